@@ -1,0 +1,13 @@
+"""Bots: agents that choose an option from what their seat may see.
+
+>>> from talisman import Game
+>>> from talisman.bots import make_bot
+>>> g = Game.new(["troll", "elf"], seed=2)
+>>> bot = make_bot("heuristic", seed=0)
+>>> g.decision.option(bot.choose(g.view(g.decision.player), g.decision)) is not None
+True
+"""
+
+from talisman.bots.base import Agent, make_bot, play_out
+
+__all__ = ["Agent", "make_bot", "play_out"]

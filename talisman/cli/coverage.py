@@ -1,0 +1,82 @@
+"""``talisman rules --coverage``: which inventory rules have a test.
+
+A test names the rules it checks with ``@pytest.mark.rules("id", ...)``. The
+tests are read as source (nothing is run). Rules that are pure description
+are listed with a reason in ``rules/descriptive.toml``; they are counted
+apart, never as tested.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+INVENTORY = ROOT / "rules" / "inventory.yaml"
+DESCRIPTIVE = ROOT / "rules" / "descriptive.toml"
+TESTS = ROOT / "tests"
+
+
+def load_inventory(path: Path = INVENTORY) -> dict[str, list[str]]:
+    """Module id -> rule ids, in the inventory's order."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return {m["id"]: [r["id"] for r in m["rules"]] for m in data["modules"]}
+
+
+def load_descriptive(path: Path = DESCRIPTIVE) -> dict[str, str]:
+    if not path.exists():
+        return {}
+    return {k: v for k, v in tomllib.loads(path.read_text(encoding="utf-8")).get("rules", {}).items()}
+
+
+def tested_ids(tests: Path = TESTS) -> dict[str, list[str]]:
+    """Rule id -> the tests that name it (by reading ``pytest.mark.rules`` calls)."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(tests.rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _is_rules_mark(node.func):
+                for arg in node.args:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        found.setdefault(arg.value, []).append(path.name)
+    return found
+
+
+def _is_rules_mark(func: ast.expr) -> bool:
+    return isinstance(func, ast.Attribute) and func.attr == "rules"
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    inventory = load_inventory(Path(args.inventory) if args.inventory else INVENTORY)
+    tested = tested_ids()
+    descriptive = load_descriptive()
+    known = {r for rules in inventory.values() for r in rules}
+    unknown = sorted(set(tested) - known)
+    if unknown:
+        print(f"tests name unknown rule ids: {', '.join(unknown)}", file=sys.stderr)
+    if args.missing:
+        if args.missing not in inventory:
+            print(f"unknown module {args.missing!r} (modules: {', '.join(inventory)})", file=sys.stderr)
+            return 2
+        for r in inventory[args.missing]:
+            if r not in tested and r not in descriptive:
+                print(r)
+        return 0
+    missing_all: list[str] = []
+    for module, rules in inventory.items():
+        covered = sum(1 for r in rules if r in tested)
+        desc = sum(1 for r in rules if r in descriptive and r not in tested)
+        note = f"  (+{desc} descriptive)" if desc else ""
+        print(f"{module} {covered}/{len(rules)}{note}")
+        missing_all += [r for r in rules if r not in tested and r not in descriptive]
+    if args.coverage and missing_all:
+        print()
+        print("missing:")
+        for r in missing_all:
+            print(f"  {r}")
+    return 1 if unknown else 0

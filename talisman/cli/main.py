@@ -1,0 +1,75 @@
+"""The ``talisman`` command: one entry point, a subcommand per job.
+
+    talisman play --seat Warrior=human --seat Troll=heuristic
+    talisman replay game.json
+    talisman rules --coverage
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from talisman.errors import TalismanError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="talisman",
+        description="An unofficial fan implementation of the Talisman board game: play, replay, check rule coverage.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game in the terminal, against people or bots",
+                          description="Play in the terminal. Each --seat is CHARACTER=CONTROLLER, where the controller "
+                                      "is human, random or heuristic; a character of '?' is dealt at random.")
+    play.add_argument("--seat", action="append", default=[], metavar="CHARACTER=CONTROLLER",
+                      help="a seat, e.g. Warrior=human or ?=heuristic (repeat for 1 to 6 seats; "
+                           "default: you and three heuristic bots)")
+    play.add_argument("--modules", default="core", help="comma-separated modules (default: core)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="a game option, e.g. fate=false or command-spell=4e")
+    play.add_argument("--seed", type=int, default=None, help="random seed (default: a random one)")
+    play.add_argument("--save", metavar="FILE", help="write the game to FILE (JSON) when it ends or is left")
+    play.add_argument("--max-turns", type=int, default=2000, help="stop a game that lasts longer (default 2000)")
+    play.add_argument("--quiet", action="store_true", help="with only bots, print just the result")
+
+    replay = sub.add_parser("replay", help="replay a saved game and check it reproduces",
+                            description="Replay a save file and check that it reproduces the same final state.")
+    replay.add_argument("file", help="a save written by talisman play --save")
+    replay.add_argument("--log", action="store_true", help="print the game's log")
+
+    rules = sub.add_parser("rules", help="rule inventory coverage",
+                           description="Show which rules of the inventory have tests.")
+    rules.add_argument("--coverage", action="store_true", help="one line per module: covered/total, then missing ids")
+    rules.add_argument("--missing", metavar="MODULE", help="list the untested rule ids of one module")
+    rules.add_argument("--inventory", help="path to inventory.yaml (default: the project's copy)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "play":
+            from talisman.cli.play import run_play
+
+            return run_play(args)
+        if args.command == "replay":
+            from talisman.cli.replay import run_replay
+
+            return run_replay(args)
+        if args.command == "rules":
+            from talisman.cli.coverage import run_rules
+
+            return run_rules(args)
+    except TalismanError as e:
+        print(f"talisman: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,241 @@
+"""Read a module's TOML content into definitions, checking every entry.
+
+A content file may hold any of these top-level tables::
+
+    [region.<id>]     a ring of spaces and its movement rule
+    [[link]]          a passage between two spaces (bridge, portal, gate)
+    [space.<id>]      one space and its encounter
+    [deck.<id>]       a deck: whether it is shuffled, what it is called
+    [card.<key>]      a card title, with ``count`` copies
+    [character.<key>] a character card
+    [table.<key>]     a dice table content can roll on
+
+Every error names the file and the entry, for example
+``core/adventure.toml: card.bear.strength: expected a whole number, got 'x'``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from talisman.content import vocabulary as voc
+from talisman.content.model import CardDef, CharacterDef, LinkDef, RegionDef, SpaceDef, Table
+from talisman.errors import ContentError
+
+CARD_TYPES = ("event", "enemy", "stranger", "follower", "object", "magic-object", "place", "spell")
+SIZES = ("S", "M", "L")
+
+
+@dataclass
+class RawContent:
+    """Definitions collected from one or more content files, before indexing."""
+
+    regions: dict[str, RegionDef] = field(default_factory=dict)
+    links: list[LinkDef] = field(default_factory=list)
+    spaces: dict[str, dict[str, Any]] = field(default_factory=dict)
+    decks: dict[str, dict[str, Any]] = field(default_factory=dict)
+    cards: dict[str, CardDef] = field(default_factory=dict)
+    characters: dict[str, CharacterDef] = field(default_factory=dict)
+    tables: dict[str, Table] = field(default_factory=dict)
+    origin: dict[str, str] = field(default_factory=dict)
+
+
+def load_file(path: Path, into: RawContent, label: str) -> None:
+    """Parse one TOML file and add its entries to ``into``."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(f"{label}: not valid TOML: {e}") from None
+    for top, body in data.items():
+        handler = _SECTIONS.get(top)
+        if handler is None:
+            raise ContentError(f"{label}: unknown section [{top}] (allowed: {', '.join(sorted(_SECTIONS))})")
+        handler(body, into, label)
+
+
+def load_dir(directory: Path, into: RawContent, module: str) -> None:
+    """Load every ``*.toml`` file of a module's content folder, in name order."""
+    for path in sorted(directory.glob("*.toml")):
+        load_file(path, into, f"{module}/{path.name}")
+
+
+def _claim(into: RawContent, kind: str, key: str, label: str) -> str:
+    ident = f"{kind}.{key}"
+    if ident in into.origin:
+        raise ContentError(f"{label}: {ident}: duplicate id (already defined in {into.origin[ident]})")
+    into.origin[ident] = label
+    return ident
+
+
+def _check(label: str, fn, value: Any, path: str) -> None:
+    try:
+        fn(value, path)
+    except voc.VocabularyError as e:
+        raise ContentError(f"{label}: {e}") from None
+
+
+def _fields(label: str, ident: str, body: Any, allowed: dict[str, Any], required: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise ContentError(f"{label}: {ident}: expected a table")
+    for key in required:
+        if key not in body:
+            raise ContentError(f"{label}: {ident}: missing field {key!r}")
+    for key, val in body.items():
+        if key not in allowed:
+            raise ContentError(f"{label}: {ident}: unknown field {key!r}")
+        check = allowed[key]
+        if check is not None:
+            _check(label, check, val, f"{ident}.{key}")
+    return body
+
+
+def _int(minimum: int = 0):
+    return lambda v, p: voc._int(v, p, minimum)
+
+
+def _one_of(*choices: str):
+    return lambda v, p: None if v in choices else voc._fail(p, f"expected one of {', '.join(choices)}, got {v!r}")
+
+
+def _strs(v: Any, p: str) -> None:
+    voc._names(v, p)
+
+
+def _section_regions(body: Any, into: RawContent, label: str) -> None:
+    for rid, r in body.items():
+        ident = _claim(into, "region", rid, label)
+        _fields(label, ident, r, {"name": voc._str, "movement": _one_of("roll", "step"), "ring": _strs, "home": voc._str, "source": None}, ("name", "movement", "ring"))
+        into.regions[rid] = RegionDef(rid, r["name"], r["movement"], tuple(r["ring"]), r.get("home", ""))
+
+
+def _section_links(body: Any, into: RawContent, label: str) -> None:
+    if not isinstance(body, list):
+        raise ContentError(f"{label}: [[link]] must be an array of tables")
+    for i, ln in enumerate(body):
+        ident = f"link[{i}]"
+        _fields(label, ident, ln, {"kind": _one_of("bridge", "portal", "gate", "ferry"), "between": _strs, "guard": None, "source": None}, ("kind", "between"))
+        if len(ln["between"]) != 2:
+            raise ContentError(f"{label}: {ident}.between: a link joins exactly two spaces")
+        into.links.append(LinkDef(ln["kind"], ln["between"][0], ln["between"][1], dict(ln.get("guard", {}))))
+
+
+_SPACE_FIELDS = {
+    "name": voc._str, "kind": voc._str, "draw": _int(0), "before_draw": voc.effects, "encounter": voc.effects,
+    "on_enter": voc.effects, "creature_bonus": _int(0), "suppress": _strs, "character_encounters": voc._bool,
+    "text": voc._str, "source": voc._str,
+}
+
+
+def _section_spaces(body: Any, into: RawContent, label: str) -> None:
+    for sid, s in body.items():
+        ident = _claim(into, "space", sid, label)
+        into.spaces[sid] = dict(_fields(label, ident, s, _SPACE_FIELDS, ("name", "kind")))
+
+
+def _section_decks(body: Any, into: RawContent, label: str) -> None:
+    for did, d in body.items():
+        ident = _claim(into, "deck", did, label)
+        into.decks[did] = dict(_fields(label, ident, d, {"name": voc._str, "shuffled": voc._bool, "discard": voc._str, "source": None}, ("name", "shuffled")))
+
+
+_CARD_FIELDS = {
+    "name": voc._str, "deck": voc._str, "type": _one_of(*CARD_TYPES), "subtype": voc._str, "number": _int(0),
+    "count": _int(1), "strength": _int(0), "craft": _int(0), "bonus": None, "weapon": voc._bool, "armour": _int(1),
+    "capacity": _int(1), "alignments": _strs, "traits": _strs, "stays": voc._bool, "must_take": voc._bool,
+    "holds": _int(1), "cost": _int(0), "on_draw": voc.effects, "on_encounter": voc.effects, "use": voc.effects,
+    "cast": None, "text": voc._str, "source": voc._str,
+}
+_BONUS_KEYS = ("strength", "craft", "battle_strength", "battle_craft", "dragon_battle_strength")
+
+
+def _section_cards(body: Any, into: RawContent, label: str) -> None:
+    for key, c in body.items():
+        ident = _claim(into, "card", key, label)
+        _fields(label, ident, c, _CARD_FIELDS, ("name", "deck", "type", "text"))
+        bonus = c.get("bonus", {})
+        if not isinstance(bonus, dict) or any(k not in _BONUS_KEYS or isinstance(v, bool) or not isinstance(v, int) for k, v in bonus.items()):
+            raise ContentError(f"{label}: {ident}.bonus: expected a table of {', '.join(_BONUS_KEYS)} = whole number")
+        for a in c.get("alignments", []):
+            if a not in voc.ALIGNMENTS:
+                raise ContentError(f"{label}: {ident}.alignments: unknown alignment {a!r}")
+        cast = c.get("cast", {})
+        if not isinstance(cast, dict):
+            raise ContentError(f"{label}: {ident}.cast: expected a table")
+        stays_default = c["type"] in ("stranger", "place") or c["type"] == "enemy"
+        into.cards[key] = CardDef(
+            key=key, name=c["name"], deck=c["deck"], type=c["type"], subtype=c.get("subtype", ""),
+            number=c.get("number", 0), count=c.get("count", 1), strength=c.get("strength", 0), craft=c.get("craft", 0),
+            bonus=dict(bonus), weapon=c.get("weapon", False), armour=c.get("armour", 0), capacity=c.get("capacity", 0),
+            alignments=tuple(c.get("alignments", ())), traits=tuple(c.get("traits", ())),
+            stays=c.get("stays", stays_default), must_take=c.get("must_take", False), holds=c.get("holds", 0),
+            cost=c.get("cost", 0), on_draw=tuple(c.get("on_draw", ())), on_encounter=tuple(c.get("on_encounter", ())),
+            use=tuple(c.get("use", ())), cast=dict(cast), text=c["text"], source=c.get("source", ""),
+        )
+
+
+_CHARACTER_FIELDS = {
+    "name": voc._str, "strength": _int(1), "craft": _int(1), "fate": _int(0), "lives": _int(1),
+    "alignment": _one_of(*voc.ALIGNMENTS), "start": voc._str, "size": _one_of(*SIZES), "spells": _int(0),
+    "traits": _strs, "abilities": _strs, "design": _one_of("official", "our-own"), "source": voc._str,
+}
+
+
+def _section_characters(body: Any, into: RawContent, label: str) -> None:
+    for key, c in body.items():
+        ident = _claim(into, "character", key, label)
+        _fields(label, ident, c, _CHARACTER_FIELDS, ("name", "strength", "craft", "fate", "lives", "alignment", "start", "abilities"))
+        into.characters[key] = CharacterDef(
+            key=key, name=c["name"], strength=c["strength"], craft=c["craft"], fate=c["fate"], lives=c["lives"],
+            alignment=c["alignment"], start=c["start"], size=c.get("size", "M"), spells=c.get("spells", 0),
+            traits=tuple(c.get("traits", ())), abilities=tuple(c["abilities"]), design=c.get("design", "official"),
+            source=c.get("source", ""),
+        )
+
+
+def _section_tables(body: Any, into: RawContent, label: str) -> None:
+    for key, t in body.items():
+        ident = _claim(into, "table", key, label)
+        _fields(label, ident, t, {"dice": voc._dice, "rows": voc._rows, "source": voc._str}, ("dice", "rows"))
+        from talisman.content.dice import parse_range
+
+        rows = tuple((*parse_range(r["at"]), tuple(r.get("do", ()))) for r in t["rows"])
+        into.tables[key] = Table(key, t["dice"], rows, t.get("source", ""))
+
+
+_SECTIONS = {
+    "region": _section_regions,
+    "link": _section_links,
+    "space": _section_spaces,
+    "deck": _section_decks,
+    "card": _section_cards,
+    "character": _section_characters,
+    "table": _section_tables,
+}
+
+
+def build_spaces(raw: RawContent) -> list[SpaceDef]:
+    """Index the spaces in region-ring order; every space must be in one ring."""
+    spaces: list[SpaceDef] = []
+    placed: dict[str, str] = {}
+    for region in raw.regions.values():
+        for sid in region.ring:
+            if sid not in raw.spaces:
+                raise ContentError(f"{raw.origin.get('region.' + region.id, '?')}: region.{region.id}.ring: unknown space {sid!r}")
+            if sid in placed:
+                raise ContentError(f"{raw.origin['space.' + sid]}: space.{sid}: in two regions ({placed[sid]} and {region.id})")
+            placed[sid] = region.id
+            s = raw.spaces[sid]
+            spaces.append(SpaceDef(
+                index=len(spaces), id=sid, name=s["name"], region=region.id, kind=s["kind"], draw=s.get("draw", 0),
+                before_draw=tuple(s.get("before_draw", ())), encounter=tuple(s.get("encounter", ())),
+                on_enter=tuple(s.get("on_enter", ())), creature_bonus=s.get("creature_bonus", 0),
+                suppress=tuple(s.get("suppress", ())), character_encounters=s.get("character_encounters", True),
+                text=s.get("text", ""), source=s.get("source", ""),
+            ))
+    for sid in raw.spaces:
+        if sid not in placed:
+            raise ContentError(f"{raw.origin['space.' + sid]}: space.{sid}: not in any region's ring")
+    return spaces

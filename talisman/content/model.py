@@ -1,0 +1,131 @@
+"""Static content: the definitions the TOML files describe.
+
+Everything here is immutable and shared by every game that uses the same
+modules; a game's state only refers to it by index or key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Effects = tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class SpaceDef:
+    """One space of a board.
+
+    ``kind`` is the terrain or building (``woods``, ``hills``, ``village``...)
+    that abilities and cards refer to; ``draw`` is how many cards the space
+    asks for (0 for a space with its own instructions).
+    """
+
+    index: int
+    id: str
+    name: str
+    region: str
+    kind: str
+    draw: int = 0
+    before_draw: Effects = ()
+    encounter: Effects = ()
+    on_enter: Effects = ()
+    creature_bonus: int = 0
+    suppress: tuple[str, ...] = ()
+    character_encounters: bool = True
+    text: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class RegionDef:
+    """A region: a ring of spaces and how characters move in it.
+
+    ``movement`` is ``roll`` (roll the size die and move the full count either
+    way round) or ``step`` (one space a turn, forward or in retreat).
+    """
+
+    id: str
+    name: str
+    movement: str
+    ring: tuple[str, ...]
+    home: str = ""
+
+
+@dataclass(frozen=True)
+class LinkDef:
+    """A passage between two spaces outside the rings (bridge, portal...)."""
+
+    kind: str
+    a: str
+    b: str
+    guard: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A card title: what every copy of it is and does."""
+
+    key: str
+    name: str
+    deck: str
+    type: str
+    subtype: str = ""
+    number: int = 0
+    count: int = 1
+    strength: int = 0
+    craft: int = 0
+    bonus: dict[str, int] = field(default_factory=dict)
+    weapon: bool = False
+    armour: int = 0
+    capacity: int = 0
+    alignments: tuple[str, ...] = ()
+    traits: tuple[str, ...] = ()
+    stays: bool = False
+    must_take: bool = False
+    holds: int = 0
+    cost: int = 0
+    on_draw: Effects = ()
+    on_encounter: Effects = ()
+    use: Effects = ()
+    cast: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+    source: str = ""
+
+    @property
+    def is_enemy(self) -> bool:
+        return self.type == "enemy"
+
+    @property
+    def is_item(self) -> bool:
+        return self.type in ("object", "magic-object")
+
+
+@dataclass(frozen=True)
+class CharacterDef:
+    """A character card: starting attributes, size and special abilities."""
+
+    key: str
+    name: str
+    strength: int
+    craft: int
+    fate: int
+    lives: int
+    alignment: str
+    start: str
+    size: str = "M"
+    spells: int = 0
+    traits: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    design: str = "official"
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A named dice table that content can roll on (``roll = {table = ...}``)."""
+
+    key: str
+    dice: str
+    rows: tuple[tuple[int, int, Effects], ...]
+    source: str = ""

@@ -1,0 +1,239 @@
+"""The effect vocabulary content is written in, and its validation.
+
+An *effect* is a TOML inline table with exactly one verb key and, optionally,
+the modifiers ``if``, ``unless`` and ``target``; an effect list runs in order.
+
+    { lose = { lives = 1 }, unless = { has_any = ["Water Bottle", "Holy Grail"] } }
+    { roll = { dice = "D6", rows = [ { at = "1-2", do = [ { lose_turn = 1 } ] } ] } }
+
+Each verb's parameters are checked here when content loads; the engine's
+``talisman.engine.effects`` executes them. A module may add verbs with
+:func:`register_verb` together with an executor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from talisman.content import dice
+
+ATTRS = ("strength", "craft", "lives", "gold", "fate")
+ALIGNMENTS = ("good", "neutral", "evil")
+TARGETS = ("self", "others", "all", "region", "space", "each_clockwise", "chosen_other")
+MODIFIERS = ("if", "unless", "target")
+
+Validator = Callable[[Any, str], None]
+
+
+class VocabularyError(ValueError):
+    """A content value that the vocabulary does not accept (path says where)."""
+
+
+def _fail(path: str, msg: str) -> None:
+    raise VocabularyError(f"{path}: {msg}")
+
+
+def _int(v: Any, path: str, minimum: int | None = None) -> None:
+    if isinstance(v, bool) or not isinstance(v, int):
+        _fail(path, f"expected a whole number, got {v!r}")
+    if minimum is not None and v < minimum:
+        _fail(path, f"must be at least {minimum}, got {v}")
+
+
+def _str(v: Any, path: str) -> None:
+    if not isinstance(v, str) or not v:
+        _fail(path, f"expected a non-empty string, got {v!r}")
+
+
+def _dice(v: Any, path: str) -> None:
+    try:
+        dice.parse(v)
+    except ValueError as e:
+        _fail(path, str(e))
+
+
+def _int_or_dice(v: Any, path: str) -> None:
+    if isinstance(v, str):
+        _dice(v, path)
+    else:
+        _int(v, path, 0)
+
+
+def _table(v: Any, path: str, allowed: dict[str, Validator], required: tuple[str, ...] = ()) -> None:
+    if not isinstance(v, dict):
+        _fail(path, f"expected a table, got {v!r}")
+    for key in required:
+        if key not in v:
+            _fail(path, f"missing field {key!r}")
+    for key, val in v.items():
+        if key not in allowed:
+            _fail(path, f"unknown field {key!r} (allowed: {', '.join(sorted(allowed))})")
+        allowed[key](val, f"{path}.{key}")
+
+
+def effects(v: Any, path: str) -> None:
+    """Validate an effect list."""
+    if not isinstance(v, list):
+        _fail(path, f"expected a list of effects, got {v!r}")
+    for i, e in enumerate(v):
+        effect(e, f"{path}[{i}]")
+
+
+def effect(e: Any, path: str) -> None:
+    """Validate one effect: exactly one known verb plus known modifiers."""
+    if not isinstance(e, dict):
+        _fail(path, f"an effect must be a table, got {e!r}")
+    verbs = [k for k in e if k not in MODIFIERS]
+    if len(verbs) != 1:
+        _fail(path, f"an effect needs exactly one verb, found {verbs or 'none'}")
+    verb = verbs[0]
+    if verb not in VERBS:
+        _fail(path, f"unknown effect {verb!r}")
+    VERBS[verb](e[verb], f"{path}.{verb}")
+    if "if" in e:
+        condition(e["if"], f"{path}.if")
+    if "unless" in e:
+        condition(e["unless"], f"{path}.unless")
+    if "target" in e and e["target"] not in TARGETS:
+        _fail(f"{path}.target", f"unknown target {e['target']!r} (allowed: {', '.join(TARGETS)})")
+
+
+# --- conditions -------------------------------------------------------------
+
+_COMPARE_OPS = ("lt", "le", "gt", "ge", "eq")
+
+
+def condition(c: Any, path: str) -> None:
+    """Validate a condition table; all its keys must hold."""
+    if not isinstance(c, dict) or not c:
+        _fail(path, f"a condition must be a non-empty table, got {c!r}")
+    for key, val in c.items():
+        p = f"{path}.{key}"
+        if key in ("alignment", "alignment_not"):
+            if val not in ALIGNMENTS:
+                _fail(p, f"unknown alignment {val!r}")
+        elif key in ("has", "trait", "space", "region", "space_kind", "character", "lacks"):
+            _str(val, p)
+        elif key in ("has_any",):
+            if not isinstance(val, list) or not val:
+                _fail(p, "expected a non-empty list of names")
+        elif key in ("not",):
+            condition(val, p)
+        elif key in ("any",):
+            if not isinstance(val, list) or not val:
+                _fail(p, "expected a non-empty list of conditions")
+            for i, sub in enumerate(val):
+                condition(sub, f"{p}[{i}]")
+        elif key in ("has_followers", "has_spell_room", "has_talisman_left", "has_fate_room", "wounded"):
+            if not isinstance(val, bool):
+                _fail(p, "expected true or false")
+        elif "_" in key and key.rsplit("_", 1)[1] in _COMPARE_OPS and key.rsplit("_", 1)[0] in ATTRS + ("base_craft", "base_strength", "spells", "objects", "followers"):
+            _int(val, p)
+        else:
+            _fail(p, f"unknown condition {key!r}")
+
+
+# --- verbs ------------------------------------------------------------------
+
+
+def _attr_amounts(v: Any, path: str, allow_all: bool = False) -> None:
+    if not isinstance(v, dict) or not v:
+        _fail(path, "expected a table of attribute = amount")
+    for k, n in v.items():
+        if k not in ATTRS:
+            _fail(f"{path}.{k}", f"unknown attribute {k!r} (allowed: {', '.join(ATTRS)})")
+        if allow_all and n == "all":
+            continue
+        if isinstance(n, str):
+            _dice(n, f"{path}.{k}")
+        else:
+            _int(n, f"{path}.{k}", 0)
+
+
+def _rows(v: Any, path: str, row_fields: dict[str, Validator] | None = None) -> None:
+    if not isinstance(v, list) or not v:
+        _fail(path, "expected a non-empty list of rows")
+    fields = row_fields or {"at": _at, "do": effects}
+    for i, row in enumerate(v):
+        _table(row, f"{path}[{i}]", fields, required=("at",))
+
+
+def _at(v: Any, path: str) -> None:
+    try:
+        dice.parse_range(v)
+    except ValueError as e:
+        _fail(path, str(e))
+
+
+def _bool(v: Any, path: str) -> None:
+    if not isinstance(v, bool):
+        _fail(path, f"expected true or false, got {v!r}")
+
+
+def _names(v: Any, path: str) -> None:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        _fail(path, "expected a list of names")
+
+
+def _options(v: Any, path: str) -> None:
+    if not isinstance(v, list) or not v:
+        _fail(path, "expected a non-empty list of options")
+    for i, opt in enumerate(v):
+        _table(opt, f"{path}[{i}]", {"label": _str, "id": _str, "if": condition, "do": effects}, ("label", "do"))
+
+
+def _price_list(v: Any, path: str) -> None:
+    if not isinstance(v, dict) or not v:
+        _fail(path, "expected a table of item = price")
+    for k, n in v.items():
+        _int(n, f"{path}.{k}", 0)
+
+
+VERBS: dict[str, Validator] = {
+    "gain": lambda v, p: _attr_amounts(v, p),
+    "lose": lambda v, p: _attr_amounts(v, p, allow_all=True),
+    "heal": lambda v, p: _table(v, p, {"up_to": lambda x, q: None if x == "full" else _int(x, q, 1), "price": lambda x, q: _int(x, q, 0)}),
+    "refill_fate": lambda v, p: _table(v, p, {"price": lambda x, q: _int(x, q, 0)}),
+    "take_card": lambda v, p: _table(v, p, {"deck": _str, "n": lambda x, q: _int(x, q, 1), "name": _str}, ("deck",)),
+    "fill_spells": _bool,
+    "fight": lambda v, p: _table(v, p, {
+        "name": _str, "strength": _int_or_dice, "craft": _int_or_dice, "count": _int_or_dice,
+        "evade": _bool, "until_won": _bool, "subtype": _str, "trophy": _bool,
+        "on_win": effects, "on_lose": effects, "on_standoff": effects,
+    }, ("name",)),
+    "roll": lambda v, p: _table(v, p, {
+        "dice": _dice, "rows": _rows, "optional_trait": _str, "bonus_trait": _str, "dice_trait": _str,
+        "prompt": _str, "per_follower": _bool,
+    }, ("dice", "rows")),
+    "test": lambda v, p: _table(v, p, {
+        "dice": _dice, "vs": lambda x, q: None if x in ATTRS else _fail(q, f"unknown attribute {x!r}"),
+        "op": lambda x, q: None if x in ("<", "<=", ">", ">=") else _fail(q, f"unknown comparison {x!r}"),
+        "success": effects, "failure": effects, "dice_trait": _str,
+    }, ("dice", "vs", "op")),
+    "choose": lambda v, p: _table(v, p, {"prompt": _str, "options": _options, "optional": _bool}, ("options",)),
+    "move": lambda v, p: _table(v, p, {"to": _str, "pick": lambda x, q: None if x in ("region", "board", "same-kind") else _fail(q, f"unknown pick {x!r}"), "next_move": _bool, "encounter": _bool}),
+    "lose_turn": lambda v, p: _int(v, p, 1),
+    "toad": lambda v, p: _table(v, p, {"turns": lambda x, q: _int(x, q, 1)}, ("turns",)),
+    "alignment": lambda v, p: None if v in ALIGNMENTS else _fail(p, f"unknown alignment {v!r}"),
+    "relocate": lambda v, p: _table(v, p, {"dice": _dice, "rows": lambda x, q: _rows(x, q, {"at": _at, "to": _str})}, ("dice", "rows")),
+    "shop": lambda v, p: _table(v, p, {"items": _price_list, "free_trait": _str}, ("items",)),
+    "sell_objects": lambda v, p: _table(v, p, {"price": lambda x, q: _int(x, q, 0)}, ("price",)),
+    "discard": lambda v, p: _table(v, p, {"what": lambda x, q: None if x in ("spells", "followers", "follower", "objects") else _fail(q, f"unknown kind {x!r}"), "n": lambda x, q: _int(x, q, 1)}, ("what",)),
+    "enslave": lambda v, p: _table(v, p, {"free_on": _at}, ("free_on",)),
+    "take_from_card": lambda v, p: None if v in ATTRS else _fail(p, f"unknown attribute {v!r}"),
+    "hook": _str,
+    "end_turn": _bool,
+    "status": lambda v, p: _table(v, p, {"name": _str, "rounds": lambda x, q: _int(x, q, 1), "turns": lambda x, q: _int(x, q, 1)}, ("name",)),
+    "emit": _str,
+    "discard_this": _bool,
+    "boost": lambda v, p: _table(v, p, {"strength": lambda x, q: _int(x, q, 0), "craft": lambda x, q: _int(x, q, 0),
+                                        "until": lambda x, q: None if x in ("turn", "combat") else _fail(q, "until must be turn or combat")}, ("until",)),
+}
+
+
+def register_verb(name: str, validator: Validator) -> None:
+    """Add a verb (for a module); its executor must be registered in the engine too."""
+    if name in VERBS:
+        raise ValueError(f"effect verb {name!r} already exists")
+    VERBS[name] = validator

@@ -1,0 +1,113 @@
+"""Where cards are: decks, discard piles, spaces and possessions.
+
+Every card instance is in exactly one place at every moment; these helpers
+move cards between places and never copy one. :func:`locations` lists every
+place for the conservation check the tests run after every step.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+HOLDINGS = ("objects", "packed", "followers", "spells", "trophies")
+
+
+def draw(g: Game, deck: str) -> int | None:
+    """Take the top card of a deck, reshuffling its discards when it is empty."""
+    pile = g.decks[deck]
+    if not pile:
+        discards = g.discards.get(deck)
+        if not discards:
+            return None
+        pile.extend(discards)
+        discards.clear()
+        g.rng.shuffle(pile)
+        g.say(f"The {g.rules.deck_info[deck]['name']} discards are shuffled into a new deck.", type="shuffle")
+    return pile.pop()
+
+
+def take_named(g: Game, deck: str, name: str) -> int | None:
+    """Take a card called ``name`` out of a stock deck (Purchase, Talisman), if one is left."""
+    pile = g.decks[deck]
+    for i in range(len(pile) - 1, -1, -1):
+        if g.rules.instances[pile[i]].name == name:
+            return pile.pop(i)
+    return None
+
+
+def stock_has(g: Game, deck: str, name: str) -> bool:
+    return any(g.rules.instances[c].name == name for c in g.decks[deck])
+
+
+def discard(g: Game, card: int) -> None:
+    """Put a card that has left play where it belongs: its discard pile, or back
+    into its stock for decks that are not shuffled (Purchase, Talisman)."""
+    deck = g.rules.instances[card].deck
+    if g.rules.deck_info[deck].get("discard") == "return":
+        g.decks[deck].append(card)
+    else:
+        g.discards[deck].append(card)
+
+
+def place(g: Game, card: int, space: int) -> None:
+    """Put a card face up on a space."""
+    g.board.setdefault(space, []).append(card)
+
+
+def lift(g: Game, card: int, space: int) -> None:
+    """Take a card off a space (it must be there)."""
+    cards = g.board[space]
+    cards.remove(card)
+    if not cards:
+        del g.board[space]
+
+
+def release(g: Game, seat: int, card: int) -> None:
+    """Take a card out of a character's possessions (it must be there)."""
+    p = g.players[seat]
+    for attr in HOLDINGS:
+        held = getattr(p, attr)
+        if card in held:
+            held.remove(card)
+            return
+    raise ValueError(f"{g.card_name(card)} is not held by seat {seat}")
+
+
+def owner_of(g: Game, card: int) -> int | None:
+    for p in g.players:
+        for attr in HOLDINGS:
+            if card in getattr(p, attr):
+                return p.seat
+    return None
+
+
+def locations(g: Game) -> Counter:
+    """How many times each card instance appears anywhere (each must be 1)."""
+    seen: Counter = Counter()
+    for pile in g.decks.values():
+        seen.update(pile)
+    for pile in g.discards.values():
+        seen.update(pile)
+    for cards in g.board.values():
+        seen.update(cards)
+    for p in g.players:
+        for attr in HOLDINGS:
+            seen.update(getattr(p, attr))
+    for card in g.globals.get("in_play", ()):
+        seen[card] += 1
+    seen.update(g.globals.get("removed", ()))
+    return seen
+
+
+def check_conservation(g: Game) -> None:
+    """Raise AssertionError unless every card is in exactly one place."""
+    seen = locations(g)
+    total = len(g.rules.instances)
+    wrong = {g.card_name(c): n for c, n in seen.items() if n != 1}
+    missing = [g.card_name(c) for c in range(total) if c not in seen]
+    if wrong or missing or len(seen) != total:
+        raise AssertionError(f"card conservation broken: duplicated {wrong}, missing {missing}")

@@ -1,0 +1,434 @@
+"""Combat and psychic combat (000 "Combat", "Psychic Combat", "Evading").
+
+Against creatures: declare evading or not, use Spells before the dice, roll
+your die (by size) plus Strength (or Craft) against one die plus the
+creatures' summed Strength (or Craft). Higher kills them, lower costs a life
+(Armour may save it), equal is a stand-off. Killed enemy cards become
+trophies.
+
+Between characters: the one attacked may evade; both may cast Spells first;
+both roll; the winner takes a life, or an Object, Magic Object or gold (in
+psychic combat a Follower too).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine.game import frame, handler
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+CREATURE_DIE = 6
+
+
+# --- starting a fight ---------------------------------------------------------
+
+
+def fight_cards(g: Game, seat: int, foes: list[int], mode: str) -> None:
+    """Enemy cards on the character's space attack it together."""
+    space = g.players[seat].space
+    g.push("combat", p=seat, foes=foes, adhoc=[], mode=mode, evadable=_evadable_here(g, space), trophy=True,
+           win=[], lose=[frame("end_turn_now")], standoff=[frame("end_turn_now")], evaded=[], ctx={"space": space})
+
+
+def fight_creature(g: Game, seat: int, params: dict, ctx: dict, win: list | None = None, lose: list | None = None,
+                   standoff: list | None = None, evaded: list | None = None) -> None:
+    """A creature named by content (the Sentinel, a Farmer, a Werewolf...)."""
+    space = g.players[seat].space
+    mode = "craft" if "craft" in params else "strength"
+    value = effects.amount(g, seat, params.get(mode, 0))
+    foe = {"name": params["name"], mode: value, "subtype": params.get("subtype", "")}
+    count = effects.amount(g, seat, params["count"]) if "count" in params else 1
+    if "count" in params:
+        g.say(f"{count} {params['name']}s rise against {g.name(seat)}.", seat=seat)
+    evadable = params.get("evade", True) and _evadable_here(g, space)
+    on = {k: effects.effect_frames(seat, params.get("on_" + k, ()), ctx) for k in ("win", "lose", "standoff")}
+    if params.get("until_won"):
+        again = {**params, mode: value, "count": count}
+        on["lose"] = on["lose"] + [frame("hold", p=seat, what=params["name"], params=again)]
+        on["standoff"] = on["standoff"] + [frame("hold", p=seat, what=params["name"], params=again)]
+        on["win"] = [frame("clear_status", p=seat, name="hold")] + on["win"]
+    else:
+        on["lose"] = on["lose"] + [frame("end_turn_now")]
+        on["standoff"] = on["standoff"] + [frame("end_turn_now")]
+    if count > 1:
+        rest = {**params, mode: value, "count": count - 1}
+        on["win"] = on["win"] + [frame("effects", p=seat, list=[{"fight": rest}], ctx=ctx)]
+        if params.get("until_won"):
+            on["win"] = [frame("clear_status", p=seat, name="hold")] + [frame("effects", p=seat, list=[{"fight": rest}], ctx=ctx)]
+    g.push("combat", p=seat, foes=[], adhoc=[foe], mode=mode, evadable=evadable, trophy=False,
+           win=(win or []) + on["win"], lose=(lose or []) + on["lose"], standoff=(standoff or []) + on["standoff"],
+           evaded=evaded or [], ctx=ctx)
+
+
+@handler("hold")
+def _hold(g: Game, a: dict) -> None:
+    """Stay on this space and face the same foe next turn (Werewolf, Pits)."""
+    seat = a["p"]
+    p = g.players[seat]
+    if p.alive:
+        p.status["hold"] = {"space": p.space, "what": a["what"], "effects": [{"fight": a["params"]}]}
+        g.say(f"{g.name(seat)} must face the {a['what']} again before going on.", seat=seat)
+        lives.end_turn_now(g)
+
+
+def _evadable_here(g: Game, space: int) -> bool:
+    """Creatures can be evaded in the Outer and Middle Regions only."""
+    return g.rules.regions[g.rules.spaces[space].region].movement == "roll"
+
+
+def foe_value(g: Game, a: dict, mode: str) -> int:
+    total = sum(getattr(g.rules.instances[c], mode) for c in a["foes"])
+    total += sum(f.get(mode, 0) for f in a["adhoc"])
+    return total
+
+
+def foe_names(g: Game, a: dict) -> str:
+    names = [g.card_name(c) for c in a["foes"]] + [f["name"] for f in a["adhoc"]]
+    return " and ".join(names)
+
+
+def foe_subtypes(g: Game, a: dict) -> set[str]:
+    return {g.rules.instances[c].subtype for c in a["foes"]} | {f.get("subtype", "") for f in a["adhoc"]}
+
+
+# --- the pre-fight choice ---------------------------------------------------
+
+
+@handler("combat")
+def _combat(g: Game, a: dict) -> None:
+    from talisman.engine import abilities, spells
+
+    seat = a["p"]
+    p = g.players[seat]
+    if not p.alive:
+        return
+    mode = a["mode"]
+    value = foe_value(g, a, mode)
+    verb = "Strength" if mode == "strength" else "Craft"
+    if a["foes"] and not a.get("announced"):
+        g.say(f"The {foe_names(g, a)} ({verb} {value}) attacks {g.name(seat)}.", type="attack", seat=seat)
+    a = {**a, "announced": True}
+    back = [frame("combat", **a)]
+    opts: list[tuple] = [("fight", f"Fight the {foe_names(g, a)} ({verb} {value})", [frame("combat_roll", **a)])]
+    if a["evadable"]:
+        opts += evade_options(g, seat, a)
+    opts += abilities.combat_options(g, seat, a, back)
+    opts += spells.cast_options(g, seat, "combat", back, combat=a)
+    g.decide(seat, "combat", f"{foe_names(g, a)}: {verb} {value} against your {_score_hint(g, seat, a)}.", opts)
+
+
+def _score_hint(g: Game, seat: int, a: dict) -> str:
+    if a["mode"] == "craft":
+        return f"Craft {stats.craft(g, seat, battle=True)}"
+    return f"Strength {battle_strength(g, seat, a)}"
+
+
+def battle_strength(g: Game, seat: int, a: dict) -> int:
+    vs = "dragon" if "dragon" in foe_subtypes(g, a) else ""
+    total = stats.strength(g, seat, battle=True, vs_subtype=vs)
+    if stats.has_trait(g, seat, "battle-craft"):
+        total += stats.craft(g, seat)
+    return total
+
+
+def evade_options(g: Game, seat: int, a: dict) -> list[tuple]:
+    """Ways to evade the creatures: an ability where it applies (Spells come from the spell list)."""
+    kind = g.rules.spaces[g.players[seat].space].kind
+    if stats.has_trait(g, seat, f"evade-in:{kind}") or stats.has_trait(g, seat, "evade-anywhere"):
+        return [("evade", f"Evade the {foe_names(g, a)}", [frame("combat_evaded", **a)])]
+    return []
+
+
+@handler("combat_evaded")
+def _combat_evaded(g: Game, a: dict) -> None:
+    g.say(f"{g.name(a['p'])} evades the {foe_names(g, a)}.", type="evade", seat=a["p"])
+    g.push_all(a["evaded"])
+
+
+# --- rolling and resolving ------------------------------------------------------
+
+
+@handler("combat_roll")
+def _combat_roll(g: Game, a: dict) -> None:
+    seat = a["p"]
+    faces = _attack_faces(g, seat)
+    enemy = 0 if a.get("assassinate") else g.rng.die(CREATURE_DIE)
+    _offer_reroll(g, seat, {**a, "faces": faces, "enemy_roll": enemy}, "combat_resolve")
+
+
+def _attack_faces(g: Game, seat: int) -> list[int]:
+    die = g.die_size(seat)
+    n = 2 if stats.has_trait(g, seat, "battle-two-dice") else 1
+    return [g.rng.die(die) for _ in range(n)]
+
+
+def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") -> None:
+    p = g.players[seat]
+    roll = max(a[key])
+    if g.options.get("fate") and p.fate > 0 and not a.get("rerolled_" + str(seat)):
+        g.say(f"{g.name(seat)} rolls {roll} in battle.", type="roll", seat=seat, dice=a[key])
+        g.decide(seat, "fate", f"You rolled {roll}. Spend 1 Fate to roll again?", [
+            ("keep", f"Keep {roll}", [frame(then, **a)]),
+            ("reroll", f"Spend 1 Fate ({p.fate} left) and roll again",
+             [frame("spend_fate", p=seat), frame("reroll_battle", a={**a, "rerolled_" + str(seat): True}, seat=seat, key=key, then=then)]),
+        ])
+        return
+    g.push(then, **a)
+
+
+@handler("reroll_battle")
+def _reroll_battle(g: Game, a: dict) -> None:
+    inner = dict(a["a"])
+    inner[a["key"]] = _attack_faces(g, a["seat"])
+    g.push(a["then"], **inner)
+
+
+@handler("combat_resolve")
+def _combat_resolve(g: Game, a: dict) -> None:
+    seat = a["p"]
+    p = g.players[seat]
+    mode = a["mode"]
+    roll = max(a["faces"])
+    bonus = g.rules.spaces[p.space].creature_bonus
+    if mode == "strength":
+        mine = roll + battle_strength(g, seat, a)
+    else:
+        mine = roll + stats.craft(g, seat, battle=True)
+    theirs = foe_value(g, a, mode) + a["enemy_roll"] + (bonus if a["enemy_roll"] else 0)
+    noun = "battle" if mode == "strength" else "psychic combat"
+    attr = "Strength" if mode == "strength" else "Craft"
+    extra = f" (+{bonus} for the {g.space_name(p.space)})" if bonus and a["enemy_roll"] else ""
+    g.say(f"{g.name(seat)} fights the {foe_names(g, a)} in {noun}: {roll} + {mine - roll} {attr} = {mine} "
+          f"against {a['enemy_roll']} + {foe_value(g, a, mode)}{extra} = {theirs}.", type="combat", seat=seat)
+    if mode == "strength":
+        _spend_raised(g, seat)
+    if mine > theirs:
+        _creatures_killed(g, seat, a)
+        g.push_all(a["win"])
+    elif mine < theirs:
+        g.say(f"{g.name(seat)} loses to the {foe_names(g, a)}.", type="combat-result", seat=seat)
+        g.push_all(a["lose"])
+        lose_battle_life(g, seat, cause=f"beaten by the {foe_names(g, a)}", armour=(mode == "strength"))
+        _tamed_animals_die(g, seat)
+    else:
+        g.say(f"Stand-off between {g.name(seat)} and the {foe_names(g, a)}.", type="combat-result", seat=seat)
+        g.push_all(a["standoff"])
+
+
+def _creatures_killed(g: Game, seat: int, a: dict) -> None:
+    from talisman.engine import abilities, quests
+
+    p = g.players[seat]
+    g.say(f"{g.name(seat)} kills the {foe_names(g, a)}.", type="combat-result", seat=seat)
+    for c in a["foes"]:
+        if c in g.cards_on(p.space):
+            cards.lift(g, c, p.space)
+            if a["trophy"]:
+                p.trophies.append(c)
+            else:
+                cards.discard(g, c)
+    if a["mode"] == "strength" and any("runesword" in g.rules.instances[w].traits for w in stats.weapons_used(g, seat)):
+        lives.gain_lives(g, seat, 1)
+    quests.on_enemy_killed(g, seat)
+    abilities.on_enemies_killed(g, seat, a)
+
+
+def _spend_raised(g: Game, seat: int) -> None:
+    """A raised corpse fights in one battle, then crumbles."""
+    p = g.players[seat]
+    raised = [f for f in p.status.get("raised", ()) if f in p.followers]
+    if raised:
+        used = max(raised, key=lambda f: g.rules.instances[f].strength)
+        p.status["raised"] = [f for f in raised if f != used]
+        possessions.lose_follower(g, seat, used, "crumbles to dust after the battle")
+
+
+def _tamed_animals_die(g: Game, seat: int) -> None:
+    p = g.players[seat]
+    for f in list(p.followers):
+        if "tamed" in g.rules.instances[f].traits or f in p.status.get("tamed", ()):
+            possessions.lose_follower(g, seat, f, "is killed in the fight")
+            p.status["tamed"] = [t for t in p.status.get("tamed", ()) if t != f]
+
+
+def lose_battle_life(g: Game, seat: int, cause: str, armour: bool = True, by: int | None = None) -> None:
+    """A lost battle costs a life, unless Armour saves it (roll at or over its number)."""
+    g.push("armour_save", p=seat, cause=cause, armour=armour, by=by)
+
+
+@handler("armour_save")
+def _armour_save(g: Game, a: dict) -> None:
+    seat = a["p"]
+    p = g.players[seat]
+    best = 0
+    if a["armour"] and not stats.has_trait(g, seat, "no-armour") and not stats.items_suppressed(g, seat) and not p.toad:
+        saves = [g.rules.instances[o].armour for o in p.objects if g.rules.instances[o].armour]
+        best = min(saves) if saves else 0
+    if best:
+        roll = g.rng.die(6)
+        if roll >= best:
+            g.say(f"{g.name(seat)}'s armour holds (rolled {roll}, needed {best}+): no life lost.", type="armour", seat=seat)
+            return
+        g.say(f"{g.name(seat)}'s armour fails (rolled {roll}, needed {best}+).", type="armour", seat=seat)
+    g.push("lose_lives", p=seat, n=1, cause=a["cause"], by=a.get("by"))
+
+
+# --- characters against characters --------------------------------------------
+
+
+def attack_options(g: Game, seat: int, other: int) -> list[tuple]:
+    """How the active character may attack another it meets."""
+    opts = [(f"attack:{other}", f"Attack the {g.name(other)} in battle",
+             [frame("pvp", a=seat, d=other, mode="strength", assassinate=False)])]
+    if stats.has_trait(g, seat, "psychic-attack"):
+        opts.append((f"psychic:{other}", f"Attack the {g.name(other)} in psychic combat",
+                     [frame("pvp", a=seat, d=other, mode="craft", assassinate=False)]))
+    if stats.has_trait(g, seat, "assassinate") and g.rules.spaces[g.players[seat].space].kind != "crown":
+        opts.append((f"assassinate:{other}", f"Assassinate the {g.name(other)} (it does not roll)",
+                     [frame("pvp", a=seat, d=other, mode="strength", assassinate=True)]))
+    return opts
+
+
+@handler("pvp")
+def _pvp(g: Game, a: dict) -> None:
+    from talisman.engine import spells
+
+    att, dfd = a["a"], a["d"]
+    if not (g.players[att].alive and g.players[dfd].alive):
+        return
+    noun = "battle" if a["mode"] == "strength" else "psychic combat"
+    if not a.get("announced"):
+        g.say(f"{g.name(att)} attacks {g.name(dfd)} in {noun}{' (an assassination)' if a['assassinate'] else ''}.",
+              type="attack", seat=att)
+    a = {**a, "announced": True}
+    back = [frame("pvp", **a)]
+    opts: list[tuple] = [("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
+    kind = g.rules.spaces[g.players[dfd].space].kind
+    if stats.has_trait(g, dfd, f"evade-in:{kind}") or stats.has_trait(g, dfd, "evade-anywhere"):
+        opts.append(("evade", f"Evade the {g.name(att)}", [frame("pvp_evaded", **a)]))
+    opts += spells.cast_options(g, dfd, "defend", back, combat=a)
+    g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)
+
+
+@handler("pvp_evaded")
+def _pvp_evaded(g: Game, a: dict) -> None:
+    g.say(f"{g.name(a['d'])} evades {g.name(a['a'])}.", type="evade", seat=a["d"])
+
+
+@handler("pvp_magic")
+def _pvp_magic(g: Game, a: dict) -> None:
+    """Each side may cast Spells before the dice, attacker first."""
+    from talisman.engine import spells
+
+    who = a["turn"]
+    nxt = a["d"] if who == a["a"] else None
+    cont = [frame("pvp_magic", **{**a, "turn": nxt})] if nxt is not None else [frame("pvp_roll", **a)]
+    opts = spells.cast_options(g, who, "combat", [frame("pvp_magic", **a)], combat=a)
+    if opts:
+        g.decide(who, "combat-magic", "Cast a Spell before the dice are rolled?", [("ready", "Roll the dice", cont), *opts])
+    else:
+        g.push_all(cont)
+
+
+@handler("pvp_roll")
+def _pvp_roll(g: Game, a: dict) -> None:
+    att, dfd = a["a"], a["d"]
+    a = {**a, "faces": _attack_faces(g, att), "dfaces": [0] if a["assassinate"] else _attack_faces(g, dfd)}
+    _offer_reroll(g, att, a, "pvp_reroll_defender")
+
+
+@handler("pvp_reroll_defender")
+def _pvp_reroll_defender(g: Game, a: dict) -> None:
+    if a["assassinate"]:
+        g.push("pvp_resolve", **a)
+        return
+    _offer_reroll(g, a["d"], a, "pvp_resolve", key="dfaces")
+
+
+def _pvp_score(g: Game, seat: int, mode: str) -> int:
+    if mode == "craft":
+        return stats.craft(g, seat, battle=True)
+    total = stats.strength(g, seat, battle=True)
+    if stats.has_trait(g, seat, "battle-craft"):
+        total += stats.craft(g, seat)
+    return total
+
+
+@handler("pvp_resolve")
+def _pvp_resolve(g: Game, a: dict) -> None:
+    att, dfd, mode = a["a"], a["d"], a["mode"]
+    s_att = max(a["faces"]) + _pvp_score(g, att, mode)
+    s_dfd = max(a["dfaces"]) + _pvp_score(g, dfd, mode)
+    g.say(f"{g.name(att)} scores {max(a['faces'])} + {s_att - max(a['faces'])} = {s_att}; {g.name(dfd)} scores "
+          f"{max(a['dfaces'])} + {s_dfd - max(a['dfaces'])} = {s_dfd}.", type="combat", seat=att)
+    if s_att == s_dfd:
+        g.say("Stand-off: neither is harmed.", type="combat-result", seat=att)
+        return
+    win, lose = (att, dfd) if s_att > s_dfd else (dfd, att)
+    g.say(f"{g.name(win)} wins.", type="combat-result", seat=win)
+    if a["assassinate"] and win == att:
+        lose_battle_life(g, lose, cause=f"assassinated by the {g.name(win)}", armour=False, by=win)
+        return
+    g.push("spoils", win=win, lose=lose, mode=mode)
+
+
+@handler("spoils")
+def _spoils(g: Game, a: dict) -> None:
+    """The winner takes a life, or an Object or gold (a Follower too after psychic combat)."""
+    win, lose, mode = a["win"], a["lose"], a["mode"]
+    loser = g.players[lose]
+    if not loser.alive:
+        return
+    opts: list[tuple] = [("life", f"Take a life from the {g.name(lose)}",
+                          [frame("take_life", win=win, lose=lose, mode=mode)])]
+    if loser.gold:
+        opts.append(("gold", f"Take 1 gold from the {g.name(lose)}", [frame("take_gold", win=win, lose=lose)]))
+    for c in loser.objects + loser.packed:
+        if possessions.permitted(g, win, c):
+            opts.append((f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=win, lose=lose, card=c)]))
+    if mode == "craft":
+        for f in loser.followers:
+            opts.append((f"follower:{f}", f"Take the {g.card_name(f)}", [frame("steal", win=win, lose=lose, card=f)]))
+    g.decide(win, "spoils", f"You beat the {g.name(lose)}: choose your prize.", opts)
+
+
+@handler("take_life")
+def _take_life(g: Game, a: dict) -> None:
+    win, lose = a["win"], a["lose"]
+    cause = f"beaten by the {g.name(win)}"
+    if a["mode"] == "craft" and stats.has_trait(g, win, "life-drain"):
+        g.push("drain", p=win)
+    lose_battle_life(g, lose, cause=cause, armour=(a["mode"] == "strength"), by=win)
+
+
+@handler("drain")
+def _drain(g: Game, a: dict) -> None:
+    lives.gain_lives(g, a["p"], 1)
+
+
+@handler("take_gold")
+def _take_gold(g: Game, a: dict) -> None:
+    win, lose = g.players[a["win"]], g.players[a["lose"]]
+    n = min(a.get("n", 1), lose.gold)
+    lose.gold -= n
+    win.gold += n
+    g.say(f"{g.name(a['win'])} takes {n} gold from the {g.name(a['lose'])}.", type="gold", seat=a["win"])
+
+
+@handler("steal")
+def _steal(g: Game, a: dict) -> None:
+    card = a["card"]
+    if card not in g.players[a["lose"]].holdings():
+        return
+    cards.release(g, a["lose"], card)
+    possessions.settle_packs(g, a["lose"])
+    g.say(f"{g.name(a['win'])} takes the {g.card_name(card)} from the {g.name(a['lose'])}.", type="steal", seat=a["win"])
+    if possessions.can_take(g, a["win"], card):
+        possessions.give_item(g, a["win"], card)
+    else:
+        cards.place(g, card, g.players[a["win"]].space)
+        g.say(f"The {g.card_name(card)} is left on the {g.space_name(g.players[a['win']].space)}.", seat=a["win"])

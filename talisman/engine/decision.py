@@ -1,0 +1,68 @@
+"""The pending decision a game exposes, and the events that explain a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal answer: a stable ``id`` to send back and a ``label`` to show.
+
+    ``group`` is ``main`` for the choices that move the game on and ``free``
+    for things a player may do first (drop an object, cash in trophies...).
+    """
+
+    id: str
+    label: str
+    group: str = "main"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must choose, what about, and the legal options."""
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+
+    @property
+    def ids(self) -> list[str]:
+        return [o.id for o in self.options]
+
+    def option(self, option_id: str) -> Option | None:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        return None
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in a plain sentence.
+
+    ``private`` names the one seat allowed to read ``text`` when it carries a
+    secret (a spell drawn); every other seat reads ``public`` instead.
+    """
+
+    type: str
+    text: str
+    seat: int | None = None
+    private: int | None = None
+    public: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def text_for(self, seat: int | None) -> str:
+        if self.private is None or seat == self.private:
+            return self.text
+        return self.public
+
+    def to_dict(self, seat: int | None = None) -> dict[str, Any]:
+        out = {"type": self.type, "text": self.text_for(seat)}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.data and (self.private is None or seat == self.private):
+            out["data"] = self.data
+        return out

@@ -1,0 +1,265 @@
+"""Encounters (000 "Encounters"): where a move ends, the character meets either
+another character there or the space.
+
+Meeting the space: effects that come before drawing (the Desert's heat), then
+drawing up to the space's number counting cards already there, then the cards
+in order of their number (events, enemies, strangers, objects and followers,
+places), then the space's own instructions. Enemies of one kind fight as one.
+Cards left over stay face up. Gold lying on the space is claimed once no enemy
+remains.
+
+Choice where 000 is unclear: after a fight the turn ends if the character lost
+or drew; a character who killed or evaded the enemies goes on to the other
+cards (000: "only after any enemies have been defeated or evaded may any of
+the following cards be encountered").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import cards, effects, possessions, stats
+from talisman.engine.game import frame, handler
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+
+def others_here(g: Game, seat: int) -> list[int]:
+    p = g.players[seat]
+    return [o.seat for o in g.players if o.alive and o.seat != seat and o.space == p.space]
+
+
+@handler("land")
+def _land(g: Game, a: dict) -> None:
+    from talisman.engine import endings, spells
+
+    seat, how = a["p"], a["how"]
+    p = g.players[seat]
+    sdef = g.rules.spaces[p.space]
+    if how == "retreat" or not p.alive:
+        return
+    spells.on_landing(g, seat)
+    if sdef.kind == "crown":
+        endings.on_reach_crown(g, seat)
+        return
+    stepping = g.rules.regions[sdef.region].movement == "step"
+    others = others_here(g, seat) if sdef.character_encounters else []
+    if stepping and sdef.on_enter:
+        effects.run(g, seat, sdef.on_enter, {"space": p.space})
+        return
+    options = [(f"meet:{o}", f"Encounter the {g.name(o)}", [frame("meet", p=seat, other=o)]) for o in others]
+    if stepping:
+        if options:
+            g.decide(seat, "encounter", "Whom do you encounter?", [*options, ("nothing", "No one", [])])
+        return
+    space_frames = [frame("encounter_space", p=seat)]
+    if options:
+        g.decide(seat, "encounter", f"On the {sdef.name}: encounter a character or the space?",
+                 [*options, ("space", f"Encounter the {sdef.name}", space_frames)])
+    else:
+        g.push_all(space_frames)
+
+
+@handler("encounter_space")
+def _encounter_space(g: Game, a: dict) -> None:
+    seat = a["p"]
+    p = g.players[seat]
+    sdef = g.rules.spaces[p.space]
+    ctx = {"space": p.space}
+    steps = effects.effect_frames(seat, sdef.before_draw, ctx)
+    if sdef.draw:
+        steps.append(frame("draw_cards", p=seat, n=sdef.draw))
+    steps.append(frame("card_queue", p=seat))
+    steps += effects.effect_frames(seat, sdef.encounter, ctx)
+    steps.append(frame("claim_gold", p=seat))
+    g.push_all(steps)
+
+
+def board_deck(g: Game, space: int) -> str:
+    """The deck a space draws from (Adventure cards on the main board)."""
+    return "adventure"
+
+
+@handler("draw_cards")
+def _draw_cards(g: Game, a: dict) -> None:
+    seat = a["p"]
+    space = g.players[seat].space
+    wanted = a["n"] - len(g.cards_on(space))
+    drawn: list[int] = []
+    for _ in range(max(0, wanted)):
+        card = cards.draw(g, board_deck(g, space))
+        if card is None:
+            g.say("The deck is exhausted.", seat=seat)
+            break
+        drawn.append(card)
+    if wanted <= 0:
+        g.say(f"The cards already on the {g.space_name(space)} are the encounter.", seat=seat)
+    after = []
+    for card in drawn:
+        cards.place(g, card, space)
+        g.say(f"{g.name(seat)} draws a card: {g.card_name(card)}.", type="draw", seat=seat, card=g.card_name(card))
+        on_draw = g.rules.instances[card].on_draw
+        if on_draw:
+            after += effects.effect_frames(seat, on_draw, {"src": card, "space": space})
+    if drawn and stats.has_trait(g, seat, "redraw-one") and "redrew" not in g.players[seat].flags:
+        after.append(frame("offer_redraw", p=seat, drawn=drawn))
+    g.push_all(after)
+
+
+@handler("offer_redraw")
+def _offer_redraw(g: Game, a: dict) -> None:
+    """The Prophetess (and the Orb of Knowledge): discard one card just drawn and draw another."""
+    seat = a["p"]
+    space = g.players[seat].space
+    here = [c for c in a["drawn"] if c in g.cards_on(space)]
+    if not here:
+        return
+    g.decide(seat, "redraw", "You may discard one card you drew and draw a replacement, which you must encounter.", [
+        ("keep", "Keep the cards", []),
+        *[(f"redraw:{c}", f"Discard the {g.card_name(c)} and draw again", [frame("redraw", p=seat, card=c)]) for c in here],
+    ])
+
+
+@handler("redraw")
+def _redraw(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    space = g.players[seat].space
+    g.players[seat].flags.add("redrew")
+    cards.lift(g, card, space)
+    cards.discard(g, card)
+    g.say(f"{g.name(seat)} discards the {g.card_name(card)} and draws again.", seat=seat)
+    g.push("draw_cards", p=seat, n=len(g.cards_on(space)) + 1)
+
+
+def encounter_order(g: Game, space: int) -> list[int]:
+    """Cards on a space in the order they are met: by number, then as they lie."""
+    here = g.cards_on(space)
+    return sorted((c for c in here if g.rules.instances[c].type != "spell"),
+                  key=lambda c: (g.rules.instances[c].number, here.index(c)))
+
+
+@handler("card_queue")
+def _card_queue(g: Game, a: dict) -> None:
+    seat = a["p"]
+    g.push("card_next", p=seat, queue=encounter_order(g, g.players[seat].space))
+
+
+@handler("card_next")
+def _card_next(g: Game, a: dict) -> None:
+    seat = a["p"]
+    p = g.players[seat]
+    space = p.space
+    queue = [c for c in a["queue"] if c in g.cards_on(space)]
+    if not queue or not p.alive:
+        return
+    card = queue[0]
+    cdef = g.rules.instances[card]
+    rest = queue[1:]
+    ctx = {"src": card, "space": space}
+    if cdef.type == "enemy":
+        mode = "craft" if cdef.craft and not cdef.strength else "strength"
+        foes = [c for c in queue if g.rules.instances[c].type == "enemy" and _mode(g, c) == mode]
+        g.push("card_next", p=seat, queue=[c for c in rest if c not in foes])
+        from talisman.engine.combat import fight_cards
+
+        fight_cards(g, seat, foes, mode)
+        return
+    if cdef.type in ("object", "magic-object", "follower") and not cdef.on_encounter and not cdef.must_take:
+        # Objects and Followers lying here are offered together, once.
+        g.push("card_next", p=seat, queue=[c for c in rest if c not in takeable(g, seat)])
+        g.push("take_items", p=seat)
+        return
+    g.push("card_next", p=seat, queue=rest)
+    if cdef.type == "event":
+        g.push("event_done", p=seat, card=card)
+        effects.run(g, seat, cdef.on_encounter, ctx)
+        g.say(f"Event: {cdef.name}.", type="event", seat=seat)
+    elif cdef.on_encounter:
+        if not cdef.stays and cdef.type in ("object", "magic-object"):
+            g.push("event_done", p=seat, card=card)
+        effects.run(g, seat, cdef.on_encounter, ctx)
+    elif cdef.type == "follower" and cdef.must_take:
+        g.push("take", p=seat, card=card)
+
+
+def _mode(g: Game, card: int) -> str:
+    c = g.rules.instances[card]
+    return "craft" if c.craft and not c.strength else "strength"
+
+
+@handler("event_done")
+def _event_done(g: Game, a: dict) -> None:
+    """An event, or a card used on the spot, leaves the board once resolved."""
+    card = a["card"]
+    for space, held in list(g.board.items()):
+        if card in held:
+            cards.lift(g, card, space)
+            cards.discard(g, card)
+            return
+
+
+def takeable(g: Game, seat: int) -> list[int]:
+    space = g.players[seat].space
+    return [c for c in g.cards_on(space)
+            if g.rules.instances[c].type in ("object", "magic-object", "follower")
+            and not g.rules.instances[c].on_encounter and not g.rules.instances[c].must_take]
+
+
+@handler("take_items")
+def _take_items(g: Game, a: dict) -> None:
+    seat = a["p"]
+    p = g.players[seat]
+    if any(g.rules.instances[c].type == "enemy" for c in g.cards_on(p.space)):
+        return
+    again = frame("take_items", p=seat)
+    options = []
+    for c in takeable(g, seat):
+        cdef = g.rules.instances[c]
+        if cdef.type == "follower" and cdef.cost:
+            if p.gold >= cdef.cost and possessions.can_take(g, seat, c):
+                options.append((f"hire:{c}", f"Hire the {cdef.name} for {cdef.cost}G", [frame("hire", p=seat, card=c), again]))
+        elif possessions.can_take(g, seat, c):
+            options.append((f"take:{c}", f"Take the {cdef.name}", [frame("take", p=seat, card=c), again]))
+        elif cdef.is_item and possessions.permitted(g, seat, c) and not p.toad:
+            for o in p.objects:
+                options.append((f"swap-take:{o}:{c}", f"Drop the {g.card_name(o)} to take the {cdef.name}",
+                                [frame("drop", p=seat, card=o), frame("take", p=seat, card=c), again]))
+    if options:
+        g.decide(seat, "take", "What do you take from this space?", [("done", "Take nothing more", []), *options], confirm=True)
+
+
+@handler("hire")
+def _hire(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    p = g.players[seat]
+    cost = g.rules.instances[card].cost
+    if p.gold >= cost and card in g.cards_on(p.space):
+        p.gold -= cost
+        cards.lift(g, card, p.space)
+        possessions.give_item(g, seat, card)
+
+
+@handler("claim_gold")
+def _claim_gold(g: Game, a: dict) -> None:
+    seat = a["p"]
+    p = g.players[seat]
+    gold = g.gold_on.get(p.space, 0)
+    if gold and p.alive and not p.toad and not any(g.rules.instances[c].type == "enemy" for c in g.cards_on(p.space)):
+        del g.gold_on[p.space]
+        p.gold += gold
+        g.say(f"{g.name(seat)} picks up {gold} gold lying on the {g.space_name(p.space)}.", type="gold", seat=seat)
+
+
+@handler("meet")
+def _meet(g: Game, a: dict) -> None:
+    """Encountering another character: attack it, or use an ability on it."""
+    from talisman.engine import abilities
+    from talisman.engine.combat import attack_options
+
+    seat, other = a["p"], a["other"]
+    if not g.players[other].alive or g.players[other].space != g.players[seat].space:
+        return
+    options = attack_options(g, seat, other) + abilities.meet_options(g, seat, other)
+    options.append(("leave", f"Leave the {g.name(other)} in peace", []))
+    g.decide(seat, "meet", f"You meet the {g.name(other)}.", options)

@@ -1,0 +1,140 @@
+"""How a game ends: the Crown of Command, or the last character standing.
+
+The ending met at the Crown is a choosable rule (option ``ending``); the base
+game has one, the Command Spell, which modules extend through
+:func:`register_ending`. Under the Command Spell the ruler, alone on the
+Crown, casts it at the start of each turn: roll a die; on 4-6 the victim
+(000: one victim of the ruler's choice, who may concede instead; option
+``command-spell = "4e"``: every other character) loses a life. A ruler who is
+not alone must first encounter the other characters there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from talisman.engine import stats
+from talisman.engine.game import frame, handler
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+ENDINGS: dict[str, dict[str, Callable]] = {}
+
+
+def register_ending(name: str, reach: Callable, turn_start: Callable) -> None:
+    """An ending: what happens on reaching the Crown, and at each turn start there."""
+    ENDINGS[name] = {"reach": reach, "turn_start": turn_start}
+
+
+def check_game_end(g: Game) -> None:
+    """The last character alive wins (in a game that began with several)."""
+    if g.result is not None:
+        return
+    alive = g.living()
+    waiting = [p.seat for p in g.players if not p.alive and p.status.get("replace")]
+    if len(g.players) > 1 and len(alive) == 1 and not waiting:
+        g.end(alive, "the last character standing")
+    elif not alive and not waiting:
+        g.end([], "no character survived")
+
+
+def on_reach_crown(g: Game, seat: int) -> None:
+    ENDINGS[g.options["ending"]]["reach"](g, seat)
+
+
+def on_turn_start(g: Game, seat: int) -> None:
+    if g.rules.spaces[g.players[seat].space].kind == "crown":
+        ENDINGS[g.options["ending"]]["turn_start"](g, seat)
+
+
+def rivals_on_crown(g: Game, seat: int) -> list[int]:
+    space = g.players[seat].space
+    return [p.seat for p in g.players if p.alive and p.seat != seat and p.space == space]
+
+
+# --- the Crown of Command (Command Spell) -------------------------------------
+
+
+def _crown_reach(g: Game, seat: int) -> None:
+    g.say(f"{g.name(seat)} reaches the Crown of Command!", type="crown", seat=seat)
+    rivals = rivals_on_crown(g, seat)
+    if rivals:
+        g.push("crown_challenge", p=seat, rivals=rivals)
+    elif len(g.players) == 1 or not [s for s in g.living() if s != seat]:
+        g.end([seat], "reached the Crown of Command with no rival left")
+
+
+@handler("crown_challenge")
+def _crown_challenge(g: Game, a: dict) -> None:
+    """A character who is not alone on the Crown must encounter the others there."""
+    from talisman.engine.combat import attack_options
+
+    seat = a["p"]
+    rivals = [r for r in rivals_on_crown(g, seat)]
+    if not rivals or not g.players[seat].alive:
+        return
+    opts = []
+    for r in rivals:
+        opts += attack_options(g, seat, r)
+    g.decide(seat, "crown-challenge", "Another character holds the Crown: you must fight.", opts)
+
+
+def _crown_turn_start(g: Game, seat: int) -> None:
+    if rivals_on_crown(g, seat):
+        g.push("crown_challenge", p=seat, rivals=rivals_on_crown(g, seat))
+        return
+    if stats.has_trait(g, seat, "no-spells"):
+        g.say(f"{g.name(seat)} cannot cast the Command Spell while holding the Amulet.", seat=seat)
+        return
+    victims = [s for s in g.living() if s != seat]
+    if not victims:
+        g.end([seat], "rules from the Crown of Command")
+        return
+    if g.options.get("command-spell") == "4e":
+        g.push("command_spell", p=seat, victim=-1)
+        return
+    g.decide(seat, "command", "Cast the Command Spell: choose its victim.", [
+        (f"victim:{v}", f"Aim it at the {g.name(v)}", [frame("command_spell", p=seat, victim=v)]) for v in victims
+    ])
+
+
+@handler("command_spell")
+def _command_spell(g: Game, a: dict) -> None:
+    from talisman.engine.effects import roll
+
+    g.say(f"{g.name(a['p'])} casts the Command Spell.", type="cast", seat=a["p"])
+    roll(g, a["p"], "D6", frame("command_result", p=a["p"], victim=a["victim"]), why="the Command Spell")
+
+
+@handler("command_result")
+def _command_result(g: Game, a: dict) -> None:
+    seat, victim = a["p"], a["victim"]
+    if a["roll"] < 4:
+        g.say("The Command Spell fails to bite.", seat=seat)
+        return
+    if victim == -1:
+        for v in [s for s in g.living() if s != seat]:
+            g.push("lose_lives", p=v, n=1, cause="the Command Spell", by=seat)
+        return
+    if g.players[victim].alive:
+        g.decide(victim, "command-victim", "The Command Spell strikes you: lose a life, or admit defeat?", [
+            ("life", "Lose 1 life", [frame("lose_lives", p=victim, n=1, cause="the Command Spell", by=seat)]),
+            ("concede", "Admit defeat and leave the game", [frame("concede", p=victim)]),
+        ])
+
+
+@handler("concede")
+def _concede(g: Game, a: dict) -> None:
+    from talisman.engine.lives import kill
+
+    p = g.players[a["p"]]
+    p.conceded = True
+    g.say(f"{g.name(a['p'])} admits defeat.", type="concede", seat=a["p"])
+    kill(g, a["p"], "admitted defeat")
+    p.status.pop("replace", None)
+    check_game_end(g)
+
+
+register_ending("crown-of-command", _crown_reach, _crown_turn_start)

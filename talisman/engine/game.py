@@ -1,0 +1,409 @@
+"""The game: plain state plus the frame machine that advances it.
+
+The game runs by itself until a player must choose; it then exposes one
+pending :class:`~talisman.engine.decision.Decision`. :meth:`Game.apply`
+answers it with an option id and runs on to the next decision.
+
+The flow of a turn is a stack of *frames*: ``(kind, args)`` pairs of plain
+data. The machine pops the top frame and runs the handler registered for its
+kind; a handler changes the state and pushes the frames that come next. A
+``decide`` frame stops the machine: each of its options carries the frames to
+push when it is chosen. Frames are never changed once pushed, so copying the
+game copies the stack as a list, and saving it writes plain JSON.
+
+>>> g = Game.new(["warrior", "wizard"], seed=7)
+>>> g.decision.player
+0
+>>> g2 = g.clone()
+>>> g2.apply(g2.decision.options[0].id)
+>>> g.state_hash() != g2.state_hash()
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from talisman.content.dice import parse
+from talisman.content.ruleset import Ruleset, ruleset_for
+from talisman.engine.decision import Decision, Event, Option
+from talisman.engine.player import Player
+from talisman.engine.rng import Rng
+from talisman.errors import ConfigError, GameOverError, IllegalOptionError, OutOfTurnError
+
+Frame = tuple[str, dict[str, Any]]
+Handler = Callable[["Game", dict[str, Any]], None]
+HANDLERS: dict[str, Handler] = {}
+
+SAVE_FORMAT = "talisman-save"
+STATE_VERSION = 1
+DIE_BY_SIZE = {"S": 4, "M": 6, "L": 8}
+
+
+def handler(kind: str) -> Callable[[Handler], Handler]:
+    """Register the function that runs frames of ``kind``."""
+
+    def register(fn: Handler) -> Handler:
+        if kind in HANDLERS and HANDLERS[kind] is not fn:
+            raise ValueError(f"two handlers for frame kind {kind!r}")
+        HANDLERS[kind] = fn
+        return fn
+
+    return register
+
+
+def frame(kind: str, **args: Any) -> Frame:
+    """A frame to push or to attach to an option."""
+    return (kind, args)
+
+
+class Game:
+    """A game of Talisman in progress. Create one with :meth:`new` or :meth:`load`."""
+
+    __slots__ = (
+        "rules", "config", "options", "rng", "players", "decks", "discards", "board", "gold_on",
+        "counters", "globals", "stack", "active", "turn", "round", "result", "log", "history",
+    )
+
+    # --- creation -----------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        characters: Iterable[str | None] | None = None,
+        *,
+        players: int | None = None,
+        modules: Iterable[str] = ("core",),
+        options: dict[str, Any] | None = None,
+        seed: int = 0,
+        log: bool = True,
+        start: bool = True,
+    ) -> Game:
+        """Set up a game and run it to the first decision.
+
+        ``characters`` names one character key per seat (``None`` deals one at
+        random); or give ``players`` to deal every seat at random. With
+        ``start=False`` the game stops before the first turn begins, so that a
+        test can arrange it and then call :meth:`advance`.
+        """
+        from talisman.engine.setup import setup_game
+
+        config = make_config(characters, players, modules, options, seed)
+        g = cls._empty(ruleset_for(tuple(config["modules"])), config, log)
+        setup_game(g)
+        if start:
+            g.advance()
+        return g
+
+    @classmethod
+    def _empty(cls, rules: Ruleset, config: dict[str, Any], log: bool) -> Game:
+        g = cls.__new__(cls)
+        g.rules = rules
+        g.config = config
+        opts = {name: spec.default for name, spec in rules.options.items()}
+        opts.update(config["options"])
+        g.options = opts
+        g.rng = Rng(config["seed"])
+        g.players = []
+        g.decks = {}
+        g.discards = {}
+        g.board = {}
+        g.gold_on = {}
+        g.counters = {}
+        g.globals = {}
+        g.stack = []
+        g.active = 0
+        g.turn = 0
+        g.round = 1
+        g.result = None
+        g.log = [] if log else None
+        g.history = [] if log else None
+        return g
+
+    # --- the public API -----------------------------------------------------
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+        if self.result is not None or not self.stack:
+            return None
+        kind, a = self.stack[-1]
+        if kind != "decide":
+            return None
+        return Decision(a["p"], a["kind"], a["prompt"], tuple(Option(o[0], o[1], o[3]) for o in a["options"]))
+
+    def legal_ids(self) -> list[str]:
+        """The ids of the pending decision's options (empty when the game is over)."""
+        if self.result is not None or not self.stack or self.stack[-1][0] != "decide":
+            return []
+        return [o[0] for o in self.stack[-1][1]["options"]]
+
+    def apply(self, option_id: str, player: int | None = None) -> None:
+        """Answer the pending decision with ``option_id`` and run on.
+
+        ``player``, when given, must be the seat the decision belongs to. An
+        illegal answer raises and leaves the game exactly as it was.
+        """
+        if self.result is not None:
+            raise GameOverError("the game is over: no more actions are accepted")
+        if not self.stack or self.stack[-1][0] != "decide":
+            raise IllegalOptionError("no decision is pending")
+        a = self.stack[-1][1]
+        if player is not None and player != a["p"]:
+            raise OutOfTurnError(f"seat {player} cannot answer: the decision belongs to seat {a['p']}")
+        for opt in a["options"]:
+            if opt[0] == option_id:
+                break
+        else:
+            legal = ", ".join(o[0] for o in a["options"])
+            raise IllegalOptionError(f"{option_id!r} is not a legal option here (legal: {legal})")
+        self.stack.pop()
+        self.push_all(opt[2])
+        if self.history is not None:
+            self.history.append(option_id)
+        self.advance()
+
+    def script_dice(self, values: Iterable[int]) -> None:
+        """Fix the next die results (tests, tutorials); recorded in the save."""
+        values = [int(v) for v in values]
+        self.rng.script(values)
+        if self.history is not None:
+            self.history.append({"dice": values})
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def events(self) -> list[Event]:
+        return self.log if self.log is not None else []
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def clone(self) -> Game:
+        """An independent copy for search: same state, no log or history."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.config = self.config
+        g.options = self.options
+        g.rng = self.rng.copy()
+        g.players = [p.copy() for p in self.players]
+        g.decks = {k: v[:] for k, v in self.decks.items()}
+        g.discards = {k: v[:] for k, v in self.discards.items()}
+        g.board = {k: v[:] for k, v in self.board.items()}
+        g.gold_on = self.gold_on.copy()
+        g.counters = self.counters.copy()
+        g.globals = self.globals.copy()
+        g.stack = self.stack[:]
+        g.active = self.active
+        g.turn = self.turn
+        g.round = self.round
+        g.result = self.result
+        g.log = None
+        g.history = None
+        return g
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator's public view)."""
+        from talisman.engine.view import view
+
+        return view(self, seat)
+
+    # --- the machine ----------------------------------------------------------
+
+    def advance(self) -> None:
+        """Run frames until a decision with a real choice is pending or the game ends."""
+        stack = self.stack
+        handlers = HANDLERS
+        while self.result is None:
+            if not stack:
+                from talisman.engine.turn import next_turn
+
+                next_turn(self)
+                continue
+            kind, args = stack[-1]
+            if kind == "decide":
+                opts = args["options"]
+                if len(opts) == 1 and not args.get("confirm"):
+                    stack.pop()
+                    self.push_all(opts[0][2])
+                    continue
+                if not opts:
+                    raise RuntimeError(f"decision {args['kind']!r} has no options")
+                return
+            stack.pop()
+            handlers[kind](self, args)
+
+    def push(self, kind: str, **args: Any) -> None:
+        """Push one frame: it runs before whatever is on the stack now."""
+        self.stack.append((kind, args))
+
+    def push_all(self, frames: Iterable[Any]) -> None:
+        """Push frames so that they run in the order given."""
+        for f in reversed(list(frames)):
+            self.stack.append((f[0], f[1]))
+
+    def decide(self, p: int, kind: str, prompt: str, options: list[tuple], confirm: bool = False) -> None:
+        """Ask seat ``p`` to choose. ``options`` are ``(id, label, frames[, group])``."""
+        opts = [[o[0], o[1], [list(f) for f in o[2]], o[3] if len(o) > 3 else "main"] for o in options]
+        self.stack.append(("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm}))
+
+    def say(self, text: str, type: str = "info", seat: int | None = None, private: int | None = None,
+            public: str = "", **data: Any) -> None:
+        """Add a sentence to the log (a no-op in copies made for search)."""
+        if self.log is not None:
+            self.log.append(Event(type, text, seat, private, public, data))
+
+    def end(self, winners: list[int], how: str) -> None:
+        """End the game."""
+        self.result = {"winners": winners, "how": how, "turn": self.turn}
+        names = " and ".join(self.name(w) for w in winners) or "Nobody"
+        self.say(f"{names} {'wins' if len(winners) == 1 else 'win'}: {how}.", type="game-over")
+
+    # --- small helpers every rule uses --------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.rules.characters[self.players[seat].character].name
+
+    def space_name(self, index: int) -> str:
+        return self.rules.spaces[index].name
+
+    def card_name(self, instance: int) -> str:
+        return self.rules.instances[instance].name
+
+    def die_size(self, seat: int) -> int:
+        p = self.players[seat]
+        size = self.rules.characters[p.character].size
+        return DIE_BY_SIZE[p.status.get("size", size)]
+
+    def roll_dice(self, expr: str, seat: int | None = None) -> tuple[int, list[int]]:
+        """Roll a dice expression for ``seat``; returns the total and the faces."""
+        total, faces = 0, []
+        for term in parse(expr):
+            if len(term) == 3:
+                count, sides, sign = term
+                sides = sides or self.die_size(seat if seat is not None else self.active)
+                for _ in range(count):
+                    face = self.rng.die(sides)
+                    faces.append(face)
+                    total += sign * face
+            else:
+                value, sign = term
+                if isinstance(value, str):
+                    from talisman.engine.stats import attribute
+
+                    value = attribute(self, seat, value)
+                total += sign * value
+        return total, faces
+
+    def cards_on(self, space: int) -> list[int]:
+        return self.board.get(space, [])
+
+    def living(self) -> list[int]:
+        return [p.seat for p in self.players if p.alive]
+
+    # --- save, load, hash ---------------------------------------------------
+
+    def state_dict(self) -> dict[str, Any]:
+        """The whole state as plain JSON data (a snapshot)."""
+        return {
+            "version": STATE_VERSION,
+            "config": self.config,
+            "rng": [self.rng.state, list(self.rng.scripted)],
+            "players": [p.to_dict() for p in self.players],
+            "decks": self.decks,
+            "discards": self.discards,
+            "board": {str(k): v for k, v in sorted(self.board.items()) if v},
+            "gold_on": {str(k): v for k, v in sorted(self.gold_on.items()) if v},
+            "counters": {str(k): v for k, v in sorted(self.counters.items())},
+            "globals": self.globals,
+            "stack": [[k, a] for k, a in self.stack],
+            "active": self.active,
+            "turn": self.turn,
+            "round": self.round,
+            "result": self.result,
+        }
+
+    def state_hash(self) -> str:
+        """A short fingerprint of the state, equal for equal games."""
+        blob = json.dumps(self.state_dict(), sort_keys=True, separators=(",", ":"), default=list)
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    @classmethod
+    def from_state_dict(cls, d: dict[str, Any], log: bool = True) -> Game:
+        """Rebuild a game from :meth:`state_dict` (no log before that point)."""
+        from talisman.engine.save import check_state_dict
+
+        check_state_dict(d)
+        g = cls._empty(ruleset_for(tuple(d["config"]["modules"])), d["config"], log)
+        g.rng = Rng(d["rng"][0], tuple(d["rng"][1]))
+        g.players = [Player.from_dict(p) for p in d["players"]]
+        g.decks = {k: list(v) for k, v in d["decks"].items()}
+        g.discards = {k: list(v) for k, v in d["discards"].items()}
+        g.board = {int(k): list(v) for k, v in d["board"].items()}
+        g.gold_on = {int(k): v for k, v in d["gold_on"].items()}
+        g.counters = {int(k): v for k, v in d["counters"].items()}
+        g.globals = dict(d["globals"])
+        g.stack = [(k, a) for k, a in d["stack"]]
+        g.active, g.turn, g.round, g.result = d["active"], d["turn"], d["round"], d["result"]
+        return g
+
+    def save(self) -> dict[str, Any]:
+        """A save: configuration, seed and every action, plus the final state hash."""
+        if self.history is None:
+            raise IllegalOptionError("this copy keeps no history and cannot be saved")
+        return {
+            "format": SAVE_FORMAT,
+            "version": STATE_VERSION,
+            "config": self.config,
+            "actions": list(self.history),
+            "state_hash": self.state_hash(),
+            "result": self.result,
+        }
+
+    @classmethod
+    def load(cls, save: dict[str, Any]) -> Game:
+        """Replay a save; raises SaveError if it is malformed or does not reproduce."""
+        from talisman.engine.save import replay
+
+        return replay(save)
+
+
+def make_config(characters: Iterable[str | None] | None, players: int | None, modules: Iterable[str],
+                options: dict[str, Any] | None, seed: int) -> dict[str, Any]:
+    """Check and normalise a game configuration (plain JSON data)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"the seed must be a whole number, not {seed!r}")
+    if isinstance(modules, str):
+        modules = [modules]
+    mods = list(dict.fromkeys(["core", *modules]))
+    chars = list(characters) if characters is not None else None
+    if chars is None:
+        if players is None:
+            raise ConfigError("name the characters or give the number of players")
+        chars = [None] * players
+    elif players is not None and players != len(chars):
+        raise ConfigError(f"{players} players but {len(chars)} characters named")
+    if not 1 <= len(chars) <= 6:
+        raise ConfigError(f"a game has 1 to 6 players, not {len(chars)}")
+    rules = ruleset_for(tuple(mods))
+    opts = dict(options or {})
+    for name, value in opts.items():
+        spec = rules.options.get(name)
+        if spec is None:
+            raise ConfigError(f"unknown option {name!r} (options: {', '.join(sorted(rules.options))})")
+        if spec.choices and value not in spec.choices:
+            raise ConfigError(f"option {name!r} cannot be {value!r} (choices: {', '.join(map(str, spec.choices))})")
+    named = [c for c in chars if c is not None]
+    for c in named:
+        if c not in rules.characters:
+            raise ConfigError(f"unknown character {c!r} (characters: {', '.join(sorted(rules.characters))})")
+    if len(set(named)) != len(named):
+        raise ConfigError("each character can be played by one seat only")
+    if len(chars) > len(rules.characters):
+        raise ConfigError("more seats than characters")
+    return {"modules": mods, "options": opts, "characters": chars, "seed": seed}

@@ -1,0 +1,147 @@
+"""Lives, healing, Strength and Craft losses, death and the last survivor.
+
+Healing never raises a character above 4 lives (000); lives *gained* have no
+limit. A character whose Strength or Craft counters fall to 0 loses a life
+and starts again from its printed value. The dead leave their Objects,
+Followers and gold on their space; their Spells and trophies are discarded.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import cards, stats
+from talisman.engine.game import frame, handler
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+
+def lose_lives(g: Game, seat: int, n: int, cause: str = "") -> None:
+    """Push a life loss; the victim may first prevent it with a Spell."""
+    if n > 0:
+        g.push("lose_lives", p=seat, n=n, cause=cause)
+
+
+@handler("lose_lives")
+def _lose_lives(g: Game, a: dict) -> None:
+    from talisman.engine import spells
+
+    seat, n = a["p"], a["n"]
+    p = g.players[seat]
+    if not p.alive or n <= 0:
+        return
+    if not a.get("asked"):
+        options = spells.prevent_life_loss_options(g, seat, a)
+        if options:
+            g.decide(seat, "prevent-life-loss", f"You are about to lose {n} {'life' if n == 1 else 'lives'}"
+                     f"{' (' + a['cause'] + ')' if a.get('cause') else ''}.", [
+                *options,
+                ("accept", "Accept the loss", [frame("lose_lives", **{**a, "asked": True})]),
+            ])
+            return
+    p.lives -= n
+    g.say(f"{g.name(seat)} loses {n} {'life' if n == 1 else 'lives'}"
+          f"{' (' + a['cause'] + ')' if a.get('cause') else ''}: {max(p.lives, 0)} left.", type="life", seat=seat)
+    if a.get("by") is not None:
+        g.push("life_taken", p=a["by"], victim=seat)
+    if p.lives <= 0:
+        kill(g, seat, a.get("cause", ""))
+
+
+@handler("life_taken")
+def _life_taken(g: Game, a: dict) -> None:
+    """A character took a life from another (quests count these)."""
+    from talisman.engine import quests
+
+    quests.on_life_taken(g, a["p"], a["victim"])
+
+
+def heal(g: Game, seat: int, n: int) -> int:
+    """Restore up to ``n`` lives, never above the cap; returns the lives healed."""
+    p = g.players[seat]
+    healed = max(0, min(n, stats.life_cap(g, seat) - p.lives))
+    if healed:
+        p.lives += healed
+        g.say(f"{g.name(seat)} is healed of {healed} {'life' if healed == 1 else 'lives'}: {p.lives} now.", type="life", seat=seat)
+    return healed
+
+
+def gain_lives(g: Game, seat: int, n: int) -> None:
+    p = g.players[seat]
+    p.lives += n
+    g.say(f"{g.name(seat)} gains {n} {'life' if n == 1 else 'lives'}: {p.lives} now.", type="life", seat=seat)
+
+
+def lose_attribute(g: Game, seat: int, attr: str, n: int) -> None:
+    """Remove Strength or Craft counters; at 0, lose a life and start again from the printed value."""
+    p = g.players[seat]
+    before = getattr(p, attr)
+    after = max(0, before - n)
+    setattr(p, attr, after)
+    g.say(f"{g.name(seat)} loses {before - after} {attr.capitalize()}.", type="attribute", seat=seat)
+    if after == 0:
+        setattr(p, attr, stats.base_value(g, seat, attr))
+        g.say(f"{g.name(seat)}'s {attr.capitalize()} fell to nothing: it returns to "
+              f"{getattr(p, attr)} at the cost of a life.", seat=seat)
+        lose_lives(g, seat, 1, f"{attr} fell to 0")
+    from talisman.engine.possessions import check_limits
+
+    if attr == "craft":
+        check_limits(g, seat)
+
+
+def gain_attribute(g: Game, seat: int, attr: str, n: int) -> None:
+    p = g.players[seat]
+    if p.toad:
+        g.say(f"A Toad cannot gain {attr.capitalize()}.", seat=seat)
+        return
+    setattr(p, attr, getattr(p, attr) + n)
+    g.say(f"{g.name(seat)} gains {n} {attr.capitalize()}.", type="attribute", seat=seat)
+
+
+def kill(g: Game, seat: int, cause: str = "") -> None:
+    """The character dies: possessions stay on its space, the rest is discarded."""
+    p = g.players[seat]
+    if not p.alive:
+        return
+    p.alive = False
+    p.lives = 0
+    space = p.space
+    for card in p.objects + p.packed + p.followers:
+        cards.place(g, card, space)
+    for card in p.spells + p.trophies:
+        cards.discard(g, card)
+    p.objects, p.packed, p.followers, p.spells, p.trophies = [], [], [], [], []
+    if p.gold:
+        g.gold_on[space] = g.gold_on.get(space, 0) + p.gold
+        p.gold = 0
+    p.toad = 0
+    p.lost_turns = 0
+    p.status = {"dead": cause or "killed"}
+    p.mods = []
+    g.say(f"{g.name(seat)} is dead{' (' + cause + ')' if cause else ''}. Everything it carried lies on the "
+          f"{g.space_name(space)}.", type="death", seat=seat)
+    from talisman.engine.endings import check_game_end
+
+    if g.options.get("new-character") and _replacement_left(g):
+        p.status["replace"] = True
+    check_game_end(g)
+    if seat == g.active:
+        end_turn_now(g)
+
+
+def _replacement_left(g: Game) -> bool:
+    in_play = {p.character for p in g.players}
+    return any(k not in in_play for k in g.rules.characters)
+
+
+def end_turn_now(g: Game) -> None:
+    """Throw away what remains of this turn except its end."""
+    stack = g.stack
+    while stack and stack[-1][0] != "turn_end":
+        stack.pop()
+
+
+def frames_lose_life(seat: int, n: int = 1, cause: str = "", by: int | None = None) -> list:
+    return [frame("lose_lives", p=seat, n=n, cause=cause, by=by)]

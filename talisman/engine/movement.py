@@ -1,0 +1,347 @@
+"""Movement (000 "Movement"): rolling and walking the rings, the bridge and its
+Sentinel, the Storm River and rafts, the Portal of Power, the Inner Region.
+
+In a ``roll`` region a character rolls its die (D4, D6 or D8 by size) and
+moves the full count, clockwise or counter-clockwise, never turning back,
+except that on crossing into another region it may pick a new direction. The
+player chooses a destination among every space such a walk can end on; a walk
+that crosses the bridge inward meets the Sentinel on the way. A walk that
+reaches the Portal of Power with moves to spare may instead try the Portal.
+
+In a ``step`` region (the Inner Region, the Crown) there is no roll: one
+space a turn, forward toward the Crown or back toward the Plain of Peril.
+Retreating ignores the instructions of the spaces it enters. The Valley of
+Fire admits only a character holding a Talisman.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import effects, lives, stats
+from talisman.engine.game import frame, handler
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+
+def region_of(g: Game, space: int) -> str:
+    return g.rules.spaces[space].region
+
+
+def move_options(g: Game, seat: int) -> list[tuple]:
+    """The ways a character may move this turn, for the turn menu."""
+    p = g.players[seat]
+    region = g.rules.regions[region_of(g, p.space)]
+    if region.movement == "step":
+        return step_options(g, seat)
+    opts: list[tuple] = []
+    if one_space_only(g, seat):
+        opts.append(("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
+    else:
+        opts.append(("roll", f"Roll the D{g.die_size(seat)} to move", [frame("move_roll", p=seat)]))
+    nxt = p.status.get("next_move")
+    if nxt is not None:
+        opts.append(("next-move", f"Go to the {g.space_name(nxt)} as promised",
+                     [frame("clear_status", p=seat, name="next_move"), frame("arrive", p=seat, space=nxt, how="teleport")]))
+    if p.status.get("raft") == "ready":
+        for link, other in g.rules.links_of(p.space, "ferry"):
+            opts.append((f"raft:{g.rules.spaces[other].id}", f"Cross the Storm River by raft to the {g.space_name(other)}",
+                         [frame("raft_cross", p=seat, to=other)]))
+    return opts
+
+
+def one_space_only(g: Game, seat: int) -> bool:
+    """Toads, the Poltergeist's victim and everyone in a Blizzard move a single space."""
+    from talisman.engine.turn import in_blizzard
+
+    p = g.players[seat]
+    return bool(p.toad) or stats.has_trait(g, seat, "one-space") or in_blizzard(g)
+
+
+@handler("clear_status")
+def _clear_status(g: Game, a: dict) -> None:
+    g.players[a["p"]].status.pop(a["name"], None)
+
+
+@handler("move_roll")
+def _move_roll(g: Game, a: dict) -> None:
+    seat = a["p"]
+    effects.roll(g, seat, "die", frame("move_choose", p=seat), why="movement")
+
+
+@handler("move_choose")
+def _move_choose(g: Game, a: dict) -> None:
+    seat, n = a["p"], a["roll"]
+    p = g.players[seat]
+    g.say(f"{g.name(seat)} may move {n} {'space' if n == 1 else 'spaces'}.", seat=seat)
+    freed = p.status.get("enslaved")
+    if freed and not a.get("fixed"):
+        from talisman.content.dice import parse_range
+
+        lo, hi = parse_range(freed)
+        if not lo <= n <= hi:
+            g.say(f"{g.name(seat)} is still enslaved at the {g.space_name(p.space)}.", seat=seat)
+            return
+        del p.status["enslaved"]
+        g.say(f"{g.name(seat)} escapes from slavery.", seat=seat)
+    options: list[tuple] = []
+    for dest, path in sorted(destinations(g, seat, n).items()):
+        options.append((f"move:{g.rules.spaces[dest].id}", f"Move to the {g.space_name(dest)}, {_route(g, p.space, path)}",
+                        [frame("walk", p=seat, path=path, i=0)]))
+    if portal_reachable(g, seat, n):
+        options.append(("portal", "Try to open the Portal of Power", [frame("portal_attempt", p=seat)]))
+    from talisman.engine import abilities
+
+    options += abilities.after_roll_options(g, seat, n)
+    if not options:
+        g.say(f"{g.name(seat)} cannot move.", seat=seat)
+        return
+    g.decide(seat, "move", f"You rolled {n}: where do you go?", options)
+
+
+def _route(g: Game, start: int, path: list[int]) -> str:
+    """How a path leaves: clockwise, counter-clockwise, or over the bridge."""
+    if any(region_of(g, s) != region_of(g, start) for s in path):
+        return "across the bridge"
+    return "clockwise" if path and path[0] == g.rules.cw[start] else "counter-clockwise"
+
+
+def destinations(g: Game, seat: int, n: int) -> dict[int, list[int]]:
+    """Every space a walk of exactly ``n`` can end on, with one path to it."""
+    start = g.players[seat].space
+    cw, ccw = g.rules.cw, g.rules.ccw
+    bridges = {}
+    for ln in g.rules.links:
+        if ln.kind == "bridge":
+            a, b = g.rules.space_index[ln.a], g.rules.space_index[ln.b]
+            bridges[a], bridges[b] = b, a
+    found: dict[int, list[int]] = {}
+
+    def walk(pos: int, left: int, direction: int, path: list[int], came_over: int) -> None:
+        if left == 0:
+            if pos != start or path:
+                found.setdefault(pos, path)
+            return
+        nxt = cw[pos] if direction > 0 else ccw[pos]
+        walk(nxt, left - 1, direction, path + [nxt], -1)
+        other = bridges.get(pos)
+        if other is not None and other != came_over and (not path or path[-1] != other):
+            for d in (1, -1):
+                walk(other, left - 1, d, path + [other], pos)
+
+    for d in (1, -1):
+        walk(start, n, d, [], -1)
+    found.pop(start, None)
+    return found
+
+
+def portal_reachable(g: Game, seat: int, n: int) -> bool:
+    """Can a walk of ``n`` reach the Portal of Power with at least one move to spare?"""
+    portals = {g.rules.space_index[ln.a] for ln in g.rules.links if ln.kind == "portal"}
+    if not portals:
+        return False
+    start = g.players[seat].space
+    if start in portals:
+        return n >= 1
+    for k in range(1, n):
+        for dest in destinations(g, seat, k):
+            if dest in portals:
+                return True
+    return False
+
+
+@handler("walk")
+def _walk(g: Game, a: dict) -> None:
+    """Walk a chosen path step by step; the Sentinel may stop it at the bridge."""
+    seat, path, i = a["p"], a["path"], a["i"]
+    p = g.players[seat]
+    while i < len(path):
+        nxt = path[i]
+        guard = _guard(g, p.space, nxt)
+        if guard:
+            from talisman.engine.combat import fight_creature
+
+            g.say(f"The {guard['name']} bars the bridge to {g.name(seat)}.", seat=seat)
+            fight_creature(g, seat, {"name": guard["name"], "strength": guard["strength"], "trophy": False}, {},
+                           win=[frame("cross", p=seat, to=nxt), frame("walk", p=seat, path=path, i=i + 1)],
+                           evaded=[frame("cross", p=seat, to=nxt), frame("walk", p=seat, path=path, i=i + 1)],
+                           lose=[frame("stopped", p=seat)], standoff=[frame("stopped", p=seat)])
+            return
+        _step(g, seat, nxt)
+        i += 1
+    g.push("arrive", p=seat, space=p.space, how="move")
+
+
+def _guard(g: Game, here: int, there: int) -> dict | None:
+    for ln in g.rules.links:
+        if ln.kind == "bridge" and ln.guard:
+            src = g.rules.space_index[ln.guard.get("inward_from", ln.a)]
+            other = g.rules.space_index[ln.b if ln.a == ln.guard.get("inward_from", ln.a) else ln.a]
+            if here == src and there == other:
+                return ln.guard
+    return None
+
+
+def _step(g: Game, seat: int, to: int) -> None:
+    p = g.players[seat]
+    if region_of(g, p.space) != region_of(g, to):
+        crossed_river(g, seat)
+    p.space = to
+
+
+@handler("cross")
+def _cross(g: Game, a: dict) -> None:
+    _step(g, a["p"], a["to"])
+
+
+@handler("stopped")
+def _stopped(g: Game, a: dict) -> None:
+    seat = a["p"]
+    g.say(f"{g.name(seat)} must stop on the {g.space_name(g.players[seat].space)}.", seat=seat)
+    lives.end_turn_now(g)
+
+
+def crossed_river(g: Game, seat: int) -> None:
+    """Crossing the Storm River sends the Poltergeist away."""
+    from talisman.engine import possessions
+
+    p = g.players[seat]
+    for f in list(p.followers):
+        if "leaves-at-river" in g.rules.instances[f].traits:
+            possessions.lose_follower(g, seat, f, "stays behind on the river bank")
+
+
+@handler("raft_cross")
+def _raft_cross(g: Game, a: dict) -> None:
+    seat = a["p"]
+    g.players[seat].status.pop("raft", None)
+    g.say(f"{g.name(seat)} crosses the Storm River by raft; the raft is left to the current.", seat=seat)
+    crossed_river(g, seat)
+    g.players[seat].space = a["to"]
+    g.push("arrive", p=seat, space=a["to"], how="move")
+
+
+@handler("portal_attempt")
+def _portal_attempt(g: Game, a: dict) -> None:
+    seat = a["p"]
+    portal = next(g.rules.space_index[ln.a] for ln in g.rules.links if ln.kind == "portal")
+    g.players[seat].space = portal
+    n_craft = stats.trait_value(g, seat, "portal-craft-dice") or 2
+    g.decide(seat, "portal", "The Portal of Power: how do you try to open it?", [
+        ("strength", f"Force it: roll 2 dice, at most your Strength ({stats.strength(g, seat)})",
+         [frame("roll", p=seat, dice="2D6", then=["portal_result", {"p": seat, "attr": "strength"}], into="roll", why="the Portal of Power", fate=True)]),
+        ("craft", f"Pick the lock: roll {n_craft} {'die' if n_craft == 1 else 'dice'}, at most your Craft ({stats.craft(g, seat)})",
+         [frame("roll", p=seat, dice=f"{n_craft}D6", then=["portal_result", {"p": seat, "attr": "craft"}], into="roll", why="the Portal of Power", fate=True)]),
+    ])
+
+
+@handler("portal_result")
+def _portal_result(g: Game, a: dict) -> None:
+    seat, attr = a["p"], a["attr"]
+    value = stats.strength(g, seat) if attr == "strength" else stats.craft(g, seat)
+    portal = next(ln for ln in g.rules.links if ln.kind == "portal")
+    if a["roll"] <= value:
+        g.say(f"The Portal of Power opens for {g.name(seat)}.", seat=seat)
+        g.players[seat].space = g.rules.space_index[portal.b]
+    else:
+        g.say(f"The Portal of Power holds fast against {g.name(seat)}.", seat=seat)
+        lives.lose_attribute(g, seat, attr, 1)
+    g.push("end_turn_now")
+
+
+@handler("end_turn_now")
+def _end_turn_now(g: Game, a: dict) -> None:
+    lives.end_turn_now(g)
+
+
+# --- the Inner Region ---------------------------------------------------------
+
+
+def ring_distance(g: Game, space: int) -> int:
+    """Steps from the region's home space (the Plain of Peril) along its ring."""
+    sdef = g.rules.spaces[space]
+    region = g.rules.regions[sdef.region]
+    ring = region.ring
+    i = ring.index(sdef.id)
+    home = ring.index(region.home) if region.home else 0
+    d = (i - home) % len(ring)
+    return min(d, len(ring) - d)
+
+
+def step_neighbours(g: Game, space: int) -> tuple[list[int], list[int]]:
+    """(forward, back) neighbours in a step region; links lead out of the ring."""
+    rules = g.rules
+    d = ring_distance(g, space)
+    forward, back = [], []
+    ring_size = len(rules.regions[rules.spaces[space].region].ring)
+    if ring_size > 1:
+        for other in {rules.cw[space], rules.ccw[space]}:
+            (forward if ring_distance(g, other) > d else back).append(other)
+    for ln in rules.links:
+        if ln.kind not in ("portal", "gate"):
+            continue
+        a, b = rules.space_index[ln.a], rules.space_index[ln.b]
+        if space == b:
+            back.append(a)          # out of this region, toward where it was entered
+        elif space == a and rules.spaces[a].region == rules.spaces[space].region and rules.regions[rules.spaces[a].region].movement == "step":
+            forward.append(b)       # onward to the next region (the Valley to the Crown)
+    return sorted(forward), sorted(back)
+
+
+def step_options(g: Game, seat: int) -> list[tuple]:
+    p = g.players[seat]
+    forward, back = step_neighbours(g, p.space)
+    held = p.status.get("hold")
+    opts: list[tuple] = []
+    if held is not None and held.get("space") == p.space:
+        opts.append(("stay", f"Face the {held['what']} again", [frame("effects", p=seat, list=held["effects"], ctx={"space": p.space})]))
+    else:
+        for f in forward:
+            if not may_enter(g, seat, f):
+                continue
+            opts.append((f"move:{g.rules.spaces[f].id}", f"Go on to the {g.space_name(f)}", [frame("arrive", p=seat, space=f, how="forward")]))
+    for b in back:
+        opts.append((f"retreat:{g.rules.spaces[b].id}", f"Retreat to the {g.space_name(b)}", [frame("arrive", p=seat, space=b, how="retreat")]))
+    if g.rules.spaces[p.space].kind == "crown":
+        opts.insert(0, ("stay", "Stay on the Crown of Command", []))
+    return opts
+
+
+def may_enter(g: Game, seat: int, space: int) -> bool:
+    """The Valley of Fire's barrier: only with a Talisman."""
+    if g.rules.spaces[space].kind == "valley-of-fire":
+        from talisman.engine.effects import held_names
+
+        return "Talisman" in held_names(g, seat)
+    return True
+
+
+@handler("teleport")
+def _teleport(g: Game, a: dict) -> None:
+    seat, to = a["p"], a["to"]
+    p = g.players[seat]
+    if a.get("next_move"):
+        p.status["next_move"] = to
+        g.say(f"{g.name(seat)} may go to the {g.space_name(to)} as its next move.", seat=seat)
+        return
+    g.say(f"{g.name(seat)} is moved to the {g.space_name(to)}.", type="move", seat=seat)
+    if seat == g.active:
+        lives.end_turn_now(g)
+    p.space = to
+    if a.get("encounter", True):
+        g.push("arrive", p=seat, space=to, how="teleport")
+
+
+@handler("arrive")
+def _arrive(g: Game, a: dict) -> None:
+    seat, space = a["p"], a["space"]
+    p = g.players[seat]
+    if region_of(g, p.space) != region_of(g, space) and region_of(g, space) in ("outer", "middle") \
+            and region_of(g, p.space) in ("outer", "middle"):
+        crossed_river(g, seat)
+    p.space = space
+    p.flags.add("arrived")
+    g.say(f"{g.name(seat)} {'retreats' if a['how'] == 'retreat' else 'arrives'} on the {g.space_name(space)}.",
+          type="move", seat=seat, space=g.rules.spaces[space].id)
+    g.push("land", p=seat, how=a["how"])

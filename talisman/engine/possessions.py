@@ -1,0 +1,213 @@
+"""Gaining, carrying, dropping and losing possessions; alignment changes.
+
+A character carries at most 4 Objects and Magic Objects about its person;
+Articles such as the Mule transport more, which cannot be used until swapped
+in. An Object the character may not use (the Holy Lance for an evil one) is
+left on the space. Spells are limited by Craft.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import cards, stats
+from talisman.engine.game import frame, handler
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+
+def permitted(g: Game, seat: int, card: int) -> bool:
+    """May the character own this card? (alignment-restricted Magic Objects)"""
+    allowed = g.rules.instances[card].alignments
+    return not allowed or g.players[seat].alignment in allowed
+
+
+def room_for_item(g: Game, seat: int) -> bool:
+    p = g.players[seat]
+    return len(p.objects) < stats.capacity(g, seat) or len(p.packed) < stats.pack_capacity(g, seat)
+
+
+def can_take(g: Game, seat: int, card: int) -> bool:
+    """Could the character pick this card up now (Objects need room, Followers are free)?"""
+    c = g.rules.instances[card]
+    p = g.players[seat]
+    if p.toad:
+        return False
+    if c.type == "follower":
+        return not (("no-followers" in stats.traits(g, seat)) and c.name != "Cursed by a Hag")
+    if c.is_item:
+        return permitted(g, seat, card) and room_for_item(g, seat)
+    return False
+
+
+def give_item(g: Game, seat: int, card: int) -> None:
+    """Add an Object or Magic Object: carried if there is room, else on an Article."""
+    p = g.players[seat]
+    c = g.rules.instances[card]
+    if c.type == "follower":
+        p.followers.append(card)
+        on_follower_gained(g, seat, card)
+    elif len(p.objects) < stats.capacity(g, seat):
+        p.objects.append(card)
+    else:
+        p.packed.append(card)
+    g.say(f"{g.name(seat)} takes the {c.name}.", type="gain", seat=seat)
+    if c.traits and "wand" in c.traits:
+        fill_wand(g, seat)
+
+
+def on_follower_gained(g: Game, seat: int, card: int) -> None:
+    """Rules that fire when a Follower joins (the Hag drives the others away)."""
+    name = g.rules.instances[card].name
+    p = g.players[seat]
+    if name == "Cursed by a Hag":
+        for f in [f for f in p.followers if f != card]:
+            lose_follower(g, seat, f, "leaves because of the Hag's curse")
+
+
+def lose_follower(g: Game, seat: int, card: int, why: str = "is lost") -> None:
+    """A Follower leaves for good; Objects its Article carried fall on the space."""
+    p = g.players[seat]
+    cards.release(g, seat, card)
+    cards.discard(g, card)
+    g.say(f"{g.name(seat)}'s {g.card_name(card)} {why}.", type="lose", seat=seat)
+    settle_packs(g, seat)
+
+
+def settle_packs(g: Game, seat: int) -> None:
+    """Drop transported Objects beyond what the remaining Articles can carry."""
+    p = g.players[seat]
+    room = stats.pack_capacity(g, seat)
+    while len(p.packed) > room:
+        card = p.packed.pop()
+        if len(p.objects) < stats.capacity(g, seat):
+            p.objects.append(card)
+        else:
+            cards.place(g, card, p.space)
+            g.say(f"{g.name(seat)} leaves the {g.card_name(card)} on the {g.space_name(p.space)}.", seat=seat)
+
+
+def drop(g: Game, seat: int, card: int) -> None:
+    """Leave a possession face up on the character's space."""
+    cards.release(g, seat, card)
+    cards.place(g, card, g.players[seat].space)
+    g.say(f"{g.name(seat)} drops the {g.card_name(card)} on the {g.space_name(g.players[seat].space)}.", seat=seat)
+    settle_packs(g, seat)
+
+
+def set_alignment(g: Game, seat: int, alignment: str) -> None:
+    """Change alignment and drop any Magic Object the new alignment forbids."""
+    p = g.players[seat]
+    if p.alignment == alignment:
+        return
+    p.alignment = alignment
+    g.say(f"{g.name(seat)} becomes {alignment}.", type="alignment", seat=seat)
+    for card in [c for c in p.objects + p.packed if not permitted(g, seat, c)]:
+        drop(g, seat, card)
+
+
+def fill_wand(g: Game, seat: int) -> None:
+    """The Wand (and characters who always keep a Spell): never without one."""
+    if not g.players[seat].spells and stats.spell_limit(g, seat) > 0:
+        gain_spell(g, seat)
+
+
+def gain_spell(g: Game, seat: int) -> bool:
+    """Draw one Spell for the character if it may hold another; True if it did."""
+    p = g.players[seat]
+    if p.toad or stats.spell_limit(g, seat) <= len(p.spells):
+        g.say(f"{g.name(seat)} cannot hold another Spell.", seat=seat)
+        return False
+    card = cards.draw(g, "spell")
+    if card is None:
+        g.say("The Spell deck is empty.", seat=seat)
+        return False
+    p.spells.append(card)
+    g.say(f"{g.name(seat)} gains a Spell: {g.card_name(card)}.", type="gain", seat=seat, private=seat,
+          public=f"{g.name(seat)} gains a Spell.")
+    return True
+
+
+def fill_spells(g: Game, seat: int) -> None:
+    """Draw Spells until the character holds as many as its Craft allows."""
+    while len(g.players[seat].spells) < stats.spell_limit(g, seat):
+        if not gain_spell(g, seat):
+            break
+
+
+def check_limits(g: Game, seat: int) -> None:
+    """Push the choices a character must make when over a limit (Spells, Objects)."""
+    g.push("enforce_limits", p=seat)
+
+
+@handler("enforce_limits")
+def _enforce_limits(g: Game, a: dict) -> None:
+    seat = a["p"]
+    p = g.players[seat]
+    if not p.alive:
+        return
+    limit = stats.spell_limit(g, seat)
+    if len(p.spells) > limit:
+        g.decide(seat, "discard-spell", f"You may hold only {limit} Spell(s): choose one to discard", [
+            (f"discard:{c}", f"Discard {g.card_name(c)}", [frame("discard_spell", p=seat, card=c), frame("enforce_limits", p=seat)])
+            for c in p.spells
+        ])
+        return
+    if len(p.objects) > stats.capacity(g, seat):
+        g.decide(seat, "drop", "You are carrying too much: choose an Object to leave behind", [
+            (f"drop:{c}", f"Leave the {g.card_name(c)}", [frame("drop", p=seat, card=c), frame("enforce_limits", p=seat)])
+            for c in p.objects
+        ])
+
+
+@handler("discard_spell")
+def _discard_spell(g: Game, a: dict) -> None:
+    cards.release(g, a["p"], a["card"])
+    cards.discard(g, a["card"])
+    g.say(f"{g.name(a['p'])} discards a Spell.", seat=a["p"])
+
+
+@handler("drop")
+def _drop(g: Game, a: dict) -> None:
+    if a["card"] in g.players[a["p"]].holdings():
+        drop(g, a["p"], a["card"])
+
+
+@handler("take")
+def _take(g: Game, a: dict) -> None:
+    """Pick a card up from the character's space."""
+    seat, card = a["p"], a["card"]
+    space = g.players[seat].space
+    if card in g.cards_on(space) and can_take(g, seat, card):
+        cards.lift(g, card, space)
+        give_item(g, seat, card)
+
+
+@handler("swap")
+def _swap(g: Game, a: dict) -> None:
+    """Exchange a carried Object with one on an Article (declared, as 000 asks)."""
+    p = g.players[a["p"]]
+    out, into = a["out"], a["into"]
+    if out in p.objects and into in p.packed:
+        p.objects[p.objects.index(out)] = into
+        p.packed[p.packed.index(into)] = out
+        g.say(f"{g.name(a['p'])} puts the {g.card_name(out)} on the Mule and takes out the {g.card_name(into)}.", seat=a["p"])
+    elif into in p.packed and len(p.objects) < stats.capacity(g, a["p"]):
+        p.packed.remove(into)
+        p.objects.append(into)
+
+
+def unpack_option(g: Game, seat: int, back: list) -> list[tuple]:
+    """Free options to swap carried and transported Objects."""
+    p = g.players[seat]
+    opts = []
+    for into in p.packed:
+        if len(p.objects) < stats.capacity(g, seat):
+            opts.append((f"unpack:{into}", f"Take the {g.card_name(into)} off the Mule",
+                         [frame("swap", p=seat, out=-1, into=into), *back], "free"))
+        else:
+            for out in p.objects:
+                opts.append((f"swap:{out}:{into}", f"Swap the {g.card_name(out)} for the {g.card_name(into)} on the Mule",
+                             [frame("swap", p=seat, out=out, into=into), *back], "free"))
+    return opts

@@ -1,0 +1,75 @@
+"""Setting up a game (000 "Setting up"): shuffle each deck on its own, deal or
+assign characters, give each its counters, 4 lives and 1 gold, place it on
+its starting space, and draw the Spells its abilities grant.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import possessions
+from talisman.engine.player import Player
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+START_LIVES = 4
+START_GOLD = 1
+
+
+def setup_game(g: Game) -> None:
+    rules = g.rules
+    for name, ids in rules.decks.items():
+        deck = list(ids)
+        if rules.deck_info[name]["shuffled"]:
+            g.rng.shuffle(deck)
+        g.decks[name] = deck
+        g.discards[name] = []
+    wanted = g.config["characters"]
+    pool = sorted(k for k in rules.characters if k not in wanted)
+    for seat, key in enumerate(wanted):
+        if key is None:
+            key = pool.pop(g.rng.below(len(pool)))
+        g.players.append(new_player(g, seat, key))
+    for seat in range(len(g.players)):
+        starting_spells(g, seat)
+    g.say("The game begins: " + ", ".join(f"seat {p.seat + 1} plays the {g.name(p.seat)}" for p in g.players) + ".",
+          type="setup")
+    g.active = 0
+    g.turn = 0
+    from talisman.engine.turn import next_turn
+
+    next_turn(g)
+
+
+def new_player(g: Game, seat: int, key: str) -> Player:
+    c = g.rules.characters[key]
+    p = Player(seat, key)
+    p.strength = c.strength
+    p.craft = c.craft
+    p.lives = c.lives if g.options.get("printed-lives") else START_LIVES
+    p.gold = START_GOLD
+    p.fate = c.fate if g.options.get("fate") else 0
+    p.alignment = c.alignment
+    p.space = g.rules.space_index[c.start]
+    return p
+
+
+def starting_spells(g: Game, seat: int) -> None:
+    c = g.rules.characters[g.players[seat].character]
+    for _ in range(c.spells):
+        possessions.gain_spell(g, seat)
+
+
+def replace_character(g: Game, seat: int) -> None:
+    """A dead character's player begins again with a new character (if agreed)."""
+    in_play = {p.character for p in g.players}
+    pool = sorted(k for k in g.rules.characters if k not in in_play)
+    if not pool:
+        g.players[seat].status.pop("replace", None)
+        return
+    key = pool[g.rng.below(len(pool))]
+    g.players[seat] = new_player(g, seat, key)
+    g.say(f"Seat {seat + 1} begins again as the {g.name(seat)}.", type="setup", seat=seat)
+    starting_spells(g, seat)
+    g.push("turn_menu", p=seat)

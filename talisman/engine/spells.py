@@ -1,0 +1,221 @@
+"""Casting Spells: when each may be cast, the Counterspell window, and effects.
+
+A Spell card says in its ``cast`` table when it may be cast (``when``) and
+which hook does its work. The windows are:
+
+``turn-start``   the caster's own turn, before moving
+``move``         instead of the movement roll (Teleport)
+``after-move``   right after moving (Destruction)
+``combat``       before the dice of a fight the caster is in
+``defend``       when another character attacks the caster
+``life-loss``    when the caster is about to lose a life (Preservation)
+``others-turn``  at the start of another character's turn (Immobility...)
+
+Choice where "any time" cannot be literal in a game that asks one player at a
+time: such Spells are offered at the caster's turn start, at the start of
+every other character's turn, and where their effect matters (a life about to
+be lost, a fight). After any Spell is cast, each other player holding a
+Counterspell may cancel it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from talisman.engine import cards, possessions, stats
+from talisman.engine.game import frame, handler
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+SPELL_EFFECTS: dict[str, Callable[["Game", dict], None]] = {}
+
+
+def spell_effect(name: str):
+    """Register the Python effect of a Spell card (``cast.hook`` names it)."""
+
+    def register(fn):
+        SPELL_EFFECTS[name] = fn
+        return fn
+
+    return register
+
+
+def can_cast(g: Game, seat: int) -> bool:
+    """May this character cast Spells now? (Toads, the Cursed Glade, the Amulet, Destroy Magic.)"""
+    p = g.players[seat]
+    if not p.alive or p.toad or not p.spells:
+        return False
+    if "spells" in g.rules.spaces[p.space].suppress or stats.has_trait(g, seat, "no-spells"):
+        return False
+    if "destroy-magic" in g.globals:
+        return False
+    return "immobile" not in p.status
+
+
+def affected(g: Game, seat: int) -> bool:
+    """Can a Spell reach this character? (Not one holding the Amulet.)"""
+    return g.players[seat].alive and not stats.has_trait(g, seat, "spell-immune")
+
+
+def castable(g: Game, seat: int, window: str) -> list[int]:
+    if not can_cast(g, seat):
+        return []
+    return [c for c in g.players[seat].spells if window in g.rules.instances[c].cast.get("when", ())]
+
+
+def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | None = None) -> list[tuple]:
+    """Options to cast each Spell the character may cast in this window."""
+    opts = []
+    for c in castable(g, seat, window):
+        spell = g.rules.instances[c]
+        for target, label in _targets(g, seat, spell.cast, window, combat):
+            opts.append((f"cast:{c}{':' + str(target) if target is not None else ''}",
+                         f"Cast {spell.name}{label}",
+                         [frame("cast", p=seat, card=c, target=target, window=window, combat=combat or {}),
+                          *([] if spell.cast.get("ends") else back)]))
+    return opts
+
+
+def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -> list[tuple[Any, str]]:
+    kind = cast.get("target", "none")
+    if kind == "character":
+        return [(s, f" on the {g.name(s)}") for s in g.living() if affected(g, s)]
+    if kind == "other":
+        return [(s, f" on the {g.name(s)}") for s in g.living() if s != seat and affected(g, s)]
+    if kind == "active" and window == "others-turn":
+        return [(g.active, f" on the {g.name(g.active)}")] if affected(g, g.active) else []
+    if kind == "active":
+        return []
+    return [(None, "")]
+
+
+@handler("cast")
+def _cast(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    if card not in g.players[seat].spells:
+        return
+    spell = g.rules.instances[card]
+    cards.release(g, seat, card)
+    g.globals["in_play"] = [*g.globals.get("in_play", ()), card]
+    target = a.get("target")
+    g.say(f"{g.name(seat)} casts {spell.name}{' on the ' + g.name(target) if target is not None and target != seat else ''}.",
+          type="cast", seat=seat, spell=spell.name)
+    g.push("spell_resolve", **a)
+    counter_window(g, seat, card)
+
+
+def counter_window(g: Game, caster: int, card: int) -> None:
+    """Every other player holding a Counterspell, in seat order, may cancel the Spell."""
+    n = len(g.players)
+    for i in range(n - 1, 0, -1):
+        other = (caster + i) % n
+        if castable(g, other, "response"):
+            g.push("counter_ask", p=other, card=card, caster=caster)
+
+
+@handler("counter_ask")
+def _counter_ask(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    if card not in g.globals.get("in_play", ()) or g.globals.get("countered") == card:
+        return
+    counters = castable(g, seat, "response")
+    if not counters:
+        return
+    g.decide(seat, "counterspell", f"The {g.name(a['caster'])} casts {g.card_name(card)}. Cancel it?", [
+        ("allow", "Let it be", []),
+        *[(f"counter:{c}", f"Cast {g.card_name(c)} against it", [frame("counter", p=seat, card=c, against=card)]) for c in counters],
+    ])
+
+
+@handler("counter")
+def _counter(g: Game, a: dict) -> None:
+    seat = a["p"]
+    if a["card"] not in g.players[seat].spells:
+        return
+    cards.release(g, seat, a["card"])
+    cards.discard(g, a["card"])
+    g.globals["countered"] = a["against"]
+    g.say(f"{g.name(seat)} casts {g.card_name(a['card'])}: the {g.card_name(a['against'])} fails.", type="cast", seat=seat)
+    _after_cast(g, seat)
+
+
+@handler("spell_resolve")
+def _spell_resolve(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    spell = g.rules.instances[card]
+    countered = g.globals.get("countered") == card
+    g.globals.pop("countered", None) if countered else None
+    if not countered:
+        SPELL_EFFECTS[spell.cast["hook"]](g, a)
+    elif a.get("loss"):
+        g.push("lose_lives", **a["loss"])  # the life the Spell was to save is lost after all
+    if card in g.globals.get("in_play", ()) and not spell.cast.get("lasting") or countered:
+        finish(g, card)
+    _after_cast(g, seat)
+
+
+def finish(g: Game, card: int) -> None:
+    """A cast Spell's card leaves play for the discard pile."""
+    in_play = [c for c in g.globals.get("in_play", ()) if c != card]
+    if in_play:
+        g.globals["in_play"] = in_play
+    else:
+        g.globals.pop("in_play", None)
+    cards.discard(g, card)
+
+
+def _after_cast(g: Game, seat: int) -> None:
+    """The Wand, and characters who always keep a Spell, draw one when their last is gone."""
+    if not g.players[seat].spells and (stats.has_trait(g, seat, "wand") or stats.has_trait(g, seat, "keep-one-spell")):
+        possessions.fill_wand(g, seat)
+
+
+def other_players_window(g: Game, active: int) -> None:
+    """At the start of a character's turn, the others may cast their Spells."""
+    n = len(g.players)
+    for i in range(n - 1, 0, -1):
+        other = (active + i) % n
+        if castable(g, other, "others-turn"):
+            g.push("others_turn_ask", p=other, active=active)
+
+
+@handler("others_turn_ask")
+def _others_turn_ask(g: Game, a: dict) -> None:
+    seat = a["p"]
+    opts = cast_options(g, seat, "others-turn", [frame("others_turn_ask", **a)])
+    if opts:
+        g.decide(seat, "others-turn", f"The {g.name(a['active'])}'s turn begins. Cast a Spell?", [("pass", "Cast nothing", []), *opts])
+
+
+def prevent_life_loss_options(g: Game, seat: int, loss: dict) -> list[tuple]:
+    """Spells that can stop this character losing a life."""
+    return [(f"cast:{c}", f"Cast {g.card_name(c)} to keep the life",
+             [frame("cast", p=seat, card=c, target=seat, window="life-loss", combat={}, loss={**loss, "asked": True})])
+            for c in castable(g, seat, "life-loss")]
+
+
+def on_landing(g: Game, seat: int) -> None:
+    """Lasting Spells on a space strike whoever lands there (Hex)."""
+    space = g.players[seat].space
+    for card in g.cards_on(space):
+        spell = g.rules.instances[card]
+        if spell.type == "spell" and spell.cast.get("on_land"):
+            from talisman.engine import effects
+
+            g.say(f"The {spell.name} on the {g.space_name(space)} strikes {g.name(seat)}.", seat=seat)
+            effects.run(g, seat, spell.cast["on_land"], {"src": card, "space": space})
+
+
+def on_global_expired(g: Game, key: str, val: dict) -> None:
+    """A timed effect ran out: a Hex card leaves its space."""
+    card = val.get("card")
+    if card is not None and val.get("space") is not None and card in g.cards_on(val["space"]):
+        cards.lift(g, card, val["space"])
+        cards.discard(g, card)
+        g.say(f"The {g.card_name(card)} on the {g.space_name(val['space'])} fades.")
+    elif key == "destroy-magic":
+        g.say("Magic returns to the land.")
+    elif key.startswith("blizzard"):
+        g.say("The Blizzard blows itself out.")

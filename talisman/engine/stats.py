@@ -1,0 +1,194 @@
+"""Derived values: total Strength and Craft, traits, spell limits, capacity.
+
+Counters are what a character has earned; totals add Followers, Objects and
+Magic Objects (unless the space suppresses them, as the Cursed Glade does),
+weapons in battle, and temporary modifiers. A Toad is Strength 1, Craft 1.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+SPELL_LIMIT = (0, 0, 0, 1, 2, 2, 3, 3, 3)  # by total Craft; 9 or more: 4
+BASE_CAPACITY = 4
+
+
+def items_suppressed(g: Game, seat: int) -> bool:
+    """True where Object and Magic Object bonuses do not count (the Cursed Glade)."""
+    return "item-bonuses" in g.rules.spaces[g.players[seat].space].suppress
+
+
+def traits(g: Game, seat: int) -> set[str]:
+    """Every ability keyword the character has now, from its card and possessions."""
+    p = g.players[seat]
+    rules = g.rules
+    out: set[str] = set()
+    if not p.toad:
+        _add(out, rules.characters[p.character].traits, p.alignment)
+        for f in p.followers:
+            _add(out, rules.instances[f].traits, p.alignment)
+        if not items_suppressed(g, seat):
+            magic_off = "destroy-magic" in g.globals
+            for o in p.objects:
+                card = rules.instances[o]
+                if not (magic_off and card.type == "magic-object"):
+                    _add(out, card.traits, p.alignment)
+    out.update(p.status.get("traits", ()))
+    return out
+
+
+def _add(out: set[str], traits: tuple[str, ...], alignment: str) -> None:
+    """Add traits; ``name@good`` applies only to a good holder."""
+    for t in traits:
+        if "@" in t:
+            name, only = t.split("@", 1)
+            if only == alignment:
+                out.add(name)
+        else:
+            out.add(t)
+
+
+def has_trait(g: Game, seat: int, trait: str) -> bool:
+    return trait in traits(g, seat)
+
+
+def trait_value(g: Game, seat: int, name: str, default: int = 0) -> int:
+    """The number of a ``name:N`` trait (the largest when several give it)."""
+    best = None
+    prefix = name + ":"
+    for t in traits(g, seat):
+        if t.startswith(prefix):
+            v = int(t[len(prefix):])
+            best = v if best is None else max(best, v)
+    return default if best is None else best
+
+
+def weapons_used(g: Game, seat: int, vs_subtype: str = "") -> list[int]:
+    """The weapons a character fights with: the best one, or two for a two-weapon fighter."""
+    if has_trait(g, seat, "no-weapons") or items_suppressed(g, seat) or g.players[seat].toad:
+        return []
+    rules = g.rules
+    magic_off = "destroy-magic" in g.globals
+    weapons = [o for o in g.players[seat].objects
+               if rules.instances[o].weapon and not (magic_off and rules.instances[o].type == "magic-object")]
+    weapons.sort(key=lambda o: -_weapon_bonus(rules.instances[o].bonus, vs_subtype))
+    return weapons[: 2 if has_trait(g, seat, "two-weapons") else 1]
+
+
+def _weapon_bonus(bonus: dict[str, int], vs_subtype: str) -> int:
+    if vs_subtype == "dragon" and "dragon_battle_strength" in bonus:
+        return bonus["dragon_battle_strength"]
+    return bonus.get("battle_strength", 0)
+
+
+def strength(g: Game, seat: int, battle: bool = False, vs_subtype: str = "") -> int:
+    """Total Strength; in ``battle`` weapons and battle-only bonuses count too."""
+    p = g.players[seat]
+    if p.toad:
+        return 1
+    rules = g.rules
+    total = p.strength
+    for f in p.followers:
+        total += rules.instances[f].bonus.get("strength", 0)
+        if battle:
+            total += rules.instances[f].bonus.get("battle_strength", 0)
+    total += len(p.status.get("tamed", ()))  # 000: a tamed Animal adds 1
+    if battle:
+        total += helper_strength(g, seat)
+    magic_off = "destroy-magic" in g.globals
+    if not items_suppressed(g, seat):
+        for o in p.objects:
+            card = rules.instances[o]
+            if magic_off and card.type == "magic-object":
+                continue
+            total += card.bonus.get("strength", 0)
+        if battle:
+            for w in weapons_used(g, seat, vs_subtype):
+                total += _weapon_bonus(rules.instances[w].bonus, vs_subtype)
+    for attr, amount, until in p.mods:
+        if attr == "strength" or (battle and attr == "battle_strength"):
+            total += amount
+    return max(total, 0)
+
+
+def craft(g: Game, seat: int, battle: bool = False) -> int:
+    """Total Craft; in psychic ``battle`` battle-only bonuses count too."""
+    p = g.players[seat]
+    if p.toad:
+        return 1
+    rules = g.rules
+    total = p.craft
+    for f in p.followers:
+        total += rules.instances[f].bonus.get("craft", 0)
+    magic_off = "destroy-magic" in g.globals
+    if not items_suppressed(g, seat):
+        for o in p.objects:
+            if magic_off and rules.instances[o].type == "magic-object":
+                continue
+            total += rules.instances[o].bonus.get("craft", 0)
+            if battle:
+                total += rules.instances[o].bonus.get("battle_craft", 0)
+    for attr, amount, until in p.mods:
+        if attr == "craft" or (battle and attr == "battle_craft"):
+            total += amount
+    return max(total, 0)
+
+
+def helper_strength(g: Game, seat: int) -> int:
+    """In battle, one charmed Animal and one raised corpse each add their Strength."""
+    p = g.players[seat]
+    best = 0
+    for kind in ("charmed", "raised"):
+        held = [f for f in p.status.get(kind, ()) if f in p.followers]
+        if held:
+            best += max(g.rules.instances[f].strength for f in held)
+    return best
+
+
+def attribute(g: Game, seat: int | None, name: str) -> int:
+    """A named value of a character, as dice expressions read it."""
+    if seat is None:
+        return 0
+    if name == "strength":
+        return strength(g, seat)
+    if name == "craft":
+        return craft(g, seat)
+    return getattr(g.players[seat], name)
+
+
+def spell_limit(g: Game, seat: int) -> int:
+    """How many Spells the character may hold, by total Craft (0 for a Toad)."""
+    p = g.players[seat]
+    if p.toad or has_trait(g, seat, "no-spells"):
+        return 0
+    c = craft(g, seat)
+    return SPELL_LIMIT[c] if c < len(SPELL_LIMIT) else 4
+
+
+def capacity(g: Game, seat: int) -> int:
+    """Objects the character may carry about its person (usable)."""
+    return BASE_CAPACITY + trait_value(g, seat, "carry")
+
+
+def pack_capacity(g: Game, seat: int) -> int:
+    """Objects the character's Articles (Mules...) can transport."""
+    return sum(g.rules.instances[f].capacity for f in g.players[seat].followers)
+
+
+def life_cap(g: Game, seat: int) -> int:
+    """The most lives healing can restore: 4, or the printed value under the 4th-edition option."""
+    if g.options.get("printed-lives"):
+        return g.rules.characters[g.players[seat].character].lives
+    return 4
+
+
+def fate_value(g: Game, seat: int) -> int:
+    return g.rules.characters[g.players[seat].character].fate
+
+
+def base_value(g: Game, seat: int, attr: str) -> int:
+    """The printed starting Strength or Craft of the character."""
+    return getattr(g.rules.characters[g.players[seat].character], attr)

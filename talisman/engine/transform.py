@@ -1,0 +1,48 @@
+"""Toads (000 "Toads and Transformations").
+
+A Toad has Strength 1 and Craft 1, moves one space a turn, has no special
+abilities, cannot cast or gain Spells (it keeps those it had) and cannot own
+possessions: its Objects, Followers and gold are dropped where it changed.
+It keeps its lives and its trophies. It changes back at the end of its third
+full turn as a Toad (the turn it changed in does not count).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import cards
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+
+def become_toad(g: Game, seat: int, turns: int = 3) -> None:
+    p = g.players[seat]
+    if not p.alive or p.toad:
+        return
+    space = p.space
+    for card in p.objects + p.packed + p.followers:
+        cards.place(g, card, space)
+    p.objects, p.packed, p.followers = [], [], []
+    if p.gold:
+        g.gold_on[space] = g.gold_on.get(space, 0) + p.gold
+        p.gold = 0
+    p.toad = turns
+    p.flags.add("toaded")
+    p.status.pop("raft", None)
+    g.say(f"{g.name(seat)} is turned into a Toad for {turns} turns and drops everything it carried "
+          f"on the {g.space_name(space)}.", type="toad", seat=seat)
+
+
+def count_down(g: Game, seat: int) -> None:
+    """At the end of a turn: one turn less as a Toad."""
+    p = g.players[seat]
+    if not p.toad or "toaded" in p.flags:
+        return
+    p.toad -= 1
+    if p.toad == 0:
+        g.say(f"{g.name(seat)} is a Toad no longer.", type="toad", seat=seat)
+        from talisman.engine.possessions import check_limits
+
+        check_limits(g, seat)

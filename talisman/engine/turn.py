@@ -1,0 +1,191 @@
+"""The turn: its start, the menu of what to do before moving, and its end.
+
+A turn is ``turn_start``, then ``turn_menu`` (move, or first cast a Spell or
+do a free action), the move and its encounter, and ``turn_end``. A character
+who loses a turn spends it standing its piece up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import cards, possessions, stats, transform
+from talisman.engine.game import frame, handler
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+TROPHY_STRENGTH = 7
+TROPHY_CRAFT = 10  # 000: 10 Craft of Spirits for 1 Craft (the 4th edition uses 7)
+
+
+def next_turn(g: Game) -> None:
+    """Pass play to the next seat on the left (or give an extra turn)."""
+    seat = g.active
+    p = g.players[seat]
+    n = len(g.players)
+    if g.turn > 0 and p.alive and p.status.get("extra_turns"):
+        p.status["extra_turns"] -= 1
+        if not p.status["extra_turns"]:
+            del p.status["extra_turns"]
+    elif g.turn > 0:
+        for step in range(1, n + 1):
+            cand = (seat + step) % n
+            if g.players[cand].alive or g.players[cand].status.get("replace"):
+                if cand <= seat:
+                    g.round += 1
+                seat = cand
+                break
+    g.turn += 1
+    g.active = seat
+    g.push_all([frame("turn_start", p=seat), frame("turn_end", p=seat)])
+
+
+@handler("turn_start")
+def _turn_start(g: Game, a: dict) -> None:
+    from talisman.engine import endings, spells
+
+    seat = a["p"]
+    p = g.players[seat]
+    if not p.alive:
+        if p.status.get("replace"):
+            from talisman.engine.setup import replace_character
+
+            replace_character(g, seat)
+        return
+    g.say(f"Turn {g.turn} (round {g.round}): {g.name(seat)} on the {g.space_name(p.space)}.", type="turn", seat=seat)
+    expire_globals(g, seat)
+    if p.lost_turns > 0:
+        p.lost_turns -= 1
+        g.say(f"{g.name(seat)} spends this turn recovering.", type="lose-turn", seat=seat)
+        return
+    g.push("turn_menu", p=seat)
+    endings.on_turn_start(g, seat)
+    spells.other_players_window(g, seat)
+
+
+@handler("turn_menu")
+def _turn_menu(g: Game, a: dict) -> None:
+    from talisman.engine import abilities, movement, quests, spells
+
+    seat = a["p"]
+    if not g.players[seat].alive or g.players[seat].status.get("immobile"):
+        if g.players[seat].alive:
+            g.say(f"{g.name(seat)} is held fast by Immobility and can do nothing this turn.", seat=seat)
+        return
+    back = [frame("turn_menu", p=seat)]
+    options = movement.move_options(g, seat)
+    options += spells.cast_options(g, seat, "move", [])
+    options += spells.cast_options(g, seat, "turn-start", back)
+    options += free_options(g, seat, back)
+    options += abilities.turn_options(g, seat, back)
+    options += quests.options(g, seat, back)
+    p = g.players[seat]
+    where = g.space_name(p.space)
+    g.decide(seat, "turn", f"{g.name(seat)}, your turn on the {where}: what do you do?", options)
+
+
+def free_options(g: Game, seat: int, back: list) -> list[tuple]:
+    """Things a character may do at the start of its turn without ending it."""
+    p = g.players[seat]
+    opts: list[tuple] = []
+    for attr, each in (("strength", TROPHY_STRENGTH), ("craft", TROPHY_CRAFT)):
+        picked = best_trophies(g, seat, attr, each)
+        if picked:
+            gain = sum(trophy_value(g, c, attr) for c in picked) // each
+            opts.append((f"trophies:{attr}", f"Trade in trophies for {gain} {attr.capitalize()}",
+                         [frame("cash_trophies", p=seat, attr=attr, cards=picked), *back], "free"))
+    for c in p.objects + p.packed:
+        opts.append((f"drop:{c}", f"Drop the {g.card_name(c)}", [frame("drop", p=seat, card=c), *back], "free"))
+    opts += possessions.unpack_option(g, seat, back)
+    return opts
+
+
+def trophy_value(g: Game, card: int, attr: str) -> int:
+    c = g.rules.instances[card]
+    if attr == "craft":
+        return c.craft
+    return c.strength if not c.craft else 0
+
+
+def best_trophies(g: Game, seat: int, attr: str, each: int) -> list[int]:
+    """The trophies to trade for the most points with the least waste (none if < 1 point)."""
+    mine = [c for c in g.players[seat].trophies if trophy_value(g, c, attr) > 0]
+    total = sum(trophy_value(g, c, attr) for c in mine)
+    if total < each:
+        return []
+    target_points = total // each
+    # Smallest subset sum that still buys target_points.
+    best: dict[int, list[int]] = {0: []}
+    for c in mine:
+        v = trophy_value(g, c, attr)
+        for s, chosen in list(best.items()):
+            if s + v not in best:
+                best[s + v] = chosen + [c]
+    good = [s for s in best if s // each == target_points]
+    return best[min(good)]
+
+
+@handler("cash_trophies")
+def _cash_trophies(g: Game, a: dict) -> None:
+    seat, attr = a["p"], a["attr"]
+    each = TROPHY_STRENGTH if attr == "strength" else TROPHY_CRAFT
+    value = 0
+    for c in a["cards"]:
+        if c in g.players[seat].trophies:
+            value += trophy_value(g, c, attr)
+            cards.release(g, seat, c)
+            cards.discard(g, c)
+    gain = value // each
+    setattr(g.players[seat], attr, getattr(g.players[seat], attr) + gain)
+    g.say(f"{g.name(seat)} trades trophies worth {value} for {gain} {attr.capitalize()}.", type="attribute", seat=seat)
+
+
+@handler("turn_end")
+def _turn_end(g: Game, a: dict) -> None:
+    from talisman.engine import abilities
+
+    seat = a["p"]
+    p = g.players[seat]
+    if p.alive and not a.get("offered"):
+        offers = abilities.end_of_turn_options(g, seat)
+        if offers:
+            g.decide(seat, "end-turn", "Before your turn ends:", [
+                ("end", "End the turn", [frame("turn_end", p=seat, offered=True)]),
+                *[(oid, label, [*frames, frame("turn_end", p=seat, offered=True)]) for oid, label, frames in offers],
+            ])
+            return
+    if p.alive:
+        transform.count_down(g, seat)
+        p.mods = [m for m in p.mods if m[2] not in ("turn", "combat")]
+        p.flags.clear()
+        p.status.pop("immobile", None)
+        p.status.pop("invisible", None)
+        possessions.check_limits(g, seat)
+    for other in g.players:
+        other.status.pop("immobile-creatures", None)
+
+
+def expire_globals(g: Game, seat: int) -> None:
+    """Count down lasting effects timed by this seat's turns (Hex, Blizzard...)."""
+    from talisman.engine import spells
+
+    for key in list(g.globals):
+        val = g.globals[key]
+        if isinstance(val, dict) and val.get("seat") == seat and "turns" in val:
+            left = val["turns"] - 1
+            if left <= 0:
+                del g.globals[key]
+                spells.on_global_expired(g, key, val)
+            else:
+                g.globals[key] = {**val, "turns": left}
+
+
+def in_blizzard(g: Game) -> bool:
+    return any(k.startswith("blizzard") for k in g.globals)
+
+
+def stats_summary(g: Game, seat: int) -> str:
+    p = g.players[seat]
+    return (f"Strength {stats.strength(g, seat)}, Craft {stats.craft(g, seat)}, {p.lives} lives, "
+            f"{p.gold} gold, {p.fate} Fate")

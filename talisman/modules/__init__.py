@@ -1,0 +1,74 @@
+"""Modules: the core game and each expansion or variant, as a named bundle of
+content (a folder of TOML files), options and rule hooks.
+
+A game names its modules; :func:`resolve_modules` checks that every name is
+known, adds what they require and refuses modules that exclude each other.
+
+>>> [m.name for m in resolve_modules(("core",))]
+['core']
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from talisman.errors import ConfigError
+
+KNOWN = ("core",)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option a module offers: its default and the values it accepts."""
+
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+
+@dataclass(frozen=True)
+class Module:
+    """One module: content folder, options, and what it needs or excludes."""
+
+    name: str
+    title: str
+    content_dir: Path | None
+    requires: tuple[str, ...] = ()
+    excludes: tuple[str, ...] = ()
+    options: dict[str, OptionSpec] = field(default_factory=dict)
+
+
+def get_module(name: str) -> Module:
+    """The module called ``name``; raises ConfigError for an unknown name."""
+    if name not in KNOWN:
+        raise ConfigError(f"unknown module {name!r} (known modules: {', '.join(KNOWN)})")
+    return importlib.import_module(f"talisman.modules.{name.replace('-', '_')}").MODULE
+
+
+def resolve_modules(names: tuple[str, ...]) -> tuple[Module, ...]:
+    """The modules to load, requirements first, with conflicts refused."""
+    if "core" not in names:
+        names = ("core",) + tuple(names)
+    ordered: list[Module] = []
+
+    def add(name: str, chain: tuple[str, ...]) -> None:
+        if any(m.name == name for m in ordered):
+            return
+        if name in chain:
+            raise ConfigError(f"modules require each other in a circle: {' -> '.join(chain + (name,))}")
+        m = get_module(name)
+        for req in m.requires:
+            add(req, chain + (name,))
+        ordered.append(m)
+
+    for n in names:
+        add(n, ())
+    chosen = {m.name for m in ordered}
+    for m in ordered:
+        for ex in m.excludes:
+            if ex in chosen:
+                raise ConfigError(f"modules {m.name!r} and {ex!r} cannot be played together")
+    return tuple(ordered)

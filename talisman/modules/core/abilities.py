@@ -1,0 +1,352 @@
+"""Special abilities of the base characters, Followers and Objects, and the
+two abilities 000 gives everyone (taming animals, dispel magic).
+
+Each function is registered at an engine hook point
+(:mod:`talisman.engine.abilities`) and looks for the trait it serves, so a
+Follower or an Object that grants the same trait gets the same option.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine.abilities import ability
+from talisman.engine.combat import foe_subtypes
+from talisman.engine.game import frame, handler
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+BEGUILE_NEED = {"good": 6, "neutral": 5, "evil": 4}
+UNTAKEABLE_BY_SORCERESS = ("Maiden", "Unicorn", "Princess")
+AFFLICTIONS = ("Cursed by a Hag", "Poltergeist")
+
+
+# --- the turn menu ---------------------------------------------------------------
+
+
+@ability("turn")
+def druid_alignment(g: Game, seat: int, back: list) -> list[tuple]:
+    p = g.players[seat]
+    if not stats.has_trait(g, seat, "alignment-at-will") or "alignment-changed" in p.flags:
+        return []
+    return [(f"alignment:{al}", f"Become {al}", [frame("choose_alignment", p=seat, to=al), *back], "free")
+            for al in ("good", "neutral", "evil") if al != p.alignment]
+
+
+@handler("choose_alignment")
+def _choose_alignment(g: Game, a: dict) -> None:
+    g.players[a["p"]].flags.add("alignment-changed")
+    possessions.set_alignment(g, a["p"], a["to"])
+
+
+@ability("turn")
+def elf_woods_walk(g: Game, seat: int, back: list) -> list[tuple]:
+    p = g.players[seat]
+    here = g.rules.spaces[p.space]
+    if here.kind != "woods" or not stats.has_trait(g, seat, "woods-walk"):
+        return []
+    woods = [s for s in g.rules.spaces if s.kind == "woods" and s.region == here.region and s.index != p.space]
+    return [(f"woods:{s.id}", f"Walk through the trees to the {s.name} ({s.id})",
+             [frame("arrive", p=seat, space=s.index, how="move")]) for s in woods]
+
+
+@ability("turn")
+def alchemist_follower(g: Game, seat: int, back: list) -> list[tuple]:
+    p = g.players[seat]
+    if not stats.has_trait(g, seat, "alchemist") or not (p.objects or p.packed) or "alchemist" in p.flags:
+        return []
+    return [("alchemist", "Ask the Alchemist to turn Objects into gold",
+             [frame("flag", p=seat, flag="alchemist"), frame("sell", p=seat, price=1), *back], "free")]
+
+
+@handler("flag")
+def _flag(g: Game, a: dict) -> None:
+    g.players[a["p"]].flags.add(a["flag"])
+
+
+def use_options(g: Game, seat: int, back: list) -> list[tuple]:
+    """Objects used up for an effect (the Potion of Strength)."""
+    p = g.players[seat]
+    if stats.items_suppressed(g, seat) or "destroy-magic" in g.globals:
+        return []
+    return [(f"use:{c}", f"Use the {g.card_name(c)}", [frame("use_item", p=seat, card=c), *back], "free")
+            for c in p.objects if g.rules.instances[c].use]
+
+
+@handler("use_item")
+def _use_item(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    if card not in g.players[seat].objects:
+        return
+    cards.release(g, seat, card)
+    cards.discard(g, card)
+    g.say(f"{g.name(seat)} uses the {g.card_name(card)}.", seat=seat)
+    effects.run(g, seat, g.rules.instances[card].use, {"src": card})
+
+
+ability("turn")(use_options)
+
+
+@ability("turn")
+def dispel_magic(g: Game, seat: int, back: list) -> list[tuple]:
+    """000: with Craft above Strength, roll 2 dice under Craft to end a lasting affliction."""
+    p = g.players[seat]
+    if "dispel" in p.flags or stats.craft(g, seat) <= stats.strength(g, seat):
+        return []
+    afflicted = [f for f in p.followers if g.card_name(f) in AFFLICTIONS]
+    if not afflicted:
+        return []
+    return [("dispel", f"Try to dispel the {' and the '.join(g.card_name(f) for f in afflicted)}",
+             [frame("flag", p=seat, flag="dispel"),
+              frame("roll", p=seat, dice="2D6", then=["dispel_result", {"p": seat}], into="roll", why="Dispel Magic", fate=True),
+              *back], "free")]
+
+
+@handler("dispel_result")
+def _dispel_result(g: Game, a: dict) -> None:
+    seat = a["p"]
+    if a["roll"] < stats.craft(g, seat):
+        for f in [f for f in g.players[seat].followers if g.card_name(f) in AFFLICTIONS]:
+            possessions.lose_follower(g, seat, f, "is dispelled")
+    else:
+        g.say(f"{g.name(seat)}'s Dispel Magic fails.", seat=seat)
+
+
+# --- after the movement roll -----------------------------------------------------
+
+
+@ability("after_roll")
+def troll_regenerate(g: Game, seat: int, roll: int) -> list[tuple]:
+    if roll != 6 or not stats.has_trait(g, seat, "regenerate-on-6"):
+        return []
+    return [("regenerate", "Regenerate instead of moving: heal 1 life and end the turn", [frame("regenerate", p=seat)])]
+
+
+@handler("regenerate")
+def _regenerate(g: Game, a: dict) -> None:
+    g.say(f"{g.name(a['p'])} regenerates.", seat=a["p"])
+    lives.heal(g, a["p"], 1)
+    lives.end_turn_now(g)
+
+
+# --- before a fight with creatures ---------------------------------------------
+
+
+@ability("combat")
+def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+    p = g.players[seat]
+    opts: list[tuple] = []
+    subtypes = foe_subtypes(g, fight)
+    foes = fight["foes"]
+    single_animal = len(foes) == 1 and not fight["adhoc"] and g.rules.instances[foes[0]].subtype == "animal"
+    if single_animal and not fight.get("tried_tame") and not p.toad:
+        opts.append(("tame", "Try to tame the animal (2 dice + its Strength must be under your Craft)",
+                     [frame("tame", p=seat, fight={**fight, "tried_tame": True})]))
+    if not p.toad and stats.has_trait(g, seat, "animal-friend") and foes and subtypes <= {"animal", "dragon"}:
+        opts.append(("let-be", "Let them be: Animals and Dragons do not attack you", [frame("combat_evaded", **fight)]))
+    if single_animal and stats.has_trait(g, seat, "charm-animals") and not fight.get("tried_charm") and not p.toad:
+        opts.append(("charm", "Play to charm the animal (roll higher than its Strength)",
+                     [frame("roll", p=seat, dice="D6", then=["charm_result", {"p": seat, "fight": {**fight, "tried_charm": True}}],
+                            into="roll", why="charming the animal", fate=True)]))
+    if subtypes == {"spirit"} and foes and stats.has_trait(g, seat, "spirit-slayer") and not p.toad and "destroy-magic" not in g.globals:
+        opts.append(("exorcise", "Destroy the Spirits outright", [frame("exorcise", p=seat, fight=fight)]))
+    bribes = [stats_bribe(g, c) for c in foes]
+    if foes and all(bribes) and p.gold >= sum(bribes):
+        opts.append(("bribe", f"Pay {sum(bribes)}G to be let alone", [frame("bribe", p=seat, n=sum(bribes), fight=fight)]))
+    if fight["mode"] == "strength" and stats.has_trait(g, seat, "mercenary") and p.gold >= 1 and "mercenary" not in p.flags:
+        opts.append(("mercenary", "Pay the Mercenary 1G for +3 Strength this turn",
+                     [frame("mercenary", p=seat), *back], "free"))
+    if fight["mode"] == "strength" and stats.has_trait(g, seat, "assassinate") and not fight.get("assassinate"):
+        opts.append(("assassinate", "Assassinate: the creature adds no die", [frame("combat_roll", **{**fight, "assassinate": True})]))
+    opts += use_options(g, seat, back)
+    return opts
+
+
+def stats_bribe(g: Game, card: int) -> int:
+    for t in g.rules.instances[card].traits:
+        if t.startswith("bribe:"):
+            return int(t.split(":")[1])
+    return 0
+
+
+@handler("tame")
+def _tame(g: Game, a: dict) -> None:
+    seat, fight = a["p"], a["fight"]
+    card = fight["foes"][0]
+    total, faces = g.roll_dice("2D6", seat)
+    need = stats.craft(g, seat)
+    value = total + g.rules.instances[card].strength
+    g.say(f"{g.name(seat)} tries to tame the {g.card_name(card)}: {total} + {g.rules.instances[card].strength} = {value} "
+          f"against Craft {need}.", type="roll", seat=seat, dice=faces)
+    if value < need:
+        _adopt(g, seat, card, "tamed")
+        g.say(f"The {g.card_name(card)} is tamed.", seat=seat)
+    else:
+        g.push("combat", **fight)
+
+
+@handler("charm_result")
+def _charm_result(g: Game, a: dict) -> None:
+    seat, fight = a["p"], a["fight"]
+    card = fight["foes"][0]
+    if a["roll"] > g.rules.instances[card].strength:
+        _adopt(g, seat, card, "charmed")
+        g.say(f"The {g.card_name(card)} is charmed and follows {g.name(seat)}.", seat=seat)
+    else:
+        g.say(f"The {g.card_name(card)} is not charmed.", seat=seat)
+        g.push("combat", **fight)
+
+
+def _adopt(g: Game, seat: int, card: int, how: str) -> None:
+    p = g.players[seat]
+    cards.lift(g, card, p.space)
+    p.followers.append(card)
+    p.status[how] = [*p.status.get(how, ()), card]
+
+
+@handler("exorcise")
+def _exorcise(g: Game, a: dict) -> None:
+    seat, fight = a["p"], a["fight"]
+    p = g.players[seat]
+    for c in fight["foes"]:
+        if c in g.cards_on(p.space):
+            cards.lift(g, c, p.space)
+            cards.discard(g, c)
+    g.say(f"{g.name(seat)} destroys the {' and '.join(g.card_name(c) for c in fight['foes'])}.", type="combat-result", seat=seat)
+    g.push_all(fight["win"])
+    if stats.has_trait(g, seat, "spirit-spell") and len(p.spells) < stats.spell_limit(g, seat):
+        g.decide(seat, "spirit-spell", "Gain a Spell for your exorcism?", [
+            ("spell", "Gain a Spell", [frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={})]),
+            ("no", "No", []),
+        ])
+
+
+@handler("bribe")
+def _bribe(g: Game, a: dict) -> None:
+    seat = a["p"]
+    g.players[seat].gold -= a["n"]
+    g.say(f"{g.name(seat)} pays {a['n']}G and is let alone.", type="gold", seat=seat)
+    g.push_all(a["fight"]["evaded"])
+
+
+@handler("mercenary")
+def _mercenary(g: Game, a: dict) -> None:
+    p = g.players[a["p"]]
+    p.gold -= 1
+    p.flags.add("mercenary")
+    p.mods.append(("battle_strength", 3, "turn"))
+    g.say(f"{g.name(a['p'])} pays the Mercenary: +3 Strength in battle this turn.", seat=a["p"])
+
+
+@ability("killed")
+def ghoul_raise(g: Game, seat: int, fight: dict) -> None:
+    if fight["mode"] != "strength" or not stats.has_trait(g, seat, "raise-dead"):
+        return
+    for c in fight["foes"]:
+        if c in g.players[seat].trophies:
+            g.push("raise_offer", p=seat, card=c)
+
+
+@handler("raise_offer")
+def _raise_offer(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    g.decide(seat, "raise-dead", f"Raise the {g.card_name(card)} as your Follower instead of keeping it as a trophy?", [
+        ("trophy", "Keep it as a trophy", []),
+        ("raise", "Raise it", [frame("raise", p=seat, card=card)]),
+    ])
+
+
+@handler("raise")
+def _raise(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    p = g.players[seat]
+    if card in p.trophies:
+        p.trophies.remove(card)
+        p.followers.append(card)
+        p.status["raised"] = [*p.status.get("raised", ()), card]
+        g.say(f"The {g.card_name(card)} rises to serve {g.name(seat)}.", seat=seat)
+
+
+# --- meeting another character ----------------------------------------------------
+
+
+@ability("meet")
+def thief_steal(g: Game, seat: int, other: int) -> list[tuple]:
+    if not stats.has_trait(g, seat, "steal"):
+        return []
+    return _take_options(g, seat, other, "steal", "Steal")
+
+
+def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[tuple]:
+    o = g.players[other]
+    opts = []
+    if o.gold:
+        opts.append((f"{key}:gold", f"{verb_} 1 gold from the {g.name(other)}", [frame("take_gold", win=seat, lose=other)]))
+    for c in o.objects + o.packed:
+        if possessions.permitted(g, seat, c):
+            opts.append((f"{key}:{c}", f"{verb_} the {g.card_name(c)}", [frame("steal", win=seat, lose=other, card=c)]))
+    return opts
+
+
+@ability("meet")
+def sorceress(g: Game, seat: int, other: int) -> list[tuple]:
+    opts: list[tuple] = []
+    if stats.has_trait(g, seat, "beguile"):
+        need = BEGUILE_NEED[g.players[other].alignment]
+        opts.append(("beguile", f"Beguile the {g.name(other)} (roll {need} or more)",
+                     [frame("roll", p=seat, dice="D6", then=["beguile_result", {"p": seat, "other": other, "need": need}],
+                            into="roll", why="beguiling", fate=True)]))
+    if stats.has_trait(g, seat, "take-follower"):
+        for f in g.players[other].followers:
+            if g.card_name(f) not in UNTAKEABLE_BY_SORCERESS:
+                opts.append((f"lure:{f}", f"Lure away the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)]))
+    return opts
+
+
+@handler("beguile_result")
+def _beguile_result(g: Game, a: dict) -> None:
+    seat, other = a["p"], a["other"]
+    if a["roll"] < a["need"]:
+        g.say(f"The {g.name(other)} resists the beguiling.", seat=seat)
+        return
+    opts = _take_options(g, seat, other, "take", "Take")
+    if opts:
+        g.decide(seat, "beguile", f"The {g.name(other)} is beguiled: take something.", opts)
+
+
+@ability("meet")
+def minstrel_maidens(g: Game, seat: int, other: int) -> list[tuple]:
+    if not stats.has_trait(g, seat, "take-maidens"):
+        return []
+    return [(f"woo:{f}", f"Win over the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+            for f in g.players[other].followers if g.card_name(f) in ("Maiden", "Princess")]
+
+
+# --- the end of the turn -----------------------------------------------------------
+
+
+@ability("end_of_turn")
+def build_raft(g: Game, seat: int) -> list[tuple]:
+    p = g.players[seat]
+    if "raft" in p.status or g.rules.spaces[p.space].kind not in ("woods", "forest"):
+        return []
+    if not any("raft-builder" in g.rules.instances[o].traits for o in p.objects + p.packed):
+        return []
+    return [("build-raft", "Build a raft with your Axe (cross the Storm River next turn)", [frame("build_raft", p=seat)])]
+
+
+@handler("build_raft")
+def _build_raft(g: Game, a: dict) -> None:
+    g.players[a["p"]].status["raft"] = g.turn
+    g.say(f"{g.name(a['p'])} builds a raft.", seat=a["p"])
+
+
+@ability("end_of_turn")
+def druid_woods(g: Game, seat: int) -> list[tuple]:
+    p = g.players[seat]
+    if (not stats.has_trait(g, seat, "woods-spells") or g.rules.spaces[p.space].kind != "woods"
+            or "arrived" not in p.flags or len(p.spells) >= stats.spell_limit(g, seat)):
+        return []
+    return [("woods-spells", "Gather Spells in the Woods, up to your limit", [frame("effects", p=seat, list=[{"fill_spells": True}], ctx={})])]

@@ -1,0 +1,154 @@
+"""The engine's public API: decisions, illegal input, copies, saves, views."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from talisman import ConfigError, Game, GameOverError, IllegalOptionError, OutOfTurnError, SaveError
+from talisman.engine import save as saves
+from talisman.testing import Scenario
+
+
+def test_new_game_exposes_one_decision_with_stable_ids():
+    g = Game.new(["warrior", "wizard"], seed=1)
+    d = g.decision
+    assert d is not None and d.player == 0
+    assert len(set(d.ids)) == len(d.ids)
+    assert all(o.label for o in d.options)
+
+
+def test_illegal_option_raises_and_changes_nothing():
+    g = Game.new(["warrior", "wizard"], seed=1)
+    before = g.state_hash()
+    with pytest.raises(IllegalOptionError, match="not a legal option"):
+        g.apply("fly-to-the-moon")
+    assert g.state_hash() == before
+
+
+def test_out_of_turn_answer_is_refused():
+    g = Game.new(["warrior", "wizard"], seed=1)
+    before = g.state_hash()
+    with pytest.raises(OutOfTurnError):
+        g.apply(g.decision.ids[0], player=1)
+    assert g.state_hash() == before
+
+
+def test_finished_game_accepts_no_action():
+    g = Game.new(["warrior", "wizard"], seed=1)
+    g.end([0], "a test")
+    with pytest.raises(GameOverError):
+        g.apply("anything")
+
+
+@pytest.mark.parametrize("bad", [
+    dict(characters=["warrior", "warrior"]),
+    dict(characters=["dragon-slayer"]),
+    dict(characters=["warrior"], modules=["no-such-module"]),
+    dict(characters=["warrior"], options={"fate": "maybe"}),
+    dict(characters=["warrior"], options={"no-such-option": 1}),
+    dict(characters=[None] * 7),
+])
+def test_bad_configuration_is_a_clear_error(bad):
+    with pytest.raises(ConfigError):
+        Game.new(bad.pop("characters"), **bad)
+
+
+def test_same_seed_and_actions_give_the_same_game():
+    def play(seed):
+        g = Game.new(players=3, seed=seed)
+        for _ in range(60):
+            if g.is_over:
+                break
+            g.apply(g.decision.ids[-1])
+        return g.state_hash(), [e.text for e in g.events]
+
+    assert play(11) == play(11)
+    assert play(11) != play(12)
+
+
+def test_clone_is_independent():
+    g = Game.new(["troll", "elf"], seed=4)
+    c = g.clone()
+    c.apply(c.decision.ids[0])
+    assert g.state_hash() != c.state_hash()
+    g.apply(g.decision.ids[0])
+    assert g.state_hash() == c.state_hash()
+
+
+def test_save_replays_to_the_same_state(tmp_path):
+    g = Game.new(["troll", "elf", "priest"], seed=9)
+    g.script_dice([3])
+    for _ in range(40):
+        g.apply(g.decision.ids[0])
+    path = tmp_path / "game.json"
+    saves.write(path, g.save())
+    again = saves.replay(saves.read(path))
+    assert again.state_hash() == g.state_hash()
+
+
+def test_snapshot_round_trip():
+    g = Game.new(["troll", "elf"], seed=5)
+    for _ in range(25):
+        g.apply(g.decision.ids[0])
+    snap = json.loads(json.dumps(g.state_dict()))
+    h = Game.from_state_dict(snap)
+    assert h.state_hash() == g.state_hash()
+    h.apply(h.decision.ids[0])
+    g.apply(g.decision.ids[0])
+    assert h.state_hash() == g.state_hash()
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda s: s.update(format="chess"), "not a Talisman save"),
+    (lambda s: s.update(version=99), "unsupported save version"),
+    (lambda s: s["actions"].append("no-such-option"), "cannot be replayed"),
+    (lambda s: s["actions"].append(7), "neither an option id"),
+    (lambda s: s.update(state_hash="0000"), "does not reproduce"),
+    (lambda s: s["config"].update(modules=["nope"]), "cannot be played"),
+])
+def test_malformed_saves_are_refused_with_a_reason(mutate, message):
+    g = Game.new(["troll", "elf"], seed=3)
+    g.apply(g.decision.ids[0])
+    save = g.save()
+    mutate(save)
+    with pytest.raises(SaveError, match=message):
+        saves.replay(save)
+
+
+def test_unreadable_save_file(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text("{not json")
+    with pytest.raises(SaveError, match="not valid JSON"):
+        saves.read(path)
+
+
+@pytest.mark.rules("spells-scrolls.spell.hidden")
+def test_view_hides_other_players_spells_and_deck_order():
+    g = Game.new(["wizard", "warrior"], seed=2)
+    wizard_sees = g.view(0)["players"][0]
+    warrior_sees = g.view(1)["players"][0]
+    assert len(wizard_sees["spells"]) == 2
+    assert "spells" not in warrior_sees and warrior_sees["spell_count"] == 2
+    assert all(isinstance(n, int) for n in g.view(1)["decks"].values())
+
+
+def test_view_shows_options_only_to_the_deciding_seat():
+    g = Game.new(["wizard", "warrior"], seed=2)
+    seat = g.decision.player
+    assert "options" in g.view(seat)["decision"]
+    assert "options" not in g.view(1 - seat)["decision"]
+
+
+def test_scripted_die_values_must_fit_the_die():
+    s = Scenario(["warrior"]).dice(9)
+    with pytest.raises(Exception, match="not possible on a D6"):
+        s.start()
+
+
+def test_secret_events_are_hidden_from_others():
+    g = Game.new(["wizard", "warrior"], seed=2)
+    drawn = [e for e in g.events if e.private == 0]
+    assert drawn and all("gains a Spell:" in e.text for e in drawn)
+    assert all(":" not in e.text_for(1) for e in drawn)
