@@ -148,6 +148,18 @@ _CARD_FIELDS = {
     "holds": _int(1), "cost": _int(0), "on_draw": voc.effects, "on_encounter": voc.effects, "use": voc.effects,
     "cast": None, "text": voc._str, "source": voc._str,
 }
+SPELL_WINDOWS = ("turn-start", "move", "after-move", "combat", "defend", "life-loss", "others-turn", "response")
+
+
+def _cast_table(v: Any, p: str) -> None:
+    voc._table(v, p, {
+        "when": lambda x, q: None if isinstance(x, list) and x and all(w in SPELL_WINDOWS for w in x)
+        else voc._fail(q, f"expected a list of windows from {', '.join(SPELL_WINDOWS)}"),
+        "target": _one_of("none", "character", "other", "active"),
+        "hook": voc._str, "lasting": voc._bool, "ends": voc._bool, "on_land": voc.effects,
+    })
+
+
 _BONUS_KEYS = ("strength", "craft", "battle_strength", "battle_craft", "dragon_battle_strength")
 
 
@@ -162,8 +174,9 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
             if a not in voc.ALIGNMENTS:
                 raise ContentError(f"{label}: {ident}.alignments: unknown alignment {a!r}")
         cast = c.get("cast", {})
-        if not isinstance(cast, dict):
-            raise ContentError(f"{label}: {ident}.cast: expected a table")
+        _check(label, _cast_table, cast, f"{ident}.cast")
+        if c["type"] == "spell" and "hook" not in cast:
+            raise ContentError(f"{label}: {ident}.cast: a Spell needs a cast table with a hook")
         stays_default = c["type"] in ("stranger", "place") or c["type"] == "enemy"
         into.cards[key] = CardDef(
             key=key, name=c["name"], deck=c["deck"], type=c["type"], subtype=c.get("subtype", ""),

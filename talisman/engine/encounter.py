@@ -45,13 +45,14 @@ def _land(g: Game, a: dict) -> None:
         return
     stepping = g.rules.regions[sdef.region].movement == "step"
     others = others_here(g, seat) if sdef.character_encounters else []
-    if stepping and sdef.on_enter:
-        effects.run(g, seat, sdef.on_enter, {"space": p.space})
-        return
     options = [(f"meet:{o}", f"Encounter the {g.name(o)}", [frame("meet", p=seat, other=o)]) for o in others]
     if stepping:
+        # The Inner Region: the space's own instructions, then any cards left
+        # there (a Hermit), and characters only where the space allows it.
         if options:
             g.decide(seat, "encounter", "Whom do you encounter?", [*options, ("nothing", "No one", [])])
+        g.push("card_queue", p=seat)
+        effects.run(g, seat, sdef.on_enter, {"space": p.space})
         return
     space_frames = [frame("encounter_space", p=seat)]
     if options:

@@ -35,7 +35,9 @@ def check_game_end(g: Game) -> None:
     alive = g.living()
     waiting = [p.seat for p in g.players if not p.alive and p.status.get("replace")]
     if len(g.players) > 1 and len(alive) == 1 and not waiting:
-        g.end(alive, "the last character standing")
+        on_crown = g.rules.spaces[g.players[alive[0]].space].kind == "crown"
+        g.end(alive, "rules from the Crown of Command, the last character standing" if on_crown
+              else "the last character standing")
     elif not alive and not waiting:
         g.end([], "no character survived")
 

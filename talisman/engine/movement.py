@@ -44,11 +44,17 @@ def move_options(g: Game, seat: int) -> list[tuple]:
     if nxt is not None:
         opts.append(("next-move", f"Go to the {g.space_name(nxt)} as promised",
                      [frame("clear_status", p=seat, name="next_move"), frame("arrive", p=seat, space=nxt, how="teleport")]))
-    if p.status.get("raft") == "ready":
+    if raft_ready(g, seat):
         for link, other in g.rules.links_of(p.space, "ferry"):
             opts.append((f"raft:{g.rules.spaces[other].id}", f"Cross the Storm River by raft to the {g.space_name(other)}",
                          [frame("raft_cross", p=seat, to=other)]))
     return opts
+
+
+def raft_ready(g: Game, seat: int) -> bool:
+    """A raft got in an earlier turn can be used now (000: "at the start of their next turn")."""
+    got = g.players[seat].status.get("raft")
+    return got is not None and got < g.turn
 
 
 def one_space_only(g: Game, seat: int) -> bool:

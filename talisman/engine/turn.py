@@ -156,6 +156,9 @@ def _turn_end(g: Game, a: dict) -> None:
             ])
             return
     if p.alive:
+        if p.status.get("raft") is not None and p.status["raft"] < g.turn:
+            del p.status["raft"]  # 000: an unused raft is lost all the same
+            g.say(f"{g.name(seat)}'s raft drifts away unused.", seat=seat)
         transform.count_down(g, seat)
         p.mods = [m for m in p.mods if m[2] not in ("turn", "combat")]
         p.flags.clear()
