@@ -39,14 +39,15 @@ class Scenario:
             setattr(self.game.players[seat], k, v)
         return self
 
-    def find(self, name: str, deck: str | None = None) -> int:
-        """A card instance called ``name`` that is still in a deck or discard pile."""
+    def find(self, name: str, deck: str | None = None, skip: tuple[int, ...] = ()) -> int:
+        """A card instance called ``name`` that is still in a deck or discard pile
+        (and not one of ``skip``)."""
         g = self.game
         decks = [deck] if deck else list(g.decks)
         for d in decks:
             for pile in (g.decks[d], g.discards[d]):
                 for c in reversed(pile):
-                    if g.rules.instances[c].name == name:
+                    if g.rules.instances[c].name == name and c not in skip:
                         return c
         raise LookupError(f"no {name!r} card left in the decks")
 
@@ -86,10 +87,12 @@ class Scenario:
 
     def on_top(self, deck: str, *names: str) -> Scenario:
         """Put cards on top of a deck: the first name is drawn first."""
+        stacked: tuple[int, ...] = ()
         for name in reversed(names):
-            card = self.find(name, deck)
+            card = self.find(name, deck, skip=stacked)
             self._unplace(card)
             self.game.decks[deck].append(card)
+            stacked += (card,)
         return self
 
     def no_spells(self) -> Scenario:

@@ -39,16 +39,41 @@ def tested_ids(tests: Path = TESTS) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for path in sorted(tests.rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = _module_strings(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and _is_rules_mark(node.func):
                 for arg in node.args:
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                        found.setdefault(arg.value, []).append(path.name)
+                    for rule in _strings(arg, names):
+                        found.setdefault(rule, []).append(path.name)
     return found
 
 
+def _module_strings(tree: ast.Module) -> dict[str, list[str]]:
+    """Module-level ``NAME = "id"`` or ``NAME = ("id", ...)`` assignments."""
+    out: dict[str, list[str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values = _strings(node.value, out)
+            if values:
+                out[node.targets[0].id] = values
+    return out
+
+
+def _strings(node: ast.expr, names: dict[str, list[str]]) -> list[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.Name):
+        return names.get(node.id, [])
+    if isinstance(node, ast.Starred):
+        return _strings(node.value, names)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return [v for elt in node.elts for v in _strings(elt, names)]
+    return []
+
+
 def _is_rules_mark(func: ast.expr) -> bool:
-    return isinstance(func, ast.Attribute) and func.attr == "rules"
+    """``pytest.mark.rules(...)``, or ``rules(...)`` after ``rules = pytest.mark.rules``."""
+    return (isinstance(func, ast.Attribute) and func.attr == "rules") or (isinstance(func, ast.Name) and func.id == "rules")
 
 
 def run_rules(args: argparse.Namespace) -> int:
@@ -79,4 +104,5 @@ def run_rules(args: argparse.Namespace) -> int:
         print("missing:")
         for r in missing_all:
             print(f"  {r}")
+    sys.stdout.flush()
     return 1 if unknown else 0

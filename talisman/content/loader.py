@@ -156,7 +156,7 @@ def _cast_table(v: Any, p: str) -> None:
         "when": lambda x, q: None if isinstance(x, list) and x and all(w in SPELL_WINDOWS for w in x)
         else voc._fail(q, f"expected a list of windows from {', '.join(SPELL_WINDOWS)}"),
         "target": _one_of("none", "character", "other", "active"),
-        "hook": voc._str, "lasting": voc._bool, "ends": voc._bool, "on_land": voc.effects,
+        "hook": voc._str, "lasting": voc._bool, "ends": voc._bool, "evades": voc._bool, "on_land": voc.effects,
     })
 
 

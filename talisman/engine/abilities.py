@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from talisman.engine.game import frame
+
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
@@ -55,7 +57,15 @@ def combat_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
 
 
 def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
-    return [] if g.players[seat].toad else _collect("meet", g, seat, other)
+    """Abilities used on a character met; one able to evade here is first asked (``ability_on``)."""
+    from talisman.engine.combat import can_evade_here
+
+    if g.players[seat].toad:
+        return []
+    opts = _collect("meet", g, seat, other)
+    if not can_evade_here(g, other):
+        return opts
+    return [(o[0], o[1], [frame("ability_on", a=seat, d=other, then=[list(f) for f in o[2]])], *o[3:]) for o in opts]
 
 
 def end_of_turn_options(g: Game, seat: int) -> list[tuple]:

@@ -135,18 +135,44 @@ def battle_strength(g: Game, seat: int, a: dict) -> int:
     return total
 
 
+def can_evade_here(g: Game, seat: int) -> bool:
+    """Does an ability let the character evade on its space (the Elf in the Woods...)?"""
+    kind = g.rules.spaces[g.players[seat].space].kind
+    return stats.has_trait(g, seat, f"evade-in:{kind}") or stats.has_trait(g, seat, "evade-anywhere")
+
+
 def evade_options(g: Game, seat: int, a: dict) -> list[tuple]:
     """Ways to evade the creatures: an ability where it applies (Spells come from the spell list)."""
-    kind = g.rules.spaces[g.players[seat].space].kind
-    if stats.has_trait(g, seat, f"evade-in:{kind}") or stats.has_trait(g, seat, "evade-anywhere"):
+    if can_evade_here(g, seat):
         return [("evade", f"Evade the {foe_names(g, a)}", [frame("combat_evaded", **a)])]
     return []
 
 
 @handler("combat_evaded")
 def _combat_evaded(g: Game, a: dict) -> None:
-    g.say(f"{g.name(a['p'])} evades the {foe_names(g, a)}.", type="evade", seat=a["p"])
+    """The creatures stay where they are but no longer bar the other cards.
+
+    ``whole_space``: the evasion passes every Enemy on the space, not only
+    those fighting now (Invisibility; 000: "with the exception of the
+    Immobility Spell and Scroll, all creatures on the Evading character's
+    space may be evaded", so Immobility passes only the creatures it holds).
+    """
+    seat = a["p"]
+    passed = list(a["foes"])
+    if a.get("whole_space"):
+        passed += [c for c in g.cards_on(g.players[seat].space) if g.rules.instances[c].type == "enemy"]
+    let_pass(g, seat, passed)
+    g.say(f"{g.name(seat)} evades the {foe_names(g, a)}.", type="evade", seat=seat)
     g.push_all(a["evaded"])
+
+
+def let_pass(g: Game, seat: int, foes: list[int]) -> None:
+    """Enemy cards evaded (or paid off) this turn: the character may go on to what lies with them."""
+    g.players[seat].flags.update(f"evaded:{c}" for c in foes)
+
+
+def evaded(g: Game, seat: int, card: int) -> bool:
+    return f"evaded:{card}" in g.players[seat].flags
 
 
 # --- rolling and resolving ------------------------------------------------------
@@ -155,14 +181,15 @@ def _combat_evaded(g: Game, a: dict) -> None:
 @handler("combat_roll")
 def _combat_roll(g: Game, a: dict) -> None:
     seat = a["p"]
-    faces = _attack_faces(g, seat)
+    faces = _attack_faces(g, seat, a["mode"])
     enemy = 0 if a.get("assassinate") else g.rng.die(CREATURE_DIE)
     _offer_reroll(g, seat, {**a, "faces": faces, "enemy_roll": enemy}, "combat_resolve")
 
 
-def _attack_faces(g: Game, seat: int) -> list[int]:
+def _attack_faces(g: Game, seat: int, mode: str) -> list[int]:
+    """The character's die (by size); two for the Warrior in battle (not in psychic combat)."""
     die = g.die_size(seat)
-    n = 2 if stats.has_trait(g, seat, "battle-two-dice") else 1
+    n = 2 if mode == "strength" and stats.has_trait(g, seat, "battle-two-dice") else 1
     return [g.rng.die(die) for _ in range(n)]
 
 
@@ -183,7 +210,7 @@ def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") ->
 @handler("reroll_battle")
 def _reroll_battle(g: Game, a: dict) -> None:
     inner = dict(a["a"])
-    inner[a["key"]] = _attack_faces(g, a["seat"])
+    inner[a["key"]] = _attack_faces(g, a["seat"], inner["mode"])
     g.push(a["then"], **inner)
 
 
@@ -213,7 +240,8 @@ def _combat_resolve(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} loses to the {foe_names(g, a)}.", type="combat-result", seat=seat)
         g.push_all(a["lose"])
         lose_battle_life(g, seat, cause=f"beaten by the {foe_names(g, a)}", armour=(mode == "strength"))
-        _tamed_animals_die(g, seat)
+        if mode == "strength":
+            _tamed_animals_die(g, seat)
     else:
         g.say(f"Stand-off between {g.name(seat)} and the {foe_names(g, a)}.", type="combat-result", seat=seat)
         g.push_all(a["standoff"])
@@ -248,6 +276,8 @@ def _spend_raised(g: Game, seat: int) -> None:
 
 
 def _tamed_animals_die(g: Game, seat: int) -> None:
+    """000 taming: a tamed Animal adds to Strength, so it is used in every battle
+    (not in psychic combat); losing a battle kills it as well as costing a life."""
     p = g.players[seat]
     for f in list(p.followers):
         if "tamed" in g.rules.instances[f].traits or f in p.status.get("tamed", ()):
@@ -307,8 +337,7 @@ def _pvp(g: Game, a: dict) -> None:
     a = {**a, "announced": True}
     back = [frame("pvp", **a)]
     opts: list[tuple] = [("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
-    kind = g.rules.spaces[g.players[dfd].space].kind
-    if stats.has_trait(g, dfd, f"evade-in:{kind}") or stats.has_trait(g, dfd, "evade-anywhere"):
+    if can_evade_here(g, dfd):
         opts.append(("evade", f"Evade the {g.name(att)}", [frame("pvp_evaded", **a)]))
     opts += spells.cast_options(g, dfd, "defend", back, combat=a)
     g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)
@@ -317,6 +346,15 @@ def _pvp(g: Game, a: dict) -> None:
 @handler("pvp_evaded")
 def _pvp_evaded(g: Game, a: dict) -> None:
     g.say(f"{g.name(a['d'])} evades {g.name(a['a'])}.", type="evade", seat=a["d"])
+
+
+@handler("ability_on")
+def _ability_on(g: Game, a: dict) -> None:
+    """000 Evading (B): a character may evade another who uses an ability on it (the Thief's theft)."""
+    g.decide(a["d"], "evade-ability", f"The {g.name(a['a'])} uses an ability on you.", [
+        ("allow", "Let it happen", a["then"]),
+        ("evade", f"Evade the {g.name(a['a'])}", [frame("pvp_evaded", a=a["a"], d=a["d"])]),
+    ])
 
 
 @handler("pvp_magic")
@@ -337,7 +375,8 @@ def _pvp_magic(g: Game, a: dict) -> None:
 @handler("pvp_roll")
 def _pvp_roll(g: Game, a: dict) -> None:
     att, dfd = a["a"], a["d"]
-    a = {**a, "faces": _attack_faces(g, att), "dfaces": [0] if a["assassinate"] else _attack_faces(g, dfd)}
+    mode = a["mode"]
+    a = {**a, "faces": _attack_faces(g, att, mode), "dfaces": [0] if a["assassinate"] else _attack_faces(g, dfd, mode)}
     _offer_reroll(g, att, a, "pvp_reroll_defender")
 
 
@@ -365,12 +404,18 @@ def _pvp_resolve(g: Game, a: dict) -> None:
     s_dfd = max(a["dfaces"]) + _pvp_score(g, dfd, mode)
     g.say(f"{g.name(att)} scores {max(a['faces'])} + {s_att - max(a['faces'])} = {s_att}; {g.name(dfd)} scores "
           f"{max(a['dfaces'])} + {s_dfd - max(a['dfaces'])} = {s_dfd}.", type="combat", seat=att)
+    if mode == "strength":
+        _spend_raised(g, att)
+        _spend_raised(g, dfd)
     if s_att == s_dfd:
         g.say("Stand-off: neither is harmed.", type="combat-result", seat=att)
         return
     win, lose = (att, dfd) if s_att > s_dfd else (dfd, att)
     g.say(f"{g.name(win)} wins.", type="combat-result", seat=win)
+    if mode == "strength":
+        _tamed_animals_die(g, lose)
     if a["assassinate"] and win == att:
+        # The victim "must lose a life": no prize instead, and (choice) no Armour save either.
         lose_battle_life(g, lose, cause=f"assassinated by the {g.name(win)}", armour=False, by=win)
         return
     g.push("spoils", win=win, lose=lose, mode=mode)
@@ -382,6 +427,9 @@ def _spoils(g: Game, a: dict) -> None:
     win, lose, mode = a["win"], a["lose"], a["mode"]
     loser = g.players[lose]
     if not loser.alive:
+        return
+    if g.players[win].toad:  # a Toad owns nothing: it can only take a life
+        g.push("take_life", win=win, lose=lose, mode=mode)
         return
     opts: list[tuple] = [("life", f"Take a life from the {g.name(lose)}",
                           [frame("take_life", win=win, lose=lose, mode=mode)])]
@@ -401,13 +449,15 @@ def _take_life(g: Game, a: dict) -> None:
     win, lose = a["win"], a["lose"]
     cause = f"beaten by the {g.name(win)}"
     if a["mode"] == "craft" and stats.has_trait(g, win, "life-drain"):
-        g.push("drain", p=win)
+        g.push("drain", p=win, victim=lose, had=g.players[lose].lives)
     lose_battle_life(g, lose, cause=cause, armour=(a["mode"] == "strength"), by=win)
 
 
 @handler("drain")
 def _drain(g: Game, a: dict) -> None:
-    lives.gain_lives(g, a["p"], 1)
+    """The Ghoul gains the life it took, if the victim did lose it (no Spell saved it)."""
+    if g.players[a["victim"]].lives < a["had"]:
+        lives.gain_lives(g, a["p"], 1)
 
 
 @handler("take_gold")

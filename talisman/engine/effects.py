@@ -70,7 +70,12 @@ def run_one(g: Game, seat: int, e: dict, ctx: Ctx) -> None:
     target = e.get("target", "self")
     if target != "self":
         body = {k: v for k, v in e.items() if k != "target"}
-        for t in reversed(targets(g, seat, target)):
+        reached = targets(g, seat, target)
+        if target != "each_clockwise" and g.active in reached:
+            # Everyone is struck at once; the active character's share comes last,
+            # since a lost turn or a death ends its turn and drops the frames after it.
+            reached = [t for t in reached if t != g.active] + [g.active]
+        for t in reversed(reached):
             g.push("effects", p=t, list=[body], ctx=ctx)
         return
     if "if" in e and not holds(g, seat, e["if"], ctx):
@@ -189,6 +194,9 @@ def _gain(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             lives.gain_attribute(g, seat, attr, n)
         elif attr == "lives":
             lives.gain_lives(g, seat, n)
+        elif attr == "gold" and p.toad:
+            g.gold_on[p.space] = g.gold_on.get(p.space, 0) + n  # a Toad owns nothing: the gold stays here
+            g.say(f"A Toad cannot keep gold: {n} gold stays on the {g.space_name(p.space)}.", type="gold", seat=seat)
         elif attr == "gold":
             p.gold += n
             g.say(f"{g.name(seat)} gains {n} gold: {p.gold} now.", type="gold", seat=seat)
@@ -350,6 +358,7 @@ def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             cards.discard(g, c)
         if p.spells == [] and ctx.get("quiet") is None:
             g.say(f"{g.name(seat)} loses all Spells.", seat=seat)
+        possessions.fill_wand(g, seat)
     elif what == "followers":
         for f in list(p.followers):
             possessions.lose_follower(g, seat, f)
@@ -399,7 +408,8 @@ def _shop(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 def _shop_frame(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
-    free = a["free_trait"] and stats.has_trait(g, seat, a["free_trait"]) and "free-purchase" not in p.flags
+    # One free card a visit; marked by turn, as a visit may come in another's turn (Market Day).
+    free = a["free_trait"] and stats.has_trait(g, seat, a["free_trait"]) and p.status.get("free_purchase") != g.turn
     opts = []
     for name, price in a["items"].items():
         if not cards.stock_has(g, "purchase", name):
@@ -422,10 +432,14 @@ def _buy(g: Game, a: dict) -> None:
         return
     p.gold -= a["price"]
     if a.get("free"):
-        p.flags.add("free-purchase")
+        p.status["free_purchase"] = g.turn
     g.say(f"{g.name(seat)} {'takes' if a.get('free') else 'buys'} a {a['name']}"
           f"{'' if a.get('free') else ' for ' + str(a['price']) + 'G'}.", type="buy", seat=seat)
-    offer(g, seat, card)
+    used_at_once = g.rules.instances[card].on_encounter
+    if used_at_once:
+        run(g, seat, used_at_once, {"src": card})  # the Raft: never kept, it goes back to the stock
+    else:
+        offer(g, seat, card)
 
 
 @verb("sell_objects")
@@ -590,6 +604,8 @@ def _choose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             continue
         opts.append((o.get("id", f"choice-{i}"), o["label"], effect_frames(seat, o["do"], ctx)))
     if params.get("optional"):
+        if not opts:
+            return  # nothing on offer (the Sorcerer to a character who cannot pay)
         opts.append(("nothing", "Do nothing", []))
     if opts:
         g.decide(seat, "choose", params.get("prompt", "Choose"), opts, confirm=bool(params.get("optional")))

@@ -5,8 +5,8 @@ Meeting the space: effects that come before drawing (the Desert's heat), then
 drawing up to the space's number counting cards already there, then the cards
 in order of their number (events, enemies, strangers, objects and followers,
 places), then the space's own instructions. Enemies of one kind fight as one.
-Cards left over stay face up. Gold lying on the space is claimed once no enemy
-remains.
+Cards left over stay face up. Gold lying on the space is claimed once every
+Enemy there is beaten or evaded.
 
 Choice where 000 is unclear: after a fight the turn ends if the character lost
 or drew; a character who killed or evaded the enemies goes on to the other
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, effects, possessions, stats
+from talisman.engine import cards, combat, effects, possessions, stats
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -39,7 +39,6 @@ def _land(g: Game, a: dict) -> None:
     sdef = g.rules.spaces[p.space]
     if how == "retreat" or not p.alive:
         return
-    spells.on_landing(g, seat)
     if sdef.kind == "crown":
         endings.on_reach_crown(g, seat)
         return
@@ -53,6 +52,7 @@ def _land(g: Game, a: dict) -> None:
             g.decide(seat, "encounter", "Whom do you encounter?", [*options, ("nothing", "No one", [])])
         g.push("card_queue", p=seat)
         effects.run(g, seat, sdef.on_enter, {"space": p.space})
+        spells.on_landing(g, seat)
         return
     space_frames = [frame("encounter_space", p=seat)]
     if options:
@@ -60,6 +60,9 @@ def _land(g: Game, a: dict) -> None:
                  [*options, ("space", f"Encounter the {sdef.name}", space_frames)])
     else:
         g.push_all(space_frames)
+    # Pushed last so it runs first: a Hex strikes on landing, before anything
+    # else is met (000's example of the Sorceress on the Oasis).
+    spells.on_landing(g, seat)
 
 
 @handler("encounter_space")
@@ -151,7 +154,7 @@ def _card_next(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
     space = p.space
-    queue = [c for c in a["queue"] if c in g.cards_on(space)]
+    queue = [c for c in a["queue"] if c in g.cards_on(space) and not combat.evaded(g, seat, c)]
     if not queue or not p.alive:
         return
     card = queue[0]
@@ -162,9 +165,7 @@ def _card_next(g: Game, a: dict) -> None:
         mode = "craft" if cdef.craft and not cdef.strength else "strength"
         foes = [c for c in queue if g.rules.instances[c].type == "enemy" and _mode(g, c) == mode]
         g.push("card_next", p=seat, queue=[c for c in rest if c not in foes])
-        from talisman.engine.combat import fight_cards
-
-        fight_cards(g, seat, foes, mode)
+        combat.fight_cards(g, seat, foes, mode)
         return
     if cdef.type in ("object", "magic-object", "follower") and not cdef.on_encounter and not cdef.must_take:
         # Objects and Followers lying here are offered together, once.
@@ -173,8 +174,10 @@ def _card_next(g: Game, a: dict) -> None:
         return
     g.push("card_next", p=seat, queue=rest)
     if cdef.type == "event":
-        g.push("event_done", p=seat, card=card)
+        # The event leaves the board before it takes effect: an event that ends
+        # the turn (a lost turn, the Imp's journey) drops the frames after it.
         effects.run(g, seat, cdef.on_encounter, ctx)
+        g.push("event_done", p=seat, card=card)
         g.say(f"Event: {cdef.name}.", type="event", seat=seat)
     elif cdef.on_encounter:
         if not cdef.stays and cdef.type in ("object", "magic-object"):
@@ -207,11 +210,18 @@ def takeable(g: Game, seat: int) -> list[int]:
             and not g.rules.instances[c].on_encounter and not g.rules.instances[c].must_take]
 
 
+def hostile_here(g: Game, seat: int) -> bool:
+    """Does an Enemy the character has not evaded this turn stand on its space?
+    (000: other cards are met only once the Enemies are defeated or evaded.)"""
+    return any(g.rules.instances[c].type == "enemy" and not combat.evaded(g, seat, c)
+               for c in g.cards_on(g.players[seat].space))
+
+
 @handler("take_items")
 def _take_items(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
-    if any(g.rules.instances[c].type == "enemy" for c in g.cards_on(p.space)):
+    if hostile_here(g, seat):
         return
     again = frame("take_items", p=seat)
     options = []
@@ -246,7 +256,7 @@ def _claim_gold(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
     gold = g.gold_on.get(p.space, 0)
-    if gold and p.alive and not p.toad and not any(g.rules.instances[c].type == "enemy" for c in g.cards_on(p.space)):
+    if gold and p.alive and not p.toad and not hostile_here(g, seat):
         del g.gold_on[p.space]
         p.gold += gold
         g.say(f"{g.name(seat)} picks up {gold} gold lying on the {g.space_name(p.space)}.", type="gold", seat=seat)
@@ -256,11 +266,10 @@ def _claim_gold(g: Game, a: dict) -> None:
 def _meet(g: Game, a: dict) -> None:
     """Encountering another character: attack it, or use an ability on it."""
     from talisman.engine import abilities
-    from talisman.engine.combat import attack_options
 
     seat, other = a["p"], a["other"]
     if not g.players[other].alive or g.players[other].space != g.players[seat].space:
         return
-    options = attack_options(g, seat, other) + abilities.meet_options(g, seat, other)
+    options = combat.attack_options(g, seat, other) + abilities.meet_options(g, seat, other)
     options.append(("leave", f"Leave the {g.name(other)} in peace", []))
     g.decide(seat, "meet", f"You meet the {g.name(other)}.", options)

@@ -6,7 +6,8 @@ game has one, the Command Spell, which modules extend through
 Crown, casts it at the start of each turn: roll a die; on 4-6 the victim
 (000: one victim of the ruler's choice, who may concede instead; option
 ``command-spell = "4e"``: every other character) loses a life. A ruler who is
-not alone must first encounter the other characters there.
+not alone must first encounter the other characters there. A Counterspell
+cancels the Command Spell; the holder of the Amulet cannot cast it, nor can a Toad.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 ENDINGS: dict[str, dict[str, Callable]] = {}
+COMMAND_SPELL = "Command Spell"  # a Spell that is no card, so a Counterspell names it by this
 
 
 def register_ending(name: str, reach: Callable, turn_start: Callable) -> None:
@@ -87,6 +89,9 @@ def _crown_turn_start(g: Game, seat: int) -> None:
     if rivals_on_crown(g, seat):
         g.push("crown_challenge", p=seat, rivals=rivals_on_crown(g, seat))
         return
+    if g.players[seat].toad:
+        g.say(f"{g.name(seat)} is a Toad and cannot cast the Command Spell.", seat=seat)
+        return
     if stats.has_trait(g, seat, "no-spells"):
         g.say(f"{g.name(seat)} cannot cast the Command Spell while holding the Amulet.", seat=seat)
         return
@@ -104,9 +109,21 @@ def _crown_turn_start(g: Game, seat: int) -> None:
 
 @handler("command_spell")
 def _command_spell(g: Game, a: dict) -> None:
-    from talisman.engine.effects import roll
+    """The ruler casts the Command Spell; any other character may answer with a Counterspell."""
+    from talisman.engine.spells import counter_window
 
     g.say(f"{g.name(a['p'])} casts the Command Spell.", type="cast", seat=a["p"])
+    g.push("command_roll", p=a["p"], victim=a["victim"])
+    counter_window(g, a["p"], COMMAND_SPELL)
+
+
+@handler("command_roll")
+def _command_roll(g: Game, a: dict) -> None:
+    from talisman.engine.effects import roll
+
+    if g.globals.get("countered") == COMMAND_SPELL:
+        del g.globals["countered"]
+        return
     roll(g, a["p"], "D6", frame("command_result", p=a["p"], victim=a["victim"]), why="the Command Spell")
 
 

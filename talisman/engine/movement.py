@@ -6,19 +6,25 @@ moves the full count, clockwise or counter-clockwise, never turning back,
 except that on crossing into another region it may pick a new direction. The
 player chooses a destination among every space such a walk can end on; a walk
 that crosses the bridge inward meets the Sentinel on the way. A walk that
-reaches the Portal of Power with moves to spare may instead try the Portal.
+reaches the Portal of Power with moves to spare may instead try the Portal
+(walking there first, past the Sentinel if the way crosses the bridge).
 
 In a ``step`` region (the Inner Region, the Crown) there is no roll: one
 space a turn, forward toward the Crown or back toward the Plain of Peril.
 Retreating ignores the instructions of the spaces it enters. The Valley of
-Fire admits only a character holding a Talisman.
+Fire admits only a character holding a Talisman. Going out from the Plain of
+Peril to the Portal of Power is a whole move that ends, and is encountered,
+on the Portal.
+
+A slave of the Temple who may move only one space (a Toad, in a Blizzard)
+still rolls its die for freedom first.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import effects, lives, stats
+from talisman.engine import effects, lives, possessions, stats
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -36,7 +42,10 @@ def move_options(g: Game, seat: int) -> list[tuple]:
     if region.movement == "step":
         return step_options(g, seat)
     opts: list[tuple] = []
-    if one_space_only(g, seat):
+    if one_space_only(g, seat) and "enslaved" in p.status:
+        opts.append(("roll", f"Roll the D{g.die_size(seat)} for your freedom, then move one space",
+                     [frame("move_roll", p=seat, one_space=True)]))
+    elif one_space_only(g, seat):
         opts.append(("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
     else:
         opts.append(("roll", f"Roll the D{g.die_size(seat)} to move", [frame("move_roll", p=seat)]))
@@ -72,15 +81,16 @@ def _clear_status(g: Game, a: dict) -> None:
 
 @handler("move_roll")
 def _move_roll(g: Game, a: dict) -> None:
+    """Roll the movement die (``one_space``: a slave who may move only one space
+    still needs the roll to go free; it then moves one space)."""
     seat = a["p"]
-    effects.roll(g, seat, "die", frame("move_choose", p=seat), why="movement")
+    effects.roll(g, seat, "die", frame("move_choose", p=seat, one_space=a.get("one_space", False)), why="movement")
 
 
 @handler("move_choose")
 def _move_choose(g: Game, a: dict) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
-    g.say(f"{g.name(seat)} may move {n} {'space' if n == 1 else 'spaces'}.", seat=seat)
     freed = p.status.get("enslaved")
     if freed and not a.get("fixed"):
         from talisman.content.dice import parse_range
@@ -91,12 +101,17 @@ def _move_choose(g: Game, a: dict) -> None:
             return
         del p.status["enslaved"]
         g.say(f"{g.name(seat)} escapes from slavery.", seat=seat)
+    if a.get("one_space"):
+        n = 1
+    g.say(f"{g.name(seat)} may move {n} {'space' if n == 1 else 'spaces'}.", seat=seat)
     options: list[tuple] = []
     for dest, path in sorted(destinations(g, seat, n).items()):
         options.append((f"move:{g.rules.spaces[dest].id}", f"Move to the {g.space_name(dest)}, {_route(g, p.space, path)}",
                         [frame("walk", p=seat, path=path, i=0)]))
-    if portal_reachable(g, seat, n):
-        options.append(("portal", "Try to open the Portal of Power", [frame("portal_attempt", p=seat)]))
+    to_portal = portal_path(g, seat, n)
+    if to_portal is not None:
+        options.append(("portal", "Try to open the Portal of Power",
+                        [frame("walk", p=seat, path=to_portal, i=0, then=[frame("portal_attempt", p=seat)])]))
     from talisman.engine import abilities
 
     options += abilities.after_roll_options(g, seat, n)
@@ -142,25 +157,25 @@ def destinations(g: Game, seat: int, n: int) -> dict[int, list[int]]:
     return found
 
 
-def portal_reachable(g: Game, seat: int, n: int) -> bool:
-    """Can a walk of ``n`` reach the Portal of Power with at least one move to spare?"""
+def portal_path(g: Game, seat: int, n: int) -> list[int] | None:
+    """The shortest walk to the Portal of Power when a roll of ``n`` reaches it
+    with at least one move to spare (``[]`` when already there), else None."""
     portals = {g.rules.space_index[ln.a] for ln in g.rules.links if ln.kind == "portal"}
-    if not portals:
-        return False
     start = g.players[seat].space
     if start in portals:
-        return n >= 1
+        return [] if n >= 1 else None
     for k in range(1, n):
-        for dest in destinations(g, seat, k):
+        for dest, path in destinations(g, seat, k).items():
             if dest in portals:
-                return True
-    return False
+                return path
+    return None
 
 
 @handler("walk")
 def _walk(g: Game, a: dict) -> None:
-    """Walk a chosen path step by step; the Sentinel may stop it at the bridge."""
-    seat, path, i = a["p"], a["path"], a["i"]
+    """Walk a chosen path step by step; the Sentinel may stop it at the bridge.
+    At the end the character arrives, or does ``then`` (try the Portal)."""
+    seat, path, i, then = a["p"], a["path"], a["i"], a.get("then")
     p = g.players[seat]
     while i < len(path):
         nxt = path[i]
@@ -169,14 +184,17 @@ def _walk(g: Game, a: dict) -> None:
             from talisman.engine.combat import fight_creature
 
             g.say(f"The {guard['name']} bars the bridge to {g.name(seat)}.", seat=seat)
+            go_on = [frame("cross", p=seat, to=nxt), frame("walk", p=seat, path=path, i=i + 1, then=then)]
             fight_creature(g, seat, {"name": guard["name"], "strength": guard["strength"], "trophy": False}, {},
-                           win=[frame("cross", p=seat, to=nxt), frame("walk", p=seat, path=path, i=i + 1)],
-                           evaded=[frame("cross", p=seat, to=nxt), frame("walk", p=seat, path=path, i=i + 1)],
+                           win=go_on, evaded=go_on,
                            lose=[frame("stopped", p=seat)], standoff=[frame("stopped", p=seat)])
             return
         _step(g, seat, nxt)
         i += 1
-    g.push("arrive", p=seat, space=p.space, how="move")
+    if then:
+        g.push_all(then)
+    else:
+        g.push("arrive", p=seat, space=p.space, how="move")
 
 
 def _guard(g: Game, here: int, there: int) -> dict | None:
@@ -203,6 +221,8 @@ def _cross(g: Game, a: dict) -> None:
 
 @handler("stopped")
 def _stopped(g: Game, a: dict) -> None:
+    """Beaten or held to a stand-off by the Sentinel: the move ends on its space,
+    and, as after any lost or drawn fight, so does the turn (nothing is met there)."""
     seat = a["p"]
     g.say(f"{g.name(seat)} must stop on the {g.space_name(g.players[seat].space)}.", seat=seat)
     lives.end_turn_now(g)
@@ -231,8 +251,6 @@ def _raft_cross(g: Game, a: dict) -> None:
 @handler("portal_attempt")
 def _portal_attempt(g: Game, a: dict) -> None:
     seat = a["p"]
-    portal = next(g.rules.space_index[ln.a] for ln in g.rules.links if ln.kind == "portal")
-    g.players[seat].space = portal
     n_craft = stats.trait_value(g, seat, "portal-craft-dice") or 2
     g.decide(seat, "portal", "The Portal of Power: how do you try to open it?", [
         ("strength", f"Force it: roll 2 dice, at most your Strength ({stats.strength(g, seat)})",
@@ -308,7 +326,14 @@ def step_options(g: Game, seat: int) -> list[tuple]:
                 continue
             opts.append((f"move:{g.rules.spaces[f].id}", f"Go on to the {g.space_name(f)}", [frame("arrive", p=seat, space=f, how="forward")]))
     for b in back:
-        opts.append((f"retreat:{g.rules.spaces[b].id}", f"Retreat to the {g.space_name(b)}", [frame("arrive", p=seat, space=b, how="retreat")]))
+        if g.rules.regions[region_of(g, b)].movement == "roll":
+            # 000: out through the Portal is the whole move, and it ends on the
+            # Portal of Power like any move (so that space is encountered).
+            opts.append((f"retreat:{g.rules.spaces[b].id}", f"Go back out to the {g.space_name(b)}",
+                         [frame("arrive", p=seat, space=b, how="move")]))
+        else:
+            opts.append((f"retreat:{g.rules.spaces[b].id}", f"Retreat to the {g.space_name(b)}",
+                         [frame("arrive", p=seat, space=b, how="retreat")]))
     if g.rules.spaces[p.space].kind == "crown":
         opts.insert(0, ("stay", "Stay on the Crown of Command", []))
     return opts
@@ -329,6 +354,7 @@ def _teleport(g: Game, a: dict) -> None:
     p = g.players[seat]
     if a.get("next_move"):
         p.status["next_move"] = to
+        p.flags.discard("next-move-offered")  # a new offer, for the next turn
         g.say(f"{g.name(seat)} may go to the {g.space_name(to)} as its next move.", seat=seat)
         return
     g.say(f"{g.name(seat)} is moved to the {g.space_name(to)}.", type="move", seat=seat)
@@ -351,3 +377,6 @@ def _arrive(g: Game, a: dict) -> None:
     g.say(f"{g.name(seat)} {'retreats' if a['how'] == 'retreat' else 'arrives'} on the {g.space_name(space)}.",
           type="move", seat=seat, space=g.rules.spaces[space].id)
     g.push("land", p=seat, how=a["how"])
+    # 000 (the Wizard on the Cursed Glade): a space that lowers Craft forces
+    # the surplus Spells to be discarded at once, before anything is met there.
+    possessions.check_limits(g, seat)

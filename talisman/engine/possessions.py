@@ -76,7 +76,9 @@ def lose_follower(g: Game, seat: int, card: int, why: str = "is lost") -> None:
 
 
 def settle_packs(g: Game, seat: int) -> None:
-    """Drop transported Objects beyond what the remaining Articles can carry."""
+    """After a possession leaves: drop transported Objects beyond what the
+    remaining Articles can carry, and discard at once the Spells a lower Craft
+    no longer allows (000: surplus Spells may not be cast)."""
     p = g.players[seat]
     room = stats.pack_capacity(g, seat)
     while len(p.packed) > room:
@@ -86,6 +88,7 @@ def settle_packs(g: Game, seat: int) -> None:
         else:
             cards.place(g, card, p.space)
             g.say(f"{g.name(seat)} leaves the {g.card_name(card)} on the {g.space_name(p.space)}.", seat=seat)
+    check_limits(g, seat)
 
 
 def drop(g: Game, seat: int, card: int) -> None:
@@ -108,8 +111,11 @@ def set_alignment(g: Game, seat: int, alignment: str) -> None:
 
 
 def fill_wand(g: Game, seat: int) -> None:
-    """The Wand (and characters who always keep a Spell): never without one."""
-    if not g.players[seat].spells and stats.spell_limit(g, seat) > 0:
+    """The Wand, and characters who always keep a Spell (the Wizard, the
+    Prophetess): one left without a Spell draws one, if its Craft allows."""
+    if g.players[seat].spells or stats.spell_limit(g, seat) == 0:
+        return
+    if stats.has_trait(g, seat, "wand") or stats.has_trait(g, seat, "keep-one-spell"):
         gain_spell(g, seat)
 
 
@@ -148,7 +154,7 @@ def _enforce_limits(g: Game, a: dict) -> None:
     if not p.alive:
         return
     limit = stats.spell_limit(g, seat)
-    if len(p.spells) > limit:
+    if len(p.spells) > limit and not p.toad:  # a Toad keeps its Spells for when it changes back
         g.decide(seat, "discard-spell", f"You may hold only {limit} Spell(s): choose one to discard", [
             (f"discard:{c}", f"Discard {g.card_name(c)}", [frame("discard_spell", p=seat, card=c), frame("enforce_limits", p=seat)])
             for c in p.spells

@@ -42,8 +42,9 @@ def spell_effect(name: str):
     return register
 
 
-def can_cast(g: Game, seat: int) -> bool:
-    """May this character cast Spells now? (Toads, the Cursed Glade, the Amulet, Destroy Magic.)"""
+def can_cast(g: Game, seat: int, window: str = "") -> bool:
+    """May this character cast Spells now, in this window? (Toads, the Cursed
+    Glade, the Amulet, Destroy Magic; Immobility leaves only the Counterspell.)"""
     p = g.players[seat]
     if not p.alive or p.toad or not p.spells:
         return False
@@ -51,7 +52,7 @@ def can_cast(g: Game, seat: int) -> bool:
         return False
     if "destroy-magic" in g.globals:
         return False
-    return "immobile" not in p.status
+    return "immobile" not in p.status or window == "response"
 
 
 def affected(g: Game, seat: int) -> bool:
@@ -60,7 +61,7 @@ def affected(g: Game, seat: int) -> bool:
 
 
 def castable(g: Game, seat: int, window: str) -> list[int]:
-    if not can_cast(g, seat):
+    if not can_cast(g, seat, window):
         return []
     return [c for c in g.players[seat].spells if window in g.rules.instances[c].cast.get("when", ())]
 
@@ -70,11 +71,16 @@ def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | Non
     opts = []
     for c in castable(g, seat, window):
         spell = g.rules.instances[c]
+        if spell.cast.get("evades") and combat is not None and combat.get("evadable") is False:
+            continue  # 000: Inner Region creatures are beyond Spells and cannot be evaded
+        ends = spell.cast.get("ends")
         for target, label in _targets(g, seat, spell.cast, window, combat):
+            # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
             opts.append((f"cast:{c}{':' + str(target) if target is not None else ''}",
                          f"Cast {spell.name}{label}",
-                         [frame("cast", p=seat, card=c, target=target, window=window, combat=combat or {}),
-                          *([] if spell.cast.get("ends") else back)]))
+                         [frame("cast", p=seat, card=c, target=target, window=window, combat=combat or {},
+                                if_countered=back if ends else []),
+                          *([] if ends else back)]))
     return opts
 
 
@@ -87,7 +93,7 @@ def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -
     if kind == "active" and window == "others-turn":
         return [(g.active, f" on the {g.name(g.active)}")] if affected(g, g.active) else []
     if kind == "active":
-        return []
+        return [(None, "")] if window == "combat" else []   # in a fight it aims at the foe
     return [(None, "")]
 
 
@@ -106,8 +112,9 @@ def _cast(g: Game, a: dict) -> None:
     counter_window(g, seat, card)
 
 
-def counter_window(g: Game, caster: int, card: int) -> None:
-    """Every other player holding a Counterspell, in seat order, may cancel the Spell."""
+def counter_window(g: Game, caster: int, card: int | str) -> None:
+    """Every other player holding a Counterspell, in seat order, may cancel the Spell
+    (a card, or a Spell that is no card, named: the Command Spell)."""
     n = len(g.players)
     for i in range(n - 1, 0, -1):
         other = (caster + i) % n
@@ -118,12 +125,12 @@ def counter_window(g: Game, caster: int, card: int) -> None:
 @handler("counter_ask")
 def _counter_ask(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
-    if card not in g.globals.get("in_play", ()) or g.globals.get("countered") == card:
+    if (isinstance(card, int) and card not in g.globals.get("in_play", ())) or g.globals.get("countered") == card:
         return
     counters = castable(g, seat, "response")
     if not counters:
         return
-    g.decide(seat, "counterspell", f"The {g.name(a['caster'])} casts {g.card_name(card)}. Cancel it?", [
+    g.decide(seat, "counterspell", f"The {g.name(a['caster'])} casts {spell_name(g, card)}. Cancel it?", [
         ("allow", "Let it be", []),
         *[(f"counter:{c}", f"Cast {g.card_name(c)} against it", [frame("counter", p=seat, card=c, against=card)]) for c in counters],
     ])
@@ -137,8 +144,12 @@ def _counter(g: Game, a: dict) -> None:
     cards.release(g, seat, a["card"])
     cards.discard(g, a["card"])
     g.globals["countered"] = a["against"]
-    g.say(f"{g.name(seat)} casts {g.card_name(a['card'])}: the {g.card_name(a['against'])} fails.", type="cast", seat=seat)
+    g.say(f"{g.name(seat)} casts {g.card_name(a['card'])}: the {spell_name(g, a['against'])} fails.", type="cast", seat=seat)
     _after_cast(g, seat)
+
+
+def spell_name(g: Game, spell: int | str) -> str:
+    return g.card_name(spell) if isinstance(spell, int) else spell
 
 
 @handler("spell_resolve")
@@ -151,6 +162,8 @@ def _spell_resolve(g: Game, a: dict) -> None:
         SPELL_EFFECTS[spell.cast["hook"]](g, a)
     elif a.get("loss"):
         g.push("lose_lives", **a["loss"])  # the life the Spell was to save is lost after all
+    else:
+        g.push_all(a.get("if_countered", ()))  # the fight (or the move) it was to replace goes on
     if card in g.globals.get("in_play", ()) and not spell.cast.get("lasting") or countered:
         finish(g, card)
     _after_cast(g, seat)
@@ -168,16 +181,17 @@ def finish(g: Game, card: int) -> None:
 
 def _after_cast(g: Game, seat: int) -> None:
     """The Wand, and characters who always keep a Spell, draw one when their last is gone."""
-    if not g.players[seat].spells and (stats.has_trait(g, seat, "wand") or stats.has_trait(g, seat, "keep-one-spell")):
-        possessions.fill_wand(g, seat)
+    possessions.fill_wand(g, seat)
 
 
 def other_players_window(g: Game, active: int) -> None:
-    """At the start of a character's turn, the others may cast their Spells."""
+    """At the start of a character's turn, the others may cast their Spells,
+    except one lying down to lose a turn (000: it casts no Spells until it
+    stands up, though it may still defend itself)."""
     n = len(g.players)
     for i in range(n - 1, 0, -1):
         other = (active + i) % n
-        if castable(g, other, "others-turn"):
+        if castable(g, other, "others-turn") and not g.players[other].lost_turns:
             g.push("others_turn_ask", p=other, active=active)
 
 
@@ -197,11 +211,12 @@ def prevent_life_loss_options(g: Game, seat: int, loss: dict) -> list[tuple]:
 
 
 def on_landing(g: Game, seat: int) -> None:
-    """Lasting Spells on a space strike whoever lands there (Hex)."""
+    """Lasting Spells on a space strike whoever lands there (Hex), unless no
+    Spell can touch it (the Amulet)."""
     space = g.players[seat].space
     for card in g.cards_on(space):
         spell = g.rules.instances[card]
-        if spell.type == "spell" and spell.cast.get("on_land"):
+        if spell.type == "spell" and spell.cast.get("on_land") and affected(g, seat):
             from talisman.engine import effects
 
             g.say(f"The {spell.name} on the {g.space_name(space)} strikes {g.name(seat)}.", seat=seat)

@@ -95,7 +95,7 @@ def strength(g: Game, seat: int, battle: bool = False, vs_subtype: str = "") -> 
         total += rules.instances[f].bonus.get("strength", 0)
         if battle:
             total += rules.instances[f].bonus.get("battle_strength", 0)
-    total += len(p.status.get("tamed", ()))  # 000: a tamed Animal adds 1
+    total += sum(1 for f in p.followers if f in p.status.get("tamed", ()))  # 000: a tamed Animal adds 1
     if battle:
         total += helper_strength(g, seat)
     magic_off = "destroy-magic" in g.globals
@@ -160,9 +160,13 @@ def attribute(g: Game, seat: int | None, name: str) -> int:
 
 
 def spell_limit(g: Game, seat: int) -> int:
-    """How many Spells the character may hold, by total Craft (0 for a Toad)."""
+    """How many Spells the character may hold, by total Craft (0 for a Toad).
+
+    The Amulet stops casting, not holding: in 000's worked example the Minstrel,
+    Amulet in hand, takes the Wand and at once draws a Spell.
+    """
     p = g.players[seat]
-    if p.toad or has_trait(g, seat, "no-spells"):
+    if p.toad:
         return 0
     c = craft(g, seat)
     return SPELL_LIMIT[c] if c < len(SPELL_LIMIT) else 4

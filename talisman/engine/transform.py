@@ -29,7 +29,7 @@ def become_toad(g: Game, seat: int, turns: int = 3) -> None:
         g.gold_on[space] = g.gold_on.get(space, 0) + p.gold
         p.gold = 0
     p.toad = turns
-    p.flags.add("toaded")
+    p.status["toad_turn"] = g.turn  # the turn it changed in; its own next turn is its first full one
     p.status.pop("raft", None)
     g.say(f"{g.name(seat)} is turned into a Toad for {turns} turns and drops everything it carried "
           f"on the {g.space_name(space)}.", type="toad", seat=seat)
@@ -38,10 +38,11 @@ def become_toad(g: Game, seat: int, turns: int = 3) -> None:
 def count_down(g: Game, seat: int) -> None:
     """At the end of a turn: one turn less as a Toad."""
     p = g.players[seat]
-    if not p.toad or "toaded" in p.flags:
+    if not p.toad or p.status.get("toad_turn") == g.turn:
         return
     p.toad -= 1
     if p.toad == 0:
+        p.status.pop("toad_turn", None)
         g.say(f"{g.name(seat)} is a Toad no longer.", type="toad", seat=seat)
         from talisman.engine.possessions import check_limits
 

@@ -36,6 +36,7 @@ def next_turn(g: Game) -> None:
                     g.round += 1
                 seat = cand
                 break
+            expire_globals(g, cand)  # a dead character's turn is passed over, but its timed effects still run out
     g.turn += 1
     g.active = seat
     g.push_all([frame("turn_start", p=seat), frame("turn_end", p=seat)])
@@ -59,6 +60,8 @@ def _turn_start(g: Game, a: dict) -> None:
         p.lost_turns -= 1
         g.say(f"{g.name(seat)} spends this turn recovering.", type="lose-turn", seat=seat)
         return
+    if "next_move" in p.status:
+        p.flags.add("next-move-offered")  # a Tavern offer is for this turn's move only
     g.push("turn_menu", p=seat)
     endings.on_turn_start(g, seat)
     spells.other_players_window(g, seat)
@@ -75,7 +78,9 @@ def _turn_menu(g: Game, a: dict) -> None:
         return
     back = [frame("turn_menu", p=seat)]
     options = movement.move_options(g, seat)
-    options += spells.cast_options(g, seat, "move", [])
+    if g.rules.regions[movement.region_of(g, g.players[seat].space)].movement == "roll":
+        # Instead of the movement roll (so not in the Inner Region); back: if the Spell is countered.
+        options += spells.cast_options(g, seat, "move", back)
     options += spells.cast_options(g, seat, "turn-start", back)
     options += free_options(g, seat, back)
     options += abilities.turn_options(g, seat, back)
@@ -88,6 +93,16 @@ def _turn_menu(g: Game, a: dict) -> None:
 def free_options(g: Game, seat: int, back: list) -> list[tuple]:
     """Things a character may do at the start of its turn without ending it."""
     p = g.players[seat]
+    opts = trophy_options(g, seat, back)
+    for c in p.objects + p.packed:
+        opts.append((f"drop:{c}", f"Drop the {g.card_name(c)}", [frame("drop", p=seat, card=c), *back], "free"))
+    opts += possessions.unpack_option(g, seat, back)
+    return opts
+
+
+def trophy_options(g: Game, seat: int, back: list) -> list[tuple]:
+    """Cashing in killed enemies for Strength or Craft (000: at any time, so
+    offered at the turn start and before the dice of a fight)."""
     opts: list[tuple] = []
     for attr, each in (("strength", TROPHY_STRENGTH), ("craft", TROPHY_CRAFT)):
         picked = best_trophies(g, seat, attr, each)
@@ -95,9 +110,6 @@ def free_options(g: Game, seat: int, back: list) -> list[tuple]:
             gain = sum(trophy_value(g, c, attr) for c in picked) // each
             opts.append((f"trophies:{attr}", f"Trade in trophies for {gain} {attr.capitalize()}",
                          [frame("cash_trophies", p=seat, attr=attr, cards=picked), *back], "free"))
-    for c in p.objects + p.packed:
-        opts.append((f"drop:{c}", f"Drop the {g.card_name(c)}", [frame("drop", p=seat, card=c), *back], "free"))
-    opts += possessions.unpack_option(g, seat, back)
     return opts
 
 
@@ -159,6 +171,8 @@ def _turn_end(g: Game, a: dict) -> None:
         if p.status.get("raft") is not None and p.status["raft"] < g.turn:
             del p.status["raft"]  # 000: an unused raft is lost all the same
             g.say(f"{g.name(seat)}'s raft drifts away unused.", seat=seat)
+        if "next-move-offered" in p.flags and p.status.pop("next_move", None) is not None:
+            g.say(f"{g.name(seat)} lets the offer of a journey lapse.", seat=seat)
         transform.count_down(g, seat)
         p.mods = [m for m in p.mods if m[2] not in ("turn", "combat")]
         p.flags.clear()

@@ -48,6 +48,9 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
         "gold": p.gold,
         "fate": p.fate,
         "alignment": p.alignment,
+        # 000: an Alignment Card lies beside a character whose alignment has
+        # changed, showing the new one; it is discarded on reverting.
+        "alignment_card": p.alignment if p.alignment != c.alignment else None,
         "size": p.status.get("size", c.size),
         "objects": [card_view(g, o) for o in p.objects],
         "packed": [card_view(g, o) for o in p.packed],

@@ -18,6 +18,7 @@ from typing import Any
 from talisman.errors import ConfigError
 
 KNOWN = ("core",)
+_EXTRA: dict[str, "Module"] = {}
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,22 @@ class Module:
 
 def get_module(name: str) -> Module:
     """The module called ``name``; raises ConfigError for an unknown name."""
+    if name in _EXTRA:
+        return _EXTRA[name]
     if name not in KNOWN:
-        raise ConfigError(f"unknown module {name!r} (known modules: {', '.join(KNOWN)})")
+        raise ConfigError(f"unknown module {name!r} (known modules: {', '.join(known_modules())})")
     return importlib.import_module(f"talisman.modules.{name.replace('-', '_')}").MODULE
+
+
+def known_modules() -> list[str]:
+    return [*KNOWN, *_EXTRA]
+
+
+def register_module(module: Module) -> None:
+    """Make a module defined outside this package playable (a plug-in, or test content)."""
+    if module.name in KNOWN or module.name in _EXTRA:
+        raise ConfigError(f"a module named {module.name!r} already exists")
+    _EXTRA[module.name] = module
 
 
 def resolve_modules(names: tuple[str, ...]) -> tuple[Module, ...]:

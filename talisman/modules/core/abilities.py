@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.abilities import ability
-from talisman.engine.combat import foe_subtypes
+from talisman.engine.combat import foe_names, foe_subtypes, let_pass
 from talisman.engine.game import frame, handler
+from talisman.engine.turn import trophy_options
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -144,13 +145,14 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
     if single_animal and not fight.get("tried_tame") and not p.toad:
         opts.append(("tame", "Try to tame the animal (2 dice + its Strength must be under your Craft)",
                      [frame("tame", p=seat, fight={**fight, "tried_tame": True})]))
-    if not p.toad and stats.has_trait(g, seat, "animal-friend") and foes and subtypes <= {"animal", "dragon"}:
+    any_foe = bool(foes or fight["adhoc"])  # a card, or a creature named by a space or card (the Cave's Dragon)
+    if not p.toad and stats.has_trait(g, seat, "animal-friend") and any_foe and subtypes <= {"animal", "dragon"}:
         opts.append(("let-be", "Let them be: Animals and Dragons do not attack you", [frame("combat_evaded", **fight)]))
     if single_animal and stats.has_trait(g, seat, "charm-animals") and not fight.get("tried_charm") and not p.toad:
         opts.append(("charm", "Play to charm the animal (roll higher than its Strength)",
                      [frame("roll", p=seat, dice="D6", then=["charm_result", {"p": seat, "fight": {**fight, "tried_charm": True}}],
                             into="roll", why="charming the animal", fate=True)]))
-    if subtypes == {"spirit"} and foes and stats.has_trait(g, seat, "spirit-slayer") and not p.toad and "destroy-magic" not in g.globals:
+    if subtypes == {"spirit"} and any_foe and stats.has_trait(g, seat, "spirit-slayer") and not p.toad:
         opts.append(("exorcise", "Destroy the Spirits outright", [frame("exorcise", p=seat, fight=fight)]))
     bribes = [stats_bribe(g, c) for c in foes]
     if foes and all(bribes) and p.gold >= sum(bribes):
@@ -162,6 +164,12 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
         opts.append(("assassinate", "Assassinate: the creature adds no die", [frame("combat_roll", **{**fight, "assassinate": True})]))
     opts += use_options(g, seat, back)
     return opts
+
+
+@ability("combat")
+def trophies_before_battle(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+    """000: killed enemies may be cashed in at any time, so before the dice too."""
+    return trophy_options(g, seat, back)
 
 
 def stats_bribe(g: Game, card: int) -> int:
@@ -214,7 +222,7 @@ def _exorcise(g: Game, a: dict) -> None:
         if c in g.cards_on(p.space):
             cards.lift(g, c, p.space)
             cards.discard(g, c)
-    g.say(f"{g.name(seat)} destroys the {' and '.join(g.card_name(c) for c in fight['foes'])}.", type="combat-result", seat=seat)
+    g.say(f"{g.name(seat)} destroys the {foe_names(g, fight)}.", type="combat-result", seat=seat)
     g.push_all(fight["win"])
     if stats.has_trait(g, seat, "spirit-spell") and len(p.spells) < stats.spell_limit(g, seat):
         g.decide(seat, "spirit-spell", "Gain a Spell for your exorcism?", [
@@ -228,6 +236,7 @@ def _bribe(g: Game, a: dict) -> None:
     seat = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(f"{g.name(seat)} pays {a['n']}G and is let alone.", type="gold", seat=seat)
+    let_pass(g, seat, a["fight"]["foes"])
     g.push_all(a["fight"]["evaded"])
 
 

@@ -125,7 +125,7 @@ def immobility(g: Game, a: dict) -> None:
 def invisibility(g: Game, a: dict) -> None:
     combat = a.get("combat") or {}
     if "foes" in combat:
-        g.push("combat_evaded", **combat)
+        g.push("combat_evaded", **combat, whole_space=True)
     elif "d" in combat:
         g.push("pvp_evaded", **combat)
 
@@ -196,10 +196,7 @@ def _random_result(g: Game, a: dict) -> None:
 def teleport(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
-    region = g.rules.spaces[p.space].region
-    if g.rules.regions[region].movement != "roll":
-        g.say("Teleport does not work here.", seat=seat)
-        return
+    region = g.rules.spaces[p.space].region  # never the Inner Region: no movement roll to replace there
     g.decide(seat, "teleport", "Teleport: to which space?", [
         (f"to:{sid}", g.rules.space(sid).name + f" ({sid})", [frame("arrive", p=seat, space=g.rules.space_index[sid], how="teleport")])
         for sid in g.rules.regions[region].ring if g.rules.space_index[sid] != p.space

@@ -1,0 +1,97 @@
+"""The ``talisman`` command: play (bots and a scripted human), replay, rules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from talisman.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "talisman.cli.main", *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, timeout=300)
+
+
+def test_bots_only_game_runs_to_the_end(tmp_path):
+    save = tmp_path / "g.json"
+    r = run("play", "--seat", "Troll=heuristic", "--seat", "?=heuristic", "--seat", "Elf=random",
+            "--seed", "3", "--save", str(save), "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert "wins after" in r.stdout or "stops after" in r.stdout
+    assert json.loads(save.read_text())["format"] == "talisman-save"
+
+
+def test_human_seat_plays_from_the_keyboard(tmp_path):
+    save = tmp_path / "h.json"
+    r = run("play", "--seat", "Warrior=human", "--seat", "Wizard=heuristic", "--seed", "5", "--max-turns", "6",
+            "--save", str(save), stdin="1\n" * 400)
+    assert r.returncode == 0, r.stderr
+    assert "your choice" in r.stdout
+    assert "The Warrior" in r.stdout          # the acting character's sheet
+    assert "Turn" in r.stdout                 # the board position table
+    assert run("replay", str(save)).returncode == 0
+
+
+def test_human_can_quit_and_bad_input_is_asked_again(tmp_path):
+    r = run("play", "--seat", "Warrior=human", "--seat", "Wizard=heuristic", "--seed", "5", stdin="banana\n99\nq\n")
+    assert r.returncode == 0
+    assert r.stdout.count("Please answer with a number") == 2
+    assert "You leave the game" in r.stdout
+
+
+def test_replay_reports_a_tampered_save(tmp_path):
+    save = tmp_path / "g.json"
+    assert run("play", "--seat", "?=random", "--seat", "?=random", "--seed", "8", "--max-turns", "10",
+               "--save", str(save), "--quiet").returncode == 0
+    data = json.loads(save.read_text())
+    data["state_hash"] = "deadbeef"
+    save.write_text(json.dumps(data))
+    r = run("replay", str(save))
+    assert r.returncode == 1
+    assert "does not reproduce" in r.stderr
+
+
+def test_replay_reports_a_malformed_file(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2")
+    r = run("replay", str(bad))
+    assert r.returncode == 1 and "not valid JSON" in r.stderr
+    r = run("replay", str(tmp_path / "missing.json"))
+    assert r.returncode == 1 and "cannot read" in r.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "--seat", "Warrior"], "CHARACTER=CONTROLLER"),
+    (["play", "--seat", "Warrior=wizardly"], "unknown controller"),
+    (["play", "--seat", "Dragonlord=human"], "unknown character"),
+    (["play", "--modules", "atlantis", "--seat", "?=random"], "unknown module"),
+    (["play", "--seat", "?=random", "--option", "fate=sometimes"], "cannot be"),
+])
+def test_bad_arguments_are_clear_errors(args, message, capsys):
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_every_subcommand_has_help():
+    for sub in ("play", "replay", "rules"):
+        r = run(sub, "--help")
+        assert r.returncode == 0 and "usage" in r.stdout
+
+
+def test_rules_coverage_lists_every_module():
+    r = run("rules", "--coverage")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    for module in ("core", "movement", "combat", "worlds", "legendary-tales"):
+        assert any(line.startswith(f"{module} ") and "/" in line for line in lines)
+    assert "missing:" in r.stdout
+    r = run("rules", "--missing", "combat")
+    assert r.returncode == 0
+    assert all(line.startswith("combat.") for line in r.stdout.splitlines())
