@@ -22,9 +22,10 @@ from talisman.engine.game import Game
 class Scenario:
     """A game set up for a test, before its first turn starts."""
 
-    def __init__(self, characters: list[str], seed: int = 0, fate: bool = False, **options: Any) -> None:
+    def __init__(self, characters: list[str], seed: int = 0, fate: bool = False, modules: tuple[str, ...] = ("core",),
+                 **options: Any) -> None:
         opts = {"fate": fate, **{k.replace("_", "-"): v for k, v in options.items()}}
-        self.game = Game.new(characters, options=opts, seed=seed, start=False)
+        self.game = Game.new(characters, options=opts, seed=seed, start=False, modules=modules)
         self.started = False
 
     # --- arranging -----------------------------------------------------------
@@ -67,7 +68,8 @@ class Scenario:
             card = self.find(name, deck)
             self._unplace(card)
             kind = g.rules.instances[card].type
-            {"follower": p.followers, "spell": p.spells}.get(kind, p.objects).append(card)
+            held = {"follower": p.followers, "spell": p.spells, "scroll": p.cards, "ability": p.cards, "title": p.cards}
+            held.get(kind, p.objects).append(card)
         return self
 
     def trophy(self, seat: int, *names: str) -> Scenario:

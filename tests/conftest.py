@@ -1,10 +1,18 @@
-"""Test setup: every ``@pytest.mark.rules(...)`` id must exist in the inventory."""
+"""Test setup: every ``@pytest.mark.rules(...)`` id must exist in the inventory;
+the test-only module ``test-extras`` (tests/fixtures/extras) is registered."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from talisman.cli.coverage import load_inventory
+from talisman.modules import Module, register_module
+
+EXTRAS = "test-extras"
+register_module(Module(name=EXTRAS, title="Test content for expansion rules of 000's core chapter",
+                       content_dir=Path(__file__).parent / "fixtures" / "extras"))
 
 KNOWN_RULES = {r for rules in load_inventory().values() for r in rules}
 

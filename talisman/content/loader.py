@@ -25,7 +25,8 @@ from talisman.content import vocabulary as voc
 from talisman.content.model import CardDef, CharacterDef, LinkDef, RegionDef, SpaceDef, Table
 from talisman.errors import ContentError
 
-CARD_TYPES = ("event", "enemy", "stranger", "follower", "object", "magic-object", "place", "spell")
+CARD_TYPES = ("event", "enemy", "stranger", "follower", "object", "magic-object", "magic-item", "place", "spell",
+              "scroll", "ability", "title")
 SIZES = ("S", "M", "L")
 
 
@@ -146,7 +147,7 @@ _CARD_FIELDS = {
     "count": _int(1), "strength": _int(0), "craft": _int(0), "bonus": None, "weapon": voc._bool, "armour": _int(1),
     "capacity": _int(1), "alignments": _strs, "traits": _strs, "stays": voc._bool, "must_take": voc._bool,
     "holds": _int(1), "cost": _int(0), "on_draw": voc.effects, "on_encounter": voc.effects, "use": voc.effects,
-    "cast": None, "text": voc._str, "source": voc._str,
+    "cast": None, "owner": voc._str, "owner_bonus": None, "owner_traits": _strs, "text": voc._str, "source": voc._str,
 }
 SPELL_WINDOWS = ("turn-start", "move", "after-move", "combat", "defend", "life-loss", "others-turn", "response")
 
@@ -167,16 +168,20 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
     for key, c in body.items():
         ident = _claim(into, "card", key, label)
         _fields(label, ident, c, _CARD_FIELDS, ("name", "deck", "type", "text"))
+        for table in ("bonus", "owner_bonus"):
+            bonus = c.get(table, {})
+            if not isinstance(bonus, dict) or any(k not in _BONUS_KEYS or isinstance(v, bool) or not isinstance(v, int) for k, v in bonus.items()):
+                raise ContentError(f"{label}: {ident}.{table}: expected a table of {', '.join(_BONUS_KEYS)} = whole number")
         bonus = c.get("bonus", {})
-        if not isinstance(bonus, dict) or any(k not in _BONUS_KEYS or isinstance(v, bool) or not isinstance(v, int) for k, v in bonus.items()):
-            raise ContentError(f"{label}: {ident}.bonus: expected a table of {', '.join(_BONUS_KEYS)} = whole number")
+        if c["type"] == "magic-item" and not c.get("owner"):
+            raise ContentError(f"{label}: {ident}.owner: a Magic Item names the character it belongs to")
         for a in c.get("alignments", []):
             if a not in voc.ALIGNMENTS:
                 raise ContentError(f"{label}: {ident}.alignments: unknown alignment {a!r}")
         cast = c.get("cast", {})
         _check(label, _cast_table, cast, f"{ident}.cast")
-        if c["type"] == "spell" and "hook" not in cast:
-            raise ContentError(f"{label}: {ident}.cast: a Spell needs a cast table with a hook")
+        if c["type"] in ("spell", "scroll") and "hook" not in cast:
+            raise ContentError(f"{label}: {ident}.cast: a {c['type'].capitalize()} needs a cast table with a hook")
         stays_default = c["type"] in ("stranger", "place") or c["type"] == "enemy"
         into.cards[key] = CardDef(
             key=key, name=c["name"], deck=c["deck"], type=c["type"], subtype=c.get("subtype", ""),
@@ -185,14 +190,17 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
             alignments=tuple(c.get("alignments", ())), traits=tuple(c.get("traits", ())),
             stays=c.get("stays", stays_default), must_take=c.get("must_take", False), holds=c.get("holds", 0),
             cost=c.get("cost", 0), on_draw=tuple(c.get("on_draw", ())), on_encounter=tuple(c.get("on_encounter", ())),
-            use=tuple(c.get("use", ())), cast=dict(cast), text=c["text"], source=c.get("source", ""),
+            use=tuple(c.get("use", ())), cast=dict(cast), owner=c.get("owner", ""),
+            owner_bonus=dict(c.get("owner_bonus", {})), owner_traits=tuple(c.get("owner_traits", ())),
+            text=c["text"], source=c.get("source", ""),
         )
 
 
 _CHARACTER_FIELDS = {
     "name": voc._str, "strength": _int(1), "craft": _int(1), "fate": _int(0), "lives": _int(1),
     "alignment": _one_of(*voc.ALIGNMENTS), "start": voc._str, "size": _one_of(*SIZES), "spells": _int(0),
-    "traits": _strs, "abilities": _strs, "design": _one_of("official", "our-own"), "source": voc._str,
+    "traits": _strs, "abilities": _strs, "design": _one_of("official", "our-own"), "playable": voc._bool,
+    "source": voc._str,
 }
 
 
@@ -204,7 +212,7 @@ def _section_characters(body: Any, into: RawContent, label: str) -> None:
             key=key, name=c["name"], strength=c["strength"], craft=c["craft"], fate=c["fate"], lives=c["lives"],
             alignment=c["alignment"], start=c["start"], size=c.get("size", "M"), spells=c.get("spells", 0),
             traits=tuple(c.get("traits", ())), abilities=tuple(c["abilities"]), design=c.get("design", "official"),
-            source=c.get("source", ""),
+            playable=c.get("playable", True), source=c.get("source", ""),
         )
 
 

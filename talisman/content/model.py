@@ -89,6 +89,9 @@ class CardDef:
     on_encounter: Effects = ()
     use: Effects = ()
     cast: dict[str, Any] = field(default_factory=dict)
+    owner: str = ""
+    owner_bonus: dict[str, int] = field(default_factory=dict)
+    owner_traits: tuple[str, ...] = ()
     text: str = ""
     source: str = ""
 
@@ -98,7 +101,17 @@ class CardDef:
 
     @property
     def is_item(self) -> bool:
-        return self.type in ("object", "magic-object")
+        """Objects, Magic Objects and Magic Items: carried, at most 4 about one's person."""
+        return self.type in ("object", "magic-object", "magic-item")
+
+    @property
+    def is_magic(self) -> bool:
+        return self.type in ("magic-object", "magic-item")
+
+    @property
+    def kept_apart(self) -> bool:
+        """Cards held beside the character sheet, never carried: Scrolls, Abilities, Titles."""
+        return self.type in ("scroll", "ability", "title")
 
 
 @dataclass(frozen=True)
@@ -118,6 +131,7 @@ class CharacterDef:
     traits: tuple[str, ...] = ()
     abilities: tuple[str, ...] = ()
     design: str = "official"
+    playable: bool = True
     source: str = ""
 
 

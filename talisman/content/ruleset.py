@@ -136,8 +136,13 @@ def _check_references(raw: RawContent, space_index: dict[str, int]) -> None:
             _check_effects(eff, f"{raw.origin['table.' + key]}: table.{key}", space_index, raw, names)
 
 
-def _check_effects(effects: Any, where: str, space_index: dict[str, int], raw: RawContent, names: set[str]) -> None:
+def _check_effects(effects: Any, where: str, space_index: dict[str, int], raw: RawContent, names: set[str],
+                   guarded: frozenset[str] = frozenset()) -> None:
+    """Every space, deck and card an effect names must exist. A deck may be
+    missing where a ``deck`` condition guards the effect (a module's deck that
+    another module's card uses only when it is in play)."""
     for e in effects:
+        decks = guarded | {e["if"]["deck"]} if "deck" in e.get("if", {}) else guarded
         for verb, params in e.items():
             if verb in ("if", "unless", "target"):
                 continue
@@ -147,19 +152,18 @@ def _check_effects(effects: Any, where: str, space_index: dict[str, int], raw: R
                 for row in params["rows"]:
                     if row["to"] not in space_index:
                         raise ContentError(f"{where}: relocate to unknown space {row['to']!r}")
-            if verb == "take_card" and params["deck"] not in raw.decks:
+            if verb == "take_card" and params["deck"] not in raw.decks and params["deck"] not in decks:
                 raise ContentError(f"{where}: take_card from unknown deck {params['deck']!r}")
             if verb == "shop":
                 for item in params["items"]:
                     if item not in names:
                         raise ContentError(f"{where}: shop sells unknown card {item!r}")
-            if verb == "hook":
-                pass  # hooks are checked when the engine registers them
             if isinstance(params, dict):
                 for sub in ("on_win", "on_lose", "on_standoff", "success", "failure"):
                     if sub in params:
-                        _check_effects(params[sub], where, space_index, raw, names)
+                        _check_effects(params[sub], where, space_index, raw, names, decks)
                 for row in params.get("rows", ()) if verb != "relocate" else ():
-                    _check_effects(row.get("do", ()), where, space_index, raw, names)
+                    _check_effects(row.get("do", ()), where, space_index, raw, names, decks)
                 for opt in params.get("options", ()):
-                    _check_effects(opt.get("do", ()), where, space_index, raw, names)
+                    opt_decks = decks | {opt["if"]["deck"]} if "deck" in opt.get("if", {}) else decks
+                    _check_effects(opt.get("do", ()), where, space_index, raw, names, opt_decks)

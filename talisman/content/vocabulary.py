@@ -113,7 +113,7 @@ def condition(c: Any, path: str) -> None:
         if key in ("alignment", "alignment_not"):
             if val not in ALIGNMENTS:
                 _fail(p, f"unknown alignment {val!r}")
-        elif key in ("has", "trait", "space", "region", "space_kind", "character", "lacks"):
+        elif key in ("has", "trait", "space", "region", "space_kind", "character", "lacks", "deck"):
             _str(val, p)
         elif key in ("has_any",):
             if not isinstance(val, list) or not val:
@@ -227,6 +227,7 @@ VERBS: dict[str, Validator] = {
     "status": lambda v, p: _table(v, p, {"name": _str, "rounds": lambda x, q: _int(x, q, 1), "turns": lambda x, q: _int(x, q, 1)}, ("name",)),
     "emit": _str,
     "discard_this": _bool,
+    "entitle": _bool,
     "boost": lambda v, p: _table(v, p, {"strength": lambda x, q: _int(x, q, 0), "craft": lambda x, q: _int(x, q, 0),
                                         "until": lambda x, q: None if x in ("turn", "combat") else _fail(q, "until must be turn or combat")}, ("until",)),
 }

@@ -14,6 +14,7 @@ from talisman.engine import (  # noqa: F401  (imported for their frame handlers)
     movement,
     possessions,
     quests,
+    realms,
     setup,
     spells,
     turn,

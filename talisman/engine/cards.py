@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-HOLDINGS = ("objects", "packed", "followers", "spells", "trophies")
+HOLDINGS = ("objects", "packed", "followers", "spells", "cards", "trophies")
 
 
 def draw(g: Game, deck: str) -> int | None:
@@ -99,6 +99,8 @@ def locations(g: Game) -> Counter:
             seen.update(getattr(p, attr))
     for card in g.globals.get("in_play", ()):
         seen[card] += 1
+    for realm in g.globals.get("realms", ()):
+        seen.update(realm["cards"])
     seen.update(g.globals.get("removed", ()))
     return seen
 

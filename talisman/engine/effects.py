@@ -138,6 +138,8 @@ def holds(g: Game, seat: int, cond: dict, ctx: Ctx | None = None) -> bool:
             ok = g.rules.spaces[p.space].kind == val
         elif key == "character":
             ok = p.character == val
+        elif key == "deck":
+            ok = val in g.decks
         elif key == "not":
             ok = not holds(g, seat, val, ctx)
         elif key == "any":
@@ -313,7 +315,10 @@ def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         if card is None:
             g.say(f"There is no {params.get('name', g.rules.deck_info[deck]['name'])} left to take.", seat=seat)
             continue
-        offer(g, seat, card)
+        if g.rules.instances[card].kept_apart:
+            possessions.keep_apart(g, seat, card)
+        else:
+            offer(g, seat, card)
     possessions.check_limits(g, seat)
 
 
@@ -719,3 +724,12 @@ def _boost(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         if params.get(attr):
             p.mods.append((attr, params[attr], params["until"]))
             g.say(f"{g.name(seat)} has +{params[attr]} {attr.capitalize()} until the end of the {params['until']}.", seat=seat)
+
+
+@verb("entitle")
+def _entitle(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
+    """The character becomes a Noble: a Title at random and its Realm (000 "Noblemen")."""
+    from talisman.engine import realms
+
+    if params:
+        realms.entitle(g, seat)

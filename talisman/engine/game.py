@@ -402,8 +402,10 @@ def make_config(characters: Iterable[str | None] | None, players: int | None, mo
     for c in named:
         if c not in rules.characters:
             raise ConfigError(f"unknown character {c!r} (characters: {', '.join(sorted(rules.characters))})")
+        if not rules.characters[c].playable:
+            raise ConfigError(f"the {rules.characters[c].name} cannot be chosen as a player's character")
     if len(set(named)) != len(named):
         raise ConfigError("each character can be played by one seat only")
-    if len(chars) > len(rules.characters):
+    if len(chars) > sum(1 for c in rules.characters.values() if c.playable):
         raise ConfigError("more seats than characters")
     return {"modules": mods, "options": opts, "characters": chars, "seed": seed}

@@ -108,11 +108,15 @@ def kill(g: Game, seat: int, cause: str = "") -> None:
     p.alive = False
     p.lives = 0
     space = p.space
-    for card in p.objects + p.packed + p.followers:
+    scrolls = [c for c in p.cards if g.rules.instances[c].type == "scroll"]
+    for card in p.objects + p.packed + p.followers + scrolls:
         cards.place(g, card, space)
-    for card in p.spells + p.trophies:
+    for card in p.spells + p.trophies + [c for c in p.cards if c not in scrolls]:
         cards.discard(g, card)
-    p.objects, p.packed, p.followers, p.spells, p.trophies = [], [], [], [], []
+    p.objects, p.packed, p.followers, p.spells, p.cards, p.trophies = [], [], [], [], [], []
+    from talisman.engine import realms
+
+    realms.fall(g, seat)
     if p.gold:
         g.gold_on[space] = g.gold_on.get(space, 0) + p.gold
         p.gold = 0
@@ -133,7 +137,7 @@ def kill(g: Game, seat: int, cause: str = "") -> None:
 
 def _replacement_left(g: Game) -> bool:
     in_play = {p.character for p in g.players}
-    return any(k not in in_play for k in g.rules.characters)
+    return any(k not in in_play and c.playable for k, c in g.rules.characters.items())
 
 
 def end_turn_now(g: Game) -> None:

@@ -25,6 +25,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import effects, lives, possessions, stats
+from talisman.engine.realms import realm_at
+from talisman.engine.realms import visit as visit_realm
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -191,6 +193,11 @@ def _walk(g: Game, a: dict) -> None:
             return
         _step(g, seat, nxt)
         i += 1
+        if i < len(path) and realm_at(g, nxt) is not None:
+            # Passing over a Realm: the tithe (or the Noble's collection) comes first.
+            g.push("walk", p=seat, path=path, i=i, then=then)
+            visit_realm(g, seat, nxt)
+            return
     if then:
         g.push_all(then)
     else:
@@ -342,10 +349,18 @@ def step_options(g: Game, seat: int) -> list[tuple]:
 def may_enter(g: Game, seat: int, space: int) -> bool:
     """The Valley of Fire's barrier: only with a Talisman."""
     if g.rules.spaces[space].kind == "valley-of-fire":
-        from talisman.engine.effects import held_names
-
-        return "Talisman" in held_names(g, seat)
+        return holds_talisman(g, seat)
     return True
+
+
+def holds_talisman(g: Game, seat: int) -> bool:
+    """A Talisman, or a Magic Item held by its proper owner (000: it "becomes a Talisman")."""
+    p = g.players[seat]
+    for c in p.objects + p.packed:
+        card = g.rules.instances[c]
+        if card.name == "Talisman" or (card.type == "magic-item" and card.owner == p.character):
+            return True
+    return False
 
 
 @handler("teleport")
@@ -377,6 +392,8 @@ def _arrive(g: Game, a: dict) -> None:
     g.say(f"{g.name(seat)} {'retreats' if a['how'] == 'retreat' else 'arrives'} on the {g.space_name(space)}.",
           type="move", seat=seat, space=g.rules.spaces[space].id)
     g.push("land", p=seat, how=a["how"])
+    if a["how"] != "retreat":
+        visit_realm(g, seat, space)
     # 000 (the Wizard on the Cursed Glade): a space that lowers Craft forces
     # the surplus Spells to be discarded at once, before anything is met there.
     possessions.check_limits(g, seat)

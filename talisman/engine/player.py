@@ -15,7 +15,7 @@ class Player:
 
     __slots__ = (
         "seat", "character", "alive", "space", "strength", "craft", "lives", "gold", "fate",
-        "alignment", "objects", "packed", "followers", "spells", "trophies", "lost_turns", "toad",
+        "alignment", "objects", "packed", "followers", "spells", "cards", "trophies", "lost_turns", "toad",
         "status", "mods", "flags", "conceded",
     )
 
@@ -35,6 +35,7 @@ class Player:
         self.packed: list[int] = []      # transported on an Article (a Mule), not usable
         self.followers: list[int] = []
         self.spells: list[int] = []
+        self.cards: list[int] = []       # held beside the sheet, never carried: Scrolls, Abilities, Titles
         self.trophies: list[int] = []
         self.lost_turns = 0
         self.toad = 0                    # turns left as a Toad; 0 when not a Toad
@@ -59,6 +60,7 @@ class Player:
         p.packed = self.packed[:]
         p.followers = self.followers[:]
         p.spells = self.spells[:]
+        p.cards = self.cards[:]
         p.trophies = self.trophies[:]
         p.lost_turns = self.lost_turns
         p.toad = self.toad
@@ -72,7 +74,8 @@ class Player:
             "seat": self.seat, "character": self.character, "alive": self.alive, "conceded": self.conceded,
             "space": self.space, "strength": self.strength, "craft": self.craft, "lives": self.lives,
             "gold": self.gold, "fate": self.fate, "alignment": self.alignment, "objects": self.objects,
-            "packed": self.packed, "followers": self.followers, "spells": self.spells, "trophies": self.trophies,
+            "packed": self.packed, "followers": self.followers, "spells": self.spells, "cards": self.cards,
+            "trophies": self.trophies,
             "lost_turns": self.lost_turns, "toad": self.toad, "status": self.status,
             "mods": [list(m) for m in self.mods], "flags": sorted(self.flags),
         }
@@ -83,7 +86,7 @@ class Player:
         for key in ("alive", "conceded", "space", "strength", "craft", "lives", "gold", "fate", "alignment",
                     "lost_turns", "toad"):
             setattr(p, key, d[key])
-        for key in ("objects", "packed", "followers", "spells", "trophies"):
+        for key in ("objects", "packed", "followers", "spells", "cards", "trophies"):
             setattr(p, key, list(d[key]))
         p.status = dict(d["status"])
         p.mods = [tuple(m) for m in d["mods"]]
@@ -92,4 +95,4 @@ class Player:
 
     def holdings(self) -> list[int]:
         """Every card the character holds, in a fixed order."""
-        return self.objects + self.packed + self.followers + self.spells + self.trophies
+        return self.objects + self.packed + self.followers + self.spells + self.cards + self.trophies

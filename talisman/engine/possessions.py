@@ -110,6 +110,18 @@ def set_alignment(g: Game, seat: int, alignment: str) -> None:
         drop(g, seat, card)
 
 
+def keep_apart(g: Game, seat: int, card: int) -> None:
+    """Scrolls, Abilities and Titles are held beside the sheet: any number, never
+    carried (000: "Scrolls do not count toward Encumbrance"). Scrolls are secret."""
+    c = g.rules.instances[card]
+    g.players[seat].cards.append(card)
+    if c.type == "scroll":
+        g.say(f"{g.name(seat)} gains a Scroll: {c.name}.", type="gain", seat=seat, private=seat,
+              public=f"{g.name(seat)} gains a Scroll.")
+    else:
+        g.say(f"{g.name(seat)} gains the {c.type.capitalize()} {c.name}.", type="gain", seat=seat)
+
+
 def fill_wand(g: Game, seat: int) -> None:
     """The Wand, and characters who always keep a Spell (the Wizard, the
     Prophetess): one left without a Spell draws one, if its Craft allows."""

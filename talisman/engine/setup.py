@@ -26,7 +26,7 @@ def setup_game(g: Game) -> None:
         g.decks[name] = deck
         g.discards[name] = []
     wanted = g.config["characters"]
-    pool = sorted(k for k in rules.characters if k not in wanted)
+    pool = sorted(k for k, c in rules.characters.items() if k not in wanted and c.playable)
     for seat, key in enumerate(wanted):
         if key is None:
             key = pool.pop(g.rng.below(len(pool)))
@@ -64,7 +64,7 @@ def starting_spells(g: Game, seat: int) -> None:
 def replace_character(g: Game, seat: int) -> None:
     """A dead character's player begins again with a new character (if agreed)."""
     in_play = {p.character for p in g.players}
-    pool = sorted(k for k in g.rules.characters if k not in in_play)
+    pool = sorted(k for k, c in g.rules.characters.items() if k not in in_play and c.playable)
     if not pool:
         g.players[seat].status.pop("replace", None)
         return

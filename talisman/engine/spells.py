@@ -1,4 +1,5 @@
-"""Casting Spells: when each may be cast, the Counterspell window, and effects.
+"""Casting Spells and reading Scrolls: when each may be used, the Counterspell
+window, and effects.
 
 A Spell card says in its ``cast`` table when it may be cast (``when``) and
 which hook does its work. The windows are:
@@ -16,6 +17,11 @@ time: such Spells are offered at the caster's turn start, at the start of
 every other character's turn, and where their effect matters (a life about to
 be lost, a fight). After any Spell is cast, each other player holding a
 Counterspell may cancel it.
+
+Scrolls (brought by expansion modules) use the same ``cast`` table and
+windows. A character may hold any number; they are read, not cast, so the
+bans on casting (the Cursed Glade, the Amulet, Destroy Magic) and the
+Counterspell do not touch them; read, a Scroll goes to its discard pile.
 """
 
 from __future__ import annotations
@@ -60,10 +66,23 @@ def affected(g: Game, seat: int) -> bool:
     return g.players[seat].alive and not stats.has_trait(g, seat, "spell-immune")
 
 
+def can_read(g: Game, seat: int, window: str = "") -> bool:
+    """May this character read Scrolls now? The bans on casting name Spells only
+    (the Cursed Glade, the Amulet, Destroy Magic); a Toad and the Immobile cannot."""
+    p = g.players[seat]
+    return p.alive and not p.toad and ("immobile" not in p.status or window == "response")
+
+
 def castable(g: Game, seat: int, window: str) -> list[int]:
-    if not can_cast(g, seat, window):
-        return []
-    return [c for c in g.players[seat].spells if window in g.rules.instances[c].cast.get("when", ())]
+    """The Spells and Scrolls the character may cast or read in this window."""
+    p = g.players[seat]
+    rules = g.rules
+    out = []
+    if can_cast(g, seat, window):
+        out += [c for c in p.spells if window in rules.instances[c].cast.get("when", ())]
+    if p.cards and can_read(g, seat, window):
+        out += [c for c in p.cards if rules.instances[c].type == "scroll" and window in rules.instances[c].cast.get("when", ())]
+    return out
 
 
 def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | None = None) -> list[tuple]:
@@ -77,7 +96,7 @@ def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | Non
         for target, label in _targets(g, seat, spell.cast, window, combat):
             # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
             opts.append((f"cast:{c}{':' + str(target) if target is not None else ''}",
-                         f"Cast {spell.name}{label}",
+                         f"{'Read the Scroll' if spell.type == 'scroll' else 'Cast'} {spell.name}{label}",
                          [frame("cast", p=seat, card=c, target=target, window=window, combat=combat or {},
                                 if_countered=back if ends else []),
                           *([] if ends else back)]))
@@ -100,14 +119,18 @@ def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -
 @handler("cast")
 def _cast(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
-    if card not in g.players[seat].spells:
+    if card not in g.players[seat].spells and card not in g.players[seat].cards:
         return
     spell = g.rules.instances[card]
     cards.release(g, seat, card)
     g.globals["in_play"] = [*g.globals.get("in_play", ()), card]
     target = a.get("target")
-    g.say(f"{g.name(seat)} casts {spell.name}{' on the ' + g.name(target) if target is not None and target != seat else ''}.",
-          type="cast", seat=seat, spell=spell.name)
+    on = f" on the {g.name(target)}" if target is not None and target != seat else ""
+    if spell.type == "scroll":
+        g.say(f"{g.name(seat)} reads the Scroll {spell.name}{on}.", type="cast", seat=seat, spell=spell.name)
+        g.push("spell_resolve", **a)
+        return  # a Scroll is no Spell: the Counterspell cannot answer it
+    g.say(f"{g.name(seat)} casts {spell.name}{on}.", type="cast", seat=seat, spell=spell.name)
     g.push("spell_resolve", **a)
     counter_window(g, seat, card)
 

@@ -1,8 +1,9 @@
 """Derived values: total Strength and Craft, traits, spell limits, capacity.
 
-Counters are what a character has earned; totals add Followers, Objects and
-Magic Objects (unless the space suppresses them, as the Cursed Glade does),
-weapons in battle, and temporary modifiers. A Toad is Strength 1, Craft 1.
+Counters are what a character has earned; totals add Followers, Objects,
+Magic Objects and Magic Items (unless the space suppresses them, as the Cursed
+Glade does), weapons in battle, and temporary modifiers. A Toad is Strength 1,
+Craft 1.
 """
 
 from __future__ import annotations
@@ -21,8 +22,32 @@ def items_suppressed(g: Game, seat: int) -> bool:
     return "item-bonuses" in g.rules.spaces[g.players[seat].space].suppress
 
 
+def working_items(g: Game, seat: int) -> list[tuple[int, dict[str, int], tuple[str, ...]]]:
+    """The carried items that work now, each with its bonus and traits.
+
+    Nothing works on the Cursed Glade or for a Toad; no Magic Object or Magic
+    Item works under Destroy Magic. A Magic Item gives its greater bonus and
+    traits to its proper owner (000 "Magic Items").
+    """
+    p = g.players[seat]
+    if p.toad or items_suppressed(g, seat):
+        return []
+    magic_off = "destroy-magic" in g.globals
+    out = []
+    for o in p.objects:
+        card = g.rules.instances[o]
+        if magic_off and card.is_magic:
+            continue
+        if card.owner and card.owner == p.character:
+            out.append((o, {**card.bonus, **card.owner_bonus}, card.traits + card.owner_traits))
+        else:
+            out.append((o, card.bonus, card.traits))
+    return out
+
+
 def traits(g: Game, seat: int) -> set[str]:
-    """Every ability keyword the character has now, from its card and possessions."""
+    """Every ability keyword the character has now: its card, Followers, working
+    items, Abilities and Titles (none for a Toad), and lasting statuses."""
     p = g.players[seat]
     rules = g.rules
     out: set[str] = set()
@@ -30,12 +55,11 @@ def traits(g: Game, seat: int) -> set[str]:
         _add(out, rules.characters[p.character].traits, p.alignment)
         for f in p.followers:
             _add(out, rules.instances[f].traits, p.alignment)
-        if not items_suppressed(g, seat):
-            magic_off = "destroy-magic" in g.globals
-            for o in p.objects:
-                card = rules.instances[o]
-                if not (magic_off and card.type == "magic-object"):
-                    _add(out, card.traits, p.alignment)
+        for _, _, item_traits in working_items(g, seat):
+            _add(out, item_traits, p.alignment)
+        for c in p.cards:
+            if rules.instances[c].type in ("ability", "title"):
+                _add(out, rules.instances[c].traits, p.alignment)
     out.update(p.status.get("traits", ()))
     return out
 
@@ -68,14 +92,11 @@ def trait_value(g: Game, seat: int, name: str, default: int = 0) -> int:
 
 def weapons_used(g: Game, seat: int, vs_subtype: str = "") -> list[int]:
     """The weapons a character fights with: the best one, or two for a two-weapon fighter."""
-    if has_trait(g, seat, "no-weapons") or items_suppressed(g, seat) or g.players[seat].toad:
+    if has_trait(g, seat, "no-weapons"):
         return []
-    rules = g.rules
-    magic_off = "destroy-magic" in g.globals
-    weapons = [o for o in g.players[seat].objects
-               if rules.instances[o].weapon and not (magic_off and rules.instances[o].type == "magic-object")]
-    weapons.sort(key=lambda o: -_weapon_bonus(rules.instances[o].bonus, vs_subtype))
-    return weapons[: 2 if has_trait(g, seat, "two-weapons") else 1]
+    weapons = [(o, bonus) for o, bonus, _ in working_items(g, seat) if g.rules.instances[o].weapon]
+    weapons.sort(key=lambda w: -_weapon_bonus(w[1], vs_subtype))
+    return [o for o, _ in weapons[: 2 if has_trait(g, seat, "two-weapons") else 1]]
 
 
 def _weapon_bonus(bonus: dict[str, int], vs_subtype: str) -> int:
@@ -98,16 +119,11 @@ def strength(g: Game, seat: int, battle: bool = False, vs_subtype: str = "") -> 
     total += sum(1 for f in p.followers if f in p.status.get("tamed", ()))  # 000: a tamed Animal adds 1
     if battle:
         total += helper_strength(g, seat)
-    magic_off = "destroy-magic" in g.globals
-    if not items_suppressed(g, seat):
-        for o in p.objects:
-            card = rules.instances[o]
-            if magic_off and card.type == "magic-object":
-                continue
-            total += card.bonus.get("strength", 0)
-        if battle:
-            for w in weapons_used(g, seat, vs_subtype):
-                total += _weapon_bonus(rules.instances[w].bonus, vs_subtype)
+    items = working_items(g, seat)
+    total += sum(bonus.get("strength", 0) for _, bonus, _ in items)
+    if battle:
+        used = set(weapons_used(g, seat, vs_subtype))
+        total += sum(_weapon_bonus(bonus, vs_subtype) for o, bonus, _ in items if o in used)
     for attr, amount, until in p.mods:
         if attr == "strength" or (battle and attr == "battle_strength"):
             total += amount
@@ -123,14 +139,8 @@ def craft(g: Game, seat: int, battle: bool = False) -> int:
     total = p.craft
     for f in p.followers:
         total += rules.instances[f].bonus.get("craft", 0)
-    magic_off = "destroy-magic" in g.globals
-    if not items_suppressed(g, seat):
-        for o in p.objects:
-            if magic_off and rules.instances[o].type == "magic-object":
-                continue
-            total += rules.instances[o].bonus.get("craft", 0)
-            if battle:
-                total += rules.instances[o].bonus.get("battle_craft", 0)
+    for _, bonus, _ in working_items(g, seat):
+        total += bonus.get("craft", 0) + (bonus.get("battle_craft", 0) if battle else 0)
     for attr, amount, until in p.mods:
         if attr == "craft" or (battle and attr == "battle_craft"):
             total += amount

@@ -2,8 +2,9 @@
 
 A Toad has Strength 1 and Craft 1, moves one space a turn, has no special
 abilities, cannot cast or gain Spells (it keeps those it had) and cannot own
-possessions: its Objects, Followers and gold are dropped where it changed.
-It keeps its lives and its trophies. It changes back at the end of its third
+possessions: its Objects, Followers, Scrolls and gold are dropped where it
+changed. It keeps its lives, its trophies, and its Titles and Abilities
+(which it cannot use while a Toad). It changes back at the end of its third
 full turn as a Toad (the turn it changed in does not count).
 """
 
@@ -22,9 +23,11 @@ def become_toad(g: Game, seat: int, turns: int = 3) -> None:
     if not p.alive or p.toad:
         return
     space = p.space
-    for card in p.objects + p.packed + p.followers:
+    scrolls = [c for c in p.cards if g.rules.instances[c].type == "scroll"]
+    for card in p.objects + p.packed + p.followers + scrolls:
         cards.place(g, card, space)
     p.objects, p.packed, p.followers = [], [], []
+    p.cards = [c for c in p.cards if c not in scrolls]
     if p.gold:
         g.gold_on[space] = g.gold_on.get(space, 0) + p.gold
         p.gold = 0

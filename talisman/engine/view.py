@@ -34,6 +34,8 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
     p = g.players[seat]
     c = g.rules.characters[p.character]
     sees_spells = viewer == seat or (viewer is not None and stats.has_trait(g, viewer, "see-spells"))
+    sees_scrolls = viewer == seat or (viewer is not None and stats.has_trait(g, viewer, "see-scrolls"))
+    scrolls = [c for c in p.cards if g.rules.instances[c].type == "scroll"]
     out = {
         "seat": seat,
         "character": p.character,
@@ -57,12 +59,17 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
         "followers": [card_view(g, f) for f in p.followers],
         "trophies": [card_view(g, t) for t in p.trophies],
         "spell_count": len(p.spells),
+        "scroll_count": len(scrolls),
+        "titles": [card_view(g, c) for c in p.cards if g.rules.instances[c].type == "title"],
+        "abilities": [card_view(g, c) for c in p.cards if g.rules.instances[c].type == "ability"],
         "toad": p.toad,
         "lost_turns": p.lost_turns,
         "status": {k: v for k, v in p.status.items() if k in ("enslaved", "hold", "quest", "raft", "next_move", "dead")},
     }
     if sees_spells:
         out["spells"] = [card_view(g, s) for s in p.spells]
+    if sees_scrolls:
+        out["scrolls"] = [card_view(g, s) for s in scrolls]
     return out
 
 
@@ -85,6 +92,8 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
         "players": [sheet(g, p.seat, seat) for p in g.players],
         "board": {g.rules.spaces[s].id: [card_view(g, c) for c in held] for s, held in sorted(g.board.items()) if held},
         "gold_on": {g.rules.spaces[s].id: n for s, n in sorted(g.gold_on.items()) if n},
+        "realms": [{"space": g.rules.spaces[r["space"]].id, "owner": r["owner"], "title": g.card_name(r["title"]),
+                    "gold": r["gold"], "cards": [card_view(g, c) for c in r["cards"]]} for r in g.globals.get("realms", ())],
         "decks": {name: len(pile) for name, pile in sorted(g.decks.items())},
         "discards": {name: len(pile) for name, pile in sorted(g.discards.items())},
     }
