@@ -1,11 +1,11 @@
 """Scenario helpers for tests and tutorials: arrange a position, script the
 dice, answer decisions by a piece of their label, and look at the result.
 
->>> s = Scenario(["warrior"], fate=False)
->>> s.at(0, "fields-1").on_top("adventure", "Bear")
-<talisman.testing.Scenario object ...>
->>> s.dice(3).start().choose("roll")   # roll a 3 to move
-<talisman.testing.Scenario object ...>
+>>> s = Scenario(["warrior"]).at(0, "village").on_top("adventure", "Bear")
+>>> s.dice(1).start().decision.kind    # the only option, rolling, is taken at once
+'move'
+>>> s.dice(6, 6).choose("move:fields-1").fight().player(0).trophies != []
+True
 
 Arranging moves cards between places with the engine's own helpers, so every
 card stays in exactly one place.
@@ -144,6 +144,22 @@ class Scenario:
         """Roll ``roll`` for movement and move to ``space``."""
         self.dice(roll).choose("roll")
         return self.choose(f"move:{space}")
+
+    @property
+    def kind(self) -> str | None:
+        """The kind of the pending decision (None when there is none)."""
+        return self.game.decision.kind if self.game.decision else None
+
+    def arrive(self, space: str, roll: int, *dice: int) -> Scenario:
+        """Start the turn, roll ``roll`` and move to ``space``; ``dice`` are scripted for what follows."""
+        self.dice(roll, *dice).start()
+        if self.kind == "turn":
+            self.choose("roll")
+        return self.choose(f"move:{space}")
+
+    def fight(self) -> Scenario:
+        """Choose to fight when there are other choices (taming, evading, Spells...)."""
+        return self.choose("fight") if self.kind == "combat" else self
 
     # --- looking -----------------------------------------------------------------
 

@@ -15,20 +15,15 @@ from talisman.testing import Scenario
 
 
 def kinds(s: Scenario) -> str | None:
-    return s.decision.kind if s.decision else None
+    return s.kind
 
 
 def arrive(s: Scenario, sid: str, roll: int, *dice: int) -> Scenario:
-    """Start the turn, roll ``roll`` to move and move to ``sid``; ``dice`` are scripted for what follows."""
-    s.dice(roll, *dice).start()
-    if kinds(s) == "turn":
-        s.choose("roll")
-    return s.choose(f"move:{sid}")
+    return s.arrive(sid, roll, *dice)
 
 
 def fight(s: Scenario) -> Scenario:
-    """Choose to fight when the character has other choices (taming, evading, Spells...)."""
-    return s.choose("fight") if kinds(s) == "combat" else s
+    return s.fight()
 
 
 def to_fields(character: str, *cards: str, other: str = "wizard") -> Scenario:

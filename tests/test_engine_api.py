@@ -152,3 +152,13 @@ def test_secret_events_are_hidden_from_others():
     drawn = [e for e in g.events if e.private == 0]
     assert drawn and all("gains a Spell:" in e.text for e in drawn)
     assert all(":" not in e.text_for(1) for e in drawn)
+
+
+def test_modules_that_exclude_each_other_cannot_be_combined():
+    from talisman.modules import Module, register_module
+
+    register_module(Module(name="test-dungeon-a", title="A", content_dir=None, excludes=("test-dungeon-b",)))
+    register_module(Module(name="test-dungeon-b", title="B", content_dir=None))
+    with pytest.raises(ConfigError, match="cannot be played together"):
+        Game.new(["warrior"], modules=["test-dungeon-a", "test-dungeon-b"])
+    assert Game.new(["warrior"], modules=["test-dungeon-a"]).decision is not None

@@ -132,17 +132,25 @@ def ask_human(console: Console, game: Game, d, seen: dict[int, int]) -> str | No
         console.print(f"Please answer with a number from 1 to {len(d.options)}.")
 
 
+def place_name(rules, sid: str) -> str:
+    space = rules.space(sid)
+    return f"{space.name} ({rules.regions[space.region].name.replace(' Region', '')})"
+
+
 def board_table(view: dict[str, Any]) -> Table:
+    """Where everyone stands, and what lies face up on the board."""
+    rules = ruleset_for(tuple(view["modules"]))
     t = Table(title=f"Turn {view['turn']}, round {view['round']}", show_lines=False)
     for col in ("Seat", "Character", "Where", "Str", "Cft", "Lives", "Gold", "Fate", "Align"):
         t.add_column(col)
     for p in view["players"]:
-        where = p["space"] if p["alive"] else "dead"
-        cards = view["board"].get(p["space"], [])
-        if cards and p["alive"]:
-            where += " (" + ", ".join(c["name"] for c in cards) + ")"
+        where = place_name(rules, p["space"]) if p["alive"] else "dead"
         t.add_row(str(p["seat"] + 1), p["name"] + (" (Toad)" if p["toad"] else ""), where, str(p["strength"]),
                   str(p["craft"]), str(p["lives"]), str(p["gold"]), str(p["fate"]), p["alignment"])
+    lying = [f"{place_name(rules, sid)}: {', '.join(c['name'] for c in held)}" for sid, held in view["board"].items()]
+    lying += [f"{place_name(rules, sid)}: {n} gold" for sid, n in view["gold_on"].items()]
+    if lying:
+        t.caption = "Face up on the board - " + "; ".join(lying)
     return t
 
 
