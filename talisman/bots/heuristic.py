@@ -33,7 +33,7 @@ SPACE_VALUE = {
 def _distances(modules: tuple[str, ...]) -> tuple[Ruleset, dict[int, dict[int, int]]]:
     """Shortest walking distance between all spaces (rings, bridge, portal, gate)."""
     rules = ruleset_for(modules)
-    graph: dict[int, set[int]] = {s.index: {rules.cw[s.index], rules.ccw[s.index]} for s in rules.spaces}
+    graph: dict[int, set[int]] = {s.index: {rules.cw[s.index], rules.ccw[s.index]} - {-1} for s in rules.spaces}
     for ln in rules.links:
         if ln.kind in ("bridge", "portal", "gate"):
             a, b = rules.space_index[ln.a], rules.space_index[ln.b]

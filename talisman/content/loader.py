@@ -108,8 +108,11 @@ def _strs(v: Any, p: str) -> None:
 def _section_regions(body: Any, into: RawContent, label: str) -> None:
     for rid, r in body.items():
         ident = _claim(into, "region", rid, label)
-        _fields(label, ident, r, {"name": voc._str, "movement": _one_of("roll", "step"), "ring": _strs, "home": voc._str, "source": None}, ("name", "movement", "ring"))
-        into.regions[rid] = RegionDef(rid, r["name"], r["movement"], tuple(r["ring"]), r.get("home", ""))
+        _fields(label, ident, r, {"name": voc._str, "movement": _one_of("roll", "step"), "ring": _strs, "home": voc._str,
+                                  "shape": _one_of("ring", "line"), "deck": voc._str, "source": None},
+                ("name", "movement", "ring"))
+        into.regions[rid] = RegionDef(rid, r["name"], r["movement"], tuple(r["ring"]), r.get("home", ""),
+                                      r.get("shape", "ring"), r.get("deck", "adventure"))
 
 
 def _section_links(body: Any, into: RawContent, label: str) -> None:

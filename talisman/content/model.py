@@ -39,10 +39,13 @@ class SpaceDef:
 
 @dataclass(frozen=True)
 class RegionDef:
-    """A region: a ring of spaces and how characters move in it.
+    """A region: its spaces in order and how characters move in it.
 
     ``movement`` is ``roll`` (roll the size die and move the full count either
-    way round) or ``step`` (one space a turn, forward or in retreat).
+    way) or ``step`` (one space a turn, forward or in retreat). ``shape`` is
+    ``ring`` (the last space leads to the first) or ``line`` (a path with two
+    ends). ``deck`` is the deck its spaces draw from; ``home`` the space a
+    retreat leads toward.
     """
 
     id: str
@@ -50,6 +53,8 @@ class RegionDef:
     movement: str
     ring: tuple[str, ...]
     home: str = ""
+    shape: str = "ring"
+    deck: str = "adventure"
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ class Ruleset:
     characters: dict[str, CharacterDef]
     tables: dict[str, Table]
     options: dict[str, Any]
-    cw: tuple[int, ...]
+    cw: tuple[int, ...]    # the next space along each region (-1 past the end of a line)
     ccw: tuple[int, ...]
     by_name: dict[str, tuple[int, ...]]
 
@@ -83,9 +83,13 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
     ccw = [0] * len(spaces)
     for region in raw.regions.values():
         ring = [space_index[s] for s in region.ring]
+        line = region.shape == "line"
         for i, idx in enumerate(ring):
-            cw[idx] = ring[(i + 1) % len(ring)]
-            ccw[idx] = ring[(i - 1) % len(ring)]
+            # -1: no space beyond the end of a line
+            cw[idx] = -1 if line and i == len(ring) - 1 else ring[(i + 1) % len(ring)]
+            ccw[idx] = -1 if line and i == 0 else ring[(i - 1) % len(ring)]
+        if region.deck not in raw.decks:
+            raise ContentError(f"{raw.origin['region.' + region.id]}: region.{region.id}.deck: unknown deck {region.deck!r}")
 
     instances: list[CardDef] = []
     decks: dict[str, list[int]] = {d: [] for d in raw.decks}

@@ -113,7 +113,7 @@ def condition(c: Any, path: str) -> None:
         if key in ("alignment", "alignment_not"):
             if val not in ALIGNMENTS:
                 _fail(p, f"unknown alignment {val!r}")
-        elif key in ("has", "trait", "space", "region", "space_kind", "character", "lacks", "deck"):
+        elif key in ("has", "trait", "space", "region", "space_kind", "character", "lacks", "deck", "module"):
             _str(val, p)
         elif key in ("has_any",):
             if not isinstance(val, list) or not val:

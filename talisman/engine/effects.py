@@ -140,6 +140,8 @@ def holds(g: Game, seat: int, cond: dict, ctx: Ctx | None = None) -> bool:
             ok = p.character == val
         elif key == "deck":
             ok = val in g.decks
+        elif key == "module":
+            ok = g.rules.has_module(val)
         elif key == "not":
             ok = not holds(g, seat, val, ctx)
         elif key == "any":

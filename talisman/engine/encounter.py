@@ -81,8 +81,8 @@ def _encounter_space(g: Game, a: dict) -> None:
 
 
 def board_deck(g: Game, space: int) -> str:
-    """The deck a space draws from (Adventure cards on the main board)."""
-    return "adventure"
+    """The deck a space draws from: its region's (Adventure cards on the main board)."""
+    return g.rules.regions[g.rules.spaces[space].region].deck
 
 
 @handler("draw_cards")

@@ -147,7 +147,8 @@ def destinations(g: Game, seat: int, n: int) -> dict[int, list[int]]:
                 found.setdefault(pos, path)
             return
         nxt = cw[pos] if direction > 0 else ccw[pos]
-        walk(nxt, left - 1, direction, path + [nxt], -1)
+        if nxt >= 0:
+            walk(nxt, left - 1, direction, path + [nxt], -1)
         other = bridges.get(pos)
         if other is not None and other != came_over and (not path or path[-1] != other):
             for d in (1, -1):
@@ -290,12 +291,14 @@ def _end_turn_now(g: Game, a: dict) -> None:
 
 
 def ring_distance(g: Game, space: int) -> int:
-    """Steps from the region's home space (the Plain of Peril) along its ring."""
+    """Steps from the region's home space (the Plain of Peril) along its ring or line."""
     sdef = g.rules.spaces[space]
     region = g.rules.regions[sdef.region]
     ring = region.ring
     i = ring.index(sdef.id)
     home = ring.index(region.home) if region.home else 0
+    if region.shape == "line":
+        return abs(i - home)
     d = (i - home) % len(ring)
     return min(d, len(ring) - d)
 
@@ -307,7 +310,7 @@ def step_neighbours(g: Game, space: int) -> tuple[list[int], list[int]]:
     forward, back = [], []
     ring_size = len(rules.regions[rules.spaces[space].region].ring)
     if ring_size > 1:
-        for other in {rules.cw[space], rules.ccw[space]}:
+        for other in {rules.cw[space], rules.ccw[space]} - {-1}:
             (forward if ring_distance(g, other) > d else back).append(other)
     for ln in rules.links:
         if ln.kind not in ("portal", "gate"):
