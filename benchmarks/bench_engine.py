@@ -1,16 +1,20 @@
 """Engine benchmarks: print figures, never assert them.
 
-    python benchmarks/bench_engine.py [--games 50] [--players 4] [--bot heuristic]
+    python benchmarks/bench_engine.py [--games 30] [--players 4] [--bot heuristic]
+    python benchmarks/bench_engine.py --scaling      # how the figures grow with players and modules
 
 Figures: engine actions per second (the bots' thinking excluded), complete
-games per second on one core, the cost of ``clone()``, of ``state_dict()``
-and of ``view()``, and the memory of one game in progress.
+games per second on one core (bots and their views included), the cost of
+``clone()``, of ``state_dict()``, of the full ``view()`` and of the lazy view
+bots read (one character sheet), the memory of one game in progress, and the
+search bot's time per decision at its default budget.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import random
 import statistics
 import sys
 import time
@@ -20,7 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from talisman import Game  # noqa: E402
-from talisman.bots import make_bot  # noqa: E402
+from talisman.bots import act, make_bot, observe  # noqa: E402
+from talisman.bots.search import DEFAULT_ITERATIONS, SearchBot  # noqa: E402
+from talisman.engine.view import LazyView  # noqa: E402
 
 
 def play_games(n: int, players: int, bot: str, modules: tuple[str, ...], max_turns: int):
@@ -35,7 +41,7 @@ def play_games(n: int, players: int, bot: str, modules: tuple[str, ...], max_tur
         bots = {i: make_bot(bot, seed * 10 + i) for i in range(players)}
         while not g.is_over and g.turn <= max_turns:
             d = g.decision
-            choice = bots[d.player].choose(g.view(d.player), d)
+            choice = bots[d.player].choose(LazyView(g, d.player), d)
             t0 = time.perf_counter()
             g.apply(choice)
             engine += time.perf_counter() - t0
@@ -56,12 +62,11 @@ def time_call(fn, repeat: int = 2000) -> float:
     return statistics.median(samples)
 
 
-def mid_game(players: int, modules: tuple[str, ...]) -> Game:
+def mid_game(players: int, modules: tuple[str, ...], turns: int = 40) -> Game:
     g = Game.new(players=players, modules=modules, seed=1)
     bots = {i: make_bot("heuristic", i) for i in range(players)}
-    while not g.is_over and g.turn < 40:
-        d = g.decision
-        g.apply(bots[d.player].choose(g.view(d.player), d))
+    while not g.is_over and g.turn < turns:
+        g.apply(act(bots[g.decision.player], g))
     return g
 
 
@@ -80,6 +85,44 @@ def memory_of_game(players: int, modules: tuple[str, ...]) -> int:
     return size
 
 
+def search_decision_ms(players: int, modules: tuple[str, ...], decisions: int = 30) -> tuple[float, float]:
+    """Median and 90th-percentile milliseconds of the search bot's searched decisions (default budget)."""
+    g = Game.new(players=players, modules=modules, seed=3, log=False)
+    searcher = SearchBot(random.Random(1))
+    others = {i: make_bot("heuristic", i) for i in range(players)}
+    times: list[float] = []
+    while not g.is_over and len(times) < decisions:
+        d = g.decision
+        if d.player == 0:
+            t0 = time.perf_counter()
+            choice = searcher.choose(observe(g, 0), d)
+            if searcher.last:
+                times.append((time.perf_counter() - t0) * 1000)
+        else:
+            choice = others[d.player].choose(observe(g, d.player), d)
+        g.apply(choice)
+    if not times:
+        return 0.0, 0.0
+    times.sort()
+    return statistics.median(times), times[int(0.9 * (len(times) - 1))]
+
+
+def figures(games: int, players: int, bot: str, modules: tuple[str, ...], max_turns: int) -> dict[str, float]:
+    actions, engine, total, turns, finished = play_games(games, players, bot, modules, max_turns)
+    g = mid_game(players, modules)
+    seat = g.decision.player
+    median_ms, p90_ms = search_decision_ms(players, modules)
+    return {
+        "games": games, "finished": finished, "turns": statistics.median(turns), "actions_per_game": actions / games,
+        "engine_actions_s": actions / engine, "actions_s": actions / total, "games_s": games / total,
+        "clone_us": time_call(g.clone), "view_us": time_call(lambda: g.view(seat), 500),
+        "lazy_view_us": time_call(lambda: LazyView(g, seat)["players"][seat], 2000),
+        "state_dict_us": time_call(g.state_dict, 500),
+        "memory_kib": memory_of_game(players, modules) / 1024,
+        "search_ms": median_ms, "search_p90_ms": p90_ms,
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=30)
@@ -87,23 +130,37 @@ def main() -> None:
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--modules", default="core")
     ap.add_argument("--max-turns", type=int, default=1000)
+    ap.add_argument("--scaling", action="store_true", help="one line per player count and module set")
     args = ap.parse_args()
+
+    if args.scaling:
+        print("players  modules                      turns  actions/game  engine act/s  games/s  clone us  "
+              "view us  lazy us  memory KiB  search ms")
+        cases = [(n, ("core",)) for n in (2, 3, 4, 5, 6)]
+        cases += [(4, ("core", "roster", "endings")), (4, ("core", "roster", "endings", "wizards-tower", "dungeon-4e"))]
+        for players, modules in cases:
+            f = figures(max(4, args.games // 3), players, args.bot, modules, args.max_turns)
+            print(f"{players:>7}  {'+'.join(modules):<27}  {f['turns']:>5.0f}  {f['actions_per_game']:>12.0f}  "
+                  f"{f['engine_actions_s']:>12,.0f}  {f['games_s']:>7.2f}  {f['clone_us']:>8.1f}  "
+                  f"{f['view_us']:>7.1f}  {f['lazy_view_us']:>7.1f}  {f['memory_kib']:>10.0f}  {f['search_ms']:>9.1f}",
+                  flush=True)
+        return
+
     modules = tuple(args.modules.split(","))
-
-    actions, engine, total, turns, finished = play_games(args.games, args.players, args.bot, modules, args.max_turns)
+    f = figures(args.games, args.players, args.bot, modules, args.max_turns)
     print(f"{args.games} games, {args.players} players, {args.bot} bots, modules {args.modules}:")
-    print(f"  finished {finished}/{args.games}, median {statistics.median(turns):.0f} turns, "
-          f"{actions / args.games:.0f} actions per game")
-    print(f"  engine actions per second (apply only): {actions / engine:,.0f}")
-    print(f"  actions per second including bots and views: {actions / total:,.0f}")
-    print(f"  complete games per second on one core: {args.games / total:.2f}")
-
-    g = mid_game(args.players, modules)
-    print(f"  clone(): {time_call(g.clone):.1f} us")
-    seat = g.decision.player
-    print(f"  view(): {time_call(lambda: g.view(seat), 500):.1f} us")
-    print(f"  state_dict(): {time_call(g.state_dict, 500):.1f} us")
-    print(f"  memory of one game in progress: {memory_of_game(args.players, modules) / 1024:.0f} KiB")
+    print(f"  finished {f['finished']}/{args.games}, median {f['turns']:.0f} turns, "
+          f"{f['actions_per_game']:.0f} actions per game")
+    print(f"  engine actions per second (apply only): {f['engine_actions_s']:,.0f}")
+    print(f"  actions per second including bots and views: {f['actions_s']:,.0f}")
+    print(f"  complete games per second on one core: {f['games_s']:.2f}")
+    print(f"  clone(): {f['clone_us']:.1f} us")
+    print(f"  view() (everything, as a dict): {f['view_us']:.1f} us")
+    print(f"  lazy view, one character sheet (what bots read): {f['lazy_view_us']:.1f} us")
+    print(f"  state_dict(): {f['state_dict_us']:.1f} us")
+    print(f"  memory of one game in progress: {f['memory_kib']:.0f} KiB")
+    print(f"  search bot ({DEFAULT_ITERATIONS} iterations), per searched decision: median {f['search_ms']:.1f} ms, "
+          f"90th percentile {f['search_p90_ms']:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Test setup: every ``@pytest.mark.rules(...)`` id must exist in the inventory;
-the test-only module ``test-extras`` (tests/fixtures/extras) is registered."""
+the test-only modules ``test-extras`` (tests/fixtures/extras) and ``test-lands``
+(tests/fixtures/lands) are registered."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ from talisman.modules import Module, register_module
 EXTRAS = "test-extras"
 register_module(Module(name=EXTRAS, title="Test content for expansion rules of 000's core chapter",
                        content_dir=Path(__file__).parent / "fixtures" / "extras"))
+LANDS = "test-lands"
+register_module(Module(name=LANDS, title="Test places and cards of the City, Timescape, Dragons and Dungeon that 000's "
+                                         "character exceptions name", content_dir=Path(__file__).parent / "fixtures" / "lands",
+                       requires=("roster",)))
 
 KNOWN_RULES = {r for rules in load_inventory().values() for r in rules}
 

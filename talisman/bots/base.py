@@ -4,9 +4,12 @@ decision (never the hidden state) and answers with an option id."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from talisman.engine.decision import Decision
+from talisman.engine.game import Game
+from talisman.engine.view import LazyView
 from talisman.errors import ConfigError
 
 
@@ -15,19 +18,39 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, view: dict[str, Any], decision: Decision) -> str:
-        """Return the id of one of ``decision.options``."""
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
+        """Return the id of one of ``decision.options``, from ``view`` (what the
+        seat may see: :func:`observe`, or the dict of ``Game.view``)."""
+
+
+def bot_kinds() -> dict[str, type]:
+    """Every bot :func:`make_bot` can build, by name (the web lobby offers these)."""
+    from talisman.bots.heuristic import HeuristicBot
+    from talisman.bots.random_bot import RandomBot
+    from talisman.bots.search import SearchBot
+
+    return {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
 
 
 def make_bot(kind: str, seed: int = 0) -> Agent:
-    """A bot by name: ``random`` or ``heuristic``."""
-    from talisman.bots.heuristic import HeuristicBot
-    from talisman.bots.random_bot import RandomBot
-
-    kinds = {"random": RandomBot, "heuristic": HeuristicBot}
+    """A bot by name: one of :func:`bot_kinds`."""
+    kinds = bot_kinds()
     if kind not in kinds:
         raise ConfigError(f"unknown bot {kind!r} (bots: {', '.join(kinds)})")
     return kinds[kind](random.Random(seed))
+
+
+def observe(game: Game, seat: int) -> LazyView:
+    """What an agent is given to decide on: ``seat``'s view of the game, each
+    part built when first read. It shows only what the seat may know, and can
+    sample worlds consistent with it for search (``sample_world``)."""
+    return LazyView(game, seat)
+
+
+def act(agent: Agent, game: Game) -> str:
+    """Ask ``agent``, on its seat's view, to answer the pending decision (returns the option id)."""
+    d = game.decision
+    return agent.choose(LazyView(game, d.player), d)
 
 
 def play_out(game, agents: dict[int, Agent] | list[Agent], max_turns: int = 1000, check=None) -> int:
@@ -36,7 +59,7 @@ def play_out(game, agents: dict[int, Agent] | list[Agent], max_turns: int = 1000
     while not game.is_over and game.turn <= max_turns:
         d = game.decision
         agent = agents[d.player]
-        game.apply(agent.choose(game.view(d.player), d))
+        game.apply(agent.choose(LazyView(game, d.player), d))
         steps += 1
         if check is not None:
             check(game)

@@ -26,7 +26,14 @@ SPACE_VALUE = {
     "fields": 2, "plains": 2, "woods": 2, "hills": 2, "sentinel": 2, "ruins": 3, "hidden-valley": 3, "oasis": 3,
     "runes": 1, "cursed-glade": 0, "desert": -2, "village": 2, "city": 2, "chapel": 1, "graveyard": 1, "tavern": 1,
     "forest": 1, "crags": 0, "black-knight": -1, "chasm": -1, "temple": 2, "castle": 1, "warlocks-cave": 1, "portal": 1,
+    # the Dungeons (modules dungeon-4e and dungeon-classic)
+    "dungeon-entrance": 2, "tunnel": 2, "corridor": 2, "passage": 2, "cavern": 3, "chamber": 3, "vault": 3,
+    "library": 2, "kitchen": 1, "cell": 0, "guard-room": 0, "torture-chamber": -1, "hall-of-darkness": -1,
+    "chamber-of-darkness": 0, "monster-pit": 1, "summoning-circle": 1, "treasure-chamber": 0,
 }
+TREASURE_VALUE = {"Darkblade": 9, "Aegis": 8, "Talisman": 8, "Book of Lore": 7, "Elixir of Life": 7, "Totem Staff": 6,
+                  "Bag of Holding": 5, "Clockwork Owl": 5, "Cloak of Feathers": 4, "Orb of Prophesy": 4}
+LORD_READY = 11  # Strength or Craft to face the Lord of Darkness (12 and a die) with fair hope
 
 
 @lru_cache(maxsize=8)
@@ -35,7 +42,7 @@ def _distances(modules: tuple[str, ...]) -> tuple[Ruleset, dict[int, dict[int, i
     rules = ruleset_for(modules)
     graph: dict[int, set[int]] = {s.index: {rules.cw[s.index], rules.ccw[s.index]} - {-1} for s in rules.spaces}
     for ln in rules.links:
-        if ln.kind in ("bridge", "portal", "gate"):
+        if ln.kind in ("bridge", "portal", "gate", "passage"):
             a, b = rules.space_index[ln.a], rules.space_index[ln.b]
             graph[a].add(b)
             graph[b].add(a)
@@ -80,11 +87,17 @@ class HeuristicBot:
     def ready_for_inner(self) -> bool:
         return self.has("Talisman") and self.me["strength"] >= 8 and self.me["lives"] >= 3
 
+    def lord_ready(self) -> bool:
+        """Strong and healthy enough for a Dungeon's Treasure Chamber (if the game has one)?"""
+        return self.power >= LORD_READY and self.me["lives"] >= 3 and "treasure-chamber" in self.rules.space_index
+
     def target(self) -> str:
-        """Where the bot is heading: the Portal, the Warlock, or nowhere in particular."""
+        """Where the bot is heading: the Portal, a Dungeon's Treasure Chamber, the Warlock, or nowhere in particular."""
         me = self.me
         if self.ready_for_inner():
             return "portal-of-power"
+        if self.lord_ready() and self._d(me["space"], "treasure-chamber") < 99:
+            return "treasure-chamber"
         quest = me["status"].get("quest")
         if not self.has("Talisman") and (me["strength"] + me["craft"] >= 10 or quest) and not quest:
             return "warlocks-cave"
@@ -130,6 +143,8 @@ class HeuristicBot:
                 return best
         if "next-move" in ids and target == "":
             return "next-move"
+        if "enter-dungeon" in ids and self.lord_ready():
+            return "enter-dungeon"                    # 000's Dungeon: down through the Doorway
         return "roll" if "roll" in ids else None
 
     def _d(self, a: str, b: str) -> int:
@@ -412,6 +427,39 @@ class HeuristicBot:
 
     def on_drop(self, d: Decision, ids: list[str]) -> str:
         return min(ids, key=lambda i: ITEM_VALUE.get(self.card(int(i.split(":")[1])).name, 1))
+
+    # --- the Dungeons ------------------------------------------------------------------
+
+    def on_lord(self, d: Decision, ids: list[str]) -> str:
+        return "battle" if self.me["strength"] >= self.me["craft"] else "psychic"
+
+    def on_treasure(self, d: Decision, ids: list[str]) -> str:
+        return max(ids, key=lambda i: TREASURE_VALUE.get(self.card(int(i.split(":")[1])).name, 0))
+
+    def on_fly(self, d: Decision, ids: list[str]) -> str:
+        return self.on_teleport(d, ids)
+
+    def on_lost_fight(self, d: Decision, ids: list[str]) -> str:
+        return next((i for i in ids if i.startswith("cast:")), ids[0])
+
+    def on_save_follower(self, d: Decision, ids: list[str]) -> str:
+        return next((i for i in ids if i.startswith("cast:")), "accept")
+
+    def on_cell_free(self, d: Decision, ids: list[str]) -> str:
+        return next((i for i in ids if i.startswith("free:")), "nothing")
+
+    def on_keeper(self, d: Decision, ids: list[str]) -> str:
+        return next((i for i in ids if i.startswith("buy:")), "done")
+
+    def on_upkeep(self, d: Decision, ids: list[str]) -> str:
+        return "pay" if self.me["gold"] >= 2 else "dismiss"
+
+    def on_discard_drawn(self, d: Decision, ids: list[str]) -> str:
+        def threat(i: str) -> int:
+            c = self.card(int(i.split(":")[1]))
+            return max(c.strength, c.craft) if c.type == "enemy" else -1
+
+        return max(ids, key=threat)
 
     def on_lose_follower(self, d: Decision, ids: list[str]) -> str:
         return ids[-1]

@@ -3,6 +3,9 @@
     talisman play --seat Warrior=human --seat Troll=heuristic
     talisman replay game.json
     talisman rules --coverage
+    talisman simulate --games 1000 --players 4 --bot heuristic --out games.jsonl
+    talisman report games.jsonl --out report/
+    talisman serve --port 8000
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal, against people or bots",
                           description="Play in the terminal. Each --seat is CHARACTER=CONTROLLER, where the controller "
-                                      "is human, random or heuristic; a character of '?' is dealt at random.")
+                                      "is human, random, heuristic or search; a character of '?' is dealt at random.")
     play.add_argument("--seat", action="append", default=[], metavar="CHARACTER=CONTROLLER",
                       help="a seat, e.g. Warrior=human or ?=heuristic (repeat for 1 to 6 seats; "
                            "default: you and three heuristic bots)")
@@ -44,6 +47,17 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--coverage", action="store_true", help="one line per module: covered/total, then missing ids")
     rules.add_argument("--missing", metavar="MODULE", help="list the untested rule ids of one module")
     rules.add_argument("--inventory", help="path to inventory.yaml (default: the project's copy)")
+
+    serve = sub.add_parser("serve", help="the web game: lobby, board, friends and bots in the browser",
+                           description="Serve the web game (and its JSON API, documented at /docs).")
+    from talisman.server.serve import add_arguments
+
+    add_arguments(serve)
+
+    from talisman.cli import report, simulate
+
+    simulate.add_parser(sub)
+    report.add_parser(sub)
     return parser
 
 
@@ -62,6 +76,18 @@ def main(argv: list[str] | None = None) -> int:
             from talisman.cli.coverage import run_rules
 
             return run_rules(args)
+        if args.command == "serve":
+            from talisman.server.serve import run_serve
+
+            return run_serve(args)
+        if args.command == "simulate":
+            from talisman.cli.simulate import run_simulate
+
+            return run_simulate(args)
+        if args.command == "report":
+            from talisman.cli.report import run_report
+
+            return run_report(args)
     except TalismanError as e:
         print(f"talisman: error: {e}", file=sys.stderr)
         return 2

@@ -16,14 +16,14 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from talisman.bots import make_bot
+from talisman.bots import act, make_bot
 from talisman.content.ruleset import ruleset_for
 from talisman.engine import save as saves
 from talisman.engine.game import Game
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError
 
-CONTROLLERS = ("human", "random", "heuristic")
+CONTROLLERS = ("human", "random", "heuristic", "search")
 
 
 def parse_value(text: str) -> Any:
@@ -83,7 +83,7 @@ def run_play(args: argparse.Namespace) -> int:
         while not game.is_over and game.turn <= args.max_turns:
             d = game.decision
             if d.player in bots:
-                game.apply(bots[d.player].choose(game.view(d.player), d))
+                game.apply(act(bots[d.player], game))
                 if not humans and not quiet:
                     for e in game.events[printed:]:
                         console.print(e.text_for(None))
@@ -114,13 +114,13 @@ def ask_human(console: Console, game: Game, d, seen: dict[int, int]) -> str | No
     if new:
         console.print(Panel("\n".join(e["text"] for e in new[-30:]), title="What happened"))
     console.print(board_table(view))
-    console.print(sheet_panel(view["players"][seat]))
+    console.print(sheet_panel(view["players"][d.character if d.character is not None else seat]))  # who acts (a seat may play two)
     console.print(f"[bold]{d.prompt}[/bold]")
     for n, o in enumerate(d.options, 1):
         console.print(f"  {n:>2}. {o.label}{'  (free)' if o.group == 'free' else ''}")
     while True:
         try:
-            raw = input(f"Seat {seat + 1} ({game.name(seat)}), your choice [1-{len(d.options)}, q to quit]: ").strip()
+            raw = input(f"Seat {seat + 1} ({game.name(d.character if d.character is not None else seat)}), your choice [1-{len(d.options)}, q to quit]: ").strip()
         except EOFError:
             return None
         if raw.lower() in ("q", "quit"):

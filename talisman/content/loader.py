@@ -109,10 +109,12 @@ def _section_regions(body: Any, into: RawContent, label: str) -> None:
     for rid, r in body.items():
         ident = _claim(into, "region", rid, label)
         _fields(label, ident, r, {"name": voc._str, "movement": _one_of("roll", "step"), "ring": _strs, "home": voc._str,
-                                  "shape": _one_of("ring", "line"), "deck": voc._str, "source": None},
+                                  "shape": _one_of("ring", "line"), "deck": voc._str, "events_as": voc._str,
+                                  "sheltered": _strs, "source": None},
                 ("name", "movement", "ring"))
         into.regions[rid] = RegionDef(rid, r["name"], r["movement"], tuple(r["ring"]), r.get("home", ""),
-                                      r.get("shape", "ring"), r.get("deck", "adventure"))
+                                      r.get("shape", "ring"), r.get("deck", "adventure"), r.get("events_as", ""),
+                                      tuple(r.get("sheltered", ())))
 
 
 def _section_links(body: Any, into: RawContent, label: str) -> None:
@@ -120,15 +122,18 @@ def _section_links(body: Any, into: RawContent, label: str) -> None:
         raise ContentError(f"{label}: [[link]] must be an array of tables")
     for i, ln in enumerate(body):
         ident = f"link[{i}]"
-        _fields(label, ident, ln, {"kind": _one_of("bridge", "portal", "gate", "ferry"), "between": _strs, "guard": None, "source": None}, ("kind", "between"))
+        _fields(label, ident, ln, {"kind": _one_of("bridge", "portal", "gate", "ferry", "passage"), "between": _strs, "guard": None, "name": voc._str, "via": voc._str,
+                                   "on_pass": voc.effects, "source": None}, ("kind", "between"))
         if len(ln["between"]) != 2:
             raise ContentError(f"{label}: {ident}.between: a link joins exactly two spaces")
-        into.links.append(LinkDef(ln["kind"], ln["between"][0], ln["between"][1], dict(ln.get("guard", {}))))
+        into.links.append(LinkDef(ln["kind"], ln["between"][0], ln["between"][1], dict(ln.get("guard", {})),
+                                  ln.get("name", ""), ln.get("via", ""), tuple(ln.get("on_pass", ()))))
 
 
 _SPACE_FIELDS = {
     "name": voc._str, "kind": voc._str, "draw": _int(0), "before_draw": voc.effects, "encounter": voc.effects,
     "on_enter": voc.effects, "creature_bonus": _int(0), "suppress": _strs, "character_encounters": voc._bool,
+    "stop": voc._bool,
     "text": voc._str, "source": voc._str,
 }
 
@@ -151,8 +156,10 @@ _CARD_FIELDS = {
     "capacity": _int(1), "alignments": _strs, "traits": _strs, "stays": voc._bool, "must_take": voc._bool,
     "holds": _int(1), "cost": _int(0), "on_draw": voc.effects, "on_encounter": voc.effects, "use": voc.effects,
     "cast": None, "owner": voc._str, "owner_bonus": None, "owner_traits": _strs, "text": voc._str, "source": voc._str,
+    "on_win": voc.effects, "on_lose": voc.effects, "on_standoff": voc.effects,
 }
-SPELL_WINDOWS = ("turn-start", "move", "after-move", "combat", "defend", "life-loss", "others-turn", "response")
+SPELL_WINDOWS = ("turn-start", "move", "after-move", "combat", "defend", "life-loss", "others-turn", "response",
+                 "defeat", "lost-turn", "fate")
 
 
 def _cast_table(v: Any, p: str) -> None:
@@ -173,7 +180,9 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
         _fields(label, ident, c, _CARD_FIELDS, ("name", "deck", "type", "text"))
         for table in ("bonus", "owner_bonus"):
             bonus = c.get(table, {})
-            if not isinstance(bonus, dict) or any(k not in _BONUS_KEYS or isinstance(v, bool) or not isinstance(v, int) for k, v in bonus.items()):
+            # ``<subtype>_battle_strength``: a weapon's bonus against one kind of foe (dragon, goblin...)
+            if not isinstance(bonus, dict) or any((k not in _BONUS_KEYS and not k.endswith("_battle_strength"))
+                                                  or isinstance(v, bool) or not isinstance(v, int) for k, v in bonus.items()):
                 raise ContentError(f"{label}: {ident}.{table}: expected a table of {', '.join(_BONUS_KEYS)} = whole number")
         bonus = c.get("bonus", {})
         if c["type"] == "magic-item" and not c.get("owner"):
@@ -194,6 +203,8 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
             stays=c.get("stays", stays_default), must_take=c.get("must_take", False), holds=c.get("holds", 0),
             cost=c.get("cost", 0), on_draw=tuple(c.get("on_draw", ())), on_encounter=tuple(c.get("on_encounter", ())),
             use=tuple(c.get("use", ())), cast=dict(cast), owner=c.get("owner", ""),
+            on_win=tuple(c.get("on_win", ())), on_lose=tuple(c.get("on_lose", ())),
+            on_standoff=tuple(c.get("on_standoff", ())),
             owner_bonus=dict(c.get("owner_bonus", {})), owner_traits=tuple(c.get("owner_traits", ())),
             text=c["text"], source=c.get("source", ""),
         )
@@ -257,6 +268,7 @@ def build_spaces(raw: RawContent) -> list[SpaceDef]:
                 before_draw=tuple(s.get("before_draw", ())), encounter=tuple(s.get("encounter", ())),
                 on_enter=tuple(s.get("on_enter", ())), creature_bonus=s.get("creature_bonus", 0),
                 suppress=tuple(s.get("suppress", ())), character_encounters=s.get("character_encounters", True),
+                stop=s.get("stop", False),
                 text=s.get("text", ""), source=s.get("source", ""),
             ))
     for sid in raw.spaces:

@@ -18,7 +18,8 @@ class SpaceDef:
 
     ``kind`` is the terrain or building (``woods``, ``hills``, ``village``...)
     that abilities and cards refer to; ``draw`` is how many cards the space
-    asks for (0 for a space with its own instructions).
+    asks for (0 for a space with its own instructions); a move that enters a
+    ``stop`` space ends there, whatever the roll (the Treasure Chamber).
     """
 
     index: int
@@ -33,6 +34,7 @@ class SpaceDef:
     creature_bonus: int = 0
     suppress: tuple[str, ...] = ()
     character_encounters: bool = True
+    stop: bool = False
     text: str = ""
     source: str = ""
 
@@ -45,7 +47,9 @@ class RegionDef:
     way) or ``step`` (one space a turn, forward or in retreat). ``shape`` is
     ``ring`` (the last space leads to the first) or ``line`` (a path with two
     ends). ``deck`` is the deck its spaces draw from; ``home`` the space a
-    retreat leads toward.
+    retreat leads toward. ``events_as``: the region it counts as for cards
+    that strike a whole region (000's Dungeon is part of the Outer Region);
+    ``sheltered``: lasting effects that do not reach it (``blizzard``).
     """
 
     id: str
@@ -55,16 +59,26 @@ class RegionDef:
     home: str = ""
     shape: str = "ring"
     deck: str = "adventure"
+    events_as: str = ""
+    sheltered: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class LinkDef:
-    """A passage between two spaces outside the rings (bridge, portal...)."""
+    """A passage between two spaces outside the rings (bridge, portal...).
+
+    A portal may have a ``name`` (the Door to the Wizard's Tower), a space of
+    its own where the attempt is made (``via``: the Door) and effects run on
+    the character who passes it (``on_pass``).
+    """
 
     kind: str
     a: str
     b: str
     guard: dict[str, Any] = field(default_factory=dict)
+    name: str = ""
+    via: str = ""
+    on_pass: Effects = ()
 
 
 @dataclass(frozen=True)
@@ -93,6 +107,9 @@ class CardDef:
     on_draw: Effects = ()
     on_encounter: Effects = ()
     use: Effects = ()
+    on_win: Effects = ()       # an Enemy card: after it is killed, beaten, or held to a stand-off
+    on_lose: Effects = ()
+    on_standoff: Effects = ()
     cast: dict[str, Any] = field(default_factory=dict)
     owner: str = ""
     owner_bonus: dict[str, int] = field(default_factory=dict)

@@ -104,8 +104,14 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
     options: dict[str, Any] = {}
     for m in modules:
         for name, spec in m.options.items():
-            if name in options:
-                raise ConfigError(f"option {name!r} is declared by two modules")
+            if spec.extends and name in options:
+                base = options[name]
+                options[name] = type(spec)(spec.default, base.choices + tuple(c for c in spec.choices if c not in base.choices),
+                                           f"{base.help} {spec.help}")
+                continue
+            if name in options or spec.extends:
+                raise ConfigError(f"option {name!r} is declared by two modules" if name in options
+                                  else f"option {name!r} extends no option of an earlier module")
             options[name] = spec
     return Ruleset(
         modules=modules, spaces=tuple(spaces), space_index=space_index, regions=dict(raw.regions),
@@ -120,14 +126,15 @@ def _check_references(raw: RawContent, space_index: dict[str, int]) -> None:
     """Cross-file checks: every id an entry names must exist."""
     names = {c.name for c in raw.cards.values()}
     for ln in raw.links:
-        for sid in (ln.a, ln.b):
+        for sid in (ln.a, ln.b, *([ln.via] if ln.via else [])):
             if sid not in space_index:
                 raise ContentError(f"link {ln.kind} {ln.a}-{ln.b}: unknown space {sid!r}")
+        _check_effects(ln.on_pass, f"link {ln.kind} {ln.a}-{ln.b}.on_pass", space_index, raw, names)
     for key, card in raw.cards.items():
         where = f"{raw.origin['card.' + key]}: card.{key}"
         if card.deck not in raw.decks:
             raise ContentError(f"{where}.deck: unknown deck {card.deck!r}")
-        for attr in ("on_draw", "on_encounter", "use"):
+        for attr in ("on_draw", "on_encounter", "use", "on_win", "on_lose", "on_standoff"):
             _check_effects(getattr(card, attr), f"{where}.{attr}", space_index, raw, names)
     for key, ch in raw.characters.items():
         if ch.start not in space_index:
@@ -163,7 +170,7 @@ def _check_effects(effects: Any, where: str, space_index: dict[str, int], raw: R
                     if item not in names:
                         raise ContentError(f"{where}: shop sells unknown card {item!r}")
             if isinstance(params, dict):
-                for sub in ("on_win", "on_lose", "on_standoff", "success", "failure"):
+                for sub in ("on_win", "on_lose", "on_standoff", "success", "failure", "do"):
                     if sub in params:
                         _check_effects(params[sub], where, space_index, raw, names, decks)
                 for row in params.get("rows", ()) if verb != "relocate" else ():

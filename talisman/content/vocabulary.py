@@ -95,8 +95,9 @@ def effect(e: Any, path: str) -> None:
         condition(e["if"], f"{path}.if")
     if "unless" in e:
         condition(e["unless"], f"{path}.unless")
-    if "target" in e and e["target"] not in TARGETS:
-        _fail(f"{path}.target", f"unknown target {e['target']!r} (allowed: {', '.join(TARGETS)})")
+    # ``region:<id>``: every character in that region, wherever the effect comes from (the Dungeon's Cave-In)
+    if "target" in e and e["target"] not in TARGETS and not str(e["target"]).startswith("region:"):
+        _fail(f"{path}.target", f"unknown target {e['target']!r} (allowed: {', '.join(TARGETS)}, region:<id>)")
 
 
 # --- conditions -------------------------------------------------------------
@@ -113,7 +114,7 @@ def condition(c: Any, path: str) -> None:
         if key in ("alignment", "alignment_not"):
             if val not in ALIGNMENTS:
                 _fail(p, f"unknown alignment {val!r}")
-        elif key in ("has", "trait", "space", "region", "space_kind", "character", "lacks", "deck", "module"):
+        elif key in ("has", "trait", "space", "region", "space_kind", "character", "lacks", "deck", "module", "in_stock"):
             _str(val, p)
         elif key in ("has_any",):
             if not isinstance(val, list) or not val:
@@ -193,8 +194,9 @@ def _price_list(v: Any, path: str) -> None:
 VERBS: dict[str, Validator] = {
     "gain": lambda v, p: _attr_amounts(v, p),
     "lose": lambda v, p: _attr_amounts(v, p, allow_all=True),
-    "heal": lambda v, p: _table(v, p, {"up_to": lambda x, q: None if x == "full" else _int(x, q, 1), "price": lambda x, q: _int(x, q, 0)}),
-    "refill_fate": lambda v, p: _table(v, p, {"price": lambda x, q: _int(x, q, 0)}),
+    "heal": lambda v, p: _table(v, p, {"up_to": lambda x, q: None if x == "full" else _int(x, q, 1), "price": lambda x, q: _int(x, q, 0),
+                                       "paid_to": _str}),
+    "refill_fate": lambda v, p: _table(v, p, {"price": lambda x, q: _int(x, q, 0), "up_to": lambda x, q: _int(x, q, 1)}),
     "take_card": lambda v, p: _table(v, p, {"deck": _str, "n": lambda x, q: _int(x, q, 1), "name": _str}, ("deck",)),
     "fill_spells": _bool,
     "fight": lambda v, p: _table(v, p, {
@@ -212,7 +214,13 @@ VERBS: dict[str, Validator] = {
         "success": effects, "failure": effects, "dice_trait": _str,
     }, ("dice", "vs", "op")),
     "choose": lambda v, p: _table(v, p, {"prompt": _str, "options": _options, "optional": _bool}, ("options",)),
-    "move": lambda v, p: _table(v, p, {"to": _str, "pick": lambda x, q: None if x in ("region", "board", "same-kind") else _fail(q, f"unknown pick {x!r}"), "next_move": _bool, "encounter": _bool}),
+    "move": lambda v, p: _table(v, p, {"to": _str, "pick": lambda x, q: None if x in ("region", "board", "same-kind", "kind") else _fail(q, f"unknown pick {x!r}"),
+                                       "kind": _str, "next_move": _bool, "encounter": _bool}),
+    "move_steps": lambda v, p: _table(v, p, {"n": _int_or_dice, "direction": lambda x, q: None if x in ("forward", "back") else _fail(q, "direction must be forward or back")},
+                                      ("n", "direction")),
+    "hold": lambda v, p: _table(v, p, {"what": _str, "do": effects}, ("what", "do")),
+    "draw": lambda v, p: _int(v, p, 1),
+    "extra_turn": lambda v, p: _int(v, p, 1),
     "lose_turn": lambda v, p: _int(v, p, 1),
     "toad": lambda v, p: _table(v, p, {"turns": lambda x, q: _int(x, q, 1)}, ("turns",)),
     "alignment": lambda v, p: None if v in ALIGNMENTS else _fail(p, f"unknown alignment {v!r}"),

@@ -8,8 +8,39 @@ Each point collects options as ``(id, label, frames[, group])``:
 - ``combat``: before a fight with creatures (taming, the Priest's exorcism...)
 - ``meet``: meeting another character (the Thief's theft...)
 - ``end_of_turn``: as the turn ends (building a raft)
+- ``land``: on landing, beside encountering the space (group ``"instead"``:
+  in place of the space's encounter)
+- ``card``: before a card on the space is met, ways to meet it otherwise
+  (group ``"forced"``: the usual encounter is not offered)
+- ``lost_fight``: after a lost or drawn battle with creatures, instead of
+  accepting it (the Amazon fights again)
 
-and ``killed`` lets abilities react when creatures are killed.
+Reactions (functions that push frames, return nothing): ``killed`` (creatures
+killed), ``setup`` (a character enters play), ``turn_start`` (a character's
+turn begins and it may act), ``arrive`` (a character arrives on a space),
+``scroll_read`` (a Scroll was read and discarded), ``pvp_rolled`` (both sides
+of a fight between characters have rolled; with both scores), ``paid`` (a
+character paid a fee to someone content names: the Doctor), ``landed`` (a character's move
+ends on a space it is to encounter: not a retreat), ``turn_end`` (a living
+character's turn ends), ``death`` (a character died), ``life_taken`` (a
+character took a life from another), ``met`` (a character was encountered by
+another: the met one, the one meeting it), ``life_lost`` (a character lost
+lives and lives), ``defeated`` (a character lost a fight: against creatures
+or another character), ``pvp_won`` (winner, loser of a fight between characters),
+``gained`` (a character took an Object, Magic Object or Follower).
+
+Values: ``movement_die`` (the die a character moves with, when a rule changes
+it), ``battle_bonus`` (Strength or Craft added in a fight), ``move_allowed``
+(may a character take this path), ``teleport_allowed`` (may a character be
+moved straight to this space: not out of 000's Dungeon), ``draw_refused`` (a
+card drawn for a space that cannot come into play now and is replaced),
+``foe_value`` (an Enemy card's Strength or Craft when it is not simply printed:
+the Goblin King, the Mimic), ``attack_faces`` (the dice of an attack roll,
+changed by a foe or an Object: a Goblin's net, the Soul Drinker),
+``fight_result`` (the outcome of a fight with creatures, changed by a foe or an
+Object: a regenerating Troll, the Aegis), ``may_meet`` (may a character
+landing encounter this other one there: not on the Entrance in the Short
+Dungeon Game).
 """
 
 from __future__ import annotations
@@ -24,6 +55,11 @@ if TYPE_CHECKING:
 
 POINTS: dict[str, list[Callable]] = {
     "turn": [], "after_roll": [], "combat": [], "meet": [], "end_of_turn": [], "killed": [],
+    "land": [], "card": [], "lost_fight": [], "setup": [], "turn_start": [], "arrive": [], "scroll_read": [],
+    "pvp_rolled": [], "paid": [], "movement_die": [], "battle_bonus": [], "move_allowed": [],
+    "landed": [], "turn_end": [], "death": [], "life_taken": [], "teleport_allowed": [],
+    "met": [], "life_lost": [], "defeated": [], "pvp_won": [], "draw_refused": [], "foe_value": [],
+    "attack_faces": [], "fight_result": [], "may_meet": [], "gained": [],
 }
 
 
@@ -75,3 +111,76 @@ def end_of_turn_options(g: Game, seat: int) -> list[tuple]:
 def on_enemies_killed(g: Game, seat: int, fight: dict) -> None:
     for fn in POINTS["killed"]:
         fn(g, seat, fight)
+
+
+def land_options(g: Game, seat: int) -> list[tuple]:
+    return [] if g.players[seat].toad else _collect("land", g, seat)
+
+
+def card_options(g: Game, seat: int, card: int) -> list[tuple]:
+    return _collect("card", g, seat, card)
+
+
+def lost_fight_options(g: Game, seat: int, fight: dict) -> list[tuple]:
+    return [] if g.players[seat].toad else _collect("lost_fight", g, seat, fight)
+
+
+def react(point: str, g: Game, *args) -> None:
+    """Let every ability registered at a reaction point react (they push frames)."""
+    for fn in POINTS[point]:
+        fn(g, *args)
+
+
+def movement_die(g: Game, seat: int) -> int:
+    """The sides of the die a character rolls to move: its size's, unless a
+    rule says otherwise where it stands (Large characters in the Dungeon)."""
+    for fn in POINTS["movement_die"]:
+        sides = fn(g, seat)
+        if sides:
+            return sides
+    return g.die_size(seat)
+
+
+def battle_bonus(g: Game, seat: int, fight: dict) -> int:
+    """Strength (or, in psychic combat, Craft) that abilities add in this fight."""
+    if g.players[seat].toad:
+        return 0
+    return sum(fn(g, seat, fight) for fn in POINTS["battle_bonus"])
+
+
+def move_allowed(g: Game, seat: int, path: list[int]) -> bool:
+    return all(fn(g, seat, path) for fn in POINTS["move_allowed"])
+
+
+def teleport_allowed(g: Game, seat: int, to: int) -> bool:
+    return all(fn(g, seat, to) for fn in POINTS["teleport_allowed"])
+
+
+def may_meet(g: Game, seat: int, other: int) -> bool:
+    return all(fn(g, seat, other) for fn in POINTS["may_meet"])
+
+
+def draw_refused(g: Game, card: int) -> bool:
+    return any(fn(g, card) for fn in POINTS["draw_refused"])
+
+
+def foe_value(g: Game, seat: int, card: int, mode: str) -> int:
+    """An Enemy card's Strength (or Craft) against this character."""
+    for fn in POINTS["foe_value"]:
+        value = fn(g, seat, card, mode)
+        if value is not None:
+            return value
+    return getattr(g.rules.instances[card], mode)
+
+
+def attack_faces(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
+    for fn in POINTS["attack_faces"]:
+        faces = fn(g, seat, fight, faces)
+    return faces
+
+
+def fight_result(g: Game, seat: int, fight: dict, outcome: str, margin: int) -> str:
+    """``win``, ``lose`` or ``standoff``, once every rule has had its say (``margin``: my score - theirs)."""
+    for fn in POINTS["fight_result"]:
+        outcome = fn(g, seat, fight, outcome, margin)
+    return outcome

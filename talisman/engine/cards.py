@@ -44,13 +44,50 @@ def stock_has(g: Game, deck: str, name: str) -> bool:
 
 
 def discard(g: Game, card: int) -> None:
-    """Put a card that has left play where it belongs: its discard pile, or back
-    into its stock for decks that are not shuffled (Purchase, Talisman)."""
+    """Put a card that has left play where it belongs: its discard pile, back
+    into its stock for decks that are not shuffled (Purchase, Talisman), or out
+    of the game for decks whose cards are lost when discarded (Treasure)."""
     deck = g.rules.instances[card].deck
-    if g.rules.deck_info[deck].get("discard") == "return":
+    rule = g.rules.deck_info[deck].get("discard")
+    if rule == "return":
         g.decks[deck].append(card)
+    elif rule == "remove":
+        remove(g, card)
     else:
         g.discards[deck].append(card)
+
+
+def remove(g: Game, card: int) -> None:
+    """Take a card out of the game for good (it is kept apart, never drawn again)."""
+    g.globals["removed"] = [*g.globals.get("removed", ()), card]
+    g.say(f"The {g.card_name(card)} is removed from the game.")
+
+
+def hold(g: Game, holder: str, card: int) -> None:
+    """Put a card in the keeping of something on the board (``space:<index>``:
+    a Follower locked in the Dungeon's Cell; ``card:<instance>``: the Dungeon
+    Keeper's prisoners, the Spell in a Spell Ring). Such cards are not lying
+    free on the board: only the rule that holds them lets them go."""
+    held = g.globals.get("held", {})
+    g.globals["held"] = {**held, holder: [*held.get(holder, ()), card]}
+
+
+def held_by(g: Game, holder: str) -> list[int]:
+    return list(g.globals.get("held", {}).get(holder, ()))
+
+
+def unhold(g: Game, holder: str, card: int) -> None:
+    """Take a card out of the keeping of ``holder`` (it must be there)."""
+    held = dict(g.globals["held"])
+    left = [c for c in held[holder] if c != card]
+    if left:
+        held[holder] = left
+    else:
+        del held[holder]
+    if held:
+        g.globals["held"] = held
+    else:
+        del g.globals["held"]
 
 
 def place(g: Game, card: int, space: int) -> None:
@@ -102,6 +139,8 @@ def locations(g: Game) -> Counter:
     for realm in g.globals.get("realms", ()):
         seen.update(realm["cards"])
     seen.update(g.globals.get("removed", ()))
+    for kept in g.globals.get("held", {}).values():
+        seen.update(kept)
     return seen
 
 

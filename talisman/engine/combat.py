@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine import abilities, cards, effects, lives, possessions, stats
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -28,10 +28,20 @@ CREATURE_DIE = 6
 
 
 def fight_cards(g: Game, seat: int, foes: list[int], mode: str) -> None:
-    """Enemy cards on the character's space attack it together."""
+    """Enemy cards on the character's space attack it together. What a card does
+    before the fight (``on_encounter``: the Tinker Imp's theft) comes first; what
+    it does after (``on_win``, ``on_lose``, ``on_standoff``) follows the result."""
     space = g.players[seat].space
+    after: dict[str, list] = {"win": [], "lose": [], "standoff": []}
+    for c in foes:
+        card = g.rules.instances[c]
+        for k in after:
+            after[k] += effects.effect_frames(seat, getattr(card, "on_" + k), {"src": c, "space": space})
     g.push("combat", p=seat, foes=foes, adhoc=[], mode=mode, evadable=_evadable_here(g, space), trophy=True,
-           win=[], lose=[frame("end_turn_now")], standoff=[frame("end_turn_now")], evaded=[], ctx={"space": space})
+           win=after["win"], lose=after["lose"] + [frame("end_turn_now")],
+           standoff=after["standoff"] + [frame("end_turn_now")], evaded=[], ctx={"space": space})
+    for c in reversed(foes):
+        effects.run(g, seat, g.rules.instances[c].on_encounter, {"src": c, "space": space})
 
 
 def fight_creature(g: Game, seat: int, params: dict, ctx: dict, win: list | None = None, lose: list | None = None,
@@ -59,9 +69,12 @@ def fight_creature(g: Game, seat: int, params: dict, ctx: dict, win: list | None
         on["win"] = on["win"] + [frame("effects", p=seat, list=[{"fight": rest}], ctx=ctx)]
         if params.get("until_won"):
             on["win"] = [frame("clear_status", p=seat, name="hold")] + [frame("effects", p=seat, list=[{"fight": rest}], ctx=ctx)]
+    # ``record``: keep both attack scores (the Lord of Darkness); ``alone``: only the
+    # character itself may fight, no Follower in its place (the Lord of Darkness).
+    extra = {k: params[k] for k in ("record", "alone") if params.get(k)}
     g.push("combat", p=seat, foes=[], adhoc=[foe], mode=mode, evadable=evadable, trophy=False,
            win=(win or []) + on["win"], lose=(lose or []) + on["lose"], standoff=(standoff or []) + on["standoff"],
-           evaded=evaded or [], ctx=ctx)
+           evaded=evaded or [], ctx=ctx, **extra)
 
 
 @handler("hold")
@@ -81,7 +94,7 @@ def _evadable_here(g: Game, space: int) -> bool:
 
 
 def foe_value(g: Game, a: dict, mode: str) -> int:
-    total = sum(getattr(g.rules.instances[c], mode) for c in a["foes"])
+    total = sum(abilities.foe_value(g, a["p"], c, mode) for c in a["foes"])
     total += sum(f.get(mode, 0) for f in a["adhoc"])
     return total
 
@@ -128,11 +141,14 @@ def _score_hint(g: Game, seat: int, a: dict) -> str:
 
 
 def battle_strength(g: Game, seat: int, a: dict) -> int:
-    vs = "dragon" if "dragon" in foe_subtypes(g, a) else ""
+    # A weapon's bonus against one kind of foe counts against Dragons among the foes,
+    # or against foes all of one kind (the Goblin Slayer against Goblins).
+    kinds = foe_subtypes(g, a) - {""}
+    vs = "dragon" if "dragon" in kinds else (next(iter(kinds)) if len(kinds) == 1 else "")
     total = stats.strength(g, seat, battle=True, vs_subtype=vs)
     if stats.has_trait(g, seat, "battle-craft"):
         total += stats.craft(g, seat)
-    return total
+    return total + abilities.battle_bonus(g, seat, a)
 
 
 def can_evade_here(g: Game, seat: int) -> bool:
@@ -142,8 +158,10 @@ def can_evade_here(g: Game, seat: int) -> bool:
 
 
 def evade_options(g: Game, seat: int, a: dict) -> list[tuple]:
-    """Ways to evade the creatures: an ability where it applies (Spells come from the spell list)."""
-    if can_evade_here(g, seat):
+    """Ways to evade the creatures: an ability where it applies, or foes anyone
+    may evade (``may-evade``: the slow Battle Hulk). Spells come from the spell list."""
+    slow = bool(a["foes"]) and not a["adhoc"] and all("may-evade" in g.rules.instances[c].traits for c in a["foes"])
+    if can_evade_here(g, seat) or slow:
         return [("evade", f"Evade the {foe_names(g, a)}", [frame("combat_evaded", **a)])]
     return []
 
@@ -181,27 +199,48 @@ def evaded(g: Game, seat: int, card: int) -> bool:
 @handler("combat_roll")
 def _combat_roll(g: Game, a: dict) -> None:
     seat = a["p"]
-    faces = _attack_faces(g, seat, a["mode"])
+    faces = _fight_faces(g, seat, a)
     enemy = 0 if a.get("assassinate") else g.rng.die(CREATURE_DIE)
     _offer_reroll(g, seat, {**a, "faces": faces, "enemy_roll": enemy}, "combat_resolve")
 
 
-def _attack_faces(g: Game, seat: int, mode: str) -> list[int]:
-    """The character's die (by size); two for the Warrior in battle (not in psychic combat)."""
+def _fight_faces(g: Game, seat: int, a: dict) -> list[int]:
+    """The attack dice against creatures: a Follower fighting in the character's
+    place (``champion``) rolls one die; rules may change the dice (``attack_faces``)."""
+    if a.get("champion"):
+        faces = [g.rng.die(CREATURE_DIE)]
+    else:
+        faces = _attack_faces(g, seat, a["mode"], len(a["foes"]) + len(a["adhoc"]))
+    return abilities.attack_faces(g, seat, a, faces)
+
+
+def _attack_faces(g: Game, seat: int, mode: str, foes: int = 1) -> list[int]:
+    """The character's die (by size); two, the higher counting, for the Warrior in
+    battle (not in psychic combat) and for the Rogue against several Enemies."""
     die = g.die_size(seat)
-    n = 2 if mode == "strength" and stats.has_trait(g, seat, "battle-two-dice") else 1
+    two = stats.has_trait(g, seat, "battle-two-dice") or (foes > 1 and stats.has_trait(g, seat, "two-dice-vs-many"))
+    n = 2 if mode == "strength" and two else 1
     return [g.rng.die(die) for _ in range(n)]
 
 
 def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") -> None:
+    from talisman.engine import spells
+
     p = g.players[seat]
     roll = max(a[key])
-    if g.options.get("fate") and p.fate > 0 and not a.get("rerolled_" + str(seat)):
+    # No Fate against a foe that forbids it (``no-fate-reroll``: the Soulbinder), nor for no roll at all.
+    forbidden = roll == 0 or any("no-fate-reroll" in g.rules.instances[c].traits for c in a.get("foes", ()))
+    if g.options.get("fate") and p.fate > 0 and not a.get("rerolled_" + str(seat)) and not forbidden:
         g.say(f"{g.name(seat)} rolls {roll} in battle.", type="roll", seat=seat, dice=a[key])
+        keep = [frame(then, **a)]
+        sides = CREATURE_DIE if a.get("champion") else g.die_size(seat)
+        twists = spells.fate_options(g, seat, keep, {"kind": then, "args": {**a, "rerolled_" + str(seat): True},
+                                                      "style": "battle", "key": key, "sides": sides})
         g.decide(seat, "fate", f"You rolled {roll}. Spend 1 Fate to roll again?", [
-            ("keep", f"Keep {roll}", [frame(then, **a)]),
+            ("keep", f"Keep {roll}", keep),
             ("reroll", f"Spend 1 Fate ({p.fate} left) and roll again",
              [frame("spend_fate", p=seat), frame("reroll_battle", a={**a, "rerolled_" + str(seat): True}, seat=seat, key=key, then=then)]),
+            *twists,
         ])
         return
     g.push(then, **a)
@@ -210,7 +249,10 @@ def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") ->
 @handler("reroll_battle")
 def _reroll_battle(g: Game, a: dict) -> None:
     inner = dict(a["a"])
-    inner[a["key"]] = _attack_faces(g, a["seat"], inner["mode"])
+    if "foes" in inner:
+        inner[a["key"]] = _fight_faces(g, a["seat"], inner)
+    else:
+        inner[a["key"]] = _attack_faces(g, a["seat"], inner["mode"])
     g.push(a["then"], **inner)
 
 
@@ -221,10 +263,12 @@ def _combat_resolve(g: Game, a: dict) -> None:
     mode = a["mode"]
     roll = max(a["faces"])
     bonus = g.rules.spaces[p.space].creature_bonus
-    if mode == "strength":
+    if a.get("champion"):
+        mine = roll + a["champion"]["strength"]  # a Follower fighting in the character's place
+    elif mode == "strength":
         mine = roll + battle_strength(g, seat, a)
     else:
-        mine = roll + stats.craft(g, seat, battle=True)
+        mine = roll + stats.craft(g, seat, battle=True) + abilities.battle_bonus(g, seat, a)
     theirs = foe_value(g, a, mode) + a["enemy_roll"] + (bonus if a["enemy_roll"] else 0)
     noun = "battle" if mode == "strength" else "psychic combat"
     attr = "Strength" if mode == "strength" else "Craft"
@@ -233,11 +277,43 @@ def _combat_resolve(g: Game, a: dict) -> None:
           f"against {a['enemy_roll']} + {foe_value(g, a, mode)}{extra} = {theirs}.", type="combat", seat=seat)
     if mode == "strength":
         _spend_raised(g, seat)
-    if mine > theirs:
+    if a.get("record"):
+        g.players[seat].status["fight_scores"] = [mine, theirs]
+    # ``margin``: a win needs that many points more, and anything less is a loss (the Lord of Chaos's trials).
+    won = mine - theirs >= a["margin"] if a.get("margin") else mine > theirs
+    result = "win" if won else "lose" if mine < theirs or a.get("margin") else "standoff"
+    result = abilities.fight_result(g, seat, a, result, mine - theirs)
+    if result == "win" and a.get("wounds"):
+        # a foe with several lives (the lords of the endings): a fight won only wounds it
+        g.say(f"{g.name(seat)} wounds the {foe_names(g, a)}.", type="combat-result", seat=seat)
+        g.push_all(a["win"])
+    elif result == "win":
         _creatures_killed(g, seat, a)
         g.push_all(a["win"])
-    elif mine < theirs:
+    else:
+        outcome = frame("combat_outcome", **{**a, "outcome": result})
+        other_ways = abilities.lost_fight_options(g, seat, {**a, "outcome": result})
+        if other_ways:
+            verdict = "You lost" if result == "lose" else "A stand-off"
+            g.decide(seat, "lost-fight", f"{verdict} against the {foe_names(g, a)}.",
+                     [("accept", "Accept the result", [outcome]), *other_ways])
+        else:
+            g.push_all([outcome])
+
+
+@handler("combat_outcome")
+def _combat_outcome(g: Game, a: dict) -> None:
+    """A lost battle costs a life (and a tamed Animal); a stand-off ends the fight."""
+    seat, mode = a["p"], a["mode"]
+    champion = a.get("champion")
+    if a["outcome"] == "lose" and champion:
+        g.say(f"The {foe_names(g, a)} beats the {g.card_name(champion['card'])}.", type="combat-result", seat=seat)
+        if champion["card"] in g.players[seat].followers:
+            possessions.lose_follower(g, seat, champion["card"], "dies in the fight")
+        g.push("end_turn_now")
+    elif a["outcome"] == "lose":
         g.say(f"{g.name(seat)} loses to the {foe_names(g, a)}.", type="combat-result", seat=seat)
+        abilities.react("defeated", g, seat)
         g.push_all(a["lose"])
         lose_battle_life(g, seat, cause=f"beaten by the {foe_names(g, a)}", armour=(mode == "strength"))
         if mode == "strength":
@@ -255,7 +331,7 @@ def _creatures_killed(g: Game, seat: int, a: dict) -> None:
     for c in a["foes"]:
         if c in g.cards_on(p.space):
             cards.lift(g, c, p.space)
-            if a["trophy"]:
+            if a["trophy"] and "no-trophy" not in g.rules.instances[c].traits:
                 p.trophies.append(c)
             else:
                 cards.discard(g, c)
@@ -263,6 +339,13 @@ def _creatures_killed(g: Game, seat: int, a: dict) -> None:
         lives.gain_lives(g, seat, 1)
     quests.on_enemy_killed(g, seat)
     abilities.on_enemies_killed(g, seat, a)
+
+
+def slay(g: Game, seat: int, fight: dict) -> None:
+    """The creatures of a fight die without a roll (a Spell's doing): killed as
+    in battle (trophies kept), then the fight goes on as won."""
+    _creatures_killed(g, seat, fight)
+    g.push_all(fight["win"])
 
 
 def _spend_raised(g: Game, seat: int) -> None:
@@ -295,19 +378,41 @@ def _armour_save(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
     best = 0
-    if a["armour"] and not stats.has_trait(g, seat, "no-armour") and not stats.items_suppressed(g, seat) and not p.toad:
-        saves = [g.rules.instances[o].armour for o in p.objects if g.rules.instances[o].armour]
+    if a["armour"] and not p.toad:
+        # ``natural-armour:N``: a hide or a suit that saves like Armour on N+ (never an Object);
+        # ``armour-bonus:N``: N is added to every armour roll (the Gladiator's training).
+        natural = stats.trait_value(g, seat, "natural-armour")
+        saves = [natural] if natural else []
+        if not stats.has_trait(g, seat, "no-armour") and not stats.items_suppressed(g, seat):
+            saves += [g.rules.instances[o].armour for o in p.objects if g.rules.instances[o].armour]
         best = min(saves) if saves else 0
     if best:
+        bonus = stats.trait_value(g, seat, "armour-bonus")
         roll = g.rng.die(6)
-        if roll >= best:
-            g.say(f"{g.name(seat)}'s armour holds (rolled {roll}, needed {best}+): no life lost.", type="armour", seat=seat)
+        shown = f"{roll}+{bonus}" if bonus else str(roll)
+        if roll + bonus >= best:
+            g.say(f"{g.name(seat)}'s armour holds (rolled {shown}, needed {best}+): no life lost.", type="armour", seat=seat)
             return
-        g.say(f"{g.name(seat)}'s armour fails (rolled {roll}, needed {best}+).", type="armour", seat=seat)
+        g.say(f"{g.name(seat)}'s armour fails (rolled {shown}, needed {best}+).", type="armour", seat=seat)
+    # ``faith-save:N``: after any lost fight, battle or psychic, N+ keeps the life (the Shield of Faith).
+    faith = stats.trait_value(g, seat, "faith-save")
+    if faith and not p.toad:
+        roll = g.rng.die(6)
+        if roll >= faith:
+            g.say(f"{g.name(seat)}'s faith shields it (rolled {roll}, needed {faith}+): no life lost.", type="armour", seat=seat)
+            return
+        g.say(f"{g.name(seat)}'s faith does not shield it (rolled {roll}, needed {faith}+).", type="armour", seat=seat)
     g.push("lose_lives", p=seat, n=1, cause=a["cause"], by=a.get("by"))
 
 
 # --- characters against characters --------------------------------------------
+
+
+def must_attack(g: Game, seat: int, other: int) -> bool:
+    """Must the character attack this one it meets? (``must-attack-characters``:
+    anyone; ``must-attack:<alignment>``: characters of that alignment.)"""
+    return stats.has_trait(g, seat, "must-attack-characters") or \
+        stats.has_trait(g, seat, f"must-attack:{g.players[other].alignment}")
 
 
 def attack_options(g: Game, seat: int, other: int) -> list[tuple]:
@@ -334,6 +439,10 @@ def _pvp(g: Game, a: dict) -> None:
     if not a.get("announced"):
         g.say(f"{g.name(att)} attacks {g.name(dfd)} in {noun}{' (an assassination)' if a['assassinate'] else ''}.",
               type="attack", seat=att)
+        if "magic-between-characters" in g.rules.spaces[g.players[att].space].suppress:
+            # 000 (the Wizard's Tower): characters may meet there, but no Magic Object,
+            # Magic Item, Spell or Scroll works for them; till the end of the turn.
+            g.globals["no-magic"] = [att, dfd]
     a = {**a, "announced": True}
     back = [frame("pvp", **a)]
     opts: list[tuple] = [("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
@@ -346,6 +455,7 @@ def _pvp(g: Game, a: dict) -> None:
 @handler("pvp_evaded")
 def _pvp_evaded(g: Game, a: dict) -> None:
     g.say(f"{g.name(a['d'])} evades {g.name(a['a'])}.", type="evade", seat=a["d"])
+    g.players[a["a"]].flags.add(f"evaded-by:{a['d']}")  # this turn (the Wise Man stays with one who evades)
 
 
 @handler("ability_on")
@@ -376,7 +486,8 @@ def _pvp_magic(g: Game, a: dict) -> None:
 def _pvp_roll(g: Game, a: dict) -> None:
     att, dfd = a["a"], a["d"]
     mode = a["mode"]
-    a = {**a, "faces": _attack_faces(g, att, mode), "dfaces": [0] if a["assassinate"] else _attack_faces(g, dfd, mode)}
+    a = {**a, "faces": abilities.attack_faces(g, att, a, _attack_faces(g, att, mode)),
+         "dfaces": [0] if a["assassinate"] else abilities.attack_faces(g, dfd, a, _attack_faces(g, dfd, mode))}
     _offer_reroll(g, att, a, "pvp_reroll_defender")
 
 
@@ -388,37 +499,63 @@ def _pvp_reroll_defender(g: Game, a: dict) -> None:
     _offer_reroll(g, a["d"], a, "pvp_resolve", key="dfaces")
 
 
-def _pvp_score(g: Game, seat: int, mode: str) -> int:
-    if mode == "craft":
-        return stats.craft(g, seat, battle=True)
+def _pvp_score(g: Game, seat: int, a: dict) -> int:
+    bonus = abilities.battle_bonus(g, seat, {"mode": a["mode"], "foes": [], "adhoc": [], "vs": a["d"] if seat == a["a"] else a["a"]})
+    if a["mode"] == "craft":
+        return stats.craft(g, seat, battle=True) + bonus
     total = stats.strength(g, seat, battle=True)
     if stats.has_trait(g, seat, "battle-craft"):
         total += stats.craft(g, seat)
-    return total
+    return total + bonus
 
 
 @handler("pvp_resolve")
 def _pvp_resolve(g: Game, a: dict) -> None:
     att, dfd, mode = a["a"], a["d"], a["mode"]
-    s_att = max(a["faces"]) + _pvp_score(g, att, mode)
-    s_dfd = max(a["dfaces"]) + _pvp_score(g, dfd, mode)
+    s_att = max(a["faces"]) + _pvp_score(g, att, a)
+    s_dfd = max(a["dfaces"]) + _pvp_score(g, dfd, a)
     g.say(f"{g.name(att)} scores {max(a['faces'])} + {s_att - max(a['faces'])} = {s_att}; {g.name(dfd)} scores "
           f"{max(a['dfaces'])} + {s_dfd - max(a['dfaces'])} = {s_dfd}.", type="combat", seat=att)
     if mode == "strength":
         _spend_raised(g, att)
         _spend_raised(g, dfd)
+    abilities.react("pvp_rolled", g, a, s_att, s_dfd)   # pushed first, so it runs after the prize (the Chainsaw Warrior's cut)
+    # ``settle``: a fight a rule arranged (the Arena, the Perils of Pandora) is
+    # settled by that rule's frame, told the winner and loser (None: a stand-off).
+    settle = a.get("settle")
     if s_att == s_dfd:
         g.say("Stand-off: neither is harmed.", type="combat-result", seat=att)
+        if settle:
+            g.push(settle[0], **{**settle[1], "win": None, "lose": None, "mode": mode})
         return
     win, lose = (att, dfd) if s_att > s_dfd else (dfd, att)
     g.say(f"{g.name(win)} wins.", type="combat-result", seat=win)
     if mode == "strength":
         _tamed_animals_die(g, lose)
+    if settle:
+        g.push(settle[0], **{**settle[1], "win": win, "lose": lose, "mode": mode})
+        return
     if a["assassinate"] and win == att:
         # The victim "must lose a life": no prize instead, and (choice) no Armour save either.
-        lose_battle_life(g, lose, cause=f"assassinated by the {g.name(win)}", armour=False, by=win)
-        return
-    g.push("spoils", win=win, lose=lose, mode=mode)
+        after = [frame("armour_save", p=lose, cause=f"assassinated by the {g.name(win)}", armour=False, by=win)]
+    else:
+        after = [frame("spoils", win=win, lose=lose, mode=mode)]
+    after = [frame("pvp_outcome", win=win, lose=lose), *after]
+    from talisman.engine import spells
+
+    # The loser may turn the defeat into a stand-off (Divine Intervention; if countered, the defeat stands).
+    saves = spells.cast_options(g, lose, "defeat", after, combat=a)
+    if saves:
+        g.decide(lose, "defeat", f"You lost to the {g.name(win)}.", [("accept", "Accept the defeat", after), *saves])
+    else:
+        g.push_all(after)
+
+
+@handler("pvp_outcome")
+def _pvp_outcome(g: Game, a: dict) -> None:
+    """The result of a fight between characters stands: rules that follow it react."""
+    abilities.react("pvp_won", g, a["win"], a["lose"])
+    abilities.react("defeated", g, a["lose"])
 
 
 @handler("spoils")
@@ -434,8 +571,10 @@ def _spoils(g: Game, a: dict) -> None:
     opts: list[tuple] = [("life", f"Take a life from the {g.name(lose)}",
                           [frame("take_life", win=win, lose=lose, mode=mode)])]
     if loser.gold:
-        opts.append(("gold", f"Take 1 gold from the {g.name(lose)}", [frame("take_gold", win=win, lose=lose)]))
-    for c in loser.objects + loser.packed:
+        # ``spoils-gold:N``: the winner may take up to N gold instead of 1 (the Rogue takes it all).
+        n = min(loser.gold, max(1, stats.trait_value(g, win, "spoils-gold")))
+        opts.append(("gold", f"Take {n} gold from the {g.name(lose)}", [frame("take_gold", win=win, lose=lose, n=n)]))
+    for c in possessions.stealable(g, lose):
         if possessions.permitted(g, win, c):
             opts.append((f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=win, lose=lose, card=c)]))
     if mode == "craft":

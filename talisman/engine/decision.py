@@ -21,12 +21,17 @@ class Option:
 
 @dataclass(frozen=True)
 class Decision:
-    """Who must choose, what about, and the legal options."""
+    """Who must choose, what about, and the legal options.
+
+    ``player`` is the seat that answers; ``character`` the character the
+    decision is about (a seat may play two: a Mirror Image, a Mystic's body).
+    """
 
     player: int
     kind: str
     prompt: str
     options: tuple[Option, ...]
+    character: int | None = None
 
     @property
     def ids(self) -> list[str]:

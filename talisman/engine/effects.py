@@ -99,10 +99,17 @@ def targets(g: Game, seat: int, target: str) -> list[int]:
     if target in ("all", "each_clockwise"):
         return alive
     if target == "region":
-        return [s for s in alive if g.rules.spaces[g.players[s].space].region == region]
+        # A region may count as another for such cards (000: the Dungeon is part of the Outer Region).
+        return [s for s in alive if event_region(g, g.rules.spaces[g.players[s].space].region) == event_region(g, region)]
+    if target.startswith("region:"):
+        return [s for s in alive if g.rules.spaces[g.players[s].space].region == target[len("region:"):]]
     if target == "space":
         return [s for s in alive if g.players[s].space == g.players[seat].space]
     raise ValueError(f"unknown target {target!r}")
+
+
+def event_region(g: Game, region: str) -> str:
+    return g.rules.regions[region].events_as or region
 
 
 # --- conditions -------------------------------------------------------------
@@ -142,6 +149,8 @@ def holds(g: Game, seat: int, cond: dict, ctx: Ctx | None = None) -> bool:
             ok = val in g.decks
         elif key == "module":
             ok = g.rules.has_module(val)
+        elif key == "in_stock":
+            ok = cards.stock_has(g, "purchase", val)
         elif key == "not":
             ok = not holds(g, seat, val, ctx)
         elif key == "any":
@@ -261,7 +270,7 @@ def _heal(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         return
     g.decide(seat, "heal", f"Healing costs {price}G a life: how many lives?", [
         (f"heal:{k}", f"Heal {k} {'life' if k == 1 else 'lives'} for {k * price}G" if k else "No healing",
-         [frame("buy_healing", p=seat, n=k, price=price)]) for k in range(most, -1, -1)
+         [frame("buy_healing", p=seat, n=k, price=price, paid_to=params.get("paid_to", ""))]) for k in range(most, -1, -1)
     ])
 
 
@@ -270,6 +279,10 @@ def _buy_healing(g: Game, a: dict) -> None:
     if a["n"]:
         g.players[a["p"]].gold -= a["n"] * a["price"]
         lives.heal(g, a["p"], a["n"])
+        if a.get("paid_to"):
+            from talisman.engine import abilities
+
+            abilities.react("paid", g, a["p"], a["n"] * a["price"], a["paid_to"])  # the Pirate plunders the Doctor's fees
 
 
 @verb("refill_fate")
@@ -278,6 +291,8 @@ def _refill_fate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         return
     p = g.players[seat]
     missing = stats.fate_value(g, seat) - p.fate
+    if "up_to" in params:  # restore at most so many (the Sister of Fate)
+        missing = min(missing, params["up_to"])
     price = params.get("price", 0)
     if missing <= 0:
         return
@@ -308,7 +323,9 @@ def _buy_fate(g: Game, a: dict) -> None:
 
 @verb("take_card")
 def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    deck = params["deck"]
+    from talisman.engine.encounter import deck_here
+
+    deck = deck_here(g, seat, params["deck"])
     for _ in range(params.get("n", 1)):
         if deck == "spell":
             possessions.gain_spell(g, seat)
@@ -417,8 +434,10 @@ def _shop_frame(g: Game, a: dict) -> None:
     p = g.players[seat]
     # One free card a visit; marked by turn, as a visit may come in another's turn (Market Day).
     free = a["free_trait"] and stats.has_trait(g, seat, a["free_trait"]) and p.status.get("free_purchase") != g.turn
+    discount = sum(m[1] for m in p.mods if m[0] == "discount")  # a price haggled down this turn (the Merchant)
     opts = []
     for name, price in a["items"].items():
+        price = max(0, price - discount)
         if not cards.stock_has(g, "purchase", name):
             continue
         if free:
@@ -509,7 +528,25 @@ def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     then = frame("table", p=seat, rows=params["rows"], ctx=ctx, bonus=bonus)
     if params.get("per_follower"):
         g.push("follower_rolls", p=seat, rows=params["rows"], followers=list(g.players[seat].followers))
+    kind = g.rules.spaces[g.players[seat].space].kind
+    if len(parse(expr)) == 1 and parse(expr)[0][0] == 1 and stats.has_trait(g, seat, f"pick-of-two:{kind}"):
+        # ``pick-of-two:<kind>``: on such a space the character rolls two dice and keeps either (the Rogue at the Tavern).
+        g.push("pick_of_two", p=seat, dice=expr, then=list(then), why=params.get("prompt", ""))
+        return
     roll(g, seat, expr, then, why=params.get("prompt", ""))
+
+
+@handler("pick_of_two")
+def _pick_of_two(g: Game, a: dict) -> None:
+    seat = a["p"]
+    first, _ = g.roll_dice(a["dice"], seat)
+    second, _ = g.roll_dice(a["dice"], seat)
+    g.say(f"{g.name(seat)} rolls two dice for {a['why'] or 'a roll'}: {first} and {second}.", type="roll", seat=seat,
+          dice=[first, second])
+    kind, args = a["then"]
+    g.decide(seat, "pick-roll", f"You rolled {first} and {second}: which do you keep?", [
+        (f"keep:{v}", f"Keep {v}", [frame(kind, **{**args, "roll": v})]) for v in sorted({first, second})
+    ])
 
 
 def _with_dice_count(expr: str, n: int) -> str:
@@ -540,9 +577,17 @@ def _roll_frame(g: Game, a: dict) -> None:
     done = frame(kind, **{**args, a["into"]: total, a["into"] + "_faces": faces})
     p = g.players[seat]
     if a["fate"] and g.options.get("fate") and p.fate > 0 and not a.get("rerolled"):
+        from talisman.engine import spells
+
+        terms = parse(a["dice"])
+        single = len(faces) == 1 and len(terms) == 1  # a chosen result makes sense for one die only
+        twists = spells.fate_options(g, seat, [done], {"kind": kind, "args": args, "style": "roll", "key": a["into"],
+                                                       "sides": terms[0][1] or g.die_size(seat)}) if single else []
         g.decide(seat, "fate", f"You rolled {total} ({label}). Spend 1 Fate to roll again?", [
             ("keep", f"Keep {total}", [done]),
-            ("reroll", f"Spend 1 Fate ({p.fate} left) and roll again", [frame("spend_fate", p=seat), frame("roll", **{**a, "rerolled": True})]),
+            ("reroll", f"Spend 1 Fate ({p.fate} left) and roll again",
+             [frame("spend_fate", p=seat, why=a["why"]), frame("roll", **{**a, "rerolled": True})]),
+            *twists,
         ])
         return
     g.push_all([done])
@@ -550,9 +595,13 @@ def _roll_frame(g: Game, a: dict) -> None:
 
 @handler("spend_fate")
 def _spend_fate(g: Game, a: dict) -> None:
-    p = g.players[a["p"]]
+    seat = a["p"]
+    p = g.players[seat]
     p.fate -= 1
-    g.say(f"{g.name(a['p'])} spends 1 Fate to roll again ({p.fate} left).", type="fate", seat=a["p"])
+    g.say(f"{g.name(seat)} spends 1 Fate to roll again ({p.fate} left).", type="fate", seat=seat)
+    if a.get("why") == "movement" and stats.has_trait(g, seat, "free-movement-reroll"):
+        p.fate += 1  # the Cloak of Feathers gives it straight back
+        g.say(f"{g.name(seat)}'s Fate comes straight back ({p.fate}).", type="fate", seat=seat)
 
 
 @handler("table")
@@ -628,8 +677,15 @@ def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     p = g.players[seat]
     if params.get("pick"):
         region = g.rules.spaces[p.space].region
-        spaces = [s for s in g.rules.regions[region].ring if g.rules.space_index[s] != p.space]
-        g.decide(seat, "teleport", f"Choose a space in the {g.rules.regions[region].name}", [
+        if params["pick"] == "kind":  # any space of a kind, on any board (the Goblin Tunneler's Tunnels)
+            spaces = [s.id for s in g.rules.spaces if s.kind == params["kind"] and s.index != p.space]
+            where = f"Choose a {params['kind'].replace('-', ' ')}"
+        else:
+            spaces = [s for s in g.rules.regions[region].ring if g.rules.space_index[s] != p.space]
+            where = f"Choose a space in the {g.rules.regions[region].name}"
+        if not spaces:
+            return
+        g.decide(seat, "teleport", where, [
             (f"to:{s}", g.rules.space(s).name, [frame("teleport", p=seat, to=g.rules.space_index[s],
                                                       next_move=params.get("next_move", False),
                                                       encounter=params.get("encounter", True))])
@@ -639,6 +695,14 @@ def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     g.push("teleport", p=seat, to=g.rules.space_index[params["to"]], next_move=params.get("next_move", False),
            encounter=params.get("encounter", True))
     del movement  # imported for its frame handlers
+
+
+@verb("extra_turn")
+def _extra_turn(g: Game, seat: int, n: int, ctx: Ctx) -> None:
+    """Another turn straight after this one (the Dungeon Library's secret passage)."""
+    p = g.players[seat]
+    p.status["extra_turns"] = p.status.get("extra_turns", 0) + n
+    g.say(f"{g.name(seat)} will take {'another turn' if n == 1 else str(n) + ' more turns'} straight after this one.", seat=seat)
 
 
 @verb("lose_turn")

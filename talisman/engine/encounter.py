@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, combat, effects, possessions, stats
+from talisman.engine import abilities, cards, combat, effects, possessions, stats
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -39,11 +39,12 @@ def _land(g: Game, a: dict) -> None:
     sdef = g.rules.spaces[p.space]
     if how == "retreat" or not p.alive:
         return
+    abilities.react("landed", g, seat)  # pushed first, so it runs after the encounter
     if sdef.kind == "crown":
         endings.on_reach_crown(g, seat)
         return
     stepping = g.rules.regions[sdef.region].movement == "step"
-    others = others_here(g, seat) if sdef.character_encounters else []
+    others = [o for o in others_here(g, seat) if abilities.may_meet(g, seat, o)] if sdef.character_encounters else []
     options = [(f"meet:{o}", f"Encounter the {g.name(o)}", [frame("meet", p=seat, other=o)]) for o in others]
     if stepping:
         # The Inner Region: the space's own instructions, then any cards left
@@ -54,12 +55,16 @@ def _land(g: Game, a: dict) -> None:
         effects.run(g, seat, sdef.on_enter, {"space": p.space})
         spells.on_landing(g, seat)
         return
-    space_frames = [frame("encounter_space", p=seat)]
-    if options:
-        g.decide(seat, "encounter", f"On the {sdef.name}: encounter a character or the space?",
-                 [*options, ("space", f"Encounter the {sdef.name}", space_frames)])
+    space_option = ("space", f"Encounter the {sdef.name}", [frame("encounter_space", p=seat)])
+    extra = abilities.land_options(g, seat)
+    instead = [o for o in extra if len(o) > 3 and o[3] == "instead"]
+    # An ability may replace meeting the space (the Ghoul at the Graveyard) or add a way to land (the Ninja).
+    options += [o[:3] for o in instead] or [space_option]
+    options += [o for o in extra if o not in instead]
+    if len(options) > 1:
+        g.decide(seat, "encounter", f"On the {sdef.name}: what do you encounter?", options)
     else:
-        g.push_all(space_frames)
+        g.push_all(options[0][2])
     # Pushed last so it runs first: a Hex strikes on landing, before anything
     # else is met (000's example of the Sorceress on the Oasis).
     spells.on_landing(g, seat)
@@ -73,7 +78,8 @@ def _encounter_space(g: Game, a: dict) -> None:
     ctx = {"space": p.space}
     steps = effects.effect_frames(seat, sdef.before_draw, ctx)
     if sdef.draw:
-        steps.append(frame("draw_cards", p=seat, n=sdef.draw))
+        # ``extra-draw:<kind>:N``: an ability draws N more cards on such spaces (the Highlander in the Hills).
+        steps.append(frame("draw_cards", p=seat, n=sdef.draw + stats.trait_value(g, seat, f"extra-draw:{sdef.kind}")))
     steps.append(frame("card_queue", p=seat))
     steps += effects.effect_frames(seat, sdef.encounter, ctx)
     steps.append(frame("claim_gold", p=seat))
@@ -81,8 +87,21 @@ def _encounter_space(g: Game, a: dict) -> None:
 
 
 def board_deck(g: Game, space: int) -> str:
-    """The deck a space draws from: its region's (Adventure cards on the main board)."""
-    return g.rules.regions[g.rules.spaces[space].region].deck
+    """The deck a space draws from: its region's (Adventure cards on the main
+    board, Dungeon cards in the Dungeon), unless a lasting effect swaps one deck
+    for another for a while (``deck-swap:...`` globals: Dark Denizens)."""
+    deck = g.rules.regions[g.rules.spaces[space].region].deck
+    for key, val in g.globals.items():
+        if key.startswith("deck-swap:") and val["from"] == deck:
+            return val["to"]
+    return deck
+
+
+def deck_here(g: Game, seat: int, deck: str) -> str:
+    """The deck an effect that names ``deck`` draws from for this character:
+    "Adventure cards" are the cards of the region it stands in (001: in the
+    Dungeon, cards and abilities that say Adventure cards draw Dungeon cards)."""
+    return board_deck(g, g.players[seat].space) if deck == "adventure" else deck
 
 
 @handler("draw_cards")
@@ -90,12 +109,23 @@ def _draw_cards(g: Game, a: dict) -> None:
     seat = a["p"]
     space = g.players[seat].space
     wanted = a["n"] - len(g.cards_on(space))
+    extra = wanted > 0 and stats.has_trait(g, seat, "draw-extra-discard")  # the Orb of Prophesy
+    deck = board_deck(g, space)
     drawn: list[int] = []
-    for _ in range(max(0, wanted)):
-        card = cards.draw(g, board_deck(g, space))
+    tries = len(g.decks[deck]) + len(g.discards[deck])
+    while len(drawn) < wanted + extra and tries >= 0:
+        tries -= 1
+        card = cards.draw(g, deck)
         if card is None:
             g.say("The deck is exhausted.", seat=seat)
             break
+        if abilities.draw_refused(g, card):
+            # A card that cannot come into play now (a Dungeon-icon card without the
+            # Dungeon, a third Doorway): discarded, and another drawn in its place.
+            cards.discard(g, card)
+            g.say(f"{g.name(seat)} draws the {g.card_name(card)}, which cannot come into play: it is discarded.",
+                  type="draw", seat=seat, card=g.card_name(card))
+            continue
         drawn.append(card)
     if wanted <= 0:
         g.say(f"The cards already on the {g.space_name(space)} are the encounter.", seat=seat)
@@ -106,9 +136,31 @@ def _draw_cards(g: Game, a: dict) -> None:
         on_draw = g.rules.instances[card].on_draw
         if on_draw:
             after += effects.effect_frames(seat, on_draw, {"src": card, "space": space})
+    if drawn and extra:
+        after.append(frame("discard_one_drawn", p=seat, drawn=drawn))
     if drawn and stats.has_trait(g, seat, "redraw-one") and "redrew" not in g.players[seat].flags:
         after.append(frame("offer_redraw", p=seat, drawn=drawn))
     g.push_all(after)
+
+
+@handler("discard_one_drawn")
+def _discard_one_drawn(g: Game, a: dict) -> None:
+    """The Orb of Prophesy: of the cards just drawn (one more than the space asked), discard one."""
+    seat = a["p"]
+    space = g.players[seat].space
+    here = [c for c in a["drawn"] if c in g.cards_on(space)]
+    if len(here) > 1:
+        g.decide(seat, "discard-drawn", "You drew one card more than you need: discard one before meeting them.", [
+            (f"discard:{c}", f"Discard the {g.card_name(c)}", [frame("discard_from_board", space=space, card=c)]) for c in here
+        ])
+
+
+@handler("discard_from_board")
+def _discard_from_board(g: Game, a: dict) -> None:
+    if a["card"] in g.cards_on(a["space"]):
+        cards.lift(g, a["card"], a["space"])
+        cards.discard(g, a["card"])
+        g.say(f"The {g.card_name(a['card'])} is discarded from the {g.space_name(a['space'])}.")
 
 
 @handler("offer_redraw")
@@ -161,6 +213,16 @@ def _card_next(g: Game, a: dict) -> None:
     cdef = g.rules.instances[card]
     rest = queue[1:]
     ctx = {"src": card, "space": space}
+    if a.get("plain") != card:
+        other_ways = abilities.card_options(g, seat, card)
+        if other_ways:
+            # 000's exceptions that change how a card is met (the Patrol for the Cyborg).
+            usual = [] if any(len(o) > 3 and o[3] == "forced" for o in other_ways) else \
+                [("usual", f"Meet the {cdef.name} as usual", [frame("card_next", p=seat, queue=queue, plain=card)])]
+            then = frame("card_next", p=seat, queue=rest)
+            g.decide(seat, "card-ability", f"The {cdef.name}: how do you meet it?",
+                     [*usual, *[(o[0], o[1], [*o[2], then]) for o in other_ways]])
+            return
     if cdef.type == "enemy":
         mode = "craft" if cdef.craft and not cdef.strength else "strength"
         foes = [c for c in queue if g.rules.instances[c].type == "enemy" and _mode(g, c) == mode]
@@ -205,8 +267,10 @@ def _event_done(g: Game, a: dict) -> None:
 
 def takeable(g: Game, seat: int) -> list[int]:
     space = g.players[seat].space
+    kinds = ("object", "magic-object") if "follower-pickup" in g.rules.spaces[space].suppress \
+        else ("object", "magic-object", "follower")  # Followers locked in the Dungeon's Cell go only by its rule
     return [c for c in g.cards_on(space)
-            if g.rules.instances[c].type in ("object", "magic-object", "follower")
+            if g.rules.instances[c].type in kinds
             and not g.rules.instances[c].on_encounter and not g.rules.instances[c].must_take]
 
 
@@ -270,6 +334,18 @@ def _meet(g: Game, a: dict) -> None:
     seat, other = a["p"], a["other"]
     if not g.players[other].alive or g.players[other].space != g.players[seat].space:
         return
-    options = combat.attack_options(g, seat, other) + abilities.meet_options(g, seat, other)
-    options.append(("leave", f"Leave the {g.name(other)} in peace", []))
-    g.decide(seat, "meet", f"You meet the {g.name(other)}.", options)
+    abilities.react("met", g, other, seat)  # pushed first, so it runs once the meeting is over (the Wise Man)
+    if combat.must_attack(g, seat, other):
+        # A Follower drives the character to attack (the Spirit of Vengeance, the Holy Avenger).
+        g.decide(seat, "meet", f"You meet the {g.name(other)} and must attack it.", combat.attack_options(g, seat, other))
+    else:
+        options = combat.attack_options(g, seat, other) + abilities.meet_options(g, seat, other)
+        options.append(("leave", f"Leave the {g.name(other)} in peace", []))
+        g.decide(seat, "meet", f"You meet the {g.name(other)}.", options)
+
+
+@effects.verb("draw")
+def _draw_verb(g: Game, seat: int, n: int, ctx: dict) -> None:
+    """Draw cards on the character's space up to ``n``, counting those already
+    there (the Monster Pit's roll); they are met with the space's other cards."""
+    g.push("draw_cards", p=seat, n=n)

@@ -25,19 +25,38 @@ ENDINGS: dict[str, dict[str, Callable]] = {}
 COMMAND_SPELL = "Command Spell"  # a Spell that is no card, so a Counterspell names it by this
 
 
+ENDING_CHOICES: list[Callable[[Game], str | None]] = []
+
+
 def register_ending(name: str, reach: Callable, turn_start: Callable) -> None:
     """An ending: what happens on reaching the Crown, and at each turn start there."""
     ENDINGS[name] = {"reach": reach, "turn_start": turn_start}
+
+
+def register_ending_choice(choose: Callable[[Game], str | None]) -> None:
+    """A rule of a module that decides which ending applies instead of the
+    ``ending`` option (the Dungeon's Winner Takes All); None leaves it be."""
+    ENDING_CHOICES.append(choose)
+
+
+def ending_of(g: Game) -> str:
+    for choose in ENDING_CHOICES:
+        name = choose(g)
+        if name:
+            return name
+    return g.options["ending"]
 
 
 def check_game_end(g: Game) -> None:
     """The last character alive wins (in a game that began with several)."""
     if g.result is not None:
         return
-    alive = g.living()
-    waiting = [p.seat for p in g.players if not p.alive and p.status.get("replace")]
-    if len(g.players) > 1 and len(alive) == 1 and not waiting:
-        on_crown = g.rules.spaces[g.players[alive[0]].space].kind == "crown"
+    seats = [p.seat for p in g.players if g.controller(p.seat) == p.seat]
+    alive = sorted({g.controller(s) for s in g.living()})
+    waiting = [s for s in seats if s not in alive and g.players[s].status.get("replace")]
+    if len(seats) > 1 and len(alive) == 1 and not waiting:
+        on_crown = any(g.rules.spaces[g.players[c].space].kind == "crown"
+                       for c in g.characters_of(alive[0]) if g.players[c].alive)
         g.end(alive, "rules from the Crown of Command, the last character standing" if on_crown
               else "the last character standing")
     elif not alive and not waiting:
@@ -45,17 +64,22 @@ def check_game_end(g: Game) -> None:
 
 
 def on_reach_crown(g: Game, seat: int) -> None:
-    ENDINGS[g.options["ending"]]["reach"](g, seat)
+    ENDINGS[ending_of(g)]["reach"](g, seat)
 
 
 def on_turn_start(g: Game, seat: int) -> None:
     if g.rules.spaces[g.players[seat].space].kind == "crown":
-        ENDINGS[g.options["ending"]]["turn_start"](g, seat)
+        ENDINGS[ending_of(g)]["turn_start"](g, seat)
+
+
+def rivals(g: Game, seat: int) -> list[int]:
+    """The other players' living characters (not a second one of the same seat)."""
+    return [s for s in g.living() if g.controller(s) != g.controller(seat)]
 
 
 def rivals_on_crown(g: Game, seat: int) -> list[int]:
     space = g.players[seat].space
-    return [p.seat for p in g.players if p.alive and p.seat != seat and p.space == space]
+    return [p.seat for p in g.players if p.alive and g.controller(p.seat) != g.controller(seat) and p.space == space]
 
 
 # --- the Crown of Command (Command Spell) -------------------------------------
@@ -63,11 +87,11 @@ def rivals_on_crown(g: Game, seat: int) -> list[int]:
 
 def _crown_reach(g: Game, seat: int) -> None:
     g.say(f"{g.name(seat)} reaches the Crown of Command!", type="crown", seat=seat)
-    rivals = rivals_on_crown(g, seat)
-    if rivals:
-        g.push("crown_challenge", p=seat, rivals=rivals)
-    elif len(g.players) == 1 or not [s for s in g.living() if s != seat]:
-        g.end([seat], "reached the Crown of Command with no rival left")
+    here = rivals_on_crown(g, seat)
+    if here:
+        g.push("crown_challenge", p=seat, rivals=here)
+    elif not rivals(g, seat):
+        g.end([g.controller(seat)], "reached the Crown of Command with no rival left")
 
 
 @handler("crown_challenge")
@@ -95,15 +119,19 @@ def _crown_turn_start(g: Game, seat: int) -> None:
     if stats.has_trait(g, seat, "no-spells"):
         g.say(f"{g.name(seat)} cannot cast the Command Spell while holding the Amulet.", seat=seat)
         return
-    victims = [s for s in g.living() if s != seat]
+    victims = rivals(g, seat)
     if not victims:
-        g.end([seat], "rules from the Crown of Command")
+        g.end([g.controller(seat)], "rules from the Crown of Command")
         return
     if g.options.get("command-spell") == "4e":
         g.push("command_spell", p=seat, victim=-1)
         return
+    reachable = [v for v in victims if not stats.has_trait(g, v, "command-immune")]  # the Magic Shell
+    if not reachable:
+        g.say("No one is within reach of the Command Spell this turn.", seat=seat)
+        return
     g.decide(seat, "command", "Cast the Command Spell: choose its victim.", [
-        (f"victim:{v}", f"Aim it at the {g.name(v)}", [frame("command_spell", p=seat, victim=v)]) for v in victims
+        (f"victim:{v}", f"Aim it at the {g.name(v)}", [frame("command_spell", p=seat, victim=v)]) for v in reachable
     ])
 
 
@@ -134,7 +162,7 @@ def _command_result(g: Game, a: dict) -> None:
         g.say("The Command Spell fails to bite.", seat=seat)
         return
     if victim == -1:
-        for v in [s for s in g.living() if s != seat]:
+        for v in [s for s in rivals(g, seat) if not stats.has_trait(g, s, "command-immune")]:
             g.push("lose_lives", p=v, n=1, cause="the Command Spell", by=seat)
         return
     if g.players[victim].alive:

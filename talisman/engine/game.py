@@ -133,7 +133,8 @@ class Game:
         kind, a = self.stack[-1]
         if kind != "decide":
             return None
-        return Decision(a["p"], a["kind"], a["prompt"], tuple(Option(o[0], o[1], o[3]) for o in a["options"]))
+        return Decision(self.controller(a["p"]), a["kind"], a["prompt"],
+                        tuple(Option(o[0], o[1], o[3]) for o in a["options"]), a["p"])
 
     def legal_ids(self) -> list[str]:
         """The ids of the pending decision's options (empty when the game is over)."""
@@ -152,8 +153,8 @@ class Game:
         if not self.stack or self.stack[-1][0] != "decide":
             raise IllegalOptionError("no decision is pending")
         a = self.stack[-1][1]
-        if player is not None and player != a["p"]:
-            raise OutOfTurnError(f"seat {player} cannot answer: the decision belongs to seat {a['p']}")
+        if player is not None and player != self.controller(a["p"]):
+            raise OutOfTurnError(f"seat {player} cannot answer: the decision belongs to seat {self.controller(a['p'])}")
         for opt in a["options"]:
             if opt[0] == option_id:
                 break
@@ -267,7 +268,41 @@ class Game:
     # --- small helpers every rule uses --------------------------------------
 
     def name(self, seat: int) -> str:
+        bodies = self.globals.get("bodies")
+        if bodies and str(seat) in bodies:
+            return bodies[str(seat)]["name"]
         return self.rules.characters[self.players[seat].character].name
+
+    # --- seats that play more than one character ------------------------------
+
+    def controller(self, index: int) -> int:
+        """The seat that plays character ``index``: its own, or the seat that
+        raised it beside its first character (a Mirror Image, a Mystic's body)."""
+        bodies = self.globals.get("bodies")
+        if bodies:
+            body = bodies.get(str(index))
+            if body is not None:
+                return body["seat"]
+        return index
+
+    def characters_of(self, seat: int) -> list[int]:
+        """Every character a seat plays, its first one first (dead ones included)."""
+        bodies = self.globals.get("bodies")
+        if not bodies:
+            return [seat]
+        return [seat, *(int(k) for k, b in bodies.items() if b["seat"] == seat)]
+
+    def add_body(self, seat: int, character: str, name: str) -> int:
+        """Put a second character into play for ``seat``, called ``name``; it
+        has no turn of its own (each turn the seat chooses which of its
+        characters acts). Returns its index; the caller sets its counters."""
+        index = len(self.players)
+        body = Player(index, character)
+        body.space = self.players[seat].space
+        body.alignment = self.players[seat].alignment
+        self.players.append(body)
+        self.globals["bodies"] = {**self.globals.get("bodies", {}), str(index): {"seat": seat, "name": name}}
+        return index
 
     def space_name(self, index: int) -> str:
         return self.rules.spaces[index].name

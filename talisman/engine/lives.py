@@ -47,14 +47,19 @@ def _lose_lives(g: Game, a: dict) -> None:
         g.push("life_taken", p=a["by"], victim=seat)
     if p.lives <= 0:
         kill(g, seat, a.get("cause", ""))
+    else:
+        from talisman.engine import abilities
+
+        abilities.react("life_lost", g, seat, n)
 
 
 @handler("life_taken")
 def _life_taken(g: Game, a: dict) -> None:
     """A character took a life from another (quests count these)."""
-    from talisman.engine import quests
+    from talisman.engine import abilities, quests
 
     quests.on_life_taken(g, a["p"], a["victim"])
+    abilities.react("life_taken", g, a["p"], a["victim"])
 
 
 def heal(g: Game, seat: int, n: int) -> int:
@@ -126,10 +131,12 @@ def kill(g: Game, seat: int, cause: str = "") -> None:
     p.mods = []
     g.say(f"{g.name(seat)} is dead{' (' + cause + ')' if cause else ''}. Everything it carried lies on the "
           f"{g.space_name(space)}.", type="death", seat=seat)
+    from talisman.engine import abilities
     from talisman.engine.endings import check_game_end
 
-    if g.options.get("new-character") and _replacement_left(g):
-        p.status["replace"] = True
+    abilities.react("death", g, seat)
+    if g.options.get("new-character") and _replacement_left(g) and g.controller(seat) == seat:
+        p.status["replace"] = True  # a seat's own character, not a body raised beside it (a Mirror Image)
     check_game_end(g)
     if seat == g.active:
         end_turn_now(g)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import effects, lives, possessions, stats
+from talisman.engine import abilities, effects, lives, possessions, stats
 from talisman.engine.realms import realm_at
 from talisman.engine.realms import visit as visit_realm
 from talisman.engine.game import frame, handler
@@ -43,14 +43,20 @@ def move_options(g: Game, seat: int) -> list[tuple]:
     region = g.rules.regions[region_of(g, p.space)]
     if region.movement == "step":
         return step_options(g, seat)
+    held = held_here(g, seat)
+    if held is not None:
+        # A space that decides the next move (the Dungeon's Hall of Darkness): no roll, no other way.
+        return [("stay", f"Face the {held['what']}", [frame("clear_status", p=seat, name="hold"),
+                                                      frame("effects", p=seat, list=held["effects"], ctx={"space": p.space})])]
     opts: list[tuple] = []
+    die = abilities.movement_die(g, seat)
     if one_space_only(g, seat) and "enslaved" in p.status:
-        opts.append(("roll", f"Roll the D{g.die_size(seat)} for your freedom, then move one space",
+        opts.append(("roll", f"Roll the D{die} for your freedom, then move one space",
                      [frame("move_roll", p=seat, one_space=True)]))
     elif one_space_only(g, seat):
         opts.append(("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
     else:
-        opts.append(("roll", f"Roll the D{g.die_size(seat)} to move", [frame("move_roll", p=seat)]))
+        opts.append(("roll", f"Roll the D{die} to move", [frame("move_roll", p=seat)]))
     nxt = p.status.get("next_move")
     if nxt is not None:
         opts.append(("next-move", f"Go to the {g.space_name(nxt)} as promised",
@@ -60,6 +66,14 @@ def move_options(g: Game, seat: int) -> list[tuple]:
             opts.append((f"raft:{g.rules.spaces[other].id}", f"Cross the Storm River by raft to the {g.space_name(other)}",
                          [frame("raft_cross", p=seat, to=other)]))
     return opts
+
+
+def held_here(g: Game, seat: int) -> dict | None:
+    """What holds the character on its space this turn (a Werewolf, Death, the
+    Hall of Darkness), if anything: its next move is to face it."""
+    p = g.players[seat]
+    held = p.status.get("hold")
+    return held if held is not None and held.get("space") == p.space else None
 
 
 def raft_ready(g: Game, seat: int) -> bool:
@@ -73,7 +87,8 @@ def one_space_only(g: Game, seat: int) -> bool:
     from talisman.engine.turn import in_blizzard
 
     p = g.players[seat]
-    return bool(p.toad) or stats.has_trait(g, seat, "one-space") or in_blizzard(g)
+    sheltered = "blizzard" in g.rules.regions[region_of(g, p.space)].sheltered  # 000: not in the Dungeon
+    return bool(p.toad) or stats.has_trait(g, seat, "one-space") or (in_blizzard(g) and not sheltered)
 
 
 @handler("clear_status")
@@ -86,7 +101,8 @@ def _move_roll(g: Game, a: dict) -> None:
     """Roll the movement die (``one_space``: a slave who may move only one space
     still needs the roll to go free; it then moves one space)."""
     seat = a["p"]
-    effects.roll(g, seat, "die", frame("move_choose", p=seat, one_space=a.get("one_space", False)), why="movement")
+    effects.roll(g, seat, f"D{abilities.movement_die(g, seat)}", frame("move_choose", p=seat, one_space=a.get("one_space", False)),
+                 why="movement")
 
 
 @handler("move_choose")
@@ -107,15 +123,24 @@ def _move_choose(g: Game, a: dict) -> None:
         n = 1
     g.say(f"{g.name(seat)} may move {n} {'space' if n == 1 else 'spaces'}.", seat=seat)
     options: list[tuple] = []
-    for dest, path in sorted(destinations(g, seat, n).items()):
+    reach: dict[int, list[int]] = {}
+    # ``move-up-to``: any number of spaces up to the roll (the Hunchback, the Clockwork Owl).
+    for k in range(n, 0, -1) if stats.has_trait(g, seat, "move-up-to") else (n,):
+        for dest, path in destinations(g, seat, k).items():
+            reach.setdefault(dest, path)
+    for dest, path in sorted(reach.items()):
+        if not abilities.move_allowed(g, seat, path):
+            continue
         options.append((f"move:{g.rules.spaces[dest].id}", f"Move to the {g.space_name(dest)}, {_route(g, p.space, path)}",
                         [frame("walk", p=seat, path=path, i=0)]))
     to_portal = portal_path(g, seat, n)
     if to_portal is not None:
-        options.append(("portal", "Try to open the Portal of Power",
-                        [frame("walk", p=seat, path=to_portal, i=0, then=[frame("portal_attempt", p=seat)])]))
-    from talisman.engine import abilities
-
+        # 000: the Portal of Power, OR another portal from the same space (the Door to the Wizard's Tower).
+        at = to_portal[-1] if to_portal else p.space
+        for i, link in enumerate(portals_from(g, at)):
+            options.append(("portal" if i == 0 else f"portal:{g.rules.links[link].b}",
+                            f"Try to open the {g.rules.links[link].name or 'Portal of Power'}",
+                            [frame("walk", p=seat, path=to_portal, i=0, then=[frame("portal_attempt", p=seat, link=link)])]))
     options += abilities.after_roll_options(g, seat, n)
     if not options:
         g.say(f"{g.name(seat)} cannot move.", seat=seat)
@@ -124,35 +149,94 @@ def _move_choose(g: Game, a: dict) -> None:
 
 
 def _route(g: Game, start: int, path: list[int]) -> str:
-    """How a path leaves: clockwise, counter-clockwise, or over the bridge."""
+    """How a path leaves: clockwise or counter-clockwise round a ring, forward or
+    back along a line, over the bridge, or through a passage into or out of a region."""
+    rules = g.rules
+    passages = _crossings(rules)[3]
+    hops = [i for i in range(len(path)) if (path[i - 1] if i else start, path[i]) in passages]
+    if hops:
+        i = hops[-1]
+        if rules.regions[region_of(g, path[-1])].shape == "line":
+            return f"into the {rules.regions[region_of(g, path[-1])].name}"
+        left = rules.regions[region_of(g, path[i - 1] if i else start)].name
+        if i == len(path) - 1:
+            return f"out of the {left}"
+        return f"out of the {left}, then {'clockwise' if path[i + 1] == rules.cw[path[i]] else 'counter-clockwise'}"
     if any(region_of(g, s) != region_of(g, start) for s in path):
         return "across the bridge"
-    return "clockwise" if path and path[0] == g.rules.cw[start] else "counter-clockwise"
+    forward = bool(path) and path[0] == rules.cw[start]
+    if rules.regions[region_of(g, start)].shape == "line":
+        return "forward" if forward else "back"
+    return "clockwise" if forward else "counter-clockwise"
+
+
+_CROSSINGS: dict[int, tuple] = {}
+
+
+def _crossings(rules) -> tuple[dict[int, int], dict[int, int], dict[int, tuple[int, int]], set[tuple[int, int]]]:
+    """The ways between regions, by space: bridges (both ends), the passage out
+    at the end of a line, the passage into a line from the space it branches
+    off (with the direction that leads into the line), and every passage step."""
+    cached = _CROSSINGS.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    bridges: dict[int, int] = {}
+    ends: dict[int, int] = {}
+    branches: dict[int, tuple[int, int]] = {}
+    steps: set[tuple[int, int]] = set()
+    for ln in rules.links:
+        a, b = rules.space_index[ln.a], rules.space_index[ln.b]
+        if ln.kind == "bridge":
+            bridges[a], bridges[b] = b, a
+        elif ln.kind == "passage":
+            for end, other in ((a, b), (b, a)):
+                if rules.cw[end] < 0 or rules.ccw[end] < 0:
+                    ends[end] = other
+                    branches[other] = (end, 1 if rules.ccw[end] < 0 else -1)
+            steps |= {(a, b), (b, a)}
+    found = (bridges, ends, branches, steps)
+    _CROSSINGS[id(rules)] = (rules, found)
+    return found
 
 
 def destinations(g: Game, seat: int, n: int) -> dict[int, list[int]]:
-    """Every space a walk of exactly ``n`` can end on, with one path to it."""
+    """Every space a walk of ``n`` can end on, with one path to it.
+
+    A walk goes round a ring or along a line, never turning back, except that
+    over the bridge it may set off either way. A passage joins a space of one
+    region to the end of a line (the Ruins to the Dungeon Entrance): from that
+    space a walk may turn into the line, and a walk running off that end of
+    the line comes out on the space and sets off either way. A walk ends early
+    on entering a ``stop`` space (the Treasure Chamber), or on reaching the end
+    of a line that leads nowhere.
+    """
+    rules = g.rules
     start = g.players[seat].space
-    cw, ccw = g.rules.cw, g.rules.ccw
-    bridges = {}
-    for ln in g.rules.links:
-        if ln.kind == "bridge":
-            a, b = g.rules.space_index[ln.a], g.rules.space_index[ln.b]
-            bridges[a], bridges[b] = b, a
+    cw, ccw = rules.cw, rules.ccw
+    bridges, ends, branches, _ = _crossings(rules)
     found: dict[int, list[int]] = {}
 
     def walk(pos: int, left: int, direction: int, path: list[int], came_over: int) -> None:
-        if left == 0:
-            if pos != start or path:
+        if left == 0 or (path and rules.spaces[pos].stop):
+            if path:
                 found.setdefault(pos, path)
             return
         nxt = cw[pos] if direction > 0 else ccw[pos]
         if nxt >= 0:
             walk(nxt, left - 1, direction, path + [nxt], -1)
+        elif pos in ends:
+            out = ends[pos]
+            for d in (1, -1):
+                walk(out, left - 1, d, path + [out], pos)
+        elif path:
+            found.setdefault(pos, path)
         other = bridges.get(pos)
         if other is not None and other != came_over and (not path or path[-1] != other):
             for d in (1, -1):
                 walk(other, left - 1, d, path + [other], pos)
+        inner = branches.get(pos)
+        if inner is not None and inner[0] != came_over:
+            walk(inner[0], left - 1, inner[1], path + [inner[0]], pos)
 
     for d in (1, -1):
         walk(start, n, d, [], -1)
@@ -217,7 +301,7 @@ def _guard(g: Game, here: int, there: int) -> dict | None:
 
 def _step(g: Game, seat: int, to: int) -> None:
     p = g.players[seat]
-    if region_of(g, p.space) != region_of(g, to):
+    if {region_of(g, p.space), region_of(g, to)} == {"outer", "middle"}:
         crossed_river(g, seat)
     p.space = to
 
@@ -256,30 +340,50 @@ def _raft_cross(g: Game, a: dict) -> None:
     g.push("arrive", p=seat, space=a["to"], how="move")
 
 
+def portals_from(g: Game, space: int) -> list[int]:
+    """The portal links (by index) that open from a space, in content order."""
+    sid = g.rules.spaces[space].id
+    return [i for i, ln in enumerate(g.rules.links) if ln.kind == "portal" and ln.a == sid]
+
+
 @handler("portal_attempt")
 def _portal_attempt(g: Game, a: dict) -> None:
+    """Try a portal: on its own space when it has one (000: a character entering
+    the Wizard's Tower ends its move on the Door), with the Portal's test."""
     seat = a["p"]
+    link = g.rules.links[a["link"] if "link" in a else portals_from(g, g.players[seat].space)[0]]
+    what = link.name or "Portal of Power"
+    if link.via:
+        g.players[seat].space = g.rules.space_index[link.via]
+        g.say(f"{g.name(seat)} stands before the {what}.", type="move", seat=seat, space=link.via)
     n_craft = stats.trait_value(g, seat, "portal-craft-dice") or 2
-    g.decide(seat, "portal", "The Portal of Power: how do you try to open it?", [
+    then = {"p": seat, "link": g.rules.links.index(link)}
+    g.decide(seat, "portal", f"The {what}: how do you try to open it?", [
         ("strength", f"Force it: roll 2 dice, at most your Strength ({stats.strength(g, seat)})",
-         [frame("roll", p=seat, dice="2D6", then=["portal_result", {"p": seat, "attr": "strength"}], into="roll", why="the Portal of Power", fate=True)]),
+         [frame("roll", p=seat, dice="2D6", then=["portal_result", {**then, "attr": "strength"}], into="roll", why=f"the {what}", fate=True)]),
         ("craft", f"Pick the lock: roll {n_craft} {'die' if n_craft == 1 else 'dice'}, at most your Craft ({stats.craft(g, seat)})",
-         [frame("roll", p=seat, dice=f"{n_craft}D6", then=["portal_result", {"p": seat, "attr": "craft"}], into="roll", why="the Portal of Power", fate=True)]),
+         [frame("roll", p=seat, dice=f"{n_craft}D6", then=["portal_result", {**then, "attr": "craft"}], into="roll", why=f"the {what}", fate=True)]),
     ])
 
 
 @handler("portal_result")
 def _portal_result(g: Game, a: dict) -> None:
+    """The attempt is the whole move: the turn ends, on the far side or back on
+    the portal's space (what follows from it, a lost life or the portal's
+    ``on_pass`` effects, still happens)."""
     seat, attr = a["p"], a["attr"]
     value = stats.strength(g, seat) if attr == "strength" else stats.craft(g, seat)
-    portal = next(ln for ln in g.rules.links if ln.kind == "portal")
+    portal = g.rules.links[a["link"] if "link" in a else portals_from(g, g.players[seat].space)[0]]
+    what = portal.name or "Portal of Power"
+    lives.end_turn_now(g)
     if a["roll"] <= value:
-        g.say(f"The Portal of Power opens for {g.name(seat)}.", seat=seat)
+        g.say(f"The {what} opens for {g.name(seat)}.", seat=seat)
         g.players[seat].space = g.rules.space_index[portal.b]
+        effects.run(g, seat, portal.on_pass, {"space": g.players[seat].space})
     else:
-        g.say(f"The Portal of Power holds fast against {g.name(seat)}.", seat=seat)
+        g.say(f"The {what} holds fast against {g.name(seat)}.", seat=seat)
+        g.players[seat].space = g.rules.space_index[portal.a]
         lives.lose_attribute(g, seat, attr, 1)
-    g.push("end_turn_now")
 
 
 @handler("end_turn_now")
@@ -350,10 +454,11 @@ def step_options(g: Game, seat: int) -> list[tuple]:
 
 
 def may_enter(g: Game, seat: int, space: int) -> bool:
-    """The Valley of Fire's barrier: only with a Talisman."""
-    if g.rules.spaces[space].kind == "valley-of-fire":
-        return holds_talisman(g, seat)
-    return True
+    """The Valley of Fire's barrier: only with a Talisman; and what the rules of
+    modules bar (``move_allowed``: the Demon Lord's barrier...)."""
+    if g.rules.spaces[space].kind == "valley-of-fire" and not holds_talisman(g, seat):
+        return False
+    return abilities.move_allowed(g, seat, [space])
 
 
 def holds_talisman(g: Game, seat: int) -> bool:
@@ -370,6 +475,9 @@ def holds_talisman(g: Game, seat: int) -> bool:
 def _teleport(g: Game, a: dict) -> None:
     seat, to = a["p"], a["to"]
     p = g.players[seat]
+    if not abilities.teleport_allowed(g, seat, to):
+        g.say(f"{g.name(seat)} cannot be taken to the {g.space_name(to)} from here.", seat=seat)
+        return
     if a.get("next_move"):
         p.status["next_move"] = to
         p.flags.discard("next-move-offered")  # a new offer, for the next turn
@@ -387,6 +495,7 @@ def _teleport(g: Game, a: dict) -> None:
 def _arrive(g: Game, a: dict) -> None:
     seat, space = a["p"], a["space"]
     p = g.players[seat]
+    came_from = p.space
     if region_of(g, p.space) != region_of(g, space) and region_of(g, space) in ("outer", "middle") \
             and region_of(g, p.space) in ("outer", "middle"):
         crossed_river(g, seat)
@@ -395,8 +504,47 @@ def _arrive(g: Game, a: dict) -> None:
     g.say(f"{g.name(seat)} {'retreats' if a['how'] == 'retreat' else 'arrives'} on the {g.space_name(space)}.",
           type="move", seat=seat, space=g.rules.spaces[space].id)
     g.push("land", p=seat, how=a["how"])
+    abilities.react("arrive", g, seat, came_from)
     if a["how"] != "retreat":
         visit_realm(g, seat, space)
     # 000 (the Wizard on the Cursed Glade): a space that lowers Craft forces
     # the surplus Spells to be discarded at once, before anything is met there.
     possessions.check_limits(g, seat)
+
+
+# --- moving a number of spaces, and being held --------------------------------
+
+
+@effects.verb("move_steps")
+def _move_steps(g: Game, seat: int, params: dict, ctx: dict) -> None:
+    """Move ``n`` spaces forward (clockwise: along a line, with the Dungeon's
+    arrows) or back, then arrive and encounter where the move ends. Passing
+    spaces are not met; the move ends early on a ``stop`` space or at the end
+    of a line (choice: it never leaves the line through a passage). It is the
+    move itself, so what was left of the turn is dropped."""
+    n = effects.amount(g, seat, params["n"])
+    forward = params["direction"] == "forward"
+    pos, path = g.players[seat].space, []
+    for _ in range(n):
+        pos = g.rules.cw[pos] if forward else g.rules.ccw[pos]
+        if pos < 0:
+            break
+        path.append(pos)
+        if g.rules.spaces[pos].stop:
+            break
+    if not path:
+        g.say(f"{g.name(seat)} can go no further {'forward' if forward else 'back'}.", seat=seat)
+        return
+    g.say(f"{g.name(seat)} moves {len(path)} {'space' if len(path) == 1 else 'spaces'} {'forward' if forward else 'back'}.",
+          type="move", seat=seat)
+    if seat == g.active:
+        lives.end_turn_now(g)
+    g.push("walk", p=seat, path=path, i=0)
+
+
+@effects.verb("hold")
+def _hold_verb(g: Game, seat: int, params: dict, ctx: dict) -> None:
+    """The character's next move is to do ``do`` here instead (the Hall of Darkness)."""
+    p = g.players[seat]
+    p.status["hold"] = {"space": p.space, "what": params["what"], "effects": list(params["do"])}
+    g.say(f"{g.name(seat)} must face the {params['what']} next turn.", seat=seat)

@@ -35,7 +35,7 @@ def can_take(g: Game, seat: int, card: int) -> bool:
     if p.toad:
         return False
     if c.type == "follower":
-        return not (("no-followers" in stats.traits(g, seat)) and c.name != "Cursed by a Hag")
+        return permitted(g, seat, card) and not (("no-followers" in stats.traits(g, seat)) and c.name != "Cursed by a Hag")
     if c.is_item:
         return permitted(g, seat, card) and room_for_item(g, seat)
     return False
@@ -55,6 +55,18 @@ def give_item(g: Game, seat: int, card: int) -> None:
     g.say(f"{g.name(seat)} takes the {c.name}.", type="gain", seat=seat)
     if c.traits and "wand" in c.traits:
         fill_wand(g, seat)
+    from talisman.engine import abilities
+
+    abilities.react("gained", g, seat, card)
+
+
+def stealable(g: Game, seat: int) -> list[int]:
+    """The Objects others may take from this character: all it carries or
+    transports, except a container that guards itself and its load (the Bag of Holding)."""
+    p = g.players[seat]
+    if any("guards-pack" in g.rules.instances[c].traits for c in p.objects):
+        return [c for c in p.objects if "guards-pack" not in g.rules.instances[c].traits]
+    return p.objects + p.packed
 
 
 def on_follower_gained(g: Game, seat: int, card: int) -> None:
@@ -100,7 +112,8 @@ def drop(g: Game, seat: int, card: int) -> None:
 
 
 def set_alignment(g: Game, seat: int, alignment: str) -> None:
-    """Change alignment and drop any Magic Object the new alignment forbids."""
+    """Change alignment: drop any Magic Object the new alignment forbids, and
+    lose any Follower that will not serve it (the Holy Avenger)."""
     p = g.players[seat]
     if p.alignment == alignment:
         return
@@ -108,6 +121,8 @@ def set_alignment(g: Game, seat: int, alignment: str) -> None:
     g.say(f"{g.name(seat)} becomes {alignment}.", type="alignment", seat=seat)
     for card in [c for c in p.objects + p.packed if not permitted(g, seat, c)]:
         drop(g, seat, card)
+    for card in [f for f in p.followers if not permitted(g, seat, f)]:
+        lose_follower(g, seat, card, f"will not follow a {alignment} character")
 
 
 def keep_apart(g: Game, seat: int, card: int) -> None:
@@ -124,11 +139,14 @@ def keep_apart(g: Game, seat: int, card: int) -> None:
 
 def fill_wand(g: Game, seat: int) -> None:
     """The Wand, and characters who always keep a Spell (the Wizard, the
-    Prophetess): one left without a Spell draws one, if its Craft allows."""
-    if g.players[seat].spells or stats.spell_limit(g, seat) == 0:
-        return
+    Prophetess): one left without a Spell draws one, if its Craft allows.
+    ``keep-spells:N`` keeps N (the Sprite always holds two)."""
+    keep = stats.trait_value(g, seat, "keep-spells")
     if stats.has_trait(g, seat, "wand") or stats.has_trait(g, seat, "keep-one-spell"):
-        gain_spell(g, seat)
+        keep = max(keep, 1)
+    while len(g.players[seat].spells) < keep and stats.spell_limit(g, seat) > len(g.players[seat].spells):
+        if not gain_spell(g, seat):
+            break
 
 
 def gain_spell(g: Game, seat: int) -> bool:

@@ -40,6 +40,10 @@ def setup_game(g: Game) -> None:
     from talisman.engine.turn import next_turn
 
     next_turn(g)
+    from talisman.engine import abilities
+
+    for seat in reversed(range(len(g.players))):  # choices made at setup (a Scroll instead of a Spell...), seat 1 first
+        abilities.react("setup", g, seat)
 
 
 def new_player(g: Game, seat: int, key: str) -> Player:
@@ -73,3 +77,6 @@ def replace_character(g: Game, seat: int) -> None:
     g.say(f"Seat {seat + 1} begins again as the {g.name(seat)}.", type="setup", seat=seat)
     starting_spells(g, seat)
     g.push("turn_menu", p=seat)
+    from talisman.engine import abilities
+
+    abilities.react("setup", g, seat)

@@ -11,6 +11,10 @@ which hook does its work. The windows are:
 ``defend``       when another character attacks the caster
 ``life-loss``    when the caster is about to lose a life (Preservation)
 ``others-turn``  at the start of another character's turn (Immobility...)
+``response``     when another character casts a Spell (Counterspell, Spell Call)
+``defeat``       when the caster has just lost a fight (Divine Intervention)
+``lost-turn``    when the caster is about to miss a turn (Temporal Vortex)
+``fate``         as the caster spends Fate to roll again (Twist of Fate)
 
 Choice where "any time" cannot be literal in a game that asks one player at a
 time: such Spells are offered at the caster's turn start, at the start of
@@ -52,12 +56,12 @@ def can_cast(g: Game, seat: int, window: str = "") -> bool:
     """May this character cast Spells now, in this window? (Toads, the Cursed
     Glade, the Amulet, Destroy Magic; Immobility leaves only the Counterspell.)"""
     p = g.players[seat]
-    if not p.alive or p.toad or not p.spells:
+    if not p.alive or p.toad or not (p.spells or ring_spells(g, seat)):
         return False
     if "spells" in g.rules.spaces[p.space].suppress or stats.has_trait(g, seat, "no-spells"):
         return False
-    if "destroy-magic" in g.globals:
-        return False
+    if "destroy-magic" in g.globals or seat in g.globals.get("no-magic", ()):
+        return False  # (no-magic: a fight between characters in the Wizard's Tower)
     return "immobile" not in p.status or window == "response"
 
 
@@ -68,8 +72,11 @@ def affected(g: Game, seat: int) -> bool:
 
 def can_read(g: Game, seat: int, window: str = "") -> bool:
     """May this character read Scrolls now? The bans on casting name Spells only
-    (the Cursed Glade, the Amulet, Destroy Magic); a Toad and the Immobile cannot."""
+    (the Cursed Glade, the Amulet, Destroy Magic); a Toad and the Immobile cannot,
+    nor one in a fight where no magic works (between characters in the Wizard's Tower)."""
     p = g.players[seat]
+    if seat in g.globals.get("no-magic", ()):
+        return False
     return p.alive and not p.toad and ("immobile" not in p.status or window == "response")
 
 
@@ -79,10 +86,31 @@ def castable(g: Game, seat: int, window: str) -> list[int]:
     rules = g.rules
     out = []
     if can_cast(g, seat, window):
-        out += [c for c in p.spells if window in rules.instances[c].cast.get("when", ())]
+        out += [c for c in p.spells + ring_spells(g, seat) if window in rules.instances[c].cast.get("when", ())]
     if p.cards and can_read(g, seat, window):
         out += [c for c in p.cards if rules.instances[c].type == "scroll" and window in rules.instances[c].cast.get("when", ())]
     return out
+
+
+def ring_spells(g: Game, seat: int) -> list[int]:
+    """Spells kept in a working Magic Object rather than held (``spell-ring``:
+    the Spell Ring): castable like the character's own, outside its limit."""
+    out: list[int] = []
+    for o, _, traits in stats.working_items(g, seat):
+        if "spell-ring" in traits:
+            out += cards.held_by(g, f"card:{o}")
+    return out
+
+
+def fate_options(g: Game, seat: int, keep: list, roll: dict) -> list[tuple]:
+    """Spells cast as Fate is spent to roll again, choosing the result instead
+    (Twist of Fate). ``roll`` tells the Spell what to finish: the frame ``kind``
+    and ``args`` waiting for the die, its ``style`` (``roll``: a total in
+    ``key``; ``battle``: a list of faces in ``key``) and the die's ``sides``.
+    Countered, the first roll stands (``keep``)."""
+    return [(oid, f"Spend 1 Fate and {label[0].lower()}{label[1:]}: choose the result",
+             [frame("spend_fate", p=seat), *frames])
+            for oid, label, frames, *_ in cast_options(g, seat, "fate", keep, combat=roll)]
 
 
 def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | None = None) -> list[tuple]:
@@ -119,10 +147,18 @@ def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -
 @handler("cast")
 def _cast(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
-    if card not in g.players[seat].spells and card not in g.players[seat].cards:
+    ring = next((o for o in g.players[seat].objects if card in cards.held_by(g, f"card:{o}")), None)
+    if card not in g.players[seat].spells and card not in g.players[seat].cards and ring is None:
         return
     spell = g.rules.instances[card]
-    cards.release(g, seat, card)
+    if ring is not None:
+        # Cast from a Spell Ring: the Spell leaves it, and the Ring has served its turn.
+        cards.unhold(g, f"card:{ring}", card)
+        cards.release(g, seat, ring)
+        cards.discard(g, ring)
+        g.say(f"{g.name(seat)}'s {g.card_name(ring)} crumbles as its Spell is released.", seat=seat)
+    else:
+        cards.release(g, seat, card)
     g.globals["in_play"] = [*g.globals.get("in_play", ()), card]
     target = a.get("target")
     on = f" on the {g.name(target)}" if target is not None and target != seat else ""
@@ -150,12 +186,18 @@ def _counter_ask(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     if (isinstance(card, int) and card not in g.globals.get("in_play", ())) or g.globals.get("countered") == card:
         return
-    counters = castable(g, seat, "response")
-    if not counters:
+    # A Counterspell cancels the Spell; another answer (Spell Call) is cast as a Spell
+    # of its own, told what it answers (only a Spell card: not the Command Spell).
+    answers = [(c, g.rules.instances[c].cast["hook"] == "counterspell") for c in castable(g, seat, "response")]
+    answers = [(c, counter) for c, counter in answers if counter or isinstance(card, int)]
+    if not answers:
         return
-    g.decide(seat, "counterspell", f"The {g.name(a['caster'])} casts {spell_name(g, card)}. Cancel it?", [
+    g.decide(seat, "counterspell", f"The {g.name(a['caster'])} casts {spell_name(g, card)}. Answer it?", [
         ("allow", "Let it be", []),
-        *[(f"counter:{c}", f"Cast {g.card_name(c)} against it", [frame("counter", p=seat, card=c, against=card)]) for c in counters],
+        *[(f"counter:{c}", f"Cast {g.card_name(c)} against it",
+           [frame("counter", p=seat, card=c, against=card) if counter else
+            frame("cast", p=seat, card=c, target=None, window="response", combat={"against": card, "caster": a["caster"]})])
+          for c, counter in answers],
     ])
 
 
@@ -189,16 +231,31 @@ def _spell_resolve(g: Game, a: dict) -> None:
         g.push_all(a.get("if_countered", ()))  # the fight (or the move) it was to replace goes on
     if card in g.globals.get("in_play", ()) and not spell.cast.get("lasting") or countered:
         finish(g, card)
+        if spell.type == "scroll":
+            from talisman.engine import abilities
+
+            abilities.react("scroll_read", g, seat, card)
     _after_cast(g, seat)
 
 
 def finish(g: Game, card: int) -> None:
-    """A cast Spell's card leaves play for the discard pile."""
+    """A cast Spell's card leaves play for the discard pile, or for the hand of a
+    character who called it (Spell Call: ``called`` names the card and the caller)."""
     in_play = [c for c in g.globals.get("in_play", ()) if c != card]
     if in_play:
         g.globals["in_play"] = in_play
     else:
         g.globals.pop("in_play", None)
+    called = g.globals.get("called")
+    if called is not None and called["card"] == card:
+        del g.globals["called"]
+        seat = called["by"]
+        p = g.players[seat]
+        if p.alive and not p.toad and len(p.spells) < stats.spell_limit(g, seat):
+            p.spells.append(card)
+            g.say(f"The {g.card_name(card)} comes to {g.name(seat)}'s call.", type="gain", seat=seat)
+            return
+        g.say(f"{g.name(seat)} has no room for the {g.card_name(card)}.", seat=seat)
     cards.discard(g, card)
 
 

@@ -22,21 +22,40 @@ def items_suppressed(g: Game, seat: int) -> bool:
     return "item-bonuses" in g.rules.spaces[g.players[seat].space].suppress
 
 
+def magic_suppressed(g: Game, seat: int) -> bool:
+    """True where no Magic Object or Magic Item works: under Destroy Magic, in a
+    fight where magic is barred (``globals["no-magic"]``: characters fighting
+    each other in the Wizard's Tower), for a character under a lasting
+    ``no-magic-objects`` status (the Magic Shell)."""
+    return "destroy-magic" in g.globals or seat in g.globals.get("no-magic", ()) \
+        or "no-magic-objects" in g.players[seat].status.get("traits", ())
+
+
+def followers_used(g: Game, seat: int) -> list[int]:
+    """The Followers whose bonuses and abilities count (none for a body that may
+    use only Magic Objects and Items: the Mystic's)."""
+    p = g.players[seat]
+    return [] if p.status.get("uses") == "magic" else p.followers
+
+
 def working_items(g: Game, seat: int) -> list[tuple[int, dict[str, int], tuple[str, ...]]]:
     """The carried items that work now, each with its bonus and traits.
 
     Nothing works on the Cursed Glade or for a Toad; no Magic Object or Magic
-    Item works under Destroy Magic. A Magic Item gives its greater bonus and
-    traits to its proper owner (000 "Magic Items").
+    Item works where :func:`magic_suppressed` says so. A Magic Item gives
+    its greater bonus and traits to its proper owner (000 "Magic Items"). A
+    body restricted by ``status["uses"]`` (the Mystic's two) uses only magic
+    or only mundane things.
     """
     p = g.players[seat]
     if p.toad or items_suppressed(g, seat):
         return []
-    magic_off = "destroy-magic" in g.globals
+    magic_off = magic_suppressed(g, seat) or p.status.get("uses") == "mundane"
+    magic_only = p.status.get("uses") == "magic"
     out = []
     for o in p.objects:
         card = g.rules.instances[o]
-        if magic_off and card.is_magic:
+        if (magic_off and card.is_magic) or (magic_only and not card.is_magic):
             continue
         if card.owner and card.owner == p.character:
             out.append((o, {**card.bonus, **card.owner_bonus}, card.traits + card.owner_traits))
@@ -45,29 +64,74 @@ def working_items(g: Game, seat: int) -> list[tuple[int, dict[str, int], tuple[s
     return out
 
 
-def traits(g: Game, seat: int) -> set[str]:
+def traits(g: Game, seat: int) -> frozenset[str]:
     """Every ability keyword the character has now: its card, Followers, working
-    items, Abilities and Titles (none for a Toad), and lasting statuses."""
+    items, Abilities and Titles (none for a Toad), and lasting statuses.
+
+    Rules, bots and views ask this many times per action, so the set is
+    memoised per ruleset on everything it depends on (the state itself keeps
+    no cache, so copies and saves are unaffected).
+    """
+    p = g.players[seat]
+    key = (p.character, p.toad > 0, p.alignment, tuple(p.followers), tuple(p.objects), tuple(p.cards),
+           items_suppressed(g, seat), magic_suppressed(g, seat), p.status.get("uses"))
+    cache = _TRAIT_CACHE.get(id(g.rules))
+    if cache is None or cache[0] is not g.rules:
+        cache = _TRAIT_CACHE[id(g.rules)] = (g.rules, {})
+    entry = cache[1].get(key)
+    if entry is None:
+        if len(cache[1]) > 100_000:
+            cache[1].clear()
+        entry = cache[1][key] = _split_located(_held_traits(g, seat))
+    found, located = entry
+    if located:
+        here = g.rules.spaces[p.space]
+        found = found.union(name for name, inside, place in located if (place in (here.region, here.kind)) == inside)
+    lasting = p.status.get("traits")
+    return found.union(lasting) if lasting else found
+
+
+_TRAIT_CACHE: dict[int, tuple[object, dict[tuple, tuple[frozenset[str], tuple[tuple[str, bool, str], ...]]]]] = {}
+
+
+def _split_located(held: set[str]) -> tuple[frozenset[str], tuple[tuple[str, bool, str], ...]]:
+    """Traits that hold everywhere, and those that hold only in (``name@in:X``)
+    or out of (``name@out:X``) a region or a kind of space, X being either."""
+    plain, located = set(), []
+    for t in held:
+        if "@in:" in t or "@out:" in t:
+            name, where = t.split("@", 1)
+            side, place = where.split(":", 1)
+            located.append((name, side == "in", place))
+        else:
+            plain.add(t)
+    return frozenset(plain), tuple(sorted(located))
+
+
+def _held_traits(g: Game, seat: int) -> set[str]:
+    """The traits of the character's card and what it holds (no statuses)."""
     p = g.players[seat]
     rules = g.rules
     out: set[str] = set()
     if not p.toad:
         _add(out, rules.characters[p.character].traits, p.alignment)
-        for f in p.followers:
+        for f in followers_used(g, seat):
             _add(out, rules.instances[f].traits, p.alignment)
         for _, _, item_traits in working_items(g, seat):
             _add(out, item_traits, p.alignment)
         for c in p.cards:
             if rules.instances[c].type in ("ability", "title"):
                 _add(out, rules.instances[c].traits, p.alignment)
-    out.update(p.status.get("traits", ()))
     return out
 
 
 def _add(out: set[str], traits: tuple[str, ...], alignment: str) -> None:
-    """Add traits; ``name@good`` applies only to a good holder."""
+    """Add traits; ``name@good`` applies only to a good holder (``name@in:X`` and
+    ``name@out:X`` are kept whole: they depend on where the character stands)."""
     for t in traits:
-        if "@" in t:
+        if "@in:" in t or "@out:" in t:
+            out.add(t)
+        elif "@" in t:
             name, only = t.split("@", 1)
             if only == alignment:
                 out.add(name)
@@ -100,9 +164,9 @@ def weapons_used(g: Game, seat: int, vs_subtype: str = "") -> list[int]:
 
 
 def _weapon_bonus(bonus: dict[str, int], vs_subtype: str) -> int:
-    if vs_subtype == "dragon" and "dragon_battle_strength" in bonus:
-        return bonus["dragon_battle_strength"]
-    return bonus.get("battle_strength", 0)
+    """A weapon's battle bonus, or its bonus against this kind of foe (``dragon_battle_strength``...)."""
+    special = bonus.get(f"{vs_subtype}_battle_strength") if vs_subtype else None
+    return special if special is not None else bonus.get("battle_strength", 0)
 
 
 def strength(g: Game, seat: int, battle: bool = False, vs_subtype: str = "") -> int:
@@ -112,11 +176,11 @@ def strength(g: Game, seat: int, battle: bool = False, vs_subtype: str = "") -> 
         return 1
     rules = g.rules
     total = p.strength
-    for f in p.followers:
+    for f in followers_used(g, seat):
         total += rules.instances[f].bonus.get("strength", 0)
         if battle:
             total += rules.instances[f].bonus.get("battle_strength", 0)
-    total += sum(1 for f in p.followers if f in p.status.get("tamed", ()))  # 000: a tamed Animal adds 1
+    total += sum(1 for f in followers_used(g, seat) if f in p.status.get("tamed", ()))  # 000: a tamed Animal adds 1
     if battle:
         total += helper_strength(g, seat)
     items = working_items(g, seat)
@@ -124,6 +188,8 @@ def strength(g: Game, seat: int, battle: bool = False, vs_subtype: str = "") -> 
     if battle:
         used = set(weapons_used(g, seat, vs_subtype))
         total += sum(_weapon_bonus(bonus, vs_subtype) for o, bonus, _ in items if o in used)
+        # An Object that is no Weapon but adds Strength in battle (the Gauntlet of Might) always counts.
+        total += sum(bonus.get("battle_strength", 0) for o, bonus, _ in items if not rules.instances[o].weapon)
     for attr, amount, until in p.mods:
         if attr == "strength" or (battle and attr == "battle_strength"):
             total += amount
@@ -137,7 +203,7 @@ def craft(g: Game, seat: int, battle: bool = False) -> int:
         return 1
     rules = g.rules
     total = p.craft
-    for f in p.followers:
+    for f in followers_used(g, seat):
         total += rules.instances[f].bonus.get("craft", 0)
     for _, bonus, _ in working_items(g, seat):
         total += bonus.get("craft", 0) + (bonus.get("battle_craft", 0) if battle else 0)
@@ -152,7 +218,7 @@ def helper_strength(g: Game, seat: int) -> int:
     p = g.players[seat]
     best = 0
     for kind in ("charmed", "raised"):
-        held = [f for f in p.status.get(kind, ()) if f in p.followers]
+        held = [f for f in p.status.get(kind, ()) if f in followers_used(g, seat)]
         if held:
             best += max(g.rules.instances[f].strength for f in held)
     return best
@@ -179,7 +245,8 @@ def spell_limit(g: Game, seat: int) -> int:
     if p.toad:
         return 0
     c = craft(g, seat)
-    return SPELL_LIMIT[c] if c < len(SPELL_LIMIT) else 4
+    # ``extra-spells:N``: N more than Craft allows (the Totem Staff).
+    return (SPELL_LIMIT[c] if c < len(SPELL_LIMIT) else 4) + trait_value(g, seat, "extra-spells")
 
 
 def capacity(g: Game, seat: int) -> int:
@@ -188,8 +255,10 @@ def capacity(g: Game, seat: int) -> int:
 
 
 def pack_capacity(g: Game, seat: int) -> int:
-    """Objects the character's Articles (Mules...) can transport."""
-    return sum(g.rules.instances[f].capacity for f in g.players[seat].followers)
+    """Objects the character's Articles (Mules...) and carried containers (the
+    Bag of Holding) can transport."""
+    p = g.players[seat]
+    return sum(g.rules.instances[c].capacity for c in p.followers + p.objects)
 
 
 def life_cap(g: Game, seat: int) -> int:

@@ -20,9 +20,10 @@ TROPHY_CRAFT = 10  # 000: 10 Craft of Spirits for 1 Craft (the 4th edition uses 
 
 
 def next_turn(g: Game) -> None:
-    """Pass play to the next seat on the left (or give an extra turn)."""
-    seat = g.active
-    p = g.players[seat]
+    """Pass play to the next seat on the left (or give an extra turn). A seat
+    that plays several characters (a Mirror Image...) chooses which one acts."""
+    p = g.players[g.active]
+    seat = g.controller(g.active)
     n = len(g.players)
     if g.turn > 0 and p.alive and p.status.get("extra_turns"):
         p.status["extra_turns"] -= 1
@@ -31,20 +32,49 @@ def next_turn(g: Game) -> None:
     elif g.turn > 0:
         for step in range(1, n + 1):
             cand = (seat + step) % n
-            if g.players[cand].alive or g.players[cand].status.get("replace"):
+            if g.controller(cand) != cand:
+                continue  # a character raised beside a seat's own acts in that seat's turn
+            if in_play(g, cand):
                 if cand <= seat:
                     g.round += 1
                 seat = cand
                 break
             expire_globals(g, cand)  # a dead character's turn is passed over, but its timed effects still run out
     g.turn += 1
-    g.active = seat
-    g.push_all([frame("turn_start", p=seat), frame("turn_end", p=seat)])
+    actors = [c for c in g.characters_of(seat) if g.players[c].alive]
+    if len(actors) > 1:
+        g.active = seat
+        g.push("choose_actor", p=seat, actors=actors)
+        return
+    _begin(g, actors[0] if actors else seat)
+
+
+def in_play(g: Game, seat: int) -> bool:
+    """Does the seat still play: a living character, or a new one to come?"""
+    return any(g.players[c].alive for c in g.characters_of(seat)) or bool(g.players[seat].status.get("replace"))
+
+
+def _begin(g: Game, actor: int) -> None:
+    g.active = actor
+    g.push_all([frame("turn_start", p=actor), frame("turn_end", p=actor)])
+
+
+@handler("choose_actor")
+def _choose_actor(g: Game, a: dict) -> None:
+    g.decide(a["p"], "actor", "Which of your characters acts this turn?", [
+        (f"actor:{c}", f"The {g.name(c)}, on the {g.space_name(g.players[c].space)}", [frame("begin_turn", p=c)])
+        for c in a["actors"]
+    ])
+
+
+@handler("begin_turn")
+def _begin_turn(g: Game, a: dict) -> None:
+    _begin(g, a["p"])
 
 
 @handler("turn_start")
 def _turn_start(g: Game, a: dict) -> None:
-    from talisman.engine import endings, spells
+    from talisman.engine import spells
 
     seat = a["p"]
     p = g.players[seat]
@@ -57,12 +87,38 @@ def _turn_start(g: Game, a: dict) -> None:
     g.say(f"Turn {g.turn} (round {g.round}): {g.name(seat)} on the {g.space_name(p.space)}.", type="turn", seat=seat)
     expire_globals(g, seat)
     if p.lost_turns > 0:
-        p.lost_turns -= 1
-        g.say(f"{g.name(seat)} spends this turn recovering.", type="lose-turn", seat=seat)
+        # A Spell may save the turn (Temporal Vortex): it then goes on as ``turn_go``.
+        saves = spells.cast_options(g, seat, "lost-turn", [frame("turn_missed", p=seat)])
+        if saves:
+            g.decide(seat, "lost-turn", "You are to miss this turn.", [
+                ("miss", "Miss the turn", [frame("turn_missed", p=seat)]), *saves])
+        else:
+            g.push("turn_missed", p=seat)
         return
+    _turn_go(g, seat)
+
+
+@handler("turn_missed")
+def _turn_missed(g: Game, a: dict) -> None:
+    p = g.players[a["p"]]
+    p.lost_turns -= 1
+    g.say(f"{g.name(a['p'])} spends this turn recovering.", type="lose-turn", seat=a["p"])
+
+
+@handler("turn_go")
+def _turn_go_frame(g: Game, a: dict) -> None:
+    _turn_go(g, a["p"])
+
+
+def _turn_go(g: Game, seat: int) -> None:
+    """A turn the character plays: the menu, after what happens as it begins."""
+    from talisman.engine import abilities, endings, spells
+
+    p = g.players[seat]
     if "next_move" in p.status:
         p.flags.add("next-move-offered")  # a Tavern offer is for this turn's move only
     g.push("turn_menu", p=seat)
+    abilities.react("turn_start", g, seat)
     endings.on_turn_start(g, seat)
     spells.other_players_window(g, seat)
 
@@ -78,8 +134,10 @@ def _turn_menu(g: Game, a: dict) -> None:
         return
     back = [frame("turn_menu", p=seat)]
     options = movement.move_options(g, seat)
-    if g.rules.regions[movement.region_of(g, g.players[seat].space)].movement == "roll":
-        # Instead of the movement roll (so not in the Inner Region); back: if the Spell is countered.
+    if g.rules.regions[movement.region_of(g, g.players[seat].space)].movement == "roll" \
+            and movement.held_here(g, seat) is None:
+        # Instead of the movement roll (so not in the Inner Region, nor where the move is decided
+        # for the character: the Hall of Darkness); back: if the Spell is countered.
         options += spells.cast_options(g, seat, "move", back)
     options += spells.cast_options(g, seat, "turn-start", back)
     options += free_options(g, seat, back)
@@ -121,8 +179,11 @@ def trophy_value(g: Game, card: int, attr: str) -> int:
 
 
 def best_trophies(g: Game, seat: int, attr: str, each: int) -> list[int]:
-    """The trophies to trade for the most points with the least waste (none if < 1 point)."""
-    mine = [c for c in g.players[seat].trophies if trophy_value(g, c, attr) > 0]
+    """The trophies to trade for the most points with the least waste (none if < 1 point).
+    ``keep-trophies:<subtype>``: such trophies may not be traded (Pandora's Hydra quest)."""
+    kept = {t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("keep-trophies:")}
+    mine = [c for c in g.players[seat].trophies
+            if trophy_value(g, c, attr) > 0 and g.rules.instances[c].subtype not in kept]
     total = sum(trophy_value(g, c, attr) for c in mine)
     if total < each:
         return []
@@ -179,8 +240,12 @@ def _turn_end(g: Game, a: dict) -> None:
         p.status.pop("immobile", None)
         p.status.pop("invisible", None)
         possessions.check_limits(g, seat)
+        abilities.react("turn_end", g, seat)
     for other in g.players:
         other.status.pop("immobile-creatures", None)
+        if other.mods:
+            other.mods = [m for m in other.mods if m[2] != "this-turn"]  # cast on another for this turn (Weakness)
+    g.globals.pop("no-magic", None)
 
 
 def expire_globals(g: Game, seat: int) -> None:

@@ -8,6 +8,8 @@ of a deck, nor the dice to come.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import stats
@@ -17,29 +19,46 @@ if TYPE_CHECKING:
 
 
 def card_view(g: Game, card: int) -> dict[str, Any]:
-    c = g.rules.instances[card]
-    out: dict[str, Any] = {"id": card, "name": c.name, "type": c.type}
-    if c.subtype:
-        out["subtype"] = c.subtype
-    if c.strength:
-        out["strength"] = c.strength
-    if c.craft:
-        out["craft"] = c.craft
+    out = dict(_printed(g.rules, card))
     if card in g.counters:
         out["holds"] = g.counters[card]
+    return out
+
+
+_PRINTED: dict[int, tuple[object, dict[int, dict[str, Any]]]] = {}
+
+
+def _printed(rules: Any, card: int) -> dict[str, Any]:
+    """What is printed on a card instance (memoised per ruleset: it never changes)."""
+    cache = _PRINTED.get(id(rules))
+    if cache is None or cache[0] is not rules:
+        cache = _PRINTED[id(rules)] = (rules, {})
+    out = cache[1].get(card)
+    if out is None:
+        c = rules.instances[card]
+        out = {"id": card, "name": c.name, "type": c.type}
+        if c.subtype:
+            out["subtype"] = c.subtype
+        if c.strength:
+            out["strength"] = c.strength
+        if c.craft:
+            out["craft"] = c.craft
+        cache[1][card] = out
     return out
 
 
 def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
     p = g.players[seat]
     c = g.rules.characters[p.character]
-    sees_spells = viewer == seat or (viewer is not None and stats.has_trait(g, viewer, "see-spells"))
-    sees_scrolls = viewer == seat or (viewer is not None and stats.has_trait(g, viewer, "see-scrolls"))
+    mine = viewer is not None and g.controller(seat) == viewer
+    sees_spells = mine or (viewer is not None and stats.has_trait(g, viewer, "see-spells"))
+    sees_scrolls = mine or (viewer is not None and stats.has_trait(g, viewer, "see-scrolls"))
     scrolls = [c for c in p.cards if g.rules.instances[c].type == "scroll"]
     out = {
         "seat": seat,
         "character": p.character,
-        "name": c.name,
+        "name": g.name(seat),
+        "controller": g.controller(seat),
         "alive": p.alive,
         "space": g.rules.spaces[p.space].id,
         "strength": stats.strength(g, seat) if p.alive else 0,
@@ -64,7 +83,8 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
         "abilities": [card_view(g, c) for c in p.cards if g.rules.instances[c].type == "ability"],
         "toad": p.toad,
         "lost_turns": p.lost_turns,
-        "status": {k: v for k, v in p.status.items() if k in ("enslaved", "hold", "quest", "raft", "next_move", "dead")},
+        "status": {k: v for k, v in p.status.items() if k in ("enslaved", "hold", "quest", "raft", "next_move", "dead", "master", "goal",
+                                                               "flight", "retreat")},
     }
     if sees_spells:
         out["spells"] = [card_view(g, s) for s in p.spells]
@@ -73,30 +93,103 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
     return out
 
 
+def _decision(g: Game, seat: int | None) -> dict[str, Any] | None:
+    if g.result is not None or not g.stack or g.stack[-1][0] != "decide":
+        return None
+    a = g.stack[-1][1]
+    out = {"player": g.controller(a["p"]), "character": a["p"], "kind": a["kind"], "prompt": a["prompt"]}
+    if seat == out["player"]:
+        out["options"] = [{"id": o[0], "label": o[1], "group": o[3]} for o in a["options"]]
+    return out
+
+
+# The parts of a view, in order: each a function of (game, seat).
+SECTIONS: dict[str, Callable[[Game, int | None], Any]] = {
+    "you": lambda g, seat: seat,
+    "modules": lambda g, seat: list(g.config["modules"]),
+    "turn": lambda g, seat: g.turn,
+    "round": lambda g, seat: g.round,
+    "active": lambda g, seat: g.active,
+    "result": lambda g, seat: g.result,
+    "decision": _decision,
+    "players": lambda g, seat: [sheet(g, p.seat, seat) for p in g.players],
+    "board": lambda g, seat: {g.rules.spaces[s].id: [card_view(g, c) for c in held]
+                              for s, held in sorted(g.board.items()) if held},
+    "gold_on": lambda g, seat: {g.rules.spaces[s].id: n for s, n in sorted(g.gold_on.items()) if n},
+    "realms": lambda g, seat: [{"space": g.rules.spaces[r["space"]].id, "owner": r["owner"],
+                                "title": g.card_name(r["title"]), "gold": r["gold"],
+                                "cards": [card_view(g, c) for c in r["cards"]]} for r in g.globals.get("realms", ())],
+    "decks": lambda g, seat: {name: len(pile) for name, pile in sorted(g.decks.items())},
+    "discards": lambda g, seat: {name: len(pile) for name, pile in sorted(g.discards.items())},
+}
+
+
 def view(g: Game, seat: int | None) -> dict[str, Any]:
     """A JSON-ready dictionary of what ``seat`` may know now."""
-    d = g.decision
-    decision: dict[str, Any] | None = None
-    if d is not None:
-        decision = {"player": d.player, "kind": d.kind, "prompt": d.prompt}
-        if seat == d.player:
-            decision["options"] = [{"id": o.id, "label": o.label, "group": o.group} for o in d.options]
-    return {
-        "you": seat,
-        "modules": list(g.config["modules"]),
-        "turn": g.turn,
-        "round": g.round,
-        "active": g.active,
-        "result": g.result,
-        "decision": decision,
-        "players": [sheet(g, p.seat, seat) for p in g.players],
-        "board": {g.rules.spaces[s].id: [card_view(g, c) for c in held] for s, held in sorted(g.board.items()) if held},
-        "gold_on": {g.rules.spaces[s].id: n for s, n in sorted(g.gold_on.items()) if n},
-        "realms": [{"space": g.rules.spaces[r["space"]].id, "owner": r["owner"], "title": g.card_name(r["title"]),
-                    "gold": r["gold"], "cards": [card_view(g, c) for c in r["cards"]]} for r in g.globals.get("realms", ())],
-        "decks": {name: len(pile) for name, pile in sorted(g.decks.items())},
-        "discards": {name: len(pile) for name, pile in sorted(g.discards.items())},
-    }
+    return {key: part(g, seat) for key, part in SECTIONS.items()}
+
+
+class LazyView(Mapping[str, Any]):
+    """The same view, each part computed only when first read (for bots).
+
+    ``LazyView(g, seat)["players"][i]`` builds one character sheet and no
+    other; ``dict(lazy)`` equals ``view(g, seat)``. It reads the game when
+    asked, so it is valid only until the game changes: an agent uses it
+    within one ``choose`` call.
+    """
+
+    __slots__ = ("_game", "_seat", "_parts")
+
+    def __init__(self, g: Game, seat: int | None) -> None:
+        self._game = g
+        self._seat = seat
+        self._parts: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        parts = self._parts
+        if key not in parts:
+            if key == "players":
+                parts[key] = _LazySheets(self._game, self._seat)
+            else:
+                parts[key] = SECTIONS[key](self._game, self._seat)
+        return parts[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SECTIONS)
+
+    def __len__(self) -> int:
+        return len(SECTIONS)
+
+    def sample_world(self, rng: random.Random) -> Game:
+        """A copy of the game in which all this seat cannot see (deck order,
+        others' Spells and Scrolls, the dice to come) is drawn again from
+        ``rng``: one world consistent with the view, for search bots."""
+        from talisman.engine.determinise import determinise
+
+        return determinise(self._game, self._seat, rng)
+
+
+class _LazySheets(Sequence[dict[str, Any]]):
+    """The character sheets of a lazy view, each built on first read."""
+
+    __slots__ = ("_game", "_seat", "_sheets")
+
+    def __init__(self, g: Game, seat: int | None) -> None:
+        self._game = g
+        self._seat = seat
+        self._sheets: list[dict[str, Any] | None] = [None] * len(g.players)
+
+    def __getitem__(self, i: int) -> dict[str, Any]:  # type: ignore[override]
+        found = self._sheets[i]
+        if found is None:
+            found = self._sheets[i] = sheet(self._game, range(len(self._sheets))[i], self._seat)
+        return found
+
+    def __len__(self) -> int:
+        return len(self._sheets)
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == other if isinstance(other, list) else NotImplemented
 
 
 def events_for(g: Game, seat: int | None, start: int = 0) -> list[dict[str, Any]]:

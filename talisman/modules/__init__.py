@@ -17,17 +17,22 @@ from typing import Any
 
 from talisman.errors import ConfigError
 
-KNOWN = ("core",)
+KNOWN = ("core", "endings", "wizards-tower", "master-levels", "dungeon-characters", "roster", "dungeon-4e", "dungeon-classic")
 _EXTRA: dict[str, "Module"] = {}
 
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A game option a module offers: its default and the values it accepts."""
+    """A game option a module offers: its default and the values it accepts.
+
+    With ``extends`` the module adds choices to an option another module
+    declares (the endings module adds endings to ``ending``) and sets its default.
+    """
 
     default: Any
     choices: tuple[Any, ...]
     help: str
+    extends: bool = False
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from talisman.engine.abilities import ability
 from talisman.engine.combat import foe_names, foe_subtypes, let_pass
 from talisman.engine.game import frame, handler
 from talisman.engine.turn import trophy_options
+from talisman.modules.core.character_rules import guard_spared
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -145,7 +146,9 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
     if single_animal and not fight.get("tried_tame") and not p.toad:
         opts.append(("tame", "Try to tame the animal (2 dice + its Strength must be under your Craft)",
                      [frame("tame", p=seat, fight={**fight, "tried_tame": True})]))
-    any_foe = bool(foes or fight["adhoc"])  # a card, or a creature named by a space or card (the Cave's Dragon)
+    # a card, or a creature named by a space or card (the Cave's Dragon); not a ``unique`` foe, on which
+    # abilities against a kind of creature do not work (000: the Dragon Prince, and the endings' lords)
+    any_foe = bool(foes or fight["adhoc"]) and not fight.get("unique")
     if not p.toad and stats.has_trait(g, seat, "animal-friend") and any_foe and subtypes <= {"animal", "dragon"}:
         opts.append(("let-be", "Let them be: Animals and Dragons do not attack you", [frame("combat_evaded", **fight)]))
     if single_animal and stats.has_trait(g, seat, "charm-animals") and not fight.get("tried_charm") and not p.toad:
@@ -160,7 +163,8 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
     if fight["mode"] == "strength" and stats.has_trait(g, seat, "mercenary") and p.gold >= 1 and "mercenary" not in p.flags:
         opts.append(("mercenary", "Pay the Mercenary 1G for +3 Strength this turn",
                      [frame("mercenary", p=seat), *back], "free"))
-    if fight["mode"] == "strength" and stats.has_trait(g, seat, "assassinate") and not fight.get("assassinate"):
+    if fight["mode"] == "strength" and stats.has_trait(g, seat, "assassinate") and not fight.get("assassinate") \
+            and not guard_spared(g, seat, fight):
         opts.append(("assassinate", "Assassinate: the creature adds no die", [frame("combat_roll", **{**fight, "assassinate": True})]))
     opts += use_options(g, seat, back)
     return opts
@@ -293,7 +297,7 @@ def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[
     opts = []
     if o.gold:
         opts.append((f"{key}:gold", f"{verb_} 1 gold from the {g.name(other)}", [frame("take_gold", win=seat, lose=other)]))
-    for c in o.objects + o.packed:
+    for c in possessions.stealable(g, other):
         if possessions.permitted(g, seat, c):
             opts.append((f"{key}:{c}", f"{verb_} the {g.card_name(c)}", [frame("steal", win=seat, lose=other, card=c)]))
     return opts

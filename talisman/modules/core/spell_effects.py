@@ -25,7 +25,7 @@ def acquisition(g: Game, a: dict) -> None:
     opts = []
     if o.gold:
         opts.append(("gold", f"Take 1 gold from the {g.name(target)}", [frame("take_gold", win=seat, lose=target)]))
-    for c in o.objects + o.packed:
+    for c in possessions.stealable(g, target):
         opts.append((f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=seat, lose=target, card=c)]))
     if opts:
         g.decide(seat, "acquisition", f"Acquisition: what do you take from the {g.name(target)}?", opts)
@@ -51,9 +51,12 @@ def destroy_magic(g: Game, a: dict) -> None:
 
 @spell_effect("destruction")
 def destruction(g: Game, a: dict) -> None:
+    from talisman.engine.encounter import deck_here
+
     seat = a["p"]
+    deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
     targets = [(s, c) for s, held in sorted(g.board.items()) for c in held
-               if g.rules.instances[c].deck == "adventure"]
+               if g.rules.instances[c].deck == deck]
     if not targets:
         g.say("There is no face-up Adventure card to destroy.", seat=seat)
         return
@@ -74,10 +77,13 @@ def _destroy_card(g: Game, a: dict) -> None:
 
 @spell_effect("divination")
 def divination(g: Game, a: dict) -> None:
+    from talisman.engine.encounter import deck_here
+
     seat = a["p"]
-    top = g.decks["adventure"][-5:][::-1]
+    deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
+    top = g.decks[deck][-5:][::-1]
     names = ", ".join(g.card_name(c) for c in top) or "nothing"
-    g.say(f"{g.name(seat)} foresees the next Adventure cards: {names}.", seat=seat, private=seat,
+    g.say(f"{g.name(seat)} foresees the next {g.rules.deck_info[deck]['name']} cards: {names}.", seat=seat, private=seat,
           public=f"{g.name(seat)} looks into the future.")
 
 

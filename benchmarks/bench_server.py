@@ -1,0 +1,190 @@
+"""Load benchmark of the web game: many concurrent games over WebSockets on loopback.
+
+    python benchmarks/bench_server.py [--games 60] [--people 3] [--bots 1] [--seconds 20] [--db URL]
+    python benchmarks/bench_server.py --url http://127.0.0.1:8000   # a server already running (on loopback)
+
+It starts ``talisman serve`` in its own process (SQLite in a temporary folder
+unless ``--db`` names another database, bots without a pause), creates
+``--games`` games of ``--people`` people's seats and ``--bots`` server-side
+heuristic bots, and connects one WebSocket per person's seat. Each of those
+clients answers its seat's decisions with a random bot's choice, as fast as
+the server lets it; a game that ends is replaced by a new one until the time
+is up. It prints the games held at once, the actions per second (all moves
+the server checked, recorded and broadcast, the bots' included) and the
+latency of a person's move: from sending it to receiving the new state.
+Only loopback addresses are used; the run stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import websockets  # noqa: E402
+
+from talisman.bots.random_bot import RandomBot  # noqa: E402
+from talisman.engine.decision import Decision, Option  # noqa: E402
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    steps: dict[str, int] = field(default_factory=dict)   # game id -> last step seen
+    games_started: int = 0
+    games_finished: int = 0
+    errors: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def post(url: str, body: dict) -> dict:
+    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def decision_of(view: dict) -> Decision:
+    d = view["decision"]
+    return Decision(d["player"], d["kind"], d["prompt"],
+                    tuple(Option(o["id"], o["label"], o["group"]) for o in d["options"]))
+
+
+async def play_seat(ws_url: str, game_id: str, seat: int, token: str, rng: random.Random, stats: Stats,
+                    deadline: float) -> None:
+    agent = RandomBot(rng)
+    async with websockets.connect(f"{ws_url}/ws/games/{game_id}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "join", "seat": seat, "token": token}))
+        sent: tuple[int, float] | None = None
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                stats.errors += 1
+                sent = None
+                continue
+            if msg["type"] != "state":
+                continue
+            stats.steps[game_id] = max(stats.steps.get(game_id, 0), msg["step"])
+            if sent is not None and msg["step"] > sent[0]:
+                stats.latencies.append(time.perf_counter() - sent[1])
+                sent = None
+            view = msg["view"]
+            if view["result"] is not None or time.perf_counter() > deadline:
+                return
+            d = view["decision"]
+            if sent is None and d["player"] == seat and "options" in d:
+                option = agent.choose(view, decision_of(view))
+                sent = (msg["step"], time.perf_counter())
+                await ws.send(json.dumps({"type": "act", "option": option, "step": msg["step"]}))
+
+
+async def table(base: str, people: int, bots: int, rng: random.Random, stats: Stats, deadline: float) -> None:
+    """One table: play games, one after another, until the time is up."""
+    ws_url = "ws" + base[len("http"):]
+    while time.perf_counter() < deadline:
+        seats = [{"controller": "human"}] * people + [{"controller": "heuristic"}] * bots
+        created = await asyncio.to_thread(post, base + "/api/games", {"seats": seats, "seed": rng.randrange(1 << 30)})
+        stats.games_started += 1
+        game_id = created["game"]["id"]
+        await asyncio.gather(*(play_seat(ws_url, game_id, s["seat"], s["token"], random.Random(rng.random()), stats,
+                                         deadline) for s in created["seats"]))
+        if time.perf_counter() < deadline:
+            stats.games_finished += 1
+
+
+def start_server(db: str, port: int, log: Path) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "talisman.cli.main", "serve", "--port", str(port), "--db", db,
+                             "--bot-delay", "0"], stdout=log.open("w"), stderr=subprocess.STDOUT)
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog", timeout=1)
+            return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise SystemExit(f"the server did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not answer within 30 s")
+
+
+async def run(args: argparse.Namespace, base: str) -> Stats:
+    stats = Stats()
+    rng = random.Random(args.seed)
+    deadline = time.perf_counter() + args.seconds
+    await asyncio.gather(*(table(base, args.people, args.bots, random.Random(rng.random()), stats, deadline)
+                           for _ in range(args.games)))
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60, help="games held at once (default 60)")
+    parser.add_argument("--people", type=int, default=3, help="people's seats per game, one WebSocket each (default 3)")
+    parser.add_argument("--bots", type=int, default=1, help="server-side heuristic bots per game (default 1)")
+    parser.add_argument("--seconds", type=float, default=20, help="how long to run (default 20)")
+    parser.add_argument("--db", help="database URL (default: SQLite in a temporary folder)")
+    parser.add_argument("--url", help="benchmark this running server instead (127.0.0.1 or localhost only)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not 1 <= args.people + args.bots <= 6 or args.people < 1:
+        raise SystemExit("a game has 1 to 6 seats, at least one of them a person's")
+    if args.url and urllib.parse.urlsplit(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit("this benchmark only sends traffic to loopback addresses")
+
+    folder = Path(tempfile.mkdtemp(prefix="talisman-bench-"))
+    db = args.db or f"sqlite:///{folder / 'bench.db'}"
+    proc = None
+    if args.url:
+        base = args.url.rstrip("/")
+        db = "(the running server's)"
+    else:
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        proc = start_server(db, port, folder / "server.log")
+    try:
+        t0 = time.perf_counter()
+        stats = asyncio.run(run(args, base))
+        elapsed = time.perf_counter() - t0
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+    lat = sorted(stats.latencies)
+    if not lat:
+        raise SystemExit("no move was made: see " + str(folder / "server.log"))
+    steps = sum(stats.steps.values())
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(p / 100 * len(lat)))] * 1000
+
+    print(f"server: talisman serve on 127.0.0.1, database {db.split(':')[0]}, {os.cpu_count()} cores shared with "
+          f"the clients")
+    print(f"games held at once:  {args.games} ({args.people} people on WebSockets + {args.bots} server bot each; "
+          f"{args.games * args.people} connections)")
+    print(f"games started:       {stats.games_started} ({stats.games_finished} played to the end) in {elapsed:.1f} s")
+    print(f"actions per second:  {steps / elapsed:,.0f} (all moves; people's moves {len(lat) / elapsed:,.0f})")
+    print(f"move latency (ms):   median {statistics.median(lat) * 1000:.1f}, p90 {pct(90):.1f}, "
+          f"p99 {pct(99):.1f}, max {lat[-1] * 1000:.1f}  over {len(lat):,} moves")
+    print(f"refused messages:    {stats.errors}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,211 @@
+"""A search bot: Information-Set Monte Carlo tree search (Cowling, Powley and
+Whitehouse, 2012) over copies of the game.
+
+At a decision worth thinking about, the bot repeats, within its budget:
+
+1. **sample** a world consistent with what its seat sees
+   (:meth:`~talisman.engine.view.LazyView.sample_world`: decks reshuffled,
+   others' Spells and Scrolls drawn again, the dice reseeded), so it never
+   plans on hidden cards;
+2. **select** down a tree of its own choices for the rest of this turn by
+   UCB1 with availability counts (an option absent from a sampled world is
+   not counted against it), trying the rule-aware bot's choice first;
+3. **roll out** with the rule-aware bot for every seat until ``horizon``
+   turns after this one have ended, or the game does;
+4. **evaluate** the position (:func:`evaluate`: a win is 1; otherwise each
+   character's share of a softmax over its strength, lives, Talisman and
+   progress toward the Crown) and add the value to the path.
+
+It plays the most visited option. Decisions with one real option, and kinds
+where there is little to weigh (:data:`SKIP`), are left to the rule-aware bot
+at once, which keeps a whole game fast enough for large experiments.
+
+The budget is ``iterations`` per decision (deterministic: the same seed
+gives the same choices), or ``seconds`` of wall-clock time when given.
+Opponents inside the search are modelled by the rule-aware bot.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from talisman.bots.heuristic import HeuristicBot
+from talisman.engine import movement, stats
+from talisman.engine.decision import Decision
+from talisman.engine.game import Game
+from talisman.engine.view import LazyView
+from talisman.errors import ConfigError
+
+DEFAULT_ITERATIONS = 10
+DEFAULT_HORIZON = 1          # turns of other seats simulated after this one
+MAX_ROLLOUT_ACTIONS = 200
+EXPLORATION = 0.5            # UCB1 constant, for values in [0, 1]
+TEMPERATURE = 4.0            # softmax temperature of the evaluation, in score points
+MAX_REPEATS = 3              # searches of one kind of decision in a row within a turn
+MAX_TREE_DEPTH = 8           # own choices in the tree of one search
+# Left to the rule-aware bot: rare or minor choices, and the frequent Fate rerolls and
+# takings, where its simple rules lose little and searching would double the time of a game.
+SKIP = frozenset({"others-turn", "counterspell", "heal", "buy-fate", "end-turn", "sell", "discard-spell",
+                  "fate", "take"})
+
+
+def score(g: Game, seat: int) -> float:
+    """How well placed one character is, in rough points of Strength."""
+    p = g.players[seat]
+    space = g.rules.spaces[p.space]
+    v = stats.strength(g, seat) + 0.7 * stats.craft(g, seat)
+    v += 2.5 * min(p.lives, 5) + 0.5 * max(p.lives - 5, 0)
+    v += 0.2 * p.gold + 0.4 * p.fate + 0.8 * len(p.spells)
+    if movement.holds_talisman(g, seat):
+        v += 5.0
+    if space.kind == "crown":
+        v += 30.0
+    elif g.rules.regions[space.region].movement == "step":
+        v += 4.0 + 2.0 * movement.ring_distance(g, p.space)
+    elif space.region == "middle":
+        v += 1.0
+    return v - 3.0 * (p.toad > 0) - 1.5 * p.lost_turns
+
+
+def evaluate(g: Game) -> list[float]:
+    """A value in [0, 1] per seat: the result when the game is over, else a
+    softmax share of :func:`score` among the living (the dead get 0)."""
+    n = len(g.players)
+    if g.result is not None:
+        winners = g.result["winners"]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+    scores = [score(g, s) if g.players[s].alive else None for s in range(n)]
+    best = max((s for s in scores if s is not None), default=0.0)
+    weights = [0.0 if s is None else math.exp((s - best) / TEMPERATURE) for s in scores]
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
+
+
+class _Node:
+    """Statistics of one of the bot's own choices: visits, value, availability."""
+
+    __slots__ = ("visits", "value", "avail", "children")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.value = 0.0
+        self.avail = 0
+        self.children: dict[str, _Node] = {}
+
+    def select(self, ids: list[str], prior: str, rng: random.Random) -> str:
+        """UCB1 over the options available here (untried ones first, the prior first of all)."""
+        children = self.children
+        for i in ids:
+            child = children.get(i)
+            if child is None:
+                child = children[i] = _Node()
+            child.avail += 1
+        untried = [i for i in ids if children[i].visits == 0]
+        if untried:
+            return prior if prior in untried else rng.choice(untried)
+        best, best_u = ids[0], -1.0
+        for i in ids:
+            c = children[i]
+            u = c.value / c.visits + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
+            if u > best_u:
+                best, best_u = i, u
+        return best
+
+
+def candidates(decision: Decision) -> list[str]:
+    """The options the search weighs: those that move the game on."""
+    return [o.id for o in decision.options if o.group == "main"]
+
+
+class SearchBot:
+    """Information-set MCTS with truncated rollouts by the rule-aware bot."""
+
+    name = "search"
+
+    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
+                 horizon: int = DEFAULT_HORIZON) -> None:
+        if iterations < 1 and seconds is None:
+            raise ConfigError("the search bot needs at least one iteration or a time budget")
+        self.rng = rng
+        self.iterations = iterations
+        self.seconds = seconds
+        self.horizon = horizon
+        self.policy = HeuristicBot(random.Random(rng.getrandbits(32)))
+        self.last: dict[str, Any] = {}   # what the last search found, for analysis
+        self._last_key: tuple = ()
+        self._repeats = 0
+
+    def choose(self, view: Any, decision: Decision) -> str:
+        fallback = self.policy.choose(view, decision)
+        ids = candidates(decision)
+        # A decision that keeps coming back in one turn (swapping Objects to and fro)
+        # is left to the rule-aware bot after a few searches, so that play always moves on.
+        key = (view["turn"], decision.player, decision.kind)
+        self._repeats = self._repeats + 1 if key == self._last_key else 0
+        self._last_key = key
+        if decision.kind in SKIP or len(ids) < 2 or fallback not in ids or self._repeats >= MAX_REPEATS:
+            self.last = {}
+            return fallback
+        if not isinstance(view, LazyView):
+            raise ConfigError("the search bot plans on a view made by talisman.bots.observe(game, seat), "
+                              "which can sample the cards it cannot see")
+        return self.search(view, decision, ids, fallback)
+
+    def search(self, view: LazyView, decision: Decision, ids: list[str], prior: str) -> str:
+        seat = decision.player
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if deadline is not None:
+                if time.perf_counter() >= deadline and done:
+                    break
+            elif done >= self.iterations:
+                break
+            world = view.sample_world(self.rng)
+            path = self._descend(world, root, seat, ids, prior)
+            value = self._rollout(world, seat)
+            for node in path:
+                node.visits += 1
+                node.value += value
+            done += 1
+        stats_ = {i: (c.visits, c.value / c.visits if c.visits else 0.0) for i, c in root.children.items()}
+        best = max(ids, key=lambda i: (stats_[i][0], stats_[i][1], i == prior))
+        self.last = {"iterations": done, "options": stats_, "choice": best}
+        return best
+
+    def _descend(self, w: Game, root: _Node, seat: int, ids: list[str], prior: str) -> list[_Node]:
+        """Walk the tree of this seat's choices for the rest of the turn, adding one new node."""
+        turn = w.turn
+        node, path = root, [root]
+        while True:
+            choice = node.select(ids, prior, self.rng)
+            node = node.children[choice]
+            path.append(node)
+            w.apply(choice)
+            new = node.visits == 0
+            # Others (and this seat's trivial choices) play by the rule-aware bot until this seat's next real choice.
+            steps = 0
+            while w.result is None and w.turn == turn and steps < MAX_ROLLOUT_ACTIONS:
+                steps += 1
+                d = w.decision
+                prior = self.policy.choose(LazyView(w, d.player), d)
+                ids = candidates(d)
+                if d.player == seat and d.kind not in SKIP and len(ids) >= 2 and prior in ids:
+                    break
+                w.apply(prior)
+            if new or w.result is not None or w.turn != turn or len(path) > MAX_TREE_DEPTH:
+                return path
+
+    def _rollout(self, w: Game, seat: int) -> float:
+        stop = w.turn + self.horizon
+        steps = 0
+        policy = self.policy
+        while w.result is None and w.turn <= stop and steps < MAX_ROLLOUT_ACTIONS:
+            d = w.decision
+            w.apply(policy.choose(LazyView(w, d.player), d))
+            steps += 1
+        return evaluate(w)[seat]

@@ -1,0 +1,39 @@
+"""``talisman report``: turn simulation records into tables and plots.
+
+    talisman report games.jsonl --out report/
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+
+from talisman.errors import ConfigError
+from talisman.sim import analysis, records
+from talisman.sim.report import character_names, terminal_tables, write_report
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("report", help="win rates, game length, deaths and endings of a simulation",
+                       description="Read the records of talisman simulate (one or more files, e.g. the chunks of "
+                                   "one experiment) and write plots, summary.json and index.html into a folder; "
+                                   "print the tables in the terminal.")
+    p.add_argument("files", nargs="+", metavar="FILE", help="records written by talisman simulate (.jsonl or .parquet)")
+    p.add_argument("--out", required=True, metavar="DIR", help="folder for the plots and the HTML page")
+
+
+def run_report(args: argparse.Namespace) -> int:
+    recs = records.read_all(args.files)
+    if not recs:
+        raise ConfigError("no game records in " + ", ".join(args.files))
+    s = analysis.summarise(recs)
+    modules = tuple(recs[0].get("modules") or ("core",))
+    names = character_names(modules)
+    console = Console(highlight=False)
+    for table in terminal_tables(s, names):
+        console.print(table)
+    page = write_report(s, Path(args.out), names)
+    console.print(f"Report written to {page}")
+    return 0

@@ -1,0 +1,366 @@
+"""Character rules beyond the printed abilities: 000's list of corrections to
+the characters ("Corrections/Additions/Deletions to the Existing Characters")
+and the few ability keywords that characters of several modules share.
+
+Each rule reads a trait, so the same keyword serves every character that has
+it, whatever module brings the character:
+
+- sizes: a Large character rolls a D4 to move in the Dungeon; a Small one that
+  has tamed an Animal may ride it like a Horse (``move-pick-two``);
+- ``move-pick-two``: roll two movement dice and keep either (a Horse, the
+  Amazon's stride, a Centaur's gallop);
+- ``scroll-at:<kind>``: visiting such a space holding no Scroll gains one
+  (``a|b``: the first kind the board has, the Minstrel's Six Fates Inn or else
+  the Tavern); ``scroll-instead-at:<kind>`` gains it in place of the space's
+  encounter (the Ghoul at the Graveyard);
+- ``start:spell-or-scroll`` (one starting Spell may be traded for a Scroll),
+  ``start:spells-or-scrolls`` (each may), ``start:scroll`` (a Scroll besides),
+  ``start-with:<deck>:<card>`` (an Object to begin with), ``start-gold:N``;
+- ``patrol:to:<kind>`` and ``patrol:fight:N``: how the City's Patrol treats
+  the character; ``law-bribe:N``: buy one's way out of a Law card;
+- ``spare-guard``: no special attack on the Guard of the Dungeon's Guard Room;
+- ``city-theft``: the Thief's thefts in the buildings of the City.
+
+Where these name places and cards of modules that are not in the game (the
+City, the Dungeon, the Timescape), they simply never match: the rule sleeps
+until a module brings the place. The contract with those modules: the Dungeon
+is the region ``dungeon``, the City the region ``city``; places are matched by
+space kind (``magic-emporium``, ``high-temple``, ``six-fates-inn``...), cards by
+name (``Patrol``) or, for the Law, by subtype ``law``. Scrolls exist when some
+module has a ``scroll`` deck.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.content import vocabulary
+from talisman.engine import cards, effects, possessions, stats
+from talisman.engine.abilities import ability, movement_die
+from talisman.engine.game import frame, handler
+from talisman.engine.movement import one_space_only
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+DUNGEON = "dungeon"
+CITY = "city"
+SCROLL_DECK = "scroll"
+
+
+def region_here(g: Game, seat: int) -> str:
+    return g.rules.spaces[g.players[seat].space].region
+
+
+def in_dungeon(g: Game, seat: int) -> bool:
+    return region_here(g, seat) == DUNGEON
+
+
+def size_of(g: Game, seat: int) -> str:
+    p = g.players[seat]
+    return p.status.get("size", g.rules.characters[p.character].size)
+
+
+def scrolls_in_game(g: Game) -> bool:
+    return SCROLL_DECK in g.decks
+
+
+def holds_scroll(g: Game, seat: int) -> bool:
+    return any(g.rules.instances[c].type == "scroll" for c in g.players[seat].cards)
+
+
+def spaces_of_kind(g: Game, kind: str) -> list[int]:
+    return [s.index for s in g.rules.spaces if s.kind == kind]
+
+
+def trait_args(g: Game, seat: int, name: str) -> list[str]:
+    """The arguments of every ``name:...`` trait the character has (sorted)."""
+    prefix = name + ":"
+    return sorted(t[len(prefix):] for t in stats.traits(g, seat) if t.startswith(prefix))
+
+
+# --- movement: sizes and two dice -------------------------------------------------------
+
+
+@ability("movement_die")
+def large_in_the_dungeon(g: Game, seat: int) -> int | None:
+    """000: Large characters must roll a D4 for movement in the Dungeon."""
+    return 4 if size_of(g, seat) == "L" and in_dungeon(g, seat) else None
+
+
+def rides_tamed_animal(g: Game, seat: int) -> bool:
+    """000: a Small character who has tamed an Animal may ride it like a Horse."""
+    p = g.players[seat]
+    return size_of(g, seat) == "S" and any(f in p.followers for f in p.status.get("tamed", ()))
+
+
+def may_pick_of_two(g: Game, seat: int) -> bool:
+    """May the character roll two movement dice and keep either? (A Horse in 000
+    is read so: the Horse's own card is not in these documents.) ``ride:<name>``:
+    riding a Follower of that name does it too (the Orc's Wolf)."""
+    p = g.players[seat]
+    return (stats.has_trait(g, seat, "move-pick-two") or rides_tamed_animal(g, seat)
+            or any(stats.has_trait(g, seat, f"ride:{g.card_name(f)}") for f in p.followers))
+
+
+@ability("turn")
+def roll_two_to_move(g: Game, seat: int, back: list) -> list[tuple]:
+    p = g.players[seat]
+    if (g.rules.regions[region_here(g, seat)].movement != "roll" or one_space_only(g, seat) or "enslaved" in p.status
+            or not may_pick_of_two(g, seat)):
+        return []
+    return [("roll-two", f"Roll two D{movement_die(g, seat)} to move and keep either", [frame("move_pick_two", p=seat)])]
+
+
+@handler("move_pick_two")
+def _move_pick_two(g: Game, a: dict) -> None:
+    """Two movement dice, either kept. Choice: Fate re-rolls one die, not a pair
+    already picked from, so none is offered here."""
+    seat = a["p"]
+    sides = movement_die(g, seat)
+    first, second = g.rng.die(sides), g.rng.die(sides)
+    g.say(f"{g.name(seat)} rolls two D{sides} to move: {first} and {second}.", type="roll", seat=seat, dice=[first, second])
+    g.decide(seat, "pick-roll", f"You rolled {first} and {second}: which do you move by?", [
+        (f"keep:{v}", f"Move {v}", [frame("move_choose", p=seat, roll=v)]) for v in sorted({first, second})
+    ])
+
+
+# --- Scrolls: at the start, and on visiting places ------------------------------------------
+
+
+@ability("setup")
+def starting_extras(g: Game, seat: int) -> None:
+    """Starting gold and Objects, and the Scrolls 000 lets some characters begin with."""
+    p = g.players[seat]
+    gold = stats.trait_value(g, seat, "start-gold")
+    if gold:
+        p.gold = gold
+    for arg in trait_args(g, seat, "start-with"):
+        deck, name = arg.split(":", 1)
+        card = cards.take_named(g, deck, name) if deck in g.decks else None
+        if card is not None:
+            possessions.give_item(g, seat, card)
+    if not scrolls_in_game(g):
+        return
+    if stats.has_trait(g, seat, "start:scroll"):
+        g.push("effects", p=seat, list=[{"take_card": {"deck": SCROLL_DECK}}], ctx={})
+    swaps = len(p.spells) if stats.has_trait(g, seat, "start:spells-or-scrolls") else \
+        min(1, len(p.spells)) if stats.has_trait(g, seat, "start:spell-or-scroll") else 0
+    if swaps:
+        g.push("scroll_for_spell", p=seat, left=swaps)
+
+
+@handler("scroll_for_spell")
+def _scroll_for_spell(g: Game, a: dict) -> None:
+    """000: "begin the game with either a Spell or a Scroll": the player, having
+    seen its Spells, may give one back (to the bottom of the Spell deck) for a Scroll."""
+    seat = a["p"]
+    p = g.players[seat]
+    if not p.spells or not a["left"]:
+        return
+    g.decide(seat, "start-scroll", "You may begin with a Scroll instead of a Spell.", [
+        ("keep", "Keep your Spells", []),
+        *[(f"swap:{c}", f"Give back {g.card_name(c)} for a Scroll",
+           [frame("swap_spell_for_scroll", p=seat, card=c), frame("scroll_for_spell", p=seat, left=a["left"] - 1)])
+          for c in p.spells],
+    ])
+
+
+@handler("swap_spell_for_scroll")
+def _swap_spell_for_scroll(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    if card not in g.players[seat].spells:
+        return
+    cards.release(g, seat, card)
+    g.decks[g.rules.instances[card].deck].insert(0, card)
+    g.say(f"{g.name(seat)} begins with a Scroll instead of a Spell.", seat=seat)
+    effects.run(g, seat, [{"take_card": {"deck": SCROLL_DECK}}])
+
+
+def scroll_place(g: Game, spec: str) -> str:
+    """``a|b``: the first of these kinds of space the board has (the last if none)."""
+    kinds = spec.split("|")
+    return next((k for k in kinds if spaces_of_kind(g, k)), kinds[-1])
+
+
+@ability("arrive")
+def scroll_on_visit(g: Game, seat: int, came_from: int) -> None:
+    """000: "each time you visit the <place> without a Scroll, you gain a Scroll"."""
+    if not scrolls_in_game(g) or holds_scroll(g, seat):
+        return
+    kind = g.rules.spaces[g.players[seat].space].kind
+    if any(scroll_place(g, spec) == kind for spec in trait_args(g, seat, "scroll-at")):
+        g.say(f"{g.name(seat)} finds a Scroll at the {g.space_name(g.players[seat].space)}.", seat=seat)
+        effects.run(g, seat, [{"take_card": {"deck": SCROLL_DECK}}])
+
+
+@ability("land")
+def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple]:
+    """000's Ghoul: "each time you visit the Graveyard without a Scroll, you gain a
+    Scroll, you may not encounter the Graveyard". Choice (the text is unclear,
+    see the inventory's ambiguities): the Scroll replaces the encounter with the
+    space; holding a Scroll already, he meets the Graveyard as usual."""
+    kind = g.rules.spaces[g.players[seat].space].kind
+    if not scrolls_in_game(g) or holds_scroll(g, seat) or kind not in trait_args(g, seat, "scroll-instead-at"):
+        return []
+    return [("scroll-instead", f"Take a Scroll (you may not encounter the {g.space_name(g.players[seat].space)})",
+             [frame("effects", p=seat, list=[{"take_card": {"deck": SCROLL_DECK}}], ctx={})], "instead")]
+
+
+# --- the City's Patrol and the Law ---------------------------------------------------------
+
+
+@ability("card")
+def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple]:
+    c = g.rules.instances[card]
+    opts: list[tuple] = []
+    if c.name == "Patrol":
+        for arg in trait_args(g, seat, "patrol"):
+            how, what = arg.split(":", 1)
+            if how == "to" and spaces_of_kind(g, what):
+                dest = spaces_of_kind(g, what)[0]
+                opts.append(("patrol-escort", f"The Patrol takes you to the {g.space_name(dest)}",
+                             [frame("patrol_escort", p=seat, to=dest)], "forced"))
+            elif how == "fight":
+                opts.append(("patrol-fight", f"The Patrol fights you (Strength {what})",
+                             [frame("patrol_fight", p=seat, card=card, strength=int(what))], "forced"))
+    bribe = stats.trait_value(g, seat, "law-bribe")
+    if bribe and c.subtype == "law" and g.players[seat].gold >= bribe:
+        opts.append(("law-bribe", f"Bribe your way out of the {c.name} ({bribe}G)",
+                     [frame("law_bribe", p=seat, card=card, n=bribe)]))
+    return opts
+
+
+@handler("patrol_escort")
+def _patrol_escort(g: Game, a: dict) -> None:
+    """The Patrol sends the character to a place: it goes there at once and its turn ends."""
+    from talisman.engine import lives
+
+    seat = a["p"]
+    g.say(f"The Patrol marches {g.name(seat)} off to the {g.space_name(a['to'])}.", type="move", seat=seat)
+    g.players[seat].space = a["to"]
+    if seat == g.active:
+        lives.end_turn_now(g)
+
+
+@handler("patrol_fight")
+def _patrol_fight(g: Game, a: dict) -> None:
+    """000's Cyborg: the Patrol fights at Strength 6; beaten, its card may be kept
+    as a trophy; otherwise it is discarded after the fight."""
+    from talisman.engine.combat import fight_creature
+
+    seat, card = a["p"], a["card"]
+    gone = [frame("discard_from_space", card=card)]
+    fight_creature(g, seat, {"name": "Patrol", "strength": a["strength"], "evade": False}, {"src": card},
+                   win=[frame("trophy_from_space", p=seat, card=card)], lose=gone, standoff=gone)
+
+
+@handler("trophy_from_space")
+def _trophy_from_space(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    space = g.players[seat].space
+    if card in g.cards_on(space):
+        cards.lift(g, card, space)
+        g.players[seat].trophies.append(card)
+        g.say(f"{g.name(seat)} keeps the {g.card_name(card)} as a trophy.", seat=seat)
+
+
+@handler("discard_from_space")
+def _discard_from_space(g: Game, a: dict) -> None:
+    for space, held in list(g.board.items()):
+        if a["card"] in held:
+            cards.lift(g, a["card"], space)
+            cards.discard(g, a["card"])
+            g.say(f"The {g.card_name(a['card'])} is discarded.")
+            return
+
+
+@handler("law_bribe")
+def _law_bribe(g: Game, a: dict) -> None:
+    seat = a["p"]
+    g.players[seat].gold -= a["n"]
+    g.say(f"{g.name(seat)} pays {a['n']}G and the {g.card_name(a['card'])} looks the other way.", type="gold", seat=seat)
+
+
+# --- the Errand Boy and the Urchins stay in the City ----------------------------------------
+
+CITY_BOUND = ("Errand Boy", "Urchin", "Urchins")
+
+
+@ability("arrive")
+def city_followers_stay(g: Game, seat: int, came_from: int) -> None:
+    """000 (the Gladiator, the Merchant): the Errand Boy and the Urchins will not
+    leave the City; a character leaving it loses them, unless they follow it
+    everywhere (``urchins-follow``, the Merchant)."""
+    p = g.players[seat]
+    if (g.rules.spaces[came_from].region != CITY or region_here(g, seat) == CITY
+            or stats.has_trait(g, seat, "urchins-follow")):
+        return
+    for f in [f for f in p.followers if g.card_name(f) in CITY_BOUND]:
+        possessions.lose_follower(g, seat, f, "stays behind in the City")
+
+
+# --- the Guard of the Dungeon's Guard Room -------------------------------------------------------
+
+
+def guard_spared(g: Game, seat: int, fight: dict) -> bool:
+    """000 (the Assassin, the Martial Artist): no Assassination or Killer Blow
+    against the Guard in the Guard Room of the Dungeon."""
+    return (stats.has_trait(g, seat, "spare-guard") and g.rules.spaces[g.players[seat].space].kind == "guard-room"
+            and any(f.get("name") == "Guard" for f in fight.get("adhoc", ())))
+
+
+# --- the Thief in the City and the Space Fortress ---------------------------------------------
+
+# 000's Thief, a roll of 6: what he steals in each building (kinds of space).
+# The Armory's "choice of the Armory list" is read as the Objects the core
+# Purchase stock holds; the Potion comes from a ``potion`` deck, and the
+# Timescape's purchase Objects from a ``timescape-purchase`` deck, when in play.
+ARMORY = ("Sword", "Axe", "Helmet", "Shield", "Armour")
+THEFT_PRIZES: dict[str, list[dict]] = {
+    "magic-emporium": [{"take_card": {"deck": SCROLL_DECK}, "if": {"deck": SCROLL_DECK}}],
+    "enchantress": [{"take_card": {"deck": SCROLL_DECK}, "if": {"deck": SCROLL_DECK}}],
+    "doctor": [{"gain": {"gold": 1}}],
+    "doctors-surgery": [{"gain": {"gold": 1}}],
+    "stables": [{"take_card": {"deck": "purchase", "name": "Mule"}}],
+    "armory": [{"choose": {"prompt": "Take one from the Armory", "options": [
+        {"id": name.lower(), "label": f"A {name}", "do": [{"take_card": {"deck": "purchase", "name": name}}]} for name in ARMORY]}}],
+    "anarchists-guild": [{"gain": {"gold": 3}}],
+    "six-fates-inn": [{"gain": {"gold": 3}}],
+    "bank": [{"gain": {"gold": 3}}],
+    "apothecary": [{"take_card": {"deck": "potion"}, "if": {"deck": "potion"}}],
+    "space-fortress": [{"take_card": {"deck": "timescape-purchase"}, "if": {"deck": "timescape-purchase"}}],
+}
+THEFT_PRIZES["armoury"] = THEFT_PRIZES["armory"]
+GAOLS = {"space-fortress": "sentinel-outpost"}   # caught there, sent here; anywhere else the Donjon
+for _kind, _prize in THEFT_PRIZES.items():
+    vocabulary.effects(_prize, f"THEFT_PRIZES.{_kind}")
+
+
+@ability("end_of_turn")
+def city_theft(g: Game, seat: int) -> list[tuple]:
+    p = g.players[seat]
+    kind = g.rules.spaces[p.space].kind
+    if kind not in THEFT_PRIZES or "arrived" not in p.flags or "stole" in p.flags or not stats.has_trait(g, seat, "city-theft"):
+        return []
+    return [("steal-here", f"Try to steal in the {g.space_name(p.space)}",
+             [frame("flag", p=seat, flag="stole"),
+              frame("roll", p=seat, dice="D6", then=["theft_result", {"p": seat, "place": kind}], into="roll",
+                    why="a theft", fate=True)])]
+
+
+@handler("theft_result")
+def _theft_result(g: Game, a: dict) -> None:
+    seat, roll, kind = a["p"], a["roll"], a["place"]
+    if roll == 1:
+        gaol = spaces_of_kind(g, GAOLS.get(kind, "donjon"))
+        g.say(f"{g.name(seat)} is caught stealing.", seat=seat)
+        if gaol:
+            g.players[seat].space = gaol[0]
+            g.say(f"{g.name(seat)} is thrown into the {g.space_name(gaol[0])}.", type="move", seat=seat)
+    elif roll == 2:
+        g.say(f"{g.name(seat)} finds nothing to steal, but is not seen.", seat=seat)
+    elif roll <= 5:
+        effects.run(g, seat, [{"gain": {"gold": 1 if roll < 5 else 2}}])
+    else:
+        effects.run(g, seat, THEFT_PRIZES[kind])

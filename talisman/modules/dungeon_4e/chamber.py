@@ -1,0 +1,123 @@
+"""The Treasure Chamber and the Lord of Darkness (001 "Treasure Chamber").
+
+A move ends on the Treasure Chamber (a ``stop`` space), and the character
+must fight the Lord of Darkness, Strength 12 and Craft 12, in battle or in
+psychic combat as it chooses. He cannot be evaded and only the character
+fights him (no Follower in its place; a Spell may still kill him). A kill
+earns a Treasure, chosen from the Treasure deck (drawn at random under the
+Random Treasures option); nothing when the deck is empty. Win, lose or draw,
+the character then emerges: its attack score minus his, on the chart below
+(less than 0 reads as 0; a kill with no attack roll, by a Spell, also reads
+0). Beaten, it is moved there and its turn ends without an encounter (001
+"Moving After Defeat"); otherwise it encounters where it emerges. 8 or more
+is the Crown of Command, Talisman or not. He always rises again, whole.
+
+Under Winner Takes All and in the Short Dungeon Game his killer wins the
+game. In the Short Dungeon Game there is nowhere to emerge: a character who
+fails stays in the Chamber and faces him again next turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import effects, stats
+from talisman.engine.combat import fight_creature
+from talisman.engine.effects import hook
+from talisman.engine.game import frame, handler
+from talisman.modules.dungeon_4e import rules
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+LORD = "Lord of Darkness"
+LORD_VALUE = 12  # his Strength and his Craft
+# Result (the character's attack score minus his) -> where the character emerges.
+# Source: facts/dungeon-4e.md 1d (MOD), agreeing with 001's example (2: the Chasm).
+EMERGE = ("crags", "forest", "chasm", "cursed-glade", "warlocks-cave", "temple", "portal-of-power",
+          "plain-of-peril", "crown-of-command")
+
+
+def emerge_space(result: int) -> str:
+    """The chart: 0 or less the Crags ... 8 or more the Crown of Command."""
+    return EMERGE[max(0, min(result, len(EMERGE) - 1))]
+
+
+@hook("lord-of-darkness")
+def lord_of_darkness(g: Game, seat: int, ctx: dict) -> None:
+    p = g.players[seat]
+    p.status.pop("fight_scores", None)
+    g.say(f"The {LORD} rises from his hoard to face {g.name(seat)}.", type="attack", seat=seat)
+    g.decide(seat, "lord", f"The {LORD} (Strength {LORD_VALUE}, Craft {LORD_VALUE}): how do you fight him?", [
+        ("battle", f"In battle: your Strength {stats.strength(g, seat, battle=True)} against his {LORD_VALUE}",
+         [frame("lord_fight", p=seat, mode="strength")]),
+        ("psychic", f"In psychic combat: your Craft {stats.craft(g, seat, battle=True)} against his {LORD_VALUE}",
+         [frame("lord_fight", p=seat, mode="craft")]),
+    ])
+
+
+@handler("lord_fight")
+def _lord_fight(g: Game, a: dict) -> None:
+    seat, mode = a["p"], a["mode"]
+    fight_creature(g, seat, {"name": LORD, mode: LORD_VALUE, "evade": False, "record": True, "alone": True},
+                   {"space": g.players[seat].space},
+                   win=[frame("lord_slain", p=seat)],
+                   lose=[frame("lord_after", p=seat, defeated=True)],
+                   standoff=[frame("lord_after", p=seat, defeated=False)])
+
+
+@handler("lord_slain")
+def _lord_slain(g: Game, a: dict) -> None:
+    seat = a["p"]
+    g.say(f"{g.name(seat)} slays the {LORD}; his spirit lingers, and he will rise again.", type="combat-result", seat=seat)
+    if rules.lord_wins_game(g):
+        g.end([seat], f"killed the {LORD}")
+        return
+    g.push("lord_after", p=seat, defeated=False)
+    g.push("claim_treasure", p=seat)
+
+
+@handler("claim_treasure")
+def _claim_treasure(g: Game, a: dict) -> None:
+    seat = a["p"]
+    hoard = g.decks["treasure"]
+    if not hoard:
+        g.say(f"The {LORD}'s hoard is empty: {g.name(seat)} finds no Treasure.", seat=seat)
+        return
+    if g.options.get("random-treasures"):
+        g.push("take_treasure", p=seat, card=hoard[-1])
+        return
+    g.decide(seat, "treasure", "Choose a Treasure from the hoard.", [
+        (f"treasure:{c}", f"The {g.card_name(c)}", [frame("take_treasure", p=seat, card=c)])
+        for c in sorted(hoard, key=lambda c: (g.card_name(c), c))
+    ])
+
+
+@handler("take_treasure")
+def _take_treasure(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    g.decks["treasure"].remove(card)
+    g.say(f"{g.name(seat)} takes the {g.card_name(card)} from the hoard.", type="gain", seat=seat)
+    effects.offer(g, seat, card)
+
+
+@handler("lord_after")
+def _lord_after(g: Game, a: dict) -> None:
+    """After the fight: emerge by the chart, or (Short Dungeon Game) stay to fight again."""
+    seat = a["p"]
+    p = g.players[seat]
+    scores = p.status.pop("fight_scores", None)
+    if not p.alive:
+        return
+    if rules.short_game(g):
+        p.status["hold"] = {"space": p.space, "what": f"{LORD} again", "effects": [{"hook": "lord-of-darkness"}]}
+        g.say(f"{g.name(seat)} stays in the Treasure Chamber to face the {LORD} again.", seat=seat)
+        return
+    result = 0 if scores is None else max(0, scores[0] - scores[1])
+    bonus = stats.trait_value(g, seat, "emerge-bonus")  # the Lone Dwarf as a Follower
+    if bonus:
+        g.say(f"{g.name(seat)}'s guide adds {bonus} to the result.", seat=seat)
+    dest = g.rules.space_index[emerge_space(result + bonus)]
+    g.say(f"{g.name(seat)} emerges from the Treasure Chamber (result {result + bonus}) on the {g.space_name(dest)}"
+          f"{', beaten: the turn ends there' if a['defeated'] else ''}.", type="move", seat=seat)
+    g.push("teleport", p=seat, to=dest, encounter=not a["defeated"])

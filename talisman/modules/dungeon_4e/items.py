@@ -1,0 +1,443 @@
+"""What the Dungeon's Enemies, Followers, Objects and Treasures do beyond
+their printed bonuses. Each rule reads a trait of the cards, registered at an
+engine hook point (:mod:`talisman.engine.abilities`), so it is asleep in a
+game without these cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import cards, effects, lives, movement, possessions, stats
+from talisman.engine.abilities import ability
+from talisman.engine.game import frame, handler
+from talisman.modules.dungeon_4e import rules
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+VASSAL_CRAFT = {"evil": 3, "neutral": 6, "good": 9}
+AVENGER_BONUS = 3
+
+
+def _holding(g: Game, seat: int, trait: str) -> list[int]:
+    """The character's working Objects and its Followers that have this trait."""
+    p = g.players[seat]
+    found = [o for o, _, traits in stats.working_items(g, seat) if trait in traits]
+    return found + [f for f in p.followers if trait in g.rules.instances[f].traits]
+
+
+def _value_of(g: Game, card: int, name: str) -> int:
+    for t in g.rules.instances[card].traits:
+        if t.startswith(name + ":"):
+            return int(t[len(name) + 1:])
+    return 0
+
+
+def _foe_traits(g: Game, fight: dict) -> set[str]:
+    return {t for c in fight.get("foes", ()) for t in g.rules.instances[c].traits}
+
+
+# --- Enemies --------------------------------------------------------------------------------
+
+
+@ability("foe_value")
+def changing_foes(g: Game, seat: int, card: int, mode: str) -> int | None:
+    """The Mimic (as strong as you), the Vassal of Darkness (by your alignment),
+    the Goblin King (+1 for each other face-up Goblin anywhere)."""
+    c = g.rules.instances[card]
+    if "mirror-strength" in c.traits:
+        return stats.strength(g, seat, battle=True)
+    if "craft-by-alignment" in c.traits:
+        return VASSAL_CRAFT[g.players[seat].alignment]
+    for t in c.traits:
+        if t.startswith("plus-per-faceup:"):
+            kind = t.split(":", 1)[1]
+            others = sum(1 for held in g.board.values() for x in held
+                         if x != card and g.rules.instances[x].type == "enemy" and g.rules.instances[x].subtype == kind)
+            return getattr(c, mode) + others
+    return None
+
+
+@ability("fight_result")
+def hard_to_beat(g: Game, seat: int, fight: dict, outcome: str, margin: int) -> str:
+    """Vampire Bats (a win by less than 2 is a stand-off), the Living Statue (only
+    a magic Weapon beats it), the Cave Troll (1-2 after a win: it regenerates),
+    and the Aegis (a loss, 4-6: a stand-off)."""
+    foes = _foe_traits(g, fight)
+    if outcome == "win":
+        need = max([int(t.split(":")[1]) for t in foes if t.startswith("win-by:")], default=0)
+        if margin < need:
+            g.say(f"The swarm is not beaten by {need} or more: a stand-off.", seat=seat)
+            return "standoff"
+        if "magic-weapon-only" in foes and not any(g.rules.instances[w].is_magic for w in stats.weapons_used(g, seat)):
+            g.say("Without a magic Weapon the blows do not tell: a stand-off.", seat=seat)
+            return "standoff"
+        if "regenerates" in foes:
+            value, _ = g.roll_dice("D6", seat)
+            if value <= 2:
+                g.say(f"The wounds close again (rolled {value}): a stand-off.", seat=seat)
+                return "standoff"
+            g.say(f"It does not regenerate (rolled {value}).", seat=seat)
+    if outcome == "lose" and not fight.get("champion") and _holding(g, seat, "aegis"):
+        value, _ = g.roll_dice("D6", seat)
+        if value >= 4:
+            g.say(f"The Aegis turns the blow (rolled {value}): a stand-off.", seat=seat)
+            return "standoff"
+        g.say(f"The Aegis fails (rolled {value}).", seat=seat)
+    return outcome
+
+
+@ability("attack_faces")
+def trick_dice(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
+    """The Weighted Dice (a chosen roll), the Goblin Sniper (a die above your
+    Craft: no attack roll), the Goblin Trapsmith's net (an extra die, the lowest
+    counts), the Soul Drinker (two dice, the better counts; doubles drink a soul)."""
+    if fight.get("fixed_roll"):
+        return [fight["fixed_roll"]]
+    foes = _foe_traits(g, fight)
+    if "sniper" in foes:
+        shot, _ = g.roll_dice("D6", seat)
+        if shot > stats.craft(g, seat):
+            g.say(f"The sniper pins {g.name(seat)} down (rolled {shot}): no attack roll.", seat=seat)
+            return [0]
+        g.say(f"The sniper's shot goes wide (rolled {shot}).", seat=seat)
+    if "net" in foes:
+        extra = g.rng.die(g.die_size(seat))
+        g.say(f"Caught in the net, {g.name(seat)} rolls {extra} as well and keeps the lowest.", seat=seat)
+        faces = [min(faces + [extra])]
+    drinkers = _holding(g, seat, "soul-drinker")
+    if drinkers and fight.get("mode") == "strength" and not fight.get("champion"):
+        faces = faces + [g.rng.die(g.die_size(seat))]
+        g.say(f"The Soul Drinker gives {g.name(seat)} a second die: {faces}.", seat=seat)
+        if len(set(faces)) < len(faces):
+            g.push("soul_drink", p=seat, card=drinkers[0])
+    return faces
+
+
+@handler("soul_drink")
+def _soul_drink(g: Game, a: dict) -> None:
+    """Doubles: the Soul Drinker takes a Follower at random, then it is discarded."""
+    seat, card = a["p"], a["card"]
+    p = g.players[seat]
+    if p.followers:
+        possessions.lose_follower(g, seat, p.followers[g.rng.below(len(p.followers))], "has its soul drunk")
+    if card in p.objects:
+        cards.release(g, seat, card)
+        cards.discard(g, card)
+        g.say(f"The {g.card_name(card)} is spent.", seat=seat)
+
+
+@ability("battle_bonus")
+def dungeon_fighters(g: Game, seat: int, fight: dict) -> int:
+    """The Tunnel Fighter and the Oaths of Vengeance in the Dungeon; the Holy
+    Avenger against an evil character (choice: whoever attacked)."""
+    bonus = rules.battle_bonus_in_dungeon(g, seat, fight["mode"])
+    vs = fight.get("vs")
+    if vs is not None and g.players[vs].alignment == "evil" and _holding(g, seat, "avenger"):
+        bonus += AVENGER_BONUS
+    return bonus
+
+
+# --- before a fight with creatures ---------------------------------------------------------
+
+
+@ability("combat")
+def dungeon_fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+    """The Faithful Hound fights in your place (not where only you may fight: the
+    Lord of Darkness); the Scroll of Exile banishes an Enemy card; the Weighted
+    Dice choose your attack roll."""
+    opts: list[tuple] = []
+    if fight["mode"] == "strength" and not fight.get("alone") and not fight.get("champion"):
+        for f in g.players[seat].followers:
+            n = _value_of(g, f, "champion")  # ``champion:N``: fights in the character's place with Strength N
+            if n:
+                opts.append((f"champion:{f}", f"Send the {g.card_name(f)} to fight in your place (Strength {n})",
+                             [frame("combat_roll", **{**fight, "champion": {"card": f, "strength": n}})]))
+    for scroll in _holding(g, seat, "exile"):
+        for c in fight["foes"]:
+            opts.append((f"exile:{c}", f"Read the {g.card_name(scroll)}: banish the {g.card_name(c)}",
+                         [frame("exile", p=seat, scroll=scroll, card=c, fight=fight)]))
+    for dice in _holding(g, seat, "weighted-dice")[:1]:
+        opts.append(("weighted", f"Use the {g.card_name(dice)}: choose your attack roll",
+                     [frame("weighted_attack", p=seat, card=dice, fight=fight)]))
+    return opts
+
+
+@handler("exile")
+def _exile(g: Game, a: dict) -> None:
+    seat, card, fight = a["p"], a["card"], a["fight"]
+    space = g.players[seat].space
+    _use_up(g, seat, a["scroll"])
+    if card in g.cards_on(space):
+        cards.lift(g, card, space)
+        cards.discard(g, card)
+        g.say(f"The {g.card_name(card)} is banished.", seat=seat)
+    rest = [c for c in fight["foes"] if c != card and c in g.cards_on(space)]
+    if rest:
+        g.push("combat", **{**fight, "foes": rest, "announced": False})
+
+
+@handler("weighted_attack")
+def _weighted_attack(g: Game, a: dict) -> None:
+    seat, fight = a["p"], a["fight"]
+    g.decide(seat, "weighted", "The Weighted Dice: which attack roll?", [
+        (f"roll:{k}", f"Roll {k}", [frame("use_up", p=seat, card=a["card"]), frame("combat_roll", **{**fight, "fixed_roll": k})])
+        for k in range(g.die_size(seat), 0, -1)
+    ])
+
+
+@handler("use_up")
+def _use_up_frame(g: Game, a: dict) -> None:
+    _use_up(g, a["p"], a["card"])
+
+
+def _use_up(g: Game, seat: int, card: int) -> None:
+    if card in g.players[seat].holdings():
+        cards.release(g, seat, card)
+        cards.discard(g, card)
+        g.say(f"{g.name(seat)} uses up the {g.card_name(card)}.", seat=seat)
+
+
+# --- the turn -------------------------------------------------------------------------------
+
+
+@ability("turn")
+def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
+    p = g.players[seat]
+    opts: list[tuple] = []
+    moving = g.rules.regions[g.rules.spaces[p.space].region].movement == "roll" and movement.held_here(g, seat) is None \
+        and not movement.one_space_only(g, seat)
+    for dice in _holding(g, seat, "weighted-dice")[:1]:
+        if moving:
+            opts.append(("weighted-move", f"Use the {g.card_name(dice)}: choose your movement roll",
+                         [frame("weighted_move", p=seat, card=dice)]))
+    for cloak in _holding(g, seat, "cloak-teleport")[:1]:
+        if moving:
+            opts.append(("cloak", f"Discard the {g.card_name(cloak)} and fly to any space of your Region",
+                         [frame("use_up", p=seat, card=cloak), frame("fly", p=seat)]))
+    if "dungeon-item-used" in p.flags:
+        return opts
+    used = [frame("flag", p=seat, flag="dungeon-item-used")]
+    for stone in _holding(g, seat, "blood-stone")[:1]:
+        if p.lives >= 2:
+            opts.append(("blood-stone", f"Give the {g.card_name(stone)} a life and roll",
+                         [*used, frame("lose_lives", p=seat, n=1, cause=f"the {g.card_name(stone)}"),
+                          frame("roll", p=seat, dice="D6", then=["blood_stone", {"p": seat, "card": stone}], into="roll",
+                                why=f"the {g.card_name(stone)}", fate=True), *back], "free"))
+    room = len(p.spells) < stats.spell_limit(g, seat)
+    for book in _holding(g, seat, "diablerie")[:1]:
+        if room:
+            opts += [(f"diablerie:{f}", f"Give up the {g.card_name(f)} to the {g.card_name(book)} for a Spell",
+                      [*used, frame("lose_follower", p=seat, card=f, why="is given up to dark rites"),
+                       frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}), *back], "free")
+                     for f in p.followers]
+    for book in _holding(g, seat, "lore-spell")[:1]:
+        if room:
+            opts.append(("lore", f"Learn a Spell from the {g.card_name(book)}",
+                         [*used, frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}), *back], "free"))
+    for staff in _holding(g, seat, "totem")[:1]:
+        if p.trophies and p.lives < stats.life_cap(g, seat):
+            opts += [(f"totem:{t}", f"Give the trophy {g.card_name(t)} to the {g.card_name(staff)}: heal 2 lives",
+                      [*used, frame("totem", p=seat, trophy=t), *back], "free") for t in p.trophies]
+    for seeker in _holding(g, seat, "gold-seeker")[:1]:
+        if g.rules.spaces[p.space].kind == "ruins":
+            opts.append(("gold-seeker", f"Discard the {g.card_name(seeker)} for 3 gold",
+                         [frame("use_up", p=seat, card=seeker), frame("effects", p=seat, list=[{"gain": {"gold": 3}}], ctx={}),
+                          *back], "free"))
+    return opts
+
+
+@handler("weighted_move")
+def _weighted_move(g: Game, a: dict) -> None:
+    seat = a["p"]
+    g.decide(seat, "weighted", "The Weighted Dice: how far do you move?", [
+        (f"roll:{k}", f"Move {k}", [frame("use_up", p=seat, card=a["card"]), frame("move_choose", p=seat, roll=k)])
+        for k in range(g.die_size(seat), 0, -1)
+    ])
+
+
+@handler("fly")
+def _fly(g: Game, a: dict) -> None:
+    """To any space of the Region the character stands in (the Cloak of Feathers, the Amulet of Speed)."""
+    seat = a["p"]
+    p = g.players[seat]
+    region = g.rules.regions[g.rules.spaces[p.space].region]
+    g.decide(seat, "fly", f"Where in the {region.name} do you go?", [
+        (f"to:{sid}", f"The {g.rules.space(sid).name} ({sid})", [frame("arrive", p=seat, space=g.rules.space_index[sid], how="teleport")])
+        for sid in region.ring if g.rules.space_index[sid] != p.space
+    ])
+
+
+@handler("blood_stone")
+def _blood_stone(g: Game, a: dict) -> None:
+    seat, roll = a["p"], a["roll"]
+    if roll == 1:
+        _use_up(g, seat, a["card"])
+    elif roll == 2:
+        lives.lose_lives(g, seat, 1, "the Blood Stone")
+    elif roll == 3:
+        lives.heal(g, seat, 1)
+    else:
+        effects.run(g, seat, [{"gain": {"fate": 1}}] if roll == 4 else [{"take_card": {"deck": "spell"}}])
+
+
+@handler("totem")
+def _totem(g: Game, a: dict) -> None:
+    seat, trophy = a["p"], a["trophy"]
+    if trophy in g.players[seat].trophies:
+        cards.release(g, seat, trophy)
+        cards.discard(g, trophy)
+        lives.heal(g, seat, 2)
+
+
+@ability("after_roll")
+def amulet_of_speed(g: Game, seat: int, roll: int) -> list[tuple]:
+    """A movement roll of 1 may be rolled again; on a 6 the Amulet may be spent to fly anywhere in the Region."""
+    amulets = _holding(g, seat, "reroll-move:1")
+    if not amulets:
+        return []
+    if roll == 1:
+        return [("amulet-reroll", f"Roll again ({g.card_name(amulets[0])})", [frame("move_roll", p=seat)])]
+    if roll == 6:
+        return [("amulet-fly", f"Discard the {g.card_name(amulets[0])} and go to any space of your Region",
+                 [frame("use_up", p=seat, card=amulets[0]), frame("fly", p=seat)])]
+    return []
+
+
+@ability("turn_start")
+def upkeep(g: Game, seat: int) -> None:
+    """Followers paid each turn (``upkeep:N``: the Miner): pay, or they leave."""
+    for f in list(g.players[seat].followers):
+        n = _value_of(g, f, "upkeep")
+        if n:
+            g.push("upkeep", p=seat, card=f, n=n)
+
+
+@handler("upkeep")
+def _upkeep(g: Game, a: dict) -> None:
+    seat, card, n = a["p"], a["card"], a["n"]
+    p = g.players[seat]
+    leave = [frame("lose_follower", p=seat, card=card, why="leaves, unpaid")]
+    if card not in p.followers:
+        return
+    if p.gold < n:
+        g.push_all(leave)
+        return
+    g.decide(seat, "upkeep", f"The {g.card_name(card)} wants {n} gold to stay.", [
+        ("pay", f"Pay {n} gold", [frame("pay_upkeep", p=seat, n=n)]), ("dismiss", "Let him go", leave)])
+
+
+@handler("pay_upkeep")
+def _pay_upkeep(g: Game, a: dict) -> None:
+    g.players[a["p"]].gold -= a["n"]
+    g.say(f"{g.name(a['p'])} pays {a['n']} gold in wages.", type="gold", seat=a["p"])
+
+
+# --- other characters -------------------------------------------------------------------------
+
+
+@ability("land")
+def driven_to_attack(g: Game, seat: int) -> list[tuple]:
+    """A Follower that drives its holder to attack (the Spirit of Vengeance, the
+    Holy Avenger against the evil): the attack replaces meeting the space."""
+    from talisman.engine.abilities import may_meet
+    from talisman.engine.combat import must_attack
+    from talisman.engine.encounter import others_here
+
+    if not g.rules.spaces[g.players[seat].space].character_encounters:
+        return []
+    return [(f"must-attack:{o}", f"Attack the {g.name(o)} (you must)", [frame("meet", p=seat, other=o)], "instead")
+            for o in others_here(g, seat) if must_attack(g, seat, o) and may_meet(g, seat, o)]
+
+
+@ability("met")
+def wise_man_wanders(g: Game, seat: int, by: int) -> None:
+    for f in g.players[seat].followers:
+        if "wanders" in g.rules.instances[f].traits:
+            g.push("wanders", p=seat, by=by, card=f)
+
+
+@handler("wanders")
+def _wanders(g: Game, a: dict) -> None:
+    """Once the meeting is over the Wise Man goes with the one who met his master, unless it was evaded."""
+    holder, by, card = a["p"], a["by"], a["card"]
+    if card not in g.players[holder].followers or f"evaded-by:{holder}" in g.players[by].flags:
+        return
+    if not g.players[by].alive or not possessions.can_take(g, by, card):
+        return
+    cards.release(g, holder, card)
+    possessions.give_item(g, by, card)
+    g.say(f"The {g.card_name(card)} leaves {g.name(holder)} to follow {g.name(by)}.", seat=by)
+
+
+@ability("pvp_won")
+def after_the_duel(g: Game, win: int, lose: int) -> None:
+    """The Holy Avenger rewards a win over the evil and leaves; the Spirit of
+    Vengeance may be passed to the loser."""
+    if g.players[lose].alignment == "evil":
+        for f in _holding(g, win, "avenger"):
+            g.push("avenger_done", p=win, card=f)
+    if g.players[lose].alive:
+        for f in [f for f in g.players[win].followers if "passes-on" in g.rules.instances[f].traits]:
+            g.push("pass_on", p=win, to=lose, card=f)
+
+
+@handler("avenger_done")
+def _avenger_done(g: Game, a: dict) -> None:
+    seat = a["p"]
+    if a["card"] in g.players[seat].followers:
+        lives.gain_attribute(g, seat, "strength", 1)
+        lives.gain_attribute(g, seat, "craft", 1)
+        possessions.lose_follower(g, seat, a["card"], "has done its work and leaves")
+
+
+@handler("pass_on")
+def _pass_on(g: Game, a: dict) -> None:
+    seat, to, card = a["p"], a["to"], a["card"]
+    if card not in g.players[seat].followers or not g.players[to].alive:
+        return
+    g.decide(seat, "pass-on", f"Pass the {g.card_name(card)} to the {g.name(to)}?", [
+        ("keep", "Keep it", []), ("pass", f"Pass it to the {g.name(to)}", [frame("passed_on", p=seat, to=to, card=card)])])
+
+
+@handler("passed_on")
+def _passed_on(g: Game, a: dict) -> None:
+    cards.release(g, a["p"], a["card"])
+    g.players[a["to"]].followers.append(a["card"])
+    g.say(f"The {g.card_name(a['card'])} passes from {g.name(a['p'])} to {g.name(a['to'])}.", seat=a["p"])
+
+
+# --- losing lives, gaining things ----------------------------------------------------------------
+
+
+@ability("life_lost")
+def elixir_of_life(g: Game, seat: int, n: int) -> None:
+    for elixir in _holding(g, seat, "elixir-of-life")[:1]:
+        g.push("elixir", p=seat, card=elixir)
+
+
+@handler("elixir")
+def _elixir(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    if card not in g.players[seat].objects or not g.players[seat].alive:
+        return
+    value, _ = g.roll_dice("D6", seat)
+    g.say(f"{g.name(seat)} drinks from the {g.card_name(card)} (rolled {value}).", type="roll", seat=seat)
+    if value == 1:
+        _use_up(g, seat, card)
+    elif value == 2:
+        lives.lose_lives(g, seat, 1, f"the {g.card_name(card)}")
+    elif value >= 4:
+        lives.heal(g, seat, 1 if value <= 5 else 2)
+
+
+@ability("gained")
+def spell_ring(g: Game, seat: int, card: int) -> None:
+    """Taking the Spell Ring draws a Spell into it (unless it holds one already)."""
+    if "spell-ring" in g.rules.instances[card].traits and not cards.held_by(g, f"card:{card}"):
+        spell = cards.draw(g, "spell")
+        if spell is not None:
+            cards.hold(g, f"card:{card}", spell)
+            g.say(f"A Spell settles into {g.name(seat)}'s {g.card_name(card)}.", seat=seat, private=seat,
+                  public=f"A Spell settles into {g.name(seat)}'s {g.card_name(card)}.")

@@ -1,0 +1,26 @@
+"""The rest of the roster: every character named in 000's list of corrections
+that is neither one of the 14 base characters (``core``) nor one of the five
+of the 4th-edition Dungeon (``dungeon-characters``): 44 characters from the
+Expansion Set, the Adventure, the classic Dungeon, the Timescape, the City
+and the Dragons.
+
+Most of them have no published card in any public source: their cards are our
+own design (marked ``design = "our-own"``), drawn from 000's exceptions, which
+show what the classic card could do, and from each character's origin. Each
+carries the size and every exception 000 gives it (the lines marked (000)).
+
+Content: ``characters.toml``, ``gear.toml`` (Objects some of them begin
+with). Python: ``abilities.py``.
+"""
+
+from pathlib import Path
+
+from talisman.modules import Module
+from talisman.modules.roster import abilities  # noqa: F401  (it registers rules)
+
+MODULE = Module(
+    name="roster",
+    title="The full roster of 000's list of characters",
+    content_dir=Path(__file__).parent,
+    requires=("dungeon-characters",),
+)

@@ -1,0 +1,550 @@
+"""Abilities of the roster's characters, registered at the engine's hook points
+(:mod:`talisman.engine.abilities`). Each is found by its trait keyword, so an
+Object or a Follower that grants the keyword grants the ability (the Pistol).
+
+Generic keywords used by several characters: ``battle-bonus:N``, ``bow``,
+``let-be:<subtype>``, ``sworn:<Follower>[:N]`` (that Follower adds its Strength,
+or N, in battle), ``train:<card>`` (in dungeon_characters), ``ride:<Follower>``
+and ``move-pick-two`` (in core/character_rules).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine.abilities import ability
+from talisman.engine.combat import _creatures_killed, can_evade_here, foe_names, foe_subtypes, foe_value
+from talisman.engine.game import frame, handler
+from talisman.modules.core.character_rules import CITY, DUNGEON, guard_spared, in_dungeon, region_here, spaces_of_kind
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+PISTOL_KILLS = 5          # the Pistol kills on a 5 or 6
+DOORWAYS = ("Doorway", "Dungeon Doorway")   # 000 says Dungeon Doorway; the classic card is called Doorway
+
+
+def held_named(g: Game, seat: int, name: str) -> bool:
+    p = g.players[seat]
+    return any(g.card_name(c) == name for c in p.objects + p.followers)
+
+
+# --- before a fight with creatures ---------------------------------------------------------
+
+
+@ability("combat")
+def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+    p = g.players[seat]
+    if p.toad:
+        return []
+    opts: list[tuple] = []
+    battle = fight["mode"] == "strength"
+    any_foe = bool(fight["foes"] or fight["adhoc"])
+    subtypes = foe_subtypes(g, fight)
+    if battle and any_foe and not fight.get("shot"):
+        if stats.has_trait(g, seat, "pistol"):
+            opts.append(("pistol", f"Fire the Pistol (5 or 6 kills the {foe_names(g, fight)})",
+                         [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="pistol")]))
+        if stats.has_trait(g, seat, "bow"):
+            opts.append(("bow", f"Shoot first (beat Strength {foe_value(g, fight, 'strength')} to kill)",
+                         [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="bow")]))
+    for sub in ("animal", "dragon", "spirit"):
+        if any_foe and subtypes == {sub} and stats.has_trait(g, seat, f"let-be:{sub}"):
+            opts.append(("let-them-be", f"Let the {foe_names(g, fight)} be: they do not attack you",
+                         [frame("combat_evaded", **fight)]))
+    if fight["evadable"] and not can_evade_here(g, seat) and any_foe:
+        but = [t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("evade-but:")]
+        torch = stats.has_trait(g, seat, "evade-with-torch") and held_named(g, seat, "Torch")
+        if torch or (but and not subtypes & set(but)):
+            opts.append(("evade", f"Evade the {foe_names(g, fight)}", [frame("combat_evaded", **fight)]))
+    if battle and any_foe:
+        if stats.has_trait(g, seat, "berserk") and not fight.get("berserk"):
+            opts.append(("berserk", "Go berserk: +3 Strength this turn, and lose your next turn",
+                         [frame("fury", p=seat, n=3, why="goes berserk"), frame("combat", **{**fight, "berserk": True})]))
+        if stats.has_trait(g, seat, "charge") and not fight.get("charge"):
+            warhorse = held_named(g, seat, "Warhorse")
+            opts.append(("charge", f"Charge: +2 Strength{' and a D4 (your Warhorse)' if warhorse else ''}, and lose your next turn",
+                         [frame("fury", p=seat, n=2, why="charges", d4=warhorse), frame("combat", **{**fight, "charge": True})]))
+        if (stats.has_trait(g, seat, "killer-blow") and "killer-blow" not in p.flags and not fight.get("assassinate")
+                and not guard_spared(g, seat, fight)):
+            opts.append(("killer-blow", "Strike a Killer Blow: the foe adds no die (once a turn)",
+                         [frame("flag", p=seat, flag="killer-blow"), frame("combat_roll", **{**fight, "assassinate": True})]))
+    return opts
+
+
+@handler("ranged_shot")
+def _ranged_shot(g: Game, a: dict) -> None:
+    """The Pistol (5 or 6) or a Bow (beat their Strength) before the battle: a
+    kill ends the fight as a win; a miss leaves the battle to fight."""
+    seat, fight = a["p"], a["fight"]
+    roll = g.rng.die(6)
+    need = PISTOL_KILLS if a["weapon"] == "pistol" else foe_value(g, fight, "strength") + 1
+    g.say(f"{g.name(seat)} {'fires the Pistol' if a['weapon'] == 'pistol' else 'shoots'}: {roll} (needs {need}).",
+          type="roll", seat=seat, dice=[roll])
+    if roll < need:
+        g.say("The shot misses.", seat=seat)
+        g.push("combat", **fight)
+        return
+    no_trophy = a["weapon"] == "pistol" and stats.has_trait(g, seat, "pistol-no-trophy")
+    _creatures_killed(g, seat, {**fight, "trophy": fight["trophy"] and not no_trophy})
+    g.push_all(fight["win"])
+
+
+@handler("fury")
+def _fury(g: Game, a: dict) -> None:
+    """Berserk (+3) or a Charge (+2, and a D4 with a Warhorse): Strength in battle
+    for the rest of the turn, paid for with the next turn."""
+    seat = a["p"]
+    p = g.players[seat]
+    n = a["n"]
+    if a.get("d4"):
+        d4 = g.rng.die(4)
+        g.say(f"{g.name(seat)}'s Warhorse thunders on: D4 = {d4}.", type="roll", seat=seat, dice=[d4])
+        n += d4
+    p.mods.append(("battle_strength", n, "turn"))
+    p.lost_turns += 1
+    g.say(f"{g.name(seat)} {a['why']}: +{n} Strength in battle this turn, and loses the next turn.", seat=seat)
+
+
+# --- Strength and Craft in a fight ------------------------------------------------------------
+
+
+@ability("battle_bonus")
+def roster_bonuses(g: Game, seat: int, fight: dict) -> int:
+    p = g.players[seat]
+    if fight["mode"] == "craft":
+        return stats.trait_value(g, seat, "analysis")
+    bonus = stats.trait_value(g, seat, "battle-bonus")
+    dragons = "dragon" in foe_subtypes(g, fight)
+    if dragons:
+        bonus += stats.trait_value(g, seat, "dragon-lore")
+    used = stats.weapons_used(g, seat, "dragon" if dragons else "")
+    if not used:
+        bonus += stats.trait_value(g, seat, "unarmed")
+    if any(g.card_name(w) == "Sword" for w in used):
+        bonus += stats.trait_value(g, seat, "sword-bonus")
+    two_handed = stats.trait_value(g, seat, "two-handed")
+    for w in used:
+        if two_handed and g.card_name(w) == "Two-handed Sword":   # it adds this much in all, its own bonus included
+            bonus += two_handed - g.rules.instances[w].bonus.get("battle_strength", 0)
+    if not p.followers:
+        bonus += stats.trait_value(g, seat, "lone-warrior")
+    sworn = [t.split(":")[1:] for t in stats.traits(g, seat) if t.startswith("sworn:")]
+    for f in p.followers:
+        for oath in sworn:
+            if oath[0] == g.card_name(f):
+                bonus += int(oath[1]) if len(oath) > 1 else g.rules.instances[f].strength
+    return bonus
+
+
+@ability("killed")
+def bounty(g: Game, seat: int, fight: dict) -> None:
+    n = stats.trait_value(g, seat, "bounty")
+    if n and fight["mode"] == "strength":
+        effects.run(g, seat, [{"gain": {"gold": n}}])
+
+
+@ability("pvp_rolled")
+def after_pvp(g: Game, a: dict, s_att: int, s_dfd: int) -> None:
+    """The Chainsaw Warrior's cut (a 6 in battle) and the Zulu's rout."""
+    if a["mode"] != "strength":
+        return
+    for seat, other, faces in ((a["a"], a["d"], a["faces"]), (a["d"], a["a"], a["dfaces"])):
+        if max(faces) == 6 and stats.has_trait(g, seat, "chainsword-cut"):
+            g.push("cut_weapon", p=seat, other=other)
+    winner = a["a"] if s_att > s_dfd else a["d"] if s_dfd > s_att else None
+    if winner is not None and stats.has_trait(g, winner, "rout"):
+        g.push("rout_offer", p=winner, other=a["d"] if winner == a["a"] else a["a"])
+
+
+@handler("cut_weapon")
+def _cut_weapon(g: Game, a: dict) -> None:
+    other = a["other"]
+    used = stats.weapons_used(g, other) if g.players[other].alive else []
+    if used:
+        weapon = used[0]
+        cards.release(g, other, weapon)
+        cards.discard(g, weapon)
+        g.say(f"The {g.name(a['p'])}'s Chainsword cuts the {g.name(other)}'s {g.card_name(weapon)} in half.", seat=a["p"])
+
+
+# --- the movement roll -----------------------------------------------------------------------
+
+
+@ability("after_roll")
+def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple]:
+    p = g.players[seat]
+    opts: list[tuple] = []
+    if stats.has_trait(g, seat, f"teleport-on:{roll}"):
+        opts.append(("teleport", "Teleport instead: to any space of your region", [frame("leap", p=seat)]))
+    if stats.has_trait(g, seat, "reroll-move") and "rerolled-move" not in p.flags:
+        opts.append(("reroll", "Roll the movement die again (the second roll stands)",
+                     [frame("flag", p=seat, flag="rerolled-move"), frame("move_roll", p=seat)]))
+    if stats.has_trait(g, seat, "pathfinder") and "pathfinder" not in p.flags:
+        for n in (roll - 1, roll + 1):
+            if n >= 1:
+                opts.append((f"path:{n}", f"Move {n} instead (Pathfinder)",
+                             [frame("flag", p=seat, flag="pathfinder"), frame("move_choose", p=seat, roll=n, fixed=True)]))
+    return opts
+
+
+@handler("leap")
+def _leap(g: Game, a: dict) -> None:
+    """The Leprechaun's teleport: any space of his region; between the Outer
+    Region and the City either way (000)."""
+    seat = a["p"]
+    p = g.players[seat]
+    region = region_here(g, seat)
+    regions = {region} | ({"outer", CITY} if region in ("outer", CITY) else set())
+    dests = [s.index for s in g.rules.spaces if s.region in regions and s.index != p.space]
+    g.decide(seat, "teleport", "Teleport: to which space?", [
+        (f"to:{g.rules.spaces[d].id}", f"{g.space_name(d)} ({g.rules.spaces[d].id})", [frame("arrive", p=seat, space=d, how="teleport")])
+        for d in dests
+    ])
+
+
+@ability("move_allowed")
+def movement_limits(g: Game, seat: int, path: list[int]) -> bool:
+    """A sealed Dungeon keeps its visitors; a routed character flees toward the Entrance."""
+    p = g.players[seat]
+    if not path or not in_dungeon(g, seat):
+        return True
+    if g.globals.get("dungeon-sealed") and any(g.rules.spaces[s].region != DUNGEON for s in path):
+        return False
+    if p.status.get("fleeing") == g.turn:
+        return path[0] == g.rules.ccw[p.space]
+    return True
+
+
+@ability("turn_start")
+def routed_flees(g: Game, seat: int) -> None:
+    """A character routed in the Dungeon spends its next turn fleeing toward the Entrance."""
+    p = g.players[seat]
+    if p.status.pop("routed", None) and in_dungeon(g, seat):
+        p.status["fleeing"] = g.turn
+
+
+# --- the turn menu ------------------------------------------------------------------------------
+
+
+@ability("turn")
+def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
+    p = g.players[seat]
+    opts: list[tuple] = []
+    if stats.has_trait(g, seat, "trader") and "traded" not in p.flags and (p.objects or p.packed):
+        opts.append(("trade-objects", "Sell Objects for 1 gold each",
+                     [frame("flag", p=seat, flag="traded"), frame("sell", p=seat, price=1), *back], "free"))
+    if stats.has_trait(g, seat, "sacrifice") and "sacrificed" not in p.flags and len(p.spells) < stats.spell_limit(g, seat):
+        for f in p.followers:
+            opts.append((f"sacrifice:{f}", f"Give up the {g.card_name(f)} for a Spell",
+                         [frame("flag", p=seat, flag="sacrificed"), frame("lose_follower", p=seat, card=f, why="is given up to the dragons"),
+                          frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}), *back], "free"))
+    if stats.has_trait(g, seat, "shadowing") and g.rules.regions[region_here(g, seat)].movement == "roll":
+        for o in g.players:
+            if o.alive and o.seat != seat and o.space != p.space and g.rules.spaces[o.space].region == region_here(g, seat):
+                opts.append((f"shadow:{o.seat}", f"Shadow the {g.name(o.seat)} to the {g.space_name(o.space)}",
+                             [frame("arrive", p=seat, space=o.space, how="move")]))
+    if stats.has_trait(g, seat, "seal-doorways"):
+        for c in g.cards_on(p.space):
+            if g.card_name(c) in DOORWAYS and c not in g.globals.get("turned-doorways", ()):
+                opts.append((f"turn-doorway:{c}", "Turn the Dungeon Doorway upside down",
+                             [frame("turn_doorway", p=seat, card=c), *back], "free"))
+    return opts
+
+
+@handler("turn_doorway")
+def _turn_doorway(g: Game, a: dict) -> None:
+    """000's Scout. Choice (000 counts "all three", two on the main board and
+    one in the City, yet allows only two on the main board): the Dungeon is
+    sealed once every Doorway lying on a board is turned."""
+    turned = [*g.globals.get("turned-doorways", ()), a["card"]]
+    g.globals["turned-doorways"] = turned
+    g.say(f"{g.name(a['p'])} turns a Dungeon Doorway upside down.", seat=a["p"])
+    lying = [c for held in g.board.values() for c in held if g.card_name(c) in DOORWAYS]
+    if all(c in turned for c in lying):
+        g.globals["dungeon-sealed"] = True
+        g.say("Every Doorway is turned: the Dungeon is sealed. Its visitors may leave only through the Treasure Chamber.")
+
+
+# --- landing -------------------------------------------------------------------------------------
+
+
+@ability("land")
+def pass_by(g: Game, seat: int) -> list[tuple]:
+    """The Ninja's Shadow: he need not encounter where he lands (000: he must, in the Dungeon)."""
+    if not stats.has_trait(g, seat, "pass-by"):
+        return []
+    return [("pass-by", "Slip by: encounter nothing here", [])]
+
+
+@ability("arrive")
+def arrival(g: Game, seat: int, came_from: int) -> None:
+    p = g.players[seat]
+    here = p.space
+    kind = g.rules.spaces[here].kind
+    hoards = g.globals.get("pirate-hoards")
+    if hoards and here in hoards:
+        g.globals["pirate-hoards"] = [s for s in hoards if s != here]
+        if stats.has_trait(g, seat, "pirate-hoards"):
+            g.say(f"{g.name(seat)} reaches the {g.space_name(here)} first and plunders a second gold.", seat=seat)
+            effects.run(g, seat, [{"gain": {"gold": 1}}])
+    takings = g.globals.get("doctors-takings", {})
+    if str(here) in takings and stats.has_trait(g, seat, "pirate-hoards"):
+        rest = {k: v for k, v in takings.items() if k != str(here)}
+        if rest:
+            g.globals["doctors-takings"] = rest
+        else:
+            del g.globals["doctors-takings"]
+        g.say(f"{g.name(seat)} plunders the Doctor's takings.", seat=seat)
+        effects.run(g, seat, [{"gain": {"gold": takings[str(here)]}}])
+    refit = [t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("refit-at:")]
+    if kind in refit:
+        for name in ("Helmet", "Sword"):
+            if not held_named(g, seat, name):
+                effects.run(g, seat, [{"take_card": {"deck": "purchase", "name": name}}])
+    if (stats.has_trait(g, seat, "haggle") and region_here(g, seat) == CITY and "haggled" not in p.flags):
+        g.push("haggle_offer", p=seat)
+
+
+@handler("haggle_offer")
+def _haggle_offer(g: Game, a: dict) -> None:
+    seat = a["p"]
+    g.decide(seat, "haggle", f"Haggle over the City's prices? (roll 2 dice, at most your Craft {stats.craft(g, seat)})", [
+        ("haggle", "Haggle", [frame("flag", p=seat, flag="haggled"),
+                              frame("roll", p=seat, dice="2D6", then=["haggle_result", {"p": seat}], into="roll", why="haggling", fate=True)]),
+        ("no", "Pay the posted prices", [frame("flag", p=seat, flag="haggled")]),
+    ])
+
+
+@handler("haggle_result")
+def _haggle_result(g: Game, a: dict) -> None:
+    seat = a["p"]
+    if a["roll"] <= stats.craft(g, seat):
+        g.players[seat].mods.append(("discount", 1, "turn"))
+        g.say(f"{g.name(seat)} talks the prices down: 1 gold less this turn.", seat=seat)
+    else:
+        g.say(f"The traders of the City will not budge for {g.name(seat)}.", seat=seat)
+
+
+@ability("setup")
+def lay_pirate_gold(g: Game, seat: int) -> None:
+    """000's Pirate: 1 gold on the Doctor, the Royal Castle Bank and the Castle.
+    Without the City board, the Doctor is the one of the base game's City space."""
+    if not stats.has_trait(g, seat, "pirate-hoards"):
+        return
+    doctor = spaces_of_kind(g, "doctor") or spaces_of_kind(g, "doctors-surgery") or spaces_of_kind(g, "city")
+    bank = spaces_of_kind(g, "royal-castle-bank") or spaces_of_kind(g, "bank")
+    places = [*doctor[:1], *bank[:1], *spaces_of_kind(g, "castle")[:1]]
+    for space in places:
+        g.gold_on[space] = g.gold_on.get(space, 0) + 1
+    g.globals["pirate-hoards"] = places
+    g.say(f"The {g.name(seat)}'s gold lies on the " + ", ".join(g.space_name(s) for s in places) + ".", seat=seat)
+
+
+@ability("paid")
+def doctors_takings(g: Game, seat: int, n: int, paid_to: str) -> None:
+    """000's Pirate: gold paid to the Doctor is left on that space for him to
+    plunder. Choice: it waits there for the Pirate alone (kept apart from the
+    gold anyone may pick up, or the payer would take it straight back)."""
+    if paid_to == "doctor" and any(p.alive and stats.has_trait(g, p.seat, "pirate-hoards") for p in g.players):
+        space = str(g.players[seat].space)
+        takings = g.globals.get("doctors-takings", {})
+        g.globals["doctors-takings"] = {**takings, space: takings.get(space, 0) + n}
+        g.say(f"The Doctor's fee of {n}G is left on the {g.space_name(int(space))} for the Pirate.", type="gold", seat=seat)
+
+
+# --- cards met ------------------------------------------------------------------------------------
+
+
+@ability("card")
+def peddler(g: Game, seat: int, card: int) -> list[tuple]:
+    name = g.card_name(card)
+    p = g.players[seat]
+    if not stats.has_trait(g, seat, f"trade:{name}") or not (p.objects or p.packed):
+        return []
+    return [("trade", f"Trade with the {name}: an Object of yours for a Purchase card", [frame("trade_give", p=seat)])]
+
+
+@handler("trade_give")
+def _trade_give(g: Game, a: dict) -> None:
+    seat = a["p"]
+    p = g.players[seat]
+    g.decide(seat, "trade", "Which Object do you trade?", [
+        (f"give:{c}", f"Give the {g.card_name(c)}", [frame("trade_take", p=seat, card=c)]) for c in p.objects + p.packed
+    ])
+
+
+@handler("trade_take")
+def _trade_take(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    wares = sorted({g.card_name(c) for c in g.decks["purchase"]})
+    if card not in g.players[seat].holdings() or not wares:
+        return
+    cards.release(g, seat, card)
+    cards.discard(g, card)
+    possessions.settle_packs(g, seat)
+    g.decide(seat, "trade", f"The {g.card_name(card)} is traded. What do you take?", [
+        (f"take:{w}", f"A {w}", [frame("effects", p=seat, list=[{"take_card": {"deck": "purchase", "name": w}}], ctx={})])
+        for w in wares
+    ])
+
+
+# --- meeting characters ---------------------------------------------------------------------------
+
+
+@ability("meet")
+def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
+    o = g.players[other]
+    opts: list[tuple] = []
+    if stats.has_trait(g, seat, "imprison") and o.alignment != "good":
+        opts.append(("imprison", f"Imprison the {g.name(other)}: it loses its next turn", [frame("imprison", p=seat, other=other)]))
+    if stats.has_trait(g, seat, "enslave") and o.followers:
+        if held_named(g, seat, "Slaver"):
+            opts.append(("enslave", f"Take a Follower from the {g.name(other)} (your Slaver needs no roll)",
+                         [frame("enslave_pick", p=seat, other=other)]))
+        else:
+            opts.append(("enslave", f"Try to enslave a Follower of the {g.name(other)} (5 or 6)",
+                         [frame("roll", p=seat, dice="D6", then=["enslave_result", {"p": seat, "other": other}], into="roll",
+                                why="enslaving", fate=True)]))
+    if stats.has_trait(g, seat, "panic"):
+        opts.append(("panic", f"Pipe the {g.name(other)} into a panic (1 to 3: it flees)",
+                     [frame("roll", p=other, dice="D6", then=["panic_result", {"p": seat, "other": other}], into="roll",
+                            why="resisting panic", fate=True)]))
+    if stats.has_trait(g, seat, "curse"):
+        opts.append(("curse", f"Curse the {g.name(other)} (1 to 3: it loses 1 Craft)",
+                     [frame("roll", p=other, dice="D6", then=["curse_result", {"p": seat, "other": other}], into="roll",
+                            why="resisting a curse", fate=True)]))
+    return opts
+
+
+@handler("imprison")
+def _imprison(g: Game, a: dict) -> None:
+    other = g.players[a["other"]]
+    other.lost_turns += 1
+    g.say(f"The {g.name(a['p'])} imprisons the {g.name(a['other'])}: it loses its next turn.", type="lose-turn", seat=a["p"])
+
+
+@handler("enslave_result")
+def _enslave_result(g: Game, a: dict) -> None:
+    if a["roll"] >= 5:
+        g.push("enslave_pick", p=a["p"], other=a["other"])
+    else:
+        g.say(f"The {g.name(a['other'])}'s Followers stay loyal.", seat=a["p"])
+
+
+@handler("enslave_pick")
+def _enslave_pick(g: Game, a: dict) -> None:
+    seat, other = a["p"], a["other"]
+    g.decide(seat, "enslave", f"Which of the {g.name(other)}'s Followers do you take?", [
+        (f"take:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+        for f in g.players[other].followers
+    ])
+
+
+@handler("panic_result")
+def _panic_result(g: Game, a: dict) -> None:
+    """A panicked character flees one space, the Satyr saying which way; in the
+    Dungeon it flees the Dungeon (000)."""
+    seat, other = a["p"], a["other"]
+    if a["roll"] > 3:
+        g.say(f"The {g.name(other)} keeps its head.", seat=seat)
+        return
+    if in_dungeon(g, other):
+        flee_dungeon(g, other)
+        return
+    here = g.players[other].space
+    ways = sorted({g.rules.cw[here], g.rules.ccw[here]} - {-1, here})
+    g.decide(seat, "panic", f"The {g.name(other)} panics: which way does it flee?", [
+        (f"to:{g.rules.spaces[s].id}", f"To the {g.space_name(s)}", [frame("drive", p=other, to=s)]) for s in ways
+    ])
+
+
+@handler("curse_result")
+def _curse_result(g: Game, a: dict) -> None:
+    """000's Witch Doctor: cursed in the Dungeon, a character flees it, and its
+    next move is to the Chapel."""
+    seat, other = a["p"], a["other"]
+    if a["roll"] > 3:
+        g.say(f"The {g.name(other)} shrugs off the curse.", seat=seat)
+        return
+    if in_dungeon(g, other):
+        flee_dungeon(g, other)
+        g.players[other].status["chapel-bound"] = True
+    g.push("effects", p=other, list=[{"lose": {"craft": 1}}], ctx={"cause": f"the {g.name(seat)}'s curse"})
+
+
+def dungeon_exit(g: Game) -> int:
+    """Where a character fleeing the Dungeon comes out: the space beyond its first
+    space's passage (the Ruins), else that first space."""
+    first = g.rules.space_index[g.rules.regions[DUNGEON].ring[0]]
+    outside = [other for _, other in g.rules.links_of(first) if g.rules.spaces[other].region != DUNGEON]
+    return outside[0] if outside else first
+
+
+def flee_dungeon(g: Game, seat: int) -> None:
+    g.say(f"The {g.name(seat)} flees the Dungeon.", seat=seat)
+    g.push("drive", p=seat, to=dungeon_exit(g))
+
+
+@handler("drive")
+def _drive(g: Game, a: dict) -> None:
+    """A character driven off by another is placed on a space, meeting nothing there."""
+    seat = a["p"]
+    if g.players[seat].alive:
+        g.players[seat].space = a["to"]
+        g.say(f"The {g.name(seat)} is driven to the {g.space_name(a['to'])}.", type="move", seat=seat)
+
+
+@ability("turn_start")
+def chapel_bound(g: Game, seat: int) -> None:
+    if g.players[seat].status.get("chapel-bound"):
+        g.push("to_chapel", p=seat)
+
+
+@handler("to_chapel")
+def _to_chapel(g: Game, a: dict) -> None:
+    seat = a["p"]
+    g.players[seat].status.pop("chapel-bound", None)
+    chapel = spaces_of_kind(g, "chapel")
+    if chapel:
+        g.say(f"The {g.name(seat)}, cursed, must go to the Chapel before going on.", seat=seat)
+        lives.end_turn_now(g)
+        g.push("arrive", p=seat, space=chapel[0], how="move")
+
+
+@handler("rout_offer")
+def _rout_offer(g: Game, a: dict) -> None:
+    """The Zulu may drive back the character he beat: one space counter-clockwise;
+    in the Dungeon either way, and on its next turn it must move toward the Entrance."""
+    seat, other = a["p"], a["other"]
+    o = g.players[other]
+    if not o.alive:
+        return
+    here = o.space
+    ways = [g.rules.ccw[here]] + ([g.rules.cw[here]] if in_dungeon(g, other) else [])
+    ways = [w for w in ways if w not in (-1, here)]
+    if not ways:
+        return
+    dungeon = in_dungeon(g, other)
+    g.decide(seat, "rout", f"Rout the {g.name(other)}?", [
+        ("spare", "Let it stay", []),
+        *[(f"rout:{g.rules.spaces[w].id}", f"Drive it to the {g.space_name(w)}",
+           [frame("drive", p=other, to=w), *([frame("mark_routed", p=other)] if dungeon else [])]) for w in ways],
+    ])
+
+
+@handler("mark_routed")
+def _mark_routed(g: Game, a: dict) -> None:
+    g.players[a["p"]].status["routed"] = True
+
+
+# --- Scrolls ---------------------------------------------------------------------------------------
+
+
+@ability("scroll_read")
+def keep_a_scroll(g: Game, reader: int, card: int) -> None:
+    """000's Scientist: once he has had a Scroll he always has one."""
+    p = g.players[reader]
+    if stats.has_trait(g, reader, "keep-scroll") and not any(g.rules.instances[c].type == "scroll" for c in p.cards):
+        effects.run(g, reader, [{"take_card": {"deck": g.rules.instances[card].deck}}])

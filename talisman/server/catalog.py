@@ -1,0 +1,87 @@
+"""What the lobby offers and what a board looks like, read from the content.
+
+Nothing here is written for one board: the modules, their options, the
+characters and the bots come from the registries (``talisman.modules``,
+``talisman.bots.bot_kinds``), and :func:`board_data` describes any board by
+its regions, spaces and links, which the browser lays out (see
+``talisman/web/board.js``).
+
+>>> "heuristic" in bot_names()
+True
+>>> b = board_data(("core",))
+>>> [r["id"] for r in b["regions"]]
+['outer', 'middle', 'inner', 'crown']
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from typing import Any
+
+from talisman.bots import bot_kinds
+from talisman.content.ruleset import ruleset_for
+from talisman.errors import TalismanError
+from talisman.modules import get_module, known_modules
+
+log = logging.getLogger("talisman.server")
+
+HUMAN = "human"
+
+
+def bot_names() -> list[str]:
+    """Every bot the bots package can build (a new bot appears here by itself)."""
+    return list(bot_kinds())
+
+
+def controllers() -> list[str]:
+    return [HUMAN, *bot_names()]
+
+
+def modules_info() -> list[dict[str, Any]]:
+    """Every module that loads; one that does not (a plug-in being written) is
+    left out of the list, with a warning in the server's log."""
+    out = []
+    for name in known_modules():
+        try:
+            m = get_module(name)
+        except (TalismanError, ImportError, AttributeError) as e:
+            log.warning("module %s is not offered: %s", name, e)
+            continue
+        out.append({"name": m.name, "title": m.title, "requires": list(m.requires), "excludes": list(m.excludes)})
+    return out
+
+
+def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
+    """The choices for a new game with these modules (raises ConfigError if they cannot be combined)."""
+    rules = ruleset_for(modules)
+    return {
+        "modules": modules_info(),
+        "chosen": list(rules.module_names),
+        "options": {name: {"default": spec.default, "choices": list(spec.choices), "help": spec.help}
+                    for name, spec in rules.options.items()},
+        "characters": [
+            {"key": c.key, "name": c.name, "strength": c.strength, "craft": c.craft, "fate": c.fate,
+             "lives": c.lives, "alignment": c.alignment, "size": c.size, "start": rules.space(c.start).name}
+            for c in sorted(rules.characters.values(), key=lambda c: c.name) if c.playable
+        ],
+        "controllers": controllers(),
+        "seats": {"min": 1, "max": 6},
+    }
+
+
+@lru_cache(maxsize=32)
+def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
+    """A board as plain data: regions (in content order, each with its spaces
+    in path order, its shape and movement), spaces and links."""
+    rules = ruleset_for(modules)
+    return {
+        "regions": [
+            {"id": r.id, "name": r.name, "shape": r.shape, "movement": r.movement, "home": r.home,
+             "spaces": list(r.ring)} for r in rules.regions.values()
+        ],
+        "spaces": {
+            s.id: {"name": s.name, "region": s.region, "kind": s.kind, "text": s.text} for s in rules.spaces
+        },
+        "links": [{"kind": ln.kind, "a": ln.a, "b": ln.b, "guard": ln.guard.get("name", "")} for ln in rules.links],
+    }

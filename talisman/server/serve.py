@@ -1,0 +1,45 @@
+"""``talisman serve``: the web game on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    parser.add_argument("--db", default=None, metavar="URL",
+                        help="SQLAlchemy database URL, e.g. sqlite:///games.db or postgresql://user@host/db "
+                             "(default: $TALISMAN_DB, else talisman.db in your data folder, "
+                             "~/.local/share/talisman on Linux)")
+    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                        help="pause before each bot move, so people can follow (default: 0.6)")
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from talisman.server.app import create_app
+    from talisman.server.store import default_db_url, normalise_url
+
+    if not 0 <= args.bot_delay <= 60:
+        print("talisman: error: --bot-delay must be between 0 and 60 seconds", file=sys.stderr)
+        return 2
+    url = normalise_url(args.db or default_db_url())
+    app = create_app(url, bot_delay=args.bot_delay)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"Talisman is served at http://{host}:{args.port}/  (database: {_safe(url)}; Ctrl+C stops it)",
+          flush=True)
+    # No per-message compression: a state is a few kilobytes, and deflating every one
+    # costs more server time than it saves on any network a game is played over.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
+                ws_per_message_deflate=False)
+    return 0
+
+
+def _safe(url: str) -> str:
+    """The URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

@@ -1,0 +1,288 @@
+"""Where games live between requests and across restarts: any SQLAlchemy database.
+
+A game is stored as its configuration (modules, options, characters, seed),
+its seats, the log of actions (one row per option chosen) and periodic
+snapshots of the whole state (:meth:`Game.state_dict`). The action log alone
+rebuilds a game exactly (the engine is deterministic); snapshots make
+stepping through a replay cheap and keep a game restorable even if a later
+version of the engine no longer replays its old actions.
+
+Every write is one transaction: a game is never half recorded. The store is
+synchronous; the server calls it from one worker thread (see
+:class:`talisman.server.hub.Hub`), so writes are serialised and SQLite never
+sees two writers.
+
+>>> store = Store("sqlite://")
+>>> store.create_game("g1", "A game", {"modules": ["core"], "options": {}, "characters": [None], "seed": 1},
+...                   [SeatRecord(0, "human", "Ann", "h")], {"step": 0})
+>>> store.record_moves([Move("g1", 0, 0, "move:tavern", {"step": 1}, "running")])
+>>> [a.option for a in store.actions("g1")]
+['move:tavern']
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (JSON, Boolean, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, create_engine,
+                        event, select, update)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.pool import StaticPool
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("title", String(200), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False, index=True),
+    # open (a person's seat waits for its player), running, finished
+    Column("status", String(16), nullable=False, index=True),
+    Column("config", JSON, nullable=False),       # modules, options, characters, seed: never sent to a client
+    Column("step", Integer, nullable=False),      # how many actions have been applied
+    Column("summary", JSON, nullable=False),      # public: turn, who acts, characters (for the lobby list)
+    Column("result", JSON),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("controller", String(32), nullable=False),   # "human" or a bot's name
+    Column("name", String(60), nullable=False),
+    Column("token_hash", String(64)),                   # sha256 of the seat's token (people only)
+    Column("joined", Boolean, nullable=False, default=False),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("n", Integer, primary_key=True),            # 0-based position in the game's action log
+    Column("seat", Integer, nullable=False),
+    Column("option", String(200), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+snapshots = Table(
+    "snapshots", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("n", Integer, primary_key=True),            # the state after n actions
+    Column("state", JSON, nullable=False),
+    Column("state_hash", String(32), nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    controller: str
+    name: str
+    token_hash: str | None
+    joined: bool = False
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str
+    title: str
+    created: datetime
+    updated: datetime
+    status: str
+    config: dict[str, Any]
+    step: int
+    summary: dict[str, Any]
+    result: dict[str, Any] | None
+    seats: tuple[SeatRecord, ...]
+
+
+@dataclass(frozen=True)
+class Move:
+    """Action ``n`` (0-based) of a game and the game's public facts after it."""
+
+    game_id: str
+    n: int
+    seat: int
+    option: str
+    summary: dict[str, Any]
+    status: str
+    result: dict[str, Any] | None = None
+    snapshot: tuple[dict[str, Any], str] | None = None   # (state_dict, state_hash) after the move
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    n: int
+    seat: int
+    option: str
+
+
+def default_db_url() -> str:
+    """``$TALISMAN_DB``, else a SQLite file in the user's data folder
+    (``~/.local/share/talisman/talisman.db`` on Linux)."""
+    if os.environ.get("TALISMAN_DB"):
+        return os.environ["TALISMAN_DB"]
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("talisman", appauthor=False))
+    return f"sqlite:///{folder / 'talisman.db'}"
+
+
+def normalise_url(url: str) -> str:
+    """Accept the usual spellings: a plain ``postgresql://`` URL uses psycopg 3
+    (the driver this project installs), not SQLAlchemy's default psycopg2.
+
+    >>> normalise_url("postgres://u@localhost/db")
+    'postgresql+psycopg://u@localhost/db'
+    >>> normalise_url("sqlite:///games.db")
+    'sqlite:///games.db'
+    """
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """The games of one database. Creates its tables when they are missing."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalise_url(url)
+        self.engine = _make_engine(self.url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- writing ---------------------------------------------------------------
+
+    def create_game(self, game_id: str, title: str, config: dict[str, Any], seat_records: list[SeatRecord],
+                    summary: dict[str, Any], snapshot: tuple[dict[str, Any], str] | None = None,
+                    status: str = "open") -> None:
+        """Record a new game, its seats and (optionally) its first snapshot, at once."""
+        now = _now()
+        with self.engine.begin() as db:
+            db.execute(games.insert().values(id=game_id, title=title, created=now, updated=now, status=status,
+                                             config=config, step=0, summary=summary, result=None))
+            db.execute(seats.insert(), [
+                {"game_id": game_id, "seat": s.seat, "controller": s.controller, "name": s.name,
+                 "token_hash": s.token_hash, "joined": s.joined} for s in seat_records])
+            if snapshot is not None:
+                db.execute(snapshots.insert().values(game_id=game_id, n=0, state=snapshot[0], state_hash=snapshot[1]))
+
+    def record_moves(self, moves: list[Move]) -> None:
+        """Append moves (of one game or many) in one transaction: all or none.
+
+        Raises if a game is not at the step a move expects, so two writers
+        can never both extend the same game.
+        """
+        now = _now()
+        with self.engine.begin() as db:
+            for m in moves:
+                db.execute(actions.insert().values(game_id=m.game_id, n=m.n, seat=m.seat, option=m.option, at=now))
+                done = db.execute(update(games).where(games.c.id == m.game_id, games.c.step == m.n).values(
+                    step=m.n + 1, updated=now, summary=m.summary, status=m.status, result=m.result))
+                if done.rowcount != 1:
+                    raise RuntimeError(f"game {m.game_id} is not at step {m.n} in the database")
+                if m.snapshot is not None:
+                    db.execute(snapshots.insert().values(game_id=m.game_id, n=m.n + 1, state=m.snapshot[0],
+                                                         state_hash=m.snapshot[1]))
+
+    def set_status(self, game_id: str, status: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(games).where(games.c.id == game_id).values(status=status, updated=_now()))
+
+    def join_seat(self, game_id: str, seat: int, token_hash: str | None = None, name: str | None = None) -> None:
+        """Mark a seat as taken (optionally with a new token and name)."""
+        values: dict[str, Any] = {"joined": True}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        if name:
+            values["name"] = name
+        with self.engine.begin() as db:
+            db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+
+    # --- reading ---------------------------------------------------------------
+
+    def game(self, game_id: str) -> GameRecord | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(games).where(games.c.id == game_id)).first()
+            if row is None:
+                return None
+            return self._record(db, row)
+
+    def list_games(self, status: str | None = None, limit: int = 100) -> list[GameRecord]:
+        """The most recently active games first."""
+        q = select(games).order_by(games.c.updated.desc()).limit(limit)
+        if status is not None:
+            q = q.where(games.c.status == status)
+        with self.engine.connect() as db:
+            return [self._record(db, row) for row in db.execute(q).all()]
+
+    def game_ids(self, status: str) -> list[str]:
+        with self.engine.connect() as db:
+            return list(db.execute(select(games.c.id).where(games.c.status == status)).scalars())
+
+    def actions(self, game_id: str, start: int = 0, stop: int | None = None) -> list[ActionRecord]:
+        q = select(actions.c.n, actions.c.seat, actions.c.option).where(
+            actions.c.game_id == game_id, actions.c.n >= start).order_by(actions.c.n)
+        if stop is not None:
+            q = q.where(actions.c.n < stop)
+        with self.engine.connect() as db:
+            return [ActionRecord(*row) for row in db.execute(q).all()]
+
+    def snapshot_at_or_before(self, game_id: str, n: int) -> tuple[int, dict[str, Any], str] | None:
+        """The latest snapshot taken after at most ``n`` actions: ``(n, state, hash)``."""
+        q = (select(snapshots.c.n, snapshots.c.state, snapshots.c.state_hash)
+             .where(snapshots.c.game_id == game_id, snapshots.c.n <= n).order_by(snapshots.c.n.desc()).limit(1))
+        with self.engine.connect() as db:
+            row = db.execute(q).first()
+        return None if row is None else (row[0], row[1], row[2])
+
+    def snapshot_hashes(self, game_id: str) -> dict[int, str]:
+        q = select(snapshots.c.n, snapshots.c.state_hash).where(snapshots.c.game_id == game_id)
+        with self.engine.connect() as db:
+            return {n: h for n, h in db.execute(q).all()}
+
+    @staticmethod
+    def _record(db: Any, row: Any) -> GameRecord:
+        seat_rows = db.execute(select(seats).where(seats.c.game_id == row.id).order_by(seats.c.seat)).all()
+        return GameRecord(
+            id=row.id, title=row.title, created=row.created, updated=row.updated, status=row.status,
+            config=row.config, step=row.step, summary=row.summary, result=row.result,
+            seats=tuple(SeatRecord(s.seat, s.controller, s.name, s.token_hash, s.joined)
+                        for s in seat_rows),
+        )
+
+
+def _make_engine(url: str) -> Engine:
+    """An engine. SQLite gets write-ahead logging with ``synchronous=NORMAL``:
+    a committed action survives a killed server (only a power cut could lose
+    the last few), and a write costs well under a millisecond."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    memory = parsed.database in (None, "", ":memory:")
+    if not memory:
+        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    extra: dict[str, Any] = {"poolclass": StaticPool} if memory else {}
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **extra)
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+        cur = dbapi_conn.cursor()
+        if not memory:
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    return engine

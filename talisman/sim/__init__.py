@@ -1,0 +1,1 @@
+"""Simulation: many seeded games between bots, their records, and a report."""

@@ -1,0 +1,87 @@
+"""Statistics of a simulation: win rates with confidence intervals, game
+length, causes of death and endings.
+
+>>> lo, hi = wilson(50, 100)
+>>> round(lo, 3), round(hi, 3)
+(0.404, 0.596)
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _rates(counts: dict[str, list[float]]) -> list[dict[str, Any]]:
+    rows = []
+    for key, (played, wins) in counts.items():
+        lo, hi = wilson(wins, int(played))
+        rows.append({"name": key, "games": int(played), "wins": wins, "rate": wins / played if played else 0.0,
+                     "low": lo, "high": hi})
+    rows.sort(key=lambda r: (-r["rate"], r["name"]))
+    return rows
+
+
+def _spread(values: list[int]) -> dict[str, float]:
+    if not values:
+        return {"mean": 0.0, "median": 0.0, "p10": 0.0, "p90": 0.0, "min": 0, "max": 0}
+    qs = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
+    return {"mean": statistics.fmean(values), "median": statistics.median(values), "p10": qs[0], "p90": qs[-1],
+            "min": min(values), "max": max(values)}
+
+
+def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Everything the report shows, as plain data. A game won by several seats
+    gives each a share of the win; a game stopped at the turn limit is lost by all."""
+    by_character: dict[str, list[float]] = {}
+    by_bot: dict[str, list[float]] = {}
+    by_seat: dict[str, list[float]] = {}
+    causes: Counter = Counter()
+    death_chars: Counter = Counter()
+    endings: Counter = Counter()
+    for r in records:
+        winners = r["winners"]
+        share = 1 / len(winners) if winners else 0.0
+        for seat, (char, bot) in enumerate(zip(r["characters"], r["bots"])):
+            won = share if seat in winners else 0.0
+            for table, key in ((by_character, char), (by_bot, bot), (by_seat, f"seat {seat + 1}")):
+                row = table.setdefault(key, [0, 0.0])
+                row[0] += 1
+                row[1] += won
+        for d in r["deaths"]:
+            causes[d["cause"]] += 1
+            death_chars[d["character"]] += 1
+        endings[r["ending"]] += 1
+    n = len(records)
+    return {
+        "games": n,
+        "finished": sum(1 for r in records if r["finished"]),
+        "players": dict(sorted(Counter(r["players"] for r in records).items())),
+        "characters": _rates(by_character),
+        "bots": _rates(by_bot),
+        "seats": sorted(_rates(by_seat), key=lambda r: r["name"]),
+        "turns": _spread([r["turns"] for r in records]),
+        "turn_values": [r["turns"] for r in records],
+        "rounds": _spread([r.get("rounds", 0) for r in records]),
+        "actions": _spread([r.get("actions", 0) for r in records]),
+        "seconds": _spread([r.get("seconds", 0) for r in records]),
+        "deaths_per_game": sum(causes.values()) / n if n else 0.0,
+        "causes": causes.most_common(),
+        "deaths_by_character": death_chars.most_common(),
+        "endings": endings.most_common(),
+    }

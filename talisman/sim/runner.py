@@ -1,0 +1,183 @@
+"""Playing many seeded games between bots, in parallel, and recording each.
+
+Game ``i`` of a run with master seed ``S`` is set up with :func:`game_seed`
+``(S, i)`` and its bots with seeds derived from it, so a game's record never
+depends on which process (or which machine of a Ray cluster) played it, nor
+on how many there were: the same seed gives the same records, in the same
+order, whatever the number of workers. Only ``seconds`` (wall-clock time)
+varies from run to run.
+
+>>> spec = GameSpec(index=0, seed=game_seed(1, 0), players=2, bots=("random", "random"), max_turns=30)
+>>> record = play_game(spec)
+>>> record["index"], len(record["characters"]), record["finished"] in (True, False)
+(0, 2, True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from talisman.bots.base import bot_kinds
+from talisman.engine.game import Game
+from talisman.engine.view import LazyView
+from talisman.errors import ConfigError
+
+UNFINISHED = "unfinished: turn limit reached"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything that decides one game of a simulation (plain, picklable data)."""
+
+    index: int
+    seed: int
+    players: int
+    bots: tuple[str, ...]                    # one bot spec per seat: "heuristic", "search", "search:64"
+    modules: tuple[str, ...] = ("core",)
+    options: tuple[tuple[str, Any], ...] = ()
+    max_turns: int = 1000
+    characters: tuple[str | None, ...] | None = None
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game ``index`` of a run with seed ``master`` (stable across processes and versions)."""
+    return random.Random(f"talisman-simulate:{master}:{index}").getrandbits(48)
+
+
+def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"search:64"`` -> ``("search", {"iterations": 64})``; checks the bot exists."""
+    kind, _, arg = spec.partition(":")
+    if kind not in bot_kinds():
+        raise ConfigError(f"unknown bot {kind!r} (bots: {', '.join(bot_kinds())})")
+    if not arg:
+        return kind, {}
+    if kind != "search" or not arg.isdigit() or int(arg) < 1:
+        raise ConfigError(f"bad bot {spec!r}: only the search bot takes a budget, as search:ITERATIONS")
+    return kind, {"iterations": int(arg)}
+
+
+def make_agent(spec: str, seed: int):
+    kind, kwargs = parse_bot(spec)
+    return bot_kinds()[kind](random.Random(seed), **kwargs)
+
+
+def seat_bots(bots: list[str], players: int, index: int, rotate: bool) -> tuple[str, ...]:
+    """Bots per seat: the list repeated over the seats, shifted by the game index when rotating
+    (so that in a head-to-head each bot sits in each seat equally often)."""
+    shift = index % len(bots) if rotate else 0
+    return tuple(bots[(seat + shift) % len(bots)] for seat in range(players))
+
+
+def specs(games: int, players: int, bots: list[str], seed: int, modules: tuple[str, ...] = ("core",),
+          options: dict[str, Any] | None = None, max_turns: int = 1000, start: int = 0,
+          rotate: bool = False) -> list[GameSpec]:
+    """The specs of games ``start`` .. ``start + games - 1`` of a run."""
+    for b in bots:
+        parse_bot(b)
+    opts = tuple(sorted((options or {}).items()))
+    return [GameSpec(index=i, seed=game_seed(seed, i), players=players, bots=seat_bots(bots, players, i, rotate),
+                     modules=modules, options=opts, max_turns=max_turns) for i in range(start, start + games)]
+
+
+def play_game(spec: GameSpec) -> dict[str, Any]:
+    """Play one game to its end (or the turn limit) and return its record."""
+    t0 = time.perf_counter()
+    g = Game.new(spec.characters or None, players=None if spec.characters else spec.players,
+                 modules=spec.modules, options=dict(spec.options), seed=spec.seed, log=False)
+    agents = [make_agent(b, spec.seed * 8 + seat) for seat, b in enumerate(spec.bots)]
+    characters = [p.character for p in g.players]   # now in each seat
+    start_chars = list(characters)
+    alive = [True] * len(g.players)
+    deaths: list[dict[str, Any]] = []
+    actions = 0
+    while g.result is None and g.turn <= spec.max_turns:
+        d = g.decision
+        g.apply(agents[d.player].choose(LazyView(g, d.player), d))
+        actions += 1
+        for p in g.players:
+            if alive[p.seat] != p.alive:
+                if not p.alive:
+                    deaths.append({"seat": p.seat, "character": characters[p.seat], "turn": g.turn,
+                                   "cause": p.status.get("dead", "killed")})
+                elif p.character != characters[p.seat]:
+                    characters[p.seat] = p.character   # a new character took the seat over
+                alive[p.seat] = p.alive
+    result = g.result or {"winners": [], "how": UNFINISHED, "turn": g.turn}
+    return {
+        "index": spec.index,
+        "seed": spec.seed,
+        "players": len(g.players),
+        "modules": list(spec.modules),
+        "bots": list(spec.bots),
+        "characters": start_chars,
+        "winners": list(result["winners"]),
+        "winner_characters": [g.players[w].character for w in result["winners"]],
+        "winner_bots": [spec.bots[w] for w in result["winners"]],
+        "ending": result["how"],
+        "finished": g.result is not None,
+        "turns": g.turn,
+        "rounds": g.round,
+        "actions": actions,
+        "deaths": deaths,
+        "seconds": round(time.perf_counter() - t0, 4),
+    }
+
+
+def run_local(todo: list[GameSpec], workers: int) -> Iterator[dict[str, Any]]:
+    """Play the games in ``workers`` processes; yields records in game order."""
+    if workers <= 1 or len(todo) <= 1:
+        for spec in todo:
+            yield play_game(spec)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ctx.Pool(min(workers, len(todo))) as pool:
+        yield from pool.imap(play_game, todo, chunksize=1)
+
+
+def run_ray(todo: list[GameSpec], address: str | None) -> Iterator[dict[str, Any]]:
+    """Play the games as Ray tasks (on the cluster at ``address``, or a local Ray
+    instance when None); yields records in game order as they complete in order."""
+    try:
+        import ray
+    except ImportError as e:  # pragma: no cover - depends on the installed extras
+        raise ConfigError("the Ray backend needs the ray extra: pip install 'talisman-engine[ray]'") from e
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        task = ray.remote(play_game)
+        pending = {task.remote(spec): spec.index for spec in todo}
+        done: dict[int, dict[str, Any]] = {}
+        nxt = 0
+        order = [s.index for s in todo]
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                done[pending.pop(ref)] = ray.get(ref)
+            while nxt < len(order) and order[nxt] in done:
+                yield done.pop(order[nxt])
+                nxt += 1
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def stream(todo: list[GameSpec], workers: int = 1, backend: str = "local",
+           address: str | None = None) -> Iterator[dict[str, Any]]:
+    """Play the games on a backend (``local`` processes or ``ray``); yields the records in game order."""
+    if backend == "local":
+        return run_local(todo, workers)
+    if backend == "ray":
+        return run_ray(todo, address)
+    raise ConfigError(f"unknown backend {backend!r} (local or ray)")
+
+
+def run(todo: list[GameSpec], workers: int = 1, backend: str = "local", address: str | None = None) -> list[dict[str, Any]]:
+    """Play the games and return their records, in game order."""
+    return list(stream(todo, workers, backend, address))

@@ -1,0 +1,249 @@
+// The board as SVG, drawn from the board's own data (GET /api/games/{id}/board):
+// regions with their spaces in path order, and links between spaces.
+//
+// The layout knows shapes, not boards, so every board of every module draws
+// with the same code:
+// - a ring region of 8 spaces or more is a square track; linked rings nest
+//   inside each other, largest outside (the main board's Outer, Middle and
+//   Inner Regions). A ring of N spaces has ceil(N/4) + 1 cells a side, so rings of
+//   24, 16 and 8 spaces are the borders of 7x7, 5x5 and 3x3 grids and their
+//   corners line up. A ring that does not fit inside another (a City) is a
+//   square of its own below;
+// - a region of a single space reached from the innermost ring sits in the
+//   middle (the Crown of Command);
+// - a line region (a path with two ends, such as a Dungeon), and any other
+//   region, is a winding strip of cells below the squares;
+// - links (bridge, portal, gate, ferry, or any other kind) are paths between
+//   the centres of the spaces they join.
+
+import { s, SEAT_COLOURS } from './dom.js';
+
+const SIZE = 1000;
+const GAP = 26;
+const LINE_ROW = 8;
+const REGION_FILLS = ['#e8dcb5', '#d9c08e', '#c99a74', '#e3c05c', '#b7c9a8', '#a9bcd0', '#d4b0c8', '#c8c8c8'];
+const CARD_FILLS = {
+  enemy: '#b03a2e', stranger: '#7d3c98', follower: '#1e8449', object: '#b9770e', 'magic-object': '#2e86c1',
+  'magic-item': '#2e86c1', place: '#5d6d7e', event: '#616a6b',
+};
+
+/** Where a point lies at distance d along the border of a square of side L, clockwise from its top-left corner. */
+function alongSquare(d, L) {
+  const k = Math.min(Math.floor(d / L + 1e-9), 3);
+  const t = d - k * L;
+  return [[t, 0], [L, t], [L - t, L], [0, L - t]][k];
+}
+
+/** Cell rectangles for every space: {width, height, cells: {id: {x, y, w, h, region}}, frames, lineLabels}. */
+export function layoutBoard(board) {
+  const cells = {};
+  const frames = [];
+  const lineLabels = [];
+  const linked = (a, b) => board.links.some((l) => (a.has(l.a) && b.has(l.b)) || (a.has(l.b) && b.has(l.a)));
+  const spacesOf = (r) => new Set(r.spaces);
+
+  // Rings of 8 spaces or more are squares. One nests inside another when it
+  // is linked to it and leaves a cell's width all round (24 > 16 > 8);
+  // otherwise it starts a square of its own (another board: a City).
+  const rings = board.regions.filter((r) => r.shape !== 'line' && r.spaces.length >= 8)
+    .sort((a, b) => b.spaces.length - a.spaces.length);
+  const chains = [];
+  for (const r of rings) {
+    const chain = chains.find((ch) => {
+      const inner = ch[ch.length - 1];
+      return inner.spaces.length >= r.spaces.length + 8 && linked(spacesOf(r), spacesOf(inner));
+    });
+    if (chain) chain.push(r);
+    else chains.push([r]);
+  }
+  const placed = new Set(rings.map((r) => r.id));
+  const unit = SIZE / 7; // the cell of a 24-space ring as wide as the board: every square uses this scale
+  let height = 0;
+  for (const chain of chains) {
+    const top = height ? height + GAP * 2 : 0;
+    const outer = Math.min(SIZE, unit * (Math.ceil(chain[0].spaces.length / 4) + 1));
+    let side = outer;
+    let origin = 0;
+    for (const r of chain) {
+      // ceil(N/4) cells from each corner to the next; when N is not a multiple
+      // of 4, the last sides have one cell fewer and a gap before the corner.
+      const n = r.spaces.length;
+      const c = side / (Math.ceil(n / 4) + 1);
+      const track = side - c;
+      let i = 0;
+      for (let edge = 0; edge < 4; edge++) {
+        const count = Math.floor(n / 4) + (edge < n % 4 ? 1 : 0);
+        for (let j = 0; j < count; j++, i++) {
+          const [px, py] = alongSquare(edge * track + j * c, track);
+          cells[r.spaces[i]] = { x: origin + px, y: top + origin + py, w: c, h: c, region: r.id };
+        }
+      }
+      frames.push({ region: r.id, x: origin, y: top + origin, size: side });
+      origin += c + GAP;
+      side -= 2 * (c + GAP);
+    }
+    // single spaces reached from the innermost ring sit in its middle
+    const inner = spacesOf(chain[chain.length - 1]);
+    const middle = board.regions.filter((r) => !placed.has(r.id) && r.shape !== 'line' && r.spaces.length === 1
+      && linked(spacesOf(r), inner));
+    if (middle.length && side > 0) {
+      const c = Math.min(side, (side - GAP * (middle.length - 1)) / middle.length);
+      const left = origin + (side - (c * middle.length + GAP * (middle.length - 1))) / 2;
+      middle.forEach((r, i) => {
+        cells[r.spaces[0]] = { x: left + i * (c + GAP), y: top + origin + (side - c) / 2, w: c, h: c, region: r.id };
+        placed.add(r.id);
+      });
+    }
+    height = top + outer;
+  }
+  // everything else (lines, small regions) is a winding strip below
+  for (const r of board.regions.filter((x) => !placed.has(x.id))) {
+    const c = (SIZE - GAP * (LINE_ROW - 1)) / LINE_ROW;
+    const top = height + (height ? GAP * 2.5 : GAP);
+    lineLabels.push({ region: r.id, x: 0, y: top - GAP * 0.6 });
+    r.spaces.forEach((id, i) => {
+      const row = Math.floor(i / LINE_ROW);
+      const col = row % 2 === 0 ? i % LINE_ROW : LINE_ROW - 1 - (i % LINE_ROW);
+      cells[id] = { x: col * (c + GAP), y: top + row * (c + GAP), w: c, h: c, region: r.id };
+    });
+    height = top + Math.ceil(r.spaces.length / LINE_ROW) * (c + GAP) - GAP;
+  }
+  return { width: SIZE, height, cells, frames, lineLabels };
+}
+
+function centre(cell) {
+  return [cell.x + cell.w / 2, cell.y + cell.h / 2];
+}
+
+function wrap(text, maxChars) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && (line + ' ' + word).length > maxChars) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, 3);
+}
+
+function linkPath(a, b, kind) {
+  const [x1, y1] = centre(a);
+  const [x2, y2] = centre(b);
+  if (kind === 'ferry') return `M${x1},${y1} L${x2},${y2}`;
+  // other links bend a little, so that they stay visible when they cross the board
+  const mx = (x1 + x2) / 2 + (y2 - y1) * 0.15;
+  const my = (y1 + y2) / 2 - (x2 - x1) * 0.15;
+  return `M${x1},${y1} Q${mx},${my} ${x2},${y2}`;
+}
+
+/** The space id an option leads to, if its id ends in one (move:temple, retreat:crypt, raft:..., to:...). */
+export function optionSpace(optionId, board) {
+  const last = optionId.split(':').pop();
+  return board.spaces[last] ? last : null;
+}
+
+/**
+ * Draw the board into an <svg>.
+ * view: a Game.view dict; targets: Map(spaceId -> option) the player may click; onPick(option).
+ */
+export function drawBoard(svg, board, layout, view, { targets = new Map(), onPick = null } = {}) {
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `-8 -8 ${layout.width + 16} ${layout.height + 16}`);
+  const regionIndex = Object.fromEntries(board.regions.map((r, i) => [r.id, i]));
+  const regionFill = (id) => REGION_FILLS[regionIndex[id] % REGION_FILLS.length];
+
+  for (const f of layout.frames) {
+    svg.append(s('rect', { x: f.x - 4, y: f.y - 4, width: f.size + 8, height: f.size + 8, rx: 10, class: 'frame' }));
+  }
+  for (const l of layout.lineLabels) {
+    const region = board.regions.find((r) => r.id === l.region);
+    svg.append(s('text', { x: l.x, y: l.y, class: 'region-label' }, region.name));
+  }
+  const links = s('g', { class: 'links' });
+  for (const l of layout.lineLabels) {   // a strip's path, space after space
+    const region = board.regions.find((r) => r.id === l.region);
+    const points = region.spaces.map((id) => centre(layout.cells[id]).join(',')).join(' ');
+    links.append(s('polyline', { points, class: 'track' }));
+  }
+  for (const ln of board.links) {
+    const a = layout.cells[ln.a];
+    const b = layout.cells[ln.b];
+    if (!a || !b) continue;
+    links.append(s('path', { d: linkPath(a, b, ln.kind), class: `link link-${ln.kind}` },
+      s('title', {}, `${ln.kind}${ln.guard ? ` (${ln.guard})` : ''}: ${board.spaces[ln.a].name} – ${board.spaces[ln.b].name}`)));
+  }
+  svg.append(links);
+
+  const here = {};
+  for (const p of view.players) {
+    if (p.alive) (here[p.space] ||= []).push(p);
+  }
+  const realms = Object.fromEntries((view.realms || []).map((r) => [r.space, r]));
+
+  for (const [id, cell] of Object.entries(layout.cells)) {
+    const space = board.spaces[id];
+    const target = targets.get(id);
+    const g = s('g', {
+      class: `space${target ? ' target' : ''}`, 'data-space': id,
+      tabindex: target ? 0 : null, role: target ? 'button' : null,
+      'aria-label': target ? target.label : space.name,
+    });
+    const cards = view.board[id] || [];
+    const tip = [space.name, space.text, ...cards.map((c) => `• ${c.name}`)].filter(Boolean).join('\n');
+    g.append(s('title', {}, target ? `${target.label}\n\n${tip}` : tip));
+    g.append(s('rect', { x: cell.x, y: cell.y, width: cell.w, height: cell.h, rx: 6, fill: regionFill(cell.region), class: 'cell' }));
+    const fs = Math.max(cell.w * 0.115, 9);
+    wrap(space.name, Math.max(Math.floor(cell.w / (fs * 0.56)), 6)).forEach((line, i) => {
+      g.append(s('text', { x: cell.x + cell.w / 2, y: cell.y + fs * (1.15 + i * 1.05), 'font-size': fs, class: 'space-name' }, line));
+    });
+    drawCards(g, cell, cards);
+    const gold = (view.gold_on || {})[id];
+    if (gold) {
+      g.append(s('circle', { cx: cell.x + cell.w - 16, cy: cell.y + cell.h - 16, r: 13, class: 'gold' }));
+      g.append(s('text', { x: cell.x + cell.w - 16, y: cell.y + cell.h - 11.5, class: 'gold-text' }, String(gold)));
+    }
+    if (realms[id]) {
+      g.append(s('path', {
+        d: `M${cell.x + 6},${cell.y + 22} l4,-12 l6,8 l6,-8 l4,12 z`,
+        fill: SEAT_COLOURS[realms[id].owner % SEAT_COLOURS.length], class: 'realm',
+      }, s('title', {}, `${realms[id].title} (realm)`)));
+    }
+    drawPieces(g, cell, here[id] || [], view.active);
+    if (target && onPick) {
+      g.addEventListener('click', () => onPick(target));
+      g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') onPick(target); });
+    }
+    svg.append(g);
+  }
+}
+
+function drawCards(g, cell, cards) {
+  if (!cards.length) return;
+  const h = Math.max(cell.h * 0.16, 12);
+  const y = cell.y + cell.h - h - 4;
+  const first = cards[0];
+  const fs = h * 0.62;
+  const maxChars = Math.floor((cell.w - 14) / (fs * 0.55));
+  const label = first.name.length > maxChars ? first.name.slice(0, maxChars - 1) + '…' : first.name;
+  g.append(s('rect', { x: cell.x + 4, y, width: cell.w - 8, height: h, rx: 3, fill: CARD_FILLS[first.type] || '#555', class: 'card' }));
+  g.append(s('text', { x: cell.x + 8, y: y + h * 0.72, 'font-size': fs, class: 'card-text' },
+    cards.length > 1 ? `${label} +${cards.length - 1}` : label));
+}
+
+function drawPieces(g, cell, players, active) {
+  const r = Math.min(cell.w * 0.13, 18);
+  players.forEach((p, i) => {
+    const cx = cell.x + r + 6 + (i % 3) * (r * 2.1);
+    const cy = cell.y + cell.h * 0.55 + Math.floor(i / 3) * (r * 2.1) - (players.length > 3 ? r : 0);
+    const colour = SEAT_COLOURS[p.seat % SEAT_COLOURS.length];
+    const piece = s('g', { class: `piece${p.seat === active ? ' active' : ''}${p.toad ? ' toad' : ''}`, 'data-seat': p.seat },
+      s('circle', { cx, cy, r, fill: colour }),
+      s('text', { x: cx, y: cy + r * 0.38, 'font-size': r * 1.05 }, p.name.slice(0, 2)),
+      s('title', {}, `${p.name} (seat ${p.seat + 1})${p.toad ? ', a Toad' : ''}`));
+    g.append(piece);
+  });
+}

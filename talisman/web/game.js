@@ -1,0 +1,154 @@
+// The game page: /game/{id}?seat=N (a person's seat, its token kept in this browser) or /game/{id} (a spectator).
+
+import { api, Live, saveToken, tokenFor } from './api.js';
+import { drawBoard, layoutBoard, optionSpace } from './board.js';
+import { clear, h, s } from './dom.js';
+import { lastRoll, logLine, sheet } from './sheet.js';
+
+const LOG_SHOWN = 400;
+
+export async function gamePage(root, gameId) {
+  const params = new URLSearchParams(location.search);
+  let seat = params.has('seat') ? Number(params.get('seat')) : null;
+  if (params.get('token') && seat !== null) {
+    // A join link: keep the token here and take it out of the address bar.
+    saveToken(gameId, seat, params.get('token'));
+    history.replaceState(null, '', `/game/${encodeURIComponent(gameId)}?seat=${seat}`);
+  }
+  const token = seat === null ? null : tokenFor(gameId, seat);
+  if (seat !== null && !token) {
+    clear(root, h('div', { class: 'panel error' },
+      h('p', {}, `This browser has no token for seat ${seat + 1} of this game. Open your join link, or `),
+      h('a', { href: `/game/${encodeURIComponent(gameId)}` }, 'watch as a spectator.')));
+    return;
+  }
+
+  const board = await api(`/api/games/${encodeURIComponent(gameId)}/board`);
+  const layout = layoutBoard(board);
+  const el = {
+    banner: h('div', { class: 'banner', role: 'status', 'aria-live': 'polite' }),
+    connection: h('span', { class: 'connection' }),
+    svg: s('svg', { class: 'board', role: 'img', 'aria-label': 'the board' }),
+    decision: h('section', { class: 'decision' }),
+    dice: h('section', { class: 'dice' }),
+    sheets: h('div', { class: 'sheets' }),
+    log: h('ol', { class: 'log' }),
+    title: h('h1', { class: 'game-title' }),
+  };
+  const page = h('div', { class: 'game', 'data-step': '' },
+    h('div', { class: 'game-head' }, el.title, el.connection),
+    el.banner,
+    h('div', { class: 'board-wrap' }, el.svg),
+    h('aside', { class: 'side' },
+      el.decision,
+      el.dice,
+      el.sheets,
+      h('section', { class: 'log-wrap' }, h('h2', {}, 'Log'), el.log)));
+  clear(root, page);
+
+  const state = { game: null, view: null, step: 0, events: [], sending: false, error: '' };
+
+  const live = new Live(gameId, seat, token, {
+    eventsSeen: () => state.events.length,
+    onStatus: (st) => {
+      el.connection.textContent = { online: '● connected', offline: '○ reconnecting…', refused: '× refused' }[st];
+      el.connection.className = `connection ${st}`;
+    },
+    onMessage: (msg) => {
+      if (msg.type === 'state') {
+        if (msg.events_from === 0) state.events = msg.events;
+        else if (msg.events_from === state.events.length) state.events = state.events.concat(msg.events);
+        else state.events = state.events.slice(0, msg.events_from).concat(msg.events);
+        Object.assign(state, { game: msg.game, view: msg.view, step: msg.step, sending: false });
+        if (msg.events.length || msg.events_from === 0) state.error = '';
+        render();
+      } else if (msg.type === 'game') {
+        state.game = msg.game;
+        render();
+      } else if (msg.type === 'error') {
+        state.sending = false;
+        state.error = msg.message;
+        render();
+      }
+    },
+  });
+
+  function choose(option) {
+    if (state.sending) return;
+    if (live.send({ type: 'act', option: option.id, step: state.step })) {
+      state.sending = true;
+      render();
+    }
+  }
+
+  function render() {
+    const { game, view } = state;
+    if (!game || !view) return;
+    const seatInfo = (i) => game.seats[i];
+    const d = view.decision;
+    const mine = d && d.options && d.player === seat;
+    el.title.textContent = game.title;
+    page.dataset.step = String(state.step);
+
+    // who is to act
+    let banner;
+    if (view.result) {
+      const winners = view.result.winners.map((w) => `${seatInfo(w).name} (${view.players[w].name})`).join(' and ');
+      banner = `Game over: ${winners || 'nobody'} ${view.result.winners.length === 1 ? 'wins' : 'win'}: ${view.result.how}.`;
+      el.banner.className = 'banner over';
+    } else if (mine) {
+      banner = `Your turn: ${d.prompt}`;
+      el.banner.className = 'banner yours';
+    } else if (d) {
+      const who = seatInfo(d.player);
+      const how = who.controller === 'human' ? (who.online ? '' : ' (not connected)') : ' (a bot, thinking…)';
+      banner = `Waiting for ${who.name} (${view.players[d.player].name})${how}…`;
+      el.banner.className = 'banner waiting';
+    }
+    el.banner.textContent = banner;
+    document.title = `${mine ? '▶ ' : ''}Talisman – ${game.title}`;
+
+    // the decision as buttons, and the board's clickable destinations
+    const targets = new Map();
+    if (mine) {
+      for (const o of d.options) {
+        const sp = optionSpace(o.id, board);
+        if (sp && !targets.has(sp)) targets.set(sp, o);
+      }
+    }
+    drawBoard(el.svg, board, layout, view, { targets, onPick: choose });
+    if (mine) {
+      const button = (o) => h('button', {
+        class: `option ${o.group}`, 'data-option': o.id, disabled: state.sending, onclick: () => choose(o),
+      }, o.label);
+      const main = d.options.filter((o) => o.group !== 'free');
+      const free = d.options.filter((o) => o.group === 'free');
+      clear(el.decision,
+        h('h2', {}, d.prompt),
+        targets.size ? h('p', { class: 'hint' }, 'Choose below, or click a highlighted space on the board.') : null,
+        h('div', { class: 'options' }, main.map(button)),
+        free.length ? h('div', { class: 'free' }, h('h3', {}, 'You may also'), h('div', { class: 'options' }, free.map(button))) : null,
+        state.error ? h('p', { class: 'error' }, state.error) : null);
+    } else {
+      clear(el.decision,
+        view.result ? h('p', {}, h('a', { href: `/replay/${encodeURIComponent(gameId)}` }, 'Replay this game step by step')) : null,
+        d ? h('p', { class: 'muted' }, seat === null ? `You are watching. ${d.prompt}` : d.prompt) : null,
+        state.error ? h('p', { class: 'error' }, state.error) : null);
+    }
+
+    clear(el.dice, h('h2', {}, 'Dice'), lastRoll(state.events));
+
+    // sheets: this seat's first, then the acting character's, then the others
+    const order = [...view.players].sort((a, b) => rank(a) - rank(b));
+    function rank(p) {
+      if (p.seat === seat) return 0;
+      if (p.seat === view.active) return 1;
+      return 2 + p.seat;
+    }
+    clear(el.sheets, order.map((p) => sheet(p, seatInfo(p.seat), { full: p.seat === seat, acting: p.seat === view.active })));
+
+    const nearBottom = el.log.scrollHeight - el.log.scrollTop - el.log.clientHeight < 60;
+    clear(el.log, state.events.slice(-LOG_SHOWN).map(logLine));
+    if (nearBottom) el.log.scrollTop = el.log.scrollHeight;
+  }
+}

@@ -1,0 +1,180 @@
+// The lobby: make a game (modules, seats of people and bots, characters dealt or chosen, options),
+// hand out one link per person's seat, and list open, running and finished games.
+
+import { api, mySeats, saveToken } from './api.js';
+import { clear, h } from './dom.js';
+
+const REFRESH_MS = 5000;
+const DEFAULT_SEATS = ['human', 'human', 'heuristic', 'heuristic'];
+
+function controllerLabel(c) {
+  return c === 'human' ? 'Person' : `${c[0].toUpperCase()}${c.slice(1)} bot`;
+}
+
+function optionLabel(v) {
+  if (v === true) return 'yes';
+  if (v === false) return 'no';
+  return String(v);
+}
+
+export async function lobbyPage(root) {
+  const created = h('section', { class: 'panel created', hidden: true });
+  const form = h('form', { class: 'panel new-game', 'aria-label': 'new game' });
+  const lists = h('section', { class: 'games' });
+  clear(root, h('div', { class: 'lobby' }, h('div', { class: 'lobby-left' }, created, form), lists));
+
+  const chosen = new Set(['core']);
+  let catalog = await api('/api/catalog?modules=core');
+  const seats = DEFAULT_SEATS.map((controller, i) => ({ controller, character: '', name: i === 0 ? 'You' : '' }));
+  let options = {};
+  const extra = { title: '', seed: '', open: false };
+
+  async function reloadCatalog() {
+    try {
+      catalog = await api(`/api/catalog?modules=${[...chosen].join(',')}`);
+      renderForm();
+    } catch (e) {
+      renderForm(e.message);
+    }
+  }
+
+  function renderForm(problem = '') {
+    const keys = new Set(catalog.characters.map((c) => c.key));
+    for (const seat of seats) if (!keys.has(seat.character)) seat.character = '';
+    options = Object.fromEntries(Object.entries(catalog.options).map(([k, spec]) => [k, k in options ? options[k] : spec.default]));
+    const seatRow = (seat, i) => h('div', { class: 'seat-row', 'data-seat': i },
+      h('span', { class: 'seat-no' }, `${i + 1}`),
+      h('input', {
+        name: `name-${i}`, placeholder: seat.controller === 'human' ? `Player ${i + 1}` : controllerLabel(seat.controller),
+        value: seat.name, maxlength: 60, 'aria-label': `seat ${i + 1} name`,
+        oninput: (e) => { seat.name = e.target.value; },
+      }),
+      h('select', { name: `controller-${i}`, 'aria-label': `seat ${i + 1} player`, onchange: (e) => { seat.controller = e.target.value; renderForm(); } },
+        catalog.controllers.map((c) => h('option', { value: c, selected: c === seat.controller }, controllerLabel(c)))),
+      h('select', { name: `character-${i}`, 'aria-label': `seat ${i + 1} character`, onchange: (e) => { seat.character = e.target.value; } },
+        h('option', { value: '' }, 'Character dealt at random'),
+        catalog.characters.map((c) => h('option', { value: c.key, selected: c.key === seat.character },
+          `${c.name} (S${c.strength} C${c.craft}, ${c.alignment})`))));
+    clear(form,
+      h('h2', {}, 'New game'),
+      h('label', {}, 'Title ', h('input', { name: 'title', placeholder: 'Friday night', maxlength: 200, value: extra.title, oninput: (e) => { extra.title = e.target.value; } })),
+      h('fieldset', {}, h('legend', {}, 'Modules'),
+        catalog.modules.map((m) => h('label', { class: 'check' },
+          h('input', {
+            type: 'checkbox', name: `module-${m.name}`, checked: chosen.has(m.name), disabled: m.name === 'core',
+            onchange: (e) => { if (e.target.checked) chosen.add(m.name); else chosen.delete(m.name); reloadCatalog(); },
+          }), ` ${m.title}`))),
+      h('fieldset', {}, h('legend', {}, 'Seats'),
+        h('div', { class: 'seats' }, seats.map(seatRow)),
+        h('div', { class: 'seat-buttons' },
+          h('button', { type: 'button', class: 'small', disabled: seats.length >= catalog.seats.max, onclick: () => { seats.push({ controller: 'heuristic', character: '', name: '' }); renderForm(); } }, '+ seat'),
+          h('button', { type: 'button', class: 'small', disabled: seats.length <= catalog.seats.min, onclick: () => { seats.pop(); renderForm(); } }, '− seat'))),
+      h('details', { open: extra.open, ontoggle: (e) => { extra.open = e.target.open; } }, h('summary', {}, 'Options and seed'),
+        Object.entries(catalog.options).map(([k, spec]) => h('label', { class: 'opt', title: spec.help },
+          `${k} `,
+          h('select', { name: `option-${k}`, onchange: (e) => { options[k] = spec.choices[Number(e.target.value)]; } },
+            spec.choices.map((c, i) => h('option', { value: i, selected: c === options[k] }, optionLabel(c)))),
+          h('small', {}, spec.help))),
+        h('label', {}, 'Seed ', h('input', { name: 'seed', type: 'number', min: 0, placeholder: 'random', value: extra.seed, oninput: (e) => { extra.seed = e.target.value; } }))),
+      problem ? h('p', { class: 'error' }, problem) : null,
+      h('button', { type: 'submit', class: 'primary' }, 'Create game'));
+  }
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const seed = extra.seed;
+    const body = {
+      title: extra.title,
+      modules: [...chosen],
+      options,
+      seats: seats.map((seat) => ({ controller: seat.controller, character: seat.character || null, name: seat.name })),
+      ...(seed !== '' ? { seed: Number(seed) } : {}),
+    };
+    try {
+      const res = await api('/api/games', { method: 'POST', body });
+      for (const link of res.seats) saveToken(res.game.id, link.seat, link.token);
+      showCreated(res);
+      refresh();
+    } catch (err) {
+      renderForm(err.message);
+    }
+  });
+
+  function showCreated(res) {
+    const g = res.game;
+    created.hidden = false;
+    clear(created,
+      h('h2', {}, `“${g.title}” is ready`),
+      res.seats.length ? h('p', {}, 'Give each person their seat’s link. The link is their key: whoever opens it plays that seat, from any tab or device.') : h('p', {}, 'Only bots play: watch them.'),
+      h('ul', { class: 'links' }, res.seats.map((link) => h('li', {},
+        h('span', { class: 'seat-no' }, String(link.seat + 1)),
+        h('span', {}, `${g.seats[link.seat].name} (${g.seats[link.seat].character}) `),
+        h('input', { class: 'link', readonly: true, value: link.link, 'aria-label': `join link of seat ${link.seat + 1}`, onclick: (e) => e.target.select() }),
+        h('button', { type: 'button', class: 'small', onclick: (e) => copy(link.link, e.target) }, 'Copy'),
+        h('a', { class: 'button small', href: `/game/${g.id}?seat=${link.seat}`, 'data-play': link.seat }, 'Play this seat')))),
+      h('a', { class: 'button small', href: `/game/${g.id}` }, 'Watch'));
+  }
+
+  async function copy(text, button) {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = 'Copied';
+    } catch {
+      button.textContent = 'Select and copy';
+    }
+  }
+
+  async function claim(g, seat) {
+    const name = prompt('Your name?', '') || '';
+    try {
+      const res = await api(`/api/games/${g.id}/seats/${seat}/claim`, { method: 'POST', body: { name } });
+      saveToken(g.id, seat, res.token);
+      location.href = `/game/${g.id}?seat=${seat}`;
+    } catch (e) {
+      alert(e.message);
+      refresh();
+    }
+  }
+
+  function gameRow(g) {
+    const mine = mySeats(g.id);
+    const who = g.seats.map((st) => `${st.name}${st.character ? ` (${st.character})` : ''}`).join(', ');
+    const actions = [];
+    for (const seat of mine) actions.push(h('a', { class: 'button small', href: `/game/${g.id}?seat=${seat}` }, `Play seat ${seat + 1}`));
+    if (g.status === 'open') {
+      for (const st of g.seats) {
+        if (st.controller === 'human' && !st.joined && !mine.includes(st.seat)) {
+          actions.push(h('button', { type: 'button', class: 'small', onclick: () => claim(g, st.seat) }, `Take seat ${st.seat + 1}`));
+        }
+      }
+    }
+    if (g.status === 'finished') actions.push(h('a', { class: 'button small', href: `/replay/${g.id}` }, 'Replay'));
+    actions.push(h('a', { class: 'button small', href: `/game/${g.id}` }, g.status === 'finished' ? 'Final position' : 'Watch'));
+    let where = `turn ${g.turn}, step ${g.step}`;
+    if (g.result) where = `won by ${g.result.winners.map((w) => g.seats[w].character).join(' and ') || 'nobody'} in turn ${g.result.turn}`;
+    return h('li', { class: 'game-row', 'data-game': g.id },
+      h('div', {}, h('strong', {}, g.title), h('span', { class: 'muted' }, ` · ${where}`)),
+      h('div', { class: 'muted' }, who),
+      h('div', { class: 'row-actions' }, actions));
+  }
+
+  async function refresh() {
+    let games;
+    try {
+      games = await api('/api/games');
+    } catch {
+      return;
+    }
+    const section = (title, status) => {
+      const rows = games.filter((g) => g.status === status);
+      return h('section', { class: `panel list-${status}` }, h('h2', {}, `${title} (${rows.length})`),
+        rows.length ? h('ul', { class: 'game-list' }, rows.map(gameRow)) : h('p', { class: 'muted' }, 'None.'));
+    };
+    clear(lists, section('Waiting for players', 'open'), section('In play', 'running'), section('Finished', 'finished'));
+  }
+
+  renderForm();
+  refresh();
+  const timer = setInterval(() => { if (!document.hidden) refresh(); }, REFRESH_MS);
+  window.addEventListener('pagehide', () => clearInterval(timer), { once: true });
+}

@@ -1,0 +1,129 @@
+"""The search bot and the agent interface: it plans only on sampled worlds
+(never the hidden cards), always answers legally, and keeps to its budget."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from talisman import Game
+from talisman.bots import act, make_bot, observe, play_out
+from talisman.bots.search import SearchBot, evaluate
+from talisman.engine.cards import check_conservation
+from talisman.engine.determinise import determinise, hidden_from
+from talisman.engine.view import LazyView
+from talisman.errors import ConfigError
+
+
+def _midgame(seed: int = 4, players: int = 3, turns: int = 25) -> Game:
+    g = Game.new(players=players, seed=seed, log=False)
+    bots = [make_bot("heuristic", seed + i) for i in range(players)]
+    while not g.is_over and g.turn < turns:
+        g.apply(act(bots[g.decision.player], g))
+    return g
+
+
+@pytest.mark.rules("spells-scrolls.spell.hidden")
+def test_a_sampled_world_redraws_only_what_the_seat_cannot_see():
+    g = Game.new(["wizard", "warrior", "priest"], seed=11, log=False)
+    before = g.state_dict()
+    seen_before = observe(g, 1)["players"][1]
+    worlds = [determinise(g, 1, random.Random(k)) for k in range(12)]
+    assert g.state_dict() == before                      # the real game is untouched
+    assert any(w.players[0].spells != g.players[0].spells for w in worlds)   # the Wizard's hand is redrawn
+    assert any(w.decks["adventure"] != g.decks["adventure"] for w in worlds)  # deck order too
+    for w in worlds:
+        check_conservation(w)
+        assert w.players[1].spells == g.players[1].spells                # the seat's own hand stays
+        assert [len(p.spells) for p in w.players] == [len(p.spells) for p in g.players]
+        assert sorted(w.decks["purchase"]) == sorted(g.decks["purchase"])
+        assert observe(w, 1)["players"][1] == seen_before                 # the same view of its own sheet
+        assert w.rng.state != g.rng.state                                 # the dice to come are redrawn
+    assert all(seat != 1 for seat, _, _ in hidden_from(g, 1))
+
+
+def test_a_spectator_sample_hides_every_hand_and_a_world_plays_on():
+    g = _midgame()
+    w = determinise(g, None, random.Random(3))
+    assert {s for s, _, _ in hidden_from(g, None)} <= {p.seat for p in g.players}
+    bots = [make_bot("heuristic", i) for i in range(3)]
+    while not w.is_over and w.turn < g.turn + 6:
+        w.apply(act(bots[w.decision.player], w))
+        check_conservation(w)
+
+
+def test_the_lazy_view_is_the_view():
+    g = _midgame(seed=8)
+    for seat in (None, 0, 1, 2):
+        lazy = LazyView(g, seat)
+        assert {k: (list(v) if k == "players" else v) for k, v in lazy.items()} == g.view(seat)
+    assert observe(g, 1)["players"][1] == g.view(1)["players"][1]
+
+
+def test_search_bot_answers_every_decision_legally_in_a_whole_game():
+    g = Game.new(players=2, seed=21, log=False)
+    bots = [SearchBot(random.Random(1), iterations=4), make_bot("heuristic", 2)]
+    searched = 0
+    while not g.is_over and g.turn <= 400:
+        d = g.decision
+        choice = bots[d.player].choose(observe(g, d.player), d)
+        assert choice in d.ids
+        searched += d.player == 0 and bool(bots[0].last)
+        g.apply(choice)
+    assert searched > 10
+    check_conservation(g)
+
+
+def test_search_bot_keeps_to_its_iteration_budget_and_is_reproducible():
+    g = _midgame(seed=5, players=2, turns=12)
+    while not g.is_over:
+        d = g.decision
+        if d.kind == "move" and len(d.ids) > 1:
+            break
+        g.apply(act(make_bot("heuristic", 0), g))
+    d = g.decision
+    a, b = SearchBot(random.Random(9), iterations=10), SearchBot(random.Random(9), iterations=10)
+    before = g.state_hash()
+    first, second = a.choose(observe(g, d.player), d), b.choose(observe(g, d.player), d)
+    assert g.state_hash() == before          # searching never touches the real game
+    assert first == second and first in d.ids
+    assert a.last["iterations"] == 10
+    assert sum(n for n, _ in a.last["options"].values()) == 10
+
+
+def test_search_bot_keeps_to_a_time_budget():
+    g = _midgame(seed=6, players=2, turns=10)
+    while g.decision.kind != "move" or len(g.decision.ids) < 2:
+        g.apply(act(make_bot("heuristic", 0), g))
+    bot = SearchBot(random.Random(1), iterations=0, seconds=0.05)
+    t0 = time.perf_counter()
+    bot.choose(observe(g, g.decision.player), g.decision)
+    assert time.perf_counter() - t0 < 0.05 + 0.5   # one iteration may finish past the deadline
+    assert bot.last["iterations"] >= 1
+
+
+def test_search_bot_needs_a_view_that_can_sample_and_a_budget():
+    g = _midgame(seed=6, players=2, turns=10)
+    while g.decision.kind != "move" or len(g.decision.ids) < 2:
+        g.apply(act(make_bot("heuristic", 0), g))
+    with pytest.raises(ConfigError, match="observe"):
+        SearchBot(random.Random(1)).choose(g.view(g.decision.player), g.decision)
+    with pytest.raises(ConfigError):
+        SearchBot(random.Random(1), iterations=0)
+
+
+def test_evaluation_is_a_share_of_the_win():
+    g = _midgame(seed=3)
+    values = evaluate(g)
+    assert len(values) == 3 and abs(sum(values) - 1) < 1e-9 and all(0 <= v <= 1 for v in values)
+    g2 = g.clone()
+    g2.end([1], "test")
+    assert evaluate(g2) == [0.0, 1.0, 0.0]
+
+
+def test_play_out_and_make_bot_know_the_search_bot():
+    g = Game.new(players=2, seed=2, log=False)
+    play_out(g, [make_bot("search", 1), make_bot("random", 2)], max_turns=6)
+    assert g.turn >= 6 or g.is_over

@@ -1,0 +1,204 @@
+"""Fixtures of the web game's tests: an app on a fresh SQLite file, a real
+``talisman serve`` process, a PostgreSQL server of our own, and helpers that
+play through the API."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from talisman.bots.random_bot import RandomBot
+from talisman.engine.decision import Decision, Option
+from talisman.server.app import create_app
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def decision_of(view: dict[str, Any]) -> Decision:
+    """The pending decision of a seat's view, as the agents take it."""
+    d = view["decision"]
+    return Decision(d["player"], d["kind"], d["prompt"],
+                    tuple(Option(o["id"], o["label"], o["group"]) for o in d["options"]))
+
+
+@dataclass
+class Table:
+    """A game made through the API, with the tokens of its people's seats."""
+
+    client: TestClient | httpx.Client
+    id: str
+    tokens: dict[int, str]
+
+    def headers(self, seat: int) -> dict[str, str]:
+        return {"X-Seat-Token": self.tokens[seat]}
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        if seat is None:
+            r = self.client.get(f"/api/games/{self.id}/state")
+        else:
+            r = self.client.get(f"/api/games/{self.id}/state", params={"seat": seat}, headers=self.headers(seat))
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def act(self, seat: int, option: str, step: int) -> httpx.Response:
+        return self.client.post(f"/api/games/{self.id}/actions", json={"seat": seat, "option": option, "step": step},
+                                headers=self.headers(seat))
+
+    def play(self, actions: int, rng: random.Random) -> dict[str, Any]:
+        """Let the people's seats answer with random options for a number of actions (bots answer by themselves)."""
+        bot = RandomBot(rng)
+        st = self.state()
+        for _ in range(actions):
+            d = st["view"]["decision"]
+            if d is None:
+                break
+            seat = d["player"]
+            if seat not in self.tokens:
+                st = self.wait_for_people(st["step"])
+                continue
+            mine = self.state(seat)
+            r = self.act(seat, bot.choose(mine["view"], decision_of(mine["view"])), mine["step"])
+            assert r.status_code == 200, r.text
+            st = r.json()
+        return self.wait_for_people(st["step"])
+
+    def wait_for_people(self, step: int, timeout: float = 20.0) -> dict[str, Any]:
+        """The spectator's state once the bots have played and a person (or nobody) must decide."""
+        end = time.monotonic() + timeout
+        while True:
+            st = self.state()
+            d = st["view"]["decision"]
+            if d is None or d["player"] in self.tokens:
+                return st
+            assert time.monotonic() < end, f"the bots did not play on from step {step}"
+            time.sleep(0.02)
+
+
+def make_table(client: TestClient | httpx.Client, controllers: list[str], seed: int = 1, **extra: Any) -> Table:
+    body = {"seats": [{"controller": c} for c in controllers], "seed": seed, **extra}   # extra may name the seats
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    data = r.json()
+    return Table(client, data["game"]["id"], {s["seat"]: s["token"] for s in data["seats"]})
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        yield c
+
+
+class ServerProcess:
+    """``talisman serve`` in its own process, as a user runs it."""
+
+    def __init__(self, db_url: str, log: Path) -> None:
+        self.db_url = db_url
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, bot_delay: float = 0.0) -> None:
+        out = self.log.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "talisman.cli.main", "serve", "--port", str(self.port), "--db", self.db_url,
+             "--bot-delay", str(bot_delay)], stdout=out, stderr=subprocess.STDOUT)
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            assert self.proc.poll() is None, f"the server exited: {self.log.read_text()}"
+            try:
+                if httpx.get(self.url + "/api/catalog", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise AssertionError(f"the server did not start: {self.log.read_text()}")
+
+    def kill(self) -> None:
+        """Kill the process at once, as a crash or a power switch would (no shutdown code runs)."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+@pytest.fixture
+def server(db_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    srv = ServerProcess(db_url, tmp_path / "server.log")
+    yield srv
+    srv.stop()
+
+
+# --- PostgreSQL: a throw-away server of our own ------------------------------------
+
+
+def _pg_bin() -> Path | None:
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    return found[-1].parent if found else None
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL server started for the tests (Debian's ``postgresql``
+    package; scripts/test.sh installs it). Skipped, with the reason, where it
+    is not installed."""
+    bindir = _pg_bin()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (Debian package 'postgresql'; scripts/test.sh installs it as root)")
+    # Not under pytest's temporary folder: as root, that one is closed to the postgres user.
+    root = Path(tempfile.mkdtemp(prefix="talisman-pg-"))
+    data = root / "data"
+    port = free_port()
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        # PostgreSQL refuses to run as root: its files belong to the postgres user.
+        if shutil.which("runuser") is None:
+            pytest.skip("running as root without runuser: cannot start PostgreSQL as another user")
+        prefix = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(root, "postgres")
+        os.chmod(root, 0o700)
+    log = root / "server.log"
+
+    def run(*cmd: str) -> None:
+        done = subprocess.run([*prefix, *cmd], capture_output=True, text=True)
+        assert done.returncode == 0, f"{' '.join(cmd)} failed: {done.stdout}{done.stderr}"
+
+    try:
+        run(str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "talisman", "--no-sync")
+        run(str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-o",
+            f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+        yield f"postgresql://talisman@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True)
+        shutil.rmtree(root, ignore_errors=True)

@@ -1,0 +1,179 @@
+"""The JSON API with the test client: the lobby, seats and tokens, the checks
+on every action, what each seat may see, and finished games."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from conftest import make_table
+
+from talisman.bots import bot_kinds
+from talisman.engine.save import replay
+
+
+def test_catalog_offers_modules_characters_options_and_every_bot(client):
+    cat = client.get("/api/catalog").json()
+    assert cat["controllers"] == ["human", *bot_kinds()]
+    assert "core" in [m["name"] for m in cat["modules"]]
+    assert "warrior" in [c["key"] for c in cat["characters"]]
+    assert cat["options"]["fate"]["choices"] == [True, False]
+    r = client.get("/api/catalog", params={"modules": "core,no-such-module"})
+    assert r.status_code == 400 and "unknown module" in r.json()["message"]
+
+
+def test_openapi_document_and_pages(client):
+    doc = client.get("/openapi.json").json()
+    assert "/api/games/{game_id}/actions" in doc["paths"]
+    assert client.get("/docs").status_code == 200
+    for path in ("/", "/game/abc", "/replay/abc"):
+        r = client.get(path)
+        assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
+    assert client.get("/static/board.js").headers["content-type"].startswith("text/javascript")
+
+
+def test_create_game_gives_a_token_and_link_per_person(client):
+    r = client.post("/api/games", json={"title": "Friday", "seed": 4, "seats": [
+        {"controller": "human", "character": "warrior", "name": "Ann"},
+        {"controller": "human"},
+        {"controller": "heuristic", "character": "wizard"}]})
+    assert r.status_code == 201
+    data = r.json()
+    game = data["game"]
+    assert [s["seat"] for s in data["seats"]] == [0, 1]
+    assert data["seats"][0]["link"].endswith(f"/game/{game['id']}?seat=0&token={data['seats'][0]['token']}")
+    assert game["title"] == "Friday" and game["status"] == "open"
+    assert [s["character"] for s in game["seats"]][0::2] == ["Warrior", "Wizard"]
+    assert [s["name"] for s in game["seats"]] == ["Ann", "Player 2", "Heuristic bot"]
+    assert "seed" not in json.dumps(game) and "token" not in json.dumps(game)
+
+
+def test_bad_game_configurations_are_refused(client):
+    def refused(body, words):
+        r = client.post("/api/games", json=body)
+        assert r.status_code in (400, 422), r.text
+        assert words in r.json()["message"]
+
+    refused({"seats": []}, "seats")
+    refused({"seats": [{"controller": "human"}] * 7}, "seats")
+    refused({"seats": [{"controller": "wizardly-ai"}]}, "neither a person nor a bot")
+    refused({"seats": [{"controller": "human", "character": "gandalf"}]}, "unknown character")
+    refused({"seats": [{"controller": "human", "character": "troll"}] * 2}, "one seat only")
+    refused({"seats": [{"controller": "human"}], "options": {"fate": "maybe"}}, "cannot be 'maybe'")
+    refused({"seats": [{"controller": "human"}], "modules": ["no-such"]}, "unknown module")
+    refused({"seats": [{"controller": "human"}], "seed": "7"}, "seed")
+    refused({"seats": [{"controller": "human", "colour": "red"}]}, "colour")
+    assert client.get("/api/games").json() == []
+
+
+def test_each_seat_sees_only_its_own_view(client):
+    t = make_table(client, ["human", "human"], seed=3, seats=[
+        {"controller": "human", "character": "wizard"}, {"controller": "human", "character": "druid"}])
+    mine, theirs, public = t.state(0)["view"], t.state(1)["view"], t.state()["view"]
+    assert "spells" in mine["players"][0] and "spells" not in mine["players"][1]
+    assert mine["players"][1]["spell_count"] == len(theirs["players"][1]["spells"])
+    assert all("spells" not in p for p in public["players"])
+    assert mine["decision"]["player"] == 0 and "options" in mine["decision"]
+    assert "options" not in theirs["decision"] and "options" not in public["decision"]
+    for view in (mine, theirs, public):
+        assert all(isinstance(n, int) for n in view["decks"].values())   # sizes, never the order
+        assert "rng" not in view and "seed" not in json.dumps(view)
+
+
+def test_an_action_is_checked_and_a_refusal_changes_nothing(client):
+    t = make_table(client, ["human", "human"], seed=5)
+    me = t.state()["view"]["decision"]["player"]
+    other = 1 - me
+    st, _ = t.state(me), t.state(other)               # both players have opened their links
+    step, legal = st["step"], [o["id"] for o in st["view"]["decision"]["options"]]
+    before = t.state()
+    assert before["game"]["status"] == "running"
+
+    def refused(r, status, code, words):
+        assert r.status_code == status, r.text
+        assert r.json()["error"] == code and words in r.json()["message"]
+        assert t.state() == before
+
+    def post(body, seat_token=None, **kw):
+        headers = {"X-Seat-Token": seat_token} if seat_token else {}
+        return client.post(f"/api/games/{t.id}/actions", json=body, headers=headers, **kw)
+
+    refused(t.act(other, legal[0], step), 409, "out-of-turn", "not your turn")
+    refused(t.act(me, "move:the-moon", step), 409, "illegal", "not one of the options")
+    refused(t.act(me, legal[0], step + 1), 409, "stale", "moved on")
+    refused(t.act(me, legal[0], step - 1), 409, "stale", "moved on")
+    refused(post({"seat": me, "option": legal[0], "step": step}, t.tokens[other]), 403, "forbidden",
+            f"not the token of seat {me}")
+    refused(post({"seat": me, "option": legal[0], "step": step}), 403, "forbidden", "token")
+    refused(post({"seat": me, "option": legal[0]}, t.tokens[me]), 422, "malformed", "step")
+    refused(post({"seat": me, "option": 3, "step": step}, t.tokens[me]), 422, "malformed", "option")
+    refused(post({"seat": 9, "option": legal[0], "step": step}, t.tokens[me]), 400, "malformed", "no seat 9")
+    refused(client.post(f"/api/games/{t.id}/actions", content=b"{not json",
+                        headers={**t.headers(me), "Content-Type": "application/json"}),
+            422, "malformed", "JSON")
+    r = t.act(me, legal[0], step)
+    assert r.status_code == 200 and r.json()["step"] == step + 1
+    again = t.act(me, legal[0], step)                 # the same click twice: the second is stale
+    assert again.json()["error"] == "stale" and t.state()["step"] >= step + 1
+
+
+def test_unknown_game(client):
+    r = client.get("/api/games/nope/state")
+    assert r.status_code == 404 and r.json() == {"error": "not-found", "message": "there is no game 'nope'"}
+
+
+def test_a_bot_seat_cannot_be_played_by_a_person(client):
+    t = make_table(client, ["random", "human"], seed=2)
+    r = client.get(f"/api/games/{t.id}/state", params={"seat": 0}, headers={"X-Seat-Token": t.tokens[1]})
+    assert r.status_code == 403 and "random bot" in r.json()["message"]
+
+
+def test_bots_play_on_the_server_until_a_person_must_choose(client):
+    t = make_table(client, ["heuristic", "random", "human"], seed=8)
+    st = t.wait_for_people(0)
+    assert st["view"]["decision"]["player"] == 2 and st["step"] > 0
+
+
+def test_open_seats_can_be_taken_from_the_lobby(client):
+    t = make_table(client, ["human", "human", "random"], seed=6)
+    assert [g["status"] for g in client.get("/api/games", params={"status": "open"}).json()] == ["open"]
+    t.state(0)                                            # seat 0 opens its link
+    r = client.post(f"/api/games/{t.id}/seats/1/claim", json={"name": "Bea"})
+    assert r.status_code == 200
+    token = r.json()["token"]
+    assert token != t.tokens[1]
+    old = client.get(f"/api/games/{t.id}/state", params={"seat": 1}, headers={"X-Seat-Token": t.tokens[1]})
+    assert old.status_code == 403                         # the earlier link no longer opens the seat
+    game = client.get(f"/api/games/{t.id}").json()
+    assert game["status"] == "running" and game["seats"][1]["name"] == "Bea"
+    again = client.post(f"/api/games/{t.id}/seats/0/claim", json={"name": "Eve"})
+    assert again.status_code == 409 and again.json()["error"] == "taken"
+    assert client.post(f"/api/games/{t.id}/seats/2/claim", json={}).status_code == 403
+    assert client.get("/api/games", params={"status": "running"}).json()[0]["id"] == t.id
+
+
+def test_a_finished_game_is_listed_replayable_and_downloadable(client):
+    t = make_table(client, ["human", "random", "human"], seed=11)
+    st = t.state()
+    assert client.get(f"/api/games/{t.id}/replay/0").json()["error"] == "not-finished"
+    assert client.get(f"/api/games/{t.id}/save").status_code == 409    # a running game's record stays secret
+    st = t.play(3000, random.Random(1))
+    assert st["view"]["result"] is not None
+    info = client.get(f"/api/games/{t.id}").json()
+    assert info["status"] == "finished" and info["result"]["winners"] == st["view"]["result"]["winners"]
+    assert client.get("/api/games", params={"status": "finished"}).json()[0]["id"] == t.id
+    save = client.get(f"/api/games/{t.id}/save").json()
+    assert len(save["actions"]) == st["step"]
+    game = replay(save)                                   # the save reproduces the game, hash checked
+    assert game.result == st["view"]["result"]
+    first = client.get(f"/api/games/{t.id}/replay/0").json()
+    assert first["action"] is None and first["events"][0]["type"] == "setup"
+    n = st["step"] // 2 + 1
+    mid = client.get(f"/api/games/{t.id}/replay/{n}").json()
+    assert mid["steps"] == st["step"] and mid["action"]["option"] == save["actions"][n - 1]
+    assert mid["view"]["decision"] is None or "options" not in mid["view"]["decision"]
+    last = client.get(f"/api/games/{t.id}/replay/{st['step']}").json()
+    assert last["view"]["result"] == st["view"]["result"] and last["result"] == info["result"]
+    assert client.get(f"/api/games/{t.id}/replay/{st['step'] + 1}").status_code == 400
+    r = t.act(0, "roll", st["step"])
+    assert r.status_code == 409 and r.json()["error"] == "game-over"

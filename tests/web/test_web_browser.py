@@ -1,0 +1,179 @@
+"""The browser UI, driven by Playwright in Debian's Chromium against a real
+``talisman serve``: create a game in the lobby, join two seats in two
+browsers, play turns by clicking buttons and board spaces, reload a page and
+go on, watch on a phone-sized screen. Screenshots of the board go to docs/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+# Flags for a closed network: no background connections, no first-run or sync services.
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed "
+                                "(scripts/test.sh installs chromium and chromium-driver as root)")
+
+
+@pytest.fixture
+def browser():
+    """Chromium with a fresh, empty profile (Playwright's launch makes a new
+    --user-data-dir each time); each new_context is a separate browser user."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+def step_of(page) -> int:
+    return int(page.locator(".game").get_attribute("data-step") or -1)
+
+
+def my_turn(page) -> bool:
+    return page.locator(".banner.yours").count() > 0
+
+
+def take_turn(page, prefer_board: bool) -> str:
+    """Click one choice: a highlighted board space when asked to, else the first main button."""
+    before = step_of(page)
+    targets = page.locator("g.space.target")
+    if prefer_board and targets.count():
+        what = "board:" + targets.first.get_attribute("data-space")
+        targets.first.click()
+    else:
+        button = page.locator("button.option.main").first
+        what = "button:" + button.get_attribute("data-option")
+        button.click()
+    page.wait_for_function(f"Number(document.querySelector('.game').dataset.step) > {before}")
+    return what
+
+
+def test_two_friends_and_a_bot_play_in_the_browser(server, browser):
+    server.start(bot_delay=0.02)
+    ann = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    errors: list[str] = []
+    ann.on("pageerror", lambda e: errors.append(str(e)))
+
+    # the lobby: three seats (Ann, Bob, a heuristic bot), a fixed seed, characters chosen and dealt
+    ann.goto(server.url + "/")
+    ann.wait_for_selector("form.new-game select[name=controller-3]")
+    ann.click("form.new-game button:has-text('− seat')")
+    ann.fill("input[name=name-0]", "Ann")
+    ann.fill("input[name=name-1]", "Bob")
+    ann.select_option("select[name=character-0]", "warrior")
+    ann.fill("input[name=title]", "Browser test")
+    ann.click("form.new-game summary")
+    ann.fill("input[name=seed]", "7")
+    ann.click("form.new-game button.primary")
+    ann.wait_for_selector(".created a[data-play='0']")
+    bob_link = ann.locator(".created input.link").nth(1).input_value()
+    assert re.search(r"/game/[\w-]+\?seat=1&token=", bob_link)
+    ann.click(".created a[data-play='0']")
+    ann.wait_for_selector("g.space")
+
+    # Bob opens his link in his own browser (nothing shared with Ann's)
+    bob = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    bob.on("pageerror", lambda e: errors.append(str(e)))
+    bob.goto(bob_link)
+    bob.wait_for_selector("g.space")
+    assert "token=" not in bob.url                     # the token is kept in Bob's browser, not in the address
+
+    pages = {"Ann": ann, "Bob": bob}
+    clicks = {"Ann": [], "Bob": []}
+    for _ in range(200):
+        for page in pages.values():
+            page.wait_for_function("document.querySelector('.banner') && document.querySelector('.banner').textContent")
+        mover = next((n for n, p in pages.items() if my_turn(p)), None)
+        if mover is None:
+            ann.wait_for_timeout(50)
+            continue
+        other = pages["Bob" if mover == "Ann" else "Ann"]
+        if step_of(other) == step_of(pages[mover]):
+            assert "Waiting for" in other.locator(".banner").inner_text()
+        clicks[mover].append(take_turn(pages[mover], prefer_board=True))
+        if len(clicks["Bob"]) == 3 and not any(c == "reloaded" for c in clicks["Bob"]):
+            bob.reload()                               # a reload picks the game up where it was
+            bob.wait_for_selector("g.space")
+            clicks["Bob"].append("reloaded")
+        if all(len(c) >= 6 for c in clicks.values()):
+            break
+    assert all(len(c) >= 6 for c in clicks.values()), clicks
+    assert any(c.startswith("board:") for c in clicks["Ann"] + clicks["Bob"]), "a move was made on the board"
+    assert errors == []
+
+    # the board, as the acting player sees it, for the README
+    DOCS.mkdir(exist_ok=True)
+    for page in pages.values():
+        page.wait_for_selector(".connection.online")
+    shot = ann if my_turn(ann) else bob
+    shot.screenshot(path=str(DOCS / "web-game.png"))
+
+    # a phone-sized screen: board and decision fit the width, one above the other
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    phone.goto(server.url + bob_link[bob_link.index("/game/"):])
+    phone.wait_for_selector("g.space")
+    board = phone.locator("svg.board").bounding_box()
+    side = phone.locator("aside.side").bounding_box()
+    assert board["width"] <= 390 and side["width"] <= 390 and side["y"] >= board["y"] + board["height"]
+    phone.screenshot(path=str(DOCS / "web-phone.png"))
+
+
+def loadable_boards():
+    """Every module's board, each with the core board, as the server describes them."""
+    from talisman.errors import TalismanError
+    from talisman.modules import known_modules
+    from talisman.server.catalog import board_data
+
+    boards = {}
+    for name in known_modules():
+        try:
+            boards[name] = board_data(tuple(dict.fromkeys(("core", name))))
+        except (TalismanError, ImportError, AttributeError):
+            continue                                   # a module another engineer is still writing
+    return boards
+
+
+def test_every_board_is_laid_out_and_drawn_by_the_same_code(server, browser):
+    from talisman import Game
+
+    boards = loadable_boards()
+    assert "core" in boards
+    views = {name: Game.new(players=2, modules=(name,), seed=1).view(None) for name in boards}
+    server.start()
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    results = page.evaluate("""async ([boards, views]) => {
+        const m = await import('/static/board.js');
+        const out = {};
+        for (const [name, board] of Object.entries(boards)) {
+            const layout = m.layoutBoard(board);
+            const cells = Object.entries(layout.cells);
+            const problems = [];
+            for (const id of Object.keys(board.spaces)) if (!layout.cells[id]) problems.push(`no cell for ${id}`);
+            for (const [id, c] of cells) {
+                if (c.x < 0 || c.y < 0 || c.x + c.w > layout.width + 0.01 || c.y + c.h > layout.height + 0.01) problems.push(`${id} is off the board`);
+                if (c.w < 40) problems.push(`${id} is too small`);
+            }
+            for (let i = 0; i < cells.length; i++) for (let j = i + 1; j < cells.length; j++) {
+                const [a, p] = cells[i], [b, q] = cells[j];
+                const w = Math.min(p.x + p.w, q.x + q.w) - Math.max(p.x, q.x);
+                const h = Math.min(p.y + p.h, q.y + q.h) - Math.max(p.y, q.y);
+                if (w > 0.5 && h > 0.5) problems.push(`${a} overlaps ${b}`);
+            }
+            const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+            m.drawBoard(svg, board, layout, views[name]);
+            out[name] = { problems, drawn: svg.querySelectorAll('g.space').length, spaces: Object.keys(board.spaces).length,
+                          pieces: svg.querySelectorAll('g.piece').length };
+        }
+        return out;
+    }""", [boards, views])
+    for name, r in results.items():
+        assert r["problems"] == [], (name, r["problems"][:5])
+        assert r["drawn"] == r["spaces"] and r["pieces"] == 2, (name, r)
