@@ -1586,3 +1586,12 @@ def test_a_dungeon_game_replays_exactly():
     g = Game.new(players=3, modules=D4E, options={"fight-or-flight": True}, seed=11)
     play_out(g, {i: make_bot("random", i) for i in range(3)}, max_turns=60)
     assert saves.replay(g.save()).state_hash() == g.state_hash()
+
+
+def test_twist_of_fate_chooses_an_attack_roll_too():
+    s = Scenario(["wizard", "thief"], modules=D4E, fate=True).no_spells().set(0, fate=1, strength=5)
+    s.give(0, "Twist of Fate", deck="spell").on_top("dungeon", "Colossal Ogre").at(0, "dungeon-entrance").at(1, "village")
+    roll(s, 1).choose("keep").dice(1, 1).choose("move:corridor-1")      # the fight is the only way: at once
+    assert s.kind == "fate" and "rolled 1" in s.decision.prompt
+    s.choose("cast:").choose("result:6")
+    assert any("fights the Colossal Ogre in battle: 6 + 5" in e.text for e in s.game.events)

@@ -788,3 +788,36 @@ def test_a_game_with_an_ending_replays_exactly():
         g = Game.new(players=3, modules=MODS, seed=seed)
         play_out(g, {i: make_bot("random", i) for i in range(3)}, max_turns=60)
         assert saves.replay(g.save()).state_hash() == g.state_hash()
+
+
+WARP = "test-warp-gate"
+if WARP not in known_modules():
+    register_module(Module(name=WARP, title="Test content: the Timescape's Warp Gate",
+                           content_dir=Path(__file__).parent / "fixtures" / "warp_gate"))
+
+
+@rules("endings.horrible-black-void")
+def test_with_the_timescape_the_void_sucks_the_drawer_into_the_warp_gate():
+    s = Scenario(["elf", "thief"], modules=(*MODS, WARP), ending="horrible-black-void").no_spells()
+    s.at(0, "valley-of-fire").give(0, "Talisman", "Sword").at(1, "village").set(1, lost_turns=50)
+    reach(s)
+    assert s.player(0).alive and s.space_of(0) == "warp-gate" and "Sword" in s.names(s.player(0).objects)
+    assert "Elf arrives on the Warp Gate" in s.log()
+
+
+@rules("endings.demon-lord.teleport-chart")
+def test_with_the_timescape_the_barrier_may_throw_into_the_warp_gate():
+    s = Scenario(["elf", "thief"], modules=(*MODS, WARP), ending="demon-lord").no_spells()
+    s.at(0, "valley-of-fire").give(0, "Talisman").at(1, "valley-of-fire").set(1, lost_turns=50)
+    reach(s)
+    s.dice(1, 1, 6).choose("fight")
+    assert s.space_of(1) == "warp-gate"
+
+
+@rules("endings.demon-lord.teleport-chart")
+def test_with_the_dungeon_the_barrier_may_throw_into_the_torture_chamber():
+    s = Scenario(["elf", "thief"], modules=(*MODS, "dungeon-4e"), ending="demon-lord").no_spells()
+    s.at(0, "valley-of-fire").give(0, "Talisman").at(1, "valley-of-fire").set(1, lost_turns=50)
+    reach(s)
+    s.dice(2, 1, 6).choose("fight")
+    assert s.space_of(1) == "torture-chamber"

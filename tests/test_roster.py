@@ -91,10 +91,6 @@ def return_scrolls(s: Scenario) -> Scenario:
     return s
 
 
-def options_of(s: Scenario) -> list[str]:
-    return s.options()
-
-
 # --- the list: every character, playable, with its size ---------------------------------------
 
 
@@ -115,11 +111,9 @@ def test_every_character_of_000s_list_is_playable_with_its_size():
 def test_every_roster_card_says_its_design_and_source():
     rules = ruleset_for(("core", "roster"))
     for key, c in rules.characters.items():
-        if key in ("dungeon-characters",):
-            continue
         assert c.design in ("official", "our-own")
-        if c.design == "our-own":
-            assert c.source, key
+        if key not in ruleset_for(("core",)).characters:
+            assert c.source, key                   # where each stat and ability comes from
     theirs = {k for k, c in rules.characters.items() if c.design == "official"}
     assert {"highlander", "knight", "rogue", "sprite", "amazon", "gladiator"} <= theirs
     assert rules.characters["chainsaw-warrior"].design == "our-own"
@@ -388,13 +382,14 @@ def test_no_assassination_nor_killer_blow_on_the_guard_of_the_guard_room(key, at
 
 @pytest.mark.rules("characters-exceptions.dwarf", "characters-exceptions.dark-elf", "characters-exceptions.ninja", "combat.evade.definition")
 def test_evading_in_the_dungeon():
-    from talisman.engine.combat import can_evade_here
+    from talisman.engine.combat import can_evade_characters, can_evade_here
 
     s = play(["dwarf", "dark-elf", "ninja", "warrior"], modules=LANDS)
     g = s.game
     for seat in range(4):
         s.at(seat, "tunnel")
     assert [can_evade_here(g, i) for i in range(4)] == [True, True, False, False]
+    assert [can_evade_characters(g, i) for i in range(4)] == [True, True, True, False]   # the Ninja: characters only
     for seat in range(4):
         s.at(seat, "fields-1")
     assert [can_evade_here(g, i) for i in range(4)] == [False, False, True, False]
@@ -1099,3 +1094,26 @@ def test_bot_games_with_every_character_keep_every_card_in_one_place(modules, ki
             from talisman.engine import save as saves
 
             assert saves.replay(g.save()).state_hash() == g.state_hash()
+
+
+# --- with the Dungeon modules themselves ---------------------------------------------------------------------
+
+
+@pytest.mark.rules("characters-exceptions.large-dungeon-d4", "characters-exceptions.assassin", "characters-exceptions.warrior")
+@pytest.mark.parametrize("dungeon,awake", [("dungeon-classic", True), ("dungeon-4e", False)])
+def test_the_dungeon_exceptions_wake_in_000s_dungeon(dungeon, awake):
+    """000's exceptions name 000's Dungeon (module dungeon-classic, region ``dungeon``).
+    The 4th-edition Dungeon keeps its own region (``dungeon-4e``) and rules: 001
+    contradicts some of 000's exceptions (its Prophetess redraws Dungeon cards)."""
+    s = play(["troll", "assassin", "warrior"], modules=("roster", dungeon)).give(2, "Sword", "Axe")
+    g = s.game
+    room = next(sp.id for sp in g.rules.spaces if sp.kind == "guard-room")
+    for seat in range(3):
+        s.at(seat, room)
+    assert movement_die(g, 0) == (4 if awake else 8)
+    assert len(stats.weapons_used(g, 2)) == (1 if awake else 2)
+    assert ("assassinate" in combat_ids(s, guard(1), seat=1)) != awake
+    for seat in range(3):
+        s.at(seat, "ruins")
+    assert movement_die(g, 0) == 8 and len(stats.weapons_used(g, 2)) == 2
+    assert "assassinate" in combat_ids(s, guard(1), seat=1)

@@ -172,9 +172,9 @@ class SearchBot:
                 node.visits += 1
                 node.value += value
             done += 1
-        stats_ = {i: (c.visits, c.value / c.visits if c.visits else 0.0) for i, c in root.children.items()}
-        best = max(ids, key=lambda i: (stats_[i][0], stats_[i][1], i == prior))
-        self.last = {"iterations": done, "options": stats_, "choice": best}
+        found = {i: (c.visits, c.value / c.visits if c.visits else 0.0) for i, c in root.children.items()}
+        best = max(ids, key=lambda i: (found[i][0], found[i][1], i == prior))
+        self.last = {"iterations": done, "options": found, "choice": best}
         return best
 
     def _descend(self, w: Game, root: _Node, seat: int, ids: list[str], prior: str) -> list[_Node]:

@@ -94,12 +94,12 @@ def combat_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
 
 def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
     """Abilities used on a character met; one able to evade here is first asked (``ability_on``)."""
-    from talisman.engine.combat import can_evade_here
+    from talisman.engine.combat import can_evade_characters
 
     if g.players[seat].toad:
         return []
     opts = _collect("meet", g, seat, other)
-    if not can_evade_here(g, other):
+    if not can_evade_characters(g, other):
         return opts
     return [(o[0], o[1], [frame("ability_on", a=seat, d=other, then=[list(f) for f in o[2]])], *o[3:]) for o in opts]
 

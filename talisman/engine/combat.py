@@ -157,6 +157,12 @@ def can_evade_here(g: Game, seat: int) -> bool:
     return stats.has_trait(g, seat, f"evade-in:{kind}") or stats.has_trait(g, seat, "evade-anywhere")
 
 
+def can_evade_characters(g: Game, seat: int) -> bool:
+    """May the character evade another one here? (``evade-characters``: characters
+    only, not creatures: 000's Ninja in the Dungeon.)"""
+    return can_evade_here(g, seat) or stats.has_trait(g, seat, "evade-characters")
+
+
 def evade_options(g: Game, seat: int, a: dict) -> list[tuple]:
     """Ways to evade the creatures: an ability where it applies, or foes anyone
     may evade (``may-evade``: the slow Battle Hulk). Spells come from the spell list."""
@@ -446,7 +452,7 @@ def _pvp(g: Game, a: dict) -> None:
     a = {**a, "announced": True}
     back = [frame("pvp", **a)]
     opts: list[tuple] = [("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
-    if can_evade_here(g, dfd):
+    if can_evade_characters(g, dfd):
         opts.append(("evade", f"Evade the {g.name(att)}", [frame("pvp_evaded", **a)]))
     opts += spells.cast_options(g, dfd, "defend", back, combat=a)
     g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)

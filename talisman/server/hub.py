@@ -126,6 +126,7 @@ def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()
         "options": dict(record.config["options"]),
         "turn": summary["turn"],
         "waiting_for": summary["waiting_for"],
+        "characters": summary["characters"],     # every character in play, a seat's first one at its own index
         "seats": [
             {"seat": s.seat, "controller": s.controller, "name": s.name, "joined": s.joined,
              "character": summary["characters"][s.seat], "alive": summary["alive"][s.seat],
@@ -212,9 +213,12 @@ class GameSession:
         if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), s.token_hash):
             raise ActionError("forbidden", f"this is not the token of seat {seat}", 403)
         if not s.joined:
-            await self.hub.run_db(self.hub.store.join_seat, self.id, s.seat)
             s.joined = True
-            await self.hub.run_db(self.hub.store.set_status, self.id, self.status)
+            try:
+                await self.hub.run_db(self.hub.store.join_seat, self.id, s.seat, self.status)
+            except Exception:
+                s.joined = False
+                raise
             self.broadcast_seats()
         return s
 
@@ -227,12 +231,15 @@ class GameSession:
         async with self.lock:
             if s.joined:
                 raise ActionError("taken", f"seat {seat} already has its player", 409)
-            token = secrets.token_urlsafe(18)
-            await self.hub.run_db(self.hub.store.join_seat, self.id, s.seat, hash_token(token), name.strip()[:60])
-            s.token_hash, s.joined = hash_token(token), True
-            if name.strip():
-                s.name = name.strip()[:60]
-            await self.hub.run_db(self.hub.store.set_status, self.id, self.status)
+            token, name = secrets.token_urlsafe(18), name.strip()[:60]
+            s.joined = True
+            try:
+                await self.hub.run_db(self.hub.store.join_seat, self.id, s.seat, self.status, hash_token(token), name)
+            except Exception:
+                s.joined = False
+                raise
+            s.token_hash = hash_token(token)
+            s.name = name or s.name
         self.broadcast_seats()
         return token
 
@@ -260,8 +267,9 @@ class GameSession:
         d = g.decision
         if d.player != s.seat:
             who = self.seats[d.player]
+            character = d.character if d.character is not None else d.player
             raise ActionError("out-of-turn", f"it is not your turn: waiting for {who.name} "
-                                             f"({g.name(d.player)}, seat {d.player})")
+                                             f"({g.name(character)}, seat {d.player})")
         if d.option(option) is None:
             raise ActionError("illegal", f"{option!r} is not one of the options offered now "
                                          f"({', '.join(d.ids)})")
@@ -271,11 +279,11 @@ class GameSession:
         g, n = self.game, self.step
         try:
             g.apply(option, player=seat)
-        except Exception as e:  # an engine fault: the game may be half-changed, so rebuild it
+        except Exception:  # an engine fault: the game may be half-changed, so rebuild it
             log.exception("game %s: the engine failed on %r at step %d", self.id, option, n)
             self.game = await self.hub.rebuild(self.id)
-            raise ActionError("engine-error", f"the rules engine failed on this move ({e}); nothing changed",
-                              500) from None
+            raise ActionError("engine-error", "the rules engine failed on this move (the server's log has the "
+                                              "details); nothing changed", 500) from None
         snapshot = (g.state_dict(), g.state_hash()) if g.is_over or (n + 1) % self.hub.snapshot_every == 0 else None
         try:
             await self.hub.record(Move(self.id, n, seat, option, self.summary, self.status, g.result, snapshot))

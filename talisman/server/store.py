@@ -196,12 +196,9 @@ class Store:
                     db.execute(snapshots.insert().values(game_id=m.game_id, n=m.n + 1, state=m.snapshot[0],
                                                          state_hash=m.snapshot[1]))
 
-    def set_status(self, game_id: str, status: str) -> None:
-        with self.engine.begin() as db:
-            db.execute(update(games).where(games.c.id == game_id).values(status=status, updated=_now()))
-
-    def join_seat(self, game_id: str, seat: int, token_hash: str | None = None, name: str | None = None) -> None:
-        """Mark a seat as taken (optionally with a new token and name)."""
+    def join_seat(self, game_id: str, seat: int, status: str, token_hash: str | None = None,
+                  name: str | None = None) -> None:
+        """Mark a seat as taken (optionally with a new token and name), and the game's new status."""
         values: dict[str, Any] = {"joined": True}
         if token_hash is not None:
             values["token_hash"] = token_hash
@@ -209,6 +206,7 @@ class Store:
             values["name"] = name
         with self.engine.begin() as db:
             db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+            db.execute(update(games).where(games.c.id == game_id).values(status=status, updated=_now()))
 
     # --- reading ---------------------------------------------------------------
 

@@ -139,7 +139,7 @@ def terminal_tables(s: dict[str, Any], names: dict[str, str]) -> list[Table]:
     tables.append(t)
     for key, title, col in (("endings", "How games ended", "games"), ("causes", "Causes of death", "deaths")):
         t = Table(title=title)
-        t.add_column(title.split()[-1].capitalize() if key == "causes" else "ending")
+        t.add_column("cause" if key == "causes" else "ending")
         t.add_column(col, justify="right")
         t.add_column("share", justify="right")
         total = sum(v for _, v in s[key]) or 1

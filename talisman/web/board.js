@@ -16,7 +16,7 @@
 // - links (bridge, portal, gate, ferry, or any other kind) are paths between
 //   the centres of the spaces they join.
 
-import { s, SEAT_COLOURS } from './dom.js';
+import { ownerOf, s, SEAT_COLOURS } from './dom.js';
 
 const SIZE = 1000;
 const GAP = 26;
@@ -239,11 +239,11 @@ function drawPieces(g, cell, players, active) {
   players.forEach((p, i) => {
     const cx = cell.x + r + 6 + (i % 3) * (r * 2.1);
     const cy = cell.y + cell.h * 0.55 + Math.floor(i / 3) * (r * 2.1) - (players.length > 3 ? r : 0);
-    const colour = SEAT_COLOURS[p.seat % SEAT_COLOURS.length];
-    const piece = s('g', { class: `piece${p.seat === active ? ' active' : ''}${p.toad ? ' toad' : ''}`, 'data-seat': p.seat },
+    const colour = SEAT_COLOURS[ownerOf(p) % SEAT_COLOURS.length];
+    const piece = s('g', { class: `piece${p.seat === active ? ' active' : ''}${p.toad ? ' toad' : ''}`, 'data-seat': ownerOf(p) },
       s('circle', { cx, cy, r, fill: colour }),
       s('text', { x: cx, y: cy + r * 0.38, 'font-size': r * 1.05 }, p.name.slice(0, 2)),
-      s('title', {}, `${p.name} (seat ${p.seat + 1})${p.toad ? ', a Toad' : ''}`));
+      s('title', {}, `${p.name} (seat ${ownerOf(p) + 1})${p.toad ? ', a Toad' : ''}`));
     g.append(piece);
   });
 }

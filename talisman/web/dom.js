@@ -31,5 +31,8 @@ export function clear(el, ...children) {
   return fill(el, {}, children);
 }
 
+/** The seat that plays a character of the view (a seat may play two: a Mirror Image). */
+export const ownerOf = (p) => (p.controller ?? p.seat);
+
 /** The colour of a seat's piece, the same everywhere. */
 export const SEAT_COLOURS = ['#c0392b', '#2874a6', '#239b56', '#8e44ad', '#d68910', '#17a2b8'];

@@ -2,7 +2,7 @@
 
 import { api, Live, saveToken, tokenFor } from './api.js';
 import { drawBoard, layoutBoard, optionSpace } from './board.js';
-import { clear, h, s } from './dom.js';
+import { clear, h, ownerOf, s } from './dom.js';
 import { lastRoll, logLine, sheet } from './sheet.js';
 
 const LOG_SHOWN = 400;
@@ -68,7 +68,12 @@ export async function gamePage(root, gameId) {
       } else if (msg.type === 'error') {
         state.sending = false;
         state.error = msg.message;
-        render();
+        if (state.view) {
+          render();
+        } else {           // refused before the first state: a bad or outdated link
+          el.banner.textContent = msg.message;
+          el.banner.className = 'banner refused';
+        }
       }
     },
   });
@@ -85,6 +90,7 @@ export async function gamePage(root, gameId) {
     const { game, view } = state;
     if (!game || !view) return;
     const seatInfo = (i) => game.seats[i];
+    const who = (p) => `${seatInfo(ownerOf(p)).name} (${p.name})`;
     const d = view.decision;
     const mine = d && d.options && d.player === seat;
     el.title.textContent = game.title;
@@ -93,16 +99,16 @@ export async function gamePage(root, gameId) {
     // who is to act
     let banner;
     if (view.result) {
-      const winners = view.result.winners.map((w) => `${seatInfo(w).name} (${view.players[w].name})`).join(' and ');
+      const winners = view.result.winners.map((w) => who(view.players[w])).join(' and ');
       banner = `Game over: ${winners || 'nobody'} ${view.result.winners.length === 1 ? 'wins' : 'win'}: ${view.result.how}.`;
       el.banner.className = 'banner over';
     } else if (mine) {
       banner = `Your turn: ${d.prompt}`;
       el.banner.className = 'banner yours';
     } else if (d) {
-      const who = seatInfo(d.player);
-      const how = who.controller === 'human' ? (who.online ? '' : ' (not connected)') : ' (a bot, thinking…)';
-      banner = `Waiting for ${who.name} (${view.players[d.player].name})${how}…`;
+      const waiting = seatInfo(d.player);
+      const how = waiting.controller === 'human' ? (waiting.online ? '' : ' (not connected)') : ' (a bot, thinking…)';
+      banner = `Waiting for ${waiting.name} (${view.players[d.character ?? d.player].name})${how}…`;
       el.banner.className = 'banner waiting';
     }
     el.banner.textContent = banner;
@@ -141,11 +147,13 @@ export async function gamePage(root, gameId) {
     // sheets: this seat's first, then the acting character's, then the others
     const order = [...view.players].sort((a, b) => rank(a) - rank(b));
     function rank(p) {
-      if (p.seat === seat) return 0;
+      if (ownerOf(p) === seat) return p.seat / 100;
       if (p.seat === view.active) return 1;
       return 2 + p.seat;
     }
-    clear(el.sheets, order.map((p) => sheet(p, seatInfo(p.seat), { full: p.seat === seat, acting: p.seat === view.active })));
+    clear(el.sheets, order.map((p) => sheet(p, seatInfo(ownerOf(p)), {
+      full: ownerOf(p) === seat, acting: !view.result && p.seat === view.active,
+    })));
 
     const nearBottom = el.log.scrollHeight - el.log.scrollTop - el.log.clientHeight < 60;
     clear(el.log, state.events.slice(-LOG_SHOWN).map(logLine));

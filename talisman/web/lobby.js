@@ -25,7 +25,7 @@ export async function lobbyPage(root) {
 
   const chosen = new Set(['core']);
   let catalog = await api('/api/catalog?modules=core');
-  const seats = DEFAULT_SEATS.map((controller, i) => ({ controller, character: '', name: i === 0 ? 'You' : '' }));
+  const seats = DEFAULT_SEATS.map((controller) => ({ controller, character: '', name: '' }));
   let options = {};
   const extra = { title: '', seed: '', open: false };
 
@@ -151,7 +151,7 @@ export async function lobbyPage(root) {
     if (g.status === 'finished') actions.push(h('a', { class: 'button small', href: `/replay/${g.id}` }, 'Replay'));
     actions.push(h('a', { class: 'button small', href: `/game/${g.id}` }, g.status === 'finished' ? 'Final position' : 'Watch'));
     let where = `turn ${g.turn}, step ${g.step}`;
-    if (g.result) where = `won by ${g.result.winners.map((w) => g.seats[w].character).join(' and ') || 'nobody'} in turn ${g.result.turn}`;
+    if (g.result) where = `won by ${g.result.winners.map((w) => g.characters[w]).join(' and ') || 'nobody'} in turn ${g.result.turn}`;
     return h('li', { class: 'game-row', 'data-game': g.id },
       h('div', {}, h('strong', {}, g.title), h('span', { class: 'muted' }, ` · ${where}`)),
       h('div', { class: 'muted' }, who),

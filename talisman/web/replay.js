@@ -2,7 +2,7 @@
 
 import { api } from './api.js';
 import { drawBoard, layoutBoard } from './board.js';
-import { clear, h, s } from './dom.js';
+import { clear, h, ownerOf, s } from './dom.js';
 import { lastRoll, logLine, sheet } from './sheet.js';
 
 export async function replayPage(root, gameId) {
@@ -22,11 +22,11 @@ export async function replayPage(root, gameId) {
   let loading = 0;
   const go = (n) => show(Math.max(0, Math.min(game.step, n)));
   const controls = h('div', { class: 'replay-controls' },
-    h('button', { type: 'button', onclick: () => go(0), 'aria-label': 'first step' }, '⏮'),
+    h('button', { type: 'button', onclick: () => go(0), 'aria-label': 'first step' }, '|◀'),
     h('button', { type: 'button', onclick: () => go(step - 1), 'aria-label': 'previous step', 'data-step': 'prev' }, '◀'),
     el.counter,
     h('button', { type: 'button', onclick: () => go(step + 1), 'aria-label': 'next step', 'data-step': 'next' }, '▶'),
-    h('button', { type: 'button', onclick: () => go(game.step), 'aria-label': 'last step' }, '⏭'),
+    h('button', { type: 'button', onclick: () => go(game.step), 'aria-label': 'last step' }, '▶|'),
     el.slider);
   el.slider.addEventListener('change', () => go(Number(el.slider.value)));
   document.addEventListener('keydown', (e) => {
@@ -56,8 +56,8 @@ export async function replayPage(root, gameId) {
     const a = r.action;
     clear(el.action, h('h2', {}, a ? `${game.seats[a.seat].name} (${r.view.players[a.seat].name}): ${a.label}` : 'The game begins'),
       r.result ? h('p', {}, `The game is over: ${r.result.how}.`) : null);
-    clear(el.dice, h('h2', {}, 'Dice'), lastRoll(r.events));
-    clear(el.sheets, r.view.players.map((p) => sheet(p, game.seats[p.seat], { acting: p.seat === r.view.active })));
+    clear(el.dice, h('h2', {}, 'Dice'), lastRoll(r.events, 'No dice at this step.'));
+    clear(el.sheets, r.view.players.map((p) => sheet(p, game.seats[ownerOf(p)], { acting: !r.view.result && p.seat === r.view.active })));
     clear(el.log, r.events.map(logLine));
   }
   show(0);

@@ -1,6 +1,6 @@
 // Character sheets, the dice and the log.
 
-import { h, SEAT_COLOURS } from './dom.js';
+import { h, ownerOf, SEAT_COLOURS } from './dom.js';
 
 function names(cards) {
   return cards.map((c) => c.name + (c.holds ? ` (${c.holds})` : '')).join(', ') || '—';
@@ -8,23 +8,25 @@ function names(cards) {
 
 /** A character sheet; `full` for the seat's own (its Spells by name), else the public side. */
 export function sheet(p, seatInfo, { full = false, acting = false } = {}) {
-  const colour = SEAT_COLOURS[p.seat % SEAT_COLOURS.length];
+  const colour = SEAT_COLOURS[ownerOf(p) % SEAT_COLOURS.length];
   const stat = (label, value, note) => h('div', { class: 'stat' },
     h('span', { class: 'stat-label' }, label), h('span', { class: 'stat-value' }, String(value)),
     note ? h('span', { class: 'stat-note' }, note) : null);
   const row = (label, value) => h('div', { class: 'row' }, h('span', { class: 'row-label' }, label), h('span', {}, value));
   const states = [];
-  if (!p.alive) states.push('dead');
+  if (!p.alive) states.push(p.status && p.status.dead ? `dead (${p.status.dead})` : 'dead');
   if (p.toad) states.push(`a Toad for ${p.toad} more turn${p.toad > 1 ? 's' : ''}`);
   if (p.lost_turns) states.push(`loses ${p.lost_turns} turn${p.lost_turns > 1 ? 's' : ''}`);
-  for (const [k, v] of Object.entries(p.status || {})) states.push(v === true ? k : `${k}: ${JSON.stringify(v)}`);
+  for (const [k, v] of Object.entries(p.status || {})) {
+    if (k !== 'dead') states.push(v === true ? k : `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  }
   const spells = p.spells ? names(p.spells) : `${p.spell_count} (hidden)`;
   const trophyValue = p.trophies.reduce((t, c) => t + (c.strength || 0) + (c.craft || 0), 0);
   return h('section', { class: `sheet${acting ? ' acting' : ''}${full ? ' mine' : ''}`, 'data-seat': p.seat, style: `--seat:${colour}` },
     h('header', {},
       h('span', { class: 'swatch' }),
       h('strong', {}, p.name),
-      h('span', { class: 'muted' }, ` · ${seatInfo ? seatInfo.name : `seat ${p.seat + 1}`}`),
+      h('span', { class: 'muted' }, ` · ${seatInfo ? seatInfo.name : `seat ${ownerOf(p) + 1}`}`),
       acting ? h('span', { class: 'badge' }, 'acting') : null),
     h('div', { class: 'stats' },
       stat('Strength', p.strength, p.strength !== p.strength_counters ? `${p.strength_counters} counters` : ''),
@@ -77,7 +79,7 @@ export function die(value) {
 }
 
 /** The most recent roll in the log, drawn as dice with its sentence. */
-export function lastRoll(events) {
+export function lastRoll(events, none = 'No dice rolled yet.') {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
     if (e.data && Array.isArray(e.data.dice) && e.data.dice.length) {
@@ -85,7 +87,7 @@ export function lastRoll(events) {
         h('span', { class: 'dice-text' }, e.text));
     }
   }
-  return h('div', { class: 'dice-row muted' }, 'No dice rolled yet.');
+  return h('div', { class: 'dice-row muted' }, none);
 }
 
 /** A log line. */

@@ -177,3 +177,49 @@ def test_a_finished_game_is_listed_replayable_and_downloadable(client):
     assert client.get(f"/api/games/{t.id}/replay/{st['step'] + 1}").status_code == 400
     r = t.act(0, "roll", st["step"])
     assert r.status_code == 409 and r.json()["error"] == "game-over"
+
+
+def test_a_move_the_database_cannot_take_changes_nothing(client, monkeypatch):
+    t = make_table(client, ["human", "human"], seed=5)
+    me = t.state()["view"]["decision"]["player"]
+    st = t.state(me)
+    store = client.app.state.hub.store
+
+    def broken(moves):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "record_moves", broken)
+    r = t.act(me, st["view"]["decision"]["options"][0]["id"], st["step"])
+    assert r.status_code == 503 and r.json()["error"] == "storage" and "nothing changed" in r.json()["message"]
+    assert t.state(me) == st
+    monkeypatch.undo()
+    assert t.act(me, st["view"]["decision"]["options"][0]["id"], st["step"]).status_code == 200
+
+
+def test_an_engine_fault_changes_nothing(client, monkeypatch):
+    from talisman.engine.game import Game
+
+    t = make_table(client, ["human", "human"], seed=5)
+    me = t.state()["view"]["decision"]["player"]
+    st = t.state(me)
+    apply = Game.apply
+
+    def half_applied(game, option_id, player=None):
+        apply(game, option_id, player)                 # the state has moved on...
+        raise RuntimeError("a rule went wrong")        # ...when the fault strikes
+
+    monkeypatch.setattr(Game, "apply", half_applied)
+    r = t.act(me, st["view"]["decision"]["options"][0]["id"], st["step"])
+    monkeypatch.undo()
+    assert r.status_code == 500 and r.json()["error"] == "engine-error"
+    assert "a rule went wrong" not in r.json()["message"]
+    assert t.state(me) == st
+
+
+def test_the_serve_command(capsys):
+    from talisman.cli.main import build_parser, main
+
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.db, args.bot_delay) == ("127.0.0.1", 8000, None, 0.6)
+    assert main(["serve", "--bot-delay", "-1"]) == 2
+    assert "--bot-delay must be between 0 and 60" in capsys.readouterr().err

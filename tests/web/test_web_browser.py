@@ -1,10 +1,12 @@
 """The browser UI, driven by Playwright in Debian's Chromium against a real
 ``talisman serve``: create a game in the lobby, join two seats in two
 browsers, play turns by clicking buttons and board spaces, reload a page and
-go on, watch on a phone-sized screen. Screenshots of the board go to docs/."""
+go on, restart the server mid-game and go on, play to the end, replay it,
+and look at it on a phone-sized screen. Screenshots of the board go to docs/."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -40,22 +42,31 @@ def my_turn(page) -> bool:
     return page.locator(".banner.yours").count() > 0
 
 
-def take_turn(page, prefer_board: bool) -> str:
-    """Click one choice: a highlighted board space when asked to, else the first main button."""
+def take_turn(page, rng) -> str:
+    """Click one choice as a person would: a highlighted board space when the
+    decision offers some, else one of the main buttons."""
     before = step_of(page)
     targets = page.locator("g.space.target")
-    if prefer_board and targets.count():
-        what = "board:" + targets.first.get_attribute("data-space")
-        targets.first.click()
+    if targets.count():
+        target = targets.nth(rng.randrange(targets.count()))
+        what = "board:" + target.get_attribute("data-space")
+        target.click()
     else:
-        button = page.locator("button.option.main").first
+        buttons = page.locator("button.option.main")
+        button = buttons.nth(rng.randrange(buttons.count()))
         what = "button:" + button.get_attribute("data-option")
         button.click()
-    page.wait_for_function(f"Number(document.querySelector('.game').dataset.step) > {before}")
+    page.wait_for_function(f"Number(document.querySelector('.game').dataset.step) > {before}"
+                           " || document.querySelector('.banner.over') !== null")
     return what
 
 
-def test_two_friends_and_a_bot_play_in_the_browser(server, browser):
+def over(page) -> bool:
+    return page.locator(".banner.over").count() > 0
+
+
+def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, browser):
+    rng = random.Random(4)
     server.start(bot_delay=0.02)
     ann = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     errors: list[str] = []
@@ -86,43 +97,71 @@ def test_two_friends_and_a_bot_play_in_the_browser(server, browser):
     assert "token=" not in bob.url                     # the token is kept in Bob's browser, not in the address
 
     pages = {"Ann": ann, "Bob": bob}
-    clicks = {"Ann": [], "Bob": []}
-    for _ in range(200):
-        for page in pages.values():
-            page.wait_for_function("document.querySelector('.banner') && document.querySelector('.banner').textContent")
+    clicks: dict[str, list[str]] = {"Ann": [], "Bob": []}
+    done = set()
+    for _ in range(3000):
+        if over(ann) and over(bob):
+            break
         mover = next((n for n, p in pages.items() if my_turn(p)), None)
         if mover is None:
-            ann.wait_for_timeout(50)
+            ann.wait_for_timeout(20)
             continue
         other = pages["Bob" if mover == "Ann" else "Ann"]
         if step_of(other) == step_of(pages[mover]):
             assert "Waiting for" in other.locator(".banner").inner_text()
-        clicks[mover].append(take_turn(pages[mover], prefer_board=True))
-        if len(clicks["Bob"]) == 3 and not any(c == "reloaded" for c in clicks["Bob"]):
+        clicks[mover].append(take_turn(pages[mover], rng))
+        total = len(clicks["Ann"]) + len(clicks["Bob"])
+        if len(clicks["Bob"]) >= 4 and "reload" not in done:
             bob.reload()                               # a reload picks the game up where it was
             bob.wait_for_selector("g.space")
-            clicks["Bob"].append("reloaded")
-        if all(len(c) >= 6 for c in clicks.values()):
-            break
-    assert all(len(c) >= 6 for c in clicks.values()), clicks
-    assert any(c.startswith("board:") for c in clicks["Ann"] + clicks["Bob"]), "a move was made on the board"
+            done.add("reload")
+        if total >= 12 and "restart" not in done:
+            server.kill()                              # the server dies mid-game...
+            for page in pages.values():
+                page.wait_for_selector(".connection.offline")
+            server.start(bot_delay=0.02)               # ...and comes back: both pages reconnect by themselves
+            for page in pages.values():
+                page.wait_for_selector(".connection.online", timeout=20000)
+            done.add("restart")
+        if total >= 16 and "shot" not in done and pages[mover].locator("g.space.target").count():
+            shoot(pages[mover], server.url + bob_link[bob_link.index("/game/"):], browser)
+            done.add("shot")
+    assert over(ann) and over(bob), clicks
+    assert done == {"reload", "restart", "shot"}
+    assert len(clicks["Ann"]) >= 5 and len(clicks["Bob"]) >= 5
+    assert any(c.startswith("board:") for c in clicks["Ann"] + clicks["Bob"]), "moves were made on the board"
+    assert "wins" in ann.locator(".banner").inner_text()
+
+    # the finished game is listed in the lobby and replays step by step
+    ann.goto(server.url + "/")
+    row = ann.locator(".list-finished .game-row", has_text="Browser test")
+    row.locator("a", has_text="Replay").click()
+    ann.wait_for_selector("g.space")
+    for _ in range(3):
+        ann.click("button[data-step=next]")
+    ann.wait_for_function("document.querySelector('.counter').textContent.startsWith('step 3 of')")
+
+    # a wrong link says so
+    stranger = browser.new_context().new_page()
+    stranger.goto(re.sub(r"token=[\w-]+", "token=guessed", server.url + bob_link[bob_link.index("/game/"):]))
+    stranger.wait_for_selector(".banner.refused")
+    assert "not the token of seat 1" in stranger.locator(".banner").inner_text()
     assert errors == []
 
-    # the board, as the acting player sees it, for the README
-    DOCS.mkdir(exist_ok=True)
-    for page in pages.values():
-        page.wait_for_selector(".connection.online")
-    shot = ann if my_turn(ann) else bob
-    shot.screenshot(path=str(DOCS / "web-game.png"))
 
-    # a phone-sized screen: board and decision fit the width, one above the other
+def shoot(page, phone_url, browser):
+    """Pictures of the board for docs/: the acting player's screen, and a phone's."""
+    DOCS.mkdir(exist_ok=True)
+    page.screenshot(path=str(DOCS / "web-game.png"))
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
-    phone.goto(server.url + bob_link[bob_link.index("/game/"):])
+    phone.goto(phone_url)
     phone.wait_for_selector("g.space")
     board = phone.locator("svg.board").bounding_box()
     side = phone.locator("aside.side").bounding_box()
+    # a phone-sized screen: board and panels fit the width, one above the other
     assert board["width"] <= 390 and side["width"] <= 390 and side["y"] >= board["y"] + board["height"]
     phone.screenshot(path=str(DOCS / "web-phone.png"))
+    phone.context.close()
 
 
 def loadable_boards():

@@ -24,7 +24,9 @@ it, whatever module brings the character:
 Where these name places and cards of modules that are not in the game (the
 City, the Dungeon, the Timescape), they simply never match: the rule sleeps
 until a module brings the place. The contract with those modules: the Dungeon
-is the region ``dungeon``, the City the region ``city``; places are matched by
+is the region ``dungeon`` (000's own, module ``dungeon-classic``; the 4th
+edition's keeps its region ``dungeon-4e`` and its own rules, as 001 contradicts
+some of these exceptions), the City the region ``city``; places are matched by
 space kind (``magic-emporium``, ``high-temple``, ``six-fates-inn``...), cards by
 name (``Patrol``) or, for the Law, by subtype ``law``. Scrolls exist when some
 module has a ``scroll`` deck.
@@ -306,7 +308,8 @@ def city_followers_stay(g: Game, seat: int, came_from: int) -> None:
 def guard_spared(g: Game, seat: int, fight: dict) -> bool:
     """000 (the Assassin, the Martial Artist): no Assassination or Killer Blow
     against the Guard in the Guard Room of the Dungeon."""
-    return (stats.has_trait(g, seat, "spare-guard") and g.rules.spaces[g.players[seat].space].kind == "guard-room"
+    return (stats.has_trait(g, seat, "spare-guard") and in_dungeon(g, seat)
+            and g.rules.spaces[g.players[seat].space].kind == "guard-room"
             and any(f.get("name") == "Guard" for f in fight.get("adhoc", ())))
 
 

@@ -8,6 +8,12 @@ Command is the engine's (:mod:`talisman.engine.endings`), then
 :mod:`.demon_lord`, :mod:`.pandora` (with :mod:`.arena`),
 :mod:`.lord_of_chaos`, :mod:`.void` and :mod:`.dragon_king`; :mod:`.boss`
 fights their lords and :mod:`.common` holds what they share.
+
+The endings follow 000 where 004 tells them otherwise (the Demon Lord's
+flight and barrier, the Dragon King's D8 and double fight, the Void's Warp
+Gate). Choices: an ending that sends a character away does not oblige the
+others on the Crown to fight it (only the Command Spell's does); a character
+who comes back to the Crown meets the same ending again.
 """
 
 from __future__ import annotations

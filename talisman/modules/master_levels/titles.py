@@ -21,11 +21,14 @@ How each is gained:
   ``kings-champion`` (the Beggar's card) and ``master-thief-beaten`` (a win
   over the Master Thief). Without the City they cannot be gained.
 
-Choices where 000 refers to what it does not reproduce: the High Mage's
-"on a 9" reads as 9 or more (the D8 needs at least one Magic Object or Item
-offered, and the offerings are given up); the King's Champion needs a 6
-after the gold is given; the Sheriff's chart is ours: a die plus Strength of
-12 or more makes the Sheriff, less gains nothing.
+Choices where 000 refers to what it does not reproduce, or is unclear: the
+High Mage's "on a 9" reads as 9 or more (the D8 needs at least one Magic
+Object or Item offered, and the offerings are given up); the King's Champion
+needs a 6 after the gold is given; the Sheriff's chart is ours: a die plus
+Strength of 12 or more makes the Sheriff, less gains nothing. When the
+Warrior of Chaos's time is up, 000 reshuffles "the Warrior Adventure card":
+the card that brings the title, the Call of Chaos. A title's turns are the
+turns of the player who holds it (with two characters, whichever acts).
 """
 
 from __future__ import annotations

@@ -11,6 +11,15 @@ carries the size and every exception 000 gives it (the lines marked (000)).
 
 Content: ``characters.toml``, ``gear.toml`` (Objects some of them begin
 with). Python: ``abilities.py``.
+
+Exceptions that name other modules' places and cards sleep until those are in
+the game, matched as core/character_rules.py says: regions ``dungeon`` and
+``city``; space kinds (``guard-room``, ``city-gate``, ``magic-emporium``,
+``high-temple``, ``six-fates-inn``, ``doctor`` or ``doctors-surgery``, ``bank``,
+``armoury``, ``space-fortress``, ``altar-of-dread``...); card names (``Patrol``,
+``Peddler``, ``Errand Boy``, ``Urchins``, ``Berserker``, ``Slaver``, ``Torch``,
+``Warhorse``, ``Two-handed Sword``, ``Doorway``); Law cards by subtype ``law``.
+tests/fixtures/lands brings each of them to life for the tests.
 """
 
 from pathlib import Path

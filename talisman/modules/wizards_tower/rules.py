@@ -7,7 +7,8 @@ Tower").
   (choice: the turn ends on the Antechamber, as 000 says, and the Gargoyle
   bars the way from the next turn, like the Inner Region's Werewolf).
 - Dice with Death: both roll 2 dice; a win goes on, a loss or a tie costs a
-  life and sends the character back out of the Tower.
+  life and sends the character back out of the Tower (000; the Inner Region's
+  Death space of the base game is the 4th edition's, played again next turn).
 - The Magical Trap and the Pit Trap: a die for each Object carried (by the
   character or its Articles), and for each Follower; 1-2 loses it.
 - The Dragon Prince (15/15), in battle or psychic combat at the character's
