@@ -1,6 +1,6 @@
 """Load benchmark of the web game: many concurrent games over WebSockets on loopback.
 
-    python benchmarks/bench_server.py [--games 60] [--people 3] [--bots 1] [--seconds 20] [--db URL]
+    python benchmarks/bench_server.py [--games 60] [--people 3] [--bots 1] [--seconds 20] [--think 0] [--db URL]
     python benchmarks/bench_server.py --url http://127.0.0.1:8000   # a server already running (on loopback)
 
 It starts ``talisman serve`` in its own process (SQLite in a temporary folder
@@ -8,8 +8,9 @@ unless ``--db`` names another database, bots without a pause), creates
 ``--games`` games of ``--people`` people's seats and ``--bots`` server-side
 heuristic bots, and connects one WebSocket per person's seat. Each of those
 clients answers its seat's decisions with a random bot's choice, as fast as
-the server lets it; a game that ends is replaced by a new one until the time
-is up. It prints the games held at once, the actions per second (all moves
+the server lets it (the server's capacity), or after ``--think`` seconds
+like a person (the latency people would see at that load); a game that ends
+is replaced by a new one until the time is up. It prints the games held at once, the actions per second (all moves
 the server checked, recorded and broadcast, the bots' included) and the
 latency of a person's move: from sending it to receiving the new state.
 Only loopback addresses are used; the run stops by itself.
@@ -45,6 +46,8 @@ from talisman.engine.decision import Decision, Option  # noqa: E402
 class Stats:
     latencies: list[float] = field(default_factory=list)
     steps: dict[str, int] = field(default_factory=dict)   # game id -> last step seen
+    measure_from: float = 0.0    # latencies count after the warm-up (games being created, clients joining)
+    steps_before: int = 0        # moves made during the warm-up
     games_started: int = 0
     games_finished: int = 0
     errors: int = 0
@@ -69,7 +72,7 @@ def decision_of(view: dict) -> Decision:
 
 
 async def play_seat(ws_url: str, game_id: str, seat: int, token: str, rng: random.Random, stats: Stats,
-                    deadline: float) -> None:
+                    deadline: float, think: float) -> None:
     agent = RandomBot(rng)
     async with websockets.connect(f"{ws_url}/ws/games/{game_id}", max_size=None) as ws:
         await ws.send(json.dumps({"type": "join", "seat": seat, "token": token}))
@@ -84,19 +87,23 @@ async def play_seat(ws_url: str, game_id: str, seat: int, token: str, rng: rando
                 continue
             stats.steps[game_id] = max(stats.steps.get(game_id, 0), msg["step"])
             if sent is not None and msg["step"] > sent[0]:
-                stats.latencies.append(time.perf_counter() - sent[1])
+                if sent[1] >= stats.measure_from:
+                    stats.latencies.append(time.perf_counter() - sent[1])
                 sent = None
             view = msg["view"]
             if view["result"] is not None or time.perf_counter() > deadline:
                 return
             d = view["decision"]
             if sent is None and d["player"] == seat and "options" in d:
+                if think:
+                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
                 option = agent.choose(view, decision_of(view))
                 sent = (msg["step"], time.perf_counter())
                 await ws.send(json.dumps({"type": "act", "option": option, "step": msg["step"]}))
 
 
-async def table(base: str, people: int, bots: int, rng: random.Random, stats: Stats, deadline: float) -> None:
+async def table(base: str, people: int, bots: int, rng: random.Random, stats: Stats, deadline: float,
+                think: float) -> None:
     """One table: play games, one after another, until the time is up."""
     ws_url = "ws" + base[len("http"):]
     while time.perf_counter() < deadline:
@@ -105,7 +112,7 @@ async def table(base: str, people: int, bots: int, rng: random.Random, stats: St
         stats.games_started += 1
         game_id = created["game"]["id"]
         await asyncio.gather(*(play_seat(ws_url, game_id, s["seat"], s["token"], random.Random(rng.random()), stats,
-                                         deadline) for s in created["seats"]))
+                                         deadline, think) for s in created["seats"]))
         if time.perf_counter() < deadline:
             stats.games_finished += 1
 
@@ -119,18 +126,23 @@ def start_server(db: str, port: int, log: Path) -> subprocess.Popen:
             return proc
         except OSError:
             if proc.poll() is not None:
-                raise SystemExit(f"the server did not start:\n{log.read_text()}")
+                raise SystemExit(f"the server did not start:\n{log.read_text()}") from None
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not answer within 30 s")
 
 
 async def run(args: argparse.Namespace, base: str) -> Stats:
-    stats = Stats()
+    stats = Stats(measure_from=time.perf_counter() + args.warmup)
     rng = random.Random(args.seed)
-    deadline = time.perf_counter() + args.seconds
-    await asyncio.gather(*(table(base, args.people, args.bots, random.Random(rng.random()), stats, deadline)
-                           for _ in range(args.games)))
+    deadline = time.perf_counter() + args.warmup + args.seconds
+
+    async def end_of_warmup() -> None:
+        await asyncio.sleep(args.warmup)
+        stats.steps_before = sum(stats.steps.values())
+
+    await asyncio.gather(end_of_warmup(), *(table(base, args.people, args.bots, random.Random(rng.random()), stats,
+                                                  deadline, args.think) for _ in range(args.games)))
     return stats
 
 
@@ -139,7 +151,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="games held at once (default 60)")
     parser.add_argument("--people", type=int, default=3, help="people's seats per game, one WebSocket each (default 3)")
     parser.add_argument("--bots", type=int, default=1, help="server-side heuristic bots per game (default 1)")
-    parser.add_argument("--seconds", type=float, default=20, help="how long to run (default 20)")
+    parser.add_argument("--seconds", type=float, default=20, help="how long to measure (default 20)")
+    parser.add_argument("--warmup", type=float, default=5, help="seconds before measuring (default 5)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="a person's mean time to choose, in seconds (default 0: as fast as the server allows)")
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--url", help="benchmark this running server instead (127.0.0.1 or localhost only)")
     parser.add_argument("--seed", type=int, default=1)
@@ -160,9 +175,8 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         proc = start_server(db, port, folder / "server.log")
     try:
-        t0 = time.perf_counter()
         stats = asyncio.run(run(args, base))
-        elapsed = time.perf_counter() - t0
+        elapsed = args.seconds
     finally:
         if proc is not None:
             proc.terminate()
@@ -178,9 +192,10 @@ def main() -> None:
     print(f"server: talisman serve on 127.0.0.1, database {db.split(':')[0]}, {os.cpu_count()} cores shared with "
           f"the clients")
     print(f"games held at once:  {args.games} ({args.people} people on WebSockets + {args.bots} server bot each; "
-          f"{args.games * args.people} connections)")
-    print(f"games started:       {stats.games_started} ({stats.games_finished} played to the end) in {elapsed:.1f} s")
-    print(f"actions per second:  {steps / elapsed:,.0f} (all moves; people's moves {len(lat) / elapsed:,.0f})")
+          f"{args.games * args.people} connections; people think {args.think:g} s)")
+    print(f"games started:       {stats.games_started} ({stats.games_finished} played to the end)")
+    print(f"actions per second:  {(steps - stats.steps_before) / elapsed:,.0f} (all moves; people's moves "
+          f"{len(lat) / elapsed:,.0f}; measured for {elapsed:g} s after a {args.warmup:g} s warm-up)")
     print(f"move latency (ms):   median {statistics.median(lat) * 1000:.1f}, p90 {pct(90):.1f}, "
           f"p99 {pct(99):.1f}, max {lat[-1] * 1000:.1f}  over {len(lat):,} moves")
     print(f"refused messages:    {stats.errors}")

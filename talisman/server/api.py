@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from talisman.errors import ConfigError
 from talisman.server.catalog import board_data, catalog
-from talisman.server.hub import ActionError, Hub, NewGame, NewSeat, public_info
+from talisman.server.hub import Hub, NewGame, NewSeat
+from talisman.server.session import ActionError, public_info
 
 router = APIRouter(prefix="/api")
 

@@ -18,7 +18,8 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from talisman.server import api, ws
-from talisman.server.hub import SNAPSHOT_EVERY, ActionError, Hub
+from talisman.server.hub import SNAPSHOT_EVERY, Hub
+from talisman.server.session import ActionError
 from talisman.server.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"

@@ -1,87 +1,36 @@
-"""Live games: the server's one source of truth.
+"""Every live game of one server, and the store behind them.
 
-The :class:`Hub` keeps a :class:`GameSession` for each game in play. A
-session owns the :class:`~talisman.engine.game.Game`; clients only ever
-*propose* an option id. :meth:`GameSession.act` checks the seat's token, that
-the client saw the current step, that the decision is that seat's, and that
-the option is one of the legal ones; then it applies the option, records it
-in the store, and only then tells every connected client what changed, each
-through its own seat's eyes (:meth:`Game.view` and
-:func:`~talisman.engine.view.events_for`). A refused action changes nothing.
-
-Bot seats play on the server: when the pending decision belongs to one, the
-session asks the bot (which, like every agent, sees only its seat's view)
-after a short pause so that people can follow, and commits its answer like
-any other.
-
-A game is rebuilt from the store by replaying its action log from its
-configuration, which restores the whole log of events too; the state is
-checked against each stored snapshot on the way. If the log no longer
-replays (a later engine), the latest snapshot restores the game instead and
-the log starts there.
+The :class:`Hub` creates games, keeps a :class:`~talisman.server.session.GameSession`
+for each game in play, and brings a game back from the store on first use:
+by replaying its action log from its configuration, which restores the whole
+log of events too, the state checked against each stored snapshot on the
+way. If the log no longer replays (a later engine), the latest snapshot
+restores the game instead and the log starts there. It also writes the
+moves of all games (group commit) and replays finished games step by step.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import logging
 import secrets
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
-from talisman.bots import make_bot, observe
 from talisman.engine.game import Game
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError, TalismanError
 from talisman.server.catalog import HUMAN, bot_names
+from talisman.server.session import ActionError, GameSession, game_summary, hash_token
 from talisman.server.store import GameRecord, Move, SeatRecord, Store
 
 log = logging.getLogger("talisman.server")
 T = TypeVar("T")
 
 SNAPSHOT_EVERY = 50       # actions between two snapshots of the whole state
-MAX_QUEUE = 500           # messages waiting for one client before it is dropped as too slow
-
-
-class ActionError(Exception):
-    """A refused request: a short machine-readable ``code``, a sentence for
-    people, and the HTTP status that goes with it."""
-
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-
-    def to_dict(self) -> dict[str, str]:
-        return {"type": "error", "error": self.code, "message": self.message}
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class Seat:
-    seat: int
-    controller: str
-    name: str
-    token_hash: str | None
-    joined: bool
-
-
-@dataclass(eq=False)
-class Client:
-    """One connected browser tab (or other client): a seat, or ``None`` for a spectator."""
-
-    seat: int | None
-    token: str | None = None       # kept to act without sending it again
-    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
-    events_sent: int = 0
 
 
 @dataclass(frozen=True)
@@ -98,283 +47,6 @@ class NewGame:
     options: dict[str, Any] = field(default_factory=dict)
     title: str = ""
     seed: int | None = None
-
-
-def game_summary(g: Game) -> dict[str, Any]:
-    """The public facts the lobby lists, stored with each action."""
-    d = g.decision
-    return {
-        "turn": g.turn,
-        "round": g.round,
-        "waiting_for": d.player if d is not None else None,
-        "characters": [g.name(p.seat) for p in g.players],
-        "alive": [p.alive for p in g.players],
-    }
-
-
-def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()) -> dict[str, Any]:
-    """What anyone may know about a game: never its seed, tokens or hidden cards."""
-    summary = record.summary
-    seat_list = record.seats
-    return {
-        "id": record.id,
-        "title": record.title,
-        "status": record.status,
-        "step": record.step,
-        "created": record.created.isoformat(),
-        "modules": list(record.config["modules"]),
-        "options": dict(record.config["options"]),
-        "turn": summary["turn"],
-        "waiting_for": summary["waiting_for"],
-        "characters": summary["characters"],     # every character in play, a seat's first one at its own index
-        "seats": [
-            {"seat": s.seat, "controller": s.controller, "name": s.name, "joined": s.joined,
-             "character": summary["characters"][s.seat], "alive": summary["alive"][s.seat],
-             "online": s.seat in online}
-            for s in seat_list
-        ],
-        "result": record.result,
-    }
-
-
-class GameSession:
-    """One game in play, its seats and its connected clients."""
-
-    def __init__(self, hub: Hub, record: GameRecord, game: Game, step: int) -> None:
-        self.hub = hub
-        self.id = record.id
-        self.title = record.title
-        self.created = record.created
-        self.config = record.config
-        self.seats = [Seat(s.seat, s.controller, s.name, s.token_hash, s.joined) for s in record.seats]
-        self.game = game
-        self.step = step
-        self.lock = asyncio.Lock()
-        self.clients: set[Client] = set()
-        seed = record.config["seed"]
-        self.bots = {s.seat: make_bot(s.controller, seed=(seed * 31 + s.seat * 7919 + step) & 0xFFFFFFFF)
-                     for s in self.seats if s.controller != HUMAN}
-        self.bot_task: asyncio.Task | None = None
-
-    # --- public facts -----------------------------------------------------------
-
-    @property
-    def status(self) -> str:
-        if self.game.is_over:
-            return "finished"
-        if any(s.controller == HUMAN and not s.joined for s in self.seats):
-            return "open"
-        return "running"
-
-    @property
-    def summary(self) -> dict[str, Any]:
-        return game_summary(self.game)
-
-    @property
-    def result(self) -> dict[str, Any] | None:
-        return self.game.result
-
-    def online(self) -> set[int]:
-        return {c.seat for c in self.clients if c.seat is not None}
-
-    def info(self) -> dict[str, Any]:
-        return public_info(self, self.online())
-
-    async def state(self, seat: int | None, events_from: int = 0) -> dict[str, Any]:
-        """:meth:`state_for`, never in the middle of a move being recorded."""
-        async with self.lock:
-            return self.state_for(seat, events_from)
-
-    def state_for(self, seat: int | None, events_from: int = 0) -> dict[str, Any]:
-        """The message that brings a client of ``seat`` up to date (call with the lock held:
-        while a move is being recorded the game is already past it)."""
-        return {
-            "type": "state",
-            "game": self.info(),
-            "step": self.step,
-            "view": self.game.view(seat),
-            "events_from": events_from,
-            "events": events_for(self.game, seat, events_from),
-        }
-
-    # --- seats ------------------------------------------------------------------
-
-    def check_seat(self, seat: Any) -> Seat:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise ActionError("malformed", f"there is no seat {seat!r} in this game (seats 0 to {len(self.seats) - 1})",
-                              400)
-        return self.seats[seat]
-
-    async def authenticate(self, seat: Any, token: Any) -> Seat:
-        """The seat whose token this is; the first use of a seat marks it joined."""
-        s = self.check_seat(seat)
-        if s.controller != HUMAN or s.token_hash is None:
-            raise ActionError("forbidden", f"seat {seat} is played by the {s.controller} bot", 403)
-        if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), s.token_hash):
-            raise ActionError("forbidden", f"this is not the token of seat {seat}", 403)
-        if not s.joined:
-            s.joined = True
-            try:
-                await self.hub.run_db(self.hub.store.join_seat, self.id, s.seat, self.status)
-            except Exception:
-                s.joined = False
-                raise
-            self.broadcast_seats()
-        return s
-
-    async def claim(self, seat: Any, name: str) -> str:
-        """Give a seat nobody has taken yet to whoever asks; returns its new token
-        (an earlier link to that seat stops working)."""
-        s = self.check_seat(seat)
-        if s.controller != HUMAN:
-            raise ActionError("forbidden", f"seat {seat} is played by the {s.controller} bot", 403)
-        async with self.lock:
-            if s.joined:
-                raise ActionError("taken", f"seat {seat} already has its player", 409)
-            token, name = secrets.token_urlsafe(18), name.strip()[:60]
-            s.joined = True
-            try:
-                await self.hub.run_db(self.hub.store.join_seat, self.id, s.seat, self.status, hash_token(token), name)
-            except Exception:
-                s.joined = False
-                raise
-            s.token_hash = hash_token(token)
-            s.name = name or s.name
-        self.broadcast_seats()
-        return token
-
-    # --- acting -----------------------------------------------------------------
-
-    async def act(self, seat: Any, token: Any, option: Any, step: Any) -> None:
-        """A person's move; raises :class:`ActionError` (and changes nothing) if it is refused."""
-        if not isinstance(option, str) or not option:
-            raise ActionError("malformed", "an action names the id of one option (a non-empty string)", 400)
-        if isinstance(step, bool) or not isinstance(step, int):
-            raise ActionError("malformed", "an action names the step it answers (a whole number)", 400)
-        s = await self.authenticate(seat, token)
-        async with self.lock:
-            self._check(s, option, step)
-            await self._commit(s.seat, option)
-        self.schedule_bots()
-
-    def _check(self, s: Seat, option: str, step: int) -> None:
-        g = self.game
-        if g.is_over:
-            raise ActionError("game-over", "the game is over: no more moves are accepted")
-        if step != self.step:
-            raise ActionError("stale", f"the game has moved on: you answered step {step}, it is now at step "
-                                       f"{self.step}; look again")
-        d = g.decision
-        if d.player != s.seat:
-            who = self.seats[d.player]
-            character = d.character if d.character is not None else d.player
-            raise ActionError("out-of-turn", f"it is not your turn: waiting for {who.name} "
-                                             f"({g.name(character)}, seat {d.player})")
-        if d.option(option) is None:
-            raise ActionError("illegal", f"{option!r} is not one of the options offered now "
-                                         f"({', '.join(d.ids)})")
-
-    async def _commit(self, seat: int, option: str) -> None:
-        """Apply a checked option, record it, then tell everyone (call with the lock held)."""
-        g, n = self.game, self.step
-        try:
-            g.apply(option, player=seat)
-        except Exception:  # an engine fault: the game may be half-changed, so rebuild it
-            log.exception("game %s: the engine failed on %r at step %d", self.id, option, n)
-            self.game = await self.hub.rebuild(self.id)
-            raise ActionError("engine-error", "the rules engine failed on this move (the server's log has the "
-                                              "details); nothing changed", 500) from None
-        snapshot = (g.state_dict(), g.state_hash()) if g.is_over or (n + 1) % self.hub.snapshot_every == 0 else None
-        try:
-            await self.hub.record(Move(self.id, n, seat, option, self.summary, self.status, g.result, snapshot))
-        except Exception as e:
-            log.exception("game %s: could not record step %d", self.id, n)
-            self.game = await self.hub.rebuild(self.id)
-            raise ActionError("storage", f"the move could not be saved ({type(e).__name__}); nothing changed",
-                              503) from None
-        self.step = n + 1
-        self.broadcast()
-
-    # --- bots -------------------------------------------------------------------
-
-    def schedule_bots(self) -> None:
-        """Start the bot loop if a bot must decide and none is running."""
-        d = self.game.decision
-        if d is None or self.seats[d.player].controller == HUMAN:
-            return
-        if self.bot_task is None or self.bot_task.done():
-            self.bot_task = asyncio.get_running_loop().create_task(self._play_bots())
-
-    async def _play_bots(self) -> None:
-        while True:
-            await asyncio.sleep(self.hub.bot_delay)
-            async with self.lock:
-                d = self.game.decision
-                if d is None or self.seats[d.player].controller == HUMAN:
-                    return
-                # The bot thinks in another thread on its own copy of the game, through
-                # its seat's view (observe): it cannot see more, nor disturb the game.
-                step, view = self.step, observe(self.game.clone(), d.player)
-            try:
-                choice = await asyncio.to_thread(self.bots[d.player].choose, view, d)
-            except Exception:
-                log.exception("game %s: the %s bot failed at step %d", self.id, self.seats[d.player].controller, step)
-                choice = None
-            async with self.lock:
-                if self.step != step:
-                    continue
-                if d.option(choice) is None:
-                    # A bot's fault must not stall the game: it takes the first option offered.
-                    log.warning("game %s: bot answer %r is not legal at step %d", self.id, choice, step)
-                    choice = d.options[0].id
-                try:
-                    await self._commit(d.player, choice)
-                except ActionError as e:
-                    log.error("game %s: bot move refused: %s", self.id, e.message)
-                    return
-
-    # --- clients ----------------------------------------------------------------
-
-    async def attach(self, client: Client) -> None:
-        """Connect a client; it first gets the whole state and the log events
-        from ``client.events_sent`` on (all of them if that is not a position
-        in the log: a reconnecting client asks only for what it missed)."""
-        async with self.lock:
-            self.clients.add(client)
-            start = client.events_sent if 0 <= client.events_sent <= len(self.game.events) else 0
-            self._send(client, self.state_for(client.seat, start))
-            client.events_sent = len(self.game.events)
-        self.broadcast_seats()
-
-    def detach(self, client: Client) -> None:
-        if client in self.clients:
-            self.clients.discard(client)
-            self.broadcast_seats()
-
-    def _send(self, client: Client, message: dict[str, Any]) -> None:
-        if client.queue.qsize() >= MAX_QUEUE:
-            log.warning("game %s: dropping a client that reads too slowly", self.id)
-            self.clients.discard(client)
-            client.queue.put_nowait(None)
-            return
-        client.queue.put_nowait(message)
-
-    def broadcast(self) -> None:
-        """Send each client its seat's view and the events it has not seen."""
-        views: dict[int | None, dict[str, Any]] = {}
-        total = len(self.game.events)
-        info = self.info()
-        for c in list(self.clients):
-            if c.seat not in views:
-                views[c.seat] = self.game.view(c.seat)
-            self._send(c, {"type": "state", "game": info, "step": self.step, "view": views[c.seat],
-                           "events_from": c.events_sent, "events": events_for(self.game, c.seat, c.events_sent)})
-            c.events_sent = total
-
-    def broadcast_seats(self) -> None:
-        info = self.info()
-        for c in list(self.clients):
-            self._send(c, {"type": "game", "game": info})
 
 
 class Hub:
@@ -424,7 +96,7 @@ class Hub:
                             errors.append(None)
                         except Exception as e:
                             errors.append(e)
-                for (_, fut), err in zip(batch, errors):
+                for (_, fut), err in zip(batch, errors, strict=True):
                     if err is None:
                         fut.set_result(None)
                     else:
@@ -580,7 +252,9 @@ def _replay(record: GameRecord, options: list[str], hashes: dict[int, str]) -> G
     return g
 
 
-def _replay_step(record: GameRecord, base: tuple[int, dict[str, Any], str] | None, acts: list, n: int) -> dict[str, Any]:
+def _replay_step(record: GameRecord, base: tuple[int, dict[str, Any], str] | None, acts: list,
+                 n: int) -> dict[str, Any]:
+    """The replay page's step ``n``: the public view after it, and the move and events of that step."""
     g = Game.from_state_dict(base[1]) if base is not None else _new_game(record.config)
     action = None
     mark = 0

@@ -7,7 +7,8 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default: 127.0.0.1, this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     parser.add_argument("--db", default=None, metavar="URL",
                         help="SQLAlchemy database URL, e.g. sqlite:///games.db or postgresql://user@host/db "

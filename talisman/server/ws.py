@@ -30,7 +30,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from talisman.server.hub import ActionError, Client, GameSession
+from talisman.server.session import ActionError, Client, GameSession
 
 router = APIRouter()
 
@@ -60,7 +60,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.send_json(e.to_dict())
         await websocket.close(POLICY_VIOLATION)
         return
-    except (WebSocketDisconnect, asyncio.TimeoutError):
+    except (TimeoutError, WebSocketDisconnect):
         with contextlib.suppress(Exception):
             await websocket.close(POLICY_VIOLATION)
         return

@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from conftest import make_table
 
 from talisman.bots import bot_kinds
 from talisman.engine.save import replay
+
+pytestmark = pytest.mark.timeout(120)   # a hung server fails the test instead of the whole run
 
 
 def test_catalog_offers_modules_characters_options_and_every_bot(client):
@@ -32,6 +35,7 @@ def test_openapi_document_and_pages(client):
     assert client.get("/static/board.js").headers["content-type"].startswith("text/javascript")
 
 
+@pytest.mark.rules("core.setup.choose-characters")
 def test_create_game_gives_a_token_and_link_per_person(client):
     r = client.post("/api/games", json={"title": "Friday", "seed": 4, "seats": [
         {"controller": "human", "character": "warrior", "name": "Ann"},
@@ -43,7 +47,8 @@ def test_create_game_gives_a_token_and_link_per_person(client):
     assert [s["seat"] for s in data["seats"]] == [0, 1]
     assert data["seats"][0]["link"].endswith(f"/game/{game['id']}?seat=0&token={data['seats'][0]['token']}")
     assert game["title"] == "Friday" and game["status"] == "open"
-    assert [s["character"] for s in game["seats"]][0::2] == ["Warrior", "Wizard"]
+    assert [s["character"] for s in game["seats"]][0::2] == ["Warrior", "Wizard"]    # chosen
+    assert game["seats"][1]["character"] not in ("Warrior", "Wizard", None)            # dealt
     assert [s["name"] for s in game["seats"]] == ["Ann", "Player 2", "Heuristic bot"]
     assert "seed" not in json.dumps(game) and "token" not in json.dumps(game)
 

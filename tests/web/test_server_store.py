@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import httpx2 as httpx
+import pytest
 from conftest import make_table
 from fastapi.testclient import TestClient
 from sqlalchemy import update
@@ -14,6 +15,8 @@ from sqlalchemy import update
 from talisman.engine.game import Game
 from talisman.server.app import create_app
 from talisman.server.store import Store, actions, normalise_url
+
+pytestmark = pytest.mark.timeout(240)
 
 
 def everything(t, seats):
@@ -47,7 +50,7 @@ def test_a_restarted_server_serves_every_game_where_it_was(db_url):
         before = [everything(t, (None, 0, 2)) for t in tables]
         hashes = [client.app.state.hub.sessions[t.id].game.state_hash() for t in tables]
     with TestClient(create_app(db_url, bot_delay=0, snapshot_every=7)) as client:
-        for t, seen, digest in zip(tables, before, hashes):
+        for t, seen, digest in zip(tables, before, hashes, strict=True):
             t.client = client
             assert everything(t, (None, 0, 2)) == seen     # the same views and the whole log, for every seat
             assert client.app.state.hub.sessions[t.id].game.state_hash() == digest
@@ -111,7 +114,7 @@ def test_a_server_process_killed_mid_game_comes_back_where_it_was(server):
     server.kill()                     # no shutdown code runs: what was answered must already be stored
     server.start(bot_delay=0.004)
     with httpx.Client(base_url=server.url, timeout=10) as http:
-        for t, seen in zip(tables, before):
+        for t, seen in zip(tables, before, strict=True):
             t.client = http
             assert everything(t, (None, 0, 2)) == seen
             assert t.play(3000, rng)["view"]["result"] is not None    # and each game plays on to its end

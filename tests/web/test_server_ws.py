@@ -15,6 +15,8 @@ from starlette.websockets import WebSocketDisconnect
 from talisman.bots import make_bot
 from talisman.engine.view import events_for
 
+pytestmark = pytest.mark.timeout(180)   # a socket read that never ends fails the test, not the whole run
+
 
 class Seat:
     """One browser tab: a WebSocket joined as a seat (or a spectator), and what it has been told."""
@@ -66,6 +68,7 @@ def people_to_move(bots):
     return lambda st: st["view"]["result"] is not None or st["view"]["decision"]["player"] not in bots
 
 
+@pytest.mark.rules("spells-scrolls.spell.hidden", "spells-scrolls.scroll.hidden")
 def test_two_people_and_a_bot_play_a_whole_game_over_websockets(client):
     with ExitStack() as stack:
         play_a_whole_game(client, stack)
@@ -86,7 +89,7 @@ def play_a_whole_game(client, stack):
         first.until(ready)
         step = first.state["step"]
         for other in (seats[2], watcher):
-            other.until(lambda st: st["step"] == step)
+            other.until(lambda st, step=step: st["step"] == step)
         view = first.state["view"]
         if view["result"] is not None:
             break
@@ -95,7 +98,7 @@ def play_a_whole_game(client, stack):
         option = agents[who.seat].choose(mine, decision_of(mine))
         who.ws.send_json({"type": "act", "option": option, "step": step})
         moves[who.seat] += 1
-        first.until(lambda st: st["step"] > step)
+        first.until(lambda st, step=step: st["step"] > step)
     else:
         pytest.fail("the game did not end")
 
@@ -111,7 +114,8 @@ def play_a_whole_game(client, stack):
             v = msg["view"]
             for p in v["players"]:
                 # (neither person plays the Prophetess, who would see every Spell)
-                assert ("spells" in p) == (p.get("controller", p["seat"]) == s.seat), "only one's own spells"
+                own = p.get("controller", p["seat"]) == s.seat
+                assert ("spells" in p) == own and ("scrolls" in p) == own, "only one's own Spells and Scrolls"
             if v["decision"] is not None:
                 assert ("options" in v["decision"]) == (v["decision"]["player"] == s.seat)
             assert all(isinstance(n, int) for n in v["decks"].values())
@@ -197,7 +201,8 @@ def test_reconnecting_from_another_tab_continues_where_the_seat_was(client):
         second = open_seats(stack, client, t.id, t.tokens, (0,))[0]   # another tab: the whole log again
         second.until(lambda st: True)
         assert second.state["step"] == t.state()["step"] and len(second.events) > seen
-        with client.websocket_connect(f"/ws/games/{t.id}") as ws:     # a dropped connection asks only for what it missed
+        # a dropped connection asks only for what it missed
+        with client.websocket_connect(f"/ws/games/{t.id}") as ws:
             ws.send_json({"type": "join", "seat": 0, "token": t.tokens[0], "events_from": seen})
             msg = ws.receive_json()
             assert msg["events_from"] == seen and msg["events"] == second.events[seen:]
