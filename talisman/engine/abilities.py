@@ -63,20 +63,39 @@ POINTS: dict[str, list[Callable]] = {
 }
 
 
+_OWNER: dict[Callable, str | None] = {}
+_ACTIVE: dict[tuple[int, str], tuple[object, tuple[Callable, ...]]] = {}
+
+
 def ability(point: str):
-    """Register a function at a hook point."""
+    """Register a function at a hook point. A function defined in a module's
+    package (``talisman.modules.<name>``) is asked only in games with that module."""
 
     def register(fn):
         POINTS[point].append(fn)
+        parts = fn.__module__.split(".")
+        _OWNER[fn] = parts[2].replace("_", "-") if parts[:2] == ["talisman", "modules"] and len(parts) > 2 else None
+        _ACTIVE.clear()
         return fn
 
     return register
 
 
-def _collect(point: str, *args) -> list[tuple]:
+def hooks(g: Game, point: str) -> tuple[Callable, ...]:
+    """The functions registered at ``point`` that belong to this game's modules."""
+    key = (id(g.rules), point)
+    found = _ACTIVE.get(key)
+    if found is None or found[0] is not g.rules:
+        names = set(g.rules.module_names)
+        fns = tuple(fn for fn in POINTS[point] if _OWNER[fn] is None or _OWNER[fn] in names)
+        found = _ACTIVE[key] = (g.rules, fns)
+    return found[1]
+
+
+def _collect(point: str, g: Game, *args) -> list[tuple]:
     out: list[tuple] = []
-    for fn in POINTS[point]:
-        out += fn(*args)
+    for fn in hooks(g, point):
+        out += fn(g, *args)
     return out
 
 
@@ -109,7 +128,7 @@ def end_of_turn_options(g: Game, seat: int) -> list[tuple]:
 
 
 def on_enemies_killed(g: Game, seat: int, fight: dict) -> None:
-    for fn in POINTS["killed"]:
+    for fn in hooks(g, "killed"):
         fn(g, seat, fight)
 
 
@@ -127,14 +146,14 @@ def lost_fight_options(g: Game, seat: int, fight: dict) -> list[tuple]:
 
 def react(point: str, g: Game, *args) -> None:
     """Let every ability registered at a reaction point react (they push frames)."""
-    for fn in POINTS[point]:
+    for fn in hooks(g, point):
         fn(g, *args)
 
 
 def movement_die(g: Game, seat: int) -> int:
     """The sides of the die a character rolls to move: its size's, unless a
     rule says otherwise where it stands (Large characters in the Dungeon)."""
-    for fn in POINTS["movement_die"]:
+    for fn in hooks(g, "movement_die"):
         sides = fn(g, seat)
         if sides:
             return sides
@@ -145,28 +164,28 @@ def battle_bonus(g: Game, seat: int, fight: dict) -> int:
     """Strength (or, in psychic combat, Craft) that abilities add in this fight."""
     if g.players[seat].toad:
         return 0
-    return sum(fn(g, seat, fight) for fn in POINTS["battle_bonus"])
+    return sum(fn(g, seat, fight) for fn in hooks(g, "battle_bonus"))
 
 
 def move_allowed(g: Game, seat: int, path: list[int]) -> bool:
-    return all(fn(g, seat, path) for fn in POINTS["move_allowed"])
+    return all(fn(g, seat, path) for fn in hooks(g, "move_allowed"))
 
 
 def teleport_allowed(g: Game, seat: int, to: int) -> bool:
-    return all(fn(g, seat, to) for fn in POINTS["teleport_allowed"])
+    return all(fn(g, seat, to) for fn in hooks(g, "teleport_allowed"))
 
 
 def may_meet(g: Game, seat: int, other: int) -> bool:
-    return all(fn(g, seat, other) for fn in POINTS["may_meet"])
+    return all(fn(g, seat, other) for fn in hooks(g, "may_meet"))
 
 
 def draw_refused(g: Game, card: int) -> bool:
-    return any(fn(g, card) for fn in POINTS["draw_refused"])
+    return any(fn(g, card) for fn in hooks(g, "draw_refused"))
 
 
 def foe_value(g: Game, seat: int, card: int, mode: str) -> int:
     """An Enemy card's Strength (or Craft) against this character."""
-    for fn in POINTS["foe_value"]:
+    for fn in hooks(g, "foe_value"):
         value = fn(g, seat, card, mode)
         if value is not None:
             return value
@@ -174,13 +193,13 @@ def foe_value(g: Game, seat: int, card: int, mode: str) -> int:
 
 
 def attack_faces(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
-    for fn in POINTS["attack_faces"]:
+    for fn in hooks(g, "attack_faces"):
         faces = fn(g, seat, fight, faces)
     return faces
 
 
 def fight_result(g: Game, seat: int, fight: dict, outcome: str, margin: int) -> str:
     """``win``, ``lose`` or ``standoff``, once every rule has had its say (``margin``: my score - theirs)."""
-    for fn in POINTS["fight_result"]:
+    for fn in hooks(g, "fight_result"):
         outcome = fn(g, seat, fight, outcome, margin)
     return outcome
