@@ -38,6 +38,17 @@ def parse_value(text: str) -> Any:
         return text
 
 
+def parse_options(specs: list[str]) -> dict[str, Any]:
+    """``["fate=false", "command-spell=4e"]`` -> ``{"fate": False, "command-spell": "4e"}``."""
+    options = {}
+    for opt in specs:
+        if "=" not in opt:
+            raise ConfigError(f"an option is NAME=VALUE, not {opt!r}")
+        k, v = opt.split("=", 1)
+        options[k.strip()] = parse_value(v.strip())
+    return options
+
+
 def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | None, str]]:
     """``["Warrior=human", "?=heuristic"]`` -> ``[("warrior", "human"), (None, "heuristic")]``."""
     rules = ruleset_for(modules)
@@ -61,12 +72,7 @@ def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | 
 def run_play(args: argparse.Namespace) -> int:
     modules = tuple(m.strip() for m in args.modules.split(",") if m.strip())
     seats = parse_seats(args.seat, ("core", *modules))
-    options = {}
-    for opt in args.option:
-        if "=" not in opt:
-            raise ConfigError(f"an option is NAME=VALUE, not {opt!r}")
-        k, v = opt.split("=", 1)
-        options[k.strip()] = parse_value(v.strip())
+    options = parse_options(args.option)
     seed = args.seed if args.seed is not None else random.randrange(1 << 31)
     game = Game.new([c for c, _ in seats], modules=modules, options=options, seed=seed)
     controllers = {i: ctl for i, (_, ctl) in enumerate(seats)}

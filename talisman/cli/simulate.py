@@ -14,7 +14,7 @@ import time
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from talisman.cli.play import parse_value
+from talisman.cli.play import parse_options
 from talisman.errors import ConfigError
 from talisman.sim import records, runner
 
@@ -52,12 +52,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise ConfigError("--start cannot be negative")
     bots = [b.strip() for spec in (args.bot or ["heuristic"]) for b in spec.split(",") if b.strip()]
     modules = tuple(m.strip() for m in args.modules.split(",") if m.strip())
-    options = {}
-    for opt in args.option:
-        if "=" not in opt:
-            raise ConfigError(f"an option is NAME=VALUE, not {opt!r}")
-        k, v = opt.split("=", 1)
-        options[k.strip()] = parse_value(v.strip())
+    options = parse_options(args.option)
     from talisman.engine.game import make_config
 
     make_config(None, args.players, modules, options, 0)   # a bad configuration fails here, before any process starts

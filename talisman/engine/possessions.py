@@ -80,7 +80,6 @@ def on_follower_gained(g: Game, seat: int, card: int) -> None:
 
 def lose_follower(g: Game, seat: int, card: int, why: str = "is lost") -> None:
     """A Follower leaves for good; Objects its Article carried fall on the space."""
-    p = g.players[seat]
     cards.release(g, seat, card)
     cards.discard(g, card)
     g.say(f"{g.name(seat)}'s {g.card_name(card)} {why}.", type="lose", seat=seat)
