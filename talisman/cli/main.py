@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import sys
 
 from talisman.errors import TalismanError
@@ -61,33 +63,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+COMMANDS = {
+    "play": "talisman.cli.play:run_play",
+    "replay": "talisman.cli.replay:run_replay",
+    "rules": "talisman.cli.coverage:run_rules",
+    "serve": "talisman.server.serve:run_serve",
+    "simulate": "talisman.cli.simulate:run_simulate",
+    "report": "talisman.cli.report:run_report",
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    module, function = COMMANDS[args.command].split(":")
     try:
-        if args.command == "play":
-            from talisman.cli.play import run_play
-
-            return run_play(args)
-        if args.command == "replay":
-            from talisman.cli.replay import run_replay
-
-            return run_replay(args)
-        if args.command == "rules":
-            from talisman.cli.coverage import run_rules
-
-            return run_rules(args)
-        if args.command == "serve":
-            from talisman.server.serve import run_serve
-
-            return run_serve(args)
-        if args.command == "simulate":
-            from talisman.cli.simulate import run_simulate
-
-            return run_simulate(args)
-        if args.command == "report":
-            from talisman.cli.report import run_report
-
-            return run_report(args)
+        return getattr(importlib.import_module(module), function)(args)
+    except BrokenPipeError:
+        # The reader went away (`talisman rules --coverage | head`): stop quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except TalismanError as e:
         print(f"talisman: error: {e}", file=sys.stderr)
         return 2
