@@ -88,7 +88,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
-    return 1
 
 
 if __name__ == "__main__":
