@@ -128,3 +128,20 @@ def test_play_out_and_make_bot_know_the_search_bot():
     g = Game.new(players=2, seed=2, log=False)
     play_out(g, [make_bot("search", 1), make_bot("random", 2)], max_turns=6)
     assert g.turn >= 6 or g.is_over
+
+
+
+def test_a_seats_second_character_hides_nothing_from_it():
+    """A Mirror Image's Spells are its own seat's: a sampled world keeps them."""
+    from talisman.engine.determinise import hidden_from
+    from talisman.testing import Scenario
+
+    s = Scenario(["wizard", "warrior"], modules=("core", "master-levels"))
+    g = s.game
+    g.push("mirror_pass", p=0)
+    g.advance()
+    twin = next(p.seat for p in g.players if p.seat != 0 and g.controller(p.seat) == 0)
+    g.players[twin].spells.append(g.decks["spell"].pop())
+    owners = {owner for owner, _, _ in hidden_from(g, 0)}
+    assert twin not in owners and 0 not in owners
+    assert {owner for owner, _, _ in hidden_from(g, 1)} >= {0, twin}

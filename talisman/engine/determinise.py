@@ -41,8 +41,8 @@ def hidden_from(g: Game, seat: int | None) -> list[tuple[int, str, int]]:
     sees_spells = seat is not None and stats.has_trait(g, seat, "see-spells")
     sees_scrolls = seat is not None and stats.has_trait(g, seat, "see-scrolls")
     for p in g.players:
-        if p.seat == seat:
-            continue
+        if g.controller(p.seat) == seat:
+            continue   # the seat's own characters (a second body too) hide nothing from it
         if not sees_spells:
             out += [(p.seat, "spells", i) for i in range(len(p.spells))]
         if not sees_scrolls:
