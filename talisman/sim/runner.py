@@ -98,10 +98,13 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         d = g.decision
         g.apply(agents[d.player].choose(LazyView(g, d.player), d))
         actions += 1
+        while len(alive) < len(g.players):   # a seat raised a second character (a Mirror Image)
+            alive.append(True)
+            characters.append(g.players[len(characters)].character)
         for p in g.players:
             if alive[p.seat] != p.alive:
                 if not p.alive:
-                    deaths.append({"seat": p.seat, "character": characters[p.seat], "turn": g.turn,
+                    deaths.append({"seat": g.controller(p.seat), "character": characters[p.seat], "turn": g.turn,
                                    "cause": p.status.get("dead", "killed")})
                 elif p.character != characters[p.seat]:
                     characters[p.seat] = p.character   # a new character took the seat over
@@ -110,7 +113,7 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
     return {
         "index": spec.index,
         "seed": spec.seed,
-        "players": len(g.players),
+        "players": spec.players,
         "modules": list(spec.modules),
         "bots": list(spec.bots),
         "characters": start_chars,
