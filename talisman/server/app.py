@@ -12,9 +12,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import swagger_ui
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from talisman.server import api, ws
@@ -23,6 +25,7 @@ from talisman.server.session import ActionError
 from talisman.server.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+SWAGGER_UI = Path(swagger_ui.__file__).resolve().parent / "static"
 
 DESCRIPTION = """The Talisman web game: a lobby of games, seats for people and bots, and the live game.
 
@@ -47,10 +50,19 @@ def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSH
         finally:
             await hub.stop()
 
-    app = FastAPI(title="Talisman", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app = FastAPI(title="Talisman", version="0.1.0", description=DESCRIPTION, lifespan=lifespan, docs_url=None)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.mount("/docs-static", StaticFiles(directory=SWAGGER_UI), name="docs-static")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        """The API browser, with Swagger UI's files served from here (no CDN)."""
+        return get_swagger_ui_html(openapi_url=app.openapi_url, title="Talisman - API",
+                                   swagger_js_url="/docs-static/swagger-ui-bundle.js",
+                                   swagger_css_url="/docs-static/swagger-ui.css",
+                                   swagger_favicon_url="/docs-static/favicon-32x32.png")
 
     @app.exception_handler(ActionError)
     async def refused(_request: Request, e: ActionError) -> JSONResponse:

@@ -28,7 +28,11 @@ def test_catalog_offers_modules_characters_options_and_every_bot(client):
 def test_openapi_document_and_pages(client):
     doc = client.get("/openapi.json").json()
     assert "/api/games/{game_id}/actions" in doc["paths"]
-    assert client.get("/docs").status_code == 200
+    page = client.get("/docs")
+    assert page.status_code == 200 and "/docs-static/swagger-ui-bundle.js" in page.text
+    assert "cdn" not in page.text.lower()   # browsable offline: Swagger UI's files are served from here
+    assert client.get("/docs-static/swagger-ui-bundle.js").status_code == 200
+    assert client.get("/docs-static/swagger-ui.css").status_code == 200
     for path in ("/", "/game/abc", "/replay/abc"):
         r = client.get(path)
         assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
