@@ -22,6 +22,7 @@ ITEM_VALUE = {
     "Magic Belt": 5, "Ring": 6, "Solomon's Crown": 5, "Holy Grail": 5, "Wand": 4, "Orb of Knowledge": 3,
     "Potion of Strength": 2, "Cross": 3, "Water Bottle": 2, "Amulet": 1, "Mule": 2,
 }
+WEAPONS = ("Sword", "Axe", "Holy Lance", "Runesword")
 SPACE_VALUE = {
     "fields": 2, "plains": 2, "woods": 2, "hills": 2, "sentinel": 2, "ruins": 3, "hidden-valley": 3, "oasis": 3,
     "runes": 1, "cursed-glade": 0, "desert": -2, "village": 2, "city": 2, "chapel": 1, "graveyard": 1, "tavern": 1,
@@ -84,8 +85,24 @@ class HeuristicBot:
     def power(self) -> int:
         return max(self.me["strength"], self.me["craft"])
 
+    @property
+    def late(self) -> bool:
+        """A long game: time to take risks rather than wander for ever."""
+        return self.view["turn"] > 250
+
+    def battle_strength(self) -> int:
+        """Strength in a battle: a weapon adds 1."""
+        return self.me["strength"] + any(c["name"] in WEAPONS for c in self.me["objects"])
+
     def ready_for_inner(self) -> bool:
-        return self.has("Talisman") and self.me["strength"] >= 8 and self.me["lives"] >= 3
+        me = self.me
+        strong = me["strength"] >= 8 or (self.late and me["strength"] >= 6)
+        return self.has("Talisman") and strong and me["lives"] >= 3
+
+    def dares_the_bridge(self) -> bool:
+        """Crossing inward means beating the Sentinel (Strength 9) first."""
+        s, lives = self.battle_strength(), self.me["lives"]
+        return (s >= 10 and lives >= 3) or (s >= 9 and lives >= 4) or (self.late and s >= 7 and lives >= 3)
 
     def lord_ready(self) -> bool:
         """Strong and healthy enough for a Dungeon's Treasure Chamber (if the game has one)?"""
@@ -185,8 +202,7 @@ class HeuristicBot:
             value = self._score_space(sid, target) + self.rng.random() * 0.1
             if here == "outer" and self.rules.space(sid).region == "middle":
                 # crossing the bridge inward means beating the Sentinel (Strength 9)
-                margin = self.me["strength"] - 9
-                value -= 0 if margin >= 2 and self.me["lives"] >= 3 else 12
+                value -= 0 if self.dares_the_bridge() else 12
             return value
 
         return max(moves, key=score)

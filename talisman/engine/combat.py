@@ -53,7 +53,7 @@ def fight_creature(g: Game, seat: int, params: dict, ctx: dict, win: list | None
     foe = {"name": params["name"], mode: value, "subtype": params.get("subtype", "")}
     count = effects.amount(g, seat, params["count"]) if "count" in params else 1
     if "count" in params:
-        g.say(f"{count} {params['name']}s rise against {g.name(seat)}.", seat=seat)
+        g.say(f"{count} {params['name']}{'s rise' if count != 1 else ' rises'} against {g.name(seat)}.", seat=seat)
     evadable = params.get("evade", True) and _evadable_here(g, space)
     on = {k: effects.effect_frames(seat, params.get("on_" + k, ()), ctx) for k in ("win", "lose", "standoff")}
     if params.get("until_won"):
