@@ -251,11 +251,41 @@ def portal_path(g: Game, seat: int, n: int) -> list[int] | None:
     start = g.players[seat].space
     if start in portals:
         return [] if n >= 1 else None
+    if _portal_distance(g.rules).get(start, n) >= n:
+        return None   # no walk can get there with a move to spare
     for k in range(1, n):
         for dest, path in destinations(g, seat, k).items():
             if dest in portals:
                 return path
     return None
+
+
+_PORTAL_DISTANCE: dict[int, tuple[object, dict[int, int]]] = {}
+
+
+def _portal_distance(rules) -> dict[int, int]:
+    """Fewest steps from each space to a portal over every ring and link: a lower
+    bound of any walk there, worked out once per ruleset."""
+    known = _PORTAL_DISTANCE.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    near: dict[int, set[int]] = {s.index: {rules.cw[s.index], rules.ccw[s.index]} - {-1} for s in rules.spaces}
+    for ln in rules.links:
+        a, b = rules.space_index[ln.a], rules.space_index[ln.b]
+        near[a].add(b)
+        near[b].add(a)
+    todo = [rules.space_index[ln.a] for ln in rules.links if ln.kind == "portal"]
+    dist = {s: 0 for s in todo}
+    while todo:
+        nxt = []
+        for s in todo:
+            for t in near[s]:
+                if t not in dist:
+                    dist[t] = dist[s] + 1
+                    nxt.append(t)
+        todo = nxt
+    _PORTAL_DISTANCE[id(rules)] = (rules, dist)
+    return dist
 
 
 @handler("walk")

@@ -182,14 +182,14 @@ def _enforce_limits(g: Game, a: dict) -> None:
     p = g.players[seat]
     if not p.alive:
         return
-    limit = stats.spell_limit(g, seat)
-    if len(p.spells) > limit and not p.toad:  # a Toad keeps its Spells for when it changes back
+    limit = stats.spell_limit(g, seat) if p.spells and not p.toad else 0  # a Toad keeps its Spells
+    if p.spells and not p.toad and len(p.spells) > limit:
         g.decide(seat, "discard-spell", f"You may hold only {limit} Spell(s): choose one to discard", [
             (f"discard:{c}", f"Discard {g.card_name(c)}", [frame("discard_spell", p=seat, card=c), frame("enforce_limits", p=seat)])
             for c in p.spells
         ])
         return
-    if len(p.objects) > stats.capacity(g, seat):
+    if len(p.objects) > stats.BASE_CAPACITY and len(p.objects) > stats.capacity(g, seat):
         g.decide(seat, "drop", "You are carrying too much: choose an Object to leave behind", [
             (f"drop:{c}", f"Leave the {g.card_name(c)}", [frame("drop", p=seat, card=c), frame("enforce_limits", p=seat)])
             for c in p.objects

@@ -96,6 +96,8 @@ def ring_spells(g: Game, seat: int) -> list[int]:
     """Spells kept in a working Magic Object rather than held (``spell-ring``:
     the Spell Ring): castable like the character's own, outside its limit."""
     out: list[int] = []
+    if not any("spell-ring" in g.rules.instances[o].traits for o in g.players[seat].objects):
+        return out   # (the common case, decided without working out which items work)
     for o, _, traits in stats.working_items(g, seat):
         if "spell-ring" in traits:
             out += cards.held_by(g, f"card:{o}")

@@ -181,6 +181,8 @@ def trophy_value(g: Game, card: int, attr: str) -> int:
 def best_trophies(g: Game, seat: int, attr: str, each: int) -> list[int]:
     """The trophies to trade for the most points with the least waste (none if < 1 point).
     ``keep-trophies:<subtype>``: such trophies may not be traded (Pandora's Hydra quest)."""
+    if not g.players[seat].trophies:
+        return []
     kept = {t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("keep-trophies:")}
     mine = [c for c in g.players[seat].trophies
             if trophy_value(g, c, attr) > 0 and g.rules.instances[c].subtype not in kept]

@@ -95,10 +95,8 @@ ability("turn")(use_options)
 def dispel_magic(g: Game, seat: int, back: list) -> list[tuple]:
     """000: with Craft above Strength, roll 2 dice under Craft to end a lasting affliction."""
     p = g.players[seat]
-    if "dispel" in p.flags or stats.craft(g, seat) <= stats.strength(g, seat):
-        return []
     afflicted = [f for f in p.followers if g.card_name(f) in AFFLICTIONS]
-    if not afflicted:
+    if not afflicted or "dispel" in p.flags or stats.craft(g, seat) <= stats.strength(g, seat):
         return []
     return [("dispel", f"Try to dispel the {' and the '.join(g.card_name(f) for f in afflicted)}",
              [frame("flag", p=seat, flag="dispel"),
