@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 ATTRIBUTES = ("strength", "craft", "gold", "lives", "fate")
 _TERM = re.compile(r"\s*([+-]?)\s*(\d*D\d+|\d*die|\d+|[a-z]+)\s*", re.IGNORECASE)
 
-Term = tuple  # (count, sides, sign) for dice, (name_or_int, sign) otherwise
+Term = tuple[Any, ...]  # (count, sides, sign) for dice, (name_or_int, sign) otherwise
 
 
 @lru_cache(maxsize=None)
@@ -26,7 +27,7 @@ def parse(expr: str) -> tuple[Term, ...]:
     """Parse a dice expression into terms; raise ``ValueError`` when malformed."""
     if not isinstance(expr, str) or not expr.strip():
         raise ValueError(f"dice expression must be a non-empty string, not {expr!r}")
-    pos, terms = 0, []
+    pos, terms = 0, []  # type: tuple[int, list[Term]]
     text = expr.strip()
     while pos < len(text):
         m = _TERM.match(text, pos)

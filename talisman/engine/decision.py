@@ -65,7 +65,7 @@ class Event:
         return self.public
 
     def to_dict(self, seat: int | None = None) -> dict[str, Any]:
-        out = {"type": self.type, "text": self.text_for(seat)}
+        out: dict[str, Any] = {"type": self.type, "text": self.text_for(seat)}
         if self.seat is not None:
             out["seat"] = self.seat
         if self.data and (self.private is None or seat == self.private):

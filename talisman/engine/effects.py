@@ -745,7 +745,7 @@ def _status(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 @verb("relocate")
 def _relocate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    card = ctx.get("src")
+    card = ctx["src"]   # the card being drawn moves itself
     total, _ = g.roll_dice(params["dice"], seat)
     for row in params["rows"]:
         lo, hi = parse_range(row["at"])

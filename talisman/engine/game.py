@@ -67,6 +67,24 @@ class Game:
         "rules", "config", "options", "rng", "players", "decks", "discards", "board", "gold_on",
         "counters", "globals", "stack", "active", "turn", "round", "result", "log", "history",
     )
+    rules: Ruleset                      # the static content of the game's modules (shared, never changed)
+    config: dict[str, Any]              # modules, options, characters and seed, as given
+    options: dict[str, Any]             # every option's value, defaults included
+    rng: Rng
+    players: list[Player]               # one per character in play, indexed like ``Player.seat``
+    decks: dict[str, list[int]]         # top card last
+    discards: dict[str, list[int]]
+    board: dict[int, list[int]]         # face-up cards by space index
+    gold_on: dict[int, int]             # gold counters lying on spaces
+    counters: dict[int, int]            # what a card still holds (the Fountain's Craft...)
+    globals: dict[str, Any]             # lasting effects; values are replaced, never changed in place
+    stack: list[Frame]
+    active: int
+    turn: int
+    round: int
+    result: dict[str, Any] | None
+    log: list[Event] | None             # None in copies made for search
+    history: list[Any] | None
 
     # --- creation -----------------------------------------------------------
 

@@ -441,7 +441,8 @@ def step_neighbours(g: Game, space: int) -> tuple[list[int], list[int]]:
     """(forward, back) neighbours in a step region; links lead out of the ring."""
     rules = g.rules
     d = ring_distance(g, space)
-    forward, back = [], []
+    forward: list[int] = []
+    back: list[int] = []
     ring_size = len(rules.regions[rules.spaces[space].region].ring)
     if ring_size > 1:
         for other in {rules.cw[space], rules.ccw[space]} - {-1}:

@@ -19,6 +19,29 @@ class Player:
         "status", "mods", "flags", "conceded",
     )
 
+    seat: int
+    character: str
+    alive: bool
+    conceded: bool
+    space: int
+    strength: int
+    craft: int
+    lives: int
+    gold: int
+    fate: int
+    alignment: str
+    objects: list[int]
+    packed: list[int]
+    followers: list[int]
+    spells: list[int]
+    cards: list[int]
+    trophies: list[int]
+    lost_turns: int
+    toad: int
+    status: dict[str, Any]
+    mods: list[tuple[str, int, str]]
+    flags: set[str]
+
     def __init__(self, seat: int, character: str) -> None:
         self.seat = seat
         self.character = character

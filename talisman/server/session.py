@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any
 from talisman.bots import make_bot, observe
 from talisman.engine.game import Game
 from talisman.engine.view import events_for
+from talisman.server import choosing
 from talisman.server.catalog import HUMAN
+from talisman.server.errors import ActionError
 from talisman.server.store import GameRecord, Move
 
 if TYPE_CHECKING:
@@ -36,20 +38,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("talisman.server")
 
 MAX_QUEUE = 500           # messages waiting for one client before it is dropped as too slow
-
-
-class ActionError(Exception):
-    """A refused request: a short machine-readable ``code``, a sentence for
-    people, and the HTTP status that goes with it."""
-
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-
-    def to_dict(self) -> dict[str, str]:
-        return {"type": "error", "error": self.code, "message": self.message}
 
 
 def hash_token(token: str) -> str:
