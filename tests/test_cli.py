@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from talisman.cli.main import main
+from talisman.engine import save as saves
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,6 +47,33 @@ def test_human_can_quit_and_bad_input_is_asked_again(tmp_path):
     assert "You leave the game" in r.stdout
 
 
+@pytest.mark.rules("core.setup.choose-characters")
+def test_people_choose_their_characters_at_the_start(tmp_path):
+    save = tmp_path / "c.json"
+    # seat 1 asks for the Warrior (seat 2's), then for nothing offered, then takes the Elf by name;
+    # seat 3 takes the first one left (the Assassin) by number; then seat 1 leaves at its first decision
+    r = run("play", "--seat", "choose=human", "--seat", "Warrior=heuristic", "--seat", "choose=human",
+            "--seat", "?=random", "--seed", "5", "--save", str(save), stdin="warrior\n99\nelf\n1\nq\n")
+    assert r.returncode == 0, r.stderr
+    first, second = r.stdout.split("Seat 1 plays the Elf.")
+    assert "Seat 1: the characters you may choose" in first and "Seat 3: the characters" in second
+    assert "Elf: Strength 3, Craft 4, Fate 3, good, starts at the Forest" in first
+    assert "- You need not roll in the Forest." in first                    # the abilities, in full
+    assert "Warrior:" not in first and "Elf:" not in second                 # only the free characters
+    assert first.count("Please answer with a number from 1 to 13 or the name") == 2
+    assert "Seat 3 plays the Assassin." in second
+    assert "Seat 1: the Elf (human)" in second and "Seat 3: the Assassin (human)" in second
+    config = json.loads(save.read_text())["config"]
+    assert config["characters"] == ["elf", "warrior", "assassin", None] and config["seed"] == 5
+    dealt = saves.replay(saves.read(save)).players[3].character
+    assert dealt not in ("elf", "warrior", "assassin")                       # dealt from the others
+
+
+def test_a_person_may_leave_instead_of_choosing():
+    r = run("play", "--seat", "choose=human", "--seat", "?=random", stdin="q\n")
+    assert r.returncode == 0 and "You leave the game." in r.stdout and "A new game" not in r.stdout
+
+
 def test_replay_reports_a_tampered_save(tmp_path):
     save = tmp_path / "g.json"
     assert run("play", "--seat", "?=random", "--seat", "?=random", "--seed", "8", "--max-turns", "10",
@@ -71,6 +99,8 @@ def test_replay_reports_a_malformed_file(tmp_path):
     (["play", "--seat", "Warrior"], "CHARACTER=CONTROLLER"),
     (["play", "--seat", "Warrior=wizardly"], "unknown controller"),
     (["play", "--seat", "Dragonlord=human"], "unknown character"),
+    (["play", "--seat", "choose=heuristic"], "only a person chooses"),
+    (["play", "--seat", "choose=human", "--option", "fate=sometimes"], "cannot be"),    # checked before choosing
     (["play", "--modules", "atlantis", "--seat", "?=random"], "unknown module"),
     (["play", "--seat", "?=random", "--option", "fate=sometimes"], "cannot be"),
 ])

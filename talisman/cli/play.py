@@ -3,6 +3,12 @@
 A human seat sees, at each of its decisions, where everyone stands, its own
 character sheet, what happened since it last looked, and the numbered
 options. Bots answer by themselves. With only bots the game runs to the end.
+
+A person's seat written ``choose=human`` picks its character before the game
+begins, among those no other seat names or has picked: the people who choose
+pick in seat order (hot-seat, one keyboard), each shown every free character's
+attributes, alignment, starting space and abilities. Seats with ``?`` are then
+dealt from the characters left, as usual (``core.setup.choose-characters``).
 """
 
 from __future__ import annotations
@@ -19,11 +25,12 @@ from rich.table import Table
 from talisman.bots import act, make_bot
 from talisman.content.ruleset import ruleset_for
 from talisman.engine import save as saves
-from talisman.engine.game import Game
+from talisman.engine.game import Game, make_config
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError
 
 CONTROLLERS = ("human", "random", "heuristic", "search")
+CHOOSE = "choose"      # a seat's character chosen by its person when the game begins
 
 
 def parse_value(text: str) -> Any:
@@ -50,7 +57,8 @@ def parse_options(specs: list[str]) -> dict[str, Any]:
 
 
 def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | None, str]]:
-    """``["Warrior=human", "?=heuristic"]`` -> ``[("warrior", "human"), (None, "heuristic")]``."""
+    """``["Warrior=human", "?=heuristic", "choose=human"]`` -> ``[("warrior", "human"), (None, "heuristic"),
+    ("choose", "human")]``: a character key, None to deal one, or :data:`CHOOSE`."""
     rules = ruleset_for(modules)
     by_name = {c.name.lower(): k for k, c in rules.characters.items()} | {k: k for k in rules.characters}
     seats = []
@@ -62,6 +70,11 @@ def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | 
             raise ConfigError(f"unknown controller {controller!r} in {spec!r} (use {', '.join(CONTROLLERS)})")
         if name in ("?", ""):
             seats.append((None, controller))
+        elif name.lower() == CHOOSE:
+            if controller != "human":
+                raise ConfigError(f"only a person chooses a character, not the {controller} bot: {spec!r} "
+                                  "(name the bot's character, or '?' to deal one)")
+            seats.append((CHOOSE, controller))
         elif name.lower() in by_name:
             seats.append((by_name[name.lower()], controller))
         else:
@@ -74,10 +87,16 @@ def run_play(args: argparse.Namespace) -> int:
     seats = parse_seats(args.seat, ("core", *modules))
     options = parse_options(args.option)
     seed = args.seed if args.seed is not None else random.randrange(1 << 31)
-    game = Game.new([c for c, _ in seats], modules=modules, options=options, seed=seed)
+    console = Console(highlight=False)
+    # the whole configuration is checked before anyone is asked to choose
+    make_config([None if c == CHOOSE else c for c, _ in seats], None, modules, options, seed)
+    characters = choose_characters(console, [c for c, _ in seats], ("core", *modules))
+    if characters is None:
+        console.print("You leave the game.")
+        return 0
+    game = Game.new(characters, modules=modules, options=options, seed=seed)
     controllers = {i: ctl for i, (_, ctl) in enumerate(seats)}
     bots = {i: make_bot(ctl, seed * 7 + i) for i, ctl in controllers.items() if ctl != "human"}
-    console = Console(highlight=False)
     humans = [i for i, c in controllers.items() if c == "human"]
     console.print(Panel(f"Talisman (an unofficial fan implementation) - seed {seed}\n"
                         + "\n".join(f"Seat {p.seat + 1}: the {game.name(p.seat)} ({controllers[p.seat]})" for p in game.players),
@@ -110,6 +129,56 @@ def run_play(args: argparse.Namespace) -> int:
     elif game.turn > args.max_turns:
         console.print(f"The game stops after {args.max_turns} turns without a winner.")
     return 0
+
+
+def choose_characters(console: Console, wanted: list[str | None], modules: tuple[str, ...]) -> list[str | None] | None:
+    """The characters for ``Game.new``: each :data:`CHOOSE` seat, in seat order, picks one
+    nobody else has (None if a person leaves instead)."""
+    rules = ruleset_for(modules)
+    chars = [None if c == CHOOSE else c for c in wanted]
+    for seat, c in enumerate(wanted):
+        if c != CHOOSE:
+            continue
+        free = [k for k, card in sorted(rules.characters.items(), key=lambda kc: kc[1].name)
+                if card.playable and k not in chars]
+        console.print(characters_table(rules, free, seat))
+        key = ask_character(console, rules, free, seat)
+        if key is None:
+            return None
+        chars[seat] = key
+        console.print(f"Seat {seat + 1} plays the {rules.characters[key].name}.")
+    return chars
+
+
+def characters_table(rules, keys: list[str], seat: int) -> Table:
+    """The free characters' cards: attributes, alignment, starting space, abilities."""
+    t = Table.grid(padding=(0, 1))
+    t.title = f"Seat {seat + 1}: the characters you may choose"
+    t.add_column(justify="right")
+    t.add_column()
+    for n, k in enumerate(keys, 1):
+        c = rules.characters[k]
+        card = (f"[bold]{c.name}[/bold]: Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, "
+                f"{c.alignment}, starts at the {rules.space(c.start).name}")
+        t.add_row(f"{n}.", "\n".join([card, *(f"- {a}" for a in c.abilities)]))
+    return t
+
+
+def ask_character(console: Console, rules, keys: list[str], seat: int) -> str | None:
+    """A free character's key, by its number or name; None to leave."""
+    names = {rules.characters[k].name.lower(): k for k in keys}
+    while True:
+        try:
+            raw = input(f"Seat {seat + 1}, choose your character [1-{len(keys)} or a name, q to quit]: ").strip()
+        except EOFError:
+            return None
+        if raw.lower() in ("q", "quit"):
+            return None
+        if raw.isdigit() and 1 <= int(raw) <= len(keys):
+            return keys[int(raw) - 1]
+        if raw.lower() in names:
+            return names[raw.lower()]
+        console.print(f"Please answer with a number from 1 to {len(keys)} or the name of a character in the list.")
 
 
 def ask_human(console: Console, game: Game, d, seen: dict[int, int]) -> str | None:

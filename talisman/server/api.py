@@ -4,6 +4,11 @@ A person's seat is proved by its token, sent in the ``X-Seat-Token`` header;
 without one, a request sees what a spectator sees. Every refusal is a JSON
 body ``{"error": code, "message": sentence}`` with a 4xx status, and changes
 nothing.
+
+A game may wait for its people to choose their characters (status
+``choosing``, see :mod:`talisman.server.choosing`): each such seat picks with
+``POST /api/games/{id}/seats/{seat}/character``, first come, first served;
+the last pick starts the game.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from talisman.content.ruleset import ruleset_for
 from talisman.errors import ConfigError
-from talisman.server.catalog import board_data, catalog
+from talisman.server.catalog import board_data, catalog, character_cards
 from talisman.server.hub import Hub, NewGame, NewSeat
 from talisman.server.session import ActionError, public_info
 
@@ -29,8 +35,11 @@ class Strict(BaseModel):
 
 class SeatSpec(Strict):
     controller: str = Field(description="'human' for a person, or the name of a bot (see /api/catalog)")
-    character: str | None = Field(None, description="a character key; null deals one at random")
+    character: str | None = Field(None, description="a character key; null deals one at random (unless choose)")
     name: str = Field("", max_length=60, description="the name shown for the seat")
+    choose: bool = Field(False, description="a person's seat without a character only: its player picks one when "
+                                            "they open their link; the game waits (status 'choosing') until every "
+                                            "such seat has picked")
 
 
 class GameSpec(Strict):
@@ -49,6 +58,10 @@ class ActionSpec(Strict):
 
 class ClaimSpec(Strict):
     name: str = Field("", max_length=60)
+
+
+class PickSpec(Strict):
+    character: str = Field(min_length=1, max_length=60, description="the key of a character nobody has yet")
 
 
 class SeatLink(BaseModel):
@@ -90,14 +103,17 @@ async def get_catalog(modules: str = Query("core", description="comma-separated 
 @router.post("/games", status_code=201, summary="create a game", response_model=Created)
 async def create_game(spec: GameSpec, request: Request) -> Created:
     new = NewGame(
-        seats=tuple(NewSeat(s.controller, s.character, s.name) for s in spec.seats),
+        seats=tuple(NewSeat(s.controller, s.character, s.name, s.choose) for s in spec.seats),
         modules=tuple(spec.modules), options=spec.options, title=spec.title, seed=spec.seed)
     session, tokens = await hub_of(request).create(new)
     return Created(game=session.info(), seats=[seat_link(request, session.id, s, t) for s, t in tokens.items()])
 
 
 @router.get("/games", summary="games, most recently active first")
-async def list_games(request: Request, status: str | None = Query(None, pattern="^(open|running|finished)$"),
+async def list_games(request: Request, status: str | None = Query(None, pattern="^(choosing|open|running|finished)$",
+                                                                  description="choosing: waiting for people to pick "
+                                                                              "their characters; open: for a person "
+                                                                              "to open their seat"),
                      limit: int = Query(100, ge=1, le=500)) -> list[dict[str, Any]]:
     hub = hub_of(request)
     records = await hub.run_db(hub.store.list_games, status, limit)
@@ -121,10 +137,35 @@ async def get_board(game_id: str, request: Request) -> dict[str, Any]:
     return board_data(tuple(session.config["modules"]))
 
 
+@router.get("/games/{game_id}/characters", summary="the characters of a game, and the seat that has each")
+async def get_characters(game_id: str, request: Request) -> list[dict[str, Any]]:
+    """Every playable character of the game's modules (attributes, alignment, starting space,
+    abilities), with ``seat``: the seat that has it, or null while it is free (while the game
+    waits for choices, a character to be dealt at random is free until play starts)."""
+    session = await hub_of(request).session(game_id)
+    async with session.lock:
+        held = session.holders()
+    return [{**c, "seat": held.get(c["key"])} for c in character_cards(ruleset_for(tuple(session.config["modules"])))]
+
+
+@router.post("/games/{game_id}/seats/{seat}/character", summary="pick your character while the game waits for choices")
+async def pick_character(game_id: str, seat: int, spec: PickSpec, request: Request,
+                         x_seat_token: TokenHeader = None) -> dict[str, Any]:
+    """First come, first served: a seat marked ``choose`` picks a free character once. A character
+    already taken, a second pick, a seat that does not choose, or a game no longer waiting is refused
+    (409) and changes nothing. The last pick starts the game (from its seed, as any game); returns the
+    game's public facts."""
+    session = await hub_of(request).session(game_id)
+    await session.choose(seat, x_seat_token, spec.character)
+    async with session.lock:
+        return session.info()
+
+
 @router.get("/games/{game_id}/state", summary="the game as one seat (or a spectator) sees it", response_model=State)
 async def get_state(game_id: str, request: Request, x_seat_token: TokenHeader = None,
                     seat: int | None = Query(None, description="your seat (with its token); none: spectator"),
                     events_from: int = Query(0, ge=0, description="send the log from this event on")) -> State:
+    """Refused with ``not-started`` (409) while the game waits for its people to choose characters."""
     session = await hub_of(request).session(game_id)
     if seat is not None:
         await session.authenticate(seat, x_seat_token)

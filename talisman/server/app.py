@@ -29,7 +29,10 @@ SWAGGER_UI = Path(swagger_ui.__file__).resolve().parent / "static"
 
 DESCRIPTION = """The Talisman web game: a lobby of games, seats for people and bots, and the live game.
 
-Create a game with `POST /api/games`; each person's seat gets a token and a link. A client proves its seat
+Create a game with `POST /api/games`; each person's seat gets a token and a link. A seat made with
+`"choose": true` lets its player pick a character (`POST /api/games/{id}/seats/{seat}/character`, among
+`GET /api/games/{id}/characters`): the game waits, with the status `choosing`, until every such seat has
+picked, first come first served, and only then begins. A client proves its seat
 with the `X-Seat-Token` header, and answers the pending decision with `POST /api/games/{id}/actions`, or
 over the WebSocket `/ws/games/{id}` (its protocol is described in `talisman/server/ws.py`). The server holds
 the game: every answer is checked against the pending decision, and each client only ever receives what its

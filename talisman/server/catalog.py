@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from talisman.bots import bot_kinds
-from talisman.content.ruleset import ruleset_for
+from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.errors import TalismanError
 from talisman.modules import get_module, known_modules
 
@@ -60,14 +60,21 @@ def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
         "chosen": list(rules.module_names),
         "options": {name: {"default": spec.default, "choices": list(spec.choices), "help": spec.help}
                     for name, spec in rules.options.items()},
-        "characters": [
-            {"key": c.key, "name": c.name, "strength": c.strength, "craft": c.craft, "fate": c.fate,
-             "lives": c.lives, "alignment": c.alignment, "size": c.size, "start": rules.space(c.start).name}
-            for c in sorted(rules.characters.values(), key=lambda c: c.name) if c.playable
-        ],
+        "characters": character_cards(rules),
         "controllers": controllers(),
         "seats": {"min": 1, "max": 6},
     }
+
+
+def character_cards(rules: Ruleset) -> list[dict[str, Any]]:
+    """The playable characters of a ruleset by name, as their cards tell them: attributes,
+    alignment, size, starting space, starting Spells and abilities (in the content's words)."""
+    return [
+        {"key": c.key, "name": c.name, "strength": c.strength, "craft": c.craft, "fate": c.fate,
+         "lives": c.lives, "alignment": c.alignment, "size": c.size, "start": rules.space(c.start).name,
+         "spells": c.spells, "abilities": list(c.abilities)}
+        for c in sorted(rules.characters.values(), key=lambda c: c.name) if c.playable
+    ]
 
 
 @lru_cache(maxsize=32)

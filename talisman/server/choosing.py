@@ -25,7 +25,7 @@ Once play starts it is the engine game's own ``config``, as for any game.
 >>> check_pick(config, 0, "troll")
 Traceback (most recent call last):
   ...
-talisman.server.errors.ActionError: the Troll is already taken by seat 2
+talisman.server.errors.ActionError: the Troll is already taken by seat 1
 >>> still_to_choose(with_pick(config, 0, "elf"))
 []
 """
@@ -67,11 +67,11 @@ def waiting_summary(config: dict[str, Any]) -> dict[str, Any]:
 def check_pick(config: dict[str, Any], seat: int, key: Any) -> str:
     """Raise :class:`ActionError` unless ``seat`` may pick the character ``key`` now; returns it."""
     if seat not in config.get("choose", ()):
-        raise ActionError("not-choosing", f"seat {seat + 1} does not choose its character: it is "
+        raise ActionError("not-choosing", f"seat {seat} does not choose its character: it is "
                           + ("named when the game was made" if config["characters"][seat] is not None
                              else "dealt at random when play starts"))
     if config["characters"][seat] is not None:
-        raise ActionError("already-chosen", f"seat {seat + 1} has already chosen the "
+        raise ActionError("already-chosen", f"seat {seat} has already chosen the "
                                             f"{_name(config, config['characters'][seat])}: a choice is final")
     rules = ruleset_for(tuple(config["modules"]))
     playable = sorted(k for k, c in rules.characters.items() if c.playable)
@@ -80,7 +80,7 @@ def check_pick(config: dict[str, Any], seat: int, key: Any) -> str:
                                                f"{', '.join(playable)})", 400)
     if key in config["characters"]:
         holder = config["characters"].index(key)
-        raise ActionError("taken", f"the {_name(config, key)} is already taken by seat {holder + 1}")
+        raise ActionError("taken", f"the {_name(config, key)} is already taken by seat {holder}")
     return key
 
 

@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from talisman.engine.game import Game
+from talisman.engine.game import Game, make_config
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError, TalismanError
+from talisman.server import choosing
 from talisman.server.catalog import HUMAN, bot_names
 from talisman.server.session import ActionError, GameSession, game_summary, hash_token
 from talisman.server.store import GameRecord, Move, SeatRecord, Store
@@ -38,6 +39,7 @@ class NewSeat:
     controller: str
     character: str | None = None   # a character key, or None: dealt at random
     name: str = ""
+    choose: bool = False            # a person's seat whose player picks the character (talisman.server.choosing)
 
 
 @dataclass(frozen=True)
@@ -133,9 +135,19 @@ class Hub:
             if s.controller not in allowed:
                 raise ActionError("bad-config", f"seat {i}: {s.controller!r} is neither a person nor a bot "
                                                 f"({', '.join(allowed)})", 400)
+            if s.choose and (s.controller != HUMAN or s.character is not None):
+                raise ActionError("bad-config", f"seat {i}: only a person's seat without a named character can be "
+                                                "chosen by its player", 400)
         seed = spec.seed if spec.seed is not None else secrets.randbits(53)
+        choose = [i for i, s in enumerate(spec.seats) if s.choose]
+        g: Game | None = None
         try:
-            g = Game.new([s.character for s in spec.seats], modules=spec.modules, options=spec.options, seed=seed)
+            if choose:    # the engine's game waits for the choices: only its configuration is checked now
+                config = choosing.waiting_config(
+                    make_config([s.character for s in spec.seats], None, spec.modules, spec.options, seed), choose)
+            else:
+                g = Game.new([s.character for s in spec.seats], modules=spec.modules, options=spec.options, seed=seed)
+                config = g.config
         except (ConfigError, TalismanError) as e:
             raise ActionError("bad-config", str(e), 400) from None
         tokens = {i: secrets.token_urlsafe(18) for i, s in enumerate(spec.seats) if s.controller == HUMAN}
@@ -146,9 +158,12 @@ class Hub:
             for i, s in enumerate(spec.seats))
         game_id = secrets.token_urlsafe(6)
         title = spec.title.strip()[:200] or f"Game {game_id}"
-        status = "open" if tokens else ("finished" if g.is_over else "running")
-        await self.run_db(self.store.create_game, game_id, title, g.config, list(records), game_summary(g),
-                          (g.state_dict(), g.state_hash()), status)
+        if g is None:
+            status, summary, snapshot = choosing.STATUS, choosing.waiting_summary(config), None
+        else:
+            status = "open" if tokens else ("finished" if g.is_over else "running")
+            summary, snapshot = game_summary(g), (g.state_dict(), g.state_hash())
+        await self.run_db(self.store.create_game, game_id, title, config, list(records), summary, snapshot, status)
         record = await self.run_db(self.store.game, game_id)
         session = GameSession(self, record, g, 0)
         self.sessions[game_id] = session
@@ -169,7 +184,10 @@ class Hub:
             record = await self.run_db(self.store.game, game_id)
             if record is None:
                 raise ActionError("not-found", f"there is no game {game_id!r}", 404)
-            game, step = await self._restore(record)
+            if record.status == choosing.STATUS:      # no engine game before the last choice
+                game, step = None, 0
+            else:
+                game, step = await self._restore(record)
             session = GameSession(self, record, game, step)
             self.sessions[game_id] = session
             fut.set_result(session)

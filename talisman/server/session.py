@@ -12,6 +12,10 @@ Bot seats play on the server: when the pending decision belongs to one, the
 session asks the bot (which, like every agent, sees only its seat's view)
 after a short pause so that people can follow, and commits its answer like
 any other.
+
+A game whose people choose their characters (:mod:`talisman.server.choosing`)
+has no engine game yet: its session holds ``game = None`` and the stored
+configuration with the picks so far, until the last pick creates the game.
 """
 
 from __future__ import annotations
@@ -92,7 +96,7 @@ def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()
         "seats": [
             {"seat": s.seat, "controller": s.controller, "name": s.name, "joined": s.joined,
              "character": summary["characters"][s.seat], "alive": summary["alive"][s.seat],
-             "online": s.seat in online}
+             "online": s.seat in online, "choosing": s.seat in summary.get("choosing", ())}
             for s in seat_list
         ],
         "result": record.result,
@@ -102,7 +106,7 @@ def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()
 class GameSession:
     """One game in play, its seats and its connected clients."""
 
-    def __init__(self, hub: Hub, record: GameRecord, game: Game, step: int) -> None:
+    def __init__(self, hub: Hub, record: GameRecord, game: Game | None, step: int) -> None:
         self.hub = hub
         self.id = record.id
         self.title = record.title
@@ -119,6 +123,8 @@ class GameSession:
 
     @property
     def status(self) -> str:
+        if self.game is None:
+            return choosing.STATUS
         if self.game.is_over:
             return "finished"
         if any(s.controller == HUMAN and not s.joined for s in self.seats):
@@ -127,11 +133,13 @@ class GameSession:
 
     @property
     def summary(self) -> dict[str, Any]:
+        if self.game is None:
+            return choosing.waiting_summary(self.config)
         return game_summary(self.game)
 
     @property
     def result(self) -> dict[str, Any] | None:
-        return self.game.result
+        return self.game.result if self.game is not None else None
 
     def online(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}
@@ -139,10 +147,25 @@ class GameSession:
     def info(self) -> dict[str, Any]:
         return public_info(self, self.online())
 
+    def holders(self) -> dict[str, int]:
+        """The seat that has each character taken so far: named or chosen while the game
+        waits for its players' choices, then each seat's character in play."""
+        if self.game is None:
+            return {k: i for i, k in enumerate(self.config["characters"]) if k is not None}
+        return {self.game.players[s.seat].character: s.seat for s in self.seats}
+
     async def state(self, seat: int | None, events_from: int = 0) -> dict[str, Any]:
         """:meth:`state_for`, never in the middle of a move being recorded."""
         async with self.lock:
+            if self.game is None:
+                raise self.not_started()
             return self.state_for(seat, events_from)
+
+    def not_started(self) -> ActionError:
+        waiting = choosing.still_to_choose(self.config)
+        who = " and ".join(f"{self.seats[s].name} (seat {s})" for s in waiting)
+        return ActionError("not-started", f"the game has not begun: waiting for {who} to choose "
+                                          f"{'their characters' if len(waiting) > 1 else 'a character'}")
 
     def state_for(self, seat: int | None, events_from: int = 0) -> dict[str, Any]:
         """The message that brings a client of ``seat`` up to date (call with the lock held:
@@ -202,6 +225,37 @@ class GameSession:
         self.broadcast_seats()
         return token
 
+    async def choose(self, seat: Any, token: Any, character: Any) -> None:
+        """A person's pick of their character while the game waits for its players'
+        choices (first come, first served); the last pick creates the engine's game
+        and play starts. Raises :class:`ActionError` (and changes nothing) if refused."""
+        s = await self.authenticate(seat, token)
+        async with self.lock:
+            if self.game is not None:
+                raise ActionError("not-choosing", "the game has begun: characters can no longer be chosen")
+            choosing.check_pick(self.config, s.seat, character)
+            config, game = choosing.with_pick(self.config, s.seat, character), None
+            if not choosing.still_to_choose(config):
+                game = Game.new(config["characters"], modules=config["modules"], options=config["options"],
+                                seed=config["seed"])
+                config = game.config
+            before = self.config
+            self.config, self.game = config, game
+            snapshot = (game.state_dict(), game.state_hash()) if game is not None else None
+            try:
+                await self.hub.run_db(self.hub.store.record_setup, self.id, self.config, self.summary, self.status,
+                                      snapshot)
+            except Exception as e:
+                log.exception("game %s: could not record the choice of seat %d", self.id, s.seat)
+                self.config, self.game = before, None
+                raise ActionError("storage", f"the choice could not be saved ({type(e).__name__}); nothing "
+                                             "changed", 503) from None
+            if self.game is None:
+                self.broadcast_seats()
+            else:
+                self.broadcast()
+        self.schedule_bots()
+
     # --- acting -----------------------------------------------------------------
 
     async def act(self, seat: Any, token: Any, option: Any, step: Any) -> None:
@@ -218,6 +272,8 @@ class GameSession:
 
     def _check(self, s: Seat, option: str, step: int) -> None:
         g = self.game
+        if g is None:
+            raise self.not_started()
         if g.is_over:
             raise ActionError("game-over", "the game is over: no more moves are accepted")
         if step != self.step:
@@ -258,6 +314,8 @@ class GameSession:
 
     def schedule_bots(self) -> None:
         """Start the bot loop if a bot must decide and none is running."""
+        if self.game is None:
+            return
         d = self.game.decision
         if d is None or self.seats[d.player].controller == HUMAN:
             return
@@ -305,16 +363,20 @@ class GameSession:
         in the log: a reconnecting client asks only for what it missed)."""
         async with self.lock:
             self.clients.add(client)
-            start = client.events_sent if 0 <= client.events_sent <= len(self.game.events) else 0
-            self._send(client, self.state_for(client.seat, start))
-            client.events_sent = len(self.game.events)
+            if self.game is None:   # waiting for choices: the whole state comes when play starts
+                client.events_sent = 0
+                self._send(client, {"type": "game", "game": self.info()})
+            else:
+                start = client.events_sent if 0 <= client.events_sent <= len(self.game.events) else 0
+                self._send(client, self.state_for(client.seat, start))
+                client.events_sent = len(self.game.events)
         self.broadcast_seats()
 
     def detach(self, client: Client) -> None:
         if client in self.clients:
             self.clients.discard(client)
             self.broadcast_seats()
-        if not self.clients and self.game.is_over:
+        if not self.clients and self.game is not None and self.game.is_over:
             self.hub.sessions.pop(self.id, None)   # nobody watches a finished game: the store keeps it
 
     def _send(self, client: Client, message: dict[str, Any]) -> None:

@@ -54,9 +54,11 @@ games = Table(
     Column("title", String(200), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False, index=True),
-    # open (a person's seat waits for its player), running, finished
+    # choosing (people pick their characters: talisman.server.choosing), open (a person's seat
+    # waits for its player), running, finished
     Column("status", String(16), nullable=False, index=True),
-    Column("config", JSON, nullable=False),       # modules, options, characters, seed: never sent to a client
+    Column("config", JSON, nullable=False),       # modules, options, characters, seed (choosing: and choose): never
+                                                  # sent to a client
     Column("step", Integer, nullable=False),      # how many actions have been applied
     Column("summary", JSON, nullable=False),      # public: turn, who acts, characters (for the lobby list)
     Column("result", JSON),
@@ -208,6 +210,21 @@ class Store:
                 if m.snapshot is not None:
                     db.execute(snapshots.insert().values(game_id=m.game_id, n=m.n + 1, state=m.snapshot[0],
                                                          state_hash=m.snapshot[1]))
+
+    def record_setup(self, game_id: str, config: dict[str, Any], summary: dict[str, Any], status: str,
+                     snapshot: tuple[dict[str, Any], str] | None = None) -> None:
+        """Record a character chosen while a game waits for its players' choices: its
+        configuration and summary, and, when play starts, its status and first snapshot.
+
+        Raises if the game is not waiting (anymore), so a pick is never stored twice.
+        """
+        with self.engine.begin() as db:
+            done = db.execute(update(games).where(games.c.id == game_id, games.c.status == "choosing").values(
+                config=config, summary=summary, status=status, updated=_now()))
+            if done.rowcount != 1:
+                raise RuntimeError(f"game {game_id} is not waiting for its players' choices in the database")
+            if snapshot is not None:
+                db.execute(snapshots.insert().values(game_id=game_id, n=0, state=snapshot[0], state_hash=snapshot[1]))
 
     def join_seat(self, game_id: str, seat: int, status: str, token_hash: str | None = None,
                   name: str | None = None) -> None:

@@ -10,7 +10,11 @@ event ``k`` on) and receives ``{"type": "state", "game": {...}, "step": n, "view
 "events_from": k, "events": [...]}``: its seat's view, and the log events it
 has not seen yet (``events_from`` is the index of the first one). Another
 ``state`` follows every change; ``{"type": "game", "game": {...}}`` follows
-a change of who is connected. To act::
+a change of who is connected. A game still waiting for its people to choose
+their characters (status ``choosing``) has no state yet: the client gets a
+``game`` message on joining and after each pick (picks go through
+``POST /api/games/{id}/seats/{seat}/character``), and its first ``state``,
+with the whole log, when the last pick starts the game. To act::
 
     {"type": "act", "option": "move:tavern", "step": n}
 

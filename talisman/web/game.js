@@ -1,7 +1,9 @@
 // The game page: /game/{id}?seat=N (a person's seat, its token kept in this browser) or /game/{id} (a spectator).
+// Before a game begins it may wait for its people to choose their characters (see choose.js).
 
 import { api, Live, saveToken, tokenFor } from './api.js';
 import { drawBoard, layoutBoard, optionSpace } from './board.js';
+import { choosePanel, choosers } from './choose.js';
 import { clear, h, ownerOf, s } from './dom.js';
 import { lastRoll, logLine, sheet } from './sheet.js';
 
@@ -34,10 +36,12 @@ export async function gamePage(root, gameId) {
     sheets: h('div', { class: 'sheets' }),
     log: h('ol', { class: 'log' }),
     title: h('h1', { class: 'game-title' }),
+    choose: h('div', { class: 'choose-wrap', hidden: true }),
   };
   const page = h('div', { class: 'game', 'data-step': '' },
     h('div', { class: 'game-head' }, el.title, el.connection),
     el.banner,
+    el.choose,
     h('div', { class: 'board-wrap' }, el.svg),
     h('aside', { class: 'side' },
       el.decision,
@@ -46,7 +50,7 @@ export async function gamePage(root, gameId) {
       h('section', { class: 'log-wrap' }, h('h2', {}, 'Log'), el.log)));
   clear(root, page);
 
-  const state = { game: null, view: null, step: 0, events: [], sending: false, error: '' };
+  const state = { game: null, view: null, step: 0, events: [], sending: false, error: '', cards: null };
 
   const live = new Live(gameId, seat, token, {
     eventsSeen: () => state.events.length,
@@ -86,8 +90,43 @@ export async function gamePage(root, gameId) {
     }
   }
 
+  async function pick(character) {
+    if (state.sending) return;
+    Object.assign(state, { sending: true, error: '' });
+    render();
+    try {
+      const game = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${seat}/character`,
+        { method: 'POST', body: { character: character.key }, token });
+      if (game.status === 'choosing') state.game = game;   // else the game's first state comes by the socket
+    } catch (e) {
+      state.error = e.message;
+    }
+    state.sending = false;
+    render();
+  }
+
+  function renderChoosing() {
+    const { game } = state;
+    el.title.textContent = game.title;
+    if (!state.cards) {
+      state.cards = [];
+      api(`/api/games/${encodeURIComponent(gameId)}/characters`).then((cards) => { state.cards = cards; render(); });
+    }
+    const mine = seat !== null && game.seats[seat].choosing;
+    const others = game.seats.filter((st) => st.choosing && st.seat !== seat).length;
+    el.banner.textContent = mine ? 'Choose your character: the game begins once everyone has chosen.'
+      : `Waiting for ${choosers(game)} to choose ${others > 1 ? 'their characters' : 'a character'}…`;
+    el.banner.className = `banner ${mine ? 'yours' : 'waiting'}`;
+    document.title = `${mine ? '▶ ' : ''}Talisman – ${game.title}`;
+    clear(el.choose, choosePanel(game, state.cards, seat, { onPick: pick, sending: state.sending, error: state.error }));
+  }
+
   function render() {
     const { game, view } = state;
+    const waiting = Boolean(game && game.status === 'choosing');
+    page.classList.toggle('choosing', waiting);
+    el.choose.hidden = !waiting;
+    if (waiting) return renderChoosing();
     if (!game || !view) return;
     const seatInfo = (i) => game.seats[i];
     const who = (p) => `${seatInfo(ownerOf(p)).name} (${p.name})`;

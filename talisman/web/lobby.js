@@ -6,6 +6,7 @@ import { clear, h } from './dom.js';
 
 const REFRESH_MS = 5000;
 const DEFAULT_SEATS = ['human', 'human', 'heuristic', 'heuristic'];
+const CHOOSE = '?choose';      // a person's seat whose player picks the character when the game begins
 
 function controllerLabel(c) {
   return c === 'human' ? 'Person' : `${c[0].toUpperCase()}${c.slice(1)} bot`;
@@ -40,7 +41,9 @@ export async function lobbyPage(root) {
 
   function renderForm(problem = '') {
     const keys = new Set(catalog.characters.map((c) => c.key));
-    for (const seat of seats) if (!keys.has(seat.character)) seat.character = '';
+    for (const seat of seats) {
+      if (seat.character === CHOOSE ? seat.controller !== 'human' : !keys.has(seat.character)) seat.character = '';
+    }
     options = Object.fromEntries(Object.entries(catalog.options).map(([k, spec]) => [k, k in options ? options[k] : spec.default]));
     const seatRow = (seat, i) => h('div', { class: 'seat-row', 'data-seat': i },
       h('span', { class: 'seat-no' }, `${i + 1}`),
@@ -53,6 +56,7 @@ export async function lobbyPage(root) {
         catalog.controllers.map((c) => h('option', { value: c, selected: c === seat.controller }, controllerLabel(c)))),
       h('select', { name: `character-${i}`, 'aria-label': `seat ${i + 1} character`, onchange: (e) => { seat.character = e.target.value; } },
         h('option', { value: '' }, 'Character dealt at random'),
+        seat.controller === 'human' ? h('option', { value: CHOOSE, selected: seat.character === CHOOSE }, 'Chosen by the player') : null,
         catalog.characters.map((c) => h('option', { value: c.key, selected: c.key === seat.character },
           `${c.name} (S${c.strength} C${c.craft}, ${c.alignment})`))));
     clear(form,
@@ -87,7 +91,10 @@ export async function lobbyPage(root) {
       title: extra.title,
       modules: [...chosen],
       options,
-      seats: seats.map((seat) => ({ controller: seat.controller, character: seat.character || null, name: seat.name })),
+      seats: seats.map((seat) => ({
+        controller: seat.controller, name: seat.name,
+        character: seat.character && seat.character !== CHOOSE ? seat.character : null, choose: seat.character === CHOOSE,
+      })),
       ...(seed !== '' ? { seed: Number(seed) } : {}),
     };
     try {
@@ -102,13 +109,15 @@ export async function lobbyPage(root) {
 
   function showCreated(res) {
     const g = res.game;
+    const character = (st) => st.character || (st.choosing ? 'chooses' : 'dealt when play starts');
     created.hidden = false;
     clear(created,
       h('h2', {}, `“${g.title}” is ready`),
       res.seats.length ? h('p', {}, 'Give each person their seat’s link. The link is their key: whoever opens it plays that seat, from any tab or device.') : h('p', {}, 'Only bots play: watch them.'),
+      g.status === 'choosing' ? h('p', {}, 'Whoever chooses picks a character on opening their link, first come, first served; the game begins once all have chosen.') : null,
       h('ul', { class: 'links' }, res.seats.map((link) => h('li', {},
         h('span', { class: 'seat-no' }, String(link.seat + 1)),
-        h('span', {}, `${g.seats[link.seat].name} (${g.seats[link.seat].character}) `),
+        h('span', {}, `${g.seats[link.seat].name} (${character(g.seats[link.seat])}) `),
         h('input', { class: 'link', readonly: true, value: link.link, 'aria-label': `join link of seat ${link.seat + 1}`, onclick: (e) => e.target.select() }),
         h('button', { type: 'button', class: 'small', onclick: (e) => copy(link.link, e.target) }, 'Copy'),
         h('a', { class: 'button small', href: `/game/${g.id}?seat=${link.seat}`, 'data-play': link.seat }, 'Play this seat')))),
@@ -138,10 +147,10 @@ export async function lobbyPage(root) {
 
   function gameRow(g) {
     const mine = mySeats(g.id);
-    const who = g.seats.map((st) => `${st.name}${st.character ? ` (${st.character})` : ''}`).join(', ');
+    const who = g.seats.map((st) => `${st.name}${st.character ? ` (${st.character})` : (st.choosing ? ' (choosing)' : '')}`).join(', ');
     const actions = [];
     for (const seat of mine) actions.push(h('a', { class: 'button small', href: `/game/${g.id}?seat=${seat}` }, `Play seat ${seat + 1}`));
-    if (g.status === 'open') {
+    if (g.status === 'open' || g.status === 'choosing') {
       for (const st of g.seats) {
         if (st.controller === 'human' && !st.joined && !mine.includes(st.seat)) {
           actions.push(h('button', { type: 'button', class: 'small', onclick: () => claim(g, st.seat) }, `Take seat ${st.seat + 1}`));
@@ -150,7 +159,7 @@ export async function lobbyPage(root) {
     }
     if (g.status === 'finished') actions.push(h('a', { class: 'button small', href: `/replay/${g.id}` }, 'Replay'));
     actions.push(h('a', { class: 'button small', href: `/game/${g.id}` }, g.status === 'finished' ? 'Final position' : 'Watch'));
-    let where = `turn ${g.turn}, step ${g.step}`;
+    let where = g.status === 'choosing' ? 'characters being chosen' : `turn ${g.turn}, step ${g.step}`;
     if (g.result) where = `won by ${g.result.winners.map((w) => g.characters[w]).join(' and ') || 'nobody'} in turn ${g.result.turn}`;
     return h('li', { class: 'game-row', 'data-game': g.id },
       h('div', {}, h('strong', {}, g.title), h('span', { class: 'muted' }, ` · ${where}`)),
@@ -167,10 +176,11 @@ export async function lobbyPage(root) {
     }
     const section = (title, status) => {
       const rows = games.filter((g) => g.status === status);
+      if (status === 'choosing' && !rows.length) return null;   // shown only while a game waits for choices
       return h('section', { class: `panel list-${status}` }, h('h2', {}, `${title} (${rows.length})`),
         rows.length ? h('ul', { class: 'game-list' }, rows.map(gameRow)) : h('p', { class: 'muted' }, 'None.'));
     };
-    clear(lists, section('Waiting for players', 'open'), section('In play', 'running'), section('Finished', 'finished'));
+    clear(lists, section('Waiting for players to choose', 'choosing'), section('Waiting for players', 'open'), section('In play', 'running'), section('Finished', 'finished'));
   }
 
   renderForm();

@@ -217,3 +217,75 @@ def test_every_board_is_laid_out_and_drawn_by_the_same_code(server, browser):
     for name, r in results.items():
         assert r["problems"] == [], (name, r["problems"][:5])
         assert r["drawn"] == r["spaces"] and r["pieces"] == 2, (name, r)
+
+
+def test_two_friends_choose_their_characters_then_play(server, browser):
+    rng = random.Random(5)
+    server.start(bot_delay=0.02)
+    errors: list[str] = []
+    ann = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    ann.on("pageerror", lambda e: errors.append(str(e)))
+
+    # the lobby: Ann and Bob choose their characters, the bot's is dealt
+    ann.goto(server.url + "/")
+    ann.wait_for_selector("form.new-game select[name=controller-3]")
+    ann.click("form.new-game button:has-text('− seat')")
+    ann.fill("input[name=name-0]", "Ann")
+    ann.fill("input[name=name-1]", "Bob")
+    ann.select_option("select[name=character-0]", label="Chosen by the player")
+    ann.select_option("select[name=character-1]", label="Chosen by the player")
+    assert ann.locator("select[name=character-2] option", has_text="Chosen by the player").count() == 0
+    ann.fill("input[name=title]", "Choosing test")
+    ann.click("form.new-game button.primary")
+    ann.wait_for_selector(".created a[data-play='0']")
+    assert "Ann (chooses)" in ann.locator(".created").inner_text()
+    bob_link = ann.locator(".created input.link").nth(1).input_value()
+    game_id = re.search(r"/game/([\w-]+)\?", bob_link).group(1)
+    ann.click(".created a[data-play='0']")
+
+    # Ann sees every character's card and may pick any; Bob opens his link in his own browser
+    ann.wait_for_selector(".character-card button.pick")
+    assert ann.locator(".character-card").count() == 14
+    warrior = ann.locator(".character-card[data-character=warrior]").inner_text()
+    assert "Strength 4 · Craft 2" in warrior and "Neutral" in warrior and "starts at the Tavern" in warrior
+    assert "Choose your character" in ann.locator(".banner").inner_text()
+    bob = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    bob.on("pageerror", lambda e: errors.append(str(e)))
+    bob.goto(bob_link)
+    bob.wait_for_selector(".character-card button.pick")
+
+    # Ann takes the Warrior: she waits for Bob, and the Warrior is no longer Bob's to take
+    ann.click("button[data-pick=warrior]")
+    ann.wait_for_selector(".banner.waiting:has-text('Waiting for Bob to choose a character')")
+    assert ann.locator("button.pick").count() == 0
+    bob.wait_for_selector(".character-card.taken[data-character=warrior]:has-text('Taken by Ann')")
+    assert bob.locator("button[data-pick=warrior]").count() == 0
+    watcher = browser.new_context().new_page()
+    watcher.on("pageerror", lambda e: errors.append(str(e)))
+    watcher.goto(f"{server.url}/game/{game_id}")
+    watcher.wait_for_selector(".banner.waiting:has-text('Waiting for Bob')")
+    assert "choosing…" in watcher.locator(".seat-list li[data-seat='1']").inner_text()
+
+    # Bob takes the Wizard: the game begins in every page, and they play
+    bob.click("button[data-pick=wizard]")
+    for page in (ann, bob, watcher):
+        page.wait_for_selector("g.space")
+    assert ann.locator(".sheet.mine strong").first.inner_text() == "Warrior"
+    assert bob.locator(".sheet.mine strong").first.inner_text() == "Wizard"
+    pages = {"Ann": ann, "Bob": bob}
+    clicks = {"Ann": 0, "Bob": 0}
+    for _ in range(2000):
+        if min(clicks.values()) >= 3 or over(ann):
+            break
+        mover = next((n for n, p in pages.items() if my_turn(p)), None)
+        if mover is None:
+            ann.wait_for_timeout(20)
+            continue
+        take_turn(pages[mover], rng)
+        clicks[mover] += 1
+    assert min(clicks.values()) >= 3 or over(ann), clicks
+    ann.goto(server.url + "/")
+    row = ann.locator(".list-running .game-row, .list-open .game-row, .list-finished .game-row",
+                      has_text="Choosing test")
+    assert "Ann (Warrior), Bob (Wizard)" in row.inner_text()
+    assert errors == []
