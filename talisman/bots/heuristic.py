@@ -1,16 +1,34 @@
 """A rule-aware bot: grows stronger in the outer lands, earns a Talisman from
 the Warlock, then crosses to the Crown of Command when it is strong enough.
 
-It reads only its seat's view and the static content (the board and the
+It reads only its character's view and the static content (the board and the
 cards are public); option ids carry what it needs (``move:temple``,
-``take:37``). Every decision kind has a small rule; unknown kinds fall back
-to the first main option.
+``take:37``). Every decision kind of the base game and of the modules has a
+small rule (``on_<kind>``); an unknown kind falls back to the first main option.
+
+What it knows of the modules:
+
+- the Alternative Endings: it reads the ending face up on the Crown (it waits
+  for more Craft before facing the Demon Lord, and flees him when wounded),
+  and the task an ending gives it (``status["goal"]``): it walks to the
+  places of a quest or an errand, hunts the characters it can beat for
+  Ashes to Ashes and Finder's Keepers, goes back out through the Portal when
+  the Lord of Chaos says so, and comes back to the Crown once the task is done;
+- the Dungeons: it goes down only when strong enough, leaves when wounded,
+  keeps off the face-up cards it cannot beat (and the Snake Pit), flees when
+  the rules let it, fights the Lord of Darkness in its better attribute when
+  strong enough to emerge far along his chart;
+- the characters' abilities (shots, charges, a fight again, two movement
+  dice...), the Master Level titles, the Mirror Image's two bodies, and the
+  Wizard's Tower for the very strong who hold no Talisman.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections import deque
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -35,11 +53,34 @@ SPACE_VALUE = {
 TREASURE_VALUE = {"Darkblade": 9, "Aegis": 8, "Talisman": 8, "Book of Lore": 7, "Elixir of Life": 7, "Totem Staff": 6,
                   "Bag of Holding": 5, "Clockwork Owl": 5, "Cloak of Feathers": 4, "Orb of Prophesy": 4}
 LORD_READY = 11  # Strength or Craft to face the Lord of Darkness (12 and a die) with fair hope
+DUNGEONS = ("dungeon-4e", "dungeon")   # the regions of the two Dungeons
+INNER = ("inner", "crown")
+# Face-up Places a character is hurt by unless strong (name: the Strength that makes it safe).
+HARMFUL_PLACES = {"Snake Pit": 9}
+# Foes a plain win does not kill (the Living Statue needs a magic Weapon): treated as this much stronger.
+HARD_FOES = {"Living Statue": 4}
+# The ways through the Inner Region to the Valley of Fire (the Lord of Chaos's "Change is Good").
+BRANCHES = {"the Mines": ("mines", "vampires-tower", "pits"), "the Crypt": ("crypt", "death", "werewolf-den")}
+DEMON_LORD_CRAFT = 11      # Craft to face the Demon Lord (Craft 12, 4 lives) with some hope
+HUNT_AFTER = 300           # turns after which a bot the Crown is beyond hunts the others instead
+TOWER_READY = 14           # Strength or Craft for the Wizard's Tower (a Gargoyle of 3D6+4, the Dragon Prince 15)
+DRAGONS_NEEDED, FOLLOWERS_NEEDED = 7, 12   # Pandora's Hydra and Rabble
+GOOD_TITLES = ("accept", "seek")
 
 
-@lru_cache(maxsize=8)
-def _distances(modules: tuple[str, ...]) -> tuple[Ruleset, dict[int, dict[int, int]]]:
-    """Shortest walking distance between all spaces (rings, bridge, portal, gate)."""
+@dataclass(frozen=True)
+class Board:
+    """What the bot precomputes from a game's static content."""
+
+    rules: Ruleset
+    dist: dict[int, dict[int, int]]       # walking distance between spaces (by index)
+    named: dict[str, tuple[str, ...]]     # space name -> ids of the spaces so named
+    region: dict[str, str]                # space id -> region
+
+
+@lru_cache(maxsize=16)
+def board_for(modules: tuple[str, ...]) -> Board:
+    """Shortest walking distance between all spaces (rings, bridge, portals, gates, passages)."""
     rules = ruleset_for(modules)
     graph: dict[int, set[int]] = {s.index: {rules.cw[s.index], rules.ccw[s.index]} - {-1} for s in rules.spaces}
     for ln in rules.links:
@@ -58,7 +99,17 @@ def _distances(modules: tuple[str, ...]) -> tuple[Ruleset, dict[int, dict[int, i
                     seen[y] = seen[x] + 1
                     todo.append(y)
         dist[start] = seen
-    return rules, dist
+    named: dict[str, list[str]] = {}
+    for s in rules.spaces:
+        named.setdefault(s.name, []).append(s.id)
+    return Board(rules, dist, {k: tuple(v) for k, v in named.items()}, {s.id: s.region for s in rules.spaces})
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(n) for n in _NUMBER.findall(text)]
 
 
 class HeuristicBot:
@@ -69,17 +120,33 @@ class HeuristicBot:
 
     # --- reading the view ------------------------------------------------------
 
-    def _setup(self, view: dict[str, Any], decision: Decision) -> None:
+    def _setup(self, view: Any, decision: Decision) -> None:
         self.view = view
-        self.rules, self.dist = _distances(tuple(view["modules"]))
-        self.me = view["players"][decision.player]
-        self.seat = decision.player
+        self.board = board_for(tuple(view["modules"]))
+        self.rules = self.board.rules
+        self.dist = self.board.dist
+        # The character the decision is about (a seat may play two: a Mirror Image, a Mystic).
+        self.seat = decision.character if decision.character is not None else decision.player
+        self._me: dict | None = None
+        self._plan: str | None = None
+        self._aim_cache: str | None = None
+
+    @property
+    def me(self) -> dict:
+        """The bot's character sheet (read from the view when first needed: many decisions do without)."""
+        if self._me is None:
+            self._me = self.view["players"][self.seat]
+        return self._me
 
     def card(self, cid: int):
         return self.rules.instances[cid]
 
     def has(self, name: str) -> bool:
         return any(c["name"] == name for c in self.me["objects"] + self.me["packed"] + self.me["followers"])
+
+    def traits(self) -> set[str]:
+        """The character's printed abilities (keywords, without their conditions)."""
+        return {t.split("@", 1)[0] for t in self.rules.characters[self.me["character"]].traits}
 
     @property
     def power(self) -> int:
@@ -94,35 +161,226 @@ class HeuristicBot:
         """Strength in a battle: a weapon adds 1."""
         return self.me["strength"] + any(c["name"] in WEAPONS for c in self.me["objects"])
 
+    def region(self, sid: str) -> str:
+        return self.board.region[sid]
+
+    def here(self) -> str:
+        return self.me["space"]
+
+    def goal(self) -> dict | None:
+        return self.me["status"].get("goal")
+
+    def rivals(self) -> list[dict]:
+        """The other players' living characters."""
+        mine = self.me["controller"]
+        return [p for p in self.view["players"] if p["alive"] and p["controller"] != mine]
+
+    def beatable(self, other: dict, margin: int = 1) -> bool:
+        """Could the bot beat this character in battle (or, where it may, in psychic combat)?"""
+        if self.battle_strength() >= other["strength"] + margin:
+            return True
+        return "psychic-attack" in self.traits() and self.me["craft"] >= other["craft"] + margin
+
+    def hunting(self) -> bool:
+        """Must the bot take lives from other characters: for a task (Ashes to Ashes,
+        Finder's Keepers, the Warlock's quest), or because the Crown is beyond it
+        (the Demon Lord holds it and its Craft will not do) so that only being the
+        last one standing is left?"""
+        aim = self.goal()
+        if aim is not None and (aim["kind"] == "finders-keepers" or aim["kind"] == "ashes" and not aim["taken"]):
+            return True
+        if aim is not None and aim["kind"] in ("hydra", "rabble") and self._goal_target(aim) == "":
+            return True          # a task hardly ever done: being the last one standing wins too
+        quest = self.me["status"].get("quest")
+        if quest is not None and quest["goal"] == "take-life" and not self.has("Talisman"):
+            return True
+        return self.view["turn"] > HUNT_AFTER and self.crown_ending() == "demon-lord" and \
+            self.me["craft"] < DEMON_LORD_CRAFT - 1
+
+    def hunt_margin(self) -> int:
+        """How much stronger than its prey a hunter wants to be: less, the more lives it has to spare."""
+        return max(-2, 1 - (self.me["lives"] - 3) // 2)
+
+    def prey(self) -> list[dict]:
+        """The rivals the bot could beat, where it can catch them (not on the Crown, nor a step at a time inward)."""
+        margin = self.hunt_margin()
+        return [p for p in self.rivals() if self.beatable(p, margin)
+                and self.rules.regions[self.region(p["space"])].movement == "roll"]
+
+    def crown_ending(self) -> str:
+        """The Alternative Ending face up on the Crown ('' if none, or no endings in the game)."""
+        for c in self.view["board"].get("crown-of-command", ()):
+            if c["type"] == "event":
+                return self.card(c["id"]).key
+        return ""
+
+    def _d(self, a: str, b: str) -> int:
+        ia, ib = self.rules.space_index[a], self.rules.space_index[b]
+        return self.dist[ia].get(ib, 99)
+
+    def _nearest(self, spaces: list[str] | tuple[str, ...]) -> str:
+        here = self.here()
+        return min(spaces, key=lambda s: (self._d(here, s), s)) if spaces else ""
+
+    # --- where to go ------------------------------------------------------------
+
+    def strong(self) -> bool:
+        """Strong enough for the Inner Region: in Strength (the Crypt, the Werewolf), or in
+        Craft with some Strength (the Mines, the Pit Fiends)."""
+        me = self.me
+        if self.late:
+            return me["strength"] >= 6 or (me["craft"] >= 8 and me["strength"] >= 4)
+        return me["strength"] >= 8 or (me["craft"] >= 10 and me["strength"] >= 5)
+
     def ready_for_inner(self) -> bool:
         me = self.me
-        strong = me["strength"] >= 8 or (self.late and me["strength"] >= 6)
-        return self.has("Talisman") and strong and me["lives"] >= 3
+        if not (self.has("Talisman") and self.strong() and me["lives"] >= 3):
+            return False
+        if self.crown_ending() == "demon-lord":
+            return self.crafty_enough()
+        return True
+
+    def crafty_enough(self) -> bool:
+        """Craft to face the Demon Lord (less, late in a long game)."""
+        return self.me["craft"] >= DEMON_LORD_CRAFT - (1 if self.late else 0)
+
+    def ready_for_tower(self) -> bool:
+        """The Wizard's Tower, for the very strong who hold no Talisman."""
+        return (not self.has("Talisman") and self.battle_strength() >= TOWER_READY - 1 and self.power >= TOWER_READY
+                and self.me["lives"] >= 4 and "antechamber" in self.rules.space_index)
 
     def dares_the_bridge(self) -> bool:
         """Crossing inward means beating the Sentinel (Strength 9) first."""
         s, lives = self.battle_strength(), self.me["lives"]
-        return (s >= 10 and lives >= 3) or (s >= 9 and lives >= 4) or (self.late and s >= 7 and lives >= 3)
+        if self.late:
+            return (s >= 7 and lives >= 3) or (s >= 6 and lives >= 5)
+        return (s >= 10 and lives >= 3) or (s >= 9 and lives >= 4) or (s >= 8 and lives >= 5)
+
+    def kept_out(self) -> bool:
+        """Does the bot want to be further in than the Sentinel lets it go?"""
+        plan = self._aim()
+        return bool(plan) and self.region(plan) not in ("outer", *DUNGEONS) and not self.dares_the_bridge() \
+            and not self.me["status"].get("raft")
 
     def lord_ready(self) -> bool:
         """Strong and healthy enough for a Dungeon's Treasure Chamber (if the game has one)?"""
         return self.power >= LORD_READY and self.me["lives"] >= 3 and "treasure-chamber" in self.rules.space_index
 
-    def target(self) -> str:
-        """Where the bot is heading: the Portal, a Dungeon's Treasure Chamber, the Warlock, or nowhere in particular."""
+    def dungeon_ready(self) -> bool:
+        """Strong enough for the Dungeon's cards (Enemies of Strength or Craft 3 to 9)?"""
         me = self.me
+        return (self.battle_strength() >= 7 and me["craft"] >= 5 and me["lives"] >= 4) or self.lord_ready()
+
+    def leaving_dungeon(self) -> bool:
+        """Wounded or too weak in the Dungeon: head for the way out."""
+        me = self.me
+        return me["lives"] <= 2 or not (self.battle_strength() >= 6 and me["craft"] >= 4)
+
+    def target(self) -> str:
+        """Where the bot is heading now ('' to roam and grow): the place its
+        ending's task names, the Portal, a Dungeon's Treasure Chamber, the Warlock."""
+        if self._plan is None:
+            self._plan = self._make_plan()
+        return self._plan
+
+    def _make_plan(self) -> str:
+        plan = self._aim()
+        if self.region(self.here()) == "outer" and self.kept_out():
+            # The way in is over the Sentinel's bridge: grow stronger first, or, late in a long
+            # game, try the Tavern, whose boatman may row the bot to the Temple.
+            return "tavern" if self.late and "tavern" in self.rules.space_index else ""
+        return plan
+
+    def _aim(self) -> str:
+        if self._aim_cache is None:
+            self._aim_cache = self._find_aim()
+        return self._aim_cache
+
+    def _find_aim(self) -> str:
+        aim = self.goal()
+        if aim is not None:
+            found = self._goal_target(aim)
+            if found == "" and self.hunting():
+                return self._nearest([p["space"] for p in self.prey()])
+            if found is not None:
+                return found
+        me = self.me
+        if self.region(self.here()) in DUNGEONS and self.leaving_dungeon():
+            return self._dungeon_exit()
+        if self.hunting() and self.prey():
+            return self._nearest([p["space"] for p in self.prey()])
+        if self.needs_healing():
+            healer = self._healer()
+            if healer:
+                return healer
         if self.ready_for_inner():
             return "portal-of-power"
+        if self.ready_for_tower():
+            return "tower-door"
         if self.lord_ready() and self._d(me["space"], "treasure-chamber") < 99:
             return "treasure-chamber"
-        quest = me["status"].get("quest")
-        if not self.has("Talisman") and (me["strength"] + me["craft"] >= 10 or quest) and not quest:
+        if not self.has("Talisman") and me["strength"] + me["craft"] >= 10 and not me["status"].get("quest"):
             return "warlocks-cave"
         return ""
 
+    def needs_healing(self) -> bool:
+        """Badly wounded, or ready for the Crown but for its lives."""
+        me = self.me
+        if me["lives"] <= 2:
+            return True
+        return me["lives"] < 4 and self.has("Talisman") and self.strong() and self.region(self.here()) not in INNER
+
+    def _healer(self) -> str:
+        """The nearest place that heals the bot: the Chapel (free for the good), a healer it can pay."""
+        me = self.me
+        kinds = {"chapel"} if me["alignment"] == "good" else set()
+        if me["gold"]:
+            kinds |= {"village", "city"} | ({"chapel"} if me["alignment"] == "neutral" else set())
+        return self._nearest([s.id for s in self.rules.spaces if s.kind in kinds and self.region(s.id) == "outer"])
+
+    def _dungeon_exit(self) -> str:
+        outside = [s.id for s in self.rules.spaces if s.region not in DUNGEONS and self._d(self.here(), s.id) < 99]
+        return self._nearest(outside)
+
+    def _goal_target(self, aim: dict) -> str | None:
+        """The space a task sends the bot to, '' to roam, None when the task is
+        done (or is done on the Crown): then the bot heads for the Crown as usual."""
+        kind = aim["kind"]
+        if kind == "quest":
+            names = aim["places"][aim["next"]]
+            spaces = [s for n in names for s in self.board.named.get(n, ()) if self.rules.space(s).kind != "crown"]
+            return self._nearest(spaces) if spaces else None
+        if kind == "errand":
+            return None if aim["done"] else self._nearest(self.board.named.get(aim["place"], ()))
+        if kind == "portal":
+            return None if aim["reached"] else "portal-of-power"
+        if kind == "hydra":
+            dragons = sum(1 for t in self.me["trophies"] if t.get("subtype") == "dragon")
+            return None if dragons >= DRAGONS_NEEDED else ""
+        if kind == "rabble":
+            return None if len(self.me["followers"]) >= FOLLOWERS_NEEDED else ""
+        if kind in ("ashes", "finders-keepers"):
+            if kind == "ashes" and aim["taken"]:
+                return None
+            return self._nearest([p["space"] for p in self.prey()])
+        if kind == "perils":
+            rivals = self.rivals()
+            if len(rivals) == 1 and not self.beatable(rivals[0], 1):
+                return ""        # the last rival is too strong to finish: grow first, away from the Crown
+        return None   # change, perils, the Demon Lord: on (or back to) the Crown
+
+    def away_from_crown(self) -> bool:
+        """Does the bot's task call it away from the Crown (or keep it away)?"""
+        aim = self.goal()
+        if aim is None or aim["kind"] == "demon-lord":
+            return False
+        if aim["kind"] == "change":
+            return False
+        return self._goal_target(aim) is not None
+
     # --- choosing ---------------------------------------------------------------
 
-    def choose(self, view: dict[str, Any], decision: Decision) -> str:
+    def choose(self, view: Any, decision: Decision) -> str:
         self._setup(view, decision)
         ids = decision.ids
         method = getattr(self, "on_" + decision.kind.replace("-", "_"), None)
@@ -148,7 +406,12 @@ class HeuristicBot:
             for i in ids:
                 if i.startswith("cast:") and self._spell_name(i) == "Healing" and i.endswith(f":{self.seat}"):
                     return i
+        leap = self._finders_leap(ids)
+        if leap:
+            return leap
         here = self.rules.space(me["space"])
+        if "flee" in ids and self.region(here.id) in DUNGEONS and self.leaving_dungeon():
+            return "flee"                              # Fight or Flight: out against the arrows
         region = self.rules.regions[here.region]
         if region.movement == "step":
             return self._step(ids)
@@ -158,33 +421,87 @@ class HeuristicBot:
             best = min(rafts, key=lambda i: self._d(i.split(":")[1], target))
             if self._d(best.split(":")[1], target) < self._d(me["space"], target):
                 return best
-        if "next-move" in ids and target == "":
+        if "next-move" in ids and (target == "" or self._d(self._next_move(), target) < self._d(me["space"], target)):
             return "next-move"
         if "enter-dungeon" in ids and self.lord_ready():
             return "enter-dungeon"                    # 000's Dungeon: down through the Doorway
+        if "roll-two" in ids:
+            return "roll-two"                         # two movement dice, either kept
         return "roll" if "roll" in ids else None
 
-    def _d(self, a: str, b: str) -> int:
-        ia, ib = self.rules.space_index[a], self.rules.space_index[b]
-        return self.dist[ia].get(ib, 99)
+    def _next_move(self) -> str:
+        nxt = self.me["status"].get("next_move")
+        return self.rules.spaces[nxt].id if isinstance(nxt, int) else self.here()
+
+    def _finders_leap(self, ids: list[str]) -> str | None:
+        """Finder's Keepers: teleport to a character the bot can beat."""
+        leaps = [i for i in ids if i.startswith("leap:")]
+        if not leaps or self.me["lives"] < 2:
+            return None
+        players = self.view["players"]
+        prey = [i for i in leaps if self.beatable(players[int(i.split(":")[1])], self.hunt_margin())]
+        return min(prey, key=lambda i: players[int(i.split(":")[1])]["lives"]) if prey else None
 
     def _spell_name(self, option_id: str) -> str:
         return self.card(int(option_id.split(":")[1])).name
 
     def _step(self, ids: list[str]) -> str | None:
+        """One space a turn (the Inner Region, the Wizard's Tower): on toward the
+        Crown, or back out when wounded or sent away."""
         me = self.me
+        here = self.here()
         forward = [i for i in ids if i.startswith("move:")]
         back = [i for i in ids if i.startswith("retreat:")]
-        if "stay" in ids and self.rules.space(me["space"]).kind == "crown":
+        kind = self.rules.space(here).kind
+        leave = self.away_from_crown() or (me["lives"] <= 1 and kind != "crown")
+        if kind != "crown" and self.region(here) in INNER:
+            # no way through the Valley of Fire without a Talisman; none past the Demon Lord without Craft
+            leave = leave or not self.has("Talisman") or (self.crown_ending() == "demon-lord" and not self.ready_for_inner())
+        aim = self.goal()
+        if aim is not None and aim["kind"] == "change":
+            return self._change_route(ids, forward, back) or (back or forward or ["stay"])[0]
+        if kind == "crown" and "stay" in ids and not leave:
             return "stay"
-        if me["lives"] <= 1 and back:
-            return back[0]
+        if leave and back:
+            out = self.target() or "portal-of-power"
+            return min(back, key=lambda i: (self._d(i.split(":")[1], out), i))
         if "stay" in ids:
             return "stay"
         if forward:
             crown = [i for i in forward if "crown" in i]
-            return crown[0] if crown else self.rng.choice(forward)
+            if crown:
+                return crown[0]
+            return max(forward, key=self._branch_score)
         return back[0] if back else None
+
+    def _branch_score(self, option_id: str) -> tuple[int, str]:
+        """The Mines test Craft, the Crypt Strength: the bot takes the way of its better one."""
+        sid = option_id.split(":")[1]
+        strong_in_craft = self.me["craft"] > self.me["strength"]
+        return (int((sid in BRANCHES["the Mines"]) == strong_in_craft), sid)
+
+    def _change_route(self, ids: list[str], forward: list[str], back: list[str]) -> str | None:
+        """The Lord of Chaos's "Change is Good": come back to the Crown by the
+        other way. The bot cannot see which way it last came (only the task's
+        old way), so it wanders the other branch, stepping back and forth, until
+        a step forward has landed it there; then it goes up to the Crown."""
+        old = self.goal()["route"]
+        other = BRANCHES["the Crypt"] if old == "the Mines" else BRANCHES["the Mines"]
+        here = self.here()
+        kind = self.rules.space(here).kind
+        if kind == "crown":
+            return back[0] if back else "stay"
+        into = [i for i in forward if i.split(":")[1] in other]
+        if into:                                           # the Plain of Peril: into the other branch
+            return into[0]
+        home = [i for i in back if i.split(":")[1] in other]
+        if kind == "valley-of-fire":
+            return home[0] if home and self.rng.random() < 0.5 else (forward or back or [None])[0]
+        if here in other:
+            if back and self.rng.random() < 0.5:
+                return back[0]
+            return (forward or back or [None])[0]
+        return min(back, key=lambda i: self._d(i.split(":")[1], "plain-of-peril")) if back else (forward or [None])[0]
 
     def on_move(self, d: Decision, ids: list[str]) -> str | None:
         if "regenerate" in ids and self.me["lives"] < 4:
@@ -192,52 +509,77 @@ class HeuristicBot:
         target = self.target()
         if "portal" in ids and target == "portal-of-power":
             return "portal"
+        tower = [i for i in ids if i == "portal:antechamber"]
+        if tower and target == "tower-door":
+            return tower[0]
         moves = [i for i in ids if i.startswith("move:")]
         if not moves:
-            return None
-        here = self.rules.space(self.me["space"]).region
+            return self._after_roll(ids)
+        here = self.rules.space(self.here()).region
 
         def score(i: str) -> float:
             sid = i.split(":")[1]
             value = self._score_space(sid, target) + self.rng.random() * 0.1
-            if here == "outer" and self.rules.space(sid).region == "middle":
+            there = self.rules.space(sid).region
+            if here == "outer" and there == "middle" and not self.dares_the_bridge():
                 # crossing the bridge inward means beating the Sentinel (Strength 9)
-                value -= 0 if self.dares_the_bridge() else 12
+                value -= 12 if self.me["lives"] >= 3 else 40
+            elif here == "middle" and there == "outer" and self.kept_out():
+                value -= 6                        # the Sentinel would bar the way back in
             return value
 
         return max(moves, key=score)
+
+    def _after_roll(self, ids: list[str]) -> str | None:
+        """No plain move: an ability instead of the roll (the Pathfinder's one more or less...)."""
+        paths = [i for i in ids if i.startswith("path:")]
+        return paths[-1] if paths else None
 
     def _score_space(self, sid: str, target: str) -> float:
         me = self.me
         sdef = self.rules.space(sid)
         score = float(SPACE_VALUE.get(sdef.kind, 0))
         wounded = me["lives"] <= 2
+        hurts = -4 if me["lives"] >= 3 else -8 if me["lives"] == 2 else -20   # a space that takes a life
         if sdef.kind == "desert" and not (self.has("Water Bottle") or self.has("Holy Grail")):
-            score -= 3
+            score += hurts + 1
         if sdef.kind == "chapel":
-            score += {"good": 3 if wounded else 1, "neutral": 2 if wounded and me["gold"] else 0, "evil": -4}[me["alignment"]]
+            score += {"good": 3 if wounded else 1, "neutral": 2 if wounded and me["gold"] else 0, "evil": hurts}[me["alignment"]]
         if sdef.kind == "graveyard":
-            score += {"good": -4, "neutral": 0, "evil": 1}[me["alignment"]]
+            score += {"good": hurts, "neutral": 0, "evil": 1}[me["alignment"]]
         if sdef.kind in ("village", "city", "castle") and wounded and me["gold"]:
             score += 3
         if sdef.kind == "temple":
             score += 1 if me["lives"] >= 4 else -2
-        cards = self.view["board"].get(sid, [])
-        for c in cards:
-            if c["type"] == "enemy":
-                mine = me["craft"] if c.get("craft") else me["strength"]
-                score += 2 if mine >= c.get("strength", c.get("craft", 0)) + 2 else -4
-            elif c["type"] in ("object", "magic-object"):
-                score += 2
-        gold = self.view["gold_on"].get(sid, 0)
-        score += gold
+        if sdef.region in DUNGEONS and self.region(self.here()) not in DUNGEONS and not self.dungeon_ready():
+            score -= 12                               # not down into the Dungeon before the bot can fight there
+        for c in self.view["board"].get(sid, ()):
+            score += self._card_on_space(c)
+        score += self.view["gold_on"].get(sid, 0)
         if target:
             score -= 1.5 * self._d(sid, target)
         if sid == "sentinel" or sdef.kind == "black-knight" and me["gold"] == 0:
             score -= 1
         return score
 
+    def _card_on_space(self, c: dict) -> float:
+        """What a face-up card lying on a space is worth meeting."""
+        if c["type"] == "enemy":
+            mine = self.me["craft"] if c.get("craft") else self.battle_strength()
+            margin = mine - c.get("strength", c.get("craft", 0)) - HARD_FOES.get(c["name"], 0)
+            return 2.0 if margin >= 2 else 0.0 if margin >= 0 else -3.0 + margin
+        if c["type"] in ("object", "magic-object"):
+            return 2.0
+        safe = HARMFUL_PLACES.get(c["name"])
+        if safe is not None and self.me["strength"] < safe:
+            return -4.0 if self.me["lives"] <= 3 else -2.0
+        if c["type"] in ("stranger", "place"):
+            return -3.0 if self.me["lives"] <= 1 else 0.5   # mostly good, but some take a life
+        return 0.0
+
     def on_portal(self, d: Decision, ids: list[str]) -> str:
+        if self.crown_ending() == "demon-lord" and self.me["craft"] >= self.me["strength"] - 1:
+            return "craft"                 # the Portal's loss (if any) is then no Strength
         return "strength" if self.me["strength"] >= self.me["craft"] else "craft"
 
     def on_fate(self, d: Decision, ids: list[str]) -> str:
@@ -250,15 +592,20 @@ class HeuristicBot:
             return "keep"
         return "reroll" if value <= 2 else "keep"
 
+    # --- fighting ------------------------------------------------------------------
+
     def on_combat(self, d: Decision, ids: list[str]) -> str | None:
-        for safe in ("exorcise", "let-be"):
+        for safe in ("exorcise", "let-be", "pistol", "bow", "killer-blow"):
             if safe in ids:
-                return safe
+                return safe          # no risk: a spirit sent away, a shot before the battle, a blow without its die
         try:
             foe = int(d.prompt.split(": ")[1].split(" ")[1].rstrip("."))
             mine = int(d.prompt.rsplit(" ", 1)[1].rstrip("."))
         except (IndexError, ValueError):
             foe, mine = 0, 0
+        foe += HARD_FOES.get(d.prompt.split(":")[0], 0)
+        if foe >= mine and "let-them-be" in ids:
+            return "let-them-be"
         if foe > mine + 1:
             for i in ids:
                 if i == "evade" or i == "bribe":
@@ -271,7 +618,19 @@ class HeuristicBot:
                 return "assassinate"
         if "charm" in ids:
             return "charm"
+        if mine - 1 <= foe <= mine + 3:
+            for fury in ("charge", "berserk"):   # +2 or +3 Strength for this fight, paid with the next turn
+                if fury in ids:
+                    return fury
         return "fight"
+
+    def on_lost_fight(self, d: Decision, ids: list[str]) -> str:
+        cast = next((i for i in ids if i.startswith("cast:")), None)
+        if cast:
+            return cast
+        if "rematch" in ids and d.prompt.startswith("You lost"):
+            return "rematch"                      # the Amazon fights once more: nothing worse can come of it
+        return "accept"
 
     def on_defend(self, d: Decision, ids: list[str]) -> str:
         if "evade" in ids:
@@ -281,27 +640,66 @@ class HeuristicBot:
                 return i
         return "defend"
 
+    def on_evade_ability(self, d: Decision, ids: list[str]) -> str:
+        return "evade"
+
+    def on_defeat(self, d: Decision, ids: list[str]) -> str:
+        return next((i for i in ids if i.startswith("cast:")), "accept")
+
     def on_combat_magic(self, d: Decision, ids: list[str]) -> str:
         for i in ids:
             if i.startswith("cast:") and self._spell_name(i) == "Psionic Blast" and self.me["craft"] >= 4:
                 return i
         return "ready"
 
+    # --- other characters ------------------------------------------------------------
+
+    def on_encounter(self, d: Decision, ids: list[str]) -> str | None:
+        """Meet a character only to take something from it; else the space (or its cards)."""
+        players = self.view["players"]
+        for i in ids:
+            if i.startswith("meet:") and self._worth_meeting(players[int(i.split(":")[1])]):
+                return i
+        if "scroll-instead" in ids:
+            return "scroll-instead"
+        if "pass-by" in ids and any(self._card_on_space(c) < 0 for c in self.view["board"].get(self.here(), ())):
+            return "pass-by"
+        for i in ("space", "nothing"):
+            if i in ids:
+                return i
+        return next((i for i in ids if not i.startswith("meet:")), None)
+
+    def _worth_meeting(self, other: dict) -> bool:
+        if other["controller"] == self.me["controller"]:
+            return False
+        if self.hunting():
+            return self.beatable(other, self.hunt_margin())
+        takers = {"steal", "beguile", "take-follower", "fortune-telling"}
+        if self.traits() & takers:
+            return True
+        return self.battle_strength() >= other["strength"] + 2 and other["lives"] <= self.me["lives"]
+
     def on_meet(self, d: Decision, ids: list[str]) -> str:
         them = self._met(d)
-        for prefix in ("steal", "beguile", "lure", "woo"):
+        for prefix in ("steal", "beguile", "lure", "woo", "enslave", "fortune"):
             choice = self.first(ids, prefix)
             if choice:
                 return choice
         if them is not None:
             me = self.me
+            margin = self.hunt_margin() if self.hunting() else 2
             if any(i.startswith("assassinate:") for i in ids) and me["strength"] >= them["strength"]:
                 return next(i for i in ids if i.startswith("assassinate:"))
-            if me["strength"] >= them["strength"] + 2:
-                return next(i for i in ids if i.startswith("attack:"))
-            if me["craft"] >= them["craft"] + 2 and any(i.startswith("psychic:") for i in ids):
-                return next(i for i in ids if i.startswith("psychic:"))
-        return "leave"
+            attack = next((i for i in ids if i.startswith("attack:")), None)
+            if attack and self.battle_strength() >= them["strength"] + margin:
+                return attack
+            psychic = next((i for i in ids if i.startswith("psychic:")), None)
+            if psychic and me["craft"] >= them["craft"] + margin:
+                return psychic
+            for prefix in ("imprison", "curse"):
+                if prefix in ids:
+                    return prefix
+        return "leave" if "leave" in ids else ids[0]
 
     def _met(self, d: Decision) -> dict | None:
         for p in self.view["players"]:
@@ -316,13 +714,62 @@ class HeuristicBot:
         return ids[0]
 
     def on_spoils(self, d: Decision, ids: list[str]) -> str:
+        """A life when lives win the game (on the Crown, hunting, a beaten rival nearly dead);
+        else the best Object or Follower the bot does not have yet."""
+        loser = self._met(d)
+        if "life" in ids and (self.rules.space(self.here()).kind == "crown" or self.hunting()
+                              or loser is not None and loser["lives"] <= 2):
+            return "life"
         best, value = "life", 3
         for i in ids:
             if i.startswith(("object:", "follower:")):
-                v = ITEM_VALUE.get(self.card(int(i.split(":")[1])).name, 2)
+                name = self.card(int(i.split(":")[1])).name
+                v = 0 if self.has(name) else ITEM_VALUE.get(name, 2)
                 if v > value:
                     best, value = i, v
         return best
+
+    def _best_card(self, ids: list[str], default: int = 2) -> str | None:
+        """The option naming the most valuable card (``prefix:<card>``), if any."""
+        cards = [i for i in ids if i.rsplit(":", 1)[-1].isdigit()]
+        if not cards:
+            return None
+        return max(cards, key=lambda i: (ITEM_VALUE.get(self.card(int(i.rsplit(":", 1)[1])).name, default), i))
+
+    def _worst_card(self, ids: list[str], default: int = 2) -> str | None:
+        cards = [i for i in ids if i.rsplit(":", 1)[-1].isdigit()]
+        if not cards:
+            return None
+        return min(cards, key=lambda i: (ITEM_VALUE.get(self.card(int(i.rsplit(":", 1)[1])).name, default), i))
+
+    def on_beguile(self, d: Decision, ids: list[str]) -> str | None:
+        return self._best_card(ids) or self.first(ids, "take")
+
+    on_acquisition = on_beguile
+
+    def on_mesmerism(self, d: Decision, ids: list[str]) -> str | None:
+        return self._best_card(ids)
+
+    on_enslave = on_mesmerism
+
+    def on_command(self, d: Decision, ids: list[str]) -> str:
+        def lives_of(i: str) -> int:
+            return self.view["players"][int(i.split(":")[1])]["lives"]
+
+        return min(ids, key=lives_of)
+
+    def on_command_victim(self, d: Decision, ids: list[str]) -> str:
+        return "life"
+
+    def on_panic(self, d: Decision, ids: list[str]) -> str:
+        """Drive a panicked character to the poorer of the two spaces."""
+        return min(ids, key=lambda i: (SPACE_VALUE.get(self.rules.space(i.split(":")[1]).kind, 0), i))
+
+    def on_rout(self, d: Decision, ids: list[str]) -> str:
+        routs = [i for i in ids if i.startswith("rout:")]
+        return routs[0] if routs else "spare"
+
+    # --- cards and places ---------------------------------------------------------------
 
     def on_take(self, d: Decision, ids: list[str]) -> str:
         takes = [i for i in ids if i.startswith(("take:", "hire:"))]
@@ -359,6 +806,26 @@ class HeuristicBot:
     def on_sell(self, d: Decision, ids: list[str]) -> str:
         return "done"
 
+    def on_haggle(self, d: Decision, ids: list[str]) -> str:
+        return "haggle"                         # a free roll for lower prices
+
+    def on_card_ability(self, d: Decision, ids: list[str]) -> str | None:
+        if "train" in ids:
+            return "train"                      # the card joins as a Follower
+        if "law-bribe" in ids:
+            return "law-bribe"
+        if "trade" in ids and any(ITEM_VALUE.get(c["name"], 2) <= 2 for c in self.me["objects"] + self.me["packed"]):
+            return "trade"                      # a poor Object for a Purchase card
+        return "usual" if "usual" in ids else None
+
+    def on_trade(self, d: Decision, ids: list[str]) -> str | None:
+        gives = [i for i in ids if i.startswith("give:")]
+        if gives:
+            return self._worst_card(gives)
+        owned = {c["name"] for c in self.me["objects"] + self.me["packed"]}
+        wares = [i for i in ids if i.startswith("take:") and i[5:] not in owned]
+        return max(wares or ids, key=lambda i: (ITEM_VALUE.get(i.split(":", 1)[1], 0), i))
+
     def on_heal(self, d: Decision, ids: list[str]) -> str:
         return ids[0]
 
@@ -374,14 +841,37 @@ class HeuristicBot:
         if me["gold"] >= 2:
             prefs.append("blacksmith")
         prefs += ["pray" if me["lives"] >= 3 else "heal", "restore-fate", "pay", "buy-spell", "mystic", "refuse", "enchantress"]
+        # the Dungeon's rooms and cards: bribe the guard unless strong, eat when hurt, lose the
+        # lesser attribute to the torturer, a Talisman or a weapon from a hoard
+        if "bribe" in ids and self.battle_strength() < 9:
+            prefs.insert(0, "bribe")
+        if not self.has("Talisman"):
+            prefs.insert(0, "talisman")
+        if me["lives"] <= 3:
+            prefs.append("eat")
+        losses = [o.id for o in d.options if o.label.startswith("Lose 1")]
+        if losses:
+            prefs.append("craft" if me["strength"] >= me["craft"] else "strength")
+        if not any(c["name"] in WEAPONS for c in me["objects"]):
+            prefs += ["sword", "axe"]
+        prefs += ["gold", "draw-3" if self.dungeon_ready() else "draw-1"]
+        if self.region(self.here()) in DUNGEONS and self.leaving_dungeon() and "Passageway" in d.prompt:
+            prefs.append("take")                # a Passageway leads out of the Dungeon
+        if self.region(self.here()) == "outer" and self.kept_out():
+            prefs.append("step-through")        # a Magic Portal: half its ways lead past the Sentinel
         for p in prefs:
             if p in ids:
                 return p
+        places = [i for i in ids if i in self.rules.space_index]
+        if places:                              # a gate to a place of the bot's choice
+            return max(places, key=lambda i: (self._score_space(i, self.target()), i))
         return "nothing" if "nothing" in ids else None
 
     def on_wish(self, d: Decision, ids: list[str]) -> str:
         if self.me["lives"] <= 2:
             return "wish:life"
+        if self.crown_ending() == "demon-lord" and self.me["craft"] < DEMON_LORD_CRAFT:
+            return "wish:craft"
         return "wish:strength" if self.me["strength"] >= self.me["craft"] else "wish:craft"
 
     def on_warlock(self, d: Decision, ids: list[str]) -> str:
@@ -394,20 +884,43 @@ class HeuristicBot:
     def on_optional_roll(self, d: Decision, ids: list[str]) -> str:
         return "skip"
 
+    def on_pick_roll(self, d: Decision, ids: list[str]) -> str:
+        """Two dice, one kept: for a move, the one with the better destination; else the higher."""
+        keeps = [i for i in ids if i.startswith("keep:")]
+        if "move" in d.prompt and keeps:
+            return max(keeps, key=lambda i: (self._roll_value(int(i.split(":")[1])), i))
+        return max(keeps or ids, key=lambda i: (_numbers(i) or [0])[-1])
+
+    def _roll_value(self, n: int) -> float:
+        """The best space a move of ``n`` round the bot's ring reaches (a rough look: no bridge, no passage)."""
+        target = self.target()
+        start = self.rules.space_index[self.here()]
+        best = -99.0
+        for step in (self.rules.cw, self.rules.ccw):
+            pos = start
+            for _ in range(n):
+                nxt = step[pos]
+                if nxt < 0:
+                    break
+                pos = nxt
+            if pos != start:
+                best = max(best, self._score_space(self.rules.spaces[pos].id, target))
+        return best
+
+    def on_weighted(self, d: Decision, ids: list[str]) -> str:
+        """The Weighted Dice: the highest attack roll; for a move, the best destination."""
+        if "move" in d.prompt:
+            return max(ids, key=lambda i: (self._roll_value(int(i.split(":")[1])), i))
+        return max(ids, key=lambda i: int(i.split(":")[1]))
+
+    def on_twist(self, d: Decision, ids: list[str]) -> str:
+        return max(ids, key=lambda i: int(i.split(":")[1]))
+
     def on_vampire(self, d: Decision, ids: list[str]) -> str:
         if self.me["lives"] >= 4:
             return "life"
         followers = [i for i in ids if i.startswith("follower:")]
         return followers[0] if followers else "life"
-
-    def on_command(self, d: Decision, ids: list[str]) -> str:
-        def lives_of(i: str) -> int:
-            return self.view["players"][int(i.split(":")[1])]["lives"]
-
-        return min(ids, key=lives_of)
-
-    def on_command_victim(self, d: Decision, ids: list[str]) -> str:
-        return "life"
 
     def on_counterspell(self, d: Decision, ids: list[str]) -> str:
         return "allow"
@@ -420,6 +933,9 @@ class HeuristicBot:
 
     def on_prevent_life_loss(self, d: Decision, ids: list[str]) -> str:
         return next((i for i in ids if i.startswith("cast:")), "accept")
+
+    def on_lost_turn(self, d: Decision, ids: list[str]) -> str:
+        return next((i for i in ids if i.startswith("cast:")), "miss")
 
     def on_redraw(self, d: Decision, ids: list[str]) -> str:
         for i in ids:
@@ -441,13 +957,135 @@ class HeuristicBot:
     def on_discard_spell(self, d: Decision, ids: list[str]) -> str:
         return ids[-1]
 
+    def on_start_scroll(self, d: Decision, ids: list[str]) -> str:
+        return "keep"
+
+    def on_claim_scroll(self, d: Decision, ids: list[str]) -> str:
+        return "claim"
+
     def on_drop(self, d: Decision, ids: list[str]) -> str:
         return min(ids, key=lambda i: ITEM_VALUE.get(self.card(int(i.split(":")[1])).name, 1))
 
-    # --- the Dungeons ------------------------------------------------------------------
+    def on_tithe(self, d: Decision, ids: list[str]) -> str:
+        return "tithe:gold" if "tithe:gold" in ids else self._worst_card(ids) or ids[0]
+
+    def on_realm(self, d: Decision, ids: list[str]) -> str:
+        """Lay a Realm where the bot passes: the nearest free space."""
+        return min(ids, key=lambda i: (self._d(self.here(), i.split(":")[1]), i))
+
+    def on_destruction(self, d: Decision, ids: list[str]) -> str:
+        """Destroy the strongest face-up Enemy nearest the bot."""
+        def threat(i: str) -> tuple[int, int]:
+            c = self.card(int(i.split(":")[1]))
+            return (max(c.strength, c.craft) if c.type == "enemy" else -1, -len(i))
+
+        return max(ids, key=threat)
+
+    def on_hex(self, d: Decision, ids: list[str]) -> str:
+        """Lay a Hex in the way of the rival nearest the Crown."""
+        rivals = self.rivals()
+        if not rivals:
+            return ids[0]
+        lead = min(rivals, key=lambda p: (self._d(p["space"], "crown-of-command"), p["seat"]))
+        return min(ids, key=lambda i: (self._d(lead["space"], i.split(":")[1]), i))
+
+    def on_storm(self, d: Decision, ids: list[str]) -> str:
+        """Sweep the Enemies nearest the bot from the board."""
+        return min(ids, key=lambda i: (self._d(self.here(), i.split(":")[1]), i))
+
+    def on_lose_follower(self, d: Decision, ids: list[str]) -> str:
+        return self._worst_card(ids) or ids[-1]
+
+    # --- the Alternative Endings --------------------------------------------------------
+
+    def on_demon_lord(self, d: Decision, ids: list[str]) -> str:
+        """Fight a round while healthy and crafty enough; flee to come back later."""
+        me = self.me
+        return "fight" if me["lives"] >= 2 and self.crafty_enough() else "flee"
+
+    def on_dragon_king(self, d: Decision, ids: list[str]) -> str:
+        return "fight"                          # being eaten is certain death; a fight is not
+
+    def on_arena(self, d: Decision, ids: list[str]) -> str:
+        """The first bout: the opponent and the attribute the bot is best at against it."""
+        players = self.view["players"]
+
+        def edge(i: str) -> tuple[int, str]:
+            _, other, mode = i.split(":")
+            return (self.me[mode] - players[int(other)][mode], i)
+
+        return max(ids, key=edge)
+
+    def on_perils(self, d: Decision, ids: list[str]) -> str:
+        """Set the strongest rival against the next strongest; fight the last one only when ahead."""
+        players = self.view["players"]
+        sends = [i for i in ids if i.startswith("perils:")]
+        if sends:
+            def threat(i: str) -> tuple[int, str]:
+                _, x, y, _mode = i.split(":")
+                return (self._threat(players[int(x)]) + self._threat(players[int(y)]), i)
+
+            return max(sends, key=threat)
+        for i in ids:
+            if i.startswith("finish:"):
+                _, x, mode = i.split(":")
+                if self.me[mode] >= players[int(x)][mode] + 1 and self.me["lives"] >= players[int(x)]["lives"]:
+                    return i
+        return "pass"
+
+    def _threat(self, p: dict) -> int:
+        return max(p["strength"], p["craft"]) * 2 + p["lives"]
+
+    def on_finders_keepers(self, d: Decision, ids: list[str]) -> str:
+        claims = [i for i in ids if i.startswith("claim:")]
+        best = self._best_card(claims, default=1) if claims else None
+        if best and ITEM_VALUE.get(self.card(int(best.split(":")[1])).name, 1) >= 2:
+            return best
+        return "done"
+
+    # --- the Master Levels ----------------------------------------------------------------
+
+    def on_master_level(self, d: Decision, ids: list[str]) -> str:
+        """Titles are taken; the Sheriff sought when Strength may reach it; the Beggar
+        given a gold when it can be spared; the Mirror and the High Mage's price declined."""
+        for i in GOOD_TITLES:
+            if i in ids and (i != "seek" or self.me["strength"] >= 6):
+                return i
+        if "give" in ids and self.me["gold"] >= 3:
+            return "give"
+        for i in ("decline", "leave", "refuse"):
+            if i in ids:
+                return i
+        return ids[0]
+
+    def _worth(self, p: dict) -> int:
+        """How far along a character is (to choose between a seat's two bodies)."""
+        talisman = any(c["name"] == "Talisman" for c in p["objects"] + p["packed"])
+        return max(p["strength"], p["craft"]) * 2 + p["lives"] * 2 + 10 * talisman + len(p["objects"])
+
+    def on_actor(self, d: Decision, ids: list[str]) -> str:
+        players = self.view["players"]
+        return max(ids, key=lambda i: (self._worth(players[int(i.split(":")[1])]), i))
+
+    def on_mirror(self, d: Decision, ids: list[str]) -> str:
+        players = self.view["players"]
+        image = next((p for p in players if p["controller"] == self.me["controller"] and p["seat"] != self.seat
+                      and p["alive"]), None)
+        if image is not None and self._worth(image) > self._worth(self.me):
+            return "keep:image"
+        return "keep:original"
+
+    # --- the Wizard's Tower ---------------------------------------------------------------
+
+    def on_dragon_prince(self, d: Decision, ids: list[str]) -> str:
+        return "strength" if self.battle_strength() >= self.me["craft"] else "craft"
+
+    # --- the Dungeons ----------------------------------------------------------------------
 
     def on_lord(self, d: Decision, ids: list[str]) -> str:
-        return "battle" if self.me["strength"] >= self.me["craft"] else "psychic"
+        """The Lord of Darkness: in the attribute the labels show higher (the chart rewards the margin)."""
+        scores = {o.id: (_numbers(o.label) or [0])[0] for o in d.options}
+        return max(ids, key=lambda i: (scores.get(i, 0), i == "battle"))
 
     def on_treasure(self, d: Decision, ids: list[str]) -> str:
         return max(ids, key=lambda i: TREASURE_VALUE.get(self.card(int(i.split(":")[1])).name, 0))
@@ -455,8 +1093,43 @@ class HeuristicBot:
     def on_fly(self, d: Decision, ids: list[str]) -> str:
         return self.on_teleport(d, ids)
 
-    def on_lost_fight(self, d: Decision, ids: list[str]) -> str:
-        return next((i for i in ids if i.startswith("cast:")), ids[0])
+    def on_trap_door(self, d: Decision, ids: list[str]) -> str:
+        target = self.target() or self.here()
+        return min(ids, key=lambda i: (self._d(i.split(":")[1], target), i))
+
+    def on_rune_gate(self, d: Decision, ids: list[str]) -> str:
+        """Step through to a space nearer the bot's aim, or out of a Dungeon it is leaving."""
+        target = self.target()
+        if not target:
+            return "nothing"
+        ways = [i for i in ids if i.startswith("to:")]
+        best = min(ways, key=lambda i: (self._d(i.split(":")[1], target), i)) if ways else None
+        if best and self._d(best.split(":")[1], target) + 3 < self._d(self.here(), target):
+            return best
+        return "nothing"
+
+    def on_oracle(self, d: Decision, ids: list[str]) -> str:
+        """The Oracle's cards back on the deck: the best for the bot on top."""
+        def worth(i: str) -> float:
+            c = self.card(int(i.split(":")[1]))
+            return self._card_on_space({"type": c.type, "name": c.name, "strength": c.strength, "craft": c.craft}) + \
+                (1 if c.type in ("follower", "stranger") else 0)
+
+        return max(ids, key=lambda i: (worth(i), i))
+
+    def on_snake_pit(self, d: Decision, ids: list[str]) -> str:
+        followers = [i for i in ids if i.startswith("follower:")]
+        return self._worst_card(followers) if followers else "life"
+
+    def on_cell(self, d: Decision, ids: list[str]) -> str:
+        return self._worst_card(ids) or ids[0]
+
+    def on_crypt(self, d: Decision, ids: list[str]) -> str:
+        takes = [i for i in ids if i.startswith("take:")]
+        return self._best_card(takes) if takes else "nothing"
+
+    def on_pass_on(self, d: Decision, ids: list[str]) -> str:
+        return "pass"                           # the Spirit of Vengeance is a burden
 
     def on_save_follower(self, d: Decision, ids: list[str]) -> str:
         return next((i for i in ids if i.startswith("cast:")), "accept")
@@ -476,6 +1149,3 @@ class HeuristicBot:
             return max(c.strength, c.craft) if c.type == "enemy" else -1
 
         return max(ids, key=threat)
-
-    def on_lose_follower(self, d: Decision, ids: list[str]) -> str:
-        return ids[-1]

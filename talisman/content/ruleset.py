@@ -10,7 +10,7 @@ result is cached, immutable and shared by all games with the same modules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -39,6 +39,9 @@ class Ruleset:
     cw: tuple[int, ...]    # the next space along each region (-1 past the end of a line)
     ccw: tuple[int, ...]
     by_name: dict[str, tuple[int, ...]]
+    # Values the engine works out from this content alone (the walks a roll allows
+    # from a space...), kept once they are asked for: they never change.
+    derived: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def module_names(self) -> tuple[str, ...]:

@@ -64,7 +64,7 @@ POINTS: dict[str, list[Callable]] = {
 
 
 _OWNER: dict[Callable, str | None] = {}
-_ACTIVE: dict[tuple[int, str], tuple[object, tuple[Callable, ...]]] = {}
+_REGISTERED = [0]  # how many registrations so far: a ruleset's table of hooks is rebuilt after a new one
 
 
 def ability(point: str):
@@ -75,21 +75,21 @@ def ability(point: str):
         POINTS[point].append(fn)
         parts = fn.__module__.split(".")
         _OWNER[fn] = parts[2].replace("_", "-") if parts[:2] == ["talisman", "modules"] and len(parts) > 2 else None
-        _ACTIVE.clear()
+        _REGISTERED[0] += 1
         return fn
 
     return register
 
 
 def hooks(g: Game, point: str) -> tuple[Callable, ...]:
-    """The functions registered at ``point`` that belong to this game's modules."""
-    key = (id(g.rules), point)
-    found = _ACTIVE.get(key)
-    if found is None or found[0] is not g.rules:
+    """The functions registered at ``point`` that belong to this game's modules
+    (a table of every point, built once per ruleset)."""
+    table = g.rules.derived.get("hooks")
+    if table is None or table[0] != _REGISTERED[0]:
         names = set(g.rules.module_names)
-        fns = tuple(fn for fn in POINTS[point] if _OWNER[fn] is None or _OWNER[fn] in names)
-        found = _ACTIVE[key] = (g.rules, fns)
-    return found[1]
+        table = g.rules.derived["hooks"] = (_REGISTERED[0], {
+            name: tuple(fn for fn in fns if _OWNER[fn] is None or _OWNER[fn] in names) for name, fns in POINTS.items()})
+    return table[1][point]
 
 
 def _collect(point: str, g: Game, *args) -> list[tuple]:
@@ -168,7 +168,10 @@ def battle_bonus(g: Game, seat: int, fight: dict) -> int:
 
 
 def move_allowed(g: Game, seat: int, path: list[int]) -> bool:
-    return all(fn(g, seat, path) for fn in hooks(g, "move_allowed"))
+    for fn in hooks(g, "move_allowed"):  # (asked for every destination of every move)
+        if not fn(g, seat, path):
+            return False
+    return True
 
 
 def teleport_allowed(g: Game, seat: int, to: int) -> bool:

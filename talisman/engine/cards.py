@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from talisman.engine import stats
+
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
@@ -110,6 +112,7 @@ def release(g: Game, seat: int, card: int) -> None:
         held = getattr(p, attr)
         if card in held:
             held.remove(card)
+            stats.changed(g)
             return
     raise ValueError(f"{g.card_name(card)} is not held by seat {seat}")
 

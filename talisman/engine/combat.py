@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import abilities, cards, effects, lives, possessions, stats
+from talisman.engine import abilities, cards, effects, lives, possessions, quests, spells, stats
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -113,8 +113,6 @@ def foe_subtypes(g: Game, a: dict) -> set[str]:
 
 @handler("combat")
 def _combat(g: Game, a: dict) -> None:
-    from talisman.engine import abilities, spells
-
     seat = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -230,8 +228,6 @@ def _attack_faces(g: Game, seat: int, mode: str, foes: int = 1) -> list[int]:
 
 
 def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") -> None:
-    from talisman.engine import spells
-
     p = g.players[seat]
     roll = max(a[key])
     # No Fate against a foe that forbids it (``no-fate-reroll``: the Soulbinder), nor for no roll at all.
@@ -330,8 +326,6 @@ def _combat_outcome(g: Game, a: dict) -> None:
 
 
 def _creatures_killed(g: Game, seat: int, a: dict) -> None:
-    from talisman.engine import abilities, quests
-
     p = g.players[seat]
     g.say(f"{g.name(seat)} kills the {foe_names(g, a)}.", type="combat-result", seat=seat)
     for c in a["foes"]:
@@ -361,6 +355,7 @@ def _spend_raised(g: Game, seat: int) -> None:
     if raised:
         used = max(raised, key=lambda f: g.rules.instances[f].strength)
         p.status["raised"] = [f for f in raised if f != used]
+        stats.changed(g)
         possessions.lose_follower(g, seat, used, "crumbles to dust after the battle")
 
 
@@ -372,6 +367,7 @@ def _tamed_animals_die(g: Game, seat: int) -> None:
         if "tamed" in g.rules.instances[f].traits or f in p.status.get("tamed", ()):
             possessions.lose_follower(g, seat, f, "is killed in the fight")
             p.status["tamed"] = [t for t in p.status.get("tamed", ()) if t != f]
+            stats.changed(g)
 
 
 def lose_battle_life(g: Game, seat: int, cause: str, armour: bool = True, by: int | None = None) -> None:
@@ -436,8 +432,6 @@ def attack_options(g: Game, seat: int, other: int) -> list[tuple]:
 
 @handler("pvp")
 def _pvp(g: Game, a: dict) -> None:
-    from talisman.engine import spells
-
     att, dfd = a["a"], a["d"]
     if not (g.players[att].alive and g.players[dfd].alive):
         return
@@ -449,6 +443,7 @@ def _pvp(g: Game, a: dict) -> None:
             # 000 (the Wizard's Tower): characters may meet there, but no Magic Object,
             # Magic Item, Spell or Scroll works for them; till the end of the turn.
             g.globals["no-magic"] = [att, dfd]
+            stats.changed(g)
     a = {**a, "announced": True}
     back = [frame("pvp", **a)]
     opts: list[tuple] = [("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
@@ -476,8 +471,6 @@ def _ability_on(g: Game, a: dict) -> None:
 @handler("pvp_magic")
 def _pvp_magic(g: Game, a: dict) -> None:
     """Each side may cast Spells before the dice, attacker first."""
-    from talisman.engine import spells
-
     who = a["turn"]
     nxt = a["d"] if who == a["a"] else None
     cont = [frame("pvp_magic", **{**a, "turn": nxt})] if nxt is not None else [frame("pvp_roll", **a)]
@@ -547,8 +540,6 @@ def _pvp_resolve(g: Game, a: dict) -> None:
     else:
         after = [frame("spoils", win=win, lose=lose, mode=mode)]
     after = [frame("pvp_outcome", win=win, lose=lose), *after]
-    from talisman.engine import spells
-
     # The loser may turn the defeat into a stand-off (Divine Intervention; if countered, the defeat stands).
     saves = spells.cast_options(g, lose, "defeat", after, combat=a)
     if saves:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.dice import parse, parse_range
-from talisman.engine import cards, lives, possessions, stats
+from talisman.engine import cards, lives, possessions, spells, stats
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -570,15 +570,15 @@ def _roll_frame(g: Game, a: dict) -> None:
     seat = a["p"]
     total, faces = g.roll_dice(a["dice"], seat)
     label = a["why"] or "a roll"
-    shown = a["dice"].replace("die", f"D{g.die_size(seat)}")
-    g.say(f"{g.name(seat)} rolls {shown} for {label}: {'+'.join(map(str, faces))}"
-          f"{' = ' + str(total) if len(faces) > 1 or len(parse(a['dice'])) > 1 else ''}.", type="roll", seat=seat, dice=faces)
+    if g.log is not None:
+        shown = a["dice"].replace("die", f"D{g.die_size(seat)}")
+        g.say(f"{g.name(seat)} rolls {shown} for {label}: {'+'.join(map(str, faces))}"
+              f"{' = ' + str(total) if len(faces) > 1 or len(parse(a['dice'])) > 1 else ''}.", type="roll", seat=seat,
+              dice=faces)
     kind, args = a["then"]
     done = frame(kind, **{**args, a["into"]: total, a["into"] + "_faces": faces})
     p = g.players[seat]
     if a["fate"] and g.options.get("fate") and p.fate > 0 and not a.get("rerolled"):
-        from talisman.engine import spells
-
         terms = parse(a["dice"])
         single = len(faces) == 1 and len(terms) == 1  # a chosen result makes sense for one die only
         twists = spells.fate_options(g, seat, [done], {"kind": kind, "args": args, "style": "roll", "key": a["into"],
@@ -789,6 +789,7 @@ def _boost(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     for attr in ("strength", "craft"):
         if params.get(attr):
             p.mods.append((attr, params[attr], params["until"]))
+            stats.changed(g)
             g.say(f"{g.name(seat)} has +{params[attr]} {attr.capitalize()} until the end of the {params['until']}.", seat=seat)
 
 

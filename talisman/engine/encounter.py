@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import abilities, cards, combat, effects, possessions, stats
+from talisman.engine import abilities, cards, combat, effects, endings, possessions, spells, stats
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -32,8 +32,6 @@ def others_here(g: Game, seat: int) -> list[int]:
 
 @handler("land")
 def _land(g: Game, a: dict) -> None:
-    from talisman.engine import endings, spells
-
     seat, how = a["p"], a["how"]
     p = g.players[seat]
     sdef = g.rules.spaces[p.space]
@@ -132,7 +130,8 @@ def _draw_cards(g: Game, a: dict) -> None:
     after = []
     for card in drawn:
         cards.place(g, card, space)
-        g.say(f"{g.name(seat)} draws a card: {g.card_name(card)}.", type="draw", seat=seat, card=g.card_name(card))
+        if g.log is not None:
+            g.say(f"{g.name(seat)} draws a card: {g.card_name(card)}.", type="draw", seat=seat, card=g.card_name(card))
         on_draw = g.rules.instances[card].on_draw
         if on_draw:
             after += effects.effect_frames(seat, on_draw, {"src": card, "space": space})
@@ -329,8 +328,6 @@ def _claim_gold(g: Game, a: dict) -> None:
 @handler("meet")
 def _meet(g: Game, a: dict) -> None:
     """Encountering another character: attack it, or use an ability on it."""
-    from talisman.engine import abilities
-
     seat, other = a["p"], a["other"]
     if not g.players[other].alive or g.players[other].space != g.players[seat].space:
         return

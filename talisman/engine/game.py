@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from talisman.content.dice import parse
@@ -65,7 +65,7 @@ class Game:
 
     __slots__ = (
         "rules", "config", "options", "rng", "players", "decks", "discards", "board", "gold_on",
-        "counters", "globals", "stack", "active", "turn", "round", "result", "log", "history",
+        "counters", "globals", "stack", "active", "turn", "round", "result", "log", "history", "derived",
     )
     rules: Ruleset                      # the static content of the game's modules (shared, never changed)
     config: dict[str, Any]              # modules, options, characters and seed, as given
@@ -85,6 +85,7 @@ class Game:
     result: dict[str, Any] | None
     log: list[Event] | None             # None in copies made for search
     history: list[Any] | None
+    derived: dict[Any, Any] | None     # not state: values worked out from it, kept while the machine runs (advance)
 
     # --- creation -----------------------------------------------------------
 
@@ -139,6 +140,7 @@ class Game:
         g.result = None
         g.log = [] if log else None
         g.history = [] if log else None
+        g.derived = None
         return g
 
     # --- the public API -----------------------------------------------------
@@ -224,6 +226,7 @@ class Game:
         g.result = self.result
         g.log = None
         g.history = None
+        g.derived = None
         return g
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -235,45 +238,58 @@ class Game:
     # --- the machine ----------------------------------------------------------
 
     def advance(self) -> None:
-        """Run frames until a decision with a real choice is pending or the game ends."""
+        """Run frames until a decision with a real choice is pending or the game ends.
+
+        While it runs, ``derived`` memoises the values :mod:`talisman.engine.stats`
+        works out from the state (traits, Strength, Craft...), which the rules ask
+        many times over; whatever changes what they depend on calls
+        ``stats.changed``. Outside the machine ``derived`` is None and every value
+        is worked out afresh, so code that arranges a position between calls
+        (tests, setup) needs no care. The memo is not state: copies, saves and
+        hashes never see it.
+        """
         stack = self.stack
         handlers = HANDLERS
-        while self.result is None:
-            if not stack:
-                from talisman.engine.turn import next_turn
+        self.derived = {}
+        try:
+            while self.result is None:
+                if not stack:
+                    from talisman.engine.turn import next_turn
 
-                next_turn(self)
-                continue
-            kind, args = stack[-1]
-            if kind == "decide":
-                opts = args["options"]
-                if len(opts) == 1 and not args.get("confirm"):
-                    stack.pop()
-                    self.push_all(opts[0][2])
+                    next_turn(self)
                     continue
-                if not opts:
-                    raise RuntimeError(f"decision {args['kind']!r} has no options")
-                return
-            stack.pop()
-            handlers[kind](self, args)
+                top = stack.pop()
+                if top[0] == "decide":
+                    opts = top[1]["options"]
+                    if len(opts) == 1 and not top[1].get("confirm"):
+                        self.push_all(opts[0][2])
+                        continue
+                    stack.append(top)
+                    if not opts:
+                        raise RuntimeError(f"decision {top[1]['kind']!r} has no options")
+                    return
+                handlers[top[0]](self, top[1])
+        finally:
+            self.derived = None
 
     def push(self, kind: str, **args: Any) -> None:
         """Push one frame: it runs before whatever is on the stack now."""
         self.stack.append((kind, args))
 
-    def push_all(self, frames: Iterable[Any]) -> None:
+    def push_all(self, frames: Sequence[Any]) -> None:
         """Push frames so that they run in the order given."""
-        for f in reversed(list(frames)):
-            self.stack.append((f[0], f[1]))
+        self.stack.extend([(f[0], f[1]) for f in reversed(frames)])
 
     def decide(self, p: int, kind: str, prompt: str, options: list[tuple], confirm: bool = False) -> None:
         """Ask seat ``p`` to choose. ``options`` are ``(id, label, frames[, group])``."""
-        opts = [[o[0], o[1], [list(f) for f in o[2]], o[3] if len(o) > 3 else "main"] for o in options]
+        opts = [[o[0], o[1], list(o[2]), o[3] if len(o) > 3 else "main"] for o in options]
         self.stack.append(("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm}))
 
     def say(self, text: str, type: str = "info", seat: int | None = None, private: int | None = None,
             public: str = "", **data: Any) -> None:
-        """Add a sentence to the log (a no-op in copies made for search)."""
+        """Add a sentence to the log (a no-op in copies made for search and in
+        games played without a log; where a rule says something at nearly every
+        step, it tests ``g.log is not None`` first, so as not to build the text)."""
         if self.log is not None:
             self.log.append(Event(type, text, seat, private, public, data))
 

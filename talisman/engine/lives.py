@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, stats
+from talisman.engine import abilities, cards, endings, possessions, quests, realms, spells, stats
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -25,8 +25,6 @@ def lose_lives(g: Game, seat: int, n: int, cause: str = "") -> None:
 
 @handler("lose_lives")
 def _lose_lives(g: Game, a: dict) -> None:
-    from talisman.engine import spells
-
     seat, n = a["p"], a["n"]
     p = g.players[seat]
     if not p.alive or n <= 0:
@@ -48,16 +46,12 @@ def _lose_lives(g: Game, a: dict) -> None:
     if p.lives <= 0:
         kill(g, seat, a.get("cause", ""))
     else:
-        from talisman.engine import abilities
-
         abilities.react("life_lost", g, seat, n)
 
 
 @handler("life_taken")
 def _life_taken(g: Game, a: dict) -> None:
     """A character took a life from another (quests count these)."""
-    from talisman.engine import abilities, quests
-
     quests.on_life_taken(g, a["p"], a["victim"])
     abilities.react("life_taken", g, a["p"], a["victim"])
 
@@ -84,16 +78,16 @@ def lose_attribute(g: Game, seat: int, attr: str, n: int) -> None:
     before = getattr(p, attr)
     after = max(0, before - n)
     setattr(p, attr, after)
+    stats.changed(g)
     g.say(f"{g.name(seat)} loses {before - after} {attr.capitalize()}.", type="attribute", seat=seat)
     if after == 0:
         setattr(p, attr, stats.base_value(g, seat, attr))
+        stats.changed(g)
         g.say(f"{g.name(seat)}'s {attr.capitalize()} fell to nothing: it returns to "
               f"{getattr(p, attr)} at the cost of a life.", seat=seat)
         lose_lives(g, seat, 1, f"{attr} fell to 0")
-    from talisman.engine.possessions import check_limits
-
     if attr == "craft":
-        check_limits(g, seat)
+        possessions.check_limits(g, seat)
 
 
 def gain_attribute(g: Game, seat: int, attr: str, n: int) -> None:
@@ -102,6 +96,7 @@ def gain_attribute(g: Game, seat: int, attr: str, n: int) -> None:
         g.say(f"A Toad cannot gain {attr.capitalize()}.", seat=seat)
         return
     setattr(p, attr, getattr(p, attr) + n)
+    stats.changed(g)
     g.say(f"{g.name(seat)} gains {n} {attr.capitalize()}.", type="attribute", seat=seat)
 
 
@@ -119,8 +114,6 @@ def kill(g: Game, seat: int, cause: str = "") -> None:
     for card in p.spells + p.trophies + [c for c in p.cards if c not in scrolls]:
         cards.discard(g, card)
     p.objects, p.packed, p.followers, p.spells, p.cards, p.trophies = [], [], [], [], [], []
-    from talisman.engine import realms
-
     realms.fall(g, seat)
     if p.gold:
         g.gold_on[space] = g.gold_on.get(space, 0) + p.gold
@@ -129,15 +122,13 @@ def kill(g: Game, seat: int, cause: str = "") -> None:
     p.lost_turns = 0
     p.status = {"dead": cause or "killed"}
     p.mods = []
+    stats.changed(g)
     g.say(f"{g.name(seat)} is dead{' (' + cause + ')' if cause else ''}. Everything it carried lies on the "
           f"{g.space_name(space)}.", type="death", seat=seat)
-    from talisman.engine import abilities
-    from talisman.engine.endings import check_game_end
-
     abilities.react("death", g, seat)
     if g.options.get("new-character") and _replacement_left(g) and g.controller(seat) == seat:
         p.status["replace"] = True  # a seat's own character, not a body raised beside it (a Mirror Image)
-    check_game_end(g)
+    endings.check_game_end(g)
     if seat == g.active:
         end_turn_now(g)
 

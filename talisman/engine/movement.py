@@ -30,6 +30,7 @@ from talisman.engine.realms import visit as visit_realm
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
+    from talisman.content.ruleset import Ruleset
     from talisman.engine.game import Game
 
 
@@ -50,13 +51,13 @@ def move_options(g: Game, seat: int) -> list[tuple]:
                                                       frame("effects", p=seat, list=held["effects"], ctx={"space": p.space})])]
     opts: list[tuple] = []
     die = abilities.movement_die(g, seat)
-    if one_space_only(g, seat) and "enslaved" in p.status:
+    if not one_space_only(g, seat):
+        opts.append(("roll", f"Roll the D{die} to move", [frame("move_roll", p=seat)]))
+    elif "enslaved" in p.status:
         opts.append(("roll", f"Roll the D{die} for your freedom, then move one space",
                      [frame("move_roll", p=seat, one_space=True)]))
-    elif one_space_only(g, seat):
-        opts.append(("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
     else:
-        opts.append(("roll", f"Roll the D{die} to move", [frame("move_roll", p=seat)]))
+        opts.append(("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
     nxt = p.status.get("next_move")
     if nxt is not None:
         opts.append(("next-move", f"Go to the {g.space_name(nxt)} as promised",
@@ -84,11 +85,15 @@ def raft_ready(g: Game, seat: int) -> bool:
 
 def one_space_only(g: Game, seat: int) -> bool:
     """Toads, the Poltergeist's victim and everyone in a Blizzard move a single space."""
-    from talisman.engine.turn import in_blizzard
-
     p = g.players[seat]
-    sheltered = "blizzard" in g.rules.regions[region_of(g, p.space)].sheltered  # 000: not in the Dungeon
-    return bool(p.toad) or stats.has_trait(g, seat, "one-space") or (in_blizzard(g) and not sheltered)
+    if p.toad or stats.has_trait(g, seat, "one-space"):
+        return True
+    # 000: not in the Dungeon
+    return in_blizzard(g) and "blizzard" not in g.rules.regions[g.rules.spaces[p.space].region].sheltered
+
+
+def in_blizzard(g: Game) -> bool:
+    return any(k.startswith("blizzard") for k in g.globals)
 
 
 @handler("clear_status")
@@ -121,18 +126,13 @@ def _move_choose(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} escapes from slavery.", seat=seat)
     if a.get("one_space"):
         n = 1
-    g.say(f"{g.name(seat)} may move {n} {'space' if n == 1 else 'spaces'}.", seat=seat)
+    if g.log is not None:
+        g.say(f"{g.name(seat)} may move {n} {'space' if n == 1 else 'spaces'}.", seat=seat)
     options: list[tuple] = []
-    reach: dict[int, list[int]] = {}
     # ``move-up-to``: any number of spaces up to the roll (the Hunchback, the Clockwork Owl).
-    for k in range(n, 0, -1) if stats.has_trait(g, seat, "move-up-to") else (n,):
-        for dest, path in destinations(g, seat, k).items():
-            reach.setdefault(dest, path)
-    for dest, path in sorted(reach.items()):
-        if not abilities.move_allowed(g, seat, path):
-            continue
-        options.append((f"move:{g.rules.spaces[dest].id}", f"Move to the {g.space_name(dest)}, {_route(g, p.space, path)}",
-                        [frame("walk", p=seat, path=path, i=0)]))
+    for oid, label, path in _moves(g.rules, p.space, n, stats.has_trait(g, seat, "move-up-to")):
+        if abilities.move_allowed(g, seat, path):
+            options.append((oid, label, [frame("walk", p=seat, path=path, i=0)]))
     to_portal = portal_path(g, seat, n)
     if to_portal is not None:
         # 000: the Portal of Power, OR another portal from the same space (the Door to the Wizard's Tower).
@@ -148,38 +148,53 @@ def _move_choose(g: Game, a: dict) -> None:
     g.decide(seat, "move", f"You rolled {n}: where do you go?", options)
 
 
-def _route(g: Game, start: int, path: list[int]) -> str:
+def _moves(rules: Ruleset, start: int, n: int, up_to: bool) -> list[tuple[str, str, list[int]]]:
+    """The moves a roll of ``n`` allows from ``start`` (``up_to``: of any number of
+    spaces up to ``n``, the longest walk to a space first), as option id, label and
+    path, by destination. Rules of modules may bar some (``move_allowed``).
+    Worked out once per ruleset: the content alone decides them."""
+    key = ("moves", start, n, up_to)
+    found = rules.derived.get(key)
+    if found is None:
+        reach: dict[int, list[int]] = {}
+        for k in range(n, 0, -1) if up_to else (n,):
+            for dest, path in _walks(rules, start, k).items():
+                reach.setdefault(dest, path)
+        found = rules.derived[key] = [
+            (f"move:{rules.spaces[dest].id}", f"Move to the {rules.spaces[dest].name}, {_route(rules, start, path)}", path)
+            for dest, path in sorted(reach.items())]
+    return found
+
+
+def _route(rules: Ruleset, start: int, path: list[int]) -> str:
     """How a path leaves: clockwise or counter-clockwise round a ring, forward or
     back along a line, over the bridge, or through a passage into or out of a region."""
-    rules = g.rules
+    spaces = rules.spaces
     passages = _crossings(rules)[3]
     hops = [i for i in range(len(path)) if (path[i - 1] if i else start, path[i]) in passages]
     if hops:
         i = hops[-1]
-        if rules.regions[region_of(g, path[-1])].shape == "line":
-            return f"into the {rules.regions[region_of(g, path[-1])].name}"
-        left = rules.regions[region_of(g, path[i - 1] if i else start)].name
+        if rules.regions[spaces[path[-1]].region].shape == "line":
+            return f"into the {rules.regions[spaces[path[-1]].region].name}"
+        left = rules.regions[spaces[path[i - 1] if i else start].region].name
         if i == len(path) - 1:
             return f"out of the {left}"
         return f"out of the {left}, then {'clockwise' if path[i + 1] == rules.cw[path[i]] else 'counter-clockwise'}"
-    if any(region_of(g, s) != region_of(g, start) for s in path):
+    if any(spaces[s].region != spaces[start].region for s in path):
         return "across the bridge"
     forward = bool(path) and path[0] == rules.cw[start]
-    if rules.regions[region_of(g, start)].shape == "line":
+    if rules.regions[spaces[start].region].shape == "line":
         return "forward" if forward else "back"
     return "clockwise" if forward else "counter-clockwise"
 
 
-_CROSSINGS: dict[int, tuple] = {}
-
-
-def _crossings(rules) -> tuple[dict[int, int], dict[int, int], dict[int, tuple[int, int]], set[tuple[int, int]]]:
+def _crossings(rules: Ruleset) -> tuple[dict[int, int], dict[int, int], dict[int, tuple[int, int]], set[tuple[int, int]]]:
     """The ways between regions, by space: bridges (both ends), the passage out
     at the end of a line, the passage into a line from the space it branches
     off (with the direction that leads into the line), and every passage step."""
-    cached = _CROSSINGS.get(id(rules))
-    if cached is not None and cached[0] is rules:
-        return cached[1]
+    cached = rules.derived.get("crossings")
+    if cached is not None:
+        return cached
     bridges: dict[int, int] = {}
     ends: dict[int, int] = {}
     branches: dict[int, tuple[int, int]] = {}
@@ -194,13 +209,13 @@ def _crossings(rules) -> tuple[dict[int, int], dict[int, int], dict[int, tuple[i
                     ends[end] = other
                     branches[other] = (end, 1 if rules.ccw[end] < 0 else -1)
             steps |= {(a, b), (b, a)}
-    found = (bridges, ends, branches, steps)
-    _CROSSINGS[id(rules)] = (rules, found)
+    found = rules.derived["crossings"] = (bridges, ends, branches, steps)
     return found
 
 
 def destinations(g: Game, seat: int, n: int) -> dict[int, list[int]]:
-    """Every space a walk of ``n`` can end on, with one path to it.
+    """Every space a walk of ``n`` from the character's space can end on, with one
+    path to it (worked out once per ruleset: the dict is shared, never change it).
 
     A walk goes round a ring or along a line, never turning back, except that
     over the bridge it may set off either way. A passage joins a space of one
@@ -210,8 +225,18 @@ def destinations(g: Game, seat: int, n: int) -> dict[int, list[int]]:
     on entering a ``stop`` space (the Treasure Chamber), or on reaching the end
     of a line that leads nowhere.
     """
-    rules = g.rules
-    start = g.players[seat].space
+    return _walks(g.rules, g.players[seat].space, n)
+
+
+def _walks(rules: Ruleset, start: int, n: int) -> dict[int, list[int]]:
+    key = ("walks", start, n)
+    found = rules.derived.get(key)
+    if found is None:
+        found = rules.derived[key] = _walk_all(rules, start, n)
+    return found
+
+
+def _walk_all(rules: Ruleset, start: int, n: int) -> dict[int, list[int]]:
     cw, ccw = rules.cw, rules.ccw
     bridges, ends, branches, _ = _crossings(rules)
     found: dict[int, list[int]] = {}
@@ -247,28 +272,32 @@ def destinations(g: Game, seat: int, n: int) -> dict[int, list[int]]:
 def portal_path(g: Game, seat: int, n: int) -> list[int] | None:
     """The shortest walk to the Portal of Power when a roll of ``n`` reaches it
     with at least one move to spare (``[]`` when already there), else None."""
-    portals = {g.rules.space_index[ln.a] for ln in g.rules.links if ln.kind == "portal"}
     start = g.players[seat].space
-    if start in portals:
-        return [] if n >= 1 else None
     if _portal_distance(g.rules).get(start, n) >= n:
         return None   # no walk can get there with a move to spare
+    key = ("portal_path", start, n)
+    if key not in g.rules.derived:
+        g.rules.derived[key] = _portal_path(g.rules, start, n)
+    return g.rules.derived[key]
+
+
+def _portal_path(rules: Ruleset, start: int, n: int) -> list[int] | None:
+    portals = {rules.space_index[ln.a] for ln in rules.links if ln.kind == "portal"}
+    if start in portals:
+        return []
     for k in range(1, n):
-        for dest, path in destinations(g, seat, k).items():
+        for dest, path in _walks(rules, start, k).items():
             if dest in portals:
                 return path
     return None
 
 
-_PORTAL_DISTANCE: dict[int, tuple[object, dict[int, int]]] = {}
-
-
-def _portal_distance(rules) -> dict[int, int]:
+def _portal_distance(rules: Ruleset) -> dict[int, int]:
     """Fewest steps from each space to a portal over every ring and link: a lower
     bound of any walk there, worked out once per ruleset."""
-    known = _PORTAL_DISTANCE.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1]
+    known = rules.derived.get("portal_distance")
+    if known is not None:
+        return known
     near: dict[int, set[int]] = {s.index: {rules.cw[s.index], rules.ccw[s.index]} - {-1} for s in rules.spaces}
     for ln in rules.links:
         a, b = rules.space_index[ln.a], rules.space_index[ln.b]
@@ -284,7 +313,7 @@ def _portal_distance(rules) -> dict[int, int]:
                     dist[t] = dist[s] + 1
                     nxt.append(t)
         todo = nxt
-    _PORTAL_DISTANCE[id(rules)] = (rules, dist)
+    rules.derived["portal_distance"] = dist
     return dist
 
 
@@ -320,13 +349,16 @@ def _walk(g: Game, a: dict) -> None:
 
 
 def _guard(g: Game, here: int, there: int) -> dict | None:
-    for ln in g.rules.links:
-        if ln.kind == "bridge" and ln.guard:
-            src = g.rules.space_index[ln.guard.get("inward_from", ln.a)]
-            other = g.rules.space_index[ln.b if ln.a == ln.guard.get("inward_from", ln.a) else ln.a]
-            if here == src and there == other:
-                return ln.guard
-    return None
+    """The guard of a bridge crossed from ``here`` to ``there`` (inward only), if any."""
+    guards = g.rules.derived.get("guards")
+    if guards is None:
+        guards = g.rules.derived["guards"] = {}
+        for ln in g.rules.links:
+            if ln.kind == "bridge" and ln.guard:
+                src = g.rules.space_index[ln.guard.get("inward_from", ln.a)]
+                other = g.rules.space_index[ln.b if ln.a == ln.guard.get("inward_from", ln.a) else ln.a]
+                guards.setdefault((src, other), ln.guard)
+    return guards.get((here, there))
 
 
 def _step(g: Game, seat: int, to: int) -> None:
@@ -334,6 +366,7 @@ def _step(g: Game, seat: int, to: int) -> None:
     if {region_of(g, p.space), region_of(g, to)} == {"outer", "middle"}:
         crossed_river(g, seat)
     p.space = to
+    stats.changed(g)
 
 
 @handler("cross")
@@ -367,6 +400,7 @@ def _raft_cross(g: Game, a: dict) -> None:
     g.say(f"{g.name(seat)} crosses the Storm River by raft; the raft is left to the current.", seat=seat)
     crossed_river(g, seat)
     g.players[seat].space = a["to"]
+    stats.changed(g)
     g.push("arrive", p=seat, space=a["to"], how="move")
 
 
@@ -385,6 +419,7 @@ def _portal_attempt(g: Game, a: dict) -> None:
     what = link.name or "Portal of Power"
     if link.via:
         g.players[seat].space = g.rules.space_index[link.via]
+        stats.changed(g)
         g.say(f"{g.name(seat)} stands before the {what}.", type="move", seat=seat, space=link.via)
     n_craft = stats.trait_value(g, seat, "portal-craft-dice") or 2
     then = {"p": seat, "link": g.rules.links.index(link)}
@@ -409,10 +444,12 @@ def _portal_result(g: Game, a: dict) -> None:
     if a["roll"] <= value:
         g.say(f"The {what} opens for {g.name(seat)}.", seat=seat)
         g.players[seat].space = g.rules.space_index[portal.b]
+        stats.changed(g)
         effects.run(g, seat, portal.on_pass, {"space": g.players[seat].space})
     else:
         g.say(f"The {what} holds fast against {g.name(seat)}.", seat=seat)
         g.players[seat].space = g.rules.space_index[portal.a]
+        stats.changed(g)
         lives.lose_attribute(g, seat, attr, 1)
 
 
@@ -518,6 +555,7 @@ def _teleport(g: Game, a: dict) -> None:
     if seat == g.active:
         lives.end_turn_now(g)
     p.space = to
+    stats.changed(g)
     if a.get("encounter", True):
         g.push("arrive", p=seat, space=to, how="teleport")
 
@@ -531,9 +569,11 @@ def _arrive(g: Game, a: dict) -> None:
             and region_of(g, p.space) in ("outer", "middle"):
         crossed_river(g, seat)
     p.space = space
+    stats.changed(g)
     p.flags.add("arrived")
-    g.say(f"{g.name(seat)} {'retreats' if a['how'] == 'retreat' else 'arrives'} on the {g.space_name(space)}.",
-          type="move", seat=seat, space=g.rules.spaces[space].id)
+    if g.log is not None:
+        g.say(f"{g.name(seat)} {'retreats' if a['how'] == 'retreat' else 'arrives'} on the {g.space_name(space)}.",
+              type="move", seat=seat, space=g.rules.spaces[space].id)
     g.push("land", p=seat, how=a["how"])
     abilities.react("arrive", g, seat, came_from)
     if a["how"] != "retreat":

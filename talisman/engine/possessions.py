@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, stats
+from talisman.engine import abilities, cards, stats
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -52,11 +52,10 @@ def give_item(g: Game, seat: int, card: int) -> None:
         p.objects.append(card)
     else:
         p.packed.append(card)
+    stats.changed(g)
     g.say(f"{g.name(seat)} takes the {c.name}.", type="gain", seat=seat)
     if c.traits and "wand" in c.traits:
         fill_wand(g, seat)
-    from talisman.engine import abilities
-
     abilities.react("gained", g, seat, card)
 
 
@@ -96,6 +95,7 @@ def settle_packs(g: Game, seat: int) -> None:
         card = p.packed.pop()
         if len(p.objects) < stats.capacity(g, seat):
             p.objects.append(card)
+            stats.changed(g)
         else:
             cards.place(g, card, p.space)
             g.say(f"{g.name(seat)} leaves the {g.card_name(card)} on the {g.space_name(p.space)}.", seat=seat)
@@ -117,6 +117,7 @@ def set_alignment(g: Game, seat: int, alignment: str) -> None:
     if p.alignment == alignment:
         return
     p.alignment = alignment
+    stats.changed(g)
     g.say(f"{g.name(seat)} becomes {alignment}.", type="alignment", seat=seat)
     for card in [c for c in p.objects + p.packed if not permitted(g, seat, c)]:
         drop(g, seat, card)
@@ -129,6 +130,7 @@ def keep_apart(g: Game, seat: int, card: int) -> None:
     carried (000: "Scrolls do not count toward Encumbrance"). Scrolls are secret."""
     c = g.rules.instances[card]
     g.players[seat].cards.append(card)
+    stats.changed(g)
     if c.type == "scroll":
         g.say(f"{g.name(seat)} gains a Scroll: {c.name}.", type="gain", seat=seat, private=seat,
               public=f"{g.name(seat)} gains a Scroll.")
@@ -227,10 +229,12 @@ def _swap(g: Game, a: dict) -> None:
     if out in p.objects and into in p.packed:
         p.objects[p.objects.index(out)] = into
         p.packed[p.packed.index(into)] = out
+        stats.changed(g)
         g.say(f"{g.name(a['p'])} puts the {g.card_name(out)} on the Mule and takes out the {g.card_name(into)}.", seat=a["p"])
     elif into in p.packed and len(p.objects) < stats.capacity(g, a["p"]):
         p.packed.remove(into)
         p.objects.append(into)
+        stats.changed(g)
 
 
 def unpack_option(g: Game, seat: int, back: list) -> list[tuple]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards
+from talisman.engine import cards, stats
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -96,6 +96,7 @@ def complete(g: Game, seat: int) -> None:
 
             end_turn_now(g)
         p.space = cave
+        stats.changed(g)
         g.say(f"The Warlock brings {g.name(seat)} to his Cave.", type="move", seat=seat)
     from talisman.engine.effects import offer
 

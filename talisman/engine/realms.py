@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards
+from talisman.engine import cards, stats
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ def entitle(g: Game, seat: int) -> None:
         g.say("No Title is left to grant.", seat=seat)
         return
     g.players[seat].cards.append(card)
+    stats.changed(g)
     g.say(f"{g.name(seat)} is Entitled: {g.card_name(card)}.", type="title", seat=seat)
     occupied = {p.space for p in g.players if p.alive}
     free = [s for s in g.rules.spaces if s.region in ("outer", "middle") and s.index not in occupied

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import possessions
+from talisman.engine import possessions, stats
 from talisman.engine.player import Player
 
 if TYPE_CHECKING:
@@ -74,6 +74,7 @@ def replace_character(g: Game, seat: int) -> None:
         return
     key = pool[g.rng.below(len(pool))]
     g.players[seat] = new_player(g, seat, key)
+    stats.changed(g)
     g.say(f"Seat {seat + 1} begins again as the {g.name(seat)}.", type="setup", seat=seat)
     starting_spells(g, seat)
     g.push("turn_menu", p=seat)

@@ -84,9 +84,13 @@ def castable(g: Game, seat: int, window: str) -> list[int]:
     """The Spells and Scrolls the character may cast or read in this window."""
     p = g.players[seat]
     rules = g.rules
-    out = []
-    if can_cast(g, seat, window):
-        out += [c for c in p.spells + ring_spells(g, seat) if window in rules.instances[c].cast.get("when", ())]
+    out: list[int] = []
+    if p.spells or not _spell_rings(rules).isdisjoint(p.objects):
+        # The Spells for this window first: most windows have none, and then
+        # whether the character may cast at all need not be worked out.
+        out = [c for c in p.spells + ring_spells(g, seat) if window in rules.instances[c].cast.get("when", ())]
+        if out and not can_cast(g, seat, window):
+            out = []
     if p.cards and can_read(g, seat, window):
         out += [c for c in p.cards if rules.instances[c].type == "scroll" and window in rules.instances[c].cast.get("when", ())]
     return out
@@ -96,12 +100,21 @@ def ring_spells(g: Game, seat: int) -> list[int]:
     """Spells kept in a working Magic Object rather than held (``spell-ring``:
     the Spell Ring): castable like the character's own, outside its limit."""
     out: list[int] = []
-    if not any("spell-ring" in g.rules.instances[o].traits for o in g.players[seat].objects):
+    if _spell_rings(g.rules).isdisjoint(g.players[seat].objects):
         return out   # (the common case, decided without working out which items work)
     for o, _, traits in stats.working_items(g, seat):
         if "spell-ring" in traits:
             out += cards.held_by(g, f"card:{o}")
     return out
+
+
+def _spell_rings(rules: Any) -> frozenset[int]:
+    """The card instances that can keep a Spell (worked out once per ruleset)."""
+    found = rules.derived.get("spell-rings")
+    if found is None:
+        found = rules.derived["spell-rings"] = frozenset(
+            i for i, c in enumerate(rules.instances) if "spell-ring" in c.traits)
+    return found
 
 
 def fate_options(g: Game, seat: int, keep: list, roll: dict) -> list[tuple]:

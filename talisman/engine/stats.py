@@ -4,17 +4,53 @@ Counters are what a character has earned; totals add Followers, Objects,
 Magic Objects and Magic Items (unless the space suppresses them, as the Cursed
 Glade does), weapons in battle, and temporary modifiers. A Toad is Strength 1,
 Craft 1.
+
+Rules ask these values many times over (a turn menu asks every ability,
+Spell and free action, and each asks traits again), so :func:`traits`,
+:func:`trait_value`, :func:`strength`, :func:`craft` and :func:`pack_capacity`
+are memoised in ``Game.derived`` while the frame machine runs (from the start
+of ``Game.advance`` to its end; outside it they are always worked out afresh).
+They depend on a character's card, alignment, Toad state, Followers, Objects,
+Abilities and Titles (``cards``), counters, modifiers (``mods``), the statuses
+``traits``, ``uses``, ``tamed``, ``charmed`` and ``raised``, its space, and the
+``destroy-magic`` and ``no-magic`` globals. Whatever changes one of these while
+the machine runs calls :func:`changed` at once (the helpers that move
+possessions and change counters, alignment, Toads and spaces do it
+themselves). In checking mode (:data:`CHECK`, or the environment variable
+``TALISMAN_CHECK_DERIVED=1``) every memoised read is also worked out afresh and
+a difference raises :class:`StaleDerivedValue`: the test suite plays many
+games of every module so.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import os
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 SPELL_LIMIT = (0, 0, 0, 1, 2, 2, 3, 3, 3)  # by total Craft; 9 or more: 4
 BASE_CAPACITY = 4
+
+CHECK = os.environ.get("TALISMAN_CHECK_DERIVED", "") not in ("", "0")
+
+
+class StaleDerivedValue(AssertionError):
+    """A memoised value differs from the one the state gives now: a change was
+    made while the machine ran without calling :func:`changed`."""
+
+
+def changed(g: Game) -> None:
+    """Forget the memoised values: something they depend on has changed."""
+    memo = g.derived
+    if memo:
+        memo.clear()
+
+
+def _stale(key: Any, kept: Any, fresh: Any) -> StaleDerivedValue:
+    return StaleDerivedValue(f"memoised {key!r} is {kept!r} but the state now gives {fresh!r}: "
+                             "something changed it without calling stats.changed()")
 
 
 def items_suppressed(g: Game, seat: int) -> bool:
@@ -68,10 +104,25 @@ def traits(g: Game, seat: int) -> frozenset[str]:
     """Every ability keyword the character has now: its card, Followers, working
     items, Abilities and Titles (none for a Toad), and lasting statuses.
 
-    Rules, bots and views ask this many times per action, so the set is
-    memoised per ruleset on everything it depends on (the state itself keeps
-    no cache, so copies and saves are unaffected).
+    Memoised while the frame machine runs (see the module's docstring).
     """
+    memo = g.derived
+    if memo is None:
+        return _traits(g, seat)
+    found = memo.get(seat)
+    if found is None:
+        found = memo[seat] = _traits(g, seat)
+    elif CHECK:
+        fresh = _traits(g, seat)
+        if fresh != found:
+            raise _stale(("traits", seat), found, fresh)
+    return found
+
+
+def _traits(g: Game, seat: int) -> frozenset[str]:
+    """:func:`traits` worked out. What the character holds gives the same set
+    for the same holdings, so that part is memoised per ruleset on everything
+    it depends on (outside the state: copies and saves are unaffected)."""
     p = g.players[seat]
     key = (p.character, p.toad > 0, p.alignment, tuple(p.followers), tuple(p.objects), tuple(p.cards),
            items_suppressed(g, seat), magic_suppressed(g, seat), p.status.get("uses"))
@@ -145,13 +196,36 @@ def has_trait(g: Game, seat: int, trait: str) -> bool:
 
 def trait_value(g: Game, seat: int, name: str, default: int = 0) -> int:
     """The number of a ``name:N`` trait (the largest when several give it)."""
+    best = _memo(g, ("trait_value", seat, name), _trait_value, seat, name)
+    return default if best is None else best
+
+
+def _trait_value(g: Game, seat: int, name: str) -> int | None:
     best = None
     prefix = name + ":"
     for t in traits(g, seat):
         if t.startswith(prefix):
             v = int(t[len(prefix):])
             best = v if best is None else max(best, v)
-    return default if best is None else best
+    return best
+
+
+_MISSING = object()
+
+
+def _memo(g: Game, key: tuple, compute: Any, *args: Any) -> Any:
+    """``compute(g, *args)``, memoised under ``key`` while the machine runs."""
+    memo = g.derived
+    if memo is None:
+        return compute(g, *args)
+    value = memo.get(key, _MISSING)
+    if value is _MISSING:
+        value = memo[key] = compute(g, *args)
+    elif CHECK:
+        fresh = compute(g, *args)
+        if fresh != value:
+            raise _stale(key, value, fresh)
+    return value
 
 
 def weapons_used(g: Game, seat: int, vs_subtype: str = "") -> list[int]:
@@ -171,16 +245,23 @@ def _weapon_bonus(bonus: dict[str, int], vs_subtype: str) -> int:
 
 def strength(g: Game, seat: int, battle: bool = False, vs_subtype: str = "") -> int:
     """Total Strength; in ``battle`` weapons and battle-only bonuses count too."""
+    return _memo(g, ("strength", seat, battle, vs_subtype), _strength, seat, battle, vs_subtype)
+
+
+def _strength(g: Game, seat: int, battle: bool, vs_subtype: str) -> int:
     p = g.players[seat]
     if p.toad:
         return 1
     rules = g.rules
     total = p.strength
-    for f in followers_used(g, seat):
-        total += rules.instances[f].bonus.get("strength", 0)
-        if battle:
-            total += rules.instances[f].bonus.get("battle_strength", 0)
-    total += sum(1 for f in followers_used(g, seat) if f in p.status.get("tamed", ()))  # 000: a tamed Animal adds 1
+    followers = followers_used(g, seat)
+    for f in followers:
+        bonus = rules.instances[f].bonus
+        if bonus:
+            total += bonus.get("strength", 0) + (bonus.get("battle_strength", 0) if battle else 0)
+    tamed = p.status.get("tamed")
+    if tamed:
+        total += sum(1 for f in followers if f in tamed)  # 000: a tamed Animal adds 1
     if battle:
         total += helper_strength(g, seat)
     items = working_items(g, seat)
@@ -198,6 +279,10 @@ def strength(g: Game, seat: int, battle: bool = False, vs_subtype: str = "") -> 
 
 def craft(g: Game, seat: int, battle: bool = False) -> int:
     """Total Craft; in psychic ``battle`` battle-only bonuses count too."""
+    return _memo(g, ("craft", seat, battle), _craft, seat, battle)
+
+
+def _craft(g: Game, seat: int, battle: bool) -> int:
     p = g.players[seat]
     if p.toad:
         return 1
@@ -257,6 +342,10 @@ def capacity(g: Game, seat: int) -> int:
 def pack_capacity(g: Game, seat: int) -> int:
     """Objects the character's Articles (Mules...) and carried containers (the
     Bag of Holding) can transport."""
+    return _memo(g, ("pack_capacity", seat), _pack_capacity, seat)
+
+
+def _pack_capacity(g: Game, seat: int) -> int:
     p = g.players[seat]
     return sum(g.rules.instances[c].capacity for c in p.followers + p.objects)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards
+from talisman.engine import cards, stats
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -34,6 +34,7 @@ def become_toad(g: Game, seat: int, turns: int = 3) -> None:
     p.toad = turns
     p.status["toad_turn"] = g.turn  # the turn it changed in; its own next turn is its first full one
     p.status.pop("raft", None)
+    stats.changed(g)
     g.say(f"{g.name(seat)} is turned into a Toad for {turns} turns and drops everything it carried "
           f"on the {g.space_name(space)}.", type="toad", seat=seat)
 
@@ -44,6 +45,7 @@ def count_down(g: Game, seat: int) -> None:
     if not p.toad or p.status.get("toad_turn") == g.turn:
         return
     p.toad -= 1
+    stats.changed(g)
     if p.toad == 0:
         p.status.pop("toad_turn", None)
         g.say(f"{g.name(seat)} is a Toad no longer.", type="toad", seat=seat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, possessions, stats, transform
+from talisman.engine import abilities, cards, endings, movement, possessions, quests, spells, stats, transform
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
@@ -74,8 +74,6 @@ def _begin_turn(g: Game, a: dict) -> None:
 
 @handler("turn_start")
 def _turn_start(g: Game, a: dict) -> None:
-    from talisman.engine import spells
-
     seat = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -84,7 +82,8 @@ def _turn_start(g: Game, a: dict) -> None:
 
             replace_character(g, seat)
         return
-    g.say(f"Turn {g.turn} (round {g.round}): {g.name(seat)} on the {g.space_name(p.space)}.", type="turn", seat=seat)
+    if g.log is not None:
+        g.say(f"Turn {g.turn} (round {g.round}): {g.name(seat)} on the {g.space_name(p.space)}.", type="turn", seat=seat)
     expire_globals(g, seat)
     if p.lost_turns > 0:
         # A Spell may save the turn (Temporal Vortex): it then goes on as ``turn_go``.
@@ -112,8 +111,6 @@ def _turn_go_frame(g: Game, a: dict) -> None:
 
 def _turn_go(g: Game, seat: int) -> None:
     """A turn the character plays: the menu, after what happens as it begins."""
-    from talisman.engine import abilities, endings, spells
-
     p = g.players[seat]
     if "next_move" in p.status:
         p.flags.add("next-move-offered")  # a Tavern offer is for this turn's move only
@@ -125,8 +122,6 @@ def _turn_go(g: Game, seat: int) -> None:
 
 @handler("turn_menu")
 def _turn_menu(g: Game, a: dict) -> None:
-    from talisman.engine import abilities, movement, quests, spells
-
     seat = a["p"]
     if not g.players[seat].alive or g.players[seat].status.get("immobile"):
         if g.players[seat].alive:
@@ -181,8 +176,9 @@ def trophy_value(g: Game, card: int, attr: str) -> int:
 def best_trophies(g: Game, seat: int, attr: str, each: int) -> list[int]:
     """The trophies to trade for the most points with the least waste (none if < 1 point).
     ``keep-trophies:<subtype>``: such trophies may not be traded (Pandora's Hydra quest)."""
-    if not g.players[seat].trophies:
-        return []
+    held = g.players[seat].trophies
+    if not held or sum(v for c in held if (v := trophy_value(g, c, attr)) > 0) < each:
+        return []   # not a point's worth even if all could be traded
     kept = {t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("keep-trophies:")}
     mine = [c for c in g.players[seat].trophies
             if trophy_value(g, c, attr) > 0 and g.rules.instances[c].subtype not in kept]
@@ -213,13 +209,12 @@ def _cash_trophies(g: Game, a: dict) -> None:
             cards.discard(g, c)
     gain = value // each
     setattr(g.players[seat], attr, getattr(g.players[seat], attr) + gain)
+    stats.changed(g)
     g.say(f"{g.name(seat)} trades trophies worth {value} for {gain} {attr.capitalize()}.", type="attribute", seat=seat)
 
 
 @handler("turn_end")
 def _turn_end(g: Game, a: dict) -> None:
-    from talisman.engine import abilities
-
     seat = a["p"]
     p = g.players[seat]
     if p.alive and not a.get("offered"):
@@ -241,6 +236,7 @@ def _turn_end(g: Game, a: dict) -> None:
         p.flags.clear()
         p.status.pop("immobile", None)
         p.status.pop("invisible", None)
+        stats.changed(g)
         possessions.check_limits(g, seat)
         abilities.react("turn_end", g, seat)
     for other in g.players:
@@ -248,25 +244,21 @@ def _turn_end(g: Game, a: dict) -> None:
         if other.mods:
             other.mods = [m for m in other.mods if m[2] != "this-turn"]  # cast on another for this turn (Weakness)
     g.globals.pop("no-magic", None)
+    stats.changed(g)
 
 
 def expire_globals(g: Game, seat: int) -> None:
     """Count down lasting effects timed by this seat's turns (Hex, Blizzard...)."""
-    from talisman.engine import spells
-
     for key in list(g.globals):
         val = g.globals[key]
         if isinstance(val, dict) and val.get("seat") == seat and "turns" in val:
             left = val["turns"] - 1
             if left <= 0:
                 del g.globals[key]
+                stats.changed(g)  # (Destroy Magic ends)
                 spells.on_global_expired(g, key, val)
             else:
                 g.globals[key] = {**val, "turns": left}
-
-
-def in_blizzard(g: Game) -> bool:
-    return any(k.startswith("blizzard") for k in g.globals)
 
 
 def stats_summary(g: Game, seat: int) -> str:

@@ -19,31 +19,24 @@ if TYPE_CHECKING:
 
 
 def card_view(g: Game, card: int) -> dict[str, Any]:
-    out = dict(_printed(g.rules, card))
+    printed = g.rules.derived.get("printed")
+    if printed is None:
+        printed = g.rules.derived["printed"] = [_printed(c, i) for i, c in enumerate(g.rules.instances)]
+    out = dict(printed[card])
     if card in g.counters:
         out["holds"] = g.counters[card]
     return out
 
 
-_PRINTED: dict[int, tuple[object, dict[int, dict[str, Any]]]] = {}
-
-
-def _printed(rules: Any, card: int) -> dict[str, Any]:
-    """What is printed on a card instance (memoised per ruleset: it never changes)."""
-    cache = _PRINTED.get(id(rules))
-    if cache is None or cache[0] is not rules:
-        cache = _PRINTED[id(rules)] = (rules, {})
-    out = cache[1].get(card)
-    if out is None:
-        c = rules.instances[card]
-        out = {"id": card, "name": c.name, "type": c.type}
-        if c.subtype:
-            out["subtype"] = c.subtype
-        if c.strength:
-            out["strength"] = c.strength
-        if c.craft:
-            out["craft"] = c.craft
-        cache[1][card] = out
+def _printed(c: Any, card: int) -> dict[str, Any]:
+    """What is printed on a card instance (worked out once per ruleset: it never changes)."""
+    out = {"id": card, "name": c.name, "type": c.type}
+    if c.subtype:
+        out["subtype"] = c.subtype
+    if c.strength:
+        out["strength"] = c.strength
+    if c.craft:
+        out["craft"] = c.craft
     return out
 
 

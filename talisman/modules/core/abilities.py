@@ -214,6 +214,7 @@ def _adopt(g: Game, seat: int, card: int, how: str) -> None:
     cards.lift(g, card, p.space)
     p.followers.append(card)
     p.status[how] = [*p.status.get(how, ()), card]
+    stats.changed(g)
 
 
 @handler("exorcise")
@@ -248,6 +249,7 @@ def _mercenary(g: Game, a: dict) -> None:
     p.gold -= 1
     p.flags.add("mercenary")
     p.mods.append(("battle_strength", 3, "turn"))
+    stats.changed(g)
     g.say(f"{g.name(a['p'])} pays the Mercenary: +3 Strength in battle this turn.", seat=a["p"])
 
 
@@ -277,6 +279,7 @@ def _raise(g: Game, a: dict) -> None:
         p.trophies.remove(card)
         p.followers.append(card)
         p.status["raised"] = [*p.status.get("raised", ()), card]
+        stats.changed(g)
         g.say(f"The {g.card_name(card)} rises to serve {g.name(seat)}.", seat=seat)
 
 
@@ -357,7 +360,7 @@ def _build_raft(g: Game, a: dict) -> None:
 @ability("end_of_turn")
 def druid_woods(g: Game, seat: int) -> list[tuple]:
     p = g.players[seat]
-    if (not stats.has_trait(g, seat, "woods-spells") or g.rules.spaces[p.space].kind != "woods"
+    if (g.rules.spaces[p.space].kind != "woods" or not stats.has_trait(g, seat, "woods-spells")
             or "arrived" not in p.flags or len(p.spells) >= stats.spell_limit(g, seat)):
         return []
     return [("woods-spells", "Gather Spells in the Woods, up to your limit", [frame("effects", p=seat, list=[{"fill_spells": True}], ctx={})])]

@@ -108,8 +108,8 @@ def may_pick_of_two(g: Game, seat: int) -> bool:
 @ability("turn")
 def roll_two_to_move(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
-    if (g.rules.regions[region_here(g, seat)].movement != "roll" or one_space_only(g, seat) or "enslaved" in p.status
-            or not may_pick_of_two(g, seat)):
+    if (g.rules.regions[region_here(g, seat)].movement != "roll" or "enslaved" in p.status
+            or not may_pick_of_two(g, seat) or one_space_only(g, seat)):
         return []
     return [("roll-two", f"Roll two D{movement_die(g, seat)} to move and keep either", [frame("move_pick_two", p=seat)])]
 
@@ -226,8 +226,8 @@ def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple]:
             elif how == "fight":
                 opts.append(("patrol-fight", f"The Patrol fights you (Strength {what})",
                              [frame("patrol_fight", p=seat, card=card, strength=int(what))], "forced"))
-    bribe = stats.trait_value(g, seat, "law-bribe")
-    if bribe and c.subtype == "law" and g.players[seat].gold >= bribe:
+    bribe = stats.trait_value(g, seat, "law-bribe") if c.subtype == "law" else 0
+    if bribe and g.players[seat].gold >= bribe:
         opts.append(("law-bribe", f"Bribe your way out of the {c.name} ({bribe}G)",
                      [frame("law_bribe", p=seat, card=card, n=bribe)]))
     return opts
@@ -241,6 +241,7 @@ def _patrol_escort(g: Game, a: dict) -> None:
     seat = a["p"]
     g.say(f"The Patrol marches {g.name(seat)} off to the {g.space_name(a['to'])}.", type="move", seat=seat)
     g.players[seat].space = a["to"]
+    stats.changed(g)
     if seat == g.active:
         lives.end_turn_now(g)
 
@@ -360,6 +361,7 @@ def _theft_result(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} is caught stealing.", seat=seat)
         if gaol:
             g.players[seat].space = gaol[0]
+            stats.changed(g)
             g.say(f"{g.name(seat)} is thrown into the {g.space_name(gaol[0])}.", type="move", seat=seat)
     elif roll == 2:
         g.say(f"{g.name(seat)} finds nothing to steal, but is not seen.", seat=seat)

@@ -46,6 +46,7 @@ def counterspell(g: Game, a: dict) -> None:
 @spell_effect("destroy-magic")
 def destroy_magic(g: Game, a: dict) -> None:
     g.globals["destroy-magic"] = {"seat": a["p"], "turns": 1}
+    stats.changed(g)
     g.say("Until the caster's next turn no Spell may be cast and no Magic Object works.", seat=a["p"])
 
 
@@ -167,6 +168,7 @@ def psionic_blast(g: Game, a: dict) -> None:
     seat = a["p"]
     bonus = stats.craft(g, seat)
     g.players[seat].mods.append(("battle_strength", bonus, "combat"))
+    stats.changed(g)
     g.say(f"{g.name(seat)} adds its Craft ({bonus}) to its Strength for this battle.", seat=seat)
 
 
@@ -187,6 +189,7 @@ def _random_result(g: Game, a: dict) -> None:
         printed = stats.base_value(g, seat, attr)
         if getattr(p, attr) > printed:
             setattr(p, attr, printed)
+            stats.changed(g)
             g.say(f"{g.name(seat)}'s {attr.capitalize()} falls back to {printed}.", seat=seat)
             possessions.check_limits(g, seat)
     elif r == 4:

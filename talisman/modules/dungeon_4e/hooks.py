@@ -153,6 +153,7 @@ def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
     else:
         g.discards[g.rules.instances[card].deck].remove(card)
     p.followers.append(card)
+    stats.changed(g)
     g.say(f"The {g.card_name(card)} joins {g.name(seat)} as a Follower.", type="gain", seat=seat)
 
 

@@ -405,6 +405,7 @@ def _pass_on(g: Game, a: dict) -> None:
 def _passed_on(g: Game, a: dict) -> None:
     cards.release(g, a["p"], a["card"])
     g.players[a["to"]].followers.append(a["card"])
+    stats.changed(g)
     g.say(f"The {g.card_name(a['card'])} passes from {g.name(a['p'])} to {g.name(a['to'])}.", seat=a["p"])
 
 

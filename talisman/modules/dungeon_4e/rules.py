@@ -155,6 +155,7 @@ def dungeon_setup(g: Game, seat: int) -> None:
         return
     if short_game(g):
         g.players[seat].space = g.rules.space_index[ENTRANCE]
+        stats.changed(g)
     if g.options.get("dungeon-parts") == "characters-and-spells":
         for card in [c for c in g.decks["adventure"] if g.rules.instances[c].key in NEW_ADVENTURE_KEYS]:
             g.decks["adventure"].remove(card)

@@ -80,6 +80,7 @@ def magic_portal(g: Game, a: dict) -> None:
 def magic_shell(g: Game, a: dict) -> None:
     p = g.players[a["p"]]
     p.status["traits"] = sorted({*p.status.get("traits", ()), *SHELL_TRAITS})
+    stats.changed(g)
     p.status["shell"] = True
     g.say(f"A Magic Shell closes round {g.name(a['p'])} until its next turn.", seat=a["p"])
 
@@ -93,6 +94,7 @@ def shell_breaks(g: Game, seat: int) -> None:
             p.status["traits"] = left
         else:
             p.status.pop("traits", None)
+        stats.changed(g)
         g.say(f"{g.name(seat)}'s Magic Shell fades.", seat=seat)
 
 
@@ -172,4 +174,5 @@ def weakness(g: Game, a: dict) -> None:
     target = a["target"]
     drop = max(0, min(WEAKNESS, stats.strength(g, target) - stats.base_value(g, target, "strength")))
     g.players[target].mods.append(("strength", -drop, "this-turn"))
+    stats.changed(g)
     g.say(f"Weakness saps {drop} Strength from the {g.name(target)} for this turn.", seat=a["p"])

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, effects, lives
+from talisman.engine import cards, effects, lives, stats
 from talisman.engine.abilities import ability
 from talisman.engine.effects import hook
 from talisman.engine.game import frame, handler
@@ -121,6 +121,7 @@ def _enter_dungeon(g: Game, a: dict) -> None:
     entrance = g.rules.space_index[ENTRANCE]
     p.status.pop("doorway", None)
     p.space = entrance
+    stats.changed(g)
     g.say(f"{g.name(seat)} goes down into the Dungeon and waits at the Entrance.", type="move", seat=seat)
     for c in [c for c in p.objects + p.packed + p.followers if g.card_name(c) in STEEDS]:
         cards.release(g, seat, c)
@@ -133,6 +134,7 @@ def _enter_dungeon(g: Game, a: dict) -> None:
 def _climb_out(g: Game, a: dict) -> None:
     seat = a["p"]
     g.players[seat].space = a["to"]
+    stats.changed(g)
     g.say(f"{g.name(seat)} climbs out of the Dungeon onto the {g.space_name(a['to'])}.", type="move", seat=seat)
     lives.end_turn_now(g)
 

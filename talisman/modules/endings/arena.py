@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards
+from talisman.engine import cards, stats
 from talisman.engine.game import frame, handler
 from talisman.modules.endings import common
 
@@ -43,6 +43,7 @@ def open_arena(g: Game, seat: int, magic: bool) -> None:
         p = g.players[s]
         if arena is not None:
             p.space = arena
+            stats.changed(g)
         if not magic:
             for c in [c for c in p.objects + p.packed if g.rules.instances[c].is_magic] + p.spells + \
                     [c for c in p.cards if g.rules.instances[c].type == "scroll"]:

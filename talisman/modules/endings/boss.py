@@ -74,11 +74,13 @@ def _restrict(g: Game, seat: int, b: dict[str, Any]) -> None:
     lost = sum(v for c, v in craft_sources(g, seat) if c != b["allowed"])
     if lost:
         g.players[seat].mods.append(("craft", -lost, ONE_ITEM))
+        stats.changed(g)
 
 
 def _unrestrict(g: Game, seat: int) -> None:
     p = g.players[seat]
     p.mods = [m for m in p.mods if m[2] != ONE_ITEM]
+    stats.changed(g)
 
 
 @handler("boss_round")

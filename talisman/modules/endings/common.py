@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, lives
+from talisman.engine import cards, lives, stats
 from talisman.engine.game import handler
 
 if TYPE_CHECKING:
@@ -75,6 +75,7 @@ def send(g: Game, seat: int, space: int, why: str) -> None:
     if seat == g.active:
         lives.end_turn_now(g)
     p.space = space
+    stats.changed(g)
     g.say(f"{g.name(seat)} {why}: it is now on the {g.space_name(space)}.", type="move", seat=seat,
           space=g.rules.spaces[space].id)
 

@@ -99,6 +99,7 @@ def _outcome(g: Game, a: dict) -> None:
         common.set_goal(g, seat, NAME, "hydra", f"bring {DRAGONS_NEEDED} Dragons' heads back to the Crown")
         p = g.players[seat]
         p.status["traits"] = [*p.status.get("traits", ()), "keep-trophies:dragon"]
+        stats.changed(g)
         common.leave_crown(g, seat, "sets out to hunt Dragons")
     elif n == 7:
         common.set_goal(g, seat, NAME, "ashes", "take a life from another character and come back", taken=False)
@@ -197,6 +198,7 @@ def _perils_send(g: Game, a: dict) -> None:
         common.send(g, x, g.players[y].space, f"teleports to the {g.name(y)}")
     else:
         g.players[x].space = g.players[y].space
+        stats.changed(g)
         g.say(f"Pandora's power hurls the {g.name(x)} onto the {g.name(y)}: they must fight until one is dead.",
               type="move", seat=x)
     g.push("perils_bout", x=x, y=y, mode=a["mode"])

@@ -102,6 +102,7 @@ def gain(g: Game, seat: int, level: str, **data: Any) -> bool:
             attr, n = t[len("bonus-"):].split(":")
             p.mods.append((attr, int(n), TAG + level))
     p.status["traits"] = [*p.status.get("traits", ()), *_abilities(g, level)]
+    stats.changed(g)
     g.say(f"{g.name(seat)} becomes the {title_name(g, level)}"
           f"{f' for {turns} turns' if turns else ''}.", type="title", seat=seat)
     if meta(g, level, "evil"):
@@ -129,6 +130,7 @@ def lose(g: Game, seat: int, level: str, why: str) -> None:
         p.status["traits"] = traits
     else:
         p.status.pop("traits", None)
+    stats.changed(g)
     g.say(f"{g.name(seat)} is the {title_name(g, level)} no longer ({why}).", type="title", seat=seat)
     if entry.get("was"):
         possessions.set_alignment(g, seat, entry["was"])

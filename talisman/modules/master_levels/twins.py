@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, lives, possessions, realms
+from talisman.engine import cards, lives, possessions, realms, stats
 from talisman.engine.abilities import ability
 from talisman.engine.effects import hook
 from talisman.engine.game import frame, handler
@@ -64,6 +64,7 @@ def vanish(g: Game, seat: int, why: str, kind: str = "death") -> None:
         g.gold_on[space] = g.gold_on.get(space, 0) + p.gold
     p.gold, p.lives, p.alive, p.mods = 0, 0, False, []
     p.status = {"dead": why}
+    stats.changed(g)
     g.say(f"{g.name(seat)} {why}.", type=kind, seat=seat)
 
 
@@ -75,6 +76,7 @@ def hand_over(g: Game, giver: int, taker: int) -> None:
         possessions.give_item(g, taker, card)
     b.spells += a.spells
     b.cards += a.cards
+    stats.changed(g)
     b.trophies += a.trophies
     b.gold += a.gold
     a.spells, a.cards, a.trophies, a.gold = [], [], [], 0
@@ -176,10 +178,12 @@ def way_of_the_lotus(g: Game, a: dict) -> None:
     m.strength, m.craft, m.lives = 1, p.craft - 1, 1
     p.strength, p.craft = p.strength - 1, 1
     m.status["uses"], p.status["uses"] = "magic", "mundane"
+    stats.changed(g)
     magic = [c for c in p.objects + p.packed if g.rules.instances[c].is_magic]
     for c in magic[:4]:
         cards.release(g, seat, c)
         m.objects.append(c)
+        stats.changed(g)
     m.spells, p.spells = p.spells, []
     possessions.settle_packs(g, seat)
     g.say(f"{g.name(seat)}'s spirit leaves its body: the Mystic (Craft {m.craft}) goes its own way.", type="title",
@@ -195,6 +199,7 @@ def end_mystic(g: Game, seat: int, entry: dict) -> None:
     p.status.pop("uses", None)
     p.strength += spirit.strength
     p.craft += spirit.craft
+    stats.changed(g)
     if spirit.alive:
         vanish(g, entry["body"], "returns to its body", kind="title")
 
@@ -232,6 +237,7 @@ def spirit_gains(g: Game, seat: int) -> None:
         g.say(f"The Mystic's gains go to {g.name(body.seat)}: {spirit.gold} gold, {len(spirit.followers)} Follower(s).",
               seat=seat)
         spirit.gold, spirit.followers = 0, []
+        stats.changed(g)
 
 
 @ability("death")

@@ -103,6 +103,7 @@ def _fury(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)}'s Warhorse thunders on: D4 = {d4}.", type="roll", seat=seat, dice=[d4])
         n += d4
     p.mods.append(("battle_strength", n, "turn"))
+    stats.changed(g)
     p.lost_turns += 1
     g.say(f"{g.name(seat)} {a['why']}: +{n} Strength in battle this turn, and loses the next turn.", seat=seat)
 
@@ -322,6 +323,7 @@ def _haggle_result(g: Game, a: dict) -> None:
     seat = a["p"]
     if a["roll"] <= stats.craft(g, seat):
         g.players[seat].mods.append(("discount", 1, "turn"))
+        stats.changed(g)
         g.say(f"{g.name(seat)} talks the prices down: 1 gold less this turn.", seat=seat)
     else:
         g.say(f"The traders of the City will not budge for {g.name(seat)}.", seat=seat)
@@ -493,6 +495,7 @@ def _drive(g: Game, a: dict) -> None:
     seat = a["p"]
     if g.players[seat].alive:
         g.players[seat].space = a["to"]
+        stats.changed(g)
         g.say(f"The {g.name(seat)} is driven to the {g.space_name(a['to'])}.", type="move", seat=seat)
 
 

@@ -63,6 +63,7 @@ def enter_tower(g: Game, seat: int, ctx: dict) -> None:
         card = p.packed.pop()
         if len(p.objects) < stats.capacity(g, seat):
             p.objects.append(card)
+            stats.changed(g)
         else:
             cards.place(g, card, portal)
             g.say(f"The {g.card_name(card)} stays at the {g.space_name(portal)} with the steeds.", seat=seat)

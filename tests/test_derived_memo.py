@@ -1,0 +1,69 @@
+"""The memo of derived values (``Game.derived``, see :mod:`talisman.engine.stats`)
+changes no game: in checking mode every memoised Strength, Craft, trait... is
+worked out afresh too and compared, over many seeded games of every module
+with the random and the rule-aware bots (every card in one place after every
+step, too). The whole suite can be run so: ``TALISMAN_CHECK_DERIVED=1 pytest``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from talisman import Game
+from talisman.bots import make_bot, play_out
+from talisman.content.ruleset import ruleset_for
+from talisman.engine import stats
+from talisman.engine.cards import check_conservation
+from talisman.testing import Scenario
+
+MODULE_SETS = [
+    ("core",), ("core", "roster"), ("core", "endings"), ("core", "wizards-tower"), ("core", "master-levels"),
+    ("core", "dungeon-4e"), ("core", "dungeon-classic"),
+    ("core", "roster", "endings", "wizards-tower", "master-levels", "dungeon-4e"),
+    ("core", "roster", "endings", "wizards-tower", "master-levels", "dungeon-classic"),
+]
+GAMES_PER_SET = 16  # for each bot: 9 sets x 16 seeds x 2 bots = 288 games
+
+
+@pytest.fixture
+def checking(monkeypatch):
+    monkeypatch.setattr(stats, "CHECK", True)
+
+
+@pytest.mark.parametrize("modules", MODULE_SETS, ids=["+".join(m[1:]) or "core" for m in MODULE_SETS])
+def test_memoised_values_always_equal_fresh_ones(checking, modules):
+    rules = ruleset_for(modules)
+    for seed in range(GAMES_PER_SET):
+        for bot in ("random", "heuristic"):
+            r = random.Random(seed)
+            n = r.randint(2, 5)
+            options = {"fate": r.random() < 0.7}
+            if "endings" in modules:
+                options["ending"] = r.choice(rules.options["ending"].choices)
+            g = Game.new(players=n, modules=modules, options=options, seed=seed, log=False)
+            play_out(g, {i: make_bot(bot, seed * 10 + i) for i in range(n)},
+                     max_turns=60 if bot == "random" else 200, check=check_conservation)
+            assert g.derived is None
+
+
+def test_checking_mode_catches_a_change_made_without_telling(checking):
+    s = Scenario(["warrior"]).give(0, "Sword")
+    g = s.game
+    g.derived = {}                      # as while the machine runs
+    before = stats.strength(g, 0, battle=True)
+    g.players[0].objects.clear()        # changed behind the memo's back
+    with pytest.raises(stats.StaleDerivedValue):
+        stats.strength(g, 0, battle=True)
+    stats.changed(g)
+    assert stats.strength(g, 0, battle=True) == before - 1
+
+
+def test_the_memo_lives_only_while_the_machine_runs():
+    g = Game.new(["warrior", "wizard"], seed=3)
+    assert g.derived is None
+    g.apply(g.legal_ids()[0])
+    assert g.derived is None and g.clone().derived is None
+    assert "derived" not in g.state_dict()
+    g.players[0].strength += 5          # arranging between calls needs no care
+    assert stats.strength(g, 0) == g.players[0].strength

@@ -1,0 +1,195 @@
+"""The rule-aware bot in the modules' positions: a few of its rules, checked on
+arranged positions (it sees only its seat's view), that it has a rule for every
+decision kind the engine and the modules ask, and short seeded games with it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from talisman.bots import act, make_bot
+from talisman.bots.heuristic import HeuristicBot
+from talisman.modules.endings import common
+from talisman.sim import runner
+from talisman.testing import Scenario
+
+SOURCES = Path(__file__).resolve().parents[1] / "talisman"
+
+
+def bot_says(s: Scenario, seed: int = 0) -> str:
+    """The bot's answer to the pending decision (not applied)."""
+    s.start()
+    return act(make_bot("heuristic", seed), s.game)
+
+
+def rolled(s: Scenario, n: int) -> Scenario:
+    """Start the turn and roll ``n`` for movement: the move decision is pending."""
+    s.dice(n).start()
+    if s.kind == "turn":
+        s.choose("roll")
+    assert s.kind == "move"
+    return s
+
+
+# --- every decision kind has a rule --------------------------------------------------------
+
+
+def test_the_bot_has_a_rule_for_every_decision_kind_the_engine_and_modules_ask():
+    kinds = set()
+    for path in list((SOURCES / "engine").glob("*.py")) + list((SOURCES / "modules").glob("**/*.py")):
+        kinds |= set(re.findall(r'\.decide\([^,]+,\s*"([a-z-]+)"', path.read_text(encoding="utf-8")))
+    assert len(kinds) > 60
+    missing = sorted(k for k in kinds if not hasattr(HeuristicBot, "on_" + k.replace("-", "_")))
+    assert missing == []
+
+
+# --- the characters' abilities -------------------------------------------------------------
+
+
+def test_the_amazon_rolls_two_movement_dice_and_keeps_the_one_that_leads_somewhere_better():
+    s = Scenario(["amazon", "thief"], modules=("dungeon-characters",)).no_spells().at(0, "fields-1").at(1, "city")
+    s.game.gold_on[s.game.rules.space_index["fields-2"]] = 5      # six spaces clockwise
+    s.start()
+    assert bot_says(s) == "roll-two"
+    s.dice(1, 6).choose("roll-two")
+    assert s.kind == "pick-roll" and s.options() == ["keep:1", "keep:6"]
+    assert bot_says(s) == "keep:6"                # the first option (the old fallback) was the lower die
+
+
+def test_the_amazon_fights_again_after_a_defeat_but_lets_a_stand_off_stand():
+    s = Scenario(["amazon", "thief"], modules=("dungeon-characters",)).no_spells().at(1, "city")
+    s.at(0, "village").on_top("adventure", "Bear")
+    s.arrive("fields-1", 1, 1, 6)                 # she rolls 1 + 3 against the Bear's 6 + 3
+    s.fight()
+    assert s.kind == "lost-fight" and "rematch" in s.options()
+    assert bot_says(s) == "rematch"
+    s2 = Scenario(["amazon", "thief"], modules=("dungeon-characters",)).no_spells().at(1, "city")
+    s2.at(0, "village").on_top("adventure", "Bear")
+    s2.arrive("fields-1", 1, 4, 4)                # 4 + 3 against 4 + 3: a stand-off
+    s2.fight()
+    assert s2.kind == "lost-fight" and s2.decision.prompt.startswith("A stand-off")
+    assert bot_says(s2) == "accept"
+
+
+# --- the Dungeon ---------------------------------------------------------------------------
+
+
+def dungeon(*chars: str) -> Scenario:
+    return Scenario(list(chars or ("thief", "wizard")), modules=("dungeon-4e",)).no_spells()
+
+
+def test_a_weak_character_keeps_out_of_the_dungeon_and_a_strong_one_may_go_down():
+    s = dungeon().at(0, "fields-5").at(1, "city")
+    rolled(s, 2)
+    assert "move:dungeon-entrance" in s.options()
+    assert bot_says(s) != "move:dungeon-entrance"
+    strong = dungeon().at(0, "fields-5").at(1, "city").set(0, strength=9, craft=7, lives=5)
+    strong.game.gold_on[strong.game.rules.space_index["dungeon-entrance"]] = 3
+    rolled(strong, 2)
+    assert bot_says(strong) == "move:dungeon-entrance"
+
+
+def test_a_weak_character_steps_around_a_snake_pit_lying_face_up():
+    s = dungeon().at(0, "cavern-1").at(1, "city").set(0, strength=4)
+    s.put("tunnel-2", "Snake Pit")
+    rolled(s, 2)
+    assert {"move:tunnel-2", "move:dungeon-entrance"} <= set(s.options())
+    assert bot_says(s) != "move:tunnel-2"
+
+
+def test_a_wounded_character_leaves_the_dungeon():
+    s = dungeon().at(0, "cavern-1").at(1, "city").set(0, lives=2)
+    rolled(s, 3)
+    assert bot_says(s) in ("move:dungeon-entrance", "move:ruins")
+
+
+def test_the_lord_of_darkness_is_fought_in_the_better_attribute():
+    s = dungeon("wizard", "thief").at(0, "vault-3").at(1, "city").set(0, strength=4, craft=13, lives=5)
+    rolled(s, 1)
+    s.choose("move:treasure-chamber")
+    assert s.kind == "lord"
+    assert bot_says(s) == "psychic"
+
+
+# --- the Alternative Endings ------------------------------------------------------------------
+
+
+def endings(*chars: str, ending: str = "draw") -> Scenario:
+    return Scenario(list(chars or ("warrior", "thief")), modules=("endings",), ending=ending).no_spells()
+
+
+def test_a_quest_of_a_lifetime_takes_the_bot_off_the_crown_and_to_the_next_place():
+    s = endings().at(0, "crown-of-command").at(1, "city")
+    common.set_goal(s.game, 0, "pandoras-box", "quest", "the Quest of a Lifetime: Graveyard, Tavern, Crown of Command",
+                    places=[["Graveyard"], ["Tavern"], ["Crown of Command"]], next=0)
+    s.start()
+    assert s.kind == "turn" and "stay" in s.options()
+    assert bot_says(s) == "retreat:valley-of-fire"
+    out = endings().at(0, "fields-1").at(1, "city")
+    common.set_goal(out.game, 0, "pandoras-box", "quest", "the Quest of a Lifetime: Graveyard, Tavern, Crown of Command",
+                    places=[["Graveyard"], ["Tavern"], ["Crown of Command"]], next=0)
+    rolled(out, 1)
+    assert set(out.options()) == {"move:village", "move:graveyard"}
+    assert bot_says(out) == "move:graveyard"
+
+
+def test_the_lord_of_chaos_errand_sends_the_bot_to_the_place_named():
+    s = endings("priest", "thief").at(0, "fields-2").at(1, "city")
+    common.set_goal(s.game, 0, "lord-of-chaos", "errand", "go to the Chapel", place="Chapel", done=False)
+    rolled(s, 1)
+    assert bot_says(s) == "move:chapel"
+
+
+def test_the_demon_lord_is_fought_with_craft_and_fled_without():
+    for craft, answer in ((4, "flee"), (13, "fight")):
+        s = endings("wizard", "thief", ending="demon-lord").at(0, "valley-of-fire").at(1, "city")
+        s.give(0, "Talisman").set(0, craft=craft, strength=8, lives=5)
+        s.start().choose("move:crown-of-command")
+        assert s.kind == "demon-lord"
+        assert bot_says(s) == answer
+
+
+def test_finders_keepers_leaps_onto_a_weaker_rival():
+    s = endings("warrior", "thief").at(0, "crown-of-command").at(1, "city").set(0, strength=9, lives=5)
+    common.set_goal(s.game, 0, "pandoras-box", "finders-keepers", "Finder's Keepers")
+    s.start()
+    assert "leap:1" in s.options()
+    assert bot_says(s) == "leap:1"
+
+
+# --- the Master Levels and the Wizard's Tower ----------------------------------------------------
+
+
+def test_master_level_titles_are_taken_and_the_mirror_turned_away():
+    s = Scenario(["warrior", "thief"], modules=("master-levels",)).no_spells().at(1, "city")
+    s.at(0, "village").on_top("adventure", "Noble").arrive("fields-1", 1)
+    assert s.kind == "master-level" and set(s.options()) == {"accept", "decline"}
+    assert bot_says(s) == "accept"
+    m = Scenario(["warrior", "thief"], modules=("master-levels",)).no_spells().at(1, "city")
+    m.at(0, "village").on_top("adventure", "Mirror").arrive("fields-1", 1)
+    assert m.kind == "master-level" and set(m.options()) == {"pass", "decline"}
+    assert bot_says(m) == "decline"
+
+
+def test_a_very_strong_character_without_a_talisman_tries_the_wizards_tower():
+    s = Scenario(["warrior", "thief"], modules=("wizards-tower",)).no_spells().at(0, "castle").at(1, "city")
+    s.set(0, strength=15, craft=14, lives=5)
+    rolled(s, 2)
+    assert {"portal", "portal:antechamber"} <= set(s.options())
+    assert bot_says(s) == "portal:antechamber"
+
+
+# --- seeded games ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("modules", [("core", "endings"), ("core", "dungeon-4e"), ("core", "roster"),
+                                     ("core", "master-levels")], ids=lambda m: m[1])
+def test_heuristic_games_with_a_module_end_and_repeat_exactly(modules):
+    specs = runner.specs(3, 4, ["heuristic"], 11, modules=modules, max_turns=800)
+    records = [runner.play_game(spec) for spec in specs]
+    assert sum(r["finished"] for r in records) >= 2
+    again = runner.play_game(specs[0])
+    assert {k: v for k, v in again.items() if k != "seconds"} == {k: v for k, v in records[0].items() if k != "seconds"}
