@@ -81,29 +81,32 @@ def dungeon(*chars: str) -> Scenario:
     return Scenario(list(chars or ("thief", "wizard")), modules=("dungeon-4e",)).no_spells()
 
 
-def test_a_weak_character_keeps_out_of_the_dungeon_and_a_strong_one_may_go_down():
+def test_a_weak_character_keeps_out_of_the_dungeon_and_a_strong_one_goes_down_for_the_treasure():
     s = dungeon().at(0, "fields-5").at(1, "city")
+    s.game.gold_on[s.game.rules.space_index["dungeon-entrance"]] = 3
     rolled(s, 2)
     assert "move:dungeon-entrance" in s.options()
     assert bot_says(s) != "move:dungeon-entrance"
-    strong = dungeon().at(0, "fields-5").at(1, "city").set(0, strength=9, craft=7, lives=5)
-    strong.game.gold_on[strong.game.rules.space_index["dungeon-entrance"]] = 3
+    strong = dungeon().at(0, "fields-5").at(1, "city").set(0, strength=12, craft=7, lives=5)
     rolled(strong, 2)
     assert bot_says(strong) == "move:dungeon-entrance"
 
 
 def test_a_weak_character_steps_around_a_snake_pit_lying_face_up():
-    s = dungeon().at(0, "cavern-1").at(1, "city").set(0, strength=4)
+    s = dungeon().at(0, "cavern-1").at(1, "city").set(0, strength=4, lives=3)
     s.put("tunnel-2", "Snake Pit")
+    s.game.gold_on[s.game.rules.space_index["tunnel-2"]] = 2
     rolled(s, 2)
-    assert {"move:tunnel-2", "move:dungeon-entrance"} <= set(s.options())
+    assert set(s.options()) == {"move:tunnel-2", "move:corridor-1"}
     assert bot_says(s) != "move:tunnel-2"
 
 
 def test_a_wounded_character_leaves_the_dungeon():
     s = dungeon().at(0, "cavern-1").at(1, "city").set(0, lives=2)
+    s.game.gold_on[s.game.rules.space_index["guard-room"]] = 3
     rolled(s, 3)
-    assert bot_says(s) in ("move:dungeon-entrance", "move:ruins")
+    assert set(s.options()) == {"move:dungeon-entrance", "move:guard-room"}
+    assert bot_says(s) == "move:dungeon-entrance"
 
 
 def test_the_lord_of_darkness_is_fought_in_the_better_attribute():
@@ -137,9 +140,11 @@ def test_a_quest_of_a_lifetime_takes_the_bot_off_the_crown_and_to_the_next_place
 
 
 def test_the_lord_of_chaos_errand_sends_the_bot_to_the_place_named():
-    s = endings("priest", "thief").at(0, "fields-2").at(1, "city")
+    s = endings("dwarf", "thief").at(0, "fields-2").at(1, "city")
     common.set_goal(s.game, 0, "lord-of-chaos", "errand", "go to the Chapel", place="Chapel", done=False)
+    s.game.gold_on[s.game.rules.space_index["crags"]] = 2
     rolled(s, 1)
+    assert set(s.options()) == {"move:chapel", "move:crags"}
     assert bot_says(s) == "move:chapel"
 
 

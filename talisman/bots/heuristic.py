@@ -16,11 +16,17 @@ What it knows of the modules:
   the Lord of Chaos says so, and comes back to the Crown once the task is done;
 - the Dungeons: it goes down only when strong enough, leaves when wounded,
   keeps off the face-up cards it cannot beat (and the Snake Pit), flees when
-  the rules let it, fights the Lord of Darkness in its better attribute when
-  strong enough to emerge far along his chart;
+  the rules let it, and goes for the Treasure Chamber when strong enough,
+  fighting the Lord of Darkness in its better attribute (the margin says
+  where on his chart it emerges: the Crown itself at 8 or more);
 - the characters' abilities (shots, charges, a fight again, two movement
-  dice...), the Master Level titles, the Mirror Image's two bodies, and the
-  Wizard's Tower for the very strong who hold no Talisman.
+  dice...), the Master Level titles (taken; the Mirror is turned away, and a
+  seat with two bodies acts with the one further along), and the Wizard's
+  Tower for the very strong who hold no Talisman.
+
+Where the rules leave a task impossible in practice (Pandora's Hydra or
+Rabble, the Demon Lord for a character without Craft), it hunts the other
+characters instead: the last one standing wins too.
 """
 
 from __future__ import annotations
@@ -61,7 +67,7 @@ HARMFUL_PLACES = {"Snake Pit": 9}
 HARD_FOES = {"Living Statue": 4}
 # The ways through the Inner Region to the Valley of Fire (the Lord of Chaos's "Change is Good").
 BRANCHES = {"the Mines": ("mines", "vampires-tower", "pits"), "the Crypt": ("crypt", "death", "werewolf-den")}
-DEMON_LORD_CRAFT = 11      # Craft to face the Demon Lord (Craft 12, 4 lives) with some hope
+DEMON_LORD_CRAFT = 12      # Craft to face the Demon Lord (Craft 12, 4 lives) with some hope
 HUNT_AFTER = 300           # turns after which a bot the Crown is beyond hunts the others instead
 TOWER_READY = 14           # Strength or Craft for the Wizard's Tower (a Gargoyle of 3D6+4, the Dragon Prince 15)
 DRAGONS_NEEDED, FOLLOWERS_NEEDED = 7, 12   # Pandora's Hydra and Rabble
@@ -76,6 +82,7 @@ class Board:
     dist: dict[int, dict[int, int]]       # walking distance between spaces (by index)
     named: dict[str, tuple[str, ...]]     # space name -> ids of the spaces so named
     region: dict[str, str]                # space id -> region
+    endings: bool                         # does an Alternative Ending lie on the Crown in this game?
 
 
 @lru_cache(maxsize=16)
@@ -102,7 +109,8 @@ def board_for(modules: tuple[str, ...]) -> Board:
     named: dict[str, list[str]] = {}
     for s in rules.spaces:
         named.setdefault(s.name, []).append(s.id)
-    return Board(rules, dist, {k: tuple(v) for k, v in named.items()}, {s.id: s.region for s in rules.spaces})
+    return Board(rules, dist, {k: tuple(v) for k, v in named.items()}, {s.id: s.region for s in rules.spaces},
+                 rules.has_module("endings"))
 
 
 _NUMBER = re.compile(r"\d+")
@@ -209,6 +217,8 @@ class HeuristicBot:
 
     def crown_ending(self) -> str:
         """The Alternative Ending face up on the Crown ('' if none, or no endings in the game)."""
+        if not self.board.endings:
+            return ""
         for c in self.view["board"].get("crown-of-command", ()):
             if c["type"] == "event":
                 return self.card(c["id"]).key
@@ -372,10 +382,8 @@ class HeuristicBot:
     def away_from_crown(self) -> bool:
         """Does the bot's task call it away from the Crown (or keep it away)?"""
         aim = self.goal()
-        if aim is None or aim["kind"] == "demon-lord":
-            return False
-        if aim["kind"] == "change":
-            return False
+        if aim is None or aim["kind"] in ("demon-lord", "change"):
+            return False         # fought on the Crown; the change of route is walked by _change_route
         return self._goal_target(aim) is not None
 
     # --- choosing ---------------------------------------------------------------
@@ -714,11 +722,9 @@ class HeuristicBot:
         return ids[0]
 
     def on_spoils(self, d: Decision, ids: list[str]) -> str:
-        """A life when lives win the game (on the Crown, hunting, a beaten rival nearly dead);
-        else the best Object or Follower the bot does not have yet."""
-        loser = self._met(d)
-        if "life" in ids and (self.rules.space(self.here()).kind == "crown" or self.hunting()
-                              or loser is not None and loser["lives"] <= 2):
+        """A life when lives win the game (on the Crown, hunting); else the best
+        Object or Follower the bot does not have yet."""
+        if "life" in ids and (self.rules.space(self.here()).kind == "crown" or self.hunting()):
             return "life"
         best, value = "life", 3
         for i in ids:

@@ -51,7 +51,10 @@ class Ruleset:
         return self.spaces[self.space_index[sid]]
 
     def has_module(self, name: str) -> bool:
-        return any(m.name == name for m in self.modules)
+        names = self.derived.get("module-names")
+        if names is None:
+            names = self.derived["module-names"] = frozenset(m.name for m in self.modules)
+        return name in names
 
     def card_of(self, instance: int) -> CardDef:
         return self.instances[instance]

@@ -64,7 +64,7 @@ POINTS: dict[str, list[Callable]] = {
 
 
 _OWNER: dict[Callable, str | None] = {}
-_REGISTERED = [0]  # how many registrations so far: a ruleset's table of hooks is rebuilt after a new one
+_registrations = 0  # so far: a ruleset's table of hooks is built again after a new one
 
 
 def ability(point: str):
@@ -72,10 +72,11 @@ def ability(point: str):
     package (``talisman.modules.<name>``) is asked only in games with that module."""
 
     def register(fn):
+        global _registrations
         POINTS[point].append(fn)
         parts = fn.__module__.split(".")
         _OWNER[fn] = parts[2].replace("_", "-") if parts[:2] == ["talisman", "modules"] and len(parts) > 2 else None
-        _REGISTERED[0] += 1
+        _registrations += 1
         return fn
 
     return register
@@ -85,9 +86,9 @@ def hooks(g: Game, point: str) -> tuple[Callable, ...]:
     """The functions registered at ``point`` that belong to this game's modules
     (a table of every point, built once per ruleset)."""
     table = g.rules.derived.get("hooks")
-    if table is None or table[0] != _REGISTERED[0]:
+    if table is None or table[0] != _registrations:
         names = set(g.rules.module_names)
-        table = g.rules.derived["hooks"] = (_REGISTERED[0], {
+        table = g.rules.derived["hooks"] = (_registrations, {
             name: tuple(fn for fn in fns if _OWNER[fn] is None or _OWNER[fn] in names) for name, fns in POINTS.items()})
     return table[1][point]
 

@@ -7,19 +7,19 @@ Craft 1.
 
 Rules ask these values many times over (a turn menu asks every ability,
 Spell and free action, and each asks traits again), so :func:`traits`,
-:func:`trait_value`, :func:`strength`, :func:`craft` and :func:`pack_capacity`
-are memoised in ``Game.derived`` while the frame machine runs (from the start
-of ``Game.advance`` to its end; outside it they are always worked out afresh).
-They depend on a character's card, alignment, Toad state, Followers, Objects,
-Abilities and Titles (``cards``), counters, modifiers (``mods``), the statuses
-``traits``, ``uses``, ``tamed``, ``charmed`` and ``raised``, its space, and the
-``destroy-magic`` and ``no-magic`` globals. Whatever changes one of these while
-the machine runs calls :func:`changed` at once (the helpers that move
-possessions and change counters, alignment, Toads and spaces do it
-themselves). In checking mode (:data:`CHECK`, or the environment variable
-``TALISMAN_CHECK_DERIVED=1``) every memoised read is also worked out afresh and
-a difference raises :class:`StaleDerivedValue`: the test suite plays many
-games of every module so.
+:func:`trait_value`, :func:`strength`, :func:`craft`, :func:`working_items` and
+:func:`pack_capacity` are memoised in ``Game.derived`` while the frame machine
+runs (from the start of ``Game.advance`` to its end; outside it they are always
+worked out afresh). They depend on a character's card, alignment, Toad state,
+Followers, Objects, Abilities and Titles (``cards``), counters, modifiers
+(``mods``), the statuses ``traits``, ``uses``, ``tamed``, ``charmed`` and
+``raised``, its space, and the ``destroy-magic`` and ``no-magic`` globals.
+Whatever changes one of these while the machine runs calls :func:`changed` at
+once (the helpers that move possessions and change counters, alignment, Toads
+and spaces do it themselves). In checking mode (:data:`CHECK`, or the
+environment variable ``TALISMAN_CHECK_DERIVED=1``) every memoised read is also
+worked out afresh and a difference raises :class:`StaleDerivedValue`: the test
+suite plays many games of every module so.
 """
 
 from __future__ import annotations
@@ -81,8 +81,13 @@ def working_items(g: Game, seat: int) -> list[tuple[int, dict[str, int], tuple[s
     Item works where :func:`magic_suppressed` says so. A Magic Item gives
     its greater bonus and traits to its proper owner (000 "Magic Items"). A
     body restricted by ``status["uses"]`` (the Mystic's two) uses only magic
-    or only mundane things.
+    or only mundane things. Memoised while the machine runs (the list is
+    shared: never change it).
     """
+    return _memo(g, ("working_items", seat), _working_items, seat)
+
+
+def _working_items(g: Game, seat: int) -> list[tuple[int, dict[str, int], tuple[str, ...]]]:
     p = g.players[seat]
     if p.toad or items_suppressed(g, seat):
         return []
@@ -126,23 +131,20 @@ def _traits(g: Game, seat: int) -> frozenset[str]:
     p = g.players[seat]
     key = (p.character, p.toad > 0, p.alignment, tuple(p.followers), tuple(p.objects), tuple(p.cards),
            items_suppressed(g, seat), magic_suppressed(g, seat), p.status.get("uses"))
-    cache = _TRAIT_CACHE.get(id(g.rules))
-    if cache is None or cache[0] is not g.rules:
-        cache = _TRAIT_CACHE[id(g.rules)] = (g.rules, {})
-    entry = cache[1].get(key)
+    cache = g.rules.derived.get("held-traits")
+    if cache is None:
+        cache = g.rules.derived["held-traits"] = {}
+    entry = cache.get(key)
     if entry is None:
-        if len(cache[1]) > 100_000:
-            cache[1].clear()
-        entry = cache[1][key] = _split_located(_held_traits(g, seat))
+        if len(cache) > 100_000:
+            cache.clear()
+        entry = cache[key] = _split_located(_held_traits(g, seat))
     found, located = entry
     if located:
         here = g.rules.spaces[p.space]
         found = found.union(name for name, inside, place in located if (place in (here.region, here.kind)) == inside)
     lasting = p.status.get("traits")
     return found.union(lasting) if lasting else found
-
-
-_TRAIT_CACHE: dict[int, tuple[object, dict[tuple, tuple[frozenset[str], tuple[tuple[str, bool, str], ...]]]]] = {}
 
 
 def _split_located(held: set[str]) -> tuple[frozenset[str], tuple[tuple[str, bool, str], ...]]:
