@@ -323,9 +323,12 @@ class HeuristicBot:
             healer = self._healer()
             if healer:
                 return healer
-        if self.ready_for_inner():
+        lord_wins = self.view.get("options", {}).get("dungeon-victory") in ("winner-takes-all", "short-game")
+        if lord_wins and self.lord_ready() and self._d(me["space"], "treasure-chamber") < 99:
+            return "treasure-chamber"   # 001's alternative rules: killing the Lord of Darkness wins
+        if self.ready_for_inner() and not lord_wins:
             return "portal-of-power"
-        if self.ready_for_tower():
+        if self.ready_for_tower() and not lord_wins:
             return "tower-door"
         if self.lord_ready() and self._d(me["space"], "treasure-chamber") < 99:
             return "treasure-chamber"
@@ -467,7 +470,7 @@ class HeuristicBot:
             leave = leave or not self.has("Talisman") or (self.crown_ending() == "demon-lord" and not self.ready_for_inner())
         aim = self.goal()
         if aim is not None and aim["kind"] == "change":
-            return self._change_route(ids, forward, back) or (back or forward or ["stay"])[0]
+            return self._change_route(aim, forward, back)
         if kind == "crown" and "stay" in ids and not leave:
             return "stay"
         if leave and back:
@@ -488,15 +491,15 @@ class HeuristicBot:
         strong_in_craft = self.me["craft"] > self.me["strength"]
         return (int((sid in BRANCHES["the Mines"]) == strong_in_craft), sid)
 
-    def _change_route(self, ids: list[str], forward: list[str], back: list[str]) -> str | None:
+    def _change_route(self, aim: dict, forward: list[str], back: list[str]) -> str | None:
         """The Lord of Chaos's "Change is Good": come back to the Crown by the
         other way. The bot cannot see which way it last came (only the task's
         old way), so it wanders the other branch, stepping back and forth, until
         a step forward has landed it there; then it goes up to the Crown."""
-        old = self.goal()["route"]
-        other = BRANCHES["the Crypt"] if old == "the Mines" else BRANCHES["the Mines"]
+        other = BRANCHES["the Crypt"] if aim["route"] == "the Mines" else BRANCHES["the Mines"]
         here = self.here()
         kind = self.rules.space(here).kind
+        on = forward[0] if forward else back[0] if back else None
         if kind == "crown":
             return back[0] if back else "stay"
         into = [i for i in forward if i.split(":")[1] in other]
@@ -504,12 +507,10 @@ class HeuristicBot:
             return into[0]
         home = [i for i in back if i.split(":")[1] in other]
         if kind == "valley-of-fire":
-            return home[0] if home and self.rng.random() < 0.5 else (forward or back or [None])[0]
+            return home[0] if home and self.rng.random() < 0.5 else on
         if here in other:
-            if back and self.rng.random() < 0.5:
-                return back[0]
-            return (forward or back or [None])[0]
-        return min(back, key=lambda i: self._d(i.split(":")[1], "plain-of-peril")) if back else (forward or [None])[0]
+            return back[0] if back and self.rng.random() < 0.5 else on
+        return min(back, key=lambda i: self._d(i.split(":")[1], "plain-of-peril")) if back else on
 
     def on_move(self, d: Decision, ids: list[str]) -> str | None:
         if "regenerate" in ids and self.me["lives"] < 4:
@@ -1123,14 +1124,14 @@ class HeuristicBot:
 
         return max(ids, key=lambda i: (worth(i), i))
 
-    def on_snake_pit(self, d: Decision, ids: list[str]) -> str:
+    def on_snake_pit(self, d: Decision, ids: list[str]) -> str | None:
         followers = [i for i in ids if i.startswith("follower:")]
         return self._worst_card(followers) if followers else "life"
 
-    def on_cell(self, d: Decision, ids: list[str]) -> str:
-        return self._worst_card(ids) or ids[0]
+    def on_cell(self, d: Decision, ids: list[str]) -> str | None:
+        return self._worst_card(ids)
 
-    def on_crypt(self, d: Decision, ids: list[str]) -> str:
+    def on_crypt(self, d: Decision, ids: list[str]) -> str | None:
         takes = [i for i in ids if i.startswith("take:")]
         return self._best_card(takes) if takes else "nothing"
 

@@ -77,7 +77,7 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
         "toad": p.toad,
         "lost_turns": p.lost_turns,
         "status": {k: v for k, v in p.status.items() if k in ("enslaved", "hold", "quest", "raft", "next_move", "dead", "master", "goal",
-                                                               "flight", "retreat")},
+                                                               "flight", "retreat", "route")},
     }
     if sees_spells:
         out["spells"] = [card_view(g, s) for s in p.spells]
@@ -100,6 +100,7 @@ def _decision(g: Game, seat: int | None) -> dict[str, Any] | None:
 SECTIONS: dict[str, Callable[[Game, int | None], Any]] = {
     "you": lambda g, seat: seat,
     "modules": lambda g, seat: list(g.config["modules"]),
+    "options": lambda g, seat: dict(g.options),
     "turn": lambda g, seat: g.turn,
     "round": lambda g, seat: g.round,
     "active": lambda g, seat: g.active,
