@@ -16,7 +16,10 @@ At a decision worth thinking about, the bot repeats, within its budget:
    character's share of a softmax over its strength, lives, Talisman and
    progress toward the Crown) and add the value to the path.
 
-It plays the most visited option. Decisions with one real option, and kinds
+It plays the most visited option, unless that is not the rule-aware bot's
+choice and does not look better than it by :data:`MARGIN`: with a small budget
+the search's estimates are noisy, and it should depart from sound play only on
+clear evidence. Decisions with one real option, and kinds
 where there is little to weigh (:data:`SKIP`), are left to the rule-aware bot
 at once, which keeps a whole game fast enough for large experiments.
 
@@ -46,6 +49,7 @@ EXPLORATION = 0.5            # UCB1 constant, for values in [0, 1]
 TEMPERATURE = 4.0            # softmax temperature of the evaluation, in score points
 MAX_REPEATS = 3              # searches of one kind of decision in a row within a turn
 MAX_TREE_DEPTH = 8           # own choices in the tree of one search
+MARGIN = 0.05                # how much better (in value) another option must look than the rule-aware one
 # Left to the rule-aware bot: rare or minor choices, and the frequent Fate rerolls and
 # takings, where its simple rules lose little and searching would double the time of a game.
 SKIP = frozenset({"others-turn", "counterspell", "heal", "buy-fate", "end-turn", "sell", "discard-spell",
@@ -174,6 +178,8 @@ class SearchBot:
             done += 1
         found = {i: (c.visits, c.value / c.visits if c.visits else 0.0) for i, c in root.children.items()}
         best = max(ids, key=lambda i: (found[i][0], found[i][1], i == prior))
+        if best != prior and found.get(prior, (0, 0.0))[0] and found[best][1] - found[prior][1] < MARGIN:
+            best = prior   # the rule-aware choice stands unless the search finds clearly better
         self.last = {"iterations": done, "options": found, "choice": best}
         return best
 
