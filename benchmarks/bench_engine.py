@@ -113,13 +113,20 @@ def figures(games: int, players: int, bot: str, modules: tuple[str, ...], max_tu
     seat = g.decision.player
     median_ms, p90_ms = search_decision_ms(players, modules)
     return {
-        "games": games, "finished": finished, "turns": statistics.median(turns), "actions_per_game": actions / games,
-        "engine_actions_s": actions / engine, "actions_s": actions / total, "games_s": games / total,
-        "clone_us": time_call(g.clone), "view_us": time_call(lambda: g.view(seat), 500),
+        "games": games,
+        "finished": finished,
+        "turns": statistics.median(turns),
+        "actions_per_game": actions / games,
+        "engine_actions_s": actions / engine,
+        "actions_s": actions / total,
+        "games_s": games / total,
+        "clone_us": time_call(g.clone),
+        "view_us": time_call(lambda: g.view(seat), 500),
         "lazy_view_us": time_call(lambda: LazyView(g, seat)["players"][seat], 2000),
         "state_dict_us": time_call(g.state_dict, 500),
         "memory_kib": memory_of_game(players, modules) / 1024,
-        "search_ms": median_ms, "search_p90_ms": p90_ms,
+        "search_ms": median_ms,
+        "search_p90_ms": p90_ms,
     }
 
 
@@ -134,23 +141,29 @@ def main() -> None:
     args = ap.parse_args()
 
     if args.scaling:
-        print("players  modules                      turns  actions/game  engine act/s  games/s  clone us  "
-              "view us  lazy us  memory KiB  search ms")
+        print(
+            "players  modules                      turns  actions/game  engine act/s  games/s  clone us  "
+            "view us  lazy us  memory KiB  search ms"
+        )
         cases = [(n, ("core",)) for n in (2, 3, 4, 5, 6)]
         cases += [(4, ("core", "roster", "endings")), (4, ("core", "roster", "endings", "wizards-tower", "dungeon-4e"))]
         for players, modules in cases:
             f = figures(max(4, args.games // 3), players, args.bot, modules, args.max_turns)
-            print(f"{players:>7}  {'+'.join(modules):<27}  {f['turns']:>5.0f}  {f['actions_per_game']:>12.0f}  "
-                  f"{f['engine_actions_s']:>12,.0f}  {f['games_s']:>7.2f}  {f['clone_us']:>8.1f}  "
-                  f"{f['view_us']:>7.1f}  {f['lazy_view_us']:>7.1f}  {f['memory_kib']:>10.0f}  {f['search_ms']:>9.1f}",
-                  flush=True)
+            print(
+                f"{players:>7}  {'+'.join(modules):<27}  {f['turns']:>5.0f}  {f['actions_per_game']:>12.0f}  "
+                f"{f['engine_actions_s']:>12,.0f}  {f['games_s']:>7.2f}  {f['clone_us']:>8.1f}  "
+                f"{f['view_us']:>7.1f}  {f['lazy_view_us']:>7.1f}  {f['memory_kib']:>10.0f}  {f['search_ms']:>9.1f}",
+                flush=True,
+            )
         return
 
     modules = tuple(args.modules.split(","))
     f = figures(args.games, args.players, args.bot, modules, args.max_turns)
     print(f"{args.games} games, {args.players} players, {args.bot} bots, modules {args.modules}:")
-    print(f"  finished {f['finished']}/{args.games}, median {f['turns']:.0f} turns, "
-          f"{f['actions_per_game']:.0f} actions per game")
+    print(
+        f"  finished {f['finished']}/{args.games}, median {f['turns']:.0f} turns, "
+        f"{f['actions_per_game']:.0f} actions per game"
+    )
     print(f"  engine actions per second (apply only): {f['engine_actions_s']:,.0f}")
     print(f"  actions per second including bots and views: {f['actions_s']:,.0f}")
     print(f"  complete games per second on one core: {f['games_s']:.2f}")
@@ -159,8 +172,10 @@ def main() -> None:
     print(f"  lazy view, one character sheet (what bots read): {f['lazy_view_us']:.1f} us")
     print(f"  state_dict(): {f['state_dict_us']:.1f} us")
     print(f"  memory of one game in progress: {f['memory_kib']:.0f} KiB")
-    print(f"  search bot ({DEFAULT_ITERATIONS} iterations), per searched decision: median {f['search_ms']:.1f} ms, "
-          f"90th percentile {f['search_p90_ms']:.1f} ms")
+    print(
+        f"  search bot ({DEFAULT_ITERATIONS} iterations), per searched decision: median {f['search_ms']:.1f} ms, "
+        f"90th percentile {f['search_p90_ms']:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -45,9 +45,9 @@ from talisman.engine.decision import Decision, Option  # noqa: E402
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
-    steps: dict[str, int] = field(default_factory=dict)   # game id -> last step seen
-    measure_from: float = 0.0    # latencies count after the warm-up (games being created, clients joining)
-    steps_before: int = 0        # moves made during the warm-up
+    steps: dict[str, int] = field(default_factory=dict)  # game id -> last step seen
+    measure_from: float = 0.0  # latencies count after the warm-up (games being created, clients joining)
+    steps_before: int = 0  # moves made during the warm-up
     games_started: int = 0
     games_finished: int = 0
     errors: int = 0
@@ -67,12 +67,14 @@ def post(url: str, body: dict) -> dict:
 
 def decision_of(view: dict) -> Decision:
     d = view["decision"]
-    return Decision(d["player"], d["kind"], d["prompt"],
-                    tuple(Option(o["id"], o["label"], o["group"]) for o in d["options"]))
+    return Decision(
+        d["player"], d["kind"], d["prompt"], tuple(Option(o["id"], o["label"], o["group"]) for o in d["options"])
+    )
 
 
-async def play_seat(ws_url: str, game_id: str, seat: int, token: str, rng: random.Random, stats: Stats,
-                    deadline: float, think: float) -> None:
+async def play_seat(
+    ws_url: str, game_id: str, seat: int, token: str, rng: random.Random, stats: Stats, deadline: float, think: float
+) -> None:
     agent = RandomBot(rng)
     async with websockets.connect(f"{ws_url}/ws/games/{game_id}", max_size=None) as ws:
         await ws.send(json.dumps({"type": "join", "seat": seat, "token": token}))
@@ -102,24 +104,32 @@ async def play_seat(ws_url: str, game_id: str, seat: int, token: str, rng: rando
                 await ws.send(json.dumps({"type": "act", "option": option, "step": msg["step"]}))
 
 
-async def table(base: str, people: int, bots: int, rng: random.Random, stats: Stats, deadline: float,
-                think: float) -> None:
+async def table(
+    base: str, people: int, bots: int, rng: random.Random, stats: Stats, deadline: float, think: float
+) -> None:
     """One table: play games, one after another, until the time is up."""
-    ws_url = "ws" + base[len("http"):]
+    ws_url = "ws" + base[len("http") :]
     while time.perf_counter() < deadline:
         seats = [{"controller": "human"}] * people + [{"controller": "heuristic"}] * bots
         created = await asyncio.to_thread(post, base + "/api/games", {"seats": seats, "seed": rng.randrange(1 << 30)})
         stats.games_started += 1
         game_id = created["game"]["id"]
-        await asyncio.gather(*(play_seat(ws_url, game_id, s["seat"], s["token"], random.Random(rng.random()), stats,
-                                         deadline, think) for s in created["seats"]))
+        await asyncio.gather(
+            *(
+                play_seat(ws_url, game_id, s["seat"], s["token"], random.Random(rng.random()), stats, deadline, think)
+                for s in created["seats"]
+            )
+        )
         if time.perf_counter() < deadline:
             stats.games_finished += 1
 
 
 def start_server(db: str, port: int, log: Path) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "talisman.cli.main", "serve", "--port", str(port), "--db", db,
-                             "--bot-delay", "0"], stdout=log.open("w"), stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "talisman.cli.main", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"],
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )
     for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog", timeout=1)
@@ -141,8 +151,13 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
         await asyncio.sleep(args.warmup)
         stats.steps_before = sum(stats.steps.values())
 
-    await asyncio.gather(end_of_warmup(), *(table(base, args.people, args.bots, random.Random(rng.random()), stats,
-                                                  deadline, args.think) for _ in range(args.games)))
+    await asyncio.gather(
+        end_of_warmup(),
+        *(
+            table(base, args.people, args.bots, random.Random(rng.random()), stats, deadline, args.think)
+            for _ in range(args.games)
+        ),
+    )
     return stats
 
 
@@ -153,8 +168,12 @@ def main() -> None:
     parser.add_argument("--bots", type=int, default=1, help="server-side heuristic bots per game (default 1)")
     parser.add_argument("--seconds", type=float, default=20, help="how long to measure (default 20)")
     parser.add_argument("--warmup", type=float, default=5, help="seconds before measuring (default 5)")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="a person's mean time to choose, in seconds (default 0: as fast as the server allows)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="a person's mean time to choose, in seconds (default 0: as fast as the server allows)",
+    )
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--url", help="benchmark this running server instead (127.0.0.1 or localhost only)")
     parser.add_argument("--seed", type=int, default=1)
@@ -189,15 +208,23 @@ def main() -> None:
     def pct(p: float) -> float:
         return lat[min(len(lat) - 1, int(p / 100 * len(lat)))] * 1000
 
-    print(f"server: talisman serve on 127.0.0.1, database {db.split(':')[0]}, {os.cpu_count()} cores shared with "
-          f"the clients")
-    print(f"games held at once:  {args.games} ({args.people} people on WebSockets + {args.bots} server bot each; "
-          f"{args.games * args.people} connections; people think {args.think:g} s)")
+    print(
+        f"server: talisman serve on 127.0.0.1, database {db.split(':')[0]}, {os.cpu_count()} cores shared with "
+        f"the clients"
+    )
+    print(
+        f"games held at once:  {args.games} ({args.people} people on WebSockets + {args.bots} server bot each; "
+        f"{args.games * args.people} connections; people think {args.think:g} s)"
+    )
     print(f"games started:       {stats.games_started} ({stats.games_finished} played to the end)")
-    print(f"actions per second:  {(steps - stats.steps_before) / elapsed:,.0f} (all moves; people's moves "
-          f"{len(lat) / elapsed:,.0f}; measured for {elapsed:g} s after a {args.warmup:g} s warm-up)")
-    print(f"move latency (ms):   median {statistics.median(lat) * 1000:.1f}, p90 {pct(90):.1f}, "
-          f"p99 {pct(99):.1f}, max {lat[-1] * 1000:.1f}  over {len(lat):,} moves")
+    print(
+        f"actions per second:  {(steps - stats.steps_before) / elapsed:,.0f} (all moves; people's moves "
+        f"{len(lat) / elapsed:,.0f}; measured for {elapsed:g} s after a {args.warmup:g} s warm-up)"
+    )
+    print(
+        f"move latency (ms):   median {statistics.median(lat) * 1000:.1f}, p90 {pct(90):.1f}, "
+        f"p99 {pct(99):.1f}, max {lat[-1] * 1000:.1f}  over {len(lat):,} moves"
+    )
     print(f"refused messages:    {stats.errors}")
 
 

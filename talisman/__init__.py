@@ -22,6 +22,16 @@ from talisman.errors import (
 
 __version__ = "0.1.0"
 __all__ = [
-    "ConfigError", "ContentError", "Decision", "Event", "Game", "GameOverError", "IllegalOptionError",
-    "Option", "OutOfTurnError", "SaveError", "TalismanError", "__version__",
+    "ConfigError",
+    "ContentError",
+    "Decision",
+    "Event",
+    "Game",
+    "GameOverError",
+    "IllegalOptionError",
+    "Option",
+    "OutOfTurnError",
+    "SaveError",
+    "TalismanError",
+    "__version__",
 ]

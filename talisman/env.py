@@ -66,9 +66,15 @@ class TalismanEnv(AECEnv):
 
     metadata = {"name": "talisman_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, players: int = 2, characters: list[str | None] | None = None,
-                 modules: tuple[str, ...] = ("core",), options: dict[str, Any] | None = None,
-                 max_turns: int = 500, render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        players: int = 2,
+        characters: list[str | None] | None = None,
+        modules: tuple[str, ...] = ("core",),
+        options: dict[str, Any] | None = None,
+        max_turns: int = 500,
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
         if characters is not None:
             players = len(characters)
@@ -86,10 +92,12 @@ class TalismanEnv(AECEnv):
         self.game: Game | None = None
         self._seeds = random.Random()
         size = GLOBAL_FEATURES + MAX_SEATS * SEAT_FEATURES + MAX_OPTIONS * OPTION_FEATURES
-        self._obs_space = spaces.Dict({
-            "observation": spaces.Box(low=-1.0, high=1.0, shape=(size,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(MAX_OPTIONS,), dtype=np.int8),
-        })
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=-1.0, high=1.0, shape=(size,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(MAX_OPTIONS,), dtype=np.int8),
+            }
+        )
         self._act_space = spaces.Discrete(MAX_OPTIONS)
 
     # --- spaces ----------------------------------------------------------------
@@ -168,22 +176,30 @@ class TalismanEnv(AECEnv):
         for s, sheet in enumerate(view["players"]):
             base = GLOBAL_FEATURES + s * SEAT_FEATURES
             space = rules.space(sheet["space"])
-            obs[base:base + SEAT_FEATURES] = [
-                float(sheet["alive"]), min(sheet["strength"] / 20, 1), min(sheet["craft"] / 20, 1),
-                min(sheet["lives"] / 10, 1), min(sheet["gold"] / 20, 1), min(sheet["fate"] / 10, 1),
+            obs[base : base + SEAT_FEATURES] = [
+                float(sheet["alive"]),
+                min(sheet["strength"] / 20, 1),
+                min(sheet["craft"] / 20, 1),
+                min(sheet["lives"] / 10, 1),
+                min(sheet["gold"] / 20, 1),
+                min(sheet["fate"] / 10, 1),
                 {"good": 1.0, "neutral": 0.0, "evil": -1.0}[sheet["alignment"]],
-                regions.index(space.region) / max(len(regions), 1), space.index / n_spaces,
-                min(len(sheet["objects"]) / 8, 1), min(len(sheet["followers"]) / 8, 1),
+                regions.index(space.region) / max(len(regions), 1),
+                space.index / n_spaces,
+                min(len(sheet["objects"]) / 8, 1),
+                min(len(sheet["followers"]) / 8, 1),
                 min(sheet["spell_count"] / 4, 1),
                 float(any(c["name"] == "Talisman" for c in sheet["objects"] + sheet["packed"])),
-                float(bool(sheet["toad"])), min(len(sheet["trophies"]) / 10, 1), float(s == seat),
+                float(bool(sheet["toad"])),
+                min(len(sheet["trophies"]) / 10, 1),
+                float(s == seat),
             ]
         d = g.decision
         if d is not None and d.player == seat and not (self.terminations[agent] or self.truncations[agent]):
             base = GLOBAL_FEATURES + MAX_SEATS * SEAT_FEATURES
             for i, o in enumerate(d.options[:MAX_OPTIONS]):
                 mask[i] = 1
-                obs[base + i * OPTION_FEATURES:base + (i + 1) * OPTION_FEATURES] = self._encode_option(o.id)
+                obs[base + i * OPTION_FEATURES : base + (i + 1) * OPTION_FEATURES] = self._encode_option(o.id)
         return {"observation": obs, "action_mask": mask}
 
     def _encode_option(self, option_id: str) -> tuple[float, float, float]:
@@ -213,8 +229,10 @@ class TalismanEnv(AECEnv):
         g = self.game
         lines = [f"Turn {g.turn}, round {g.round}"]
         for p in g.players:
-            lines.append(f"  {g.name(p.seat)}: {'dead' if not p.alive else g.space_name(p.space)}, "
-                         f"{p.lives} lives, {p.gold} gold")
+            lines.append(
+                f"  {g.name(p.seat)}: {'dead' if not p.alive else g.space_name(p.space)}, "
+                f"{p.lives} lives, {p.gold} gold"
+            )
         d = g.decision
         if d is not None:
             lines.append(f"{self.possible_agents[d.player]}: {d.prompt}")

@@ -22,8 +22,14 @@ from talisman.engine.game import Game
 class Scenario:
     """A game set up for a test, before its first turn starts."""
 
-    def __init__(self, characters: list[str], seed: int = 0, fate: bool = False, modules: tuple[str, ...] = ("core",),
-                 **options: Any) -> None:
+    def __init__(
+        self,
+        characters: list[str],
+        seed: int = 0,
+        fate: bool = False,
+        modules: tuple[str, ...] = ("core",),
+        **options: Any,
+    ) -> None:
         opts = {"fate": fate, **{k.replace("_", "-"): v for k, v in options.items()}}
         self.game = Game.new(characters, options=opts, seed=seed, start=False, modules=modules)
         self.started = False
@@ -136,7 +142,9 @@ class Scenario:
             return self
         hits = [o for o in d.options if key in o.id or key.lower() in o.label.lower()]
         if len(hits) != 1:
-            raise AssertionError(f"{key!r} matches {len(hits)} options of {d.kind!r}: {[(o.id, o.label) for o in d.options]}")
+            raise AssertionError(
+                f"{key!r} matches {len(hits)} options of {d.kind!r}: {[(o.id, o.label) for o in d.options]}"
+            )
         self.game.apply(hits[0].id)
         return self
 

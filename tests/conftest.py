@@ -12,12 +12,22 @@ from talisman.cli.coverage import load_inventory
 from talisman.modules import Module, register_module
 
 EXTRAS = "test-extras"
-register_module(Module(name=EXTRAS, title="Test content for expansion rules of 000's core chapter",
-                       content_dir=Path(__file__).parent / "fixtures" / "extras"))
+register_module(
+    Module(
+        name=EXTRAS,
+        title="Test content for expansion rules of 000's core chapter",
+        content_dir=Path(__file__).parent / "fixtures" / "extras",
+    )
+)
 LANDS = "test-lands"
-register_module(Module(name=LANDS, title="Test places and cards of the City, Timescape, Dragons and Dungeon that 000's "
-                                         "character exceptions name", content_dir=Path(__file__).parent / "fixtures" / "lands",
-                       requires=("roster",)))
+register_module(
+    Module(
+        name=LANDS,
+        title="Test places and cards of the City, Timescape, Dragons and Dungeon that 000's character exceptions name",
+        content_dir=Path(__file__).parent / "fixtures" / "lands",
+        requires=("roster",),
+    )
+)
 
 KNOWN_RULES = {r for rules in load_inventory().values() for r in rules}
 

@@ -58,10 +58,17 @@ EVENT = "encounters.type.event"
 
 
 @pytest.mark.rules(EVENT)
-@pytest.mark.parametrize("card, character, change", [
-    ("Angel", "elf", +1), ("Angel", "wizard", -1), ("Angel", "thief", 0),
-    ("Devil", "elf", -1), ("Devil", "wizard", +1), ("Devil", "thief", 0),
-])
+@pytest.mark.parametrize(
+    "card, character, change",
+    [
+        ("Angel", "elf", +1),
+        ("Angel", "wizard", -1),
+        ("Angel", "thief", 0),
+        ("Devil", "elf", -1),
+        ("Devil", "wizard", +1),
+        ("Devil", "thief", 0),
+    ],
+)
 def test_angel_and_devil_judge_by_alignment(card, character, change):
     s = scenario(character, "warrior").at(1, "city")
     draw_on(s, card)
@@ -145,7 +152,9 @@ def test_market_day_lets_each_character_buy_starting_with_the_drawer():
 
 
 @pytest.mark.rules(EVENT)
-@pytest.mark.parametrize("character, alignment, craft", [("wizard", "evil", 6), ("elf", "evil", 4), ("thief", "evil", 3)])
+@pytest.mark.parametrize(
+    "character, alignment, craft", [("wizard", "evil", 6), ("elf", "evil", 4), ("thief", "evil", 3)]
+)
 def test_mephistopheles_rewards_the_evil_and_corrupts_the_rest(character, alignment, craft):
     s = scenario(character, "troll").at(1, "city")
     draw_on(s, "Mephistopheles")
@@ -249,8 +258,20 @@ def test_the_poltergeist_stays_behind_when_its_victim_crosses_the_storm_river():
 
 # --- Enemies --------------------------------------------------------------------------------
 
-STRENGTH_ENEMIES = [("Ape", 3), ("Bear", 3), ("Lion", 3), ("Serpent", 4), ("Wild Boar", 1), ("Wolf", 2),
-                    ("Dragon", 7), ("Bandit", 4), ("Giant", 6), ("Goblin", 2), ("Hobgoblin", 3), ("Ogre", 5)]
+STRENGTH_ENEMIES = [
+    ("Ape", 3),
+    ("Bear", 3),
+    ("Lion", 3),
+    ("Serpent", 4),
+    ("Wild Boar", 1),
+    ("Wolf", 2),
+    ("Dragon", 7),
+    ("Bandit", 4),
+    ("Giant", 6),
+    ("Goblin", 2),
+    ("Hobgoblin", 3),
+    ("Ogre", 5),
+]
 SPIRITS = [("Demon", 10), ("Lemure", 1), ("Shadow", 2), ("Spectre", 3), ("Wraith", 5)]
 
 
@@ -292,8 +313,9 @@ def test_each_spirit_fights_by_its_craft(card, value):
 
 
 @pytest.mark.rules("encounters.relocated-cards", "encounters.type.enemy-spirit")
-@pytest.mark.parametrize("roll, haunt", [(1, "city"), (2, "village"), (3, "graveyard"), (4, "chapel"),
-                                         (5, "castle"), (6, "temple")])
+@pytest.mark.parametrize(
+    "roll, haunt", [(1, "city"), (2, "village"), (3, "graveyard"), (4, "chapel"), (5, "castle"), (6, "temple")]
+)
 def test_the_ghost_flies_off_to_haunt_a_place_and_spares_its_finder(roll, haunt):
     s = scenario("thief", "elf").at(1, "forest")
     s.at(0, "graveyard").on_top("adventure", "Ghost")
@@ -340,14 +362,17 @@ STRANGER = "encounters.type.stranger-place"
 
 
 @pytest.mark.rules(STRANGER)
-@pytest.mark.parametrize("wish, check", [
-    ("spell", lambda p: len(p.spells) == 1),
-    ("gold", lambda p: p.gold == 2),
-    ("strength", lambda p: p.strength == 4),
-    ("craft", lambda p: p.craft == 5),
-    ("life", lambda p: p.lives == 5),
-    ("fate", lambda p: p.fate == 1),
-])
+@pytest.mark.parametrize(
+    "wish, check",
+    [
+        ("spell", lambda p: len(p.spells) == 1),
+        ("gold", lambda p: p.gold == 2),
+        ("strength", lambda p: p.strength == 4),
+        ("craft", lambda p: p.craft == 5),
+        ("life", lambda p: p.lives == 5),
+        ("fate", lambda p: p.fate == 1),
+    ],
+)
 def test_the_enchanter_grants_a_wish_to_a_crafty_character_then_goes(wish, check):
     s = scenario("elf", "thief", fate=True).at(1, "forest").set(0, fate=0)
     draw_on(s, "Enchanter")
@@ -370,11 +395,19 @@ def test_a_wished_journey_goes_to_any_space_of_the_region_and_is_encountered():
 
 
 @pytest.mark.rules(STRANGER)
-@pytest.mark.parametrize("card, character, grants", [
-    ("Enchanter", "elf", True), ("Enchanter", "thief", False),
-    ("Fairy", "elf", True), ("Fairy", "thief", False), ("Fairy", "wizard", False),
-    ("Phantom", "wizard", True), ("Phantom", "thief", False), ("Phantom", "elf", False),
-])
+@pytest.mark.parametrize(
+    "card, character, grants",
+    [
+        ("Enchanter", "elf", True),
+        ("Enchanter", "thief", False),
+        ("Fairy", "elf", True),
+        ("Fairy", "thief", False),
+        ("Fairy", "wizard", False),
+        ("Phantom", "wizard", True),
+        ("Phantom", "thief", False),
+        ("Phantom", "elf", False),
+    ],
+)
 def test_the_enchanter_fairy_and_phantom_choose_whom_they_serve(card, character, grants):
     s = scenario(character, "troll").at(1, "forest")
     draw_on(s, card)
@@ -395,8 +428,10 @@ def test_the_healer_heals_up_to_two_lives_and_stays(lives, after):
 
 
 @pytest.mark.rules(STRANGER, "encounters.relocated-cards")
-@pytest.mark.parametrize("roll, retreat", [(1, "crypt"), (2, "plain-of-peril"), (3, "cursed-glade"), (4, "oasis"),
-                                           (5, "crags"), (6, "forest")])
+@pytest.mark.parametrize(
+    "roll, retreat",
+    [(1, "crypt"), (2, "plain-of-peril"), (3, "cursed-glade"), (4, "oasis"), (5, "crags"), (6, "forest")],
+)
 def test_the_hermit_retreats_to_a_lonely_place_when_drawn(roll, retreat):
     s = scenario("elf", "troll").at(1, "tavern")
     s.dice(1, roll)
@@ -458,14 +493,17 @@ def test_the_sorcerer_sells_nothing_beyond_the_craft_limit():
 
 
 @pytest.mark.rules(STRANGER)
-@pytest.mark.parametrize("roll, check", [
-    (1, lambda p: p.toad == 3),
-    (2, lambda p: p.lives == 3),
-    (3, lambda p: p.strength == 4),
-    (4, lambda p: p.craft == 5),
-    (5, lambda p: len(p.spells) == 1),
-    (6, lambda p: p.fate == 3),
-])
+@pytest.mark.parametrize(
+    "roll, check",
+    [
+        (1, lambda p: p.toad == 3),
+        (2, lambda p: p.lives == 3),
+        (3, lambda p: p.strength == 4),
+        (4, lambda p: p.craft == 5),
+        (5, lambda p: len(p.spells) == 1),
+        (6, lambda p: p.fate == 3),
+    ],
+)
 def test_the_witch_brews_by_the_roll(roll, check):
     s = scenario("elf", "troll", fate=True).at(1, "tavern").set(0, fate=0)
     s.dice(1, roll)
@@ -478,8 +516,10 @@ def test_the_witch_brews_by_the_roll(roll, check):
 
 
 @pytest.mark.rules(ITEMS, "core.followers.basics")
-@pytest.mark.parametrize("card, strength, craft", [("Maiden", 3, 6), ("Unicorn", 4, 5), ("Prince", 3, 4),
-                                                   ("Princess", 3, 4), ("Mule", 3, 4), ("Guide", 3, 4)])
+@pytest.mark.parametrize(
+    "card, strength, craft",
+    [("Maiden", 3, 6), ("Unicorn", 4, 5), ("Prince", 3, 4), ("Princess", 3, 4), ("Mule", 3, 4), ("Guide", 3, 4)],
+)
 def test_a_follower_found_may_be_taken_and_adds_its_bonus(card, strength, craft):
     s = scenario("elf", "troll").at(1, "tavern")
     draw_on(s, card)
@@ -518,10 +558,16 @@ def test_the_gnome_finds_the_way_through_the_mines_with_two_dice():
 
 
 @pytest.mark.rules(ITEMS)
-@pytest.mark.parametrize("follower, space, start", [
-    ("Gnome", "crags", "fields-2"), ("Guide", "crags", "fields-2"), ("Guide", "chasm", "runes-1"),
-    ("Guide", "forest", "plains-4"), ("Pixie", "forest", "plains-4"),
-])
+@pytest.mark.parametrize(
+    "follower, space, start",
+    [
+        ("Gnome", "crags", "fields-2"),
+        ("Guide", "crags", "fields-2"),
+        ("Guide", "chasm", "runes-1"),
+        ("Guide", "forest", "plains-4"),
+        ("Pixie", "forest", "plains-4"),
+    ],
+)
 def test_followers_that_spare_a_roll(follower, space, start):
     s = scenario("thief", "troll").at(1, "tavern").give(0, follower)
     s.at(0, start)
@@ -541,7 +587,9 @@ def test_the_guide_does_not_undo_a_roll_once_made():
 
 
 @pytest.mark.rules(ITEMS, "combat.evade.definition")
-@pytest.mark.parametrize("follower, space, start", [("Gnome", "hills-1", "sentinel"), ("Pixie", "woods-1", "graveyard")])
+@pytest.mark.parametrize(
+    "follower, space, start", [("Gnome", "hills-1", "sentinel"), ("Pixie", "woods-1", "graveyard")]
+)
 def test_followers_that_let_you_evade_in_their_country(follower, space, start):
     s = scenario("thief", "troll").at(1, "tavern").give(0, follower)
     draw_on(s, "Bear", space=space, start=start)
@@ -616,8 +664,17 @@ def test_royal_followers_may_be_left_at_court_for_three_gold(follower):
 
 
 @pytest.mark.rules(ITEMS)
-@pytest.mark.parametrize("card, strength, craft", [("Magic Belt", 4, 4), ("Ring", 4, 5), ("Solomon's Crown", 3, 6),
-                                                   ("Holy Grail", 3, 5), ("Talisman", 3, 4), ("Amulet", 3, 4)])
+@pytest.mark.parametrize(
+    "card, strength, craft",
+    [
+        ("Magic Belt", 4, 4),
+        ("Ring", 4, 5),
+        ("Solomon's Crown", 3, 6),
+        ("Holy Grail", 3, 5),
+        ("Talisman", 3, 4),
+        ("Amulet", 3, 4),
+    ],
+)
 def test_a_magic_object_found_may_be_taken_and_adds_its_bonus(card, strength, craft):
     s = scenario("elf", "troll").at(1, "tavern")
     draw_on(s, card)
@@ -628,7 +685,9 @@ def test_a_magic_object_found_may_be_taken_and_adds_its_bonus(card, strength, cr
 
 
 @pytest.mark.rules(ITEMS, "core.possessions.unusable-left-behind")
-@pytest.mark.parametrize("card, character", [("Holy Grail", "wizard"), ("Holy Lance", "assassin"), ("Runesword", "elf")])
+@pytest.mark.parametrize(
+    "card, character", [("Holy Grail", "wizard"), ("Holy Lance", "assassin"), ("Runesword", "elf")]
+)
 def test_alignment_bound_magic_objects_stay_behind(card, character):
     s = scenario(character, "troll").at(1, "tavern")
     draw_on(s, card)
@@ -659,7 +718,9 @@ def test_the_cross_destroys_spirits_outright_without_a_trophy():
 
 
 @pytest.mark.rules(ITEMS)
-@pytest.mark.parametrize("character, space, start", [("assassin", "chapel", "hills-1"), ("elf", "graveyard", "fields-1")])
+@pytest.mark.parametrize(
+    "character, space, start", [("assassin", "chapel", "hills-1"), ("elf", "graveyard", "fields-1")]
+)
 def test_the_cross_spares_a_life_at_the_chapel_or_the_graveyard(character, space, start):
     s = scenario(character, "troll").at(1, "tavern").give(0, "Cross").at(0, start)
     move(s, space)
@@ -745,8 +806,17 @@ def test_the_talisman_opens_the_valley_of_fire():
 
 
 @pytest.mark.rules(ITEMS, "combat.outcome")
-@pytest.mark.parametrize("card, roll, saved", [("Armour", 4, True), ("Armour", 3, False), ("Shield", 5, True),
-                                               ("Shield", 4, False), ("Helmet", 6, True), ("Helmet", 5, False)])
+@pytest.mark.parametrize(
+    "card, roll, saved",
+    [
+        ("Armour", 4, True),
+        ("Armour", 3, False),
+        ("Shield", 5, True),
+        ("Shield", 4, False),
+        ("Helmet", 6, True),
+        ("Helmet", 5, False),
+    ],
+)
 def test_armour_may_save_a_life_after_a_lost_battle(card, roll, saved):
     s = scenario("thief", "troll").at(1, "tavern").give(0, card)
     s.dice(1, 1, 6, roll)  # move; the Thief rolls 1 + 3 against the Giant's 6 + 6; the save roll
@@ -834,8 +904,9 @@ def test_the_dwarf_adds_one_in_the_cave():
 
 
 @pytest.mark.rules(PLACE)
-@pytest.mark.parametrize("card, attr", [("Fountain of Wisdom", "craft"), ("Magic Stream", "strength"),
-                                        ("Pool of Life", "lives")])
+@pytest.mark.parametrize(
+    "card, attr", [("Fountain of Wisdom", "craft"), ("Magic Stream", "strength"), ("Pool of Life", "lives")]
+)
 def test_a_place_holding_four_gives_one_a_visit_and_then_runs_dry(card, attr):
     s = scenario("thief", "troll").at(1, "tavern").put("fields-1", card)
     s.set(1, lost_turns=9).give(0, "Sword")  # the Troll sleeps; the Sword keeps the turn menu open
@@ -848,8 +919,10 @@ def test_a_place_holding_four_gives_one_a_visit_and_then_runs_dry(card, attr):
 
 
 @pytest.mark.rules(PLACE)
-@pytest.mark.parametrize("roll, dest", [(1, "crags"), (2, "village"), (3, "city"), (4, "warlocks-cave"),
-                                        (5, "temple"), (6, "plain-of-peril")])
+@pytest.mark.parametrize(
+    "roll, dest",
+    [(1, "crags"), (2, "village"), (3, "city"), (4, "warlocks-cave"), (5, "temple"), (6, "plain-of-peril")],
+)
 def test_the_magic_portal_sends_who_steps_through_by_the_roll(roll, dest):
     s = scenario("thief", "troll").at(1, "tavern")
     draw_on(s, "Magic Portal")
@@ -894,10 +967,15 @@ def test_the_thief_takes_one_purchase_card_free_at_the_market():
 
 
 @pytest.mark.rules(PLACE)
-@pytest.mark.parametrize("card, attrs, stuck", [
-    ("Marsh", {"strength": 4}, True), ("Marsh", {"strength": 5}, False),
-    ("Maze", {"craft": 4}, True), ("Maze", {"craft": 5}, False),
-])
+@pytest.mark.parametrize(
+    "card, attrs, stuck",
+    [
+        ("Marsh", {"strength": 4}, True),
+        ("Marsh", {"strength": 5}, False),
+        ("Maze", {"craft": 4}, True),
+        ("Maze", {"craft": 5}, False),
+    ],
+)
 def test_the_marsh_and_the_maze_hold_the_weak_and_the_dull(card, attrs, stuck):
     s = scenario("thief", "troll").at(1, "tavern").set(0, **attrs)
     draw_on(s, card)
@@ -914,13 +992,16 @@ def test_the_dwarf_is_not_lost_in_the_maze():
 
 
 @pytest.mark.rules(PLACE)
-@pytest.mark.parametrize("roll, check", [
-    (1, lambda p: (p.gold, p.lives, len(p.spells)) == (1, 4, 0)),
-    (2, lambda p: p.fate == 1),
-    (3, lambda p: p.gold == 2),
-    (4, lambda p: len(p.spells) == 1),
-    (5, lambda p: p.lives == 5),
-])
+@pytest.mark.parametrize(
+    "roll, check",
+    [
+        (1, lambda p: (p.gold, p.lives, len(p.spells)) == (1, 4, 0)),
+        (2, lambda p: p.fate == 1),
+        (3, lambda p: p.gold == 2),
+        (4, lambda p: len(p.spells) == 1),
+        (5, lambda p: p.lives == 5),
+    ],
+)
 def test_a_prayer_at_the_shrine(roll, check):
     s = scenario("thief", "troll", fate=True).at(1, "tavern").set(0, fate=0)
     draw_on(s, "Shrine")

@@ -16,14 +16,32 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "talisman.cli.main", *args], input=stdin, capture_output=True,
-                          text=True, cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "talisman.cli.main", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
 
 
 def test_bots_only_game_runs_to_the_end(tmp_path):
     save = tmp_path / "g.json"
-    r = run("play", "--seat", "Troll=heuristic", "--seat", "?=heuristic", "--seat", "Elf=random",
-            "--seed", "3", "--save", str(save), "--quiet")
+    r = run(
+        "play",
+        "--seat",
+        "Troll=heuristic",
+        "--seat",
+        "?=heuristic",
+        "--seat",
+        "Elf=random",
+        "--seed",
+        "3",
+        "--save",
+        str(save),
+        "--quiet",
+    )
     assert r.returncode == 0, r.stderr
     assert "wins after" in r.stdout or "stops after" in r.stdout
     assert json.loads(save.read_text())["format"] == "talisman-save"
@@ -31,12 +49,24 @@ def test_bots_only_game_runs_to_the_end(tmp_path):
 
 def test_human_seat_plays_from_the_keyboard(tmp_path):
     save = tmp_path / "h.json"
-    r = run("play", "--seat", "Warrior=human", "--seat", "Wizard=heuristic", "--seed", "5", "--max-turns", "6",
-            "--save", str(save), stdin="1\n" * 400)
+    r = run(
+        "play",
+        "--seat",
+        "Warrior=human",
+        "--seat",
+        "Wizard=heuristic",
+        "--seed",
+        "5",
+        "--max-turns",
+        "6",
+        "--save",
+        str(save),
+        stdin="1\n" * 400,
+    )
     assert r.returncode == 0, r.stderr
     assert "your choice" in r.stdout
-    assert "The Warrior" in r.stdout          # the acting character's sheet
-    assert "Turn" in r.stdout                 # the board position table
+    assert "The Warrior" in r.stdout  # the acting character's sheet
+    assert "Turn" in r.stdout  # the board position table
     assert run("replay", str(save)).returncode == 0
 
 
@@ -52,21 +82,35 @@ def test_people_choose_their_characters_at_the_start(tmp_path):
     save = tmp_path / "c.json"
     # seat 1 asks for the Warrior (seat 2's), then for nothing offered, then takes the Elf by name;
     # seat 3 takes the first one left (the Assassin) by number; then seat 1 leaves at its first decision
-    r = run("play", "--seat", "choose=human", "--seat", "Warrior=heuristic", "--seat", "choose=human",
-            "--seat", "?=random", "--seed", "5", "--save", str(save), stdin="warrior\n99\nelf\n1\nq\n")
+    r = run(
+        "play",
+        "--seat",
+        "choose=human",
+        "--seat",
+        "Warrior=heuristic",
+        "--seat",
+        "choose=human",
+        "--seat",
+        "?=random",
+        "--seed",
+        "5",
+        "--save",
+        str(save),
+        stdin="warrior\n99\nelf\n1\nq\n",
+    )
     assert r.returncode == 0, r.stderr
     first, second = r.stdout.split("Seat 1 plays the Elf.")
     assert "Seat 1: the characters you may choose" in first and "Seat 3: the characters" in second
     assert "Elf: Strength 3, Craft 4, Fate 3, good, starts at the Forest" in first
-    assert "- You need not roll in the Forest." in first                    # the abilities, in full
-    assert "Warrior:" not in first and "Elf:" not in second                 # only the free characters
+    assert "- You need not roll in the Forest." in first  # the abilities, in full
+    assert "Warrior:" not in first and "Elf:" not in second  # only the free characters
     assert first.count("Please answer with a number from 1 to 13 or the name") == 2
     assert "Seat 3 plays the Assassin." in second
     assert "Seat 1: the Elf (human)" in second and "Seat 3: the Assassin (human)" in second
     config = json.loads(save.read_text())["config"]
     assert config["characters"] == ["elf", "warrior", "assassin", None] and config["seed"] == 5
     dealt = saves.replay(saves.read(save)).players[3].character
-    assert dealt not in ("elf", "warrior", "assassin")                       # dealt from the others
+    assert dealt not in ("elf", "warrior", "assassin")  # dealt from the others
 
 
 def test_a_person_may_leave_instead_of_choosing():
@@ -76,8 +120,23 @@ def test_a_person_may_leave_instead_of_choosing():
 
 def test_replay_reports_a_tampered_save(tmp_path):
     save = tmp_path / "g.json"
-    assert run("play", "--seat", "?=random", "--seat", "?=random", "--seed", "8", "--max-turns", "10",
-               "--save", str(save), "--quiet").returncode == 0
+    assert (
+        run(
+            "play",
+            "--seat",
+            "?=random",
+            "--seat",
+            "?=random",
+            "--seed",
+            "8",
+            "--max-turns",
+            "10",
+            "--save",
+            str(save),
+            "--quiet",
+        ).returncode
+        == 0
+    )
     data = json.loads(save.read_text())
     data["state_hash"] = "deadbeef"
     save.write_text(json.dumps(data))
@@ -95,15 +154,18 @@ def test_replay_reports_a_malformed_file(tmp_path):
     assert r.returncode == 1 and "cannot read" in r.stderr
 
 
-@pytest.mark.parametrize("args, message", [
-    (["play", "--seat", "Warrior"], "CHARACTER=CONTROLLER"),
-    (["play", "--seat", "Warrior=wizardly"], "unknown controller"),
-    (["play", "--seat", "Dragonlord=human"], "unknown character"),
-    (["play", "--seat", "choose=heuristic"], "only a person chooses"),
-    (["play", "--seat", "choose=human", "--option", "fate=sometimes"], "cannot be"),    # checked before choosing
-    (["play", "--modules", "atlantis", "--seat", "?=random"], "unknown module"),
-    (["play", "--seat", "?=random", "--option", "fate=sometimes"], "cannot be"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "--seat", "Warrior"], "CHARACTER=CONTROLLER"),
+        (["play", "--seat", "Warrior=wizardly"], "unknown controller"),
+        (["play", "--seat", "Dragonlord=human"], "unknown character"),
+        (["play", "--seat", "choose=heuristic"], "only a person chooses"),
+        (["play", "--seat", "choose=human", "--option", "fate=sometimes"], "cannot be"),  # checked before choosing
+        (["play", "--modules", "atlantis", "--seat", "?=random"], "unknown module"),
+        (["play", "--seat", "?=random", "--option", "fate=sometimes"], "cannot be"),
+    ],
+)
 def test_bad_arguments_are_clear_errors(args, message, capsys):
     assert main(args) == 2
     assert message in capsys.readouterr().err

@@ -40,17 +40,17 @@ def to_fields(character: str, *cards: str, other: str = "wizard") -> Scenario:
 def test_a_creature_whose_strength_is_given_fights_in_battle():
     """The Tavern's Farmer (Strength 3): a Troll rolling 1 scores 7 and wins against 3 + 3."""
     s = Scenario(["troll", "wizard"]).no_spells().at(0, "fields-5")
-    arrive(s, "tavern", 1, 2, 1, 3)                      # the Tavern's 2: a Farmer picks a fight
+    arrive(s, "tavern", 1, 2, 1, 3)  # the Tavern's 2: a Farmer picks a fight
     assert "Troll fights the Farmer in battle: 1 + 6 Strength = 7 against 3 + 3 = 6." in s.log()
     assert s.player(0).lives == 4
-    assert s.player(0).trophies == []                   # no card, no trophy
+    assert s.player(0).trophies == []  # no card, no trophy
 
 
 @pytest.mark.rules("combat.psychic.when", "combat.psychic.resolution")
 def test_a_creature_whose_craft_is_given_fights_in_psychic_combat():
     """The Crags' Spirit (Craft 4) against the Wizard's Craft 5."""
     s = Scenario(["wizard", "warrior"]).no_spells().at(0, "fields-2").at(1, "castle")
-    arrive(s, "crags", 1, 1, 1, 6)                      # the Crags' 1: a Spirit attacks
+    arrive(s, "crags", 1, 1, 1, 6)  # the Crags' 1: a Spirit attacks
     assert "Wizard fights the Spirit in psychic combat: 1 + 5 Craft = 6 against 6 + 4 = 10." in s.log()
     assert s.player(0).lives == 3
 
@@ -80,16 +80,16 @@ def test_the_score_adds_weapons_and_objects_to_strength():
 @pytest.mark.rules("combat.outcome")
 def test_beaten_by_a_creature_the_character_loses_a_life_and_its_turn_ends():
     s = to_fields("troll", "Giant", "Sword")
-    fight(arrive(s, "fields-1", 1, 1, 2))               # 1 + 6 against 2 + 6
+    fight(arrive(s, "fields-1", 1, 1, 2))  # 1 + 6 against 2 + 6
     assert s.player(0).lives == 3 and s.on_space("fields-1") == ["Giant"]
     assert s.game.active == 1
 
 
 @pytest.mark.rules("combat.outcome")
 def test_a_spell_may_prevent_the_life_lost_to_a_creature():
-    s = to_fields("monk", "Giant")                       # Craft 3: room for a Spell
+    s = to_fields("monk", "Giant")  # Craft 3: room for a Spell
     s.give(0, "Preservation")
-    fight(arrive(s, "fields-1", 1, 1, 2))               # 1 + 2 + 3 against 2 + 6
+    fight(arrive(s, "fields-1", 1, 1, 2))  # 1 + 2 + 3 against 2 + 6
     assert kinds(s) == "prevent-life-loss"
     s.choose("Preservation")
     assert s.player(0).lives == 4 and s.player(0).spells == []
@@ -98,7 +98,7 @@ def test_a_spell_may_prevent_the_life_lost_to_a_creature():
 @pytest.mark.rules("combat.outcome", "encounters.type.enemy-physical")
 def test_a_beaten_creature_is_killed_and_kept_as_a_trophy():
     s = to_fields("troll", "Giant")
-    fight(arrive(s, "fields-1", 1, 2, 1))               # 2 + 6 against 1 + 6
+    fight(arrive(s, "fields-1", 1, 2, 1))  # 2 + 6 against 1 + 6
     assert s.names(s.player(0).trophies) == ["Giant"] and s.on_space("fields-1") == []
     assert s.player(0).lives == 4
 
@@ -106,8 +106,8 @@ def test_a_beaten_creature_is_killed_and_kept_as_a_trophy():
 @pytest.mark.rules("combat.standoff", "combat.outcome")
 def test_a_stand_off_harms_neither_and_ends_the_turn():
     s = Scenario(["troll", "wizard"]).no_spells().at(0, "fields-5").at(1, "castle")
-    s.on_top("adventure", "Sword", "Giant")              # the Ruins: a Giant and a Sword
-    fight(arrive(s, "ruins", 1, 2, 2))                  # 2 + 6 against 2 + 6
+    s.on_top("adventure", "Sword", "Giant")  # the Ruins: a Giant and a Sword
+    fight(arrive(s, "ruins", 1, 2, 2))  # 2 + 6 against 2 + 6
     assert "Stand-off between Troll and the Giant." in s.log()
     assert s.player(0).lives == 4 and s.player(0).objects == [] and s.player(0).trophies == []
     assert sorted(s.on_space("ruins")) == ["Giant", "Sword"]
@@ -127,7 +127,7 @@ def test_spells_are_cast_before_the_dice():
     first = next(o for o in s.options() if o.startswith("cast:"))
     s.choose(first)
     assert kinds(s) == "combat" and s.decision.prompt.endswith("your Strength 7.")  # 2 + Craft 5
-    s.dice(1, 6).choose("fight")                           # 1 + 7 against 6 + 6
+    s.dice(1, 6).choose("fight")  # 1 + 7 against 6 + 6
     assert s.player(0).lives == 3
     assert s.log().index("Wizard casts Psionic Blast.") < s.log().index("Wizard fights the Giant")
 
@@ -136,10 +136,10 @@ def test_spells_are_cast_before_the_dice():
 def test_fate_may_reroll_the_characters_battle_die():
     s = Scenario(["troll", "wizard"], fate=True).no_spells().at(0, "village").at(1, "castle")
     s.on_top("adventure", "Giant")
-    s.dice(1).start().choose("keep")                    # no re-roll of the movement die
-    fight(s.dice(1, 3).choose("move:fields-1"))         # 1 + 6 against 3 + 6
-    assert kinds(s) == "fate" and set(s.options()) == {"keep", "reroll"}   # no Spell after the roll
-    s.dice(5).choose("reroll")                          # 5 + 6 against the same 3 + 6
+    s.dice(1).start().choose("keep")  # no re-roll of the movement die
+    fight(s.dice(1, 3).choose("move:fields-1"))  # 1 + 6 against 3 + 6
+    assert kinds(s) == "fate" and set(s.options()) == {"keep", "reroll"}  # no Spell after the roll
+    s.dice(5).choose("reroll")  # 5 + 6 against the same 3 + 6
     assert s.player(0).fate == 0 and s.player(0).lives == 4
     assert s.names(s.player(0).trophies) == ["Giant"]
 
@@ -161,7 +161,7 @@ def test_armour_may_save_the_life_lost_in_battle(armour, saving, failing):
     for roll, lives in ((saving, 4), (failing, 3)):
         s = to_fields("troll", "Giant")
         s.give(0, armour)
-        fight(arrive(s, "fields-1", 1, 1, 6, roll))     # 1 + 6 against 6 + 6, then the armour's die
+        fight(arrive(s, "fields-1", 1, 1, 6, roll))  # 1 + 6 against 6 + 6, then the armour's die
         assert s.player(0).lives == lives, (armour, roll)
 
 
@@ -199,12 +199,12 @@ def test_creatures_on_the_runes_add_two_to_their_roll():
     s = Scenario(["troll", "wizard"]).no_spells().at(0, "chasm").at(1, "castle")
     s.on_top("adventure", "Ghost")
     s.put("runes-2", "Lemure")
-    arrive(s, "runes-2", 1, 4, 1)                       # 4 + 1 Craft against 1 + 1 + 2
+    arrive(s, "runes-2", 1, 4, 1)  # 4 + 1 Craft against 1 + 1 + 2
     assert "against 1 + 1 (+2 for the Runes) = 4" in s.log()
     assert s.names(s.player(0).trophies) == ["Lemure"]
     s2 = Scenario(["troll", "wizard"]).no_spells().at(0, "chasm").at(1, "castle")
     s2.put("runes-2", "Lemure")
-    arrive(s2, "runes-2", 1, 3, 1)                      # 3 + 1 against 4: a stand-off there
+    arrive(s2, "runes-2", 1, 3, 1)  # 3 + 1 against 4: a stand-off there
     assert s2.on_space("runes-2") == ["Lemure"] and s2.player(0).lives == 4
 
 
@@ -216,7 +216,7 @@ def test_strength_enemies_fight_together_as_one():
     """A Bear (3) and an Ogre (5) on the Ruins: one die plus 8; both carcasses are kept."""
     s = Scenario(["troll", "wizard"]).no_spells().at(0, "fields-5").at(1, "castle")
     s.on_top("adventure", "Bear", "Ogre")
-    arrive(s, "ruins", 1, 5, 2)                         # 5 + 6 against 2 + 8 (no taming two)
+    arrive(s, "ruins", 1, 5, 2)  # 5 + 6 against 2 + 8 (no taming two)
     assert "Troll fights the Bear and Ogre in battle: 5 + 6 Strength = 11 against 2 + 8 = 10." in s.log()
     assert sorted(s.names(s.player(0).trophies)) == ["Bear", "Ogre"]
     assert s.on_space("ruins") == []
@@ -226,7 +226,7 @@ def test_strength_enemies_fight_together_as_one():
 def test_losing_to_several_enemies_costs_one_life():
     s = Scenario(["troll", "wizard"]).no_spells().at(0, "fields-5").at(1, "castle")
     s.on_top("adventure", "Bear", "Ogre")
-    fight(arrive(s, "ruins", 1, 3, 2))                  # 3 + 6 against 2 + 8
+    fight(arrive(s, "ruins", 1, 3, 2))  # 3 + 6 against 2 + 8
     assert s.player(0).lives == 3 and sorted(s.on_space("ruins")) == ["Bear", "Ogre"]
 
 
@@ -235,7 +235,7 @@ def test_spirits_fight_together_as_one():
     """A Lemure (1) and a Spectre (3) lying on the Ruins: one die plus Craft 4."""
     s = Scenario(["wizard", "warrior"]).no_spells().at(0, "fields-5").at(1, "castle")
     s.put("ruins", "Lemure", "Spectre")
-    arrive(s, "ruins", 1, 6, 2)                          # 6 + 5 against 2 + 1 + 3
+    arrive(s, "ruins", 1, 6, 2)  # 6 + 5 against 2 + 1 + 3
     assert "Wizard fights the Lemure and Spectre in psychic combat: 6 + 5 Craft = 11 against 2 + 4 = 6." in s.log()
     assert sorted(s.names(s.player(0).trophies)) == ["Lemure", "Spectre"]
 
@@ -244,7 +244,7 @@ def test_spirits_fight_together_as_one():
 def test_strength_enemies_are_fought_first_then_the_spirits():
     s = Scenario(["wizard", "warrior"]).no_spells().at(0, "fields-5").at(1, "castle")
     s.put("ruins", "Spectre", "Wolf")
-    fight(arrive(s, "ruins", 1, 6, 1, 4, 4))            # 6 + 2 against 1 + 2; then 4 + 5 against 4 + 3
+    fight(arrive(s, "ruins", 1, 6, 1, 4, 4))  # 6 + 2 against 1 + 2; then 4 + 5 against 4 + 3
     log = s.log()
     assert log.index("Wizard kills the Wolf.") < log.index("The Spectre (Craft 3) attacks Wizard.")
     assert sorted(s.names(s.player(0).trophies)) == ["Spectre", "Wolf"]
@@ -302,13 +302,13 @@ def test_battle_between_characters_and_the_winners_prize():
     assert s.decision.player == 1 and kinds(s) == "defend"
     assert set(s.options()) == {"defend", next(o for o in s.options() if o.startswith("cast:"))}
     s.choose("defend")
-    assert kinds(s) == "combat-magic" and s.decision.player == 1    # the Elf may cast before the dice
-    s.dice(3, 2).choose("ready")                         # 3 + 6 against 2 + 4
+    assert kinds(s) == "combat-magic" and s.decision.player == 1  # the Elf may cast before the dice
+    s.dice(3, 2).choose("ready")  # 3 + 6 against 2 + 4
     assert "Troll scores 3 + 6 = 9; Elf scores 2 + 4 = 6." in s.log()
     assert s.decision.player == 0 and kinds(s) == "spoils"
     opts = s.options()
     assert "life" in opts and "gold" in opts and any(o.startswith("object:") for o in opts)
-    assert not any(o.startswith("follower:") for o in opts)      # no Follower in battle
+    assert not any(o.startswith("follower:") for o in opts)  # no Follower in battle
     s.choose("Take the Sword")
     assert s.names(s.player(0).objects) == ["Sword"] and s.player(1).objects == []
     assert s.player(1).lives == 4 and s.names(s.player(1).followers) == ["Maiden"]
@@ -327,7 +327,7 @@ def test_the_winner_may_take_a_life_which_armour_can_save(save, lives):
 @pytest.mark.rules("combat.pvp.resolution", "combat.pvp.spoils")
 def test_the_defender_who_wins_takes_the_prize():
     s = setup_meeting("wizard", "troll").set(0, gold=3)
-    arrive(s, "fields-1", 1).choose("meet:1").dice(1, 6).choose("attack:1")    # 1 + 2 against 6 + 6
+    arrive(s, "fields-1", 1).choose("meet:1").dice(1, 6).choose("attack:1")  # 1 + 2 against 6 + 6
     assert s.decision.player == 1 and kinds(s) == "spoils"
     s.choose("gold")
     assert (s.player(0).gold, s.player(1).gold) == (2, 2)
@@ -337,7 +337,7 @@ def test_the_defender_who_wins_takes_the_prize():
 @pytest.mark.rules("combat.standoff", "combat.pvp.resolution")
 def test_a_stand_off_between_characters():
     s = setup_meeting("troll", "thief")
-    arrive(s, "fields-1", 1).choose("meet:1").dice(1, 4).choose("attack:1")    # 1 + 6 against 4 + 3
+    arrive(s, "fields-1", 1).choose("meet:1").dice(1, 4).choose("attack:1")  # 1 + 6 against 4 + 3
     assert "Stand-off: neither is harmed." in s.log()
     assert s.player(0).lives == 4 and s.player(1).lives == 4
     assert s.game.active == 1
@@ -350,9 +350,9 @@ def test_both_characters_may_cast_spells_before_the_dice():
     s.give(1, "Psionic Blast")
     arrive(s, "fields-1", 1).choose("meet:1").choose("attack:1")
     assert s.decision.player == 0 and kinds(s) == "combat-magic"
-    s.choose("Psionic Blast").choose("ready")            # (the Wizard drew a new Spell: it may cast again)
+    s.choose("Psionic Blast").choose("ready")  # (the Wizard drew a new Spell: it may cast again)
     assert s.decision.player == 1 and kinds(s) == "combat-magic"
-    s.dice(1, 1).choose("Psionic Blast")                 # 1 + 2 + 5 against 1 + 2 + 4
+    s.dice(1, 1).choose("Psionic Blast")  # 1 + 2 + 5 against 1 + 2 + 4
     assert "Wizard scores 1 + 7 = 8; Sorceress scores 1 + 6 = 7." in s.log()
 
 
@@ -384,7 +384,7 @@ def test_psychic_combat_between_characters_may_win_a_follower():
     s.give(1, "Maiden", "Sword")
     arrive(s, "fields-1", 1).choose("meet:1")
     assert "psychic:1" in s.options()
-    s.dice(2, 1).choose("psychic:1")                     # 2 + 5 against 1 + 1 + 2 (the Maiden)
+    s.dice(2, 1).choose("psychic:1")  # 2 + 5 against 1 + 1 + 2 (the Maiden)
     assert "Wizard scores 2 + 5 = 7; Troll scores 1 + 3 = 4." in s.log()
     opts = s.options()
     assert any(o.startswith("follower:") for o in opts) and any(o.startswith("object:") for o in opts)
@@ -396,7 +396,7 @@ def test_psychic_combat_between_characters_may_win_a_follower():
 def test_psychic_combat_lost_by_the_attacker():
     s = setup_meeting("wizard", "troll")
     s.give(0, "Maiden")
-    arrive(s, "fields-1", 1).choose("meet:1").dice(1, 8).choose("psychic:1")     # 1 + 5 + 2 against 8 + 1
+    arrive(s, "fields-1", 1).choose("meet:1").dice(1, 8).choose("psychic:1")  # 1 + 5 + 2 against 8 + 1
     assert s.decision.player == 1 and "follower:" + str(s.player(0).followers[0]) in s.options()
     s.choose("Maiden")
     assert s.names(s.player(1).followers) == ["Maiden"]
@@ -412,7 +412,7 @@ def test_only_a_character_with_the_ability_attacks_psychically():
 @pytest.mark.rules("combat.psychic.pvp", "combat.standoff")
 def test_psychic_stand_off_between_characters():
     s = setup_meeting("wizard", "sorceress")
-    arrive(s, "fields-1", 1).choose("meet:1").dice(3, 4).choose("psychic:1")     # 3 + 5 against 4 + 4
+    arrive(s, "fields-1", 1).choose("meet:1").dice(3, 4).choose("psychic:1")  # 3 + 5 against 4 + 4
     assert "Stand-off: neither is harmed." in s.log()
     assert s.player(0).lives == 4 and s.player(1).lives == 4
 
@@ -445,7 +445,7 @@ def test_no_evading_without_an_ability_or_spell():
     s = Scenario(["elf", "wizard"]).no_spells().at(0, "village").at(1, "castle")
     s.on_top("adventure", "Giant")
     arrive(s, "fields-1", 1, 1, 6)
-    assert s.player(0).lives == 3                        # the only choice was to fight
+    assert s.player(0).lives == 3  # the only choice was to fight
 
 
 @pytest.mark.rules("combat.declare-evade", "combat.evade.targets")
@@ -490,10 +490,10 @@ def test_immobility_evades_only_the_creatures_it_holds():
     """000's exception: Immobility holds the Giant, but the Ghost lying with it still attacks."""
     s = Scenario(["wizard", "warrior"]).no_spells().at(0, "fields-5").at(1, "castle")
     s.give(0, "Immobility")
-    s.on_top("spell", "Counterspell")                    # the Wizard's next Spell
+    s.on_top("spell", "Counterspell")  # the Wizard's next Spell
     s.put("ruins", "Ghost", "Giant")
     arrive(s, "ruins", 1, 6, 1)
-    s.choose("Immobility")                               # then the Ghost: 6 + 5 against 1 + 4
+    s.choose("Immobility")  # then the Ghost: 6 + 5 against 1 + 4
     assert "Wizard evades the Giant." in s.log() and "The Ghost (Craft 4) attacks Wizard." in s.log()
     assert s.names(s.player(0).trophies) == ["Ghost"] and s.on_space("ruins") == ["Giant"]
 
@@ -503,7 +503,7 @@ def test_no_creature_is_evaded_in_the_inner_region():
     """The Werewolf must be fought: Invisibility is not offered (Psionic Blast still is)."""
     s = Scenario(["wizard", "warrior"]).no_spells().at(0, "death").at(1, "castle")
     s.give(0, "Invisibility", "Psionic Blast")
-    s.start().dice(3).choose("move:werewolf-den")       # a Werewolf of Strength 3 + 8
+    s.start().dice(3).choose("move:werewolf-den")  # a Werewolf of Strength 3 + 8
     assert kinds(s) == "combat" and "Strength 11" in s.labels()[0]
     labels = s.labels()
     assert not any("Invisibility" in label for label in labels) and "evade" not in s.options()
@@ -545,7 +545,7 @@ def test_the_elf_may_evade_a_spirit_in_the_woods():
 @pytest.mark.rules("combat.psychic.resolution", "combat.standoff")
 def test_a_psychic_stand_off_with_a_spirit():
     s = to_fields("monk", "Wraith")
-    arrive(s, "fields-1", 1, 4, 2)                      # 4 + 3 Craft against 2 + 5
+    arrive(s, "fields-1", 1, 4, 2)  # 4 + 3 Craft against 2 + 5
     assert "Stand-off between Monk and the Wraith." in s.log()
     assert s.player(0).lives == 4 and s.on_space("fields-1") == ["Wraith"] and s.game.active == 1
 
@@ -564,10 +564,10 @@ def test_fate_rerolls_in_a_fight_between_characters():
     """Each side may spend Fate on its own die, attacker first."""
     s = Scenario(["troll", "thief"], fate=True).no_spells().at(0, "village").at(1, "fields-1")
     s.dice(1).start().choose("keep").choose("move:fields-1").choose("meet:1")
-    s.dice(1, 6).choose("attack:1")                      # 1 + 6 against 6 + 3
+    s.dice(1, 6).choose("attack:1")  # 1 + 6 against 6 + 3
     assert s.decision.player == 0 and kinds(s) == "fate"
-    s.dice(8).choose("reroll")                           # 8 + 6
+    s.dice(8).choose("reroll")  # 8 + 6
     assert s.decision.player == 1 and kinds(s) == "fate"
-    s.dice(2).choose("reroll")                           # 2 + 3
+    s.dice(2).choose("reroll")  # 2 + 3
     assert "Troll scores 8 + 6 = 14; Thief scores 2 + 3 = 5." in s.log()
     assert (s.player(0).fate, s.player(1).fate) == (0, 1)

@@ -13,10 +13,14 @@ from talisman.errors import ContentError
 
 RULES = ruleset_for(("core",))
 
-OUTER = ("village fields-1 graveyard woods-1 sentinel hills-1 chapel fields-2 crags plains-1 woods-2 fields-3 city "
-         "fields-4 hills-2 plains-2 woods-3 plains-3 tavern fields-5 ruins plains-4 forest fields-6").split()
-MIDDLE = ("portal-of-power black-knight hidden-valley hills-3 cursed-glade runes-1 chasm runes-2 warlocks-cave "
-          "desert-1 oasis desert-2 temple woods-4 runes-3 castle").split()
+OUTER = (
+    "village fields-1 graveyard woods-1 sentinel hills-1 chapel fields-2 crags plains-1 woods-2 fields-3 city "
+    "fields-4 hills-2 plains-2 woods-3 plains-3 tavern fields-5 ruins plains-4 forest fields-6"
+).split()
+MIDDLE = (
+    "portal-of-power black-knight hidden-valley hills-3 cursed-glade runes-1 chasm runes-2 warlocks-cave "
+    "desert-1 oasis desert-2 temple woods-4 runes-3 castle"
+).split()
 INNER = "plain-of-peril mines vampires-tower pits valley-of-fire werewolf-den death crypt".split()
 
 
@@ -35,12 +39,29 @@ def test_deck_sizes():
 
 def test_adventure_deck_by_type():
     by_type = Counter(RULES.instances[c].type for c in RULES.decks["adventure"])
-    assert by_type == {"enemy": 29, "event": 13, "follower": 13, "magic-object": 13, "object": 19, "stranger": 8, "place": 9}
+    assert by_type == {
+        "enemy": 29,
+        "event": 13,
+        "follower": 13,
+        "magic-object": 13,
+        "object": 19,
+        "stranger": 8,
+        "place": 9,
+    }
 
 
 def test_purchase_stock_counts():
     names = Counter(RULES.instances[c].name for c in RULES.decks["purchase"])
-    assert names == {"Armour": 4, "Axe": 4, "Helmet": 4, "Mule": 4, "Raft": 1, "Shield": 4, "Sword": 3, "Water Bottle": 4}
+    assert names == {
+        "Armour": 4,
+        "Axe": 4,
+        "Helmet": 4,
+        "Mule": 4,
+        "Raft": 1,
+        "Shield": 4,
+        "Sword": 3,
+        "Water Bottle": 4,
+    }
 
 
 def test_fourteen_base_characters():
@@ -83,18 +104,33 @@ def test_every_verb_has_an_executor():
     assert set(VERBS) == set(EXECUTORS)
 
 
-@pytest.mark.parametrize("text, message", [
-    ('[card.x]\nname = "X"\ndeck = "adventure"\ntype = "enemy"\nstrength = "lots"\ntext = "t"\n', "card.x.strength: expected a whole number"),
-    ('[card.x]\nname = "X"\ndeck = "adventure"\ntype = "enemy"\n', "card.x: missing field 'text'"),
-    ('[card.x]\nname = "X"\ndeck = "adventure"\ntype = "weapon"\ntext = "t"\n', "card.x.type: expected one of"),
-    ('[card.x]\nname = "X"\ndeck = "adventure"\ntype = "event"\ntext = "t"\non_encounter = [{ teleport_home = 1 }]\n', "unknown effect 'teleport_home'"),
-    ('[card.x]\nname = "X"\ndeck = "adventure"\ntype = "event"\ntext = "t"\non_encounter = [{ gain = { luck = 1 } }]\n', "unknown attribute 'luck'"),
-    ('[card.x]\nname = "X"\ndeck = "adventure"\ntype = "event"\ntext = "t"\non_encounter = [{ roll = { dice = "D6+", rows = [] } }]\n', "dice"),
-    ('[card.x]\nname = "X"\ndeck = "adventure"\ntype = "event"\ntext = "t"\nwings = 2\n', "unknown field 'wings'"),
-    ('[space.x]\nname = "X"\n', "space.x: missing field 'kind'"),
-    ('[card.x\n', "not valid TOML"),
-    ('[monster.x]\nname = "X"\n', "unknown section [monster]"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            '[card.x]\nname = "X"\ndeck = "adventure"\ntype = "enemy"\nstrength = "lots"\ntext = "t"\n',
+            "card.x.strength: expected a whole number",
+        ),
+        ('[card.x]\nname = "X"\ndeck = "adventure"\ntype = "enemy"\n', "card.x: missing field 'text'"),
+        ('[card.x]\nname = "X"\ndeck = "adventure"\ntype = "weapon"\ntext = "t"\n', "card.x.type: expected one of"),
+        (
+            '[card.x]\nname = "X"\ndeck = "adventure"\ntype = "event"\ntext = "t"\non_encounter = [{ teleport_home = 1 }]\n',
+            "unknown effect 'teleport_home'",
+        ),
+        (
+            '[card.x]\nname = "X"\ndeck = "adventure"\ntype = "event"\ntext = "t"\non_encounter = [{ gain = { luck = 1 } }]\n',
+            "unknown attribute 'luck'",
+        ),
+        (
+            '[card.x]\nname = "X"\ndeck = "adventure"\ntype = "event"\ntext = "t"\non_encounter = [{ roll = { dice = "D6+", rows = [] } }]\n',
+            "dice",
+        ),
+        ('[card.x]\nname = "X"\ndeck = "adventure"\ntype = "event"\ntext = "t"\nwings = 2\n', "unknown field 'wings'"),
+        ('[space.x]\nname = "X"\n', "space.x: missing field 'kind'"),
+        ("[card.x\n", "not valid TOML"),
+        ('[monster.x]\nname = "X"\n', "unknown section [monster]"),
+    ],
+)
 def test_bad_content_names_file_and_entry(tmp_path: Path, text, message):
     path = tmp_path / "bad.toml"
     path.write_text(text)

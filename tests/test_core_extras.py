@@ -31,7 +31,7 @@ def test_scrolls_have_no_limit_and_do_not_encumber():
         g.advance()
     p = s.player(0)
     assert sorted(s.names(p.cards)) == ["Scroll of Mending", "Scroll of Mending", "Scroll of Might", "Scroll of Might"]
-    assert len(p.objects) == 4 and not p.packed   # four Objects still carried: Scrolls weigh nothing
+    assert len(p.objects) == 4 and not p.packed  # four Objects still carried: Scrolls weigh nothing
     assert g.decks["scroll"] == []
     check_conservation(g)
 
@@ -72,10 +72,10 @@ def test_a_scroll_is_read_as_its_card_says_then_discarded():
 def test_a_combat_scroll_is_read_before_the_dice_and_not_on_the_move():
     s = extras("warrior", "wizard").set(0, craft=4).give(0, "Scroll of Might")
     s.at(0, "village").on_top("adventure", "Giant").dice(1).start()
-    assert not any("Scroll" in label for label in s.labels())   # not a turn-start Scroll
+    assert not any("Scroll" in label for label in s.labels())  # not a turn-start Scroll
     s.choose("move:fields-1")
     # Read before the battle; then "fight" is the only choice left and is taken at once.
-    s.dice(1, 1, 6).choose("Read the Scroll")   # Warrior 1,1 + 4 Strength + 4 Craft = 9 against Giant 6 + 6 = 12
+    s.dice(1, 1, 6).choose("Read the Scroll")  # Warrior 1,1 + 4 Strength + 4 Craft = 9 against Giant 6 + 6 = 12
     assert "1 + 8 Strength = 9" in s.log()
     assert s.names(s.game.discards["scroll"]) == ["Scroll of Might"]
 
@@ -84,14 +84,15 @@ def test_a_combat_scroll_is_read_before_the_dice_and_not_on_the_move():
 def test_scrolls_reach_characters_anywhere_but_not_creatures_of_the_inner_region():
     s = extras("warrior", "wizard").at(1, "crypt").set(1, lives=1).give(0, "Scroll of Mending")
     s.start()
-    s.choose("Scroll of Mending on the Wizard")   # the Wizard is in the Inner Region, far away
+    s.choose("Scroll of Mending on the Wizard")  # the Wizard is in the Inner Region, far away
     assert s.player(1).lives == 4
     # Invisibility-like evasion is the Spells' business; creatures of the Inner Region ignore
     # magic aimed at them (inner-region.creatures-immune), which the Scroll table shares.
     from talisman.engine.spells import cast_options
+
     s2 = extras("warrior", "wizard").give(0, "Scroll of Might")
     fight = {"foes": [], "adhoc": [{"name": "Werewolf", "strength": 10}], "evadable": False, "mode": "strength"}
-    assert cast_options(s2.game, 0, "combat", [], combat=fight)   # a Scroll on oneself still works there
+    assert cast_options(s2.game, 0, "combat", [], combat=fight)  # a Scroll on oneself still works there
 
 
 def test_toads_cannot_read_scrolls_and_drop_them():
@@ -150,11 +151,11 @@ def test_entitlement_grants_a_random_title_and_a_realm_on_an_unoccupied_space():
 def test_others_leave_a_tithe_when_passing_over_or_landing_on_a_realm():
     s = entitled_warrior().set(1, gold=2).on_top("adventure", "Bag of Gold")
     g = s.game
-    s.dice(2).choose("realm:woods-1")   # then the Wizard rolls 2 from the Graveyard
-    s.choose("move:sentinel")           # passing over the Woods and its Realm: gold is its only tithe
+    s.dice(2).choose("realm:woods-1")  # then the Wizard rolls 2 from the Graveyard
+    s.choose("move:sentinel")  # passing over the Woods and its Realm: gold is its only tithe
     assert "Wizard leaves 1 gold at the Realm" in s.log()
     realm = g.globals["realms"][0]
-    assert realm["gold"] == 1 and g.players[1].gold == 1 + 1   # 1 left after the tithe, +1 Bag of Gold
+    assert realm["gold"] == 1 and g.players[1].gold == 1 + 1  # 1 left after the tithe, +1 Bag of Gold
     check_conservation(g)
 
 
@@ -162,13 +163,13 @@ def test_others_leave_a_tithe_when_passing_over_or_landing_on_a_realm():
 def test_an_object_left_as_tithe_waits_for_the_noble_to_collect_it():
     s = entitled_warrior().give(1, "Sword").set(1, gold=0).on_top("adventure", "Bag of Gold", "Bag of Gold")
     g = s.game
-    s.dice(1, 2).choose("realm:woods-1")   # the Wizard rolls 1, the Warrior then rolls 2
+    s.dice(1, 2).choose("realm:woods-1")  # the Wizard rolls 1, the Warrior then rolls 2
     g.players[0].space = g.rules.space_index["graveyard"]
-    s.choose("roll").choose("move:woods-1")   # the Wizard lands on the Realm; its only tithe is the Sword
+    s.choose("roll").choose("move:woods-1")  # the Wizard lands on the Realm; its only tithe is the Sword
     assert "Wizard leaves the Sword at the Realm" in s.log()
     assert s.names(g.globals["realms"][0]["cards"]) == ["Sword"]
     check_conservation(g)
-    s.choose("move:sentinel")             # the Warrior passes over his own Realm
+    s.choose("move:sentinel")  # the Warrior passes over his own Realm
     assert "Sword" in s.names(g.players[0].objects)
     assert g.globals["realms"][0]["cards"] == []
     assert "collects the tithes" in s.log()

@@ -155,8 +155,7 @@ def test_a_turn_moves_by_the_die_meets_the_space_and_fights_what_is_drawn():
 # --- Strength and Craft ----------------------------------------------------------------
 
 
-@rules("core.strength.counters-vs-bonuses", "core.craft.counters-vs-bonuses",
-       "core.strength.total", "core.craft.total")
+@rules("core.strength.counters-vs-bonuses", "core.craft.counters-vs-bonuses", "core.strength.total", "core.craft.total")
 def test_bonuses_are_added_to_the_counters_not_taken_as_counters():
     s = Scenario(["warrior", "elf"]).no_spells().at(0, "fields-1")
     s.give(0, "Magic Belt", "Unicorn", "Sword", "Solomon's Crown")
@@ -284,7 +283,9 @@ def test_ten_craft_of_killed_spirits_buys_one_craft():
 
 
 @rules("core.spells.limit-table")
-@pytest.mark.parametrize("craft, most", [(1, 0), (2, 0), (3, 1), (4, 2), (5, 2), (6, 3), (7, 3), (8, 3), (9, 4), (12, 4)])
+@pytest.mark.parametrize(
+    "craft, most", [(1, 0), (2, 0), (3, 1), (4, 2), (5, 2), (6, 3), (7, 3), (8, 3), (9, 4), (12, 4)]
+)
 def test_spells_allowed_by_total_craft(craft, most):
     s = Scenario(["wizard"]).no_spells().set(0, craft=craft)
     assert stats.spell_limit(s.game, 0) == most
@@ -323,7 +324,12 @@ def test_losing_craft_forces_a_discard_of_the_players_choice():
 
 @rules("core.spells.excess-discard")
 def test_surplus_spells_cannot_be_cast_before_they_are_discarded():
-    s = Scenario(["wizard", "elf"]).no_spells().at(0, "fields-1").give(0, "Solomon's Crown", "Teleport", "Healing", "Counterspell")
+    s = (
+        Scenario(["wizard", "elf"])
+        .no_spells()
+        .at(0, "fields-1")
+        .give(0, "Solomon's Crown", "Teleport", "Healing", "Counterspell")
+    )
     s.start()
     crown = next(c for c in s.player(0).objects if s.game.card_name(c) == "Solomon's Crown")
     s.choose(f"drop:{crown}")  # Craft 5: only two Spells
@@ -429,7 +435,9 @@ def test_with_agreement_a_dead_player_begins_again_next_turn():
     printed = s.game.rules.characters[p.character]
     assert (p.strength, p.craft, p.lives, p.gold) == (printed.strength, printed.craft, 4, 1)
     assert s.space_of(0) == printed.start and s.game.decision.player == 0
-    alone = Scenario(["wizard", "elf", "troll"]).no_spells().at(0, "village").set(0, lives=1).on_top("adventure", "Giant")
+    alone = (
+        Scenario(["wizard", "elf", "troll"]).no_spells().at(0, "village").set(0, lives=1).on_top("adventure", "Giant")
+    )
     go(alone, "fields-1", 1, 1, 6)  # not agreed: the dead seat is skipped from now on
     seats = []
     while alone.game.turn < 6:
@@ -525,8 +533,11 @@ def test_mules_do_not_carry_mules():
     assert stats.pack_capacity(g, 0) == 8
 
 
-@rules("core.possessions.carried-vs-transported-visible", "core.possessions.example-mule-swap",
-       "core.possessions.exchange-declared")
+@rules(
+    "core.possessions.carried-vs-transported-visible",
+    "core.possessions.example-mule-swap",
+    "core.possessions.exchange-declared",
+)
 def test_the_wizard_swaps_an_object_with_his_mule():
     s = Scenario(["wizard", "elf"]).no_spells().at(0, "fields-1")
     s.give(0, "Mule", "Sword", "Helmet", "Shield", "Axe")

@@ -18,8 +18,13 @@ from talisman.engine.cards import check_conservation
 from talisman.testing import Scenario
 
 MODULE_SETS = [
-    ("core",), ("core", "roster"), ("core", "endings"), ("core", "wizards-tower"), ("core", "master-levels"),
-    ("core", "dungeon-4e"), ("core", "dungeon-classic"),
+    ("core",),
+    ("core", "roster"),
+    ("core", "endings"),
+    ("core", "wizards-tower"),
+    ("core", "master-levels"),
+    ("core", "dungeon-4e"),
+    ("core", "dungeon-classic"),
     ("core", "roster", "endings", "wizards-tower", "master-levels", "dungeon-4e"),
     ("core", "roster", "endings", "wizards-tower", "master-levels", "dungeon-classic"),
 ]
@@ -42,17 +47,21 @@ def test_memoised_values_always_equal_fresh_ones(checking, modules):
             if "endings" in modules:
                 options["ending"] = r.choice(rules.options["ending"].choices)
             g = Game.new(players=n, modules=modules, options=options, seed=seed, log=False)
-            play_out(g, {i: make_bot(bot, seed * 10 + i) for i in range(n)},
-                     max_turns=60 if bot == "random" else 200, check=check_conservation)
+            play_out(
+                g,
+                {i: make_bot(bot, seed * 10 + i) for i in range(n)},
+                max_turns=60 if bot == "random" else 200,
+                check=check_conservation,
+            )
             assert g.derived is None
 
 
 def test_checking_mode_catches_a_change_made_without_telling(checking):
     s = Scenario(["warrior"]).give(0, "Sword")
     g = s.game
-    g.derived = {}                      # as while the machine runs
+    g.derived = {}  # as while the machine runs
     before = stats.strength(g, 0, battle=True)
-    g.players[0].objects.clear()        # changed behind the memo's back
+    g.players[0].objects.clear()  # changed behind the memo's back
     with pytest.raises(stats.StaleDerivedValue):
         stats.strength(g, 0, battle=True)
     stats.changed(g)
@@ -65,5 +74,5 @@ def test_the_memo_lives_only_while_the_machine_runs():
     g.apply(g.legal_ids()[0])
     assert g.derived is None and g.clone().derived is None
     assert "derived" not in g.state_dict()
-    g.players[0].strength += 5          # arranging between calls needs no care
+    g.players[0].strength += 5  # arranging between calls needs no care
     assert stats.strength(g, 0) == g.players[0].strength

@@ -71,23 +71,38 @@ def turn_of(s: Scenario) -> int:
 # --- the box --------------------------------------------------------------------------------
 
 
-@pytest.mark.rules("dungeon-4e.components", "dungeon-4e.dungeon-cards", "dungeon-4e.new-spells",
-                   "dungeon-4e.new-adventure-cards", "dungeon-4e.treasure-cards-are-magic-objects")
+@pytest.mark.rules(
+    "dungeon-4e.components",
+    "dungeon-4e.dungeon-cards",
+    "dungeon-4e.new-spells",
+    "dungeon-4e.new-adventure-cards",
+    "dungeon-4e.treasure-cards-are-magic-objects",
+)
 def test_the_expansion_brings_its_cards_with_real_counts():
     rules = game().game.rules
     dungeon = [rules.instances[c] for c in rules.decks["dungeon"]]
     assert len(dungeon) == 128
     by_type = {t: sum(1 for c in dungeon if c.type == t) for t in {c.type for c in dungeon}}
-    assert by_type == {"event": 7, "enemy": 80, "stranger": 5, "follower": 6, "magic-object": 15, "object": 10, "place": 5}
-    assert sum(1 for c in dungeon if c.type == "enemy" and c.number == 2) == 45      # fought in battle
-    assert sum(1 for c in dungeon if c.type == "enemy" and c.number == 3) == 35      # fought in psychic combat
+    assert by_type == {
+        "event": 7,
+        "enemy": 80,
+        "stranger": 5,
+        "follower": 6,
+        "magic-object": 15,
+        "object": 10,
+        "place": 5,
+    }
+    assert sum(1 for c in dungeon if c.type == "enemy" and c.number == 2) == 45  # fought in battle
+    assert sum(1 for c in dungeon if c.type == "enemy" and c.number == 3) == 35  # fought in psychic combat
     assert len({c.key for c in dungeon}) == 91
     treasure = [rules.instances[c] for c in rules.decks["treasure"]]
     assert len(treasure) == 10 and all(c.type == "magic-object" for c in treasure)
     base = Game.new(["warrior"], seed=0).rules
     assert len(rules.decks["spell"]) - len(base.decks["spell"]) == 20
     assert len(rules.decks["adventure"]) - len(base.decks["adventure"]) == 10
-    new_spells = {rules.instances[c].name for c in rules.decks["spell"]} - {base.instances[c].name for c in base.decks["spell"]}
+    new_spells = {rules.instances[c].name for c in rules.decks["spell"]} - {
+        base.instances[c].name for c in base.decks["spell"]
+    }
     assert len(new_spells) == 12
     assert {"gladiator", "amazon", "swashbuckler", "gypsy", "philosopher"} <= set(rules.characters)
 
@@ -104,7 +119,7 @@ def test_every_card_of_the_expansion_is_marked_as_its_own():
     assert len(mine) == 91 + 5 + 12 + 10
     assert all(raw.origin[f"card.{k}"].startswith("dungeon-4e/") for k in mine)
     base = Game.new(["warrior"], seed=0).rules
-    assert not mine & set(base.cards)           # none is mistaken for a base-game card
+    assert not mine & set(base.cards)  # none is mistaken for a base-game card
 
 
 @pytest.mark.rules("dungeon-4e.setup", "dungeon-4e.regions-overview")
@@ -137,8 +152,8 @@ def test_the_crown_of_command_still_wins_the_game():
 def test_the_gypsy_enters_from_the_tavern_with_a_five():
     s = game("gypsy", "warrior").at(0, "tavern").at(1, "village")
     roll(s, 5)
-    assert "tunnel-1" in moves(s)                      # Tavern, Fields, Ruins, Entrance, Corridor, Tunnel
-    assert {"fields-4", "fields-6"} <= moves(s)         # or stay in the Outer Region
+    assert "tunnel-1" in moves(s)  # Tavern, Fields, Ruins, Entrance, Corridor, Tunnel
+    assert {"fields-4", "fields-6"} <= moves(s)  # or stay in the Outer Region
     s.on_top("dungeon", "Giant Rat").dice(6, 1).choose("move:tunnel-1")
     assert s.space_of(0) == "tunnel-1"
 
@@ -147,14 +162,19 @@ def test_the_gypsy_enters_from_the_tavern_with_a_five():
 def test_a_move_may_turn_into_the_dungeon_at_the_ruins_only_with_moves_to_spare():
     s = game().at(0, "fields-5").at(1, "village")
     roll(s, 1)
-    assert moves(s) == {"ruins", "tavern"}              # one step reaches the Ruins but not the Entrance
+    assert moves(s) == {"ruins", "tavern"}  # one step reaches the Ruins but not the Entrance
     s2 = game().at(0, "ruins").at(1, "village")
     roll(s2, 1)
     assert moves(s2) == {"dungeon-entrance", "fields-5", "plains-4"}
 
 
-@pytest.mark.rules("dungeon-4e.movement.roll", "dungeon-4e.movement.arrows", "dungeon-4e.movement.linear",
-                   "dungeon-4e.leaving", "dungeon-4e.leaving.example-gypsy")
+@pytest.mark.rules(
+    "dungeon-4e.movement.roll",
+    "dungeon-4e.movement.arrows",
+    "dungeon-4e.movement.linear",
+    "dungeon-4e.leaving",
+    "dungeon-4e.leaving.example-gypsy",
+)
 def test_from_a_tunnel_a_four_goes_on_to_the_guard_room_or_out_to_the_fields_or_the_plains():
     s = game("gypsy", "warrior").at(0, "tunnel-1").at(1, "village")
     roll(s, 4)
@@ -173,7 +193,7 @@ def test_the_path_never_cuts_across_from_the_library_to_the_hall_of_darkness():
     assert set(destinations(s.game, 0, 1)) == {index(s, "corridor-3"), index(s, "tunnel-3")}
     assert all(index(s, "hall-of-darkness") not in destinations(s.game, 0, n) for n in range(1, 8))
     roll(s, 6)
-    assert moves(s) == {"tunnel-4", "cavern-1"}          # 6 forward, 6 back along the path
+    assert moves(s) == {"tunnel-4", "cavern-1"}  # 6 forward, 6 back along the path
 
 
 @pytest.mark.rules("dungeon-4e.treasure-chamber.stop")
@@ -187,15 +207,15 @@ def test_a_move_ends_in_the_treasure_chamber_whatever_the_roll():
 def test_clockwise_in_the_dungeon_is_along_the_arrows():
     s = game()
     g = s.game
-    assert g.rules.cw[index(s, "tunnel-1")] == index(s, "cavern-1")        # along the arrows
-    assert g.rules.ccw[index(s, "tunnel-1")] == index(s, "corridor-1")     # against them
+    assert g.rules.cw[index(s, "tunnel-1")] == index(s, "cavern-1")  # along the arrows
+    assert g.rules.ccw[index(s, "tunnel-1")] == index(s, "corridor-1")  # against them
     assert g.rules.cw[index(s, "treasure-chamber")] == -1 and g.rules.ccw[index(s, "dungeon-entrance")] == -1
 
 
 @pytest.mark.rules("dungeon-4e.moving-forward", "dungeon-4e.moving-forward.example")
 def test_the_hall_of_darkness_next_turn_a_four_is_one_space_forward():
     s = game("gladiator", "warrior")
-    s.game.players[1].lost_turns = 1                 # seat 1 sits its first turn out
+    s.game.players[1].lost_turns = 1  # seat 1 sits its first turn out
     land(s, "hall-of-darkness")
     assert s.player(0).status["hold"]["space"] == index(s, "hall-of-darkness")
     s.end_turn()
@@ -205,8 +225,9 @@ def test_the_hall_of_darkness_next_turn_a_four_is_one_space_forward():
 
 
 @pytest.mark.rules("dungeon-4e.moving-back", "dungeon-4e.moving-back.example")
-@pytest.mark.parametrize("roll,space", [(1, "cell"), (2, "tunnel-4"), (3, "vault-2"), (4, "tunnel-5"),
-                                        (5, "cavern-3"), (6, "kitchen")])
+@pytest.mark.parametrize(
+    "roll,space", [(1, "cell"), (2, "tunnel-4"), (3, "vault-2"), (4, "tunnel-5"), (5, "cavern-3"), (6, "kitchen")]
+)
 def test_every_result_of_the_hall_of_darkness(roll, space):
     s = game("gladiator", "warrior")
     s.game.players[1].lost_turns = 1
@@ -230,20 +251,25 @@ def to_the_chamber(s: Scenario) -> Scenario:
     return s.arrive("treasure-chamber", 1)
 
 
-@pytest.mark.rules("dungeon-4e.treasure-chamber.sequence", "dungeon-4e.lord-of-darkness.stats",
-                   "dungeon-4e.lord-of-darkness.example-gypsy", "dungeon-4e.treasure.claim",
-                   "dungeon-4e.lord-of-darkness.record-scores", "dungeon-4e.emerge.difference")
+@pytest.mark.rules(
+    "dungeon-4e.treasure-chamber.sequence",
+    "dungeon-4e.lord-of-darkness.stats",
+    "dungeon-4e.lord-of-darkness.example-gypsy",
+    "dungeon-4e.treasure.claim",
+    "dungeon-4e.lord-of-darkness.record-scores",
+    "dungeon-4e.emerge.difference",
+)
 def test_the_gypsys_psychic_fight_with_the_lord_of_darkness():
     s = game("gypsy", "warrior").set(0, craft=13)
     s.at(0, "summoning-circle").at(1, "village")
     roll(s, 6).choose("move:treasure-chamber")
     assert s.kind == "lord" and set(s.options()) == {"battle", "psychic"}
-    s.dice(3, 2, 6).choose("psychic").fight()          # 3 + 13 = 16 against 2 + 12 = 14: he dies
+    s.dice(3, 2, 6).choose("psychic").fight()  # 3 + 13 = 16 against 2 + 12 = 14: he dies
     assert any("3 + 13 Craft = 16 against 2 + 12 = 14" in e.text for e in s.game.events)
     assert s.kind == "treasure" and len(s.options()) == 10
     s.choose("Aegis")
     assert "Aegis" in names(s, s.player(0).objects)
-    assert s.space_of(0) == "chasm"                   # 16 - 14 = 2: the Chasm, which she encounters
+    assert s.space_of(0) == "chasm"  # 16 - 14 = 2: the Chasm, which she encounters
     assert any("Chasm" in e.text and "rolls" in e.text for e in s.game.events)
     assert len(s.game.decks["treasure"]) == 9
     check_conservation(s.game)
@@ -252,7 +278,7 @@ def test_the_gypsys_psychic_fight_with_the_lord_of_darkness():
 @pytest.mark.rules("dungeon-4e.lord-of-darkness.stats")
 def test_the_lord_has_strength_twelve_in_battle():
     s = game().set(0, strength=10)
-    to_the_chamber(s).dice(6, 1).choose("battle").fight()    # 6 + 10 = 16 against 1 + 12 = 13
+    to_the_chamber(s).dice(6, 1).choose("battle").fight()  # 6 + 10 = 16 against 1 + 12 = 13
     assert any("6 + 10 Strength = 16 against 1 + 12 = 13" in e.text for e in s.game.events)
     assert s.kind == "treasure"
 
@@ -268,12 +294,16 @@ def test_no_evading_the_lord_and_no_follower_fights_in_the_characters_place():
     assert names(s, s.player(0).followers) == ["Faithful Hound"]
 
 
-@pytest.mark.rules("dungeon-4e.lord-of-darkness.defeat", "dungeon-4e.treasure.killers-only",
-                   "dungeon-4e.moving-after-defeat", "dungeon-4e.emerge.always")
+@pytest.mark.rules(
+    "dungeon-4e.lord-of-darkness.defeat",
+    "dungeon-4e.treasure.killers-only",
+    "dungeon-4e.moving-after-defeat",
+    "dungeon-4e.emerge.always",
+)
 def test_beaten_by_the_lord_a_character_loses_a_life_and_ends_on_the_crags_meeting_nothing():
     s = game()
     lives = s.player(0).lives
-    to_the_chamber(s).dice(1, 6).choose("battle").fight()      # 1 + 4 against 6 + 12
+    to_the_chamber(s).dice(1, 6).choose("battle").fight()  # 1 + 4 against 6 + 12
     assert s.player(0).lives == lives - 1
     assert s.space_of(0) == "crags" and len(s.game.decks["treasure"]) == 10
     assert not any("the Crags" in e.text and "rolls" in e.text for e in s.game.events)
@@ -295,13 +325,24 @@ def test_a_stand_off_emerges_on_the_crags_and_encounters_them():
     s2 = game().set(0, strength=12)
     to_the_chamber(s2).dice(4, 4, 6).choose("battle").fight()  # 4 + 12 against 4 + 12: a stand-off
     assert s2.space_of(0) == "crags" and len(s2.game.decks["treasure"]) == 10
-    assert any("the Crags" in e.text and "rolls" in e.text for e in s2.game.events)   # encountered
+    assert any("the Crags" in e.text and "rolls" in e.text for e in s2.game.events)  # encountered
 
 
 @pytest.mark.rules("dungeon-4e.emerge.chart", "dungeon-4e.emerge.difference")
-@pytest.mark.parametrize("margin,space", [(1, "forest"), (2, "chasm"), (3, "cursed-glade"), (4, "warlocks-cave"),
-                                          (5, "temple"), (6, "portal-of-power"), (7, "plain-of-peril"),
-                                          (8, "crown-of-command"), (11, "crown-of-command")])
+@pytest.mark.parametrize(
+    "margin,space",
+    [
+        (1, "forest"),
+        (2, "chasm"),
+        (3, "cursed-glade"),
+        (4, "warlocks-cave"),
+        (5, "temple"),
+        (6, "portal-of-power"),
+        (7, "plain-of-peril"),
+        (8, "crown-of-command"),
+        (11, "crown-of-command"),
+    ],
+)
 def test_every_result_of_the_emergence_chart(margin, space):
     s = game().set(0, strength=12 + margin)
     to_the_chamber(s).dice(1, 1, *[6] * 8).choose("battle").fight()
@@ -330,11 +371,13 @@ def test_killing_the_lord_with_the_finger_of_death_uses_the_zero_result():
 @pytest.mark.rules("dungeon-4e.darkness-never-dies")
 def test_the_lord_rises_again_whole_for_the_next_visitor():
     s = game().set(0, strength=20).set(1, strength=10).at(1, "vault-3")
-    to_the_chamber(s).dice(1, 1).choose("battle").fight().dice(1).choose("Aegis")   # the 1: the Wizard's move
+    to_the_chamber(s).dice(1, 1).choose("battle").fight().dice(1).choose("Aegis")  # the 1: the Wizard's move
     assert s.space_of(0) == "crown-of-command" and turn_of(s) == 1
     s.choose("move:treasure-chamber").dice(6, 1).choose("battle").fight()
-    assert any(e.text.startswith("Wizard fights the Lord of Darkness") and "against 1 + 12 = 13" in e.text
-               for e in s.game.events)                    # Strength 12 again
+    assert any(
+        e.text.startswith("Wizard fights the Lord of Darkness") and "against 1 + 12 = 13" in e.text
+        for e in s.game.events
+    )  # Strength 12 again
     assert s.kind == "treasure" and len(s.options()) == 9
 
 
@@ -362,8 +405,13 @@ def test_an_empty_hoard_gives_nothing():
 
 # --- every space -------------------------------------------------------------------------
 
-DRAWS = [("dungeon-entrance", 1)] + [(f"corridor-{i}", 1) for i in range(1, 7)] + [(f"tunnel-{i}", 1) for i in range(1, 7)] \
-    + [(f"cavern-{i}", 2) for i in range(1, 5)] + [(f"vault-{i}", 3) for i in range(1, 4)]
+DRAWS = (
+    [("dungeon-entrance", 1)]
+    + [(f"corridor-{i}", 1) for i in range(1, 7)]
+    + [(f"tunnel-{i}", 1) for i in range(1, 7)]
+    + [(f"cavern-{i}", 2) for i in range(1, 5)]
+    + [(f"vault-{i}", 3) for i in range(1, 4)]
+)
 
 
 @pytest.mark.rules("dungeon-4e.draw-dungeon-cards")
@@ -373,7 +421,7 @@ def test_every_drawing_space_draws_its_number_of_dungeon_cards(space, n):
     s.on_top("dungeon", *["Gnoll"] * n)
     adventure = len(s.game.decks["adventure"])
     land(s, space, 1, 1)
-    assert names(s, s.player(0).trophies) == ["Gnoll"] * n     # drawn from the Dungeon deck and fought together
+    assert names(s, s.player(0).trophies) == ["Gnoll"] * n  # drawn from the Dungeon deck and fought together
     assert len(s.game.decks["adventure"]) == adventure
 
 
@@ -390,9 +438,11 @@ def test_guard_room_bribe_or_fight():
     s.choose("bribe")
     assert s.player(0).gold == 1
     s2 = game().set(0, gold=0, strength=4)
-    land(s2, "guard-room", 6, 1)                      # no gold: the fight is the only way (4 + 6 against 1 + 5)
-    assert any("fights the Dungeon Guard in battle: 6 + 4 Strength = 10 against 1 + 5 = 6" in e.text for e in s2.game.events)
-    assert s2.player(0).trophies == []                # the Guard is no card
+    land(s2, "guard-room", 6, 1)  # no gold: the fight is the only way (4 + 6 against 1 + 5)
+    assert any(
+        "fights the Dungeon Guard in battle: 6 + 4 Strength = 10 against 1 + 5 = 6" in e.text for e in s2.game.events
+    )
+    assert s2.player(0).trophies == []  # the Guard is no card
 
 
 @pytest.mark.parametrize("choice,gold,strength,craft", [("pay", 1, 3, 3), ("strength", 2, 2, 3), ("craft", 2, 3, 2)])
@@ -414,7 +464,7 @@ def test_cell_leave_one_follower_and_free_another():
     land(s, "cell")
     assert s.kind == "cell"
     s.choose("Tunnel Fighter")
-    assert s.kind == "cell-free" and len(s.options()) == 2   # free the Wise Man, or no one (not the one just left)
+    assert s.kind == "cell-free" and len(s.options()) == 2  # free the Wise Man, or no one (not the one just left)
     s.choose("Wise Man")
     assert names(s, s.player(0).followers) == ["Hunchback", "Wise Man"] and s.on_space("cell") == ["Tunnel Fighter"]
     check_conservation(s.game)
@@ -423,12 +473,14 @@ def test_cell_leave_one_follower_and_free_another():
 def test_cell_followers_are_not_picked_up_freely_and_curses_cannot_be_left():
     s = game().give(0, "Poltergeist").put("cell", "Miner")
     land(s, "cell")
-    assert s.kind == "cell-free"                      # the Poltergeist clings: nothing to leave
+    assert s.kind == "cell-free"  # the Poltergeist clings: nothing to leave
     s.choose("nothing")
     assert s.on_space("cell") == ["Miner"] and names(s, s.player(0).followers) == ["Poltergeist"]
 
 
-@pytest.mark.parametrize("roll,effect", [(1, "nothing"), (2, "nothing"), (3, "extra"), (4, "extra"), (5, "spell"), (6, "spell")])
+@pytest.mark.parametrize(
+    "roll,effect", [(1, "nothing"), (2, "nothing"), (3, "extra"), (4, "extra"), (5, "spell"), (6, "spell")]
+)
 def test_library(roll, effect):
     s = game("wizard", "thief")
     land(s, "library", roll)
@@ -436,7 +488,7 @@ def test_library(roll, effect):
     if effect == "extra":
         assert p.status.get("extra_turns") == 1 or turn_of(s) == 0
         s.end_turn()
-        assert turn_of(s) == 0                        # another turn straight after
+        assert turn_of(s) == 0  # another turn straight after
     elif effect == "spell":
         assert len(p.spells) == 1
     else:
@@ -475,12 +527,12 @@ def test_monster_pit_six_lets_the_character_choose(pick):
 def test_summoning_circle_calls_the_nearest_enemy_toward_the_treasure_chamber_on_a_tie():
     s = game().set(0, strength=30).put("cavern-4", "Gnoll").put("vault-3", "Grinder").put("tunnel-1", "Umbra Spider")
     land(s, "summoning-circle", 1, 1)
-    assert names(s, s.player(0).trophies) == ["Grinder"]          # 1 away on both sides: toward the Chamber
+    assert names(s, s.player(0).trophies) == ["Grinder"]  # 1 away on both sides: toward the Chamber
     assert s.on_space("cavern-4") == ["Gnoll"]
 
 
 def test_summoning_circle_with_no_enemy_draws_a_card():
-    s = game().set(0, strength=30).put("fields-1", "Bear").on_top("dungeon", "Grinder")   # no Enemy in the Dungeon
+    s = game().set(0, strength=30).put("fields-1", "Bear").on_top("dungeon", "Grinder")  # no Enemy in the Dungeon
     land(s, "summoning-circle", 1, 1)
     assert names(s, s.player(0).trophies) == ["Grinder"]
     check_conservation(s.game)
@@ -489,14 +541,26 @@ def test_summoning_circle_with_no_enemy_draws_a_card():
 # --- the Dungeon deck: Enemies --------------------------------------------------------------
 
 PLAIN_ENEMIES = {  # name: (mode, printed value, subtype): fought at that value, kept as a trophy
-    "Bronze Dragon": ("strength", 8, "dragon"), "Cave Goblin": ("strength", 3, "goblin"),
-    "Colossal Ogre": ("strength", 9, "monster"), "Gargoyle": ("strength", 6, "monster"),
-    "Giant Rat": ("strength", 2, "animal"), "Giant Worm": ("strength", 5, "animal"), "Gnoll": ("strength", 4, "monster"),
-    "Goblin Marauders": ("strength", 6, "goblin"), "Grinder": ("strength", 6, "construct"),
-    "Hobgoblin": ("strength", 4, "goblin"), "Kobold Brute": ("strength", 4, "monster"),
-    "Umbra Spider": ("strength", 5, "animal"), "Black Elf": ("craft", 5, "cultist"), "Dark Acolyte": ("craft", 4, "cultist"),
-    "Death Knight": ("craft", 7, "spirit"), "Lesser Demon": ("craft", 8, "spirit"), "Night Mare": ("craft", 5, "spirit"),
-    "Phantom Hound": ("craft", 4, "spirit"), "Servant of Darkness": ("craft", 6, "cultist"), "Shadow": ("craft", 9, "spirit"),
+    "Bronze Dragon": ("strength", 8, "dragon"),
+    "Cave Goblin": ("strength", 3, "goblin"),
+    "Colossal Ogre": ("strength", 9, "monster"),
+    "Gargoyle": ("strength", 6, "monster"),
+    "Giant Rat": ("strength", 2, "animal"),
+    "Giant Worm": ("strength", 5, "animal"),
+    "Gnoll": ("strength", 4, "monster"),
+    "Goblin Marauders": ("strength", 6, "goblin"),
+    "Grinder": ("strength", 6, "construct"),
+    "Hobgoblin": ("strength", 4, "goblin"),
+    "Kobold Brute": ("strength", 4, "monster"),
+    "Umbra Spider": ("strength", 5, "animal"),
+    "Black Elf": ("craft", 5, "cultist"),
+    "Dark Acolyte": ("craft", 4, "cultist"),
+    "Death Knight": ("craft", 7, "spirit"),
+    "Lesser Demon": ("craft", 8, "spirit"),
+    "Night Mare": ("craft", 5, "spirit"),
+    "Phantom Hound": ("craft", 4, "spirit"),
+    "Servant of Darkness": ("craft", 6, "cultist"),
+    "Shadow": ("craft", 9, "spirit"),
     "Shadow Stalker": ("craft", 6, "spirit"),
 }
 
@@ -533,7 +597,7 @@ def test_cave_troll_may_regenerate_after_a_win(regen, killed):
     s = game().set(0, strength=10)
     draw_here(s, "Cave Troll", dice=(6, 1, regen))
     assert (names(s, s.player(0).trophies) == ["Cave Troll"]) == killed
-    assert s.player(0).lives == 4                     # a stand-off costs no life
+    assert s.player(0).lives == 4  # a stand-off costs no life
 
 
 @pytest.mark.parametrize("strength,dice", [(10, (6, 1)), (1, (1, 6))])
@@ -546,16 +610,16 @@ def test_crawling_slime_dissolves_the_weapon_win_or_lose(strength, dice):
 
 def test_gate_smasher_not_killed_smashes_cards_on_a_roll_of_one_or_two():
     s = game().put("tunnel-1", "Oracle").put("tunnel-2", "Passageway").put("fields-1", "Bear")
-    draw_here(s, "Gate Smasher", dice=(1, 6, 2, 5))         # lost: then 2 for the Oracle, 5 for the Passageway
+    draw_here(s, "Gate Smasher", dice=(1, 6, 2, 5))  # lost: then 2 for the Oracle, 5 for the Passageway
     assert s.on_space("tunnel-1") == [] and s.on_space("tunnel-2") == ["Passageway"]
-    assert s.on_space("fields-1") == ["Bear"]               # another Region
+    assert s.on_space("fields-1") == ["Bear"]  # another Region
     assert s.on_space("corridor-1") == ["Gate Smasher"]
 
 
 @pytest.mark.parametrize("name", ["Giant Beetle", "Vampire Prince"])
 def test_beetle_and_prince_kill_a_follower_or_take_another_life(name):
     s = game().give(0, "Tunnel Fighter")
-    draw_here(s, name, dice=(1, 6)).fight()               # (the Beetle is an Animal: taming is offered)
+    draw_here(s, name, dice=(1, 6)).fight()  # (the Beetle is an Animal: taming is offered)
     assert s.player(0).lives == 3 and s.player(0).followers == []
     s2 = game()
     draw_here(s2, name, dice=(1, 6)).fight()
@@ -574,21 +638,27 @@ def test_beaten_you_are_dragged_to_the_entrance_without_meeting_it(name):
 
 
 def test_goblin_king_grows_with_every_other_goblin_face_up():
-    s = game().set(0, strength=10).put("tunnel-4", "Cave Goblin").put("vault-2", "Goblin Marauders").put("vault-3", "Gnoll")
+    s = (
+        game()
+        .set(0, strength=10)
+        .put("tunnel-4", "Cave Goblin")
+        .put("vault-2", "Goblin Marauders")
+        .put("vault-3", "Gnoll")
+    )
     draw_here(s, "Goblin King", dice=(1, 1))
     assert any("against 1 + 7 = 8" in e.text for e in s.game.events)
 
 
 @pytest.mark.parametrize("shot,attack", [(4, 0), (3, 5)])
 def test_goblin_sniper_pins_down_on_a_roll_above_craft(shot, attack):
-    s = game().set(0, strength=10)                         # Craft 3
+    s = game().set(0, strength=10)  # Craft 3
     draw_here(s, "Goblin Sniper", dice=(5, shot, 1))
     assert any(f"fights the Goblin Sniper in battle: {attack} + 10" in e.text for e in s.game.events)
 
 
 def test_goblin_trapsmith_nets_you_the_lowest_die():
     s = game().set(0, strength=10)
-    draw_here(s, "Goblin Trapsmith", dice=(6, 2, 1))         # 6, then the net's 2; the creature's 1
+    draw_here(s, "Goblin Trapsmith", dice=(6, 2, 1))  # 6, then the net's 2; the creature's 1
     assert any("fights the Goblin Trapsmith in battle: 2 + 10" in e.text for e in s.game.events)
 
 
@@ -622,8 +692,10 @@ def test_miser_dragon_pays_a_die_of_gold():
     assert s.player(0).gold == 4
 
 
-@pytest.mark.parametrize("roll,space", [(1, "corridor-1"), (2, "ruins"), (3, "dungeon-entrance"), (4, "cell"),
-                                        (5, "monster-pit"), (6, "cursed-glade")])
+@pytest.mark.parametrize(
+    "roll,space",
+    [(1, "corridor-1"), (2, "ruins"), (3, "dungeon-entrance"), (4, "cell"), (5, "monster-pit"), (6, "cursed-glade")],
+)
 def test_blight_haunt_appears_where_the_die_says(roll, space):
     s = game().set(0, craft=10)
     draw_here(s, "Blight Haunt", dice=(roll, 6, 1))
@@ -634,7 +706,11 @@ def test_blight_haunt_appears_where_the_die_says(roll, space):
 
 
 def test_crypt_keeper_lets_the_killer_take_an_object_from_the_next_five_cards():
-    s = game().set(0, craft=10).on_top("dungeon", "Crypt Keeper", "Gnoll", "Torch", "Oracle", "Chest", "Grinder", "Casket")
+    s = (
+        game()
+        .set(0, craft=10)
+        .on_top("dungeon", "Crypt Keeper", "Gnoll", "Torch", "Oracle", "Chest", "Grinder", "Casket")
+    )
     land(s, "corridor-1", 6, 1)
     assert s.kind == "crypt" and set(s.labels()) == {"Take nothing", "Take the Torch", "Take the Chest"}
     s.choose("Chest")
@@ -659,7 +735,7 @@ def test_rune_dancer_fills_the_killers_spells():
 def test_soulbinder_allows_no_fate():
     for name, offered in (("Soulbinder", False), ("Death Knight", True)):
         s = Scenario(["thief", "wizard"], modules=D4E, fate=True).no_spells().set(0, craft=10, fate=0)
-        s.give(0, "Scroll of Exile")                     # a second choice before the fight, so it waits for us
+        s.give(0, "Scroll of Exile")  # a second choice before the fight, so it waits for us
         draw_here(s, name)
         s.set(0, fate=3).dice(1, 6).choose("fight")
         assert (s.kind == "fate" and s.decision.player == 0) == offered
@@ -682,7 +758,7 @@ def test_spirit_of_vengeance_drives_its_host_to_attack_and_passes_to_the_loser()
     s = with_the_spirit(game().set(0, strength=10)).at(0, "village").at(1, "fields-1")
     s.dice(1).start()
     s.choose("move:fields-1")
-    assert s.kind == "encounter" and "space" not in s.options()    # the space is not met: the attack replaces it
+    assert s.kind == "encounter" and "space" not in s.options()  # the space is not met: the attack replaces it
     s.dice(6, 1).choose("must-attack:1")
     if s.kind == "defend":
         s.choose("defend")
@@ -693,7 +769,7 @@ def test_spirit_of_vengeance_drives_its_host_to_attack_and_passes_to_the_loser()
 
 def test_tinker_imp_drops_an_object_along_the_path_before_the_fight():
     s = game().set(0, craft=10).give(0, "Sword")
-    draw_here(s, "Tinker Imp", dice=(3, 6, 1))               # the Sword lands 3 spaces on
+    draw_here(s, "Tinker Imp", dice=(3, 6, 1))  # the Sword lands 3 spaces on
     assert s.on_space("corridor-2") == ["Sword"] and s.player(0).objects == []
 
 
@@ -708,7 +784,7 @@ def test_tomb_warden_gives_a_talisman_or_three_gold_and_no_trophy(choice, gold):
 
 @pytest.mark.parametrize("dice,killed", [((2, 1), False), ((3, 1), False), ((4, 1), True)])
 def test_vampire_bats_must_be_beaten_by_two(dice, killed):
-    s = game().set(0, craft=2)                               # against 1 + 3 = 4: a margin of 0, 1, 2
+    s = game().set(0, craft=2)  # against 1 + 3 = 4: a margin of 0, 1, 2
     draw_here(s, "Vampire Bats", dice=dice)
     assert (names(s, s.player(0).trophies) == ["Vampire Bats"]) == killed
 
@@ -727,13 +803,14 @@ def test_vassal_of_darkness_craft_depends_on_your_alignment(alignment, craft):
 def test_cave_in_strikes_everyone_in_the_dungeon_and_no_one_outside():
     s = Scenario(["thief", "wizard", "troll"], modules=D4E).no_spells().at(1, "vault-1").at(2, "village")
     s.on_top("dungeon", "Cave-In")
-    land(s, "corridor-1", 1, 3)                       # the Wizard rolls 1, then the Thief 3
+    land(s, "corridor-1", 1, 3)  # the Wizard rolls 1, then the Thief 3
     assert s.player(1).lives == 3 and s.player(0).lost_turns == 1
     assert s.player(2).lives == 4 and s.player(2).lost_turns == 0
 
 
-@pytest.mark.parametrize("roll,burnt", [(1, "Passageway"), (2, "Passageway"), (3, "Oracle"), (4, "Oracle"),
-                                        (5, "Gnoll"), (6, "Gnoll")])
+@pytest.mark.parametrize(
+    "roll,burnt", [(1, "Passageway"), (2, "Passageway"), (3, "Oracle"), (4, "Oracle"), (5, "Gnoll"), (6, "Gnoll")]
+)
 def test_fire_burns_one_kind_of_card_in_this_region(roll, burnt):
     s = game().put("tunnel-1", "Passageway", "Oracle").put("vault-3", "Gnoll").put("fields-1", "Bear")
     draw_here(s, "Fire", dice=(roll,))
@@ -753,11 +830,17 @@ def test_lone_dwarf(roll):
     s = game().set(0, gold=2, strength=10).on_top("dungeon", "Gnoll")
     draw_here(s, "Lone Dwarf", space="tunnel-1", dice=(roll, 6, 1))
     p = s.player(0)
-    expected = {1: ("tunnel-1", 2), 2: ("dungeon-entrance", 2), 3: ("tunnel-1", 1), 4: ("tunnel-1", 3),
-                5: ("corridor-2", 2), 6: ("tunnel-1", 2)}[roll]
+    expected = {
+        1: ("tunnel-1", 2),
+        2: ("dungeon-entrance", 2),
+        3: ("tunnel-1", 1),
+        4: ("tunnel-1", 3),
+        5: ("corridor-2", 2),
+        6: ("tunnel-1", 2),
+    }[roll]
     assert (s.space_of(0), p.gold) == expected
     if roll in (2, 5):
-        assert names(s, p.trophies) == ["Gnoll"]        # the space it leads to is encountered
+        assert names(s, p.trophies) == ["Gnoll"]  # the space it leads to is encountered
     assert (names(s, p.followers) == ["Lone Dwarf"]) == (roll == 6)
     if roll == 1:
         assert any("fights the Lone Dwarf" in e.text for e in s.game.events)
@@ -769,7 +852,7 @@ def test_lone_dwarf_as_a_follower_adds_two_in_the_treasure_chamber():
     s._unplace(dwarf)
     s.game.players[0].followers.append(dwarf)
     to_the_chamber(s).dice(1, 1).choose("battle").fight().choose("Aegis")
-    assert s.space_of(0) == "cursed-glade"              # a result of 1, plus 2 for the Dwarf
+    assert s.space_of(0) == "cursed-glade"  # a result of 1, plus 2 for the Dwarf
 
 
 def test_magic_mirror_gives_a_spell():
@@ -780,7 +863,7 @@ def test_magic_mirror_gives_a_spell():
 
 @pytest.mark.parametrize("total,lost", [((1, 2), 0), ((2, 2), 1)])
 def test_sliding_walls(total, lost):
-    s = game()                                        # Strength 3
+    s = game()  # Strength 3
     draw_here(s, "Sliding Walls", dice=total)
     assert s.player(0).lives == 4 - lost
 
@@ -827,7 +910,7 @@ def test_dungeon_keeper_holds_followers_for_ransom_and_leaves_when_he_holds_none
     assert s.player(0).followers == [] and s.kind == "keeper"
     s.choose("Wise Man")
     assert names(s, s.player(0).followers) == ["Wise Man"] and s.player(0).gold == 0
-    assert s.on_space("corridor-1") == ["Dungeon Keeper"]          # he still holds the Tunnel Fighter
+    assert s.on_space("corridor-1") == ["Dungeon Keeper"]  # he still holds the Tunnel Fighter
     check_conservation(s.game)
     s2 = game().set(0, gold=5).give(0, "Hunchback")
     draw_here(s2, "Dungeon Keeper")
@@ -843,7 +926,7 @@ def test_oracle_reorders_the_next_five_dungeon_cards():
         s.choose(name)
     top = [s.game.card_name(c) for c in s.game.decks["dungeon"][-5:]][::-1]
     assert top == ["Giant Worm", "Giant Rat", "Gargoyle", "Grinder", "Gnoll"]
-    assert s.on_space("corridor-1") == ["Oracle"]                     # she stays
+    assert s.on_space("corridor-1") == ["Oracle"]  # she stays
 
 
 def test_sister_of_fate_restores_up_to_two_fate():
@@ -876,7 +959,7 @@ def test_holy_avenger_serves_no_evil_and_rewards_a_win_over_the_evil():
     s2.game.players[0].alignment = "good"
     s2.dice(1).start().choose("move:fields-1")
     s2.dice(3, 3).choose("must-attack:1")
-    assert any("3 + 8 = 11" in e.text for e in s2.game.events)      # +3 against the evil Assassin
+    assert any("3 + 8 = 11" in e.text for e in s2.game.events)  # +3 against the evil Assassin
     s2.choose("life")
     p = s2.player(0)
     assert (p.strength, p.craft, p.followers) == (6, 4, [])
@@ -899,7 +982,7 @@ def test_miner_carries_four_and_wants_a_gold_each_turn():
     assert s.player(0).gold == 0
     s2 = game().set(0, gold=0).give(0, "Miner").dice(1)
     s2.start()
-    assert s2.player(0).followers == []                              # unpaid, he leaves
+    assert s2.player(0).followers == []  # unpaid, he leaves
 
 
 def test_tunnel_fighter_adds_one_outside_and_three_in_the_dungeon():
@@ -954,17 +1037,24 @@ def test_anointed_robe_helps_armour_and_prayer_and_shuns_the_evil():
     assert s2.on_space("corridor-1") == ["Anointed Robe"]
 
 
-@pytest.mark.parametrize("roll,effect", [(1, "broken"), (2, "life"), (3, "heal"), (4, "fate"), (5, "spell"), (6, "spell")])
+@pytest.mark.parametrize(
+    "roll,effect", [(1, "broken"), (2, "life"), (3, "heal"), (4, "fate"), (5, "spell"), (6, "spell")]
+)
 def test_blood_stone(roll, effect):
     s = Scenario(["wizard", "thief"], modules=D4E, fate=True).no_spells().set(0, fate=0, lives=3).give(0, "Blood Stone")
     s.start().dice(roll).choose("blood-stone")
     if s.kind == "fate":
         s.choose("keep")
     p = s.player(0)
-    expected = {"broken": (2, 0, 0, []), "life": (1, 0, 0, ["Blood Stone"]), "heal": (3, 0, 0, ["Blood Stone"]),
-                "fate": (2, 1, 0, ["Blood Stone"]), "spell": (2, 0, 1, ["Blood Stone"])}[effect]
+    expected = {
+        "broken": (2, 0, 0, []),
+        "life": (1, 0, 0, ["Blood Stone"]),
+        "heal": (3, 0, 0, ["Blood Stone"]),
+        "fate": (2, 1, 0, ["Blood Stone"]),
+        "spell": (2, 0, 1, ["Blood Stone"]),
+    }[effect]
     assert (p.lives, p.fate, len(p.spells), names(s, p.objects)) == expected
-    assert "blood-stone" not in s.options()           # once a turn
+    assert "blood-stone" not in s.options()  # once a turn
 
 
 def test_book_of_diablerie_trades_a_follower_for_a_spell():
@@ -1032,7 +1122,7 @@ def test_soul_drinker_rolls_two_and_drinks_a_soul_on_doubles():
     s = game().set(0, strength=5).give(0, "Soul Drinker", "Tunnel Fighter")
     s.game.players[0].alignment = "evil"
     draw_here(s, "Gnoll", dice=(2, 5, 1))
-    assert any("fights the Gnoll in battle: 5 + 8" in e.text for e in s.game.events)   # the better of 2 and 5
+    assert any("fights the Gnoll in battle: 5 + 8" in e.text for e in s.game.events)  # the better of 2 and 5
     s2 = game().set(0, strength=5).give(0, "Soul Drinker", "Tunnel Fighter")
     s2.game.players[0].alignment = "evil"
     draw_here(s2, "Gnoll", dice=(3, 3, 1))
@@ -1047,7 +1137,7 @@ def test_spell_ring_holds_a_spell_outside_the_limit_and_goes_when_it_is_cast():
     assert s.game.card_name(spell) == "Healing" and s.player(0).spells == []
     s.set(0, lives=2)
     s.end_turn()
-    s.choose(f"cast:{spell}:0")                        # Healing may be cast as the Wizard's turn begins
+    s.choose(f"cast:{spell}:0")  # Healing may be cast as the Wizard's turn begins
     assert s.player(0).lives == 4 and s.player(0).objects == []
     check_conservation(s.game)
 
@@ -1062,18 +1152,25 @@ def test_the_dungeon_talisman_opens_the_valley_of_fire():
 # --- Objects -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("roll,result", [(1, "life"), (2, "life"), (3, "turn"), (4, "gold"), (5, "spell"), (6, "talisman")])
+@pytest.mark.parametrize(
+    "roll,result", [(1, "life"), (2, "life"), (3, "turn"), (4, "gold"), (5, "spell"), (6, "talisman")]
+)
 def test_casket(roll, result):
     s = game("wizard", "thief").set(0, gold=0).give(0, "Casket")
     s.start().dice(roll).choose("use:")
     p = s.player(0)
-    assert {"life": p.lives == 3, "turn": p.lost_turns == 1, "gold": p.gold == 2, "spell": len(p.spells) == 1,
-            "talisman": names(s, p.objects) == ["Talisman"]}[result]
+    assert {
+        "life": p.lives == 3,
+        "turn": p.lost_turns == 1,
+        "gold": p.gold == 2,
+        "spell": len(p.spells) == 1,
+        "talisman": names(s, p.objects) == ["Talisman"],
+    }[result]
 
 
 @pytest.mark.parametrize("roll,gold,lives", [(3, 3, 4), (4, 0, 3)])
 def test_chest(roll, gold, lives):
-    s = game().set(0, gold=0).give(0, "Chest")           # Craft 3
+    s = game().set(0, gold=0).give(0, "Chest")  # Craft 3
     s.start().dice(roll).choose("use:")
     assert (s.player(0).gold, s.player(0).lives) == (gold, lives)
 
@@ -1081,7 +1178,7 @@ def test_chest(roll, gold, lives):
 def test_oaths_of_vengeance_add_two_in_dungeon_fights_only():
     s = game().set(0, strength=5, craft=5).give(0, "Oaths of Vengeance", "Tunnel Fighter")
     draw_here(s, "Gnoll", dice=(1, 1))
-    assert any("1 + 10 Strength" in e.text for e in s.game.events)    # 5 + 1 + 2 (Fighter) + 2 (Oaths)
+    assert any("1 + 10 Strength" in e.text for e in s.game.events)  # 5 + 1 + 2 (Fighter) + 2 (Oaths)
     s2 = game().set(0, craft=5).give(0, "Oaths of Vengeance").on_top("adventure", "Wraith")
     land(s2, "fields-1", 1, 1)
     assert any("1 + 5 Craft" in e.text for e in s2.game.events)
@@ -1095,7 +1192,7 @@ def test_torch_lights_the_dungeon_two_dice_to_move():
     assert s.kind == "pick-roll" and set(s.options()) == {"keep:2", "keep:5"}
     s2 = game().give(0, "Torch").at(0, "fields-1").at(1, "village")
     s2.start()
-    assert "roll-two" not in s2.options()              # outside the Dungeon: one die
+    assert "roll-two" not in s2.options()  # outside the Dungeon: one die
 
 
 def test_weighted_dice_choose_a_movement_or_an_attack_roll():
@@ -1127,8 +1224,10 @@ def test_passageway_one_is_any_tunnel_and_it_may_be_ignored():
     assert s2.space_of(0) == "corridor-1" and s2.on_space("corridor-1") == ["Passageway"]
 
 
-@pytest.mark.parametrize("roll,space", [(1, "dungeon-entrance"), (2, "guard-room"), (3, "library"), (4, "cell"),
-                                        (5, "kitchen"), (6, "treasure-chamber")])
+@pytest.mark.parametrize(
+    "roll,space",
+    [(1, "dungeon-entrance"), (2, "guard-room"), (3, "library"), (4, "cell"), (5, "kitchen"), (6, "treasure-chamber")],
+)
 def test_secret_passage(roll, space):
     s = game().on_top("dungeon", "Gnoll")
     draw_here(s, "Secret Passage", space="tunnel-4").dice(roll, 6, 6, 6).choose("take")
@@ -1180,7 +1279,7 @@ def test_dark_denizens_puts_dungeon_cards_on_the_main_board_for_two_rounds():
 def test_trap_door_adventure_card_leads_down():
     s = game().on_top("adventure", "Trap Door").on_top("dungeon", "Gnoll")
     land(s, "fields-1", 6, 1)
-    assert s.space_of(0) == "dungeon-entrance"          # no Dungeon Door lies out: only the Entrance
+    assert s.space_of(0) == "dungeon-entrance"  # no Dungeon Door lies out: only the Entrance
 
 
 @pytest.mark.rules("dungeon-4e.entering.cards")
@@ -1201,14 +1300,14 @@ def test_rune_gate_adventure_card():
 def test_without_the_board_dungeon_icon_cards_are_discarded_and_replaced():
     s = game(dungeon_parts="no-board").on_top("adventure", "Dungeon Door", "Bag of Gold")
     land(s, "fields-1")
-    assert s.on_space("fields-1") == [] and s.player(0).gold == 2          # the Bag of Gold came instead
+    assert s.on_space("fields-1") == [] and s.player(0).gold == 2  # the Bag of Gold came instead
     assert [s.game.card_name(c) for c in s.game.discards["adventure"]] == ["Dungeon Door", "Bag of Gold"]
     s2 = game(dungeon_parts="no-board").on_top("adventure", "Rune Gate")
     land(s2, "fields-1")
-    assert s2.on_space("fields-1") == ["Rune Gate"]                          # no icon: it stays
+    assert s2.on_space("fields-1") == ["Rune Gate"]  # no icon: it stays
     s3 = game(dungeon_parts="no-board").at(0, "ruins").at(1, "village")
     roll(s3, 1)
-    assert moves(s3) == {"fields-5", "plains-4"}                             # and no way down
+    assert moves(s3) == {"fields-5", "plains-4"}  # and no way down
 
 
 @pytest.mark.rules("dungeon-4e.partial-use")
@@ -1270,7 +1369,7 @@ def test_a_treasure_sold_leaves_the_game():
 @pytest.mark.rules("dungeon-4e.treasure-cards.transfer")
 def test_a_treasure_may_be_taken_in_a_fight_but_never_the_bag_of_holding():
     s = game("thief", "wizard").set(0, strength=10).give(1, "Aegis", "Bag of Holding", deck="treasure").give(1, "Sword")
-    s.game.players[1].packed.append(s.game.players[1].objects.pop())   # the Sword rides in the Bag
+    s.game.players[1].packed.append(s.game.players[1].objects.pop())  # the Sword rides in the Bag
     s.at(0, "village").at(1, "fields-1").dice(1).start().choose("move:fields-1").choose("meet:1")
     s.dice(6, 1).choose("attack:1")
     assert s.kind == "spoils"
@@ -1303,7 +1402,12 @@ def test_book_of_lore_adds_craft_and_teaches_a_spell_a_turn():
 
 
 def test_cloak_of_feathers_returns_movement_fate_and_flies():
-    s = Scenario(["thief", "wizard"], modules=D4E, fate=True).no_spells().set(0, fate=1).give(0, "Cloak of Feathers", deck="treasure")
+    s = (
+        Scenario(["thief", "wizard"], modules=D4E, fate=True)
+        .no_spells()
+        .set(0, fate=1)
+        .give(0, "Cloak of Feathers", deck="treasure")
+    )
     s.at(0, "fields-1").at(1, "village").dice(1, 2).start().choose("roll").choose("reroll")
     assert s.player(0).fate == 1
     s2 = game().give(0, "Cloak of Feathers", deck="treasure").at(0, "fields-1").at(1, "village")
@@ -1325,7 +1429,12 @@ def test_elixir_of_life_after_each_life_lost(roll, lives, kept):
 
 
 def test_orb_of_prophesy_draws_one_more_and_discards_one():
-    s = game().set(0, strength=10).give(0, "Orb of Prophesy", deck="treasure").on_top("dungeon", "Colossal Ogre", "Gnoll")
+    s = (
+        game()
+        .set(0, strength=10)
+        .give(0, "Orb of Prophesy", deck="treasure")
+        .on_top("dungeon", "Colossal Ogre", "Gnoll")
+    )
     land(s, "corridor-1")
     assert s.kind == "discard-drawn"
     s.dice(1, 1).choose("Colossal Ogre")
@@ -1345,7 +1454,7 @@ def test_totem_staff_holds_one_more_spell_and_heals_for_a_trophy():
     s = game().set(0, lives=2).give(0, "Totem Staff", deck="treasure").trophy(0, "Gnoll")
     from talisman.engine import stats
 
-    assert stats.spell_limit(s.game, 0) == 2                  # Craft 3: one, and one more with the Staff
+    assert stats.spell_limit(s.game, 0) == 2  # Craft 3: one, and one more with the Staff
     s.start().choose("totem:")
     assert s.player(0).lives == 4 and s.player(0).trophies == []
 
@@ -1387,8 +1496,9 @@ def test_finger_of_death_costs_a_character_two_lives():
     assert s.player(1).lives == 2
 
 
-@pytest.mark.parametrize("roll,space", [(1, "crags"), (2, "village"), (3, "city"), (4, "castle"), (5, "temple"),
-                                        (6, "warlocks-cave")])
+@pytest.mark.parametrize(
+    "roll,space", [(1, "crags"), (2, "village"), (3, "city"), (4, "castle"), (5, "temple"), (6, "warlocks-cave")]
+)
 def test_magic_portal_spell(roll, space):
     s = game("wizard", "thief").give(0, "Magic Portal Spell", deck="spell").at(1, "fields-6")
     s.start().dice(roll, 6, 6, 6).choose("cast:")
@@ -1405,7 +1515,7 @@ def test_magic_shell_shields_until_the_next_turn():
     assert all(not g.rules.instances[o].is_magic for o, _, _ in stats.working_items(g, 0))
     g.players[1].lost_turns = 1
     s.on_top("adventure", "Bag of Gold")
-    roll(s, 1).choose("move:fields-1")                 # the turn ends; the Thief sits its turn out
+    roll(s, 1).choose("move:fields-1")  # the turn ends; the Thief sits its turn out
     assert s.game.active == 0 and s.kind == "turn"
     assert spells.affected(g, 0) and not stats.has_trait(g, 0, "command-immune")
 
@@ -1420,7 +1530,7 @@ def test_restoration_keeps_a_life():
 def test_restoration_saves_a_follower_from_an_enemy():
     s = game("wizard", "thief").give(0, "Restoration", deck="spell").give(0, "Tunnel Fighter")
     draw_here(s, "Vampire Prince", dice=(1, 6))
-    s.choose("accept")                                 # the life is lost (Restoration kept for the Follower)
+    s.choose("accept")  # the life is lost (Restoration kept for the Follower)
     assert s.kind == "save-follower"
     s.choose("cast:")
     assert names(s, s.player(0).followers) == ["Tunnel Fighter"]
@@ -1455,7 +1565,12 @@ def test_temporal_vortex_saves_a_missed_turn():
 
 
 def test_twist_of_fate_chooses_the_die():
-    s = Scenario(["wizard", "thief"], modules=D4E, fate=True).no_spells().set(0, fate=1).give(0, "Twist of Fate", deck="spell")
+    s = (
+        Scenario(["wizard", "thief"], modules=D4E, fate=True)
+        .no_spells()
+        .set(0, fate=1)
+        .give(0, "Twist of Fate", deck="spell")
+    )
     roll(s.at(1, "village"), 1)
     assert s.kind == "fate"
     s.choose("cast:").choose("result:4")
@@ -1478,8 +1593,12 @@ def test_weakness_saps_three_strength_never_below_the_printed_value():
 
 @pytest.mark.rules("dungeon-4e.alt.agreement")
 def test_alternative_rules_are_options_agreed_before_the_game():
-    for name, value in (("dungeon-victory", "everything"), ("fight-or-flight", "sometimes"), ("random-treasures", 2),
-                        ("dungeon-parts", "half")):
+    for name, value in (
+        ("dungeon-victory", "everything"),
+        ("fight-or-flight", "sometimes"),
+        ("random-treasures", 2),
+        ("dungeon-parts", "half"),
+    ):
         with pytest.raises(ConfigError):
             Game.new(["thief", "wizard"], modules=D4E, options={name: value})
     g = Game.new(["thief", "wizard"], modules=D4E, options={"fight-or-flight": True}, seed=3)
@@ -1506,10 +1625,10 @@ def test_the_short_dungeon_game_starts_everyone_on_the_entrance_apart():
 
     s = game("thief", "wizard", "troll", dungeon_victory="short-game")
     assert {s.space_of(i) for i in range(3)} == {"dungeon-entrance"}
-    assert not abilities.may_meet(s.game, 0, 1)              # no meeting on the Entrance
+    assert not abilities.may_meet(s.game, 0, 1)  # no meeting on the Entrance
     out = movement.destinations(s.game, 0, 2)
     assert index(s, "fields-5") in out and not abilities.move_allowed(s.game, 0, out[index(s, "fields-5")])
-    assert abilities.move_allowed(s.game, 0, out[index(s, "tunnel-1")])     # the main board is not used
+    assert abilities.move_allowed(s.game, 0, out[index(s, "tunnel-1")])  # the main board is not used
     assert not abilities.teleport_allowed(s.game, 0, index(s, "temple"))
 
 
@@ -1520,7 +1639,7 @@ def test_in_the_short_game_a_failed_attempt_stays_to_fight_again_and_a_kill_wins
     to_the_chamber(s).dice(1, 6).choose("battle").fight()
     assert s.space_of(0) == "treasure-chamber" and s.player(0).lives == 3
     s.end_turn()
-    assert s.kind == "lord"                                    # its move is to face him again
+    assert s.kind == "lord"  # its move is to face him again
     s.dice(6, 1).choose("battle").fight()
     assert s.game.is_over and s.game.result["winners"] == [0]
 
@@ -1529,7 +1648,7 @@ def test_in_the_short_game_a_failed_attempt_stays_to_fight_again_and_a_kill_wins
 def test_fight_or_flight_moves_only_with_the_arrows():
     s = game(fight_or_flight=True).at(0, "tunnel-1").at(1, "village")
     roll(s, 4)
-    assert s.space_of(0) == "guard-room"                      # the one way, taken at once
+    assert s.space_of(0) == "guard-room"  # the one way, taken at once
     s2 = game().at(0, "tunnel-1").at(1, "village")
     roll(s2, 4)
     assert moves(s2) == {"guard-room", "fields-5", "plains-4"}
@@ -1540,8 +1659,8 @@ def test_fleeing_moves_only_against_the_arrows_out_and_on_round_the_board():
     s = game(fight_or_flight=True).at(0, "tunnel-1").at(1, "village")
     s.start()
     assert "flee" in s.options()
-    s.dice(4).choose("flee")                                  # then the roll (the only move left)
-    assert moves(s) == {"fields-5", "plains-4"}               # out by the Entrance, the full roll, either way
+    s.dice(4).choose("flee")  # then the roll (the only move left)
+    assert moves(s) == {"fields-5", "plains-4"}  # out by the Entrance, the full roll, either way
     s.on_top("adventure", "Bag of Gold").choose("move:plains-4")
     assert "flight" not in s.player(0).status
 
@@ -1557,9 +1676,18 @@ def test_random_treasures_draws_the_top_of_the_hoard():
 # --- whole games ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("options", [{}, {"fight-or-flight": True}, {"dungeon-victory": "winner-takes-all"},
-                                     {"dungeon-victory": "short-game"}, {"random-treasures": True},
-                                     {"dungeon-parts": "no-board"}, {"dungeon-parts": "characters-and-spells"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"fight-or-flight": True},
+        {"dungeon-victory": "winner-takes-all"},
+        {"dungeon-victory": "short-game"},
+        {"random-treasures": True},
+        {"dungeon-parts": "no-board"},
+        {"dungeon-parts": "characters-and-spells"},
+    ],
+)
 def test_random_bot_games_keep_every_card_in_one_place(options):
     from talisman.bots import make_bot, play_out
 
@@ -1590,8 +1718,10 @@ def test_a_dungeon_game_replays_exactly():
 
 def test_twist_of_fate_chooses_an_attack_roll_too():
     s = Scenario(["wizard", "thief"], modules=D4E, fate=True).no_spells().set(0, fate=1, strength=5)
-    s.give(0, "Twist of Fate", deck="spell").on_top("dungeon", "Colossal Ogre").at(0, "dungeon-entrance").at(1, "village")
-    roll(s, 1).choose("keep").dice(1, 1).choose("move:corridor-1")      # the fight is the only way: at once
+    s.give(0, "Twist of Fate", deck="spell").on_top("dungeon", "Colossal Ogre").at(0, "dungeon-entrance").at(
+        1, "village"
+    )
+    roll(s, 1).choose("keep").dice(1, 1).choose("move:corridor-1")  # the fight is the only way: at once
     assert s.kind == "fate" and "rolled 1" in s.decision.prompt
     s.choose("cast:").choose("result:6")
     assert any("fights the Colossal Ogre in battle: 6 + 5" in e.text for e in s.game.events)

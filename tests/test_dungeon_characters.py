@@ -31,10 +31,18 @@ def move(s: Scenario, space: str, *dice: int) -> Scenario:
     return s
 
 
-@pytest.mark.rules("dungeon-4e.new-characters", "dungeon-4e.partial-use", "core.characters.default-medium",
-                   "characters-exceptions.amazon", "characters-exceptions.swashbuckler", "dungeon-4e.char.gladiator",
-                   "dungeon-4e.char.amazon", "dungeon-4e.char.swashbuckler", "dungeon-4e.char.gypsy",
-                   "dungeon-4e.char.philosopher")
+@pytest.mark.rules(
+    "dungeon-4e.new-characters",
+    "dungeon-4e.partial-use",
+    "core.characters.default-medium",
+    "characters-exceptions.amazon",
+    "characters-exceptions.swashbuckler",
+    "dungeon-4e.char.gladiator",
+    "dungeon-4e.char.amazon",
+    "dungeon-4e.char.swashbuckler",
+    "dungeon-4e.char.gypsy",
+    "dungeon-4e.char.philosopher",
+)
 def test_the_five_characters_are_played_without_the_dungeon_board():
     g = Game.new(["gladiator", "amazon", "swashbuckler", "gypsy", "philosopher"], modules=DC, seed=3)
     assert "dungeon" not in g.rules.regions
@@ -53,7 +61,7 @@ def test_the_five_characters_are_played_without_the_dungeon_board():
 def test_the_gladiator_begins_with_a_helmet_and_adds_one_to_armour_rolls():
     s = play(["gladiator"]).at(0, "village").on_top("adventure", "Giant")
     assert s.names(s.player(0).objects) == ["Helmet"]
-    move(s, "fields-1", 1, 1, 6, 5)          # 1 + 4 = 5 against 6 + 6; the Helmet needs 6: 5 + 1 holds
+    move(s, "fields-1", 1, 1, 6, 5)  # 1 + 4 = 5 against 6 + 6; the Helmet needs 6: 5 + 1 holds
     assert s.player(0).lives == 4
     assert "armour holds (rolled 5+1, needed 6+)" in s.log()
     check_conservation(s.game)
@@ -62,7 +70,7 @@ def test_the_gladiator_begins_with_a_helmet_and_adds_one_to_armour_rolls():
 @pytest.mark.rules(ON_CARD)
 def test_the_gladiator_armour_roll_still_fails_below_the_mark():
     s = play(["gladiator"]).at(0, "village").on_top("adventure", "Giant")
-    move(s, "fields-1", 1, 1, 6, 4)          # 4 + 1 = 5: the Helmet fails
+    move(s, "fields-1", 1, 1, 6, 4)  # 4 + 1 = 5: the Helmet fails
     assert s.player(0).lives == 3
 
 
@@ -76,7 +84,7 @@ def test_each_follower_adds_one_to_the_gladiators_strength_in_battle():
 @pytest.mark.rules("characters-exceptions.gladiator")
 def test_the_gladiator_trains_the_errand_boy_who_stays_in_the_city():
     s = play(["gladiator"], modules=LANDS).at(0, "six-fates-inn").on_top("city", "Errand Boy")
-    move(s, "flask-street", 5)               # the street draws a City card: the Errand Boy
+    move(s, "flask-street", 5)  # the street draws a City card: the Errand Boy
     assert s.kind == "card-ability"
     s.choose("train")
     assert s.names(s.player(0).followers) == ["Errand Boy"]
@@ -114,17 +122,17 @@ def test_the_amazon_may_roll_two_dice_to_move_and_keep_either():
 @pytest.mark.rules(ON_CARD, "dungeon-4e.char.amazon")
 def test_the_amazon_fights_once_more_after_losing():
     s = play(["amazon"]).at(0, "village").on_top("adventure", "Giant")
-    move(s, "fields-1", 1, 1, 6)            # 1 + 3 = 4 against 6 + 6 = 12: lost
+    move(s, "fields-1", 1, 1, 6)  # 1 + 3 = 4 against 6 + 6 = 12: lost
     assert s.kind == "lost-fight" and s.player(0).lives == 4
-    s.dice(8, 1).choose("rematch")           # 8 + 3 = 11 against 1 + 6 = 7: the Giant dies
+    s.dice(8, 1).choose("rematch")  # 8 + 3 = 11 against 1 + 6 = 7: the Giant dies
     assert s.player(0).lives == 4 and s.names(s.player(0).trophies) == ["Giant"]
 
 
 @pytest.mark.rules(ON_CARD)
 def test_the_amazons_second_result_stands():
     s = play(["amazon"]).at(0, "village").on_top("adventure", "Giant")
-    move(s, "fields-1", 1, 3, 3)             # 3 + 3 = 6 against 3 + 6 = 9
-    s.dice(1, 6).choose("rematch")           # lost again: no third try
+    move(s, "fields-1", 1, 3, 3)  # 3 + 3 = 6 against 3 + 6 = 9
+    s.dice(1, 6).choose("rematch")  # lost again: no third try
     assert s.kind != "lost-fight"
     assert s.player(0).lives == 3
 
@@ -132,7 +140,7 @@ def test_the_amazons_second_result_stands():
 @pytest.mark.rules(ON_CARD)
 def test_the_amazon_may_fight_again_after_a_stand_off():
     s = play(["amazon"]).at(0, "village").on_top("adventure", "Giant")
-    move(s, "fields-1", 1, 6, 3)             # 6 + 3 = 9 against 3 + 6 = 9: a stand-off
+    move(s, "fields-1", 1, 6, 3)  # 6 + 3 = 9 against 3 + 6 = 9: a stand-off
     assert s.kind == "lost-fight" and "A stand-off" in s.decision.prompt
     s.choose("accept")
     assert s.player(0).lives == 4 and "Stand-off between Amazon and the Giant" in s.log()
@@ -148,7 +156,7 @@ def test_in_the_dungeon_the_amazon_rolls_one_d4():
     assert [o[1] for o in move_options(g, 0)] == ["Roll the D4 to move"]
     assert "roll-two" not in [o[0] for o in turn_options(g, 0, [])]
     with pytest.raises(ScriptError):
-        s.dice(5).start()                    # the only choice, rolling, is taken at once: a D4 cannot show 5
+        s.dice(5).start()  # the only choice, rolling, is taken at once: a D4 cannot show 5
     s.at(0, "village")
     assert [o[1] for o in move_options(g, 0)] == ["Roll the D8 to move"]
     assert "roll-two" in [o[0] for o in turn_options(g, 0, [])]
@@ -161,13 +169,13 @@ def test_in_the_dungeon_the_amazon_rolls_one_d4():
 def test_the_swashbuckler_duels_and_fights_better_for_a_maiden():
     s = play(["swashbuckler", "warrior"]).at(0, "village").at(1, "fields-1")
     move(s, "fields-1", 1, 2, 1, 1).choose("meet:1").choose("attack:1")
-    assert "Swashbuckler scores 2 + 4 = 6; Warrior scores 1 + 4 = 5." in s.log()   # 3 Strength + 1 in a duel
+    assert "Swashbuckler scores 2 + 4 = 6; Warrior scores 1 + 4 = 5." in s.log()  # 3 Strength + 1 in a duel
     s2 = play(["swashbuckler"]).at(0, "village").on_top("adventure", "Giant").give(0, "Maiden")
     move(s2, "fields-1", 1, 3, 1)
-    assert "Swashbuckler fights the Giant in battle: 3 + 4 Strength" in s2.log()   # 3 + 1 for the Maiden
+    assert "Swashbuckler fights the Giant in battle: 3 + 4 Strength" in s2.log()  # 3 + 1 for the Maiden
     s3 = play(["swashbuckler"]).at(0, "village").on_top("adventure", "Giant")
     move(s3, "fields-1", 1, 3, 1)
-    assert "Swashbuckler fights the Giant in battle: 3 + 3 Strength" in s3.log()   # no duel, no Maiden
+    assert "Swashbuckler fights the Giant in battle: 3 + 3 Strength" in s3.log()  # no duel, no Maiden
 
 
 # --- the Gypsy --------------------------------------------------------------------------------
@@ -181,10 +189,12 @@ def test_the_gypsy_may_begin_with_a_scroll_when_scrolls_are_in_play():
     s.choose(f"swap:{spell}")
     p = s.player(0)
     assert p.spells == [] and s.names(p.cards) == ["Scroll of Light"]
-    assert s.game.decks["spell"][0] == spell                 # the Spell went to the bottom of its deck
+    assert s.game.decks["spell"][0] == spell  # the Spell went to the bottom of its deck
     check_conservation(s.game)
     plain = Scenario(["gypsy"], modules=DC).start()
-    assert plain.kind != "start-scroll" and len(plain.player(0).spells) == 1   # no Scrolls in this game: the choice sleeps
+    assert (
+        plain.kind != "start-scroll" and len(plain.player(0).spells) == 1
+    )  # no Scrolls in this game: the choice sleeps
     assert "start-scroll" not in [e.text for e in plain.game.events]
 
 
@@ -227,8 +237,14 @@ def test_the_philosopher_sees_only_the_next_card_of_his_own_board():
     s = play(["philosopher"], modules=LANDS).on_top("adventure", "Wolf").on_top("dungeon", "Torch").start()
     s.choose("foresight")
     assert "sees the next Adventure card: Wolf." in s.log() and "Torch" not in s.log()
-    assert "foresight" not in s.options()                     # once a turn
-    d = play(["philosopher"], modules=LANDS).at(0, "tunnel").on_top("adventure", "Wolf").on_top("dungeon", "Torch").start()
+    assert "foresight" not in s.options()  # once a turn
+    d = (
+        play(["philosopher"], modules=LANDS)
+        .at(0, "tunnel")
+        .on_top("adventure", "Wolf")
+        .on_top("dungeon", "Torch")
+        .start()
+    )
     d.choose("foresight")
     assert "sees the next Dungeon card: Torch." in d.log() and "Wolf" not in d.log()
 

@@ -21,13 +21,19 @@ import pytest
 from talisman import Game
 from talisman.engine import abilities, movement
 from talisman.engine.cards import check_conservation
+from talisman.errors import ConfigError
 from talisman.modules import Module, register_module
 from talisman.testing import Scenario
 
 CLASSIC = ("dungeon-classic",)
 STEEDS = "dungeon-test-steeds"
-register_module(Module(name=STEEDS, title="Test steeds for 000's Dungeon",
-                       content_dir=Path(__file__).parent / "fixtures" / "dungeon_steeds"))
+register_module(
+    Module(
+        name=STEEDS,
+        title="Test steeds for 000's Dungeon",
+        content_dir=Path(__file__).parent / "fixtures" / "dungeon_steeds",
+    )
+)
 
 
 def game(*chars: str, modules: tuple[str, ...] = CLASSIC, **options) -> Scenario:
@@ -57,7 +63,7 @@ def land(s: Scenario, space: str, *dice: int) -> Scenario:
     roll(s, 1, *dice)
     if s.kind == "move" and s.decision.player == 0:
         s.choose(f"move:{space}")
-    return s                                                # forward only: often the one way, taken at once
+    return s  # forward only: often the one way, taken at once
 
 
 def draw_here(s: Scenario, *names: str, space: str = "passage-1", dice: tuple[int, ...] = ()) -> Scenario:
@@ -83,7 +89,7 @@ def test_the_dungeon_is_a_spiral_from_the_entrance_to_the_treasure_chamber():
     assert region.shape == "line" and len(region.ring) == 25
     assert region.ring[0] == "entrance" and region.ring[-1] == "treasure-chamber"
     assert g.rules.space("treasure-chamber").stop
-    assert not [ln for ln in g.rules.links if "entrance" in (ln.a, ln.b)]       # no way in but a Doorway
+    assert not [ln for ln in g.rules.links if "entrance" in (ln.a, ln.b)]  # no way in but a Doorway
 
 
 @pytest.mark.rules("dungeon-classic.doorway-cards")
@@ -91,7 +97,7 @@ def test_four_doorways_are_shuffled_into_the_adventure_deck_and_36_dungeon_cards
     g = game().game
     assert sum(1 for c in g.decks["adventure"] if g.card_name(c) == "Doorway") == 4
     assert len(g.decks["dungeon"]) == 36 and all(g.rules.instances[c].deck == "dungeon" for c in g.decks["dungeon"])
-    with pytest.raises(Exception):
+    with pytest.raises(ConfigError):
         Game.new(["thief"], modules=("dungeon-classic", "dungeon-4e"))
 
 
@@ -115,9 +121,9 @@ def test_entering_lands_on_a_doorway_then_goes_down_next_turn_and_stops_at_the_e
     roll(s, 1).choose("move:fields-1")
     assert s.player(0).status["doorway"]["space"] == index(s, "fields-1")
     s.end_turn()
-    assert "enter-dungeon" in s.options()                    # entering is a choice
+    assert "enter-dungeon" in s.options()  # entering is a choice
     s.choose("enter-dungeon")
-    assert s.space_of(0) == "entrance" and s.game.active == 1   # the turn ended there
+    assert s.space_of(0) == "entrance" and s.game.active == 1  # the turn ended there
 
 
 @pytest.mark.rules("dungeon-classic.entering")
@@ -149,9 +155,9 @@ def test_steeds_are_left_at_the_entrance():
 def test_moving_is_one_die_toward_the_centre_only():
     s = game().at(0, "chamber-1").at(1, "village")
     back = movement.destinations(s.game, 0, 2)[index(s, "guard-room")]
-    assert not abilities.move_allowed(s.game, 0, back)     # the walk back exists, but the rule forbids it
-    roll(s, 2, 1)                                           # (the Library's roll: nothing)
-    assert s.space_of(0) == "library"                       # forward only: the one way, taken at once
+    assert not abilities.move_allowed(s.game, 0, back)  # the walk back exists, but the rule forbids it
+    roll(s, 2, 1)  # (the Library's roll: nothing)
+    assert s.space_of(0) == "library"  # forward only: the one way, taken at once
 
 
 @pytest.mark.rules("dungeon-classic.backward-movement")
@@ -165,17 +171,17 @@ def test_a_card_may_send_a_character_back():
 def test_after_a_defeat_the_next_move_is_toward_the_entrance_and_stops_there():
     s = game()
     s.game.players[1].lost_turns = 1
-    draw_here(s, "Minotaur", space="passage-2", dice=(1, 6, 4))   # beaten; next turn a 4
+    draw_here(s, "Minotaur", space="passage-2", dice=(1, 6, 4))  # beaten; next turn a 4
     assert any("Thief loses to the Minotaur" in e.text for e in s.game.events)
-    assert s.space_of(0) == "entrance"                       # 2 back, then the Entrance stops the walk
-    assert "retreat" not in s.player(0).status               # the next turn only
+    assert s.space_of(0) == "entrance"  # 2 back, then the Entrance stops the walk
+    assert "retreat" not in s.player(0).status  # the next turn only
 
 
 @pytest.mark.rules("dungeon-classic.fleeing")
 def test_fleeing_once_past_the_entrance_moves_toward_it_until_it_is_reached():
     s = doorway(game(), "fields-1").at(0, "entrance").at(1, "village")
     s.start()
-    assert "flee" not in s.options()                         # not on the Entrance
+    assert "flee" not in s.options()  # not on the Entrance
     s2 = doorway(game(), "fields-1").at(0, "library").at(1, "village").on_top("dungeon", "Bag of Gold")
     s2.start()
     s2.dice(3).choose("flee")
@@ -190,7 +196,7 @@ def test_a_fleeing_character_beaten_still_moves_toward_the_entrance():
     s = doorway(game(), "fields-1").at(1, "village").at(0, "passage-2").on_top("dungeon", "Minotaur")
     s.game.players[0].status["flight"] = True
     s.game.players[1].lost_turns = 1
-    roll(s, 1, 1, 6, 3)                                      # back to passage-1, beaten there; next turn a 3
+    roll(s, 1, 1, 6, 3)  # back to passage-1, beaten there; next turn a 3
     assert any("Thief arrives on the Passage" in e.text for e in s.game.events) and s.player(0).lives == 3
     assert s.space_of(0) == "entrance" and "flight" not in s.player(0).status
 
@@ -228,18 +234,27 @@ def test_the_blizzard_does_not_reach_the_dungeon():
 
 
 @pytest.mark.rules("dungeon-classic.treasure-chamber-exit")
-@pytest.mark.parametrize("die,crowned,space", [(1, 0, "castle"), (2, 0, "temple"), (3, 0, "warlocks-cave"),
-                                               (4, 0, "portal-of-power"), (5, 0, "plain-of-peril"),
-                                               (6, 0, "crown-of-command"), (4, 1, "plain-of-peril"),
-                                               (5, 2, "crown-of-command")])
+@pytest.mark.parametrize(
+    "die,crowned,space",
+    [
+        (1, 0, "castle"),
+        (2, 0, "temple"),
+        (3, 0, "warlocks-cave"),
+        (4, 0, "portal-of-power"),
+        (5, 0, "plain-of-peril"),
+        (6, 0, "crown-of-command"),
+        (4, 1, "plain-of-peril"),
+        (5, 2, "crown-of-command"),
+    ],
+)
 def test_the_treasure_chamber_chart(die, crowned, space):
-    chars = ["thief", "wizard", "troll", "elf"][:2 + crowned]
+    chars = ["thief", "wizard", "troll", "elf"][: 2 + crowned]
     s = Scenario(chars, modules=CLASSIC).no_spells().at(0, "vault").at(1, "village")
     for i in range(2, 2 + crowned):
         s.at(i, "crown-of-command")
         s.game.players[i].lost_turns = 1
     s.game.players[1].lost_turns = 1
-    roll(s, 3, die, 6, 6, 6, 6)                              # the move ends there; next turn, the chart
+    roll(s, 3, die, 6, 6, 6, 6)  # the move ends there; next turn, the chart
     assert any("arrives on the Treasure Chamber" in e.text for e in s.game.events)
     assert s.space_of(0) == space
 
@@ -265,7 +280,7 @@ def test_with_no_doorway_face_up_the_dungeon_is_sealed_and_its_visitors_must_go_
     s3 = game().on_top("adventure", "Doorway").at(0, "village").at(1, "city")
     s3.game.globals["dungeon-sealed"] = True
     roll(s3, 1).choose("move:fields-1")
-    assert "dungeon-sealed" not in s3.game.globals and not rules.sealed(s3.game)    # a new Doorway opens it
+    assert "dungeon-sealed" not in s3.game.globals and not rules.sealed(s3.game)  # a new Doorway opens it
 
 
 @pytest.mark.rules("dungeon-classic.sealing")
@@ -282,7 +297,9 @@ def test_the_scout_seals_the_dungeon_by_turning_every_doorway():
 
 # --- every space ----------------------------------------------------------------------------
 
-CLASSIC_DRAWS = [(f"passage-{i}", 1) for i in range(1, 12)] + [(f"chamber-{i}", 2) for i in range(1, 6)] + [("vault", 3)]
+CLASSIC_DRAWS = (
+    [(f"passage-{i}", 1) for i in range(1, 12)] + [(f"chamber-{i}", 2) for i in range(1, 6)] + [("vault", 3)]
+)
 
 
 @pytest.mark.parametrize("space,n", CLASSIC_DRAWS)
@@ -318,7 +335,7 @@ def test_library(die, effect):
     s = game("wizard", "thief").on_top("dungeon", "Bag of Gold")
     land(s, "library", die, 1)
     if effect == "move":
-        assert s.space_of(0) == "passage-5"                  # a secret passage: moved again (a 1)
+        assert s.space_of(0) == "passage-5"  # a secret passage: moved again (a 1)
     else:
         assert s.space_of(0) == "library" and len(s.player(0).spells) == (effect == "spell")
 
@@ -348,8 +365,10 @@ def test_kitchen(die, lives):
     assert s.player(0).lives == lives
 
 
-@pytest.mark.parametrize("die,space", [(1, "kitchen"), (2, "passage-9"), (3, "chamber-4"), (4, "passage-10"),
-                                       (5, "chamber-5"), (6, "passage-11")])
+@pytest.mark.parametrize(
+    "die,space",
+    [(1, "kitchen"), (2, "passage-9"), (3, "chamber-4"), (4, "passage-10"), (5, "chamber-5"), (6, "passage-11")],
+)
 def test_chamber_of_darkness(die, space):
     s = game().set(0, gold=0).on_top("dungeon", "Bag of Gold", "Bag of Gold")
     land(s, "chamber-of-darkness", die, 6)
@@ -358,10 +377,19 @@ def test_chamber_of_darkness(die, space):
 
 # --- the Dungeon deck -------------------------------------------------------------------------
 
-CLASSIC_ENEMIES = {"Goblin": ("strength", 3), "Orc": ("strength", 4), "Giant Rat": ("strength", 2),
-                   "Skeleton": ("strength", 4), "Giant Spider": ("strength", 5), "Troll": ("strength", 7),
-                   "Minotaur": ("strength", 8), "Ghost": ("craft", 4), "Wraith": ("craft", 6), "Banshee": ("craft", 5),
-                   "Demon": ("craft", 8)}
+CLASSIC_ENEMIES = {
+    "Goblin": ("strength", 3),
+    "Orc": ("strength", 4),
+    "Giant Rat": ("strength", 2),
+    "Skeleton": ("strength", 4),
+    "Giant Spider": ("strength", 5),
+    "Troll": ("strength", 7),
+    "Minotaur": ("strength", 8),
+    "Ghost": ("craft", 4),
+    "Wraith": ("craft", 6),
+    "Banshee": ("craft", 5),
+    "Demon": ("craft", 8),
+}
 
 
 @pytest.mark.parametrize("name", sorted(CLASSIC_ENEMIES))

@@ -82,7 +82,7 @@ def test_on_a_draw_space_cards_lying_there_are_part_of_the_drawn_encounter():
     fight(arrive(s, "ruins", 1, 1, 1, 6))  # beaten by the Bear: the turn ends before the Sword
     assert "The Bear (Strength 3) attacks Warrior." in s.log()
     assert sorted(s.on_space("ruins")) == ["Bear", "Sword"]
-    assert s.names(s.game.decks["adventure"][-1:]) == ["Ogre"]     # only one card was drawn
+    assert s.names(s.game.decks["adventure"][-1:]) == ["Ogre"]  # only one card was drawn
     assert s.player(0).objects == []
 
 
@@ -109,12 +109,12 @@ def test_example_minstrel_on_the_desert():
     arrive(s, "desert-1", 1)
     p = s.player(0)
     assert p.lives == 3
-    assert s.names(s.game.decks["adventure"][-1:]) == ["Bear"]        # nothing drawn on top of five cards
+    assert s.names(s.game.decks["adventure"][-1:]) == ["Bear"]  # nothing drawn on top of five cards
     assert sorted(s.on_space("desert-1")) == ["Maiden", "Sword", "Talisman", "Wand", "Water Bottle"]
     assert kinds(s) == "take"
     s.choose("Take the Maiden").choose("Take the Wand")
-    assert s.names(p.spells) == ["Preservation"]        # the Wand fills an empty hand at once
-    assert "Take the Talisman" not in s.labels()        # four Objects carried
+    assert s.names(p.spells) == ["Preservation"]  # the Wand fills an empty hand at once
+    assert "Take the Talisman" not in s.labels()  # four Objects carried
     s.choose("Drop the Amulet to take the Talisman").choose("done").end_turn()
     assert s.names(p.objects) == ["Armour", "Axe", "Wand", "Talisman"]
     assert s.names(p.followers) == ["Maiden"] and p.gold == 1 + 2
@@ -130,25 +130,30 @@ def test_no_encounter_on_the_starting_space_or_spaces_passed():
     s.put("fields-1", "Bear")
     s.put("graveyard", "Ogre")
     s.on_top("adventure", "Sword")
-    arrive(s, "woods-1", 2).choose("Take the Sword")     # passing the Graveyard's Ogre
+    arrive(s, "woods-1", 2).choose("Take the Sword")  # passing the Graveyard's Ogre
     assert s.names(s.player(0).objects) == ["Sword"] and s.player(0).lives == 4
     assert s.on_space("fields-1") == ["Bear"] and s.on_space("graveyard") == ["Ogre"]
 
 
-@pytest.mark.rules("encounters.where", "encounters.example-dwarf-hidden-valley", "encounters.type.event",
-                   "encounters.leftover-cards", "encounters.card-order-number")
+@pytest.mark.rules(
+    "encounters.where",
+    "encounters.example-dwarf-hidden-valley",
+    "encounters.type.event",
+    "encounters.leftover-cards",
+    "encounters.card-order-number",
+)
 def test_example_dwarf_in_the_hidden_valley():
     """The Imp (an Event) goes first and sends the Dwarf to the Ruins, where he has a new encounter;
     the Bear and the Bag of Gold wait as two of the next visitor's three cards."""
     s = Scenario(["dwarf", "troll"]).no_spells().at(0, "black-knight").at(1, "hills-3")
     s.on_top("adventure", "Bear", "Bag of Gold", "Imp", "Sword", "Helmet", "Shield")
-    arrive(s, "hidden-valley", 1, 4)                     # the Imp's roll of 4: to the Ruins
+    arrive(s, "hidden-valley", 1, 4)  # the Imp's roll of 4: to the Ruins
     assert s.space_of(0) == "ruins"
     assert sorted(s.on_space("hidden-valley")) == ["Bag of Gold", "Bear"]
     assert "Imp" in s.names(s.game.discards["adventure"])
     assert kinds(s) == "take" and sorted(s.on_space("ruins")) == ["Helmet", "Sword"]
     s.choose("Take the Sword").dice(1, 6, 1).choose("Take the Helmet")
-    assert s.player(0).gold == 1 and s.player(0).lives == 4      # never met the Bag of Gold or the Bear
+    assert s.player(0).gold == 1 and s.player(0).lives == 4  # never met the Bag of Gold or the Bear
     # The Troll lands there next: one card is drawn to make up three, and the Bear attacks.
     fight(s.choose("move:hidden-valley"))
     assert s.names(s.player(1).trophies) == ["Bear"] and s.player(1).gold == 2
@@ -222,9 +227,9 @@ def test_an_enemy_on_a_space_without_cards_must_be_beaten_before_the_space():
     """A Ghost haunting the Chapel attacks first; the good Monk is healed only after it is dead."""
     s = Scenario(["monk", "wizard"]).no_spells().at(0, "hills-1").set(0, lives=2)
     s.put("chapel", "Ghost")
-    arrive(s, "chapel", 1, 6, 1)                         # 6 + 3 Craft against 1 + 4
+    arrive(s, "chapel", 1, 6, 1)  # 6 + 3 Craft against 1 + 4
     assert "Ghost" in s.names(s.player(0).trophies)
-    assert kinds(s) == "choose"                          # now the Chapel welcomes the faithful
+    assert kinds(s) == "choose"  # now the Chapel welcomes the faithful
     s.choose("heal")
     assert s.player(0).lives == 4
 
@@ -244,7 +249,7 @@ def test_example_sorceress_and_the_dragon_on_the_runes():
     s = Scenario(["sorceress", "warrior"]).no_spells().at(0, "temple").at(1, "village").set(0, strength=3)
     s.put("runes-3", "Dragon")
     s.on_top("adventure", "Bear")
-    arrive(s, "runes-3", 2, 6, 1)                        # 6 + 3 = 9 against 1 + 7 + 2 = 10
+    arrive(s, "runes-3", 2, 6, 1)  # 6 + 3 = 9 against 1 + 7 + 2 = 10
     assert s.player(0).lives == 3 and s.on_space("runes-3") == ["Dragon"]
     assert "(+2 for the Runes)" in s.log()
     assert s.names(s.game.decks["adventure"][-1:]) == ["Bear"]
@@ -258,7 +263,7 @@ def test_example_sorceress_and_the_hex_on_the_oasis():
     s.on_top("adventure", "Dragon", "Bear")
     arrive(s, "oasis", 2, 1, 6)
     assert "The Dragon (Strength 7) attacks Sorceress." in s.log()
-    assert s.player(0).lives == 2                        # the Hex, then the Dragon
+    assert s.player(0).lives == 2  # the Hex, then the Dragon
     assert sorted(s.on_space("oasis")) == ["Dragon", "Hex"]
     assert s.names(s.game.decks["adventure"][-1:]) == ["Bear"]
 
@@ -277,8 +282,8 @@ def test_cards_are_met_lowest_number_first():
     s = Scenario(["warrior", "wizard"]).no_spells().at(0, "fields-5").set(0, lives=2)
     s.on_top("adventure", "Healer", "Bear")
     fight(arrive(s, "ruins", 1, 6, 6, 1))
-    assert s.player(0).lives == 4                        # then the Healer heals 2
-    assert s.on_space("ruins") == ["Healer"]             # Strangers stay
+    assert s.player(0).lives == 4  # then the Healer heals 2
+    assert s.on_space("ruins") == ["Healer"]  # Strangers stay
     assert s.log().index("Warrior kills the Bear") < s.log().index("Warrior is healed")
 
 
@@ -306,7 +311,7 @@ def test_events_come_before_enemies_and_strangers():
 def test_a_card_placed_elsewhere_does_not_affect_who_drew_it():
     s = Scenario(["warrior", "wizard"]).no_spells().at(0, "village")
     s.on_top("adventure", "Ghost", "Sword")
-    arrive(s, "fields-1", 1, 4)                          # the Ghost flies to the Chapel
+    arrive(s, "fields-1", 1, 4)  # the Ghost flies to the Chapel
     assert s.on_space("chapel") == ["Ghost"] and s.on_space("fields-1") == []
     assert s.player(0).lives == 4 and s.player(0).objects == []
     assert s.names(s.game.decks["adventure"][-1:]) == ["Sword"]
@@ -340,7 +345,7 @@ def test_an_event_that_loses_a_turn_ends_the_turn_at_once():
 def test_an_animal_attacks_in_battle():
     s = Scenario(["troll", "wizard"]).no_spells().at(0, "village")
     s.on_top("adventure", "Bear")
-    fight(arrive(s, "fields-1", 1, 1, 6))                # 1 + 6 against 6 + 3
+    fight(arrive(s, "fields-1", 1, 1, 6))  # 1 + 6 against 6 + 3
     assert "Troll fights the Bear in battle" in s.log()
     assert s.player(0).lives == 3 and s.on_space("fields-1") == ["Bear"]
 
@@ -357,7 +362,7 @@ def test_a_spirit_attacks_in_psychic_combat():
     """Against a Lemure (Craft 1) the Troll's Strength 6 is no use: his Craft 1 counts."""
     s = Scenario(["troll", "wizard"]).no_spells().at(0, "fields-5")
     s.on_top("adventure", "Lemure")
-    arrive(s, "ruins", 1, 2, 3)                          # 2 + 1 against 3 + 1
+    arrive(s, "ruins", 1, 2, 3)  # 2 + 1 against 3 + 1
     assert "Troll fights the Lemure in psychic combat" in s.log()
     assert s.player(0).lives == 3
 
@@ -395,7 +400,7 @@ def test_a_follower_asking_for_pay_is_hired_only_with_gold():
 @pytest.mark.rules("encounters.leftover-cards")
 def test_a_stand_off_leaves_the_enemy_face_up():
     s = Scenario(["warrior", "wizard"]).no_spells().at(0, "village").on_top("adventure", "Bear")
-    fight(arrive(s, "fields-1", 1, 3, 2, 4))             # 3 + 4 against 4 + 3
+    fight(arrive(s, "fields-1", 1, 3, 2, 4))  # 3 + 4 against 4 + 3
     assert s.on_space("fields-1") == ["Bear"] and s.player(0).lives == 4 and s.game.active == 1
 
 
@@ -414,7 +419,7 @@ def test_items_not_taken_stay_face_up():
 @pytest.mark.rules("encounters.losing-a-turn")
 def test_a_lost_turn_is_spent_standing_up():
     s = Scenario(["warrior"]).no_spells().at(0, "fields-5")
-    arrive(s, "tavern", 1, 1, 2)                         # drinks too much; then a 2 to move
+    arrive(s, "tavern", 1, 1, 2)  # drinks too much; then a 2 to move
     log = s.log()
     assert "Turn 2 (round 2): Warrior on the Tavern.\nWarrior spends this turn recovering.\nTurn 3" in log
     # Turn 3: it acts normally again (here it has rolled a 2 to move).

@@ -8,9 +8,9 @@ follows one character's adventure at the Crown.
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
+
+import pytest
 
 from talisman.engine import movement
 from talisman.engine.cards import check_conservation
@@ -41,7 +41,7 @@ def reach(s: Scenario, *dice: int) -> Scenario:
 @rules("endings.crown-of-command.alone")
 def test_the_first_to_reach_the_crown_draws_an_ending_that_stays_face_up():
     s = crown("draw").on_top("ending", "The Crown of Command")
-    reach(s, 5)                                           # the 5: the Command Spell at its next turn
+    reach(s, 5)  # the 5: the Command Spell at its next turn
     assert s.on_space("crown-of-command") == ["The Crown of Command"]
     assert s.kind == "command-victim" and s.decision.player == 1
     s.choose("life")
@@ -54,7 +54,7 @@ def test_the_first_to_reach_the_crown_draws_an_ending_that_stays_face_up():
 def test_under_the_crown_of_command_the_newcomer_must_encounter_the_one_already_there():
     s = crown("draw").on_top("ending", "The Crown of Command")
     s.at(1, "crown-of-command")
-    reach(s, 6, 1)                                        # the only way on: attack the Thief
+    reach(s, 6, 1)  # the only way on: attack the Thief
     assert "Elf attacks Thief in battle" in s.log()
     assert s.kind == "spoils" and s.decision.player == 0
 
@@ -72,7 +72,7 @@ def test_an_unknown_ending_is_refused():
     with pytest.raises(ConfigError, match="ending"):
         Scenario(["elf"], modules=MODS, ending="the-end-of-days")
     with pytest.raises(ConfigError, match="ending"):
-        Scenario(["elf"], ending="dragon-king")            # without the module, only the Crown of Command
+        Scenario(["elf"], ending="dragon-king")  # without the module, only the Crown of Command
 
 
 # --- the Demon Lord --------------------------------------------------------------
@@ -83,9 +83,9 @@ def test_the_demon_lord_is_fought_in_psychic_combat_one_round_a_turn():
     s = crown("demon-lord", chars=("elf",))
     reach(s)
     assert s.kind == "demon-lord" and set(s.options()) == {"fight", "flee"}
-    s.dice(6, 1).choose("fight")                          # Craft 4 + 6 = 10 against 12 + 1: lost
-    assert s.player(0).lives == 3 and s.game.turn == 2    # the round was the whole turn
-    assert s.kind == "demon-lord"                         # next turn: fight on, or flee
+    s.dice(6, 1).choose("fight")  # Craft 4 + 6 = 10 against 12 + 1: lost
+    assert s.player(0).lives == 3 and s.game.turn == 2  # the round was the whole turn
+    assert s.kind == "demon-lord"  # next turn: fight on, or flee
     s.dice(6, 6).choose("fight")
     assert s.player(0).lives == 2
     assert s.game.globals["demon-lord"].get("lives", 4) == 4
@@ -111,7 +111,7 @@ def test_fleeing_sends_the_challenger_to_the_plain_and_the_demon_lord_keeps_his_
     assert s.game.globals["demon-lord"]["lives"] == 3
     s.choose("flee")
     assert s.space_of(0) == "plain-of-peril" and "goal" not in s.player(0).status
-    assert s.game.globals["demon-lord"]["lives"] == 3     # he keeps the lives he has
+    assert s.game.globals["demon-lord"]["lives"] == 3  # he keeps the lives he has
 
 
 @rules("endings.demon-lord.barrier", "endings.demon-lord.teleport-chart")
@@ -124,14 +124,15 @@ def test_the_barrier_throws_those_in_the_valley_by_the_chart_and_bars_it():
     assert s.space_of(1) == "graveyard"
     assert all(f"no {place}" in s.log() for place in ("Warp Gate", "Torture Chamber", "Magic Emporium"))
     valley = s.game.rules.space_index["valley-of-fire"]
-    assert not movement.may_enter(s.game, 2, valley)      # nobody else may enter while the fight goes on
+    assert not movement.may_enter(s.game, 2, valley)  # nobody else may enter while the fight goes on
     s.choose("flee")
-    assert movement.may_enter(s.game, 2, valley)          # the barrier falls with the fight
+    assert movement.may_enter(s.game, 2, valley)  # the barrier falls with the fight
 
 
 @rules("endings.demon-lord.teleport-chart")
-@pytest.mark.parametrize("roll,place", [(4, "portal-of-power"), (5, "graveyard"), (6, "cursed-glade"), (7, "oasis"),
-                                        (8, "castle")])
+@pytest.mark.parametrize(
+    "roll,place", [(4, "portal-of-power"), (5, "graveyard"), (6, "cursed-glade"), (7, "oasis"), (8, "castle")]
+)
 def test_the_teleport_chart_on_the_main_board(roll, place):
     s = crown("demon-lord", chars=("elf", "thief"))
     s.at(1, "valley-of-fire")
@@ -147,9 +148,9 @@ def test_the_demon_lord_regains_his_lives_when_his_challenger_dies():
     s.dice(6, 1).choose("fight")
     assert s.game.globals["demon-lord"]["lives"] == 3
     s.set(0, craft=1, lives=1)
-    s.dice(1, 6).choose("fight")                          # the Elf loses its last life
+    s.dice(1, 6).choose("fight")  # the Elf loses its last life
     assert not s.player(0).alive
-    assert "lives" not in s.game.globals["demon-lord"]   # all four again
+    assert "lives" not in s.game.globals["demon-lord"]  # all four again
     assert "regains all his lives" in s.log()
 
 
@@ -157,8 +158,13 @@ def test_the_demon_lord_regains_his_lives_when_his_challenger_dies():
 
 HOARD = "test-hoard"
 if HOARD not in known_modules():
-    register_module(Module(name=HOARD, title="Test content: Dragons and Followers enough for Pandora's quests",
-                           content_dir=Path(__file__).parent / "fixtures" / "hoard"))
+    register_module(
+        Module(
+            name=HOARD,
+            title="Test content: Dragons and Followers enough for Pandora's quests",
+            content_dir=Path(__file__).parent / "fixtures" / "hoard",
+        )
+    )
 
 
 def goal(s: Scenario, seat: int = 0) -> dict:
@@ -182,19 +188,28 @@ def test_pandora_1_the_arena_without_magic_is_a_double_elimination_tournament():
     s = crown("pandoras-box", chars=("elf", "thief", "priest"))
     s.set(1, strength=3, craft=3).set(2, strength=3, craft=3, lives=4).give(1, "Ring", "Counterspell").give(2, "Sword")
     reach(s, 1)
-    assert [p.lives for p in s.game.players] == [2, 2, 2]               # raised or reduced to 2
-    assert s.names(s.player(1).objects) == [] and s.player(1).spells == []   # no magic: Ring and Spell discarded
-    assert s.names(s.player(2).objects) == ["Sword"]                    # a mundane Object stays
+    assert [p.lives for p in s.game.players] == [2, 2, 2]  # raised or reduced to 2
+    assert s.names(s.player(1).objects) == [] and s.player(1).spells == []  # no magic: Ring and Spell discarded
+    assert s.names(s.player(2).objects) == ["Sword"]  # a mundane Object stays
     assert "Talisman" not in s.names(s.player(0).objects)
-    assert s.kind == "arena" and set(s.options()) == {"bout:1:strength", "bout:1:craft", "bout:2:strength", "bout:2:craft"}
+    assert s.kind == "arena" and set(s.options()) == {
+        "bout:1:strength",
+        "bout:1:craft",
+        "bout:2:strength",
+        "bout:2:craft",
+    }
     # The Elf beats the Thief in battle. Unbeaten meet unbeaten, the one who has not fought first: the Priest
     # attacks the Elf, in psychic combat (neither has fought one). Then the two beaten: the Thief and the
     # Priest, in battle (the other kind than last); the Priest is out. Last, the Elf meets the Thief in
     # psychic combat (the Thief has not fought one) and is Champion.
     s.dice(6, 1, 1, 6, 6, 1, 6, 1).choose("bout:1:strength")
     log = s.log()
-    for bout in ("the Elf against the Thief in battle", "the Priest against the Elf in psychic combat",
-                 "the Thief against the Priest in battle", "the Elf against the Thief in psychic combat"):
+    for bout in (
+        "the Elf against the Thief in battle",
+        "the Priest against the Elf in psychic combat",
+        "the Thief against the Priest in battle",
+        "the Elf against the Thief in psychic combat",
+    ):
         assert f"Bout: {bout}" in log
     assert s.game.result["winners"] == [0] and "Champion of the Arena" in s.game.result["how"]
     check_conservation(s.game)
@@ -220,7 +235,7 @@ def test_pandora_6_the_arena_revisited_allows_magic():
     assert [p.lives for p in s.game.players] == [2, 2]
     assert s.names(s.player(1).objects) == ["Ring"] and s.names(s.player(1).spells) == ["Psionic Blast"]
     s.choose("bout:1:strength")
-    assert s.kind == "combat-magic" and s.decision.player == 1          # the Thief may cast in the bout
+    assert s.kind == "combat-magic" and s.decision.player == 1  # the Thief may cast in the bout
     assert any(o.startswith("cast:") for o in s.options())
 
 
@@ -234,15 +249,15 @@ def test_pandora_2_finders_keepers_claims_discarded_objects_and_hunts_the_others
         g.discards["adventure"].append(card)
     reach(s, 2)
     assert s.kind == "finders-keepers"
-    assert sorted(s.labels()) == ["Claim nothing more", "Claim the Ring", "Claim the Sword"]   # not the Bear
+    assert sorted(s.labels()) == ["Claim nothing more", "Claim the Ring", "Claim the Sword"]  # not the Bear
     s.choose("Sword").choose("Ring")
     assert s.names(s.player(0).objects) == ["Talisman", "Sword", "Ring"]
     assert goal(s)["kind"] == "finders-keepers"
-    assert "leap:1" in s.options()                                       # next turn: teleport to a rival
+    assert "leap:1" in s.options()  # next turn: teleport to a rival
     s.choose("leap:1")
     assert s.space_of(0) == "village" and s.kind == "meet"
     s.dice(6, 1).choose("attack:1").choose("life")
-    assert s.game.result["winners"] == [0]                               # every other character's last life taken
+    assert s.game.result["winners"] == [0]  # every other character's last life taken
     check_conservation(s.game)
 
 
@@ -253,7 +268,7 @@ def test_pandora_finders_keepers_respects_encumbrance():
     s._unplace(card)
     s.game.discards["adventure"].append(card)
     reach(s, 2)
-    assert s.kind != "finders-keepers"                                  # four carried already: nothing to claim
+    assert s.kind != "finders-keepers"  # four carried already: nothing to claim
     assert goal(s)["kind"] == "finders-keepers"
 
 
@@ -262,9 +277,9 @@ def test_pandora_3_perils_set_the_others_against_each_other_then_the_opener_fini
     s = crown("pandoras-box", chars=("elf", "thief", "priest")).set(1, lives=1).set(2, lives=1)
     reach(s, 3)
     assert s.kind == "perils" and set(s.options()) == {"pass", "perils:1:2:strength", "perils:2:1:strength"}
-    s.dice(6, 1).choose("perils:1:2:strength")                          # the Thief is hurled onto the Priest
+    s.dice(6, 1).choose("perils:1:2:strength")  # the Thief is hurled onto the Priest
     assert s.space_of(1) == s.space_of(2) and not s.player(2).alive
-    assert s.kind == "perils" and s.options() == ["finish:1:strength", "pass"]   # its next turn: one rival left
+    assert s.kind == "perils" and s.options() == ["finish:1:strength", "pass"]  # its next turn: one rival left
     s.dice(6, 1).choose("finish:1:strength")
     assert s.game.result["winners"] == [0]
 
@@ -275,7 +290,7 @@ def test_pandora_perils_fight_goes_on_until_one_is_dead_and_psychic_if_the_attac
     s.set(2, strength=2, craft=5)
     reach(s, 3)
     assert "perils:2:1:craft" in s.options() and "perils:1:2:craft" not in s.options()
-    s.dice(6, 1, 6, 1).choose("perils:2:1:craft")                       # two bouts: the Thief's two lives
+    s.dice(6, 1, 6, 1).choose("perils:2:1:craft")  # two bouts: the Thief's two lives
     assert not s.player(1).alive and s.player(2).alive
 
 
@@ -283,11 +298,18 @@ def test_pandora_perils_fight_goes_on_until_one_is_dead_and_psychic_if_the_attac
 def test_pandora_4_the_quest_of_a_lifetime_keeps_the_places_this_game_has():
     s = crown("pandoras-box")
     reach(s, 4)
-    assert [p[0] for p in goal(s)["places"]] == ["Graveyard", "Tavern", "Castle", "Oasis", "Village", "Crown of Command"]
-    assert s.space_of(0) == "valley-of-fire"                            # it sets out at once
+    assert [p[0] for p in goal(s)["places"]] == [
+        "Graveyard",
+        "Tavern",
+        "Castle",
+        "Oasis",
+        "Village",
+        "Crown of Command",
+    ]
+    assert s.space_of(0) == "valley-of-fire"  # it sets out at once
     turn_of_0(s, "woods-1")
     s.dice(1).choose("roll").choose("move:graveyard")
-    assert goal(s)["next"] == 1                                        # the first place is visited
+    assert goal(s)["next"] == 1  # the first place is visited
 
 
 @rules("endings.pandoras-box.4-quest")
@@ -295,9 +317,9 @@ def test_pandora_quest_places_count_only_in_order_and_the_crown_comes_last():
     s = crown("pandoras-box")
     reach(s, 4)
     turn_of_0(s, "fields-5")
-    s.dice(1).choose("roll").choose("move:tavern")                      # the Tavern before the Graveyard: no
+    s.dice(1).choose("roll").choose("move:tavern")  # the Tavern before the Graveyard: no
     assert goal(s)["next"] == 0
-    s.player(0).status["goal"] = {**goal(s), "next": 4}                # as if all but the Village were done
+    s.player(0).status["goal"] = {**goal(s), "next": 4}  # as if all but the Village were done
     turn_of_0(s, "valley-of-fire")
     s.choose("move:crown-of-command")
     assert not s.game.is_over and "not yet done" in s.log()
@@ -314,9 +336,9 @@ def test_pandora_5_come_back_with_seven_dragons_which_cannot_be_traded():
     s.trophy(0, *["Wyrm"] * 6)
     reach(s, 5)
     assert goal(s)["kind"] == "hydra" and s.space_of(0) == "valley-of-fire"
-    assert not any(o.startswith("trophies:") for o in s.options())    # 42 Strength of Dragons, not for trade
+    assert not any(o.startswith("trophies:") for o in s.options())  # 42 Strength of Dragons, not for trade
     s.choose("move:crown-of-command")
-    assert not s.game.is_over                                          # six are not enough
+    assert not s.game.is_over  # six are not enough
     s.trophy(0, "Wyrm")
     turn_of_0(s, "valley-of-fire")
     s.choose("move:crown-of-command")
@@ -345,7 +367,7 @@ def test_pandora_8_raise_the_rabble_come_back_with_twelve_followers():
     reach(s, 8)
     assert goal(s)["kind"] == "rabble"
     s.choose("move:crown-of-command")
-    assert not s.game.is_over                                          # eleven
+    assert not s.game.is_over  # eleven
     s.give(0, "Peasant")
     turn_of_0(s, "valley-of-fire")
     s.choose("move:crown-of-command")
@@ -356,8 +378,8 @@ def test_pandora_8_raise_the_rabble_come_back_with_twelve_followers():
 def test_the_box_is_opened_once_by_each_character():
     s = crown("pandoras-box", chars=("elf", "thief"))
     s.at(1, "valley-of-fire").give(1, "Talisman").set(1, lost_turns=0)
-    reach(s, 8)                                                         # the Elf: the rabble
-    s.dice(7).choose("move:crown-of-command")                          # the Thief opens it too
+    reach(s, 8)  # the Elf: the rabble
+    s.dice(7).choose("move:crown-of-command")  # the Thief opens it too
     assert "Thief carefully opens Pandora's Box" in s.log() and goal(s, 1)["kind"] == "ashes"
 
 
@@ -422,10 +444,10 @@ def test_chaos_4_come_back_by_another_route():
     s.player(0).status["route"] = "the Mines"
     reach(s, 4)
     assert goal(s) == {**goal(s), "kind": "change", "route": "the Mines", "alignment": "good"}
-    assert s.space_of(0) == "valley-of-fire"                           # it leaves at once
+    assert s.space_of(0) == "valley-of-fire"  # it leaves at once
     turn_of_0(s)
     s.choose("move:crown-of-command")
-    assert not s.game.is_over                                          # the same way: no
+    assert not s.game.is_over  # the same way: no
     s.player(0).status["route"] = "the Crypt"
     turn_of_0(s, "valley-of-fire")
     s.choose("move:crown-of-command")
@@ -446,7 +468,7 @@ def test_the_route_is_the_side_of_the_inner_region_last_walked():
     from talisman.modules.endings.common import route
 
     s = crown("lord-of-chaos").at(0, "plain-of-peril")
-    s.dice(6, 6, 6).start().choose("move:mines")                     # 18 - 4: thrown out of the Mines anyway
+    s.dice(6, 6, 6).start().choose("move:mines")  # 18 - 4: thrown out of the Mines anyway
     assert route(s.game, 0) == "the Mines"
 
 
@@ -459,14 +481,17 @@ def test_chaos_5_the_letter_table(roll, letters):
 
 
 @rules("endings.lord-of-chaos.5-letter-results")
-@pytest.mark.parametrize("alignment,roll,letter,lives,leaves,wins,bare", [
-    ("good", 1, "A", 3, True, False, False),
-    ("neutral", 1, "B", 2, True, False, False),
-    ("evil", 3, "D", 4, True, False, True),
-    ("good", 5, "E", 2, False, True, False),
-    ("neutral", 5, "F", 1, False, True, False),
-    ("evil", 6, "G", 1, True, False, False),
-])
+@pytest.mark.parametrize(
+    "alignment,roll,letter,lives,leaves,wins,bare",
+    [
+        ("good", 1, "A", 3, True, False, False),
+        ("neutral", 1, "B", 2, True, False, False),
+        ("evil", 3, "D", 4, True, False, True),
+        ("good", 5, "E", 2, False, True, False),
+        ("neutral", 5, "F", 1, False, True, False),
+        ("evil", 6, "G", 1, True, False, False),
+    ],
+)
 def test_chaos_5_lets_see_you_suffer(alignment, roll, letter, lives, leaves, wins, bare):
     s = chaos(alignment).give(0, "Sword")
     reach(s, 5, roll)
@@ -487,7 +512,7 @@ def test_chaos_5_f_kills_one_with_three_lives_or_fewer():
 @rules("endings.lord-of-chaos.5-letter-results")
 def test_chaos_5_c_stays_and_tries_again_next_turn():
     s = chaos("evil").give(0, "Sword")
-    reach(s, 5, 1, 2)                                                  # C; at its next turn it rolls again: 2
+    reach(s, 5, 1, 2)  # C; at its next turn it rolls again: 2
     assert "result C" in s.log() and s.player(0).lives == 3
     assert s.names(s.player(0).objects) == []
     assert s.game.result["winners"] == [0] and "evil wins" in s.game.result["how"]
@@ -496,16 +521,16 @@ def test_chaos_5_c_stays_and_tries_again_next_turn():
 @rules("endings.lord-of-chaos.5-leave-to-portal")
 def test_chaos_5_one_driven_out_must_go_back_to_the_portal_before_trying_again():
     s = chaos("good")
-    reach(s, 5, 1)                                                     # A: lose a life and leave
+    reach(s, 5, 1)  # A: lose a life and leave
     assert goal(s)["kind"] == "portal" and s.kind == "turn" and s.decision.player == 0
     crown_space = s.game.rules.space_index["crown-of-command"]
     assert "move:crown-of-command" not in s.options() and not movement.may_enter(s.game, 0, crown_space)
     turn_of_0(s, "plain-of-peril")
-    s.choose("retreat:portal-of-power")                                # out to the Portal (a move, encountered)
+    s.choose("retreat:portal-of-power")  # out to the Portal (a move, encountered)
     s.end_turn()
     assert goal(s)["reached"] and movement.may_enter(s.game, 0, crown_space)
     turn_of_0(s, "valley-of-fire")
-    s.dice(2).choose("move:crown-of-command")                          # tries again: 2, good loses
+    s.dice(2).choose("move:crown-of-command")  # tries again: 2, good loses
     assert s.game.result["winners"] == [1]
 
 
@@ -537,7 +562,7 @@ def test_chaos_6_neutral_fights_the_priest_of_chaos_with_one_craft_item_drawn_at
     assert f"fights the Priest of Chaos in psychic combat: 6 + {expected - 6} Craft = {expected}" in log
     assert "in battle" not in log.split("Priest")[-1]
     assert s.game.result["winners"] == [0]
-    assert not any(m[2] == "one-item" for m in s.player(0).mods)     # every item counts again afterwards
+    assert not any(m[2] == "one-item" for m in s.player(0).mods)  # every item counts again afterwards
 
 
 @rules("endings.lord-of-chaos.6-evil")
@@ -588,7 +613,7 @@ def test_the_void_annihilates_the_drawer_and_everything_it_owns():
     reach(s)
     p = s.player(0)
     assert not p.alive and p.conceded and p.holdings() == []
-    assert s.on_space("crown-of-command") == [] and s.on_space("valley-of-fire") == []   # nothing left behind
+    assert s.on_space("crown-of-command") == [] and s.on_space("valley-of-fire") == []  # nothing left behind
     assert g.result["winners"] == [1]
     check_conservation(g)
 
@@ -600,7 +625,7 @@ def test_the_void_drawn_is_discarded_for_good_and_the_next_draws_again():
     reach(s, 8)
     void = next(c for c in s.game.globals["removed"])
     assert s.game.card_name(void) == "The Horrible Black Void"
-    s.choose("move:crown-of-command")                                  # the Thief draws the next: the Dragon King
+    s.choose("move:crown-of-command")  # the Thief draws the next: the Dragon King
     assert s.on_space("crown-of-command") == ["The Dragon King"] and s.game.result["winners"] == [1]
 
 
@@ -610,24 +635,26 @@ def test_the_void_chosen_serves_no_second_player_the_crown_of_command_follows():
     s.at(1, "valley-of-fire").give(1, "Talisman").set(1, lost_turns=0)
     reach(s)
     assert not s.player(0).alive
-    s.dice(5).choose("move:crown-of-command")                          # the Thief: no Void for it
+    s.dice(5).choose("move:crown-of-command")  # the Thief: no Void for it
     assert s.player(1).alive and s.on_space("crown-of-command") == []
-    assert s.kind == "command-victim" and s.decision.player == 2      # its next turn: the Command Spell
+    assert s.kind == "command-victim" and s.decision.player == 2  # its next turn: the Command Spell
 
 
 # --- the Dragon King --------------------------------------------------------------
 
-WIN_ROUND = (6, 6, 1, 1)   # the character's battle and psychic dice, then the King's
+WIN_ROUND = (6, 6, 1, 1)  # the character's battle and psychic dice, then the King's
 
 
 def dragon_king(**stats) -> Scenario:
     return crown("dragon-king", chars=("elf", "thief")).set(0, **{"strength": 20, "craft": 20, **stats})
 
 
-@rules("endings.dragon-king.roll", "endings.dragon-king.4", "endings.dragon-king.stats", "endings.dragon-king.dual-combat")
+@rules(
+    "endings.dragon-king.roll", "endings.dragon-king.4", "endings.dragon-king.stats", "endings.dragon-king.dual-combat"
+)
 def test_dragon_king_4_beat_the_king_in_five_double_rounds():
     s = dragon_king()
-    reach(s, 4, 3, 5, *WIN_ROUND * 5)                                 # Strength 12 + 3, Craft 12 + 5
+    reach(s, 4, 3, 5, *WIN_ROUND * 5)  # Strength 12 + 3, Craft 12 + 5
     log = s.log()
     assert "Strength 15 and Craft 17" in log
     assert "scores 26 in battle and 26 in psychic combat against the Dragon King's 16 and 18" in log
@@ -637,14 +664,14 @@ def test_dragon_king_4_beat_the_king_in_five_double_rounds():
 @rules("endings.dragon-king.dual-combat")
 def test_dragon_king_losing_either_combat_loses_the_round_and_a_life():
     s = dragon_king(craft=1, lives=2)
-    reach(s, 4, 3, 5, 6, 1, 1, 6, 1, 6, 6, 1)                        # won the battle, lost the psychic; then the reverse
+    reach(s, 4, 3, 5, 6, 1, 1, 6, 1, 6, 6, 1)  # won the battle, lost the psychic; then the reverse
     assert not s.player(0).alive and s.game.result["winners"] == [1]
 
 
 @rules("endings.dragon-king.dual-combat")
 def test_dragon_king_a_round_won_in_one_combat_and_drawn_in_the_other_is_nobodys():
     s = dragon_king(craft=16)
-    reach(s, 4, 3, 5, 6, 2, 1, 1, *WIN_ROUND * 5)                     # psychic 2 + 16 against 1 + 17: a draw
+    reach(s, 4, 3, 5, 6, 2, 1, 1, *WIN_ROUND * 5)  # psychic 2 + 16 against 1 + 17: a draw
     assert "Neither wins the round" in s.log() and s.player(0).lives == 4
     assert s.game.result["winners"] == [0]
 
@@ -654,7 +681,7 @@ def test_dragon_king_1_followers_flee_magic_is_destroyed_then_fight_him_alone():
     s = dragon_king().give(0, "Unicorn", "Ring", "Sword")
     reach(s, 1, 3, 5, *WIN_ROUND * 5)
     p = s.player(0)
-    assert p.followers == [] and s.names(p.objects) == ["Sword"]      # the Talisman and the Ring were magic
+    assert p.followers == [] and s.names(p.objects) == ["Sword"]  # the Talisman and the Ring were magic
     assert s.game.result["winners"] == [0]
     check_conservation(s.game)
 
@@ -675,7 +702,7 @@ def test_dragon_king_2_without_followers_takes_a_life_and_throws_you_into_the_po
 @rules("endings.dragon-king.3")
 def test_dragon_king_3_beat_his_three_brothers_one_after_the_other():
     s = dragon_king(strength=10)
-    reach(s, 3, 1, 2, 6, 1, 6, 1, 6, 1)                               # 1 + 10 against 2 + 9: a stand-off, fought again
+    reach(s, 3, 1, 2, 6, 1, 6, 1, 6, 1)  # 1 + 10 against 2 + 9: a stand-off, fought again
     log = s.log()
     assert log.count("fights the Dragon King's brother in battle: ") == 4 and "Stand-off" in log
     assert s.game.result["winners"] == [0]
@@ -684,7 +711,7 @@ def test_dragon_king_3_beat_his_three_brothers_one_after_the_other():
 @rules("endings.dragon-king.3")
 def test_dragon_king_3_losing_to_a_brother_costs_a_life_and_the_crown():
     s = dragon_king(strength=4)
-    reach(s, 3, 6, 1, 1, 6)                                            # the first falls; the second wins
+    reach(s, 3, 6, 1, 1, 6)  # the first falls; the second wins
     assert s.player(0).lives == 3 and s.space_of(0) == "plain-of-peril" and not s.game.is_over
 
 
@@ -701,8 +728,8 @@ def test_dragon_king_5_he_visits_every_other_player_and_the_throne_wins_when_all
 def test_dragon_king_5_each_fights_a_king_regenerated_and_the_survivors_play_on():
     s = crown("dragon-king", chars=("elf", "thief", "priest")).set(2, strength=30, craft=30)
     reach(s, 5)
-    s.choose("eaten")                                                  # the Thief
-    s.dice(1, 1, *WIN_ROUND * 5).choose("fight")                      # the Priest beats a King of 13/13 with 5 lives
+    s.choose("eaten")  # the Thief
+    s.dice(1, 1, *WIN_ROUND * 5).choose("fight")  # the Priest beats a King of 13/13 with 5 lives
     assert s.player(2).alive and not s.player(1).alive and not s.game.is_over
     assert "The Dragon King fights with Strength 13 and Craft 13" in s.log()
 
@@ -727,14 +754,14 @@ def test_dragon_king_6_with_no_dragon_on_the_board_the_king_fights_alone():
 @rules("endings.dragon-king.7")
 def test_dragon_king_7_assassinate_him_asleep_under_your_craft_on_2d8():
     s = dragon_king(craft=10)
-    reach(s, 7, 3, 6)                                                  # 9 under 10
+    reach(s, 7, 3, 6)  # 9 under 10
     assert s.game.result["winners"] == [0] and "sleeping" in s.game.result["how"]
 
 
 @rules("endings.dragon-king.7")
 def test_dragon_king_7_failing_wakes_him():
-    s = dragon_king(craft=9).give(0, "Unicorn")                       # Craft 9 + 1
-    reach(s, 7, 4, 6)                                                  # 10: not under 10
+    s = dragon_king(craft=9).give(0, "Unicorn")  # Craft 9 + 1
+    reach(s, 7, 4, 6)  # 10: not under 10
     assert s.player(0).followers == [] and s.space_of(0) == "plain-of-peril"
 
 
@@ -747,22 +774,37 @@ def test_dragon_king_8_he_is_out_to_lunch():
 def test_dragon_king_one_still_on_the_throne_rolls_again_at_its_next_turn():
     s = crown("dragon-king", chars=("elf", "thief", "priest")).set(2, strength=30, craft=30)
     reach(s, 5)
-    s.choose("eaten").dice(1, 1, *WIN_ROUND * 5, 8).choose("fight")    # then at the Elf's next turn: 8
+    s.choose("eaten").dice(1, 1, *WIN_ROUND * 5, 8).choose("fight")  # then at the Elf's next turn: 8
     assert s.game.result["winners"] == [0]
 
 
 # --- bot games ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ending", ["draw", "demon-lord", "pandoras-box", "lord-of-chaos", "horrible-black-void",
-                                    "dragon-king"])
+@pytest.mark.parametrize(
+    "ending", ["draw", "demon-lord", "pandoras-box", "lord-of-chaos", "horrible-black-void", "dragon-king"]
+)
 def test_random_bot_games_at_the_crown_keep_every_card_in_one_place(ending):
     import random
 
     from talisman.bots import make_bot, play_out
 
-    characters = ["assassin", "druid", "dwarf", "elf", "ghoul", "minstrel", "monk", "priest", "prophetess",
-                  "sorceress", "thief", "troll", "warrior", "wizard"]
+    characters = [
+        "assassin",
+        "druid",
+        "dwarf",
+        "elf",
+        "ghoul",
+        "minstrel",
+        "monk",
+        "priest",
+        "prophetess",
+        "sorceress",
+        "thief",
+        "troll",
+        "warrior",
+        "wizard",
+    ]
     endings_met = 0
     for seed in range(25):
         r = random.Random(seed)
@@ -776,13 +818,13 @@ def test_random_bot_games_at_the_crown_keep_every_card_in_one_place(ending):
         endings_met += any(e.type == "crown" for e in g.events)
         for p in g.players:
             assert p.lives >= 0 and p.gold >= 0 and p.strength >= 1 and p.craft >= 1
-    assert endings_met >= 12                                            # most games do meet the ending
+    assert endings_met >= 12  # most games do meet the ending
 
 
 def test_a_game_with_an_ending_replays_exactly():
+    from talisman import Game
     from talisman.bots import make_bot, play_out
     from talisman.engine import save as saves
-    from talisman import Game
 
     for seed in range(3):
         g = Game.new(players=3, modules=MODS, seed=seed)
@@ -792,8 +834,13 @@ def test_a_game_with_an_ending_replays_exactly():
 
 WARP = "test-warp-gate"
 if WARP not in known_modules():
-    register_module(Module(name=WARP, title="Test content: the Timescape's Warp Gate",
-                           content_dir=Path(__file__).parent / "fixtures" / "warp_gate"))
+    register_module(
+        Module(
+            name=WARP,
+            title="Test content: the Timescape's Warp Gate",
+            content_dir=Path(__file__).parent / "fixtures" / "warp_gate",
+        )
+    )
 
 
 @rules("endings.horrible-black-void")

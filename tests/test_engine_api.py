@@ -42,14 +42,17 @@ def test_finished_game_accepts_no_action():
         g.apply("anything")
 
 
-@pytest.mark.parametrize("bad", [
-    dict(characters=["warrior", "warrior"]),
-    dict(characters=["dragon-slayer"]),
-    dict(characters=["warrior"], modules=["no-such-module"]),
-    dict(characters=["warrior"], options={"fate": "maybe"}),
-    dict(characters=["warrior"], options={"no-such-option": 1}),
-    dict(characters=[None] * 7),
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        dict(characters=["warrior", "warrior"]),
+        dict(characters=["dragon-slayer"]),
+        dict(characters=["warrior"], modules=["no-such-module"]),
+        dict(characters=["warrior"], options={"fate": "maybe"}),
+        dict(characters=["warrior"], options={"no-such-option": 1}),
+        dict(characters=[None] * 7),
+    ],
+)
 def test_bad_configuration_is_a_clear_error(bad):
     with pytest.raises(ConfigError):
         Game.new(bad.pop("characters"), **bad)
@@ -100,14 +103,17 @@ def test_snapshot_round_trip():
     assert h.state_hash() == g.state_hash()
 
 
-@pytest.mark.parametrize("mutate, message", [
-    (lambda s: s.update(format="chess"), "not a Talisman save"),
-    (lambda s: s.update(version=99), "unsupported save version"),
-    (lambda s: s["actions"].append("no-such-option"), "cannot be replayed"),
-    (lambda s: s["actions"].append(7), "neither an option id"),
-    (lambda s: s.update(state_hash="0000"), "does not reproduce"),
-    (lambda s: s["config"].update(modules=["nope"]), "cannot be played"),
-])
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda s: s.update(format="chess"), "not a Talisman save"),
+        (lambda s: s.update(version=99), "unsupported save version"),
+        (lambda s: s["actions"].append("no-such-option"), "cannot be replayed"),
+        (lambda s: s["actions"].append(7), "neither an option id"),
+        (lambda s: s.update(state_hash="0000"), "does not reproduce"),
+        (lambda s: s["config"].update(modules=["nope"]), "cannot be played"),
+    ],
+)
 def test_malformed_saves_are_refused_with_a_reason(mutate, message):
     g = Game.new(["troll", "elf"], seed=3)
     g.apply(g.decision.ids[0])

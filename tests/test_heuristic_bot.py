@@ -51,24 +51,24 @@ def test_the_bot_has_a_rule_for_every_decision_kind_the_engine_and_modules_ask()
 
 def test_the_amazon_rolls_two_movement_dice_and_keeps_the_one_that_leads_somewhere_better():
     s = Scenario(["amazon", "thief"], modules=("dungeon-characters",)).no_spells().at(0, "fields-1").at(1, "city")
-    s.game.gold_on[s.game.rules.space_index["fields-2"]] = 5      # six spaces clockwise
+    s.game.gold_on[s.game.rules.space_index["fields-2"]] = 5  # six spaces clockwise
     s.start()
     assert bot_says(s) == "roll-two"
     s.dice(1, 6).choose("roll-two")
     assert s.kind == "pick-roll" and s.options() == ["keep:1", "keep:6"]
-    assert bot_says(s) == "keep:6"                # the first option (the old fallback) was the lower die
+    assert bot_says(s) == "keep:6"  # the first option (the old fallback) was the lower die
 
 
 def test_the_amazon_fights_again_after_a_defeat_but_lets_a_stand_off_stand():
     s = Scenario(["amazon", "thief"], modules=("dungeon-characters",)).no_spells().at(1, "city")
     s.at(0, "village").on_top("adventure", "Bear")
-    s.arrive("fields-1", 1, 1, 6)                 # she rolls 1 + 3 against the Bear's 6 + 3
+    s.arrive("fields-1", 1, 1, 6)  # she rolls 1 + 3 against the Bear's 6 + 3
     s.fight()
     assert s.kind == "lost-fight" and "rematch" in s.options()
     assert bot_says(s) == "rematch"
     s2 = Scenario(["amazon", "thief"], modules=("dungeon-characters",)).no_spells().at(1, "city")
     s2.at(0, "village").on_top("adventure", "Bear")
-    s2.arrive("fields-1", 1, 4, 4)                # 4 + 3 against 4 + 3: a stand-off
+    s2.arrive("fields-1", 1, 4, 4)  # 4 + 3 against 4 + 3: a stand-off
     s2.fight()
     assert s2.kind == "lost-fight" and s2.decision.prompt.startswith("A stand-off")
     assert bot_says(s2) == "accept"
@@ -126,14 +126,28 @@ def endings(*chars: str, ending: str = "draw") -> Scenario:
 
 def test_a_quest_of_a_lifetime_takes_the_bot_off_the_crown_and_to_the_next_place():
     s = endings().at(0, "crown-of-command").at(1, "city")
-    common.set_goal(s.game, 0, "pandoras-box", "quest", "the Quest of a Lifetime: Graveyard, Tavern, Crown of Command",
-                    places=[["Graveyard"], ["Tavern"], ["Crown of Command"]], next=0)
+    common.set_goal(
+        s.game,
+        0,
+        "pandoras-box",
+        "quest",
+        "the Quest of a Lifetime: Graveyard, Tavern, Crown of Command",
+        places=[["Graveyard"], ["Tavern"], ["Crown of Command"]],
+        next=0,
+    )
     s.start()
     assert s.kind == "turn" and "stay" in s.options()
     assert bot_says(s) == "retreat:valley-of-fire"
     out = endings().at(0, "fields-1").at(1, "city")
-    common.set_goal(out.game, 0, "pandoras-box", "quest", "the Quest of a Lifetime: Graveyard, Tavern, Crown of Command",
-                    places=[["Graveyard"], ["Tavern"], ["Crown of Command"]], next=0)
+    common.set_goal(
+        out.game,
+        0,
+        "pandoras-box",
+        "quest",
+        "the Quest of a Lifetime: Graveyard, Tavern, Crown of Command",
+        places=[["Graveyard"], ["Tavern"], ["Crown of Command"]],
+        next=0,
+    )
     rolled(out, 1)
     assert set(out.options()) == {"move:village", "move:graveyard"}
     assert bot_says(out) == "move:graveyard"
@@ -190,8 +204,11 @@ def test_a_very_strong_character_without_a_talisman_tries_the_wizards_tower():
 # --- seeded games ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("modules", [("core", "endings"), ("core", "dungeon-4e"), ("core", "roster"),
-                                     ("core", "master-levels")], ids=lambda m: m[1])
+@pytest.mark.parametrize(
+    "modules",
+    [("core", "endings"), ("core", "dungeon-4e"), ("core", "roster"), ("core", "master-levels")],
+    ids=lambda m: m[1],
+)
 def test_heuristic_games_with_a_module_end_and_repeat_exactly(modules):
     specs = runner.specs(3, 4, ["heuristic"], 11, modules=modules, max_turns=800)
     records = [runner.play_game(spec) for spec in specs]

@@ -18,8 +18,13 @@ rules = pytest.mark.rules
 MODS = ("master-levels",)
 CITY = "test-city"
 if CITY not in known_modules():
-    register_module(Module(name=CITY, title="A stand-in for the Talisman City's Master Level places",
-                           content_dir=Path(__file__).parent / "fixtures" / "city_stub"))
+    register_module(
+        Module(
+            name=CITY,
+            title="A stand-in for the Talisman City's Master Level places",
+            content_dir=Path(__file__).parent / "fixtures" / "city_stub",
+        )
+    )
 
 
 def game(*modules: str, chars: tuple[str, ...] = ("elf", "thief"), at: str = "village", **stats_) -> Scenario:
@@ -88,10 +93,10 @@ def test_the_herald_is_offered_by_the_noble_and_the_character_keeps_everything()
     s.choose("accept")
     p = s.player(0)
     assert levels(s) == {"herald"}
-    assert (p.strength, p.craft, p.gold, p.lives) == (4, 4, 3, 3)                    # all kept
+    assert (p.strength, p.craft, p.gold, p.lives) == (4, 4, 3, 3)  # all kept
     assert s.names(p.objects) == ["Sword"] and s.names(p.followers) == ["Unicorn"]
-    assert stats.craft(s.game, 0) == 4 + 1 + 1                                        # the Unicorn, the Herald
-    assert stats.has_trait(s.game, 0, "see-spells")                                  # the card's abilities
+    assert stats.craft(s.game, 0) == 4 + 1 + 1  # the Unicorn, the Herald
+    assert stats.has_trait(s.game, 0, "see-spells")  # the card's abilities
     assert s.game.view(1)["players"][0]["status"]["master"] == {"herald": {"left": None, "was": None}}
 
 
@@ -108,7 +113,7 @@ def test_a_resignable_title_is_given_up_with_what_it_gave():
     assert "resign:herald" in s.options()
     s.choose("resign:herald")
     assert levels(s) == set() and stats.craft(s.game, 0) == 4 and not stats.has_trait(s.game, 0, "see-spells")
-    assert s.kind == "move"                                                           # it costs nothing: on it moves
+    assert s.kind == "move"  # it costs nothing: on it moves
 
 
 @rules("master-levels.take-card")
@@ -127,8 +132,8 @@ def test_the_champion_of_chaos_must_be_taken_and_lasts_ten_turns():
     p = s.player(0)
     assert levels(s) == {"champion-of-chaos"} and p.alignment == "evil"
     assert stats.strength(s.game, 0) == 6 and stats.craft(s.game, 0) == 5
-    assert resign_options(s.game, 0, []) == []                                        # not to be resigned
-    assert left(s, "champion-of-chaos") == 9                                           # the turn it came counts
+    assert resign_options(s.game, 0, []) == []  # not to be resigned
+    assert left(s, "champion-of-chaos") == 9  # the turn it came counts
     end_turns(s, 8)
     assert left(s, "champion-of-chaos") == 1 and p.alignment == "evil"
     end_turns(s, 1)
@@ -146,7 +151,7 @@ def test_the_warrior_of_chaos_adds_four_strength_and_two_craft_for_ten_turns_the
     call = next(c for c in s.game.discards["adventure"] if s.game.card_name(c) == "Call of Chaos")
     end_turns(s, 9)
     assert levels(s) == set() and s.player(0).alignment == "neutral" and stats.strength(s.game, 0) == 4
-    assert call in s.game.decks["adventure"] and call not in s.game.discards["adventure"]   # shuffled back in
+    assert call in s.game.decks["adventure"] and call not in s.game.discards["adventure"]  # shuffled back in
     check_conservation(s.game)
 
 
@@ -173,13 +178,12 @@ def test_a_recruiter_drawn_while_there_is_a_templar_is_discarded_and_another_car
     s.at(1, "village").set(1, lost_turns=0)
     recruiter = next(c for c in s.game.discards["adventure"] if s.game.card_name(c) == "Recruiter")
     s.game.discards["adventure"].remove(recruiter)
-    s.game.decks["adventure"].append(recruiter)                        # the next card is a Recruiter again
+    s.game.decks["adventure"].append(recruiter)  # the next card is a Recruiter again
     s.dice(1)
-    turn_of(s, 1).choose("move:fields-1").choose("space")                 # (the Elf is there too)
+    turn_of(s, 1).choose("move:fields-1").choose("space")  # (the Elf is there too)
     log = s.log()
     assert "There is a Templar already: the Recruiter is discarded" in log
     assert "Thief draws a card: Bag of Gold" in log and levels(s, 1) == set()
-
 
 
 # --- the Mirror Image ----------------------------------------------------------------
@@ -221,24 +225,24 @@ def test_each_turn_the_player_moves_one_of_its_two_characters():
     g = s.game
     assert s.kind == "actor" and s.decision.player == 0 and set(s.options()) == {"actor:0", "actor:2"}
     s.dice(1).choose("actor:2")
-    assert g.active == 2 and s.decision.player == 0 and s.decision.character == 2   # the seat answers for it
+    assert g.active == 2 and s.decision.player == 0 and s.decision.character == 2  # the seat answers for it
     with pytest.raises(OutOfTurnError):
         g.apply(s.options()[0], player=2)
     s.choose("move:graveyard")
     assert s.space_of(2) == "graveyard" and s.space_of(0) == "fields-1"
     s.end_turn()
-    assert "Thief spends this turn recovering" in s.log().split("Elf's Mirror Image arrives")[-1]   # then the next seat
+    assert "Thief spends this turn recovering" in s.log().split("Elf's Mirror Image arrives")[-1]  # then the next seat
 
 
 @rules("master-levels.mirror-image.control")
 def test_the_two_may_trade_when_they_meet():
     s = mirrored().give(0, "Sword").set(0, gold=2)
-    s.dice(1).choose("actor:2").choose("move:graveyard").end_turn()   # the Mirror Image goes ahead
-    s.dice(1).choose("actor:0").choose("roll").choose("move:graveyard").choose("meet:2")   # the Elf joins it
+    s.dice(1).choose("actor:2").choose("move:graveyard").end_turn()  # the Mirror Image goes ahead
+    s.dice(1).choose("actor:0").choose("roll").choose("move:graveyard").choose("meet:2")  # the Elf joins it
     assert {f"give:{s.player(0).objects[0]}", "give-gold", "leave"} <= set(s.options())
     s.choose("give:")
     assert s.names(s.game.players[2].objects) == ["Sword"] and s.player(0).objects == []
-    assert s.kind == "meet"                                            # and they may go on trading
+    assert s.kind == "meet"  # and they may go on trading
 
 
 @rules("master-levels.mirror-image.duration")
@@ -254,7 +258,7 @@ def test_after_ten_rounds_the_player_keeps_one_and_the_other_leaves_the_game():
     s.choose("keep:image")
     g = s.game
     assert not s.player(0).alive and g.players[2].alive and g.controller(2) == 0
-    assert "Sword" in s.on_space("fields-1")                           # what the one that left carried stays
+    assert "Sword" in s.on_space("fields-1")  # what the one that left carried stays
     assert g.result is None
     check_conservation(g)
 
@@ -267,7 +271,7 @@ def test_when_one_of_the_two_dies_the_other_goes_on_alone():
     kill(s.game, 2, "a test")
     assert "mirror-image" not in s.player(0).status.get("master", {})
     turn_of(s)
-    assert s.kind != "actor"                                           # one character again
+    assert s.kind != "actor"  # one character again
 
 
 # --- the Mystic -------------------------------------------------------------------------
@@ -286,7 +290,7 @@ def test_the_way_of_the_lotus_splits_spirit_and_body():
     body, spirit = s.player(0), g.players[2]
     assert g.name(2) == "Elf's Mystic" and spirit.character == "mystic" and g.controller(2) == 0
     assert (body.strength, body.craft) == (4, 1) and (spirit.strength, spirit.craft) == (1, 5)
-    assert s.names(spirit.objects) == ["Ring"] and s.names(body.objects) == ["Sword"]   # the magic goes with the spirit
+    assert s.names(spirit.objects) == ["Ring"] and s.names(body.objects) == ["Sword"]  # the magic goes with the spirit
     assert levels(s) == {"mystic"}
     check_conservation(g)
 
@@ -301,11 +305,11 @@ def test_the_split_needs_two_strength_and_two_craft():
 def test_the_spirit_uses_only_magic_and_the_body_only_the_rest():
     s = mystic()
     g = s.game
-    s.game.players[2].objects.append(s.player(0).objects.pop())       # the spirit carries the Sword back
-    assert s.names(s.player(0).followers) == ["Unicorn"]              # (Strength and Craft +1) with the body
-    assert stats.strength(g, 0) == 4 + 1 and stats.craft(g, 0) == 1 + 1              # the Unicorn; not the Ring
-    assert stats.strength(g, 2) == 1 + 1 and stats.craft(g, 2) == 5 + 1              # the Ring; not the Sword
-    assert stats.strength(g, 2, battle=True) == 2                                     # a Sword it only carries
+    s.game.players[2].objects.append(s.player(0).objects.pop())  # the spirit carries the Sword back
+    assert s.names(s.player(0).followers) == ["Unicorn"]  # (Strength and Craft +1) with the body
+    assert stats.strength(g, 0) == 4 + 1 and stats.craft(g, 0) == 1 + 1  # the Unicorn; not the Ring
+    assert stats.strength(g, 2) == 1 + 1 and stats.craft(g, 2) == 5 + 1  # the Ring; not the Sword
+    assert stats.strength(g, 2, battle=True) == 2  # a Sword it only carries
 
 
 @rules("master-levels.mystic.item-limits", "master-levels.mystic.split-attributes")
@@ -334,7 +338,7 @@ def test_rejoining_takes_the_whole_turn_and_merges_them():
     assert not g.players[2].alive and (body.strength, body.craft) == (5, 6)
     assert sorted(s.names(body.objects)) == ["Ring", "Sword"] and levels(s) == set()
     assert "uses" not in body.status
-    assert g.turn == turn + 2 and s.kind == "turn" and s.decision.player == 0   # that was the whole turn
+    assert g.turn == turn + 2 and s.kind == "turn" and s.decision.player == 0  # that was the whole turn
     check_conservation(g)
 
 
@@ -377,9 +381,9 @@ def city(at: str, **stats_) -> Scenario:
 def test_the_high_mage_d8_plus_one_for_each_magic_treasure_offered():
     s = city("royal-castle").give(0, "Ring", "Wand", "Sword")
     s.dice(1).start().choose("roll").choose("move:magic-emporium")
-    assert s.kind == "master-level" and "roll" not in s.options()      # offer something first: a D8 alone cannot make 9
+    assert s.kind == "master-level" and "roll" not in s.options()  # offer something first: a D8 alone cannot make 9
     s.choose(f"offer:{s.player(0).objects[0]}").choose(f"offer:{s.player(0).objects[1]}")
-    s.dice(7).choose("roll")                                            # 7 + 2
+    s.dice(7).choose("roll")  # 7 + 2
     assert levels(s) == {"high-mage"} and s.names(s.player(0).objects) == ["Sword"]
     assert stats.craft(s.game, 0) == 6
 
@@ -388,15 +392,15 @@ def test_the_high_mage_d8_plus_one_for_each_magic_treasure_offered():
 def test_the_high_mage_refuses_a_short_total_and_keeps_the_offerings():
     s = city("royal-castle").give(0, "Ring")
     s.dice(1).start().choose("roll").choose("move:magic-emporium")
-    s.choose("offer:").dice(7).choose("roll")                          # 7 + 1 = 8
+    s.choose("offer:").dice(7).choose("roll")  # 7 + 1 = 8
     assert levels(s) == set() and s.player(0).objects == []
 
 
 @rules("master-levels.sheriff")
 def test_the_sheriff_is_made_at_the_royal_castle_and_cannot_resign():
-    s = city("magic-emporium", strength=7).give(0, "Helmet")              # (so that its next turn waits for it)
+    s = city("magic-emporium", strength=7).give(0, "Helmet")  # (so that its next turn waits for it)
     s.dice(1).start().choose("roll").choose("move:royal-castle")
-    s.dice(5).choose("seek")                                             # 5 + 7 = 12
+    s.dice(5).choose("seek")  # 5 + 7 = 12
     assert levels(s) == {"sheriff"} and stats.strength(s.game, 0) == 9
     assert s.kind == "turn" and not any(o.startswith("resign:") for o in s.options())
 
@@ -441,8 +445,22 @@ def test_without_the_master_levels_the_city_cards_call_no_title():
 
 # --- bot games ----------------------------------------------------------------------------
 
-CHARACTERS = ["assassin", "druid", "dwarf", "elf", "ghoul", "minstrel", "monk", "priest", "prophetess", "sorceress",
-              "thief", "troll", "warrior", "wizard"]
+CHARACTERS = [
+    "assassin",
+    "druid",
+    "dwarf",
+    "elf",
+    "ghoul",
+    "minstrel",
+    "monk",
+    "priest",
+    "prophetess",
+    "sorceress",
+    "thief",
+    "troll",
+    "warrior",
+    "wizard",
+]
 CARDS = ["Champion of Chaos", "Noble", "Mirror", "Recruiter", "Call of Chaos"]
 
 
@@ -456,7 +474,7 @@ def _bot_game(seed: int, max_turns: int):
     s = Scenario(r.sample(CHARACTERS, n), seed=seed, modules=(*MODS, CITY), fate=r.random() < 0.5)
     s.on_top("adventure", *r.sample(CARDS, 3)).on_top("city-stub", "Beggar")
     s.set(0, strength=4, craft=5)
-    if "Way of the Lotus" in [s.game.card_name(c) for c in s.game.decks["spell"]]:   # (unless dealt at setup)
+    if "Way of the Lotus" in [s.game.card_name(c) for c in s.game.decks["spell"]]:  # (unless dealt at setup)
         s.give(0, "Way of the Lotus")
     g = s.start().game
     play_out(g, {i: make_bot("random", seed * 10 + i) for i in range(n)}, max_turns=max_turns, check=check_conservation)
@@ -499,12 +517,35 @@ def test_the_modules_play_in_the_terminal(tmp_path):
     save = tmp_path / "m.json"
 
     def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "talisman.cli.main", *args], input=stdin, capture_output=True,
-                              text=True, cwd=root, timeout=300)
+        return subprocess.run(
+            [sys.executable, "-m", "talisman.cli.main", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            cwd=root,
+            timeout=300,
+        )
 
-    r = run("play", "--seat", "Elf=human", "--seat", "?=random", "--seat", "?=heuristic", "--modules",
-            "endings,wizards-tower,master-levels", "--option", "ending=dragon-king", "--seed", "11", "--max-turns", "30",
-            "--save", str(save), stdin="1\n" * 600)
+    r = run(
+        "play",
+        "--seat",
+        "Elf=human",
+        "--seat",
+        "?=random",
+        "--seat",
+        "?=heuristic",
+        "--modules",
+        "endings,wizards-tower,master-levels",
+        "--option",
+        "ending=dragon-king",
+        "--seed",
+        "11",
+        "--max-turns",
+        "30",
+        "--save",
+        str(save),
+        stdin="1\n" * 600,
+    )
     assert r.returncode == 0, r.stderr
     assert "your choice" in r.stdout
     assert run("replay", str(save)).returncode == 0
@@ -516,5 +557,5 @@ def test_the_command_spell_is_never_aimed_at_ones_own_mirror_image():
     s = mirrored()
     assert rivals(s.game, 0) == [1] and rivals(s.game, 2) == [1]
     s.at(0, "crown-of-command").dice(4)
-    seat_turn(s).choose("actor:0")                                      # the one victim is the Thief
+    seat_turn(s).choose("actor:0")  # the one victim is the Thief
     assert s.kind == "command-victim" and s.decision.player == 1

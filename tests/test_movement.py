@@ -50,9 +50,9 @@ def test_a_turn_is_movement_then_encounter_then_the_next_seat():
     texts = [e.text for e in s.game.events]
     arrive = next(i for i, t in enumerate(texts) if t.startswith("Warrior arrives on the Fields"))
     draw = next(i for i, t in enumerate(texts) if t.startswith("Warrior draws a card"))
-    assert arrive < draw                           # movement first, then the encounter
-    assert s.player(0).gold == 2                   # the Bag of Gold was encountered
-    assert s.game.active == 1 and s.decision.player == 1   # play passed to the left
+    assert arrive < draw  # movement first, then the encounter
+    assert s.player(0).gold == 2  # the Bag of Gold was encountered
+    assert s.game.active == 1 and s.decision.player == 1  # play passed to the left
 
 
 # --- rolling and walking -------------------------------------------------------
@@ -63,7 +63,7 @@ def test_the_roll_is_walked_in_full_either_way_round():
     s = Scenario(["warrior", "wizard"]).no_spells().at(0, "village")
     s.dice(3).start()
     assert s.decision.kind == "move"
-    assert set(s.options()) == {"move:woods-1", "move:plains-4"}   # 3 clockwise or 3 counter-clockwise
+    assert set(s.options()) == {"move:woods-1", "move:plains-4"}  # 3 clockwise or 3 counter-clockwise
     s.choose("move:plains-4")
     assert s.space_of(0) == "plains-4"
 
@@ -76,7 +76,9 @@ def test_the_middle_region_is_walked_by_the_roll_too():
 
 
 @pytest.mark.rules("movement.die-size-by-size")
-@pytest.mark.parametrize("character, start, sides", [("dwarf", "crags", 4), ("warrior", "tavern", 6), ("troll", "crags", 8)])
+@pytest.mark.parametrize(
+    "character, start, sides", [("dwarf", "crags", 4), ("warrior", "tavern", 6), ("troll", "crags", 8)]
+)
 def test_the_movement_die_follows_the_characters_size(character, start, sides):
     s = Scenario([character, "wizard"]).no_spells().at(0, start)
     name = s.game.name(0)
@@ -130,7 +132,7 @@ def test_crossing_the_bridge_needs_a_roll_long_enough():
     assert ids(g, movement.destinations(g, 0, 1)) == {"graveyard", "sentinel"}
     assert "hills-3" in ids(g, movement.destinations(g, 0, 2))
     s.at(0, "hidden-valley")
-    assert "sentinel" in ids(g, movement.destinations(g, 0, 2))     # outward too
+    assert "sentinel" in ids(g, movement.destinations(g, 0, 2))  # outward too
 
 
 @pytest.mark.rules("movement.storm-river")
@@ -156,7 +158,7 @@ def test_the_storm_river_is_crossed_by_walking_only_over_the_bridge(character):
 def test_beating_the_sentinel_lets_the_move_go_on():
     s = quiet(Scenario(["warrior", "wizard"]).no_spells().at(0, "sentinel").set(0, strength=8))
     s.dice(2).start()
-    s.dice(6, 5, 1).choose("move:hidden-valley")     # Warrior 6 + 8 = 14 against the Sentinel's 1 + 9
+    s.dice(6, 5, 1).choose("move:hidden-valley")  # Warrior 6 + 8 = 14 against the Sentinel's 1 + 9
     assert "The Sentinel bars the bridge to Warrior." in s.log()
     assert s.space_of(0) == "hidden-valley" and s.player(0).lives == 4
 
@@ -165,9 +167,9 @@ def test_beating_the_sentinel_lets_the_move_go_on():
 def test_losing_to_the_sentinel_costs_a_life_and_stops_the_move_on_its_space():
     s = quiet(Scenario(["warrior", "wizard"]).no_spells().at(0, "woods-1"))
     s.dice(3).start()
-    s.dice(1, 1, 6).choose("move:cursed-glade")      # Warrior 1 + 4 = 5 against 6 + 9 = 15
+    s.dice(1, 1, 6).choose("move:cursed-glade")  # Warrior 1 + 4 = 5 against 6 + 9 = 15
     assert s.space_of(0) == "sentinel" and s.player(0).lives == 3
-    assert s.player(0).gold == 1                    # the move ended: nothing was encountered
+    assert s.player(0).gold == 1  # the move ended: nothing was encountered
     assert s.game.active == 1
 
 
@@ -175,7 +177,7 @@ def test_losing_to_the_sentinel_costs_a_life_and_stops_the_move_on_its_space():
 def test_a_standoff_with_the_sentinel_stops_the_move_without_a_wound():
     s = quiet(Scenario(["warrior", "wizard"]).no_spells().at(0, "sentinel").set(0, strength=6))
     s.dice(1).start()
-    s.dice(4, 1, 1).choose("move:hills-3")           # 4 + 6 = 10 against 1 + 9 = 10
+    s.dice(4, 1, 1).choose("move:hills-3")  # 4 + 6 = 10 against 1 + 9 = 10
     assert "Stand-off between Warrior and the Sentinel." in s.log()
     assert s.space_of(0) == "sentinel" and s.player(0).lives == 4
     assert s.player(0).gold == 1 and s.game.active == 1
@@ -185,19 +187,22 @@ def test_a_standoff_with_the_sentinel_stops_the_move_without_a_wound():
 def test_the_sentinel_attacks_at_every_attempt():
     s = quiet(Scenario(["warrior"]).no_spells().at(0, "woods-1").set(0, strength=8), 2)
     s.dice(2).start()
-    s.dice(1, 1, 6, 1).choose("move:hills-3")        # beaten the first time (then the next turn's 1)
+    s.dice(1, 1, 6, 1).choose("move:hills-3")  # beaten the first time (then the next turn's 1)
     assert s.space_of(0) == "sentinel" and s.player(0).lives == 3
-    s.dice(6, 6, 1).choose("move:hills-3")           # and attacked again the next turn
+    s.dice(6, 6, 1).choose("move:hills-3")  # and attacked again the next turn
     assert s.log().count("The Sentinel bars the bridge to Warrior.") == 2
     assert s.space_of(0) == "hills-3"
 
 
 @pytest.mark.rules("movement.sentinel.no-attack-cases")
-@pytest.mark.parametrize("start, roll, dest", [
-    ("woods-1", 2, "hills-1"),       # walking past it along the Outer Region
-    ("hills-3", 1, "sentinel"),      # crossing outward
-    ("woods-1", 1, "sentinel"),      # stopping on its space
-])
+@pytest.mark.parametrize(
+    "start, roll, dest",
+    [
+        ("woods-1", 2, "hills-1"),  # walking past it along the Outer Region
+        ("hills-3", 1, "sentinel"),  # crossing outward
+        ("woods-1", 1, "sentinel"),  # stopping on its space
+    ],
+)
 def test_the_sentinel_leaves_alone_those_it_does_not_guard_against(start, roll, dest):
     s = quiet(Scenario(["warrior", "wizard"]).no_spells().at(0, start))
     s.dice(roll).start().choose(f"move:{dest}")
@@ -205,18 +210,19 @@ def test_the_sentinel_leaves_alone_those_it_does_not_guard_against(start, roll, 
     assert s.space_of(0) == dest and s.player(0).gold == 2 and s.player(0).lives == 4
 
 
-@pytest.mark.rules("movement.sentinel.example-thief", "movement.region-change-new-direction",
-                   "movement.sentinel.outcomes")
+@pytest.mark.rules(
+    "movement.sentinel.example-thief", "movement.region-change-new-direction", "movement.sentinel.outcomes"
+)
 def test_the_thief_evades_the_sentinel_with_immobility_and_turns_for_the_portal():
     s = quiet(Scenario(["thief", "warrior"]).no_spells().at(0, "graveyard").give(0, "Immobility"))
     s.dice(6).start()
-    assert {"move:portal-of-power", "move:chasm"} <= set(s.options())   # either way after the bridge
+    assert {"move:portal-of-power", "move:chasm"} <= set(s.options())  # either way after the bridge
     s.choose("move:portal-of-power")
     assert s.decision.kind == "combat" and "Sentinel" in s.decision.prompt
     s.choose("Immobility")
     assert "Thief evades the Sentinel." in s.log()
     assert s.space_of(0) == "portal-of-power" and s.player(0).lives == 4
-    assert s.player(0).gold == 2                    # the move ended there and the Portal was encountered
+    assert s.player(0).gold == 2  # the move ended there and the Portal was encountered
 
 
 # --- rafts -----------------------------------------------------------------------
@@ -232,11 +238,11 @@ def test_an_axe_builds_a_raft_in_the_woods_for_the_next_turn(woods, opposite):
     walk(s, 1, woods)
     assert s.decision.kind == "end-turn" and "build-raft" in s.options()
     s.choose("build-raft")
-    assert f"raft:{opposite}" in s.options()         # usable at the start of the next turn
+    assert f"raft:{opposite}" in s.options()  # usable at the start of the next turn
     before = movement_rolls(s, "Warrior")
     s.choose(f"raft:{opposite}")
     assert s.space_of(0) == opposite
-    assert movement_rolls(s, "Warrior") == before    # no die was rolled for this move
+    assert movement_rolls(s, "Warrior") == before  # no die was rolled for this move
     assert "raft" not in s.player(0).status
 
 
@@ -258,8 +264,8 @@ def test_a_raft_found_is_usable_next_turn_only_and_never_kept():
     s.dice(1).start()
     s.choose("move:fields-1")
     raft = next(c for c in s.game.discards["adventure"] if s.game.card_name(c) == "Raft")
-    assert raft not in s.player(0).holdings()       # discarded at once, not a possession
-    assert "raft:black-knight" in s.options()        # the next turn it may carry us over
+    assert raft not in s.player(0).holdings()  # discarded at once, not a possession
+    assert "raft:black-knight" in s.options()  # the next turn it may carry us over
     quiet(s)
     s.dice(2).choose("roll").choose("move:woods-1")  # ... but we walk instead
     assert "drifts away" in s.log()
@@ -282,12 +288,12 @@ def test_a_bought_raft_goes_back_to_the_purchase_cards():
 @pytest.mark.rules("movement.raft.crossing", "movement.storm-river")
 @pytest.mark.parametrize("start, opposite", [("tavern", "temple"), ("temple", "tavern")])
 def test_a_raft_crosses_to_the_space_directly_opposite_and_encounters_it(start, opposite):
-    s = Scenario(["warrior"]).no_spells().at(0, start).give(0, "Water Bottle")   # each turn waits at its menu
+    s = Scenario(["warrior"]).no_spells().at(0, start).give(0, "Water Bottle")  # each turn waits at its menu
     s.player(0).status["raft"] = 0
     s.start()
     rafts = [o for o in s.options() if o.startswith("raft:")]
     assert rafts == [f"raft:{opposite}"]
-    s.dice(4).choose(f"raft:{opposite}")             # the Tavern rolls a 4 (+1 gold); the Temple asks
+    s.dice(4).choose(f"raft:{opposite}")  # the Tavern rolls a 4 (+1 gold); the Temple asks
     assert s.space_of(0) == opposite
     assert s.decision.kind == "choose" if opposite == "temple" else s.player(0).gold == 2
     assert movement_rolls(s, "Warrior") == 0
@@ -309,15 +315,18 @@ def test_the_inner_region_is_entered_only_by_trying_the_portal():
 
 
 @pytest.mark.rules("movement.portal.roll-must-carry-beyond")
-@pytest.mark.parametrize("start, roll, offered", [
-    ("hidden-valley", 2, False),     # the roll just reaches the Portal
-    ("hidden-valley", 3, True),      # one to spare
-    ("portal-of-power", 1, True),    # already there: any roll carries beyond
-    ("castle", 1, False),
-    ("castle", 2, True),
-    ("runes-3", 2, False),
-    ("runes-3", 3, True),
-])
+@pytest.mark.parametrize(
+    "start, roll, offered",
+    [
+        ("hidden-valley", 2, False),  # the roll just reaches the Portal
+        ("hidden-valley", 3, True),  # one to spare
+        ("portal-of-power", 1, True),  # already there: any roll carries beyond
+        ("castle", 1, False),
+        ("castle", 2, True),
+        ("runes-3", 2, False),
+        ("runes-3", 3, True),
+    ],
+)
 def test_the_portal_may_be_tried_only_with_moves_to_spare(start, roll, offered):
     s = Scenario(["warrior", "wizard"]).no_spells().at(0, start)
     s.dice(roll).start()
@@ -328,7 +337,7 @@ def test_the_portal_may_be_tried_only_with_moves_to_spare(start, roll, offered):
 def test_opening_the_portal_ends_the_turn_on_the_plain_of_peril():
     s = quiet(Scenario(["warrior", "wizard"]).no_spells().at(0, "hidden-valley"))
     s.dice(3).start().choose("portal")
-    s.dice(1, 3).choose("strength")                 # 4 <= Strength 4
+    s.dice(1, 3).choose("strength")  # 4 <= Strength 4
     assert s.space_of(0) == "plain-of-peril"
     assert s.player(0).gold == 1 and s.player(0).strength == 4
     assert s.game.active == 1
@@ -340,7 +349,7 @@ def test_a_failed_portal_costs_one_of_the_attribute_and_ends_the_turn_on_the_por
     s.dice(3).start().choose("portal")
     s.dice(6, 6).choose("strength")
     assert s.space_of(0) == "portal-of-power"
-    assert s.player(0).strength == 3 and s.player(0).gold == 1    # nothing encountered
+    assert s.player(0).strength == 3 and s.player(0).gold == 1  # nothing encountered
     assert s.game.active == 1
 
 
@@ -357,7 +366,7 @@ def test_the_dwarf_picks_the_portal_lock_with_one_die():
 def test_the_way_to_the_portal_over_the_bridge_still_meets_the_sentinel():
     s = Scenario(["warrior", "wizard"]).no_spells().at(0, "woods-1")
     s.dice(6).start()
-    assert "portal" in s.options()                  # 5 to the Portal over the bridge, 1 to spare
+    assert "portal" in s.options()  # 5 to the Portal over the bridge, 1 to spare
     s.dice(1, 1, 6).choose("portal")
     assert "The Sentinel bars the bridge to Warrior." in s.log()
     assert s.space_of(0) == "sentinel" and s.player(0).lives == 3
@@ -382,7 +391,7 @@ def test_leaving_the_inner_region_needs_no_portal_roll_and_is_the_whole_move():
     s.choose("retreat:portal-of-power")
     assert s.space_of(0) == "portal-of-power"
     assert movement_rolls(s, "Warrior") == 0 and "Portal of Power opens" not in s.log()
-    assert s.player(0).gold == 2                    # the move ends on the Portal, which is encountered
+    assert s.player(0).gold == 2  # the move ends on the Portal, which is encountered
     assert s.game.active == 1
 
 
@@ -402,10 +411,10 @@ def test_the_tavern_sorcerer_sends_you_anywhere_in_the_outer_region_as_your_next
     targets = {o.split(":")[1] for o in s.options()}
     assert targets == set(s.game.rules.regions["outer"].ring) - {"tavern"}
     s.choose("to:city")
-    assert s.space_of(0) == "tavern"                 # not yet: it is the next move
+    assert s.space_of(0) == "tavern"  # not yet: it is the next move
     assert "next-move" in s.options()
     s.choose("next-move")
-    assert s.space_of(0) == "city" and s.decision.kind == "choose"      # the City is encountered
+    assert s.space_of(0) == "city" and s.decision.kind == "choose"  # the City is encountered
     assert movement_rolls(s, "Warrior") == 1
 
 
@@ -433,7 +442,7 @@ def test_in_a_blizzard_everyone_moves_one_space_without_a_roll():
     s = Scenario(["warrior", "wizard"]).no_spells().at(0, "village").on_top("adventure", "Blizzard")
     s.dice(1).start().choose("move:fields-1")
     assert s.game.active == 1
-    assert set(s.options()) == {"move:fields-1", "move:woods-1"}    # the Wizard, one space from the Graveyard
+    assert set(s.options()) == {"move:fields-1", "move:woods-1"}  # the Wizard, one space from the Graveyard
     assert movement_rolls(s, "Wizard") == 0
 
 
@@ -445,9 +454,9 @@ def test_the_poltergeist_holds_you_to_one_space_until_you_cross_the_river():
     s.choose("Move one space")
     assert set(s.options()) == {"move:sentinel", "move:hidden-valley", "move:cursed-glade"}
     assert movement_rolls(s, "Warrior") == 0
-    s.choose("move:sentinel")                        # back over the bridge: it stays behind
+    s.choose("move:sentinel")  # back over the bridge: it stays behind
     assert "Poltergeist" not in s.names(s.player(0).followers)
-    s.dice(3).choose("roll")                         # a full roll again
+    s.dice(3).choose("roll")  # a full roll again
     assert set(s.options()) == {"move:fields-2", "move:fields-1", "move:black-knight", "move:runes-1"}
 
 
@@ -467,7 +476,7 @@ def test_a_toad_moves_one_space():
 def test_a_slave_of_the_temple_leaves_only_on_a_movement_roll_of_four_to_six():
     s = Scenario(["warrior"]).no_spells().at(0, "woods-4").give(0, "Water Bottle")
     walk(s, 1, "temple")
-    s.dice(2, 3).choose("pray")                      # 5: enslaved
+    s.dice(2, 3).choose("pray")  # 5: enslaved
     assert s.player(0).status.get("enslaved") == "4-6"
     s.dice(3).choose("roll")
     assert s.space_of(0) == "temple" and "still enslaved" in s.log()

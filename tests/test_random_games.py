@@ -10,8 +10,22 @@ from talisman.bots import make_bot, play_out
 from talisman.engine import save as saves
 from talisman.engine.cards import check_conservation
 
-CHARACTERS = ["assassin", "druid", "dwarf", "elf", "ghoul", "minstrel", "monk", "priest", "prophetess",
-              "sorceress", "thief", "troll", "warrior", "wizard"]
+CHARACTERS = [
+    "assassin",
+    "druid",
+    "dwarf",
+    "elf",
+    "ghoul",
+    "minstrel",
+    "monk",
+    "priest",
+    "prophetess",
+    "sorceress",
+    "thief",
+    "troll",
+    "warrior",
+    "wizard",
+]
 
 
 def _random_game(seed: int, max_turns: int):

@@ -27,16 +27,69 @@ ON_CARD = "core.abilities.on-card"
 
 # 000's list of corrections: every character it names, with its size (M unless marked).
 LIST_OF_000 = {
-    "amazon": "L", "archeologist": "M", "astronaut": "M", "astropath": "M", "assassin": "M", "barbarian": "L",
-    "centaur": "L", "chainsaw-warrior": "M", "conjurer": "M", "cyborg": "M", "dark-elf": "M", "dragonrider": "M",
-    "dragon-priest": "M", "dragon-slayer": "S", "druid": "M", "dwarf": "S", "elf": "M", "ghoul": "L", "gladiator": "M",
-    "gypsy": "M", "halfling": "S", "highlander": "M", "hobgoblin": "M", "inquisitor": "M", "knight": "M",
-    "leprechaun": "S", "martial-artist": "M", "merchant": "M", "minotaur": "L", "minstrel": "M", "monk": "M",
-    "necromancer": "M", "ninja": "M", "orc": "M", "philosopher": "M", "pilgrim": "M", "pirate": "M", "priest": "M",
-    "prophetess": "M", "questing-knight": "M", "ranger": "M", "rogue": "M", "samurai": "M", "saracen": "M",
-    "satyr": "S", "scientist": "M", "scout": "M", "soldier": "M", "sorceress": "M", "space-marine": "M",
-    "space-pirate": "M", "sprite": "S", "spy": "M", "swashbuckler": "M", "swordsman": "M", "thief": "M", "troll": "L",
-    "valkyrie": "M", "warrior": "M", "witch-doctor": "M", "wizard": "M", "woodsman": "L", "zulu": "L",
+    "amazon": "L",
+    "archeologist": "M",
+    "astronaut": "M",
+    "astropath": "M",
+    "assassin": "M",
+    "barbarian": "L",
+    "centaur": "L",
+    "chainsaw-warrior": "M",
+    "conjurer": "M",
+    "cyborg": "M",
+    "dark-elf": "M",
+    "dragonrider": "M",
+    "dragon-priest": "M",
+    "dragon-slayer": "S",
+    "druid": "M",
+    "dwarf": "S",
+    "elf": "M",
+    "ghoul": "L",
+    "gladiator": "M",
+    "gypsy": "M",
+    "halfling": "S",
+    "highlander": "M",
+    "hobgoblin": "M",
+    "inquisitor": "M",
+    "knight": "M",
+    "leprechaun": "S",
+    "martial-artist": "M",
+    "merchant": "M",
+    "minotaur": "L",
+    "minstrel": "M",
+    "monk": "M",
+    "necromancer": "M",
+    "ninja": "M",
+    "orc": "M",
+    "philosopher": "M",
+    "pilgrim": "M",
+    "pirate": "M",
+    "priest": "M",
+    "prophetess": "M",
+    "questing-knight": "M",
+    "ranger": "M",
+    "rogue": "M",
+    "samurai": "M",
+    "saracen": "M",
+    "satyr": "S",
+    "scientist": "M",
+    "scout": "M",
+    "soldier": "M",
+    "sorceress": "M",
+    "space-marine": "M",
+    "space-pirate": "M",
+    "sprite": "S",
+    "spy": "M",
+    "swashbuckler": "M",
+    "swordsman": "M",
+    "thief": "M",
+    "troll": "L",
+    "valkyrie": "M",
+    "warrior": "M",
+    "witch-doctor": "M",
+    "wizard": "M",
+    "woodsman": "L",
+    "zulu": "L",
 }
 LARGE = sorted(k for k, v in LIST_OF_000.items() if v == "L")
 SMALL = sorted(k for k, v in LIST_OF_000.items() if v == "S")
@@ -79,7 +132,11 @@ def follower(s: Scenario, seat: int, name: str, status: str = "") -> int:
 
 
 def scrolls(s: Scenario, seat: int = 0) -> list[str]:
-    return [n for n, c in zip(s.names(s.player(seat).cards), s.player(seat).cards) if s.game.rules.instances[c].type == "scroll"]
+    return [
+        n
+        for n, c in zip(s.names(s.player(seat).cards), s.player(seat).cards)
+        if s.game.rules.instances[c].type == "scroll"
+    ]
 
 
 def return_scrolls(s: Scenario) -> Scenario:
@@ -113,7 +170,7 @@ def test_every_roster_card_says_its_design_and_source():
     for key, c in rules.characters.items():
         assert c.design in ("official", "our-own")
         if key not in ruleset_for(("core",)).characters:
-            assert c.source, key                   # where each stat and ability comes from
+            assert c.source, key  # where each stat and ability comes from
     theirs = {k for k, c in rules.characters.items() if c.design == "official"}
     assert {"highlander", "knight", "rogue", "sprite", "amazon", "gladiator"} <= theirs
     assert rules.characters["chainsaw-warrior"].design == "our-own"
@@ -126,11 +183,11 @@ def test_characters_are_dealt_at_random_or_chosen_from_the_whole_roster():
         g = Game.new([None, None, "zulu"], modules=ROSTER, seed=seed)
         assert g.players[2].character == "zulu"
         dealt.update(p.character for p in g.players[:2])
-    assert len(dealt) > 30 and dealt - set(ruleset_for(("core",)).characters)   # roster characters are dealt too
+    assert len(dealt) > 30 and dealt - set(ruleset_for(("core",)).characters)  # roster characters are dealt too
     seats = parse_seats(["Chainsaw Warrior=random", "dark elf=heuristic", "?=random"], ("core", "roster"))
     assert seats == [("chainsaw-warrior", "random"), ("dark-elf", "heuristic"), (None, "random")]
     with pytest.raises(ConfigError):
-        Game.new(["gladiator"])                   # not in a game without its module
+        Game.new(["gladiator"])  # not in a game without its module
     with pytest.raises(ConfigError):
         Game.new(["zulu", "zulu"], modules=ROSTER)
 
@@ -155,14 +212,23 @@ def test_a_dead_characters_player_may_begin_again_with_a_roster_character():
 # --- 000's size rules -------------------------------------------------------------------------------
 
 
-@pytest.mark.rules("characters-exceptions.large-dungeon-d4", "characters-exceptions.ghoul", "characters-exceptions.troll", "characters-exceptions.minotaur", "characters-exceptions.woodsman", "characters-exceptions.barbarian",
-                   "characters-exceptions.centaur", "characters-exceptions.zulu", "characters-exceptions.amazon")
+@pytest.mark.rules(
+    "characters-exceptions.large-dungeon-d4",
+    "characters-exceptions.ghoul",
+    "characters-exceptions.troll",
+    "characters-exceptions.minotaur",
+    "characters-exceptions.woodsman",
+    "characters-exceptions.barbarian",
+    "characters-exceptions.centaur",
+    "characters-exceptions.zulu",
+    "characters-exceptions.amazon",
+)
 @pytest.mark.parametrize("key", LARGE)
 def test_large_characters_roll_a_d4_to_move_in_the_dungeon(key):
     s = play([key], modules=LANDS)
     g = s.game
     s.at(0, "tunnel")
-    assert movement_die(g, 0) == 4 and g.die_size(0) == 8       # a D4 to move, still a D8 to fight
+    assert movement_die(g, 0) == 4 and g.die_size(0) == 8  # a D4 to move, still a D8 to fight
     s.at(0, "village")
     assert movement_die(g, 0) == 8
     small = play(["dwarf"], modules=LANDS).at(0, "tunnel")
@@ -171,8 +237,15 @@ def test_large_characters_roll_a_d4_to_move_in_the_dungeon(key):
     assert movement_die(medium.game, 0) == 6
 
 
-@pytest.mark.rules("characters-exceptions.small-ride-tamed-animal", "characters-exceptions.dwarf", "characters-exceptions.halfling", "characters-exceptions.leprechaun", "characters-exceptions.satyr",
-                   "characters-exceptions.sprite", "characters-exceptions.dragon-slayer")
+@pytest.mark.rules(
+    "characters-exceptions.small-ride-tamed-animal",
+    "characters-exceptions.dwarf",
+    "characters-exceptions.halfling",
+    "characters-exceptions.leprechaun",
+    "characters-exceptions.satyr",
+    "characters-exceptions.sprite",
+    "characters-exceptions.dragon-slayer",
+)
 @pytest.mark.parametrize("key", SMALL)
 def test_small_characters_ride_a_tamed_animal_like_a_horse(key):
     s = play([key]).at(0, "village")
@@ -196,7 +269,7 @@ def test_a_medium_character_does_not_ride_its_tamed_animal():
 def test_the_dwarf_tames_a_wolf_then_rides_it():
     s = play(["dwarf"]).at(0, "village").on_top("adventure", "Wolf").set(0, craft=9)
     move(s, "fields-1", 1)
-    s.dice(1, 2).choose("tame")               # 1 + 2 + Strength 2 = 5 < Craft 9
+    s.dice(1, 2).choose("tame")  # 1 + 2 + Strength 2 = 5 < Craft 9
     assert s.names(s.player(0).followers) == ["Wolf"]
     s.end_turn()
     s.dice(3, 2).start().choose("roll-two")
@@ -205,24 +278,46 @@ def test_the_dwarf_tames_a_wolf_then_rides_it():
 
 # --- Scrolls at the start and on visits ----------------------------------------------------------
 
-START_SWAPS = {"druid": 1, "prophetess": 1, "sorceress": 1, "wizard": 1, "astropath": 1, "dark-elf": 1,
-               "gypsy": 1, "inquisitor": 1, "pilgrim": 1, "witch-doctor": 1, "leprechaun": 2}
+START_SWAPS = {
+    "druid": 1,
+    "prophetess": 1,
+    "sorceress": 1,
+    "wizard": 1,
+    "astropath": 1,
+    "dark-elf": 1,
+    "gypsy": 1,
+    "inquisitor": 1,
+    "pilgrim": 1,
+    "witch-doctor": 1,
+    "leprechaun": 2,
+}
 
 
-@pytest.mark.rules("characters-exceptions.druid", "characters-exceptions.prophetess", "characters-exceptions.sorceress", "characters-exceptions.wizard", "characters-exceptions.astropath", "characters-exceptions.dark-elf",
-                   "characters-exceptions.inquisitor", "characters-exceptions.pilgrim", "characters-exceptions.witch-doctor", "characters-exceptions.leprechaun", "core.setup.starting-cards")
+@pytest.mark.rules(
+    "characters-exceptions.druid",
+    "characters-exceptions.prophetess",
+    "characters-exceptions.sorceress",
+    "characters-exceptions.wizard",
+    "characters-exceptions.astropath",
+    "characters-exceptions.dark-elf",
+    "characters-exceptions.inquisitor",
+    "characters-exceptions.pilgrim",
+    "characters-exceptions.witch-doctor",
+    "characters-exceptions.leprechaun",
+    "core.setup.starting-cards",
+)
 @pytest.mark.parametrize("key", sorted(START_SWAPS))
 def test_spell_or_scroll_at_the_start(key):
     s = Scenario([key], modules=LANDS).start()
     spells = list(s.player(0).spells)
-    for i in range(START_SWAPS[key]):
+    for _i in range(START_SWAPS[key]):
         assert s.kind == "start-scroll"
         s.choose(f"swap:{s.player(0).spells[0]}")
-    assert s.kind != "start-scroll"                    # the Wizard may not take two Scrolls
+    assert s.kind != "start-scroll"  # the Wizard may not take two Scrolls
     p = s.player(0)
     assert len(scrolls(s)) == START_SWAPS[key] and len(p.spells) == len(spells) - START_SWAPS[key]
     check_conservation(s.game)
-    asleep = Scenario([key], modules=ROSTER).start()    # no Scrolls in the game: nothing to choose
+    asleep = Scenario([key], modules=ROSTER).start()  # no Scrolls in the game: nothing to choose
     assert asleep.kind != "start-scroll" and len(asleep.player(0).spells) == len(spells)
 
 
@@ -234,22 +329,51 @@ def test_the_conjurer_and_the_sprite_begin_with_a_scroll_besides(key):
     assert Scenario([key], modules=ROSTER).start().player(0).cards == []
 
 
-VISITS = [("druid", "ruins"), ("minstrel", "six-fates-inn"), ("monk", "high-temple"), ("priest", "high-temple"),
-          ("prophetess", "high-temple"), ("knight", "high-temple"), ("questing-knight", "high-temple"),
-          ("valkyrie", "high-temple"), ("necromancer", "graveyard"), ("wizard", "magic-emporium"),
-          ("conjurer", "magic-emporium"), ("dark-elf", "magic-emporium"), ("sprite", "magic-emporium"),
-          ("dragon-priest", "altar-of-dread"), ("dragon-priest", "sacrificial-stone")]
+VISITS = [
+    ("druid", "ruins"),
+    ("minstrel", "six-fates-inn"),
+    ("monk", "high-temple"),
+    ("priest", "high-temple"),
+    ("prophetess", "high-temple"),
+    ("knight", "high-temple"),
+    ("questing-knight", "high-temple"),
+    ("valkyrie", "high-temple"),
+    ("necromancer", "graveyard"),
+    ("wizard", "magic-emporium"),
+    ("conjurer", "magic-emporium"),
+    ("dark-elf", "magic-emporium"),
+    ("sprite", "magic-emporium"),
+    ("dragon-priest", "altar-of-dread"),
+    ("dragon-priest", "sacrificial-stone"),
+]
 
 
-@pytest.mark.rules("characters-exceptions.scroll-on-visit-pattern", "characters-exceptions.druid", "characters-exceptions.minstrel", "characters-exceptions.monk", "characters-exceptions.priest",
-                   "characters-exceptions.prophetess", "characters-exceptions.knight", "characters-exceptions.questing-knight", "characters-exceptions.valkyrie", "characters-exceptions.necromancer",
-                   "characters-exceptions.wizard", "characters-exceptions.conjurer", "characters-exceptions.dark-elf", "characters-exceptions.sprite", "characters-exceptions.dragon-priest")
+@pytest.mark.rules(
+    "characters-exceptions.scroll-on-visit-pattern",
+    "characters-exceptions.druid",
+    "characters-exceptions.minstrel",
+    "characters-exceptions.monk",
+    "characters-exceptions.priest",
+    "characters-exceptions.prophetess",
+    "characters-exceptions.knight",
+    "characters-exceptions.questing-knight",
+    "characters-exceptions.valkyrie",
+    "characters-exceptions.necromancer",
+    "characters-exceptions.wizard",
+    "characters-exceptions.conjurer",
+    "characters-exceptions.dark-elf",
+    "characters-exceptions.sprite",
+    "characters-exceptions.dragon-priest",
+)
 @pytest.mark.parametrize("key,space", VISITS)
 def test_a_visit_without_a_scroll_gains_one(key, space):
     s = return_scrolls(Scenario([key], modules=LANDS).no_spells().start())
     arrive(s, space)
-    assert len(scrolls(s)) == 1 and f"finds a Scroll at the {s.game.space_name(s.game.rules.space_index[space])}" in s.log()
-    arrive(s, space)                               # holding one now: no second
+    assert (
+        len(scrolls(s)) == 1
+        and f"finds a Scroll at the {s.game.space_name(s.game.rules.space_index[space])}" in s.log()
+    )
+    arrive(s, space)  # holding one now: no second
     assert len(scrolls(s)) == 1
     other = return_scrolls(Scenario([key], modules=LANDS).no_spells().start())
     arrive(other, "fields-1")
@@ -257,7 +381,9 @@ def test_a_visit_without_a_scroll_gains_one(key, space):
     check_conservation(s.game)
 
 
-@pytest.mark.rules("characters-exceptions.scroll-on-visit-pattern", "characters-exceptions.druid", "characters-exceptions.necromancer")
+@pytest.mark.rules(
+    "characters-exceptions.scroll-on-visit-pattern", "characters-exceptions.druid", "characters-exceptions.necromancer"
+)
 def test_without_scrolls_in_the_game_visits_give_nothing():
     for key, space in (("druid", "ruins"), ("necromancer", "graveyard")):
         s = play([key])
@@ -268,10 +394,10 @@ def test_without_scrolls_in_the_game_visits_give_nothing():
 
 @pytest.mark.rules("characters-exceptions.minstrel")
 def test_without_the_city_the_minstrels_tavern_serves():
-    s = play(["minstrel"], modules=EXTRAS)                     # Scrolls, but no City
+    s = play(["minstrel"], modules=EXTRAS)  # Scrolls, but no City
     arrive(s, "tavern")
     assert len(scrolls(s)) == 1
-    c = play(["minstrel"], modules=LANDS)                      # the City is in play: not at the Tavern
+    c = play(["minstrel"], modules=LANDS)  # the City is in play: not at the Tavern
     arrive(c, "tavern")
     assert scrolls(c) == []
 
@@ -282,7 +408,7 @@ def test_the_ghouls_graveyard_scroll_replaces_the_encounter():
     arrive(s, "graveyard")
     assert len(scrolls(s)) == 1 and "The Graveyard welcomes the wicked" not in (s.decision.prompt if s.decision else "")
     assert s.kind != "choose"
-    arrive(s, "graveyard")                                     # holding a Scroll: the Graveyard as usual
+    arrive(s, "graveyard")  # holding a Scroll: the Graveyard as usual
     assert s.kind == "choose" and "Graveyard" in s.decision.prompt
     asleep = play(["ghoul"])
     arrive(asleep, "graveyard")
@@ -291,12 +417,25 @@ def test_the_ghouls_graveyard_scroll_replaces_the_encounter():
 
 # --- the Patrol of the City ---------------------------------------------------------------------------
 
-PATROL = [("archeologist", "city-gate"), ("astronaut", "city-gate"), ("chainsaw-warrior", "city-gate"),
-          ("scientist", "city-gate"), ("astropath", "warlocks-cave"), ("space-pirate", "tavern")]
+PATROL = [
+    ("archeologist", "city-gate"),
+    ("astronaut", "city-gate"),
+    ("chainsaw-warrior", "city-gate"),
+    ("scientist", "city-gate"),
+    ("astropath", "warlocks-cave"),
+    ("space-pirate", "tavern"),
+]
 
 
-@pytest.mark.rules("characters-exceptions.patrol-redirects", "characters-exceptions.archeologist", "characters-exceptions.astronaut", "characters-exceptions.chainsaw-warrior",
-                   "characters-exceptions.scientist", "characters-exceptions.astropath", "characters-exceptions.space-pirate")
+@pytest.mark.rules(
+    "characters-exceptions.patrol-redirects",
+    "characters-exceptions.archeologist",
+    "characters-exceptions.astronaut",
+    "characters-exceptions.chainsaw-warrior",
+    "characters-exceptions.scientist",
+    "characters-exceptions.astropath",
+    "characters-exceptions.space-pirate",
+)
 @pytest.mark.parametrize("key,dest", PATROL)
 def test_the_patrol_sends_some_characters_away(key, dest):
     s = play([key], modules=LANDS).put("flask-street", "Patrol")
@@ -304,17 +443,17 @@ def test_the_patrol_sends_some_characters_away(key, dest):
     assert s.space_of(0) == dest and "The Patrol marches" in s.log()
     assert "Patrol" in s.on_space("flask-street") and s.player(0).lives == 4
     plain = play(["elf"], modules=LANDS).put("flask-street", "Patrol")
-    arrive(plain, "flask-street", 1, 6)                        # anyone else fights it (1 + 3 against 6 + 7)
+    arrive(plain, "flask-street", 1, 6)  # anyone else fights it (1 + 3 against 6 + 7)
     assert plain.space_of(0) == "flask-street" and plain.player(0).lives == 3
 
 
 @pytest.mark.rules("characters-exceptions.cyborg", "characters-exceptions.patrol-redirects")
 def test_the_patrol_fights_the_cyborg_at_strength_six():
     s = play(["cyborg"], modules=LANDS).put("flask-street", "Patrol")
-    arrive(s, "flask-street", 6, 1)                            # 6 + 4 against 1 + 6
+    arrive(s, "flask-street", 6, 1)  # 6 + 4 against 1 + 6
     assert s.names(s.player(0).trophies) == ["Patrol"] and "Patrol" not in s.on_space("flask-street")
     t = play(["cyborg"], modules=LANDS).put("flask-street", "Patrol")
-    arrive(t, "flask-street", 1, 6, 1)                         # 1 + 4 against 6 + 6; armour roll 1 fails
+    arrive(t, "flask-street", 1, 6, 1)  # 1 + 4 against 6 + 6; armour roll 1 fails
     assert t.player(0).lives == 3 and t.player(0).trophies == [] and "Patrol" in t.names(t.game.discards["city"])
     check_conservation(t.game)
 
@@ -340,13 +479,35 @@ def fight_with(s: Scenario, *names: str, seat: int = 0, mode: str = "strength") 
         s._unplace(card)
         g.board.setdefault(space, []).append(card)
         foes.append(card)
-    return {"p": seat, "foes": foes, "adhoc": [], "mode": mode, "evadable": True, "trophy": True,
-            "win": [], "lose": [], "standoff": [], "evaded": [], "ctx": {"space": space}}
+    return {
+        "p": seat,
+        "foes": foes,
+        "adhoc": [],
+        "mode": mode,
+        "evadable": True,
+        "trophy": True,
+        "win": [],
+        "lose": [],
+        "standoff": [],
+        "evaded": [],
+        "ctx": {"space": space},
+    }
 
 
 def guard(seat: int = 0) -> dict:
-    return {"p": seat, "foes": [], "adhoc": [{"name": "Guard", "strength": 5, "subtype": ""}], "mode": "strength",
-            "evadable": True, "trophy": False, "win": [], "lose": [], "standoff": [], "evaded": [], "ctx": {}}
+    return {
+        "p": seat,
+        "foes": [],
+        "adhoc": [{"name": "Guard", "strength": 5, "subtype": ""}],
+        "mode": "strength",
+        "evadable": True,
+        "trophy": False,
+        "win": [],
+        "lose": [],
+        "standoff": [],
+        "evaded": [],
+        "ctx": {},
+    }
 
 
 def combat_ids(s: Scenario, fight: dict, seat: int = 0) -> list[str]:
@@ -375,12 +536,17 @@ def strength_in(s: Scenario, fight: dict, seat: int = 0) -> int:
 def test_no_assassination_nor_killer_blow_on_the_guard_of_the_guard_room(key, attack):
     s = play([key], modules=LANDS).at(0, "guard-room")
     assert attack not in combat_ids(s, guard())
-    assert attack in combat_ids(s, fight_with(s, "Slaver"))          # another foe in the Guard Room: allowed
+    assert attack in combat_ids(s, fight_with(s, "Slaver"))  # another foe in the Guard Room: allowed
     s.at(0, "tunnel")
-    assert attack in combat_ids(s, guard())                          # a guard met elsewhere: allowed
+    assert attack in combat_ids(s, guard())  # a guard met elsewhere: allowed
 
 
-@pytest.mark.rules("characters-exceptions.dwarf", "characters-exceptions.dark-elf", "characters-exceptions.ninja", "combat.evade.definition")
+@pytest.mark.rules(
+    "characters-exceptions.dwarf",
+    "characters-exceptions.dark-elf",
+    "characters-exceptions.ninja",
+    "combat.evade.definition",
+)
 def test_evading_in_the_dungeon():
     from talisman.engine.combat import can_evade_characters, can_evade_here
 
@@ -389,7 +555,7 @@ def test_evading_in_the_dungeon():
     for seat in range(4):
         s.at(seat, "tunnel")
     assert [can_evade_here(g, i) for i in range(4)] == [True, True, False, False]
-    assert [can_evade_characters(g, i) for i in range(4)] == [True, True, True, False]   # the Ninja: characters only
+    assert [can_evade_characters(g, i) for i in range(4)] == [True, True, True, False]  # the Ninja: characters only
     for seat in range(4):
         s.at(seat, "fields-1")
     assert [can_evade_here(g, i) for i in range(4)] == [False, False, True, False]
@@ -443,7 +609,7 @@ def test_the_thiefs_prizes_by_building_and_in_the_space_fortress():
     assert "Thief is thrown into the Sentinel Outpost" in c.log()
     asleep = play(["thief"]).at(0, "fields-3")
     move(asleep, "city", 1)
-    assert "steal-here" not in asleep.options()        # the base game's City space is no building of the City
+    assert "steal-here" not in asleep.options()  # the base game's City space is no building of the City
 
 
 @pytest.mark.rules("characters-exceptions.warrior")
@@ -466,10 +632,10 @@ def test_the_archeologists_pistol_kills_but_keeps_no_trophy():
     assert s.player(0).trophies == [] and "Giant" in s.names(s.game.discards["adventure"])
     miss = play(["archeologist"]).at(0, "village").on_top("adventure", "Giant")
     move(miss, "fields-1", 1).dice(4, 1, 6).choose("pistol")
-    assert "The shot misses" in miss.log() and miss.player(0).lives == 3     # then the battle: 1 + 3 against 6 + 6
+    assert "The shot misses" in miss.log() and miss.player(0).lives == 3  # then the battle: 1 + 3 against 6 + 6
     other = play(["warrior"]).give(0, "Pistol").at(0, "village").on_top("adventure", "Giant")
     move(other, "fields-1", 1).dice(6).choose("pistol")
-    assert other.names(other.player(0).trophies) == ["Giant"]             # only the Archeologist loses the trophy
+    assert other.names(other.player(0).trophies) == ["Giant"]  # only the Archeologist loses the trophy
     check_conservation(other.game)
 
 
@@ -516,7 +682,7 @@ def test_the_barbarian_goes_berserk():
     assert s.names(s.player(0).objects) == ["Axe"]
     move(s, "fields-1", 1, 1, 1)
     s.choose("berserk")
-    assert "Barbarian fights the Giant in battle: 1 + 9 Strength = 10 against 1 + 6 = 7." in s.log()   # 5 + Axe + 3
+    assert "Barbarian fights the Giant in battle: 1 + 9 Strength = 10 against 1 + 6 = 7." in s.log()  # 5 + Axe + 3
     assert "Barbarian spends this turn recovering" in s.log() and s.names(s.player(0).trophies) == ["Giant"]
 
 
@@ -599,7 +765,7 @@ def test_the_dragon_priest_gives_up_a_follower_for_a_spell():
     s.choose(f"sacrifice:{s.player(0).followers[0]}")
     p = s.player(0)
     assert s.names(p.followers) == ["Maiden"] and len(p.spells) == 1
-    assert not [o for o in s.options() if o.startswith("sacrifice")]      # once a turn
+    assert not [o for o in s.options() if o.startswith("sacrifice")]  # once a turn
 
 
 @pytest.mark.rules("characters-exceptions.dragon-slayer", ON_CARD)
@@ -637,7 +803,7 @@ def test_the_highlander_charges():
     assert "Highlander spends this turn recovering" in s.log()
     w = play(["highlander"], modules=LANDS).at(0, "village").on_top("adventure", "Giant")
     follower(w, 0, "Warhorse")
-    move(w, "fields-1", 1).dice(3, 1, 1).choose("charge")        # the D4 first: 3
+    move(w, "fields-1", 1).dice(3, 1, 1).choose("charge")  # the D4 first: 3
     assert "Highlander fights the Giant in battle: 1 + 9 Strength = 10" in w.log()
 
 
@@ -673,10 +839,10 @@ def test_the_inquisitor_imprisons_but_not_in_the_dungeon():
 def test_the_knight_and_the_pilgrim_pray_better():
     s = play(["knight"]).at(0, "fields-2")
     assert sorted(s.names(s.player(0).objects)) == ["Armour", "Sword"]
-    move(s, "chapel", 1).dice(3).choose("pray")               # 3 + 2 = 5: a life
+    move(s, "chapel", 1).dice(3).choose("pray")  # 3 + 2 = 5: a life
     assert s.player(0).lives == 5
     p = play(["pilgrim"]).at(0, "fields-2")
-    move(p, "chapel", 1).dice(4).choose("pray")               # 4 + 1 = 5
+    move(p, "chapel", 1).dice(4).choose("pray")  # 4 + 1 = 5
     assert p.player(0).lives == 5
 
 
@@ -685,11 +851,11 @@ def test_the_leprechaun_teleports_on_a_four():
     s = play(["leprechaun"], modules=LANDS).at(0, "village").dice(4).start()
     assert "teleport" in s.options()
     s.choose("teleport")
-    assert "to:magic-emporium" in s.options() and "to:castle" not in s.options()   # the Outer Region and the City
+    assert "to:magic-emporium" in s.options() and "to:castle" not in s.options()  # the Outer Region and the City
     s.choose("to:tavern")
     assert s.space_of(0) == "tavern"
     c = play(["leprechaun"], modules=LANDS).at(0, "flask-street").dice(4).start().choose("teleport")
-    assert "to:village" in c.options() and "to:magic-emporium" in c.options()       # and back out of the City
+    assert "to:village" in c.options() and "to:magic-emporium" in c.options()  # and back out of the City
     three = play(["leprechaun"], modules=LANDS).at(0, "village").dice(3).start()
     assert "teleport" not in three.options()
     d = play(["leprechaun"], modules=LANDS).at(0, "dungeon-entrance").dice(4).start()
@@ -708,9 +874,9 @@ def test_the_martial_artist_strikes_once_a_turn_and_fights_best_unarmed():
     bear = fight_with(once, "Bear")
     assert "killer-blow" in combat_ids(once, bear)
     once.player(0).flags.add("killer-blow")
-    assert "killer-blow" not in combat_ids(once, bear)                        # used this turn
+    assert "killer-blow" not in combat_ids(once, bear)  # used this turn
     armed = play(["martial-artist"]).give(0, "Sword")
-    assert strength_in(armed, guard()) == 4 + 1                                # the Sword's 1, no empty-hand bonus
+    assert strength_in(armed, guard()) == 4 + 1  # the Sword's 1, no empty-hand bonus
 
 
 @pytest.mark.rules("characters-exceptions.merchant", ON_CARD)
@@ -722,7 +888,7 @@ def test_the_merchant_trades_and_haggles():
     h = play(["merchant"], modules=LANDS).at(0, "city-gate")
     move(h, "armoury", 3)
     assert h.kind == "haggle"
-    h.dice(1, 2).choose("haggle")                              # 3: at most Craft 4
+    h.dice(1, 2).choose("haggle")  # 3: at most Craft 4
     assert "Buy a Sword for 1G" in h.labels()
     n = play(["merchant"], modules=LANDS).at(0, "city-gate")
     move(n, "armoury", 3).dice(6, 6).choose("haggle")
@@ -733,7 +899,7 @@ def test_the_merchant_trades_and_haggles():
 def test_the_merchant_trades_with_the_peddler_and_keeps_the_urchins():
     s = play(["merchant"], modules=LANDS).give(0, "Axe").put("flask-street", "Peddler")
     arrive(s, "flask-street")
-    s.choose("no")                                             # no haggling
+    s.choose("no")  # no haggling
     s.choose("trade")
     s.choose("take:Armour")
     assert s.names(s.player(0).objects) == ["Armour"]
@@ -772,7 +938,7 @@ def test_the_ninja_slips_by_but_not_in_the_dungeon():
     move(s, "fields-1", 1)
     assert s.kind == "encounter" and "pass-by" in s.options()
     s.choose("pass-by")
-    assert s.on_space("fields-1") == []                         # nothing drawn, nothing met
+    assert s.on_space("fields-1") == []  # nothing drawn, nothing met
     from talisman.engine.abilities import land_options
 
     d = play(["ninja"], modules=LANDS).at(0, "tunnel")
@@ -805,7 +971,7 @@ def test_the_orc_rides_a_wolf_but_not_in_the_dungeon():
     assert "roll-two" not in [o[0] for o in turn_options(s.game, 0, [])]
     b = play(["orc"]).at(0, "village").on_top("adventure", "Bear")
     move(b, "fields-1", 1, 6, 1).fight()
-    assert b.player(0).gold == 2                                # a kill: 1 gold
+    assert b.player(0).gold == 2  # a kill: 1 gold
 
 
 @pytest.mark.rules("characters-exceptions.pirate", ON_CARD)
@@ -813,12 +979,12 @@ def test_the_pirates_gold():
     s = play(["pirate", "warrior"])
     g = s.game
     city, castle = g.rules.space_index["city"], g.rules.space_index["castle"]
-    assert g.gold_on == {city: 1, castle: 1}                     # no Royal Castle Bank without the City
+    assert g.gold_on == {city: 1, castle: 1}  # no Royal Castle Bank without the City
     s.at(0, "fields-3")
     move(s, "city", 1).choose("nothing")
-    assert s.player(0).gold == 3                                # his own, the second, and the one lying there
-    l = play(["pirate"], modules=LANDS)
-    kinds = sorted(l.game.rules.spaces[x].kind for x in l.game.gold_on)
+    assert s.player(0).gold == 3  # his own, the second, and the one lying there
+    lands = play(["pirate"], modules=LANDS)
+    kinds = sorted(lands.game.rules.spaces[x].kind for x in lands.game.gold_on)
     assert kinds == ["bank", "castle", "doctors-surgery"]
 
 
@@ -841,7 +1007,7 @@ def test_the_doctors_fees_are_left_for_the_pirate():
     assert s.player(0).lives == 4 and s.player(0).gold == 1 + 1 and g.globals["doctors-takings"] == {str(city): 2}
     s.end_turn()
     move(s, "city", 1).choose("space").choose("nothing")
-    assert s.player(1).gold == 1 + 2 and "doctors-takings" not in g.globals      # plundered (the hoard was taken)
+    assert s.player(1).gold == 1 + 2 and "doctors-takings" not in g.globals  # plundered (the hoard was taken)
     alone = play(["warrior"]).at(0, "fields-3").set(0, lives=2, gold=3)
     move(alone, "city", 1).choose("doctor").choose("heal:2")
     assert "doctors-takings" not in alone.game.globals
@@ -897,7 +1063,7 @@ def test_the_saracens_slaver():
     s.give(1, "Mule").at(1, "tunnel")
     s.game.push("meet", p=0, other=1)
     s.game.advance()
-    s.choose("enslave")                                        # no roll with the Slaver; his one Follower is taken
+    s.choose("enslave")  # no roll with the Slaver; his one Follower is taken
     assert s.names(s.player(0).followers) == ["Slaver", "Mule"]
 
 
@@ -913,7 +1079,7 @@ def test_the_satyr_panics_characters():
     assert t.space_of(1) == "fields-1"
     d = play(["satyr", "elf"], modules=LANDS).at(0, "dungeon-entrance").at(1, "tunnel")
     move(d, "tunnel", 1).choose("meet:1").dice(1).choose("panic")
-    assert d.space_of(1) == "ruins"                             # fled the Dungeon
+    assert d.space_of(1) == "ruins"  # fled the Dungeon
     a = play(["satyr"]).at(0, "fields-1")
     assert "let-them-be" in combat_ids(a, fight_with(a, "Bear"))
 
@@ -923,7 +1089,7 @@ def test_the_scientist():
     s = play(["scientist"], modules=LANDS).give(0, "Scroll of Light").set(0, lives=3)
     assert stats.capacity(s.game, 0) == 5
     s.start().choose("Scroll of Light on the Scientist")
-    assert len(scrolls(s)) == 1                                 # he always has one
+    assert len(scrolls(s)) == 1  # he always has one
     p = play(["scientist"]).at(0, "fields-1")
     ghost = fight_with(p, "Ghost", mode="craft")
     p.start()
@@ -1001,7 +1167,9 @@ def test_the_spy_sees_and_shadows():
     s.game.players[1].spells.append(s.find("Counterspell"))
     s._unplace(s.game.players[1].spells[-1])
     seen = s.game.view(0)["players"][1]
-    assert [c["name"] for c in seen["scrolls"]] == ["Scroll of Light"] and [c["name"] for c in seen["spells"]] == ["Counterspell"]
+    assert [c["name"] for c in seen["scrolls"]] == ["Scroll of Light"] and [c["name"] for c in seen["spells"]] == [
+        "Counterspell"
+    ]
     s.start().choose("shadow:1")
     assert s.space_of(0) == "tavern"
     check_conservation(s.game)
@@ -1030,7 +1198,7 @@ def test_cursed_in_the_dungeon_a_character_flees_then_goes_to_the_chapel():
     move(s, "tunnel", 1).choose("meet:1").dice(1).choose("curse")
     log = s.log()
     assert "Elf flees the Dungeon" in log and "Elf is driven to the Ruins" in log and s.player(1).craft == 3
-    assert s.space_of(1) == "chapel" and "must go to the Chapel" in log      # its next turn: to the Chapel
+    assert s.space_of(1) == "chapel" and "must go to the Chapel" in log  # its next turn: to the Chapel
     assert log.index("driven to the Ruins") < log.index("Turn 2") < log.index("must go to the Chapel")
 
 
@@ -1063,16 +1231,24 @@ def test_routed_in_the_dungeon_a_character_must_flee_toward_the_entrance():
     assert g.rules.ccw[vault] == g.rules.space_index["guard-room"]
 
 
-@pytest.mark.rules("characters-exceptions.ranger", "characters-exceptions.rogue", "characters-exceptions.samurai",
-                   "characters-exceptions.space-marine", "characters-exceptions.hobgoblin", "characters-exceptions.elf",
-                   "characters-exceptions.swashbuckler")
+@pytest.mark.rules(
+    "characters-exceptions.ranger",
+    "characters-exceptions.rogue",
+    "characters-exceptions.samurai",
+    "characters-exceptions.space-marine",
+    "characters-exceptions.hobgoblin",
+    "characters-exceptions.elf",
+    "characters-exceptions.swashbuckler",
+)
 def test_characters_without_exceptions_carry_none():
     rules = ruleset_for(("core", "roster"))
     for key in ("ranger", "rogue", "samurai", "space-marine", "hobgoblin", "elf", "swashbuckler"):
         c = rules.characters[key]
         assert c.abilities[-1] in ("(000) No exceptions or changes.", "(000) No exceptions."), key
         assert [a for a in c.abilities if a.startswith("(000)")] == [c.abilities[-1]], key
-        assert not [t for t in c.traits if "@in:" in t or "@out:" in t or t.startswith(("scroll-", "start:", "patrol:"))], key
+        assert not [
+            t for t in c.traits if "@in:" in t or "@out:" in t or t.startswith(("scroll-", "start:", "patrol:"))
+        ], key
 
 
 # --- every character in bot games ----------------------------------------------------------------------------
@@ -1085,7 +1261,7 @@ def test_bot_games_with_every_character_keep_every_card_in_one_place(modules, ki
     keys = sorted(LIST_OF_000)
     random.Random(len(kind)).shuffle(keys)
     for i in range(0, len(keys), 6):
-        seats = keys[i:i + 6]
+        seats = keys[i : i + 6]
         g = Game.new(seats, modules=modules, options={"fate": i % 12 == 0, "new-character": True}, seed=i)
         play_out(g, {s: make_bot(kind, i * 10 + s) for s in range(len(seats))}, max_turns=70, check=check_conservation)
         for p in g.players:
@@ -1099,7 +1275,9 @@ def test_bot_games_with_every_character_keep_every_card_in_one_place(modules, ki
 # --- with the Dungeon modules themselves ---------------------------------------------------------------------
 
 
-@pytest.mark.rules("characters-exceptions.large-dungeon-d4", "characters-exceptions.assassin", "characters-exceptions.warrior")
+@pytest.mark.rules(
+    "characters-exceptions.large-dungeon-d4", "characters-exceptions.assassin", "characters-exceptions.warrior"
+)
 @pytest.mark.parametrize("dungeon,awake", [("dungeon-classic", True), ("dungeon-4e", False)])
 def test_the_dungeon_exceptions_wake_in_000s_dungeon(dungeon, awake):
     """000's exceptions name 000's Dungeon (module dungeon-classic, region ``dungeon``).

@@ -31,16 +31,16 @@ def test_a_sampled_world_redraws_only_what_the_seat_cannot_see():
     before = g.state_dict()
     seen_before = observe(g, 1)["players"][1]
     worlds = [determinise(g, 1, random.Random(k)) for k in range(12)]
-    assert g.state_dict() == before                      # the real game is untouched
-    assert any(w.players[0].spells != g.players[0].spells for w in worlds)   # the Wizard's hand is redrawn
+    assert g.state_dict() == before  # the real game is untouched
+    assert any(w.players[0].spells != g.players[0].spells for w in worlds)  # the Wizard's hand is redrawn
     assert any(w.decks["adventure"] != g.decks["adventure"] for w in worlds)  # deck order too
     for w in worlds:
         check_conservation(w)
-        assert w.players[1].spells == g.players[1].spells                # the seat's own hand stays
+        assert w.players[1].spells == g.players[1].spells  # the seat's own hand stays
         assert [len(p.spells) for p in w.players] == [len(p.spells) for p in g.players]
         assert sorted(w.decks["purchase"]) == sorted(g.decks["purchase"])
-        assert observe(w, 1)["players"][1] == seen_before                 # the same view of its own sheet
-        assert w.rng.state != g.rng.state                                 # the dice to come are redrawn
+        assert observe(w, 1)["players"][1] == seen_before  # the same view of its own sheet
+        assert w.rng.state != g.rng.state  # the dice to come are redrawn
     assert all(seat != 1 for seat, _, _ in hidden_from(g, 1))
 
 
@@ -88,7 +88,7 @@ def test_search_bot_keeps_to_its_iteration_budget_and_is_reproducible():
     a, b = SearchBot(random.Random(9), iterations=10), SearchBot(random.Random(9), iterations=10)
     before = g.state_hash()
     first, second = a.choose(observe(g, d.player), d), b.choose(observe(g, d.player), d)
-    assert g.state_hash() == before          # searching never touches the real game
+    assert g.state_hash() == before  # searching never touches the real game
     assert first == second and first in d.ids
     assert a.last["iterations"] == 10
     assert sum(n for n, _ in a.last["options"].values()) == 10
@@ -101,7 +101,7 @@ def test_search_bot_keeps_to_a_time_budget():
     bot = SearchBot(random.Random(1), iterations=0, seconds=0.05)
     t0 = time.perf_counter()
     bot.choose(observe(g, g.decision.player), g.decision)
-    assert time.perf_counter() - t0 < 0.05 + 0.5   # one iteration may finish past the deadline
+    assert time.perf_counter() - t0 < 0.05 + 0.5  # one iteration may finish past the deadline
     assert bot.last["iterations"] >= 1
 
 
@@ -128,7 +128,6 @@ def test_play_out_and_make_bot_know_the_search_bot():
     g = Game.new(players=2, seed=2, log=False)
     play_out(g, [make_bot("search", 1), make_bot("random", 2)], max_turns=6)
     assert g.turn >= 6 or g.is_over
-
 
 
 def test_a_seats_second_character_hides_nothing_from_it():

@@ -17,8 +17,20 @@ def _strip(recs):
 
 def test_same_seed_same_records_whatever_the_number_of_workers(tmp_path):
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    common = ["simulate", "--games", "6", "--players", "3", "--bot", "random", "--seed", "7", "--max-turns", "60",
-              "--quiet"]
+    common = [
+        "simulate",
+        "--games",
+        "6",
+        "--players",
+        "3",
+        "--bot",
+        "random",
+        "--seed",
+        "7",
+        "--max-turns",
+        "60",
+        "--quiet",
+    ]
     assert main([*common, "--workers", "1", "--out", str(one)]) == 0
     assert main([*common, "--workers", "2", "--out", str(two)]) == 0
     a, b = list(records.read(one)), list(records.read(two))
@@ -26,7 +38,7 @@ def test_same_seed_same_records_whatever_the_number_of_workers(tmp_path):
     assert _strip(a) == _strip(b)
     assert len({r["seed"] for r in a}) == 6
     other = runner.run(runner.specs(6, 3, ["random"], 8, max_turns=60))
-    assert _strip(other) != _strip(a)          # another seed, other games
+    assert _strip(other) != _strip(a)  # another seed, other games
 
 
 def test_a_record_tells_the_whole_game():
@@ -41,8 +53,9 @@ def test_a_record_tells_the_whole_game():
 
 def test_chunks_and_rotation_make_one_experiment():
     whole = runner.specs(4, 2, ["search:2", "heuristic"], 5, rotate=True)
-    parts = runner.specs(2, 2, ["search:2", "heuristic"], 5, rotate=True) + \
-        runner.specs(2, 2, ["search:2", "heuristic"], 5, rotate=True, start=2)
+    parts = runner.specs(2, 2, ["search:2", "heuristic"], 5, rotate=True) + runner.specs(
+        2, 2, ["search:2", "heuristic"], 5, rotate=True, start=2
+    )
     assert whole == parts
     assert [s.bots for s in whole] == [("search:2", "heuristic"), ("heuristic", "search:2")] * 2
 
@@ -54,8 +67,27 @@ def test_a_game_cut_short_is_recorded_as_unfinished():
 
 def test_parquet_records_read_back(tmp_path):
     out = tmp_path / "games.parquet"
-    assert main(["simulate", "--games", "3", "--players", "2", "--bot", "random", "--max-turns", "30",
-                 "--workers", "1", "--quiet", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--games",
+                "3",
+                "--players",
+                "2",
+                "--bot",
+                "random",
+                "--max-turns",
+                "30",
+                "--workers",
+                "1",
+                "--quiet",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     recs = list(records.read(out))
     assert [r["index"] for r in recs] == [0, 1, 2]
     assert _strip(recs) == _strip(runner.run(runner.specs(3, 2, ["random"], 1, max_turns=30)))
@@ -77,8 +109,28 @@ def test_bad_input_is_refused_clearly(tmp_path, capsys):
 
 def test_report_writes_tables_plots_and_a_page(tmp_path, capsys):
     games = tmp_path / "games.jsonl"
-    assert main(["simulate", "--games", "8", "--players", "2", "--bot", "heuristic,random", "--rotate",
-                 "--seed", "3", "--workers", "2", "--quiet", "--out", str(games)]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--games",
+                "8",
+                "--players",
+                "2",
+                "--bot",
+                "heuristic,random",
+                "--rotate",
+                "--seed",
+                "3",
+                "--workers",
+                "2",
+                "--quiet",
+                "--out",
+                str(games),
+            ]
+        )
+        == 0
+    )
     out = tmp_path / "report"
     assert main(["report", str(games), "--out", str(out)]) == 0
     shown = capsys.readouterr().out
@@ -96,12 +148,30 @@ def test_wilson_intervals():
     assert analysis.wilson(0, 10)[0] == 0.0
     lo, hi = analysis.wilson(600, 1000)
     assert 0.569 < lo < 0.570 and 0.629 < hi < 0.631
-    rows = analysis.summarise([
-        {"players": 2, "bots": ["a", "b"], "characters": ["x", "y"], "winners": [0], "ending": "e", "finished": True,
-         "turns": 10, "deaths": [{"seat": 1, "character": "y", "turn": 9, "cause": "c"}]},
-        {"players": 2, "bots": ["b", "a"], "characters": ["y", "x"], "winners": [0, 1], "ending": "f",
-         "finished": True, "turns": 20, "deaths": []},
-    ])
+    rows = analysis.summarise(
+        [
+            {
+                "players": 2,
+                "bots": ["a", "b"],
+                "characters": ["x", "y"],
+                "winners": [0],
+                "ending": "e",
+                "finished": True,
+                "turns": 10,
+                "deaths": [{"seat": 1, "character": "y", "turn": 9, "cause": "c"}],
+            },
+            {
+                "players": 2,
+                "bots": ["b", "a"],
+                "characters": ["y", "x"],
+                "winners": [0, 1],
+                "ending": "f",
+                "finished": True,
+                "turns": 20,
+                "deaths": [],
+            },
+        ]
+    )
     assert {r["name"]: r["wins"] for r in rows["bots"]} == {"a": 1.5, "b": 0.5}
     assert rows["causes"] == [("c", 1)] and rows["turns"]["median"] == 15
 
@@ -110,8 +180,29 @@ def test_ray_backend_gives_the_same_records(tmp_path):
     """A local Ray instance (started and stopped by the command) plays the same games."""
     local = runner.run(runner.specs(3, 2, ["random"], 11, max_turns=40), workers=1)
     out = tmp_path / "ray.jsonl"
-    assert main(["simulate", "--games", "3", "--players", "2", "--bot", "random", "--seed", "11",
-                 "--max-turns", "40", "--backend", "ray", "--quiet", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--games",
+                "3",
+                "--players",
+                "2",
+                "--bot",
+                "random",
+                "--seed",
+                "11",
+                "--max-turns",
+                "40",
+                "--backend",
+                "ray",
+                "--quiet",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     import ray  # the ray extra is part of the test dependencies
 
     assert not ray.is_initialized()

@@ -118,10 +118,17 @@ def test_healer_heals_no_more_than_the_character_can_pay_for():
     assert s.options() == ["heal:1", "heal:0"]
 
 
-@pytest.mark.parametrize("roll,alignment,craft,spells", [
-    (1, "evil", 4, 0), (2, "neutral", 4, 0), (3, "neutral", 4, 0),
-    (4, "good", 4, 0), (5, "neutral", 5, 0), (6, "neutral", 4, 1),
-])
+@pytest.mark.parametrize(
+    "roll,alignment,craft,spells",
+    [
+        (1, "evil", 4, 0),
+        (2, "neutral", 4, 0),
+        (3, "neutral", 4, 0),
+        (4, "good", 4, 0),
+        (5, "neutral", 5, 0),
+        (6, "neutral", 4, 1),
+    ],
+)
 def test_mystic_reading(roll, alignment, craft, spells):
     s = Scenario(["warrior", "wizard"]).no_spells().set(0, craft=4)  # Craft 4: room for Spells
     land(s, "village", roll).choose("mystic")
@@ -153,15 +160,42 @@ def test_the_hag_stays_after_a_visit_to_the_healer():
 
 # --- the draw-card spaces ---------------------------------------------------------
 
-DRAW_ONE = ["fields-1", "woods-1", "hills-1", "fields-2", "plains-1", "woods-2", "fields-3", "fields-4",
-            "hills-2", "plains-2", "woods-3", "plains-3", "fields-5", "plains-4", "fields-6",
-            "sentinel", "portal-of-power", "hills-3", "cursed-glade", "runes-1", "runes-2", "runes-3", "woods-4"]
+DRAW_ONE = [
+    "fields-1",
+    "woods-1",
+    "hills-1",
+    "fields-2",
+    "plains-1",
+    "woods-2",
+    "fields-3",
+    "fields-4",
+    "hills-2",
+    "plains-2",
+    "woods-3",
+    "plains-3",
+    "fields-5",
+    "plains-4",
+    "fields-6",
+    "sentinel",
+    "portal-of-power",
+    "hills-3",
+    "cursed-glade",
+    "runes-1",
+    "runes-2",
+    "runes-3",
+    "woods-4",
+]
 
 
 @pytest.mark.rules("encounters.draw-cards-space")
 @pytest.mark.parametrize("space", DRAW_ONE)
 def test_draw_one_space_draws_one_card(space):
-    s = Scenario(["warrior", "wizard"]).no_spells().set(0, gold=0).on_top("adventure", "Bag of Gold", "Two Bags of Gold")
+    s = (
+        Scenario(["warrior", "wizard"])
+        .no_spells()
+        .set(0, gold=0)
+        .on_top("adventure", "Bag of Gold", "Two Bags of Gold")
+    )
     land(s, space)
     assert s.space_of(0) == space
     assert s.player(0).gold == 1  # the Bag of Gold only: one card drawn
@@ -363,7 +397,9 @@ def test_crags_6_a_barbarian_trains_you():
     assert s.player(0).strength == 4
 
 
-@pytest.mark.parametrize("character,follower", [("dwarf", None), ("troll", None), ("thief", "Gnome"), ("thief", "Guide")])
+@pytest.mark.parametrize(
+    "character,follower", [("dwarf", None), ("troll", None), ("thief", "Gnome"), ("thief", "Guide")]
+)
 def test_crags_roll_is_optional_for_some(character, follower):
     s = Scenario([character, "wizard"]).no_spells()
     if follower:
@@ -744,8 +780,14 @@ def test_example_dwarf_hidden_valley_imp_sends_him_to_the_ruins():
 
 # --- the Warlock's Cave ------------------------------------------------------------------
 
-QUESTS = {1: {"goal": "take-life", "n": 0}, 2: {"goal": "kill-enemy", "n": 0}, 3: {"goal": "give-follower", "n": 0},
-          4: {"goal": "give-magic-object", "n": 0}, 5: {"goal": "give-gold", "n": 3}, 6: {"goal": "give-gold", "n": 2}}
+QUESTS = {
+    1: {"goal": "take-life", "n": 0},
+    2: {"goal": "kill-enemy", "n": 0},
+    3: {"goal": "give-follower", "n": 0},
+    4: {"goal": "give-magic-object", "n": 0},
+    5: {"goal": "give-gold", "n": 3},
+    6: {"goal": "give-gold", "n": 2},
+}
 
 
 @pytest.mark.parametrize("roll", range(1, 7))

@@ -14,12 +14,40 @@ from talisman.testing import Scenario
 CARD_TEXT = "spells-scrolls.spell.card-text"
 CASTING = "spells-scrolls.spell.casting"
 
-ALL_SPELLS = ["Acquisition", "Alchemy", "Counterspell", "Destroy Magic", "Destruction", "Divination", "Healing", "Hex",
-              "Immobility", "Invisibility", "Mesmerism", "Nullify", "Preservation", "Psionic Blast", "Random",
-              "Teleport", "Temporal Warp"]
+ALL_SPELLS = [
+    "Acquisition",
+    "Alchemy",
+    "Counterspell",
+    "Destroy Magic",
+    "Destruction",
+    "Divination",
+    "Healing",
+    "Hex",
+    "Immobility",
+    "Invisibility",
+    "Mesmerism",
+    "Nullify",
+    "Preservation",
+    "Psionic Blast",
+    "Random",
+    "Teleport",
+    "Temporal Warp",
+]
 # Spells cast from the caster's own turn menu (at its start, or instead of the movement roll).
-OWN_TURN = {"Acquisition", "Alchemy", "Destroy Magic", "Destruction", "Divination", "Healing", "Hex", "Mesmerism",
-            "Nullify", "Random", "Teleport", "Temporal Warp"}
+OWN_TURN = {
+    "Acquisition",
+    "Alchemy",
+    "Destroy Magic",
+    "Destruction",
+    "Divination",
+    "Healing",
+    "Hex",
+    "Mesmerism",
+    "Nullify",
+    "Random",
+    "Teleport",
+    "Temporal Warp",
+}
 
 
 def scenario(*characters: str, **options) -> Scenario:
@@ -35,8 +63,11 @@ def casts(s: Scenario) -> list[str]:
 def cast(s: Scenario, spell: str, target: int | None = None) -> Scenario:
     """Answer the pending decision by casting ``spell`` (on ``target``)."""
     label = f"Cast {spell}" + (f" on the {s.game.name(target)}" if target is not None else "")
-    hits = [o.id for o in s.decision.options
-            if o.id.startswith("cast:") and (o.label == label or o.label.startswith(label + " to "))]
+    hits = [
+        o.id
+        for o in s.decision.options
+        if o.id.startswith("cast:") and (o.label == label or o.label.startswith(label + " to "))
+    ]
     assert len(hits) == 1, (label, s.labels())
     return s.choose(hits[0])
 
@@ -276,7 +307,12 @@ def test_a_counterspell_cancels_the_command_spell():
 
 @pytest.mark.rules(CARD_TEXT)
 def test_destroy_magic_stops_spells_and_magic_objects_until_the_casters_next_turn():
-    s = scenario("elf", "sorceress").at(1, "castle").give(0, "Destroy Magic", "Ring").give(1, "Healing", "Teleport", "Sword")
+    s = (
+        scenario("elf", "sorceress")
+        .at(1, "castle")
+        .give(0, "Destroy Magic", "Ring")
+        .give(1, "Healing", "Teleport", "Sword")
+    )
     s.at(0, "village").on_top("adventure", "Bag of Gold", "Bag of Gold").set(1, lives=2)
     s.dice(1, 1).start()
     assert s.decision.player == 1
@@ -487,14 +523,17 @@ def test_psionic_blast_adds_craft_to_strength_for_the_battle():
 
 
 @pytest.mark.rules(CARD_TEXT, "toads-transformations.duration")
-@pytest.mark.parametrize("roll, check", [
-    (1, lambda p: p.toad == 3),
-    (2, lambda p: p.strength == 3 and p.craft == 6),
-    (3, lambda p: p.strength == 5 and p.craft == 4),
-    (4, lambda p: p.gold == 0),
-    (5, lambda p: p.strength == 6),
-    (6, lambda p: p.lives == 5),
-])
+@pytest.mark.parametrize(
+    "roll, check",
+    [
+        (1, lambda p: p.toad == 3),
+        (2, lambda p: p.strength == 3 and p.craft == 6),
+        (3, lambda p: p.strength == 5 and p.craft == 4),
+        (4, lambda p: p.gold == 0),
+        (5, lambda p: p.strength == 6),
+        (6, lambda p: p.lives == 5),
+    ],
+)
 def test_random_rolls_a_fate_for_its_target(roll, check):
     s = scenario("thief", "elf").at(1, "castle").give(0, "Random").set(1, strength=5, craft=6, gold=4)
     s.at(0, "village").start()

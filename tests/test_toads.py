@@ -32,14 +32,14 @@ def test_a_character_turned_into_a_toad_becomes_a_plain_toad_for_three_turns():
 def test_a_toad_moves_one_space_a_turn_and_changes_back_after_three_full_turns():
     s = Scenario(["warrior"]).no_spells().at(0, "fields-3").put("fields-4", "Sword")
     s.dice(1, 1).start().choose("move:city").choose("enchantress")
-    assert s.game.turn == 2 and s.player(0).toad == 3          # the turn it changed in does not count
+    assert s.game.turn == 2 and s.player(0).toad == 3  # the turn it changed in does not count
     assert s.labels() == ["Move to the Fields, counter-clockwise", "Move to the Fields, clockwise"]
     assert "Warrior may move 1 space." in s.log()
-    s.choose("move:fields-4")                                   # a full turn as a Toad
+    s.choose("move:fields-4")  # a full turn as a Toad
     assert s.game.turn == 3 and s.player(0).toad == 2
     s.choose("move:city").choose("nothing")
     assert s.game.turn == 4 and s.player(0).toad == 1
-    s.dice(2).choose("move:fields-4")                           # the end of the third full turn
+    s.dice(2).choose("move:fields-4")  # the end of the third full turn
     assert s.player(0).toad == 0 and "Warrior is a Toad no longer." in s.log()
     assert s.game.turn == 5 and "Warrior rolls D6 for movement: 2." in s.log()
 
@@ -81,7 +81,7 @@ def test_a_toad_has_strength_and_craft_1_and_gets_its_own_back():
 @pytest.mark.rules("toads-transformations.toad-stats", "toads-transformations.must-encounter")
 def test_a_toad_must_fight_what_it_meets_with_strength_1():
     s = toad(Scenario(["troll"]).no_spells().at(0, "village").on_top("adventure", "Goblin"))
-    s.dice(6, 4).start().choose("move:fields-1")                # no movement roll; 6 + 1 = 7 against 4 + 2
+    s.dice(6, 4).start().choose("move:fields-1")  # no movement roll; 6 + 1 = 7 against 4 + 2
     assert "6 + 1 Strength = 7" in s.log() and s.names(s.player(0).trophies) == ["Goblin"]
 
 
@@ -90,24 +90,24 @@ def test_a_toad_meets_the_space_it_lands_on():
     s = toad(Scenario(["monk"]).no_spells().at(0, "fields-2"))
     s.start().choose("move:chapel")
     assert s.decision.kind == "choose" and "pray" in s.options()
-    s.dice(4).choose("pray")                                     # 4, and no +1 for the Monk's prayer
+    s.dice(4).choose("pray")  # 4, and no +1 for the Monk's prayer
     assert s.player(0).lives == 4 and "With +1" not in s.log()
 
 
 @pytest.mark.rules("toads-transformations.no-attribute-gain")
 def test_a_toad_cannot_gain_strength_or_craft():
     s = toad(Scenario(["warrior"]).no_spells().at(0, "fields-3"))
-    s.dice(5).start().choose("move:city").choose("enchantress")      # 5: +1 Strength
+    s.dice(5).start().choose("move:city").choose("enchantress")  # 5: +1 Strength
     assert s.player(0).strength == 4 and "A Toad cannot gain Strength." in s.log()
     s = toad(Scenario(["warrior"]).no_spells().at(0, "fields-3"))
-    s.dice(4).start().choose("move:city").choose("enchantress")      # 4: +1 Craft
+    s.dice(4).start().choose("move:city").choose("enchantress")  # 4: +1 Craft
     assert s.player(0).craft == 2
 
 
 @pytest.mark.rules("toads-transformations.shared-lives")
 def test_lives_lost_or_gained_as_a_toad_are_the_characters():
     s = toad(Scenario(["warrior"]).no_spells().at(0, "village").put("fields-1", "Witch"))
-    s.dice(2).start().choose("move:fields-1")                    # the Witch: 2, lose a life
+    s.dice(2).start().choose("move:fields-1")  # the Witch: 2, lose a life
     assert s.player(0).lives == 3
     s = toad(Scenario(["warrior"]).no_spells().at(0, "village").put("fields-1", "Pool of Life"))
     s.start().choose("move:fields-1")
@@ -120,9 +120,9 @@ def test_lives_lost_or_gained_as_a_toad_are_the_characters():
 def test_a_toad_cannot_cast_or_gain_spells_but_casts_them_again_once_changed_back():
     s = Scenario(["wizard"]).no_spells().give(0, "Divination").at(0, "village").put("fields-1", "Witch")
     toad(s)
-    s.dice(5).start()                                             # only the one-space move is offered
+    s.dice(5).start()  # only the one-space move is offered
     assert s.decision.kind == "move"
-    s.choose("move:fields-1")                                     # the Witch: 5, a Spell
+    s.choose("move:fields-1")  # the Witch: 5, a Spell
     assert s.names(s.player(0).spells) == ["Divination"] and "cannot hold another Spell" in s.log()
     s = Scenario(["wizard"]).no_spells().give(0, "Divination").at(0, "village")
     s.start()
@@ -133,18 +133,18 @@ def test_a_toad_cannot_cast_or_gain_spells_but_casts_them_again_once_changed_bac
 def test_a_toad_has_no_special_abilities():
     s = toad(Scenario(["druid"]).no_spells().at(0, "village"))
     s.start()
-    assert s.decision.kind == "move"                              # no change of alignment offered
+    assert s.decision.kind == "move"  # no change of alignment offered
     s = toad(Scenario(["elf"]).no_spells().at(0, "woods-1"))
     s.start()
     assert s.decision.kind == "move" and not any(o.startswith("woods:") for o in s.options())
     s = toad(Scenario(["warrior"]).no_spells().at(0, "woods-1").on_top("adventure", "Goblin"))
-    s.dice(6, 4).start().choose("move:sentinel")                 # one die, not two
+    s.dice(6, 4).start().choose("move:sentinel")  # one die, not two
     assert "6 + 1 Strength = 7" in s.log() and s.game.rng.scripted == ()
     s = toad(Scenario(["thief", "warrior"]).no_spells().at(0, "village").at(1, "fields-1").set(1, gold=3))
     s.start().choose("move:fields-1").choose("meet:1")
     assert not any(o.startswith("steal:") for o in s.options())
     s = toad(Scenario(["dwarf"]).no_spells().at(0, "plains-1"))
-    s.dice(4).start().choose("move:crags")                       # it must roll in the Crags
+    s.dice(4).start().choose("move:crags")  # it must roll in the Crags
     assert "Dwarf rolls D6 for the Crags: 4." in s.log()
 
 
@@ -152,7 +152,7 @@ def test_a_toad_has_no_special_abilities():
 def test_a_toad_that_beats_a_character_can_only_take_a_life():
     s = toad(Scenario(["troll", "thief"]).no_spells().at(0, "village").at(1, "fields-1").set(1, gold=3))
     s.give(1, "Sword")
-    s.dice(6, 1).start().choose("move:fields-1").choose("meet:1").choose("attack:1")   # 6 + 1 against 1 + 3 + 1
+    s.dice(6, 1).start().choose("move:fields-1").choose("meet:1").choose("attack:1")  # 6 + 1 against 1 + 3 + 1
     assert s.player(1).lives == 3 and s.player(1).gold == 3 and s.player(0).gold == 0
 
 
@@ -161,9 +161,9 @@ def test_a_toad_made_in_another_characters_turn_counts_its_own_next_turn():
     s = Scenario(["sorceress", "warrior"]).no_spells().give(0, "Random").at(0, "village").at(1, "village")
     s.on_top("adventure", "Bag of Gold", "Two Bags of Gold")
     s.start()
-    s.dice(1, 1).choose(f"cast:{s.player(0).spells[0]}:1")     # Random on the Warrior: 1, a Toad
+    s.dice(1, 1).choose(f"cast:{s.player(0).spells[0]}:1")  # Random on the Warrior: 1, a Toad
     assert s.player(1).toad == 3
-    s.choose("move:fields-1")                                  # the Sorceress's turn ends
+    s.choose("move:fields-1")  # the Sorceress's turn ends
     assert s.game.active == 1
-    s.choose("move:fields-6")                                  # the Toad's first full turn
+    s.choose("move:fields-6")  # the Toad's first full turn
     assert s.player(1).toad == 2

@@ -11,6 +11,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_engine_and_content_type_check():
     api = pytest.importorskip("mypy.api")
-    out, err, status = api.run(["--ignore-missing-imports", "--no-incremental", "--no-error-summary",
-                                str(ROOT / "talisman" / "engine"), str(ROOT / "talisman" / "content")])
+    out, err, status = api.run(
+        [
+            "--ignore-missing-imports",
+            "--no-incremental",
+            "--no-error-summary",
+            str(ROOT / "talisman" / "engine"),
+            str(ROOT / "talisman" / "content"),
+        ]
+    )
     assert status == 0, out + err

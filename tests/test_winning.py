@@ -45,7 +45,7 @@ def test_the_ruler_casts_the_command_spell_at_a_victim_of_its_choice():
     assert set(s.options()) == {"life", "concede"}
     s.choose("life")
     assert [s.player(i).lives for i in range(3)] == [4, 4, 3]
-    assert s.decision.kind == "turn" and s.decision.player == 0       # then the ruler's turn goes on
+    assert s.decision.kind == "turn" and s.decision.player == 0  # then the ruler's turn goes on
     assert "stay" in s.options()
 
 
@@ -61,7 +61,7 @@ def test_the_command_spell_does_nothing_on_1_to_3(roll):
 @pytest.mark.rules(WIN, ALONE)
 def test_a_victim_who_concedes_leaves_the_game_and_the_last_one_left_wins():
     s = on_the_crown(["warrior", "wizard"])
-    s.dice(6).start()                                                 # one rival: it is the victim
+    s.dice(6).start()  # one rival: it is the victim
     s.choose("concede")
     assert not s.player(1).alive and s.player(1).conceded
     assert s.game.is_over and s.game.result["winners"] == [0]
@@ -88,7 +88,7 @@ def test_4e_command_spell_strikes_every_other_character():
 @pytest.mark.rules(WIN, ALONE)
 def test_the_command_spell_is_cast_again_each_turn():
     s = on_the_crown(["warrior", "wizard"]).on_top("adventure", "Bag of Gold")
-    s.dice(4, 1, 2).start().choose("life").choose("stay")        # the Wizard then rolls 1
+    s.dice(4, 1, 2).start().choose("life").choose("stay")  # the Wizard then rolls 1
     s.choose("move:fields-1")
     assert s.game.turn == 3 and s.decision.player == 0
     assert s.log().count("Warrior casts the Command Spell.") == 2
@@ -109,7 +109,7 @@ def test_reaching_an_occupied_crown_means_fighting_who_is_there():
     s.give(0, "Talisman")
     s.start().choose("move:crown-of-command")
     assert s.decision.kind == "crown-challenge" and "leave" not in s.options()
-    s.dice(6, 1, 1).choose("psychic:1")                             # 6 + 5 against 1 + 2
+    s.dice(6, 1, 1).choose("psychic:1")  # 6 + 5 against 1 + 2
     assert s.decision.kind == "spoils" and s.decision.player == 0
 
 

@@ -39,13 +39,13 @@ def turn_of_0(s: Scenario, space: str | None = None) -> Scenario:
 def test_the_door_is_tried_from_the_portal_of_power_instead_of_the_portal():
     s = tower("black-knight")
     s.dice(3).start()
-    assert {"portal", "portal:antechamber"} <= set(s.options())        # the Portal OR the Door
+    assert {"portal", "portal:antechamber"} <= set(s.options())  # the Portal OR the Door
     assert not any(o.startswith("move:") and s.game.rules.space(o[5:]).region == "tower" for o in s.options())
     s.choose("portal:antechamber")
-    assert s.space_of(0) == "tower-door" and s.kind == "portal"      # the move ends on the Door
+    assert s.space_of(0) == "tower-door" and s.kind == "portal"  # the move ends on the Door
     s.dice(3, 1).choose("strength")
     assert "The Door to the Wizard's Tower opens for Elf" in s.log() and s.space_of(0) == "antechamber"
-    assert s.game.turn == 3                                             # the turn ended there (the Thief's passed)
+    assert s.game.turn == 3  # the turn ended there (the Thief's passed)
 
 
 @rules("wizards-tower.door-only-entrance")
@@ -85,20 +85,20 @@ def test_the_gargoyle_bars_the_antechamber_until_beaten():
     s.dice(3).start().choose("portal:antechamber")
     s.dice(1, 1).choose("strength")
     turn_of_0(s)
-    assert set(s.options()) == {"stay", "retreat:portal-of-power"}     # no way on past the Gargoyle
-    s.dice(6, 6, 6, 6, 1).choose("stay")                              # Strength 3D6+4 = 22 against 6 + 4
+    assert set(s.options()) == {"stay", "retreat:portal-of-power"}  # no way on past the Gargoyle
+    s.dice(6, 6, 6, 6, 1).choose("stay")  # Strength 3D6+4 = 22 against 6 + 4
     assert s.player(0).lives == 3 and "fights the Gargoyle in battle: 6 + 4 Strength = 10 against 1 + 22" in s.log()
     turn_of_0(s)
-    s.set(0, strength=20).dice(6, 1).choose("stay")                   # the same Gargoyle: 26 against 1 + 22
+    s.set(0, strength=20).dice(6, 1).choose("stay")  # the same Gargoyle: 26 against 1 + 22
     assert "hold" not in s.player(0).status
     turn_of_0(s)
-    assert set(s.options()) == {"move:dice-with-death", "retreat:portal-of-power"}   # one space a turn
+    assert set(s.options()) == {"move:dice-with-death", "retreat:portal-of-power"}  # one space a turn
 
 
 @rules("wizards-tower.exit")
 def test_leaving_the_tower_needs_no_stop_at_the_door():
     s = tower("antechamber")
-    s.dice(1).start().choose("retreat:portal-of-power")               # straight out: the whole move
+    s.dice(1).start().choose("retreat:portal-of-power")  # straight out: the whole move
     assert s.space_of(0) == "portal-of-power" and "draws a card" in s.log()
 
 
@@ -119,7 +119,7 @@ def test_losing_or_tying_with_death_costs_a_life_and_forces_retreat(mine, deaths
     assert s.player(0).lives == 3 and "must leave the Tower" in s.log()
     # back toward the Portal is the only way, one space a turn, so it is taken by itself
     assert "Elf retreats on the Antechamber" in s.log() and "Elf arrives on the Portal of Power" in s.log()
-    assert "leave-tower" not in s.player(0).status                   # out of the Tower: free again
+    assert "leave-tower" not in s.player(0).status  # out of the Tower: free again
 
 
 @rules("wizards-tower.retreat")
@@ -136,7 +136,7 @@ def test_the_magical_trap_destroys_each_object_on_1_or_2():
     p = s.player(0)
     p.packed, p.objects = p.objects[4:], p.objects[:4]
     s.dice(1, 3, 2, 6, 5).start().choose("move:magical-trap")
-    assert s.names(p.objects + p.packed) == ["Axe", "Helmet", "Armour"]   # the Sword (1) and the Shield (2) go
+    assert s.names(p.objects + p.packed) == ["Axe", "Helmet", "Armour"]  # the Sword (1) and the Shield (2) go
     check_conservation(s.game)
 
 
@@ -156,7 +156,7 @@ def test_the_dragon_prince_is_fought_in_battle_or_psychic_combat_by_choice(mode)
     s = tower("pit-trap", strength=12, craft=12)
     s.start().choose("move:dragon-prince")
     assert s.kind == "dragon-prince" and set(s.options()) == {"strength", "craft"}
-    s.dice(6, 1).choose(mode)                                         # 6 + 12 against 1 + 15
+    s.dice(6, 1).choose(mode)  # 6 + 12 against 1 + 15
     assert s.player(0).lives == 4 and "leave-tower" not in s.player(0).status
     noun = "battle" if mode == "strength" else "psychic combat"
     assert f"fights the Dragon Prince in {noun}" in s.log()
@@ -165,7 +165,7 @@ def test_the_dragon_prince_is_fought_in_battle_or_psychic_combat_by_choice(mode)
 
 
 @rules("wizards-tower.dragon-prince", "wizards-tower.retreat")
-@pytest.mark.parametrize("dice,lives", [((1, 6), 3), ((5, 1), 4)])       # a loss; a tie (5 + 11 = 1 + 15)
+@pytest.mark.parametrize("dice,lives", [((1, 6), 3), ((5, 1), 4)])  # a loss; a tie (5 + 11 = 1 + 15)
 def test_losing_or_tying_with_the_dragon_prince_sends_you_out(dice, lives):
     s = tower("pit-trap", strength=11)
     s.start().choose("move:dragon-prince")
@@ -178,18 +178,18 @@ def test_losing_or_tying_with_the_dragon_prince_sends_you_out(dice, lives):
 def test_bonuses_against_dragons_count_against_the_dragon_prince():
     s = tower("pit-trap", strength=8).give(0, "Holy Lance")
     s.start().choose("move:dragon-prince")
-    s.dice(6, 1).choose("strength")                                   # 6 + 8 + 3 = 17 against 1 + 15
+    s.dice(6, 1).choose("strength")  # 6 + 8 + 3 = 17 against 1 + 15
     assert "6 + 11 Strength = 17" in s.log() and "leave-tower" not in s.player(0).status
 
 
 @rules("wizards-tower.dragon-prince-immunities")
 def test_what_turns_dragons_away_outright_does_not_work_on_the_dragon_prince():
-    s = tower("pit-trap", chars=("minstrel", "thief")).give(0, "Potion of Strength")   # so that fighting is a choice
+    s = tower("pit-trap", chars=("minstrel", "thief")).give(0, "Potion of Strength")  # so that fighting is a choice
     s.start().choose("move:dragon-prince").choose("strength")
     assert s.kind == "combat" and "let-be" not in s.options()
     s2 = tower("fields-1", chars=("minstrel", "thief")).put("graveyard", "Dragon")
     s2.dice(1).start().choose("move:graveyard")
-    assert "let-be" in s2.options()                                   # an ordinary Dragon: he may let it be
+    assert "let-be" in s2.options()  # an ordinary Dragon: he may let it be
 
 
 # --- meeting in the Tower, and the top ------------------------------------------------------
@@ -199,15 +199,15 @@ def test_what_turns_dragons_away_outright_does_not_work_on_the_dragon_prince():
 def test_characters_meeting_in_the_tower_use_no_magic():
     s = tower("magical-trap").give(0, "Ring")
     s.at(1, "pit-trap").set(1, strength=4, craft=4, lost_turns=0).give(1, "Psionic Blast")
-    s.player(1).status["traits"] = ["evade-anywhere"]                 # so that the Thief has a choice to make
+    s.player(1).status["traits"] = ["evade-anywhere"]  # so that the Thief has a choice to make
     s.start().choose("move:pit-trap").choose("meet:1")
     s.choose("attack:1")
-    assert s.kind == "defend" and set(s.options()) == {"defend", "evade"}   # no Spell to cast
+    assert s.kind == "defend" and set(s.options()) == {"defend", "evade"}  # no Spell to cast
     s.dice(6, 1).choose("defend")
-    assert s.kind == "spoils"                                         # the Thief was not offered its Psionic Blast
-    assert "Elf scores 6 + 4 = 10" in s.log()                        # the Ring's +1 does not count
+    assert s.kind == "spoils"  # the Thief was not offered its Psionic Blast
+    assert "Elf scores 6 + 4 = 10" in s.log()  # the Ring's +1 does not count
     s.choose("life")
-    assert "no-magic" not in s.game.globals                           # till the end of that turn only
+    assert "no-magic" not in s.game.globals  # till the end of that turn only
 
 
 def test_outside_the_tower_the_same_fight_counts_the_ring():
@@ -222,7 +222,7 @@ def test_the_top_of_the_tower_leads_to_the_crown_of_command():
     s = tower("dragon-prince", chars=("elf",))
     s.start().choose("move:tower-crown")
     assert s.space_of(0) == "crown-of-command"
-    assert s.game.result["winners"] == [0]                              # alone in the game: it rules
+    assert s.game.result["winners"] == [0]  # alone in the game: it rules
 
 
 def test_the_tower_route_is_remembered_for_the_lord_of_chaos():
@@ -236,8 +236,22 @@ def test_the_tower_route_is_remembered_for_the_lord_of_chaos():
 
 # --- bot games ----------------------------------------------------------------------------
 
-CHARACTERS = ["assassin", "druid", "dwarf", "elf", "ghoul", "minstrel", "monk", "priest", "prophetess", "sorceress",
-              "thief", "troll", "warrior", "wizard"]
+CHARACTERS = [
+    "assassin",
+    "druid",
+    "dwarf",
+    "elf",
+    "ghoul",
+    "minstrel",
+    "monk",
+    "priest",
+    "prophetess",
+    "sorceress",
+    "thief",
+    "troll",
+    "warrior",
+    "wizard",
+]
 
 
 def test_random_bot_games_around_the_tower_keep_every_card_in_one_place():

@@ -42,24 +42,85 @@ from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
 
 ITEM_VALUE = {
-    "Armour": 6, "Shield": 4, "Helmet": 3, "Sword": 4, "Axe": 4, "Holy Lance": 6, "Runesword": 6, "Talisman": 10,
-    "Magic Belt": 5, "Ring": 6, "Solomon's Crown": 5, "Holy Grail": 5, "Wand": 4, "Orb of Knowledge": 3,
-    "Potion of Strength": 2, "Cross": 3, "Water Bottle": 2, "Amulet": 1, "Mule": 2,
+    "Armour": 6,
+    "Shield": 4,
+    "Helmet": 3,
+    "Sword": 4,
+    "Axe": 4,
+    "Holy Lance": 6,
+    "Runesword": 6,
+    "Talisman": 10,
+    "Magic Belt": 5,
+    "Ring": 6,
+    "Solomon's Crown": 5,
+    "Holy Grail": 5,
+    "Wand": 4,
+    "Orb of Knowledge": 3,
+    "Potion of Strength": 2,
+    "Cross": 3,
+    "Water Bottle": 2,
+    "Amulet": 1,
+    "Mule": 2,
 }
 WEAPONS = ("Sword", "Axe", "Holy Lance", "Runesword")
 SPACE_VALUE = {
-    "fields": 2, "plains": 2, "woods": 2, "hills": 2, "sentinel": 2, "ruins": 3, "hidden-valley": 3, "oasis": 3,
-    "runes": 1, "cursed-glade": 0, "desert": -2, "village": 2, "city": 2, "chapel": 1, "graveyard": 1, "tavern": 1,
-    "forest": 1, "crags": 0, "black-knight": -1, "chasm": -1, "temple": 2, "castle": 1, "warlocks-cave": 1, "portal": 1,
+    "fields": 2,
+    "plains": 2,
+    "woods": 2,
+    "hills": 2,
+    "sentinel": 2,
+    "ruins": 3,
+    "hidden-valley": 3,
+    "oasis": 3,
+    "runes": 1,
+    "cursed-glade": 0,
+    "desert": -2,
+    "village": 2,
+    "city": 2,
+    "chapel": 1,
+    "graveyard": 1,
+    "tavern": 1,
+    "forest": 1,
+    "crags": 0,
+    "black-knight": -1,
+    "chasm": -1,
+    "temple": 2,
+    "castle": 1,
+    "warlocks-cave": 1,
+    "portal": 1,
     # the Dungeons (modules dungeon-4e and dungeon-classic)
-    "dungeon-entrance": 2, "tunnel": 2, "corridor": 2, "passage": 2, "cavern": 3, "chamber": 3, "vault": 3,
-    "library": 2, "kitchen": 1, "cell": 0, "guard-room": 0, "torture-chamber": -1, "hall-of-darkness": -1,
-    "chamber-of-darkness": 0, "monster-pit": 1, "summoning-circle": 1, "treasure-chamber": 0,
+    "dungeon-entrance": 2,
+    "tunnel": 2,
+    "corridor": 2,
+    "passage": 2,
+    "cavern": 3,
+    "chamber": 3,
+    "vault": 3,
+    "library": 2,
+    "kitchen": 1,
+    "cell": 0,
+    "guard-room": 0,
+    "torture-chamber": -1,
+    "hall-of-darkness": -1,
+    "chamber-of-darkness": 0,
+    "monster-pit": 1,
+    "summoning-circle": 1,
+    "treasure-chamber": 0,
 }
-TREASURE_VALUE = {"Darkblade": 9, "Aegis": 8, "Talisman": 8, "Book of Lore": 7, "Elixir of Life": 7, "Totem Staff": 6,
-                  "Bag of Holding": 5, "Clockwork Owl": 5, "Cloak of Feathers": 4, "Orb of Prophesy": 4}
+TREASURE_VALUE = {
+    "Darkblade": 9,
+    "Aegis": 8,
+    "Talisman": 8,
+    "Book of Lore": 7,
+    "Elixir of Life": 7,
+    "Totem Staff": 6,
+    "Bag of Holding": 5,
+    "Clockwork Owl": 5,
+    "Cloak of Feathers": 4,
+    "Orb of Prophesy": 4,
+}
 LORD_READY = 11  # Strength or Craft to face the Lord of Darkness (12 and a die) with fair hope
-DUNGEONS = ("dungeon-4e", "dungeon")   # the regions of the two Dungeons
+DUNGEONS = ("dungeon-4e", "dungeon")  # the regions of the two Dungeons
 INNER = ("inner", "crown")
 # Face-up Places a character is hurt by unless strong (name: the Strength that makes it safe).
 HARMFUL_PLACES = {"Snake Pit": 9}
@@ -67,10 +128,10 @@ HARMFUL_PLACES = {"Snake Pit": 9}
 HARD_FOES = {"Living Statue": 4}
 # The ways through the Inner Region to the Valley of Fire (the Lord of Chaos's "Change is Good").
 BRANCHES = {"the Mines": ("mines", "vampires-tower", "pits"), "the Crypt": ("crypt", "death", "werewolf-den")}
-DEMON_LORD_CRAFT = 12      # Craft to face the Demon Lord (Craft 12, 4 lives) with some hope
-HUNT_AFTER = 300           # turns after which a bot the Crown is beyond hunts the others instead
-TOWER_READY = 14           # Strength or Craft for the Wizard's Tower (a Gargoyle of 3D6+4, the Dragon Prince 15)
-DRAGONS_NEEDED, FOLLOWERS_NEEDED = 7, 12   # Pandora's Hydra and Rabble
+DEMON_LORD_CRAFT = 12  # Craft to face the Demon Lord (Craft 12, 4 lives) with some hope
+HUNT_AFTER = 300  # turns after which a bot the Crown is beyond hunts the others instead
+TOWER_READY = 14  # Strength or Craft for the Wizard's Tower (a Gargoyle of 3D6+4, the Dragon Prince 15)
+DRAGONS_NEEDED, FOLLOWERS_NEEDED = 7, 12  # Pandora's Hydra and Rabble
 GOOD_TITLES = ("accept", "seek")
 
 
@@ -79,10 +140,10 @@ class Board:
     """What the bot precomputes from a game's static content."""
 
     rules: Ruleset
-    dist: dict[int, dict[int, int]]       # walking distance between spaces (by index)
-    named: dict[str, tuple[str, ...]]     # space name -> ids of the spaces so named
-    region: dict[str, str]                # space id -> region
-    endings: bool                         # does an Alternative Ending lie on the Crown in this game?
+    dist: dict[int, dict[int, int]]  # walking distance between spaces (by index)
+    named: dict[str, tuple[str, ...]]  # space name -> ids of the spaces so named
+    region: dict[str, str]  # space id -> region
+    endings: bool  # does an Alternative Ending lie on the Crown in this game?
 
 
 @lru_cache(maxsize=16)
@@ -109,8 +170,13 @@ def board_for(modules: tuple[str, ...]) -> Board:
     named: dict[str, list[str]] = {}
     for s in rules.spaces:
         named.setdefault(s.name, []).append(s.id)
-    return Board(rules, dist, {k: tuple(v) for k, v in named.items()}, {s.id: s.region for s in rules.spaces},
-                 rules.has_module("endings"))
+    return Board(
+        rules,
+        dist,
+        {k: tuple(v) for k, v in named.items()},
+        {s.id: s.region for s in rules.spaces},
+        rules.has_module("endings"),
+    )
 
 
 _NUMBER = re.compile(r"\d+")
@@ -198,12 +264,15 @@ class HeuristicBot:
         if aim is not None and (aim["kind"] == "finders-keepers" or aim["kind"] == "ashes" and not aim["taken"]):
             return True
         if aim is not None and aim["kind"] in ("hydra", "rabble") and self._goal_target(aim) == "":
-            return True          # a task hardly ever done: being the last one standing wins too
+            return True  # a task hardly ever done: being the last one standing wins too
         quest = self.me["status"].get("quest")
         if quest is not None and quest["goal"] == "take-life" and not self.has("Talisman"):
             return True
-        return self.view["turn"] > HUNT_AFTER and self.crown_ending() == "demon-lord" and \
-            self.me["craft"] < DEMON_LORD_CRAFT - 1
+        return (
+            self.view["turn"] > HUNT_AFTER
+            and self.crown_ending() == "demon-lord"
+            and self.me["craft"] < DEMON_LORD_CRAFT - 1
+        )
 
     def hunt_margin(self) -> int:
         """How much stronger than its prey a hunter wants to be: less, the more lives it has to spare."""
@@ -212,8 +281,11 @@ class HeuristicBot:
     def prey(self) -> list[dict]:
         """The rivals the bot could beat, where it can catch them (not on the Crown, nor a step at a time inward)."""
         margin = self.hunt_margin()
-        return [p for p in self.rivals() if self.beatable(p, margin)
-                and self.rules.regions[self.region(p["space"])].movement == "roll"]
+        return [
+            p
+            for p in self.rivals()
+            if self.beatable(p, margin) and self.rules.regions[self.region(p["space"])].movement == "roll"
+        ]
 
     def crown_ending(self) -> str:
         """The Alternative Ending face up on the Crown ('' if none, or no endings in the game)."""
@@ -256,8 +328,13 @@ class HeuristicBot:
 
     def ready_for_tower(self) -> bool:
         """The Wizard's Tower, for the very strong who hold no Talisman."""
-        return (not self.has("Talisman") and self.battle_strength() >= TOWER_READY - 1 and self.power >= TOWER_READY
-                and self.me["lives"] >= 4 and "antechamber" in self.rules.space_index)
+        return (
+            not self.has("Talisman")
+            and self.battle_strength() >= TOWER_READY - 1
+            and self.power >= TOWER_READY
+            and self.me["lives"] >= 4
+            and "antechamber" in self.rules.space_index
+        )
 
     def dares_the_bridge(self) -> bool:
         """Crossing inward means beating the Sentinel (Strength 9) first."""
@@ -269,8 +346,12 @@ class HeuristicBot:
     def kept_out(self) -> bool:
         """Does the bot want to be further in than the Sentinel lets it go?"""
         plan = self._aim()
-        return bool(plan) and self.region(plan) not in ("outer", *DUNGEONS) and not self.dares_the_bridge() \
+        return (
+            bool(plan)
+            and self.region(plan) not in ("outer", *DUNGEONS)
+            and not self.dares_the_bridge()
             and not self.me["status"].get("raft")
+        )
 
     def lord_ready(self) -> bool:
         """Strong and healthy enough for a Dungeon's Treasure Chamber (if the game has one)?"""
@@ -325,7 +406,7 @@ class HeuristicBot:
                 return healer
         lord_wins = self.view.get("options", {}).get("dungeon-victory") in ("winner-takes-all", "short-game")
         if lord_wins and self.lord_ready() and self._d(me["space"], "treasure-chamber") < 99:
-            return "treasure-chamber"   # 001's alternative rules: killing the Lord of Darkness wins
+            return "treasure-chamber"  # 001's alternative rules: killing the Lord of Darkness wins
         if self.ready_for_inner() and not lord_wins:
             return "portal-of-power"
         if self.ready_for_tower() and not lord_wins:
@@ -379,14 +460,14 @@ class HeuristicBot:
         if kind == "perils":
             rivals = self.rivals()
             if len(rivals) == 1 and not self.beatable(rivals[0], 1):
-                return ""        # the last rival is too strong to finish: grow first, away from the Crown
-        return None   # change, perils, the Demon Lord: on (or back to) the Crown
+                return ""  # the last rival is too strong to finish: grow first, away from the Crown
+        return None  # change, perils, the Demon Lord: on (or back to) the Crown
 
     def away_from_crown(self) -> bool:
         """Does the bot's task call it away from the Crown (or keep it away)?"""
         aim = self.goal()
         if aim is None or aim["kind"] in ("demon-lord", "change"):
-            return False         # fought on the Crown; the change of route is walked by _change_route
+            return False  # fought on the Crown; the change of route is walked by _change_route
         return self._goal_target(aim) is not None
 
     # --- choosing ---------------------------------------------------------------
@@ -422,7 +503,7 @@ class HeuristicBot:
             return leap
         here = self.rules.space(me["space"])
         if "flee" in ids and self.region(here.id) in DUNGEONS and self.leaving_dungeon():
-            return "flee"                              # Fight or Flight: out against the arrows
+            return "flee"  # Fight or Flight: out against the arrows
         region = self.rules.regions[here.region]
         if region.movement == "step":
             return self._step(ids)
@@ -435,9 +516,9 @@ class HeuristicBot:
         if "next-move" in ids and (target == "" or self._d(self._next_move(), target) < self._d(me["space"], target)):
             return "next-move"
         if "enter-dungeon" in ids and self.lord_ready():
-            return "enter-dungeon"                    # 000's Dungeon: down through the Doorway
+            return "enter-dungeon"  # 000's Dungeon: down through the Doorway
         if "roll-two" in ids:
-            return "roll-two"                         # two movement dice, either kept
+            return "roll-two"  # two movement dice, either kept
         return "roll" if "roll" in ids else None
 
     def _next_move(self) -> str:
@@ -467,7 +548,11 @@ class HeuristicBot:
         leave = self.away_from_crown() or (me["lives"] <= 1 and kind != "crown")
         if kind != "crown" and self.region(here) in INNER:
             # no way through the Valley of Fire without a Talisman; none past the Demon Lord without Craft
-            leave = leave or not self.has("Talisman") or (self.crown_ending() == "demon-lord" and not self.ready_for_inner())
+            leave = (
+                leave
+                or not self.has("Talisman")
+                or (self.crown_ending() == "demon-lord" and not self.ready_for_inner())
+            )
         aim = self.goal()
         if aim is not None and aim["kind"] == "change":
             return self._change_route(aim, forward, back)
@@ -503,7 +588,7 @@ class HeuristicBot:
         if kind == "crown":
             return back[0] if back else "stay"
         into = [i for i in forward if i.split(":")[1] in other]
-        if into:                                           # the Plain of Peril: into the other branch
+        if into:  # the Plain of Peril: into the other branch
             return into[0]
         home = [i for i in back if i.split(":")[1] in other]
         if kind == "valley-of-fire":
@@ -534,7 +619,7 @@ class HeuristicBot:
                 # crossing the bridge inward means beating the Sentinel (Strength 9)
                 value -= 12 if self.me["lives"] >= 3 else 40
             elif here == "middle" and there == "outer" and self.kept_out():
-                value -= 6                        # the Sentinel would bar the way back in
+                value -= 6  # the Sentinel would bar the way back in
             return value
 
         return max(moves, key=score)
@@ -549,11 +634,13 @@ class HeuristicBot:
         sdef = self.rules.space(sid)
         score = float(SPACE_VALUE.get(sdef.kind, 0))
         wounded = me["lives"] <= 2
-        hurts = -4 if me["lives"] >= 3 else -8 if me["lives"] == 2 else -20   # a space that takes a life
+        hurts = -4 if me["lives"] >= 3 else -8 if me["lives"] == 2 else -20  # a space that takes a life
         if sdef.kind == "desert" and not (self.has("Water Bottle") or self.has("Holy Grail")):
             score += hurts + 1
         if sdef.kind == "chapel":
-            score += {"good": 3 if wounded else 1, "neutral": 2 if wounded and me["gold"] else 0, "evil": hurts}[me["alignment"]]
+            score += {"good": 3 if wounded else 1, "neutral": 2 if wounded and me["gold"] else 0, "evil": hurts}[
+                me["alignment"]
+            ]
         if sdef.kind == "graveyard":
             score += {"good": hurts, "neutral": 0, "evil": 1}[me["alignment"]]
         if sdef.kind in ("village", "city", "castle") and wounded and me["gold"]:
@@ -561,7 +648,7 @@ class HeuristicBot:
         if sdef.kind == "temple":
             score += 1 if me["lives"] >= 4 else -2
         if sdef.region in DUNGEONS and self.region(self.here()) not in DUNGEONS and not self.dungeon_ready():
-            score -= 12                               # not down into the Dungeon before the bot can fight there
+            score -= 12  # not down into the Dungeon before the bot can fight there
         for c in self.view["board"].get(sid, ()):
             score += self._card_on_space(c)
         score += self.view["gold_on"].get(sid, 0)
@@ -583,12 +670,12 @@ class HeuristicBot:
         if safe is not None and self.me["strength"] < safe:
             return -4.0 if self.me["lives"] <= 3 else -2.0
         if c["type"] in ("stranger", "place"):
-            return -3.0 if self.me["lives"] <= 1 else 0.5   # mostly good, but some take a life
+            return -3.0 if self.me["lives"] <= 1 else 0.5  # mostly good, but some take a life
         return 0.0
 
     def on_portal(self, d: Decision, ids: list[str]) -> str:
         if self.crown_ending() == "demon-lord" and self.me["craft"] >= self.me["strength"] - 1:
-            return "craft"                 # the Portal's loss (if any) is then no Strength
+            return "craft"  # the Portal's loss (if any) is then no Strength
         return "strength" if self.me["strength"] >= self.me["craft"] else "craft"
 
     def on_fate(self, d: Decision, ids: list[str]) -> str:
@@ -606,7 +693,7 @@ class HeuristicBot:
     def on_combat(self, d: Decision, ids: list[str]) -> str | None:
         for safe in ("exorcise", "let-be", "pistol", "bow", "killer-blow"):
             if safe in ids:
-                return safe          # no risk: a spirit sent away, a shot before the battle, a blow without its die
+                return safe  # no risk: a spirit sent away, a shot before the battle, a blow without its die
         try:
             foe = int(d.prompt.split(": ")[1].split(" ")[1].rstrip("."))
             mine = int(d.prompt.rsplit(" ", 1)[1].rstrip("."))
@@ -628,7 +715,7 @@ class HeuristicBot:
         if "charm" in ids:
             return "charm"
         if mine - 1 <= foe <= mine + 3:
-            for fury in ("charge", "berserk"):   # +2 or +3 Strength for this fight, paid with the next turn
+            for fury in ("charge", "berserk"):  # +2 or +3 Strength for this fight, paid with the next turn
                 if fury in ids:
                     return fury
         return "fight"
@@ -638,7 +725,7 @@ class HeuristicBot:
         if cast:
             return cast
         if "rematch" in ids and d.prompt.startswith("You lost"):
-            return "rematch"                      # the Amazon fights once more: nothing worse can come of it
+            return "rematch"  # the Amazon fights once more: nothing worse can come of it
         return "accept"
 
     def on_defend(self, d: Decision, ids: list[str]) -> str:
@@ -814,15 +901,15 @@ class HeuristicBot:
         return "done"
 
     def on_haggle(self, d: Decision, ids: list[str]) -> str:
-        return "haggle"                         # a free roll for lower prices
+        return "haggle"  # a free roll for lower prices
 
     def on_card_ability(self, d: Decision, ids: list[str]) -> str | None:
         if "train" in ids:
-            return "train"                      # the card joins as a Follower
+            return "train"  # the card joins as a Follower
         if "law-bribe" in ids:
             return "law-bribe"
         if "trade" in ids and any(ITEM_VALUE.get(c["name"], 2) <= 2 for c in self.me["objects"] + self.me["packed"]):
-            return "trade"                      # a poor Object for a Purchase card
+            return "trade"  # a poor Object for a Purchase card
         return "usual" if "usual" in ids else None
 
     def on_trade(self, d: Decision, ids: list[str]) -> str | None:
@@ -847,7 +934,15 @@ class HeuristicBot:
             prefs += ["healer", "doctor", "heal"]
         if me["gold"] >= 2:
             prefs.append("blacksmith")
-        prefs += ["pray" if me["lives"] >= 3 else "heal", "restore-fate", "pay", "buy-spell", "mystic", "refuse", "enchantress"]
+        prefs += [
+            "pray" if me["lives"] >= 3 else "heal",
+            "restore-fate",
+            "pay",
+            "buy-spell",
+            "mystic",
+            "refuse",
+            "enchantress",
+        ]
         # the Dungeon's rooms and cards: bribe the guard unless strong, eat when hurt, lose the
         # lesser attribute to the torturer, a Talisman or a weapon from a hoard
         if "bribe" in ids and self.battle_strength() < 9:
@@ -863,14 +958,14 @@ class HeuristicBot:
             prefs += ["sword", "axe"]
         prefs += ["gold", "draw-3" if self.dungeon_ready() else "draw-1"]
         if self.region(self.here()) in DUNGEONS and self.leaving_dungeon() and "Passageway" in d.prompt:
-            prefs.append("take")                # a Passageway leads out of the Dungeon
+            prefs.append("take")  # a Passageway leads out of the Dungeon
         if self.region(self.here()) == "outer" and self.kept_out():
-            prefs.append("step-through")        # a Magic Portal: half its ways lead past the Sentinel
+            prefs.append("step-through")  # a Magic Portal: half its ways lead past the Sentinel
         for p in prefs:
             if p in ids:
                 return p
         places = [i for i in ids if i in self.rules.space_index]
-        if places:                              # a gate to a place of the bot's choice
+        if places:  # a gate to a place of the bot's choice
             return max(places, key=lambda i: (self._score_space(i, self.target()), i))
         return "nothing" if "nothing" in ids else None
 
@@ -934,7 +1029,12 @@ class HeuristicBot:
 
     def on_others_turn(self, d: Decision, ids: list[str]) -> str:
         for i in ids:
-            if i.startswith("cast:") and self._spell_name(i) == "Healing" and i.endswith(f":{self.seat}") and self.me["lives"] <= 2:
+            if (
+                i.startswith("cast:")
+                and self._spell_name(i) == "Healing"
+                and i.endswith(f":{self.seat}")
+                and self.me["lives"] <= 2
+            ):
                 return i
         return "pass"
 
@@ -982,6 +1082,7 @@ class HeuristicBot:
 
     def on_destruction(self, d: Decision, ids: list[str]) -> str:
         """Destroy the strongest face-up Enemy nearest the bot."""
+
         def threat(i: str) -> tuple[int, int]:
             c = self.card(int(i.split(":")[1]))
             return (max(c.strength, c.craft) if c.type == "enemy" else -1, -len(i))
@@ -1011,7 +1112,7 @@ class HeuristicBot:
         return "fight" if me["lives"] >= 2 and self.crafty_enough() else "flee"
 
     def on_dragon_king(self, d: Decision, ids: list[str]) -> str:
-        return "fight"                          # being eaten is certain death; a fight is not
+        return "fight"  # being eaten is certain death; a fight is not
 
     def on_arena(self, d: Decision, ids: list[str]) -> str:
         """The first bout: the opponent and the attribute the bot is best at against it."""
@@ -1028,6 +1129,7 @@ class HeuristicBot:
         players = self.view["players"]
         sends = [i for i in ids if i.startswith("perils:")]
         if sends:
+
             def threat(i: str) -> tuple[int, str]:
                 _, x, y, _mode = i.split(":")
                 return (self._threat(players[int(x)]) + self._threat(players[int(y)]), i)
@@ -1076,8 +1178,10 @@ class HeuristicBot:
 
     def on_mirror(self, d: Decision, ids: list[str]) -> str:
         players = self.view["players"]
-        image = next((p for p in players if p["controller"] == self.me["controller"] and p["seat"] != self.seat
-                      and p["alive"]), None)
+        image = next(
+            (p for p in players if p["controller"] == self.me["controller"] and p["seat"] != self.seat and p["alive"]),
+            None,
+        )
         if image is not None and self._worth(image) > self._worth(self.me):
             return "keep:image"
         return "keep:original"
@@ -1117,10 +1221,12 @@ class HeuristicBot:
 
     def on_oracle(self, d: Decision, ids: list[str]) -> str:
         """The Oracle's cards back on the deck: the best for the bot on top."""
+
         def worth(i: str) -> float:
             c = self.card(int(i.split(":")[1]))
-            return self._card_on_space({"type": c.type, "name": c.name, "strength": c.strength, "craft": c.craft}) + \
-                (1 if c.type in ("follower", "stranger") else 0)
+            return self._card_on_space({"type": c.type, "name": c.name, "strength": c.strength, "craft": c.craft}) + (
+                1 if c.type in ("follower", "stranger") else 0
+            )
 
         return max(ids, key=lambda i: (worth(i), i))
 
@@ -1136,7 +1242,7 @@ class HeuristicBot:
         return self._best_card(takes) if takes else "nothing"
 
     def on_pass_on(self, d: Decision, ids: list[str]) -> str:
-        return "pass"                           # the Spirit of Vengeance is a burden
+        return "pass"  # the Spirit of Vengeance is a burden
 
     def on_save_follower(self, d: Decision, ids: list[str]) -> str:
         return next((i for i in ids if i.startswith("cast:")), "accept")

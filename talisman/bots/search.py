@@ -43,17 +43,18 @@ from talisman.engine.view import LazyView
 from talisman.errors import ConfigError
 
 DEFAULT_ITERATIONS = 10
-DEFAULT_HORIZON = 1          # turns of other seats simulated after this one
+DEFAULT_HORIZON = 1  # turns of other seats simulated after this one
 MAX_ROLLOUT_ACTIONS = 200
-EXPLORATION = 0.5            # UCB1 constant, for values in [0, 1]
-TEMPERATURE = 4.0            # softmax temperature of the evaluation, in score points
-MAX_REPEATS = 3              # searches of one kind of decision in a row within a turn
-MAX_TREE_DEPTH = 8           # own choices in the tree of one search
-MARGIN = 0.05                # how much better (in value) another option must look than the rule-aware one
+EXPLORATION = 0.5  # UCB1 constant, for values in [0, 1]
+TEMPERATURE = 4.0  # softmax temperature of the evaluation, in score points
+MAX_REPEATS = 3  # searches of one kind of decision in a row within a turn
+MAX_TREE_DEPTH = 8  # own choices in the tree of one search
+MARGIN = 0.05  # how much better (in value) another option must look than the rule-aware one
 # Left to the rule-aware bot: rare or minor choices, and the frequent Fate rerolls and
 # takings, where its simple rules lose little and searching would double the time of a game.
-SKIP = frozenset({"others-turn", "counterspell", "heal", "buy-fate", "end-turn", "sell", "discard-spell",
-                  "fate", "take"})
+SKIP = frozenset(
+    {"others-turn", "counterspell", "heal", "buy-fate", "end-turn", "sell", "discard-spell", "fate", "take"}
+)
 
 
 def score(g: Game, seat: int) -> float:
@@ -129,8 +130,13 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 horizon: int = DEFAULT_HORIZON) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        horizon: int = DEFAULT_HORIZON,
+    ) -> None:
         if iterations < 1 and seconds is None:
             raise ConfigError("the search bot needs at least one iteration or a time budget")
         self.rng = rng
@@ -138,7 +144,7 @@ class SearchBot:
         self.seconds = seconds
         self.horizon = horizon
         self.policy = HeuristicBot(random.Random(rng.getrandbits(32)))
-        self.last: dict[str, Any] = {}   # what the last search found, for analysis
+        self.last: dict[str, Any] = {}  # what the last search found, for analysis
         self._last_key: tuple = ()
         self._repeats = 0
 
@@ -154,8 +160,10 @@ class SearchBot:
             self.last = {}
             return fallback
         if not isinstance(view, LazyView):
-            raise ConfigError("the search bot plans on a view made by talisman.bots.observe(game, seat), "
-                              "which can sample the cards it cannot see")
+            raise ConfigError(
+                "the search bot plans on a view made by talisman.bots.observe(game, seat), "
+                "which can sample the cards it cannot see"
+            )
         return self.search(view, decision, ids, fallback)
 
     def search(self, view: LazyView, decision: Decision, ids: list[str], prior: str) -> str:
@@ -179,7 +187,7 @@ class SearchBot:
         found = {i: (c.visits, c.value / c.visits if c.visits else 0.0) for i, c in root.children.items()}
         best = max(ids, key=lambda i: (found[i][0], found[i][1], i == prior))
         if best != prior and found.get(prior, (0, 0.0))[0] and found[best][1] - found[prior][1] < MARGIN:
-            best = prior   # the rule-aware choice stands unless the search finds clearly better
+            best = prior  # the rule-aware choice stands unless the search finds clearly better
         self.last = {"iterations": done, "options": found, "choice": best}
         return best
 

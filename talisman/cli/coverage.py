@@ -73,7 +73,9 @@ def _strings(node: ast.expr, names: dict[str, list[str]]) -> list[str]:
 
 def _is_rules_mark(func: ast.expr) -> bool:
     """``pytest.mark.rules(...)``, or ``rules(...)`` after ``rules = pytest.mark.rules``."""
-    return (isinstance(func, ast.Attribute) and func.attr == "rules") or (isinstance(func, ast.Name) and func.id == "rules")
+    return (isinstance(func, ast.Attribute) and func.attr == "rules") or (
+        isinstance(func, ast.Name) and func.id == "rules"
+    )
 
 
 def run_rules(args: argparse.Namespace) -> int:

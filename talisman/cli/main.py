@@ -1,11 +1,11 @@
 """The ``talisman`` command: one entry point, a subcommand per job.
 
-    talisman play --seat Warrior=human --seat Troll=heuristic
-    talisman replay game.json
-    talisman rules --coverage
-    talisman simulate --games 1000 --players 4 --bot heuristic --out games.jsonl
-    talisman report games.jsonl --out report/
-    talisman serve --port 8000
+talisman play --seat Warrior=human --seat Troll=heuristic
+talisman replay game.json
+talisman rules --coverage
+talisman simulate --games 1000 --players 4 --bot heuristic --out games.jsonl
+talisman report games.jsonl --out report/
+talisman serve --port 8000
 """
 
 from __future__ import annotations
@@ -25,35 +25,55 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    play = sub.add_parser("play", help="play a game in the terminal, against people or bots",
-                          description="Play in the terminal. Each --seat is CHARACTER=CONTROLLER, where the controller "
-                                      "is human, random, heuristic or search; a character of '?' is dealt at random, "
-                                      "and 'choose' (people only: choose=human) lets that person pick one when the "
-                                      "game begins, in seat order, among the characters no other seat has.")
-    play.add_argument("--seat", action="append", default=[], metavar="CHARACTER=CONTROLLER",
-                      help="a seat, e.g. Warrior=human, ?=heuristic or choose=human (repeat for 1 to 6 seats; "
-                           "default: you and three heuristic bots)")
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal, against people or bots",
+        description="Play in the terminal. Each --seat is CHARACTER=CONTROLLER, where the controller "
+        "is human, random, heuristic or search; a character of '?' is dealt at random, "
+        "and 'choose' (people only: choose=human) lets that person pick one when the "
+        "game begins, in seat order, among the characters no other seat has.",
+    )
+    play.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="CHARACTER=CONTROLLER",
+        help="a seat, e.g. Warrior=human, ?=heuristic or choose=human (repeat for 1 to 6 seats; "
+        "default: you and three heuristic bots)",
+    )
     play.add_argument("--modules", default="core", help="comma-separated modules (default: core)")
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                      help="a game option, e.g. fate=false or command-spell=4e")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, e.g. fate=false or command-spell=4e",
+    )
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a random one)")
     play.add_argument("--save", metavar="FILE", help="write the game to FILE (JSON) when it ends or is left")
     play.add_argument("--max-turns", type=int, default=2000, help="stop a game that lasts longer (default 2000)")
     play.add_argument("--quiet", action="store_true", help="with only bots, print just the result")
 
-    replay = sub.add_parser("replay", help="replay a saved game and check it reproduces",
-                            description="Replay a save file and check that it reproduces the same final state.")
+    replay = sub.add_parser(
+        "replay",
+        help="replay a saved game and check it reproduces",
+        description="Replay a save file and check that it reproduces the same final state.",
+    )
     replay.add_argument("file", help="a save written by talisman play --save")
     replay.add_argument("--log", action="store_true", help="print the game's log")
 
-    rules = sub.add_parser("rules", help="rule inventory coverage",
-                           description="Show which rules of the inventory have tests.")
+    rules = sub.add_parser(
+        "rules", help="rule inventory coverage", description="Show which rules of the inventory have tests."
+    )
     rules.add_argument("--coverage", action="store_true", help="one line per module: covered/total, then missing ids")
     rules.add_argument("--missing", metavar="MODULE", help="list the untested rule ids of one module")
     rules.add_argument("--inventory", help="path to inventory.yaml (default: the project's copy)")
 
-    serve = sub.add_parser("serve", help="the web game: lobby, board, friends and bots in the browser",
-                           description="Serve the web game (and its JSON API, documented at /docs).")
+    serve = sub.add_parser(
+        "serve",
+        help="the web game: lobby, board, friends and bots in the browser",
+        description="Serve the web game (and its JSON API, documented at /docs).",
+    )
     from talisman.server.serve import add_arguments
 
     add_arguments(serve)

@@ -30,7 +30,7 @@ from talisman.engine.view import events_for
 from talisman.errors import ConfigError
 
 CONTROLLERS = ("human", "random", "heuristic", "search")
-CHOOSE = "choose"      # a seat's character chosen by its person when the game begins
+CHOOSE = "choose"  # a seat's character chosen by its person when the game begins
 
 
 def parse_value(text: str) -> Any:
@@ -72,13 +72,17 @@ def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | 
             seats.append((None, controller))
         elif name.lower() == CHOOSE:
             if controller != "human":
-                raise ConfigError(f"only a person chooses a character, not the {controller} bot: {spec!r} "
-                                  "(name the bot's character, or '?' to deal one)")
+                raise ConfigError(
+                    f"only a person chooses a character, not the {controller} bot: {spec!r} "
+                    "(name the bot's character, or '?' to deal one)"
+                )
             seats.append((CHOOSE, controller))
         elif name.lower() in by_name:
             seats.append((by_name[name.lower()], controller))
         else:
-            raise ConfigError(f"unknown character {name!r} (characters: {', '.join(sorted(c.name for c in rules.characters.values()))})")
+            raise ConfigError(
+                f"unknown character {name!r} (characters: {', '.join(sorted(c.name for c in rules.characters.values()))})"
+            )
     return seats
 
 
@@ -98,9 +102,13 @@ def run_play(args: argparse.Namespace) -> int:
     controllers = {i: ctl for i, (_, ctl) in enumerate(seats)}
     bots = {i: make_bot(ctl, seed * 7 + i) for i, ctl in controllers.items() if ctl != "human"}
     humans = [i for i, c in controllers.items() if c == "human"]
-    console.print(Panel(f"Talisman (an unofficial fan implementation) - seed {seed}\n"
-                        + "\n".join(f"Seat {p.seat + 1}: the {game.name(p.seat)} ({controllers[p.seat]})" for p in game.players),
-                        title="A new game"))
+    console.print(
+        Panel(
+            f"Talisman (an unofficial fan implementation) - seed {seed}\n"
+            + "\n".join(f"Seat {p.seat + 1}: the {game.name(p.seat)} ({controllers[p.seat]})" for p in game.players),
+            title="A new game",
+        )
+    )
     seen = {i: 0 for i in controllers}
     quiet = args.quiet and not humans
     printed = 0
@@ -139,8 +147,11 @@ def choose_characters(console: Console, wanted: list[str | None], modules: tuple
     for seat, c in enumerate(wanted):
         if c != CHOOSE:
             continue
-        free = [k for k, card in sorted(rules.characters.items(), key=lambda kc: kc[1].name)
-                if card.playable and k not in chars]
+        free = [
+            k
+            for k, card in sorted(rules.characters.items(), key=lambda kc: kc[1].name)
+            if card.playable and k not in chars
+        ]
         console.print(characters_table(rules, free, seat))
         key = ask_character(console, rules, free, seat)
         if key is None:
@@ -158,8 +169,10 @@ def characters_table(rules, keys: list[str], seat: int) -> Table:
     t.add_column()
     for n, k in enumerate(keys, 1):
         c = rules.characters[k]
-        card = (f"[bold]{c.name}[/bold]: Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, "
-                f"{c.alignment}, starts at the {rules.space(c.start).name}")
+        card = (
+            f"[bold]{c.name}[/bold]: Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, "
+            f"{c.alignment}, starts at the {rules.space(c.start).name}"
+        )
         t.add_row(f"{n}.", "\n".join([card, *(f"- {a}" for a in c.abilities)]))
     return t
 
@@ -189,13 +202,17 @@ def ask_human(console: Console, game: Game, d, seen: dict[int, int]) -> str | No
     if new:
         console.print(Panel("\n".join(e["text"] for e in new[-30:]), title="What happened"))
     console.print(board_table(view))
-    console.print(sheet_panel(view["players"][d.character if d.character is not None else seat]))  # who acts (a seat may play two)
+    console.print(
+        sheet_panel(view["players"][d.character if d.character is not None else seat])
+    )  # who acts (a seat may play two)
     console.print(f"[bold]{d.prompt}[/bold]")
     for n, o in enumerate(d.options, 1):
         console.print(f"  {n:>2}. {o.label}{'  (free)' if o.group == 'free' else ''}")
     while True:
         try:
-            raw = input(f"Seat {seat + 1} ({game.name(d.character if d.character is not None else seat)}), your choice [1-{len(d.options)}, q to quit]: ").strip()
+            raw = input(
+                f"Seat {seat + 1} ({game.name(d.character if d.character is not None else seat)}), your choice [1-{len(d.options)}, q to quit]: "
+            ).strip()
         except EOFError:
             return None
         if raw.lower() in ("q", "quit"):
@@ -220,8 +237,17 @@ def board_table(view: dict[str, Any]) -> Table:
         t.add_column(col)
     for p in view["players"]:
         where = place_name(rules, p["space"]) if p["alive"] else "dead"
-        t.add_row(str(p["seat"] + 1), p["name"] + (" (Toad)" if p["toad"] else ""), where, str(p["strength"]),
-                  str(p["craft"]), str(p["lives"]), str(p["gold"]), str(p["fate"]), p["alignment"])
+        t.add_row(
+            str(p["seat"] + 1),
+            p["name"] + (" (Toad)" if p["toad"] else ""),
+            where,
+            str(p["strength"]),
+            str(p["craft"]),
+            str(p["lives"]),
+            str(p["gold"]),
+            str(p["fate"]),
+            p["alignment"],
+        )
     lying = [f"{place_name(rules, sid)}: {', '.join(c['name'] for c in held)}" for sid, held in view["board"].items()]
     lying += [f"{place_name(rules, sid)}: {n} gold" for sid, n in view["gold_on"].items()]
     if lying:

@@ -20,6 +20,8 @@ def run_replay(args: argparse.Namespace) -> int:
             print(e.text)
     how = game.result["how"] if game.result else "not finished"
     winners = ", ".join(game.name(w) for w in game.result["winners"]) if game.result else "-"
-    print(f"{args.file}: replayed {len([a for a in game.history if isinstance(a, str)])} actions; "
-          f"state {game.state_hash()} matches. Winner: {winners} ({how}).")
+    print(
+        f"{args.file}: replayed {len([a for a in game.history if isinstance(a, str)])} actions; "
+        f"state {game.state_hash()} matches. Winner: {winners} ({how})."
+    )
     return 0

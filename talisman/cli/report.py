@@ -1,6 +1,6 @@
 """``talisman report``: turn simulation records into tables and plots.
 
-    talisman report games.jsonl --out report/
+talisman report games.jsonl --out report/
 """
 
 from __future__ import annotations
@@ -16,10 +16,13 @@ from talisman.sim.report import character_names, terminal_tables, write_report
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("report", help="win rates, game length, deaths and endings of a simulation",
-                       description="Read the records of talisman simulate (one or more files, e.g. the chunks of "
-                                   "one experiment) and write plots, summary.json and index.html into a folder; "
-                                   "print the tables in the terminal.")
+    p = sub.add_parser(
+        "report",
+        help="win rates, game length, deaths and endings of a simulation",
+        description="Read the records of talisman simulate (one or more files, e.g. the chunks of "
+        "one experiment) and write plots, summary.json and index.html into a folder; "
+        "print the tables in the terminal.",
+    )
     p.add_argument("files", nargs="+", metavar="FILE", help="records written by talisman simulate (.jsonl or .parquet)")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for the plots and the HTML page")
 

@@ -20,26 +20,42 @@ from talisman.sim import records, runner
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("simulate", help="play many seeded games between bots and record them",
-                       description="Play N seeded games between bots in parallel and write one record per game "
-                                   "(characters, winner, ending, turns, deaths and causes, time). The same seed "
-                                   "gives the same records whatever the number of workers.")
+    p = sub.add_parser(
+        "simulate",
+        help="play many seeded games between bots and record them",
+        description="Play N seeded games between bots in parallel and write one record per game "
+        "(characters, winner, ending, turns, deaths and causes, time). The same seed "
+        "gives the same records whatever the number of workers.",
+    )
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--players", type=int, default=4, help="seats per game, 1 to 6 (default 4)")
-    p.add_argument("--bot", action="append", default=[], metavar="BOT",
-                   help="the bot of every seat (random, heuristic, search or search:ITERATIONS); a comma list "
-                        "or repeated --bot fills the seats in turn (default heuristic)")
-    p.add_argument("--rotate", action="store_true",
-                   help="shift the bots one seat per game, so each bot plays each seat equally often")
+    p.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="BOT",
+        help="the bot of every seat (random, heuristic, search or search:ITERATIONS); a comma list "
+        "or repeated --bot fills the seats in turn (default heuristic)",
+    )
+    p.add_argument(
+        "--rotate",
+        action="store_true",
+        help="shift the bots one seat per game, so each bot plays each seat equally often",
+    )
     p.add_argument("--modules", default="core", help="comma-separated modules (default: core)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     p.add_argument("--seed", type=int, default=1, help="master seed: game i gets a seed derived from it (default 1)")
-    p.add_argument("--start", type=int, default=0, help="index of the first game, to run a long experiment "
-                                                        "in chunks (default 0)")
+    p.add_argument(
+        "--start", type=int, default=0, help="index of the first game, to run a long experiment in chunks (default 0)"
+    )
     p.add_argument("--max-turns", type=int, default=1000, help="stop a game after this many turns (default 1000)")
     p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    p.add_argument("--backend", choices=("local", "ray"), default="local",
-                   help="local processes, or tasks on a Ray cluster (needs the ray extra)")
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes, or tasks on a Ray cluster (needs the ray extra)",
+    )
     p.add_argument("--address", default=None, help="the Ray cluster to join (default: start a local Ray instance)")
     p.add_argument("--out", required=True, metavar="FILE", help="records file: .jsonl, or .parquet")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -55,17 +71,34 @@ def run_simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     from talisman.engine.game import make_config
 
-    make_config(None, args.players, modules, options, 0)   # a bad configuration fails here, before any process starts
-    todo = runner.specs(args.games, args.players, bots, args.seed, modules=modules, options=options,
-                        max_turns=args.max_turns, start=args.start, rotate=args.rotate)
+    make_config(None, args.players, modules, options, 0)  # a bad configuration fails here, before any process starts
+    todo = runner.specs(
+        args.games,
+        args.players,
+        bots,
+        args.seed,
+        modules=modules,
+        options=options,
+        max_turns=args.max_turns,
+        start=args.start,
+        rotate=args.rotate,
+    )
     workers = args.workers or os.cpu_count() or 1
     if workers < 1:
         raise ConfigError("--workers must be at least 1")
     console = Console(stderr=True, highlight=False)
     t0 = time.perf_counter()
     finished = 0
-    with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TextColumn("eta"), TimeRemainingColumn(), console=console, disable=args.quiet) as bar:
+    with Progress(
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=args.quiet,
+    ) as bar:
         task = bar.add_task("games", total=len(todo))
 
         def tick(stream):
@@ -77,6 +110,8 @@ def run_simulate(args: argparse.Namespace) -> int:
 
         n = records.write(args.out, tick(runner.stream(todo, workers, args.backend, args.address)))
     took = time.perf_counter() - t0
-    console.print(f"{n} games ({finished} finished) in {took:.1f} s "
-                  f"({args.backend}{'' if args.backend == 'ray' else f', {workers} workers'}): {args.out}")
+    console.print(
+        f"{n} games ({finished} finished) in {took:.1f} s "
+        f"({args.backend}{'' if args.backend == 'ray' else f', {workers} workers'}): {args.out}"
+    )
     return 0

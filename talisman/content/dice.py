@@ -13,7 +13,7 @@ character's current value.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 ATTRIBUTES = ("strength", "craft", "gold", "lives", "fate")
@@ -22,7 +22,7 @@ _TERM = re.compile(r"\s*([+-]?)\s*(\d*D\d+|\d*die|\d+|[a-z]+)\s*", re.IGNORECASE
 Term = tuple[Any, ...]  # (count, sides, sign) for dice, (name_or_int, sign) otherwise
 
 
-@lru_cache(maxsize=None)
+@cache
 def parse(expr: str) -> tuple[Term, ...]:
     """Parse a dice expression into terms; raise ``ValueError`` when malformed."""
     if not isinstance(expr, str) or not expr.strip():
@@ -74,7 +74,9 @@ def parse_range(text: str | int) -> tuple[int, int]:
         if s.endswith("+"):
             return (int(s[:-1]), 999)
         if "-" in s[1:]:
-            lo, hi = s.split("-", 1) if not s.startswith("-") else ("-" + s[1:].split("-", 1)[0], s[1:].split("-", 1)[1])
+            lo, hi = (
+                s.split("-", 1) if not s.startswith("-") else ("-" + s[1:].split("-", 1)[0], s[1:].split("-", 1)[1])
+            )
             return (int(lo), int(hi))
         return (int(s), int(s))
     except ValueError:

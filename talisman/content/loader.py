@@ -25,8 +25,20 @@ from talisman.content import vocabulary as voc
 from talisman.content.model import CardDef, CharacterDef, LinkDef, RegionDef, SpaceDef, Table
 from talisman.errors import ContentError
 
-CARD_TYPES = ("event", "enemy", "stranger", "follower", "object", "magic-object", "magic-item", "place", "spell",
-              "scroll", "ability", "title")
+CARD_TYPES = (
+    "event",
+    "enemy",
+    "stranger",
+    "follower",
+    "object",
+    "magic-object",
+    "magic-item",
+    "place",
+    "spell",
+    "scroll",
+    "ability",
+    "title",
+)
 SIZES = ("S", "M", "L")
 
 
@@ -108,13 +120,34 @@ def _strs(v: Any, p: str) -> None:
 def _section_regions(body: Any, into: RawContent, label: str) -> None:
     for rid, r in body.items():
         ident = _claim(into, "region", rid, label)
-        _fields(label, ident, r, {"name": voc._str, "movement": _one_of("roll", "step"), "ring": _strs, "home": voc._str,
-                                  "shape": _one_of("ring", "line"), "deck": voc._str, "events_as": voc._str,
-                                  "sheltered": _strs, "source": None},
-                ("name", "movement", "ring"))
-        into.regions[rid] = RegionDef(rid, r["name"], r["movement"], tuple(r["ring"]), r.get("home", ""),
-                                      r.get("shape", "ring"), r.get("deck", "adventure"), r.get("events_as", ""),
-                                      tuple(r.get("sheltered", ())))
+        _fields(
+            label,
+            ident,
+            r,
+            {
+                "name": voc._str,
+                "movement": _one_of("roll", "step"),
+                "ring": _strs,
+                "home": voc._str,
+                "shape": _one_of("ring", "line"),
+                "deck": voc._str,
+                "events_as": voc._str,
+                "sheltered": _strs,
+                "source": None,
+            },
+            ("name", "movement", "ring"),
+        )
+        into.regions[rid] = RegionDef(
+            rid,
+            r["name"],
+            r["movement"],
+            tuple(r["ring"]),
+            r.get("home", ""),
+            r.get("shape", "ring"),
+            r.get("deck", "adventure"),
+            r.get("events_as", ""),
+            tuple(r.get("sheltered", ())),
+        )
 
 
 def _section_links(body: Any, into: RawContent, label: str) -> None:
@@ -122,19 +155,49 @@ def _section_links(body: Any, into: RawContent, label: str) -> None:
         raise ContentError(f"{label}: [[link]] must be an array of tables")
     for i, ln in enumerate(body):
         ident = f"link[{i}]"
-        _fields(label, ident, ln, {"kind": _one_of("bridge", "portal", "gate", "ferry", "passage"), "between": _strs, "guard": None, "name": voc._str, "via": voc._str,
-                                   "on_pass": voc.effects, "source": None}, ("kind", "between"))
+        _fields(
+            label,
+            ident,
+            ln,
+            {
+                "kind": _one_of("bridge", "portal", "gate", "ferry", "passage"),
+                "between": _strs,
+                "guard": None,
+                "name": voc._str,
+                "via": voc._str,
+                "on_pass": voc.effects,
+                "source": None,
+            },
+            ("kind", "between"),
+        )
         if len(ln["between"]) != 2:
             raise ContentError(f"{label}: {ident}.between: a link joins exactly two spaces")
-        into.links.append(LinkDef(ln["kind"], ln["between"][0], ln["between"][1], dict(ln.get("guard", {})),
-                                  ln.get("name", ""), ln.get("via", ""), tuple(ln.get("on_pass", ()))))
+        into.links.append(
+            LinkDef(
+                ln["kind"],
+                ln["between"][0],
+                ln["between"][1],
+                dict(ln.get("guard", {})),
+                ln.get("name", ""),
+                ln.get("via", ""),
+                tuple(ln.get("on_pass", ())),
+            )
+        )
 
 
 _SPACE_FIELDS = {
-    "name": voc._str, "kind": voc._str, "draw": _int(0), "before_draw": voc.effects, "encounter": voc.effects,
-    "on_enter": voc.effects, "creature_bonus": _int(0), "suppress": _strs, "character_encounters": voc._bool,
+    "name": voc._str,
+    "kind": voc._str,
+    "draw": _int(0),
+    "before_draw": voc.effects,
+    "encounter": voc.effects,
+    "on_enter": voc.effects,
+    "creature_bonus": _int(0),
+    "suppress": _strs,
+    "character_encounters": voc._bool,
     "stop": voc._bool,
-    "text": voc._str, "source": voc._str,
+    "text": voc._str,
+    "source": voc._str,
 }
 
 
@@ -147,28 +210,82 @@ def _section_spaces(body: Any, into: RawContent, label: str) -> None:
 def _section_decks(body: Any, into: RawContent, label: str) -> None:
     for did, d in body.items():
         ident = _claim(into, "deck", did, label)
-        into.decks[did] = dict(_fields(label, ident, d, {"name": voc._str, "shuffled": voc._bool, "discard": voc._str, "source": None}, ("name", "shuffled")))
+        into.decks[did] = dict(
+            _fields(
+                label,
+                ident,
+                d,
+                {"name": voc._str, "shuffled": voc._bool, "discard": voc._str, "source": None},
+                ("name", "shuffled"),
+            )
+        )
 
 
 _CARD_FIELDS = {
-    "name": voc._str, "deck": voc._str, "type": _one_of(*CARD_TYPES), "subtype": voc._str, "number": _int(0),
-    "count": _int(1), "strength": _int(0), "craft": _int(0), "bonus": None, "weapon": voc._bool, "armour": _int(1),
-    "capacity": _int(1), "alignments": _strs, "traits": _strs, "stays": voc._bool, "must_take": voc._bool,
-    "holds": _int(1), "cost": _int(0), "on_draw": voc.effects, "on_encounter": voc.effects, "use": voc.effects,
-    "cast": None, "owner": voc._str, "owner_bonus": None, "owner_traits": _strs, "text": voc._str, "source": voc._str,
-    "on_win": voc.effects, "on_lose": voc.effects, "on_standoff": voc.effects,
+    "name": voc._str,
+    "deck": voc._str,
+    "type": _one_of(*CARD_TYPES),
+    "subtype": voc._str,
+    "number": _int(0),
+    "count": _int(1),
+    "strength": _int(0),
+    "craft": _int(0),
+    "bonus": None,
+    "weapon": voc._bool,
+    "armour": _int(1),
+    "capacity": _int(1),
+    "alignments": _strs,
+    "traits": _strs,
+    "stays": voc._bool,
+    "must_take": voc._bool,
+    "holds": _int(1),
+    "cost": _int(0),
+    "on_draw": voc.effects,
+    "on_encounter": voc.effects,
+    "use": voc.effects,
+    "cast": None,
+    "owner": voc._str,
+    "owner_bonus": None,
+    "owner_traits": _strs,
+    "text": voc._str,
+    "source": voc._str,
+    "on_win": voc.effects,
+    "on_lose": voc.effects,
+    "on_standoff": voc.effects,
 }
-SPELL_WINDOWS = ("turn-start", "move", "after-move", "combat", "defend", "life-loss", "others-turn", "response",
-                 "defeat", "lost-turn", "fate")
+SPELL_WINDOWS = (
+    "turn-start",
+    "move",
+    "after-move",
+    "combat",
+    "defend",
+    "life-loss",
+    "others-turn",
+    "response",
+    "defeat",
+    "lost-turn",
+    "fate",
+)
 
 
 def _cast_table(v: Any, p: str) -> None:
-    voc._table(v, p, {
-        "when": lambda x, q: None if isinstance(x, list) and x and all(w in SPELL_WINDOWS for w in x)
-        else voc._fail(q, f"expected a list of windows from {', '.join(SPELL_WINDOWS)}"),
-        "target": _one_of("none", "character", "other", "active"),
-        "hook": voc._str, "lasting": voc._bool, "ends": voc._bool, "evades": voc._bool, "on_land": voc.effects,
-    })
+    voc._table(
+        v,
+        p,
+        {
+            "when": lambda x, q: (
+                None
+                if isinstance(x, list) and x and all(w in SPELL_WINDOWS for w in x)
+                else voc._fail(q, f"expected a list of windows from {', '.join(SPELL_WINDOWS)}")
+            ),
+            "target": _one_of("none", "character", "other", "active"),
+            "hook": voc._str,
+            "lasting": voc._bool,
+            "ends": voc._bool,
+            "evades": voc._bool,
+            "on_land": voc.effects,
+        },
+    )
 
 
 _BONUS_KEYS = ("strength", "craft", "battle_strength", "battle_craft", "dragon_battle_strength")
@@ -181,9 +298,15 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
         for table in ("bonus", "owner_bonus"):
             bonus = c.get(table, {})
             # ``<subtype>_battle_strength``: a weapon's bonus against one kind of foe (dragon, goblin...)
-            if not isinstance(bonus, dict) or any((k not in _BONUS_KEYS and not k.endswith("_battle_strength"))
-                                                  or isinstance(v, bool) or not isinstance(v, int) for k, v in bonus.items()):
-                raise ContentError(f"{label}: {ident}.{table}: expected a table of {', '.join(_BONUS_KEYS)} = whole number")
+            if not isinstance(bonus, dict) or any(
+                (k not in _BONUS_KEYS and not k.endswith("_battle_strength"))
+                or isinstance(v, bool)
+                or not isinstance(v, int)
+                for k, v in bonus.items()
+            ):
+                raise ContentError(
+                    f"{label}: {ident}.{table}: expected a table of {', '.join(_BONUS_KEYS)} = whole number"
+                )
         bonus = c.get("bonus", {})
         if c["type"] == "magic-item" and not c.get("owner"):
             raise ContentError(f"{label}: {ident}.owner: a Magic Item names the character it belongs to")
@@ -196,24 +319,54 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
             raise ContentError(f"{label}: {ident}.cast: a {c['type'].capitalize()} needs a cast table with a hook")
         stays_default = c["type"] in ("stranger", "place") or c["type"] == "enemy"
         into.cards[key] = CardDef(
-            key=key, name=c["name"], deck=c["deck"], type=c["type"], subtype=c.get("subtype", ""),
-            number=c.get("number", 0), count=c.get("count", 1), strength=c.get("strength", 0), craft=c.get("craft", 0),
-            bonus=dict(bonus), weapon=c.get("weapon", False), armour=c.get("armour", 0), capacity=c.get("capacity", 0),
-            alignments=tuple(c.get("alignments", ())), traits=tuple(c.get("traits", ())),
-            stays=c.get("stays", stays_default), must_take=c.get("must_take", False), holds=c.get("holds", 0),
-            cost=c.get("cost", 0), on_draw=tuple(c.get("on_draw", ())), on_encounter=tuple(c.get("on_encounter", ())),
-            use=tuple(c.get("use", ())), cast=dict(cast), owner=c.get("owner", ""),
-            on_win=tuple(c.get("on_win", ())), on_lose=tuple(c.get("on_lose", ())),
+            key=key,
+            name=c["name"],
+            deck=c["deck"],
+            type=c["type"],
+            subtype=c.get("subtype", ""),
+            number=c.get("number", 0),
+            count=c.get("count", 1),
+            strength=c.get("strength", 0),
+            craft=c.get("craft", 0),
+            bonus=dict(bonus),
+            weapon=c.get("weapon", False),
+            armour=c.get("armour", 0),
+            capacity=c.get("capacity", 0),
+            alignments=tuple(c.get("alignments", ())),
+            traits=tuple(c.get("traits", ())),
+            stays=c.get("stays", stays_default),
+            must_take=c.get("must_take", False),
+            holds=c.get("holds", 0),
+            cost=c.get("cost", 0),
+            on_draw=tuple(c.get("on_draw", ())),
+            on_encounter=tuple(c.get("on_encounter", ())),
+            use=tuple(c.get("use", ())),
+            cast=dict(cast),
+            owner=c.get("owner", ""),
+            on_win=tuple(c.get("on_win", ())),
+            on_lose=tuple(c.get("on_lose", ())),
             on_standoff=tuple(c.get("on_standoff", ())),
-            owner_bonus=dict(c.get("owner_bonus", {})), owner_traits=tuple(c.get("owner_traits", ())),
-            text=c["text"], source=c.get("source", ""),
+            owner_bonus=dict(c.get("owner_bonus", {})),
+            owner_traits=tuple(c.get("owner_traits", ())),
+            text=c["text"],
+            source=c.get("source", ""),
         )
 
 
 _CHARACTER_FIELDS = {
-    "name": voc._str, "strength": _int(1), "craft": _int(1), "fate": _int(0), "lives": _int(1),
-    "alignment": _one_of(*voc.ALIGNMENTS), "start": voc._str, "size": _one_of(*SIZES), "spells": _int(0),
-    "traits": _strs, "abilities": _strs, "design": _one_of("official", "our-own"), "playable": voc._bool,
+    "name": voc._str,
+    "strength": _int(1),
+    "craft": _int(1),
+    "fate": _int(0),
+    "lives": _int(1),
+    "alignment": _one_of(*voc.ALIGNMENTS),
+    "start": voc._str,
+    "size": _one_of(*SIZES),
+    "spells": _int(0),
+    "traits": _strs,
+    "abilities": _strs,
+    "design": _one_of("official", "our-own"),
+    "playable": voc._bool,
     "source": voc._str,
 }
 
@@ -221,12 +374,29 @@ _CHARACTER_FIELDS = {
 def _section_characters(body: Any, into: RawContent, label: str) -> None:
     for key, c in body.items():
         ident = _claim(into, "character", key, label)
-        _fields(label, ident, c, _CHARACTER_FIELDS, ("name", "strength", "craft", "fate", "lives", "alignment", "start", "abilities"))
+        _fields(
+            label,
+            ident,
+            c,
+            _CHARACTER_FIELDS,
+            ("name", "strength", "craft", "fate", "lives", "alignment", "start", "abilities"),
+        )
         into.characters[key] = CharacterDef(
-            key=key, name=c["name"], strength=c["strength"], craft=c["craft"], fate=c["fate"], lives=c["lives"],
-            alignment=c["alignment"], start=c["start"], size=c.get("size", "M"), spells=c.get("spells", 0),
-            traits=tuple(c.get("traits", ())), abilities=tuple(c["abilities"]), design=c.get("design", "official"),
-            playable=c.get("playable", True), source=c.get("source", ""),
+            key=key,
+            name=c["name"],
+            strength=c["strength"],
+            craft=c["craft"],
+            fate=c["fate"],
+            lives=c["lives"],
+            alignment=c["alignment"],
+            start=c["start"],
+            size=c.get("size", "M"),
+            spells=c.get("spells", 0),
+            traits=tuple(c.get("traits", ())),
+            abilities=tuple(c["abilities"]),
+            design=c.get("design", "official"),
+            playable=c.get("playable", True),
+            source=c.get("source", ""),
         )
 
 
@@ -258,19 +428,34 @@ def build_spaces(raw: RawContent) -> list[SpaceDef]:
     for region in raw.regions.values():
         for sid in region.ring:
             if sid not in raw.spaces:
-                raise ContentError(f"{raw.origin.get('region.' + region.id, '?')}: region.{region.id}.ring: unknown space {sid!r}")
+                raise ContentError(
+                    f"{raw.origin.get('region.' + region.id, '?')}: region.{region.id}.ring: unknown space {sid!r}"
+                )
             if sid in placed:
-                raise ContentError(f"{raw.origin['space.' + sid]}: space.{sid}: in two regions ({placed[sid]} and {region.id})")
+                raise ContentError(
+                    f"{raw.origin['space.' + sid]}: space.{sid}: in two regions ({placed[sid]} and {region.id})"
+                )
             placed[sid] = region.id
             s = raw.spaces[sid]
-            spaces.append(SpaceDef(
-                index=len(spaces), id=sid, name=s["name"], region=region.id, kind=s["kind"], draw=s.get("draw", 0),
-                before_draw=tuple(s.get("before_draw", ())), encounter=tuple(s.get("encounter", ())),
-                on_enter=tuple(s.get("on_enter", ())), creature_bonus=s.get("creature_bonus", 0),
-                suppress=tuple(s.get("suppress", ())), character_encounters=s.get("character_encounters", True),
-                stop=s.get("stop", False),
-                text=s.get("text", ""), source=s.get("source", ""),
-            ))
+            spaces.append(
+                SpaceDef(
+                    index=len(spaces),
+                    id=sid,
+                    name=s["name"],
+                    region=region.id,
+                    kind=s["kind"],
+                    draw=s.get("draw", 0),
+                    before_draw=tuple(s.get("before_draw", ())),
+                    encounter=tuple(s.get("encounter", ())),
+                    on_enter=tuple(s.get("on_enter", ())),
+                    creature_bonus=s.get("creature_bonus", 0),
+                    suppress=tuple(s.get("suppress", ())),
+                    character_encounters=s.get("character_encounters", True),
+                    stop=s.get("stop", False),
+                    text=s.get("text", ""),
+                    source=s.get("source", ""),
+                )
+            )
     for sid in raw.spaces:
         if sid not in placed:
             raise ContentError(f"{raw.origin['space.' + sid]}: space.{sid}: not in any region's ring")

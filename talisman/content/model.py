@@ -107,7 +107,7 @@ class CardDef:
     on_draw: Effects = ()
     on_encounter: Effects = ()
     use: Effects = ()
-    on_win: Effects = ()       # an Enemy card: after it is killed, beaten, or held to a stand-off
+    on_win: Effects = ()  # an Enemy card: after it is killed, beaten, or held to a stand-off
     on_lose: Effects = ()
     on_standoff: Effects = ()
     cast: dict[str, Any] = field(default_factory=dict)

@@ -36,7 +36,7 @@ class Ruleset:
     characters: dict[str, CharacterDef]
     tables: dict[str, Table]
     options: dict[str, Any]
-    cw: tuple[int, ...]    # the next space along each region (-1 past the end of a line)
+    cw: tuple[int, ...]  # the next space along each region (-1 past the end of a line)
     ccw: tuple[int, ...]
     by_name: dict[str, tuple[int, ...]]
     # Values the engine works out from this content alone (the walks a roll allows
@@ -95,7 +95,9 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
             cw[idx] = -1 if line and i == len(ring) - 1 else ring[(i + 1) % len(ring)]
             ccw[idx] = -1 if line and i == 0 else ring[(i - 1) % len(ring)]
         if region.deck not in raw.decks:
-            raise ContentError(f"{raw.origin['region.' + region.id]}: region.{region.id}.deck: unknown deck {region.deck!r}")
+            raise ContentError(
+                f"{raw.origin['region.' + region.id]}: region.{region.id}.deck: unknown deck {region.deck!r}"
+            )
 
     instances: list[CardDef] = []
     decks: dict[str, list[int]] = {d: [] for d in raw.decks}
@@ -112,19 +114,35 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
         for name, spec in m.options.items():
             if spec.extends and name in options:
                 base = options[name]
-                options[name] = type(spec)(spec.default, base.choices + tuple(c for c in spec.choices if c not in base.choices),
-                                           f"{base.help} {spec.help}")
+                options[name] = type(spec)(
+                    spec.default,
+                    base.choices + tuple(c for c in spec.choices if c not in base.choices),
+                    f"{base.help} {spec.help}",
+                )
                 continue
             if name in options or spec.extends:
-                raise ConfigError(f"option {name!r} is declared by two modules" if name in options
-                                  else f"option {name!r} extends no option of an earlier module")
+                raise ConfigError(
+                    f"option {name!r} is declared by two modules"
+                    if name in options
+                    else f"option {name!r} extends no option of an earlier module"
+                )
             options[name] = spec
     return Ruleset(
-        modules=modules, spaces=tuple(spaces), space_index=space_index, regions=dict(raw.regions),
-        links=tuple(raw.links), cards=dict(raw.cards), instances=tuple(instances),
-        decks={k: tuple(v) for k, v in decks.items()}, deck_info=dict(raw.decks),
-        characters=dict(raw.characters), tables=dict(raw.tables), options=options,
-        cw=tuple(cw), ccw=tuple(ccw), by_name={k: tuple(v) for k, v in by_name.items()},
+        modules=modules,
+        spaces=tuple(spaces),
+        space_index=space_index,
+        regions=dict(raw.regions),
+        links=tuple(raw.links),
+        cards=dict(raw.cards),
+        instances=tuple(instances),
+        decks={k: tuple(v) for k, v in decks.items()},
+        deck_info=dict(raw.decks),
+        characters=dict(raw.characters),
+        tables=dict(raw.tables),
+        options=options,
+        cw=tuple(cw),
+        ccw=tuple(ccw),
+        by_name={k: tuple(v) for k, v in by_name.items()},
     )
 
 
@@ -147,14 +165,22 @@ def _check_references(raw: RawContent, space_index: dict[str, int]) -> None:
             raise ContentError(f"{raw.origin['character.' + key]}: character.{key}.start: unknown space {ch.start!r}")
     for sid, s in raw.spaces.items():
         for attr in ("before_draw", "encounter", "on_enter"):
-            _check_effects(s.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}", space_index, raw, names)
+            _check_effects(
+                s.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}", space_index, raw, names
+            )
     for key, t in raw.tables.items():
-        for lo, hi, eff in t.rows:
+        for _lo, _hi, eff in t.rows:
             _check_effects(eff, f"{raw.origin['table.' + key]}: table.{key}", space_index, raw, names)
 
 
-def _check_effects(effects: Any, where: str, space_index: dict[str, int], raw: RawContent, names: set[str],
-                   guarded: frozenset[str] = frozenset()) -> None:
+def _check_effects(
+    effects: Any,
+    where: str,
+    space_index: dict[str, int],
+    raw: RawContent,
+    names: set[str],
+    guarded: frozenset[str] = frozenset(),
+) -> None:
     """Every space, deck and card an effect names must exist. A deck may be
     missing where a ``deck`` condition guards the effect (a module's deck that
     another module's card uses only when it is in play)."""

@@ -114,7 +114,18 @@ def condition(c: Any, path: str) -> None:
         if key in ("alignment", "alignment_not"):
             if val not in ALIGNMENTS:
                 _fail(p, f"unknown alignment {val!r}")
-        elif key in ("has", "trait", "space", "region", "space_kind", "character", "lacks", "deck", "module", "in_stock"):
+        elif key in (
+            "has",
+            "trait",
+            "space",
+            "region",
+            "space_kind",
+            "character",
+            "lacks",
+            "deck",
+            "module",
+            "in_stock",
+        ):
             _str(val, p)
         elif key in ("has_any",):
             if not isinstance(val, list) or not val:
@@ -129,7 +140,11 @@ def condition(c: Any, path: str) -> None:
         elif key in ("has_followers", "has_spell_room", "has_talisman_left", "has_fate_room", "wounded"):
             if not isinstance(val, bool):
                 _fail(p, "expected true or false")
-        elif "_" in key and key.rsplit("_", 1)[1] in _COMPARE_OPS and key.rsplit("_", 1)[0] in ATTRS + ("base_craft", "base_strength", "spells", "objects", "followers"):
+        elif (
+            "_" in key
+            and key.rsplit("_", 1)[1] in _COMPARE_OPS
+            and key.rsplit("_", 1)[0] in ATTRS + ("base_craft", "base_strength", "spells", "objects", "followers")
+        ):
             _int(val, p)
         else:
             _fail(p, f"unknown condition {key!r}")
@@ -194,50 +209,132 @@ def _price_list(v: Any, path: str) -> None:
 VERBS: dict[str, Validator] = {
     "gain": lambda v, p: _attr_amounts(v, p),
     "lose": lambda v, p: _attr_amounts(v, p, allow_all=True),
-    "heal": lambda v, p: _table(v, p, {"up_to": lambda x, q: None if x == "full" else _int(x, q, 1), "price": lambda x, q: _int(x, q, 0),
-                                       "paid_to": _str}),
-    "refill_fate": lambda v, p: _table(v, p, {"price": lambda x, q: _int(x, q, 0), "up_to": lambda x, q: _int(x, q, 1)}),
+    "heal": lambda v, p: _table(
+        v,
+        p,
+        {
+            "up_to": lambda x, q: None if x == "full" else _int(x, q, 1),
+            "price": lambda x, q: _int(x, q, 0),
+            "paid_to": _str,
+        },
+    ),
+    "refill_fate": lambda v, p: _table(
+        v, p, {"price": lambda x, q: _int(x, q, 0), "up_to": lambda x, q: _int(x, q, 1)}
+    ),
     "take_card": lambda v, p: _table(v, p, {"deck": _str, "n": lambda x, q: _int(x, q, 1), "name": _str}, ("deck",)),
     "fill_spells": _bool,
-    "fight": lambda v, p: _table(v, p, {
-        "name": _str, "strength": _int_or_dice, "craft": _int_or_dice, "count": _int_or_dice,
-        "evade": _bool, "until_won": _bool, "subtype": _str, "trophy": _bool,
-        "on_win": effects, "on_lose": effects, "on_standoff": effects,
-    }, ("name",)),
-    "roll": lambda v, p: _table(v, p, {
-        "dice": _dice, "rows": _rows, "optional_trait": _str, "bonus_trait": _str, "dice_trait": _str,
-        "prompt": _str, "per_follower": _bool,
-    }, ("dice", "rows")),
-    "test": lambda v, p: _table(v, p, {
-        "dice": _dice, "vs": lambda x, q: None if x in ATTRS else _fail(q, f"unknown attribute {x!r}"),
-        "op": lambda x, q: None if x in ("<", "<=", ">", ">=") else _fail(q, f"unknown comparison {x!r}"),
-        "success": effects, "failure": effects, "dice_trait": _str,
-    }, ("dice", "vs", "op")),
+    "fight": lambda v, p: _table(
+        v,
+        p,
+        {
+            "name": _str,
+            "strength": _int_or_dice,
+            "craft": _int_or_dice,
+            "count": _int_or_dice,
+            "evade": _bool,
+            "until_won": _bool,
+            "subtype": _str,
+            "trophy": _bool,
+            "on_win": effects,
+            "on_lose": effects,
+            "on_standoff": effects,
+        },
+        ("name",),
+    ),
+    "roll": lambda v, p: _table(
+        v,
+        p,
+        {
+            "dice": _dice,
+            "rows": _rows,
+            "optional_trait": _str,
+            "bonus_trait": _str,
+            "dice_trait": _str,
+            "prompt": _str,
+            "per_follower": _bool,
+        },
+        ("dice", "rows"),
+    ),
+    "test": lambda v, p: _table(
+        v,
+        p,
+        {
+            "dice": _dice,
+            "vs": lambda x, q: None if x in ATTRS else _fail(q, f"unknown attribute {x!r}"),
+            "op": lambda x, q: None if x in ("<", "<=", ">", ">=") else _fail(q, f"unknown comparison {x!r}"),
+            "success": effects,
+            "failure": effects,
+            "dice_trait": _str,
+        },
+        ("dice", "vs", "op"),
+    ),
     "choose": lambda v, p: _table(v, p, {"prompt": _str, "options": _options, "optional": _bool}, ("options",)),
-    "move": lambda v, p: _table(v, p, {"to": _str, "pick": lambda x, q: None if x in ("region", "board", "same-kind", "kind") else _fail(q, f"unknown pick {x!r}"),
-                                       "kind": _str, "next_move": _bool, "encounter": _bool}),
-    "move_steps": lambda v, p: _table(v, p, {"n": _int_or_dice, "direction": lambda x, q: None if x in ("forward", "back") else _fail(q, "direction must be forward or back")},
-                                      ("n", "direction")),
+    "move": lambda v, p: _table(
+        v,
+        p,
+        {
+            "to": _str,
+            "pick": lambda x, q: (
+                None if x in ("region", "board", "same-kind", "kind") else _fail(q, f"unknown pick {x!r}")
+            ),
+            "kind": _str,
+            "next_move": _bool,
+            "encounter": _bool,
+        },
+    ),
+    "move_steps": lambda v, p: _table(
+        v,
+        p,
+        {
+            "n": _int_or_dice,
+            "direction": lambda x, q: (
+                None if x in ("forward", "back") else _fail(q, "direction must be forward or back")
+            ),
+        },
+        ("n", "direction"),
+    ),
     "hold": lambda v, p: _table(v, p, {"what": _str, "do": effects}, ("what", "do")),
     "draw": lambda v, p: _int(v, p, 1),
     "extra_turn": lambda v, p: _int(v, p, 1),
     "lose_turn": lambda v, p: _int(v, p, 1),
     "toad": lambda v, p: _table(v, p, {"turns": lambda x, q: _int(x, q, 1)}, ("turns",)),
     "alignment": lambda v, p: None if v in ALIGNMENTS else _fail(p, f"unknown alignment {v!r}"),
-    "relocate": lambda v, p: _table(v, p, {"dice": _dice, "rows": lambda x, q: _rows(x, q, {"at": _at, "to": _str})}, ("dice", "rows")),
+    "relocate": lambda v, p: _table(
+        v, p, {"dice": _dice, "rows": lambda x, q: _rows(x, q, {"at": _at, "to": _str})}, ("dice", "rows")
+    ),
     "shop": lambda v, p: _table(v, p, {"items": _price_list, "free_trait": _str}, ("items",)),
     "sell_objects": lambda v, p: _table(v, p, {"price": lambda x, q: _int(x, q, 0)}, ("price",)),
-    "discard": lambda v, p: _table(v, p, {"what": lambda x, q: None if x in ("spells", "followers", "follower", "objects") else _fail(q, f"unknown kind {x!r}"), "n": lambda x, q: _int(x, q, 1)}, ("what",)),
+    "discard": lambda v, p: _table(
+        v,
+        p,
+        {
+            "what": lambda x, q: (
+                None if x in ("spells", "followers", "follower", "objects") else _fail(q, f"unknown kind {x!r}")
+            ),
+            "n": lambda x, q: _int(x, q, 1),
+        },
+        ("what",),
+    ),
     "enslave": lambda v, p: _table(v, p, {"free_on": _at}, ("free_on",)),
     "take_from_card": lambda v, p: None if v in ATTRS else _fail(p, f"unknown attribute {v!r}"),
     "hook": _str,
     "end_turn": _bool,
-    "status": lambda v, p: _table(v, p, {"name": _str, "rounds": lambda x, q: _int(x, q, 1), "turns": lambda x, q: _int(x, q, 1)}, ("name",)),
+    "status": lambda v, p: _table(
+        v, p, {"name": _str, "rounds": lambda x, q: _int(x, q, 1), "turns": lambda x, q: _int(x, q, 1)}, ("name",)
+    ),
     "emit": _str,
     "discard_this": _bool,
     "entitle": _bool,
-    "boost": lambda v, p: _table(v, p, {"strength": lambda x, q: _int(x, q, 0), "craft": lambda x, q: _int(x, q, 0),
-                                        "until": lambda x, q: None if x in ("turn", "combat") else _fail(q, "until must be turn or combat")}, ("until",)),
+    "boost": lambda v, p: _table(
+        v,
+        p,
+        {
+            "strength": lambda x, q: _int(x, q, 0),
+            "craft": lambda x, q: _int(x, q, 0),
+            "until": lambda x, q: None if x in ("turn", "combat") else _fail(q, "until must be turn or combat"),
+        },
+        ("until",),
+    ),
 }
 
 

@@ -54,12 +54,39 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 POINTS: dict[str, list[Callable]] = {
-    "turn": [], "after_roll": [], "combat": [], "meet": [], "end_of_turn": [], "killed": [],
-    "land": [], "card": [], "lost_fight": [], "setup": [], "turn_start": [], "arrive": [], "scroll_read": [],
-    "pvp_rolled": [], "paid": [], "movement_die": [], "battle_bonus": [], "move_allowed": [],
-    "landed": [], "turn_end": [], "death": [], "life_taken": [], "teleport_allowed": [],
-    "met": [], "life_lost": [], "defeated": [], "pvp_won": [], "draw_refused": [], "foe_value": [],
-    "attack_faces": [], "fight_result": [], "may_meet": [], "gained": [],
+    "turn": [],
+    "after_roll": [],
+    "combat": [],
+    "meet": [],
+    "end_of_turn": [],
+    "killed": [],
+    "land": [],
+    "card": [],
+    "lost_fight": [],
+    "setup": [],
+    "turn_start": [],
+    "arrive": [],
+    "scroll_read": [],
+    "pvp_rolled": [],
+    "paid": [],
+    "movement_die": [],
+    "battle_bonus": [],
+    "move_allowed": [],
+    "landed": [],
+    "turn_end": [],
+    "death": [],
+    "life_taken": [],
+    "teleport_allowed": [],
+    "met": [],
+    "life_lost": [],
+    "defeated": [],
+    "pvp_won": [],
+    "draw_refused": [],
+    "foe_value": [],
+    "attack_faces": [],
+    "fight_result": [],
+    "may_meet": [],
+    "gained": [],
 }
 
 
@@ -88,8 +115,13 @@ def hooks(g: Game, point: str) -> tuple[Callable, ...]:
     table = g.rules.derived.get("hooks")
     if table is None or table[0] != _registrations:
         names = set(g.rules.module_names)
-        table = g.rules.derived["hooks"] = (_registrations, {
-            name: tuple(fn for fn in fns if _OWNER[fn] is None or _OWNER[fn] in names) for name, fns in POINTS.items()})
+        table = g.rules.derived["hooks"] = (
+            _registrations,
+            {
+                name: tuple(fn for fn in fns if _OWNER[fn] is None or _OWNER[fn] in names)
+                for name, fns in POINTS.items()
+            },
+        )
     return table[1][point]
 
 

@@ -37,15 +37,34 @@ def fight_cards(g: Game, seat: int, foes: list[int], mode: str) -> None:
         card = g.rules.instances[c]
         for k in after:
             after[k] += effects.effect_frames(seat, getattr(card, "on_" + k), {"src": c, "space": space})
-    g.push("combat", p=seat, foes=foes, adhoc=[], mode=mode, evadable=_evadable_here(g, space), trophy=True,
-           win=after["win"], lose=after["lose"] + [frame("end_turn_now")],
-           standoff=after["standoff"] + [frame("end_turn_now")], evaded=[], ctx={"space": space})
+    g.push(
+        "combat",
+        p=seat,
+        foes=foes,
+        adhoc=[],
+        mode=mode,
+        evadable=_evadable_here(g, space),
+        trophy=True,
+        win=after["win"],
+        lose=after["lose"] + [frame("end_turn_now")],
+        standoff=after["standoff"] + [frame("end_turn_now")],
+        evaded=[],
+        ctx={"space": space},
+    )
     for c in reversed(foes):
         effects.run(g, seat, g.rules.instances[c].on_encounter, {"src": c, "space": space})
 
 
-def fight_creature(g: Game, seat: int, params: dict, ctx: dict, win: list | None = None, lose: list | None = None,
-                   standoff: list | None = None, evaded: list | None = None) -> None:
+def fight_creature(
+    g: Game,
+    seat: int,
+    params: dict,
+    ctx: dict,
+    win: list | None = None,
+    lose: list | None = None,
+    standoff: list | None = None,
+    evaded: list | None = None,
+) -> None:
     """A creature named by content (the Sentinel, a Farmer, a Werewolf...)."""
     space = g.players[seat].space
     mode = "craft" if "craft" in params else "strength"
@@ -68,13 +87,27 @@ def fight_creature(g: Game, seat: int, params: dict, ctx: dict, win: list | None
         rest = {**params, mode: value, "count": count - 1}
         on["win"] = on["win"] + [frame("effects", p=seat, list=[{"fight": rest}], ctx=ctx)]
         if params.get("until_won"):
-            on["win"] = [frame("clear_status", p=seat, name="hold")] + [frame("effects", p=seat, list=[{"fight": rest}], ctx=ctx)]
+            on["win"] = [frame("clear_status", p=seat, name="hold")] + [
+                frame("effects", p=seat, list=[{"fight": rest}], ctx=ctx)
+            ]
     # ``record``: keep both attack scores (the Lord of Darkness); ``alone``: only the
     # character itself may fight, no Follower in its place (the Lord of Darkness).
     extra = {k: params[k] for k in ("record", "alone") if params.get(k)}
-    g.push("combat", p=seat, foes=[], adhoc=[foe], mode=mode, evadable=evadable, trophy=False,
-           win=(win or []) + on["win"], lose=(lose or []) + on["lose"], standoff=(standoff or []) + on["standoff"],
-           evaded=evaded or [], ctx=ctx, **extra)
+    g.push(
+        "combat",
+        p=seat,
+        foes=[],
+        adhoc=[foe],
+        mode=mode,
+        evadable=evadable,
+        trophy=False,
+        win=(win or []) + on["win"],
+        lose=(lose or []) + on["lose"],
+        standoff=(standoff or []) + on["standoff"],
+        evaded=evaded or [],
+        ctx=ctx,
+        **extra,
+    )
 
 
 @handler("hold")
@@ -236,14 +269,29 @@ def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") ->
         g.say(f"{g.name(seat)} rolls {roll} in battle.", type="roll", seat=seat, dice=a[key])
         keep = [frame(then, **a)]
         sides = CREATURE_DIE if a.get("champion") else g.die_size(seat)
-        twists = spells.fate_options(g, seat, keep, {"kind": then, "args": {**a, "rerolled_" + str(seat): True},
-                                                      "style": "battle", "key": key, "sides": sides})
-        g.decide(seat, "fate", f"You rolled {roll}. Spend 1 Fate to roll again?", [
-            ("keep", f"Keep {roll}", keep),
-            ("reroll", f"Spend 1 Fate ({p.fate} left) and roll again",
-             [frame("spend_fate", p=seat), frame("reroll_battle", a={**a, "rerolled_" + str(seat): True}, seat=seat, key=key, then=then)]),
-            *twists,
-        ])
+        twists = spells.fate_options(
+            g,
+            seat,
+            keep,
+            {"kind": then, "args": {**a, "rerolled_" + str(seat): True}, "style": "battle", "key": key, "sides": sides},
+        )
+        g.decide(
+            seat,
+            "fate",
+            f"You rolled {roll}. Spend 1 Fate to roll again?",
+            [
+                ("keep", f"Keep {roll}", keep),
+                (
+                    "reroll",
+                    f"Spend 1 Fate ({p.fate} left) and roll again",
+                    [
+                        frame("spend_fate", p=seat),
+                        frame("reroll_battle", a={**a, "rerolled_" + str(seat): True}, seat=seat, key=key, then=then),
+                    ],
+                ),
+                *twists,
+            ],
+        )
         return
     g.push(then, **a)
 
@@ -275,8 +323,12 @@ def _combat_resolve(g: Game, a: dict) -> None:
     noun = "battle" if mode == "strength" else "psychic combat"
     attr = "Strength" if mode == "strength" else "Craft"
     extra = f" (+{bonus} for the {g.space_name(p.space)})" if bonus and a["enemy_roll"] else ""
-    g.say(f"{g.name(seat)} fights the {foe_names(g, a)} in {noun}: {roll} + {mine - roll} {attr} = {mine} "
-          f"against {a['enemy_roll']} + {foe_value(g, a, mode)}{extra} = {theirs}.", type="combat", seat=seat)
+    g.say(
+        f"{g.name(seat)} fights the {foe_names(g, a)} in {noun}: {roll} + {mine - roll} {attr} = {mine} "
+        f"against {a['enemy_roll']} + {foe_value(g, a, mode)}{extra} = {theirs}.",
+        type="combat",
+        seat=seat,
+    )
     if mode == "strength":
         _spend_raised(g, seat)
     if a.get("record"):
@@ -297,8 +349,12 @@ def _combat_resolve(g: Game, a: dict) -> None:
         other_ways = abilities.lost_fight_options(g, seat, {**a, "outcome": result})
         if other_ways:
             verdict = "You lost" if result == "lose" else "A stand-off"
-            g.decide(seat, "lost-fight", f"{verdict} against the {foe_names(g, a)}.",
-                     [("accept", "Accept the result", [outcome]), *other_ways])
+            g.decide(
+                seat,
+                "lost-fight",
+                f"{verdict} against the {foe_names(g, a)}.",
+                [("accept", "Accept the result", [outcome]), *other_ways],
+            )
         else:
             g.push_all([outcome])
 
@@ -393,7 +449,11 @@ def _armour_save(g: Game, a: dict) -> None:
         roll = g.rng.die(6)
         shown = f"{roll}+{bonus}" if bonus else str(roll)
         if roll + bonus >= best:
-            g.say(f"{g.name(seat)}'s armour holds (rolled {shown}, needed {best}+): no life lost.", type="armour", seat=seat)
+            g.say(
+                f"{g.name(seat)}'s armour holds (rolled {shown}, needed {best}+): no life lost.",
+                type="armour",
+                seat=seat,
+            )
             return
         g.say(f"{g.name(seat)}'s armour fails (rolled {shown}, needed {best}+).", type="armour", seat=seat)
     # ``faith-save:N``: after any lost fight, battle or psychic, N+ keeps the life (the Shield of Faith).
@@ -401,7 +461,11 @@ def _armour_save(g: Game, a: dict) -> None:
     if faith and not p.toad:
         roll = g.rng.die(6)
         if roll >= faith:
-            g.say(f"{g.name(seat)}'s faith shields it (rolled {roll}, needed {faith}+): no life lost.", type="armour", seat=seat)
+            g.say(
+                f"{g.name(seat)}'s faith shields it (rolled {roll}, needed {faith}+): no life lost.",
+                type="armour",
+                seat=seat,
+            )
             return
         g.say(f"{g.name(seat)}'s faith does not shield it (rolled {roll}, needed {faith}+).", type="armour", seat=seat)
     g.push("lose_lives", p=seat, n=1, cause=a["cause"], by=a.get("by"))
@@ -413,20 +477,36 @@ def _armour_save(g: Game, a: dict) -> None:
 def must_attack(g: Game, seat: int, other: int) -> bool:
     """Must the character attack this one it meets? (``must-attack-characters``:
     anyone; ``must-attack:<alignment>``: characters of that alignment.)"""
-    return stats.has_trait(g, seat, "must-attack-characters") or \
-        stats.has_trait(g, seat, f"must-attack:{g.players[other].alignment}")
+    return stats.has_trait(g, seat, "must-attack-characters") or stats.has_trait(
+        g, seat, f"must-attack:{g.players[other].alignment}"
+    )
 
 
 def attack_options(g: Game, seat: int, other: int) -> list[tuple]:
     """How the active character may attack another it meets."""
-    opts = [(f"attack:{other}", f"Attack the {g.name(other)} in battle",
-             [frame("pvp", a=seat, d=other, mode="strength", assassinate=False)])]
+    opts = [
+        (
+            f"attack:{other}",
+            f"Attack the {g.name(other)} in battle",
+            [frame("pvp", a=seat, d=other, mode="strength", assassinate=False)],
+        )
+    ]
     if stats.has_trait(g, seat, "psychic-attack"):
-        opts.append((f"psychic:{other}", f"Attack the {g.name(other)} in psychic combat",
-                     [frame("pvp", a=seat, d=other, mode="craft", assassinate=False)]))
+        opts.append(
+            (
+                f"psychic:{other}",
+                f"Attack the {g.name(other)} in psychic combat",
+                [frame("pvp", a=seat, d=other, mode="craft", assassinate=False)],
+            )
+        )
     if stats.has_trait(g, seat, "assassinate") and g.rules.spaces[g.players[seat].space].kind != "crown":
-        opts.append((f"assassinate:{other}", f"Assassinate the {g.name(other)} (it does not roll)",
-                     [frame("pvp", a=seat, d=other, mode="strength", assassinate=True)]))
+        opts.append(
+            (
+                f"assassinate:{other}",
+                f"Assassinate the {g.name(other)} (it does not roll)",
+                [frame("pvp", a=seat, d=other, mode="strength", assassinate=True)],
+            )
+        )
     return opts
 
 
@@ -437,8 +517,11 @@ def _pvp(g: Game, a: dict) -> None:
         return
     noun = "battle" if a["mode"] == "strength" else "psychic combat"
     if not a.get("announced"):
-        g.say(f"{g.name(att)} attacks {g.name(dfd)} in {noun}{' (an assassination)' if a['assassinate'] else ''}.",
-              type="attack", seat=att)
+        g.say(
+            f"{g.name(att)} attacks {g.name(dfd)} in {noun}{' (an assassination)' if a['assassinate'] else ''}.",
+            type="attack",
+            seat=att,
+        )
         if "magic-between-characters" in g.rules.spaces[g.players[att].space].suppress:
             # 000 (the Wizard's Tower): characters may meet there, but no Magic Object,
             # Magic Item, Spell or Scroll works for them; till the end of the turn.
@@ -462,10 +545,15 @@ def _pvp_evaded(g: Game, a: dict) -> None:
 @handler("ability_on")
 def _ability_on(g: Game, a: dict) -> None:
     """000 Evading (B): a character may evade another who uses an ability on it (the Thief's theft)."""
-    g.decide(a["d"], "evade-ability", f"The {g.name(a['a'])} uses an ability on you.", [
-        ("allow", "Let it happen", a["then"]),
-        ("evade", f"Evade the {g.name(a['a'])}", [frame("pvp_evaded", a=a["a"], d=a["d"])]),
-    ])
+    g.decide(
+        a["d"],
+        "evade-ability",
+        f"The {g.name(a['a'])} uses an ability on you.",
+        [
+            ("allow", "Let it happen", a["then"]),
+            ("evade", f"Evade the {g.name(a['a'])}", [frame("pvp_evaded", a=a["a"], d=a["d"])]),
+        ],
+    )
 
 
 @handler("pvp_magic")
@@ -476,7 +564,9 @@ def _pvp_magic(g: Game, a: dict) -> None:
     cont = [frame("pvp_magic", **{**a, "turn": nxt})] if nxt is not None else [frame("pvp_roll", **a)]
     opts = spells.cast_options(g, who, "combat", [frame("pvp_magic", **a)], combat=a)
     if opts:
-        g.decide(who, "combat-magic", "Cast a Spell before the dice are rolled?", [("ready", "Roll the dice", cont), *opts])
+        g.decide(
+            who, "combat-magic", "Cast a Spell before the dice are rolled?", [("ready", "Roll the dice", cont), *opts]
+        )
     else:
         g.push_all(cont)
 
@@ -485,8 +575,11 @@ def _pvp_magic(g: Game, a: dict) -> None:
 def _pvp_roll(g: Game, a: dict) -> None:
     att, dfd = a["a"], a["d"]
     mode = a["mode"]
-    a = {**a, "faces": abilities.attack_faces(g, att, a, _attack_faces(g, att, mode)),
-         "dfaces": [0] if a["assassinate"] else abilities.attack_faces(g, dfd, a, _attack_faces(g, dfd, mode))}
+    a = {
+        **a,
+        "faces": abilities.attack_faces(g, att, a, _attack_faces(g, att, mode)),
+        "dfaces": [0] if a["assassinate"] else abilities.attack_faces(g, dfd, a, _attack_faces(g, dfd, mode)),
+    }
     _offer_reroll(g, att, a, "pvp_reroll_defender")
 
 
@@ -499,7 +592,9 @@ def _pvp_reroll_defender(g: Game, a: dict) -> None:
 
 
 def _pvp_score(g: Game, seat: int, a: dict) -> int:
-    bonus = abilities.battle_bonus(g, seat, {"mode": a["mode"], "foes": [], "adhoc": [], "vs": a["d"] if seat == a["a"] else a["a"]})
+    bonus = abilities.battle_bonus(
+        g, seat, {"mode": a["mode"], "foes": [], "adhoc": [], "vs": a["d"] if seat == a["a"] else a["a"]}
+    )
     if a["mode"] == "craft":
         return stats.craft(g, seat, battle=True) + bonus
     total = stats.strength(g, seat, battle=True)
@@ -513,12 +608,18 @@ def _pvp_resolve(g: Game, a: dict) -> None:
     att, dfd, mode = a["a"], a["d"], a["mode"]
     s_att = max(a["faces"]) + _pvp_score(g, att, a)
     s_dfd = max(a["dfaces"]) + _pvp_score(g, dfd, a)
-    g.say(f"{g.name(att)} scores {max(a['faces'])} + {s_att - max(a['faces'])} = {s_att}; {g.name(dfd)} scores "
-          f"{max(a['dfaces'])} + {s_dfd - max(a['dfaces'])} = {s_dfd}.", type="combat", seat=att)
+    g.say(
+        f"{g.name(att)} scores {max(a['faces'])} + {s_att - max(a['faces'])} = {s_att}; {g.name(dfd)} scores "
+        f"{max(a['dfaces'])} + {s_dfd - max(a['dfaces'])} = {s_dfd}.",
+        type="combat",
+        seat=att,
+    )
     if mode == "strength":
         _spend_raised(g, att)
         _spend_raised(g, dfd)
-    abilities.react("pvp_rolled", g, a, s_att, s_dfd)   # pushed first, so it runs after the prize (the Chainsaw Warrior's cut)
+    abilities.react(
+        "pvp_rolled", g, a, s_att, s_dfd
+    )  # pushed first, so it runs after the prize (the Chainsaw Warrior's cut)
     # ``settle``: a fight a rule arranged (the Arena, the Perils of Pandora) is
     # settled by that rule's frame, told the winner and loser (None: a stand-off).
     settle = a.get("settle")
@@ -565,8 +666,9 @@ def _spoils(g: Game, a: dict) -> None:
     if g.players[win].toad:  # a Toad owns nothing: it can only take a life
         g.push("take_life", win=win, lose=lose, mode=mode)
         return
-    opts: list[tuple] = [("life", f"Take a life from the {g.name(lose)}",
-                          [frame("take_life", win=win, lose=lose, mode=mode)])]
+    opts: list[tuple] = [
+        ("life", f"Take a life from the {g.name(lose)}", [frame("take_life", win=win, lose=lose, mode=mode)])
+    ]
     if loser.gold:
         # ``spoils-gold:N``: the winner may take up to N gold instead of 1 (the Rogue takes it all).
         n = min(loser.gold, max(1, stats.trait_value(g, win, "spoils-gold")))
@@ -612,7 +714,9 @@ def _steal(g: Game, a: dict) -> None:
         return
     cards.release(g, a["lose"], card)
     possessions.settle_packs(g, a["lose"])
-    g.say(f"{g.name(a['win'])} takes the {g.card_name(card)} from the {g.name(a['lose'])}.", type="steal", seat=a["win"])
+    g.say(
+        f"{g.name(a['win'])} takes the {g.card_name(card)} from the {g.name(a['lose'])}.", type="steal", seat=a["win"]
+    )
     if possessions.can_take(g, a["win"], card):
         possessions.give_item(g, a["win"], card)
     else:

@@ -42,7 +42,7 @@ def hidden_from(g: Game, seat: int | None) -> list[tuple[int, str, int]]:
     sees_scrolls = seat is not None and stats.has_trait(g, seat, "see-scrolls")
     for p in g.players:
         if g.controller(p.seat) == seat:
-            continue   # the seat's own characters (a second body too) hide nothing from it
+            continue  # the seat's own characters (a second body too) hide nothing from it
         if not sees_spells:
             out += [(p.seat, "spells", i) for i in range(len(p.spells))]
         if not sees_scrolls:
@@ -67,7 +67,7 @@ def determinise(g: Game, seat: int | None, rng: random.Random) -> Game:
         rng.shuffle(pool)
         for (o, h, i), card in zip(held, pool):
             getattr(w.players[o], h)[i] = card
-        for i, card in zip(in_deck, pool[len(held):]):
+        for i, card in zip(in_deck, pool[len(held) :]):
             pile[i] = card
     for name, pile in w.decks.items():
         if rules.deck_info[name].get("shuffled", True):

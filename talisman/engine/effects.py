@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 Ctx = dict[str, Any]
-HOOKS: dict[str, Callable[["Game", int, Ctx], None]] = {}
-EXECUTORS: dict[str, Callable[["Game", int, Any, Ctx], None]] = {}
+HOOKS: dict[str, Callable[[Game, int, Ctx], None]] = {}
+EXECUTORS: dict[str, Callable[[Game, int, Any, Ctx], None]] = {}
 
 
 def hook(name: str):
@@ -100,9 +100,11 @@ def targets(g: Game, seat: int, target: str) -> list[int]:
         return alive
     if target == "region":
         # A region may count as another for such cards (000: the Dungeon is part of the Outer Region).
-        return [s for s in alive if event_region(g, g.rules.spaces[g.players[s].space].region) == event_region(g, region)]
+        return [
+            s for s in alive if event_region(g, g.rules.spaces[g.players[s].space].region) == event_region(g, region)
+        ]
     if target.startswith("region:"):
-        return [s for s in alive if g.rules.spaces[g.players[s].space].region == target[len("region:"):]]
+        return [s for s in alive if g.rules.spaces[g.players[s].space].region == target[len("region:") :]]
     if target == "space":
         return [s for s in alive if g.players[s].space == g.players[seat].space]
     raise ValueError(f"unknown target {target!r}")
@@ -268,10 +270,19 @@ def _heal(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     if most <= 0:
         g.say(f"{g.name(seat)} cannot pay for healing.", seat=seat)
         return
-    g.decide(seat, "heal", f"Healing costs {price}G a life: how many lives?", [
-        (f"heal:{k}", f"Heal {k} {'life' if k == 1 else 'lives'} for {k * price}G" if k else "No healing",
-         [frame("buy_healing", p=seat, n=k, price=price, paid_to=params.get("paid_to", ""))]) for k in range(most, -1, -1)
-    ])
+    g.decide(
+        seat,
+        "heal",
+        f"Healing costs {price}G a life: how many lives?",
+        [
+            (
+                f"heal:{k}",
+                f"Heal {k} {'life' if k == 1 else 'lives'} for {k * price}G" if k else "No healing",
+                [frame("buy_healing", p=seat, n=k, price=price, paid_to=params.get("paid_to", ""))],
+            )
+            for k in range(most, -1, -1)
+        ],
+    )
 
 
 @handler("buy_healing")
@@ -282,7 +293,9 @@ def _buy_healing(g: Game, a: dict) -> None:
         if a.get("paid_to"):
             from talisman.engine import abilities
 
-            abilities.react("paid", g, a["p"], a["n"] * a["price"], a["paid_to"])  # the Pirate plunders the Doctor's fees
+            abilities.react(
+                "paid", g, a["p"], a["n"] * a["price"], a["paid_to"]
+            )  # the Pirate plunders the Doctor's fees
 
 
 @verb("refill_fate")
@@ -303,10 +316,19 @@ def _refill_fate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     most = min(missing, p.gold // price)
     if most <= 0:
         return
-    g.decide(seat, "buy-fate", f"Fate costs {price}G each: how many?", [
-        (f"fate:{k}", f"Buy {k} Fate for {k * price}G" if k else "Buy none", [frame("buy_fate", p=seat, n=k, price=price)])
-        for k in range(most, -1, -1)
-    ])
+    g.decide(
+        seat,
+        "buy-fate",
+        f"Fate costs {price}G each: how many?",
+        [
+            (
+                f"fate:{k}",
+                f"Buy {k} Fate for {k * price}G" if k else "Buy none",
+                [frame("buy_fate", p=seat, n=k, price=price)],
+            )
+            for k in range(most, -1, -1)
+        ],
+    )
 
 
 @handler("buy_fate")
@@ -359,11 +381,22 @@ def _make_room(g: Game, a: dict) -> None:
     p = g.players[seat]
     if card not in g.cards_on(p.space):
         return
-    g.decide(seat, "make-room", f"You cannot carry the {g.card_name(card)} as well: leave something?", [
-        ("leave", f"Leave the {g.card_name(card)} here", []),
-        *[(f"drop:{o}", f"Drop the {g.card_name(o)} and take the {g.card_name(card)}",
-           [frame("drop", p=seat, card=o), frame("take", p=seat, card=card)]) for o in p.objects],
-    ])
+    g.decide(
+        seat,
+        "make-room",
+        f"You cannot carry the {g.card_name(card)} as well: leave something?",
+        [
+            ("leave", f"Leave the {g.card_name(card)} here", []),
+            *[
+                (
+                    f"drop:{o}",
+                    f"Drop the {g.card_name(o)} and take the {g.card_name(card)}",
+                    [frame("drop", p=seat, card=o), frame("take", p=seat, card=card)],
+                )
+                for o in p.objects
+            ],
+        ],
+    )
 
 
 @verb("fill_spells")
@@ -388,9 +421,15 @@ def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             possessions.lose_follower(g, seat, f)
     elif what == "follower":
         if p.followers:
-            g.decide(seat, "lose-follower", "You must give up a Follower", [
-                (f"lose:{f}", f"Give up the {g.card_name(f)}", [frame("lose_follower", p=seat, card=f)]) for f in p.followers
-            ])
+            g.decide(
+                seat,
+                "lose-follower",
+                "You must give up a Follower",
+                [
+                    (f"lose:{f}", f"Give up the {g.card_name(f)}", [frame("lose_follower", p=seat, card=f)])
+                    for f in p.followers
+                ],
+            )
     elif what == "objects":
         for c in list(p.objects + p.packed):
             cards.release(g, seat, c)
@@ -441,12 +480,26 @@ def _shop_frame(g: Game, a: dict) -> None:
         if not cards.stock_has(g, "purchase", name):
             continue
         if free:
-            opts.append((f"free:{name}", f"Take a {name} for nothing", [frame("buy", p=seat, name=name, price=0, free=True), frame("shop", **a)]))
+            opts.append(
+                (
+                    f"free:{name}",
+                    f"Take a {name} for nothing",
+                    [frame("buy", p=seat, name=name, price=0, free=True), frame("shop", **a)],
+                )
+            )
         if p.gold >= price:
-            opts.append((f"buy:{name}", f"Buy a {name} for {price}G", [frame("buy", p=seat, name=name, price=price), frame("shop", **a)]))
+            opts.append(
+                (
+                    f"buy:{name}",
+                    f"Buy a {name} for {price}G",
+                    [frame("buy", p=seat, name=name, price=price), frame("shop", **a)],
+                )
+            )
     if not opts:
         return
-    g.decide(seat, "shop", f"You have {p.gold}G. Buy something?", [("done", "Buy nothing more", []), *opts], confirm=True)
+    g.decide(
+        seat, "shop", f"You have {p.gold}G. Buy something?", [("done", "Buy nothing more", []), *opts], confirm=True
+    )
 
 
 @handler("buy")
@@ -459,8 +512,12 @@ def _buy(g: Game, a: dict) -> None:
     p.gold -= a["price"]
     if a.get("free"):
         p.status["free_purchase"] = g.turn
-    g.say(f"{g.name(seat)} {'takes' if a.get('free') else 'buys'} a {a['name']}"
-          f"{'' if a.get('free') else ' for ' + str(a['price']) + 'G'}.", type="buy", seat=seat)
+    g.say(
+        f"{g.name(seat)} {'takes' if a.get('free') else 'buys'} a {a['name']}"
+        f"{'' if a.get('free') else ' for ' + str(a['price']) + 'G'}.",
+        type="buy",
+        seat=seat,
+    )
     used_at_once = g.rules.instances[card].on_encounter
     if used_at_once:
         run(g, seat, used_at_once, {"src": card})  # the Raft: never kept, it goes back to the stock
@@ -480,10 +537,23 @@ def _sell_frame(g: Game, a: dict) -> None:
     sellable = [c for c in p.objects + p.packed if g.rules.instances[c].is_item]
     if not sellable:
         return
-    g.decide(seat, "sell", f"Turn an Object into {a['price']}G?", [("done", "Sell nothing more", []), *[
-        (f"sell:{c}", f"Sell the {g.card_name(c)} for {a['price']}G", [frame("sold", p=seat, card=c, price=a["price"]), frame("sell", **a)])
-        for c in sellable
-    ]], confirm=True)
+    g.decide(
+        seat,
+        "sell",
+        f"Turn an Object into {a['price']}G?",
+        [
+            ("done", "Sell nothing more", []),
+            *[
+                (
+                    f"sell:{c}",
+                    f"Sell the {g.card_name(c)} for {a['price']}G",
+                    [frame("sold", p=seat, card=c, price=a["price"]), frame("sell", **a)],
+                )
+                for c in sellable
+            ],
+        ],
+        confirm=True,
+    )
 
 
 @handler("sold")
@@ -514,10 +584,15 @@ def _fight(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     if params.get("optional_trait") and stats.has_trait(g, seat, params["optional_trait"]):
         rest = {k: v for k, v in params.items() if k != "optional_trait"}
-        g.decide(seat, "optional-roll", f"{params.get('prompt', 'Roll')}: you may choose not to roll.", [
-            ("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
-            ("skip", "Do not roll", []),
-        ])
+        g.decide(
+            seat,
+            "optional-roll",
+            f"{params.get('prompt', 'Roll')}: you may choose not to roll.",
+            [
+                ("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
+                ("skip", "Do not roll", []),
+            ],
+        )
         return
     expr = params["dice"]
     if params.get("dice_trait"):
@@ -541,12 +616,19 @@ def _pick_of_two(g: Game, a: dict) -> None:
     seat = a["p"]
     first, _ = g.roll_dice(a["dice"], seat)
     second, _ = g.roll_dice(a["dice"], seat)
-    g.say(f"{g.name(seat)} rolls two dice for {a['why'] or 'a roll'}: {first} and {second}.", type="roll", seat=seat,
-          dice=[first, second])
+    g.say(
+        f"{g.name(seat)} rolls two dice for {a['why'] or 'a roll'}: {first} and {second}.",
+        type="roll",
+        seat=seat,
+        dice=[first, second],
+    )
     kind, args = a["then"]
-    g.decide(seat, "pick-roll", f"You rolled {first} and {second}: which do you keep?", [
-        (f"keep:{v}", f"Keep {v}", [frame(kind, **{**args, "roll": v})]) for v in sorted({first, second})
-    ])
+    g.decide(
+        seat,
+        "pick-roll",
+        f"You rolled {first} and {second}: which do you keep?",
+        [(f"keep:{v}", f"Keep {v}", [frame(kind, **{**args, "roll": v})]) for v in sorted({first, second})],
+    )
 
 
 def _with_dice_count(expr: str, n: int) -> str:
@@ -572,23 +654,49 @@ def _roll_frame(g: Game, a: dict) -> None:
     label = a["why"] or "a roll"
     if g.log is not None:
         shown = a["dice"].replace("die", f"D{g.die_size(seat)}")
-        g.say(f"{g.name(seat)} rolls {shown} for {label}: {'+'.join(map(str, faces))}"
-              f"{' = ' + str(total) if len(faces) > 1 or len(parse(a['dice'])) > 1 else ''}.", type="roll", seat=seat,
-              dice=faces)
+        g.say(
+            f"{g.name(seat)} rolls {shown} for {label}: {'+'.join(map(str, faces))}"
+            f"{' = ' + str(total) if len(faces) > 1 or len(parse(a['dice'])) > 1 else ''}.",
+            type="roll",
+            seat=seat,
+            dice=faces,
+        )
     kind, args = a["then"]
     done = frame(kind, **{**args, a["into"]: total, a["into"] + "_faces": faces})
     p = g.players[seat]
     if a["fate"] and g.options.get("fate") and p.fate > 0 and not a.get("rerolled"):
         terms = parse(a["dice"])
         single = len(faces) == 1 and len(terms) == 1  # a chosen result makes sense for one die only
-        twists = spells.fate_options(g, seat, [done], {"kind": kind, "args": args, "style": "roll", "key": a["into"],
-                                                       "sides": terms[0][1] or g.die_size(seat)}) if single else []
-        g.decide(seat, "fate", f"You rolled {total} ({label}). Spend 1 Fate to roll again?", [
-            ("keep", f"Keep {total}", [done]),
-            ("reroll", f"Spend 1 Fate ({p.fate} left) and roll again",
-             [frame("spend_fate", p=seat, why=a["why"]), frame("roll", **{**a, "rerolled": True})]),
-            *twists,
-        ])
+        twists = (
+            spells.fate_options(
+                g,
+                seat,
+                [done],
+                {
+                    "kind": kind,
+                    "args": args,
+                    "style": "roll",
+                    "key": a["into"],
+                    "sides": terms[0][1] or g.die_size(seat),
+                },
+            )
+            if single
+            else []
+        )
+        g.decide(
+            seat,
+            "fate",
+            f"You rolled {total} ({label}). Spend 1 Fate to roll again?",
+            [
+                ("keep", f"Keep {total}", [done]),
+                (
+                    "reroll",
+                    f"Spend 1 Fate ({p.fate} left) and roll again",
+                    [frame("spend_fate", p=seat, why=a["why"]), frame("roll", **{**a, "rerolled": True})],
+                ),
+                *twists,
+            ],
+        )
         return
     g.push_all([done])
 
@@ -627,7 +735,11 @@ def _follower_rolls(g: Game, a: dict) -> None:
             continue
         value, _ = g.roll_dice("D6", seat)
         lost = any(parse_range(r["at"])[0] <= value <= parse_range(r["at"])[1] for r in lethal)
-        g.say(f"{g.name(seat)} rolls {value} for the {g.card_name(f)}{': it falls' if lost else ''}.", type="roll", seat=seat)
+        g.say(
+            f"{g.name(seat)} rolls {value} for the {g.card_name(f)}{': it falls' if lost else ''}.",
+            type="roll",
+            seat=seat,
+        )
         if lost:
             possessions.lose_follower(g, seat, f, "falls into the Chasm")
 
@@ -685,15 +797,35 @@ def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             where = f"Choose a space in the {g.rules.regions[region].name}"
         if not spaces:
             return
-        g.decide(seat, "teleport", where, [
-            (f"to:{s}", g.rules.space(s).name, [frame("teleport", p=seat, to=g.rules.space_index[s],
-                                                      next_move=params.get("next_move", False),
-                                                      encounter=params.get("encounter", True))])
-            for s in spaces
-        ])
+        g.decide(
+            seat,
+            "teleport",
+            where,
+            [
+                (
+                    f"to:{s}",
+                    g.rules.space(s).name,
+                    [
+                        frame(
+                            "teleport",
+                            p=seat,
+                            to=g.rules.space_index[s],
+                            next_move=params.get("next_move", False),
+                            encounter=params.get("encounter", True),
+                        )
+                    ],
+                )
+                for s in spaces
+            ],
+        )
         return
-    g.push("teleport", p=seat, to=g.rules.space_index[params["to"]], next_move=params.get("next_move", False),
-           encounter=params.get("encounter", True))
+    g.push(
+        "teleport",
+        p=seat,
+        to=g.rules.space_index[params["to"]],
+        next_move=params.get("next_move", False),
+        encounter=params.get("encounter", True),
+    )
     del movement  # imported for its frame handlers
 
 
@@ -702,7 +834,10 @@ def _extra_turn(g: Game, seat: int, n: int, ctx: Ctx) -> None:
     """Another turn straight after this one (the Dungeon Library's secret passage)."""
     p = g.players[seat]
     p.status["extra_turns"] = p.status.get("extra_turns", 0) + n
-    g.say(f"{g.name(seat)} will take {'another turn' if n == 1 else str(n) + ' more turns'} straight after this one.", seat=seat)
+    g.say(
+        f"{g.name(seat)} will take {'another turn' if n == 1 else str(n) + ' more turns'} straight after this one.",
+        seat=seat,
+    )
 
 
 @verb("lose_turn")
@@ -745,7 +880,7 @@ def _status(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 @verb("relocate")
 def _relocate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    card = ctx["src"]   # the card being drawn moves itself
+    card = ctx["src"]  # the card being drawn moves itself
     total, _ = g.roll_dice(params["dice"], seat)
     for row in params["rows"]:
         lo, hi = parse_range(row["at"])
@@ -790,7 +925,10 @@ def _boost(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         if params.get(attr):
             p.mods.append((attr, params[attr], params["until"]))
             stats.changed(g)
-            g.say(f"{g.name(seat)} has +{params[attr]} {attr.capitalize()} until the end of the {params['until']}.", seat=seat)
+            g.say(
+                f"{g.name(seat)} has +{params[attr]} {attr.capitalize()} until the end of the {params['until']}.",
+                seat=seat,
+            )
 
 
 @verb("entitle")

@@ -121,8 +121,12 @@ def _draw_cards(g: Game, a: dict) -> None:
             # A card that cannot come into play now (a Dungeon-icon card without the
             # Dungeon, a third Doorway): discarded, and another drawn in its place.
             cards.discard(g, card)
-            g.say(f"{g.name(seat)} draws the {g.card_name(card)}, which cannot come into play: it is discarded.",
-                  type="draw", seat=seat, card=g.card_name(card))
+            g.say(
+                f"{g.name(seat)} draws the {g.card_name(card)}, which cannot come into play: it is discarded.",
+                type="draw",
+                seat=seat,
+                card=g.card_name(card),
+            )
             continue
         drawn.append(card)
     if wanted <= 0:
@@ -149,9 +153,15 @@ def _discard_one_drawn(g: Game, a: dict) -> None:
     space = g.players[seat].space
     here = [c for c in a["drawn"] if c in g.cards_on(space)]
     if len(here) > 1:
-        g.decide(seat, "discard-drawn", "You drew one card more than you need: discard one before meeting them.", [
-            (f"discard:{c}", f"Discard the {g.card_name(c)}", [frame("discard_from_board", space=space, card=c)]) for c in here
-        ])
+        g.decide(
+            seat,
+            "discard-drawn",
+            "You drew one card more than you need: discard one before meeting them.",
+            [
+                (f"discard:{c}", f"Discard the {g.card_name(c)}", [frame("discard_from_board", space=space, card=c)])
+                for c in here
+            ],
+        )
 
 
 @handler("discard_from_board")
@@ -170,10 +180,18 @@ def _offer_redraw(g: Game, a: dict) -> None:
     here = [c for c in a["drawn"] if c in g.cards_on(space)]
     if not here:
         return
-    g.decide(seat, "redraw", "You may discard one card you drew and draw a replacement, which you must encounter.", [
-        ("keep", "Keep the cards", []),
-        *[(f"redraw:{c}", f"Discard the {g.card_name(c)} and draw again", [frame("redraw", p=seat, card=c)]) for c in here],
-    ])
+    g.decide(
+        seat,
+        "redraw",
+        "You may discard one card you drew and draw a replacement, which you must encounter.",
+        [
+            ("keep", "Keep the cards", []),
+            *[
+                (f"redraw:{c}", f"Discard the {g.card_name(c)} and draw again", [frame("redraw", p=seat, card=c)])
+                for c in here
+            ],
+        ],
+    )
 
 
 @handler("redraw")
@@ -190,8 +208,10 @@ def _redraw(g: Game, a: dict) -> None:
 def encounter_order(g: Game, space: int) -> list[int]:
     """Cards on a space in the order they are met: by number, then as they lie."""
     here = g.cards_on(space)
-    return sorted((c for c in here if g.rules.instances[c].type != "spell"),
-                  key=lambda c: (g.rules.instances[c].number, here.index(c)))
+    return sorted(
+        (c for c in here if g.rules.instances[c].type != "spell"),
+        key=lambda c: (g.rules.instances[c].number, here.index(c)),
+    )
 
 
 @handler("card_queue")
@@ -216,11 +236,20 @@ def _card_next(g: Game, a: dict) -> None:
         other_ways = abilities.card_options(g, seat, card)
         if other_ways:
             # 000's exceptions that change how a card is met (the Patrol for the Cyborg).
-            usual = [] if any(len(o) > 3 and o[3] == "forced" for o in other_ways) else \
-                [("usual", f"Meet the {cdef.name} as usual", [frame("card_next", p=seat, queue=queue, plain=card)])]
+            usual = (
+                []
+                if any(len(o) > 3 and o[3] == "forced" for o in other_ways)
+                else [
+                    ("usual", f"Meet the {cdef.name} as usual", [frame("card_next", p=seat, queue=queue, plain=card)])
+                ]
+            )
             then = frame("card_next", p=seat, queue=rest)
-            g.decide(seat, "card-ability", f"The {cdef.name}: how do you meet it?",
-                     [*usual, *[(o[0], o[1], [*o[2], then]) for o in other_ways]])
+            g.decide(
+                seat,
+                "card-ability",
+                f"The {cdef.name}: how do you meet it?",
+                [*usual, *[(o[0], o[1], [*o[2], then]) for o in other_ways]],
+            )
             return
     if cdef.type == "enemy":
         mode = "craft" if cdef.craft and not cdef.strength else "strength"
@@ -266,18 +295,27 @@ def _event_done(g: Game, a: dict) -> None:
 
 def takeable(g: Game, seat: int) -> list[int]:
     space = g.players[seat].space
-    kinds = ("object", "magic-object") if "follower-pickup" in g.rules.spaces[space].suppress \
-        else ("object", "magic-object", "follower")  # Followers locked in the Dungeon's Cell go only by its rule
-    return [c for c in g.cards_on(space)
-            if g.rules.instances[c].type in kinds
-            and not g.rules.instances[c].on_encounter and not g.rules.instances[c].must_take]
+    kinds = (
+        ("object", "magic-object")
+        if "follower-pickup" in g.rules.spaces[space].suppress
+        else ("object", "magic-object", "follower")
+    )  # Followers locked in the Dungeon's Cell go only by its rule
+    return [
+        c
+        for c in g.cards_on(space)
+        if g.rules.instances[c].type in kinds
+        and not g.rules.instances[c].on_encounter
+        and not g.rules.instances[c].must_take
+    ]
 
 
 def hostile_here(g: Game, seat: int) -> bool:
     """Does an Enemy the character has not evaded this turn stand on its space?
     (000: other cards are met only once the Enemies are defeated or evaded.)"""
-    return any(g.rules.instances[c].type == "enemy" and not combat.evaded(g, seat, c)
-               for c in g.cards_on(g.players[seat].space))
+    return any(
+        g.rules.instances[c].type == "enemy" and not combat.evaded(g, seat, c)
+        for c in g.cards_on(g.players[seat].space)
+    )
 
 
 @handler("take_items")
@@ -292,15 +330,28 @@ def _take_items(g: Game, a: dict) -> None:
         cdef = g.rules.instances[c]
         if cdef.type == "follower" and cdef.cost:
             if p.gold >= cdef.cost and possessions.can_take(g, seat, c):
-                options.append((f"hire:{c}", f"Hire the {cdef.name} for {cdef.cost}G", [frame("hire", p=seat, card=c), again]))
+                options.append(
+                    (f"hire:{c}", f"Hire the {cdef.name} for {cdef.cost}G", [frame("hire", p=seat, card=c), again])
+                )
         elif possessions.can_take(g, seat, c):
             options.append((f"take:{c}", f"Take the {cdef.name}", [frame("take", p=seat, card=c), again]))
         elif cdef.is_item and possessions.permitted(g, seat, c) and not p.toad:
             for o in p.objects:
-                options.append((f"swap-take:{o}:{c}", f"Drop the {g.card_name(o)} to take the {cdef.name}",
-                                [frame("drop", p=seat, card=o), frame("take", p=seat, card=c), again]))
+                options.append(
+                    (
+                        f"swap-take:{o}:{c}",
+                        f"Drop the {g.card_name(o)} to take the {cdef.name}",
+                        [frame("drop", p=seat, card=o), frame("take", p=seat, card=c), again],
+                    )
+                )
     if options:
-        g.decide(seat, "take", "What do you take from this space?", [("done", "Take nothing more", []), *options], confirm=True)
+        g.decide(
+            seat,
+            "take",
+            "What do you take from this space?",
+            [("done", "Take nothing more", []), *options],
+            confirm=True,
+        )
 
 
 @handler("hire")
@@ -334,7 +385,9 @@ def _meet(g: Game, a: dict) -> None:
     abilities.react("met", g, other, seat)  # pushed first, so it runs once the meeting is over (the Wise Man)
     if combat.must_attack(g, seat, other):
         # A Follower drives the character to attack (the Spirit of Vengeance, the Holy Avenger).
-        g.decide(seat, "meet", f"You meet the {g.name(other)} and must attack it.", combat.attack_options(g, seat, other))
+        g.decide(
+            seat, "meet", f"You meet the {g.name(other)} and must attack it.", combat.attack_options(g, seat, other)
+        )
     else:
         options = combat.attack_options(g, seat, other) + abilities.meet_options(g, seat, other)
         options.append(("leave", f"Leave the {g.name(other)} in peace", []))

@@ -55,10 +55,15 @@ def check_game_end(g: Game) -> None:
     alive = sorted({g.controller(s) for s in g.living()})
     waiting = [s for s in seats if s not in alive and g.players[s].status.get("replace")]
     if len(seats) > 1 and len(alive) == 1 and not waiting:
-        on_crown = any(g.rules.spaces[g.players[c].space].kind == "crown"
-                       for c in g.characters_of(alive[0]) if g.players[c].alive)
-        g.end(alive, "rules from the Crown of Command, the last character standing" if on_crown
-              else "the last character standing")
+        on_crown = any(
+            g.rules.spaces[g.players[c].space].kind == "crown" for c in g.characters_of(alive[0]) if g.players[c].alive
+        )
+        g.end(
+            alive,
+            "rules from the Crown of Command, the last character standing"
+            if on_crown
+            else "the last character standing",
+        )
     elif not alive and not waiting:
         g.end([], "no character survived")
 
@@ -130,9 +135,12 @@ def _crown_turn_start(g: Game, seat: int) -> None:
     if not reachable:
         g.say("No one is within reach of the Command Spell this turn.", seat=seat)
         return
-    g.decide(seat, "command", "Cast the Command Spell: choose its victim.", [
-        (f"victim:{v}", f"Aim it at the {g.name(v)}", [frame("command_spell", p=seat, victim=v)]) for v in reachable
-    ])
+    g.decide(
+        seat,
+        "command",
+        "Cast the Command Spell: choose its victim.",
+        [(f"victim:{v}", f"Aim it at the {g.name(v)}", [frame("command_spell", p=seat, victim=v)]) for v in reachable],
+    )
 
 
 @handler("command_spell")
@@ -166,10 +174,15 @@ def _command_result(g: Game, a: dict) -> None:
             g.push("lose_lives", p=v, n=1, cause="the Command Spell", by=seat)
         return
     if g.players[victim].alive:
-        g.decide(victim, "command-victim", "The Command Spell strikes you: lose a life, or admit defeat?", [
-            ("life", "Lose 1 life", [frame("lose_lives", p=victim, n=1, cause="the Command Spell", by=seat)]),
-            ("concede", "Admit defeat and leave the game", [frame("concede", p=victim)]),
-        ])
+        g.decide(
+            victim,
+            "command-victim",
+            "The Command Spell strikes you: lose a life, or admit defeat?",
+            [
+                ("life", "Lose 1 life", [frame("lose_lives", p=victim, n=1, cause="the Command Spell", by=seat)]),
+                ("concede", "Admit defeat and leave the game", [frame("concede", p=victim)]),
+            ],
+        )
 
 
 @handler("concede")

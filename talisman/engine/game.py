@@ -64,28 +64,45 @@ class Game:
     """A game of Talisman in progress. Create one with :meth:`new` or :meth:`load`."""
 
     __slots__ = (
-        "rules", "config", "options", "rng", "players", "decks", "discards", "board", "gold_on",
-        "counters", "globals", "stack", "active", "turn", "round", "result", "log", "history", "derived",
+        "rules",
+        "config",
+        "options",
+        "rng",
+        "players",
+        "decks",
+        "discards",
+        "board",
+        "gold_on",
+        "counters",
+        "globals",
+        "stack",
+        "active",
+        "turn",
+        "round",
+        "result",
+        "log",
+        "history",
+        "derived",
     )
-    rules: Ruleset                      # the static content of the game's modules (shared, never changed)
-    config: dict[str, Any]              # modules, options, characters and seed, as given
-    options: dict[str, Any]             # every option's value, defaults included
+    rules: Ruleset  # the static content of the game's modules (shared, never changed)
+    config: dict[str, Any]  # modules, options, characters and seed, as given
+    options: dict[str, Any]  # every option's value, defaults included
     rng: Rng
-    players: list[Player]               # one per character in play, indexed like ``Player.seat``
-    decks: dict[str, list[int]]         # top card last
+    players: list[Player]  # one per character in play, indexed like ``Player.seat``
+    decks: dict[str, list[int]]  # top card last
     discards: dict[str, list[int]]
-    board: dict[int, list[int]]         # face-up cards by space index
-    gold_on: dict[int, int]             # gold counters lying on spaces
-    counters: dict[int, int]            # what a card still holds (the Fountain's Craft...)
-    globals: dict[str, Any]             # lasting effects; values are replaced, never changed in place
+    board: dict[int, list[int]]  # face-up cards by space index
+    gold_on: dict[int, int]  # gold counters lying on spaces
+    counters: dict[int, int]  # what a card still holds (the Fountain's Craft...)
+    globals: dict[str, Any]  # lasting effects; values are replaced, never changed in place
     stack: list[Frame]
     active: int
     turn: int
     round: int
     result: dict[str, Any] | None
-    log: list[Event] | None             # None in copies made for search
+    log: list[Event] | None  # None in copies made for search
     history: list[Any] | None
-    derived: dict[Any, Any] | None     # not state: values worked out from it, kept while the machine runs (advance)
+    derived: dict[Any, Any] | None  # not state: values worked out from it, kept while the machine runs (advance)
 
     # --- creation -----------------------------------------------------------
 
@@ -153,8 +170,13 @@ class Game:
         kind, a = self.stack[-1]
         if kind != "decide":
             return None
-        return Decision(self.controller(a["p"]), a["kind"], a["prompt"],
-                        tuple(Option(o[0], o[1], o[3]) for o in a["options"]), a["p"])
+        return Decision(
+            self.controller(a["p"]),
+            a["kind"],
+            a["prompt"],
+            tuple(Option(o[0], o[1], o[3]) for o in a["options"]),
+            a["p"],
+        )
 
     def legal_ids(self) -> list[str]:
         """The ids of the pending decision's options (empty when the game is over)."""
@@ -285,8 +307,15 @@ class Game:
         opts = [[o[0], o[1], list(o[2]), o[3] if len(o) > 3 else "main"] for o in options]
         self.stack.append(("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm}))
 
-    def say(self, text: str, type: str = "info", seat: int | None = None, private: int | None = None,
-            public: str = "", **data: Any) -> None:
+    def say(
+        self,
+        text: str,
+        type: str = "info",
+        seat: int | None = None,
+        private: int | None = None,
+        public: str = "",
+        **data: Any,
+    ) -> None:
         """Add a sentence to the log (a no-op in copies made for search and in
         games played without a log; where a rule says something at nearly every
         step, it tests ``g.log is not None`` first, so as not to build the text)."""
@@ -442,8 +471,13 @@ class Game:
         return replay(save)
 
 
-def make_config(characters: Iterable[str | None] | None, players: int | None, modules: Iterable[str],
-                options: dict[str, Any] | None, seed: int) -> dict[str, Any]:
+def make_config(
+    characters: Iterable[str | None] | None,
+    players: int | None,
+    modules: Iterable[str],
+    options: dict[str, Any] | None,
+    seed: int,
+) -> dict[str, Any]:
     """Check and normalise a game configuration (plain JSON data)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"the seed must be a whole number, not {seed!r}")

@@ -32,15 +32,24 @@ def _lose_lives(g: Game, a: dict) -> None:
     if not a.get("asked"):
         options = spells.prevent_life_loss_options(g, seat, a)
         if options:
-            g.decide(seat, "prevent-life-loss", f"You are about to lose {n} {'life' if n == 1 else 'lives'}"
-                     f"{' (' + a['cause'] + ')' if a.get('cause') else ''}.", [
-                *options,
-                ("accept", "Accept the loss", [frame("lose_lives", **{**a, "asked": True})]),
-            ])
+            g.decide(
+                seat,
+                "prevent-life-loss",
+                f"You are about to lose {n} {'life' if n == 1 else 'lives'}"
+                f"{' (' + a['cause'] + ')' if a.get('cause') else ''}.",
+                [
+                    *options,
+                    ("accept", "Accept the loss", [frame("lose_lives", **{**a, "asked": True})]),
+                ],
+            )
             return
     p.lives -= n
-    g.say(f"{g.name(seat)} loses {n} {'life' if n == 1 else 'lives'}"
-          f"{' (' + a['cause'] + ')' if a.get('cause') else ''}: {max(p.lives, 0)} left.", type="life", seat=seat)
+    g.say(
+        f"{g.name(seat)} loses {n} {'life' if n == 1 else 'lives'}"
+        f"{' (' + a['cause'] + ')' if a.get('cause') else ''}: {max(p.lives, 0)} left.",
+        type="life",
+        seat=seat,
+    )
     if a.get("by") is not None:
         g.push("life_taken", p=a["by"], victim=seat)
     if p.lives <= 0:
@@ -62,7 +71,11 @@ def heal(g: Game, seat: int, n: int) -> int:
     healed = max(0, min(n, stats.life_cap(g, seat) - p.lives))
     if healed:
         p.lives += healed
-        g.say(f"{g.name(seat)} is healed of {healed} {'life' if healed == 1 else 'lives'}: {p.lives} now.", type="life", seat=seat)
+        g.say(
+            f"{g.name(seat)} is healed of {healed} {'life' if healed == 1 else 'lives'}: {p.lives} now.",
+            type="life",
+            seat=seat,
+        )
     return healed
 
 
@@ -83,8 +96,11 @@ def lose_attribute(g: Game, seat: int, attr: str, n: int) -> None:
     if after == 0:
         setattr(p, attr, stats.base_value(g, seat, attr))
         stats.changed(g)
-        g.say(f"{g.name(seat)}'s {attr.capitalize()} fell to nothing: it returns to "
-              f"{getattr(p, attr)} at the cost of a life.", seat=seat)
+        g.say(
+            f"{g.name(seat)}'s {attr.capitalize()} fell to nothing: it returns to "
+            f"{getattr(p, attr)} at the cost of a life.",
+            seat=seat,
+        )
         lose_lives(g, seat, 1, f"{attr} fell to 0")
     if attr == "craft":
         possessions.check_limits(g, seat)
@@ -123,8 +139,12 @@ def kill(g: Game, seat: int, cause: str = "") -> None:
     p.status = {"dead": cause or "killed"}
     p.mods = []
     stats.changed(g)
-    g.say(f"{g.name(seat)} is dead{' (' + cause + ')' if cause else ''}. Everything it carried lies on the "
-          f"{g.space_name(space)}.", type="death", seat=seat)
+    g.say(
+        f"{g.name(seat)} is dead{' (' + cause + ')' if cause else ''}. Everything it carried lies on the "
+        f"{g.space_name(space)}.",
+        type="death",
+        seat=seat,
+    )
     abilities.react("death", g, seat)
     if g.options.get("new-character") and _replacement_left(g) and g.controller(seat) == seat:
         p.status["replace"] = True  # a seat's own character, not a body raised beside it (a Mirror Image)

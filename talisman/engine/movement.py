@@ -25,9 +25,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import abilities, effects, lives, possessions, stats
+from talisman.engine.game import frame, handler
 from talisman.engine.realms import realm_at
 from talisman.engine.realms import visit as visit_realm
-from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
     from talisman.content.ruleset import Ruleset
@@ -47,25 +47,48 @@ def move_options(g: Game, seat: int) -> list[tuple]:
     held = held_here(g, seat)
     if held is not None:
         # A space that decides the next move (the Dungeon's Hall of Darkness): no roll, no other way.
-        return [("stay", f"Face the {held['what']}", [frame("clear_status", p=seat, name="hold"),
-                                                      frame("effects", p=seat, list=held["effects"], ctx={"space": p.space})])]
+        return [
+            (
+                "stay",
+                f"Face the {held['what']}",
+                [
+                    frame("clear_status", p=seat, name="hold"),
+                    frame("effects", p=seat, list=held["effects"], ctx={"space": p.space}),
+                ],
+            )
+        ]
     opts: list[tuple] = []
     die = abilities.movement_die(g, seat)
     if not one_space_only(g, seat):
         opts.append(("roll", f"Roll the D{die} to move", [frame("move_roll", p=seat)]))
     elif "enslaved" in p.status:
-        opts.append(("roll", f"Roll the D{die} for your freedom, then move one space",
-                     [frame("move_roll", p=seat, one_space=True)]))
+        opts.append(
+            (
+                "roll",
+                f"Roll the D{die} for your freedom, then move one space",
+                [frame("move_roll", p=seat, one_space=True)],
+            )
+        )
     else:
         opts.append(("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
     nxt = p.status.get("next_move")
     if nxt is not None:
-        opts.append(("next-move", f"Go to the {g.space_name(nxt)} as promised",
-                     [frame("clear_status", p=seat, name="next_move"), frame("arrive", p=seat, space=nxt, how="teleport")]))
+        opts.append(
+            (
+                "next-move",
+                f"Go to the {g.space_name(nxt)} as promised",
+                [frame("clear_status", p=seat, name="next_move"), frame("arrive", p=seat, space=nxt, how="teleport")],
+            )
+        )
     if raft_ready(g, seat):
-        for link, other in g.rules.links_of(p.space, "ferry"):
-            opts.append((f"raft:{g.rules.spaces[other].id}", f"Cross the Storm River by raft to the {g.space_name(other)}",
-                         [frame("raft_cross", p=seat, to=other)]))
+        for _link, other in g.rules.links_of(p.space, "ferry"):
+            opts.append(
+                (
+                    f"raft:{g.rules.spaces[other].id}",
+                    f"Cross the Storm River by raft to the {g.space_name(other)}",
+                    [frame("raft_cross", p=seat, to=other)],
+                )
+            )
     return opts
 
 
@@ -106,8 +129,13 @@ def _move_roll(g: Game, a: dict) -> None:
     """Roll the movement die (``one_space``: a slave who may move only one space
     still needs the roll to go free; it then moves one space)."""
     seat = a["p"]
-    effects.roll(g, seat, f"D{abilities.movement_die(g, seat)}", frame("move_choose", p=seat, one_space=a.get("one_space", False)),
-                 why="movement")
+    effects.roll(
+        g,
+        seat,
+        f"D{abilities.movement_die(g, seat)}",
+        frame("move_choose", p=seat, one_space=a.get("one_space", False)),
+        why="movement",
+    )
 
 
 @handler("move_choose")
@@ -138,9 +166,13 @@ def _move_choose(g: Game, a: dict) -> None:
         # 000: the Portal of Power, OR another portal from the same space (the Door to the Wizard's Tower).
         at = to_portal[-1] if to_portal else p.space
         for i, link in enumerate(portals_from(g, at)):
-            options.append(("portal" if i == 0 else f"portal:{g.rules.links[link].b}",
-                            f"Try to open the {g.rules.links[link].name or 'Portal of Power'}",
-                            [frame("walk", p=seat, path=to_portal, i=0, then=[frame("portal_attempt", p=seat, link=link)])]))
+            options.append(
+                (
+                    "portal" if i == 0 else f"portal:{g.rules.links[link].b}",
+                    f"Try to open the {g.rules.links[link].name or 'Portal of Power'}",
+                    [frame("walk", p=seat, path=to_portal, i=0, then=[frame("portal_attempt", p=seat, link=link)])],
+                )
+            )
     options += abilities.after_roll_options(g, seat, n)
     if not options:
         g.say(f"{g.name(seat)} cannot move.", seat=seat)
@@ -161,8 +193,13 @@ def _moves(rules: Ruleset, start: int, n: int, up_to: bool) -> list[tuple[str, s
             for dest, path in _walks(rules, start, k).items():
                 reach.setdefault(dest, path)
         found = rules.derived[key] = [
-            (f"move:{rules.spaces[dest].id}", f"Move to the {rules.spaces[dest].name}, {_route(rules, start, path)}", path)
-            for dest, path in sorted(reach.items())]
+            (
+                f"move:{rules.spaces[dest].id}",
+                f"Move to the {rules.spaces[dest].name}, {_route(rules, start, path)}",
+                path,
+            )
+            for dest, path in sorted(reach.items())
+        ]
     return found
 
 
@@ -188,7 +225,9 @@ def _route(rules: Ruleset, start: int, path: list[int]) -> str:
     return "clockwise" if forward else "counter-clockwise"
 
 
-def _crossings(rules: Ruleset) -> tuple[dict[int, int], dict[int, int], dict[int, tuple[int, int]], set[tuple[int, int]]]:
+def _crossings(
+    rules: Ruleset,
+) -> tuple[dict[int, int], dict[int, int], dict[int, tuple[int, int]], set[tuple[int, int]]]:
     """The ways between regions, by space: bridges (both ends), the passage out
     at the end of a line, the passage into a line from the space it branches
     off (with the direction that leads into the line), and every passage step."""
@@ -274,7 +313,7 @@ def portal_path(g: Game, seat: int, n: int) -> list[int] | None:
     with at least one move to spare (``[]`` when already there), else None."""
     start = g.players[seat].space
     if _portal_distance(g.rules).get(start, n) >= n:
-        return None   # no walk can get there with a move to spare
+        return None  # no walk can get there with a move to spare
     key = ("portal_path", start, n)
     if key not in g.rules.derived:
         g.rules.derived[key] = _portal_path(g.rules, start, n)
@@ -331,9 +370,16 @@ def _walk(g: Game, a: dict) -> None:
 
             g.say(f"The {guard['name']} bars the bridge to {g.name(seat)}.", seat=seat)
             go_on = [frame("cross", p=seat, to=nxt), frame("walk", p=seat, path=path, i=i + 1, then=then)]
-            fight_creature(g, seat, {"name": guard["name"], "strength": guard["strength"], "trophy": False}, {},
-                           win=go_on, evaded=go_on,
-                           lose=[frame("stopped", p=seat)], standoff=[frame("stopped", p=seat)])
+            fight_creature(
+                g,
+                seat,
+                {"name": guard["name"], "strength": guard["strength"], "trophy": False},
+                {},
+                win=go_on,
+                evaded=go_on,
+                lose=[frame("stopped", p=seat)],
+                standoff=[frame("stopped", p=seat)],
+            )
             return
         _step(g, seat, nxt)
         i += 1
@@ -423,12 +469,43 @@ def _portal_attempt(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} stands before the {what}.", type="move", seat=seat, space=link.via)
     n_craft = stats.trait_value(g, seat, "portal-craft-dice") or 2
     then = {"p": seat, "link": g.rules.links.index(link)}
-    g.decide(seat, "portal", f"The {what}: how do you try to open it?", [
-        ("strength", f"Force it: roll 2 dice, at most your Strength ({stats.strength(g, seat)})",
-         [frame("roll", p=seat, dice="2D6", then=["portal_result", {**then, "attr": "strength"}], into="roll", why=f"the {what}", fate=True)]),
-        ("craft", f"Pick the lock: roll {n_craft} {'die' if n_craft == 1 else 'dice'}, at most your Craft ({stats.craft(g, seat)})",
-         [frame("roll", p=seat, dice=f"{n_craft}D6", then=["portal_result", {**then, "attr": "craft"}], into="roll", why=f"the {what}", fate=True)]),
-    ])
+    g.decide(
+        seat,
+        "portal",
+        f"The {what}: how do you try to open it?",
+        [
+            (
+                "strength",
+                f"Force it: roll 2 dice, at most your Strength ({stats.strength(g, seat)})",
+                [
+                    frame(
+                        "roll",
+                        p=seat,
+                        dice="2D6",
+                        then=["portal_result", {**then, "attr": "strength"}],
+                        into="roll",
+                        why=f"the {what}",
+                        fate=True,
+                    )
+                ],
+            ),
+            (
+                "craft",
+                f"Pick the lock: roll {n_craft} {'die' if n_craft == 1 else 'dice'}, at most your Craft ({stats.craft(g, seat)})",
+                [
+                    frame(
+                        "roll",
+                        p=seat,
+                        dice=f"{n_craft}D6",
+                        then=["portal_result", {**then, "attr": "craft"}],
+                        into="roll",
+                        why=f"the {what}",
+                        fate=True,
+                    )
+                ],
+            ),
+        ],
+    )
 
 
 @handler("portal_result")
@@ -489,9 +566,13 @@ def step_neighbours(g: Game, space: int) -> tuple[list[int], list[int]]:
             continue
         a, b = rules.space_index[ln.a], rules.space_index[ln.b]
         if space == b:
-            back.append(a)          # out of this region, toward where it was entered
-        elif space == a and rules.spaces[a].region == rules.spaces[space].region and rules.regions[rules.spaces[a].region].movement == "step":
-            forward.append(b)       # onward to the next region (the Valley to the Crown)
+            back.append(a)  # out of this region, toward where it was entered
+        elif (
+            space == a
+            and rules.spaces[a].region == rules.spaces[space].region
+            and rules.regions[rules.spaces[a].region].movement == "step"
+        ):
+            forward.append(b)  # onward to the next region (the Valley to the Crown)
     return sorted(forward), sorted(back)
 
 
@@ -501,21 +582,43 @@ def step_options(g: Game, seat: int) -> list[tuple]:
     held = p.status.get("hold")
     opts: list[tuple] = []
     if held is not None and held.get("space") == p.space:
-        opts.append(("stay", f"Face the {held['what']} again", [frame("effects", p=seat, list=held["effects"], ctx={"space": p.space})]))
+        opts.append(
+            (
+                "stay",
+                f"Face the {held['what']} again",
+                [frame("effects", p=seat, list=held["effects"], ctx={"space": p.space})],
+            )
+        )
     else:
         for f in forward:
             if not may_enter(g, seat, f):
                 continue
-            opts.append((f"move:{g.rules.spaces[f].id}", f"Go on to the {g.space_name(f)}", [frame("arrive", p=seat, space=f, how="forward")]))
+            opts.append(
+                (
+                    f"move:{g.rules.spaces[f].id}",
+                    f"Go on to the {g.space_name(f)}",
+                    [frame("arrive", p=seat, space=f, how="forward")],
+                )
+            )
     for b in back:
         if g.rules.regions[region_of(g, b)].movement == "roll":
             # 000: out through the Portal is the whole move, and it ends on the
             # Portal of Power like any move (so that space is encountered).
-            opts.append((f"retreat:{g.rules.spaces[b].id}", f"Go back out to the {g.space_name(b)}",
-                         [frame("arrive", p=seat, space=b, how="move")]))
+            opts.append(
+                (
+                    f"retreat:{g.rules.spaces[b].id}",
+                    f"Go back out to the {g.space_name(b)}",
+                    [frame("arrive", p=seat, space=b, how="move")],
+                )
+            )
         else:
-            opts.append((f"retreat:{g.rules.spaces[b].id}", f"Retreat to the {g.space_name(b)}",
-                         [frame("arrive", p=seat, space=b, how="retreat")]))
+            opts.append(
+                (
+                    f"retreat:{g.rules.spaces[b].id}",
+                    f"Retreat to the {g.space_name(b)}",
+                    [frame("arrive", p=seat, space=b, how="retreat")],
+                )
+            )
     if g.rules.spaces[p.space].kind == "crown":
         opts.insert(0, ("stay", "Stay on the Crown of Command", []))
     return opts
@@ -565,15 +668,22 @@ def _arrive(g: Game, a: dict) -> None:
     seat, space = a["p"], a["space"]
     p = g.players[seat]
     came_from = p.space
-    if region_of(g, p.space) != region_of(g, space) and region_of(g, space) in ("outer", "middle") \
-            and region_of(g, p.space) in ("outer", "middle"):
+    if (
+        region_of(g, p.space) != region_of(g, space)
+        and region_of(g, space) in ("outer", "middle")
+        and region_of(g, p.space) in ("outer", "middle")
+    ):
         crossed_river(g, seat)
     p.space = space
     stats.changed(g)
     p.flags.add("arrived")
     if g.log is not None:
-        g.say(f"{g.name(seat)} {'retreats' if a['how'] == 'retreat' else 'arrives'} on the {g.space_name(space)}.",
-              type="move", seat=seat, space=g.rules.spaces[space].id)
+        g.say(
+            f"{g.name(seat)} {'retreats' if a['how'] == 'retreat' else 'arrives'} on the {g.space_name(space)}.",
+            type="move",
+            seat=seat,
+            space=g.rules.spaces[space].id,
+        )
     g.push("land", p=seat, how=a["how"])
     abilities.react("arrive", g, seat, came_from)
     if a["how"] != "retreat":
@@ -606,8 +716,11 @@ def _move_steps(g: Game, seat: int, params: dict, ctx: dict) -> None:
     if not path:
         g.say(f"{g.name(seat)} can go no further {'forward' if forward else 'back'}.", seat=seat)
         return
-    g.say(f"{g.name(seat)} moves {len(path)} {'space' if len(path) == 1 else 'spaces'} {'forward' if forward else 'back'}.",
-          type="move", seat=seat)
+    g.say(
+        f"{g.name(seat)} moves {len(path)} {'space' if len(path) == 1 else 'spaces'} {'forward' if forward else 'back'}.",
+        type="move",
+        seat=seat,
+    )
     if seat == g.active:
         lives.end_turn_now(g)
     g.push("walk", p=seat, path=path, i=0)

@@ -14,9 +14,28 @@ class Player:
     """The state of one seat's character. Copy it with :meth:`copy`."""
 
     __slots__ = (
-        "seat", "character", "alive", "space", "strength", "craft", "lives", "gold", "fate",
-        "alignment", "objects", "packed", "followers", "spells", "cards", "trophies", "lost_turns", "toad",
-        "status", "mods", "flags", "conceded",
+        "seat",
+        "character",
+        "alive",
+        "space",
+        "strength",
+        "craft",
+        "lives",
+        "gold",
+        "fate",
+        "alignment",
+        "objects",
+        "packed",
+        "followers",
+        "spells",
+        "cards",
+        "trophies",
+        "lost_turns",
+        "toad",
+        "status",
+        "mods",
+        "flags",
+        "conceded",
     )
 
     seat: int
@@ -54,17 +73,17 @@ class Player:
         self.gold = 0
         self.fate = 0
         self.alignment = "neutral"
-        self.objects: list[int] = []     # carried: usable, at most 4 unless a card says more
-        self.packed: list[int] = []      # transported on an Article (a Mule), not usable
+        self.objects: list[int] = []  # carried: usable, at most 4 unless a card says more
+        self.packed: list[int] = []  # transported on an Article (a Mule), not usable
         self.followers: list[int] = []
         self.spells: list[int] = []
-        self.cards: list[int] = []       # held beside the sheet, never carried: Scrolls, Abilities, Titles
+        self.cards: list[int] = []  # held beside the sheet, never carried: Scrolls, Abilities, Titles
         self.trophies: list[int] = []
         self.lost_turns = 0
-        self.toad = 0                    # turns left as a Toad; 0 when not a Toad
+        self.toad = 0  # turns left as a Toad; 0 when not a Toad
         self.status: dict[str, Any] = {}  # lasting named states, values are plain data
         self.mods: list[tuple[str, int, str]] = []  # (attribute, amount, lasts until: turn|combat)
-        self.flags: set[str] = set()     # once-per-turn marks, cleared when the turn ends
+        self.flags: set[str] = set()  # once-per-turn marks, cleared when the turn ends
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -94,20 +113,46 @@ class Player:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "seat": self.seat, "character": self.character, "alive": self.alive, "conceded": self.conceded,
-            "space": self.space, "strength": self.strength, "craft": self.craft, "lives": self.lives,
-            "gold": self.gold, "fate": self.fate, "alignment": self.alignment, "objects": self.objects,
-            "packed": self.packed, "followers": self.followers, "spells": self.spells, "cards": self.cards,
+            "seat": self.seat,
+            "character": self.character,
+            "alive": self.alive,
+            "conceded": self.conceded,
+            "space": self.space,
+            "strength": self.strength,
+            "craft": self.craft,
+            "lives": self.lives,
+            "gold": self.gold,
+            "fate": self.fate,
+            "alignment": self.alignment,
+            "objects": self.objects,
+            "packed": self.packed,
+            "followers": self.followers,
+            "spells": self.spells,
+            "cards": self.cards,
             "trophies": self.trophies,
-            "lost_turns": self.lost_turns, "toad": self.toad, "status": self.status,
-            "mods": [list(m) for m in self.mods], "flags": sorted(self.flags),
+            "lost_turns": self.lost_turns,
+            "toad": self.toad,
+            "status": self.status,
+            "mods": [list(m) for m in self.mods],
+            "flags": sorted(self.flags),
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Player:
         p = cls(d["seat"], d["character"])
-        for key in ("alive", "conceded", "space", "strength", "craft", "lives", "gold", "fate", "alignment",
-                    "lost_turns", "toad"):
+        for key in (
+            "alive",
+            "conceded",
+            "space",
+            "strength",
+            "craft",
+            "lives",
+            "gold",
+            "fate",
+            "alignment",
+            "lost_turns",
+            "toad",
+        ):
             setattr(p, key, d[key])
         for key in ("objects", "packed", "followers", "spells", "cards", "trophies"):
             setattr(p, key, list(d[key]))

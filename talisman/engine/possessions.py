@@ -35,7 +35,9 @@ def can_take(g: Game, seat: int, card: int) -> bool:
     if p.toad:
         return False
     if c.type == "follower":
-        return permitted(g, seat, card) and not (("no-followers" in stats.traits(g, seat)) and c.name != "Cursed by a Hag")
+        return permitted(g, seat, card) and not (
+            ("no-followers" in stats.traits(g, seat)) and c.name != "Cursed by a Hag"
+        )
     if c.is_item:
         return permitted(g, seat, card) and room_for_item(g, seat)
     return False
@@ -132,8 +134,13 @@ def keep_apart(g: Game, seat: int, card: int) -> None:
     g.players[seat].cards.append(card)
     stats.changed(g)
     if c.type == "scroll":
-        g.say(f"{g.name(seat)} gains a Scroll: {c.name}.", type="gain", seat=seat, private=seat,
-              public=f"{g.name(seat)} gains a Scroll.")
+        g.say(
+            f"{g.name(seat)} gains a Scroll: {c.name}.",
+            type="gain",
+            seat=seat,
+            private=seat,
+            public=f"{g.name(seat)} gains a Scroll.",
+        )
     else:
         g.say(f"{g.name(seat)} gains the {c.type.capitalize()} {c.name}.", type="gain", seat=seat)
 
@@ -161,8 +168,13 @@ def gain_spell(g: Game, seat: int) -> bool:
         g.say("The Spell deck is empty.", seat=seat)
         return False
     p.spells.append(card)
-    g.say(f"{g.name(seat)} gains a Spell: {g.card_name(card)}.", type="gain", seat=seat, private=seat,
-          public=f"{g.name(seat)} gains a Spell.")
+    g.say(
+        f"{g.name(seat)} gains a Spell: {g.card_name(card)}.",
+        type="gain",
+        seat=seat,
+        private=seat,
+        public=f"{g.name(seat)} gains a Spell.",
+    )
     return True
 
 
@@ -186,16 +198,34 @@ def _enforce_limits(g: Game, a: dict) -> None:
         return
     limit = stats.spell_limit(g, seat) if p.spells and not p.toad else 0  # a Toad keeps its Spells
     if p.spells and not p.toad and len(p.spells) > limit:
-        g.decide(seat, "discard-spell", f"You may hold only {limit} Spell(s): choose one to discard", [
-            (f"discard:{c}", f"Discard {g.card_name(c)}", [frame("discard_spell", p=seat, card=c), frame("enforce_limits", p=seat)])
-            for c in p.spells
-        ])
+        g.decide(
+            seat,
+            "discard-spell",
+            f"You may hold only {limit} Spell(s): choose one to discard",
+            [
+                (
+                    f"discard:{c}",
+                    f"Discard {g.card_name(c)}",
+                    [frame("discard_spell", p=seat, card=c), frame("enforce_limits", p=seat)],
+                )
+                for c in p.spells
+            ],
+        )
         return
     if len(p.objects) > stats.BASE_CAPACITY and len(p.objects) > stats.capacity(g, seat):
-        g.decide(seat, "drop", "You are carrying too much: choose an Object to leave behind", [
-            (f"drop:{c}", f"Leave the {g.card_name(c)}", [frame("drop", p=seat, card=c), frame("enforce_limits", p=seat)])
-            for c in p.objects
-        ])
+        g.decide(
+            seat,
+            "drop",
+            "You are carrying too much: choose an Object to leave behind",
+            [
+                (
+                    f"drop:{c}",
+                    f"Leave the {g.card_name(c)}",
+                    [frame("drop", p=seat, card=c), frame("enforce_limits", p=seat)],
+                )
+                for c in p.objects
+            ],
+        )
 
 
 @handler("discard_spell")
@@ -230,7 +260,10 @@ def _swap(g: Game, a: dict) -> None:
         p.objects[p.objects.index(out)] = into
         p.packed[p.packed.index(into)] = out
         stats.changed(g)
-        g.say(f"{g.name(a['p'])} puts the {g.card_name(out)} on the Mule and takes out the {g.card_name(into)}.", seat=a["p"])
+        g.say(
+            f"{g.name(a['p'])} puts the {g.card_name(out)} on the Mule and takes out the {g.card_name(into)}.",
+            seat=a["p"],
+        )
     elif into in p.packed and len(p.objects) < stats.capacity(g, a["p"]):
         p.packed.remove(into)
         p.objects.append(into)
@@ -243,10 +276,22 @@ def unpack_option(g: Game, seat: int, back: list) -> list[tuple]:
     opts = []
     for into in p.packed:
         if len(p.objects) < stats.capacity(g, seat):
-            opts.append((f"unpack:{into}", f"Take the {g.card_name(into)} off the Mule",
-                         [frame("swap", p=seat, out=-1, into=into), *back], "free"))
+            opts.append(
+                (
+                    f"unpack:{into}",
+                    f"Take the {g.card_name(into)} off the Mule",
+                    [frame("swap", p=seat, out=-1, into=into), *back],
+                    "free",
+                )
+            )
         else:
             for out in p.objects:
-                opts.append((f"swap:{out}:{into}", f"Swap the {g.card_name(out)} for the {g.card_name(into)} on the Mule",
-                             [frame("swap", p=seat, out=out, into=into), *back], "free"))
+                opts.append(
+                    (
+                        f"swap:{out}:{into}",
+                        f"Swap the {g.card_name(out)} for the {g.card_name(into)} on the Mule",
+                        [frame("swap", p=seat, out=out, into=into), *back],
+                        "free",
+                    )
+                )
     return opts

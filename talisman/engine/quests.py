@@ -54,11 +54,16 @@ def options(g: Game, seat: int, back: list) -> list[tuple]:
     if not q or p.toad:
         return []
     if q["goal"] == "give-follower":
-        return [(f"quest:{f}", f"Give the {g.card_name(f)} to the Warlock", [frame("quest_give", p=seat, card=f)], "free")
-                for f in p.followers]
+        return [
+            (f"quest:{f}", f"Give the {g.card_name(f)} to the Warlock", [frame("quest_give", p=seat, card=f)], "free")
+            for f in p.followers
+        ]
     if q["goal"] == "give-magic-object":
-        return [(f"quest:{c}", f"Give the {g.card_name(c)} to the Warlock", [frame("quest_give", p=seat, card=c)], "free")
-                for c in p.objects + p.packed if g.rules.instances[c].type == "magic-object"]
+        return [
+            (f"quest:{c}", f"Give the {g.card_name(c)} to the Warlock", [frame("quest_give", p=seat, card=c)], "free")
+            for c in p.objects + p.packed
+            if g.rules.instances[c].type == "magic-object"
+        ]
     if q["goal"] == "give-gold" and p.gold >= q["n"]:
         return [("quest:gold", f"Give {q['n']} gold to the Warlock", [frame("quest_give", p=seat, card=-1)], "free")]
     return []

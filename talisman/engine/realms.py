@@ -55,11 +55,20 @@ def entitle(g: Game, seat: int) -> None:
     stats.changed(g)
     g.say(f"{g.name(seat)} is Entitled: {g.card_name(card)}.", type="title", seat=seat)
     occupied = {p.space for p in g.players if p.alive}
-    free = [s for s in g.rules.spaces if s.region in ("outer", "middle") and s.index not in occupied
-            and realm_at(g, s.index) is None]
-    g.decide(seat, "realm", f"Where do you lay the Realm of the {g.card_name(card)}?", [
-        (f"realm:{s.id}", f"The {s.name} ({s.id})", [frame("lay_realm", p=seat, title=card, space=s.index)]) for s in free
-    ])
+    free = [
+        s
+        for s in g.rules.spaces
+        if s.region in ("outer", "middle") and s.index not in occupied and realm_at(g, s.index) is None
+    ]
+    g.decide(
+        seat,
+        "realm",
+        f"Where do you lay the Realm of the {g.card_name(card)}?",
+        [
+            (f"realm:{s.id}", f"The {s.name} ({s.id})", [frame("lay_realm", p=seat, title=card, space=s.index)])
+            for s in free
+        ],
+    )
 
 
 @handler("lay_realm")
@@ -118,8 +127,11 @@ def _collect(g: Game, a: dict) -> None:
         return
     _replace(g, a["space"], {**realm, "gold": 0, "cards": []})
     g.players[seat].gold += realm["gold"]
-    g.say(f"{g.name(seat)} collects the tithes of its Realm: {realm['gold']} gold"
-          f"{' and ' + ', '.join(g.card_name(c) for c in realm['cards']) if realm['cards'] else ''}.", seat=seat)
+    g.say(
+        f"{g.name(seat)} collects the tithes of its Realm: {realm['gold']} gold"
+        f"{' and ' + ', '.join(g.card_name(c) for c in realm['cards']) if realm['cards'] else ''}.",
+        seat=seat,
+    )
     for c in realm["cards"]:
         offer(g, seat, c)
 

@@ -33,8 +33,10 @@ def setup_game(g: Game) -> None:
         g.players.append(new_player(g, seat, key))
     for seat in range(len(g.players)):
         starting_spells(g, seat)
-    g.say("The game begins: " + ", ".join(f"seat {p.seat + 1} plays the {g.name(p.seat)}" for p in g.players) + ".",
-          type="setup")
+    g.say(
+        "The game begins: " + ", ".join(f"seat {p.seat + 1} plays the {g.name(p.seat)}" for p in g.players) + ".",
+        type="setup",
+    )
     g.active = 0
     g.turn = 0
     from talisman.engine.turn import next_turn

@@ -39,7 +39,7 @@ from talisman.engine.game import frame, handler
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-SPELL_EFFECTS: dict[str, Callable[["Game", dict], None]] = {}
+SPELL_EFFECTS: dict[str, Callable[[Game, dict], None]] = {}
 
 
 def spell_effect(name: str):
@@ -92,7 +92,11 @@ def castable(g: Game, seat: int, window: str) -> list[int]:
         if out and not can_cast(g, seat, window):
             out = []
     if p.cards and can_read(g, seat, window):
-        out += [c for c in p.cards if rules.instances[c].type == "scroll" and window in rules.instances[c].cast.get("when", ())]
+        out += [
+            c
+            for c in p.cards
+            if rules.instances[c].type == "scroll" and window in rules.instances[c].cast.get("when", ())
+        ]
     return out
 
 
@@ -101,7 +105,7 @@ def ring_spells(g: Game, seat: int) -> list[int]:
     the Spell Ring): castable like the character's own, outside its limit."""
     out: list[int] = []
     if _spell_rings(g.rules).isdisjoint(g.players[seat].objects):
-        return out   # (the common case, decided without working out which items work)
+        return out  # (the common case, decided without working out which items work)
     for o, _, traits in stats.working_items(g, seat):
         if "spell-ring" in traits:
             out += cards.held_by(g, f"card:{o}")
@@ -113,7 +117,8 @@ def _spell_rings(rules: Any) -> frozenset[int]:
     found = rules.derived.get("spell-rings")
     if found is None:
         found = rules.derived["spell-rings"] = frozenset(
-            i for i, c in enumerate(rules.instances) if "spell-ring" in c.traits)
+            i for i, c in enumerate(rules.instances) if "spell-ring" in c.traits
+        )
     return found
 
 
@@ -123,9 +128,14 @@ def fate_options(g: Game, seat: int, keep: list, roll: dict) -> list[tuple]:
     and ``args`` waiting for the die, its ``style`` (``roll``: a total in
     ``key``; ``battle``: a list of faces in ``key``) and the die's ``sides``.
     Countered, the first roll stands (``keep``)."""
-    return [(oid, f"Spend 1 Fate and {label[0].lower()}{label[1:]}: choose the result",
-             [frame("spend_fate", p=seat), *frames])
-            for oid, label, frames, *_ in cast_options(g, seat, "fate", keep, combat=roll)]
+    return [
+        (
+            oid,
+            f"Spend 1 Fate and {label[0].lower()}{label[1:]}: choose the result",
+            [frame("spend_fate", p=seat), *frames],
+        )
+        for oid, label, frames, *_ in cast_options(g, seat, "fate", keep, combat=roll)
+    ]
 
 
 def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | None = None) -> list[tuple]:
@@ -138,11 +148,24 @@ def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | Non
         ends = spell.cast.get("ends")
         for target, label in _targets(g, seat, spell.cast, window, combat):
             # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
-            opts.append((f"cast:{c}{':' + str(target) if target is not None else ''}",
-                         f"{'Read the Scroll' if spell.type == 'scroll' else 'Cast'} {spell.name}{label}",
-                         [frame("cast", p=seat, card=c, target=target, window=window, combat=combat or {},
-                                if_countered=back if ends else []),
-                          *([] if ends else back)]))
+            opts.append(
+                (
+                    f"cast:{c}{':' + str(target) if target is not None else ''}",
+                    f"{'Read the Scroll' if spell.type == 'scroll' else 'Cast'} {spell.name}{label}",
+                    [
+                        frame(
+                            "cast",
+                            p=seat,
+                            card=c,
+                            target=target,
+                            window=window,
+                            combat=combat or {},
+                            if_countered=back if ends else [],
+                        ),
+                        *([] if ends else back),
+                    ],
+                )
+            )
     return opts
 
 
@@ -155,7 +178,7 @@ def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -
     if kind == "active" and window == "others-turn":
         return [(g.active, f" on the {g.name(g.active)}")] if affected(g, g.active) else []
     if kind == "active":
-        return [(None, "")] if window == "combat" else []   # in a fight it aims at the foe
+        return [(None, "")] if window == "combat" else []  # in a fight it aims at the foe
     return [(None, "")]
 
 
@@ -207,13 +230,33 @@ def _counter_ask(g: Game, a: dict) -> None:
     answers = [(c, counter) for c, counter in answers if counter or isinstance(card, int)]
     if not answers:
         return
-    g.decide(seat, "counterspell", f"The {g.name(a['caster'])} casts {spell_name(g, card)}. Answer it?", [
-        ("allow", "Let it be", []),
-        *[(f"counter:{c}", f"Cast {g.card_name(c)} against it",
-           [frame("counter", p=seat, card=c, against=card) if counter else
-            frame("cast", p=seat, card=c, target=None, window="response", combat={"against": card, "caster": a["caster"]})])
-          for c, counter in answers],
-    ])
+    g.decide(
+        seat,
+        "counterspell",
+        f"The {g.name(a['caster'])} casts {spell_name(g, card)}. Answer it?",
+        [
+            ("allow", "Let it be", []),
+            *[
+                (
+                    f"counter:{c}",
+                    f"Cast {g.card_name(c)} against it",
+                    [
+                        frame("counter", p=seat, card=c, against=card)
+                        if counter
+                        else frame(
+                            "cast",
+                            p=seat,
+                            card=c,
+                            target=None,
+                            window="response",
+                            combat={"against": card, "caster": a["caster"]},
+                        )
+                    ],
+                )
+                for c, counter in answers
+            ],
+        ],
+    )
 
 
 @handler("counter")
@@ -224,7 +267,11 @@ def _counter(g: Game, a: dict) -> None:
     cards.release(g, seat, a["card"])
     cards.discard(g, a["card"])
     g.globals["countered"] = a["against"]
-    g.say(f"{g.name(seat)} casts {g.card_name(a['card'])}: the {spell_name(g, a['against'])} fails.", type="cast", seat=seat)
+    g.say(
+        f"{g.name(seat)} casts {g.card_name(a['card'])}: the {spell_name(g, a['against'])} fails.",
+        type="cast",
+        seat=seat,
+    )
     _after_cast(g, seat)
 
 
@@ -295,14 +342,24 @@ def _others_turn_ask(g: Game, a: dict) -> None:
     seat = a["p"]
     opts = cast_options(g, seat, "others-turn", [frame("others_turn_ask", **a)])
     if opts:
-        g.decide(seat, "others-turn", f"The {g.name(a['active'])}'s turn begins. Cast a Spell?", [("pass", "Cast nothing", []), *opts])
+        g.decide(
+            seat,
+            "others-turn",
+            f"The {g.name(a['active'])}'s turn begins. Cast a Spell?",
+            [("pass", "Cast nothing", []), *opts],
+        )
 
 
 def prevent_life_loss_options(g: Game, seat: int, loss: dict) -> list[tuple]:
     """Spells that can stop this character losing a life."""
-    return [(f"cast:{c}", f"Cast {g.card_name(c)} to keep the life",
-             [frame("cast", p=seat, card=c, target=seat, window="life-loss", combat={}, loss={**loss, "asked": True})])
-            for c in castable(g, seat, "life-loss")]
+    return [
+        (
+            f"cast:{c}",
+            f"Cast {g.card_name(c)} to keep the life",
+            [frame("cast", p=seat, card=c, target=seat, window="life-loss", combat={}, loss={**loss, "asked": True})],
+        )
+        for c in castable(g, seat, "life-loss")
+    ]
 
 
 def on_landing(g: Game, seat: int) -> None:

@@ -49,8 +49,10 @@ def changed(g: Game) -> None:
 
 
 def _stale(key: Any, kept: Any, fresh: Any) -> StaleDerivedValue:
-    return StaleDerivedValue(f"memoised {key!r} is {kept!r} but the state now gives {fresh!r}: "
-                             "something changed it without calling stats.changed()")
+    return StaleDerivedValue(
+        f"memoised {key!r} is {kept!r} but the state now gives {fresh!r}: "
+        "something changed it without calling stats.changed()"
+    )
 
 
 def items_suppressed(g: Game, seat: int) -> bool:
@@ -63,8 +65,11 @@ def magic_suppressed(g: Game, seat: int) -> bool:
     fight where magic is barred (``globals["no-magic"]``: characters fighting
     each other in the Wizard's Tower), for a character under a lasting
     ``no-magic-objects`` status (the Magic Shell)."""
-    return "destroy-magic" in g.globals or seat in g.globals.get("no-magic", ()) \
+    return (
+        "destroy-magic" in g.globals
+        or seat in g.globals.get("no-magic", ())
         or "no-magic-objects" in g.players[seat].status.get("traits", ())
+    )
 
 
 def followers_used(g: Game, seat: int) -> list[int]:
@@ -129,8 +134,17 @@ def _traits(g: Game, seat: int) -> frozenset[str]:
     for the same holdings, so that part is memoised per ruleset on everything
     it depends on (outside the state: copies and saves are unaffected)."""
     p = g.players[seat]
-    key = (p.character, p.toad > 0, p.alignment, tuple(p.followers), tuple(p.objects), tuple(p.cards),
-           items_suppressed(g, seat), magic_suppressed(g, seat), p.status.get("uses"))
+    key = (
+        p.character,
+        p.toad > 0,
+        p.alignment,
+        tuple(p.followers),
+        tuple(p.objects),
+        tuple(p.cards),
+        items_suppressed(g, seat),
+        magic_suppressed(g, seat),
+        p.status.get("uses"),
+    )
     cache = g.rules.derived.get("held-traits")
     if cache is None:
         cache = g.rules.derived["held-traits"] = {}
@@ -207,7 +221,7 @@ def _trait_value(g: Game, seat: int, name: str) -> int | None:
     prefix = name + ":"
     for t in traits(g, seat):
         if t.startswith(prefix):
-            v = int(t[len(prefix):])
+            v = int(t[len(prefix) :])
             best = v if best is None else max(best, v)
     return best
 
@@ -273,7 +287,7 @@ def _strength(g: Game, seat: int, battle: bool, vs_subtype: str) -> int:
         total += sum(_weapon_bonus(bonus, vs_subtype) for o, bonus, _ in items if o in used)
         # An Object that is no Weapon but adds Strength in battle (the Gauntlet of Might) always counts.
         total += sum(bonus.get("battle_strength", 0) for o, bonus, _ in items if not rules.instances[o].weapon)
-    for attr, amount, until in p.mods:
+    for attr, amount, _until in p.mods:
         if attr == "strength" or (battle and attr == "battle_strength"):
             total += amount
     return max(total, 0)
@@ -294,7 +308,7 @@ def _craft(g: Game, seat: int, battle: bool) -> int:
         total += rules.instances[f].bonus.get("craft", 0)
     for _, bonus, _ in working_items(g, seat):
         total += bonus.get("craft", 0) + (bonus.get("battle_craft", 0) if battle else 0)
-    for attr, amount, until in p.mods:
+    for attr, amount, _until in p.mods:
         if attr == "craft" or (battle and attr == "battle_craft"):
             total += amount
     return max(total, 0)

@@ -35,8 +35,12 @@ def become_toad(g: Game, seat: int, turns: int = 3) -> None:
     p.status["toad_turn"] = g.turn  # the turn it changed in; its own next turn is its first full one
     p.status.pop("raft", None)
     stats.changed(g)
-    g.say(f"{g.name(seat)} is turned into a Toad for {turns} turns and drops everything it carried "
-          f"on the {g.space_name(space)}.", type="toad", seat=seat)
+    g.say(
+        f"{g.name(seat)} is turned into a Toad for {turns} turns and drops everything it carried "
+        f"on the {g.space_name(space)}.",
+        type="toad",
+        seat=seat,
+    )
 
 
 def count_down(g: Game, seat: int) -> None:

@@ -61,10 +61,15 @@ def _begin(g: Game, actor: int) -> None:
 
 @handler("choose_actor")
 def _choose_actor(g: Game, a: dict) -> None:
-    g.decide(a["p"], "actor", "Which of your characters acts this turn?", [
-        (f"actor:{c}", f"The {g.name(c)}, on the {g.space_name(g.players[c].space)}", [frame("begin_turn", p=c)])
-        for c in a["actors"]
-    ])
+    g.decide(
+        a["p"],
+        "actor",
+        "Which of your characters acts this turn?",
+        [
+            (f"actor:{c}", f"The {g.name(c)}, on the {g.space_name(g.players[c].space)}", [frame("begin_turn", p=c)])
+            for c in a["actors"]
+        ],
+    )
 
 
 @handler("begin_turn")
@@ -83,14 +88,20 @@ def _turn_start(g: Game, a: dict) -> None:
             replace_character(g, seat)
         return
     if g.log is not None:
-        g.say(f"Turn {g.turn} (round {g.round}): {g.name(seat)} on the {g.space_name(p.space)}.", type="turn", seat=seat)
+        g.say(
+            f"Turn {g.turn} (round {g.round}): {g.name(seat)} on the {g.space_name(p.space)}.", type="turn", seat=seat
+        )
     expire_globals(g, seat)
     if p.lost_turns > 0:
         # A Spell may save the turn (Temporal Vortex): it then goes on as ``turn_go``.
         saves = spells.cast_options(g, seat, "lost-turn", [frame("turn_missed", p=seat)])
         if saves:
-            g.decide(seat, "lost-turn", "You are to miss this turn.", [
-                ("miss", "Miss the turn", [frame("turn_missed", p=seat)]), *saves])
+            g.decide(
+                seat,
+                "lost-turn",
+                "You are to miss this turn.",
+                [("miss", "Miss the turn", [frame("turn_missed", p=seat)]), *saves],
+            )
         else:
             g.push("turn_missed", p=seat)
         return
@@ -129,8 +140,10 @@ def _turn_menu(g: Game, a: dict) -> None:
         return
     back = [frame("turn_menu", p=seat)]
     options = movement.move_options(g, seat)
-    if g.rules.regions[movement.region_of(g, g.players[seat].space)].movement == "roll" \
-            and movement.held_here(g, seat) is None:
+    if (
+        g.rules.regions[movement.region_of(g, g.players[seat].space)].movement == "roll"
+        and movement.held_here(g, seat) is None
+    ):
         # Instead of the movement roll (so not in the Inner Region, nor where the move is decided
         # for the character: the Hall of Darkness); back: if the Spell is countered.
         options += spells.cast_options(g, seat, "move", back)
@@ -161,8 +174,14 @@ def trophy_options(g: Game, seat: int, back: list) -> list[tuple]:
         picked = best_trophies(g, seat, attr, each)
         if picked:
             gain = sum(trophy_value(g, c, attr) for c in picked) // each
-            opts.append((f"trophies:{attr}", f"Trade in trophies for {gain} {attr.capitalize()}",
-                         [frame("cash_trophies", p=seat, attr=attr, cards=picked), *back], "free"))
+            opts.append(
+                (
+                    f"trophies:{attr}",
+                    f"Trade in trophies for {gain} {attr.capitalize()}",
+                    [frame("cash_trophies", p=seat, attr=attr, cards=picked), *back],
+                    "free",
+                )
+            )
     return opts
 
 
@@ -178,10 +197,11 @@ def best_trophies(g: Game, seat: int, attr: str, each: int) -> list[int]:
     ``keep-trophies:<subtype>``: such trophies may not be traded (Pandora's Hydra quest)."""
     held = g.players[seat].trophies
     if not held or sum(v for c in held if (v := trophy_value(g, c, attr)) > 0) < each:
-        return []   # not a point's worth even if all could be traded
+        return []  # not a point's worth even if all could be traded
     kept = {t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("keep-trophies:")}
-    mine = [c for c in g.players[seat].trophies
-            if trophy_value(g, c, attr) > 0 and g.rules.instances[c].subtype not in kept]
+    mine = [
+        c for c in g.players[seat].trophies if trophy_value(g, c, attr) > 0 and g.rules.instances[c].subtype not in kept
+    ]
     total = sum(trophy_value(g, c, attr) for c in mine)
     if total < each:
         return []
@@ -220,10 +240,18 @@ def _turn_end(g: Game, a: dict) -> None:
     if p.alive and not a.get("offered"):
         offers = abilities.end_of_turn_options(g, seat)
         if offers:
-            g.decide(seat, "end-turn", "Before your turn ends:", [
-                ("end", "End the turn", [frame("turn_end", p=seat, offered=True)]),
-                *[(oid, label, [*frames, frame("turn_end", p=seat, offered=True)]) for oid, label, frames in offers],
-            ])
+            g.decide(
+                seat,
+                "end-turn",
+                "Before your turn ends:",
+                [
+                    ("end", "End the turn", [frame("turn_end", p=seat, offered=True)]),
+                    *[
+                        (oid, label, [*frames, frame("turn_end", p=seat, offered=True)])
+                        for oid, label, frames in offers
+                    ],
+                ],
+            )
             return
     if p.alive:
         if p.status.get("raft") is not None and p.status["raft"] < g.turn:
@@ -263,5 +291,7 @@ def expire_globals(g: Game, seat: int) -> None:
 
 def stats_summary(g: Game, seat: int) -> str:
     p = g.players[seat]
-    return (f"Strength {stats.strength(g, seat)}, Craft {stats.craft(g, seat)}, {p.lives} lives, "
-            f"{p.gold} gold, {p.fate} Fate")
+    return (
+        f"Strength {stats.strength(g, seat)}, Craft {stats.craft(g, seat)}, {p.lives} lives, "
+        f"{p.gold} gold, {p.fate} Fate"
+    )

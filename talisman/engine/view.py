@@ -76,8 +76,24 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
         "abilities": [card_view(g, c) for c in p.cards if g.rules.instances[c].type == "ability"],
         "toad": p.toad,
         "lost_turns": p.lost_turns,
-        "status": {k: v for k, v in p.status.items() if k in ("enslaved", "hold", "quest", "raft", "next_move", "dead", "master", "goal",
-                                                               "flight", "retreat", "route")},
+        "status": {
+            k: v
+            for k, v in p.status.items()
+            if k
+            in (
+                "enslaved",
+                "hold",
+                "quest",
+                "raft",
+                "next_move",
+                "dead",
+                "master",
+                "goal",
+                "flight",
+                "retreat",
+                "route",
+            )
+        },
     }
     if sees_spells:
         out["spells"] = [card_view(g, s) for s in p.spells]
@@ -107,12 +123,20 @@ SECTIONS: dict[str, Callable[[Game, int | None], Any]] = {
     "result": lambda g, seat: g.result,
     "decision": _decision,
     "players": lambda g, seat: [sheet(g, p.seat, seat) for p in g.players],
-    "board": lambda g, seat: {g.rules.spaces[s].id: [card_view(g, c) for c in held]
-                              for s, held in sorted(g.board.items()) if held},
+    "board": lambda g, seat: {
+        g.rules.spaces[s].id: [card_view(g, c) for c in held] for s, held in sorted(g.board.items()) if held
+    },
     "gold_on": lambda g, seat: {g.rules.spaces[s].id: n for s, n in sorted(g.gold_on.items()) if n},
-    "realms": lambda g, seat: [{"space": g.rules.spaces[r["space"]].id, "owner": r["owner"],
-                                "title": g.card_name(r["title"]), "gold": r["gold"],
-                                "cards": [card_view(g, c) for c in r["cards"]]} for r in g.globals.get("realms", ())],
+    "realms": lambda g, seat: [
+        {
+            "space": g.rules.spaces[r["space"]].id,
+            "owner": r["owner"],
+            "title": g.card_name(r["title"]),
+            "gold": r["gold"],
+            "cards": [card_view(g, c) for c in r["cards"]],
+        }
+        for r in g.globals.get("realms", ())
+    ],
     "decks": lambda g, seat: {name: len(pile) for name, pile in sorted(g.decks.items())},
     "discards": lambda g, seat: {name: len(pile) for name, pile in sorted(g.discards.items())},
 }

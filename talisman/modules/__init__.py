@@ -17,8 +17,17 @@ from typing import Any
 
 from talisman.errors import ConfigError
 
-KNOWN = ("core", "endings", "wizards-tower", "master-levels", "dungeon-characters", "roster", "dungeon-4e", "dungeon-classic")
-_EXTRA: dict[str, "Module"] = {}
+KNOWN = (
+    "core",
+    "endings",
+    "wizards-tower",
+    "master-levels",
+    "dungeon-characters",
+    "roster",
+    "dungeon-4e",
+    "dungeon-classic",
+)
+_EXTRA: dict[str, Module] = {}
 
 
 @dataclass(frozen=True)

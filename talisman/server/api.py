@@ -37,9 +37,12 @@ class SeatSpec(Strict):
     controller: str = Field(description="'human' for a person, or the name of a bot (see /api/catalog)")
     character: str | None = Field(None, description="a character key; null deals one at random (unless choose)")
     name: str = Field("", max_length=60, description="the name shown for the seat")
-    choose: bool = Field(False, description="a person's seat without a character only: its player picks one when "
-                                            "they open their link; the game waits (status 'choosing') until every "
-                                            "such seat has picked")
+    choose: bool = Field(
+        False,
+        description="a person's seat without a character only: its player picks one when "
+        "they open their link; the game waits (status 'choosing') until every "
+        "such seat has picked",
+    )
 
 
 class GameSpec(Strict):
@@ -104,17 +107,25 @@ async def get_catalog(modules: str = Query("core", description="comma-separated 
 async def create_game(spec: GameSpec, request: Request) -> Created:
     new = NewGame(
         seats=tuple(NewSeat(s.controller, s.character, s.name, s.choose) for s in spec.seats),
-        modules=tuple(spec.modules), options=spec.options, title=spec.title, seed=spec.seed)
+        modules=tuple(spec.modules),
+        options=spec.options,
+        title=spec.title,
+        seed=spec.seed,
+    )
     session, tokens = await hub_of(request).create(new)
     return Created(game=session.info(), seats=[seat_link(request, session.id, s, t) for s, t in tokens.items()])
 
 
 @router.get("/games", summary="games, most recently active first")
-async def list_games(request: Request, status: str | None = Query(None, pattern="^(choosing|open|running|finished)$",
-                                                                  description="choosing: waiting for people to pick "
-                                                                              "their characters; open: for a person "
-                                                                              "to open their seat"),
-                     limit: int = Query(100, ge=1, le=500)) -> list[dict[str, Any]]:
+async def list_games(
+    request: Request,
+    status: str | None = Query(
+        None,
+        pattern="^(choosing|open|running|finished)$",
+        description="choosing: waiting for people to pick their characters; open: for a person to open their seat",
+    ),
+    limit: int = Query(100, ge=1, le=500),
+) -> list[dict[str, Any]]:
     hub = hub_of(request)
     records = await hub.run_db(hub.store.list_games, status, limit)
     out = []
@@ -149,8 +160,9 @@ async def get_characters(game_id: str, request: Request) -> list[dict[str, Any]]
 
 
 @router.post("/games/{game_id}/seats/{seat}/character", summary="pick your character while the game waits for choices")
-async def pick_character(game_id: str, seat: int, spec: PickSpec, request: Request,
-                         x_seat_token: TokenHeader = None) -> dict[str, Any]:
+async def pick_character(
+    game_id: str, seat: int, spec: PickSpec, request: Request, x_seat_token: TokenHeader = None
+) -> dict[str, Any]:
     """First come, first served: a seat marked ``choose`` picks a free character once. A character
     already taken, a second pick, a seat that does not choose, or a game no longer waiting is refused
     (409) and changes nothing. The last pick starts the game (from its seed, as any game); returns the
@@ -162,9 +174,13 @@ async def pick_character(game_id: str, seat: int, spec: PickSpec, request: Reque
 
 
 @router.get("/games/{game_id}/state", summary="the game as one seat (or a spectator) sees it", response_model=State)
-async def get_state(game_id: str, request: Request, x_seat_token: TokenHeader = None,
-                    seat: int | None = Query(None, description="your seat (with its token); none: spectator"),
-                    events_from: int = Query(0, ge=0, description="send the log from this event on")) -> State:
+async def get_state(
+    game_id: str,
+    request: Request,
+    x_seat_token: TokenHeader = None,
+    seat: int | None = Query(None, description="your seat (with its token); none: spectator"),
+    events_from: int = Query(0, ge=0, description="send the log from this event on"),
+) -> State:
     """Refused with ``not-started`` (409) while the game waits for its people to choose characters."""
     session = await hub_of(request).session(game_id)
     if seat is not None:
@@ -174,16 +190,22 @@ async def get_state(game_id: str, request: Request, x_seat_token: TokenHeader = 
 
 
 @router.post("/games/{game_id}/actions", summary="answer the pending decision", response_model=State)
-async def post_action(game_id: str, action: ActionSpec, request: Request, x_seat_token: TokenHeader = None,
-                      events_from: int = Query(0, ge=0)) -> State:
+async def post_action(
+    game_id: str,
+    action: ActionSpec,
+    request: Request,
+    x_seat_token: TokenHeader = None,
+    events_from: int = Query(0, ge=0),
+) -> State:
     session = await hub_of(request).session(game_id)
     await session.act(action.seat, x_seat_token, action.option, action.step)
     msg = await session.state(action.seat, events_from)
     return State(**{k: v for k, v in msg.items() if k != "type"})
 
 
-@router.post("/games/{game_id}/seats/{seat}/claim", summary="take a person's seat nobody has joined yet",
-             response_model=SeatLink)
+@router.post(
+    "/games/{game_id}/seats/{seat}/claim", summary="take a person's seat nobody has joined yet", response_model=SeatLink
+)
 async def claim_seat(game_id: str, seat: int, spec: ClaimSpec, request: Request) -> SeatLink:
     session = await hub_of(request).session(game_id)
     token = await session.claim(seat, spec.name)

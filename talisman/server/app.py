@@ -62,10 +62,13 @@ def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSH
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:
         """The API browser, with Swagger UI's files served from here (no CDN)."""
-        return get_swagger_ui_html(openapi_url=app.openapi_url, title="Talisman - API",
-                                   swagger_js_url="/docs-static/swagger-ui-bundle.js",
-                                   swagger_css_url="/docs-static/swagger-ui.css",
-                                   swagger_favicon_url="/docs-static/favicon-32x32.png")
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url,
+            title="Talisman - API",
+            swagger_js_url="/docs-static/swagger-ui-bundle.js",
+            swagger_css_url="/docs-static/swagger-ui.css",
+            swagger_favicon_url="/docs-static/favicon-32x32.png",
+        )
 
     @app.exception_handler(ActionError)
     async def refused(_request: Request, e: ActionError) -> JSONResponse:

@@ -58,8 +58,10 @@ def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
     return {
         "modules": modules_info(),
         "chosen": list(rules.module_names),
-        "options": {name: {"default": spec.default, "choices": list(spec.choices), "help": spec.help}
-                    for name, spec in rules.options.items()},
+        "options": {
+            name: {"default": spec.default, "choices": list(spec.choices), "help": spec.help}
+            for name, spec in rules.options.items()
+        },
         "characters": character_cards(rules),
         "controllers": controllers(),
         "seats": {"min": 1, "max": 6},
@@ -70,10 +72,21 @@ def character_cards(rules: Ruleset) -> list[dict[str, Any]]:
     """The playable characters of a ruleset by name, as their cards tell them: attributes,
     alignment, size, starting space, starting Spells and abilities (in the content's words)."""
     return [
-        {"key": c.key, "name": c.name, "strength": c.strength, "craft": c.craft, "fate": c.fate,
-         "lives": c.lives, "alignment": c.alignment, "size": c.size, "start": rules.space(c.start).name,
-         "spells": c.spells, "abilities": list(c.abilities)}
-        for c in sorted(rules.characters.values(), key=lambda c: c.name) if c.playable
+        {
+            "key": c.key,
+            "name": c.name,
+            "strength": c.strength,
+            "craft": c.craft,
+            "fate": c.fate,
+            "lives": c.lives,
+            "alignment": c.alignment,
+            "size": c.size,
+            "start": rules.space(c.start).name,
+            "spells": c.spells,
+            "abilities": list(c.abilities),
+        }
+        for c in sorted(rules.characters.values(), key=lambda c: c.name)
+        if c.playable
     ]
 
 
@@ -84,11 +97,16 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
     rules = ruleset_for(modules)
     return {
         "regions": [
-            {"id": r.id, "name": r.name, "shape": r.shape, "movement": r.movement, "home": r.home,
-             "spaces": list(r.ring)} for r in rules.regions.values()
+            {
+                "id": r.id,
+                "name": r.name,
+                "shape": r.shape,
+                "movement": r.movement,
+                "home": r.home,
+                "spaces": list(r.ring),
+            }
+            for r in rules.regions.values()
         ],
-        "spaces": {
-            s.id: {"name": s.name, "region": s.region, "kind": s.kind, "text": s.text} for s in rules.spaces
-        },
+        "spaces": {s.id: {"name": s.name, "region": s.region, "kind": s.kind, "text": s.text} for s in rules.spaces},
         "links": [{"kind": ln.kind, "a": ln.a, "b": ln.b, "guard": ln.guard.get("name", "")} for ln in rules.links],
     }

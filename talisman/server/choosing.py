@@ -67,17 +67,26 @@ def waiting_summary(config: dict[str, Any]) -> dict[str, Any]:
 def check_pick(config: dict[str, Any], seat: int, key: Any) -> str:
     """Raise :class:`ActionError` unless ``seat`` may pick the character ``key`` now; returns it."""
     if seat not in config.get("choose", ()):
-        raise ActionError("not-choosing", f"seat {seat} does not choose its character: it is "
-                          + ("named when the game was made" if config["characters"][seat] is not None
-                             else "dealt at random when play starts"))
+        raise ActionError(
+            "not-choosing",
+            f"seat {seat} does not choose its character: it is "
+            + (
+                "named when the game was made"
+                if config["characters"][seat] is not None
+                else "dealt at random when play starts"
+            ),
+        )
     if config["characters"][seat] is not None:
-        raise ActionError("already-chosen", f"seat {seat} has already chosen the "
-                                            f"{_name(config, config['characters'][seat])}: a choice is final")
+        raise ActionError(
+            "already-chosen",
+            f"seat {seat} has already chosen the {_name(config, config['characters'][seat])}: a choice is final",
+        )
     rules = ruleset_for(tuple(config["modules"]))
     playable = sorted(k for k, c in rules.characters.items() if c.playable)
     if not isinstance(key, str) or key not in playable:
-        raise ActionError("unknown-character", f"{key!r} is not a character of this game (characters: "
-                                               f"{', '.join(playable)})", 400)
+        raise ActionError(
+            "unknown-character", f"{key!r} is not a character of this game (characters: {', '.join(playable)})", 400
+        )
     if key in config["characters"]:
         holder = config["characters"].index(key)
         raise ActionError("taken", f"the {_name(config, key)} is already taken by seat {holder}")

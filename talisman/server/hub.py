@@ -31,15 +31,15 @@ from talisman.server.store import GameRecord, Move, SeatRecord, Store
 log = logging.getLogger("talisman.server")
 T = TypeVar("T")
 
-SNAPSHOT_EVERY = 50       # actions between two snapshots of the whole state
+SNAPSHOT_EVERY = 50  # actions between two snapshots of the whole state
 
 
 @dataclass(frozen=True)
 class NewSeat:
     controller: str
-    character: str | None = None   # a character key, or None: dealt at random
+    character: str | None = None  # a character key, or None: dealt at random
     name: str = ""
-    choose: bool = False            # a person's seat whose player picks the character (talisman.server.choosing)
+    choose: bool = False  # a person's seat whose player picks the character (talisman.server.choosing)
 
 
 @dataclass(frozen=True)
@@ -133,18 +133,25 @@ class Hub:
         allowed = [HUMAN, *bot_names()]
         for i, s in enumerate(spec.seats):
             if s.controller not in allowed:
-                raise ActionError("bad-config", f"seat {i}: {s.controller!r} is neither a person nor a bot "
-                                                f"({', '.join(allowed)})", 400)
+                raise ActionError(
+                    "bad-config",
+                    f"seat {i}: {s.controller!r} is neither a person nor a bot ({', '.join(allowed)})",
+                    400,
+                )
             if s.choose and (s.controller != HUMAN or s.character is not None):
-                raise ActionError("bad-config", f"seat {i}: only a person's seat without a named character can be "
-                                                "chosen by its player", 400)
+                raise ActionError(
+                    "bad-config",
+                    f"seat {i}: only a person's seat without a named character can be chosen by its player",
+                    400,
+                )
         seed = spec.seed if spec.seed is not None else secrets.randbits(53)
         choose = [i for i, s in enumerate(spec.seats) if s.choose]
         g: Game | None = None
         try:
-            if choose:    # the engine's game waits for the choices: only its configuration is checked now
+            if choose:  # the engine's game waits for the choices: only its configuration is checked now
                 config = choosing.waiting_config(
-                    make_config([s.character for s in spec.seats], None, spec.modules, spec.options, seed), choose)
+                    make_config([s.character for s in spec.seats], None, spec.modules, spec.options, seed), choose
+                )
             else:
                 g = Game.new([s.character for s in spec.seats], modules=spec.modules, options=spec.options, seed=seed)
                 config = g.config
@@ -152,10 +159,17 @@ class Hub:
             raise ActionError("bad-config", str(e), 400) from None
         tokens = {i: secrets.token_urlsafe(18) for i, s in enumerate(spec.seats) if s.controller == HUMAN}
         records = tuple(
-            SeatRecord(i, s.controller, (s.name.strip() or (f"Player {i + 1}" if s.controller == HUMAN
-                                                           else f"{s.controller.capitalize()} bot"))[:60],
-                       hash_token(tokens[i]) if i in tokens else None)
-            for i, s in enumerate(spec.seats))
+            SeatRecord(
+                i,
+                s.controller,
+                (
+                    s.name.strip()
+                    or (f"Player {i + 1}" if s.controller == HUMAN else f"{s.controller.capitalize()} bot")
+                )[:60],
+                hash_token(tokens[i]) if i in tokens else None,
+            )
+            for i, s in enumerate(spec.seats)
+        )
         game_id = secrets.token_urlsafe(6)
         title = spec.title.strip()[:200] or f"Game {game_id}"
         if g is None:
@@ -184,7 +198,7 @@ class Hub:
             record = await self.run_db(self.store.game, game_id)
             if record is None:
                 raise ActionError("not-found", f"there is no game {game_id!r}", 404)
-            if record.status == choosing.STATUS:      # no engine game before the last choice
+            if record.status == choosing.STATUS:  # no engine game before the last choice
                 game, step = None, 0
             else:
                 game, step = await self._restore(record)
@@ -231,8 +245,11 @@ class Hub:
         if record is None:
             raise ActionError("not-found", f"there is no game {game_id!r}", 404)
         if record.status != "finished":
-            raise ActionError("not-finished", "only a finished game can be replayed or downloaded: the record of "
-                                              "a game in play would give away its dice and decks")
+            raise ActionError(
+                "not-finished",
+                "only a finished game can be replayed or downloaded: the record of "
+                "a game in play would give away its dice and decks",
+            )
         return record
 
     async def replay_step(self, game_id: str, n: Any) -> dict[str, Any]:
@@ -252,8 +269,14 @@ class Hub:
         record = await self.finished(game_id)
         acts = await self.run_db(self.store.actions, game_id)
         snap = await self.run_db(self.store.snapshot_at_or_before, game_id, record.step)
-        return {"format": SAVE_FORMAT, "version": STATE_VERSION, "config": record.config,
-                "actions": [a.option for a in acts], "state_hash": snap[2], "result": record.result}
+        return {
+            "format": SAVE_FORMAT,
+            "version": STATE_VERSION,
+            "config": record.config,
+            "actions": [a.option for a in acts],
+            "state_hash": snap[2],
+            "result": record.result,
+        }
 
 
 def _new_game(config: dict[str, Any]) -> Game:
@@ -270,8 +293,9 @@ def _replay(record: GameRecord, options: list[str], hashes: dict[int, str]) -> G
     return g
 
 
-def _replay_step(record: GameRecord, base: tuple[int, dict[str, Any], str] | None, acts: list,
-                 n: int) -> dict[str, Any]:
+def _replay_step(
+    record: GameRecord, base: tuple[int, dict[str, Any], str] | None, acts: list, n: int
+) -> dict[str, Any]:
     """The replay page's step ``n``: the public view after it, and the move and events of that step."""
     g = Game.from_state_dict(base[1]) if base is not None else _new_game(record.config)
     action = None
@@ -283,5 +307,11 @@ def _replay_step(record: GameRecord, base: tuple[int, dict[str, Any], str] | Non
             action = {"seat": a.seat, "option": a.option, "label": opt.label if opt else a.option}
             mark = len(g.events)
         g.apply(a.option)
-    return {"step": n, "steps": record.step, "action": action, "view": g.view(None),
-            "events": events_for(g, None, mark), "result": record.result if n == record.step else None}
+    return {
+        "step": n,
+        "steps": record.step,
+        "action": action,
+        "view": g.view(None),
+        "events": events_for(g, None, mark),
+        "result": record.result if n == record.step else None,
+    }

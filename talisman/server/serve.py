@@ -7,15 +7,25 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default: 127.0.0.1, this machine only)")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)"
+    )
     parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    parser.add_argument("--db", default=None, metavar="URL",
-                        help="SQLAlchemy database URL, e.g. sqlite:///games.db or postgresql://user@host/db "
-                             "(default: $TALISMAN_DB, else talisman.db in your data folder, "
-                             "~/.local/share/talisman on Linux)")
-    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
-                        help="pause before each bot move, so people can follow (default: 0.6)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="SQLAlchemy database URL, e.g. sqlite:///games.db or postgresql://user@host/db "
+        "(default: $TALISMAN_DB, else talisman.db in your data folder, "
+        "~/.local/share/talisman on Linux)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="pause before each bot move, so people can follow (default: 0.6)",
+    )
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -30,12 +40,12 @@ def run_serve(args: argparse.Namespace) -> int:
     url = normalise_url(args.db or default_db_url())
     app = create_app(url, bot_delay=args.bot_delay)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"Talisman is served at http://{host}:{args.port}/  (database: {_safe(url)}; Ctrl+C stops it)",
-          flush=True)
+    print(f"Talisman is served at http://{host}:{args.port}/  (database: {_safe(url)}; Ctrl+C stops it)", flush=True)
     # No per-message compression: a state is a few kilobytes, and deflating every one
     # costs more server time than it saves on any network a game is played over.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
-                ws_per_message_deflate=False)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False
+    )
     return 0
 
 

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("talisman.server")
 
-MAX_QUEUE = 500           # messages waiting for one client before it is dropped as too slow
+MAX_QUEUE = 500  # messages waiting for one client before it is dropped as too slow
 
 
 def hash_token(token: str) -> str:
@@ -62,7 +62,7 @@ class Client:
     """One connected browser tab (or other client): a seat, or ``None`` for a spectator."""
 
     seat: int | None
-    token: str | None = None       # kept to act without sending it again
+    token: str | None = None  # kept to act without sending it again
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
     events_sent: int = 0
 
@@ -92,11 +92,18 @@ def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()
         "options": dict(record.config["options"]),
         "turn": summary["turn"],
         "waiting_for": summary["waiting_for"],
-        "characters": summary["characters"],     # every character in play, a seat's first one at its own index
+        "characters": summary["characters"],  # every character in play, a seat's first one at its own index
         "seats": [
-            {"seat": s.seat, "controller": s.controller, "name": s.name, "joined": s.joined,
-             "character": summary["characters"][s.seat], "alive": summary["alive"][s.seat],
-             "online": s.seat in online, "choosing": s.seat in summary.get("choosing", ())}
+            {
+                "seat": s.seat,
+                "controller": s.controller,
+                "name": s.name,
+                "joined": s.joined,
+                "character": summary["characters"][s.seat],
+                "alive": summary["alive"][s.seat],
+                "online": s.seat in online,
+                "choosing": s.seat in summary.get("choosing", ()),
+            }
             for s in seat_list
         ],
         "result": record.result,
@@ -164,8 +171,11 @@ class GameSession:
     def not_started(self) -> ActionError:
         waiting = choosing.still_to_choose(self.config)
         who = " and ".join(f"{self.seats[s].name} (seat {s})" for s in waiting)
-        return ActionError("not-started", f"the game has not begun: waiting for {who} to choose "
-                                          f"{'their characters' if len(waiting) > 1 else 'a character'}")
+        return ActionError(
+            "not-started",
+            f"the game has not begun: waiting for {who} to choose "
+            f"{'their characters' if len(waiting) > 1 else 'a character'}",
+        )
 
     def state_for(self, seat: int | None, events_from: int = 0) -> dict[str, Any]:
         """The message that brings a client of ``seat`` up to date (call with the lock held:
@@ -183,8 +193,9 @@ class GameSession:
 
     def check_seat(self, seat: Any) -> Seat:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise ActionError("malformed", f"there is no seat {seat!r} in this game (seats 0 to {len(self.seats) - 1})",
-                              400)
+            raise ActionError(
+                "malformed", f"there is no seat {seat!r} in this game (seats 0 to {len(self.seats) - 1})", 400
+            )
         return self.seats[seat]
 
     async def authenticate(self, seat: Any, token: Any) -> Seat:
@@ -236,20 +247,23 @@ class GameSession:
             choosing.check_pick(self.config, s.seat, character)
             config, game = choosing.with_pick(self.config, s.seat, character), None
             if not choosing.still_to_choose(config):
-                game = Game.new(config["characters"], modules=config["modules"], options=config["options"],
-                                seed=config["seed"])
+                game = Game.new(
+                    config["characters"], modules=config["modules"], options=config["options"], seed=config["seed"]
+                )
                 config = game.config
             before = self.config
             self.config, self.game = config, game
             snapshot = (game.state_dict(), game.state_hash()) if game is not None else None
             try:
-                await self.hub.run_db(self.hub.store.record_setup, self.id, self.config, self.summary, self.status,
-                                      snapshot)
+                await self.hub.run_db(
+                    self.hub.store.record_setup, self.id, self.config, self.summary, self.status, snapshot
+                )
             except Exception as e:
                 log.exception("game %s: could not record the choice of seat %d", self.id, s.seat)
                 self.config, self.game = before, None
-                raise ActionError("storage", f"the choice could not be saved ({type(e).__name__}); nothing "
-                                             "changed", 503) from None
+                raise ActionError(
+                    "storage", f"the choice could not be saved ({type(e).__name__}); nothing changed", 503
+                ) from None
             if self.game is None:
                 self.broadcast_seats()
             else:
@@ -277,17 +291,18 @@ class GameSession:
         if g.is_over:
             raise ActionError("game-over", "the game is over: no more moves are accepted")
         if step != self.step:
-            raise ActionError("stale", f"the game has moved on: you answered step {step}, it is now at step "
-                                       f"{self.step}; look again")
+            raise ActionError(
+                "stale", f"the game has moved on: you answered step {step}, it is now at step {self.step}; look again"
+            )
         d = g.decision
         if d.player != s.seat:
             who = self.seats[d.player]
             character = d.character if d.character is not None else d.player
-            raise ActionError("out-of-turn", f"it is not your turn: waiting for {who.name} "
-                                             f"({g.name(character)}, seat {d.player})")
+            raise ActionError(
+                "out-of-turn", f"it is not your turn: waiting for {who.name} ({g.name(character)}, seat {d.player})"
+            )
         if d.option(option) is None:
-            raise ActionError("illegal", f"{option!r} is not one of the options offered now "
-                                         f"({', '.join(d.ids)})")
+            raise ActionError("illegal", f"{option!r} is not one of the options offered now ({', '.join(d.ids)})")
 
     async def _commit(self, seat: int, option: str) -> None:
         """Apply a checked option, record it, then tell everyone (call with the lock held)."""
@@ -297,16 +312,20 @@ class GameSession:
         except Exception:  # an engine fault: the game may be half-changed, so rebuild it
             log.exception("game %s: the engine failed on %r at step %d", self.id, option, n)
             self.game = await self.hub.rebuild(self.id)
-            raise ActionError("engine-error", "the rules engine failed on this move (the server's log has the "
-                                              "details); nothing changed", 500) from None
+            raise ActionError(
+                "engine-error",
+                "the rules engine failed on this move (the server's log has the details); nothing changed",
+                500,
+            ) from None
         snapshot = (g.state_dict(), g.state_hash()) if g.is_over or (n + 1) % self.hub.snapshot_every == 0 else None
         try:
             await self.hub.record(Move(self.id, n, seat, option, self.summary, self.status, g.result, snapshot))
         except Exception as e:
             log.exception("game %s: could not record step %d", self.id, n)
             self.game = await self.hub.rebuild(self.id)
-            raise ActionError("storage", f"the move could not be saved ({type(e).__name__}); nothing changed",
-                              503) from None
+            raise ActionError(
+                "storage", f"the move could not be saved ({type(e).__name__}); nothing changed", 503
+            ) from None
         self.step = n + 1
         self.broadcast()
 
@@ -335,8 +354,10 @@ class GameSession:
             # A bot made for this one decision, seeded by the game's seed, the seat and
             # the step: its moves depend on the game alone, so a restarted server plays
             # on exactly as it would have.
-            bot = make_bot(self.seats[d.player].controller,
-                           seed=(self.config["seed"] * 1_000_003 + d.player * 7919 + step) & 0xFFFFFFFF)
+            bot = make_bot(
+                self.seats[d.player].controller,
+                seed=(self.config["seed"] * 1_000_003 + d.player * 7919 + step) & 0xFFFFFFFF,
+            )
             try:
                 choice = await asyncio.to_thread(bot.choose, view, d)
             except Exception:
@@ -363,7 +384,7 @@ class GameSession:
         in the log: a reconnecting client asks only for what it missed)."""
         async with self.lock:
             self.clients.add(client)
-            if self.game is None:   # waiting for choices: the whole state comes when play starts
+            if self.game is None:  # waiting for choices: the whole state comes when play starts
                 client.events_sent = 0
                 self._send(client, {"type": "game", "game": self.info()})
             else:
@@ -377,7 +398,7 @@ class GameSession:
             self.clients.discard(client)
             self.broadcast_seats()
         if not self.clients and self.game is not None and self.game.is_over:
-            self.hub.sessions.pop(self.id, None)   # nobody watches a finished game: the store keeps it
+            self.hub.sessions.pop(self.id, None)  # nobody watches a finished game: the store keeps it
 
     def _send(self, client: Client, message: dict[str, Any]) -> None:
         if client.queue.qsize() >= MAX_QUEUE:
@@ -395,8 +416,17 @@ class GameSession:
         for c in list(self.clients):
             if c.seat not in views:
                 views[c.seat] = self.game.view(c.seat)
-            self._send(c, {"type": "state", "game": info, "step": self.step, "view": views[c.seat],
-                           "events_from": c.events_sent, "events": events_for(self.game, c.seat, c.events_sent)})
+            self._send(
+                c,
+                {
+                    "type": "state",
+                    "game": info,
+                    "step": self.step,
+                    "view": views[c.seat],
+                    "events_from": c.events_sent,
+                    "events": events_for(self.game, c.seat, c.events_sent),
+                },
+            )
             c.events_sent = total
 
     def broadcast_seats(self) -> None:

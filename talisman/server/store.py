@@ -49,7 +49,8 @@ from sqlalchemy.pool import StaticPool
 metadata = MetaData()
 
 games = Table(
-    "games", metadata,
+    "games",
+    metadata,
     Column("id", String(32), primary_key=True),
     Column("title", String(200), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
@@ -57,36 +58,39 @@ games = Table(
     # choosing (people pick their characters: talisman.server.choosing), open (a person's seat
     # waits for its player), running, finished
     Column("status", String(16), nullable=False, index=True),
-    Column("config", JSON, nullable=False),       # modules, options, characters, seed (choosing: and choose): never
-                                                  # sent to a client
-    Column("step", Integer, nullable=False),      # how many actions have been applied
-    Column("summary", JSON, nullable=False),      # public: turn, who acts, characters (for the lobby list)
+    Column("config", JSON, nullable=False),  # modules, options, characters, seed (choosing: and choose): never
+    # sent to a client
+    Column("step", Integer, nullable=False),  # how many actions have been applied
+    Column("summary", JSON, nullable=False),  # public: turn, who acts, characters (for the lobby list)
     Column("result", JSON),
 )
 
 seats = Table(
-    "seats", metadata,
+    "seats",
+    metadata,
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("controller", String(32), nullable=False),   # "human" or a bot's name
+    Column("controller", String(32), nullable=False),  # "human" or a bot's name
     Column("name", String(60), nullable=False),
-    Column("token_hash", String(64)),                   # sha256 of the seat's token (people only)
+    Column("token_hash", String(64)),  # sha256 of the seat's token (people only)
     Column("joined", Boolean, nullable=False, default=False),
 )
 
 actions = Table(
-    "actions", metadata,
+    "actions",
+    metadata,
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
-    Column("n", Integer, primary_key=True),            # 0-based position in the game's action log
+    Column("n", Integer, primary_key=True),  # 0-based position in the game's action log
     Column("seat", Integer, nullable=False),
     Column("option", String(200), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
 
 snapshots = Table(
-    "snapshots", metadata,
+    "snapshots",
+    metadata,
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
-    Column("n", Integer, primary_key=True),            # the state after n actions
+    Column("n", Integer, primary_key=True),  # the state after n actions
     Column("state", JSON, nullable=False),
     Column("state_hash", String(32), nullable=False),
 )
@@ -126,7 +130,7 @@ class Move:
     summary: dict[str, Any]
     status: str
     result: dict[str, Any] | None = None
-    snapshot: tuple[dict[str, Any], str] | None = None   # (state_dict, state_hash) after the move
+    snapshot: tuple[dict[str, Any], str] | None = None  # (state_dict, state_hash) after the move
 
 
 @dataclass(frozen=True)
@@ -158,7 +162,7 @@ def normalise_url(url: str) -> str:
     """
     for prefix in ("postgresql://", "postgres://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 
@@ -179,17 +183,46 @@ class Store:
 
     # --- writing ---------------------------------------------------------------
 
-    def create_game(self, game_id: str, title: str, config: dict[str, Any], seat_records: list[SeatRecord],
-                    summary: dict[str, Any], snapshot: tuple[dict[str, Any], str] | None = None,
-                    status: str = "open") -> None:
+    def create_game(
+        self,
+        game_id: str,
+        title: str,
+        config: dict[str, Any],
+        seat_records: list[SeatRecord],
+        summary: dict[str, Any],
+        snapshot: tuple[dict[str, Any], str] | None = None,
+        status: str = "open",
+    ) -> None:
         """Record a new game, its seats and (optionally) its first snapshot, at once."""
         now = _now()
         with self.engine.begin() as db:
-            db.execute(games.insert().values(id=game_id, title=title, created=now, updated=now, status=status,
-                                             config=config, step=0, summary=summary, result=None))
-            db.execute(seats.insert(), [
-                {"game_id": game_id, "seat": s.seat, "controller": s.controller, "name": s.name,
-                 "token_hash": s.token_hash, "joined": s.joined} for s in seat_records])
+            db.execute(
+                games.insert().values(
+                    id=game_id,
+                    title=title,
+                    created=now,
+                    updated=now,
+                    status=status,
+                    config=config,
+                    step=0,
+                    summary=summary,
+                    result=None,
+                )
+            )
+            db.execute(
+                seats.insert(),
+                [
+                    {
+                        "game_id": game_id,
+                        "seat": s.seat,
+                        "controller": s.controller,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "joined": s.joined,
+                    }
+                    for s in seat_records
+                ],
+            )
             if snapshot is not None:
                 db.execute(snapshots.insert().values(game_id=game_id, n=0, state=snapshot[0], state_hash=snapshot[1]))
 
@@ -203,31 +236,47 @@ class Store:
         with self.engine.begin() as db:
             for m in moves:
                 db.execute(actions.insert().values(game_id=m.game_id, n=m.n, seat=m.seat, option=m.option, at=now))
-                done = db.execute(update(games).where(games.c.id == m.game_id, games.c.step == m.n).values(
-                    step=m.n + 1, updated=now, summary=m.summary, status=m.status, result=m.result))
+                done = db.execute(
+                    update(games)
+                    .where(games.c.id == m.game_id, games.c.step == m.n)
+                    .values(step=m.n + 1, updated=now, summary=m.summary, status=m.status, result=m.result)
+                )
                 if done.rowcount != 1:
                     raise RuntimeError(f"game {m.game_id} is not at step {m.n} in the database")
                 if m.snapshot is not None:
-                    db.execute(snapshots.insert().values(game_id=m.game_id, n=m.n + 1, state=m.snapshot[0],
-                                                         state_hash=m.snapshot[1]))
+                    db.execute(
+                        snapshots.insert().values(
+                            game_id=m.game_id, n=m.n + 1, state=m.snapshot[0], state_hash=m.snapshot[1]
+                        )
+                    )
 
-    def record_setup(self, game_id: str, config: dict[str, Any], summary: dict[str, Any], status: str,
-                     snapshot: tuple[dict[str, Any], str] | None = None) -> None:
+    def record_setup(
+        self,
+        game_id: str,
+        config: dict[str, Any],
+        summary: dict[str, Any],
+        status: str,
+        snapshot: tuple[dict[str, Any], str] | None = None,
+    ) -> None:
         """Record a character chosen while a game waits for its players' choices: its
         configuration and summary, and, when play starts, its status and first snapshot.
 
         Raises if the game is not waiting (anymore), so a pick is never stored twice.
         """
         with self.engine.begin() as db:
-            done = db.execute(update(games).where(games.c.id == game_id, games.c.status == "choosing").values(
-                config=config, summary=summary, status=status, updated=_now()))
+            done = db.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.status == "choosing")
+                .values(config=config, summary=summary, status=status, updated=_now())
+            )
             if done.rowcount != 1:
                 raise RuntimeError(f"game {game_id} is not waiting for its players' choices in the database")
             if snapshot is not None:
                 db.execute(snapshots.insert().values(game_id=game_id, n=0, state=snapshot[0], state_hash=snapshot[1]))
 
-    def join_seat(self, game_id: str, seat: int, status: str, token_hash: str | None = None,
-                  name: str | None = None) -> None:
+    def join_seat(
+        self, game_id: str, seat: int, status: str, token_hash: str | None = None, name: str | None = None
+    ) -> None:
         """Mark a seat as taken (optionally with a new token and name), and the game's new status."""
         values: dict[str, Any] = {"joined": True}
         if token_hash is not None:
@@ -260,8 +309,11 @@ class Store:
             return list(db.execute(select(games.c.id).where(games.c.status == status)).scalars())
 
     def actions(self, game_id: str, start: int = 0, stop: int | None = None) -> list[ActionRecord]:
-        q = select(actions.c.n, actions.c.seat, actions.c.option).where(
-            actions.c.game_id == game_id, actions.c.n >= start).order_by(actions.c.n)
+        q = (
+            select(actions.c.n, actions.c.seat, actions.c.option)
+            .where(actions.c.game_id == game_id, actions.c.n >= start)
+            .order_by(actions.c.n)
+        )
         if stop is not None:
             q = q.where(actions.c.n < stop)
         with self.engine.connect() as db:
@@ -269,8 +321,12 @@ class Store:
 
     def snapshot_at_or_before(self, game_id: str, n: int) -> tuple[int, dict[str, Any], str] | None:
         """The latest snapshot taken after at most ``n`` actions: ``(n, state, hash)``."""
-        q = (select(snapshots.c.n, snapshots.c.state, snapshots.c.state_hash)
-             .where(snapshots.c.game_id == game_id, snapshots.c.n <= n).order_by(snapshots.c.n.desc()).limit(1))
+        q = (
+            select(snapshots.c.n, snapshots.c.state, snapshots.c.state_hash)
+            .where(snapshots.c.game_id == game_id, snapshots.c.n <= n)
+            .order_by(snapshots.c.n.desc())
+            .limit(1)
+        )
         with self.engine.connect() as db:
             row = db.execute(q).first()
         return None if row is None else (row[0], row[1], row[2])
@@ -284,10 +340,16 @@ class Store:
     def _record(db: Any, row: Any) -> GameRecord:
         seat_rows = db.execute(select(seats).where(seats.c.game_id == row.id).order_by(seats.c.seat)).all()
         return GameRecord(
-            id=row.id, title=row.title, created=row.created, updated=row.updated, status=row.status,
-            config=row.config, step=row.step, summary=row.summary, result=row.result,
-            seats=tuple(SeatRecord(s.seat, s.controller, s.name, s.token_hash, s.joined)
-                        for s in seat_rows),
+            id=row.id,
+            title=row.title,
+            created=row.created,
+            updated=row.updated,
+            status=row.status,
+            config=row.config,
+            step=row.step,
+            summary=row.summary,
+            result=row.result,
+            seats=tuple(SeatRecord(s.seat, s.controller, s.name, s.token_hash, s.joined) for s in seat_rows),
         )
 
 

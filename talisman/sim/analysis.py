@@ -31,8 +31,16 @@ def _rates(counts: dict[str, list[float]]) -> list[dict[str, Any]]:
     rows = []
     for key, (played, wins) in counts.items():
         lo, hi = wilson(wins, int(played))
-        rows.append({"name": key, "games": int(played), "wins": wins, "rate": wins / played if played else 0.0,
-                     "low": lo, "high": hi})
+        rows.append(
+            {
+                "name": key,
+                "games": int(played),
+                "wins": wins,
+                "rate": wins / played if played else 0.0,
+                "low": lo,
+                "high": hi,
+            }
+        )
     rows.sort(key=lambda r: (-r["rate"], r["name"]))
     return rows
 
@@ -41,8 +49,14 @@ def _spread(values: list[int]) -> dict[str, float]:
     if not values:
         return {"mean": 0.0, "median": 0.0, "p10": 0.0, "p90": 0.0, "min": 0, "max": 0}
     qs = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
-    return {"mean": statistics.fmean(values), "median": statistics.median(values), "p10": qs[0], "p90": qs[-1],
-            "min": min(values), "max": max(values)}
+    return {
+        "mean": statistics.fmean(values),
+        "median": statistics.median(values),
+        "p10": qs[0],
+        "p90": qs[-1],
+        "min": min(values),
+        "max": max(values),
+    }
 
 
 def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:

@@ -84,8 +84,16 @@ def _html_table(headers: list[str], rows: list[list[Any]]) -> str:
 
 
 def rate_rows(rows: list[dict[str, Any]], names: dict[str, str]) -> list[list[str]]:
-    return [[names.get(r["name"], r["name"]), str(r["games"]), f"{r['wins']:g}", f"{100 * r['rate']:.1f}%",
-             f"{100 * r['low']:.1f}–{100 * r['high']:.1f}%"] for r in rows]
+    return [
+        [
+            names.get(r["name"], r["name"]),
+            str(r["games"]),
+            f"{r['wins']:g}",
+            f"{100 * r['rate']:.1f}%",
+            f"{100 * r['low']:.1f}–{100 * r['high']:.1f}%",
+        ]
+        for r in rows
+    ]
 
 
 def write_report(s: dict[str, Any], out: Path, names: dict[str, str]) -> Path:
@@ -103,11 +111,16 @@ def write_report(s: dict[str, Any], out: Path, names: dict[str, str]) -> Path:
         f"<p>{s['games']} games, {s['finished']} finished; players per game: "
         f"{', '.join(f'{k}: {v}' for k, v in s['players'].items())}. Turns per game: median {t['median']:.0f}, "
         f"mean {t['mean']:.1f}, 10–90% {t['p10']:.0f}–{t['p90']:.0f}. Deaths per game: {s['deaths_per_game']:.2f}.</p>",
-        "<h2>Win rate per character</h2>", _html_table(["character", *rate_head[1:]], rate_rows(s["characters"], names)),
-        "<h2>Win rate per bot</h2>", _html_table(["bot", *rate_head[1:]], rate_rows(s["bots"], {})),
-        "<h2>Win rate per seat</h2>", _html_table(["seat", *rate_head[1:]], rate_rows(s["seats"], {})),
-        "<h2>Endings</h2>", _html_table(["ending", "games"], [list(e) for e in s["endings"]]),
-        "<h2>Causes of death</h2>", _html_table(["cause", "deaths"], [list(c) for c in s["causes"]]),
+        "<h2>Win rate per character</h2>",
+        _html_table(["character", *rate_head[1:]], rate_rows(s["characters"], names)),
+        "<h2>Win rate per bot</h2>",
+        _html_table(["bot", *rate_head[1:]], rate_rows(s["bots"], {})),
+        "<h2>Win rate per seat</h2>",
+        _html_table(["seat", *rate_head[1:]], rate_rows(s["seats"], {})),
+        "<h2>Endings</h2>",
+        _html_table(["ending", "games"], [list(e) for e in s["endings"]]),
+        "<h2>Causes of death</h2>",
+        _html_table(["cause", "deaths"], [list(c) for c in s["causes"]]),
     ]
     parts += [f"<h2>{html.escape(title)}</h2><img src='{fname}' alt='{html.escape(title)}'>" for fname, title in plots]
     parts.append("</body></html>")

@@ -36,7 +36,7 @@ class GameSpec:
     index: int
     seed: int
     players: int
-    bots: tuple[str, ...]                    # one bot spec per seat: "heuristic", "search", "search:64"
+    bots: tuple[str, ...]  # one bot spec per seat: "heuristic", "search", "search:64"
     modules: tuple[str, ...] = ("core",)
     options: tuple[tuple[str, Any], ...] = ()
     max_turns: int = 1000
@@ -72,24 +72,48 @@ def seat_bots(bots: list[str], players: int, index: int, rotate: bool) -> tuple[
     return tuple(bots[(seat + shift) % len(bots)] for seat in range(players))
 
 
-def specs(games: int, players: int, bots: list[str], seed: int, modules: tuple[str, ...] = ("core",),
-          options: dict[str, Any] | None = None, max_turns: int = 1000, start: int = 0,
-          rotate: bool = False) -> list[GameSpec]:
+def specs(
+    games: int,
+    players: int,
+    bots: list[str],
+    seed: int,
+    modules: tuple[str, ...] = ("core",),
+    options: dict[str, Any] | None = None,
+    max_turns: int = 1000,
+    start: int = 0,
+    rotate: bool = False,
+) -> list[GameSpec]:
     """The specs of games ``start`` .. ``start + games - 1`` of a run."""
     for b in bots:
         parse_bot(b)
     opts = tuple(sorted((options or {}).items()))
-    return [GameSpec(index=i, seed=game_seed(seed, i), players=players, bots=seat_bots(bots, players, i, rotate),
-                     modules=modules, options=opts, max_turns=max_turns) for i in range(start, start + games)]
+    return [
+        GameSpec(
+            index=i,
+            seed=game_seed(seed, i),
+            players=players,
+            bots=seat_bots(bots, players, i, rotate),
+            modules=modules,
+            options=opts,
+            max_turns=max_turns,
+        )
+        for i in range(start, start + games)
+    ]
 
 
 def play_game(spec: GameSpec) -> dict[str, Any]:
     """Play one game to its end (or the turn limit) and return its record."""
     t0 = time.perf_counter()
-    g = Game.new(spec.characters or None, players=None if spec.characters else spec.players,
-                 modules=spec.modules, options=dict(spec.options), seed=spec.seed, log=False)
+    g = Game.new(
+        spec.characters or None,
+        players=None if spec.characters else spec.players,
+        modules=spec.modules,
+        options=dict(spec.options),
+        seed=spec.seed,
+        log=False,
+    )
     agents = [make_agent(b, spec.seed * 8 + seat) for seat, b in enumerate(spec.bots)]
-    characters = [p.character for p in g.players]   # now in each seat
+    characters = [p.character for p in g.players]  # now in each seat
     start_chars = list(characters)
     alive = [True] * len(g.players)
     deaths: list[dict[str, Any]] = []
@@ -98,16 +122,22 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         d = g.decision
         g.apply(agents[d.player].choose(LazyView(g, d.player), d))
         actions += 1
-        while len(alive) < len(g.players):   # a seat raised a second character (a Mirror Image)
+        while len(alive) < len(g.players):  # a seat raised a second character (a Mirror Image)
             alive.append(True)
             characters.append(g.players[len(characters)].character)
         for p in g.players:
             if alive[p.seat] != p.alive:
                 if not p.alive:
-                    deaths.append({"seat": g.controller(p.seat), "character": characters[p.seat], "turn": g.turn,
-                                   "cause": p.status.get("dead", "killed")})
+                    deaths.append(
+                        {
+                            "seat": g.controller(p.seat),
+                            "character": characters[p.seat],
+                            "turn": g.turn,
+                            "cause": p.status.get("dead", "killed"),
+                        }
+                    )
                 elif p.character != characters[p.seat]:
-                    characters[p.seat] = p.character   # a new character took the seat over
+                    characters[p.seat] = p.character  # a new character took the seat over
                 alive[p.seat] = p.alive
     result = g.result or {"winners": [], "how": UNFINISHED, "turn": g.turn}
     return {
@@ -171,8 +201,9 @@ def run_ray(todo: list[GameSpec], address: str | None) -> Iterator[dict[str, Any
             ray.shutdown()
 
 
-def stream(todo: list[GameSpec], workers: int = 1, backend: str = "local",
-           address: str | None = None) -> Iterator[dict[str, Any]]:
+def stream(
+    todo: list[GameSpec], workers: int = 1, backend: str = "local", address: str | None = None
+) -> Iterator[dict[str, Any]]:
     """Play the games on a backend (``local`` processes or ``ray``); yields the records in game order."""
     if backend == "local":
         return run_local(todo, workers)
@@ -181,6 +212,8 @@ def stream(todo: list[GameSpec], workers: int = 1, backend: str = "local",
     raise ConfigError(f"unknown backend {backend!r} (local or ray)")
 
 
-def run(todo: list[GameSpec], workers: int = 1, backend: str = "local", address: str | None = None) -> list[dict[str, Any]]:
+def run(
+    todo: list[GameSpec], workers: int = 1, backend: str = "local", address: str | None = None
+) -> list[dict[str, Any]]:
     """Play the games and return their records, in game order."""
     return list(stream(todo, workers, backend, address))

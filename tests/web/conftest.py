@@ -36,8 +36,9 @@ def free_port() -> int:
 def decision_of(view: dict[str, Any]) -> Decision:
     """The pending decision of a seat's view, as the agents take it."""
     d = view["decision"]
-    return Decision(d["player"], d["kind"], d["prompt"],
-                    tuple(Option(o["id"], o["label"], o["group"]) for o in d["options"]))
+    return Decision(
+        d["player"], d["kind"], d["prompt"], tuple(Option(o["id"], o["label"], o["group"]) for o in d["options"])
+    )
 
 
 @dataclass
@@ -60,8 +61,11 @@ class Table:
         return r.json()
 
     def act(self, seat: int, option: str, step: int) -> httpx.Response:
-        return self.client.post(f"/api/games/{self.id}/actions", json={"seat": seat, "option": option, "step": step},
-                                headers=self.headers(seat))
+        return self.client.post(
+            f"/api/games/{self.id}/actions",
+            json={"seat": seat, "option": option, "step": step},
+            headers=self.headers(seat),
+        )
 
     def play(self, actions: int, rng: random.Random) -> dict[str, Any]:
         """Let the people's seats answer with random options for a number of actions (bots answer by themselves)."""
@@ -94,7 +98,7 @@ class Table:
 
 
 def make_table(client: TestClient | httpx.Client, controllers: list[str], seed: int = 1, **extra: Any) -> Table:
-    body = {"seats": [{"controller": c} for c in controllers], "seed": seed, **extra}   # extra may name the seats
+    body = {"seats": [{"controller": c} for c in controllers], "seed": seed, **extra}  # extra may name the seats
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     data = r.json()
@@ -125,8 +129,21 @@ class ServerProcess:
     def start(self, bot_delay: float = 0.0) -> None:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "talisman.cli.main", "serve", "--port", str(self.port), "--db", self.db_url,
-             "--bot-delay", str(bot_delay)], stdout=out, stderr=subprocess.STDOUT)
+            [
+                sys.executable,
+                "-m",
+                "talisman.cli.main",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+                "--bot-delay",
+                str(bot_delay),
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
         end = time.monotonic() + 30
         while time.monotonic() < end:
             assert self.proc.poll() is None, f"the server exited: {self.log.read_text()}"
@@ -195,10 +212,20 @@ def postgres_url() -> Iterator[str]:
 
     try:
         run(str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "talisman", "--no-sync")
-        run(str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-o",
-            f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+        run(
+            str(bindir / "pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(log),
+            "-w",
+            "-o",
+            f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off",
+            "start",
+        )
         yield f"postgresql://talisman@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run([*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True)
+        subprocess.run(
+            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
+        )
         shutil.rmtree(root, ignore_errors=True)

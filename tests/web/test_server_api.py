@@ -12,7 +12,7 @@ from conftest import make_table
 from talisman.bots import bot_kinds
 from talisman.engine.save import replay
 
-pytestmark = pytest.mark.timeout(120)   # a hung server fails the test instead of the whole run
+pytestmark = pytest.mark.timeout(120)  # a hung server fails the test instead of the whole run
 
 
 def test_catalog_offers_modules_characters_options_and_every_bot(client):
@@ -30,7 +30,7 @@ def test_openapi_document_and_pages(client):
     assert "/api/games/{game_id}/actions" in doc["paths"]
     page = client.get("/docs")
     assert page.status_code == 200 and "/docs-static/swagger-ui-bundle.js" in page.text
-    assert "cdn" not in page.text.lower()   # browsable offline: Swagger UI's files are served from here
+    assert "cdn" not in page.text.lower()  # browsable offline: Swagger UI's files are served from here
     assert client.get("/docs-static/swagger-ui-bundle.js").status_code == 200
     assert client.get("/docs-static/swagger-ui.css").status_code == 200
     for path in ("/", "/game/abc", "/replay/abc"):
@@ -41,18 +41,26 @@ def test_openapi_document_and_pages(client):
 
 @pytest.mark.rules("core.setup.choose-characters")
 def test_create_game_gives_a_token_and_link_per_person(client):
-    r = client.post("/api/games", json={"title": "Friday", "seed": 4, "seats": [
-        {"controller": "human", "character": "warrior", "name": "Ann"},
-        {"controller": "human"},
-        {"controller": "heuristic", "character": "wizard"}]})
+    r = client.post(
+        "/api/games",
+        json={
+            "title": "Friday",
+            "seed": 4,
+            "seats": [
+                {"controller": "human", "character": "warrior", "name": "Ann"},
+                {"controller": "human"},
+                {"controller": "heuristic", "character": "wizard"},
+            ],
+        },
+    )
     assert r.status_code == 201
     data = r.json()
     game = data["game"]
     assert [s["seat"] for s in data["seats"]] == [0, 1]
     assert data["seats"][0]["link"].endswith(f"/game/{game['id']}?seat=0&token={data['seats'][0]['token']}")
     assert game["title"] == "Friday" and game["status"] == "open"
-    assert [s["character"] for s in game["seats"]][0::2] == ["Warrior", "Wizard"]    # chosen
-    assert game["seats"][1]["character"] not in ("Warrior", "Wizard", None)            # dealt
+    assert [s["character"] for s in game["seats"]][0::2] == ["Warrior", "Wizard"]  # chosen
+    assert game["seats"][1]["character"] not in ("Warrior", "Wizard", None)  # dealt
     assert [s["name"] for s in game["seats"]] == ["Ann", "Player 2", "Heuristic bot"]
     assert "seed" not in json.dumps(game) and "token" not in json.dumps(game)
 
@@ -76,8 +84,12 @@ def test_bad_game_configurations_are_refused(client):
 
 
 def test_each_seat_sees_only_its_own_view(client):
-    t = make_table(client, ["human", "human"], seed=3, seats=[
-        {"controller": "human", "character": "wizard"}, {"controller": "human", "character": "druid"}])
+    t = make_table(
+        client,
+        ["human", "human"],
+        seed=3,
+        seats=[{"controller": "human", "character": "wizard"}, {"controller": "human", "character": "druid"}],
+    )
     mine, theirs, public = t.state(0)["view"], t.state(1)["view"], t.state()["view"]
     assert "spells" in mine["players"][0] and "spells" not in mine["players"][1]
     assert mine["players"][1]["spell_count"] == len(theirs["players"][1]["spells"])
@@ -85,7 +97,7 @@ def test_each_seat_sees_only_its_own_view(client):
     assert mine["decision"]["player"] == 0 and "options" in mine["decision"]
     assert "options" not in theirs["decision"] and "options" not in public["decision"]
     for view in (mine, theirs, public):
-        assert all(isinstance(n, int) for n in view["decks"].values())   # sizes, never the order
+        assert all(isinstance(n, int) for n in view["decks"].values())  # sizes, never the order
         assert "rng" not in view and "seed" not in json.dumps(view)
 
 
@@ -93,7 +105,7 @@ def test_an_action_is_checked_and_a_refusal_changes_nothing(client):
     t = make_table(client, ["human", "human"], seed=5)
     me = t.state()["view"]["decision"]["player"]
     other = 1 - me
-    st, _ = t.state(me), t.state(other)               # both players have opened their links
+    st, _ = t.state(me), t.state(other)  # both players have opened their links
     step, legal = st["step"], [o["id"] for o in st["view"]["decision"]["options"]]
     before = t.state()
     assert before["game"]["status"] == "running"
@@ -111,18 +123,29 @@ def test_an_action_is_checked_and_a_refusal_changes_nothing(client):
     refused(t.act(me, "move:the-moon", step), 409, "illegal", "not one of the options")
     refused(t.act(me, legal[0], step + 1), 409, "stale", "moved on")
     refused(t.act(me, legal[0], step - 1), 409, "stale", "moved on")
-    refused(post({"seat": me, "option": legal[0], "step": step}, t.tokens[other]), 403, "forbidden",
-            f"not the token of seat {me}")
+    refused(
+        post({"seat": me, "option": legal[0], "step": step}, t.tokens[other]),
+        403,
+        "forbidden",
+        f"not the token of seat {me}",
+    )
     refused(post({"seat": me, "option": legal[0], "step": step}), 403, "forbidden", "token")
     refused(post({"seat": me, "option": legal[0]}, t.tokens[me]), 422, "malformed", "step")
     refused(post({"seat": me, "option": 3, "step": step}, t.tokens[me]), 422, "malformed", "option")
     refused(post({"seat": 9, "option": legal[0], "step": step}, t.tokens[me]), 400, "malformed", "no seat 9")
-    refused(client.post(f"/api/games/{t.id}/actions", content=b"{not json",
-                        headers={**t.headers(me), "Content-Type": "application/json"}),
-            422, "malformed", "JSON")
+    refused(
+        client.post(
+            f"/api/games/{t.id}/actions",
+            content=b"{not json",
+            headers={**t.headers(me), "Content-Type": "application/json"},
+        ),
+        422,
+        "malformed",
+        "JSON",
+    )
     r = t.act(me, legal[0], step)
     assert r.status_code == 200 and r.json()["step"] == step + 1
-    again = t.act(me, legal[0], step)                 # the same click twice: the second is stale
+    again = t.act(me, legal[0], step)  # the same click twice: the second is stale
     assert again.json()["error"] == "stale" and t.state()["step"] >= step + 1
 
 
@@ -146,13 +169,13 @@ def test_bots_play_on_the_server_until_a_person_must_choose(client):
 def test_open_seats_can_be_taken_from_the_lobby(client):
     t = make_table(client, ["human", "human", "random"], seed=6)
     assert [g["status"] for g in client.get("/api/games", params={"status": "open"}).json()] == ["open"]
-    t.state(0)                                            # seat 0 opens its link
+    t.state(0)  # seat 0 opens its link
     r = client.post(f"/api/games/{t.id}/seats/1/claim", json={"name": "Bea"})
     assert r.status_code == 200
     token = r.json()["token"]
     assert token != t.tokens[1]
     old = client.get(f"/api/games/{t.id}/state", params={"seat": 1}, headers={"X-Seat-Token": t.tokens[1]})
-    assert old.status_code == 403                         # the earlier link no longer opens the seat
+    assert old.status_code == 403  # the earlier link no longer opens the seat
     game = client.get(f"/api/games/{t.id}").json()
     assert game["status"] == "running" and game["seats"][1]["name"] == "Bea"
     again = client.post(f"/api/games/{t.id}/seats/0/claim", json={"name": "Eve"})
@@ -165,7 +188,7 @@ def test_a_finished_game_is_listed_replayable_and_downloadable(client):
     t = make_table(client, ["human", "random", "human"], seed=11)
     st = t.state()
     assert client.get(f"/api/games/{t.id}/replay/0").json()["error"] == "not-finished"
-    assert client.get(f"/api/games/{t.id}/save").status_code == 409    # a running game's record stays secret
+    assert client.get(f"/api/games/{t.id}/save").status_code == 409  # a running game's record stays secret
     st = t.play(3000, random.Random(1))
     assert st["view"]["result"] is not None
     info = client.get(f"/api/games/{t.id}").json()
@@ -173,7 +196,7 @@ def test_a_finished_game_is_listed_replayable_and_downloadable(client):
     assert client.get("/api/games", params={"status": "finished"}).json()[0]["id"] == t.id
     save = client.get(f"/api/games/{t.id}/save").json()
     assert len(save["actions"]) == st["step"]
-    game = replay(save)                                   # the save reproduces the game, hash checked
+    game = replay(save)  # the save reproduces the game, hash checked
     assert game.result == st["view"]["result"]
     first = client.get(f"/api/games/{t.id}/replay/0").json()
     assert first["action"] is None and first["events"][0]["type"] == "setup"
@@ -214,8 +237,8 @@ def test_an_engine_fault_changes_nothing(client, monkeypatch):
     apply = Game.apply
 
     def half_applied(game, option_id, player=None):
-        apply(game, option_id, player)                 # the state has moved on...
-        raise RuntimeError("a rule went wrong")        # ...when the fault strikes
+        apply(game, option_id, player)  # the state has moved on...
+        raise RuntimeError("a rule went wrong")  # ...when the fault strikes
 
     monkeypatch.setattr(Game, "apply", half_applied)
     r = t.act(me, st["view"]["decision"]["options"][0]["id"], st["step"])

@@ -58,7 +58,7 @@ def test_people_choose_then_the_game_begins_from_its_seed(client):
     t = make_waiting(client)
     game = info(t)
     assert [s["choosing"] for s in game["seats"]] == [True, True, False, False]
-    assert [s["character"] for s in game["seats"]] == [None, None, None, "Troll"]   # the bot's is dealt at the start
+    assert [s["character"] for s in game["seats"]] == [None, None, None, "Troll"]  # the bot's is dealt at the start
     assert [g["id"] for g in client.get("/api/games", params={"status": "choosing"}).json()] == [t.id]
     r = client.get(f"/api/games/{t.id}/state")
     assert r.status_code == 409 and r.json()["error"] == "not-started"
@@ -69,7 +69,7 @@ def test_people_choose_then_the_game_begins_from_its_seed(client):
     assert cards["warrior"]["start"] == "Tavern" and cards["warrior"]["abilities"]
     assert cards["troll"]["seat"] == 3 and cards["elf"]["seat"] is None
 
-    r = pick(t, 1, "wizard")                              # first come, first served: Bob before Ann
+    r = pick(t, 1, "wizard")  # first come, first served: Bob before Ann
     assert r.status_code == 200, r.text
     assert r.json()["status"] == "choosing" and r.json()["seats"][1]["character"] == "Wizard"
     assert [s["choosing"] for s in r.json()["seats"]] == [True, False, False, False]
@@ -79,22 +79,30 @@ def test_people_choose_then_the_game_begins_from_its_seed(client):
     r = pick(t, 0, "warrior")
     assert r.status_code == 200, r.text
     game = r.json()
-    assert game["status"] == "open"                       # Cy has not opened his link yet
+    assert game["status"] == "open"  # Cy has not opened his link yet
     assert [s["character"] for s in game["seats"]][:2] == ["Warrior", "Wizard"]
     assert game["seats"][2]["character"] not in ("Warrior", "Wizard", "Troll", None)
 
     # the engine's game, as the engine makes it from the picks and the same seed; its config is recorded
     expected = Game.new(["warrior", "wizard", None, "troll"], seed=9)
     live = client.app.state.hub.sessions[t.id].game
-    assert live.config == expected.config == {"modules": ["core"], "options": {}, "seed": 9,
-                                              "characters": ["warrior", "wizard", None, "troll"]}
+    assert (
+        live.config
+        == expected.config
+        == {"modules": ["core"], "options": {}, "seed": 9, "characters": ["warrior", "wizard", None, "troll"]}
+    )
     record = client.app.state.hub.store.game(t.id)
     assert record.config == expected.config and record.status == "open"
     assert client.app.state.hub.store.snapshot_hashes(t.id) == {0: expected.state_hash()}
-    assert holders(t) == {**{k: None for k in holders(t)}, "warrior": 0, "wizard": 1, "troll": 3,
-                          expected.players[2].character: 2}
+    assert holders(t) == {
+        **{k: None for k in holders(t)},
+        "warrior": 0,
+        "wizard": 1,
+        "troll": 3,
+        expected.players[2].character: 2,
+    }
 
-    t.state(3)                                            # Cy opens his link: the game runs
+    t.state(3)  # Cy opens his link: the game runs
     assert info(t)["status"] == "running"
     st = t.play(30, random.Random(4))
     assert st["step"] > 0
@@ -112,23 +120,28 @@ def test_every_bad_pick_is_refused_and_changes_nothing(client):
         assert r.json()["error"] == code and words in r.json()["message"], r.json()
         assert (info(t), holders(t), client.app.state.hub.store.game(t.id).config) == before
 
-    refused(pick(t, 0, "troll"), 409, "taken", "the Troll is already taken by seat 3")    # named at creation
-    refused(pick(t, 0, "elf"), 409, "taken", "the Elf is already taken by seat 1")        # picked by Bob
+    refused(pick(t, 0, "troll"), 409, "taken", "the Troll is already taken by seat 3")  # named at creation
+    refused(pick(t, 0, "elf"), 409, "taken", "the Elf is already taken by seat 1")  # picked by Bob
     refused(pick(t, 1, "dwarf"), 409, "already-chosen", "seat 1 has already chosen the Elf")
     refused(pick(t, 3, "dwarf"), 409, "not-choosing", "named when the game was made")
     refused(pick(t, 2, "dwarf", token=t.tokens[0]), 403, "forbidden", "heuristic bot")
     refused(pick(t, 0, "gandalf"), 400, "unknown-character", "'gandalf' is not a character")
     refused(pick(t, 0, "dwarf", token=t.tokens[1]), 403, "forbidden", "not the token of seat 0")
-    refused(client.post(f"/api/games/{t.id}/seats/0/character", json={"character": "dwarf"}), 403, "forbidden",
-            "token")
+    refused(client.post(f"/api/games/{t.id}/seats/0/character", json={"character": "dwarf"}), 403, "forbidden", "token")
     refused(pick(t, 7, "dwarf", token=t.tokens[0]), 400, "malformed", "no seat 7")
     refused(pick(t, 0, 3), 422, "malformed", "character")
-    refused(client.post(f"/api/games/{t.id}/seats/0/character", json={"character": "dwarf", "seat": 1},
-                        headers=t.headers(0)), 422, "malformed", "seat")
+    refused(
+        client.post(
+            f"/api/games/{t.id}/seats/0/character", json={"character": "dwarf", "seat": 1}, headers=t.headers(0)
+        ),
+        422,
+        "malformed",
+        "seat",
+    )
     refused(t.act(0, "roll", 0), 409, "not-started", "waiting for Ann (seat 0)")
     assert pick(t, 0, "dwarf").status_code == 200
     assert info(t)["status"] == "running"
-    r = pick(t, 0, "monk")                                # too late: the game has begun
+    r = pick(t, 0, "monk")  # too late: the game has begun
     assert r.status_code == 409 and r.json()["error"] == "not-choosing" and "has begun" in r.json()["message"]
     assert holders(t)["dwarf"] == 0 and holders(t)["monk"] is None
 
@@ -165,7 +178,7 @@ def test_a_pick_the_database_cannot_take_changes_nothing(client, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(store, "record_setup", broken)
-    r = pick(t, 1, "priest")                              # the last pick: it would start the game
+    r = pick(t, 1, "priest")  # the last pick: it would start the game
     assert r.status_code == 503 and r.json()["error"] == "storage" and "nothing changed" in r.json()["message"]
     assert (info(t), holders(t)) == before
     assert client.get(f"/api/games/{t.id}/state").json()["error"] == "not-started"
@@ -181,17 +194,17 @@ def test_a_restarted_server_still_waits_for_the_choices(db_url):
         waiting = info(t)
     with TestClient(create_app(db_url, bot_delay=0)) as client:
         t.client = client
-        assert info(t) == waiting                         # the same waiting game, Ann's pick kept
+        assert info(t) == waiting  # the same waiting game, Ann's pick kept
         assert holders(t)["sorceress"] == 0
         assert [g["id"] for g in client.get("/api/games", params={"status": "choosing"}).json()] == [t.id]
         assert pick(t, 0, "elf").json()["error"] == "already-chosen"
         assert pick(t, 1, "sorceress").json()["error"] == "taken"
         assert pick(t, 1, "ghoul").status_code == 200
         t.state(3)
-        first = client.app.state.hub.store.snapshot_at_or_before(t.id, 0)     # the game as it began
+        first = client.app.state.hub.store.snapshot_at_or_before(t.id, 0)  # the game as it began
         assert first[2] == Game.new(["sorceress", "ghoul", None, "troll"], seed=9).state_hash()
         st = t.play(20, random.Random(2))
-    with TestClient(create_app(db_url, bot_delay=0)) as client:   # and the begun game comes back as any other
+    with TestClient(create_app(db_url, bot_delay=0)) as client:  # and the begun game comes back as any other
         t.client = client
         assert t.state()["step"] == st["step"]
     store = Store(db_url)
@@ -224,7 +237,7 @@ def test_a_choosing_seat_can_be_taken_from_the_lobby(client):
     t = make_waiting(client, seats=SEATS[:3])
     r = client.post(f"/api/games/{t.id}/seats/1/claim", json={"name": "Dee"})
     assert r.status_code == 200
-    assert pick(t, 1, "elf").json()["error"] == "forbidden"          # the first link no longer opens the seat
+    assert pick(t, 1, "elf").json()["error"] == "forbidden"  # the first link no longer opens the seat
     assert pick(t, 1, "elf", token=r.json()["token"]).status_code == 200
     game = info(t)
     assert game["status"] == "choosing" and game["seats"][1]["name"] == "Dee" and game["seats"][1]["joined"]

@@ -52,9 +52,9 @@ def test_a_restarted_server_serves_every_game_where_it_was(db_url):
     with TestClient(create_app(db_url, bot_delay=0, snapshot_every=7)) as client:
         for t, seen, digest in zip(tables, before, hashes, strict=True):
             t.client = client
-            assert everything(t, (None, 0, 2)) == seen     # the same views and the whole log, for every seat
+            assert everything(t, (None, 0, 2)) == seen  # the same views and the whole log, for every seat
             assert client.app.state.hub.sessions[t.id].game.state_hash() == digest
-            st = t.play(10, rng)                            # and the game goes on
+            st = t.play(10, rng)  # and the game goes on
             assert st["step"] > seen[None]["step"]
 
 
@@ -64,7 +64,7 @@ def test_a_log_that_no_longer_replays_is_restored_from_the_latest_snapshot(db_ur
         st = t.play(35, random.Random(4))
         digest = client.app.state.hub.sessions[t.id].game.state_hash()
     store = Store(db_url)
-    with store.engine.begin() as db:      # as if an old action meant something else to a newer engine
+    with store.engine.begin() as db:  # as if an old action meant something else to a newer engine
         db.execute(update(actions).where(actions.c.game_id == t.id, actions.c.n == 3).values(option="no-such-option"))
     store.close()
     with TestClient(create_app(db_url, bot_delay=0)) as client:
@@ -111,18 +111,18 @@ def test_a_server_process_killed_mid_game_comes_back_where_it_was(server):
         listed = {g["id"]: g["status"] for g in http.get("/api/games").json()}
         bots_seen = bots_only.state()
         assert bots_seen["game"]["status"] == "running" and bots_seen["step"] > 0
-    server.kill()                     # no shutdown code runs: what was answered must already be stored
+    server.kill()  # no shutdown code runs: what was answered must already be stored
     server.start(bot_delay=0.004)
     with httpx.Client(base_url=server.url, timeout=10) as http:
         for t, seen in zip(tables, before, strict=True):
             t.client = http
             assert everything(t, (None, 0, 2)) == seen
-            assert t.play(3000, rng)["view"]["result"] is not None    # and each game plays on to its end
+            assert t.play(3000, rng)["view"]["result"] is not None  # and each game plays on to its end
         assert http.get(f"/api/games/{open_game.id}").json()["status"] == listed[open_game.id] == "open"
         assert {g["id"] for g in http.get("/api/games").json()} == set(listed)
         bots_only.client = http
-        assert bots_only.state()["step"] >= bots_seen["step"]          # the bots' game was killed mid-play...
-        assert bots_only.wait_for_people(0, timeout=60)["view"]["result"] is not None   # ...and plays on by itself
+        assert bots_only.state()["step"] >= bots_seen["step"]  # the bots' game was killed mid-play...
+        assert bots_only.wait_for_people(0, timeout=60)["view"]["result"] is not None  # ...and plays on by itself
 
 
 def test_an_in_memory_database_works_for_a_throwaway_server():

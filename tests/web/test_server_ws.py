@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 from talisman.bots import make_bot
 from talisman.engine.view import events_for
 
-pytestmark = pytest.mark.timeout(180)   # a socket read that never ends fails the test, not the whole run
+pytestmark = pytest.mark.timeout(180)  # a socket read that never ends fails the test, not the whole run
 
 
 class Seat:
@@ -75,9 +75,16 @@ def test_two_people_and_a_bot_play_a_whole_game_over_websockets(client):
 
 
 def play_a_whole_game(client, stack):
-    t = make_table(client, [], seed=21, seats=[{"controller": "human", "character": "wizard"},
-                                               {"controller": "heuristic"},
-                                               {"controller": "human", "character": "sorceress"}])
+    t = make_table(
+        client,
+        [],
+        seed=21,
+        seats=[
+            {"controller": "human", "character": "wizard"},
+            {"controller": "heuristic"},
+            {"controller": "human", "character": "sorceress"},
+        ],
+    )
     hub = client.app.state.hub
     seats = open_seats(stack, client, t.id, t.tokens, (0, 2))
     watcher = open_seats(stack, client, t.id, t.tokens, (None,))[None]
@@ -107,7 +114,7 @@ def play_a_whole_game(client, stack):
     assert client.get(f"/api/games/{t.id}").json()["status"] == "finished"
     for s in (*seats.values(), watcher):
         assert s.state["view"]["result"] == game.result
-        assert s.events == events_for(game, s.seat)        # the whole log, as that seat may read it
+        assert s.events == events_for(game, s.seat)  # the whole log, as that seat may read it
         for msg in s.messages:
             if msg["type"] != "state":
                 continue
@@ -163,17 +170,20 @@ def bad_messages(client, stack):
     refused(spectator, {"type": "act", "option": legal[0], "step": step}, "forbidden", "spectator")
     mover.ws.send_json({"type": "ping"})
     assert mover.receive() == {"type": "pong"}
-    mover.ws.send_json({"type": "act", "option": legal[0], "step": step})   # and a good move still goes through
+    mover.ws.send_json({"type": "act", "option": legal[0], "step": step})  # and a good move still goes through
     mover.until(lambda st: st["step"] == step + 1)
 
 
-@pytest.mark.parametrize("join, words", [
-    ({"type": "join", "seat": 0, "token": "guess"}, "not the token of seat 0"),
-    ({"type": "join", "seat": 0}, "not the token of seat 0"),
-    ({"type": "join", "seat": 7, "token": "x"}, "no seat 7"),
-    ({"type": "join", "seat": None, "events_from": "all"}, "events_from"),
-    ({"type": "act", "option": "roll", "step": 0}, "first message must be a join"),
-])
+@pytest.mark.parametrize(
+    "join, words",
+    [
+        ({"type": "join", "seat": 0, "token": "guess"}, "not the token of seat 0"),
+        ({"type": "join", "seat": 0}, "not the token of seat 0"),
+        ({"type": "join", "seat": 7, "token": "x"}, "no seat 7"),
+        ({"type": "join", "seat": None, "events_from": "all"}, "events_from"),
+        ({"type": "act", "option": "roll", "step": 0}, "first message must be a join"),
+    ],
+)
 def test_a_bad_join_is_refused_and_the_connection_closed(client, join, words):
     t = make_table(client, ["human", "random"], seed=1)
     with client.websocket_connect(f"/ws/games/{t.id}") as ws:
@@ -196,9 +206,9 @@ def test_reconnecting_from_another_tab_continues_where_the_seat_was(client):
         first = open_seats(stack, client, t.id, t.tokens, (0,))[0]
         first.until(lambda st: True)
         seen = len(first.events)
-    t.play(12, random.Random(3))                      # the game goes on while the tab is closed
+    t.play(12, random.Random(3))  # the game goes on while the tab is closed
     with ExitStack() as stack:
-        second = open_seats(stack, client, t.id, t.tokens, (0,))[0]   # another tab: the whole log again
+        second = open_seats(stack, client, t.id, t.tokens, (0,))[0]  # another tab: the whole log again
         second.until(lambda st: True)
         assert second.state["step"] == t.state()["step"] and len(second.events) > seen
         # a dropped connection asks only for what it missed

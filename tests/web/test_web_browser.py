@@ -19,12 +19,22 @@ CHROMIUM = Path("/usr/bin/chromium")
 # The screenshots go to a temporary folder; TALISMAN_SCREENSHOTS=docs refreshes the ones in docs/.
 DOCS = Path(os.environ.get("TALISMAN_SCREENSHOTS") or tempfile.mkdtemp(prefix="talisman-shots-"))
 # Flags for a closed network: no background connections, no first-run or sync services.
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 pytestmark = [
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed "
-                       "(scripts/test.sh installs chromium and chromium-driver as root)"),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's chromium is not installed (scripts/test.sh installs chromium and chromium-driver as root)",
+    ),
     pytest.mark.timeout(300),
 ]
 
@@ -63,8 +73,10 @@ def take_turn(page, rng) -> str:
         button = buttons.nth(rng.randrange(buttons.count()))
         what = "button:" + button.get_attribute("data-option")
         button.click()
-    page.wait_for_function(f"Number(document.querySelector('.game').dataset.step) > {before}"
-                           " || document.querySelector('.banner.over') !== null")
+    page.wait_for_function(
+        f"Number(document.querySelector('.game').dataset.step) > {before}"
+        " || document.querySelector('.banner.over') !== null"
+    )
     return what
 
 
@@ -101,7 +113,7 @@ def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, bro
     bob.on("pageerror", lambda e: errors.append(str(e)))
     bob.goto(bob_link)
     bob.wait_for_selector("g.space")
-    assert "token=" not in bob.url                     # the token is kept in Bob's browser, not in the address
+    assert "token=" not in bob.url  # the token is kept in Bob's browser, not in the address
 
     pages = {"Ann": ann, "Bob": bob}
     clicks: dict[str, list[str]] = {"Ann": [], "Bob": []}
@@ -119,19 +131,19 @@ def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, bro
         clicks[mover].append(take_turn(pages[mover], rng))
         total = len(clicks["Ann"]) + len(clicks["Bob"])
         if len(clicks["Bob"]) >= 4 and "reload" not in done:
-            bob.reload()                               # a reload picks the game up where it was
+            bob.reload()  # a reload picks the game up where it was
             bob.wait_for_selector("g.space")
             done.add("reload")
         if total >= 12 and "restart" not in done:
-            server.kill()                              # the server dies mid-game...
+            server.kill()  # the server dies mid-game...
             for page in pages.values():
                 page.wait_for_selector(".connection.offline")
-            server.start(bot_delay=0.02)               # ...and comes back: both pages reconnect by themselves
+            server.start(bot_delay=0.02)  # ...and comes back: both pages reconnect by themselves
             for page in pages.values():
                 page.wait_for_selector(".connection.online", timeout=20000)
             done.add("restart")
         if total >= 34 and "shot" not in done and pages[mover].locator("g.space.target").count():
-            shoot(pages[mover], server.url + bob_link[bob_link.index("/game/"):], browser)
+            shoot(pages[mover], server.url + bob_link[bob_link.index("/game/") :], browser)
             done.add("shot")
     assert over(ann) and over(bob), clicks
     assert done == {"reload", "restart", "shot"}
@@ -150,7 +162,7 @@ def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, bro
 
     # a wrong link says so
     stranger = browser.new_context().new_page()
-    stranger.goto(re.sub(r"token=[\w-]+", "token=guessed", server.url + bob_link[bob_link.index("/game/"):]))
+    stranger.goto(re.sub(r"token=[\w-]+", "token=guessed", server.url + bob_link[bob_link.index("/game/") :]))
     stranger.wait_for_selector(".banner.refused")
     assert "not the token of seat 1" in stranger.locator(".banner").inner_text()
     assert errors == []
@@ -188,7 +200,8 @@ def test_every_board_is_laid_out_and_drawn_by_the_same_code(server, browser):
     server.start()
     page = browser.new_page()
     page.goto(server.url + "/")
-    results = page.evaluate("""async ([boards, views]) => {
+    results = page.evaluate(
+        """async ([boards, views]) => {
         const m = await import('/static/board.js');
         const out = {};
         for (const [name, board] of Object.entries(boards)) {
@@ -213,7 +226,9 @@ def test_every_board_is_laid_out_and_drawn_by_the_same_code(server, browser):
                           spaces: Object.keys(board.spaces).length, pieces: svg.querySelectorAll('g.piece').length };
         }
         return out;
-    }""", [boards, views])
+    }""",
+        [boards, views],
+    )
     for name, r in results.items():
         assert r["problems"] == [], (name, r["problems"][:5])
         assert r["drawn"] == r["spaces"] and r["pieces"] == 2, (name, r)
@@ -285,7 +300,8 @@ def test_two_friends_choose_their_characters_then_play(server, browser):
         clicks[mover] += 1
     assert min(clicks.values()) >= 3 or over(ann), clicks
     ann.goto(server.url + "/")
-    row = ann.locator(".list-running .game-row, .list-open .game-row, .list-finished .game-row",
-                      has_text="Choosing test")
+    row = ann.locator(
+        ".list-running .game-row, .list-open .game-row, .list-finished .game-row", has_text="Choosing test"
+    )
     assert "Ann (Warrior), Bob (Wizard)" in row.inner_text()
     assert errors == []

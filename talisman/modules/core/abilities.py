@@ -33,8 +33,11 @@ def druid_alignment(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alignment-at-will") or "alignment-changed" in p.flags:
         return []
-    return [(f"alignment:{al}", f"Become {al}", [frame("choose_alignment", p=seat, to=al), *back], "free")
-            for al in ("good", "neutral", "evil") if al != p.alignment]
+    return [
+        (f"alignment:{al}", f"Become {al}", [frame("choose_alignment", p=seat, to=al), *back], "free")
+        for al in ("good", "neutral", "evil")
+        if al != p.alignment
+    ]
 
 
 @handler("choose_alignment")
@@ -50,8 +53,14 @@ def elf_woods_walk(g: Game, seat: int, back: list) -> list[tuple]:
     if here.kind != "woods" or not stats.has_trait(g, seat, "woods-walk"):
         return []
     woods = [s for s in g.rules.spaces if s.kind == "woods" and s.region == here.region and s.index != p.space]
-    return [(f"woods:{s.id}", f"Walk through the trees to the {s.name} ({s.id})",
-             [frame("arrive", p=seat, space=s.index, how="move")]) for s in woods]
+    return [
+        (
+            f"woods:{s.id}",
+            f"Walk through the trees to the {s.name} ({s.id})",
+            [frame("arrive", p=seat, space=s.index, how="move")],
+        )
+        for s in woods
+    ]
 
 
 @ability("turn")
@@ -59,8 +68,14 @@ def alchemist_follower(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alchemist") or not (p.objects or p.packed) or "alchemist" in p.flags:
         return []
-    return [("alchemist", "Ask the Alchemist to turn Objects into gold",
-             [frame("flag", p=seat, flag="alchemist"), frame("sell", p=seat, price=1), *back], "free")]
+    return [
+        (
+            "alchemist",
+            "Ask the Alchemist to turn Objects into gold",
+            [frame("flag", p=seat, flag="alchemist"), frame("sell", p=seat, price=1), *back],
+            "free",
+        )
+    ]
 
 
 @handler("flag")
@@ -73,8 +88,11 @@ def use_options(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     if stats.items_suppressed(g, seat) or "destroy-magic" in g.globals:
         return []
-    return [(f"use:{c}", f"Use the {g.card_name(c)}", [frame("use_item", p=seat, card=c), *back], "free")
-            for c in p.objects if g.rules.instances[c].use]
+    return [
+        (f"use:{c}", f"Use the {g.card_name(c)}", [frame("use_item", p=seat, card=c), *back], "free")
+        for c in p.objects
+        if g.rules.instances[c].use
+    ]
 
 
 @handler("use_item")
@@ -98,10 +116,26 @@ def dispel_magic(g: Game, seat: int, back: list) -> list[tuple]:
     afflicted = [f for f in p.followers if g.card_name(f) in AFFLICTIONS]
     if not afflicted or "dispel" in p.flags or stats.craft(g, seat) <= stats.strength(g, seat):
         return []
-    return [("dispel", f"Try to dispel the {' and the '.join(g.card_name(f) for f in afflicted)}",
-             [frame("flag", p=seat, flag="dispel"),
-              frame("roll", p=seat, dice="2D6", then=["dispel_result", {"p": seat}], into="roll", why="Dispel Magic", fate=True),
-              *back], "free")]
+    return [
+        (
+            "dispel",
+            f"Try to dispel the {' and the '.join(g.card_name(f) for f in afflicted)}",
+            [
+                frame("flag", p=seat, flag="dispel"),
+                frame(
+                    "roll",
+                    p=seat,
+                    dice="2D6",
+                    then=["dispel_result", {"p": seat}],
+                    into="roll",
+                    why="Dispel Magic",
+                    fate=True,
+                ),
+                *back,
+            ],
+            "free",
+        )
+    ]
 
 
 @handler("dispel_result")
@@ -142,28 +176,65 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
     foes = fight["foes"]
     single_animal = len(foes) == 1 and not fight["adhoc"] and g.rules.instances[foes[0]].subtype == "animal"
     if single_animal and not fight.get("tried_tame") and not p.toad:
-        opts.append(("tame", "Try to tame the animal (2 dice + its Strength must be under your Craft)",
-                     [frame("tame", p=seat, fight={**fight, "tried_tame": True})]))
+        opts.append(
+            (
+                "tame",
+                "Try to tame the animal (2 dice + its Strength must be under your Craft)",
+                [frame("tame", p=seat, fight={**fight, "tried_tame": True})],
+            )
+        )
     # a card, or a creature named by a space or card (the Cave's Dragon); not a ``unique`` foe, on which
     # abilities against a kind of creature do not work (000: the Dragon Prince, and the endings' lords)
     any_foe = bool(foes or fight["adhoc"]) and not fight.get("unique")
     if not p.toad and stats.has_trait(g, seat, "animal-friend") and any_foe and subtypes <= {"animal", "dragon"}:
         opts.append(("let-be", "Let them be: Animals and Dragons do not attack you", [frame("combat_evaded", **fight)]))
     if single_animal and stats.has_trait(g, seat, "charm-animals") and not fight.get("tried_charm") and not p.toad:
-        opts.append(("charm", "Play to charm the animal (roll higher than its Strength)",
-                     [frame("roll", p=seat, dice="D6", then=["charm_result", {"p": seat, "fight": {**fight, "tried_charm": True}}],
-                            into="roll", why="charming the animal", fate=True)]))
+        opts.append(
+            (
+                "charm",
+                "Play to charm the animal (roll higher than its Strength)",
+                [
+                    frame(
+                        "roll",
+                        p=seat,
+                        dice="D6",
+                        then=["charm_result", {"p": seat, "fight": {**fight, "tried_charm": True}}],
+                        into="roll",
+                        why="charming the animal",
+                        fate=True,
+                    )
+                ],
+            )
+        )
     if subtypes == {"spirit"} and any_foe and stats.has_trait(g, seat, "spirit-slayer") and not p.toad:
         opts.append(("exorcise", "Destroy the Spirits outright", [frame("exorcise", p=seat, fight=fight)]))
     bribes = [stats_bribe(g, c) for c in foes]
     if foes and all(bribes) and p.gold >= sum(bribes):
-        opts.append(("bribe", f"Pay {sum(bribes)}G to be let alone", [frame("bribe", p=seat, n=sum(bribes), fight=fight)]))
-    if fight["mode"] == "strength" and stats.has_trait(g, seat, "mercenary") and p.gold >= 1 and "mercenary" not in p.flags:
-        opts.append(("mercenary", "Pay the Mercenary 1G for +3 Strength this turn",
-                     [frame("mercenary", p=seat), *back], "free"))
-    if fight["mode"] == "strength" and stats.has_trait(g, seat, "assassinate") and not fight.get("assassinate") \
-            and not guard_spared(g, seat, fight):
-        opts.append(("assassinate", "Assassinate: the creature adds no die", [frame("combat_roll", **{**fight, "assassinate": True})]))
+        opts.append(
+            ("bribe", f"Pay {sum(bribes)}G to be let alone", [frame("bribe", p=seat, n=sum(bribes), fight=fight)])
+        )
+    if (
+        fight["mode"] == "strength"
+        and stats.has_trait(g, seat, "mercenary")
+        and p.gold >= 1
+        and "mercenary" not in p.flags
+    ):
+        opts.append(
+            ("mercenary", "Pay the Mercenary 1G for +3 Strength this turn", [frame("mercenary", p=seat), *back], "free")
+        )
+    if (
+        fight["mode"] == "strength"
+        and stats.has_trait(g, seat, "assassinate")
+        and not fight.get("assassinate")
+        and not guard_spared(g, seat, fight)
+    ):
+        opts.append(
+            (
+                "assassinate",
+                "Assassinate: the creature adds no die",
+                [frame("combat_roll", **{**fight, "assassinate": True})],
+            )
+        )
     opts += use_options(g, seat, back)
     return opts
 
@@ -188,8 +259,13 @@ def _tame(g: Game, a: dict) -> None:
     total, faces = g.roll_dice("2D6", seat)
     need = stats.craft(g, seat)
     value = total + g.rules.instances[card].strength
-    g.say(f"{g.name(seat)} tries to tame the {g.card_name(card)}: {total} + {g.rules.instances[card].strength} = {value} "
-          f"against Craft {need}.", type="roll", seat=seat, dice=faces)
+    g.say(
+        f"{g.name(seat)} tries to tame the {g.card_name(card)}: {total} + {g.rules.instances[card].strength} = {value} "
+        f"against Craft {need}.",
+        type="roll",
+        seat=seat,
+        dice=faces,
+    )
     if value < need:
         _adopt(g, seat, card, "tamed")
         g.say(f"The {g.card_name(card)} is tamed.", seat=seat)
@@ -228,10 +304,15 @@ def _exorcise(g: Game, a: dict) -> None:
     g.say(f"{g.name(seat)} destroys the {foe_names(g, fight)}.", type="combat-result", seat=seat)
     g.push_all(fight["win"])
     if stats.has_trait(g, seat, "spirit-spell") and len(p.spells) < stats.spell_limit(g, seat):
-        g.decide(seat, "spirit-spell", "Gain a Spell for your exorcism?", [
-            ("spell", "Gain a Spell", [frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={})]),
-            ("no", "No", []),
-        ])
+        g.decide(
+            seat,
+            "spirit-spell",
+            "Gain a Spell for your exorcism?",
+            [
+                ("spell", "Gain a Spell", [frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={})]),
+                ("no", "No", []),
+            ],
+        )
 
 
 @handler("bribe")
@@ -265,10 +346,15 @@ def ghoul_raise(g: Game, seat: int, fight: dict) -> None:
 @handler("raise_offer")
 def _raise_offer(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
-    g.decide(seat, "raise-dead", f"Raise the {g.card_name(card)} as your Follower instead of keeping it as a trophy?", [
-        ("trophy", "Keep it as a trophy", []),
-        ("raise", "Raise it", [frame("raise", p=seat, card=card)]),
-    ])
+    g.decide(
+        seat,
+        "raise-dead",
+        f"Raise the {g.card_name(card)} as your Follower instead of keeping it as a trophy?",
+        [
+            ("trophy", "Keep it as a trophy", []),
+            ("raise", "Raise it", [frame("raise", p=seat, card=card)]),
+        ],
+    )
 
 
 @handler("raise")
@@ -297,7 +383,9 @@ def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[
     o = g.players[other]
     opts = []
     if o.gold:
-        opts.append((f"{key}:gold", f"{verb_} 1 gold from the {g.name(other)}", [frame("take_gold", win=seat, lose=other)]))
+        opts.append(
+            (f"{key}:gold", f"{verb_} 1 gold from the {g.name(other)}", [frame("take_gold", win=seat, lose=other)])
+        )
     for c in possessions.stealable(g, other):
         if possessions.permitted(g, seat, c):
             opts.append((f"{key}:{c}", f"{verb_} the {g.card_name(c)}", [frame("steal", win=seat, lose=other, card=c)]))
@@ -309,13 +397,29 @@ def sorceress(g: Game, seat: int, other: int) -> list[tuple]:
     opts: list[tuple] = []
     if stats.has_trait(g, seat, "beguile"):
         need = BEGUILE_NEED[g.players[other].alignment]
-        opts.append(("beguile", f"Beguile the {g.name(other)} (roll {need} or more)",
-                     [frame("roll", p=seat, dice="D6", then=["beguile_result", {"p": seat, "other": other, "need": need}],
-                            into="roll", why="beguiling", fate=True)]))
+        opts.append(
+            (
+                "beguile",
+                f"Beguile the {g.name(other)} (roll {need} or more)",
+                [
+                    frame(
+                        "roll",
+                        p=seat,
+                        dice="D6",
+                        then=["beguile_result", {"p": seat, "other": other, "need": need}],
+                        into="roll",
+                        why="beguiling",
+                        fate=True,
+                    )
+                ],
+            )
+        )
     if stats.has_trait(g, seat, "take-follower"):
         for f in g.players[other].followers:
             if g.card_name(f) not in UNTAKEABLE_BY_SORCERESS:
-                opts.append((f"lure:{f}", f"Lure away the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)]))
+                opts.append(
+                    (f"lure:{f}", f"Lure away the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+                )
     return opts
 
 
@@ -334,8 +438,11 @@ def _beguile_result(g: Game, a: dict) -> None:
 def minstrel_maidens(g: Game, seat: int, other: int) -> list[tuple]:
     if not stats.has_trait(g, seat, "take-maidens"):
         return []
-    return [(f"woo:{f}", f"Win over the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
-            for f in g.players[other].followers if g.card_name(f) in ("Maiden", "Princess")]
+    return [
+        (f"woo:{f}", f"Win over the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+        for f in g.players[other].followers
+        if g.card_name(f) in ("Maiden", "Princess")
+    ]
 
 
 # --- the end of the turn -----------------------------------------------------------
@@ -348,7 +455,9 @@ def build_raft(g: Game, seat: int) -> list[tuple]:
         return []
     if not any("raft-builder" in g.rules.instances[o].traits for o in p.objects + p.packed):
         return []
-    return [("build-raft", "Build a raft with your Axe (cross the Storm River next turn)", [frame("build_raft", p=seat)])]
+    return [
+        ("build-raft", "Build a raft with your Axe (cross the Storm River next turn)", [frame("build_raft", p=seat)])
+    ]
 
 
 @handler("build_raft")
@@ -360,7 +469,17 @@ def _build_raft(g: Game, a: dict) -> None:
 @ability("end_of_turn")
 def druid_woods(g: Game, seat: int) -> list[tuple]:
     p = g.players[seat]
-    if (g.rules.spaces[p.space].kind != "woods" or not stats.has_trait(g, seat, "woods-spells")
-            or "arrived" not in p.flags or len(p.spells) >= stats.spell_limit(g, seat)):
+    if (
+        g.rules.spaces[p.space].kind != "woods"
+        or not stats.has_trait(g, seat, "woods-spells")
+        or "arrived" not in p.flags
+        or len(p.spells) >= stats.spell_limit(g, seat)
+    ):
         return []
-    return [("woods-spells", "Gather Spells in the Woods, up to your limit", [frame("effects", p=seat, list=[{"fill_spells": True}], ctx={})])]
+    return [
+        (
+            "woods-spells",
+            "Gather Spells in the Woods, up to your limit",
+            [frame("effects", p=seat, list=[{"fill_spells": True}], ctx={})],
+        )
+    ]

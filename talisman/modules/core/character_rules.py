@@ -78,7 +78,7 @@ def spaces_of_kind(g: Game, kind: str) -> list[int]:
 def trait_args(g: Game, seat: int, name: str) -> list[str]:
     """The arguments of every ``name:...`` trait the character has (sorted)."""
     prefix = name + ":"
-    return sorted(t[len(prefix):] for t in stats.traits(g, seat) if t.startswith(prefix))
+    return sorted(t[len(prefix) :] for t in stats.traits(g, seat) if t.startswith(prefix))
 
 
 # --- movement: sizes and two dice -------------------------------------------------------
@@ -101,17 +101,26 @@ def may_pick_of_two(g: Game, seat: int) -> bool:
     is read so: the Horse's own card is not in these documents.) ``ride:<name>``:
     riding a Follower of that name does it too (the Orc's Wolf)."""
     p = g.players[seat]
-    return (stats.has_trait(g, seat, "move-pick-two") or rides_tamed_animal(g, seat)
-            or any(stats.has_trait(g, seat, f"ride:{g.card_name(f)}") for f in p.followers))
+    return (
+        stats.has_trait(g, seat, "move-pick-two")
+        or rides_tamed_animal(g, seat)
+        or any(stats.has_trait(g, seat, f"ride:{g.card_name(f)}") for f in p.followers)
+    )
 
 
 @ability("turn")
 def roll_two_to_move(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
-    if (g.rules.regions[region_here(g, seat)].movement != "roll" or "enslaved" in p.status
-            or not may_pick_of_two(g, seat) or one_space_only(g, seat)):
+    if (
+        g.rules.regions[region_here(g, seat)].movement != "roll"
+        or "enslaved" in p.status
+        or not may_pick_of_two(g, seat)
+        or one_space_only(g, seat)
+    ):
         return []
-    return [("roll-two", f"Roll two D{movement_die(g, seat)} to move and keep either", [frame("move_pick_two", p=seat)])]
+    return [
+        ("roll-two", f"Roll two D{movement_die(g, seat)} to move and keep either", [frame("move_pick_two", p=seat)])
+    ]
 
 
 @handler("move_pick_two")
@@ -121,10 +130,18 @@ def _move_pick_two(g: Game, a: dict) -> None:
     seat = a["p"]
     sides = movement_die(g, seat)
     first, second = g.rng.die(sides), g.rng.die(sides)
-    g.say(f"{g.name(seat)} rolls two D{sides} to move: {first} and {second}.", type="roll", seat=seat, dice=[first, second])
-    g.decide(seat, "pick-roll", f"You rolled {first} and {second}: which do you move by?", [
-        (f"keep:{v}", f"Move {v}", [frame("move_choose", p=seat, roll=v)]) for v in sorted({first, second})
-    ])
+    g.say(
+        f"{g.name(seat)} rolls two D{sides} to move: {first} and {second}.",
+        type="roll",
+        seat=seat,
+        dice=[first, second],
+    )
+    g.decide(
+        seat,
+        "pick-roll",
+        f"You rolled {first} and {second}: which do you move by?",
+        [(f"keep:{v}", f"Move {v}", [frame("move_choose", p=seat, roll=v)]) for v in sorted({first, second})],
+    )
 
 
 # --- Scrolls: at the start, and on visiting places ------------------------------------------
@@ -146,8 +163,13 @@ def starting_extras(g: Game, seat: int) -> None:
         return
     if stats.has_trait(g, seat, "start:scroll"):
         g.push("effects", p=seat, list=[{"take_card": {"deck": SCROLL_DECK}}], ctx={})
-    swaps = len(p.spells) if stats.has_trait(g, seat, "start:spells-or-scrolls") else \
-        min(1, len(p.spells)) if stats.has_trait(g, seat, "start:spell-or-scroll") else 0
+    swaps = (
+        len(p.spells)
+        if stats.has_trait(g, seat, "start:spells-or-scrolls")
+        else min(1, len(p.spells))
+        if stats.has_trait(g, seat, "start:spell-or-scroll")
+        else 0
+    )
     if swaps:
         g.push("scroll_for_spell", p=seat, left=swaps)
 
@@ -160,12 +182,25 @@ def _scroll_for_spell(g: Game, a: dict) -> None:
     p = g.players[seat]
     if not p.spells or not a["left"]:
         return
-    g.decide(seat, "start-scroll", "You may begin with a Scroll instead of a Spell.", [
-        ("keep", "Keep your Spells", []),
-        *[(f"swap:{c}", f"Give back {g.card_name(c)} for a Scroll",
-           [frame("swap_spell_for_scroll", p=seat, card=c), frame("scroll_for_spell", p=seat, left=a["left"] - 1)])
-          for c in p.spells],
-    ])
+    g.decide(
+        seat,
+        "start-scroll",
+        "You may begin with a Scroll instead of a Spell.",
+        [
+            ("keep", "Keep your Spells", []),
+            *[
+                (
+                    f"swap:{c}",
+                    f"Give back {g.card_name(c)} for a Scroll",
+                    [
+                        frame("swap_spell_for_scroll", p=seat, card=c),
+                        frame("scroll_for_spell", p=seat, left=a["left"] - 1),
+                    ],
+                )
+                for c in p.spells
+            ],
+        ],
+    )
 
 
 @handler("swap_spell_for_scroll")
@@ -205,8 +240,14 @@ def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple]:
     kind = g.rules.spaces[g.players[seat].space].kind
     if not scrolls_in_game(g) or holds_scroll(g, seat) or kind not in trait_args(g, seat, "scroll-instead-at"):
         return []
-    return [("scroll-instead", f"Take a Scroll (you may not encounter the {g.space_name(g.players[seat].space)})",
-             [frame("effects", p=seat, list=[{"take_card": {"deck": SCROLL_DECK}}], ctx={})], "instead")]
+    return [
+        (
+            "scroll-instead",
+            f"Take a Scroll (you may not encounter the {g.space_name(g.players[seat].space)})",
+            [frame("effects", p=seat, list=[{"take_card": {"deck": SCROLL_DECK}}], ctx={})],
+            "instead",
+        )
+    ]
 
 
 # --- the City's Patrol and the Law ---------------------------------------------------------
@@ -221,15 +262,32 @@ def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple]:
             how, what = arg.split(":", 1)
             if how == "to" and spaces_of_kind(g, what):
                 dest = spaces_of_kind(g, what)[0]
-                opts.append(("patrol-escort", f"The Patrol takes you to the {g.space_name(dest)}",
-                             [frame("patrol_escort", p=seat, to=dest)], "forced"))
+                opts.append(
+                    (
+                        "patrol-escort",
+                        f"The Patrol takes you to the {g.space_name(dest)}",
+                        [frame("patrol_escort", p=seat, to=dest)],
+                        "forced",
+                    )
+                )
             elif how == "fight":
-                opts.append(("patrol-fight", f"The Patrol fights you (Strength {what})",
-                             [frame("patrol_fight", p=seat, card=card, strength=int(what))], "forced"))
+                opts.append(
+                    (
+                        "patrol-fight",
+                        f"The Patrol fights you (Strength {what})",
+                        [frame("patrol_fight", p=seat, card=card, strength=int(what))],
+                        "forced",
+                    )
+                )
     bribe = stats.trait_value(g, seat, "law-bribe") if c.subtype == "law" else 0
     if bribe and g.players[seat].gold >= bribe:
-        opts.append(("law-bribe", f"Bribe your way out of the {c.name} ({bribe}G)",
-                     [frame("law_bribe", p=seat, card=card, n=bribe)]))
+        opts.append(
+            (
+                "law-bribe",
+                f"Bribe your way out of the {c.name} ({bribe}G)",
+                [frame("law_bribe", p=seat, card=card, n=bribe)],
+            )
+        )
     return opts
 
 
@@ -254,8 +312,15 @@ def _patrol_fight(g: Game, a: dict) -> None:
 
     seat, card = a["p"], a["card"]
     gone = [frame("discard_from_space", card=card)]
-    fight_creature(g, seat, {"name": "Patrol", "strength": a["strength"], "evade": False}, {"src": card},
-                   win=[frame("trophy_from_space", p=seat, card=card)], lose=gone, standoff=gone)
+    fight_creature(
+        g,
+        seat,
+        {"name": "Patrol", "strength": a["strength"], "evade": False},
+        {"src": card},
+        win=[frame("trophy_from_space", p=seat, card=card)],
+        lose=gone,
+        standoff=gone,
+    )
 
 
 @handler("trophy_from_space")
@@ -282,7 +347,9 @@ def _discard_from_space(g: Game, a: dict) -> None:
 def _law_bribe(g: Game, a: dict) -> None:
     seat = a["p"]
     g.players[seat].gold -= a["n"]
-    g.say(f"{g.name(seat)} pays {a['n']}G and the {g.card_name(a['card'])} looks the other way.", type="gold", seat=seat)
+    g.say(
+        f"{g.name(seat)} pays {a['n']}G and the {g.card_name(a['card'])} looks the other way.", type="gold", seat=seat
+    )
 
 
 # --- the Errand Boy and the Urchins stay in the City ----------------------------------------
@@ -296,8 +363,11 @@ def city_followers_stay(g: Game, seat: int, came_from: int) -> None:
     leave the City; a character leaving it loses them, unless they follow it
     everywhere (``urchins-follow``, the Merchant)."""
     p = g.players[seat]
-    if (g.rules.spaces[came_from].region != CITY or region_here(g, seat) == CITY
-            or stats.has_trait(g, seat, "urchins-follow")):
+    if (
+        g.rules.spaces[came_from].region != CITY
+        or region_here(g, seat) == CITY
+        or stats.has_trait(g, seat, "urchins-follow")
+    ):
         return
     for f in [f for f in p.followers if g.card_name(f) in CITY_BOUND]:
         possessions.lose_follower(g, seat, f, "stays behind in the City")
@@ -309,9 +379,12 @@ def city_followers_stay(g: Game, seat: int, came_from: int) -> None:
 def guard_spared(g: Game, seat: int, fight: dict) -> bool:
     """000 (the Assassin, the Martial Artist): no Assassination or Killer Blow
     against the Guard in the Guard Room of the Dungeon."""
-    return (stats.has_trait(g, seat, "spare-guard") and in_dungeon(g, seat)
-            and g.rules.spaces[g.players[seat].space].kind == "guard-room"
-            and any(f.get("name") == "Guard" for f in fight.get("adhoc", ())))
+    return (
+        stats.has_trait(g, seat, "spare-guard")
+        and in_dungeon(g, seat)
+        and g.rules.spaces[g.players[seat].space].kind == "guard-room"
+        and any(f.get("name") == "Guard" for f in fight.get("adhoc", ()))
+    )
 
 
 # --- the Thief in the City and the Space Fortress ---------------------------------------------
@@ -327,8 +400,21 @@ THEFT_PRIZES: dict[str, list[dict]] = {
     "doctor": [{"gain": {"gold": 1}}],
     "doctors-surgery": [{"gain": {"gold": 1}}],
     "stables": [{"take_card": {"deck": "purchase", "name": "Mule"}}],
-    "armory": [{"choose": {"prompt": "Take one from the Armory", "options": [
-        {"id": name.lower(), "label": f"A {name}", "do": [{"take_card": {"deck": "purchase", "name": name}}]} for name in ARMORY]}}],
+    "armory": [
+        {
+            "choose": {
+                "prompt": "Take one from the Armory",
+                "options": [
+                    {
+                        "id": name.lower(),
+                        "label": f"A {name}",
+                        "do": [{"take_card": {"deck": "purchase", "name": name}}],
+                    }
+                    for name in ARMORY
+                ],
+            }
+        }
+    ],
     "anarchists-guild": [{"gain": {"gold": 3}}],
     "six-fates-inn": [{"gain": {"gold": 3}}],
     "bank": [{"gain": {"gold": 3}}],
@@ -336,7 +422,7 @@ THEFT_PRIZES: dict[str, list[dict]] = {
     "space-fortress": [{"take_card": {"deck": "timescape-purchase"}, "if": {"deck": "timescape-purchase"}}],
 }
 THEFT_PRIZES["armoury"] = THEFT_PRIZES["armory"]
-GAOLS = {"space-fortress": "sentinel-outpost"}   # caught there, sent here; anywhere else the Donjon
+GAOLS = {"space-fortress": "sentinel-outpost"}  # caught there, sent here; anywhere else the Donjon
 for _kind, _prize in THEFT_PRIZES.items():
     vocabulary.effects(_prize, f"THEFT_PRIZES.{_kind}")
 
@@ -345,12 +431,31 @@ for _kind, _prize in THEFT_PRIZES.items():
 def city_theft(g: Game, seat: int) -> list[tuple]:
     p = g.players[seat]
     kind = g.rules.spaces[p.space].kind
-    if kind not in THEFT_PRIZES or "arrived" not in p.flags or "stole" in p.flags or not stats.has_trait(g, seat, "city-theft"):
+    if (
+        kind not in THEFT_PRIZES
+        or "arrived" not in p.flags
+        or "stole" in p.flags
+        or not stats.has_trait(g, seat, "city-theft")
+    ):
         return []
-    return [("steal-here", f"Try to steal in the {g.space_name(p.space)}",
-             [frame("flag", p=seat, flag="stole"),
-              frame("roll", p=seat, dice="D6", then=["theft_result", {"p": seat, "place": kind}], into="roll",
-                    why="a theft", fate=True)])]
+    return [
+        (
+            "steal-here",
+            f"Try to steal in the {g.space_name(p.space)}",
+            [
+                frame("flag", p=seat, flag="stole"),
+                frame(
+                    "roll",
+                    p=seat,
+                    dice="D6",
+                    then=["theft_result", {"p": seat, "place": kind}],
+                    into="roll",
+                    why="a theft",
+                    fate=True,
+                ),
+            ],
+        )
+    ]
 
 
 @handler("theft_result")

@@ -26,8 +26,10 @@ WISHES = [
 @hook("wish")
 def wish(g: Game, seat: int, ctx: dict) -> None:
     """The Enchanter, the Fairy, the Phantom: one wish, then they go."""
-    opts = [(f"wish:{key}", label, [frame("effects", p=seat, list=[{"discard_this": True}, *do], ctx=ctx)])
-            for key, label, do in WISHES]
+    opts = [
+        (f"wish:{key}", label, [frame("effects", p=seat, list=[{"discard_this": True}, *do], ctx=ctx)])
+        for key, label, do in WISHES
+    ]
     g.decide(seat, "wish", f"The {g.card_name(ctx['src'])} grants you one wish.", opts)
 
 
@@ -86,8 +88,14 @@ def _leave_at_court(name: str):
 hook("leave-prince")(_leave_at_court("Prince"))
 hook("leave-princess")(_leave_at_court("Princess"))
 
-WARLOCK_QUESTS = {1: ("take-life", 0), 2: ("kill-enemy", 0), 3: ("give-follower", 0), 4: ("give-magic-object", 0),
-                  5: ("give-gold", 3), 6: ("give-gold", 2)}
+WARLOCK_QUESTS = {
+    1: ("take-life", 0),
+    2: ("kill-enemy", 0),
+    3: ("give-follower", 0),
+    4: ("give-magic-object", 0),
+    5: ("give-gold", 3),
+    6: ("give-gold", 2),
+}
 
 
 @hook("warlock-quest")
@@ -97,11 +105,29 @@ def warlock_quest(g: Game, seat: int, ctx: dict) -> None:
     if "quest" in p.status:
         g.say(f"The Warlock reminds {g.name(seat)} of its quest: {quests.describe(p.status['quest'])}.", seat=seat)
         return
-    g.decide(seat, "warlock", "The Warlock offers you a quest.", [
-        ("quest", "Ask for a quest (roll a die)", [frame("roll", p=seat, dice="D6", then=["warlock_roll", {"p": seat}],
-                                                        into="roll", why="the Warlock's quest", fate=True)]),
-        ("decline", "Leave him be", []),
-    ])
+    g.decide(
+        seat,
+        "warlock",
+        "The Warlock offers you a quest.",
+        [
+            (
+                "quest",
+                "Ask for a quest (roll a die)",
+                [
+                    frame(
+                        "roll",
+                        p=seat,
+                        dice="D6",
+                        then=["warlock_roll", {"p": seat}],
+                        into="roll",
+                        why="the Warlock's quest",
+                        fate=True,
+                    )
+                ],
+            ),
+            ("decline", "Leave him be", []),
+        ],
+    )
 
 
 @handler("warlock_roll")
@@ -131,12 +157,29 @@ def _vampire_frame(g: Game, a: dict) -> None:
     if not p.followers:
         lives.lose_lives(g, seat, n, "the Vampire")
         return
-    g.decide(seat, "vampire", f"The Vampire will drink {n} {'life' if n == 1 else 'lives'}: give it a Follower instead of one?", [
-        ("life", "Lose a life", [frame("lose_lives", p=seat, n=1, cause="the Vampire"), frame("vampire", p=seat, n=n - 1)]),
-        *[(f"follower:{f}", f"Give it the {g.card_name(f)}",
-           [frame("lose_follower", p=seat, card=f, why="is taken by the Vampire"), frame("vampire", p=seat, n=n - 1)])
-          for f in p.followers],
-    ])
+    g.decide(
+        seat,
+        "vampire",
+        f"The Vampire will drink {n} {'life' if n == 1 else 'lives'}: give it a Follower instead of one?",
+        [
+            (
+                "life",
+                "Lose a life",
+                [frame("lose_lives", p=seat, n=1, cause="the Vampire"), frame("vampire", p=seat, n=n - 1)],
+            ),
+            *[
+                (
+                    f"follower:{f}",
+                    f"Give it the {g.card_name(f)}",
+                    [
+                        frame("lose_follower", p=seat, card=f, why="is taken by the Vampire"),
+                        frame("vampire", p=seat, n=n - 1),
+                    ],
+                )
+                for f in p.followers
+            ],
+        ],
+    )
 
 
 @hook("dice-with-death")

@@ -56,15 +56,19 @@ def destruction(g: Game, a: dict) -> None:
 
     seat = a["p"]
     deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
-    targets = [(s, c) for s, held in sorted(g.board.items()) for c in held
-               if g.rules.instances[c].deck == deck]
+    targets = [(s, c) for s, held in sorted(g.board.items()) for c in held if g.rules.instances[c].deck == deck]
     if not targets:
         g.say("There is no face-up Adventure card to destroy.", seat=seat)
         return
-    g.decide(seat, "destruction", "Destruction: which face-up card do you destroy?", [
-        (f"destroy:{c}", f"The {g.card_name(c)} on the {g.space_name(s)}", [frame("destroy_card", space=s, card=c)])
-        for s, c in targets
-    ])
+    g.decide(
+        seat,
+        "destruction",
+        "Destruction: which face-up card do you destroy?",
+        [
+            (f"destroy:{c}", f"The {g.card_name(c)} on the {g.space_name(s)}", [frame("destroy_card", space=s, card=c)])
+            for s, c in targets
+        ],
+    )
 
 
 @handler("destroy_card")
@@ -84,8 +88,12 @@ def divination(g: Game, a: dict) -> None:
     deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
     top = g.decks[deck][-5:][::-1]
     names = ", ".join(g.card_name(c) for c in top) or "nothing"
-    g.say(f"{g.name(seat)} foresees the next {g.rules.deck_info[deck]['name']} cards: {names}.", seat=seat, private=seat,
-          public=f"{g.name(seat)} looks into the future.")
+    g.say(
+        f"{g.name(seat)} foresees the next {g.rules.deck_info[deck]['name']} cards: {names}.",
+        seat=seat,
+        private=seat,
+        public=f"{g.name(seat)} looks into the future.",
+    )
 
 
 @spell_effect("healing")
@@ -99,9 +107,15 @@ def hex_(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     occupied = {p.space for p in g.players if p.alive}
     spaces = [s for s in g.rules.spaces if s.region in ("outer", "middle") and s.index not in occupied]
-    g.decide(seat, "hex", "Hex: on which empty space do you lay it?", [
-        (f"hex:{s.id}", f"The {s.name} ({s.id})", [frame("lay_hex", p=seat, card=card, space=s.index)]) for s in spaces
-    ])
+    g.decide(
+        seat,
+        "hex",
+        "Hex: on which empty space do you lay it?",
+        [
+            (f"hex:{s.id}", f"The {s.name} ({s.id})", [frame("lay_hex", p=seat, card=card, space=s.index)])
+            for s in spaces
+        ],
+    )
 
 
 @handler("lay_hex")
@@ -144,9 +158,15 @@ def mesmerism(g: Game, a: dict) -> None:
     if not followers:
         g.say(f"The {g.name(target)} has no Follower to take.", seat=seat)
         return
-    g.decide(seat, "mesmerism", f"Mesmerism: which Follower of the {g.name(target)} comes to you?", [
-        (f"follower:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=target, card=f)]) for f in followers
-    ])
+    g.decide(
+        seat,
+        "mesmerism",
+        f"Mesmerism: which Follower of the {g.name(target)} comes to you?",
+        [
+            (f"follower:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=target, card=f)])
+            for f in followers
+        ],
+    )
 
 
 @spell_effect("nullify")
@@ -206,10 +226,20 @@ def teleport(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
     region = g.rules.spaces[p.space].region  # never the Inner Region: no movement roll to replace there
-    g.decide(seat, "teleport", "Teleport: to which space?", [
-        (f"to:{sid}", g.rules.space(sid).name + f" ({sid})", [frame("arrive", p=seat, space=g.rules.space_index[sid], how="teleport")])
-        for sid in g.rules.regions[region].ring if g.rules.space_index[sid] != p.space
-    ])
+    g.decide(
+        seat,
+        "teleport",
+        "Teleport: to which space?",
+        [
+            (
+                f"to:{sid}",
+                g.rules.space(sid).name + f" ({sid})",
+                [frame("arrive", p=seat, space=g.rules.space_index[sid], how="teleport")],
+            )
+            for sid in g.rules.regions[region].ring
+            if g.rules.space_index[sid] != p.space
+        ],
+    )
 
 
 @spell_effect("temporal-warp")

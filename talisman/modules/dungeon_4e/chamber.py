@@ -34,8 +34,17 @@ LORD = "Lord of Darkness"
 LORD_VALUE = 12  # his Strength and his Craft
 # Result (the character's attack score minus his) -> where the character emerges.
 # Source: facts/dungeon-4e.md 1d (MOD), agreeing with 001's example (2: the Chasm).
-EMERGE = ("crags", "forest", "chasm", "cursed-glade", "warlocks-cave", "temple", "portal-of-power",
-          "plain-of-peril", "crown-of-command")
+EMERGE = (
+    "crags",
+    "forest",
+    "chasm",
+    "cursed-glade",
+    "warlocks-cave",
+    "temple",
+    "portal-of-power",
+    "plain-of-peril",
+    "crown-of-command",
+)
 
 
 def emerge_space(result: int) -> str:
@@ -48,28 +57,45 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict) -> None:
     p = g.players[seat]
     p.status.pop("fight_scores", None)
     g.say(f"The {LORD} rises from his hoard to face {g.name(seat)}.", type="attack", seat=seat)
-    g.decide(seat, "lord", f"The {LORD} (Strength {LORD_VALUE}, Craft {LORD_VALUE}): how do you fight him?", [
-        ("battle", f"In battle: your Strength {stats.strength(g, seat, battle=True)} against his {LORD_VALUE}",
-         [frame("lord_fight", p=seat, mode="strength")]),
-        ("psychic", f"In psychic combat: your Craft {stats.craft(g, seat, battle=True)} against his {LORD_VALUE}",
-         [frame("lord_fight", p=seat, mode="craft")]),
-    ])
+    g.decide(
+        seat,
+        "lord",
+        f"The {LORD} (Strength {LORD_VALUE}, Craft {LORD_VALUE}): how do you fight him?",
+        [
+            (
+                "battle",
+                f"In battle: your Strength {stats.strength(g, seat, battle=True)} against his {LORD_VALUE}",
+                [frame("lord_fight", p=seat, mode="strength")],
+            ),
+            (
+                "psychic",
+                f"In psychic combat: your Craft {stats.craft(g, seat, battle=True)} against his {LORD_VALUE}",
+                [frame("lord_fight", p=seat, mode="craft")],
+            ),
+        ],
+    )
 
 
 @handler("lord_fight")
 def _lord_fight(g: Game, a: dict) -> None:
     seat, mode = a["p"], a["mode"]
-    fight_creature(g, seat, {"name": LORD, mode: LORD_VALUE, "evade": False, "record": True, "alone": True},
-                   {"space": g.players[seat].space},
-                   win=[frame("lord_slain", p=seat)],
-                   lose=[frame("lord_after", p=seat, defeated=True)],
-                   standoff=[frame("lord_after", p=seat, defeated=False)])
+    fight_creature(
+        g,
+        seat,
+        {"name": LORD, mode: LORD_VALUE, "evade": False, "record": True, "alone": True},
+        {"space": g.players[seat].space},
+        win=[frame("lord_slain", p=seat)],
+        lose=[frame("lord_after", p=seat, defeated=True)],
+        standoff=[frame("lord_after", p=seat, defeated=False)],
+    )
 
 
 @handler("lord_slain")
 def _lord_slain(g: Game, a: dict) -> None:
     seat = a["p"]
-    g.say(f"{g.name(seat)} slays the {LORD}; his spirit lingers, and he will rise again.", type="combat-result", seat=seat)
+    g.say(
+        f"{g.name(seat)} slays the {LORD}; his spirit lingers, and he will rise again.", type="combat-result", seat=seat
+    )
     if rules.lord_wins_game(g):
         g.end([seat], f"killed the {LORD}")
         return
@@ -87,10 +113,15 @@ def _claim_treasure(g: Game, a: dict) -> None:
     if g.options.get("random-treasures"):
         g.push("take_treasure", p=seat, card=hoard[-1])
         return
-    g.decide(seat, "treasure", "Choose a Treasure from the hoard.", [
-        (f"treasure:{c}", f"The {g.card_name(c)}", [frame("take_treasure", p=seat, card=c)])
-        for c in sorted(hoard, key=lambda c: (g.card_name(c), c))
-    ])
+    g.decide(
+        seat,
+        "treasure",
+        "Choose a Treasure from the hoard.",
+        [
+            (f"treasure:{c}", f"The {g.card_name(c)}", [frame("take_treasure", p=seat, card=c)])
+            for c in sorted(hoard, key=lambda c: (g.card_name(c), c))
+        ],
+    )
 
 
 @handler("take_treasure")
@@ -118,6 +149,10 @@ def _lord_after(g: Game, a: dict) -> None:
     if bonus:
         g.say(f"{g.name(seat)}'s guide adds {bonus} to the result.", seat=seat)
     dest = g.rules.space_index[emerge_space(result + bonus)]
-    g.say(f"{g.name(seat)} emerges from the Treasure Chamber (result {result + bonus}) on the {g.space_name(dest)}"
-          f"{', beaten: the turn ends there' if a['defeated'] else ''}.", type="move", seat=seat)
+    g.say(
+        f"{g.name(seat)} emerges from the Treasure Chamber (result {result + bonus}) on the {g.space_name(dest)}"
+        f"{', beaten: the turn ends there' if a['defeated'] else ''}.",
+        type="move",
+        seat=seat,
+    )
     g.push("teleport", p=seat, to=dest, encounter=not a["defeated"])

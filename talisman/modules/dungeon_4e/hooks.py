@@ -37,9 +37,12 @@ def cell(g: Game, seat: int, ctx: dict) -> None:
     if not free:
         g.push("cell_free", p=seat, left=-1)
         return
-    g.decide(seat, "cell", "You must leave one of your Followers locked in the Cell.", [
-        (f"leave:{f}", f"Leave the {g.card_name(f)}", [frame("cell_leave", p=seat, card=f)]) for f in free
-    ])
+    g.decide(
+        seat,
+        "cell",
+        "You must leave one of your Followers locked in the Cell.",
+        [(f"leave:{f}", f"Leave the {g.card_name(f)}", [frame("cell_leave", p=seat, card=f)]) for f in free],
+    )
 
 
 @handler("cell_leave")
@@ -57,13 +60,22 @@ def _cell_leave(g: Game, a: dict) -> None:
 def _cell_free(g: Game, a: dict) -> None:
     seat = a["p"]
     space = g.players[seat].space
-    prisoners = [c for c in g.cards_on(space) if g.rules.instances[c].type == "follower" and c != a["left"]
-                 and possessions.can_take(g, seat, c)]
+    prisoners = [
+        c
+        for c in g.cards_on(space)
+        if g.rules.instances[c].type == "follower" and c != a["left"] and possessions.can_take(g, seat, c)
+    ]
     if prisoners:
-        g.decide(seat, "cell-free", "Free a Follower locked in the Cell?", [
-            ("nothing", "Free no one", []),
-            *[(f"free:{c}", f"Free the {g.card_name(c)}", [frame("take", p=seat, card=c)]) for c in prisoners],
-        ], confirm=True)
+        g.decide(
+            seat,
+            "cell-free",
+            "Free a Follower locked in the Cell?",
+            [
+                ("nothing", "Free no one", []),
+                *[(f"free:{c}", f"Free the {g.card_name(c)}", [frame("take", p=seat, card=c)]) for c in prisoners],
+            ],
+            confirm=True,
+        )
 
 
 @hook("summoning-circle")
@@ -75,8 +87,11 @@ def summoning_circle(g: Game, seat: int, ctx: dict) -> None:
     region = g.rules.spaces[here].region
     ring = [g.rules.space_index[s] for s in g.rules.regions[region].ring]
     pos = {s: i for i, s in enumerate(ring)}
-    found = [(abs(pos[s] - pos[here]), -pos[s], s) for s in g.board if s in pos and s != here
-             and any(g.rules.instances[c].type == "enemy" for c in g.cards_on(s))]
+    found = [
+        (abs(pos[s] - pos[here]), -pos[s], s)
+        for s in g.board
+        if s in pos and s != here and any(g.rules.instances[c].type == "enemy" for c in g.cards_on(s))
+    ]
     if not found:
         g.say(f"Nothing answers the Summoning Circle: {g.name(seat)} draws a card.", seat=seat)
         g.push("draw_cards", p=seat, n=1)
@@ -94,9 +109,12 @@ def trap_door(g: Game, seat: int, ctx: dict) -> None:
     doors = sorted({s for s, held in g.board.items() for c in held if g.card_name(c) == "Dungeon Door"})
     entrance = g.rules.space_index[rules.ENTRANCE]
     ways = [entrance] + [s for s in doors if s != entrance]
-    g.decide(seat, "trap-door", "The trap door opens: where do you fall?", [
-        (f"to:{g.rules.spaces[s].id}", f"The {g.space_name(s)}", [frame("teleport", p=seat, to=s)]) for s in ways
-    ])
+    g.decide(
+        seat,
+        "trap-door",
+        "The trap door opens: where do you fall?",
+        [(f"to:{g.rules.spaces[s].id}", f"The {g.space_name(s)}", [frame("teleport", p=seat, to=s)]) for s in ways],
+    )
 
 
 # --- events -----------------------------------------------------------------------------
@@ -115,16 +133,24 @@ def _fire_result(g: Game, a: dict) -> None:
     seat = a["p"]
     kind = FIRE_BURNS[a["roll"]]
     region = g.rules.spaces[g.players[seat].space].region
-    burnt = [(s, c) for s, held in sorted(g.board.items()) if g.rules.spaces[s].region == region
-             for c in held if g.rules.instances[c].type == kind]
+    burnt = [
+        (s, c)
+        for s, held in sorted(g.board.items())
+        if g.rules.spaces[s].region == region
+        for c in held
+        if g.rules.instances[c].type == kind
+    ]
     for s, c in burnt:
         for prisoner in cards.held_by(g, f"card:{c}"):  # the Dungeon Keeper's prisoners go free
             cards.unhold(g, f"card:{c}", prisoner)
             cards.place(g, prisoner, s)
         cards.lift(g, c, s)
         cards.discard(g, c)
-    g.say(f"The Fire burns {len(burnt)} {kind} card{'s' if len(burnt) != 1 else ''} in the "
-          f"{g.rules.regions[region].name}.", seat=seat)
+    g.say(
+        f"The Fire burns {len(burnt)} {kind} card{'s' if len(burnt) != 1 else ''} in the "
+        f"{g.rules.regions[region].name}.",
+        seat=seat,
+    )
 
 
 @hook("green-mist")
@@ -183,7 +209,10 @@ def gate_smasher(g: Game, seat: int, ctx: dict) -> None:
             if value <= 2:
                 cards.lift(g, c, s)
                 cards.discard(g, c)
-                g.say(f"The Gate Smasher smashes the {g.card_name(c)} on the {g.space_name(s)} (rolled {value}).", seat=seat)
+                g.say(
+                    f"The Gate Smasher smashes the {g.card_name(c)} on the {g.space_name(s)} (rolled {value}).",
+                    seat=seat,
+                )
 
 
 @hook("follower-or-life")
@@ -195,11 +224,18 @@ def follower_or_life(g: Game, seat: int, ctx: dict) -> None:
         return
     victim = p.followers[g.rng.below(len(p.followers))]
     dies = [frame("lose_follower", p=seat, card=victim, why=f"is killed by the {g.card_name(ctx['src'])}")]
-    saves = [o for o in spells.cast_options(g, seat, "life-loss", dies, combat={"follower": victim})
-             if g.rules.instances[int(o[0].split(":")[1])].cast["hook"] == "restoration"]
+    saves = [
+        o
+        for o in spells.cast_options(g, seat, "life-loss", dies, combat={"follower": victim})
+        if g.rules.instances[int(o[0].split(":")[1])].cast["hook"] == "restoration"
+    ]
     if saves:
-        g.decide(seat, "save-follower", f"Your {g.card_name(victim)} is about to be killed.",
-                 [("accept", "Let it die", dies), *saves])
+        g.decide(
+            seat,
+            "save-follower",
+            f"Your {g.card_name(victim)} is about to be killed.",
+            [("accept", "Let it die", dies), *saves],
+        )
     else:
         g.push_all(dies)
 
@@ -209,14 +245,27 @@ def crypt_keeper(g: Game, seat: int, ctx: dict) -> None:
     """Look at the top 5 cards of the deck drawn from here; take one Object among them."""
     deck = deck_here(g, seat, "adventure")
     top = g.decks[deck][-CRYPT_KEEPER_LOOKS:][::-1]
-    g.say(f"{g.name(seat)} searches the crypt: {', '.join(g.card_name(c) for c in top) or 'nothing'}.", seat=seat,
-          private=seat, public=f"{g.name(seat)} searches the crypt.")
+    g.say(
+        f"{g.name(seat)} searches the crypt: {', '.join(g.card_name(c) for c in top) or 'nothing'}.",
+        seat=seat,
+        private=seat,
+        public=f"{g.name(seat)} searches the crypt.",
+    )
     finds = [c for c in top if g.rules.instances[c].type in ("object", "magic-object")]
     if finds:
-        g.decide(seat, "crypt", "Take one Object from the crypt?", [
-            ("nothing", "Take nothing", []),
-            *[(f"take:{c}", f"Take the {g.card_name(c)}", [frame("take_from_deck", p=seat, deck=deck, card=c)]) for c in finds],
-        ], confirm=True)
+        g.decide(
+            seat,
+            "crypt",
+            "Take one Object from the crypt?",
+            [
+                ("nothing", "Take nothing", []),
+                *[
+                    (f"take:{c}", f"Take the {g.card_name(c)}", [frame("take_from_deck", p=seat, deck=deck, card=c)])
+                    for c in finds
+                ],
+            ],
+            confirm=True,
+        )
 
 
 @handler("take_from_deck")
@@ -243,8 +292,11 @@ def tinker_imp(g: Game, seat: int, ctx: dict) -> None:
     cards.release(g, seat, card)
     cards.place(g, card, pos)
     possessions.settle_packs(g, seat)
-    g.say(f"The Tinker Imp snatches {g.name(seat)}'s {g.card_name(card)} and drops it on the {g.space_name(pos)} "
-          f"(rolled {steps}).", seat=seat)
+    g.say(
+        f"The Tinker Imp snatches {g.name(seat)}'s {g.card_name(card)} and drops it on the {g.space_name(pos)} "
+        f"(rolled {steps}).",
+        seat=seat,
+    )
 
 
 # --- strangers -----------------------------------------------------------------------------
@@ -271,12 +323,23 @@ def _keeper_buy(g: Game, a: dict) -> None:
     seat, keeper = a["p"], a["keeper"]
     p = g.players[seat]
     held = cards.held_by(g, f"card:{keeper}")
-    offers = [(f"buy:{f}", f"Buy back the {g.card_name(f)} for 1 gold", [frame("keeper_sell", p=seat, keeper=keeper, card=f),
-                                                                          frame("keeper_buy", p=seat, keeper=keeper)])
-              for f in held if p.gold >= 1 and possessions.can_take(g, seat, f)]
+    offers = [
+        (
+            f"buy:{f}",
+            f"Buy back the {g.card_name(f)} for 1 gold",
+            [frame("keeper_sell", p=seat, keeper=keeper, card=f), frame("keeper_buy", p=seat, keeper=keeper)],
+        )
+        for f in held
+        if p.gold >= 1 and possessions.can_take(g, seat, f)
+    ]
     if offers:
-        g.decide(seat, "keeper", "The Dungeon Keeper will sell his prisoners.", [
-            ("done", "Buy no more", [frame("keeper_leaves", keeper=keeper)]), *offers], confirm=True)
+        g.decide(
+            seat,
+            "keeper",
+            "The Dungeon Keeper will sell his prisoners.",
+            [("done", "Buy no more", [frame("keeper_leaves", keeper=keeper)]), *offers],
+            confirm=True,
+        )
     else:
         g.push("keeper_leaves", keeper=keeper)
 
@@ -304,8 +367,12 @@ def oracle(g: Game, seat: int, ctx: dict) -> None:
     deck = g.decks["dungeon"]
     top = deck[-ORACLE_LOOKS:][::-1]
     if top:
-        g.say(f"The Oracle shows {g.name(seat)} the next Dungeon cards: {', '.join(g.card_name(c) for c in top)}.",
-              seat=seat, private=seat, public=f"The Oracle shows {g.name(seat)} what is to come.")
+        g.say(
+            f"The Oracle shows {g.name(seat)} the next Dungeon cards: {', '.join(g.card_name(c) for c in top)}.",
+            seat=seat,
+            private=seat,
+            public=f"The Oracle shows {g.name(seat)} what is to come.",
+        )
         g.push("oracle_order", p=seat, left=top, chosen=[])
 
 
@@ -320,10 +387,19 @@ def _oracle_order(g: Game, a: dict) -> None:
         g.decks["dungeon"] = rest + order[::-1]
         g.say(f"{g.name(a['p'])} puts the cards back.", seat=a["p"])
         return
-    g.decide(a["p"], "oracle", f"Which card goes {'on top' if not chosen else 'next'}?", [
-        (f"next:{c}", f"The {g.card_name(c)}", [frame("oracle_order", p=a["p"], left=[x for x in left if x != c], chosen=chosen + [c])])
-        for c in left
-    ])
+    g.decide(
+        a["p"],
+        "oracle",
+        f"Which card goes {'on top' if not chosen else 'next'}?",
+        [
+            (
+                f"next:{c}",
+                f"The {g.card_name(c)}",
+                [frame("oracle_order", p=a["p"], left=[x for x in left if x != c], chosen=chosen + [c])],
+            )
+            for c in left
+        ],
+    )
 
 
 # --- places --------------------------------------------------------------------------------
@@ -338,12 +414,26 @@ def rune_gate(g: Game, seat: int, ctx: dict) -> None:
     ways = sorted((gates | runes) - {here})
     if not ways:
         return
-    g.decide(seat, "rune-gate", "The Rune Gate glows. Use it?", [
-        ("nothing", "Leave it", []),
-        *[(f"to:{g.rules.spaces[s].id}", f"Step through to the {g.space_name(s)} on your next turn",
-           [frame("effects", p=seat, list=[{"discard_this": True}], ctx=ctx), frame("teleport", p=seat, to=s, next_move=True)])
-          for s in ways],
-    ], confirm=True)
+    g.decide(
+        seat,
+        "rune-gate",
+        "The Rune Gate glows. Use it?",
+        [
+            ("nothing", "Leave it", []),
+            *[
+                (
+                    f"to:{g.rules.spaces[s].id}",
+                    f"Step through to the {g.space_name(s)} on your next turn",
+                    [
+                        frame("effects", p=seat, list=[{"discard_this": True}], ctx=ctx),
+                        frame("teleport", p=seat, to=s, next_move=True),
+                    ],
+                )
+                for s in ways
+            ],
+        ],
+        confirm=True,
+    )
 
 
 @hook("snake-bite")
@@ -353,11 +443,22 @@ def snake_bite(g: Game, seat: int, ctx: dict) -> None:
     if not p.followers:
         g.push_all(bite)
         return
-    g.decide(seat, "snake-pit", "The snakes strike: give up a Follower or lose a life.", [
-        ("life", "Lose 1 life", bite),
-        *[(f"follower:{f}", f"Give up the {g.card_name(f)}", [frame("lose_follower", p=seat, card=f, why="is lost in the Snake Pit")])
-          for f in p.followers],
-    ])
+    g.decide(
+        seat,
+        "snake-pit",
+        "The snakes strike: give up a Follower or lose a life.",
+        [
+            ("life", "Lose 1 life", bite),
+            *[
+                (
+                    f"follower:{f}",
+                    f"Give up the {g.card_name(f)}",
+                    [frame("lose_follower", p=seat, card=f, why="is lost in the Snake Pit")],
+                )
+                for f in p.followers
+            ],
+        ],
+    )
 
 
 # --- new Adventure cards ----------------------------------------------------------------------
@@ -367,6 +468,8 @@ def snake_bite(g: Game, seat: int, ctx: dict) -> None:
 def dark_denizens(g: Game, seat: int, ctx: dict) -> None:
     """For two rounds (timed by the drawer's turns, as the Blizzard) Dungeon cards are drawn on the main board."""
     g.globals["deck-swap:dark-denizens"] = {"seat": seat, "turns": 2, "from": "adventure", "to": "dungeon"}
-    g.say("Dark Denizens boil up from below: for two rounds Dungeon cards are drawn instead of Adventure cards.",
-          type="event", seat=seat)
-
+    g.say(
+        "Dark Denizens boil up from below: for two rounds Dungeon cards are drawn instead of Adventure cards.",
+        type="event",
+        seat=seat,
+    )

@@ -30,7 +30,7 @@ def _holding(g: Game, seat: int, trait: str) -> list[int]:
 def _value_of(g: Game, card: int, name: str) -> int:
     for t in g.rules.instances[card].traits:
         if t.startswith(name + ":"):
-            return int(t[len(name) + 1:])
+            return int(t[len(name) + 1 :])
     return 0
 
 
@@ -53,8 +53,12 @@ def changing_foes(g: Game, seat: int, card: int, mode: str) -> int | None:
     for t in c.traits:
         if t.startswith("plus-per-faceup:"):
             kind = t.split(":", 1)[1]
-            others = sum(1 for held in g.board.values() for x in held
-                         if x != card and g.rules.instances[x].type == "enemy" and g.rules.instances[x].subtype == kind)
+            others = sum(
+                1
+                for held in g.board.values()
+                for x in held
+                if x != card and g.rules.instances[x].type == "enemy" and g.rules.instances[x].subtype == kind
+            )
             return getattr(c, mode) + others
     return None
 
@@ -152,15 +156,30 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict, back: list) -> list[t
         for f in g.players[seat].followers:
             n = _value_of(g, f, "champion")  # ``champion:N``: fights in the character's place with Strength N
             if n:
-                opts.append((f"champion:{f}", f"Send the {g.card_name(f)} to fight in your place (Strength {n})",
-                             [frame("combat_roll", **{**fight, "champion": {"card": f, "strength": n}})]))
+                opts.append(
+                    (
+                        f"champion:{f}",
+                        f"Send the {g.card_name(f)} to fight in your place (Strength {n})",
+                        [frame("combat_roll", **{**fight, "champion": {"card": f, "strength": n}})],
+                    )
+                )
     for scroll in _holding(g, seat, "exile"):
         for c in fight["foes"]:
-            opts.append((f"exile:{c}", f"Read the {g.card_name(scroll)}: banish the {g.card_name(c)}",
-                         [frame("exile", p=seat, scroll=scroll, card=c, fight=fight)]))
+            opts.append(
+                (
+                    f"exile:{c}",
+                    f"Read the {g.card_name(scroll)}: banish the {g.card_name(c)}",
+                    [frame("exile", p=seat, scroll=scroll, card=c, fight=fight)],
+                )
+            )
     for dice in _holding(g, seat, "weighted-dice")[:1]:
-        opts.append(("weighted", f"Use the {g.card_name(dice)}: choose your attack roll",
-                     [frame("weighted_attack", p=seat, card=dice, fight=fight)]))
+        opts.append(
+            (
+                "weighted",
+                f"Use the {g.card_name(dice)}: choose your attack roll",
+                [frame("weighted_attack", p=seat, card=dice, fight=fight)],
+            )
+        )
     return opts
 
 
@@ -181,10 +200,19 @@ def _exile(g: Game, a: dict) -> None:
 @handler("weighted_attack")
 def _weighted_attack(g: Game, a: dict) -> None:
     seat, fight = a["p"], a["fight"]
-    g.decide(seat, "weighted", "The Weighted Dice: which attack roll?", [
-        (f"roll:{k}", f"Roll {k}", [frame("use_up", p=seat, card=a["card"]), frame("combat_roll", **{**fight, "fixed_roll": k})])
-        for k in range(g.die_size(seat), 0, -1)
-    ])
+    g.decide(
+        seat,
+        "weighted",
+        "The Weighted Dice: which attack roll?",
+        [
+            (
+                f"roll:{k}",
+                f"Roll {k}",
+                [frame("use_up", p=seat, card=a["card"]), frame("combat_roll", **{**fight, "fixed_roll": k})],
+            )
+            for k in range(g.die_size(seat), 0, -1)
+        ],
+    )
 
 
 @handler("use_up")
@@ -206,55 +234,122 @@ def _use_up(g: Game, seat: int, card: int) -> None:
 def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     opts: list[tuple] = []
-    moving = g.rules.regions[g.rules.spaces[p.space].region].movement == "roll" and movement.held_here(g, seat) is None \
+    moving = (
+        g.rules.regions[g.rules.spaces[p.space].region].movement == "roll"
+        and movement.held_here(g, seat) is None
         and not movement.one_space_only(g, seat)
+    )
     for dice in _holding(g, seat, "weighted-dice")[:1]:
         if moving:
-            opts.append(("weighted-move", f"Use the {g.card_name(dice)}: choose your movement roll",
-                         [frame("weighted_move", p=seat, card=dice)]))
+            opts.append(
+                (
+                    "weighted-move",
+                    f"Use the {g.card_name(dice)}: choose your movement roll",
+                    [frame("weighted_move", p=seat, card=dice)],
+                )
+            )
     for cloak in _holding(g, seat, "cloak-teleport")[:1]:
         if moving:
-            opts.append(("cloak", f"Discard the {g.card_name(cloak)} and fly to any space of your Region",
-                         [frame("use_up", p=seat, card=cloak), frame("fly", p=seat)]))
+            opts.append(
+                (
+                    "cloak",
+                    f"Discard the {g.card_name(cloak)} and fly to any space of your Region",
+                    [frame("use_up", p=seat, card=cloak), frame("fly", p=seat)],
+                )
+            )
     if "dungeon-item-used" in p.flags:
         return opts
     used = [frame("flag", p=seat, flag="dungeon-item-used")]
     for stone in _holding(g, seat, "blood-stone")[:1]:
         if p.lives >= 2:
-            opts.append(("blood-stone", f"Give the {g.card_name(stone)} a life and roll",
-                         [*used, frame("lose_lives", p=seat, n=1, cause=f"the {g.card_name(stone)}"),
-                          frame("roll", p=seat, dice="D6", then=["blood_stone", {"p": seat, "card": stone}], into="roll",
-                                why=f"the {g.card_name(stone)}", fate=True), *back], "free"))
+            opts.append(
+                (
+                    "blood-stone",
+                    f"Give the {g.card_name(stone)} a life and roll",
+                    [
+                        *used,
+                        frame("lose_lives", p=seat, n=1, cause=f"the {g.card_name(stone)}"),
+                        frame(
+                            "roll",
+                            p=seat,
+                            dice="D6",
+                            then=["blood_stone", {"p": seat, "card": stone}],
+                            into="roll",
+                            why=f"the {g.card_name(stone)}",
+                            fate=True,
+                        ),
+                        *back,
+                    ],
+                    "free",
+                )
+            )
     room = len(p.spells) < stats.spell_limit(g, seat)
     for book in _holding(g, seat, "diablerie")[:1]:
         if room:
-            opts += [(f"diablerie:{f}", f"Give up the {g.card_name(f)} to the {g.card_name(book)} for a Spell",
-                      [*used, frame("lose_follower", p=seat, card=f, why="is given up to dark rites"),
-                       frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}), *back], "free")
-                     for f in p.followers]
+            opts += [
+                (
+                    f"diablerie:{f}",
+                    f"Give up the {g.card_name(f)} to the {g.card_name(book)} for a Spell",
+                    [
+                        *used,
+                        frame("lose_follower", p=seat, card=f, why="is given up to dark rites"),
+                        frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}),
+                        *back,
+                    ],
+                    "free",
+                )
+                for f in p.followers
+            ]
     for book in _holding(g, seat, "lore-spell")[:1]:
         if room:
-            opts.append(("lore", f"Learn a Spell from the {g.card_name(book)}",
-                         [*used, frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}), *back], "free"))
+            opts.append(
+                (
+                    "lore",
+                    f"Learn a Spell from the {g.card_name(book)}",
+                    [*used, frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}), *back],
+                    "free",
+                )
+            )
     for staff in _holding(g, seat, "totem")[:1]:
         if p.trophies and p.lives < stats.life_cap(g, seat):
-            opts += [(f"totem:{t}", f"Give the trophy {g.card_name(t)} to the {g.card_name(staff)}: heal 2 lives",
-                      [*used, frame("totem", p=seat, trophy=t), *back], "free") for t in p.trophies]
+            opts += [
+                (
+                    f"totem:{t}",
+                    f"Give the trophy {g.card_name(t)} to the {g.card_name(staff)}: heal 2 lives",
+                    [*used, frame("totem", p=seat, trophy=t), *back],
+                    "free",
+                )
+                for t in p.trophies
+            ]
     for seeker in _holding(g, seat, "gold-seeker")[:1]:
         if g.rules.spaces[p.space].kind == "ruins":
-            opts.append(("gold-seeker", f"Discard the {g.card_name(seeker)} for 3 gold",
-                         [frame("use_up", p=seat, card=seeker), frame("effects", p=seat, list=[{"gain": {"gold": 3}}], ctx={}),
-                          *back], "free"))
+            opts.append(
+                (
+                    "gold-seeker",
+                    f"Discard the {g.card_name(seeker)} for 3 gold",
+                    [
+                        frame("use_up", p=seat, card=seeker),
+                        frame("effects", p=seat, list=[{"gain": {"gold": 3}}], ctx={}),
+                        *back,
+                    ],
+                    "free",
+                )
+            )
     return opts
 
 
 @handler("weighted_move")
 def _weighted_move(g: Game, a: dict) -> None:
     seat = a["p"]
-    g.decide(seat, "weighted", "The Weighted Dice: how far do you move?", [
-        (f"roll:{k}", f"Move {k}", [frame("use_up", p=seat, card=a["card"]), frame("move_choose", p=seat, roll=k)])
-        for k in range(g.die_size(seat), 0, -1)
-    ])
+    g.decide(
+        seat,
+        "weighted",
+        "The Weighted Dice: how far do you move?",
+        [
+            (f"roll:{k}", f"Move {k}", [frame("use_up", p=seat, card=a["card"]), frame("move_choose", p=seat, roll=k)])
+            for k in range(g.die_size(seat), 0, -1)
+        ],
+    )
 
 
 @handler("fly")
@@ -263,10 +358,20 @@ def _fly(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
     region = g.rules.regions[g.rules.spaces[p.space].region]
-    g.decide(seat, "fly", f"Where in the {region.name} do you go?", [
-        (f"to:{sid}", f"The {g.rules.space(sid).name} ({sid})", [frame("arrive", p=seat, space=g.rules.space_index[sid], how="teleport")])
-        for sid in region.ring if g.rules.space_index[sid] != p.space
-    ])
+    g.decide(
+        seat,
+        "fly",
+        f"Where in the {region.name} do you go?",
+        [
+            (
+                f"to:{sid}",
+                f"The {g.rules.space(sid).name} ({sid})",
+                [frame("arrive", p=seat, space=g.rules.space_index[sid], how="teleport")],
+            )
+            for sid in region.ring
+            if g.rules.space_index[sid] != p.space
+        ],
+    )
 
 
 @handler("blood_stone")
@@ -300,8 +405,13 @@ def amulet_of_speed(g: Game, seat: int, roll: int) -> list[tuple]:
     if roll == 1:
         return [("amulet-reroll", f"Roll again ({g.card_name(amulets[0])})", [frame("move_roll", p=seat)])]
     if roll == 6:
-        return [("amulet-fly", f"Discard the {g.card_name(amulets[0])} and go to any space of your Region",
-                 [frame("use_up", p=seat, card=amulets[0]), frame("fly", p=seat)])]
+        return [
+            (
+                "amulet-fly",
+                f"Discard the {g.card_name(amulets[0])} and go to any space of your Region",
+                [frame("use_up", p=seat, card=amulets[0]), frame("fly", p=seat)],
+            )
+        ]
     return []
 
 
@@ -324,8 +434,12 @@ def _upkeep(g: Game, a: dict) -> None:
     if p.gold < n:
         g.push_all(leave)
         return
-    g.decide(seat, "upkeep", f"The {g.card_name(card)} wants {n} gold to stay.", [
-        ("pay", f"Pay {n} gold", [frame("pay_upkeep", p=seat, n=n)]), ("dismiss", "Let him go", leave)])
+    g.decide(
+        seat,
+        "upkeep",
+        f"The {g.card_name(card)} wants {n} gold to stay.",
+        [("pay", f"Pay {n} gold", [frame("pay_upkeep", p=seat, n=n)]), ("dismiss", "Let him go", leave)],
+    )
 
 
 @handler("pay_upkeep")
@@ -347,8 +461,11 @@ def driven_to_attack(g: Game, seat: int) -> list[tuple]:
 
     if not g.rules.spaces[g.players[seat].space].character_encounters:
         return []
-    return [(f"must-attack:{o}", f"Attack the {g.name(o)} (you must)", [frame("meet", p=seat, other=o)], "instead")
-            for o in others_here(g, seat) if must_attack(g, seat, o) and may_meet(g, seat, o)]
+    return [
+        (f"must-attack:{o}", f"Attack the {g.name(o)} (you must)", [frame("meet", p=seat, other=o)], "instead")
+        for o in others_here(g, seat)
+        if must_attack(g, seat, o) and may_meet(g, seat, o)
+    ]
 
 
 @ability("met")
@@ -397,8 +514,15 @@ def _pass_on(g: Game, a: dict) -> None:
     seat, to, card = a["p"], a["to"], a["card"]
     if card not in g.players[seat].followers or not g.players[to].alive:
         return
-    g.decide(seat, "pass-on", f"Pass the {g.card_name(card)} to the {g.name(to)}?", [
-        ("keep", "Keep it", []), ("pass", f"Pass it to the {g.name(to)}", [frame("passed_on", p=seat, to=to, card=card)])])
+    g.decide(
+        seat,
+        "pass-on",
+        f"Pass the {g.card_name(card)} to the {g.name(to)}?",
+        [
+            ("keep", "Keep it", []),
+            ("pass", f"Pass it to the {g.name(to)}", [frame("passed_on", p=seat, to=to, card=card)]),
+        ],
+    )
 
 
 @handler("passed_on")
@@ -440,5 +564,9 @@ def spell_ring(g: Game, seat: int, card: int) -> None:
         spell = cards.draw(g, "spell")
         if spell is not None:
             cards.hold(g, f"card:{card}", spell)
-            g.say(f"A Spell settles into {g.name(seat)}'s {g.card_name(card)}.", seat=seat, private=seat,
-                  public=f"A Spell settles into {g.name(seat)}'s {g.card_name(card)}.")
+            g.say(
+                f"A Spell settles into {g.name(seat)}'s {g.card_name(card)}.",
+                seat=seat,
+                private=seat,
+                public=f"A Spell settles into {g.name(seat)}'s {g.card_name(card)}.",
+            )

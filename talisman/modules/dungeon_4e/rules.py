@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 MODULE = "dungeon-4e"
 DUNGEON = "dungeon-4e"
 ENTRANCE = "dungeon-entrance"
-NEW_ADVENTURE_KEYS = frozenset(tomllib.loads((Path(__file__).parent / "adventure.toml").read_text(encoding="utf-8"))["card"])
+NEW_ADVENTURE_KEYS = frozenset(
+    tomllib.loads((Path(__file__).parent / "adventure.toml").read_text(encoding="utf-8"))["card"]
+)
 
 
 def active(g: Game) -> bool:
@@ -102,8 +104,14 @@ def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     if not (active(g) and g.options.get("fight-or-flight") and in_dungeon(g, seat)) or "flight" in p.status:
         return []
-    return [("flee", "Declare that you flee the Dungeon (from now on you move only against the arrows)",
-             [frame("flee", p=seat), *back], "free")]
+    return [
+        (
+            "flee",
+            "Declare that you flee the Dungeon (from now on you move only against the arrows)",
+            [frame("flee", p=seat), *back],
+            "free",
+        )
+    ]
 
 
 @handler("flee")
@@ -172,8 +180,11 @@ def apart_on_the_entrance(g: Game, seat: int, other: int) -> bool:
 
 
 def _no_crown_reach(g: Game, seat: int) -> None:
-    g.say(f"{g.name(seat)} reaches the Crown of Command, but in this game only the Lord of Darkness's killer wins.",
-          type="crown", seat=seat)
+    g.say(
+        f"{g.name(seat)} reaches the Crown of Command, but in this game only the Lord of Darkness's killer wins.",
+        type="crown",
+        seat=seat,
+    )
 
 
 def _no_crown_turn(g: Game, seat: int) -> None:
@@ -199,4 +210,4 @@ def battle_bonus_in_dungeon(g: Game, seat: int, mode: str) -> int:
     name = "dungeon-battle:" if mode == "strength" else "dungeon-psychic:"
     p = g.players[seat]
     held = [g.rules.instances[f].traits for f in p.followers] + [t for _, _, t in stats.working_items(g, seat)]
-    return sum(int(t[len(name):]) for traits in held for t in traits if t.startswith(name))
+    return sum(int(t[len(name) :]) for traits in held for t in traits if t.startswith(name))

@@ -21,8 +21,14 @@ if TYPE_CHECKING:
 FINGER_OF_DEATH_LIVES = 2
 WEAKNESS = 3
 SHELL_TRAITS = ("spell-immune", "no-spells", "no-magic-objects", "command-immune")
-PORTAL_ROWS = [{"at": "1", "to": "crags"}, {"at": "2", "to": "village"}, {"at": "3", "to": "city"},
-               {"at": "4", "to": "castle"}, {"at": "5", "to": "temple"}, {"at": "6", "to": "warlocks-cave"}]
+PORTAL_ROWS = [
+    {"at": "1", "to": "crags"},
+    {"at": "2", "to": "village"},
+    {"at": "3", "to": "city"},
+    {"at": "4", "to": "castle"},
+    {"at": "5", "to": "temple"},
+    {"at": "6", "to": "warlocks-cave"},
+]
 
 
 @spell_effect("dungeon-craft")
@@ -122,22 +128,37 @@ def spell_call(g: Game, a: dict) -> None:
 def summon_storm(g: Game, a: dict) -> None:
     seat = a["p"]
     region = g.rules.spaces[g.players[seat].space].region
-    struck = sorted({s for s, held in g.board.items() if g.rules.spaces[s].region == region
-                     for c in held if g.rules.instances[c].type == "enemy"
-                     and g.rules.instances[c].subtype in ("animal", "monster", "goblin")})
+    struck = sorted(
+        {
+            s
+            for s, held in g.board.items()
+            if g.rules.spaces[s].region == region
+            for c in held
+            if g.rules.instances[c].type == "enemy" and g.rules.instances[c].subtype in ("animal", "monster", "goblin")
+        }
+    )
     if not struck:
         g.say("The storm finds no Animal or Monster to strike.", seat=seat)
         return
-    g.decide(seat, "storm", "Summon Storm: which space does it strike?", [
-        (f"storm:{g.rules.spaces[s].id}", f"The {g.space_name(s)}", [frame("storm_strikes", space=s)]) for s in struck
-    ])
+    g.decide(
+        seat,
+        "storm",
+        "Summon Storm: which space does it strike?",
+        [
+            (f"storm:{g.rules.spaces[s].id}", f"The {g.space_name(s)}", [frame("storm_strikes", space=s)])
+            for s in struck
+        ],
+    )
 
 
 @handler("storm_strikes")
 def _storm_strikes(g: Game, a: dict) -> None:
     space = a["space"]
-    for c in [c for c in g.cards_on(space) if g.rules.instances[c].type == "enemy"
-              and g.rules.instances[c].subtype in ("animal", "monster", "goblin")]:
+    for c in [
+        c
+        for c in g.cards_on(space)
+        if g.rules.instances[c].type == "enemy" and g.rules.instances[c].subtype in ("animal", "monster", "goblin")
+    ]:
         cards.lift(g, c, space)
         cards.discard(g, c)
         g.say(f"The storm sweeps the {g.card_name(c)} from the {g.space_name(space)}.")
@@ -162,8 +183,11 @@ def twist_of_fate(g: Game, a: dict) -> None:
     seat, roll = a["p"], a["combat"]
     options = []
     for k in range(roll["sides"], 0, -1):
-        args = {**roll["args"], roll["key"]: [k]} if roll["style"] == "battle" else \
-            {**roll["args"], roll["key"]: k, roll["key"] + "_faces": [k]}
+        args = (
+            {**roll["args"], roll["key"]: [k]}
+            if roll["style"] == "battle"
+            else {**roll["args"], roll["key"]: k, roll["key"] + "_faces": [k]}
+        )
         options.append((f"result:{k}", f"A {k}", [frame(roll["kind"], **args)]))
     g.decide(seat, "twist", "Twist of Fate: choose the result.", options)
 

@@ -23,7 +23,9 @@ def rematch(g: Game, seat: int, fight: dict) -> list[tuple]:
     """``rematch``: after a lost or drawn battle with creatures, fight once more."""
     if fight["mode"] != "strength" or fight.get("rematched") or not stats.has_trait(g, seat, "rematch"):
         return []
-    fresh = {k: v for k, v in fight.items() if k not in ("faces", "enemy_roll", "outcome") and not k.startswith("rerolled_")}
+    fresh = {
+        k: v for k, v in fight.items() if k not in ("faces", "enemy_roll", "outcome") and not k.startswith("rerolled_")
+    }
     return [("rematch", "Fight once more (this result will stand)", [frame("combat_roll", **fresh, rematched=True)])]
 
 
@@ -84,9 +86,15 @@ def sell_spells(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "sell-spells") or "sold-spell" in p.flags:
         return []
-    return [(f"sell-spell:{c}", f"Sell {g.card_name(c)} for 1 gold",
-             [frame("flag", p=seat, flag="sold-spell"), frame("sell_spell", p=seat, card=c), *back], "free")
-            for c in p.spells]
+    return [
+        (
+            f"sell-spell:{c}",
+            f"Sell {g.card_name(c)} for 1 gold",
+            [frame("flag", p=seat, flag="sold-spell"), frame("sell_spell", p=seat, card=c), *back],
+            "free",
+        )
+        for c in p.spells
+    ]
 
 
 @handler("sell_spell")
@@ -117,26 +125,40 @@ def _peek(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} finds the {g.rules.deck_info[deck]['name']} deck empty.", seat=seat)
         return
     top = g.card_name(pile[-1])
-    g.say(f"{g.name(seat)} sees the next {g.rules.deck_info[deck]['name']} card: {top}.", seat=seat, private=seat,
-          public=f"{g.name(seat)} looks at the next {g.rules.deck_info[deck]['name']} card.")
+    g.say(
+        f"{g.name(seat)} sees the next {g.rules.deck_info[deck]['name']} card: {top}.",
+        seat=seat,
+        private=seat,
+        public=f"{g.name(seat)} looks at the next {g.rules.deck_info[deck]['name']} card.",
+    )
 
 
 @ability("scroll_read")
 def claim_scroll(g: Game, reader: int, card: int) -> None:
     """000's Gypsy: holding no Scroll, she may claim one another character discards."""
     for p in g.players:
-        if (p.seat != reader and p.alive and not p.toad and stats.has_trait(g, p.seat, "claim-scrolls")
-                and not any(g.rules.instances[c].type == "scroll" for c in p.cards)):
+        if (
+            p.seat != reader
+            and p.alive
+            and not p.toad
+            and stats.has_trait(g, p.seat, "claim-scrolls")
+            and not any(g.rules.instances[c].type == "scroll" for c in p.cards)
+        ):
             g.push("claim_offer", p=p.seat, card=card)
 
 
 @handler("claim_offer")
 def _claim_offer(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
-    g.decide(seat, "claim-scroll", f"The {g.card_name(card)} Scroll is discarded. Claim it?", [
-        ("claim", "Claim the Scroll", [frame("claim_scroll", p=seat, card=card)]),
-        ("leave", "Leave it", []),
-    ])
+    g.decide(
+        seat,
+        "claim-scroll",
+        f"The {g.card_name(card)} Scroll is discarded. Claim it?",
+        [
+            ("claim", "Claim the Scroll", [frame("claim_scroll", p=seat, card=card)]),
+            ("leave", "Leave it", []),
+        ],
+    )
 
 
 @handler("claim_scroll")
@@ -160,16 +182,27 @@ def foresight(g: Game, seat: int, back: list) -> list[tuple]:
     from talisman.engine.encounter import board_deck
 
     deck = board_deck(g, p.space)
-    return [("foresight", f"Look at the next {g.rules.deck_info[deck]['name']} card",
-             [frame("flag", p=seat, flag="foresight"), frame("peek", p=seat, deck=deck), *back], "free")]
+    return [
+        (
+            "foresight",
+            f"Look at the next {g.rules.deck_info[deck]['name']} card",
+            [frame("flag", p=seat, flag="foresight"), frame("peek", p=seat, deck=deck), *back],
+            "free",
+        )
+    ]
 
 
 @ability("meet")
 def persuade(g: Game, seat: int, other: int) -> list[tuple]:
     if not stats.has_trait(g, seat, "persuade") or g.players[other].alignment == g.players[seat].alignment:
         return []
-    return [("persuade", f"Argue the {g.name(other)} round to your way of thinking",
-             [frame("persuade", p=seat, other=other)])]
+    return [
+        (
+            "persuade",
+            f"Argue the {g.name(other)} round to your way of thinking",
+            [frame("persuade", p=seat, other=other)],
+        )
+    ]
 
 
 @handler("persuade")

@@ -105,12 +105,22 @@ def doorway_moves(g: Game, seat: int, back: list) -> list[tuple]:
     found = p.status.get("doorway")
     opts: list[tuple] = []
     if found and found["space"] == here and found["turn"] < g.turn and any(s == here for s, _ in open_doorways(g)):
-        opts.append(("enter-dungeon", "Go down through the Doorway to the Dungeon's Entrance (your turn ends there)",
-                     [frame("enter_dungeon", p=seat)]))
+        opts.append(
+            (
+                "enter-dungeon",
+                "Go down through the Doorway to the Dungeon's Entrance (your turn ends there)",
+                [frame("enter_dungeon", p=seat)],
+            )
+        )
     if g.rules.spaces[here].id == ENTRANCE:
         for s, _ in open_doorways(g):
-            opts.append((f"climb-out:{g.rules.spaces[s].id}", f"Climb out through the Doorway on the {g.space_name(s)} "
-                         "(your turn ends there)", [frame("climb_out", p=seat, to=s)]))
+            opts.append(
+                (
+                    f"climb-out:{g.rules.spaces[s].id}",
+                    f"Climb out through the Doorway on the {g.space_name(s)} (your turn ends there)",
+                    [frame("climb_out", p=seat, to=s)],
+                )
+            )
     return opts
 
 
@@ -191,11 +201,22 @@ def retreat_done(g: Game, seat: int) -> None:
 @ability("turn")
 def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
-    if not active(g) or not in_dungeon(g, seat) or p.status.get("flight") or sealed(g) \
-            or g.rules.spaces[p.space].id == ENTRANCE:
+    if (
+        not active(g)
+        or not in_dungeon(g, seat)
+        or p.status.get("flight")
+        or sealed(g)
+        or g.rules.spaces[p.space].id == ENTRANCE
+    ):
         return []
-    return [("flee", "Declare that you flee the Dungeon (from now on you move only toward the Entrance)",
-             [frame("declare_flight", p=seat), *back], "free")]
+    return [
+        (
+            "flee",
+            "Declare that you flee the Dungeon (from now on you move only toward the Entrance)",
+            [frame("declare_flight", p=seat), *back],
+            "free",
+        )
+    ]
 
 
 @handler("declare_flight")
@@ -211,7 +232,9 @@ def flight_sealed(g: Game, seat: int) -> None:
     if p.status.get("flight") and (not in_dungeon(g, seat) or sealed(g)):
         del p.status["flight"]
         if in_dungeon(g, seat):
-            g.say(f"The Dungeon is sealed: {g.name(seat)} must find its way out through the Treasure Chamber.", seat=seat)
+            g.say(
+                f"The Dungeon is sealed: {g.name(seat)} must find its way out through the Treasure Chamber.", seat=seat
+            )
 
 
 # --- rooms ------------------------------------------------------------------------------------
@@ -235,6 +258,10 @@ def _chamber_chart(g: Game, a: dict) -> None:
     crowned = sum(1 for p in g.players if p.alive and g.rules.spaces[p.space].kind == "crown")
     result = min(6, a["roll"] + crowned)
     dest = g.rules.space_index[CHART[result]]
-    g.say(f"{g.name(seat)} leaves the Treasure Chamber: {a['roll']}"
-          f"{f' + {crowned} on the Crown' if crowned else ''} = {result}, the {g.space_name(dest)}.", type="move", seat=seat)
+    g.say(
+        f"{g.name(seat)} leaves the Treasure Chamber: {a['roll']}"
+        f"{f' + {crowned} on the Crown' if crowned else ''} = {result}, the {g.space_name(dest)}.",
+        type="move",
+        seat=seat,
+    )
     g.push("arrive", p=seat, space=dest, how="move")

@@ -99,7 +99,12 @@ MODULE = Module(
     title="Alternative endings at the Crown of Command",
     content_dir=Path(__file__).parent,
     options={
-        "ending": OptionSpec("draw", CHOICES, "With the endings module: draw (the first to reach the Crown draws "
-                             "an Alternative Ending), or one of them for the whole game.", extends=True),
+        "ending": OptionSpec(
+            "draw",
+            CHOICES,
+            "With the endings module: draw (the first to reach the Crown draws "
+            "an Alternative Ending), or one of them for the whole game.",
+            extends=True,
+        ),
     },
 )

@@ -45,23 +45,45 @@ def open_arena(g: Game, seat: int, magic: bool) -> None:
             p.space = arena
             stats.changed(g)
         if not magic:
-            for c in [c for c in p.objects + p.packed if g.rules.instances[c].is_magic] + p.spells + \
-                    [c for c in p.cards if g.rules.instances[c].type == "scroll"]:
+            for c in (
+                [c for c in p.objects + p.packed if g.rules.instances[c].is_magic]
+                + p.spells
+                + [c for c in p.cards if g.rules.instances[c].type == "scroll"]
+            ):
                 cards.release(g, s, c)
                 cards.discard(g, c)
         p.lives = 2
-    g.say(f"The Arena{' (all magic allowed)' if magic else ', where no magic is allowed,'} gathers every character: "
-          "each has 2 lives, and the last one standing is Champion.", type="event", seat=seat)
-    g.globals[KEY] = {"magic": magic, "losses": {str(s): 0 for s in entrants}, "fought": {str(s): [] for s in entrants},
-                      "bouts": {str(s): 0 for s in entrants}, "last": ""}
+    g.say(
+        f"The Arena{' (all magic allowed)' if magic else ', where no magic is allowed,'} gathers every character: "
+        "each has 2 lives, and the last one standing is Champion.",
+        type="event",
+        seat=seat,
+    )
+    g.globals[KEY] = {
+        "magic": magic,
+        "losses": {str(s): 0 for s in entrants},
+        "fought": {str(s): [] for s in entrants},
+        "bouts": {str(s): 0 for s in entrants},
+        "last": "",
+    }
     others = [s for s in entrants if s != seat]
     if not others:
         g.push("arena_next")
         return
-    g.decide(seat, "arena", "The Arena: choose your first opponent and what decides the bout.", [
-        (f"bout:{o}:{mode}", f"Fight the {g.name(o)} in {'battle' if mode == 'strength' else 'psychic combat'}",
-         [frame("arena_bout", a=seat, d=o, mode=mode)]) for o in others for mode in MODES
-    ])
+    g.decide(
+        seat,
+        "arena",
+        "The Arena: choose your first opponent and what decides the bout.",
+        [
+            (
+                f"bout:{o}:{mode}",
+                f"Fight the {g.name(o)} in {'battle' if mode == 'strength' else 'psychic combat'}",
+                [frame("arena_bout", a=seat, d=o, mode=mode)],
+            )
+            for o in others
+            for mode in MODES
+        ],
+    )
 
 
 def standing(g: Game) -> list[int]:
@@ -72,10 +94,21 @@ def standing(g: Game) -> list[int]:
 @handler("arena_bout")
 def _bout(g: Game, a: dict) -> None:
     att, dfd, mode = a["a"], a["d"], a["mode"]
-    g.say(f"Bout: the {g.name(att)} against the {g.name(dfd)} in {'battle' if mode == 'strength' else 'psychic combat'}.",
-          type="attack", seat=att)
-    g.push("pvp_magic", a=att, d=dfd, mode=mode, assassinate=False, announced=True, turn=att,
-           settle=["arena_result", {"att": att, "dfd": dfd}])
+    g.say(
+        f"Bout: the {g.name(att)} against the {g.name(dfd)} in {'battle' if mode == 'strength' else 'psychic combat'}.",
+        type="attack",
+        seat=att,
+    )
+    g.push(
+        "pvp_magic",
+        a=att,
+        d=dfd,
+        mode=mode,
+        assassinate=False,
+        announced=True,
+        turn=att,
+        settle=["arena_result", {"att": att, "dfd": dfd}],
+    )
 
 
 @handler("arena_result")
@@ -93,8 +126,12 @@ def _result(g: Game, a: dict) -> None:
     g.globals[KEY] = {**t, "fought": fought, "bouts": bouts, "losses": losses, "last": mode}
     loser = g.players[a["lose"]]
     loser.lives = max(0, loser.lives - 1)
-    g.say(f"{g.name(a['lose'])} loses a life in the Arena: {loser.lives} left"
-          f"{'; it is out of the tournament' if losses[str(a['lose'])] >= 2 else ''}.", type="life", seat=a["lose"])
+    g.say(
+        f"{g.name(a['lose'])} loses a life in the Arena: {loser.lives} left"
+        f"{'; it is out of the tournament' if losses[str(a['lose'])] >= 2 else ''}.",
+        type="life",
+        seat=a["lose"],
+    )
     g.push("arena_next")
 
 

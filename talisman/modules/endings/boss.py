@@ -30,18 +30,44 @@ if TYPE_CHECKING:
 ONE_ITEM = "one-item"  # the tag of the modifier that leaves one Craft item working (the Priest of Chaos)
 
 
-def boss(name: str, *, strength: int = 0, craft: int = 0, lives: int = 1, modes: tuple[str, ...] = ("strength",),
-         subtype: str = "", margin: int = 0, gains: bool = False, one_item: bool = False, on_win: list | None = None,
-         on_loss: list | None = None, pause: bool = False, pool: str = "") -> dict[str, Any]:
+def boss(
+    name: str,
+    *,
+    strength: int = 0,
+    craft: int = 0,
+    lives: int = 1,
+    modes: tuple[str, ...] = ("strength",),
+    subtype: str = "",
+    margin: int = 0,
+    gains: bool = False,
+    one_item: bool = False,
+    on_win: list | None = None,
+    on_loss: list | None = None,
+    pause: bool = False,
+    pool: str = "",
+) -> dict[str, Any]:
     """A boss: ``modes`` (strength, craft or dual) in turn; ``margin`` a round
     must be won by (a lesser result is a loss); ``gains`` the lives it takes;
     ``one_item`` only one Craft-enhancing possession, drawn at random, works
     against it; ``pool`` keeps its lives in the game's globals (they outlast a
     challenger); ``on_win`` runs when its last life is taken."""
-    return {"name": name, "strength": strength, "craft": craft, "lives": lives, "modes": list(modes), "round": 0,
-            "subtype": subtype, "margin": margin, "gains": gains, "one_item": one_item, "allowed": None,
-            "on_win": [list(f) for f in on_win or ()], "on_loss": None if on_loss is None else [list(f) for f in on_loss],
-            "pause": pause, "pool": pool}
+    return {
+        "name": name,
+        "strength": strength,
+        "craft": craft,
+        "lives": lives,
+        "modes": list(modes),
+        "round": 0,
+        "subtype": subtype,
+        "margin": margin,
+        "gains": gains,
+        "one_item": one_item,
+        "allowed": None,
+        "on_win": [list(f) for f in on_win or ()],
+        "on_loss": None if on_loss is None else [list(f) for f in on_loss],
+        "pause": pause,
+        "pool": pool,
+    }
 
 
 def fight(g: Game, seat: int, b: dict[str, Any]) -> None:
@@ -90,8 +116,11 @@ def _boss_round(g: Game, a: dict) -> None:
     if not p.alive or g.result is not None:
         return
     mode = b["modes"][b["round"] % len(b["modes"])]
-    g.say(f"{g.name(seat)} faces the {b['name']} ({lives_of(g, b)} {'life' if lives_of(g, b) == 1 else 'lives'} left).",
-          type="attack", seat=seat)
+    g.say(
+        f"{g.name(seat)} faces the {b['name']} ({lives_of(g, b)} {'life' if lives_of(g, b) == 1 else 'lives'} left).",
+        type="attack",
+        seat=seat,
+    )
     if mode == "dual":
         effects.roll(g, seat, "die", frame("dual_psychic", p=seat, boss=b), why=f"the battle with the {b['name']}")
         return
@@ -104,10 +133,23 @@ def _boss_round(g: Game, a: dict) -> None:
                 g.say(f"Only the {g.card_name(chosen)} helps {g.name(seat)} against the {b['name']}.", seat=seat)
         _restrict(g, seat, b)
     foe = {"name": b["name"], mode: b[mode], "subtype": b["subtype"]}
-    g.push("combat", p=seat, foes=[], adhoc=[foe], mode=mode, evadable=False, trophy=False, unique=True,
-           margin=b["margin"], wounds=lives_of(g, b) > 1, win=[frame("boss_hit", p=seat, boss=b)],
-           lose=[frame("boss_hurt", p=seat, boss=b, had=p.lives)], standoff=[frame("boss_next", p=seat, boss=b)],
-           evaded=[], ctx={"space": p.space})
+    g.push(
+        "combat",
+        p=seat,
+        foes=[],
+        adhoc=[foe],
+        mode=mode,
+        evadable=False,
+        trophy=False,
+        unique=True,
+        margin=b["margin"],
+        wounds=lives_of(g, b) > 1,
+        win=[frame("boss_hit", p=seat, boss=b)],
+        lose=[frame("boss_hurt", p=seat, boss=b, had=p.lives)],
+        standoff=[frame("boss_next", p=seat, boss=b)],
+        evaded=[],
+        ctx={"space": p.space},
+    )
 
 
 @handler("boss_hit")
@@ -157,15 +199,22 @@ def _boss_next(g: Game, a: dict) -> None:
 @handler("dual_psychic")
 def _dual_psychic(g: Game, a: dict) -> None:
     seat, b = a["p"], a["boss"]
-    effects.roll(g, seat, "die", frame("dual_resolve", p=seat, boss=b, battle=a["roll"]),
-                 why=f"the psychic combat with the {b['name']}")
+    effects.roll(
+        g,
+        seat,
+        "die",
+        frame("dual_resolve", p=seat, boss=b, battle=a["roll"]),
+        why=f"the psychic combat with the {b['name']}",
+    )
 
 
 def dual_scores(g: Game, seat: int, b: dict[str, Any], battle_roll: int, psychic_roll: int) -> tuple[int, int]:
     """The character's battle and psychic scores against the boss."""
     fight = {"foes": [], "adhoc": [{"name": b["name"], "subtype": b["subtype"]}], "mode": "strength"}
     battle = battle_roll + battle_strength(g, seat, fight)
-    psychic = psychic_roll + stats.craft(g, seat, battle=True) + abilities.battle_bonus(g, seat, {**fight, "mode": "craft"})
+    psychic = (
+        psychic_roll + stats.craft(g, seat, battle=True) + abilities.battle_bonus(g, seat, {**fight, "mode": "craft"})
+    )
     return battle, psychic
 
 
@@ -178,8 +227,12 @@ def _dual_resolve(g: Game, a: dict) -> None:
     battle, psychic = dual_scores(g, seat, b, a["battle"], a["roll"])
     k_battle = g.rng.die(CREATURE_DIE) + b["strength"]
     k_psychic = g.rng.die(CREATURE_DIE) + b["craft"]
-    g.say(f"{g.name(seat)} scores {battle} in battle and {psychic} in psychic combat against the {b['name']}'s "
-          f"{k_battle} and {k_psychic}.", type="combat", seat=seat)
+    g.say(
+        f"{g.name(seat)} scores {battle} in battle and {psychic} in psychic combat against the {b['name']}'s "
+        f"{k_battle} and {k_psychic}.",
+        type="combat",
+        seat=seat,
+    )
     if battle > k_battle and psychic > k_psychic:
         g.push("boss_hit", p=seat, boss=b)
     elif battle < k_battle or psychic < k_psychic:

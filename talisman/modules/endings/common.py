@@ -21,8 +21,14 @@ MODULE = "endings"
 # The Inner Region's two ways from the Plain of Peril to the Valley of Fire
 # (000's Lord of Chaos: "if you used your Strength to enter via the Crypt then
 # you must now use your Craft to enter via the Mines"), and the Wizard's Tower.
-ROUTES = {"mines": "the Mines", "vampires-tower": "the Mines", "pits": "the Mines",
-          "crypt": "the Crypt", "death": "the Crypt", "werewolf-den": "the Crypt"}
+ROUTES = {
+    "mines": "the Mines",
+    "vampires-tower": "the Mines",
+    "pits": "the Mines",
+    "crypt": "the Crypt",
+    "death": "the Crypt",
+    "werewolf-den": "the Crypt",
+}
 TOWER_REGION = "tower"
 
 
@@ -76,8 +82,12 @@ def send(g: Game, seat: int, space: int, why: str) -> None:
         lives.end_turn_now(g)
     p.space = space
     stats.changed(g)
-    g.say(f"{g.name(seat)} {why}: it is now on the {g.space_name(space)}.", type="move", seat=seat,
-          space=g.rules.spaces[space].id)
+    g.say(
+        f"{g.name(seat)} {why}: it is now on the {g.space_name(space)}.",
+        type="move",
+        seat=seat,
+        space=g.rules.spaces[space].id,
+    )
 
 
 def leave_crown(g: Game, seat: int, why: str) -> None:

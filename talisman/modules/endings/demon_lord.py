@@ -31,12 +31,29 @@ if TYPE_CHECKING:
 NAME = "demon-lord"
 CRAFT, LIVES = 12, 4
 POOL = "demon-lord"
-CHART = ("Warp Gate", "Torture Chamber", "Magic Emporium", "Portal of Power", "Graveyard", "Cursed Glade", "Oasis", "Castle")
+CHART = (
+    "Warp Gate",
+    "Torture Chamber",
+    "Magic Emporium",
+    "Portal of Power",
+    "Graveyard",
+    "Cursed Glade",
+    "Oasis",
+    "Castle",
+)
 
 
 def demon_lord(seat: int) -> dict:
-    return boss.boss("Demon Lord", craft=CRAFT, lives=LIVES, modes=("craft",), subtype="spirit", pause=True, pool=POOL,
-                     on_win=[frame("demon_lord_slain", p=seat)])
+    return boss.boss(
+        "Demon Lord",
+        craft=CRAFT,
+        lives=LIVES,
+        modes=("craft",),
+        subtype="spirit",
+        pause=True,
+        pool=POOL,
+        on_win=[frame("demon_lord_slain", p=seat)],
+    )
 
 
 def fighters(g: Game) -> list[int]:
@@ -49,8 +66,11 @@ def _set_fighters(g: Game, seats: list[int]) -> None:
 
 
 def reach(g: Game, seat: int) -> None:
-    g.say(f"The Demon Lord ({g.globals.get(POOL, {}).get('lives', LIVES)} lives) rises before {g.name(seat)}.",
-          type="crown", seat=seat)
+    g.say(
+        f"The Demon Lord ({g.globals.get(POOL, {}).get('lives', LIVES)} lives) rises before {g.name(seat)}.",
+        type="crown",
+        seat=seat,
+    )
     _offer(g, seat)
 
 
@@ -59,10 +79,15 @@ def turn_start(g: Game, seat: int) -> None:
 
 
 def _offer(g: Game, seat: int) -> None:
-    g.decide(seat, "demon-lord", "The Demon Lord: fight a round of psychic combat, or flee?", [
-        ("fight", "Fight the Demon Lord in psychic combat (Craft 12)", [frame("demon_lord_round", p=seat)]),
-        ("flee", "Flee to the Plain of Peril", [frame("demon_lord_flee", p=seat)]),
-    ])
+    g.decide(
+        seat,
+        "demon-lord",
+        "The Demon Lord: fight a round of psychic combat, or flee?",
+        [
+            ("fight", "Fight the Demon Lord in psychic combat (Craft 12)", [frame("demon_lord_round", p=seat)]),
+            ("flee", "Flee to the Plain of Peril", [frame("demon_lord_flee", p=seat)]),
+        ],
+    )
 
 
 @handler("demon_lord_round")

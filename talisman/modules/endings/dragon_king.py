@@ -52,8 +52,15 @@ def king(g: Game, seat: int, on_win: list) -> dict:
     strength, _ = g.roll_dice("D8", seat)
     craft, _ = g.roll_dice("D8", seat)
     g.say(f"The Dragon King fights with Strength {12 + strength} and Craft {12 + craft}.", type="attack", seat=seat)
-    return boss.boss("Dragon King", strength=12 + strength, craft=12 + craft, lives=5, modes=("dual",), subtype="dragon",
-                     on_win=on_win)
+    return boss.boss(
+        "Dragon King",
+        strength=12 + strength,
+        craft=12 + craft,
+        lives=5,
+        modes=("dual",),
+        subtype="dragon",
+        on_win=on_win,
+    )
 
 
 def _won(seat: int) -> list:
@@ -134,11 +141,19 @@ def _visit(g: Game, a: dict) -> None:
     ruler, victim = a["p"], a["victim"]
     if not g.players[victim].alive or g.result is not None:
         return
-    g.decide(victim, "dragon-king", "The Dragon King swoops on you: fight him, or be eaten?", [
-        ("fight", "Fight the Dragon King (battle and psychic combat at once)",
-         [frame("dragon_king_challenge", p=victim, ruler=ruler)]),
-        ("eaten", "Be eaten", [frame("dragon_king_eats", p=victim)]),
-    ])
+    g.decide(
+        victim,
+        "dragon-king",
+        "The Dragon King swoops on you: fight him, or be eaten?",
+        [
+            (
+                "fight",
+                "Fight the Dragon King (battle and psychic combat at once)",
+                [frame("dragon_king_challenge", p=victim, ruler=ruler)],
+            ),
+            ("eaten", "Be eaten", [frame("dragon_king_eats", p=victim)]),
+        ],
+    )
 
 
 @handler("dragon_king_challenge")
@@ -155,8 +170,12 @@ def _eats(g: Game, a: dict) -> None:
 def _summons(g: Game, a: dict) -> None:
     seat = a["p"]
     here = g.players[seat].space
-    found = [(space, c) for space, held in sorted(g.board.items()) for c in held
-             if g.rules.instances[c].type == "enemy" and g.rules.instances[c].subtype == "dragon"]
+    found = [
+        (space, c)
+        for space, held in sorted(g.board.items())
+        for c in held
+        if g.rules.instances[c].type == "enemy" and g.rules.instances[c].subtype == "dragon"
+    ]
     for space, c in found:
         if space != here:
             cards.lift(g, c, space)
@@ -166,7 +185,11 @@ def _summons(g: Game, a: dict) -> None:
         g.say("No Dragon answers the King's call: he fights alone.", type="event", seat=seat)
         boss.fight(g, seat, king(g, seat, _won(seat)))
         return
-    g.say(f"The Dragon King calls {len(dragons)} Dragon{'s' if len(dragons) > 1 else ''} to the Crown.", type="event", seat=seat)
+    g.say(
+        f"The Dragon King calls {len(dragons)} Dragon{'s' if len(dragons) > 1 else ''} to the Crown.",
+        type="event",
+        seat=seat,
+    )
     g.push("dragon_king_horde", p=seat, dragons=dragons)
 
 
@@ -182,5 +205,18 @@ def _horde(g: Game, a: dict) -> None:
         boss.fight(g, seat, king(g, seat, _won(seat)))
         return
     again = [frame("dragon_king_horde", p=seat, dragons=dragons)]
-    g.push("combat", p=seat, foes=dragons, adhoc=[], mode="strength", evadable=False, trophy=True, unique=True,
-           win=again, lose=again, standoff=again, evaded=[], ctx={"space": here})
+    g.push(
+        "combat",
+        p=seat,
+        foes=dragons,
+        adhoc=[],
+        mode="strength",
+        evadable=False,
+        trophy=True,
+        unique=True,
+        win=again,
+        lose=again,
+        standoff=again,
+        evaded=[],
+        ctx={"space": here},
+    )

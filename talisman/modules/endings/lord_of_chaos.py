@@ -37,14 +37,24 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 NAME = "lord-of-chaos"
-ERRANDS = {1: {"neutral": "Chapel"}, 2: {"neutral": "Graveyard"}, 3: {"good": "Anarchist's Guild", "evil": "Anarchist's Guild"}}
+ERRANDS = {
+    1: {"neutral": "Chapel"},
+    2: {"neutral": "Graveyard"},
+    3: {"good": "Anarchist's Guild", "evil": "Anarchist's Guild"},
+}
 GUILD_FALLBACK = "City"
 COLUMN = {"good": 0, "neutral": 1, "evil": 2}
 LETTERS = {1: "ABC", 2: "ABC", 3: "BAD", 4: "BAD", 5: "EFA", 6: "FEG"}
 # letter: (lives lost, all possessions lost, must leave, wins if alive)
-RESULTS = {"A": (1, False, True, False), "B": (2, False, True, False), "C": (1, True, False, False),
-           "D": (0, True, True, False), "E": (2, False, False, True), "F": (3, False, False, True),
-           "G": (3, False, True, False)}
+RESULTS = {
+    "A": (1, False, True, False),
+    "B": (2, False, True, False),
+    "C": (1, True, False, False),
+    "D": (0, True, True, False),
+    "E": (2, False, False, True),
+    "F": (3, False, False, True),
+    "G": (3, False, True, False),
+}
 
 
 def reach(g: Game, seat: int) -> None:
@@ -60,7 +70,9 @@ def reach(g: Game, seat: int) -> None:
             common.leave_crown(g, seat, "must first go all the way back to the Portal of Power")
     elif aim["kind"] == "errand" and aim["done"]:
         common.win(g, seat, f"did the Lord of Chaos's bidding at the {aim['place']} and rules from the Crown")
-    elif aim["kind"] == "change" and (common.route(g, seat) != aim["route"] or g.players[seat].alignment != aim["alignment"]):
+    elif aim["kind"] == "change" and (
+        common.route(g, seat) != aim["route"] or g.players[seat].alignment != aim["alignment"]
+    ):
         common.win(g, seat, "came back to the Lord of Chaos changed, and rules from the Crown")
     else:
         g.say(f"The Lord of Chaos is not satisfied: {g.name(seat)} must still {aim['text']}.", seat=seat)
@@ -91,8 +103,15 @@ def _outcome(g: Game, a: dict) -> None:
         else:
             _errand(g, seat, ERRANDS[n][alignment], lose_life=(n == 3))
     elif n == 4:
-        common.set_goal(g, seat, NAME, "change", "come back by another route, or with another alignment",
-                        route=common.route(g, seat), alignment=alignment)
+        common.set_goal(
+            g,
+            seat,
+            NAME,
+            "change",
+            "come back by another route, or with another alignment",
+            route=common.route(g, seat),
+            alignment=alignment,
+        )
         common.leave_crown(g, seat, "must leave the Crown: change is good")
     elif n == 5:
         effects.roll(g, seat, "D6", frame("chaos_suffer", p=seat), why="Let's See You Suffer")
@@ -103,8 +122,15 @@ def _outcome(g: Game, a: dict) -> None:
 def _errand(g: Game, seat: int, place: str, lose_life: bool) -> None:
     if common.space_named(g, place) is None:
         place = GUILD_FALLBACK
-    common.set_goal(g, seat, NAME, "errand", f"go to the {place}, give up every possession but Followers, and come back",
-                    place=place, done=False)
+    common.set_goal(
+        g,
+        seat,
+        NAME,
+        "errand",
+        f"go to the {place}, give up every possession but Followers, and come back",
+        place=place,
+        done=False,
+    )
     common.leave_crown(g, seat, f"is sent to the {place}")
     if lose_life:
         lives.lose_lives(g, seat, 1, "the Lord of Chaos")
@@ -132,7 +158,9 @@ def _suffer(g: Game, a: dict) -> None:
     n, everything, leave, wins = RESULTS[found]
     g.say(f"{g.name(seat)} suffers result {found}.", type="event", seat=seat)
     if leave:
-        common.set_goal(g, seat, NAME, "portal", "go all the way back to the Portal of Power, then try again", reached=False)
+        common.set_goal(
+            g, seat, NAME, "portal", "go all the way back to the Portal of Power, then try again", reached=False
+        )
         common.leave_crown(g, seat, "is driven from the Crown")
     if wins:
         g.push("ending_win", p=seat, how=f"survived the Lord of Chaos's torment ({found}) and rules from the Crown")
@@ -163,14 +191,17 @@ def portal_reached(g: Game, seat: int) -> None:
 
 def dragon_of_chaos(**changes) -> dict:
     """Strength 10, Craft 10, 4 lives; each combat in the other attribute."""
-    return boss.boss("Dragon of Chaos", **{"strength": 10, "craft": 10, "lives": 4, "modes": ("strength", "craft"),
-                                           "subtype": "dragon", **changes})
+    return boss.boss(
+        "Dragon of Chaos",
+        **{"strength": 10, "craft": 10, "lives": 4, "modes": ("strength", "craft"), "subtype": "dragon", **changes},
+    )
 
 
 def priest_of_chaos(**changes) -> dict:
     """Strength 8, Craft 15, 4 lives; psychic combat only, with one Craft item drawn at random."""
-    return boss.boss("Priest of Chaos", **{"strength": 8, "craft": 15, "lives": 4, "modes": ("craft",), "one_item": True,
-                                           **changes})
+    return boss.boss(
+        "Priest of Chaos", **{"strength": 8, "craft": 15, "lives": 4, "modes": ("craft",), "one_item": True, **changes}
+    )
 
 
 @handler("chaos_combat")
@@ -181,18 +212,35 @@ def _combat(g: Game, a: dict) -> None:
     if n == 6:
         strength, _ = g.roll_dice("D6", seat)
         craft, _ = g.roll_dice("D6", seat)
-        g.say(f"The Lord of Chaos himself comes forth: Strength {12 + strength}, Craft {12 + craft}, 5 lives.",
-              type="attack", seat=seat)
-        boss.fight(g, seat, boss.boss("Lord of Chaos", strength=12 + strength, craft=12 + craft, lives=5,
-                                      modes=("strength", "craft"), gains=True, on_win=won))
+        g.say(
+            f"The Lord of Chaos himself comes forth: Strength {12 + strength}, Craft {12 + craft}, 5 lives.",
+            type="attack",
+            seat=seat,
+        )
+        boss.fight(
+            g,
+            seat,
+            boss.boss(
+                "Lord of Chaos",
+                strength=12 + strength,
+                craft=12 + craft,
+                lives=5,
+                modes=("strength", "craft"),
+                gains=True,
+                on_win=won,
+            ),
+        )
     elif alignment == "good":
         boss.fight(g, seat, dragon_of_chaos(on_win=won))
     elif alignment == "neutral":
         boss.fight(g, seat, priest_of_chaos(on_win=won))
     else:
-        trials = [dragon_of_chaos(modes=("strength",), lives=1, margin=3),
-                  dragon_of_chaos(modes=("craft",), lives=1, margin=3),
-                  priest_of_chaos(lives=1, margin=3), priest_of_chaos(lives=1, margin=3)]
+        trials = [
+            dragon_of_chaos(modes=("strength",), lives=1, margin=3),
+            dragon_of_chaos(modes=("craft",), lives=1, margin=3),
+            priest_of_chaos(lives=1, margin=3),
+            priest_of_chaos(lives=1, margin=3),
+        ]
         then = won
         for trial in reversed(trials):
             trial = {**trial, "on_win": then}

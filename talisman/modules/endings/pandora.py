@@ -40,9 +40,21 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 NAME = "pandoras-box"
-QUEST_PLACES = (("Monastery of Pure Good",), ("Graveyard",), ("Anarchist's Guild",), ("Guard Room",),
-                ("Space Fortress",), ("Endless Sea",), ("Magic Emporium",), ("Tavern",), ("Castle",), ("Oasis",),
-                ("Village",), ("High Temple",), ("Crown of Command",))
+QUEST_PLACES = (
+    ("Monastery of Pure Good",),
+    ("Graveyard",),
+    ("Anarchist's Guild",),
+    ("Guard Room",),
+    ("Space Fortress",),
+    ("Endless Sea",),
+    ("Magic Emporium",),
+    ("Tavern",),
+    ("Castle",),
+    ("Oasis",),
+    ("Village",),
+    ("High Temple",),
+    ("Crown of Command",),
+)
 DRAGONS_NEEDED = 7
 FOLLOWERS_NEEDED = 12
 RETURNS = ("quest", "hydra", "ashes", "rabble")
@@ -92,8 +104,15 @@ def _outcome(g: Game, a: dict) -> None:
         g.push("perils_offer", p=seat)
     elif n == 4:
         places = [names for names in QUEST_PLACES if any(common.space_named(g, nm) is not None for nm in names)]
-        common.set_goal(g, seat, NAME, "quest", "the Quest of a Lifetime: " + ", ".join(p[0] for p in places),
-                        places=[list(p) for p in places], next=0)
+        common.set_goal(
+            g,
+            seat,
+            NAME,
+            "quest",
+            "the Quest of a Lifetime: " + ", ".join(p[0] for p in places),
+            places=[list(p) for p in places],
+            next=0,
+        )
         common.leave_crown(g, seat, "sets out on the Quest of a Lifetime")
     elif n == 5:
         common.set_goal(g, seat, NAME, "hydra", f"bring {DRAGONS_NEEDED} Dragons' heads back to the Crown")
@@ -125,11 +144,23 @@ def _finders_pick(g: Game, a: dict) -> None:
     found = claimable(g, seat)
     if not found:
         return
-    g.decide(seat, "finders-keepers", "Finder's Keepers: claim what lies in the discard piles.", [
-        *[(f"claim:{c}", f"Claim the {g.card_name(c)}", [frame("finders_claim", p=seat, card=c), frame("finders_pick", p=seat)])
-          for c in found],
-        ("done", "Claim nothing more", []),
-    ], confirm=True)
+    g.decide(
+        seat,
+        "finders-keepers",
+        "Finder's Keepers: claim what lies in the discard piles.",
+        [
+            *[
+                (
+                    f"claim:{c}",
+                    f"Claim the {g.card_name(c)}",
+                    [frame("finders_claim", p=seat, card=c), frame("finders_pick", p=seat)],
+                )
+                for c in found
+            ],
+            ("done", "Claim nothing more", []),
+        ],
+        confirm=True,
+    )
 
 
 @handler("finders_claim")
@@ -153,8 +184,10 @@ def finders_leap(g: Game, seat: int, back: list) -> list[tuple]:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     if not aim or aim["kind"] != "finders-keepers":
         return []
-    return [(f"leap:{o}", f"Teleport to the {g.name(o)} and encounter it", [frame("pandora_leap", p=seat, other=o)])
-            for o in rivals(g, seat)]
+    return [
+        (f"leap:{o}", f"Teleport to the {g.name(o)} and encounter it", [frame("pandora_leap", p=seat, other=o)])
+        for o in rivals(g, seat)
+    ]
 
 
 @handler("pandora_leap")
@@ -179,13 +212,27 @@ def _perils_offer(g: Game, a: dict) -> None:
     others = rivals(g, seat)
     word = {"strength": "battle", "craft": "psychic combat"}
     if len(others) >= 2:
-        opts = [(f"perils:{x}:{y}:{m}", f"Send the {g.name(x)} to fight the {g.name(y)} in {word[m]}",
-                 [frame("perils_send", p=seat, x=x, y=y, mode=m)]) for x in others for y in others if x != y
-                for m in _modes(g, x)]
+        opts = [
+            (
+                f"perils:{x}:{y}:{m}",
+                f"Send the {g.name(x)} to fight the {g.name(y)} in {word[m]}",
+                [frame("perils_send", p=seat, x=x, y=y, mode=m)],
+            )
+            for x in others
+            for y in others
+            if x != y
+            for m in _modes(g, x)
+        ]
     elif len(others) == 1:
         x = others[0]
-        opts = [(f"finish:{x}:{m}", f"Teleport to the {g.name(x)} and fight it to the finish in {word[m]}",
-                 [frame("perils_send", p=seat, x=seat, y=x, mode=m)]) for m in _modes(g, seat)]
+        opts = [
+            (
+                f"finish:{x}:{m}",
+                f"Teleport to the {g.name(x)} and fight it to the finish in {word[m]}",
+                [frame("perils_send", p=seat, x=seat, y=x, mode=m)],
+            )
+            for m in _modes(g, seat)
+        ]
     else:
         return
     g.decide(seat, "perils", "Perils of Pandora: whom do you set against whom?", [*opts, ("pass", "Not now", [])])
@@ -199,8 +246,11 @@ def _perils_send(g: Game, a: dict) -> None:
     else:
         g.players[x].space = g.players[y].space
         stats.changed(g)
-        g.say(f"Pandora's power hurls the {g.name(x)} onto the {g.name(y)}: they must fight until one is dead.",
-              type="move", seat=x)
+        g.say(
+            f"Pandora's power hurls the {g.name(x)} onto the {g.name(y)}: they must fight until one is dead.",
+            type="move",
+            seat=x,
+        )
     g.push("perils_bout", x=x, y=y, mode=a["mode"])
 
 
@@ -208,8 +258,16 @@ def _perils_send(g: Game, a: dict) -> None:
 def _perils_bout(g: Game, a: dict) -> None:
     x, y = a["x"], a["y"]
     if g.players[x].alive and g.players[y].alive:
-        g.push("pvp_magic", a=x, d=y, mode=a["mode"], assassinate=False, announced=True, turn=x,
-               settle=["perils_result", {"x": x, "y": y}])
+        g.push(
+            "pvp_magic",
+            a=x,
+            d=y,
+            mode=a["mode"],
+            assassinate=False,
+            announced=True,
+            turn=x,
+            settle=["perils_result", {"x": x, "y": y}],
+        )
 
 
 @handler("perils_result")
@@ -218,8 +276,9 @@ def _perils_result(g: Game, a: dict) -> None:
 
     g.push("perils_bout", x=a["x"], y=a["y"], mode=a["mode"])
     if a["win"] is not None:
-        lose_battle_life(g, a["lose"], cause=f"beaten by the {g.name(a['win'])}", armour=a["mode"] == "strength",
-                         by=a["win"])
+        lose_battle_life(
+            g, a["lose"], cause=f"beaten by the {g.name(a['win'])}", armour=a["mode"] == "strength", by=a["win"]
+        )
 
 
 @ability("turn_start")

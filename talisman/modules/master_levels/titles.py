@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 MODULE = "master-levels"
-TAG = "master:"            # the modifiers a title adds are tagged master:<level>
+TAG = "master:"  # the modifiers a title adds are tagged master:<level>
 HIGH_MAGE_NEED = 9
 SHERIFF_NEED = 12
 CHAMPION_ROLL = 6
@@ -92,19 +92,24 @@ def gain(g: Game, seat: int, level: str, **data: Any) -> bool:
     p = g.players[seat]
     other = holder(g, level)
     if other is not None:
-        g.say(f"The {title_name(g, level)} card is held by the {g.name(other)}: {g.name(seat)} cannot take it.", seat=seat)
+        g.say(
+            f"The {title_name(g, level)} card is held by the {g.name(other)}: {g.name(seat)} cannot take it.", seat=seat
+        )
         return False
     turns = meta(g, level, "turns")
     entry = {"left": turns or None, "was": p.alignment if meta(g, level, "evil") else None, **data}
     p.status["master"] = {**held(g, seat), level: entry}
     for t in card_traits(g, level):
         if t.startswith("bonus-"):
-            attr, n = t[len("bonus-"):].split(":")
+            attr, n = t[len("bonus-") :].split(":")
             p.mods.append((attr, int(n), TAG + level))
     p.status["traits"] = [*p.status.get("traits", ()), *_abilities(g, level)]
     stats.changed(g)
-    g.say(f"{g.name(seat)} becomes the {title_name(g, level)}"
-          f"{f' for {turns} turns' if turns else ''}.", type="title", seat=seat)
+    g.say(
+        f"{g.name(seat)} becomes the {title_name(g, level)}{f' for {turns} turns' if turns else ''}.",
+        type="title",
+        seat=seat,
+    )
     if meta(g, level, "evil"):
         possessions.set_alignment(g, seat, "evil")
     possessions.fill_wand(g, seat)
@@ -185,8 +190,14 @@ def resign_options(g: Game, seat: int, back: list) -> list[tuple]:
     for c in g.characters_of(g.controller(seat)):
         for level in held(g, c):
             if meta(g, level, "resignable") and g.players[c].alive:
-                opts.append((f"resign:{level}", f"Resign the title of {title_name(g, level)}",
-                             [frame("resign_title", p=c, level=level), *back], "free"))
+                opts.append(
+                    (
+                        f"resign:{level}",
+                        f"Resign the title of {title_name(g, level)}",
+                        [frame("resign_title", p=c, level=level), *back],
+                        "free",
+                    )
+                )
     return opts
 
 
@@ -205,10 +216,15 @@ def offer(g: Game, seat: int, level: str, why: str) -> None:
     if holder(g, level) is not None:
         g.say(f"The {title_name(g, level)} card is held already.", seat=seat)
         return
-    g.decide(seat, "master-level", f"{why}: become the {title_name(g, level)}?", [
-        ("accept", f"Become the {title_name(g, level)}", [frame("gain_title", p=seat, level=level)]),
-        ("decline", "Decline", []),
-    ])
+    g.decide(
+        seat,
+        "master-level",
+        f"{why}: become the {title_name(g, level)}?",
+        [
+            ("accept", f"Become the {title_name(g, level)}", [frame("gain_title", p=seat, level=level)]),
+            ("decline", "Decline", []),
+        ],
+    )
 
 
 # --- the Adventure cards ------------------------------------------------------------------
@@ -257,12 +273,29 @@ def city_places(g: Game, seat: int) -> None:
     if place == "Magic Emporium" and holder(g, "high-mage") is None:
         g.push("high_mage", p=seat, offered=[])
     elif place == "Royal Castle" and holder(g, "sheriff") is None:
-        g.decide(seat, "master-level", f"The Royal Castle: seek the office of Sheriff (a die plus your Strength, "
-                 f"{SHERIFF_NEED} or more)?", [
-            ("seek", "Seek the office of Sheriff", [frame("roll", p=seat, dice="D6", then=["sheriff_result", {"p": seat}],
-                                                          into="roll", why="the office of Sheriff", fate=True)]),
-            ("leave", "Leave", []),
-        ])
+        g.decide(
+            seat,
+            "master-level",
+            f"The Royal Castle: seek the office of Sheriff (a die plus your Strength, {SHERIFF_NEED} or more)?",
+            [
+                (
+                    "seek",
+                    "Seek the office of Sheriff",
+                    [
+                        frame(
+                            "roll",
+                            p=seat,
+                            dice="D6",
+                            then=["sheriff_result", {"p": seat}],
+                            into="roll",
+                            why="the office of Sheriff",
+                            fate=True,
+                        )
+                    ],
+                ),
+                ("leave", "Leave", []),
+            ],
+        )
 
 
 @handler("high_mage")
@@ -272,13 +305,24 @@ def _high_mage(g: Game, a: dict) -> None:
     magic = [c for c in p.objects + p.packed if g.rules.instances[c].is_magic and c not in offered]
     if not magic and not offered:
         return
-    opts = [(f"offer:{c}", f"Offer the {g.card_name(c)} (+1)", [frame("high_mage", p=seat, offered=[*offered, c])])
-            for c in magic]
+    opts = [
+        (f"offer:{c}", f"Offer the {g.card_name(c)} (+1)", [frame("high_mage", p=seat, offered=[*offered, c])])
+        for c in magic
+    ]
     if offered:
-        opts.append(("roll", f"Roll a D8 + {len(offered)}: {HIGH_MAGE_NEED} or more and you are the High Mage",
-                     [frame("high_mage_offer", p=seat, offered=offered)]))
-    g.decide(seat, "master-level", "The Magic Emporium: offer Magic Objects and Items to seek the power of the High Mage?",
-             [("leave", "Offer nothing" if not offered else "Take back the offerings and leave", []), *opts])
+        opts.append(
+            (
+                "roll",
+                f"Roll a D8 + {len(offered)}: {HIGH_MAGE_NEED} or more and you are the High Mage",
+                [frame("high_mage_offer", p=seat, offered=offered)],
+            )
+        )
+    g.decide(
+        seat,
+        "master-level",
+        "The Magic Emporium: offer Magic Objects and Items to seek the power of the High Mage?",
+        [("leave", "Offer nothing" if not offered else "Take back the offerings and leave", []), *opts],
+    )
 
 
 @handler("high_mage_offer")
@@ -290,7 +334,9 @@ def _high_mage_offer(g: Game, a: dict) -> None:
             cards.discard(g, c)
     possessions.settle_packs(g, seat)
     g.say(f"{g.name(seat)} offers {len(a['offered'])} magic treasure(s).", seat=seat)
-    effects.roll(g, seat, "D8", frame("high_mage_result", p=seat, n=len(a["offered"])), why="the power of the High Mage")
+    effects.roll(
+        g, seat, "D8", frame("high_mage_result", p=seat, n=len(a["offered"])), why="the power of the High Mage"
+    )
 
 
 @handler("high_mage_result")
@@ -317,11 +363,19 @@ def kings_champion(g: Game, seat: int, ctx: dict) -> None:
     """The Beggar: give him a gold, and on a 6 the King makes you his Champion."""
     if not in_game(g) or g.players[seat].gold < 1 or holder(g, "kings-champion") is not None:
         return
-    g.decide(seat, "master-level", "The Beggar holds out his hand: give him a gold?", [
-        ("give", f"Give 1 gold and roll a die (a {CHAMPION_ROLL} makes you the King's Champion)",
-         [frame("beggar_gift", p=seat)]),
-        ("refuse", "Give nothing", []),
-    ])
+    g.decide(
+        seat,
+        "master-level",
+        "The Beggar holds out his hand: give him a gold?",
+        [
+            (
+                "give",
+                f"Give 1 gold and roll a die (a {CHAMPION_ROLL} makes you the King's Champion)",
+                [frame("beggar_gift", p=seat)],
+            ),
+            ("refuse", "Give nothing", []),
+        ],
+    )
 
 
 @handler("beggar_gift")

@@ -91,10 +91,15 @@ def mirror(g: Game, seat: int, ctx: dict) -> None:
     if titles.holder(g, MIRROR) is not None or titles.holder(g, MYSTIC) is not None or twin_of(g, seat) is not None:
         g.say("The Mirror shows only your own face.", seat=seat)
         return
-    g.decide(seat, "master-level", "A Mirror: pass through it and become two characters for 10 rounds?", [
-        ("pass", "Pass through the Mirror", [frame("mirror_pass", p=seat)]),
-        ("decline", "Turn away", []),
-    ])
+    g.decide(
+        seat,
+        "master-level",
+        "A Mirror: pass through it and become two characters for 10 rounds?",
+        [
+            ("pass", "Pass through the Mirror", [frame("mirror_pass", p=seat)]),
+            ("decline", "Turn away", []),
+        ],
+    )
 
 
 @handler("mirror_pass")
@@ -104,8 +109,12 @@ def _mirror_pass(g: Game, a: dict) -> None:
     twin = g.add_body(seat, p.character, f"{g.name(seat)}'s Mirror Image")
     t = g.players[twin]
     t.strength, t.craft, t.lives, t.fate = p.craft, p.strength, p.lives, p.fate
-    g.say(f"{g.name(seat)} steps through the Mirror: {g.name(twin)} stands beside it, Strength {t.strength}, "
-          f"Craft {t.craft}.", type="title", seat=seat)
+    g.say(
+        f"{g.name(seat)} steps through the Mirror: {g.name(twin)} stands beside it, Strength {t.strength}, "
+        f"Craft {t.craft}.",
+        type="title",
+        seat=seat,
+    )
     titles.gain(g, seat, MIRROR, twin=twin)
 
 
@@ -114,10 +123,15 @@ def mirror_ends(g: Game, seat: int) -> None:
     twin = titles.held(g, seat)[MIRROR]["twin"]
     titles.lose(g, seat, MIRROR, "the Mirror's power fades")
     if g.players[twin].alive:
-        g.decide(seat, "mirror", "The Mirror's power fades: which of your two characters goes on?", [
-            ("keep:original", f"Keep the {g.name(seat)}", [frame("mirror_keep", keep=seat, lose=twin)]),
-            ("keep:image", f"Keep the {g.name(twin)}", [frame("mirror_keep", keep=twin, lose=seat)]),
-        ])
+        g.decide(
+            seat,
+            "mirror",
+            "The Mirror's power fades: which of your two characters goes on?",
+            [
+                ("keep:original", f"Keep the {g.name(seat)}", [frame("mirror_keep", keep=seat, lose=twin)]),
+                ("keep:image", f"Keep the {g.name(twin)}", [frame("mirror_keep", keep=twin, lose=seat)]),
+            ],
+        )
 
 
 @handler("mirror_keep")
@@ -132,14 +146,30 @@ def trade(g: Game, seat: int, other: int) -> list[tuple]:
     if not titles.in_game(g) or twin_of(g, seat) != other:
         return []
     p, again = g.players[seat], [frame("meet", p=seat, other=other)]
-    opts = [(f"give:{c}", f"Give the {g.card_name(c)} to the {g.name(other)}",
-             [frame("twin_give", p=seat, to=other, card=c), *again]) for c in p.objects + p.packed + p.followers]
-    opts += [(f"take:{c}", f"Take the {g.card_name(c)} from the {g.name(other)}",
-              [frame("twin_give", p=other, to=seat, card=c), *again])
-             for c in g.players[other].objects + g.players[other].packed + g.players[other].followers]
+    opts = [
+        (
+            f"give:{c}",
+            f"Give the {g.card_name(c)} to the {g.name(other)}",
+            [frame("twin_give", p=seat, to=other, card=c), *again],
+        )
+        for c in p.objects + p.packed + p.followers
+    ]
+    opts += [
+        (
+            f"take:{c}",
+            f"Take the {g.card_name(c)} from the {g.name(other)}",
+            [frame("twin_give", p=other, to=seat, card=c), *again],
+        )
+        for c in g.players[other].objects + g.players[other].packed + g.players[other].followers
+    ]
     if p.gold:
-        opts.append(("give-gold", f"Give your {p.gold} gold to the {g.name(other)}",
-                     [frame("twin_gold", p=seat, to=other), *again]))
+        opts.append(
+            (
+                "give-gold",
+                f"Give your {p.gold} gold to the {g.name(other)}",
+                [frame("twin_gold", p=seat, to=other), *again],
+            )
+        )
     return opts
 
 
@@ -186,8 +216,11 @@ def way_of_the_lotus(g: Game, a: dict) -> None:
         stats.changed(g)
     m.spells, p.spells = p.spells, []
     possessions.settle_packs(g, seat)
-    g.say(f"{g.name(seat)}'s spirit leaves its body: the Mystic (Craft {m.craft}) goes its own way.", type="title",
-          seat=seat)
+    g.say(
+        f"{g.name(seat)}'s spirit leaves its body: the Mystic (Craft {m.craft}) goes its own way.",
+        type="title",
+        seat=seat,
+    )
     titles.gain(g, seat, MYSTIC, body=spirit)
     possessions.check_limits(g, spirit)
 
@@ -234,8 +267,10 @@ def spirit_gains(g: Game, seat: int) -> None:
     if body.alive and (spirit.gold or spirit.followers):
         body.gold += spirit.gold
         body.followers += spirit.followers
-        g.say(f"The Mystic's gains go to {g.name(body.seat)}: {spirit.gold} gold, {len(spirit.followers)} Follower(s).",
-              seat=seat)
+        g.say(
+            f"The Mystic's gains go to {g.name(body.seat)}: {spirit.gold} gold, {len(spirit.followers)} Follower(s).",
+            seat=seat,
+        )
         spirit.gold, spirit.followers = 0, []
         stats.changed(g)
 

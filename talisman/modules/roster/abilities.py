@@ -21,8 +21,8 @@ from talisman.modules.core.character_rules import CITY, DUNGEON, guard_spared, i
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-PISTOL_KILLS = 5          # the Pistol kills on a 5 or 6
-DOORWAYS = ("Doorway", "Dungeon Doorway")   # 000 says Dungeon Doorway; the classic card is called Doorway
+PISTOL_KILLS = 5  # the Pistol kills on a 5 or 6
+DOORWAYS = ("Doorway", "Dungeon Doorway")  # 000 says Dungeon Doorway; the classic card is called Doorway
 
 
 def held_named(g: Game, seat: int, name: str) -> bool:
@@ -44,15 +44,30 @@ def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
     subtypes = foe_subtypes(g, fight)
     if battle and any_foe and not fight.get("shot"):
         if stats.has_trait(g, seat, "pistol"):
-            opts.append(("pistol", f"Fire the Pistol (5 or 6 kills the {foe_names(g, fight)})",
-                         [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="pistol")]))
+            opts.append(
+                (
+                    "pistol",
+                    f"Fire the Pistol (5 or 6 kills the {foe_names(g, fight)})",
+                    [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="pistol")],
+                )
+            )
         if stats.has_trait(g, seat, "bow"):
-            opts.append(("bow", f"Shoot first (beat Strength {foe_value(g, fight, 'strength')} to kill)",
-                         [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="bow")]))
+            opts.append(
+                (
+                    "bow",
+                    f"Shoot first (beat Strength {foe_value(g, fight, 'strength')} to kill)",
+                    [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="bow")],
+                )
+            )
     for sub in ("animal", "dragon", "spirit"):
         if any_foe and subtypes == {sub} and stats.has_trait(g, seat, f"let-be:{sub}"):
-            opts.append(("let-them-be", f"Let the {foe_names(g, fight)} be: they do not attack you",
-                         [frame("combat_evaded", **fight)]))
+            opts.append(
+                (
+                    "let-them-be",
+                    f"Let the {foe_names(g, fight)} be: they do not attack you",
+                    [frame("combat_evaded", **fight)],
+                )
+            )
     if fight["evadable"] and not can_evade_here(g, seat) and any_foe:
         but = [t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("evade-but:")]
         torch = stats.has_trait(g, seat, "evade-with-torch") and held_named(g, seat, "Torch")
@@ -60,16 +75,38 @@ def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
             opts.append(("evade", f"Evade the {foe_names(g, fight)}", [frame("combat_evaded", **fight)]))
     if battle and any_foe:
         if stats.has_trait(g, seat, "berserk") and not fight.get("berserk"):
-            opts.append(("berserk", "Go berserk: +3 Strength this turn, and lose your next turn",
-                         [frame("fury", p=seat, n=3, why="goes berserk"), frame("combat", **{**fight, "berserk": True})]))
+            opts.append(
+                (
+                    "berserk",
+                    "Go berserk: +3 Strength this turn, and lose your next turn",
+                    [frame("fury", p=seat, n=3, why="goes berserk"), frame("combat", **{**fight, "berserk": True})],
+                )
+            )
         if stats.has_trait(g, seat, "charge") and not fight.get("charge"):
             warhorse = held_named(g, seat, "Warhorse")
-            opts.append(("charge", f"Charge: +2 Strength{' and a D4 (your Warhorse)' if warhorse else ''}, and lose your next turn",
-                         [frame("fury", p=seat, n=2, why="charges", d4=warhorse), frame("combat", **{**fight, "charge": True})]))
-        if (stats.has_trait(g, seat, "killer-blow") and "killer-blow" not in p.flags and not fight.get("assassinate")
-                and not guard_spared(g, seat, fight)):
-            opts.append(("killer-blow", "Strike a Killer Blow: the foe adds no die (once a turn)",
-                         [frame("flag", p=seat, flag="killer-blow"), frame("combat_roll", **{**fight, "assassinate": True})]))
+            opts.append(
+                (
+                    "charge",
+                    f"Charge: +2 Strength{' and a D4 (your Warhorse)' if warhorse else ''}, and lose your next turn",
+                    [
+                        frame("fury", p=seat, n=2, why="charges", d4=warhorse),
+                        frame("combat", **{**fight, "charge": True}),
+                    ],
+                )
+            )
+        if (
+            stats.has_trait(g, seat, "killer-blow")
+            and "killer-blow" not in p.flags
+            and not fight.get("assassinate")
+            and not guard_spared(g, seat, fight)
+        ):
+            opts.append(
+                (
+                    "killer-blow",
+                    "Strike a Killer Blow: the foe adds no die (once a turn)",
+                    [frame("flag", p=seat, flag="killer-blow"), frame("combat_roll", **{**fight, "assassinate": True})],
+                )
+            )
     return opts
 
 
@@ -80,8 +117,12 @@ def _ranged_shot(g: Game, a: dict) -> None:
     seat, fight = a["p"], a["fight"]
     roll = g.rng.die(6)
     need = PISTOL_KILLS if a["weapon"] == "pistol" else foe_value(g, fight, "strength") + 1
-    g.say(f"{g.name(seat)} {'fires the Pistol' if a['weapon'] == 'pistol' else 'shoots'}: {roll} (needs {need}).",
-          type="roll", seat=seat, dice=[roll])
+    g.say(
+        f"{g.name(seat)} {'fires the Pistol' if a['weapon'] == 'pistol' else 'shoots'}: {roll} (needs {need}).",
+        type="roll",
+        seat=seat,
+        dice=[roll],
+    )
     if roll < need:
         g.say("The shot misses.", seat=seat)
         g.push("combat", **fight)
@@ -127,7 +168,7 @@ def roster_bonuses(g: Game, seat: int, fight: dict) -> int:
         bonus += stats.trait_value(g, seat, "sword-bonus")
     two_handed = stats.trait_value(g, seat, "two-handed")
     for w in used:
-        if two_handed and g.card_name(w) == "Two-handed Sword":   # it adds this much in all, its own bonus included
+        if two_handed and g.card_name(w) == "Two-handed Sword":  # it adds this much in all, its own bonus included
             bonus += two_handed - g.rules.instances[w].bonus.get("battle_strength", 0)
     if not p.followers:
         bonus += stats.trait_value(g, seat, "lone-warrior")
@@ -167,7 +208,9 @@ def _cut_weapon(g: Game, a: dict) -> None:
         weapon = used[0]
         cards.release(g, other, weapon)
         cards.discard(g, weapon)
-        g.say(f"The {g.name(a['p'])}'s Chainsword cuts the {g.name(other)}'s {g.card_name(weapon)} in half.", seat=a["p"])
+        g.say(
+            f"The {g.name(a['p'])}'s Chainsword cuts the {g.name(other)}'s {g.card_name(weapon)} in half.", seat=a["p"]
+        )
 
 
 # --- the movement roll -----------------------------------------------------------------------
@@ -180,13 +223,23 @@ def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple]:
     if stats.has_trait(g, seat, f"teleport-on:{roll}"):
         opts.append(("teleport", "Teleport instead: to any space of your region", [frame("leap", p=seat)]))
     if stats.has_trait(g, seat, "reroll-move") and "rerolled-move" not in p.flags:
-        opts.append(("reroll", "Roll the movement die again (the second roll stands)",
-                     [frame("flag", p=seat, flag="rerolled-move"), frame("move_roll", p=seat)]))
+        opts.append(
+            (
+                "reroll",
+                "Roll the movement die again (the second roll stands)",
+                [frame("flag", p=seat, flag="rerolled-move"), frame("move_roll", p=seat)],
+            )
+        )
     if stats.has_trait(g, seat, "pathfinder") and "pathfinder" not in p.flags:
         for n in (roll - 1, roll + 1):
             if n >= 1:
-                opts.append((f"path:{n}", f"Move {n} instead (Pathfinder)",
-                             [frame("flag", p=seat, flag="pathfinder"), frame("move_choose", p=seat, roll=n, fixed=True)]))
+                opts.append(
+                    (
+                        f"path:{n}",
+                        f"Move {n} instead (Pathfinder)",
+                        [frame("flag", p=seat, flag="pathfinder"), frame("move_choose", p=seat, roll=n, fixed=True)],
+                    )
+                )
     return opts
 
 
@@ -199,10 +252,19 @@ def _leap(g: Game, a: dict) -> None:
     region = region_here(g, seat)
     regions = {region} | ({"outer", CITY} if region in ("outer", CITY) else set())
     dests = [s.index for s in g.rules.spaces if s.region in regions and s.index != p.space]
-    g.decide(seat, "teleport", "Teleport: to which space?", [
-        (f"to:{g.rules.spaces[d].id}", f"{g.space_name(d)} ({g.rules.spaces[d].id})", [frame("arrive", p=seat, space=d, how="teleport")])
-        for d in dests
-    ])
+    g.decide(
+        seat,
+        "teleport",
+        "Teleport: to which space?",
+        [
+            (
+                f"to:{g.rules.spaces[d].id}",
+                f"{g.space_name(d)} ({g.rules.spaces[d].id})",
+                [frame("arrive", p=seat, space=d, how="teleport")],
+            )
+            for d in dests
+        ],
+    )
 
 
 @ability("move_allowed")
@@ -234,23 +296,59 @@ def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     opts: list[tuple] = []
     if stats.has_trait(g, seat, "trader") and "traded" not in p.flags and (p.objects or p.packed):
-        opts.append(("trade-objects", "Sell Objects for 1 gold each",
-                     [frame("flag", p=seat, flag="traded"), frame("sell", p=seat, price=1), *back], "free"))
-    if stats.has_trait(g, seat, "sacrifice") and "sacrificed" not in p.flags and len(p.spells) < stats.spell_limit(g, seat):
+        opts.append(
+            (
+                "trade-objects",
+                "Sell Objects for 1 gold each",
+                [frame("flag", p=seat, flag="traded"), frame("sell", p=seat, price=1), *back],
+                "free",
+            )
+        )
+    if (
+        stats.has_trait(g, seat, "sacrifice")
+        and "sacrificed" not in p.flags
+        and len(p.spells) < stats.spell_limit(g, seat)
+    ):
         for f in p.followers:
-            opts.append((f"sacrifice:{f}", f"Give up the {g.card_name(f)} for a Spell",
-                         [frame("flag", p=seat, flag="sacrificed"), frame("lose_follower", p=seat, card=f, why="is given up to the dragons"),
-                          frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}), *back], "free"))
+            opts.append(
+                (
+                    f"sacrifice:{f}",
+                    f"Give up the {g.card_name(f)} for a Spell",
+                    [
+                        frame("flag", p=seat, flag="sacrificed"),
+                        frame("lose_follower", p=seat, card=f, why="is given up to the dragons"),
+                        frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}),
+                        *back,
+                    ],
+                    "free",
+                )
+            )
     if stats.has_trait(g, seat, "shadowing") and g.rules.regions[region_here(g, seat)].movement == "roll":
         for o in g.players:
-            if o.alive and o.seat != seat and o.space != p.space and g.rules.spaces[o.space].region == region_here(g, seat):
-                opts.append((f"shadow:{o.seat}", f"Shadow the {g.name(o.seat)} to the {g.space_name(o.space)}",
-                             [frame("arrive", p=seat, space=o.space, how="move")]))
+            if (
+                o.alive
+                and o.seat != seat
+                and o.space != p.space
+                and g.rules.spaces[o.space].region == region_here(g, seat)
+            ):
+                opts.append(
+                    (
+                        f"shadow:{o.seat}",
+                        f"Shadow the {g.name(o.seat)} to the {g.space_name(o.space)}",
+                        [frame("arrive", p=seat, space=o.space, how="move")],
+                    )
+                )
     if stats.has_trait(g, seat, "seal-doorways"):
         for c in g.cards_on(p.space):
             if g.card_name(c) in DOORWAYS and c not in g.globals.get("turned-doorways", ()):
-                opts.append((f"turn-doorway:{c}", "Turn the Dungeon Doorway upside down",
-                             [frame("turn_doorway", p=seat, card=c), *back], "free"))
+                opts.append(
+                    (
+                        f"turn-doorway:{c}",
+                        "Turn the Dungeon Doorway upside down",
+                        [frame("turn_doorway", p=seat, card=c), *back],
+                        "free",
+                    )
+                )
     return opts
 
 
@@ -265,7 +363,9 @@ def _turn_doorway(g: Game, a: dict) -> None:
     lying = [c for held in g.board.values() for c in held if g.card_name(c) in DOORWAYS]
     if all(c in turned for c in lying):
         g.globals["dungeon-sealed"] = True
-        g.say("Every Doorway is turned: the Dungeon is sealed. Its visitors may leave only through the Treasure Chamber.")
+        g.say(
+            "Every Doorway is turned: the Dungeon is sealed. Its visitors may leave only through the Treasure Chamber."
+        )
 
 
 # --- landing -------------------------------------------------------------------------------------
@@ -304,18 +404,37 @@ def arrival(g: Game, seat: int, came_from: int) -> None:
         for name in ("Helmet", "Sword"):
             if not held_named(g, seat, name):
                 effects.run(g, seat, [{"take_card": {"deck": "purchase", "name": name}}])
-    if (stats.has_trait(g, seat, "haggle") and region_here(g, seat) == CITY and "haggled" not in p.flags):
+    if stats.has_trait(g, seat, "haggle") and region_here(g, seat) == CITY and "haggled" not in p.flags:
         g.push("haggle_offer", p=seat)
 
 
 @handler("haggle_offer")
 def _haggle_offer(g: Game, a: dict) -> None:
     seat = a["p"]
-    g.decide(seat, "haggle", f"Haggle over the City's prices? (roll 2 dice, at most your Craft {stats.craft(g, seat)})", [
-        ("haggle", "Haggle", [frame("flag", p=seat, flag="haggled"),
-                              frame("roll", p=seat, dice="2D6", then=["haggle_result", {"p": seat}], into="roll", why="haggling", fate=True)]),
-        ("no", "Pay the posted prices", [frame("flag", p=seat, flag="haggled")]),
-    ])
+    g.decide(
+        seat,
+        "haggle",
+        f"Haggle over the City's prices? (roll 2 dice, at most your Craft {stats.craft(g, seat)})",
+        [
+            (
+                "haggle",
+                "Haggle",
+                [
+                    frame("flag", p=seat, flag="haggled"),
+                    frame(
+                        "roll",
+                        p=seat,
+                        dice="2D6",
+                        then=["haggle_result", {"p": seat}],
+                        into="roll",
+                        why="haggling",
+                        fate=True,
+                    ),
+                ],
+            ),
+            ("no", "Pay the posted prices", [frame("flag", p=seat, flag="haggled")]),
+        ],
+    )
 
 
 @handler("haggle_result")
@@ -353,7 +472,11 @@ def doctors_takings(g: Game, seat: int, n: int, paid_to: str) -> None:
         space = str(g.players[seat].space)
         takings = g.globals.get("doctors-takings", {})
         g.globals["doctors-takings"] = {**takings, space: takings.get(space, 0) + n}
-        g.say(f"The Doctor's fee of {n}G is left on the {g.space_name(int(space))} for the Pirate.", type="gold", seat=seat)
+        g.say(
+            f"The Doctor's fee of {n}G is left on the {g.space_name(int(space))} for the Pirate.",
+            type="gold",
+            seat=seat,
+        )
 
 
 # --- cards met ------------------------------------------------------------------------------------
@@ -372,9 +495,15 @@ def peddler(g: Game, seat: int, card: int) -> list[tuple]:
 def _trade_give(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
-    g.decide(seat, "trade", "Which Object do you trade?", [
-        (f"give:{c}", f"Give the {g.card_name(c)}", [frame("trade_take", p=seat, card=c)]) for c in p.objects + p.packed
-    ])
+    g.decide(
+        seat,
+        "trade",
+        "Which Object do you trade?",
+        [
+            (f"give:{c}", f"Give the {g.card_name(c)}", [frame("trade_take", p=seat, card=c)])
+            for c in p.objects + p.packed
+        ],
+    )
 
 
 @handler("trade_take")
@@ -386,10 +515,19 @@ def _trade_take(g: Game, a: dict) -> None:
     cards.release(g, seat, card)
     cards.discard(g, card)
     possessions.settle_packs(g, seat)
-    g.decide(seat, "trade", f"The {g.card_name(card)} is traded. What do you take?", [
-        (f"take:{w}", f"A {w}", [frame("effects", p=seat, list=[{"take_card": {"deck": "purchase", "name": w}}], ctx={})])
-        for w in wares
-    ])
+    g.decide(
+        seat,
+        "trade",
+        f"The {g.card_name(card)} is traded. What do you take?",
+        [
+            (
+                f"take:{w}",
+                f"A {w}",
+                [frame("effects", p=seat, list=[{"take_card": {"deck": "purchase", "name": w}}], ctx={})],
+            )
+            for w in wares
+        ],
+    )
 
 
 # --- meeting characters ---------------------------------------------------------------------------
@@ -400,23 +538,76 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
     o = g.players[other]
     opts: list[tuple] = []
     if stats.has_trait(g, seat, "imprison") and o.alignment != "good":
-        opts.append(("imprison", f"Imprison the {g.name(other)}: it loses its next turn", [frame("imprison", p=seat, other=other)]))
+        opts.append(
+            (
+                "imprison",
+                f"Imprison the {g.name(other)}: it loses its next turn",
+                [frame("imprison", p=seat, other=other)],
+            )
+        )
     if stats.has_trait(g, seat, "enslave") and o.followers:
         if held_named(g, seat, "Slaver"):
-            opts.append(("enslave", f"Take a Follower from the {g.name(other)} (your Slaver needs no roll)",
-                         [frame("enslave_pick", p=seat, other=other)]))
+            opts.append(
+                (
+                    "enslave",
+                    f"Take a Follower from the {g.name(other)} (your Slaver needs no roll)",
+                    [frame("enslave_pick", p=seat, other=other)],
+                )
+            )
         else:
-            opts.append(("enslave", f"Try to enslave a Follower of the {g.name(other)} (5 or 6)",
-                         [frame("roll", p=seat, dice="D6", then=["enslave_result", {"p": seat, "other": other}], into="roll",
-                                why="enslaving", fate=True)]))
+            opts.append(
+                (
+                    "enslave",
+                    f"Try to enslave a Follower of the {g.name(other)} (5 or 6)",
+                    [
+                        frame(
+                            "roll",
+                            p=seat,
+                            dice="D6",
+                            then=["enslave_result", {"p": seat, "other": other}],
+                            into="roll",
+                            why="enslaving",
+                            fate=True,
+                        )
+                    ],
+                )
+            )
     if stats.has_trait(g, seat, "panic"):
-        opts.append(("panic", f"Pipe the {g.name(other)} into a panic (1 to 3: it flees)",
-                     [frame("roll", p=other, dice="D6", then=["panic_result", {"p": seat, "other": other}], into="roll",
-                            why="resisting panic", fate=True)]))
+        opts.append(
+            (
+                "panic",
+                f"Pipe the {g.name(other)} into a panic (1 to 3: it flees)",
+                [
+                    frame(
+                        "roll",
+                        p=other,
+                        dice="D6",
+                        then=["panic_result", {"p": seat, "other": other}],
+                        into="roll",
+                        why="resisting panic",
+                        fate=True,
+                    )
+                ],
+            )
+        )
     if stats.has_trait(g, seat, "curse"):
-        opts.append(("curse", f"Curse the {g.name(other)} (1 to 3: it loses 1 Craft)",
-                     [frame("roll", p=other, dice="D6", then=["curse_result", {"p": seat, "other": other}], into="roll",
-                            why="resisting a curse", fate=True)]))
+        opts.append(
+            (
+                "curse",
+                f"Curse the {g.name(other)} (1 to 3: it loses 1 Craft)",
+                [
+                    frame(
+                        "roll",
+                        p=other,
+                        dice="D6",
+                        then=["curse_result", {"p": seat, "other": other}],
+                        into="roll",
+                        why="resisting a curse",
+                        fate=True,
+                    )
+                ],
+            )
+        )
     return opts
 
 
@@ -424,7 +615,11 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
 def _imprison(g: Game, a: dict) -> None:
     other = g.players[a["other"]]
     other.lost_turns += 1
-    g.say(f"The {g.name(a['p'])} imprisons the {g.name(a['other'])}: it loses its next turn.", type="lose-turn", seat=a["p"])
+    g.say(
+        f"The {g.name(a['p'])} imprisons the {g.name(a['other'])}: it loses its next turn.",
+        type="lose-turn",
+        seat=a["p"],
+    )
 
 
 @handler("enslave_result")
@@ -438,10 +633,15 @@ def _enslave_result(g: Game, a: dict) -> None:
 @handler("enslave_pick")
 def _enslave_pick(g: Game, a: dict) -> None:
     seat, other = a["p"], a["other"]
-    g.decide(seat, "enslave", f"Which of the {g.name(other)}'s Followers do you take?", [
-        (f"take:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
-        for f in g.players[other].followers
-    ])
+    g.decide(
+        seat,
+        "enslave",
+        f"Which of the {g.name(other)}'s Followers do you take?",
+        [
+            (f"take:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+            for f in g.players[other].followers
+        ],
+    )
 
 
 @handler("panic_result")
@@ -457,9 +657,12 @@ def _panic_result(g: Game, a: dict) -> None:
         return
     here = g.players[other].space
     ways = sorted({g.rules.cw[here], g.rules.ccw[here]} - {-1, here})
-    g.decide(seat, "panic", f"The {g.name(other)} panics: which way does it flee?", [
-        (f"to:{g.rules.spaces[s].id}", f"To the {g.space_name(s)}", [frame("drive", p=other, to=s)]) for s in ways
-    ])
+    g.decide(
+        seat,
+        "panic",
+        f"The {g.name(other)} panics: which way does it flee?",
+        [(f"to:{g.rules.spaces[s].id}", f"To the {g.space_name(s)}", [frame("drive", p=other, to=s)]) for s in ways],
+    )
 
 
 @handler("curse_result")
@@ -530,11 +733,22 @@ def _rout_offer(g: Game, a: dict) -> None:
     if not ways:
         return
     dungeon = in_dungeon(g, other)
-    g.decide(seat, "rout", f"Rout the {g.name(other)}?", [
-        ("spare", "Let it stay", []),
-        *[(f"rout:{g.rules.spaces[w].id}", f"Drive it to the {g.space_name(w)}",
-           [frame("drive", p=other, to=w), *([frame("mark_routed", p=other)] if dungeon else [])]) for w in ways],
-    ])
+    g.decide(
+        seat,
+        "rout",
+        f"Rout the {g.name(other)}?",
+        [
+            ("spare", "Let it stay", []),
+            *[
+                (
+                    f"rout:{g.rules.spaces[w].id}",
+                    f"Drive it to the {g.space_name(w)}",
+                    [frame("drive", p=other, to=w), *([frame("mark_routed", p=other)] if dungeon else [])],
+                )
+                for w in ways
+            ],
+        ],
+    )
 
 
 @handler("mark_routed")

@@ -53,12 +53,16 @@ def enter_tower(g: Game, seat: int, ctx: dict) -> None:
     """Past the Door: steeds stay at the Portal, and the Gargoyle bars the way on."""
     p = g.players[seat]
     here = p.space
-    portal = next(g.rules.space_index[ln.a] for ln in g.rules.links if ln.kind == "portal" and g.rules.space_index[ln.b] == here)
+    portal = next(
+        g.rules.space_index[ln.a] for ln in g.rules.links if ln.kind == "portal" and g.rules.space_index[ln.b] == here
+    )
     for f in [f for f in p.followers if is_steed(g, f)]:
         cards.release(g, seat, f)
         cards.place(g, f, portal)
-        g.say(f"{g.name(seat)}'s {g.card_name(f)} cannot enter the Tower: it waits at the {g.space_name(portal)}.",
-              seat=seat)
+        g.say(
+            f"{g.name(seat)}'s {g.card_name(f)} cannot enter the Tower: it waits at the {g.space_name(portal)}.",
+            seat=seat,
+        )
     while len(p.packed) > stats.pack_capacity(g, seat):
         card = p.packed.pop()
         if len(p.objects) < stats.capacity(g, seat):
@@ -124,8 +128,12 @@ def magical_trap(g: Game, seat: int, ctx: dict) -> None:
         if roll <= 2:
             cards.release(g, seat, card)
             cards.discard(g, card)
-        g.say(f"{g.name(seat)} rolls {roll} for the {g.card_name(card)}{': the trap destroys it' if roll <= 2 else ''}.",
-              type="roll", seat=seat, dice=[roll])
+        g.say(
+            f"{g.name(seat)} rolls {roll} for the {g.card_name(card)}{': the trap destroys it' if roll <= 2 else ''}.",
+            type="roll",
+            seat=seat,
+            dice=[roll],
+        )
     possessions.settle_packs(g, seat)
 
 
@@ -142,16 +150,33 @@ def pit_trap(g: Game, seat: int, ctx: dict) -> None:
 
 @hook("dragon-prince")
 def dragon_prince(g: Game, seat: int, ctx: dict) -> None:
-    g.decide(seat, "dragon-prince", "The Dragon Prince (Strength 15, Craft 15): how do you fight him?", [
-        ("strength", "In battle (Strength)", [frame("dragon_prince_fight", p=seat, mode="strength")]),
-        ("craft", "In psychic combat (Craft)", [frame("dragon_prince_fight", p=seat, mode="craft")]),
-    ])
+    g.decide(
+        seat,
+        "dragon-prince",
+        "The Dragon Prince (Strength 15, Craft 15): how do you fight him?",
+        [
+            ("strength", "In battle (Strength)", [frame("dragon_prince_fight", p=seat, mode="strength")]),
+            ("craft", "In psychic combat (Craft)", [frame("dragon_prince_fight", p=seat, mode="craft")]),
+        ],
+    )
 
 
 @handler("dragon_prince_fight")
 def _prince_fight(g: Game, a: dict) -> None:
     seat, mode = a["p"], a["mode"]
     beaten = [frame("tower_send_back", p=seat, why="is driven off by the Dragon Prince")]
-    g.push("combat", p=seat, foes=[], adhoc=[{"name": "Dragon Prince", mode: PRINCE, "subtype": "dragon"}], mode=mode,
-           evadable=False, trophy=False, unique=True, win=[], lose=beaten, standoff=beaten, evaded=[],
-           ctx={"space": g.players[seat].space})
+    g.push(
+        "combat",
+        p=seat,
+        foes=[],
+        adhoc=[{"name": "Dragon Prince", mode: PRINCE, "subtype": "dragon"}],
+        mode=mode,
+        evadable=False,
+        trophy=False,
+        unique=True,
+        win=[],
+        lose=beaten,
+        standoff=beaten,
+        evaded=[],
+        ctx={"space": g.players[seat].space},
+    )
