@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from typing import Any
 
 from rich.console import Console
@@ -23,8 +22,9 @@ from rich.panel import Panel
 from rich.table import Table
 
 from talisman.bots import act, make_bot
-from talisman.content.ruleset import ruleset_for
+from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine import save as saves
+from talisman.engine.decision import Decision
 from talisman.engine.game import Game, make_config
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError
@@ -61,7 +61,7 @@ def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | 
     ("choose", "human")]``: a character key, None to deal one, or :data:`CHOOSE`."""
     rules = ruleset_for(modules)
     by_name = {c.name.lower(): k for k, c in rules.characters.items()} | {k: k for k in rules.characters}
-    seats = []
+    seats: list[tuple[str | None, str]] = []
     for spec in specs or ["?=human", "?=heuristic", "?=heuristic", "?=heuristic"]:
         if "=" not in spec:
             raise ConfigError(f"a seat is CHARACTER=CONTROLLER, not {spec!r}")
@@ -115,6 +115,7 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         while not game.is_over and game.turn <= args.max_turns:
             d = game.decision
+            assert d is not None  # a game not over has a decision pending
             if d.player in bots:
                 game.apply(act(bots[d.player], game))
                 if not humans and not quiet:
@@ -131,7 +132,7 @@ def run_play(args: argparse.Namespace) -> int:
         if args.save:
             saves.write(args.save, game.save())
             console.print(f"Game saved to {args.save}.")
-    if game.is_over:
+    if game.result is not None:
         winners = " and ".join(f"the {game.name(w)}" for w in game.result["winners"]) or "nobody"
         console.print(Panel(f"{winners} wins after {game.turn} turns: {game.result['how']}.", title="Game over"))
     elif game.turn > args.max_turns:
@@ -161,7 +162,7 @@ def choose_characters(console: Console, wanted: list[str | None], modules: tuple
     return chars
 
 
-def characters_table(rules, keys: list[str], seat: int) -> Table:
+def characters_table(rules: Ruleset, keys: list[str], seat: int) -> Table:
     """The free characters' cards: attributes, alignment, starting space, abilities."""
     t = Table.grid(padding=(0, 1))
     t.title = f"Seat {seat + 1}: the characters you may choose"
@@ -177,7 +178,7 @@ def characters_table(rules, keys: list[str], seat: int) -> Table:
     return t
 
 
-def ask_character(console: Console, rules, keys: list[str], seat: int) -> str | None:
+def ask_character(console: Console, rules: Ruleset, keys: list[str], seat: int) -> str | None:
     """A free character's key, by its number or name; None to leave."""
     names = {rules.characters[k].name.lower(): k for k in keys}
     while True:
@@ -194,7 +195,7 @@ def ask_character(console: Console, rules, keys: list[str], seat: int) -> str | 
         console.print(f"Please answer with a number from 1 to {len(keys)} or the name of a character in the list.")
 
 
-def ask_human(console: Console, game: Game, d, seen: dict[int, int]) -> str | None:
+def ask_human(console: Console, game: Game, d: Decision, seen: dict[int, int]) -> str | None:
     seat = d.player
     view = game.view(seat)
     new = events_for(game, seat, seen[seat])
@@ -224,7 +225,7 @@ def ask_human(console: Console, game: Game, d, seen: dict[int, int]) -> str | No
         console.print(f"Please answer with a number from 1 to {len(d.options)}.")
 
 
-def place_name(rules, sid: str) -> str:
+def place_name(rules: Ruleset, sid: str) -> str:
     space = rules.space(sid)
     return f"{space.name} ({rules.regions[space.region].name.replace(' Region', '')})"
 
@@ -270,9 +271,3 @@ def sheet_panel(p: dict[str, Any]) -> Panel:
     for key, val in p["status"].items():
         lines.append(f"{key}: {val}")
     return Panel("\n".join(lines), title=f"The {p['name']}")
-
-
-def main() -> None:  # pragma: no cover - convenience for python -m
-    from talisman.cli.main import main as entry
-
-    sys.exit(entry(["play", *sys.argv[1:]]))

@@ -25,6 +25,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+from collections.abc import Set
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +64,7 @@ class Client:
 
     seat: int | None
     token: str | None = None  # kept to act without sending it again
-    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     events_sent: int = 0
 
 
@@ -78,7 +79,7 @@ def game_summary(g: Game) -> dict[str, Any]:
     }
 
 
-def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()) -> dict[str, Any]:
+def public_info(record: GameRecord | GameSession, online: Set[int] = frozenset()) -> dict[str, Any]:
     """What anyone may know about a game: never its seed, tokens or hidden cards."""
     summary = record.summary
     seat_list = record.seats
@@ -124,7 +125,7 @@ class GameSession:
         self.step = step
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
-        self.bot_task: asyncio.Task | None = None
+        self.bot_task: asyncio.Task[None] | None = None
 
     # --- public facts -----------------------------------------------------------
 
@@ -180,13 +181,15 @@ class GameSession:
     def state_for(self, seat: int | None, events_from: int = 0) -> dict[str, Any]:
         """The message that brings a client of ``seat`` up to date (call with the lock held:
         while a move is being recorded the game is already past it)."""
+        g = self.game
+        assert g is not None, "play has not started"
         return {
             "type": "state",
             "game": self.info(),
             "step": self.step,
-            "view": self.game.view(seat),
+            "view": g.view(seat),
             "events_from": events_from,
-            "events": events_for(self.game, seat, events_from),
+            "events": events_for(g, seat, events_from),
         }
 
     # --- seats ------------------------------------------------------------------
@@ -295,6 +298,7 @@ class GameSession:
                 "stale", f"the game has moved on: you answered step {step}, it is now at step {self.step}; look again"
             )
         d = g.decision
+        assert d is not None  # a game not over has a decision pending
         if d.player != s.seat:
             who = self.seats[d.player]
             character = d.character if d.character is not None else d.player
@@ -307,6 +311,7 @@ class GameSession:
     async def _commit(self, seat: int, option: str) -> None:
         """Apply a checked option, record it, then tell everyone (call with the lock held)."""
         g, n = self.game, self.step
+        assert g is not None, "play has not started"
         try:
             g.apply(option, player=seat)
         except Exception:  # an engine fault: the game may be half-changed, so rebuild it
@@ -345,12 +350,14 @@ class GameSession:
         while True:
             await asyncio.sleep(self.hub.bot_delay)
             async with self.lock:
-                d = self.game.decision
+                g = self.game
+                assert g is not None, "bots play only once play has started"
+                d = g.decision
                 if d is None or self.seats[d.player].controller == HUMAN:
                     return
                 # The bot thinks in another thread on its own copy of the game, through
                 # its seat's view (observe): it cannot see more, nor disturb the game.
-                step, view = self.step, observe(self.game.clone(), d.player)
+                step, view = self.step, observe(g.clone(), d.player)
             # A bot made for this one decision, seeded by the game's seed, the seat and
             # the step: its moves depend on the game alone, so a restarted server plays
             # on exactly as it would have.
@@ -358,6 +365,7 @@ class GameSession:
                 self.seats[d.player].controller,
                 seed=(self.config["seed"] * 1_000_003 + d.player * 7919 + step) & 0xFFFFFFFF,
             )
+            choice: str | None
             try:
                 choice = await asyncio.to_thread(bot.choose, view, d)
             except Exception:
@@ -366,7 +374,7 @@ class GameSession:
             async with self.lock:
                 if self.step != step:
                     continue
-                if d.option(choice) is None:
+                if choice is None or d.option(choice) is None:
                     # A bot's fault must not stall the game: it takes the first option offered.
                     log.warning("game %s: bot answer %r is not legal at step %d", self.id, choice, step)
                     choice = d.options[0].id
@@ -411,11 +419,13 @@ class GameSession:
     def broadcast(self) -> None:
         """Send each client its seat's view and the events it has not seen."""
         views: dict[int | None, dict[str, Any]] = {}
-        total = len(self.game.events)
+        g = self.game
+        assert g is not None, "play has not started"
+        total = len(g.events)
         info = self.info()
         for c in list(self.clients):
             if c.seat not in views:
-                views[c.seat] = self.game.view(c.seat)
+                views[c.seat] = g.view(c.seat)
             self._send(
                 c,
                 {
@@ -424,7 +434,7 @@ class GameSession:
                     "step": self.step,
                     "view": views[c.seat],
                     "events_from": c.events_sent,
-                    "events": events_for(self.game, c.seat, c.events_sent),
+                    "events": events_for(g, c.seat, c.events_sent),
                 },
             )
             c.events_sent = total

@@ -3,7 +3,7 @@ content (``{ hook = "name" }``) and lives here, next to the others."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions, quests
 from talisman.engine.effects import hook
@@ -12,7 +12,7 @@ from talisman.engine.game import frame, handler
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-WISHES = [
+WISHES: list[tuple[str, str, list[dict[str, Any]]]] = [
     ("spell", "A Spell", [{"take_card": {"deck": "spell"}}]),
     ("gold", "1 gold", [{"gain": {"gold": 1}}]),
     ("strength", "1 Strength", [{"gain": {"strength": 1}}]),
