@@ -25,9 +25,9 @@ import hashlib
 import hmac
 import logging
 import secrets
-from collections.abc import Set
+from collections.abc import Callable, Set
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from talisman.bots import make_bot, observe
 from talisman.engine.game import Game
@@ -35,12 +35,29 @@ from talisman.engine.view import events_for
 from talisman.server import choosing
 from talisman.server.catalog import HUMAN
 from talisman.server.errors import ActionError
-from talisman.server.store import GameRecord, Move
-
-if TYPE_CHECKING:
-    from talisman.server.hub import Hub
+from talisman.server.store import GameRecord, Move, Store
 
 log = logging.getLogger("talisman.server")
+T = TypeVar("T")
+
+
+class Host(Protocol):
+    """What a session needs of the server that holds it (the :class:`~talisman.server.hub.Hub`)."""
+
+    store: Store
+    bot_delay: float
+    snapshot_every: int
+    sessions: dict[str, GameSession]
+
+    async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` on the store's thread."""
+
+    async def record(self, move: Move) -> None:
+        """Store a move; returns once it is committed."""
+
+    async def rebuild(self, game_id: str) -> Game:
+        """The game rebuilt from the store (after a failure left it half-changed)."""
+
 
 MAX_QUEUE = 500  # messages waiting for one client before it is dropped as too slow
 
@@ -114,7 +131,7 @@ def public_info(record: GameRecord | GameSession, online: Set[int] = frozenset()
 class GameSession:
     """One game in play, its seats and its connected clients."""
 
-    def __init__(self, hub: Hub, record: GameRecord, game: Game | None, step: int) -> None:
+    def __init__(self, hub: Host, record: GameRecord, game: Game | None, step: int) -> None:
         self.hub = hub
         self.id = record.id
         self.title = record.title
