@@ -3,7 +3,7 @@ content (``{ hook = "name" }``) and lives here, next to the others."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, quests
 from talisman.engine.effects import hook
@@ -11,32 +11,6 @@ from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
-
-WISHES: list[tuple[str, str, list[dict[str, Any]]]] = [
-    ("spell", "A Spell", [{"take_card": {"deck": "spell"}}]),
-    ("gold", "1 gold", [{"gain": {"gold": 1}}]),
-    ("strength", "1 Strength", [{"gain": {"strength": 1}}]),
-    ("craft", "1 Craft", [{"gain": {"craft": 1}}]),
-    ("life", "A life", [{"gain": {"lives": 1}}]),
-    ("fate", "A Fate", [{"gain": {"fate": 1}}]),
-    ("journey", "A journey to any space of this region", [{"move": {"pick": "region"}}]),
-]
-
-
-@hook("wish")
-def wish(g: Game, seat: int, ctx: dict) -> None:
-    """The Enchanter, the Fairy, the Phantom: one wish, then they go."""
-    opts = [
-        (f"wish:{key}", label, [frame("effects", p=seat, list=[{"discard_this": True}, *do], ctx=ctx)])
-        for key, label, do in WISHES
-    ]
-    g.decide(seat, "wish", f"The {g.card_name(ctx['src'])} grants you one wish.", opts)
-
-
-@hook("blizzard")
-def blizzard(g: Game, seat: int, ctx: dict) -> None:
-    g.globals["blizzard"] = {"seat": seat, "turns": 2}
-    g.say("A Blizzard sweeps the land: for two rounds everyone moves one space a turn.", type="event", seat=seat)
 
 
 @hook("raiders")
