@@ -81,8 +81,15 @@ def test_a_whole_turn_on_the_screen_with_every_bot_move_in_the_log():
         for text in texts:
             assert text.split()[0] in lines
         assert lines.index("Turn 2 (round 1)") < lines.index("Turn 3 (round 1)") < lines.index("Turn 4 (round 2)")
-        sheets = [str(s.render()) for s in app.query(".sheet").results(Static)]
+        sheets = [str(s.query_one(Static).render()) for s in app.query(".sheet")]
         assert len(sheets) == 3 and "Strength" in sheets[1]
+        warrior = app.rules.characters["warrior"].abilities[0]
+        assert warrior in sheets[0] and warrior not in sheets[1]  # one's own abilities
+        assert "Spells: none" in sheets[0] or "Spells: " in sheets[0]
+        wizard = app.game.players[1]
+        if wizard.spells:  # others' Spells are counted, not named
+            assert f"Spells: {len(wizard.spells)} (hidden)" in sheets[1]
+            assert app.game.rules.instances[wizard.spells[0]].name not in sheets[1]
 
     drive(app, script)
     assert app.game is not None and len(app.game.history or []) > 3

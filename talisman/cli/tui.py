@@ -107,8 +107,8 @@ class PlayApp(App[None]):
     #main { height: 1fr; }
     #left { width: 1fr; min-width: 60; }
     #map-pane { height: 2fr; border: round $primary; }
-    #sheets { height: auto; max-height: 16; }
-    .sheet { width: 1fr; border: round $secondary; padding: 0 1; height: auto; }
+    #sheets { height: 14; }
+    .sheet { width: 1fr; border: round $secondary; padding: 0 1; }
     #right { width: 68; }
     #prompt { height: auto; padding: 0 1; background: $boost; }
     #options { height: 1fr; }
@@ -151,6 +151,7 @@ class PlayApp(App[None]):
         self.pending: list[tuple[str, str]] = []  # the options on screen: (id, label)
         self.stopped = ""  # why the game stopped, once it has
         self.left = False  # the person left before the end
+        self.sheet_boxes: list[tuple[VerticalScroll, Static]] = []
 
     # --- layout -------------------------------------------------------------
 
@@ -245,15 +246,13 @@ class PlayApp(App[None]):
         view = g.view(self.viewer())
         self.query_one("#map", Static).update(draw(self.rules, view, targets))
         self.sub_title = f"turn {g.turn}, round {g.round}"
-        sheets = self.query_one("#sheets", Horizontal)
-        boxes = list(sheets.query(".sheet"))
-        if len(boxes) != len(view["players"]):
+        if len(self.sheet_boxes) != len(view["players"]):
+            sheets = self.query_one("#sheets", Horizontal)
             sheets.remove_children()
-            boxes = [Static(classes="sheet") for _ in view["players"]]
-            sheets.mount_all(boxes)
-        for box, p in zip(boxes, view["players"]):
-            assert isinstance(box, Static)
-            box.update(sheet_text(self.rules, p, mine=p["controller"] == view["you"]))
+            self.sheet_boxes = [(VerticalScroll(text := Static(), classes="sheet"), text) for _ in view["players"]]
+            sheets.mount_all([box for box, _ in self.sheet_boxes])
+        for (box, text), p in zip(self.sheet_boxes, view["players"]):
+            text.update(sheet_text(self.rules, p, mine=p["controller"] == view["you"]))
             box.border_title = f"{p['seat'] + 1}. {p['name']}"
             box.styles.border = ("round", seat_colour(p["controller"]))
 
@@ -428,7 +427,7 @@ class PlayApp(App[None]):
 
 
 def sheet_text(rules: Ruleset, p: Mapping[str, Any], mine: bool) -> Text:
-    """A character sheet: counters, place, what it carries; own Spells by name."""
+    """A character sheet: counters, place, what it carries; one's own Spells by name and abilities."""
     names = place_names(rules)
     out = Text()
     where = f"at the {names[p['space']]}" if p["alive"] else "dead"
@@ -459,7 +458,8 @@ def sheet_text(rules: Ruleset, p: Mapping[str, Any], mine: bool) -> Text:
     for key, val in p["status"].items():
         out.append(f"\n{key.replace('_', ' ').capitalize()}: {plain(val, names)}", style="italic")
     if mine:
-        out.append("\n(your character: ? shows its abilities)", style="dim")
+        for a in rules.characters[p["character"]].abilities:
+            out.append(f"\n- {a}", style="dim")
     return out
 
 
