@@ -59,7 +59,13 @@ def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
         "modules": modules_info(),
         "chosen": list(rules.module_names),
         "options": {
-            name: {"default": spec.default, "choices": list(spec.choices), "help": spec.help}
+            name: {
+                "default": spec.default,
+                "choices": list(spec.choices),
+                "help": spec.help,
+                "title": spec.title or name,
+                "labels": list(spec.labels) or [str(c) for c in spec.choices],
+            }
             for name, spec in rules.options.items()
         },
         "characters": character_cards(rules),

@@ -160,11 +160,13 @@ def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, bro
         ann.click("button[data-step=next]")
     ann.wait_for_function("document.querySelector('.counter').textContent.startsWith('step 3 of')")
 
-    # a wrong link says so
+    # a wrong link says so, counting seats from 1, with a way back to the lobby
     stranger = browser.new_context().new_page()
     stranger.goto(re.sub(r"token=[\w-]+", "token=guessed", server.url + bob_link[bob_link.index("/game/") :]))
-    stranger.wait_for_selector(".banner.refused")
-    assert "not the token of seat 1" in stranger.locator(".banner").inner_text()
+    stranger.wait_for_selector(".bad-link")
+    assert "not the key to seat 2 of “Browser test”" in stranger.locator(".bad-link").inner_text()
+    stranger.click("a[data-way=lobby]")
+    stranger.wait_for_selector("form.new-game")
     assert errors == []
 
 
