@@ -600,7 +600,9 @@ def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         g.decide(
             seat,
             "optional-roll",
-            f"{params.get('prompt', 'Roll')}: you may choose not to roll.",
+            f"Roll for {params['prompt']}? You may choose not to."
+            if params.get("prompt")
+            else "Roll? You may choose not to.",
             [
                 ("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
                 ("skip", "Do not roll", []),

@@ -163,7 +163,7 @@ function spaceTip(board, space, cards, players, gold, realm, target, onPick, sea
   const region = board.regions.find((r) => r.id === space.region);
   return [
     target && onPick ? h('button', { type: 'button', class: 'primary tip-pick', onclick: () => onPick(target) }, target.label) : null,
-    h('strong', {}, space.name),
+    h('strong', {}, space.label || space.name),
     region ? h('span', { class: 'tip-kind' }, ` ${region.name}`) : null,
     space.text ? h('p', {}, space.text) : null,
     players.length ? h('p', { class: 'tip-here' }, `Here: ${players.map((p) => `${p.name} (${seatName(p)})`).join(', ')}`) : null,
@@ -220,7 +220,7 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
     const g = s('g', {
       class: `space${target ? ' target' : ''}`, 'data-space': id,
       tabindex: target ? 0 : null, role: target ? 'button' : null,
-      'aria-label': target ? target.label : space.name,
+      'aria-label': target ? target.label : (space.label || space.name),
     });
     const cards = view.board[id] || [];
     g.append(s('rect', { x: cell.x, y: cell.y, width: cell.w, height: cell.h, rx: 6, fill: regionFill(cell.region), class: 'cell' }));
