@@ -55,7 +55,10 @@ def test_views_carry_card_texts_and_the_characters_abilities():
     s = Scenario(["warrior", "wizard"]).put("fields-1", "Bear")
     board = s.game.view(None)["board"]
     assert board["fields-1"][0]["name"] == "Bear" and board["fields-1"][0]["text"]
-    assert all(sp["text"] for sp in board_data(("core",))["spaces"].values())
+    spaces = board_data(("core",))["spaces"]
+    assert all(sp["text"] for sp in spaces.values())
+    labels = [sp["label"] for sp in spaces.values()]
+    assert len(set(labels)) == len(labels) and spaces["village"]["label"] == "Village"  # no two spaces alike
 
 
 def test_a_sheet_says_a_quest_in_a_sentence_not_as_data():

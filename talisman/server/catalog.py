@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from talisman.bots import bot_kinds
+from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.errors import TalismanError
 from talisman.modules import get_module, known_modules
@@ -101,6 +102,7 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
     """A board as plain data: regions (in content order, each with its spaces
     in path order, its shape and movement), spaces and links."""
     rules = ruleset_for(modules)
+    labels = place_names(rules)
     return {
         "regions": [
             {
@@ -113,6 +115,10 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
             }
             for r in rules.regions.values()
         ],
-        "spaces": {s.id: {"name": s.name, "region": s.region, "kind": s.kind, "text": s.text} for s in rules.spaces},
+        # label: the space's unambiguous name, "Fields (north-east)" (talisman.content.places)
+        "spaces": {
+            s.id: {"name": s.name, "label": labels[s.id], "region": s.region, "kind": s.kind, "text": s.text}
+            for s in rules.spaces
+        },
         "links": [{"kind": ln.kind, "a": ln.a, "b": ln.b, "guard": ln.guard.get("name", "")} for ln in rules.links],
     }
