@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from talisman.cli.coverage import load_inventory
-from talisman.modules import Module, register_module
+from talisman.content.modules import Module, register_module
 
 EXTRAS = "test-extras"
 register_module(

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from talisman import Game
+from talisman.content.modules import Module, register_module
 from talisman.engine import abilities, movement
 from talisman.engine.cards import check_conservation
 from talisman.errors import ConfigError
-from talisman.modules import Module, register_module
 from talisman.testing import Scenario
 
 CLASSIC = ("dungeon-classic",)
@@ -203,13 +203,11 @@ def test_a_fleeing_character_beaten_still_moves_toward_the_entrance():
 
 @pytest.mark.rules("dungeon-classic.no-teleport-out")
 def test_nothing_teleports_a_character_out_of_the_dungeon():
-    from talisman.engine.game import HANDLERS
-
     s = game().at(0, "passage-5").at(1, "village")
     assert not abilities.teleport_allowed(s.game, 0, index(s, "temple"))
     assert abilities.teleport_allowed(s.game, 0, index(s, "vault"))
     before = list(s.game.stack)
-    HANDLERS["teleport"](s.game, {"p": 0, "to": index(s, "temple")})
+    s.game.rules.handlers["teleport"](s.game, {"p": 0, "to": index(s, "temple")})
     assert s.space_of(0) == "passage-5" and s.game.stack == before
 
 

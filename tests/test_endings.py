@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from talisman.content.modules import Module, known_modules, register_module
 from talisman.engine import movement
 from talisman.engine.cards import check_conservation
-from talisman.modules import Module, known_modules, register_module
 from talisman.testing import Scenario
 
 rules = pytest.mark.rules

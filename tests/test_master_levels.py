@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from talisman.content.modules import Module, known_modules, register_module
 from talisman.engine import stats
 from talisman.engine.cards import check_conservation
-from talisman.modules import Module, known_modules, register_module
 from talisman.modules.master_levels.titles import resign_options
 from talisman.testing import Scenario
 

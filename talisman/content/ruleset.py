@@ -10,21 +10,26 @@ result is cached, immutable and shared by all games with the same modules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from talisman.content.loader import RawContent, build_spaces, load_dir
 from talisman.content.model import CardDef, CharacterDef, LinkDef, RegionDef, SpaceDef, Table
+from talisman.content.modules import Ending, Module, Verb, resolve_modules
 from talisman.errors import ConfigError, ContentError
-from talisman.modules import Module, resolve_modules
+
+Fn = Callable[..., Any]
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Everything static about a game: boards, decks, characters, options, hooks."""
+    """Everything static about a game: boards, decks, characters, options, and
+    the rule code of its modules (the base modules first, then the others in
+    the order :func:`~talisman.content.modules.resolve_modules` gives)."""
 
-    modules: tuple[Module, ...]
+    modules: tuple[Module, ...]  # the modules chosen (core first), without the base ones
     spaces: tuple[SpaceDef, ...]
     space_index: dict[str, int]
     regions: dict[str, RegionDef]
@@ -39,6 +44,17 @@ class Ruleset:
     cw: tuple[int, ...]  # the next space along each region (-1 past the end of a line)
     ccw: tuple[int, ...]
     by_name: dict[str, tuple[int, ...]]
+    # the rule code of the modules, merged in their order (see compose_tables)
+    points: dict[str, str]  # hook point -> its meaning
+    abilities: dict[str, tuple[Fn, ...]]  # by hook point: module by module, each in its registration order
+    hooks: dict[str, Fn]  # content hooks: { hook = "name" }
+    handlers: dict[str, Fn]  # frame kind -> handler
+    spell_effects: dict[str, Fn]
+    endings: dict[str, Ending]
+    ending_choices: tuple[Fn, ...]
+    verbs: dict[str, Verb]  # the verbs modules add to the engine's vocabulary
+    traits: dict[str, str]  # every trait the content may carry -> its meaning
+    services: dict[str, Fn]  # what the kernel asks for by name (view, attribute)
     # Values the engine works out from this content alone (the walks a roll allows
     # from a space...), kept once they are asked for: they never change.
     derived: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -73,10 +89,47 @@ class Ruleset:
         return out
 
 
+def compose_tables(modules: tuple[Module, ...]) -> dict[str, Any]:
+    """Merge the tables of these modules, in this order; two modules may not give
+    one name two meanings, nor register at a hook point none of them declares."""
+    points: dict[str, str] = {}
+    for m in modules:
+        _merge(points, m.points, m, "hook point")
+    abilities: dict[str, list[Fn]] = {p: [] for p in points}
+    for m in modules:
+        for point, fns in m.abilities.items():
+            if point not in abilities:
+                raise ConfigError(
+                    f"module {m.name!r} registers an ability at {point!r}, a hook point no module declares"
+                )
+            abilities[point] += fns
+    named: dict[str, dict[str, Any]] = {
+        kind: {} for kind in ("hooks", "handlers", "spell_effects", "endings", "verbs", "traits", "services")
+    }
+    for m in modules:
+        for kind, table in named.items():
+            _merge(table, getattr(m, kind), m, kind.replace("_", " ")[:-1])
+    return {
+        "points": points,
+        "abilities": {p: tuple(fns) for p, fns in abilities.items()},
+        "ending_choices": tuple(fn for m in modules for fn in m.ending_choices),
+        **named,
+    }
+
+
+def _merge(into: dict[str, Any], table: dict[str, Any], m: Module, what: str) -> None:
+    for name, value in table.items():
+        if into.get(name, value) is not value and what != "trait":
+            raise ConfigError(f"module {m.name!r} gives the {what} {name!r} that an earlier module gives already")
+        into.setdefault(name, value)
+
+
 @lru_cache(maxsize=32)
 def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
     """Build (once) the ruleset of these modules; raises ConfigError or ContentError."""
-    modules = resolve_modules(module_names)
+    every = resolve_modules(module_names)
+    tables = compose_tables(every)
+    modules = tuple(m for m in every if not m.base)
     raw = RawContent()
     for m in modules:
         if m.content_dir is not None:
@@ -143,6 +196,7 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
         cw=tuple(cw),
         ccw=tuple(ccw),
         by_name={k: tuple(v) for k, v in by_name.items()},
+        **tables,
     )
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import abilities, cards, effects, lives, possessions, quests, spells, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -110,7 +111,7 @@ def fight_creature(
     )
 
 
-@handler("hold")
+@ENGINE.handler("hold")
 def _hold(g: Game, a: dict) -> None:
     """Stay on this space and face the same foe next turn (Werewolf, Pits)."""
     seat = a["p"]
@@ -144,7 +145,7 @@ def foe_subtypes(g: Game, a: dict) -> set[str]:
 # --- the pre-fight choice ---------------------------------------------------
 
 
-@handler("combat")
+@ENGINE.handler("combat")
 def _combat(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -203,7 +204,7 @@ def evade_options(g: Game, seat: int, a: dict) -> list[tuple]:
     return []
 
 
-@handler("combat_evaded")
+@ENGINE.handler("combat_evaded")
 def _combat_evaded(g: Game, a: dict) -> None:
     """The creatures stay where they are but no longer bar the other cards.
 
@@ -233,7 +234,7 @@ def evaded(g: Game, seat: int, card: int) -> bool:
 # --- rolling and resolving ------------------------------------------------------
 
 
-@handler("combat_roll")
+@ENGINE.handler("combat_roll")
 def _combat_roll(g: Game, a: dict) -> None:
     seat = a["p"]
     faces = _fight_faces(g, seat, a)
@@ -296,7 +297,7 @@ def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") ->
     g.push(then, **a)
 
 
-@handler("reroll_battle")
+@ENGINE.handler("reroll_battle")
 def _reroll_battle(g: Game, a: dict) -> None:
     inner = dict(a["a"])
     if "foes" in inner:
@@ -306,7 +307,7 @@ def _reroll_battle(g: Game, a: dict) -> None:
     g.push(a["then"], **inner)
 
 
-@handler("combat_resolve")
+@ENGINE.handler("combat_resolve")
 def _combat_resolve(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -359,7 +360,7 @@ def _combat_resolve(g: Game, a: dict) -> None:
             g.push_all([outcome])
 
 
-@handler("combat_outcome")
+@ENGINE.handler("combat_outcome")
 def _combat_outcome(g: Game, a: dict) -> None:
     """A lost battle costs a life (and a tamed Animal); a stand-off ends the fight."""
     seat, mode = a["p"], a["mode"]
@@ -431,7 +432,7 @@ def lose_battle_life(g: Game, seat: int, cause: str, armour: bool = True, by: in
     g.push("armour_save", p=seat, cause=cause, armour=armour, by=by)
 
 
-@handler("armour_save")
+@ENGINE.handler("armour_save")
 def _armour_save(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -510,7 +511,7 @@ def attack_options(g: Game, seat: int, other: int) -> list[tuple]:
     return opts
 
 
-@handler("pvp")
+@ENGINE.handler("pvp")
 def _pvp(g: Game, a: dict) -> None:
     att, dfd = a["a"], a["d"]
     if not (g.players[att].alive and g.players[dfd].alive):
@@ -536,13 +537,13 @@ def _pvp(g: Game, a: dict) -> None:
     g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)
 
 
-@handler("pvp_evaded")
+@ENGINE.handler("pvp_evaded")
 def _pvp_evaded(g: Game, a: dict) -> None:
     g.say(f"{g.name(a['d'])} evades {g.name(a['a'])}.", type="evade", seat=a["d"])
     g.players[a["a"]].flags.add(f"evaded-by:{a['d']}")  # this turn (the Wise Man stays with one who evades)
 
 
-@handler("ability_on")
+@ENGINE.handler("ability_on")
 def _ability_on(g: Game, a: dict) -> None:
     """000 Evading (B): a character may evade another who uses an ability on it (the Thief's theft)."""
     g.decide(
@@ -556,7 +557,7 @@ def _ability_on(g: Game, a: dict) -> None:
     )
 
 
-@handler("pvp_magic")
+@ENGINE.handler("pvp_magic")
 def _pvp_magic(g: Game, a: dict) -> None:
     """Each side may cast Spells before the dice, attacker first."""
     who = a["turn"]
@@ -571,7 +572,7 @@ def _pvp_magic(g: Game, a: dict) -> None:
         g.push_all(cont)
 
 
-@handler("pvp_roll")
+@ENGINE.handler("pvp_roll")
 def _pvp_roll(g: Game, a: dict) -> None:
     att, dfd = a["a"], a["d"]
     mode = a["mode"]
@@ -583,7 +584,7 @@ def _pvp_roll(g: Game, a: dict) -> None:
     _offer_reroll(g, att, a, "pvp_reroll_defender")
 
 
-@handler("pvp_reroll_defender")
+@ENGINE.handler("pvp_reroll_defender")
 def _pvp_reroll_defender(g: Game, a: dict) -> None:
     if a["assassinate"]:
         g.push("pvp_resolve", **a)
@@ -603,7 +604,7 @@ def _pvp_score(g: Game, seat: int, a: dict) -> int:
     return total + bonus
 
 
-@handler("pvp_resolve")
+@ENGINE.handler("pvp_resolve")
 def _pvp_resolve(g: Game, a: dict) -> None:
     att, dfd, mode = a["a"], a["d"], a["mode"]
     s_att = max(a["faces"]) + _pvp_score(g, att, a)
@@ -649,14 +650,14 @@ def _pvp_resolve(g: Game, a: dict) -> None:
         g.push_all(after)
 
 
-@handler("pvp_outcome")
+@ENGINE.handler("pvp_outcome")
 def _pvp_outcome(g: Game, a: dict) -> None:
     """The result of a fight between characters stands: rules that follow it react."""
     abilities.react("pvp_won", g, a["win"], a["lose"])
     abilities.react("defeated", g, a["lose"])
 
 
-@handler("spoils")
+@ENGINE.handler("spoils")
 def _spoils(g: Game, a: dict) -> None:
     """The winner takes a life, or an Object or gold (a Follower too after psychic combat)."""
     win, lose, mode = a["win"], a["lose"], a["mode"]
@@ -682,7 +683,7 @@ def _spoils(g: Game, a: dict) -> None:
     g.decide(win, "spoils", f"You beat the {g.name(lose)}: choose your prize.", opts)
 
 
-@handler("take_life")
+@ENGINE.handler("take_life")
 def _take_life(g: Game, a: dict) -> None:
     win, lose = a["win"], a["lose"]
     cause = f"beaten by the {g.name(win)}"
@@ -691,14 +692,14 @@ def _take_life(g: Game, a: dict) -> None:
     lose_battle_life(g, lose, cause=cause, armour=(a["mode"] == "strength"), by=win)
 
 
-@handler("drain")
+@ENGINE.handler("drain")
 def _drain(g: Game, a: dict) -> None:
     """The Ghoul gains the life it took, if the victim did lose it (no Spell saved it)."""
     if g.players[a["victim"]].lives < a["had"]:
         lives.gain_lives(g, a["p"], 1)
 
 
-@handler("take_gold")
+@ENGINE.handler("take_gold")
 def _take_gold(g: Game, a: dict) -> None:
     win, lose = g.players[a["win"]], g.players[a["lose"]]
     n = min(a.get("n", 1), lose.gold)
@@ -707,7 +708,7 @@ def _take_gold(g: Game, a: dict) -> None:
     g.say(f"{g.name(a['win'])} takes {n} gold from the {g.name(a['lose'])}.", type="gold", seat=a["win"])
 
 
-@handler("steal")
+@ENGINE.handler("steal")
 def _steal(g: Game, a: dict) -> None:
     card = a["card"]
     if card not in g.players[a["lose"]].holdings():

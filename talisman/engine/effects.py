@@ -5,8 +5,9 @@ rest wait below it on the stack, so an effect that needs a choice or a die
 simply pushes its own frames on top. ``ctx`` carries what an effect may refer
 to: the card being encountered (``src``), the space, the last roll.
 
-Content calls Python only through ``{ hook = "name" }``; hooks are registered
-with :func:`hook` next to the rules they implement.
+Content calls Python only through ``{ hook = "name" }``; a module registers
+its hooks on its own :class:`~talisman.content.modules.Module` (``@MODULE.hook``),
+and a game finds them in its ruleset's ``hooks``.
 """
 
 from __future__ import annotations
@@ -16,26 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.content.dice import parse, parse_range
 from talisman.engine import cards, lives, possessions, spells, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 Ctx = dict[str, Any]
-HOOKS: dict[str, Callable[[Game, int, Ctx], None]] = {}
 EXECUTORS: dict[str, Callable[[Game, int, Any, Ctx], None]] = {}
-
-
-def hook(name: str):
-    """Register a Python hook that content can call with ``{ hook = name }``."""
-
-    def register(fn):
-        if name in HOOKS:
-            raise ValueError(f"two hooks named {name!r}")
-        HOOKS[name] = fn
-        return fn
-
-    return register
 
 
 def verb(name: str):
@@ -56,7 +45,7 @@ def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list:
     return [frame("effects", p=seat, list=list(effects), ctx=ctx or {})] if effects else []
 
 
-@handler("effects")
+@ENGINE.handler("effects")
 def _effects(g: Game, a: dict) -> None:
     lst, seat, ctx = a["list"], a["p"], a["ctx"]
     if len(lst) > 1:
@@ -285,7 +274,7 @@ def _heal(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     )
 
 
-@handler("buy_healing")
+@ENGINE.handler("buy_healing")
 def _buy_healing(g: Game, a: dict) -> None:
     if a["n"]:
         g.players[a["p"]].gold -= a["n"] * a["price"]
@@ -331,7 +320,7 @@ def _refill_fate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     )
 
 
-@handler("buy_fate")
+@ENGINE.handler("buy_fate")
 def _buy_fate(g: Game, a: dict) -> None:
     p = g.players[a["p"]]
     if a["n"]:
@@ -375,7 +364,7 @@ def offer(g: Game, seat: int, card: int) -> None:
         g.say(f"{g.name(seat)} cannot keep the {g.card_name(card)}: it stays on the space.", seat=seat)
 
 
-@handler("make_room")
+@ENGINE.handler("make_room")
 def _make_room(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
@@ -436,7 +425,7 @@ def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             cards.discard(g, c)
 
 
-@handler("lose_follower")
+@ENGINE.handler("lose_follower")
 def _lose_follower_frame(g: Game, a: dict) -> None:
     if a["card"] in g.players[a["p"]].followers:
         possessions.lose_follower(g, a["p"], a["card"], a.get("why", "is lost"))
@@ -467,7 +456,7 @@ def _shop(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     g.push("shop", p=seat, items=params["items"], free_trait=params.get("free_trait", ""))
 
 
-@handler("shop")
+@ENGINE.handler("shop")
 def _shop_frame(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -502,7 +491,7 @@ def _shop_frame(g: Game, a: dict) -> None:
     )
 
 
-@handler("buy")
+@ENGINE.handler("buy")
 def _buy(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -530,7 +519,7 @@ def _sell(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     g.push("sell", p=seat, price=params["price"])
 
 
-@handler("sell")
+@ENGINE.handler("sell")
 def _sell_frame(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -556,7 +545,7 @@ def _sell_frame(g: Game, a: dict) -> None:
     )
 
 
-@handler("sold")
+@ENGINE.handler("sold")
 def _sold(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].holdings():
@@ -611,7 +600,7 @@ def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     roll(g, seat, expr, then, why=params.get("prompt", ""))
 
 
-@handler("pick_of_two")
+@ENGINE.handler("pick_of_two")
 def _pick_of_two(g: Game, a: dict) -> None:
     seat = a["p"]
     first, _ = g.roll_dice(a["dice"], seat)
@@ -647,7 +636,7 @@ def roll(g: Game, seat: int, expr: str, then: tuple, why: str = "", into: str = 
     g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate)
 
 
-@handler("roll")
+@ENGINE.handler("roll")
 def _roll_frame(g: Game, a: dict) -> None:
     seat = a["p"]
     total, faces = g.roll_dice(a["dice"], seat)
@@ -701,7 +690,7 @@ def _roll_frame(g: Game, a: dict) -> None:
     g.push_all([done])
 
 
-@handler("spend_fate")
+@ENGINE.handler("spend_fate")
 def _spend_fate(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -712,7 +701,7 @@ def _spend_fate(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)}'s Fate comes straight back ({p.fate}).", type="fate", seat=seat)
 
 
-@handler("table")
+@ENGINE.handler("table")
 def _table(g: Game, a: dict) -> None:
     seat = a["p"]
     value = a["roll"] + a.get("bonus", 0)
@@ -725,7 +714,7 @@ def _table(g: Game, a: dict) -> None:
             return
 
 
-@handler("follower_rolls")
+@ENGINE.handler("follower_rolls")
 def _follower_rolls(g: Game, a: dict) -> None:
     """Roll for each Follower too (the Chasm): on the table's losing rows it is lost."""
     seat = a["p"]
@@ -754,7 +743,7 @@ def _test(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     roll(g, seat, expr, frame("test_result", p=seat, params=params, ctx=ctx), why=f"a test of {params['vs']}")
 
 
-@handler("test_result")
+@ENGINE.handler("test_result")
 def _test_result(g: Game, a: dict) -> None:
     seat, params = a["p"], a["params"]
     target = stats.attribute(g, seat, params["vs"])
@@ -897,7 +886,7 @@ def _relocate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 @verb("hook")
 def _hook(g: Game, seat: int, name: str, ctx: Ctx) -> None:
-    HOOKS[name](g, seat, ctx)
+    g.rules.hooks[name](g, seat, ctx)
 
 
 @verb("emit")

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import abilities, cards, endings, possessions, quests, realms, spells, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -23,7 +24,7 @@ def lose_lives(g: Game, seat: int, n: int, cause: str = "") -> None:
         g.push("lose_lives", p=seat, n=n, cause=cause)
 
 
-@handler("lose_lives")
+@ENGINE.handler("lose_lives")
 def _lose_lives(g: Game, a: dict) -> None:
     seat, n = a["p"], a["n"]
     p = g.players[seat]
@@ -58,7 +59,7 @@ def _lose_lives(g: Game, a: dict) -> None:
         abilities.react("life_lost", g, seat, n)
 
 
-@handler("life_taken")
+@ENGINE.handler("life_taken")
 def _life_taken(g: Game, a: dict) -> None:
     """A character took a life from another (quests count these)."""
     quests.on_life_taken(g, a["p"], a["victim"])

@@ -25,7 +25,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import abilities, effects, lives, possessions, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 from talisman.engine.realms import realm_at
 from talisman.engine.realms import visit as visit_realm
 
@@ -119,12 +120,12 @@ def in_blizzard(g: Game) -> bool:
     return any(k.startswith("blizzard") for k in g.globals)
 
 
-@handler("clear_status")
+@ENGINE.handler("clear_status")
 def _clear_status(g: Game, a: dict) -> None:
     g.players[a["p"]].status.pop(a["name"], None)
 
 
-@handler("move_roll")
+@ENGINE.handler("move_roll")
 def _move_roll(g: Game, a: dict) -> None:
     """Roll the movement die (``one_space``: a slave who may move only one space
     still needs the roll to go free; it then moves one space)."""
@@ -138,7 +139,7 @@ def _move_roll(g: Game, a: dict) -> None:
     )
 
 
-@handler("move_choose")
+@ENGINE.handler("move_choose")
 def _move_choose(g: Game, a: dict) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
@@ -356,7 +357,7 @@ def _portal_distance(rules: Ruleset) -> dict[int, int]:
     return dist
 
 
-@handler("walk")
+@ENGINE.handler("walk")
 def _walk(g: Game, a: dict) -> None:
     """Walk a chosen path step by step; the Sentinel may stop it at the bridge.
     At the end the character arrives, or does ``then`` (try the Portal)."""
@@ -415,12 +416,12 @@ def _step(g: Game, seat: int, to: int) -> None:
     stats.changed(g)
 
 
-@handler("cross")
+@ENGINE.handler("cross")
 def _cross(g: Game, a: dict) -> None:
     _step(g, a["p"], a["to"])
 
 
-@handler("stopped")
+@ENGINE.handler("stopped")
 def _stopped(g: Game, a: dict) -> None:
     """Beaten or held to a stand-off by the Sentinel: the move ends on its space,
     and, as after any lost or drawn fight, so does the turn (nothing is met there)."""
@@ -439,7 +440,7 @@ def crossed_river(g: Game, seat: int) -> None:
             possessions.lose_follower(g, seat, f, "stays behind on the river bank")
 
 
-@handler("raft_cross")
+@ENGINE.handler("raft_cross")
 def _raft_cross(g: Game, a: dict) -> None:
     seat = a["p"]
     g.players[seat].status.pop("raft", None)
@@ -456,7 +457,7 @@ def portals_from(g: Game, space: int) -> list[int]:
     return [i for i, ln in enumerate(g.rules.links) if ln.kind == "portal" and ln.a == sid]
 
 
-@handler("portal_attempt")
+@ENGINE.handler("portal_attempt")
 def _portal_attempt(g: Game, a: dict) -> None:
     """Try a portal: on its own space when it has one (000: a character entering
     the Wizard's Tower ends its move on the Door), with the Portal's test."""
@@ -508,7 +509,7 @@ def _portal_attempt(g: Game, a: dict) -> None:
     )
 
 
-@handler("portal_result")
+@ENGINE.handler("portal_result")
 def _portal_result(g: Game, a: dict) -> None:
     """The attempt is the whole move: the turn ends, on the far side or back on
     the portal's space (what follows from it, a lost life or the portal's
@@ -530,7 +531,7 @@ def _portal_result(g: Game, a: dict) -> None:
         lives.lose_attribute(g, seat, attr, 1)
 
 
-@handler("end_turn_now")
+@ENGINE.handler("end_turn_now")
 def _end_turn_now(g: Game, a: dict) -> None:
     lives.end_turn_now(g)
 
@@ -642,7 +643,7 @@ def holds_talisman(g: Game, seat: int) -> bool:
     return False
 
 
-@handler("teleport")
+@ENGINE.handler("teleport")
 def _teleport(g: Game, a: dict) -> None:
     seat, to = a["p"], a["to"]
     p = g.players[seat]
@@ -663,7 +664,7 @@ def _teleport(g: Game, a: dict) -> None:
         g.push("arrive", p=seat, space=to, how="teleport")
 
 
-@handler("arrive")
+@ENGINE.handler("arrive")
 def _arrive(g: Game, a: dict) -> None:
     seat, space = a["p"], a["space"]
     p = g.players[seat]

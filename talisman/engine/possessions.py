@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import abilities, cards, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -190,7 +191,7 @@ def check_limits(g: Game, seat: int) -> None:
     g.push("enforce_limits", p=seat)
 
 
-@handler("enforce_limits")
+@ENGINE.handler("enforce_limits")
 def _enforce_limits(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -228,20 +229,20 @@ def _enforce_limits(g: Game, a: dict) -> None:
         )
 
 
-@handler("discard_spell")
+@ENGINE.handler("discard_spell")
 def _discard_spell(g: Game, a: dict) -> None:
     cards.release(g, a["p"], a["card"])
     cards.discard(g, a["card"])
     g.say(f"{g.name(a['p'])} discards a Spell.", seat=a["p"])
 
 
-@handler("drop")
+@ENGINE.handler("drop")
 def _drop(g: Game, a: dict) -> None:
     if a["card"] in g.players[a["p"]].holdings():
         drop(g, a["p"], a["card"])
 
 
-@handler("take")
+@ENGINE.handler("take")
 def _take(g: Game, a: dict) -> None:
     """Pick a card up from the character's space."""
     seat, card = a["p"], a["card"]
@@ -251,7 +252,7 @@ def _take(g: Game, a: dict) -> None:
         give_item(g, seat, card)
 
 
-@handler("swap")
+@ENGINE.handler("swap")
 def _swap(g: Game, a: dict) -> None:
     """Exchange a carried Object with one on an Article (declared, as 000 asks)."""
     p = g.players[a["p"]]

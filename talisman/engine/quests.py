@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -69,7 +70,7 @@ def options(g: Game, seat: int, back: list) -> list[tuple]:
     return []
 
 
-@handler("quest_give")
+@ENGINE.handler("quest_give")
 def _quest_give(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import possessions, stats
+from talisman.engine.base import ENGINE
 from talisman.engine.player import Player
 
 if TYPE_CHECKING:
@@ -15,6 +16,12 @@ if TYPE_CHECKING:
 
 START_LIVES = 4
 START_GOLD = 1
+
+
+@ENGINE.handler("setup")
+def _setup(g: Game, a: dict) -> None:
+    """Run by :meth:`Game.new` on an empty game."""
+    setup_game(g)
 
 
 def setup_game(g: Game) -> None:

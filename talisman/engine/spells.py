@@ -30,26 +30,14 @@ Counterspell do not touch them; read, a Scroll goes to its discard pile.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, possessions, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
-
-SPELL_EFFECTS: dict[str, Callable[[Game, dict], None]] = {}
-
-
-def spell_effect(name: str):
-    """Register the Python effect of a Spell card (``cast.hook`` names it)."""
-
-    def register(fn):
-        SPELL_EFFECTS[name] = fn
-        return fn
-
-    return register
 
 
 def can_cast(g: Game, seat: int, window: str = "") -> bool:
@@ -182,7 +170,7 @@ def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -
     return [(None, "")]
 
 
-@handler("cast")
+@ENGINE.handler("cast")
 def _cast(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     ring = next((o for o in g.players[seat].objects if card in cards.held_by(g, f"card:{o}")), None)
@@ -219,7 +207,7 @@ def counter_window(g: Game, caster: int, card: int | str) -> None:
             g.push("counter_ask", p=other, card=card, caster=caster)
 
 
-@handler("counter_ask")
+@ENGINE.handler("counter_ask")
 def _counter_ask(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     if (isinstance(card, int) and card not in g.globals.get("in_play", ())) or g.globals.get("countered") == card:
@@ -259,7 +247,7 @@ def _counter_ask(g: Game, a: dict) -> None:
     )
 
 
-@handler("counter")
+@ENGINE.handler("counter")
 def _counter(g: Game, a: dict) -> None:
     seat = a["p"]
     if a["card"] not in g.players[seat].spells:
@@ -279,14 +267,14 @@ def spell_name(g: Game, spell: int | str) -> str:
     return g.card_name(spell) if isinstance(spell, int) else spell
 
 
-@handler("spell_resolve")
+@ENGINE.handler("spell_resolve")
 def _spell_resolve(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     spell = g.rules.instances[card]
     countered = g.globals.get("countered") == card
     g.globals.pop("countered", None) if countered else None
     if not countered:
-        SPELL_EFFECTS[spell.cast["hook"]](g, a)
+        g.rules.spell_effects[spell.cast["hook"]](g, a)
     elif a.get("loss"):
         g.push("lose_lives", **a["loss"])  # the life the Spell was to save is lost after all
     else:
@@ -337,7 +325,7 @@ def other_players_window(g: Game, active: int) -> None:
             g.push("others_turn_ask", p=other, active=active)
 
 
-@handler("others_turn_ask")
+@ENGINE.handler("others_turn_ask")
 def _others_turn_ask(g: Game, a: dict) -> None:
     seat = a["p"]
     opts = cast_options(g, seat, "others-turn", [frame("others_turn_ask", **a)])

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import stats
+from talisman.engine.base import ENGINE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -142,6 +143,7 @@ SECTIONS: dict[str, Callable[[Game, int | None], Any]] = {
 }
 
 
+@ENGINE.service("view")
 def view(g: Game, seat: int | None) -> dict[str, Any]:
     """A JSON-ready dictionary of what ``seat`` may know now."""
     return {key: part(g, seat) for key, part in SECTIONS.items()}

@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, stats
-from talisman.engine.game import frame, handler
-from talisman.engine.spells import spell_effect
+from talisman.engine.game import frame
 from talisman.engine.transform import become_toad
+from talisman.modules.core.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 
-@spell_effect("acquisition")
+@MODULE.spell_effect("acquisition")
 def acquisition(g: Game, a: dict) -> None:
     seat, target = a["p"], a["target"]
     o = g.players[target]
@@ -33,24 +33,24 @@ def acquisition(g: Game, a: dict) -> None:
         g.say(f"The {g.name(target)} has nothing to take.", seat=seat)
 
 
-@spell_effect("alchemy")
+@MODULE.spell_effect("alchemy")
 def alchemy(g: Game, a: dict) -> None:
     g.push("sell", p=a["p"], price=1)
 
 
-@spell_effect("counterspell")
+@MODULE.spell_effect("counterspell")
 def counterspell(g: Game, a: dict) -> None:
     """Counterspell works only as an answer (see talisman.engine.spells.counter_window)."""
 
 
-@spell_effect("destroy-magic")
+@MODULE.spell_effect("destroy-magic")
 def destroy_magic(g: Game, a: dict) -> None:
     g.globals["destroy-magic"] = {"seat": a["p"], "turns": 1}
     stats.changed(g)
     g.say("Until the caster's next turn no Spell may be cast and no Magic Object works.", seat=a["p"])
 
 
-@spell_effect("destruction")
+@MODULE.spell_effect("destruction")
 def destruction(g: Game, a: dict) -> None:
     from talisman.engine.encounter import deck_here
 
@@ -71,7 +71,7 @@ def destruction(g: Game, a: dict) -> None:
     )
 
 
-@handler("destroy_card")
+@MODULE.handler("destroy_card")
 def _destroy_card(g: Game, a: dict) -> None:
     if a["card"] in g.cards_on(a["space"]):
         cards.lift(g, a["card"], a["space"])
@@ -80,7 +80,7 @@ def _destroy_card(g: Game, a: dict) -> None:
         g.say(f"The {g.card_name(a['card'])} on the {g.space_name(a['space'])} is destroyed.")
 
 
-@spell_effect("divination")
+@MODULE.spell_effect("divination")
 def divination(g: Game, a: dict) -> None:
     from talisman.engine.encounter import deck_here
 
@@ -96,13 +96,13 @@ def divination(g: Game, a: dict) -> None:
     )
 
 
-@spell_effect("healing")
+@MODULE.spell_effect("healing")
 def healing(g: Game, a: dict) -> None:
     target = a["target"] if a["target"] is not None else a["p"]
     lives.heal(g, target, stats.life_cap(g, target))
 
 
-@spell_effect("hex")
+@MODULE.spell_effect("hex")
 def hex_(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     occupied = {p.space for p in g.players if p.alive}
@@ -118,7 +118,7 @@ def hex_(g: Game, a: dict) -> None:
     )
 
 
-@handler("lay_hex")
+@MODULE.handler("lay_hex")
 def _lay_hex(g: Game, a: dict) -> None:
     card, space = a["card"], a["space"]
     g.globals["in_play"] = [c for c in g.globals.get("in_play", ()) if c != card]
@@ -129,7 +129,7 @@ def _lay_hex(g: Game, a: dict) -> None:
     g.say(f"A Hex lies on the {g.space_name(space)} for three rounds.", seat=a["p"])
 
 
-@spell_effect("immobility")
+@MODULE.spell_effect("immobility")
 def immobility(g: Game, a: dict) -> None:
     combat = a.get("combat") or {}
     if a["window"] == "combat" and "foes" in combat:
@@ -142,7 +142,7 @@ def immobility(g: Game, a: dict) -> None:
         g.say(f"The {g.name(a['target'])} is held fast by Immobility.", seat=a["p"])
 
 
-@spell_effect("invisibility")
+@MODULE.spell_effect("invisibility")
 def invisibility(g: Game, a: dict) -> None:
     combat = a.get("combat") or {}
     if "foes" in combat:
@@ -151,7 +151,7 @@ def invisibility(g: Game, a: dict) -> None:
         g.push("pvp_evaded", **combat)
 
 
-@spell_effect("mesmerism")
+@MODULE.spell_effect("mesmerism")
 def mesmerism(g: Game, a: dict) -> None:
     seat, target = a["p"], a["target"]
     followers = g.players[target].followers
@@ -169,12 +169,12 @@ def mesmerism(g: Game, a: dict) -> None:
     )
 
 
-@spell_effect("nullify")
+@MODULE.spell_effect("nullify")
 def nullify(g: Game, a: dict) -> None:
     effects.run(g, a["target"], [{"discard": {"what": "spells"}}])
 
 
-@spell_effect("preservation")
+@MODULE.spell_effect("preservation")
 def preservation(g: Game, a: dict) -> None:
     seat = a["target"] if a["target"] is not None else a["p"]
     g.say(f"Preservation keeps {g.name(seat)} from losing a life.", seat=a["p"])
@@ -183,7 +183,7 @@ def preservation(g: Game, a: dict) -> None:
         g.push("lose_lives", **{**loss, "n": loss["n"] - 1})
 
 
-@spell_effect("psionic-blast")
+@MODULE.spell_effect("psionic-blast")
 def psionic_blast(g: Game, a: dict) -> None:
     seat = a["p"]
     bonus = stats.craft(g, seat)
@@ -192,13 +192,13 @@ def psionic_blast(g: Game, a: dict) -> None:
     g.say(f"{g.name(seat)} adds its Craft ({bonus}) to its Strength for this battle.", seat=seat)
 
 
-@spell_effect("random")
+@MODULE.spell_effect("random")
 def random_(g: Game, a: dict) -> None:
     target = a["target"]
     effects.roll(g, target, "D6", frame("random_result", p=target), why="the Random spell", fate=False)
 
 
-@handler("random_result")
+@MODULE.handler("random_result")
 def _random_result(g: Game, a: dict) -> None:
     seat, r = a["p"], a["roll"]
     p = g.players[seat]
@@ -221,7 +221,7 @@ def _random_result(g: Game, a: dict) -> None:
         lives.gain_lives(g, seat, 1)
 
 
-@spell_effect("teleport")
+@MODULE.spell_effect("teleport")
 def teleport(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -242,7 +242,7 @@ def teleport(g: Game, a: dict) -> None:
     )
 
 
-@spell_effect("temporal-warp")
+@MODULE.spell_effect("temporal-warp")
 def temporal_warp(g: Game, a: dict) -> None:
     g.players[a["p"]].status["extra_turns"] = 2
     g.say(f"Time bends: {g.name(a['p'])} will take two more turns after this one.", seat=a["p"])
