@@ -14,26 +14,16 @@ one way only is taken at once, so tests script the dice of what follows.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from talisman import Game
-from talisman.content.modules import Module, register_module
 from talisman.engine import abilities, movement
 from talisman.engine.cards import check_conservation
 from talisman.errors import ConfigError
 from talisman.testing import Scenario
 
 CLASSIC = ("dungeon-classic",)
-STEEDS = "dungeon-test-steeds"
-register_module(
-    Module(
-        name=STEEDS,
-        title="Test steeds for 000's Dungeon",
-        content_dir=Path(__file__).parent / "fixtures" / "dungeon_steeds",
-    )
-)
+STEEDS = "dungeon-test-steeds"  # tests/fixtures/dungeon_steeds
 
 
 def game(*chars: str, modules: tuple[str, ...] = CLASSIC, **options) -> Scenario:

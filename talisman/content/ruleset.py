@@ -18,6 +18,7 @@ from typing import Any
 from talisman.content.loader import RawContent, build_spaces, load_dir
 from talisman.content.model import CardDef, CharacterDef, LinkDef, RegionDef, SpaceDef, Table
 from talisman.content.modules import Ending, Module, Verb, resolve_modules
+from talisman.content.vocabulary import VERBS, module_verbs
 from talisman.errors import ConfigError, ContentError
 
 Fn = Callable[..., Any]
@@ -130,13 +131,19 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
     every = resolve_modules(module_names)
     tables = compose_tables(every)
     modules = tuple(m for m in every if not m.base)
+    for m in every:
+        for name in m.verbs:
+            if name in VERBS:
+                raise ConfigError(f"module {m.name!r} adds the verb {name!r}, which the engine's vocabulary has")
     raw = RawContent()
-    for m in modules:
-        if m.content_dir is not None:
-            load_dir(m.content_dir, raw, m.name)
+    with module_verbs({name: verb.validate for name, verb in tables["verbs"].items()}):
+        for m in modules:
+            if m.content_dir is not None:
+                load_dir(m.content_dir, raw, m.name)
     spaces = build_spaces(raw)
     space_index = {s.id: s.index for s in spaces}
     _check_references(raw, space_index)
+    _check_declared(raw, {m.name for m in every}, tables)
 
     cw = [0] * len(spaces)
     ccw = [0] * len(spaces)
@@ -225,6 +232,79 @@ def _check_references(raw: RawContent, space_index: dict[str, int]) -> None:
     for key, t in raw.tables.items():
         for _lo, _hi, eff in t.rows:
             _check_effects(eff, f"{raw.origin['table.' + key]}: table.{key}", space_index, raw, names)
+
+
+TRAIT_PARAMS = ("optional_trait", "bonus_trait", "dice_trait", "free_trait")
+
+
+def trait_keyword(trait: str) -> str:
+    """The keyword of a trait as content writes it: ``evade-in:hills`` and ``bow@out:dungeon`` are ``evade-in``, ``bow``.
+
+    >>> trait_keyword("ride:Wolf@out:dungeon")
+    'ride'
+    """
+    return trait.split("@", 1)[0].split(":", 1)[0]
+
+
+def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any]) -> None:
+    """Every hook, Spell effect and trait the content names must be declared by a module of the game
+    (an effect that runs only with a module or a deck this game lacks is not asked: it never runs)."""
+    hooks, spells, traits = tables["hooks"], tables["spell_effects"], tables["traits"]
+
+    def idle(cond: Any) -> bool:
+        return isinstance(cond, dict) and (
+            ("module" in cond and cond["module"] not in modules) or ("deck" in cond and cond["deck"] not in raw.decks)
+        )
+
+    def trait(name: str, where: str) -> None:
+        if trait_keyword(name) not in traits:
+            raise ContentError(f"{where}: trait {name!r} is declared by no module of this game")
+
+    def walk(effects: Any, where: str) -> None:
+        for e in effects:
+            if idle(e.get("if")):
+                continue
+            for cond in ("if", "unless"):
+                if isinstance(e.get(cond), dict) and "trait" in e[cond]:
+                    trait(e[cond]["trait"], where)
+            for verb, params in e.items():
+                if verb == "hook" and params not in hooks:
+                    raise ContentError(f"{where}: hook {params!r} is registered by no module of this game")
+                if not isinstance(params, dict):
+                    continue
+                for key in TRAIT_PARAMS:
+                    if key in params:
+                        trait(params[key], where)
+                for sub in ("on_win", "on_lose", "on_standoff", "success", "failure", "do"):
+                    walk(params.get(sub, ()), where)
+                for row in params.get("rows", ()) if verb != "relocate" else ():
+                    walk(row.get("do", ()), where)
+                for opt in params.get("options", ()):
+                    if idle(opt.get("if")):
+                        continue
+                    if isinstance(opt.get("if"), dict) and "trait" in opt["if"]:
+                        trait(opt["if"]["trait"], where)
+                    walk(opt.get("do", ()), where)
+
+    for key, card in raw.cards.items():
+        where = f"{raw.origin['card.' + key]}: card.{key}"
+        for t in (*card.traits, *card.owner_traits):
+            trait(t, f"{where}.traits")
+        for attr in ("on_draw", "on_encounter", "use", "on_win", "on_lose", "on_standoff"):
+            walk(getattr(card, attr), f"{where}.{attr}")
+        if card.cast and card.cast.get("hook") not in spells:
+            raise ContentError(f"{where}.cast: Spell effect {card.cast.get('hook')!r} is registered by no module")
+    for key, ch in raw.characters.items():
+        for t in ch.traits:
+            trait(t, f"{raw.origin['character.' + key]}: character.{key}.traits")
+    for sid, sp in raw.spaces.items():
+        for attr in ("before_draw", "encounter", "on_enter"):
+            walk(sp.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}")
+    for ln in raw.links:
+        walk(ln.on_pass, f"link {ln.kind} {ln.a}-{ln.b}.on_pass")
+    for key, t in raw.tables.items():
+        for _lo, _hi, eff in t.rows:
+            walk(eff, f"{raw.origin['table.' + key]}: table.{key}")
 
 
 def _check_effects(

@@ -13,7 +13,9 @@ Each verb's parameters are checked here when content loads; the engine's
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from talisman.content import dice
@@ -88,9 +90,10 @@ def effect(e: Any, path: str) -> None:
     if len(verbs) != 1:
         _fail(path, f"an effect needs exactly one verb, found {verbs or 'none'}")
     verb = verbs[0]
-    if verb not in VERBS:
+    check = VERBS.get(verb) or (_MODULE_VERBS.get() or {}).get(verb)
+    if check is None:
         _fail(path, f"unknown effect {verb!r}")
-    VERBS[verb](e[verb], f"{path}.{verb}")
+    check(e[verb], f"{path}.{verb}")
     if "if" in e:
         condition(e["if"], f"{path}.if")
     if "unless" in e:
@@ -338,8 +341,14 @@ VERBS: dict[str, Validator] = {
 }
 
 
-def register_verb(name: str, validator: Validator) -> None:
-    """Add a verb (for a module); its executor must be registered in the engine too."""
-    if name in VERBS:
-        raise ValueError(f"effect verb {name!r} already exists")
-    VERBS[name] = validator
+_MODULE_VERBS: ContextVar[Mapping[str, Validator] | None] = ContextVar("module_verbs", default=None)
+
+
+@contextmanager
+def module_verbs(verbs: Mapping[str, Validator]) -> Iterator[None]:
+    """While content is loaded, also accept the verbs the game's modules add (``Module.verb``)."""
+    token = _MODULE_VERBS.set(verbs)
+    try:
+        yield
+    finally:
+        _MODULE_VERBS.reset(token)

@@ -41,6 +41,21 @@ def take_named(g: Game, deck: str, name: str) -> int | None:
     return None
 
 
+def in_stock_with(g: Game, deck: str, trait: str) -> int | None:
+    """The index in a stock deck of the topmost card with this trait (a Talisman), if one is left."""
+    pile = g.decks[deck]
+    for i in range(len(pile) - 1, -1, -1):
+        if trait in g.rules.instances[pile[i]].traits:
+            return i
+    return None
+
+
+def take_with(g: Game, deck: str, trait: str) -> int | None:
+    """Take the topmost card with this trait out of a stock deck, if one is left."""
+    i = in_stock_with(g, deck, trait)
+    return None if i is None else g.decks[deck].pop(i)
+
+
 def stock_has(g: Game, deck: str, name: str) -> bool:
     return any(g.rules.instances[c].name == name for c in g.decks[deck])
 

@@ -73,7 +73,8 @@ def run_one(g: Game, seat: int, e: dict, ctx: Ctx) -> None:
         return
     for key, params in e.items():
         if key not in ("if", "unless", "target"):
-            EXECUTORS[key](g, seat, params, ctx)
+            execute = EXECUTORS.get(key) or g.rules.verbs[key].execute  # the engine's verbs, then its modules'
+            execute(g, seat, params, ctx)
             return
 
 

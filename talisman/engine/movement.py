@@ -170,7 +170,7 @@ def _move_choose(g: Game, a: dict) -> None:
             options.append(
                 (
                     "portal" if i == 0 else f"portal:{g.rules.links[link].b}",
-                    f"Try to open the {g.rules.links[link].name or 'Portal of Power'}",
+                    f"Try to open the {g.rules.links[link].name or 'portal'}",
                     [frame("walk", p=seat, path=to_portal, i=0, then=[frame("portal_attempt", p=seat, link=link)])],
                 )
             )
@@ -463,7 +463,7 @@ def _portal_attempt(g: Game, a: dict) -> None:
     the Wizard's Tower ends its move on the Door), with the Portal's test."""
     seat = a["p"]
     link = g.rules.links[a["link"] if "link" in a else portals_from(g, g.players[seat].space)[0]]
-    what = link.name or "Portal of Power"
+    what = link.name or "portal"
     if link.via:
         g.players[seat].space = g.rules.space_index[link.via]
         stats.changed(g)
@@ -517,7 +517,7 @@ def _portal_result(g: Game, a: dict) -> None:
     seat, attr = a["p"], a["attr"]
     value = stats.strength(g, seat) if attr == "strength" else stats.craft(g, seat)
     portal = g.rules.links[a["link"] if "link" in a else portals_from(g, g.players[seat].space)[0]]
-    what = portal.name or "Portal of Power"
+    what = portal.name or "portal"
     lives.end_turn_now(g)
     if a["roll"] <= value:
         g.say(f"The {what} opens for {g.name(seat)}.", seat=seat)
@@ -638,7 +638,7 @@ def holds_talisman(g: Game, seat: int) -> bool:
     p = g.players[seat]
     for c in p.objects + p.packed:
         card = g.rules.instances[c]
-        if card.name == "Talisman" or (card.type == "magic-item" and card.owner == p.character):
+        if "talisman" in card.traits or (card.type == "magic-item" and card.owner == p.character):
             return True
     return False
 

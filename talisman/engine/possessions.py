@@ -37,7 +37,7 @@ def can_take(g: Game, seat: int, card: int) -> bool:
         return False
     if c.type == "follower":
         return permitted(g, seat, card) and not (
-            ("no-followers" in stats.traits(g, seat)) and c.name != "Cursed by a Hag"
+            ("no-followers" in stats.traits(g, seat)) and "no-followers" not in c.traits
         )
     if c.is_item:
         return permitted(g, seat, card) and room_for_item(g, seat)
@@ -72,10 +72,9 @@ def stealable(g: Game, seat: int) -> list[int]:
 
 
 def on_follower_gained(g: Game, seat: int, card: int) -> None:
-    """Rules that fire when a Follower joins (the Hag drives the others away)."""
-    name = g.rules.instances[card].name
+    """Rules that fire when a Follower joins (``no-followers``: the others leave)."""
     p = g.players[seat]
-    if name == "Cursed by a Hag":
+    if "no-followers" in g.rules.instances[card].traits:
         for f in [f for f in p.followers if f != card]:
             lose_follower(g, seat, f, "leaves because of the Hag's curse")
 

@@ -106,7 +106,7 @@ def complete(g: Game, seat: int) -> None:
         g.say(f"The Warlock brings {g.name(seat)} to his Cave.", type="move", seat=seat)
     from talisman.engine.effects import offer
 
-    talisman = cards.take_named(g, "talisman", "Talisman")
+    talisman = cards.take_with(g, "talisman", "talisman")
     if talisman is None:
         g.say("No Talisman is left to give.", seat=seat)
     else:

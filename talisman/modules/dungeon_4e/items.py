@@ -398,19 +398,19 @@ def _totem(g: Game, a: dict) -> None:
 
 @MODULE.ability("after_roll")
 def amulet_of_speed(g: Game, seat: int, roll: int) -> list[tuple]:
-    """A movement roll of 1 may be rolled again; on a 6 the Amulet may be spent to fly anywhere in the Region."""
-    amulets = _holding(g, seat, "reroll-move:1")
-    if not amulets:
-        return []
+    """The Amulet of Speed: a movement roll of 1 may be rolled again (``reroll-move:1``); on a 6 it may
+    be spent to fly anywhere in the Region (``teleport-on-6``)."""
     if roll == 1:
-        return [("amulet-reroll", f"Roll again ({g.card_name(amulets[0])})", [frame("move_roll", p=seat)])]
+        amulets = _holding(g, seat, "reroll-move:1")
+        return [("amulet-reroll", f"Roll again ({g.card_name(a)})", [frame("move_roll", p=seat)]) for a in amulets[:1]]
     if roll == 6:
         return [
             (
                 "amulet-fly",
-                f"Discard the {g.card_name(amulets[0])} and go to any space of your Region",
-                [frame("use_up", p=seat, card=amulets[0]), frame("fly", p=seat)],
+                f"Discard the {g.card_name(a)} and go to any space of your Region",
+                [frame("use_up", p=seat, card=a), frame("fly", p=seat)],
             )
+            for a in _holding(g, seat, "teleport-on-6")[:1]
         ]
     return []
 
