@@ -302,8 +302,8 @@ def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any]) 
             walk(sp.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}")
     for ln in raw.links:
         walk(ln.on_pass, f"link {ln.kind} {ln.a}-{ln.b}.on_pass")
-    for key, t in raw.tables.items():
-        for _lo, _hi, eff in t.rows:
+    for key, table in raw.tables.items():
+        for _lo, _hi, eff in table.rows:
             walk(eff, f"{raw.origin['table.' + key]}: table.{key}")
 
 

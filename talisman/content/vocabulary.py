@@ -93,7 +93,8 @@ def effect(e: Any, path: str) -> None:
     check = VERBS.get(verb) or (_MODULE_VERBS.get() or {}).get(verb)
     if check is None:
         _fail(path, f"unknown effect {verb!r}")
-    check(e[verb], f"{path}.{verb}")
+    else:
+        check(e[verb], f"{path}.{verb}")
     if "if" in e:
         condition(e["if"], f"{path}.if")
     if "unless" in e:
