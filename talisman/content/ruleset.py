@@ -292,8 +292,9 @@ def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any]) 
             trait(t, f"{where}.traits")
         for attr in ("on_draw", "on_encounter", "use", "on_win", "on_lose", "on_standoff"):
             walk(getattr(card, attr), f"{where}.{attr}")
-        if card.cast and card.cast.get("hook") not in spells:
-            raise ContentError(f"{where}.cast: Spell effect {card.cast.get('hook')!r} is registered by no module")
+        if "hook" in card.cast and card.cast["hook"] not in spells:
+            raise ContentError(f"{where}.cast: Spell effect {card.cast['hook']!r} is registered by no module")
+        walk(card.cast.get("do", ()), f"{where}.cast.do")
     for key, ch in raw.characters.items():
         for t in ch.traits:
             trait(t, f"{raw.origin['character.' + key]}: character.{key}.traits")
