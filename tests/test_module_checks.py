@@ -3,6 +3,7 @@ traits, hooks, Spell effects, verbs and hook points (issue 9, item 2)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import count
 from pathlib import Path
 from typing import Any
@@ -10,11 +11,19 @@ from typing import Any
 import pytest
 
 from talisman import Game
-from talisman.content.modules import Module, register_module
+from talisman.content.modules import Module, known_modules, register_module, unregister_module
 from talisman.content.ruleset import ruleset_for
 from talisman.errors import ConfigError, ContentError
 
 _names = count()
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_test_modules() -> Iterator[None]:
+    """The modules these tests register hold bad content on purpose: no other test may meet them."""
+    yield
+    for name in [n for n in known_modules() if n.startswith("test-checks-")]:
+        unregister_module(name)
 
 CARD = """
 [card.odd-charm]

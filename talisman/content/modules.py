@@ -198,7 +198,7 @@ def _discovered() -> dict[str, Module]:
         found: dict[str, Module] = {}
         for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
             module = ep.load()
-            if not isinstance(module, Module) or module.name != ep.name:
+            if getattr(module, "name", None) != ep.name:
                 raise ConfigError(f"entry point {ep.name} = {ep.value!r} is not the Module named {ep.name!r}")
             found[ep.name] = module
         _found = found
@@ -210,6 +210,11 @@ def register_module(module: Module) -> None:
     if module.name in _discovered() or module.name in _REGISTERED:
         raise ConfigError(f"a module named {module.name!r} already exists")
     _REGISTERED[module.name] = module
+
+
+def unregister_module(name: str) -> None:
+    """Forget a module :func:`register_module` made playable (a test's own module, once the test is done)."""
+    _REGISTERED.pop(name, None)
 
 
 def get_module(name: str) -> Module:
