@@ -50,6 +50,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from talisman.engine import stats
 from talisman.engine.base import ENGINE
 from talisman.engine.game import frame
 
@@ -120,14 +121,24 @@ def combat_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
 
 def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
     """Abilities used on a character met; one able to evade here is first asked (``ability_on``)."""
-    from talisman.engine.combat import can_evade_characters
-
     if g.players[seat].toad:
         return []
     opts = _collect("meet", g, seat, other)
     if not can_evade_characters(g, other):
         return opts
     return [(o[0], o[1], [frame("ability_on", a=seat, d=other, then=[list(f) for f in o[2]])], *o[3:]) for o in opts]
+
+
+def can_evade_here(g: Game, seat: int) -> bool:
+    """Does an ability let the character evade on its space (the Elf in the Woods...)?"""
+    kind = g.rules.spaces[g.players[seat].space].kind
+    return stats.has_trait(g, seat, f"evade-in:{kind}") or stats.has_trait(g, seat, "evade-anywhere")
+
+
+def can_evade_characters(g: Game, seat: int) -> bool:
+    """May the character evade another one here? (``evade-characters``: characters
+    only, not creatures: 000's Ninja in the Dungeon.)"""
+    return can_evade_here(g, seat) or stats.has_trait(g, seat, "evade-characters")
 
 
 def end_of_turn_options(g: Game, seat: int) -> list[tuple]:

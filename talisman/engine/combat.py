@@ -56,6 +56,11 @@ def fight_cards(g: Game, seat: int, foes: list[int], mode: str) -> None:
         effects.run(g, seat, g.rules.instances[c].on_encounter, {"src": c, "space": space})
 
 
+@effects.verb("fight")
+def _fight(g: Game, seat: int, params: dict, ctx: effects.Ctx) -> None:
+    fight_creature(g, seat, params, ctx)
+
+
 def fight_creature(
     g: Game,
     seat: int,
@@ -183,23 +188,11 @@ def battle_strength(g: Game, seat: int, a: dict) -> int:
     return total + abilities.battle_bonus(g, seat, a)
 
 
-def can_evade_here(g: Game, seat: int) -> bool:
-    """Does an ability let the character evade on its space (the Elf in the Woods...)?"""
-    kind = g.rules.spaces[g.players[seat].space].kind
-    return stats.has_trait(g, seat, f"evade-in:{kind}") or stats.has_trait(g, seat, "evade-anywhere")
-
-
-def can_evade_characters(g: Game, seat: int) -> bool:
-    """May the character evade another one here? (``evade-characters``: characters
-    only, not creatures: 000's Ninja in the Dungeon.)"""
-    return can_evade_here(g, seat) or stats.has_trait(g, seat, "evade-characters")
-
-
 def evade_options(g: Game, seat: int, a: dict) -> list[tuple]:
     """Ways to evade the creatures: an ability where it applies, or foes anyone
     may evade (``may-evade``: the slow Battle Hulk). Spells come from the spell list."""
     slow = bool(a["foes"]) and not a["adhoc"] and all("may-evade" in g.rules.instances[c].traits for c in a["foes"])
-    if can_evade_here(g, seat) or slow:
+    if abilities.can_evade_here(g, seat) or slow:
         return [("evade", f"Evade the {foe_names(g, a)}", [frame("combat_evaded", **a)])]
     return []
 
@@ -343,7 +336,7 @@ def _combat_resolve(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} wounds the {foe_names(g, a)}.", type="combat-result", seat=seat)
         g.push_all(a["win"])
     elif result == "win":
-        _creatures_killed(g, seat, a)
+        creatures_killed(g, seat, a)
         g.push_all(a["win"])
     else:
         outcome = frame("combat_outcome", **{**a, "outcome": result})
@@ -382,7 +375,7 @@ def _combat_outcome(g: Game, a: dict) -> None:
         g.push_all(a["standoff"])
 
 
-def _creatures_killed(g: Game, seat: int, a: dict) -> None:
+def creatures_killed(g: Game, seat: int, a: dict) -> None:
     p = g.players[seat]
     g.say(f"{g.name(seat)} kills the {foe_names(g, a)}.", type="combat-result", seat=seat)
     for c in a["foes"]:
@@ -401,7 +394,7 @@ def _creatures_killed(g: Game, seat: int, a: dict) -> None:
 def slay(g: Game, seat: int, fight: dict) -> None:
     """The creatures of a fight die without a roll (a Spell's doing): killed as
     in battle (trophies kept), then the fight goes on as won."""
-    _creatures_killed(g, seat, fight)
+    creatures_killed(g, seat, fight)
     g.push_all(fight["win"])
 
 
@@ -531,7 +524,7 @@ def _pvp(g: Game, a: dict) -> None:
     a = {**a, "announced": True}
     back = [frame("pvp", **a)]
     opts: list[tuple] = [("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
-    if can_evade_characters(g, dfd):
+    if abilities.can_evade_characters(g, dfd):
         opts.append(("evade", f"Evade the {g.name(att)}", [frame("pvp_evaded", **a)]))
     opts += spells.cast_options(g, dfd, "defend", back, combat=a)
     g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.dice import parse, parse_range
-from talisman.engine import cards, lives, possessions, spells, stats
+from talisman.engine import abilities, cards, lives, possessions, realms, spells, stats, transform
 from talisman.engine.base import ENGINE
 from talisman.engine.game import frame
+from talisman.engine.possessions import offer
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -41,6 +42,7 @@ def run(g: Game, seat: int, effects: Any, ctx: Ctx | None = None) -> None:
         g.push("effects", p=seat, list=list(effects), ctx=ctx or {})
 
 
+@ENGINE.service("run_now")
 def run_now(g: Game, seat: int, effects: Any, ctx: Ctx) -> None:
     """Run the first effect at once, the rest next: a Spell's effect takes hold as it is cast,
     before its card leaves play (Destroy Magic stops the Wand from drawing a Spell after it)."""
@@ -292,8 +294,6 @@ def _buy_healing(g: Game, a: dict) -> None:
         g.players[a["p"]].gold -= a["n"] * a["price"]
         lives.heal(g, a["p"], a["n"])
         if a.get("paid_to"):
-            from talisman.engine import abilities
-
             abilities.react(
                 "paid", g, a["p"], a["n"] * a["price"], a["paid_to"]
             )  # the Pirate plunders the Doctor's fees
@@ -346,9 +346,7 @@ def _buy_fate(g: Game, a: dict) -> None:
 
 @verb("take_card")
 def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine.encounter import deck_here
-
-    deck = deck_here(g, seat, params["deck"])
+    deck = cards.deck_here(g, seat, params["deck"])
     for _ in range(params.get("n", 1)):
         if deck == "spell":
             possessions.gain_spell(g, seat)
@@ -362,18 +360,6 @@ def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         else:
             offer(g, seat, card)
     possessions.check_limits(g, seat)
-
-
-def offer(g: Game, seat: int, card: int) -> None:
-    """Give a card from a deck to a character; what it cannot keep stays on its space."""
-    if possessions.can_take(g, seat, card):
-        possessions.give_item(g, seat, card)
-        return
-    cards.place(g, card, g.players[seat].space)
-    if possessions.permitted(g, seat, card) and not g.players[seat].toad:
-        g.push("make_room", p=seat, card=card)
-    else:
-        g.say(f"{g.name(seat)} cannot keep the {g.card_name(card)}: it stays on the space.", seat=seat)
 
 
 @ENGINE.handler("make_room")
@@ -569,13 +555,6 @@ def _sold(g: Game, a: dict) -> None:
 
 
 # --- conflict ---------------------------------------------------------------
-
-
-@verb("fight")
-def _fight(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine.combat import fight_creature
-
-    fight_creature(g, seat, params, ctx)
 
 
 # --- chance and choice --------------------------------------------------------
@@ -787,8 +766,6 @@ def _choose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 @verb("move")
 def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine import movement
-
     p = g.players[seat]
     if params.get("pick"):
         region = g.rules.spaces[p.space].region
@@ -829,7 +806,6 @@ def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         next_move=params.get("next_move", False),
         encounter=params.get("encounter", True),
     )
-    del movement  # imported for its frame handlers
 
 
 @verb("extra_turn")
@@ -860,9 +836,7 @@ def _end_turn(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
 
 @verb("toad")
 def _toad(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine.transform import become_toad
-
-    become_toad(g, seat, params["turns"])
+    transform.become_toad(g, seat, params["turns"])
 
 
 @verb("alignment")
@@ -956,7 +930,5 @@ def _timed(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 @verb("entitle")
 def _entitle(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
     """The character becomes a Noble: a Title at random and its Realm (000 "Noblemen")."""
-    from talisman.engine import realms
-
     if params:
         realms.entitle(g, seat)

@@ -85,31 +85,13 @@ def _encounter_space(g: Game, a: dict) -> None:
     g.push_all(steps)
 
 
-def board_deck(g: Game, space: int) -> str:
-    """The deck a space draws from: its region's (Adventure cards on the main
-    board, Dungeon cards in the Dungeon), unless a lasting effect swaps one deck
-    for another for a while (``deck-swap:...`` globals: Dark Denizens)."""
-    deck = g.rules.regions[g.rules.spaces[space].region].deck
-    for key, val in g.globals.items():
-        if key.startswith("deck-swap:") and val["from"] == deck:
-            return val["to"]
-    return deck
-
-
-def deck_here(g: Game, seat: int, deck: str) -> str:
-    """The deck an effect that names ``deck`` draws from for this character:
-    "Adventure cards" are the cards of the region it stands in (001: in the
-    Dungeon, cards and abilities that say Adventure cards draw Dungeon cards)."""
-    return board_deck(g, g.players[seat].space) if deck == "adventure" else deck
-
-
 @ENGINE.handler("draw_cards")
 def _draw_cards(g: Game, a: dict) -> None:
     seat = a["p"]
     space = g.players[seat].space
     wanted = a["n"] - len(g.cards_on(space))
     extra = wanted > 0 and stats.has_trait(g, seat, "draw-extra-discard")  # the Orb of Prophesy
-    deck = board_deck(g, space)
+    deck = cards.board_deck(g, space)
     drawn: list[int] = []
     tries = len(g.decks[deck]) + len(g.discards[deck])
     while len(drawn) < wanted + extra and tries >= 0:

@@ -16,7 +16,11 @@ from typing import TYPE_CHECKING
 
 from talisman.engine import stats
 from talisman.engine.base import ENGINE
+from talisman.engine.combat import attack_options
+from talisman.engine.effects import roll
 from talisman.engine.game import frame
+from talisman.engine.lives import check_game_end, kill
+from talisman.engine.spells import counter_window
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -32,27 +36,6 @@ def ending_of(g: Game) -> str:
         if name:
             return name
     return g.options["ending"]
-
-
-def check_game_end(g: Game) -> None:
-    """The last character alive wins (in a game that began with several)."""
-    if g.result is not None:
-        return
-    seats = [p.seat for p in g.players if g.controller(p.seat) == p.seat]
-    alive = sorted({g.controller(s) for s in g.living()})
-    waiting = [s for s in seats if s not in alive and g.players[s].status.get("replace")]
-    if len(seats) > 1 and len(alive) == 1 and not waiting:
-        on_crown = any(
-            g.rules.spaces[g.players[c].space].kind == "crown" for c in g.characters_of(alive[0]) if g.players[c].alive
-        )
-        g.end(
-            alive,
-            "rules from the Crown of Command, the last character standing"
-            if on_crown
-            else "the last character standing",
-        )
-    elif not alive and not waiting:
-        g.end([], "no character survived")
 
 
 def on_reach_crown(g: Game, seat: int) -> None:
@@ -89,8 +72,6 @@ def _crown_reach(g: Game, seat: int) -> None:
 @ENGINE.handler("crown_challenge")
 def _crown_challenge(g: Game, a: dict) -> None:
     """A character who is not alone on the Crown must encounter the others there."""
-    from talisman.engine.combat import attack_options
-
     seat = a["p"]
     rivals = [r for r in rivals_on_crown(g, seat)]
     if not rivals or not g.players[seat].alive:
@@ -133,8 +114,6 @@ def _crown_turn_start(g: Game, seat: int) -> None:
 @ENGINE.handler("command_spell")
 def _command_spell(g: Game, a: dict) -> None:
     """The ruler casts the Command Spell; any other character may answer with a Counterspell."""
-    from talisman.engine.spells import counter_window
-
     g.say(f"{g.name(a['p'])} casts the Command Spell.", type="cast", seat=a["p"])
     g.push("command_roll", p=a["p"], victim=a["victim"])
     counter_window(g, a["p"], COMMAND_SPELL)
@@ -142,8 +121,6 @@ def _command_spell(g: Game, a: dict) -> None:
 
 @ENGINE.handler("command_roll")
 def _command_roll(g: Game, a: dict) -> None:
-    from talisman.engine.effects import roll
-
     if g.globals.get("countered") == COMMAND_SPELL:
         del g.globals["countered"]
         return
@@ -174,8 +151,6 @@ def _command_result(g: Game, a: dict) -> None:
 
 @ENGINE.handler("concede")
 def _concede(g: Game, a: dict) -> None:
-    from talisman.engine.lives import kill
-
     p = g.players[a["p"]]
     p.conceded = True
     g.say(f"{g.name(a['p'])} admits defeat.", type="concede", seat=a["p"])

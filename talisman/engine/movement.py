@@ -24,8 +24,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from talisman.content.dice import parse_range
 from talisman.engine import abilities, effects, lives, possessions, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.combat import fight_creature
 from talisman.engine.game import frame
 from talisman.engine.realms import realm_at
 from talisman.engine.realms import visit as visit_realm
@@ -145,8 +147,6 @@ def _move_choose(g: Game, a: dict) -> None:
     p = g.players[seat]
     freed = p.status.get("enslaved")
     if freed and not a.get("fixed"):
-        from talisman.content.dice import parse_range
-
         lo, hi = parse_range(freed)
         if not lo <= n <= hi:
             g.say(f"{g.name(seat)} is still enslaved at the {g.space_name(p.space)}.", seat=seat)
@@ -367,8 +367,6 @@ def _walk(g: Game, a: dict) -> None:
         nxt = path[i]
         guard = _guard(g, p.space, nxt)
         if guard:
-            from talisman.engine.combat import fight_creature
-
             g.say(f"The {guard['name']} bars the bridge to {g.name(seat)}.", seat=seat)
             go_on = [frame("cross", p=seat, to=nxt), frame("walk", p=seat, path=path, i=i + 1, then=then)]
             fight_creature(
@@ -432,8 +430,6 @@ def _stopped(g: Game, a: dict) -> None:
 
 def crossed_river(g: Game, seat: int) -> None:
     """Crossing the Storm River sends the Poltergeist away."""
-    from talisman.engine import possessions
-
     p = g.players[seat]
     for f in list(p.followers):
         if "leaves-at-river" in g.rules.instances[f].traits:

@@ -295,3 +295,15 @@ def unpack_option(g: Game, seat: int, back: list) -> list[tuple]:
                     )
                 )
     return opts
+
+
+def offer(g: Game, seat: int, card: int) -> None:
+    """Give a card from a deck to a character; what it cannot keep stays on its space."""
+    if can_take(g, seat, card):
+        give_item(g, seat, card)
+        return
+    cards.place(g, card, g.players[seat].space)
+    if permitted(g, seat, card) and not g.players[seat].toad:
+        g.push("make_room", p=seat, card=card)
+    else:
+        g.say(f"{g.name(seat)} cannot keep the {g.card_name(card)}: it stays on the space.", seat=seat)

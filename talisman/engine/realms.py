@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from talisman.engine import cards, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.game import frame
+from talisman.engine.possessions import offer
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -120,8 +121,6 @@ def _tithe(g: Game, a: dict) -> None:
 
 @ENGINE.handler("collect_tithes")
 def _collect(g: Game, a: dict) -> None:
-    from talisman.engine.effects import offer
-
     seat = a["p"]
     realm = realm_at(g, a["space"])
     if realm is None:

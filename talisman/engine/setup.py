@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import possessions, stats
+from talisman.engine import abilities, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.player import Player
 
@@ -46,11 +46,7 @@ def setup_game(g: Game) -> None:
     )
     g.active = 0
     g.turn = 0
-    from talisman.engine.turn import next_turn
-
-    next_turn(g)
-    from talisman.engine import abilities
-
+    g.rules.handlers["next_turn"](g, {})  # (the turn's rules are above setting up: asked through the ruleset)
     for seat in reversed(range(len(g.players))):  # choices made at setup (a Scroll instead of a Spell...), seat 1 first
         abilities.react("setup", g, seat)
 
@@ -87,6 +83,4 @@ def replace_character(g: Game, seat: int) -> None:
     g.say(f"Seat {seat + 1} begins again as the {g.name(seat)}.", type="setup", seat=seat)
     starting_spells(g, seat)
     g.push("turn_menu", p=seat)
-    from talisman.engine import abilities
-
     abilities.react("setup", g, seat)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, possessions, stats
+from talisman.engine import abilities, cards, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.game import frame
 
@@ -275,11 +275,9 @@ def _spell_resolve(g: Game, a: dict) -> None:
     countered = g.globals.get("countered") == card
     g.globals.pop("countered", None) if countered else None
     if not countered and "do" in spell.cast:
-        from talisman.engine import effects
-
         # The effects run for the caster; ``target = "cast_target"`` sends one to the character it is cast on.
         ctx = {"src": card, "target": a.get("target"), "window": a["window"], "combat": a.get("combat") or {}}
-        effects.run_now(g, seat, spell.cast["do"], ctx)
+        g.rules.services["run_now"](g, seat, spell.cast["do"], ctx)  # (the interpreter is above the Spells)
     elif not countered:
         g.rules.spell_effects[spell.cast["hook"]](g, a)
     elif a.get("loss"):
@@ -289,8 +287,6 @@ def _spell_resolve(g: Game, a: dict) -> None:
     if card in g.globals.get("in_play", ()) and not spell.cast.get("lasting") or countered:
         finish(g, card)
         if spell.type == "scroll":
-            from talisman.engine import abilities
-
             abilities.react("scroll_read", g, seat, card)
     _after_cast(g, seat)
 
@@ -364,10 +360,8 @@ def on_landing(g: Game, seat: int) -> None:
     for card in g.cards_on(space):
         spell = g.rules.instances[card]
         if spell.type == "spell" and spell.cast.get("on_land") and affected(g, seat):
-            from talisman.engine import effects
-
             g.say(f"The {spell.name} on the {g.space_name(space)} strikes {g.name(seat)}.", seat=seat)
-            effects.run(g, seat, spell.cast["on_land"], {"src": card, "space": space})
+            g.push("effects", p=seat, list=list(spell.cast["on_land"]), ctx={"src": card, "space": space})
 
 
 def on_global_expired(g: Game, key: str, val: dict) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from talisman.engine import abilities, cards, endings, movement, possessions, quests, spells, stats, transform
 from talisman.engine.base import ENGINE
 from talisman.engine.game import frame
+from talisman.engine.setup import replace_character
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -90,8 +91,6 @@ def _turn_start(g: Game, a: dict) -> None:
     p = g.players[seat]
     if not p.alive:
         if p.status.get("replace"):
-            from talisman.engine.setup import replace_character
-
             replace_character(g, seat)
         return
     if g.log is not None:

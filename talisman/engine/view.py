@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import stats
 from talisman.engine.base import ENGINE
+from talisman.engine.determinise import determinise
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -184,8 +185,6 @@ class LazyView(Mapping[str, Any]):
         """A copy of the game in which all this seat cannot see (deck order,
         others' Spells and Scrolls, the dice to come) is drawn again from
         ``rng``: one world consistent with the view, for search bots."""
-        from talisman.engine.determinise import determinise
-
         return determinise(self._game, self._seat, rng)
 
 

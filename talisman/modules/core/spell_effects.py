@@ -40,7 +40,7 @@ def counterspell(g: Game, a: dict) -> None:
 
 @MODULE.spell_effect("destruction")
 def destruction(g: Game, a: dict) -> None:
-    from talisman.engine.encounter import deck_here
+    from talisman.engine.cards import deck_here
 
     seat = a["p"]
     deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
@@ -70,7 +70,7 @@ def _destroy_card(g: Game, a: dict) -> None:
 
 @MODULE.spell_effect("divination")
 def divination(g: Game, a: dict) -> None:
-    from talisman.engine.encounter import deck_here
+    from talisman.engine.cards import deck_here
 
     seat = a["p"]
     deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)

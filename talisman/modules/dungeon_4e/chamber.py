@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import effects, stats
+from talisman.engine import possessions, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
@@ -129,7 +129,7 @@ def _take_treasure(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     g.decks["treasure"].remove(card)
     g.say(f"{g.name(seat)} takes the {g.card_name(card)} from the hoard.", type="gain", seat=seat)
-    effects.offer(g, seat, card)
+    possessions.offer(g, seat, card)
 
 
 @MODULE.handler("lord_after")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, spells, stats
-from talisman.engine.encounter import deck_here, encounter_order
+from talisman.engine.cards import deck_here
+from talisman.engine.encounter import encounter_order
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
@@ -222,7 +223,7 @@ def crypt_keeper(g: Game, seat: int, ctx: dict) -> None:
 def _take_from_deck(g: Game, a: dict) -> None:
     if a["card"] in g.decks[a["deck"]]:
         g.decks[a["deck"]].remove(a["card"])
-        effects.offer(g, a["p"], a["card"])
+        possessions.offer(g, a["p"], a["card"])
 
 
 @MODULE.hook("tinker-imp")

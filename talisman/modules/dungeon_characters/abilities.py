@@ -179,7 +179,7 @@ def foresight(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "foresight") or "foresight" in p.flags:
         return []
-    from talisman.engine.encounter import board_deck
+    from talisman.engine.cards import board_deck
 
     deck = board_deck(g, p.space)
     return [

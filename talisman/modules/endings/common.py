@@ -59,7 +59,7 @@ def win(g: Game, seat: int, how: str) -> None:
 @MODULE.handler("lose_game")
 def _lose_game(g: Game, a: dict) -> None:
     """The character has lost the game: it is out, and its player begins no new one."""
-    from talisman.engine.endings import check_game_end
+    from talisman.engine.lives import check_game_end
 
     seat = a["p"]
     p = g.players[seat]

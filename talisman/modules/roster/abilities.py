@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, stats
-from talisman.engine.combat import _creatures_killed, can_evade_here, foe_names, foe_subtypes, foe_value
+from talisman.engine.abilities import can_evade_here
+from talisman.engine.combat import creatures_killed, foe_names, foe_subtypes, foe_value
 from talisman.engine.game import frame
 from talisman.modules.core.character_rules import CITY, DUNGEON, guard_spared, in_dungeon, region_here, spaces_of_kind
 from talisman.modules.roster.module import MODULE
@@ -128,7 +129,7 @@ def _ranged_shot(g: Game, a: dict) -> None:
         g.push("combat", **fight)
         return
     no_trophy = a["weapon"] == "pistol" and stats.has_trait(g, seat, "pistol-no-trophy")
-    _creatures_killed(g, seat, {**fight, "trophy": fight["trophy"] and not no_trophy})
+    creatures_killed(g, seat, {**fight, "trophy": fight["trophy"] and not no_trophy})
     g.push_all(fight["win"])
 
 
