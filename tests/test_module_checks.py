@@ -25,6 +25,7 @@ def _forget_the_test_modules() -> Iterator[None]:
     for name in [n for n in known_modules() if n.startswith("test-checks-")]:
         unregister_module(name)
 
+
 CARD = """
 [card.odd-charm]
 name = "Odd Charm"
