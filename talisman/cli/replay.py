@@ -18,6 +18,7 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.log:
         for event in game.events:
             print(event.text)
+    assert game.history is not None  # a replayed game keeps its actions
     how = game.result["how"] if game.result else "not finished"
     winners = ", ".join(game.name(w) for w in game.result["winners"]) if game.result else "-"
     print(
