@@ -13,7 +13,7 @@ and a game finds them in its ruleset's ``hooks``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from talisman.content.dice import parse, parse_range, spoken
 from talisman.engine import abilities, cards, lives, possessions, realms, spells, stats, transform
@@ -25,11 +25,12 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 Ctx = dict[str, Any]
+F = TypeVar("F", bound=Callable[..., Any])
 EXECUTORS: dict[str, Callable[[Game, int, Any, Ctx], None]] = {}
 
 
-def verb(name: str):
-    def register(fn):
+def verb(name: str) -> Callable[[F], F]:
+    def register(fn: F) -> F:
         EXECUTORS[name] = fn
         return fn
 
@@ -52,12 +53,12 @@ def run_now(g: Game, seat: int, effects: Any, ctx: Ctx) -> None:
         run_one(g, seat, effects[0], ctx)
 
 
-def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list:
+def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list[Any]:
     return [frame("effects", p=seat, list=list(effects), ctx=ctx or {})] if effects else []
 
 
 @ENGINE.handler("effects")
-def _effects(g: Game, a: dict) -> None:
+def _effects(g: Game, a: dict[str, Any]) -> None:
     lst, seat, ctx = a["list"], a["p"], a["ctx"]
     if len(lst) > 1:
         g.push("effects", p=seat, list=lst[1:], ctx=ctx)
@@ -65,7 +66,7 @@ def _effects(g: Game, a: dict) -> None:
         run_one(g, seat, lst[0], ctx)
 
 
-def run_one(g: Game, seat: int, e: dict, ctx: Ctx) -> None:
+def run_one(g: Game, seat: int, e: dict[str, Any], ctx: Ctx) -> None:
     """Run one effect, once for each character it targets."""
     target = e.get("target", "self")
     if target == "cast_target":
@@ -125,7 +126,7 @@ def held_names(g: Game, seat: int) -> list[str]:
     return [g.rules.instances[c].name for c in p.objects + p.packed + p.followers]
 
 
-def holds(g: Game, seat: int, cond: dict, ctx: Ctx | None = None) -> bool:
+def holds(g: Game, seat: int, cond: dict[str, Any], ctx: Ctx | None = None) -> bool:
     """Does every key of the condition hold for this character now?"""
     p = g.players[seat]
     for key, val in cond.items():
@@ -206,7 +207,7 @@ def amount(g: Game, seat: int, n: Any) -> int:
 
 
 @verb("gain")
-def _gain(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _gain(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     p = g.players[seat]
     for attr, n in params.items():
         n = amount(g, seat, n)
@@ -227,7 +228,7 @@ def _gain(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @verb("lose")
-def _lose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _lose(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     p = g.players[seat]
     for attr, n in params.items():
         if attr == "gold":
@@ -250,7 +251,8 @@ def _lose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 def cause_of(g: Game, ctx: Ctx) -> str:
     """What to blame for a loss: the card or the space the effect comes from."""
     if ctx.get("cause"):
-        return ctx["cause"]
+        cause: str = ctx["cause"]
+        return cause
     if ctx.get("src") is not None:
         return f"the {g.card_name(ctx['src'])}"
     if ctx.get("space") is not None:
@@ -259,7 +261,7 @@ def cause_of(g: Game, ctx: Ctx) -> str:
 
 
 @verb("heal")
-def _heal(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _heal(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     p = g.players[seat]
     up_to = params.get("up_to", "full")
     missing = stats.life_cap(g, seat) - p.lives
@@ -291,7 +293,7 @@ def _heal(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("buy_healing")
-def _buy_healing(g: Game, a: dict) -> None:
+def _buy_healing(g: Game, a: dict[str, Any]) -> None:
     if a["n"]:
         g.players[a["p"]].gold -= a["n"] * a["price"]
         lives.heal(g, a["p"], a["n"])
@@ -302,7 +304,7 @@ def _buy_healing(g: Game, a: dict) -> None:
 
 
 @verb("refill_fate")
-def _refill_fate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _refill_fate(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     if not g.options.get("fate"):
         return
     p = g.players[seat]
@@ -335,7 +337,7 @@ def _refill_fate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("buy_fate")
-def _buy_fate(g: Game, a: dict) -> None:
+def _buy_fate(g: Game, a: dict[str, Any]) -> None:
     p = g.players[a["p"]]
     if a["n"]:
         p.gold -= a["n"] * a["price"]
@@ -347,7 +349,7 @@ def _buy_fate(g: Game, a: dict) -> None:
 
 
 @verb("take_card")
-def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _take_card(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     deck = cards.deck_here(g, seat, params["deck"])
     for _ in range(params.get("n", 1)):
         if deck == "spell":
@@ -365,7 +367,7 @@ def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("make_room")
-def _make_room(g: Game, a: dict) -> None:
+def _make_room(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     if card not in g.cards_on(p.space):
@@ -395,7 +397,7 @@ def _fill_spells(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
 
 
 @verb("discard")
-def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _discard(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     p = g.players[seat]
     what = params["what"]
     if what == "spells":
@@ -426,7 +428,7 @@ def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("lose_follower")
-def _lose_follower_frame(g: Game, a: dict) -> None:
+def _lose_follower_frame(g: Game, a: dict[str, Any]) -> None:
     if a["card"] in g.players[a["p"]].followers:
         possessions.lose_follower(g, a["p"], a["card"], a.get("why", "is lost"))
 
@@ -452,12 +454,12 @@ def _take_from_card(g: Game, seat: int, attr: str, ctx: Ctx) -> None:
 
 
 @verb("shop")
-def _shop(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _shop(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     g.push("shop", p=seat, items=params["items"], free_trait=params.get("free_trait", ""))
 
 
 @ENGINE.handler("shop")
-def _shop_frame(g: Game, a: dict) -> None:
+def _shop_frame(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     # One free card a visit; marked by turn, as a visit may come in another's turn (Market Day).
@@ -492,7 +494,7 @@ def _shop_frame(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("buy")
-def _buy(g: Game, a: dict) -> None:
+def _buy(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     card = cards.take_named(g, "purchase", a["name"])
@@ -515,12 +517,12 @@ def _buy(g: Game, a: dict) -> None:
 
 
 @verb("sell_objects")
-def _sell(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _sell(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     g.push("sell", p=seat, price=params["price"])
 
 
 @ENGINE.handler("sell")
-def _sell_frame(g: Game, a: dict) -> None:
+def _sell_frame(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     sellable = [c for c in p.objects + p.packed if g.rules.instances[c].is_item]
@@ -546,7 +548,7 @@ def _sell_frame(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("sold")
-def _sold(g: Game, a: dict) -> None:
+def _sold(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].holdings():
         cards.release(g, seat, card)
@@ -563,7 +565,7 @@ def _sold(g: Game, a: dict) -> None:
 
 
 @verb("roll")
-def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _roll(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     if params.get("optional_trait") and stats.has_trait(g, seat, params["optional_trait"]):
         rest = {k: v for k, v in params.items() if k != "optional_trait"}
         g.decide(
@@ -596,7 +598,7 @@ def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("pick_of_two")
-def _pick_of_two(g: Game, a: dict) -> None:
+def _pick_of_two(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     first, _ = g.roll_dice(a["dice"], seat)
     second, _ = g.roll_dice(a["dice"], seat)
@@ -626,13 +628,15 @@ def _with_dice_count(expr: str, n: int) -> str:
     return "".join(out).lstrip("+")
 
 
-def roll(g: Game, seat: int, expr: str, then: tuple, why: str = "", into: str = "roll", fate: bool = True) -> None:
+def roll(
+    g: Game, seat: int, expr: str, then: tuple[Any, ...], why: str = "", into: str = "roll", fate: bool = True
+) -> None:
     """Roll dice for a character, offer a Fate re-roll, then push ``then`` with the total."""
     g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate)
 
 
 @ENGINE.handler("roll")
-def _roll_frame(g: Game, a: dict) -> None:
+def _roll_frame(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     total, faces = g.roll_dice(a["dice"], seat)
     label = a["why"] or "a roll"
@@ -680,7 +684,7 @@ def _roll_frame(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("spend_fate")
-def _spend_fate(g: Game, a: dict) -> None:
+def _spend_fate(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     p.fate -= 1
@@ -691,7 +695,7 @@ def _spend_fate(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("table")
-def _table(g: Game, a: dict) -> None:
+def _table(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     value = a["roll"] + a.get("bonus", 0)
     if a.get("bonus"):
@@ -704,7 +708,7 @@ def _table(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("follower_rolls")
-def _follower_rolls(g: Game, a: dict) -> None:
+def _follower_rolls(g: Game, a: dict[str, Any]) -> None:
     """Roll for each Follower too (the Chasm): on the table's losing rows it is lost."""
     seat = a["p"]
     lethal = [row for row in a["rows"] if any("lose" in e for e in row.get("do", ()))]
@@ -723,7 +727,7 @@ def _follower_rolls(g: Game, a: dict) -> None:
 
 
 @verb("test")
-def _test(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _test(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     expr = params["dice"]
     if params.get("dice_trait"):
         n = stats.trait_value(g, seat, params["dice_trait"])
@@ -733,7 +737,7 @@ def _test(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("test_result")
-def _test_result(g: Game, a: dict) -> None:
+def _test_result(g: Game, a: dict[str, Any]) -> None:
     seat, params = a["p"], a["params"]
     target = stats.attribute(g, seat, params["vs"])
     value = a["roll"]
@@ -743,7 +747,7 @@ def _test_result(g: Game, a: dict) -> None:
 
 
 @verb("choose")
-def _choose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _choose(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     opts = []
     for i, o in enumerate(params["options"]):
         if "if" in o and not holds(g, seat, o["if"], ctx):
@@ -763,7 +767,7 @@ def _choose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @verb("move")
-def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _move(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     p = g.players[seat]
     if params.get("pick"):
         region = g.rules.spaces[p.space].region
@@ -833,7 +837,7 @@ def _end_turn(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
 
 
 @verb("toad")
-def _toad(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _toad(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     transform.become_toad(g, seat, params["turns"])
 
 
@@ -843,18 +847,18 @@ def _alignment(g: Game, seat: int, alignment: str, ctx: Ctx) -> None:
 
 
 @verb("enslave")
-def _enslave(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _enslave(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     g.players[seat].status["enslaved"] = params["free_on"]
     g.say(f"{g.name(seat)} is enslaved: it may leave only on a movement roll of {params['free_on']}.", seat=seat)
 
 
 @verb("status")
-def _status(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _status(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     g.players[seat].status[params["name"]] = params.get("turns", params.get("rounds", 1))
 
 
 @verb("relocate")
-def _relocate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _relocate(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     card = ctx["src"]  # the card being drawn moves itself
     total, _ = g.roll_dice(params["dice"], seat)
     for row in params["rows"]:
@@ -893,7 +897,7 @@ def _discard_this(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
 
 
 @verb("boost")
-def _boost(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _boost(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """A bonus (or with a negative amount a malus) to Strength, Craft or battle Strength until the end of
     the turn (``turn``: the holder's; ``this-turn``: the turn now being played, cast on another), or of
     the fight. An amount may be an attribute, read now (Psionic Blast adds the Craft); with
@@ -915,7 +919,7 @@ def _boost(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @verb("timed")
-def _timed(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _timed(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """A lasting effect on the whole game, counted down by this character's turns
     (:data:`talisman.content.vocabulary.TIMED_EFFECTS`)."""
     value = {"seat": seat, "turns": params["turns"]}

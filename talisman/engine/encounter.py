@@ -16,7 +16,7 @@ the following cards be encountered").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, combat, effects, endings, possessions, spells, stats
 from talisman.engine.base import ENGINE
@@ -32,7 +32,7 @@ def others_here(g: Game, seat: int) -> list[int]:
 
 
 @ENGINE.handler("land")
-def _land(g: Game, a: dict) -> None:
+def _land(g: Game, a: dict[str, Any]) -> None:
     seat, how = a["p"], a["how"]
     p = g.players[seat]
     sdef = g.rules.spaces[p.space]
@@ -70,7 +70,7 @@ def _land(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("encounter_space")
-def _encounter_space(g: Game, a: dict) -> None:
+def _encounter_space(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     sdef = g.rules.spaces[p.space]
@@ -86,7 +86,7 @@ def _encounter_space(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("draw_cards")
-def _draw_cards(g: Game, a: dict) -> None:
+def _draw_cards(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     space = g.players[seat].space
     wanted = a["n"] - len(g.cards_on(space))
@@ -130,7 +130,7 @@ def _draw_cards(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("discard_one_drawn")
-def _discard_one_drawn(g: Game, a: dict) -> None:
+def _discard_one_drawn(g: Game, a: dict[str, Any]) -> None:
     """The Orb of Prophesy: of the cards just drawn (one more than the space asked), discard one."""
     seat = a["p"]
     space = g.players[seat].space
@@ -148,7 +148,7 @@ def _discard_one_drawn(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("discard_from_board")
-def _discard_from_board(g: Game, a: dict) -> None:
+def _discard_from_board(g: Game, a: dict[str, Any]) -> None:
     if a["card"] in g.cards_on(a["space"]):
         cards.lift(g, a["card"], a["space"])
         cards.discard(g, a["card"])
@@ -156,7 +156,7 @@ def _discard_from_board(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("offer_redraw")
-def _offer_redraw(g: Game, a: dict) -> None:
+def _offer_redraw(g: Game, a: dict[str, Any]) -> None:
     """The Prophetess (and the Orb of Knowledge): discard one card just drawn and draw another."""
     seat = a["p"]
     space = g.players[seat].space
@@ -178,7 +178,7 @@ def _offer_redraw(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("redraw")
-def _redraw(g: Game, a: dict) -> None:
+def _redraw(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     g.players[seat].flags.add("redrew")
@@ -198,13 +198,13 @@ def encounter_order(g: Game, space: int) -> list[int]:
 
 
 @ENGINE.handler("card_queue")
-def _card_queue(g: Game, a: dict) -> None:
+def _card_queue(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.push("card_next", p=seat, queue=encounter_order(g, g.players[seat].space))
 
 
 @ENGINE.handler("card_next")
-def _card_next(g: Game, a: dict) -> None:
+def _card_next(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     space = p.space
@@ -266,7 +266,7 @@ def _mode(g: Game, card: int) -> str:
 
 
 @ENGINE.handler("event_done")
-def _event_done(g: Game, a: dict) -> None:
+def _event_done(g: Game, a: dict[str, Any]) -> None:
     """An event, or a card used on the spot, leaves the board once resolved."""
     card = a["card"]
     for space, held in list(g.board.items()):
@@ -302,7 +302,7 @@ def hostile_here(g: Game, seat: int) -> bool:
 
 
 @ENGINE.handler("take_items")
-def _take_items(g: Game, a: dict) -> None:
+def _take_items(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if hostile_here(g, seat):
@@ -338,7 +338,7 @@ def _take_items(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("hire")
-def _hire(g: Game, a: dict) -> None:
+def _hire(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     cost = g.rules.instances[card].cost
@@ -349,7 +349,7 @@ def _hire(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("claim_gold")
-def _claim_gold(g: Game, a: dict) -> None:
+def _claim_gold(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     gold = g.gold_on.get(p.space, 0)
@@ -360,7 +360,7 @@ def _claim_gold(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("meet")
-def _meet(g: Game, a: dict) -> None:
+def _meet(g: Game, a: dict[str, Any]) -> None:
     """Encountering another character: attack it, or use an ability on it."""
     seat, other = a["p"], a["other"]
     if not g.players[other].alive or g.players[other].space != g.players[seat].space:
@@ -378,7 +378,7 @@ def _meet(g: Game, a: dict) -> None:
 
 
 @effects.verb("draw")
-def _draw_verb(g: Game, seat: int, n: int, ctx: dict) -> None:
+def _draw_verb(g: Game, seat: int, n: int, ctx: dict[str, Any]) -> None:
     """Draw cards on the character's space up to ``n``, counting those already
     there (the Monster Pit's roll); they are met with the space's other cards."""
     g.push("draw_cards", p=seat, n=n)

@@ -12,7 +12,7 @@ cancels the Command Spell; the holder of the Amulet cannot cast it, nor can a To
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import stats
 from talisman.engine.base import ENGINE
@@ -32,10 +32,11 @@ def ending_of(g: Game) -> str:
     """The ending in force: a module's rule may decide it (the Dungeon's Winner
     Takes All, registered with ``Module.ending_choice``), else the option ``ending``."""
     for choose in g.rules.ending_choices:
-        name = choose(g)
+        name: str | None = choose(g)
         if name:
             return name
-    return g.options["ending"]
+    chosen: str = g.options["ending"]
+    return chosen
 
 
 def on_reach_crown(g: Game, seat: int) -> None:
@@ -70,7 +71,7 @@ def _crown_reach(g: Game, seat: int) -> None:
 
 
 @ENGINE.handler("crown_challenge")
-def _crown_challenge(g: Game, a: dict) -> None:
+def _crown_challenge(g: Game, a: dict[str, Any]) -> None:
     """A character who is not alone on the Crown must encounter the others there."""
     seat = a["p"]
     rivals = [r for r in rivals_on_crown(g, seat)]
@@ -112,7 +113,7 @@ def _crown_turn_start(g: Game, seat: int) -> None:
 
 
 @ENGINE.handler("command_spell")
-def _command_spell(g: Game, a: dict) -> None:
+def _command_spell(g: Game, a: dict[str, Any]) -> None:
     """The ruler casts the Command Spell; any other character may answer with a Counterspell."""
     g.say(f"{g.name(a['p'])} casts the Command Spell.", type="cast", seat=a["p"])
     g.push("command_roll", p=a["p"], victim=a["victim"])
@@ -120,7 +121,7 @@ def _command_spell(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("command_roll")
-def _command_roll(g: Game, a: dict) -> None:
+def _command_roll(g: Game, a: dict[str, Any]) -> None:
     if g.globals.get("countered") == COMMAND_SPELL:
         del g.globals["countered"]
         return
@@ -128,7 +129,7 @@ def _command_roll(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("command_result")
-def _command_result(g: Game, a: dict) -> None:
+def _command_result(g: Game, a: dict[str, Any]) -> None:
     seat, victim = a["p"], a["victim"]
     if a["roll"] < 4:
         g.say("The Command Spell fails to bite.", seat=seat)
@@ -150,7 +151,7 @@ def _command_result(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("concede")
-def _concede(g: Game, a: dict) -> None:
+def _concede(g: Game, a: dict[str, Any]) -> None:
     p = g.players[a["p"]]
     p.conceded = True
     g.say(f"{g.name(a['p'])} admits defeat.", type="concede", seat=a["p"])

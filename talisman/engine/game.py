@@ -282,7 +282,7 @@ class Game:
         """Push frames so that they run in the order given."""
         self.stack.extend([(f[0], f[1]) for f in reversed(frames)])
 
-    def decide(self, p: int, kind: str, prompt: str, options: list[tuple], confirm: bool = False) -> None:
+    def decide(self, p: int, kind: str, prompt: str, options: list[tuple[Any, ...]], confirm: bool = False) -> None:
         """Ask seat ``p`` to choose. ``options`` are ``(id, label, frames[, group])``."""
         opts = [[o[0], o[1], list(o[2]), o[3] if len(o) > 3 else "main"] for o in options]
         self.stack.append(("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm}))
@@ -313,7 +313,8 @@ class Game:
     def name(self, seat: int) -> str:
         bodies = self.globals.get("bodies")
         if bodies and str(seat) in bodies:
-            return bodies[str(seat)]["name"]
+            name: str = bodies[str(seat)]["name"]
+            return name
         return self.rules.characters[self.players[seat].character].name
 
     # --- seats that play more than one character ------------------------------
@@ -325,7 +326,8 @@ class Game:
         if bodies:
             body = bodies.get(str(index))
             if body is not None:
-                return body["seat"]
+                seat: int = body["seat"]
+                return seat
         return index
 
     def characters_of(self, seat: int) -> list[int]:

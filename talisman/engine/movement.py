@@ -22,7 +22,7 @@ still rolls its die for freedom first.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.dice import parse_range
 from talisman.content.places import place_name
@@ -42,7 +42,7 @@ def region_of(g: Game, space: int) -> str:
     return g.rules.spaces[space].region
 
 
-def move_options(g: Game, seat: int) -> list[tuple]:
+def move_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
     """The ways a character may move this turn, for the turn menu."""
     p = g.players[seat]
     region = g.rules.regions[region_of(g, p.space)]
@@ -61,7 +61,7 @@ def move_options(g: Game, seat: int) -> list[tuple]:
                 ],
             )
         ]
-    opts: list[tuple] = []
+    opts: list[tuple[Any, ...]] = []
     die = abilities.movement_die(g, seat)
     if not one_space_only(g, seat):
         opts.append(("roll", f"Roll the D{die} to move", [frame("move_roll", p=seat)]))
@@ -96,7 +96,7 @@ def move_options(g: Game, seat: int) -> list[tuple]:
     return opts
 
 
-def held_here(g: Game, seat: int) -> dict | None:
+def held_here(g: Game, seat: int) -> dict[str, Any] | None:
     """What holds the character on its space this turn (a Werewolf, Death, the
     Hall of Darkness), if anything: its next move is to face it."""
     p = g.players[seat]
@@ -124,12 +124,12 @@ def in_blizzard(g: Game) -> bool:
 
 
 @ENGINE.handler("clear_status")
-def _clear_status(g: Game, a: dict) -> None:
+def _clear_status(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].status.pop(a["name"], None)
 
 
 @ENGINE.handler("move_roll")
-def _move_roll(g: Game, a: dict) -> None:
+def _move_roll(g: Game, a: dict[str, Any]) -> None:
     """Roll the movement die (``one_space``: a slave who may move only one space
     still needs the roll to go free; it then moves one space)."""
     seat = a["p"]
@@ -143,7 +143,7 @@ def _move_roll(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("move_choose")
-def _move_choose(g: Game, a: dict) -> None:
+def _move_choose(g: Game, a: dict[str, Any]) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
     freed = p.status.get("enslaved")
@@ -159,7 +159,7 @@ def _move_choose(g: Game, a: dict) -> None:
         n = 1
     if g.log is not None:
         g.say(f"{g.name(seat)} may move {n} {'space' if n == 1 else 'spaces'}.", seat=seat)
-    options: list[tuple] = []
+    options: list[tuple[Any, ...]] = []
     # ``move-up-to``: any number of spaces up to the roll (the Hunchback, the Clockwork Owl).
     for oid, label, path in _moves(g.rules, p.space, n, stats.has_trait(g, seat, "move-up-to")):
         if abilities.move_allowed(g, seat, path):
@@ -236,7 +236,9 @@ def _crossings(
     """The ways between regions, by space: bridges (both ends), the passage out
     at the end of a line, the passage into a line from the space it branches
     off (with the direction that leads into the line), and every passage step."""
-    cached = rules.derived.get("crossings")
+    cached: tuple[dict[int, int], dict[int, int], dict[int, tuple[int, int]], set[tuple[int, int]]] | None = (
+        rules.derived.get("crossings")
+    )
     if cached is not None:
         return cached
     bridges: dict[int, int] = {}
@@ -322,7 +324,8 @@ def portal_path(g: Game, seat: int, n: int) -> list[int] | None:
     key = ("portal_path", start, n)
     if key not in g.rules.derived:
         g.rules.derived[key] = _portal_path(g.rules, start, n)
-    return g.rules.derived[key]
+    path: list[int] | None = g.rules.derived[key]
+    return path
 
 
 def _portal_path(rules: Ruleset, start: int, n: int) -> list[int] | None:
@@ -339,7 +342,7 @@ def _portal_path(rules: Ruleset, start: int, n: int) -> list[int] | None:
 def _portal_distance(rules: Ruleset) -> dict[int, int]:
     """Fewest steps from each space to a portal over every ring and link: a lower
     bound of any walk there, worked out once per ruleset."""
-    known = rules.derived.get("portal_distance")
+    known: dict[int, int] | None = rules.derived.get("portal_distance")
     if known is not None:
         return known
     near: dict[int, set[int]] = {s.index: {rules.cw[s.index], rules.ccw[s.index]} - {-1} for s in rules.spaces}
@@ -362,7 +365,7 @@ def _portal_distance(rules: Ruleset) -> dict[int, int]:
 
 
 @ENGINE.handler("walk")
-def _walk(g: Game, a: dict) -> None:
+def _walk(g: Game, a: dict[str, Any]) -> None:
     """Walk a chosen path step by step; the Sentinel may stop it at the bridge.
     At the end the character arrives, or does ``then`` (try the Portal)."""
     seat, path, i, then = a["p"], a["path"], a["i"], a.get("then")
@@ -397,7 +400,7 @@ def _walk(g: Game, a: dict) -> None:
         g.push("arrive", p=seat, space=p.space, how="move")
 
 
-def _guard(g: Game, here: int, there: int) -> dict | None:
+def _guard(g: Game, here: int, there: int) -> dict[str, Any] | None:
     """The guard of a bridge crossed from ``here`` to ``there`` (inward only), if any."""
     guards = g.rules.derived.get("guards")
     if guards is None:
@@ -419,12 +422,12 @@ def _step(g: Game, seat: int, to: int) -> None:
 
 
 @ENGINE.handler("cross")
-def _cross(g: Game, a: dict) -> None:
+def _cross(g: Game, a: dict[str, Any]) -> None:
     _step(g, a["p"], a["to"])
 
 
 @ENGINE.handler("stopped")
-def _stopped(g: Game, a: dict) -> None:
+def _stopped(g: Game, a: dict[str, Any]) -> None:
     """Beaten or held to a stand-off by the Sentinel: the move ends on its space,
     and, as after any lost or drawn fight, so does the turn (nothing is met there)."""
     seat = a["p"]
@@ -441,7 +444,7 @@ def crossed_river(g: Game, seat: int) -> None:
 
 
 @ENGINE.handler("raft_cross")
-def _raft_cross(g: Game, a: dict) -> None:
+def _raft_cross(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].status.pop("raft", None)
     g.say(f"{g.name(seat)} crosses the Storm River by raft; the raft is left to the current.", seat=seat)
@@ -458,7 +461,7 @@ def portals_from(g: Game, space: int) -> list[int]:
 
 
 @ENGINE.handler("portal_attempt")
-def _portal_attempt(g: Game, a: dict) -> None:
+def _portal_attempt(g: Game, a: dict[str, Any]) -> None:
     """Try a portal: on its own space when it has one (000: a character entering
     the Wizard's Tower ends its move on the Door), with the Portal's test."""
     seat = a["p"]
@@ -510,7 +513,7 @@ def _portal_attempt(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("portal_result")
-def _portal_result(g: Game, a: dict) -> None:
+def _portal_result(g: Game, a: dict[str, Any]) -> None:
     """The attempt is the whole move: the turn ends, on the far side or back on
     the portal's space (what follows from it, a lost life or the portal's
     ``on_pass`` effects, still happens)."""
@@ -532,7 +535,7 @@ def _portal_result(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("end_turn_now")
-def _end_turn_now(g: Game, a: dict) -> None:
+def _end_turn_now(g: Game, a: dict[str, Any]) -> None:
     lives.end_turn_now(g)
 
 
@@ -577,11 +580,11 @@ def step_neighbours(g: Game, space: int) -> tuple[list[int], list[int]]:
     return sorted(forward), sorted(back)
 
 
-def step_options(g: Game, seat: int) -> list[tuple]:
+def step_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
     p = g.players[seat]
     forward, back = step_neighbours(g, p.space)
     held = p.status.get("hold")
-    opts: list[tuple] = []
+    opts: list[tuple[Any, ...]] = []
     if held is not None and held.get("space") == p.space:
         opts.append(
             (
@@ -644,7 +647,7 @@ def holds_talisman(g: Game, seat: int) -> bool:
 
 
 @ENGINE.handler("teleport")
-def _teleport(g: Game, a: dict) -> None:
+def _teleport(g: Game, a: dict[str, Any]) -> None:
     seat, to = a["p"], a["to"]
     p = g.players[seat]
     if not abilities.teleport_allowed(g, seat, to):
@@ -665,7 +668,7 @@ def _teleport(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("arrive")
-def _arrive(g: Game, a: dict) -> None:
+def _arrive(g: Game, a: dict[str, Any]) -> None:
     seat, space = a["p"], a["space"]
     p = g.players[seat]
     came_from = p.space
@@ -698,7 +701,7 @@ def _arrive(g: Game, a: dict) -> None:
 
 
 @effects.verb("move_steps")
-def _move_steps(g: Game, seat: int, params: dict, ctx: dict) -> None:
+def _move_steps(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) -> None:
     """Move ``n`` spaces forward (clockwise: along a line, with the Dungeon's
     arrows) or back, then arrive and encounter where the move ends. Passing
     spaces are not met; the move ends early on a ``stop`` space or at the end
@@ -728,7 +731,7 @@ def _move_steps(g: Game, seat: int, params: dict, ctx: dict) -> None:
 
 
 @effects.verb("hold")
-def _hold_verb(g: Game, seat: int, params: dict, ctx: dict) -> None:
+def _hold_verb(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) -> None:
     """The character's next move is to do ``do`` here instead (the Hall of Darkness)."""
     p = g.players[seat]
     p.status["hold"] = {"space": p.space, "what": params["what"], "effects": list(params["do"])}

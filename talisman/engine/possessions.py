@@ -8,7 +8,7 @@ left on the space. Spells are limited by Craft.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, stats
 from talisman.engine.base import ENGINE
@@ -191,7 +191,7 @@ def check_limits(g: Game, seat: int) -> None:
 
 
 @ENGINE.handler("enforce_limits")
-def _enforce_limits(g: Game, a: dict) -> None:
+def _enforce_limits(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -229,20 +229,20 @@ def _enforce_limits(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("discard_spell")
-def _discard_spell(g: Game, a: dict) -> None:
+def _discard_spell(g: Game, a: dict[str, Any]) -> None:
     cards.release(g, a["p"], a["card"])
     cards.discard(g, a["card"])
     g.say(f"{g.name(a['p'])} discards a Spell.", seat=a["p"])
 
 
 @ENGINE.handler("drop")
-def _drop(g: Game, a: dict) -> None:
+def _drop(g: Game, a: dict[str, Any]) -> None:
     if a["card"] in g.players[a["p"]].holdings():
         drop(g, a["p"], a["card"])
 
 
 @ENGINE.handler("take")
-def _take(g: Game, a: dict) -> None:
+def _take(g: Game, a: dict[str, Any]) -> None:
     """Pick a card up from the character's space."""
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
@@ -252,7 +252,7 @@ def _take(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("swap")
-def _swap(g: Game, a: dict) -> None:
+def _swap(g: Game, a: dict[str, Any]) -> None:
     """Exchange a carried Object with one on an Article (declared, as 000 asks)."""
     p = g.players[a["p"]]
     out, into = a["out"], a["into"]
@@ -270,7 +270,7 @@ def _swap(g: Game, a: dict) -> None:
         stats.changed(g)
 
 
-def unpack_option(g: Game, seat: int, back: list) -> list[tuple]:
+def unpack_option(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     """Free options to swap carried and transported Objects."""
     p = g.players[seat]
     opts = []

@@ -9,7 +9,7 @@ brings the character back to his Cave and rewards it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, stats
 from talisman.engine.base import ENGINE
@@ -29,7 +29,7 @@ GOALS = {
 }
 
 
-def describe(quest: dict) -> str:
+def describe(quest: dict[str, Any]) -> str:
     return GOALS[quest["goal"]].format(n=quest.get("n", 0))
 
 
@@ -50,7 +50,7 @@ def on_enemy_killed(g: Game, seat: int) -> None:
         complete(g, seat)
 
 
-def options(g: Game, seat: int, back: list) -> list[tuple]:
+def options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     """Turn-menu options to hand over what the Warlock asked for."""
     p = g.players[seat]
     q = p.status.get("quest")
@@ -73,7 +73,7 @@ def options(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @ENGINE.handler("quest_give")
-def _quest_give(g: Game, a: dict) -> None:
+def _quest_give(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     q = p.status.get("quest")

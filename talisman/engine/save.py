@@ -32,7 +32,8 @@ def replay(save: Any, check: bool = True) -> Game:
 def read(path: str | Path) -> dict[str, Any]:
     """Read a save file; raise SaveError if it is not JSON."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        save: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+        return save
     except OSError as e:
         raise SaveError(f"cannot read {path}: {e.strerror}") from None
     except json.JSONDecodeError as e:

@@ -103,7 +103,7 @@ def ring_spells(g: Game, seat: int) -> list[int]:
 
 def _spell_rings(rules: Any) -> frozenset[int]:
     """The card instances that can keep a Spell (worked out once per ruleset)."""
-    found = rules.derived.get("spell-rings")
+    found: frozenset[int] | None = rules.derived.get("spell-rings")
     if found is None:
         found = rules.derived["spell-rings"] = frozenset(
             i for i, c in enumerate(rules.instances) if "spell-ring" in c.traits
@@ -111,7 +111,7 @@ def _spell_rings(rules: Any) -> frozenset[int]:
     return found
 
 
-def fate_options(g: Game, seat: int, keep: list, roll: dict) -> list[tuple]:
+def fate_options(g: Game, seat: int, keep: list[Any], roll: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Spells cast as Fate is spent to roll again, choosing the result instead
     (Twist of Fate). ``roll`` tells the Spell what to finish: the frame ``kind``
     and ``args`` waiting for the die, its ``style`` (``roll``: a total in
@@ -127,7 +127,9 @@ def fate_options(g: Game, seat: int, keep: list, roll: dict) -> list[tuple]:
     ]
 
 
-def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | None = None) -> list[tuple]:
+def cast_options(
+    g: Game, seat: int, window: str, back: list[Any], combat: dict[str, Any] | None = None
+) -> list[tuple[Any, ...]]:
     """Options to cast each Spell the character may cast in this window."""
     opts = []
     for c in castable(g, seat, window):
@@ -158,7 +160,9 @@ def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | Non
     return opts
 
 
-def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -> list[tuple[Any, str]]:
+def _targets(
+    g: Game, seat: int, cast: dict[str, Any], window: str, combat: dict[str, Any] | None
+) -> list[tuple[Any, str]]:
     kind = cast.get("target", "none")
     if kind == "character":
         return [(s, f" on the {g.name(s)}") for s in g.living() if affected(g, s)]
@@ -172,7 +176,7 @@ def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -
 
 
 @ENGINE.handler("cast")
-def _cast(g: Game, a: dict) -> None:
+def _cast(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     ring = next((o for o in g.players[seat].objects if card in cards.held_by(g, f"card:{o}")), None)
     if card not in g.players[seat].spells and card not in g.players[seat].cards and ring is None:
@@ -209,7 +213,7 @@ def counter_window(g: Game, caster: int, card: int | str) -> None:
 
 
 @ENGINE.handler("counter_ask")
-def _counter_ask(g: Game, a: dict) -> None:
+def _counter_ask(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if (isinstance(card, int) and card not in g.globals.get("in_play", ())) or g.globals.get("countered") == card:
         return
@@ -249,7 +253,7 @@ def _counter_ask(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("counter")
-def _counter(g: Game, a: dict) -> None:
+def _counter(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if a["card"] not in g.players[seat].spells:
         return
@@ -269,7 +273,7 @@ def spell_name(g: Game, spell: int | str) -> str:
 
 
 @ENGINE.handler("spell_resolve")
-def _spell_resolve(g: Game, a: dict) -> None:
+def _spell_resolve(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     spell = g.rules.instances[card]
     countered = g.globals.get("countered") == card
@@ -329,7 +333,7 @@ def other_players_window(g: Game, active: int) -> None:
 
 
 @ENGINE.handler("others_turn_ask")
-def _others_turn_ask(g: Game, a: dict) -> None:
+def _others_turn_ask(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     opts = cast_options(g, seat, "others-turn", [frame("others_turn_ask", **a)])
     if opts:
@@ -341,7 +345,7 @@ def _others_turn_ask(g: Game, a: dict) -> None:
         )
 
 
-def prevent_life_loss_options(g: Game, seat: int, loss: dict) -> list[tuple]:
+def prevent_life_loss_options(g: Game, seat: int, loss: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Spells that can stop this character losing a life."""
     return [
         (
@@ -364,7 +368,7 @@ def on_landing(g: Game, seat: int) -> None:
             g.push("effects", p=seat, list=list(spell.cast["on_land"]), ctx={"src": card, "space": space})
 
 
-def on_global_expired(g: Game, key: str, val: dict) -> None:
+def on_global_expired(g: Game, key: str, val: dict[str, Any]) -> None:
     """A timed effect ran out: a Hex card leaves its space."""
     card = val.get("card")
     if card is not None and val.get("space") is not None and card in g.cards_on(val["space"]):

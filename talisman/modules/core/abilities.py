@@ -8,7 +8,7 @@ Follower or an Object that grants the same trait gets the same option.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.places import place_name
 from talisman.engine import cards, effects, lives, possessions, stats
@@ -30,7 +30,7 @@ AFFLICTIONS = ("Cursed by a Hag", "Poltergeist")
 
 
 @MODULE.ability("turn")
-def druid_alignment(g: Game, seat: int, back: list) -> list[tuple]:
+def druid_alignment(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alignment-at-will") or "alignment-changed" in p.flags:
         return []
@@ -42,13 +42,13 @@ def druid_alignment(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("choose_alignment")
-def _choose_alignment(g: Game, a: dict) -> None:
+def _choose_alignment(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].flags.add("alignment-changed")
     possessions.set_alignment(g, a["p"], a["to"])
 
 
 @MODULE.ability("turn")
-def elf_woods_walk(g: Game, seat: int, back: list) -> list[tuple]:
+def elf_woods_walk(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     p = g.players[seat]
     here = g.rules.spaces[p.space]
     if here.kind != "woods" or not stats.has_trait(g, seat, "woods-walk"):
@@ -65,7 +65,7 @@ def elf_woods_walk(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.ability("turn")
-def alchemist_follower(g: Game, seat: int, back: list) -> list[tuple]:
+def alchemist_follower(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alchemist") or not (p.objects or p.packed) or "alchemist" in p.flags:
         return []
@@ -80,11 +80,11 @@ def alchemist_follower(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("flag")
-def _flag(g: Game, a: dict) -> None:
+def _flag(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].flags.add(a["flag"])
 
 
-def use_options(g: Game, seat: int, back: list) -> list[tuple]:
+def use_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     """Objects used up for an effect (the Potion of Strength)."""
     p = g.players[seat]
     if stats.items_suppressed(g, seat) or "destroy-magic" in g.globals:
@@ -97,7 +97,7 @@ def use_options(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("use_item")
-def _use_item(g: Game, a: dict) -> None:
+def _use_item(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].objects:
         return
@@ -111,7 +111,7 @@ MODULE.ability("turn")(use_options)
 
 
 @MODULE.ability("turn")
-def dispel_magic(g: Game, seat: int, back: list) -> list[tuple]:
+def dispel_magic(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     """000: with Craft above Strength, roll 2 dice under Craft to end a lasting affliction."""
     p = g.players[seat]
     afflicted = [f for f in p.followers if g.card_name(f) in AFFLICTIONS]
@@ -140,7 +140,7 @@ def dispel_magic(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("dispel_result")
-def _dispel_result(g: Game, a: dict) -> None:
+def _dispel_result(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if a["roll"] < stats.craft(g, seat):
         for f in [f for f in g.players[seat].followers if g.card_name(f) in AFFLICTIONS]:
@@ -153,14 +153,14 @@ def _dispel_result(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("after_roll")
-def troll_regenerate(g: Game, seat: int, roll: int) -> list[tuple]:
+def troll_regenerate(g: Game, seat: int, roll: int) -> list[tuple[Any, ...]]:
     if roll != 6 or not stats.has_trait(g, seat, "regenerate-on-6"):
         return []
     return [("regenerate", "Regenerate instead of moving: heal 1 life and end the turn", [frame("regenerate", p=seat)])]
 
 
 @MODULE.handler("regenerate")
-def _regenerate(g: Game, a: dict) -> None:
+def _regenerate(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(a['p'])} regenerates.", seat=a["p"])
     lives.heal(g, a["p"], 1)
     lives.end_turn_now(g)
@@ -170,9 +170,9 @@ def _regenerate(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("combat")
-def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[tuple[Any, ...]]:
     p = g.players[seat]
-    opts: list[tuple] = []
+    opts: list[tuple[Any, ...]] = []
     subtypes = foe_subtypes(g, fight)
     foes = fight["foes"]
     single_animal = len(foes) == 1 and not fight["adhoc"] and g.rules.instances[foes[0]].subtype == "animal"
@@ -241,7 +241,7 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
 
 
 @MODULE.ability("combat")
-def trophies_before_battle(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+def trophies_before_battle(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[tuple[Any, ...]]:
     """000: killed enemies may be cashed in at any time, so before the dice too."""
     return trophy_options(g, seat, back)
 
@@ -254,7 +254,7 @@ def stats_bribe(g: Game, card: int) -> int:
 
 
 @MODULE.handler("tame")
-def _tame(g: Game, a: dict) -> None:
+def _tame(g: Game, a: dict[str, Any]) -> None:
     seat, fight = a["p"], a["fight"]
     card = fight["foes"][0]
     total, faces = g.roll_dice("2D6", seat)
@@ -275,7 +275,7 @@ def _tame(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("charm_result")
-def _charm_result(g: Game, a: dict) -> None:
+def _charm_result(g: Game, a: dict[str, Any]) -> None:
     seat, fight = a["p"], a["fight"]
     card = fight["foes"][0]
     if a["roll"] > g.rules.instances[card].strength:
@@ -295,7 +295,7 @@ def _adopt(g: Game, seat: int, card: int, how: str) -> None:
 
 
 @MODULE.handler("exorcise")
-def _exorcise(g: Game, a: dict) -> None:
+def _exorcise(g: Game, a: dict[str, Any]) -> None:
     seat, fight = a["p"], a["fight"]
     p = g.players[seat]
     for c in fight["foes"]:
@@ -317,7 +317,7 @@ def _exorcise(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("bribe")
-def _bribe(g: Game, a: dict) -> None:
+def _bribe(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(f"{g.name(seat)} pays {a['n']}G and is let alone.", type="gold", seat=seat)
@@ -326,7 +326,7 @@ def _bribe(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("mercenary")
-def _mercenary(g: Game, a: dict) -> None:
+def _mercenary(g: Game, a: dict[str, Any]) -> None:
     p = g.players[a["p"]]
     p.gold -= 1
     p.flags.add("mercenary")
@@ -336,7 +336,7 @@ def _mercenary(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("killed")
-def ghoul_raise(g: Game, seat: int, fight: dict) -> None:
+def ghoul_raise(g: Game, seat: int, fight: dict[str, Any]) -> None:
     if fight["mode"] != "strength" or not stats.has_trait(g, seat, "raise-dead"):
         return
     for c in fight["foes"]:
@@ -345,7 +345,7 @@ def ghoul_raise(g: Game, seat: int, fight: dict) -> None:
 
 
 @MODULE.handler("raise_offer")
-def _raise_offer(g: Game, a: dict) -> None:
+def _raise_offer(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     g.decide(
         seat,
@@ -359,7 +359,7 @@ def _raise_offer(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("raise")
-def _raise(g: Game, a: dict) -> None:
+def _raise(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     if card in p.trophies:
@@ -374,13 +374,13 @@ def _raise(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("meet")
-def thief_steal(g: Game, seat: int, other: int) -> list[tuple]:
+def thief_steal(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
     if not stats.has_trait(g, seat, "steal"):
         return []
     return _take_options(g, seat, other, "steal", "Steal")
 
 
-def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[tuple]:
+def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[tuple[Any, ...]]:
     o = g.players[other]
     opts = []
     if o.gold:
@@ -394,8 +394,8 @@ def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[
 
 
 @MODULE.ability("meet")
-def sorceress(g: Game, seat: int, other: int) -> list[tuple]:
-    opts: list[tuple] = []
+def sorceress(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
+    opts: list[tuple[Any, ...]] = []
     if stats.has_trait(g, seat, "beguile"):
         need = BEGUILE_NEED[g.players[other].alignment]
         opts.append(
@@ -425,7 +425,7 @@ def sorceress(g: Game, seat: int, other: int) -> list[tuple]:
 
 
 @MODULE.handler("beguile_result")
-def _beguile_result(g: Game, a: dict) -> None:
+def _beguile_result(g: Game, a: dict[str, Any]) -> None:
     seat, other = a["p"], a["other"]
     if a["roll"] < a["need"]:
         g.say(f"The {g.name(other)} resists the beguiling.", seat=seat)
@@ -436,7 +436,7 @@ def _beguile_result(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("meet")
-def minstrel_maidens(g: Game, seat: int, other: int) -> list[tuple]:
+def minstrel_maidens(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
     if not stats.has_trait(g, seat, "take-maidens"):
         return []
     return [
@@ -450,7 +450,7 @@ def minstrel_maidens(g: Game, seat: int, other: int) -> list[tuple]:
 
 
 @MODULE.ability("end_of_turn")
-def build_raft(g: Game, seat: int) -> list[tuple]:
+def build_raft(g: Game, seat: int) -> list[tuple[Any, ...]]:
     p = g.players[seat]
     if "raft" in p.status or g.rules.spaces[p.space].kind not in ("woods", "forest"):
         return []
@@ -462,13 +462,13 @@ def build_raft(g: Game, seat: int) -> list[tuple]:
 
 
 @MODULE.handler("build_raft")
-def _build_raft(g: Game, a: dict) -> None:
+def _build_raft(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].status["raft"] = g.turn
     g.say(f"{g.name(a['p'])} builds a raft.", seat=a["p"])
 
 
 @MODULE.ability("end_of_turn")
-def druid_woods(g: Game, seat: int) -> list[tuple]:
+def druid_woods(g: Game, seat: int) -> list[tuple[Any, ...]]:
     p = g.players[seat]
     if (
         g.rules.spaces[p.space].kind != "woods"

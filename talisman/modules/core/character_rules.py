@@ -34,7 +34,7 @@ module has a ``scroll`` deck.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.content import vocabulary
 from talisman.engine import cards, effects, possessions, stats
@@ -61,7 +61,8 @@ def in_dungeon(g: Game, seat: int) -> bool:
 
 def size_of(g: Game, seat: int) -> str:
     p = g.players[seat]
-    return p.status.get("size", g.rules.characters[p.character].size)
+    size: str = p.status.get("size", g.rules.characters[p.character].size)
+    return size
 
 
 def scrolls_in_game(g: Game) -> bool:
@@ -110,7 +111,7 @@ def may_pick_of_two(g: Game, seat: int) -> bool:
 
 
 @MODULE.ability("turn")
-def roll_two_to_move(g: Game, seat: int, back: list) -> list[tuple]:
+def roll_two_to_move(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     p = g.players[seat]
     if (
         g.rules.regions[region_here(g, seat)].movement != "roll"
@@ -125,7 +126,7 @@ def roll_two_to_move(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("move_pick_two")
-def _move_pick_two(g: Game, a: dict) -> None:
+def _move_pick_two(g: Game, a: dict[str, Any]) -> None:
     """Two movement dice, either kept. Choice: Fate re-rolls one die, not a pair
     already picked from, so none is offered here."""
     seat = a["p"]
@@ -176,7 +177,7 @@ def starting_extras(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("scroll_for_spell")
-def _scroll_for_spell(g: Game, a: dict) -> None:
+def _scroll_for_spell(g: Game, a: dict[str, Any]) -> None:
     """000: "begin the game with either a Spell or a Scroll": the player, having
     seen its Spells, may give one back (to the bottom of the Spell deck) for a Scroll."""
     seat = a["p"]
@@ -205,7 +206,7 @@ def _scroll_for_spell(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("swap_spell_for_scroll")
-def _swap_spell_for_scroll(g: Game, a: dict) -> None:
+def _swap_spell_for_scroll(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].spells:
         return
@@ -233,7 +234,7 @@ def scroll_on_visit(g: Game, seat: int, came_from: int) -> None:
 
 
 @MODULE.ability("land")
-def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple]:
+def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple[Any, ...]]:
     """000's Ghoul: "each time you visit the Graveyard without a Scroll, you gain a
     Scroll, you may not encounter the Graveyard". Choice (the text is unclear,
     see the inventory's ambiguities): the Scroll replaces the encounter with the
@@ -255,9 +256,9 @@ def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple]:
 
 
 @MODULE.ability("card")
-def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple]:
+def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple[Any, ...]]:
     c = g.rules.instances[card]
-    opts: list[tuple] = []
+    opts: list[tuple[Any, ...]] = []
     if c.name == "Patrol":
         for arg in trait_args(g, seat, "patrol"):
             how, what = arg.split(":", 1)
@@ -293,7 +294,7 @@ def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple]:
 
 
 @MODULE.handler("patrol_escort")
-def _patrol_escort(g: Game, a: dict) -> None:
+def _patrol_escort(g: Game, a: dict[str, Any]) -> None:
     """The Patrol sends the character to a place: it goes there at once and its turn ends."""
     from talisman.engine import lives
 
@@ -306,7 +307,7 @@ def _patrol_escort(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("patrol_fight")
-def _patrol_fight(g: Game, a: dict) -> None:
+def _patrol_fight(g: Game, a: dict[str, Any]) -> None:
     """000's Cyborg: the Patrol fights at Strength 6; beaten, its card may be kept
     as a trophy; otherwise it is discarded after the fight."""
     from talisman.engine.combat import fight_creature
@@ -325,7 +326,7 @@ def _patrol_fight(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("trophy_from_space")
-def _trophy_from_space(g: Game, a: dict) -> None:
+def _trophy_from_space(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     if card in g.cards_on(space):
@@ -335,7 +336,7 @@ def _trophy_from_space(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("discard_from_space")
-def _discard_from_space(g: Game, a: dict) -> None:
+def _discard_from_space(g: Game, a: dict[str, Any]) -> None:
     for space, held in list(g.board.items()):
         if a["card"] in held:
             cards.lift(g, a["card"], space)
@@ -345,7 +346,7 @@ def _discard_from_space(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("law_bribe")
-def _law_bribe(g: Game, a: dict) -> None:
+def _law_bribe(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(
@@ -377,7 +378,7 @@ def city_followers_stay(g: Game, seat: int, came_from: int) -> None:
 # --- the Guard of the Dungeon's Guard Room -------------------------------------------------------
 
 
-def guard_spared(g: Game, seat: int, fight: dict) -> bool:
+def guard_spared(g: Game, seat: int, fight: dict[str, Any]) -> bool:
     """000 (the Assassin, the Martial Artist): no Assassination or Killer Blow
     against the Guard in the Guard Room of the Dungeon."""
     return (
@@ -395,7 +396,7 @@ def guard_spared(g: Game, seat: int, fight: dict) -> bool:
 # Purchase stock holds; the Potion comes from a ``potion`` deck, and the
 # Timescape's purchase Objects from a ``timescape-purchase`` deck, when in play.
 ARMORY = ("Sword", "Axe", "Helmet", "Shield", "Armour")
-THEFT_PRIZES: dict[str, list[dict]] = {
+THEFT_PRIZES: dict[str, list[dict[str, Any]]] = {
     "magic-emporium": [{"take_card": {"deck": SCROLL_DECK}, "if": {"deck": SCROLL_DECK}}],
     "enchantress": [{"take_card": {"deck": SCROLL_DECK}, "if": {"deck": SCROLL_DECK}}],
     "doctor": [{"gain": {"gold": 1}}],
@@ -429,7 +430,7 @@ for _kind, _prize in THEFT_PRIZES.items():
 
 
 @MODULE.ability("end_of_turn")
-def city_theft(g: Game, seat: int) -> list[tuple]:
+def city_theft(g: Game, seat: int) -> list[tuple[Any, ...]]:
     p = g.players[seat]
     kind = g.rules.spaces[p.space].kind
     if (
@@ -460,7 +461,7 @@ def city_theft(g: Game, seat: int) -> list[tuple]:
 
 
 @MODULE.handler("theft_result")
-def _theft_result(g: Game, a: dict) -> None:
+def _theft_result(g: Game, a: dict[str, Any]) -> None:
     seat, roll, kind = a["p"], a["roll"], a["place"]
     if roll == 1:
         gaol = spaces_of_kind(g, GAOLS.get(kind, "donjon"))

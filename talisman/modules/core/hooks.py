@@ -3,7 +3,8 @@ content (``{ hook = "name" }``) and lives here, next to the others."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions, quests
 from talisman.engine.game import frame
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 
 @MODULE.hook("raiders")
-def raiders(g: Game, seat: int, ctx: dict) -> None:
+def raiders(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     oasis = g.rules.space_index["oasis"]
     if p.gold:
@@ -26,7 +27,7 @@ def raiders(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("raft")
-def raft(g: Game, seat: int, ctx: dict) -> None:
+def raft(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """A raft is used at the start of the next turn or lost; its card leaves at once."""
     card = ctx.get("src")
     if card is not None:
@@ -39,15 +40,15 @@ def raft(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("hag-leaves")
-def hag_leaves(g: Game, seat: int, ctx: dict) -> None:
+def hag_leaves(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     for f in list(p.followers):
         if g.card_name(f) == "Cursed by a Hag":
             possessions.lose_follower(g, seat, f, "is driven off by the Mystic")
 
 
-def _leave_at_court(name: str):
-    def leave(g: Game, seat: int, ctx: dict) -> None:
+def _leave_at_court(name: str) -> Callable[[Game, int, dict[str, Any]], None]:
+    def leave(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         p = g.players[seat]
         for f in p.followers:
             if g.card_name(f) == name:
@@ -73,7 +74,7 @@ WARLOCK_QUESTS = {
 
 
 @MODULE.hook("warlock-quest")
-def warlock_quest(g: Game, seat: int, ctx: dict) -> None:
+def warlock_quest(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The Warlock's Cave: ask for a quest (one at a time); finish it for a Talisman."""
     p = g.players[seat]
     if "quest" in p.status:
@@ -105,13 +106,13 @@ def warlock_quest(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("warlock_roll")
-def _warlock_roll(g: Game, a: dict) -> None:
+def _warlock_roll(g: Game, a: dict[str, Any]) -> None:
     goal, n = WARLOCK_QUESTS[a["roll"]]
     quests.start(g, a["p"], goal, n)
 
 
-def _vampire(n: int):
-    def bite(g: Game, seat: int, ctx: dict) -> None:
+def _vampire(n: int) -> Callable[[Game, int, dict[str, Any]], None]:
+    def bite(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         g.push("vampire", p=seat, n=n)
 
     return bite
@@ -122,7 +123,7 @@ for _n in (1, 2, 3):
 
 
 @MODULE.handler("vampire")
-def _vampire_frame(g: Game, a: dict) -> None:
+def _vampire_frame(g: Game, a: dict[str, Any]) -> None:
     """Each life the Vampire takes may be paid with a Follower instead."""
     seat, n = a["p"], a["n"]
     p = g.players[seat]
@@ -157,13 +158,13 @@ def _vampire_frame(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("dice-with-death")
-def dice_with_death(g: Game, seat: int, ctx: dict) -> None:
+def dice_with_death(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """Death: both roll 2 dice; lower loses (a life for the character); win to go on."""
     effects.roll(g, seat, "2D6", frame("death_result", p=seat), why="the game with Death")
 
 
 @MODULE.handler("death_result")
-def _death_result(g: Game, a: dict) -> None:
+def _death_result(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     death, _ = g.roll_dice("2D6", seat)

@@ -7,7 +7,7 @@ cast in, and ``combat``, the fight it was cast in (if any).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.game import frame
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 @MODULE.spell_effect("acquisition")
-def acquisition(g: Game, a: dict) -> None:
+def acquisition(g: Game, a: dict[str, Any]) -> None:
     seat, target = a["p"], a["target"]
     o = g.players[target]
     opts = []
@@ -34,12 +34,12 @@ def acquisition(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("counterspell")
-def counterspell(g: Game, a: dict) -> None:
+def counterspell(g: Game, a: dict[str, Any]) -> None:
     """Counterspell works only as an answer (see talisman.engine.spells.counter_window)."""
 
 
 @MODULE.spell_effect("destruction")
-def destruction(g: Game, a: dict) -> None:
+def destruction(g: Game, a: dict[str, Any]) -> None:
     from talisman.engine.cards import deck_here
 
     seat = a["p"]
@@ -60,7 +60,7 @@ def destruction(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("destroy_card")
-def _destroy_card(g: Game, a: dict) -> None:
+def _destroy_card(g: Game, a: dict[str, Any]) -> None:
     if a["card"] in g.cards_on(a["space"]):
         cards.lift(g, a["card"], a["space"])
         cards.discard(g, a["card"])
@@ -69,7 +69,7 @@ def _destroy_card(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("divination")
-def divination(g: Game, a: dict) -> None:
+def divination(g: Game, a: dict[str, Any]) -> None:
     from talisman.engine.cards import deck_here
 
     seat = a["p"]
@@ -85,7 +85,7 @@ def divination(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("hex")
-def hex_(g: Game, a: dict) -> None:
+def hex_(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     occupied = {p.space for p in g.players if p.alive}
     spaces = [s for s in g.rules.spaces if s.region in ("outer", "middle") and s.index not in occupied]
@@ -101,7 +101,7 @@ def hex_(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("lay_hex")
-def _lay_hex(g: Game, a: dict) -> None:
+def _lay_hex(g: Game, a: dict[str, Any]) -> None:
     card, space = a["card"], a["space"]
     g.globals["in_play"] = [c for c in g.globals.get("in_play", ()) if c != card]
     if not g.globals["in_play"]:
@@ -112,7 +112,7 @@ def _lay_hex(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("immobility")
-def immobility(g: Game, a: dict) -> None:
+def immobility(g: Game, a: dict[str, Any]) -> None:
     combat = a.get("combat") or {}
     if a["window"] == "combat" and "foes" in combat:
         g.say("The creature is held fast by Immobility.", seat=a["p"])
@@ -125,7 +125,7 @@ def immobility(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("invisibility")
-def invisibility(g: Game, a: dict) -> None:
+def invisibility(g: Game, a: dict[str, Any]) -> None:
     combat = a.get("combat") or {}
     if "foes" in combat:
         g.push("combat_evaded", **combat, whole_space=True)
@@ -134,7 +134,7 @@ def invisibility(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("mesmerism")
-def mesmerism(g: Game, a: dict) -> None:
+def mesmerism(g: Game, a: dict[str, Any]) -> None:
     seat, target = a["p"], a["target"]
     followers = g.players[target].followers
     if not followers:
@@ -152,7 +152,7 @@ def mesmerism(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("preservation")
-def preservation(g: Game, a: dict) -> None:
+def preservation(g: Game, a: dict[str, Any]) -> None:
     seat = a["target"] if a["target"] is not None else a["p"]
     g.say(f"Preservation keeps {g.name(seat)} from losing a life.", seat=a["p"])
     loss = a.get("loss")
@@ -161,13 +161,13 @@ def preservation(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("random")
-def random_(g: Game, a: dict) -> None:
+def random_(g: Game, a: dict[str, Any]) -> None:
     target = a["target"]
     effects.roll(g, target, "D6", frame("random_result", p=target), why="the Random spell", fate=False)
 
 
 @MODULE.handler("random_result")
-def _random_result(g: Game, a: dict) -> None:
+def _random_result(g: Game, a: dict[str, Any]) -> None:
     seat, r = a["p"], a["roll"]
     p = g.players[seat]
     if r == 1:
@@ -190,7 +190,7 @@ def _random_result(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("teleport")
-def teleport(g: Game, a: dict) -> None:
+def teleport(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     region = g.rules.spaces[p.space].region  # never the Inner Region: no movement roll to replace there

@@ -19,7 +19,7 @@ fails stays in the Chamber and faces him again next turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import possessions, stats
 from talisman.engine.combat import fight_creature
@@ -53,7 +53,7 @@ def emerge_space(result: int) -> str:
 
 
 @MODULE.hook("lord-of-darkness")
-def lord_of_darkness(g: Game, seat: int, ctx: dict) -> None:
+def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     p.status.pop("fight_scores", None)
     g.say(f"The {LORD} rises from his hoard to face {g.name(seat)}.", type="attack", seat=seat)
@@ -77,7 +77,7 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("lord_fight")
-def _lord_fight(g: Game, a: dict) -> None:
+def _lord_fight(g: Game, a: dict[str, Any]) -> None:
     seat, mode = a["p"], a["mode"]
     fight_creature(
         g,
@@ -91,7 +91,7 @@ def _lord_fight(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("lord_slain")
-def _lord_slain(g: Game, a: dict) -> None:
+def _lord_slain(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.say(
         f"{g.name(seat)} slays the {LORD}; his spirit lingers, and he will rise again.", type="combat-result", seat=seat
@@ -104,7 +104,7 @@ def _lord_slain(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("claim_treasure")
-def _claim_treasure(g: Game, a: dict) -> None:
+def _claim_treasure(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     hoard = g.decks["treasure"]
     if not hoard:
@@ -125,7 +125,7 @@ def _claim_treasure(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("take_treasure")
-def _take_treasure(g: Game, a: dict) -> None:
+def _take_treasure(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     g.decks["treasure"].remove(card)
     g.say(f"{g.name(seat)} takes the {g.card_name(card)} from the hoard.", type="gain", seat=seat)
@@ -133,7 +133,7 @@ def _take_treasure(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("lord_after")
-def _lord_after(g: Game, a: dict) -> None:
+def _lord_after(g: Game, a: dict[str, Any]) -> None:
     """After the fight: emerge by the chart, or (Short Dungeon Game) stay to fight again."""
     seat = a["p"]
     p = g.players[seat]

@@ -3,7 +3,7 @@ is named from the content (``{ hook = "name" }``) and lives here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions, spells, stats
 from talisman.engine.cards import deck_here
@@ -30,7 +30,7 @@ def _space_of(g: Game, card: int) -> int | None:
 
 
 @MODULE.hook("summoning-circle")
-def summoning_circle(g: Game, seat: int, ctx: dict) -> None:
+def summoning_circle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The nearest Enemy face up elsewhere in this Region comes here to be faced.
     Choice: nearest along the path; on a tie, the one nearer the Treasure Chamber;
     of several on that space, the first met there. With none, draw 1 card."""
@@ -55,7 +55,7 @@ def summoning_circle(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("trap-door")
-def trap_door(g: Game, seat: int, ctx: dict) -> None:
+def trap_door(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """Go to the Dungeon Entrance or to a face-up Dungeon Door, and encounter it."""
     doors = sorted({s for s, held in g.board.items() for c in held if g.card_name(c) == "Dungeon Door"})
     entrance = g.rules.space_index[rules.ENTRANCE]
@@ -72,7 +72,7 @@ def trap_door(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("fire")
-def fire(g: Game, seat: int, ctx: dict) -> None:
+def fire(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "D6", frame("fire_result", p=seat), why="the Fire")
 
 
@@ -80,7 +80,7 @@ FIRE_BURNS = {1: "place", 2: "place", 3: "stranger", 4: "stranger", 5: "enemy", 
 
 
 @MODULE.handler("fire_result")
-def _fire_result(g: Game, a: dict) -> None:
+def _fire_result(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     kind = FIRE_BURNS[a["roll"]]
     region = g.rules.spaces[g.players[seat].space].region
@@ -105,7 +105,7 @@ def _fire_result(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("green-mist")
-def green_mist(g: Game, seat: int, ctx: dict) -> None:
+def green_mist(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     gone = [c for c in p.objects + p.packed if g.rules.instances[c].weapon or g.rules.instances[c].armour]
     for c in gone:
@@ -116,7 +116,7 @@ def green_mist(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("join-as-follower")
-def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
+def join_as_follower(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The card met becomes a Follower: the Lone Dwarf (unless no Follower may
     join), the Spirit of Vengeance (it clings, whatever the character's state)."""
     card = ctx["src"]
@@ -138,7 +138,7 @@ def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("dissolve-weapons")
-def dissolve_weapons(g: Game, seat: int, ctx: dict) -> None:
+def dissolve_weapons(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The Crawling Slime: the Weapons used against it are discarded."""
     for w in stats.weapons_used(g, seat):
         cards.release(g, seat, w)
@@ -147,7 +147,7 @@ def dissolve_weapons(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("gate-smasher")
-def gate_smasher(g: Game, seat: int, ctx: dict) -> None:
+def gate_smasher(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """Not killed, the Gate Smasher rampages: a die for each other face-up card in this Region, 1-2 smashes it."""
     region = g.rules.spaces[g.players[seat].space].region
     for s, held in sorted(g.board.items()):
@@ -167,7 +167,7 @@ def gate_smasher(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("follower-or-life")
-def follower_or_life(g: Game, seat: int, ctx: dict) -> None:
+def follower_or_life(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """It kills a Follower at random, or takes one more life from a character who has none."""
     p = g.players[seat]
     if not p.followers:
@@ -192,7 +192,7 @@ def follower_or_life(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("crypt-keeper")
-def crypt_keeper(g: Game, seat: int, ctx: dict) -> None:
+def crypt_keeper(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """Look at the top 5 cards of the deck drawn from here; take one Object among them."""
     deck = deck_here(g, seat, "adventure")
     top = g.decks[deck][-CRYPT_KEEPER_LOOKS:][::-1]
@@ -220,14 +220,14 @@ def crypt_keeper(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("take_from_deck")
-def _take_from_deck(g: Game, a: dict) -> None:
+def _take_from_deck(g: Game, a: dict[str, Any]) -> None:
     if a["card"] in g.decks[a["deck"]]:
         g.decks[a["deck"]].remove(a["card"])
         possessions.offer(g, a["p"], a["card"])
 
 
 @MODULE.hook("tinker-imp")
-def tinker_imp(g: Game, seat: int, ctx: dict) -> None:
+def tinker_imp(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """Before the fight the Imp drops one of your Objects (at random) a die roll of spaces clockwise."""
     p = g.players[seat]
     if not p.objects:
@@ -254,7 +254,7 @@ def tinker_imp(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("dungeon-keeper")
-def dungeon_keeper(g: Game, seat: int, ctx: dict) -> None:
+def dungeon_keeper(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """He locks up all your Followers (not those that cling to you); buy any he
     holds back at 1 gold each; he leaves when he holds none."""
     keeper = ctx["src"]
@@ -270,7 +270,7 @@ def dungeon_keeper(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("keeper_buy")
-def _keeper_buy(g: Game, a: dict) -> None:
+def _keeper_buy(g: Game, a: dict[str, Any]) -> None:
     seat, keeper = a["p"], a["keeper"]
     p = g.players[seat]
     held = cards.held_by(g, f"card:{keeper}")
@@ -296,7 +296,7 @@ def _keeper_buy(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("keeper_sell")
-def _keeper_sell(g: Game, a: dict) -> None:
+def _keeper_sell(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     g.players[seat].gold -= 1
     cards.unhold(g, f"card:{a['keeper']}", card)
@@ -304,7 +304,7 @@ def _keeper_sell(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("keeper_leaves")
-def _keeper_leaves(g: Game, a: dict) -> None:
+def _keeper_leaves(g: Game, a: dict[str, Any]) -> None:
     keeper = a["keeper"]
     space = _space_of(g, keeper)
     if space is not None and not cards.held_by(g, f"card:{keeper}"):
@@ -314,7 +314,7 @@ def _keeper_leaves(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("oracle")
-def oracle(g: Game, seat: int, ctx: dict) -> None:
+def oracle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     deck = g.decks["dungeon"]
     top = deck[-ORACLE_LOOKS:][::-1]
     if top:
@@ -328,7 +328,7 @@ def oracle(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("oracle_order")
-def _oracle_order(g: Game, a: dict) -> None:
+def _oracle_order(g: Game, a: dict[str, Any]) -> None:
     """Put the cards back one at a time, the first chosen on top."""
     left, chosen = a["left"], a["chosen"]
     if len(left) <= 1:
@@ -357,7 +357,7 @@ def _oracle_order(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("rune-gate")
-def rune_gate(g: Game, seat: int, ctx: dict) -> None:
+def rune_gate(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """Once: choose another face-up Rune Gate or a Runes space as your next move; the Gate crumbles."""
     here = g.players[seat].space
     gates = {s for s, held in g.board.items() for c in held if g.card_name(c) == "Rune Gate" and s != here}
@@ -388,7 +388,7 @@ def rune_gate(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("snake-bite")
-def snake_bite(g: Game, seat: int, ctx: dict) -> None:
+def snake_bite(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     bite = [frame("lose_lives", p=seat, n=1, cause="the Snake Pit")]
     if not p.followers:

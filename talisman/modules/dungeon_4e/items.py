@@ -6,7 +6,7 @@ game without these cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, movement, possessions, stats
 from talisman.engine.game import frame
@@ -34,7 +34,7 @@ def _value_of(g: Game, card: int, name: str) -> int:
     return 0
 
 
-def _foe_traits(g: Game, fight: dict) -> set[str]:
+def _foe_traits(g: Game, fight: dict[str, Any]) -> set[str]:
     return {t for c in fight.get("foes", ()) for t in g.rules.instances[c].traits}
 
 
@@ -59,12 +59,13 @@ def changing_foes(g: Game, seat: int, card: int, mode: str) -> int | None:
                 for x in held
                 if x != card and g.rules.instances[x].type == "enemy" and g.rules.instances[x].subtype == kind
             )
-            return getattr(c, mode) + others
+            printed: int = getattr(c, mode)
+            return printed + others
     return None
 
 
 @MODULE.ability("fight_result")
-def hard_to_beat(g: Game, seat: int, fight: dict, outcome: str, margin: int) -> str:
+def hard_to_beat(g: Game, seat: int, fight: dict[str, Any], outcome: str, margin: int) -> str:
     """Vampire Bats (a win by less than 2 is a stand-off), the Living Statue (only
     a magic Weapon beats it), the Cave Troll (1-2 after a win: it regenerates),
     and the Aegis (a loss, 4-6: a stand-off)."""
@@ -93,7 +94,7 @@ def hard_to_beat(g: Game, seat: int, fight: dict, outcome: str, margin: int) -> 
 
 
 @MODULE.ability("attack_faces")
-def trick_dice(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
+def trick_dice(g: Game, seat: int, fight: dict[str, Any], faces: list[int]) -> list[int]:
     """The Weighted Dice (a chosen roll), the Goblin Sniper (a die above your
     Craft: no attack roll), the Goblin Trapsmith's net (an extra die, the lowest
     counts), the Soul Drinker (two dice, the better counts; doubles drink a soul)."""
@@ -120,7 +121,7 @@ def trick_dice(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
 
 
 @MODULE.handler("soul_drink")
-def _soul_drink(g: Game, a: dict) -> None:
+def _soul_drink(g: Game, a: dict[str, Any]) -> None:
     """Doubles: the Soul Drinker takes a Follower at random, then it is discarded."""
     seat, card = a["p"], a["card"]
     p = g.players[seat]
@@ -133,7 +134,7 @@ def _soul_drink(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("battle_bonus")
-def dungeon_fighters(g: Game, seat: int, fight: dict) -> int:
+def dungeon_fighters(g: Game, seat: int, fight: dict[str, Any]) -> int:
     """The Tunnel Fighter and the Oaths of Vengeance in the Dungeon; the Holy
     Avenger against an evil character (choice: whoever attacked)."""
     bonus = rules.battle_bonus_in_dungeon(g, seat, fight["mode"])
@@ -147,11 +148,11 @@ def dungeon_fighters(g: Game, seat: int, fight: dict) -> int:
 
 
 @MODULE.ability("combat")
-def dungeon_fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[tuple[Any, ...]]:
     """The Faithful Hound fights in your place (not where only you may fight: the
     Lord of Darkness); the Scroll of Exile banishes an Enemy card; the Weighted
     Dice choose your attack roll."""
-    opts: list[tuple] = []
+    opts: list[tuple[Any, ...]] = []
     if fight["mode"] == "strength" and not fight.get("alone") and not fight.get("champion"):
         for f in g.players[seat].followers:
             n = _value_of(g, f, "champion")  # ``champion:N``: fights in the character's place with Strength N
@@ -184,7 +185,7 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict, back: list) -> list[t
 
 
 @MODULE.handler("exile")
-def _exile(g: Game, a: dict) -> None:
+def _exile(g: Game, a: dict[str, Any]) -> None:
     seat, card, fight = a["p"], a["card"], a["fight"]
     space = g.players[seat].space
     _use_up(g, seat, a["scroll"])
@@ -198,7 +199,7 @@ def _exile(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("weighted_attack")
-def _weighted_attack(g: Game, a: dict) -> None:
+def _weighted_attack(g: Game, a: dict[str, Any]) -> None:
     seat, fight = a["p"], a["fight"]
     g.decide(
         seat,
@@ -216,7 +217,7 @@ def _weighted_attack(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("use_up")
-def _use_up_frame(g: Game, a: dict) -> None:
+def _use_up_frame(g: Game, a: dict[str, Any]) -> None:
     _use_up(g, a["p"], a["card"])
 
 
@@ -231,9 +232,9 @@ def _use_up(g: Game, seat: int, card: int) -> None:
 
 
 @MODULE.ability("turn")
-def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
+def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     p = g.players[seat]
-    opts: list[tuple] = []
+    opts: list[tuple[Any, ...]] = []
     moving = (
         g.rules.regions[g.rules.spaces[p.space].region].movement == "roll"
         and movement.held_here(g, seat) is None
@@ -339,7 +340,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("weighted_move")
-def _weighted_move(g: Game, a: dict) -> None:
+def _weighted_move(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.decide(
         seat,
@@ -353,7 +354,7 @@ def _weighted_move(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("fly")
-def _fly(g: Game, a: dict) -> None:
+def _fly(g: Game, a: dict[str, Any]) -> None:
     """To any space of the Region the character stands in (the Cloak of Feathers, the Amulet of Speed)."""
     seat = a["p"]
     p = g.players[seat]
@@ -375,7 +376,7 @@ def _fly(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("blood_stone")
-def _blood_stone(g: Game, a: dict) -> None:
+def _blood_stone(g: Game, a: dict[str, Any]) -> None:
     seat, roll = a["p"], a["roll"]
     if roll == 1:
         _use_up(g, seat, a["card"])
@@ -388,7 +389,7 @@ def _blood_stone(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("totem")
-def _totem(g: Game, a: dict) -> None:
+def _totem(g: Game, a: dict[str, Any]) -> None:
     seat, trophy = a["p"], a["trophy"]
     if trophy in g.players[seat].trophies:
         cards.release(g, seat, trophy)
@@ -397,7 +398,7 @@ def _totem(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("after_roll")
-def amulet_of_speed(g: Game, seat: int, roll: int) -> list[tuple]:
+def amulet_of_speed(g: Game, seat: int, roll: int) -> list[tuple[Any, ...]]:
     """The Amulet of Speed: a movement roll of 1 may be rolled again (``reroll-move:1``); on a 6 it may
     be spent to fly anywhere in the Region (``teleport-on-6``)."""
     if roll == 1:
@@ -425,7 +426,7 @@ def upkeep(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("upkeep")
-def _upkeep(g: Game, a: dict) -> None:
+def _upkeep(g: Game, a: dict[str, Any]) -> None:
     seat, card, n = a["p"], a["card"], a["n"]
     p = g.players[seat]
     leave = [frame("lose_follower", p=seat, card=card, why="leaves, unpaid")]
@@ -443,7 +444,7 @@ def _upkeep(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("pay_upkeep")
-def _pay_upkeep(g: Game, a: dict) -> None:
+def _pay_upkeep(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].gold -= a["n"]
     g.say(f"{g.name(a['p'])} pays {a['n']} gold in wages.", type="gold", seat=a["p"])
 
@@ -452,7 +453,7 @@ def _pay_upkeep(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("land")
-def driven_to_attack(g: Game, seat: int) -> list[tuple]:
+def driven_to_attack(g: Game, seat: int) -> list[tuple[Any, ...]]:
     """A Follower that drives its holder to attack (the Spirit of Vengeance, the
     Holy Avenger against the evil): the attack replaces meeting the space."""
     from talisman.engine.abilities import may_meet
@@ -476,7 +477,7 @@ def wise_man_wanders(g: Game, seat: int, by: int) -> None:
 
 
 @MODULE.handler("wanders")
-def _wanders(g: Game, a: dict) -> None:
+def _wanders(g: Game, a: dict[str, Any]) -> None:
     """Once the meeting is over the Wise Man goes with the one who met his master, unless it was evaded."""
     holder, by, card = a["p"], a["by"], a["card"]
     if card not in g.players[holder].followers or f"evaded-by:{holder}" in g.players[by].flags:
@@ -501,7 +502,7 @@ def after_the_duel(g: Game, win: int, lose: int) -> None:
 
 
 @MODULE.handler("avenger_done")
-def _avenger_done(g: Game, a: dict) -> None:
+def _avenger_done(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if a["card"] in g.players[seat].followers:
         lives.gain_attribute(g, seat, "strength", 1)
@@ -510,7 +511,7 @@ def _avenger_done(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("pass_on")
-def _pass_on(g: Game, a: dict) -> None:
+def _pass_on(g: Game, a: dict[str, Any]) -> None:
     seat, to, card = a["p"], a["to"], a["card"]
     if card not in g.players[seat].followers or not g.players[to].alive:
         return
@@ -526,7 +527,7 @@ def _pass_on(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("passed_on")
-def _passed_on(g: Game, a: dict) -> None:
+def _passed_on(g: Game, a: dict[str, Any]) -> None:
     cards.release(g, a["p"], a["card"])
     g.players[a["to"]].followers.append(a["card"])
     stats.changed(g)
@@ -543,7 +544,7 @@ def elixir_of_life(g: Game, seat: int, n: int) -> None:
 
 
 @MODULE.handler("elixir")
-def _elixir(g: Game, a: dict) -> None:
+def _elixir(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].objects or not g.players[seat].alive:
         return

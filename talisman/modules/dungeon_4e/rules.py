@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, possessions, stats
 from talisman.engine.game import frame
@@ -97,7 +97,7 @@ def dungeon_teleports(g: Game, seat: int, to: int) -> bool:
 
 
 @MODULE.ability("turn")
-def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
+def declare_flight(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     """Fight or Flight: at the start of its turn, before moving, a character in
     the Dungeon may declare that it flees; it cannot take it back."""
     p = g.players[seat]
@@ -114,7 +114,7 @@ def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("flee")
-def _flee(g: Game, a: dict) -> None:
+def _flee(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].status["flight"] = True
     g.say(f"{g.name(a['p'])} flees the Dungeon.", seat=a["p"])
 

@@ -8,7 +8,7 @@ cast on (a fight, a roll to change, a Spell to call).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, combat, effects, lives, stats
 from talisman.engine.game import frame
@@ -30,7 +30,7 @@ PORTAL_ROWS = [
 
 
 @MODULE.spell_effect("divine-intervention")
-def divine_intervention(g: Game, a: dict) -> None:
+def divine_intervention(g: Game, a: dict[str, Any]) -> None:
     """A lost fight becomes a stand-off (cast from the ``defeat`` window)."""
     fight = a["combat"]
     g.say(f"Divine Intervention: {g.name(a['p'])}'s defeat becomes a stand-off.", seat=a["p"])
@@ -39,7 +39,7 @@ def divine_intervention(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("lost_fight")
-def intervene(g: Game, seat: int, fight: dict) -> list[tuple]:
+def intervene(g: Game, seat: int, fight: dict[str, Any]) -> list[tuple[Any, ...]]:
     """After a lost battle or psychic combat with creatures, Divine Intervention may be cast."""
     from talisman.engine.spells import cast_options
 
@@ -49,7 +49,7 @@ def intervene(g: Game, seat: int, fight: dict) -> list[tuple]:
 
 
 @MODULE.spell_effect("finger-of-death")
-def finger_of_death(g: Game, a: dict) -> None:
+def finger_of_death(g: Game, a: dict[str, Any]) -> None:
     """Creatures die at once (Enemy cards become trophies); a character loses 2 lives and the fight is over."""
     seat, fight = a["p"], a["combat"]
     if "foes" in fight:
@@ -62,7 +62,7 @@ def finger_of_death(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("magic-portal")
-def magic_portal(g: Game, a: dict) -> None:
+def magic_portal(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     value, _ = g.roll_dice("D6", seat)
     dest = next(r["to"] for r in PORTAL_ROWS if r["at"] == str(value))
@@ -71,7 +71,7 @@ def magic_portal(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("magic-shell")
-def magic_shell(g: Game, a: dict) -> None:
+def magic_shell(g: Game, a: dict[str, Any]) -> None:
     p = g.players[a["p"]]
     p.status["traits"] = sorted({*p.status.get("traits", ()), *SHELL_TRAITS})
     stats.changed(g)
@@ -93,7 +93,7 @@ def shell_breaks(g: Game, seat: int) -> None:
 
 
 @MODULE.spell_effect("restoration")
-def restoration(g: Game, a: dict) -> None:
+def restoration(g: Game, a: dict[str, Any]) -> None:
     """A life not lost (cast in the ``life-loss`` window), or a Follower not killed."""
     follower = (a.get("combat") or {}).get("follower")
     if follower is not None:
@@ -106,14 +106,14 @@ def restoration(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("spell-call")
-def spell_call(g: Game, a: dict) -> None:
+def spell_call(g: Game, a: dict[str, Any]) -> None:
     against = a["combat"]["against"]
     g.globals["called"] = {"card": against, "by": a["p"]}
     g.say(f"{g.name(a['p'])} calls the {g.card_name(against)} to itself.", seat=a["p"])
 
 
 @MODULE.spell_effect("summon-storm")
-def summon_storm(g: Game, a: dict) -> None:
+def summon_storm(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     region = g.rules.spaces[g.players[seat].space].region
     struck = sorted(
@@ -140,7 +140,7 @@ def summon_storm(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("storm_strikes")
-def _storm_strikes(g: Game, a: dict) -> None:
+def _storm_strikes(g: Game, a: dict[str, Any]) -> None:
     space = a["space"]
     for c in [
         c
@@ -153,7 +153,7 @@ def _storm_strikes(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("temporal-vortex")
-def temporal_vortex(g: Game, a: dict) -> None:
+def temporal_vortex(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if a["window"] == "lost-turn":
@@ -166,7 +166,7 @@ def temporal_vortex(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("twist-of-fate")
-def twist_of_fate(g: Game, a: dict) -> None:
+def twist_of_fate(g: Game, a: dict[str, Any]) -> None:
     """Choose the die instead of rolling again: finish the roll that waited (``combat`` describes it)."""
     seat, roll = a["p"], a["combat"]
     options = []

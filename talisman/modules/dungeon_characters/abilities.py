@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, possessions, stats
 from talisman.engine.game import frame
@@ -19,7 +19,7 @@ MAIDENS = ("Maiden", "Princess")
 
 
 @MODULE.ability("lost_fight")
-def rematch(g: Game, seat: int, fight: dict) -> list[tuple]:
+def rematch(g: Game, seat: int, fight: dict[str, Any]) -> list[tuple[Any, ...]]:
     """``rematch``: after a lost or drawn battle with creatures, fight once more."""
     if fight["mode"] != "strength" or fight.get("rematched") or not stats.has_trait(g, seat, "rematch"):
         return []
@@ -33,7 +33,7 @@ def rematch(g: Game, seat: int, fight: dict) -> list[tuple]:
 
 
 @MODULE.ability("battle_bonus")
-def fight_bonuses(g: Game, seat: int, fight: dict) -> int:
+def fight_bonuses(g: Game, seat: int, fight: dict[str, Any]) -> int:
     """The Gladiator's crowd, the Swashbuckler's duels and gallantry."""
     if fight["mode"] != "strength":
         return 0
@@ -50,7 +50,7 @@ def fight_bonuses(g: Game, seat: int, fight: dict) -> int:
 
 
 @MODULE.ability("card")
-def train_followers(g: Game, seat: int, card: int) -> list[tuple]:
+def train_followers(g: Game, seat: int, card: int) -> list[tuple[Any, ...]]:
     """``train:<name>``: such a card met may be taken as a Follower instead (the
     Gladiator trains the Errand Boy; the Orc tames a Wolf...)."""
     name = g.card_name(card)
@@ -60,7 +60,7 @@ def train_followers(g: Game, seat: int, card: int) -> list[tuple]:
 
 
 @MODULE.handler("adopt_from_space")
-def _adopt_from_space(g: Game, a: dict) -> None:
+def _adopt_from_space(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     if card in g.cards_on(space):
@@ -75,14 +75,14 @@ def _adopt_from_space(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("meet")
-def tell_fortune(g: Game, seat: int, other: int) -> list[tuple]:
+def tell_fortune(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
     if not stats.has_trait(g, seat, "fortune-telling"):
         return []
     return [("fortune", f"Tell the {g.name(other)}'s fortune", [frame("fortune", p=seat, other=other)])]
 
 
 @MODULE.ability("turn")
-def sell_spells(g: Game, seat: int, back: list) -> list[tuple]:
+def sell_spells(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "sell-spells") or "sold-spell" in p.flags:
         return []
@@ -98,7 +98,7 @@ def sell_spells(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("sell_spell")
-def _sell_spell(g: Game, a: dict) -> None:
+def _sell_spell(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].spells:
         cards.release(g, seat, card)
@@ -108,7 +108,7 @@ def _sell_spell(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("fortune")
-def _fortune(g: Game, a: dict) -> None:
+def _fortune(g: Game, a: dict[str, Any]) -> None:
     seat, other = a["p"], a["other"]
     g.say(f"{g.name(seat)} tells the {g.name(other)}'s fortune.", seat=seat)
     g.push("peek", p=seat, deck="adventure")
@@ -117,7 +117,7 @@ def _fortune(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("peek")
-def _peek(g: Game, a: dict) -> None:
+def _peek(g: Game, a: dict[str, Any]) -> None:
     """Look at the top card of a deck: only the looker learns it."""
     seat, deck = a["p"], a["deck"]
     pile = g.decks.get(deck) or []
@@ -148,7 +148,7 @@ def claim_scroll(g: Game, reader: int, card: int) -> None:
 
 
 @MODULE.handler("claim_offer")
-def _claim_offer(g: Game, a: dict) -> None:
+def _claim_offer(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     g.decide(
         seat,
@@ -162,7 +162,7 @@ def _claim_offer(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("claim_scroll")
-def _claim_scroll(g: Game, a: dict) -> None:
+def _claim_scroll(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     pile = g.discards[g.rules.instances[card].deck]
     if card in pile:
@@ -174,7 +174,7 @@ def _claim_scroll(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("turn")
-def foresight(g: Game, seat: int, back: list) -> list[tuple]:
+def foresight(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     """Look at the next card of the deck of the board the Philosopher is on (000)."""
     p = g.players[seat]
     if not stats.has_trait(g, seat, "foresight") or "foresight" in p.flags:
@@ -193,7 +193,7 @@ def foresight(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.ability("meet")
-def persuade(g: Game, seat: int, other: int) -> list[tuple]:
+def persuade(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
     if not stats.has_trait(g, seat, "persuade") or g.players[other].alignment == g.players[seat].alignment:
         return []
     return [
@@ -206,7 +206,7 @@ def persuade(g: Game, seat: int, other: int) -> list[tuple]:
 
 
 @MODULE.handler("persuade")
-def _persuade(g: Game, a: dict) -> None:
+def _persuade(g: Game, a: dict[str, Any]) -> None:
     seat, other = a["p"], a["other"]
     mine = g.rng.die(6) + stats.craft(g, seat)
     theirs = g.rng.die(6) + stats.craft(g, other)

@@ -22,7 +22,7 @@ no board of the game has one, the tournament is fought where everyone stands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, stats
 from talisman.engine.game import frame
@@ -93,7 +93,7 @@ def standing(g: Game) -> list[int]:
 
 
 @MODULE.handler("arena_bout")
-def _bout(g: Game, a: dict) -> None:
+def _bout(g: Game, a: dict[str, Any]) -> None:
     att, dfd, mode = a["a"], a["d"], a["mode"]
     g.say(
         f"Bout: the {g.name(att)} against the {g.name(dfd)} in {'battle' if mode == 'strength' else 'psychic combat'}.",
@@ -113,7 +113,7 @@ def _bout(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("arena_result")
-def _result(g: Game, a: dict) -> None:
+def _result(g: Game, a: dict[str, Any]) -> None:
     t = g.globals[KEY]
     att, dfd, mode = a["att"], a["dfd"], a["mode"]
     if a["win"] is None:
@@ -137,7 +137,7 @@ def _result(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("arena_next")
-def _next(g: Game, a: dict) -> None:
+def _next(g: Game, a: dict[str, Any]) -> None:
     t = g.globals[KEY]
     left = standing(g)
     if len(left) <= 1:
@@ -169,7 +169,7 @@ def pairing(g: Game, left: list[int]) -> tuple[int, int]:
     return unbeaten[0], beaten[0]
 
 
-def bout_mode(t: dict, att: int, dfd: int) -> str:
+def bout_mode(t: dict[str, Any], att: int, dfd: int) -> str:
     """The attribute a fighter still lacks (both lacking it first), else the other one than last time."""
     lacking = [m for m in MODES if m not in t["fought"][str(att)] and m not in t["fought"][str(dfd)]]
     lacking = lacking or [m for m in MODES if m not in t["fought"][str(att)] or m not in t["fought"][str(dfd)]]

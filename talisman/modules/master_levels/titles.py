@@ -67,7 +67,8 @@ def meta(g: Game, level: str, name: str) -> int | bool:
 
 
 def held(g: Game, seat: int) -> dict[str, dict[str, Any]]:
-    return g.players[seat].status.get("master", {})
+    titles: dict[str, dict[str, Any]] = g.players[seat].status.get("master", {})
+    return titles
 
 
 def holder(g: Game, level: str) -> int | None:
@@ -181,7 +182,7 @@ def count_turns(g: Game, seat: int) -> None:
 
 
 @MODULE.ability("turn")
-def resign_options(g: Game, seat: int, back: list) -> list[tuple]:
+def resign_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     if not in_game(g):
         return []
     opts = []
@@ -200,12 +201,12 @@ def resign_options(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("resign_title")
-def _resign(g: Game, a: dict) -> None:
+def _resign(g: Game, a: dict[str, Any]) -> None:
     lose(g, a["p"], a["level"], "resigned")
 
 
 @MODULE.handler("gain_title")
-def _gain_title(g: Game, a: dict) -> None:
+def _gain_title(g: Game, a: dict[str, Any]) -> None:
     gain(g, a["p"], a["level"])
 
 
@@ -229,22 +230,22 @@ def offer(g: Game, seat: int, level: str, why: str) -> None:
 
 
 @MODULE.hook("champion-of-chaos")
-def champion_of_chaos(g: Game, seat: int, ctx: dict) -> None:
+def champion_of_chaos(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     gain(g, seat, "champion-of-chaos")
 
 
 @MODULE.hook("herald")
-def herald(g: Game, seat: int, ctx: dict) -> None:
+def herald(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     offer(g, seat, "herald", "The Noble seeks a Herald")
 
 
 @MODULE.hook("templar")
-def templar(g: Game, seat: int, ctx: dict) -> None:
+def templar(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     offer(g, seat, "templar", "The Recruiter offers you the white mantle")
 
 
 @MODULE.hook("recruiter-drawn")
-def recruiter_drawn(g: Game, seat: int, ctx: dict) -> None:
+def recruiter_drawn(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """With a Templar in the game the Recruiter is discarded and another card drawn."""
     card, space = ctx["src"], ctx["space"]
     if holder(g, "templar") is None or card not in g.cards_on(space):
@@ -256,7 +257,7 @@ def recruiter_drawn(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("warrior-of-chaos")
-def warrior_of_chaos(g: Game, seat: int, ctx: dict) -> None:
+def warrior_of_chaos(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     offer(g, seat, "warrior-of-chaos", "Chaos calls you")
 
 
@@ -297,7 +298,7 @@ def city_places(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("high_mage")
-def _high_mage(g: Game, a: dict) -> None:
+def _high_mage(g: Game, a: dict[str, Any]) -> None:
     seat, offered = a["p"], a["offered"]
     p = g.players[seat]
     magic = [c for c in p.objects + p.packed if g.rules.instances[c].is_magic and c not in offered]
@@ -324,7 +325,7 @@ def _high_mage(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("high_mage_offer")
-def _high_mage_offer(g: Game, a: dict) -> None:
+def _high_mage_offer(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     for c in a["offered"]:
         if c in g.players[seat].holdings():
@@ -338,7 +339,7 @@ def _high_mage_offer(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("high_mage_result")
-def _high_mage_result(g: Game, a: dict) -> None:
+def _high_mage_result(g: Game, a: dict[str, Any]) -> None:
     total = a["roll"] + a["n"]
     if total >= HIGH_MAGE_NEED:
         gain(g, a["p"], "high-mage")
@@ -347,7 +348,7 @@ def _high_mage_result(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("sheriff_result")
-def _sheriff_result(g: Game, a: dict) -> None:
+def _sheriff_result(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     total = a["roll"] + stats.strength(g, seat)
     if total >= SHERIFF_NEED:
@@ -357,7 +358,7 @@ def _sheriff_result(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("kings-champion")
-def kings_champion(g: Game, seat: int, ctx: dict) -> None:
+def kings_champion(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The Beggar: give him a gold, and on a 6 the King makes you his Champion."""
     if not in_game(g) or g.players[seat].gold < 1 or holder(g, "kings-champion") is not None:
         return
@@ -377,7 +378,7 @@ def kings_champion(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("beggar_gift")
-def _beggar_gift(g: Game, a: dict) -> None:
+def _beggar_gift(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].gold -= 1
     g.say(f"{g.name(seat)} gives the Beggar a gold.", type="gold", seat=seat)
@@ -385,7 +386,7 @@ def _beggar_gift(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("beggar_result")
-def _beggar_result(g: Game, a: dict) -> None:
+def _beggar_result(g: Game, a: dict[str, Any]) -> None:
     if a["roll"] == CHAMPION_ROLL:
         gain(g, a["p"], "kings-champion")
     else:
@@ -393,6 +394,6 @@ def _beggar_result(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("master-thief-beaten")
-def master_thief_beaten(g: Game, seat: int, ctx: dict) -> None:
+def master_thief_beaten(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     if in_game(g):
         gain(g, seat, "master-thief")

@@ -26,7 +26,7 @@ Strength and 2 Craft.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, lives, possessions, realms, stats
 from talisman.engine.game import frame
@@ -85,7 +85,7 @@ def hand_over(g: Game, giver: int, taker: int) -> None:
 
 
 @MODULE.hook("mirror")
-def mirror(g: Game, seat: int, ctx: dict) -> None:
+def mirror(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     if titles.holder(g, MIRROR) is not None or titles.holder(g, MYSTIC) is not None or twin_of(g, seat) is not None:
         g.say("The Mirror shows only your own face.", seat=seat)
         return
@@ -101,7 +101,7 @@ def mirror(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("mirror_pass")
-def _mirror_pass(g: Game, a: dict) -> None:
+def _mirror_pass(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     twin = g.add_body(seat, p.character, f"{g.name(seat)}'s Mirror Image")
@@ -133,13 +133,13 @@ def mirror_ends(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("mirror_keep")
-def _mirror_keep(g: Game, a: dict) -> None:
+def _mirror_keep(g: Game, a: dict[str, Any]) -> None:
     if g.players[a["lose"]].alive and g.players[a["keep"]].alive:
         vanish(g, a["lose"], "fades back into the Mirror")
 
 
 @MODULE.ability("meet")
-def trade(g: Game, seat: int, other: int) -> list[tuple]:
+def trade(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
     """The two characters of one player may trade when they meet."""
     if not titles.in_game(g) or twin_of(g, seat) != other:
         return []
@@ -172,7 +172,7 @@ def trade(g: Game, seat: int, other: int) -> list[tuple]:
 
 
 @MODULE.handler("twin_give")
-def _twin_give(g: Game, a: dict) -> None:
+def _twin_give(g: Game, a: dict[str, Any]) -> None:
     giver, taker, card = a["p"], a["to"], a["card"]
     if card in g.players[giver].holdings() and possessions.can_take(g, taker, card):
         cards.release(g, giver, card)
@@ -182,7 +182,7 @@ def _twin_give(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("twin_gold")
-def _twin_gold(g: Game, a: dict) -> None:
+def _twin_gold(g: Game, a: dict[str, Any]) -> None:
     giver, taker = g.players[a["p"]], g.players[a["to"]]
     taker.gold += giver.gold
     giver.gold = 0
@@ -192,7 +192,7 @@ def _twin_gold(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("way-of-the-lotus")
-def way_of_the_lotus(g: Game, a: dict) -> None:
+def way_of_the_lotus(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if titles.holder(g, MYSTIC) is not None or twin_of(g, seat) is not None:
@@ -223,7 +223,7 @@ def way_of_the_lotus(g: Game, a: dict) -> None:
     possessions.check_limits(g, spirit)
 
 
-def end_mystic(g: Game, seat: int, entry: dict) -> None:
+def end_mystic(g: Game, seat: int, entry: dict[str, Any]) -> None:
     """The title ends (resigned, or the spirit or the body died): the spirit comes home."""
     p = g.players[seat]
     spirit = g.players[entry["body"]]
@@ -236,7 +236,7 @@ def end_mystic(g: Game, seat: int, entry: dict) -> None:
 
 
 @MODULE.ability("turn")
-def rejoin_option(g: Game, seat: int, back: list) -> list[tuple]:
+def rejoin_option(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     if not titles.in_game(g):
         return []
     body = g.controller(seat)
@@ -247,7 +247,7 @@ def rejoin_option(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("mystic_rejoin")
-def _rejoin(g: Game, a: dict) -> None:
+def _rejoin(g: Game, a: dict[str, Any]) -> None:
     body = a["p"]
     lives.end_turn_now(g)
     entry = titles.held(g, body)[MYSTIC]

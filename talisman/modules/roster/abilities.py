@@ -10,7 +10,7 @@ and ``move-pick-two`` (in core/character_rules).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.abilities import can_evade_here
@@ -35,11 +35,11 @@ def held_named(g: Game, seat: int, name: str) -> bool:
 
 
 @MODULE.ability("combat")
-def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[tuple[Any, ...]]:
     p = g.players[seat]
     if p.toad:
         return []
-    opts: list[tuple] = []
+    opts: list[tuple[Any, ...]] = []
     battle = fight["mode"] == "strength"
     any_foe = bool(fight["foes"] or fight["adhoc"])
     subtypes = foe_subtypes(g, fight)
@@ -112,7 +112,7 @@ def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
 
 
 @MODULE.handler("ranged_shot")
-def _ranged_shot(g: Game, a: dict) -> None:
+def _ranged_shot(g: Game, a: dict[str, Any]) -> None:
     """The Pistol (5 or 6) or a Bow (beat their Strength) before the battle: a
     kill ends the fight as a win; a miss leaves the battle to fight."""
     seat, fight = a["p"], a["fight"]
@@ -134,7 +134,7 @@ def _ranged_shot(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("fury")
-def _fury(g: Game, a: dict) -> None:
+def _fury(g: Game, a: dict[str, Any]) -> None:
     """Berserk (+3) or a Charge (+2, and a D4 with a Warhorse): Strength in battle
     for the rest of the turn, paid for with the next turn."""
     seat = a["p"]
@@ -154,7 +154,7 @@ def _fury(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("battle_bonus")
-def roster_bonuses(g: Game, seat: int, fight: dict) -> int:
+def roster_bonuses(g: Game, seat: int, fight: dict[str, Any]) -> int:
     p = g.players[seat]
     if fight["mode"] == "craft":
         return stats.trait_value(g, seat, "analysis")
@@ -182,14 +182,14 @@ def roster_bonuses(g: Game, seat: int, fight: dict) -> int:
 
 
 @MODULE.ability("killed")
-def bounty(g: Game, seat: int, fight: dict) -> None:
+def bounty(g: Game, seat: int, fight: dict[str, Any]) -> None:
     n = stats.trait_value(g, seat, "bounty")
     if n and fight["mode"] == "strength":
         effects.run(g, seat, [{"gain": {"gold": n}}])
 
 
 @MODULE.ability("pvp_rolled")
-def after_pvp(g: Game, a: dict, s_att: int, s_dfd: int) -> None:
+def after_pvp(g: Game, a: dict[str, Any], s_att: int, s_dfd: int) -> None:
     """The Chainsaw Warrior's cut (a 6 in battle) and the Zulu's rout."""
     if a["mode"] != "strength":
         return
@@ -202,7 +202,7 @@ def after_pvp(g: Game, a: dict, s_att: int, s_dfd: int) -> None:
 
 
 @MODULE.handler("cut_weapon")
-def _cut_weapon(g: Game, a: dict) -> None:
+def _cut_weapon(g: Game, a: dict[str, Any]) -> None:
     other = a["other"]
     used = stats.weapons_used(g, other) if g.players[other].alive else []
     if used:
@@ -218,9 +218,9 @@ def _cut_weapon(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("after_roll")
-def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple]:
+def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple[Any, ...]]:
     p = g.players[seat]
-    opts: list[tuple] = []
+    opts: list[tuple[Any, ...]] = []
     if stats.has_trait(g, seat, f"teleport-on:{roll}"):
         opts.append(("teleport", "Teleport instead: to any space of your region", [frame("leap", p=seat)]))
     if stats.has_trait(g, seat, "reroll-move") and "rerolled-move" not in p.flags:
@@ -245,7 +245,7 @@ def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple]:
 
 
 @MODULE.handler("leap")
-def _leap(g: Game, a: dict) -> None:
+def _leap(g: Game, a: dict[str, Any]) -> None:
     """The Leprechaun's teleport: any space of his region; between the Outer
     Region and the City either way (000)."""
     seat = a["p"]
@@ -293,9 +293,9 @@ def routed_flees(g: Game, seat: int) -> None:
 
 
 @MODULE.ability("turn")
-def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
+def turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     p = g.players[seat]
-    opts: list[tuple] = []
+    opts: list[tuple[Any, ...]] = []
     if stats.has_trait(g, seat, "trader") and "traded" not in p.flags and (p.objects or p.packed):
         opts.append(
             (
@@ -354,7 +354,7 @@ def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("turn_doorway")
-def _turn_doorway(g: Game, a: dict) -> None:
+def _turn_doorway(g: Game, a: dict[str, Any]) -> None:
     """000's Scout. Choice (000 counts "all three", two on the main board and
     one in the City, yet allows only two on the main board): the Dungeon is
     sealed once every Doorway lying on a board is turned."""
@@ -373,7 +373,7 @@ def _turn_doorway(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("land")
-def pass_by(g: Game, seat: int) -> list[tuple]:
+def pass_by(g: Game, seat: int) -> list[tuple[Any, ...]]:
     """The Ninja's Shadow: he need not encounter where he lands (000: he must, in the Dungeon)."""
     if not stats.has_trait(g, seat, "pass-by"):
         return []
@@ -410,7 +410,7 @@ def arrival(g: Game, seat: int, came_from: int) -> None:
 
 
 @MODULE.handler("haggle_offer")
-def _haggle_offer(g: Game, a: dict) -> None:
+def _haggle_offer(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.decide(
         seat,
@@ -439,7 +439,7 @@ def _haggle_offer(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("haggle_result")
-def _haggle_result(g: Game, a: dict) -> None:
+def _haggle_result(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if a["roll"] <= stats.craft(g, seat):
         g.players[seat].mods.append(("discount", 1, "turn"))
@@ -484,7 +484,7 @@ def doctors_takings(g: Game, seat: int, n: int, paid_to: str) -> None:
 
 
 @MODULE.ability("card")
-def peddler(g: Game, seat: int, card: int) -> list[tuple]:
+def peddler(g: Game, seat: int, card: int) -> list[tuple[Any, ...]]:
     name = g.card_name(card)
     p = g.players[seat]
     if not stats.has_trait(g, seat, f"trade:{name}") or not (p.objects or p.packed):
@@ -493,7 +493,7 @@ def peddler(g: Game, seat: int, card: int) -> list[tuple]:
 
 
 @MODULE.handler("trade_give")
-def _trade_give(g: Game, a: dict) -> None:
+def _trade_give(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     g.decide(
@@ -508,7 +508,7 @@ def _trade_give(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("trade_take")
-def _trade_take(g: Game, a: dict) -> None:
+def _trade_take(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     wares = sorted({g.card_name(c) for c in g.decks["purchase"]})
     if card not in g.players[seat].holdings() or not wares:
@@ -535,9 +535,9 @@ def _trade_take(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("meet")
-def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
+def meet_options(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
     o = g.players[other]
-    opts: list[tuple] = []
+    opts: list[tuple[Any, ...]] = []
     if stats.has_trait(g, seat, "imprison") and o.alignment != "good":
         opts.append(
             (
@@ -613,7 +613,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
 
 
 @MODULE.handler("imprison")
-def _imprison(g: Game, a: dict) -> None:
+def _imprison(g: Game, a: dict[str, Any]) -> None:
     other = g.players[a["other"]]
     other.lost_turns += 1
     g.say(
@@ -624,7 +624,7 @@ def _imprison(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("enslave_result")
-def _enslave_result(g: Game, a: dict) -> None:
+def _enslave_result(g: Game, a: dict[str, Any]) -> None:
     if a["roll"] >= 5:
         g.push("enslave_pick", p=a["p"], other=a["other"])
     else:
@@ -632,7 +632,7 @@ def _enslave_result(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("enslave_pick")
-def _enslave_pick(g: Game, a: dict) -> None:
+def _enslave_pick(g: Game, a: dict[str, Any]) -> None:
     seat, other = a["p"], a["other"]
     g.decide(
         seat,
@@ -646,7 +646,7 @@ def _enslave_pick(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("panic_result")
-def _panic_result(g: Game, a: dict) -> None:
+def _panic_result(g: Game, a: dict[str, Any]) -> None:
     """A panicked character flees one space, the Satyr saying which way; in the
     Dungeon it flees the Dungeon (000)."""
     seat, other = a["p"], a["other"]
@@ -667,7 +667,7 @@ def _panic_result(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("curse_result")
-def _curse_result(g: Game, a: dict) -> None:
+def _curse_result(g: Game, a: dict[str, Any]) -> None:
     """000's Witch Doctor: cursed in the Dungeon, a character flees it, and its
     next move is to the Chapel."""
     seat, other = a["p"], a["other"]
@@ -694,7 +694,7 @@ def flee_dungeon(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("drive")
-def _drive(g: Game, a: dict) -> None:
+def _drive(g: Game, a: dict[str, Any]) -> None:
     """A character driven off by another is placed on a space, meeting nothing there."""
     seat = a["p"]
     if g.players[seat].alive:
@@ -710,7 +710,7 @@ def chapel_bound(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("to_chapel")
-def _to_chapel(g: Game, a: dict) -> None:
+def _to_chapel(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].status.pop("chapel-bound", None)
     chapel = spaces_of_kind(g, "chapel")
@@ -721,7 +721,7 @@ def _to_chapel(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("rout_offer")
-def _rout_offer(g: Game, a: dict) -> None:
+def _rout_offer(g: Game, a: dict[str, Any]) -> None:
     """The Zulu may drive back the character he beat: one space counter-clockwise;
     in the Dungeon either way, and on its next turn it must move toward the Entrance."""
     seat, other = a["p"], a["other"]
@@ -753,7 +753,7 @@ def _rout_offer(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("mark_routed")
-def _mark_routed(g: Game, a: dict) -> None:
+def _mark_routed(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].status["routed"] = True
 
 

@@ -4,7 +4,7 @@ module registers it on itself with :func:`register_cell`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.modules import Module
 from talisman.engine import cards, possessions
@@ -21,7 +21,7 @@ def register_cell(module: Module) -> None:
     module.handler("cell_free")(_cell_free)
 
 
-def cell(g: Game, seat: int, ctx: dict) -> None:
+def cell(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The Cell: leave one Follower locked here, then you may free one left before.
     Choice: a Follower that clings to you (Cursed by a Hag, the Poltergeist) cannot be left."""
     p = g.players[seat]
@@ -37,7 +37,7 @@ def cell(g: Game, seat: int, ctx: dict) -> None:
     )
 
 
-def _cell_leave(g: Game, a: dict) -> None:
+def _cell_leave(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     cards.release(g, seat, card)
@@ -47,7 +47,7 @@ def _cell_leave(g: Game, a: dict) -> None:
     g.push("cell_free", p=seat, left=card)
 
 
-def _cell_free(g: Game, a: dict) -> None:
+def _cell_free(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     space = g.players[seat].space
     prisoners = [
