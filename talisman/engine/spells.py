@@ -22,6 +22,14 @@ every other character's turn, and where their effect matters (a life about to
 be lost, a fight). After any Spell is cast, each other player holding a
 Counterspell may cancel it.
 
+Choice (only real questions): a Spell is offered only where it could change
+something. Its hook may register a test (:func:`spell_use`): Healing only on a
+character who has lost a life, Nullify only on one holding Spells, and so on.
+Casting a Spell that could do nothing would only discard it, which the rules
+forbid (a Spell may not be discarded until it is cast); so when no Spell of a
+window could change anything (Healing at another's turn start while everyone
+has all their lives) the question is not asked at all.
+
 Scrolls (brought by expansion modules) use the same ``cast`` table and
 windows. A character may hold any number; they are read, not cast, so the
 bans on casting (the Cursed Glade, the Amulet, Destroy Magic) and the
@@ -40,6 +48,8 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 SPELL_EFFECTS: dict[str, Callable[[Game, dict], None]] = {}
+SpellUse = Callable[["Game", int, int | None], bool]
+SPELL_USES: dict[str, SpellUse] = {}
 
 
 def spell_effect(name: str):
@@ -50,6 +60,24 @@ def spell_effect(name: str):
         return fn
 
     return register
+
+
+def spell_use(name: str) -> Callable[[SpellUse], SpellUse]:
+    """Register when a Spell (``cast.hook`` names it) could change something:
+    ``use(g, caster, target)`` is false where casting it would do nothing. A
+    Spell without one could always change something (Random, Immobility...)."""
+
+    def register(fn: SpellUse) -> SpellUse:
+        SPELL_USES[name] = fn
+        return fn
+
+    return register
+
+
+def could_change(g: Game, caster: int, cast: dict, target: int | None) -> bool:
+    """Could this Spell or Scroll, cast on ``target`` (None: no target), change anything now?"""
+    use = SPELL_USES.get(cast.get("hook", ""))
+    return use is None or use(g, caster, target)
 
 
 def can_cast(g: Game, seat: int, window: str = "") -> bool:
@@ -147,6 +175,8 @@ def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | Non
             continue  # 000: Inner Region creatures are beyond Spells and cannot be evaded
         ends = spell.cast.get("ends")
         for target, label in _targets(g, seat, spell.cast, window, combat):
+            if not could_change(g, seat, spell.cast, target):
+                continue  # pointless: casting it would only throw it away
             # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
             opts.append(
                 (

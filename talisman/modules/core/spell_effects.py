@@ -1,4 +1,5 @@
-"""What the 17 base Spells do once cast (and not countered).
+"""What the 17 base Spells do once cast (and not countered), and when those
+that could do nothing are not offered (``spell_use``).
 
 Each effect receives the ``cast`` frame's arguments: the caster ``p``, the
 ``card``, the ``target`` seat when the Spell names one, the ``window`` it was
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.game import frame, handler
-from talisman.engine.spells import spell_effect
+from talisman.engine.spells import spell_effect, spell_use
 from talisman.engine.transform import become_toad
 
 if TYPE_CHECKING:
@@ -33,9 +34,20 @@ def acquisition(g: Game, a: dict) -> None:
         g.say(f"The {g.name(target)} has nothing to take.", seat=seat)
 
 
+@spell_use("acquisition")
+def acquisition_use(g: Game, seat: int, target: int | None) -> bool:
+    return target is not None and bool(g.players[target].gold or possessions.stealable(g, target))
+
+
 @spell_effect("alchemy")
 def alchemy(g: Game, a: dict) -> None:
     g.push("sell", p=a["p"], price=1)
+
+
+@spell_use("alchemy")
+def alchemy_use(g: Game, seat: int, target: int | None) -> bool:
+    p = g.players[seat]
+    return any(g.rules.instances[c].is_item for c in p.objects + p.packed)
 
 
 @spell_effect("counterspell")
@@ -50,13 +62,23 @@ def destroy_magic(g: Game, a: dict) -> None:
     g.say("Until the caster's next turn no Spell may be cast and no Magic Object works.", seat=a["p"])
 
 
-@spell_effect("destruction")
-def destruction(g: Game, a: dict) -> None:
+def _face_up_adventures(g: Game, seat: int) -> list[tuple[int, int]]:
+    """The face-up Adventure cards Destruction may strike: ``(space, card)``."""
     from talisman.engine.encounter import deck_here
 
-    seat = a["p"]
     deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
-    targets = [(s, c) for s, held in sorted(g.board.items()) for c in held if g.rules.instances[c].deck == deck]
+    return [(s, c) for s, held in sorted(g.board.items()) for c in held if g.rules.instances[c].deck == deck]
+
+
+@spell_use("destruction")
+def destruction_use(g: Game, seat: int, target: int | None) -> bool:
+    return bool(_face_up_adventures(g, seat))
+
+
+@spell_effect("destruction")
+def destruction(g: Game, a: dict) -> None:
+    seat = a["p"]
+    targets = _face_up_adventures(g, seat)
     if not targets:
         g.say("There is no face-up Adventure card to destroy.", seat=seat)
         return
@@ -94,6 +116,12 @@ def divination(g: Game, a: dict) -> None:
         private=seat,
         public=f"{g.name(seat)} looks into the future.",
     )
+
+
+@spell_use("healing")
+def healing_use(g: Game, seat: int, target: int | None) -> bool:
+    healed = target if target is not None else seat
+    return g.players[healed].lives < stats.life_cap(g, healed)
 
 
 @spell_effect("healing")
@@ -151,6 +179,11 @@ def invisibility(g: Game, a: dict) -> None:
         g.push("pvp_evaded", **combat)
 
 
+@spell_use("mesmerism")
+def mesmerism_use(g: Game, seat: int, target: int | None) -> bool:
+    return target is not None and bool(g.players[target].followers)
+
+
 @spell_effect("mesmerism")
 def mesmerism(g: Game, a: dict) -> None:
     seat, target = a["p"], a["target"]
@@ -167,6 +200,11 @@ def mesmerism(g: Game, a: dict) -> None:
             for f in followers
         ],
     )
+
+
+@spell_use("nullify")
+def nullify_use(g: Game, seat: int, target: int | None) -> bool:
+    return target is not None and bool(g.players[target].spells)
 
 
 @spell_effect("nullify")

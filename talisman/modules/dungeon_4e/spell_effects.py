@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from talisman.engine import cards, combat, effects, lives, stats
 from talisman.engine.abilities import ability
 from talisman.engine.game import frame, handler
-from talisman.engine.spells import spell_effect
+from talisman.engine.spells import spell_effect, spell_use
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -190,6 +190,11 @@ def twist_of_fate(g: Game, a: dict) -> None:
         )
         options.append((f"result:{k}", f"A {k}", [frame(roll["kind"], **args)]))
     g.decide(seat, "twist", "Twist of Fate: choose the result.", options)
+
+
+@spell_use("weakness")
+def weakness_use(g: Game, seat: int, target: int | None) -> bool:
+    return target is not None and stats.strength(g, target) > stats.base_value(g, target, "strength")
 
 
 @spell_effect("weakness")
