@@ -9,6 +9,12 @@ A game may wait for its people to choose their characters (status
 ``choosing``, see :mod:`talisman.server.choosing`): each such seat picks with
 ``POST /api/games/{id}/seats/{seat}/character``, first come, first served;
 the last pick starts the game.
+
+A seat's standing answers (``PUT .../seats/{seat}/settings``) are answered for
+it by the server; a person may skip to their turn (``POST .../seats/{seat}/skip``);
+the game's creator, with the token ``POST /api/games`` returned as ``creator``
+in the ``X-Creator-Token`` header, may give a person's seat a new link
+(``POST .../seats/{seat}/link``). See :mod:`talisman.server.autopilot`.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from talisman.server.session import ActionError, public_info
 router = APIRouter(prefix="/api")
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
+CreatorHeader = Annotated[str | None, Header(alias="X-Creator-Token", description="the game creator's token")]
 
 
 class Strict(BaseModel):
@@ -51,6 +58,11 @@ class GameSpec(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     title: str = Field("", max_length=200)
     seed: int | None = Field(None, description="fix the game's dice and decks (default: a random seed)")
+    bot_speed: str = Field(
+        "normal",
+        pattern="^(instant|fast|normal)$",
+        description="the pause before each bot move: instant (none), fast (0.2 s) or normal (0.6 s)",
+    )
 
 
 class ActionSpec(Strict):
@@ -61,6 +73,16 @@ class ActionSpec(Strict):
 
 class ClaimSpec(Strict):
     name: str = Field("", max_length=60)
+
+
+class SettingsSpec(Strict):
+    standing: list[str] = Field(
+        max_length=20, description="the seat's standing answers, by name (see the state's settings.choices)"
+    )
+
+
+class SkipSpec(Strict):
+    on: bool = Field(True, description="true: skip to my turn; false: stop skipping")
 
 
 class PickSpec(Strict):
@@ -76,6 +98,7 @@ class SeatLink(BaseModel):
 class Created(BaseModel):
     game: dict[str, Any]
     seats: list[SeatLink] = Field(description="one link per person's seat: give each to its player")
+    creator: str = Field(description="the creator's token: with it, a person's seat can be given a new link")
 
 
 class State(BaseModel):
@@ -111,9 +134,12 @@ async def create_game(spec: GameSpec, request: Request) -> Created:
         options=spec.options,
         title=spec.title,
         seed=spec.seed,
+        bot_speed=spec.bot_speed,
     )
-    session, tokens = await hub_of(request).create(new)
-    return Created(game=session.info(), seats=[seat_link(request, session.id, s, t) for s, t in tokens.items()])
+    session, tokens, creator = await hub_of(request).create(new)
+    return Created(
+        game=session.info(), seats=[seat_link(request, session.id, s, t) for s, t in tokens.items()], creator=creator
+    )
 
 
 @router.get("/games", summary="games, most recently active first")
@@ -209,6 +235,34 @@ async def post_action(
 async def claim_seat(game_id: str, seat: int, spec: ClaimSpec, request: Request) -> SeatLink:
     session = await hub_of(request).session(game_id)
     token = await session.claim(seat, spec.name)
+    return seat_link(request, game_id, seat, token)
+
+
+@router.put("/games/{game_id}/seats/{seat}/settings", summary="set your seat's standing answers")
+async def put_settings(
+    game_id: str, seat: int, spec: SettingsSpec, request: Request, x_seat_token: TokenHeader = None
+) -> dict[str, Any]:
+    """Stored with the seat; from now on the server answers the decisions they cover, at once, with
+    the option that declines (recorded as moves like any other). Returns the seat's settings."""
+    session = await hub_of(request).session(game_id)
+    return await session.set_standing(seat, x_seat_token, spec.standing)
+
+
+@router.post("/games/{game_id}/seats/{seat}/skip", summary="skip to your turn")
+async def post_skip(
+    game_id: str, seat: int, spec: SkipSpec, request: Request, x_seat_token: TokenHeader = None
+) -> dict[str, Any]:
+    """Bots play without pauses, and your questions in other players' turns pass at once, until you
+    must choose in your own turn. Returns the seat's settings."""
+    session = await hub_of(request).session(game_id)
+    return await session.skip(seat, x_seat_token, spec.on)
+
+
+@router.post("/games/{game_id}/seats/{seat}/link", summary="give a person's seat a new link", response_model=SeatLink)
+async def post_link(game_id: str, seat: int, request: Request, x_creator_token: CreatorHeader = None) -> SeatLink:
+    """For the game's creator only (``X-Creator-Token``): a lost link is replaced; the old one stops working."""
+    session = await hub_of(request).session(game_id)
+    token = await session.reissue(seat, x_creator_token)
     return seat_link(request, game_id, seat, token)
 
 

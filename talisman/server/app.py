@@ -20,6 +20,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from talisman.server import api, ws
+from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER
 from talisman.server.hub import SNAPSHOT_EVERY, Hub
 from talisman.server.session import ActionError
 from talisman.server.store import Store
@@ -40,12 +41,25 @@ seat may see.
 """
 
 
-def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSHOT_EVERY) -> FastAPI:
-    """The application over the database at ``db_url`` (any SQLAlchemy URL)."""
+def create_app(
+    db_url: str,
+    bot_delay: float | None = None,
+    snapshot_every: int = SNAPSHOT_EVERY,
+    answer_wait: float = ANSWER_WAIT,
+    away_after: float = AWAY_AFTER,
+) -> FastAPI:
+    """The application over the database at ``db_url`` (any SQLAlchemy URL). ``bot_delay``
+    overrides every game's bot speed; the other arguments: see :class:`Hub`."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(db_url), bot_delay=bot_delay, snapshot_every=snapshot_every)
+        hub = Hub(
+            Store(db_url),
+            bot_delay=bot_delay,
+            snapshot_every=snapshot_every,
+            answer_wait=answer_wait,
+            away_after=away_after,
+        )
         app.state.hub = hub
         await hub.start()
         try:

@@ -24,9 +24,10 @@ from talisman.engine.game import Game, make_config
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError, TalismanError
 from talisman.server import choosing
+from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER, BOT_SPEEDS
 from talisman.server.catalog import HUMAN, bot_names
 from talisman.server.session import ActionError, GameSession, game_summary, hash_token
-from talisman.server.store import GameRecord, Move, SeatRecord, Store
+from talisman.server.store import GameRecord, GameSettings, Move, SeatRecord, Store
 
 log = logging.getLogger("talisman.server")
 T = TypeVar("T")
@@ -49,14 +50,26 @@ class NewGame:
     options: dict[str, Any] = field(default_factory=dict)
     title: str = ""
     seed: int | None = None
+    bot_speed: str = "normal"  # a key of talisman.server.autopilot.BOT_SPEEDS
 
 
 class Hub:
     """Every live game of one server, and the store behind them."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.5, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float | None = None,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        answer_wait: float = ANSWER_WAIT,
+        away_after: float = AWAY_AFTER,
+    ) -> None:
+        """``bot_delay``, when given, is every game's pause before a bot move, whatever its bot
+        speed; ``answer_wait`` and ``away_after``: see :mod:`talisman.server.autopilot`."""
         self.store = store
         self.bot_delay = bot_delay
+        self.answer_wait = answer_wait
+        self.away_after = away_after
         self.snapshot_every = snapshot_every
         self.sessions: dict[str, GameSession] = {}
         self._loading: dict[str, asyncio.Future] = {}
@@ -126,10 +139,15 @@ class Hub:
 
     # --- creating ---------------------------------------------------------------
 
-    async def create(self, spec: NewGame) -> tuple[GameSession, dict[int, str]]:
-        """A new game; returns it and the token of each person's seat."""
+    async def create(self, spec: NewGame) -> tuple[GameSession, dict[int, str], str]:
+        """A new game; returns it, the token of each person's seat and the creator's token
+        (which may reissue a seat's link)."""
         if not 1 <= len(spec.seats) <= 6:
             raise ActionError("bad-config", f"a game has 1 to 6 seats, not {len(spec.seats)}", 400)
+        if spec.bot_speed not in BOT_SPEEDS:
+            raise ActionError(
+                "bad-config", f"the bot speed is one of {', '.join(BOT_SPEEDS)}, not {spec.bot_speed!r}", 400
+            )
         allowed = [HUMAN, *bot_names()]
         for i, s in enumerate(spec.seats):
             if s.controller not in allowed:
@@ -177,12 +195,16 @@ class Hub:
         else:
             status = "open" if tokens else ("finished" if g.is_over else "running")
             summary, snapshot = game_summary(g), (g.state_dict(), g.state_hash())
-        await self.run_db(self.store.create_game, game_id, title, config, list(records), summary, snapshot, status)
+        creator = secrets.token_urlsafe(18)
+        settings = GameSettings(spec.bot_speed, hash_token(creator))
+        await self.run_db(
+            self.store.create_game, game_id, title, config, list(records), summary, snapshot, status, settings
+        )
         record = await self.run_db(self.store.game, game_id)
-        session = GameSession(self, record, g, 0)
+        session = GameSession(self, record, g, 0, settings)
         self.sessions[game_id] = session
         session.schedule_bots()
-        return session, tokens
+        return session, tokens, creator
 
     # --- finding and restoring ------------------------------------------------------
 
@@ -202,7 +224,8 @@ class Hub:
                 game, step = None, 0
             else:
                 game, step = await self._restore(record)
-            session = GameSession(self, record, game, step)
+            settings = await self.run_db(self.store.settings, game_id)
+            session = GameSession(self, record, game, step, settings)
             self.sessions[game_id] = session
             fut.set_result(session)
             return session

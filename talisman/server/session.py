@@ -10,8 +10,11 @@ what changed, each through its own seat's eyes (:meth:`Game.view` and
 
 Bot seats play on the server: when the pending decision belongs to one, the
 session asks the bot (which, like every agent, sees only its seat's view)
-after a short pause so that people can follow, and commits its answer like
-any other.
+after the game's pause (its bot speed) so that people can follow, and commits
+its answer like any other. The same loop answers for people where waiting
+would be pointless or endless (:mod:`talisman.server.autopilot`): their
+standing answers, a question in another's turn left too long, a seat whose
+person is away.
 
 A game whose people choose their characters (:mod:`talisman.server.choosing`)
 has no engine game yet: its session holds ``game = None`` and the stored
@@ -21,20 +24,25 @@ configuration with the picks so far, until the last pick creates the game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from talisman.bots import make_bot, observe
+from talisman.bots import observe
 from talisman.engine.game import Game
+from talisman.engine.standing import STANDING_ANSWERS, check_answers
 from talisman.engine.view import events_for
+from talisman.errors import ConfigError
 from talisman.server import choosing
+from talisman.server.autopilot import Autopilot, bot_delay_for
 from talisman.server.catalog import HUMAN
 from talisman.server.errors import ActionError
-from talisman.server.store import GameRecord, Move
+from talisman.server.store import GameRecord, GameSettings, Move
 
 if TYPE_CHECKING:
     from talisman.server.hub import Hub
@@ -113,7 +121,10 @@ def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()
 class GameSession:
     """One game in play, its seats and its connected clients."""
 
-    def __init__(self, hub: Hub, record: GameRecord, game: Game | None, step: int) -> None:
+    def __init__(
+        self, hub: Hub, record: GameRecord, game: Game | None, step: int, settings: GameSettings | None = None
+    ) -> None:
+        settings = settings or GameSettings()
         self.hub = hub
         self.id = record.id
         self.title = record.title
@@ -125,6 +136,17 @@ class GameSession:
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.bot_task: asyncio.Task | None = None
+        self.bot_speed = settings.bot_speed
+        self.creator_hash = settings.creator_hash
+        self.pilot = Autopilot(
+            seed=record.config["seed"],
+            controllers=[s.controller for s in self.seats],
+            bot_delay=bot_delay_for(settings.bot_speed, hub.bot_delay),
+            answer_wait=hub.answer_wait,
+            away_after=hub.away_after,
+            standing=dict(settings.standing),
+        )
+        self.wake = asyncio.Event()  # set when the pending decision's plan may have changed
 
     # --- public facts -----------------------------------------------------------
 
@@ -152,7 +174,22 @@ class GameSession:
         return {c.seat for c in self.clients if c.seat is not None}
 
     def info(self) -> dict[str, Any]:
-        return public_info(self, self.online())
+        """:func:`public_info`, with the game's pace: its bot speed, the clock of a person's pending
+        answer (``timer``), and each seat played by a stand-in bot while its person is away."""
+        out = public_info(self, self.online())
+        out["bot_speed"] = self.bot_speed
+        out["timer"] = self.pilot.timer()
+        for seat in out["seats"]:
+            seat["stood_in"] = self.pilot.stood_in(seat["seat"]) and not seat["online"]
+        return out
+
+    def settings_for(self, seat: int) -> dict[str, Any]:
+        """A seat's own settings: its standing answers (and every one it may choose), and whether it skips."""
+        return {
+            "standing": list(self.pilot.standing.get(seat, ())),
+            "choices": STANDING_ANSWERS,
+            "skipping": seat in self.pilot.skipping,
+        }
 
     def holders(self) -> dict[str, int]:
         """The seat that has each character taken so far: named or chosen while the game
@@ -180,7 +217,7 @@ class GameSession:
     def state_for(self, seat: int | None, events_from: int = 0) -> dict[str, Any]:
         """The message that brings a client of ``seat`` up to date (call with the lock held:
         while a move is being recorded the game is already past it)."""
-        return {
+        msg = {
             "type": "state",
             "game": self.info(),
             "step": self.step,
@@ -188,6 +225,9 @@ class GameSession:
             "events_from": events_from,
             "events": events_for(self.game, seat, events_from),
         }
+        if seat is not None:
+            msg["settings"] = self.settings_for(seat)
+        return msg
 
     # --- seats ------------------------------------------------------------------
 
@@ -281,8 +321,61 @@ class GameSession:
         s = await self.authenticate(seat, token)
         async with self.lock:
             self._check(s, option, step)
+            if s.seat not in self.online():
+                self.pilot.seen(s.seat, connected=False)  # acting without a connection: seen just now
             await self._commit(s.seat, option)
         self.schedule_bots()
+
+    # --- settings -----------------------------------------------------------------
+
+    async def set_standing(self, seat: Any, token: Any, names: Any) -> dict[str, Any]:
+        """Replace a seat's standing answers (stored with the seat); returns the seat's settings."""
+        s = await self.authenticate(seat, token)
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ActionError("malformed", "standing answers are a list of names", 400)
+        try:
+            standing = check_answers(names)
+        except ConfigError as e:
+            raise ActionError("malformed", str(e), 400) from None
+        async with self.lock:
+            await self.hub.run_db(self.hub.store.set_standing, self.id, s.seat, standing)
+            self.pilot.standing[s.seat] = standing
+            self._replan()
+            self.broadcast()
+        self.schedule_bots()
+        return self.settings_for(s.seat)
+
+    async def skip(self, seat: Any, token: Any, on: bool) -> dict[str, Any]:
+        """Skip to this seat's turn (or stop skipping): bots play without pauses, and the seat's
+        questions in other players' turns pass at once, until it must choose in its own turn."""
+        s = await self.authenticate(seat, token)
+        async with self.lock:
+            if on:
+                self.pilot.skipping.add(s.seat)
+            else:
+                self.pilot.skipping.discard(s.seat)
+            if self.game is not None:
+                self._replan()
+                self.broadcast()
+        self.schedule_bots()
+        return self.settings_for(s.seat)
+
+    async def reissue(self, seat: Any, creator_token: Any) -> str:
+        """The game's creator gives a person's seat a new link (the old one stops working)."""
+        s = self.check_seat(seat)
+        if (
+            self.creator_hash is None
+            or not isinstance(creator_token, str)
+            or not hmac.compare_digest(hash_token(creator_token), self.creator_hash)
+        ):
+            raise ActionError("forbidden", "only the game's creator may reissue a seat's link", 403)
+        if s.controller != HUMAN:
+            raise ActionError("forbidden", f"seat {seat} is played by the {s.controller} bot", 403)
+        token = secrets.token_urlsafe(18)
+        async with self.lock:
+            await self.hub.run_db(self.hub.store.reissue_token, self.id, s.seat, hash_token(token))
+            s.token_hash = hash_token(token)
+        return token
 
     def _check(self, s: Seat, option: str, step: int) -> None:
         g = self.game
@@ -327,53 +420,67 @@ class GameSession:
                 "storage", f"the move could not be saved ({type(e).__name__}); nothing changed", 503
             ) from None
         self.step = n + 1
+        self._replan()
         self.broadcast()
 
-    # --- bots -------------------------------------------------------------------
+    # --- bots and automatic answers -----------------------------------------------------
+
+    def _replan(self) -> None:
+        """Plan the pending decision's automatic answer, if it has one (call with the lock held)."""
+        if self.game is not None:
+            self.pilot.replan(self.game, self.step, self.online())
+        self.wake.set()
 
     def schedule_bots(self) -> None:
-        """Start the bot loop if a bot must decide and none is running."""
-        if self.game is None:
+        """Start the loop of automatic answers if one is planned and none is running."""
+        if self.game is None or self.game.is_over:
             return
-        d = self.game.decision
-        if d is None or self.seats[d.player].controller == HUMAN:
+        if self.pilot.replan(self.game, self.step, self.online()) is None:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._play_bots())
+        else:
+            self.wake.set()
 
     async def _play_bots(self) -> None:
         while True:
-            await asyncio.sleep(self.hub.bot_delay)
             async with self.lock:
-                d = self.game.decision
-                if d is None or self.seats[d.player].controller == HUMAN:
+                self.wake.clear()
+                plan = self.pilot.replan(self.game, self.step, self.online())
+                if plan is None:
                     return
-                # The bot thinks in another thread on its own copy of the game, through
-                # its seat's view (observe): it cannot see more, nor disturb the game.
-                step, view = self.step, observe(self.game.clone(), d.player)
-            # A bot made for this one decision, seeded by the game's seed, the seat and
-            # the step: its moves depend on the game alone, so a restarted server plays
-            # on exactly as it would have.
-            bot = make_bot(
-                self.seats[d.player].controller,
-                seed=(self.config["seed"] * 1_000_003 + d.player * 7919 + step) & 0xFFFFFFFF,
-            )
-            try:
-                choice = await asyncio.to_thread(bot.choose, view, d)
-            except Exception:
-                log.exception("game %s: the %s bot failed at step %d", self.id, self.seats[d.player].controller, step)
-                choice = None
+                wait = plan.due - time.monotonic()
+            if wait > 0 or not plan.answers:
+                # Until it is due, or until something changes (a move, a person coming or going, a skip).
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), max(wait, 0.0))
+                continue
             async with self.lock:
-                if self.step != step:
+                if self.step != plan.step or self.pilot.plan != plan:
+                    continue
+                d = self.game.decision
+                choice = self.pilot.quick_answer(self.game, plan)
+                # A bot thinks in another thread on its own copy of the game, through its seat's
+                # view (observe): it cannot see more, nor disturb the game.
+                view = observe(self.game.clone(), d.player) if choice is None else None
+            if view is not None:
+                bot = self.pilot.bot(plan)
+                try:
+                    choice = await asyncio.to_thread(bot.choose, view, d)
+                except Exception:
+                    log.exception("game %s: the %s bot failed at step %d", self.id, plan.reason, plan.step)
+                    choice = None
+            async with self.lock:
+                if self.step != plan.step:
                     continue
                 if d.option(choice) is None:
                     # A bot's fault must not stall the game: it takes the first option offered.
-                    log.warning("game %s: bot answer %r is not legal at step %d", self.id, choice, step)
+                    log.warning("game %s: bot answer %r is not legal at step %d", self.id, choice, plan.step)
                     choice = d.options[0].id
                 try:
                     await self._commit(d.player, choice)
                 except ActionError as e:
-                    log.error("game %s: bot move refused: %s", self.id, e.message)
+                    log.error("game %s: automatic move refused: %s", self.id, e.message)
                     return
 
     # --- clients ----------------------------------------------------------------
@@ -384,6 +491,9 @@ class GameSession:
         in the log: a reconnecting client asks only for what it missed)."""
         async with self.lock:
             self.clients.add(client)
+            if client.seat is not None:
+                self.pilot.seen(client.seat, connected=True)
+                self._replan()
             if self.game is None:  # waiting for choices: the whole state comes when play starts
                 client.events_sent = 0
                 self._send(client, {"type": "game", "game": self.info()})
@@ -392,11 +502,16 @@ class GameSession:
                 self._send(client, self.state_for(client.seat, start))
                 client.events_sent = len(self.game.events)
         self.broadcast_seats()
+        self.schedule_bots()
 
     def detach(self, client: Client) -> None:
         if client in self.clients:
             self.clients.discard(client)
+            if client.seat is not None and client.seat not in self.online():
+                self.pilot.seen(client.seat, connected=False)
+                self._replan()
             self.broadcast_seats()
+            self.schedule_bots()
         if not self.clients and self.game is not None and self.game.is_over:
             self.hub.sessions.pop(self.id, None)  # nobody watches a finished game: the store keeps it
 
@@ -425,6 +540,7 @@ class GameSession:
                     "view": views[c.seat],
                     "events_from": c.events_sent,
                     "events": events_for(self.game, c.seat, c.events_sent),
+                    **({"settings": self.settings_for(c.seat)} if c.seat is not None else {}),
                 },
             )
             c.events_sent = total
