@@ -107,6 +107,9 @@ class State(BaseModel):
     view: dict[str, Any] = Field(description="what this seat may see (Game.view)")
     events_from: int
     events: list[dict[str, Any]]
+    settings: dict[str, Any] | None = Field(
+        None, description="a seat's own: its standing answers (and the choices), whether it skips to its turn"
+    )
 
 
 def hub_of(request: Request) -> Hub:

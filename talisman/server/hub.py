@@ -112,6 +112,8 @@ class Hub:
                         except Exception as e:
                             errors.append(e)
                 for (_, fut), err in zip(batch, errors, strict=True):
+                    if fut.done():  # its waiter was cancelled (a server stopping): the move is stored all the same
+                        continue
                     if err is None:
                         fut.set_result(None)
                     else:

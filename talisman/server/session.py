@@ -471,8 +471,8 @@ class GameSession:
                     log.exception("game %s: the %s bot failed at step %d", self.id, plan.reason, plan.step)
                     choice = None
             async with self.lock:
-                if self.step != plan.step:
-                    continue
+                if self.step != plan.step or self.pilot.plan != plan:
+                    continue  # moved on, or no longer planned (the person came back)
                 if d.option(choice) is None:
                     # A bot's fault must not stall the game: it takes the first option offered.
                     log.warning("game %s: bot answer %r is not legal at step %d", self.id, choice, plan.step)
