@@ -26,6 +26,7 @@ from talisman.bots import act, make_bot
 from talisman.content.ruleset import ruleset_for
 from talisman.engine import save as saves
 from talisman.engine.game import Game, make_config
+from talisman.engine.standing import check_answers, standing_answer
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError
 
@@ -94,6 +95,7 @@ def run_play(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     # the whole configuration is checked before anyone is asked to choose
     make_config([None if c == CHOOSE else c for c, _ in seats], None, modules, options, seed)
+    standing = check_answers(n.strip() for n in args.standing.split(",") if n.strip())
     characters = choose_characters(console, [c for c, _ in seats], ("core", *modules))
     if characters is None:
         console.print("You leave the game.")
@@ -121,6 +123,10 @@ def run_play(args: argparse.Namespace) -> int:
                     for e in game.events[printed:]:
                         console.print(e.text_for(None))
                     printed = len(game.events)
+                continue
+            auto = standing_answer(game, standing)
+            if auto is not None:  # the person answered this once and for all
+                game.apply(auto, player=d.player)
                 continue
             choice = ask_human(console, game, d, seen)
             if choice is None:

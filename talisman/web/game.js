@@ -4,6 +4,7 @@
 import { api, Live, saveToken, tokenFor } from './api.js';
 import { drawBoard, layoutBoard, optionSpace } from './board.js';
 import { choosePanel, choosers } from './choose.js';
+import { pacePanel } from './pace.js';
 import { clear, h, ownerOf, s } from './dom.js';
 import { lastRoll, logLine, sheet } from './sheet.js';
 
@@ -38,6 +39,7 @@ export async function gamePage(root, gameId) {
     title: h('h1', { class: 'game-title' }),
     choose: h('div', { class: 'choose-wrap', hidden: true }),
   };
+  const pace = pacePanel(gameId, seat, token);
   const page = h('div', { class: 'game', 'data-step': '' },
     h('div', { class: 'game-head' }, el.title, el.connection),
     el.banner,
@@ -45,6 +47,7 @@ export async function gamePage(root, gameId) {
     h('div', { class: 'board-wrap' }, el.svg),
     h('aside', { class: 'side' },
       el.decision,
+      pace.el,
       el.dice,
       el.sheets,
       h('section', { class: 'log-wrap' }, h('h2', {}, 'Log'), el.log)));
@@ -63,7 +66,7 @@ export async function gamePage(root, gameId) {
         if (msg.events_from === 0) state.events = msg.events;
         else if (msg.events_from === state.events.length) state.events = state.events.concat(msg.events);
         else state.events = state.events.slice(0, msg.events_from).concat(msg.events);
-        Object.assign(state, { game: msg.game, view: msg.view, step: msg.step, sending: false });
+        Object.assign(state, { game: msg.game, view: msg.view, step: msg.step, sending: false, settings: msg.settings });
         if (msg.events.length || msg.events_from === 0) state.error = '';
         render();
       } else if (msg.type === 'game') {
@@ -128,6 +131,7 @@ export async function gamePage(root, gameId) {
     el.choose.hidden = !waiting;
     if (waiting) return renderChoosing();
     if (!game || !view) return;
+    pace.update(state);
     const seatInfo = (i) => game.seats[i];
     const who = (p) => `${seatInfo(ownerOf(p)).name} (${p.name})`;
     const d = view.decision;

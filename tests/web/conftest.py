@@ -126,7 +126,8 @@ class ServerProcess:
         self.log = log
         self.proc: subprocess.Popen | None = None
 
-    def start(self, bot_delay: float = 0.0) -> None:
+    def start(self, bot_delay: float = 0.0, *extra: str) -> None:
+        """Start the server (``extra``: more options of ``talisman serve``)."""
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [
@@ -140,6 +141,7 @@ class ServerProcess:
                 self.db_url,
                 "--bot-delay",
                 str(bot_delay),
+                *extra,
             ],
             stdout=out,
             stderr=subprocess.STDOUT,
