@@ -1130,12 +1130,11 @@ def test_soul_drinker_rolls_two_and_drinks_a_soul_on_doubles():
 
 
 def test_spell_ring_holds_a_spell_outside_the_limit_and_goes_when_it_is_cast():
-    s = game().on_top("spell", "Healing").on_top("dungeon", "Spell Ring")
+    s = game().on_top("spell", "Healing").on_top("dungeon", "Spell Ring").set(0, lives=2)
     land(s, "corridor-1").choose("take:")
     ring = s.player(0).objects[0]
     spell = cards.held_by(s.game, f"card:{ring}")[0]
     assert s.game.card_name(spell) == "Healing" and s.player(0).spells == []
-    s.set(0, lives=2)
     s.end_turn()
     s.choose(f"cast:{spell}:0")  # Healing may be cast as the Wizard's turn begins
     assert s.player(0).lives == 4 and s.player(0).objects == []

@@ -8,8 +8,8 @@ game whoever answered its questions, so saves and replays need not know.
 
 >>> from talisman.engine.game import Game
 >>> g = Game.new(["warrior", "wizard"], seed=7)
->>> standing_answer(g, {"no-fate"}) is None  # the first decision is a turn's menu, not a reroll
-True
+>>> g.decision.kind, standing_answer(g, {"no-fate"}), standing_answer(g, set())  # a movement roll of 6
+('fate', 'keep', None)
 >>> check_answers(["no-fate", "no-fate"])
 ('no-fate',)
 """

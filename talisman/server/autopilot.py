@@ -6,7 +6,9 @@ endless. For the pending decision of a seat, the :class:`Autopilot` plans:
 ``bot``       a bot's seat: its bot answers, after the game's pause (its bot speed)
 ``standing``  a person's seat whose standing answers cover the decision: at once
 ``skip``      a person who asked to skip to their turn, asked in another's turn: declines at once
-``away``      a person away longer than ``away_after``: a stand-in bot plays the seat until they come back
+``away``      a person away longer than ``away_after``, while another person is there: a stand-in bot
+              plays the seat until they come back (a game nobody is watching waits, rather than play
+              itself to its end)
 ``timeout``   a person asked in another player's turn: declines after ``answer_wait`` seconds
 ``absent``    a person asked in their own turn, gone: nothing yet; look again when they count as away
 
@@ -78,10 +80,13 @@ class Autopilot:
         else:
             self.away_since[seat] = time.monotonic()
 
-    def stood_in(self, seat: int, now: float | None = None) -> bool:
-        """Is this person's seat played by the stand-in bot now (away too long)?"""
+    def stood_in(self, seat: int, online: Iterable[int], now: float | None = None) -> bool:
+        """Is this person's seat played by the stand-in bot now: away too long, while another
+        person is there (``online``: the seats connected)?"""
         since = self.away_since.get(seat)
-        return since is not None and (now if now is not None else time.monotonic()) - since >= self.away_after
+        if since is None or not set(online) - {seat}:
+            return False
+        return (now if now is not None else time.monotonic()) - since >= self.away_after
 
     # --- planning -------------------------------------------------------------------
 
@@ -94,6 +99,7 @@ class Autopilot:
             self.plan = None
             return None
         seat = d.player
+        online = set(online)
         if self.controllers[seat] != "human":
             reason, wait = "bot", self._bot_delay()
         elif standing_answer(g, self.standing.get(seat, ())) is not None:
@@ -102,14 +108,14 @@ class Autopilot:
             others = in_others_turn(g)
             if not others:
                 self.skipping.discard(seat)  # skipped to this seat's turn: it is asked again
-            present = seat in set(online)
+            present = seat in online
             if seat in self.skipping and others:
                 reason, wait = "skip", 0.0
-            elif not present and self.stood_in(seat, now):
+            elif self.stood_in(seat, online, now):
                 reason, wait = "away", self._bot_delay()
             elif others:
                 reason, wait = "timeout", self.answer_wait
-            elif not present:
+            elif not present and online:
                 reason, wait = "absent", self.away_since.get(seat, now) + self.away_after - now
             else:
                 self.plan = None

@@ -176,11 +176,12 @@ class GameSession:
     def info(self) -> dict[str, Any]:
         """:func:`public_info`, with the game's pace: its bot speed, the clock of a person's pending
         answer (``timer``), and each seat played by a stand-in bot while its person is away."""
-        out = public_info(self, self.online())
+        online = self.online()
+        out = public_info(self, online)
         out["bot_speed"] = self.bot_speed
         out["timer"] = self.pilot.timer()
         for seat in out["seats"]:
-            seat["stood_in"] = self.pilot.stood_in(seat["seat"]) and not seat["online"]
+            seat["stood_in"] = self.pilot.stood_in(seat["seat"], online)
         return out
 
     def settings_for(self, seat: int) -> dict[str, Any]:
@@ -446,8 +447,9 @@ class GameSession:
         while True:
             async with self.lock:
                 self.wake.clear()
-                plan = self.pilot.replan(self.game, self.step, self.online())
-                if plan is None:
+                g = self.game
+                plan = self.pilot.replan(g, self.step, self.online()) if g is not None else None
+                if g is None or plan is None:
                     return
                 wait = plan.due - time.monotonic()
             if wait > 0 or not plan.answers:
@@ -456,13 +458,14 @@ class GameSession:
                     await asyncio.wait_for(self.wake.wait(), max(wait, 0.0))
                 continue
             async with self.lock:
-                if self.step != plan.step or self.pilot.plan != plan:
+                g = self.game  # (rebuilt if the engine failed meanwhile)
+                d = g.decision if g is not None else None
+                if g is None or d is None or self.step != plan.step or self.pilot.plan != plan:
                     continue
-                d = self.game.decision
-                choice = self.pilot.quick_answer(self.game, plan)
+                choice = self.pilot.quick_answer(g, plan)
                 # A bot thinks in another thread on its own copy of the game, through its seat's
                 # view (observe): it cannot see more, nor disturb the game.
-                view = observe(self.game.clone(), d.player) if choice is None else None
+                view = observe(g.clone(), d.player) if choice is None else None
             if view is not None:
                 bot = self.pilot.bot(plan)
                 try:
@@ -473,7 +476,7 @@ class GameSession:
             async with self.lock:
                 if self.step != plan.step or self.pilot.plan != plan:
                     continue  # moved on, or no longer planned (the person came back)
-                if d.option(choice) is None:
+                if choice is None or d.option(choice) is None:
                     # A bot's fault must not stall the game: it takes the first option offered.
                     log.warning("game %s: bot answer %r is not legal at step %d", self.id, choice, plan.step)
                     choice = d.options[0].id
