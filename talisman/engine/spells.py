@@ -2,7 +2,8 @@
 window, and effects.
 
 A Spell card says in its ``cast`` table when it may be cast (``when``) and
-which hook does its work. The windows are:
+what it does: effects of the vocabulary (``do``), or the Python spell effect
+named by ``hook``. The windows are:
 
 ``turn-start``   the caster's own turn, before moving
 ``move``         instead of the movement roll (Teleport)
@@ -23,8 +24,11 @@ be lost, a fight). After any Spell is cast, each other player holding a
 Counterspell may cancel it.
 
 Choice (only real questions): a Spell is offered only where it could change
-something. Its hook may register a test (:func:`spell_use`): Healing only on a
-character who has lost a life, Nullify only on one holding Spells, and so on.
+something. A Spell of effects (``do``) could if one of its effects could
+(:data:`EFFECT_USES`: Healing only on a character who has lost a life, Nullify
+only on one holding Spells, Weakness only on one above its printed Strength,
+Alchemy only with an Object to sell); a hook may register a test of its own
+(:func:`spell_use`: Acquisition, Destruction, Mesmerism).
 Casting a Spell that could do nothing would only discard it, which the rules
 forbid (a Spell may not be discarded until it is cast); so when no Spell of a
 window could change anything (Healing at another's turn start while everyone
@@ -76,8 +80,53 @@ def spell_use(name: str) -> Callable[[SpellUse], SpellUse]:
 
 def could_change(g: Game, caster: int, cast: dict, target: int | None) -> bool:
     """Could this Spell or Scroll, cast on ``target`` (None: no target), change anything now?"""
+    if "do" in cast:
+        return any(
+            _effect_could_change(g, target if e.get("target") == "cast_target" and target is not None else caster, e)
+            for e in cast["do"]
+        )
     use = SPELL_USES.get(cast.get("hook", ""))
     return use is None or use(g, caster, target)
+
+
+def _effect_could_change(g: Game, seat: int, effect: dict) -> bool:
+    return all(EFFECT_USES[verb](g, seat, params) for verb, params in effect.items() if verb in EFFECT_USES)
+
+
+def _heal_use(g: Game, seat: int, params: dict) -> bool:
+    return g.players[seat].lives < stats.life_cap(g, seat)
+
+
+def _discard_use(g: Game, seat: int, params: dict) -> bool:
+    return params.get("what") != "spells" or bool(g.players[seat].spells)
+
+
+def _sell_use(g: Game, seat: int, params: dict) -> bool:
+    p = g.players[seat]
+    return any(g.rules.instances[c].is_item for c in p.objects + p.packed)
+
+
+def _boost_use(g: Game, seat: int, params: dict) -> bool:
+    """A malus floored at the printed value does nothing to one already there (Weakness)."""
+    for attr in ("strength", "craft", "battle_strength"):
+        n = params.get(attr)
+        if not n:
+            continue
+        if isinstance(n, str) or n > 0 or params.get("floor") != "printed" or attr == "battle_strength":
+            return True
+        if stats.attribute(g, seat, attr) > stats.base_value(g, seat, attr):
+            return True
+    return False
+
+
+# Whether an effect of the vocabulary could change anything for the character it is
+# run for, by verb (a verb not named here always could).
+EFFECT_USES: dict[str, Callable[[Game, int, dict], bool]] = {
+    "heal": _heal_use,
+    "discard": _discard_use,
+    "sell_objects": _sell_use,
+    "boost": _boost_use,
+}
 
 
 def can_cast(g: Game, seat: int, window: str = "") -> bool:
@@ -256,7 +305,7 @@ def _counter_ask(g: Game, a: dict) -> None:
         return
     # A Counterspell cancels the Spell; another answer (Spell Call) is cast as a Spell
     # of its own, told what it answers (only a Spell card: not the Command Spell).
-    answers = [(c, g.rules.instances[c].cast["hook"] == "counterspell") for c in castable(g, seat, "response")]
+    answers = [(c, g.rules.instances[c].cast.get("hook") == "counterspell") for c in castable(g, seat, "response")]
     answers = [(c, counter) for c, counter in answers if counter or isinstance(card, int)]
     if not answers:
         return
@@ -315,7 +364,13 @@ def _spell_resolve(g: Game, a: dict) -> None:
     spell = g.rules.instances[card]
     countered = g.globals.get("countered") == card
     g.globals.pop("countered", None) if countered else None
-    if not countered:
+    if not countered and "do" in spell.cast:
+        from talisman.engine import effects
+
+        # The effects run for the caster; ``target = "cast_target"`` sends one to the character it is cast on.
+        ctx = {"src": card, "target": a.get("target"), "window": a["window"], "combat": a.get("combat") or {}}
+        effects.run_now(g, seat, spell.cast["do"], ctx)
+    elif not countered:
         SPELL_EFFECTS[spell.cast["hook"]](g, a)
     elif a.get("loss"):
         g.push("lose_lives", **a["loss"])  # the life the Spell was to save is lost after all

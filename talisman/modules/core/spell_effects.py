@@ -1,5 +1,4 @@
-"""What the 17 base Spells do once cast (and not countered), and when those
-that could do nothing are not offered (``spell_use``).
+"""What the 17 base Spells do once cast (and not countered).
 
 Each effect receives the ``cast`` frame's arguments: the caster ``p``, the
 ``card``, the ``target`` seat when the Spell names one, the ``window`` it was
@@ -39,27 +38,9 @@ def acquisition_use(g: Game, seat: int, target: int | None) -> bool:
     return target is not None and bool(g.players[target].gold or possessions.stealable(g, target))
 
 
-@spell_effect("alchemy")
-def alchemy(g: Game, a: dict) -> None:
-    g.push("sell", p=a["p"], price=1)
-
-
-@spell_use("alchemy")
-def alchemy_use(g: Game, seat: int, target: int | None) -> bool:
-    p = g.players[seat]
-    return any(g.rules.instances[c].is_item for c in p.objects + p.packed)
-
-
 @spell_effect("counterspell")
 def counterspell(g: Game, a: dict) -> None:
     """Counterspell works only as an answer (see talisman.engine.spells.counter_window)."""
-
-
-@spell_effect("destroy-magic")
-def destroy_magic(g: Game, a: dict) -> None:
-    g.globals["destroy-magic"] = {"seat": a["p"], "turns": 1}
-    stats.changed(g)
-    g.say("Until the caster's next turn no Spell may be cast and no Magic Object works.", seat=a["p"])
 
 
 def _face_up_adventures(g: Game, seat: int) -> list[tuple[int, int]]:
@@ -116,18 +97,6 @@ def divination(g: Game, a: dict) -> None:
         private=seat,
         public=f"{g.name(seat)} looks into the future.",
     )
-
-
-@spell_use("healing")
-def healing_use(g: Game, seat: int, target: int | None) -> bool:
-    healed = target if target is not None else seat
-    return g.players[healed].lives < stats.life_cap(g, healed)
-
-
-@spell_effect("healing")
-def healing(g: Game, a: dict) -> None:
-    target = a["target"] if a["target"] is not None else a["p"]
-    lives.heal(g, target, stats.life_cap(g, target))
 
 
 @spell_effect("hex")
@@ -202,16 +171,6 @@ def mesmerism(g: Game, a: dict) -> None:
     )
 
 
-@spell_use("nullify")
-def nullify_use(g: Game, seat: int, target: int | None) -> bool:
-    return target is not None and bool(g.players[target].spells)
-
-
-@spell_effect("nullify")
-def nullify(g: Game, a: dict) -> None:
-    effects.run(g, a["target"], [{"discard": {"what": "spells"}}])
-
-
 @spell_effect("preservation")
 def preservation(g: Game, a: dict) -> None:
     seat = a["target"] if a["target"] is not None else a["p"]
@@ -219,15 +178,6 @@ def preservation(g: Game, a: dict) -> None:
     loss = a.get("loss")
     if loss and loss["n"] > 1:
         g.push("lose_lives", **{**loss, "n": loss["n"] - 1})
-
-
-@spell_effect("psionic-blast")
-def psionic_blast(g: Game, a: dict) -> None:
-    seat = a["p"]
-    bonus = stats.craft(g, seat)
-    g.players[seat].mods.append(("battle_strength", bonus, "combat"))
-    stats.changed(g)
-    g.say(f"{g.name(seat)} adds its Craft ({bonus}) to its Strength for this battle.", seat=seat)
 
 
 @spell_effect("random")
@@ -278,9 +228,3 @@ def teleport(g: Game, a: dict) -> None:
             if g.rules.space_index[sid] != p.space
         ],
     )
-
-
-@spell_effect("temporal-warp")
-def temporal_warp(g: Game, a: dict) -> None:
-    g.players[a["p"]].status["extra_turns"] = 2
-    g.say(f"Time bends: {g.name(a['p'])} will take two more turns after this one.", seat=a["p"])
