@@ -1724,3 +1724,12 @@ def test_twist_of_fate_chooses_an_attack_roll_too():
     assert s.kind == "fate" and "rolled 1" in s.decision.prompt
     s.choose("cast:").choose("result:6")
     assert any("fights the Colossal Ogre in battle: 6 + 5" in e.text for e in s.game.events)
+
+
+def test_weakness_is_not_offered_on_a_character_at_its_printed_strength():
+    s = game("wizard", "warrior").give(0, "Weakness", deck="spell").set(1, strength=4)  # the Warrior's printed 4
+    s.start()
+    assert not [label for label in s.labels() if label.startswith("Cast Weakness")]
+    s2 = game("wizard", "warrior").give(0, "Weakness", deck="spell").set(1, strength=5)
+    s2.start()
+    assert [label for label in s2.labels() if label.startswith("Cast Weakness")] == ["Cast Weakness on the Warrior"]
