@@ -10,15 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, stats
-from talisman.engine.game import frame, handler
-from talisman.engine.spells import spell_effect, spell_use
+from talisman.engine.game import frame
+from talisman.engine.spells import spell_use
 from talisman.engine.transform import become_toad
+from talisman.modules.core.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 
-@spell_effect("acquisition")
+@MODULE.spell_effect("acquisition")
 def acquisition(g: Game, a: dict) -> None:
     seat, target = a["p"], a["target"]
     o = g.players[target]
@@ -38,28 +39,26 @@ def acquisition_use(g: Game, seat: int, target: int | None) -> bool:
     return target is not None and bool(g.players[target].gold or possessions.stealable(g, target))
 
 
-@spell_effect("counterspell")
+@MODULE.spell_effect("counterspell")
 def counterspell(g: Game, a: dict) -> None:
     """Counterspell works only as an answer (see talisman.engine.spells.counter_window)."""
 
 
-def _face_up_adventures(g: Game, seat: int) -> list[tuple[int, int]]:
-    """The face-up Adventure cards Destruction may strike: ``(space, card)``."""
-    from talisman.engine.encounter import deck_here
-
-    deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
-    return [(s, c) for s, held in sorted(g.board.items()) for c in held if g.rules.instances[c].deck == deck]
-
-
 @spell_use("destruction")
 def destruction_use(g: Game, seat: int, target: int | None) -> bool:
-    return bool(_face_up_adventures(g, seat))
+    from talisman.engine.cards import deck_here
+
+    deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
+    return any(g.rules.instances[c].deck == deck for held in g.board.values() for c in held)
 
 
-@spell_effect("destruction")
+@MODULE.spell_effect("destruction")
 def destruction(g: Game, a: dict) -> None:
+    from talisman.engine.cards import deck_here
+
     seat = a["p"]
-    targets = _face_up_adventures(g, seat)
+    deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
+    targets = [(s, c) for s, held in sorted(g.board.items()) for c in held if g.rules.instances[c].deck == deck]
     if not targets:
         g.say("There is no face-up Adventure card to destroy.", seat=seat)
         return
@@ -74,7 +73,7 @@ def destruction(g: Game, a: dict) -> None:
     )
 
 
-@handler("destroy_card")
+@MODULE.handler("destroy_card")
 def _destroy_card(g: Game, a: dict) -> None:
     if a["card"] in g.cards_on(a["space"]):
         cards.lift(g, a["card"], a["space"])
@@ -83,9 +82,9 @@ def _destroy_card(g: Game, a: dict) -> None:
         g.say(f"The {g.card_name(a['card'])} on the {g.space_name(a['space'])} is destroyed.")
 
 
-@spell_effect("divination")
+@MODULE.spell_effect("divination")
 def divination(g: Game, a: dict) -> None:
-    from talisman.engine.encounter import deck_here
+    from talisman.engine.cards import deck_here
 
     seat = a["p"]
     deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
@@ -99,7 +98,7 @@ def divination(g: Game, a: dict) -> None:
     )
 
 
-@spell_effect("hex")
+@MODULE.spell_effect("hex")
 def hex_(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     occupied = {p.space for p in g.players if p.alive}
@@ -115,7 +114,7 @@ def hex_(g: Game, a: dict) -> None:
     )
 
 
-@handler("lay_hex")
+@MODULE.handler("lay_hex")
 def _lay_hex(g: Game, a: dict) -> None:
     card, space = a["card"], a["space"]
     g.globals["in_play"] = [c for c in g.globals.get("in_play", ()) if c != card]
@@ -126,7 +125,7 @@ def _lay_hex(g: Game, a: dict) -> None:
     g.say(f"A Hex lies on the {g.space_name(space)} for three rounds.", seat=a["p"])
 
 
-@spell_effect("immobility")
+@MODULE.spell_effect("immobility")
 def immobility(g: Game, a: dict) -> None:
     combat = a.get("combat") or {}
     if a["window"] == "combat" and "foes" in combat:
@@ -139,7 +138,7 @@ def immobility(g: Game, a: dict) -> None:
         g.say(f"The {g.name(a['target'])} is held fast by Immobility.", seat=a["p"])
 
 
-@spell_effect("invisibility")
+@MODULE.spell_effect("invisibility")
 def invisibility(g: Game, a: dict) -> None:
     combat = a.get("combat") or {}
     if "foes" in combat:
@@ -153,7 +152,7 @@ def mesmerism_use(g: Game, seat: int, target: int | None) -> bool:
     return target is not None and bool(g.players[target].followers)
 
 
-@spell_effect("mesmerism")
+@MODULE.spell_effect("mesmerism")
 def mesmerism(g: Game, a: dict) -> None:
     seat, target = a["p"], a["target"]
     followers = g.players[target].followers
@@ -171,7 +170,7 @@ def mesmerism(g: Game, a: dict) -> None:
     )
 
 
-@spell_effect("preservation")
+@MODULE.spell_effect("preservation")
 def preservation(g: Game, a: dict) -> None:
     seat = a["target"] if a["target"] is not None else a["p"]
     g.say(f"Preservation keeps {g.name(seat)} from losing a life.", seat=a["p"])
@@ -180,13 +179,13 @@ def preservation(g: Game, a: dict) -> None:
         g.push("lose_lives", **{**loss, "n": loss["n"] - 1})
 
 
-@spell_effect("random")
+@MODULE.spell_effect("random")
 def random_(g: Game, a: dict) -> None:
     target = a["target"]
     effects.roll(g, target, "D6", frame("random_result", p=target), why="the Random spell", fate=False)
 
 
-@handler("random_result")
+@MODULE.handler("random_result")
 def _random_result(g: Game, a: dict) -> None:
     seat, r = a["p"], a["roll"]
     p = g.players[seat]
@@ -209,7 +208,7 @@ def _random_result(g: Game, a: dict) -> None:
         lives.gain_lives(g, seat, 1)
 
 
-@spell_effect("teleport")
+@MODULE.spell_effect("teleport")
 def teleport(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
