@@ -42,6 +42,7 @@ Counterspell do not touch them; read, a Scroll goes to its discard pile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, possessions, stats
