@@ -30,8 +30,9 @@ import hmac
 import logging
 import secrets
 import time
+from collections.abc import Callable, Set
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from talisman.bots import observe
 from talisman.engine.game import Game
@@ -42,12 +43,31 @@ from talisman.server import choosing
 from talisman.server.autopilot import Autopilot, bot_delay_for
 from talisman.server.catalog import HUMAN
 from talisman.server.errors import ActionError
-from talisman.server.store import GameRecord, GameSettings, Move
-
-if TYPE_CHECKING:
-    from talisman.server.hub import Hub
+from talisman.server.store import GameRecord, GameSettings, Move, Store
 
 log = logging.getLogger("talisman.server")
+T = TypeVar("T")
+
+
+class Host(Protocol):
+    """What a session needs of the server that holds it (the :class:`~talisman.server.hub.Hub`)."""
+
+    store: Store
+    bot_delay: float | None  # every game's pause before a bot move, or None: each game's bot speed
+    answer_wait: float
+    away_after: float
+    snapshot_every: int
+    sessions: dict[str, GameSession]
+
+    async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` on the store's thread."""
+
+    async def record(self, move: Move) -> None:
+        """Store a move; returns once it is committed."""
+
+    async def rebuild(self, game_id: str) -> Game:
+        """The game rebuilt from the store (after a failure left it half-changed)."""
+
 
 MAX_QUEUE = 500  # messages waiting for one client before it is dropped as too slow
 
@@ -71,7 +91,7 @@ class Client:
 
     seat: int | None
     token: str | None = None  # kept to act without sending it again
-    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     events_sent: int = 0
 
 
@@ -86,7 +106,7 @@ def game_summary(g: Game) -> dict[str, Any]:
     }
 
 
-def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()) -> dict[str, Any]:
+def public_info(record: GameRecord | GameSession, online: Set[int] = frozenset()) -> dict[str, Any]:
     """What anyone may know about a game: never its seed, tokens or hidden cards."""
     summary = record.summary
     seat_list = record.seats
@@ -122,7 +142,7 @@ class GameSession:
     """One game in play, its seats and its connected clients."""
 
     def __init__(
-        self, hub: Hub, record: GameRecord, game: Game | None, step: int, settings: GameSettings | None = None
+        self, hub: Host, record: GameRecord, game: Game | None, step: int, settings: GameSettings | None = None
     ) -> None:
         settings = settings or GameSettings()
         self.hub = hub
@@ -135,7 +155,7 @@ class GameSession:
         self.step = step
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
-        self.bot_task: asyncio.Task | None = None
+        self.bot_task: asyncio.Task[None] | None = None
         self.bot_speed = settings.bot_speed
         self.creator_hash = settings.creator_hash
         self.pilot = Autopilot(
@@ -218,13 +238,15 @@ class GameSession:
     def state_for(self, seat: int | None, events_from: int = 0) -> dict[str, Any]:
         """The message that brings a client of ``seat`` up to date (call with the lock held:
         while a move is being recorded the game is already past it)."""
+        g = self.game
+        assert g is not None, "play has not started"
         msg = {
             "type": "state",
             "game": self.info(),
             "step": self.step,
-            "view": self.game.view(seat),
+            "view": g.view(seat),
             "events_from": events_from,
-            "events": events_for(self.game, seat, events_from),
+            "events": events_for(g, seat, events_from),
         }
         if seat is not None:
             msg["settings"] = self.settings_for(seat)
@@ -389,6 +411,7 @@ class GameSession:
                 "stale", f"the game has moved on: you answered step {step}, it is now at step {self.step}; look again"
             )
         d = g.decision
+        assert d is not None  # a game not over has a decision pending
         if d.player != s.seat:
             who = self.seats[d.player]
             character = d.character if d.character is not None else d.player
@@ -401,6 +424,7 @@ class GameSession:
     async def _commit(self, seat: int, option: str) -> None:
         """Apply a checked option, record it, then tell everyone (call with the lock held)."""
         g, n = self.game, self.step
+        assert g is not None, "play has not started"
         try:
             g.apply(option, player=seat)
         except Exception:  # an engine fault: the game may be half-changed, so rebuild it
@@ -529,11 +553,13 @@ class GameSession:
     def broadcast(self) -> None:
         """Send each client its seat's view and the events it has not seen."""
         views: dict[int | None, dict[str, Any]] = {}
-        total = len(self.game.events)
+        g = self.game
+        assert g is not None, "play has not started"
+        total = len(g.events)
         info = self.info()
         for c in list(self.clients):
             if c.seat not in views:
-                views[c.seat] = self.game.view(c.seat)
+                views[c.seat] = g.view(c.seat)
             self._send(
                 c,
                 {
@@ -542,7 +568,7 @@ class GameSession:
                     "step": self.step,
                     "view": views[c.seat],
                     "events_from": c.events_sent,
-                    "events": events_for(self.game, c.seat, c.events_sent),
+                    "events": events_for(g, c.seat, c.events_sent),
                     **({"settings": self.settings_for(c.seat)} if c.seat is not None else {}),
                 },
             )
