@@ -133,6 +133,8 @@ def condition(c: Any, path: str) -> None:
             "in_stock",
         ):
             _str(val, p)
+        elif key == "window":
+            _str(val, p)
         elif key in ("has_any",):
             if not isinstance(val, list) or not val:
                 _fail(p, "expected a non-empty list of names")
@@ -154,6 +156,35 @@ def condition(c: Any, path: str) -> None:
             _int(val, p)
         else:
             _fail(p, f"unknown condition {key!r}")
+
+
+# --- card filters -------------------------------------------------------------
+
+CARD_FILTER_KEYS = ("type", "subtype", "weapon", "armour", "deck", "used_weapon", "any")
+
+
+def card_filter(f: Any, path: str) -> None:
+    """Validate a card filter: every key must hold (``any``: one of its filters)."""
+    if not isinstance(f, dict) or not f:
+        _fail(path, f"a card filter must be a non-empty table, got {f!r}")
+    for key, val in f.items():
+        p = f"{path}.{key}"
+        if key in ("type", "subtype"):
+            if isinstance(val, str):
+                _str(val, p)
+            else:
+                _names(val, p)
+        elif key in ("weapon", "armour", "used_weapon"):
+            _bool(val, p)
+        elif key == "deck":
+            _str(val, p)
+        elif key == "any":
+            if not isinstance(val, list) or not val:
+                _fail(p, "expected a non-empty list of card filters")
+            for i, sub in enumerate(val):
+                card_filter(sub, f"{p}[{i}]")
+        else:
+            _fail(p, f"unknown card filter {key!r} (allowed: {', '.join(CARD_FILTER_KEYS)})")
 
 
 # --- verbs ------------------------------------------------------------------
@@ -258,6 +289,7 @@ VERBS: dict[str, Validator] = {
             "dice_trait": _str,
             "prompt": _str,
             "per_follower": _bool,
+            "fate": _bool,
         },
         ("dice", "rows"),
     ),
@@ -288,6 +320,8 @@ VERBS: dict[str, Validator] = {
             "kind": _str,
             "next_move": _bool,
             "encounter": _bool,
+            "as_move": _bool,
+            "prompt": _str,
         },
     ),
     "move_steps": lambda v, p: _table(
@@ -320,16 +354,64 @@ VERBS: dict[str, Validator] = {
                 None if x in ("spells", "followers", "follower", "objects") else _fail(q, f"unknown kind {x!r}")
             ),
             "n": lambda x, q: _int(x, q, 1),
+            "filter": card_filter,
         },
         ("what",),
+    ),
+    "discard_cards": lambda v, p: _table(
+        v,
+        p,
+        {
+            "where": lambda x, q: None if x in ("region", "board") else _fail(q, "where must be region or board"),
+            "filter": card_filter,
+            "pick": lambda x, q: None if x in ("all", "space", "card") else _fail(q, "pick must be all, space or card"),
+            "chance": _at,
+            "except_this": _bool,
+            "decision": _str,
+            "prompt": _str,
+        },
+    ),
+    "follower_for_life": lambda v, p: _table(
+        v,
+        p,
+        {
+            "lives": lambda x, q: _int(x, q, 1),
+            "pick": lambda x, q: None if x in ("choose", "random") else _fail(q, "pick must be choose or random"),
+            "decision": _str,
+            "prompt": _str,
+            "cause": _str,
+            "why": _str,
+        },
     ),
     "enslave": lambda v, p: _table(v, p, {"free_on": _at}, ("free_on",)),
     "take_from_card": lambda v, p: None if v in ATTRS else _fail(p, f"unknown attribute {v!r}"),
     "hook": _str,
     "end_turn": _bool,
     "status": lambda v, p: _table(
-        v, p, {"name": _str, "rounds": lambda x, q: _int(x, q, 1), "turns": lambda x, q: _int(x, q, 1)}, ("name",)
+        v,
+        p,
+        {"name": _str, "rounds": lambda x, q: _int(x, q, 1), "turns": lambda x, q: _int(x, q, 1), "this_turn": _bool},
+        ("name",),
     ),
+    "fall_to_printed": lambda v, p: None if v in ("strength", "craft") else _fail(p, "expected strength or craft"),
+    "peek": lambda v, p: _table(v, p, {"n": lambda x, q: _int(x, q, 1), "deck": _str}, ("n",)),
+    "steal": lambda v, p: _table(
+        v,
+        p,
+        {
+            "what": lambda x, q: (
+                None
+                if isinstance(x, list) and x and all(w in ("gold", "object", "follower") for w in x)
+                else _fail(q, "expected a list of gold, object, follower")
+            ),
+            "decision": _str,
+            "prompt": _str,
+        },
+        ("what",),
+    ),
+    "evade": lambda v, p: _table(v, p, {"whole_space": _bool}),
+    "keep_life": _bool,
+    "leave_gold": _str,
     "emit": _str,
     "discard_this": _bool,
     "entitle": _bool,

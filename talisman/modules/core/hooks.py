@@ -5,37 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, effects, lives, possessions, quests
+from talisman.engine import effects, lives, possessions, quests
 from talisman.engine.effects import hook
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
-
-
-@hook("raiders")
-def raiders(g: Game, seat: int, ctx: dict) -> None:
-    p = g.players[seat]
-    oasis = g.rules.space_index["oasis"]
-    if p.gold:
-        g.gold_on[oasis] = g.gold_on.get(oasis, 0) + p.gold
-        g.say(f"Raiders carry {g.name(seat)}'s {p.gold} gold off to the Oasis.", type="gold", seat=seat)
-        p.gold = 0
-    else:
-        g.say(f"The Raiders find nothing on {g.name(seat)}.", seat=seat)
-
-
-@hook("raft")
-def raft(g: Game, seat: int, ctx: dict) -> None:
-    """A raft is used at the start of the next turn or lost; its card leaves at once."""
-    card = ctx.get("src")
-    if card is not None:
-        for space, held in list(g.board.items()):
-            if card in held:
-                cards.lift(g, card, space)
-        cards.discard(g, card)
-    g.players[seat].status["raft"] = g.turn
-    g.say(f"{g.name(seat)} has a raft to cross the Storm River next turn.", seat=seat)
 
 
 @hook("hag-leaves")
@@ -108,52 +83,6 @@ def warlock_quest(g: Game, seat: int, ctx: dict) -> None:
 def _warlock_roll(g: Game, a: dict) -> None:
     goal, n = WARLOCK_QUESTS[a["roll"]]
     quests.start(g, a["p"], goal, n)
-
-
-def _vampire(n: int):
-    def bite(g: Game, seat: int, ctx: dict) -> None:
-        g.push("vampire", p=seat, n=n)
-
-    return bite
-
-
-for _n in (1, 2, 3):
-    hook(f"vampire-{_n}")(_vampire(_n))
-
-
-@handler("vampire")
-def _vampire_frame(g: Game, a: dict) -> None:
-    """Each life the Vampire takes may be paid with a Follower instead."""
-    seat, n = a["p"], a["n"]
-    p = g.players[seat]
-    if n <= 0 or not p.alive:
-        return
-    if not p.followers:
-        lives.lose_lives(g, seat, n, "the Vampire")
-        return
-    g.decide(
-        seat,
-        "vampire",
-        f"The Vampire will drink {n} {'life' if n == 1 else 'lives'}: give it a Follower instead of one?",
-        [
-            (
-                "life",
-                "Lose a life",
-                [frame("lose_lives", p=seat, n=1, cause="the Vampire"), frame("vampire", p=seat, n=n - 1)],
-            ),
-            *[
-                (
-                    f"follower:{f}",
-                    f"Give it the {g.card_name(f)}",
-                    [
-                        frame("lose_follower", p=seat, card=f, why="is taken by the Vampire"),
-                        frame("vampire", p=seat, n=n - 1),
-                    ],
-                )
-                for f in p.followers
-            ],
-        ],
-    )
 
 
 @hook("dice-with-death")

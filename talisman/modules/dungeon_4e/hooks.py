@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, effects, lives, possessions, spells, stats
+from talisman.engine import cards, effects, possessions, stats
 from talisman.engine.effects import hook
 from talisman.engine.encounter import deck_here, encounter_order
 from talisman.engine.game import frame, handler
@@ -120,50 +120,6 @@ def trap_door(g: Game, seat: int, ctx: dict) -> None:
 # --- events -----------------------------------------------------------------------------
 
 
-@hook("fire")
-def fire(g: Game, seat: int, ctx: dict) -> None:
-    effects.roll(g, seat, "D6", frame("fire_result", p=seat), why="the Fire")
-
-
-FIRE_BURNS = {1: "place", 2: "place", 3: "stranger", 4: "stranger", 5: "enemy", 6: "enemy"}
-
-
-@handler("fire_result")
-def _fire_result(g: Game, a: dict) -> None:
-    seat = a["p"]
-    kind = FIRE_BURNS[a["roll"]]
-    region = g.rules.spaces[g.players[seat].space].region
-    burnt = [
-        (s, c)
-        for s, held in sorted(g.board.items())
-        if g.rules.spaces[s].region == region
-        for c in held
-        if g.rules.instances[c].type == kind
-    ]
-    for s, c in burnt:
-        for prisoner in cards.held_by(g, f"card:{c}"):  # the Dungeon Keeper's prisoners go free
-            cards.unhold(g, f"card:{c}", prisoner)
-            cards.place(g, prisoner, s)
-        cards.lift(g, c, s)
-        cards.discard(g, c)
-    g.say(
-        f"The Fire burns {len(burnt)} {kind} card{'s' if len(burnt) != 1 else ''} in the "
-        f"{g.rules.regions[region].name}.",
-        seat=seat,
-    )
-
-
-@hook("green-mist")
-def green_mist(g: Game, seat: int, ctx: dict) -> None:
-    p = g.players[seat]
-    gone = [c for c in p.objects + p.packed if g.rules.instances[c].weapon or g.rules.instances[c].armour]
-    for c in gone:
-        cards.release(g, seat, c)
-        cards.discard(g, c)
-    g.say(f"The Green Mist eats {', '.join(g.card_name(c) for c in gone) or 'nothing'} of {g.name(seat)}'s.", seat=seat)
-    possessions.settle_packs(g, seat)
-
-
 @hook("join-as-follower")
 def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
     """The card met becomes a Follower: the Lone Dwarf (unless no Follower may
@@ -184,60 +140,6 @@ def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
 
 
 # --- enemies ------------------------------------------------------------------------------
-
-
-@hook("dissolve-weapons")
-def dissolve_weapons(g: Game, seat: int, ctx: dict) -> None:
-    """The Crawling Slime: the Weapons used against it are discarded."""
-    for w in stats.weapons_used(g, seat):
-        cards.release(g, seat, w)
-        cards.discard(g, w)
-        g.say(f"The slime dissolves {g.name(seat)}'s {g.card_name(w)}.", seat=seat)
-
-
-@hook("gate-smasher")
-def gate_smasher(g: Game, seat: int, ctx: dict) -> None:
-    """Not killed, the Gate Smasher rampages: a die for each other face-up card in this Region, 1-2 smashes it."""
-    region = g.rules.spaces[g.players[seat].space].region
-    for s, held in sorted(g.board.items()):
-        if g.rules.spaces[s].region != region:
-            continue
-        for c in list(held):
-            if c == ctx.get("src"):
-                continue
-            value, _ = g.roll_dice("D6", seat)
-            if value <= 2:
-                cards.lift(g, c, s)
-                cards.discard(g, c)
-                g.say(
-                    f"The Gate Smasher smashes the {g.card_name(c)} on the {g.space_name(s)} (rolled {value}).",
-                    seat=seat,
-                )
-
-
-@hook("follower-or-life")
-def follower_or_life(g: Game, seat: int, ctx: dict) -> None:
-    """It kills a Follower at random, or takes one more life from a character who has none."""
-    p = g.players[seat]
-    if not p.followers:
-        lives.lose_lives(g, seat, 1, effects.cause_of(g, ctx))
-        return
-    victim = p.followers[g.rng.below(len(p.followers))]
-    dies = [frame("lose_follower", p=seat, card=victim, why=f"is killed by the {g.card_name(ctx['src'])}")]
-    saves = [
-        o
-        for o in spells.cast_options(g, seat, "life-loss", dies, combat={"follower": victim})
-        if g.rules.instances[int(o[0].split(":")[1])].cast["hook"] == "restoration"
-    ]
-    if saves:
-        g.decide(
-            seat,
-            "save-follower",
-            f"Your {g.card_name(victim)} is about to be killed.",
-            [("accept", "Let it die", dies), *saves],
-        )
-    else:
-        g.push_all(dies)
 
 
 @hook("crypt-keeper")
@@ -433,29 +335,4 @@ def rune_gate(g: Game, seat: int, ctx: dict) -> None:
             ],
         ],
         confirm=True,
-    )
-
-
-@hook("snake-bite")
-def snake_bite(g: Game, seat: int, ctx: dict) -> None:
-    p = g.players[seat]
-    bite = [frame("lose_lives", p=seat, n=1, cause="the Snake Pit")]
-    if not p.followers:
-        g.push_all(bite)
-        return
-    g.decide(
-        seat,
-        "snake-pit",
-        "The snakes strike: give up a Follower or lose a life.",
-        [
-            ("life", "Lose 1 life", bite),
-            *[
-                (
-                    f"follower:{f}",
-                    f"Give up the {g.card_name(f)}",
-                    [frame("lose_follower", p=seat, card=f, why="is lost in the Snake Pit")],
-                )
-                for f in p.followers
-            ],
-        ],
     )
