@@ -244,3 +244,45 @@ def test_a_card_used_as_it_is_bought_goes_to_its_discard_pile():
     s._unplace(raft)  # taken from the stock, as the shop does
     run(s, 0, [{"discard_this": True}], {"src": raft})
     assert raft in s.game.decks["purchase"]  # (back into the stock)
+
+
+def test_a_move_to_chosen_spaces_lists_the_named_then_those_with_the_card_then_by_kind():
+    s = Scenario(["elf", "thief"]).at(0, "fields-1").put("tavern", "Bag of Gold").put("woods-1", "Bag of Gold")
+    s.put("city", "Wolf")
+    sel = {"ids": ["temple"], "cards": "Bag of Gold", "kind": "city"}
+    run(s, 0, [{"move": {"pick": "spaces", "spaces": sel, "decision": "trap-door"}}])
+    ids = s.options()
+    assert s.kind == "trap-door" and ids[0] == "to:temple"  # the named space first, the rest in board order
+    assert ids[1:] == sorted(["to:tavern", "to:woods-1", "to:city"], key=lambda i: s.game.rules.space_index[i[3:]])
+
+
+def test_an_optional_move_to_chosen_spaces_runs_its_effects_and_comes_as_the_next_move():
+    s = Scenario(["elf", "thief"]).at(0, "woods-1").put("woods-1", "Bag of Gold").put("tavern", "Bag of Gold")
+    bear = s.game.cards_on(s.game.rules.space_index["woods-1"])[0]
+    params = {"pick": "spaces", "spaces": {"cards": "Bag of Gold"}, "not_here": True, "optional": True}
+    run(s, 0, [{"move": {**params, "next_move": True, "do": [{"discard_this": True}]}}], {"src": bear})
+    assert s.options() == ["nothing", "to:tavern"]
+    s.choose("to:tavern")
+    assert s.player(0).status["next_move"] == s.game.rules.space_index["tavern"] and s.on_space("woods-1") == []
+
+
+def test_peek_may_put_the_cards_back_in_a_chosen_order():
+    s = Scenario(["elf", "thief"]).on_top("adventure", "Bear", "Wolf", "Bag of Gold")
+    run(s, 0, [{"peek": {"n": 3, "reorder": True}}])
+    s.choose("Bag of Gold").choose("Bear")
+    assert s.names(s.game.decks["adventure"][-3:][::-1]) == ["Bag of Gold", "Bear", "Wolf"]
+
+
+def test_peek_may_take_one_card_that_passes_its_filter():
+    s = Scenario(["elf", "thief"]).on_top("adventure", "Bear", "Sword", "Wolf")
+    run(s, 0, [{"peek": {"n": 3, "take": {"type": "object"}}}])
+    assert s.options() == ["nothing", f"take:{s.game.decks['adventure'][-2]}"]
+    s.choose("take:")
+    assert s.names(s.player(0).objects) == ["Sword"] and s.names(s.game.decks["adventure"][-2:]) == ["Wolf", "Bear"]
+
+
+def test_a_follower_named_is_discarded_if_the_character_has_it():
+    s = run(
+        Scenario(["elf", "thief"]).give(0, "Prince", "Guide"), 0, [{"discard": {"what": "follower", "name": "Prince"}}]
+    )
+    assert s.names(s.player(0).followers) == ["Guide"]

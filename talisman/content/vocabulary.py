@@ -315,13 +315,19 @@ VERBS: dict[str, Validator] = {
         {
             "to": _str,
             "pick": lambda x, q: (
-                None if x in ("region", "board", "same-kind", "kind") else _fail(q, f"unknown pick {x!r}")
+                None if x in ("region", "board", "same-kind", "kind", "spaces") else _fail(q, f"unknown pick {x!r}")
             ),
             "kind": _str,
             "next_move": _bool,
             "encounter": _bool,
             "as_move": _bool,
             "prompt": _str,
+            "spaces": lambda x, q: _table(x, q, {"ids": _names, "cards": _str, "kind": _str}),
+            "not_here": _bool,
+            "optional": _bool,
+            "decision": _str,
+            "label": _str,
+            "do": effects,
         },
     ),
     "move_steps": lambda v, p: _table(
@@ -355,6 +361,8 @@ VERBS: dict[str, Validator] = {
             ),
             "n": lambda x, q: _int(x, q, 1),
             "filter": card_filter,
+            "name": _str,
+            "why": _str,
         },
         ("what",),
     ),
@@ -394,7 +402,12 @@ VERBS: dict[str, Validator] = {
         ("name",),
     ),
     "fall_to_printed": lambda v, p: None if v in ("strength", "craft") else _fail(p, "expected strength or craft"),
-    "peek": lambda v, p: _table(v, p, {"n": lambda x, q: _int(x, q, 1), "deck": _str}, ("n",)),
+    "peek": lambda v, p: _table(
+        v,
+        p,
+        {"n": lambda x, q: _int(x, q, 1), "deck": _str, "reorder": _bool, "take": card_filter, "prompt": _str},
+        ("n",),
+    ),
     "steal": lambda v, p: _table(
         v,
         p,

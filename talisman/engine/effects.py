@@ -432,6 +432,11 @@ def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     elif what == "followers":
         for f in list(p.followers):
             possessions.lose_follower(g, seat, f)
+    elif what == "follower" and "name" in params:
+        # The Follower of that name (the first), if the character has one (the Prince left at court).
+        f = next((f for f in p.followers if g.card_name(f) == params["name"]), None)
+        if f is not None:
+            possessions.lose_follower(g, seat, f, params.get("why", "is lost"))
     elif what == "follower":
         if p.followers:
             g.decide(
@@ -980,6 +985,9 @@ def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     from talisman.engine import movement
 
     p = g.players[seat]
+    if params.get("pick") == "spaces":
+        _move_to_chosen(g, seat, params, ctx)
+        return
     if params.get("pick"):
         region = g.rules.spaces[p.space].region
         if params["pick"] == "kind":  # any space of a kind, on any board (the Goblin Tunneler's Tunnels)
@@ -1023,6 +1031,42 @@ def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         encounter=params.get("encounter", True),
     )
     del movement  # imported for its frame handlers
+
+
+def _move_to_chosen(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+    """A move to one of some spaces: those named (first, in their order), those where a card of a name
+    lies face up, those of a kind (the rest in board order); ``not_here`` leaves out the character's
+    own; ``optional`` lets it stay; ``do`` runs as it goes (a Rune Gate crumbles)."""
+    sel = params["spaces"]
+    here = g.players[seat].space
+    named = [g.rules.space_index[sid] for sid in sel.get("ids", ())]
+    found = {s for s, held in g.board.items() for c in held if g.card_name(c) == sel.get("cards")}
+    found |= {s.index for s in g.rules.spaces if s.kind == sel.get("kind")}
+    ways = named + sorted(found - set(named))
+    if params.get("not_here"):
+        ways = [s for s in ways if s != here]
+    if not ways:
+        return
+    label = params.get("label", "The {space}")
+    opts = [
+        (
+            f"to:{g.rules.spaces[s].id}",
+            label.format(space=g.space_name(s)),
+            [
+                *effect_frames(seat, params.get("do", ()), ctx),
+                frame("teleport", p=seat, to=s, next_move=params.get("next_move", False), encounter=True),
+            ],
+        )
+        for s in ways
+    ]
+    optional = params.get("optional", False)
+    g.decide(
+        seat,
+        params.get("decision", "teleport"),
+        params.get("prompt", "Where do you go?"),
+        [("nothing", "Stay where you are", []), *opts] if optional else opts,
+        confirm=optional,
+    )
 
 
 @verb("extra_turn")
@@ -1104,7 +1148,9 @@ def _leave_gold(g: Game, seat: int, space: str, ctx: Ctx) -> None:
 
 @verb("peek")
 def _peek(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    """Look in secret at the top cards of a deck (by default the one drawn from where the character is)."""
+    """Look in secret at the top cards of a deck (by default the one drawn from where the character is);
+    then perhaps put them back in an order of one's choice (the Oracle), or take one that passes a
+    filter (the Crypt Keeper's Objects)."""
     from talisman.engine.encounter import deck_here
 
     deck = params.get("deck") or deck_here(g, seat, "adventure")
@@ -1116,6 +1162,55 @@ def _peek(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         private=seat,
         public=f"{g.name(seat)} looks into the future.",
     )
+    if params.get("reorder") and top:
+        g.push("put_back", p=seat, deck=deck, left=top, chosen=[])
+    finds = [c for c in top if "take" in params and card_matches(g, seat, c, params["take"])]
+    if finds:
+        g.decide(
+            seat,
+            "crypt",
+            params.get("prompt", "Take one of them?"),
+            [
+                ("nothing", "Take nothing", []),
+                *[
+                    (f"take:{c}", f"Take the {g.card_name(c)}", [frame("take_from_deck", p=seat, deck=deck, card=c)])
+                    for c in finds
+                ],
+            ],
+            confirm=True,
+        )
+
+
+@handler("put_back")
+def _put_back(g: Game, a: dict) -> None:
+    """Put the cards looked at back one at a time, the first chosen on top."""
+    left, chosen = a["left"], a["chosen"]
+    if len(left) <= 1:
+        order = chosen + left
+        rest = [c for c in g.decks[a["deck"]] if c not in order]
+        g.decks[a["deck"]] = rest + order[::-1]
+        g.say(f"{g.name(a['p'])} puts the cards back.", seat=a["p"])
+        return
+    g.decide(
+        a["p"],
+        "oracle",
+        f"Which card goes {'on top' if not chosen else 'next'}?",
+        [
+            (
+                f"next:{c}",
+                f"The {g.card_name(c)}",
+                [frame("put_back", **{**a, "left": [x for x in left if x != c], "chosen": chosen + [c]})],
+            )
+            for c in left
+        ],
+    )
+
+
+@handler("take_from_deck")
+def _take_from_deck(g: Game, a: dict) -> None:
+    if a["card"] in g.decks[a["deck"]]:
+        g.decks[a["deck"]].remove(a["card"])
+        offer(g, a["p"], a["card"])
 
 
 @verb("steal")

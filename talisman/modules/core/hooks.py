@@ -5,37 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import effects, lives, possessions, quests
+from talisman.engine import effects, lives, quests
 from talisman.engine.effects import hook
 from talisman.engine.game import frame, handler
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-
-@hook("hag-leaves")
-def hag_leaves(g: Game, seat: int, ctx: dict) -> None:
-    p = g.players[seat]
-    for f in list(p.followers):
-        if g.card_name(f) == "Cursed by a Hag":
-            possessions.lose_follower(g, seat, f, "is driven off by the Mystic")
-
-
-def _leave_at_court(name: str):
-    def leave(g: Game, seat: int, ctx: dict) -> None:
-        p = g.players[seat]
-        for f in p.followers:
-            if g.card_name(f) == name:
-                possessions.lose_follower(g, seat, f, "stays at court")
-                p.gold += 3
-                g.say(f"The court rewards {g.name(seat)} with 3 gold.", type="gold", seat=seat)
-                return
-
-    return leave
-
-
-hook("leave-prince")(_leave_at_court("Prince"))
-hook("leave-princess")(_leave_at_court("Princess"))
 
 WARLOCK_QUESTS = {
     1: ("take-life", 0),

@@ -5,17 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, effects, possessions, stats
+from talisman.engine import cards, possessions, stats
 from talisman.engine.effects import hook
-from talisman.engine.encounter import deck_here, encounter_order
+from talisman.engine.encounter import encounter_order
 from talisman.engine.game import frame, handler
-from talisman.modules.dungeon_4e import rules
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
-
-ORACLE_LOOKS = 5
-CRYPT_KEEPER_LOOKS = 5
 
 
 def _space_of(g: Game, card: int) -> int | None:
@@ -103,20 +99,6 @@ def summoning_circle(g: Game, seat: int, ctx: dict) -> None:
     g.say(f"The Summoning Circle calls the {g.card_name(card)} from the {g.space_name(source)}.", seat=seat)
 
 
-@hook("trap-door")
-def trap_door(g: Game, seat: int, ctx: dict) -> None:
-    """Go to the Dungeon Entrance or to a face-up Dungeon Door, and encounter it."""
-    doors = sorted({s for s, held in g.board.items() for c in held if g.card_name(c) == "Dungeon Door"})
-    entrance = g.rules.space_index[rules.ENTRANCE]
-    ways = [entrance] + [s for s in doors if s != entrance]
-    g.decide(
-        seat,
-        "trap-door",
-        "The trap door opens: where do you fall?",
-        [(f"to:{g.rules.spaces[s].id}", f"The {g.space_name(s)}", [frame("teleport", p=seat, to=s)]) for s in ways],
-    )
-
-
 # --- events -----------------------------------------------------------------------------
 
 
@@ -140,41 +122,6 @@ def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
 
 
 # --- enemies ------------------------------------------------------------------------------
-
-
-@hook("crypt-keeper")
-def crypt_keeper(g: Game, seat: int, ctx: dict) -> None:
-    """Look at the top 5 cards of the deck drawn from here; take one Object among them."""
-    deck = deck_here(g, seat, "adventure")
-    top = g.decks[deck][-CRYPT_KEEPER_LOOKS:][::-1]
-    g.say(
-        f"{g.name(seat)} searches the crypt: {', '.join(g.card_name(c) for c in top) or 'nothing'}.",
-        seat=seat,
-        private=seat,
-        public=f"{g.name(seat)} searches the crypt.",
-    )
-    finds = [c for c in top if g.rules.instances[c].type in ("object", "magic-object")]
-    if finds:
-        g.decide(
-            seat,
-            "crypt",
-            "Take one Object from the crypt?",
-            [
-                ("nothing", "Take nothing", []),
-                *[
-                    (f"take:{c}", f"Take the {g.card_name(c)}", [frame("take_from_deck", p=seat, deck=deck, card=c)])
-                    for c in finds
-                ],
-            ],
-            confirm=True,
-        )
-
-
-@handler("take_from_deck")
-def _take_from_deck(g: Game, a: dict) -> None:
-    if a["card"] in g.decks[a["deck"]]:
-        g.decks[a["deck"]].remove(a["card"])
-        effects.offer(g, a["p"], a["card"])
 
 
 @hook("tinker-imp")
@@ -264,75 +211,4 @@ def _keeper_leaves(g: Game, a: dict) -> None:
         g.say("The Dungeon Keeper, holding no one, goes away.")
 
 
-@hook("oracle")
-def oracle(g: Game, seat: int, ctx: dict) -> None:
-    deck = g.decks["dungeon"]
-    top = deck[-ORACLE_LOOKS:][::-1]
-    if top:
-        g.say(
-            f"The Oracle shows {g.name(seat)} the next Dungeon cards: {', '.join(g.card_name(c) for c in top)}.",
-            seat=seat,
-            private=seat,
-            public=f"The Oracle shows {g.name(seat)} what is to come.",
-        )
-        g.push("oracle_order", p=seat, left=top, chosen=[])
-
-
-@handler("oracle_order")
-def _oracle_order(g: Game, a: dict) -> None:
-    """Put the cards back one at a time, the first chosen on top."""
-    left, chosen = a["left"], a["chosen"]
-    if len(left) <= 1:
-        order = chosen + left
-        deck = g.decks["dungeon"]
-        rest = [c for c in deck if c not in order]
-        g.decks["dungeon"] = rest + order[::-1]
-        g.say(f"{g.name(a['p'])} puts the cards back.", seat=a["p"])
-        return
-    g.decide(
-        a["p"],
-        "oracle",
-        f"Which card goes {'on top' if not chosen else 'next'}?",
-        [
-            (
-                f"next:{c}",
-                f"The {g.card_name(c)}",
-                [frame("oracle_order", p=a["p"], left=[x for x in left if x != c], chosen=chosen + [c])],
-            )
-            for c in left
-        ],
-    )
-
-
 # --- places --------------------------------------------------------------------------------
-
-
-@hook("rune-gate")
-def rune_gate(g: Game, seat: int, ctx: dict) -> None:
-    """Once: choose another face-up Rune Gate or a Runes space as your next move; the Gate crumbles."""
-    here = g.players[seat].space
-    gates = {s for s, held in g.board.items() for c in held if g.card_name(c) == "Rune Gate" and s != here}
-    runes = {s.index for s in g.rules.spaces if s.kind == "runes"}
-    ways = sorted((gates | runes) - {here})
-    if not ways:
-        return
-    g.decide(
-        seat,
-        "rune-gate",
-        "The Rune Gate glows. Use it?",
-        [
-            ("nothing", "Leave it", []),
-            *[
-                (
-                    f"to:{g.rules.spaces[s].id}",
-                    f"Step through to the {g.space_name(s)} on your next turn",
-                    [
-                        frame("effects", p=seat, list=[{"discard_this": True}], ctx=ctx),
-                        frame("teleport", p=seat, to=s, next_move=True),
-                    ],
-                )
-                for s in ways
-            ],
-        ],
-        confirm=True,
-    )
