@@ -9,6 +9,32 @@ the modifiers ``if``, ``unless`` and ``target``; an effect list runs in order.
 Each verb's parameters are checked here when content loads; the engine's
 ``talisman.engine.effects`` executes them. A module may add verbs with
 :func:`register_verb` together with an executor.
+
+The verbs, by family (their parameters are in :data:`VERBS`):
+
+- resources: ``gain``, ``lose``, ``heal`` (``up_to = "full"`` or a number, at a price), ``refill_fate``,
+  ``take_from_card``, ``fall_to_printed`` (Strength or Craft back to the printed value), ``leave_gold``
+  (all gold carried off to a space), ``boost`` (a bonus or malus until the turn, this turn or the fight;
+  an amount may be an attribute; ``floor = "printed"``);
+- cards: ``take_card``, ``fill_spells``, ``discard`` (Spells, Followers, one Follower, by name, Objects,
+  Objects passing a card filter), ``discard_cards`` (face-up cards by a filter: all in the region or on
+  the board, each on a roll, on a chosen space, or one chosen card), ``discard_this``, ``peek`` (the top
+  cards in secret, to reorder or to take one passing a filter), ``steal`` (from a Spell's target),
+  ``shop``, ``sell_objects``, ``relocate``, ``entitle``;
+- lives: ``follower_for_life`` (a Follower given instead of each life, chosen or at random), ``keep_life``
+  (the life or Follower a Spell answers is kept);
+- conflict: ``fight``, ``evade`` (the fight a Spell is cast in);
+- chance and choice: ``roll`` (a table; ``fate = false``: no second roll), ``test``, ``choose`` (its
+  ``decision`` names the kind for bots and front ends);
+- movement and turns: ``move`` (to a space, a pick in the region or of a kind, to chosen spaces; as the
+  move or as the next one), ``move_steps``, ``hold``, ``draw``, ``extra_turn``, ``lose_turn``,
+  ``end_turn``, ``toad``, ``alignment``, ``enslave``, ``status``;
+- the game: ``timed`` (a lasting effect on everyone, counted in its causer's turns), ``emit``, ``hook``.
+
+A card filter (``filter``, ``take``) is a table of ``type``, ``subtype``, ``weapon``, ``armour``, ``deck``
+(``here``: the deck drawn where the character is), ``used_weapon`` and ``any`` (one of several filters).
+A Spell's ``cast.do`` runs its effects for the caster as it is cast, with ``target = "cast_target"``
+for the character it is cast on and the condition ``window`` for the window it is cast in.
 """
 
 from __future__ import annotations
