@@ -434,9 +434,9 @@ def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             possessions.lose_follower(g, seat, f)
     elif what == "follower" and "name" in params:
         # The Follower of that name (the first), if the character has one (the Prince left at court).
-        f = next((f for f in p.followers if g.card_name(f) == params["name"]), None)
-        if f is not None:
-            possessions.lose_follower(g, seat, f, params.get("why", "is lost"))
+        named = next((f for f in p.followers if g.card_name(f) == params["name"]), None)
+        if named is not None:
+            possessions.lose_follower(g, seat, named, params.get("why", "is lost"))
     elif what == "follower":
         if p.followers:
             g.decide(
