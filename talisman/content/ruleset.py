@@ -114,10 +114,15 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
         for name, spec in m.options.items():
             if spec.extends and name in options:
                 base = options[name]
+                added = [
+                    (c, label) for c, label in zip(spec.choices, spec.labels, strict=True) if c not in base.choices
+                ]
                 options[name] = type(spec)(
                     spec.default,
-                    base.choices + tuple(c for c in spec.choices if c not in base.choices),
+                    base.choices + tuple(c for c, _ in added),
                     f"{base.help} {spec.help}",
+                    title=base.title,
+                    labels=base.labels + tuple(label for _, label in added),
                 )
                 continue
             if name in options or spec.extends:

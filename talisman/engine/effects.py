@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from talisman.content.dice import parse, parse_range
+from talisman.content.dice import parse, parse_range, spoken
 from talisman.engine import cards, lives, possessions, spells, stats
 from talisman.engine.game import frame, handler
 
@@ -206,7 +206,9 @@ def amount(g: Game, seat: int, n: Any) -> int:
     if isinstance(n, int):
         return n
     total, faces = g.roll_dice(n, seat)
-    g.say(f"{g.name(seat)} rolls {n}: {total}.", type="roll", seat=seat, dice=faces)
+    if g.log is not None:
+        what, working = spoken(n, faces, total, g.die_size(seat))
+        g.say(f"{g.name(seat)} rolls {what}: {working}.", type="roll", seat=seat, dice=faces)
     return total
 
 
@@ -782,7 +784,9 @@ def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         g.decide(
             seat,
             "optional-roll",
-            f"{params.get('prompt', 'Roll')}: you may choose not to roll.",
+            f"Roll for {params['prompt']}? You may choose not to."
+            if params.get("prompt")
+            else "Roll? You may choose not to.",
             [
                 ("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
                 ("skip", "Do not roll", []),
@@ -849,14 +853,8 @@ def _roll_frame(g: Game, a: dict) -> None:
     total, faces = g.roll_dice(a["dice"], seat)
     label = a["why"] or "a roll"
     if g.log is not None:
-        shown = a["dice"].replace("die", f"D{g.die_size(seat)}")
-        g.say(
-            f"{g.name(seat)} rolls {shown} for {label}: {'+'.join(map(str, faces))}"
-            f"{' = ' + str(total) if len(faces) > 1 or len(parse(a['dice'])) > 1 else ''}.",
-            type="roll",
-            seat=seat,
-            dice=faces,
-        )
+        what, working = spoken(a["dice"], faces, total, g.die_size(seat))
+        g.say(f"{g.name(seat)} rolls {what} for {label}: {working}.", type="roll", seat=seat, dice=faces)
     kind, args = a["then"]
     done = frame(kind, **{**args, a["into"]: total, a["into"] + "_faces": faces})
     p = g.players[seat]

@@ -29,7 +29,7 @@ from typing import Any
 
 from talisman.content.dice import parse
 from talisman.content.ruleset import Ruleset, ruleset_for
-from talisman.engine.decision import Decision, Event, Option
+from talisman.engine.decision import Decision, Event, Option, sentence
 from talisman.engine.player import Player
 from talisman.engine.rng import Rng
 from talisman.errors import ConfigError, GameOverError, IllegalOptionError, OutOfTurnError
@@ -320,7 +320,7 @@ class Game:
         games played without a log; where a rule says something at nearly every
         step, it tests ``g.log is not None`` first, so as not to build the text)."""
         if self.log is not None:
-            self.log.append(Event(type, text, seat, private, public, data))
+            self.log.append(Event(type, sentence(text), seat, private, sentence(public), data))
 
     def end(self, winners: list[int], how: str) -> None:
         """End the game."""

@@ -153,7 +153,8 @@ def _move_choose(g: Game, a: dict) -> None:
             return
         del p.status["enslaved"]
         g.say(f"{g.name(seat)} escapes from slavery.", seat=seat)
-    if a.get("one_space"):
+    one = bool(a.get("one_space"))
+    if one:
         n = 1
     if g.log is not None:
         g.say(f"{g.name(seat)} may move {n} {'space' if n == 1 else 'spaces'}.", seat=seat)
@@ -178,7 +179,9 @@ def _move_choose(g: Game, a: dict) -> None:
     if not options:
         g.say(f"{g.name(seat)} cannot move.", seat=seat)
         return
-    g.decide(seat, "move", f"You rolled {n}: where do you go?", options)
+    # a single space (a Toad, a Blizzard) is not a roll of 1
+    prompt = "You may move 1 space" if one or (a.get("fixed") and n == 1) else f"You rolled {n}"
+    g.decide(seat, "move", f"{prompt}: where do you go?", options)
 
 
 def _moves(rules: Ruleset, start: int, n: int, up_to: bool) -> list[tuple[str, str, list[int]]]:

@@ -36,12 +36,16 @@ class OptionSpec:
 
     With ``extends`` the module adds choices to an option another module
     declares (the endings module adds endings to ``ending``) and sets its default.
+    ``title`` is the option's name for a player and ``labels`` name its choices,
+    one for each, in order (the lobby shows them instead of the raw values).
     """
 
     default: Any
     choices: tuple[Any, ...]
     help: str
     extends: bool = False
+    title: str = ""
+    labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -252,15 +252,24 @@ class Hub:
             )
         return record
 
-    async def replay_step(self, game_id: str, n: Any) -> dict[str, Any]:
-        """A finished game as it stood after ``n`` actions, with what step ``n`` did."""
+    async def replay_step(self, game_id: str, n: Any, seat: int | None = None) -> dict[str, Any]:
+        """A finished game as it stood after ``n`` actions, with what step ``n`` did,
+        as ``seat`` saw it (its own Spells; None: as a spectator saw it)."""
         record = await self.finished(game_id)
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= record.step:
             raise ActionError("malformed", f"a step is a whole number from 0 to {record.step}, not {n!r}", 400)
+        if seat is not None and not 0 <= seat < len(record.config["characters"]):
+            raise ActionError("malformed", f"this game has seats 1 to {len(record.config['characters'])}", 400)
         base = await self.run_db(self.store.snapshot_at_or_before, game_id, max(n - 1, 0))
         start = base[0] if base is not None and n > 0 else 0
         acts = await self.run_db(self.store.actions, game_id, start, n)
-        return await asyncio.to_thread(_replay_step, record, base if start else None, acts, n)
+        return await asyncio.to_thread(_replay_step, record, base if start else None, acts, n, seat)
+
+    async def replay_turns(self, game_id: str) -> dict[str, Any]:
+        """Where each turn of a finished game begins: the step and the character whose turn it is."""
+        record = await self.finished(game_id)
+        acts = await self.run_db(self.store.actions, game_id)
+        return await asyncio.to_thread(_replay_turns, record, acts)
 
     async def save_of(self, game_id: str) -> dict[str, Any]:
         """A finished game as a save file (``talisman replay`` reads it)."""
@@ -293,10 +302,22 @@ def _replay(record: GameRecord, options: list[str], hashes: dict[int, str]) -> G
     return g
 
 
+def _replay_turns(record: GameRecord, acts: list) -> dict[str, Any]:
+    g = _new_game(record.config)
+    g.log = None  # only the turn counter is wanted
+    turns = [{"turn": g.turn, "step": 0, "character": g.active}]
+    for n, a in enumerate(acts, start=1):
+        g.apply(a.option)
+        if g.turn != turns[-1]["turn"]:
+            turns.append({"turn": g.turn, "step": n, "character": g.active})
+    return {"steps": record.step, "turns": turns}
+
+
 def _replay_step(
-    record: GameRecord, base: tuple[int, dict[str, Any], str] | None, acts: list, n: int
+    record: GameRecord, base: tuple[int, dict[str, Any], str] | None, acts: list, n: int, seat: int | None = None
 ) -> dict[str, Any]:
-    """The replay page's step ``n``: the public view after it, and the move and events of that step."""
+    """The replay page's step ``n``: the view after it (``seat``'s, or the public one), and the move
+    and events of that step."""
     g = Game.from_state_dict(base[1]) if base is not None else _new_game(record.config)
     action = None
     mark = 0
@@ -311,7 +332,7 @@ def _replay_step(
         "step": n,
         "steps": record.step,
         "action": action,
-        "view": g.view(None),
-        "events": events_for(g, None, mark),
+        "view": g.view(seat),
+        "events": events_for(g, seat, mark),
         "result": record.result if n == record.step else None,
     }

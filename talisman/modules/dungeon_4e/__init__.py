@@ -30,6 +30,8 @@ MODULE = Module(
             "001 Using Only Portions: all (the Dungeon board and every card); no-board (no Dungeon board: the new "
             "Adventure cards with the Dungeon icon are discarded when drawn and replaced); characters-and-spells "
             "(only the new Characters and Spells).",
+            title="Parts of the Dungeon used",
+            labels=("All: the Dungeon board and every card", "No Dungeon board", "Only its Characters and Spells"),
         ),
         "dungeon-victory": OptionSpec(
             "crown",
@@ -37,14 +39,22 @@ MODULE = Module(
             "001 alternative rules: crown (the usual game); winner-takes-all (the first to kill the Lord of Darkness "
             "wins); short-game (the Short Dungeon Game: everyone starts on the Dungeon Entrance, the main board is "
             "not used, the first to beat the Lord of Darkness wins).",
+            title="Dungeon victory",
+            labels=("The Crown, as usual", "Winner takes all", "The Short Dungeon Game"),
         ),
         "fight-or-flight": OptionSpec(
             False,
             (False, True),
             "001 Fight or Flight: in the Dungeon move only with the arrows, unless told otherwise or fleeing.",
+            title="Fight or Flight",
+            labels=("Off: move either way", "On: only with the arrows"),
         ),
         "random-treasures": OptionSpec(
-            False, (False, True), "001 Random Treasures: the Lord of Darkness's killer draws a Treasure at random."
+            False,
+            (False, True),
+            "001 Random Treasures: the Lord of Darkness's killer draws a Treasure at random.",
+            title="Random Treasures",
+            labels=("Off: the killer picks one", "On: drawn at random"),
         ),
     },
 )

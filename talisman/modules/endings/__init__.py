@@ -84,6 +84,13 @@ def turn_start(g: Game, seat: int) -> None:
 
 
 CHOICES = ("draw", *RULES)
+ENDING_NAMES = {
+    demon_lord.NAME: "the Demon Lord",
+    pandora.NAME: "Pandora's Box",
+    lord_of_chaos.NAME: "the Lord of Chaos",
+    void.NAME: "the Horrible Black Void",
+    dragon_king.NAME: "the Dragon King",
+}
 for _name in CHOICES:
     register_ending(_name, reach, turn_start)
 
@@ -105,6 +112,10 @@ MODULE = Module(
             "With the endings module: draw (the first to reach the Crown draws "
             "an Alternative Ending), or one of them for the whole game.",
             extends=True,
+            labels=(
+                "Drawn at random on reaching the Crown",
+                *(f"The same for the whole game: {ENDING_NAMES[name]}" for name in RULES),
+            ),
         ),
     },
 )
