@@ -187,7 +187,7 @@ def shoot(page, phone_url, browser):
 
 def loadable_boards():
     """Every module's board, each with the core board, as the server describes them."""
-    from talisman.modules import known_modules
+    from talisman.content.modules import known_modules
     from talisman.server.catalog import board_data
 
     return {name: board_data(tuple(dict.fromkeys(("core", name)))) for name in known_modules()}

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import effects, lives, quests
-from talisman.engine.effects import hook
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
+from talisman.modules.core.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -23,7 +23,7 @@ WARLOCK_QUESTS = {
 }
 
 
-@hook("warlock-quest")
+@MODULE.hook("warlock-quest")
 def warlock_quest(g: Game, seat: int, ctx: dict) -> None:
     """The Warlock's Cave: ask for a quest (one at a time); finish it for a Talisman."""
     p = g.players[seat]
@@ -55,19 +55,19 @@ def warlock_quest(g: Game, seat: int, ctx: dict) -> None:
     )
 
 
-@handler("warlock_roll")
+@MODULE.handler("warlock_roll")
 def _warlock_roll(g: Game, a: dict) -> None:
     goal, n = WARLOCK_QUESTS[a["roll"]]
     quests.start(g, a["p"], goal, n)
 
 
-@hook("dice-with-death")
+@MODULE.hook("dice-with-death")
 def dice_with_death(g: Game, seat: int, ctx: dict) -> None:
     """Death: both roll 2 dice; lower loses (a life for the character); win to go on."""
     effects.roll(g, seat, "2D6", frame("death_result", p=seat), why="the game with Death")
 
 
-@handler("death_result")
+@MODULE.handler("death_result")
 def _death_result(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]

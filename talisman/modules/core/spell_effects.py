@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards
-from talisman.engine.game import frame, handler
-from talisman.engine.spells import spell_effect
+from talisman.engine.game import frame
+from talisman.modules.core.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 
-@spell_effect("hex")
+@MODULE.spell_effect("hex")
 def hex_(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     occupied = {p.space for p in g.players if p.alive}
@@ -33,7 +33,7 @@ def hex_(g: Game, a: dict) -> None:
     )
 
 
-@handler("lay_hex")
+@MODULE.handler("lay_hex")
 def _lay_hex(g: Game, a: dict) -> None:
     card, space = a["card"], a["space"]
     g.globals["in_play"] = [c for c in g.globals.get("in_play", ()) if c != card]

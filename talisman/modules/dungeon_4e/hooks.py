@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, possessions, stats
-from talisman.engine.effects import hook
 from talisman.engine.encounter import encounter_order
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
+from talisman.modules.dungeon_4e.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -24,57 +24,7 @@ def _space_of(g: Game, card: int) -> int | None:
 # --- spaces ---------------------------------------------------------------------------
 
 
-@hook("cell")
-def cell(g: Game, seat: int, ctx: dict) -> None:
-    """The Cell: leave one Follower locked here, then you may free one left before.
-    Choice: a Follower that clings to you (Cursed by a Hag, the Poltergeist) cannot be left."""
-    p = g.players[seat]
-    free = [f for f in p.followers if not g.rules.instances[f].must_take]
-    if not free:
-        g.push("cell_free", p=seat, left=-1)
-        return
-    g.decide(
-        seat,
-        "cell",
-        "You must leave one of your Followers locked in the Cell.",
-        [(f"leave:{f}", f"Leave the {g.card_name(f)}", [frame("cell_leave", p=seat, card=f)]) for f in free],
-    )
-
-
-@handler("cell_leave")
-def _cell_leave(g: Game, a: dict) -> None:
-    seat, card = a["p"], a["card"]
-    p = g.players[seat]
-    cards.release(g, seat, card)
-    cards.place(g, card, p.space)
-    g.say(f"{g.name(seat)} leaves the {g.card_name(card)} locked in the Cell.", seat=seat)
-    possessions.settle_packs(g, seat)
-    g.push("cell_free", p=seat, left=card)
-
-
-@handler("cell_free")
-def _cell_free(g: Game, a: dict) -> None:
-    seat = a["p"]
-    space = g.players[seat].space
-    prisoners = [
-        c
-        for c in g.cards_on(space)
-        if g.rules.instances[c].type == "follower" and c != a["left"] and possessions.can_take(g, seat, c)
-    ]
-    if prisoners:
-        g.decide(
-            seat,
-            "cell-free",
-            "Free a Follower locked in the Cell?",
-            [
-                ("nothing", "Free no one", []),
-                *[(f"free:{c}", f"Free the {g.card_name(c)}", [frame("take", p=seat, card=c)]) for c in prisoners],
-            ],
-            confirm=True,
-        )
-
-
-@hook("summoning-circle")
+@MODULE.hook("summoning-circle")
 def summoning_circle(g: Game, seat: int, ctx: dict) -> None:
     """The nearest Enemy face up elsewhere in this Region comes here to be faced.
     Choice: nearest along the path; on a tie, the one nearer the Treasure Chamber;
@@ -102,7 +52,7 @@ def summoning_circle(g: Game, seat: int, ctx: dict) -> None:
 # --- events -----------------------------------------------------------------------------
 
 
-@hook("join-as-follower")
+@MODULE.hook("join-as-follower")
 def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
     """The card met becomes a Follower: the Lone Dwarf (unless no Follower may
     join), the Spirit of Vengeance (it clings, whatever the character's state)."""
@@ -124,7 +74,7 @@ def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
 # --- enemies ------------------------------------------------------------------------------
 
 
-@hook("tinker-imp")
+@MODULE.hook("tinker-imp")
 def tinker_imp(g: Game, seat: int, ctx: dict) -> None:
     """Before the fight the Imp drops one of your Objects (at random) a die roll of spaces clockwise."""
     p = g.players[seat]
@@ -151,7 +101,7 @@ def tinker_imp(g: Game, seat: int, ctx: dict) -> None:
 # --- strangers -----------------------------------------------------------------------------
 
 
-@hook("dungeon-keeper")
+@MODULE.hook("dungeon-keeper")
 def dungeon_keeper(g: Game, seat: int, ctx: dict) -> None:
     """He locks up all your Followers (not those that cling to you); buy any he
     holds back at 1 gold each; he leaves when he holds none."""
@@ -167,7 +117,7 @@ def dungeon_keeper(g: Game, seat: int, ctx: dict) -> None:
     g.push("keeper_buy", p=seat, keeper=keeper)
 
 
-@handler("keeper_buy")
+@MODULE.handler("keeper_buy")
 def _keeper_buy(g: Game, a: dict) -> None:
     seat, keeper = a["p"], a["keeper"]
     p = g.players[seat]
@@ -193,7 +143,7 @@ def _keeper_buy(g: Game, a: dict) -> None:
         g.push("keeper_leaves", keeper=keeper)
 
 
-@handler("keeper_sell")
+@MODULE.handler("keeper_sell")
 def _keeper_sell(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     g.players[seat].gold -= 1
@@ -201,7 +151,7 @@ def _keeper_sell(g: Game, a: dict) -> None:
     possessions.give_item(g, seat, card)
 
 
-@handler("keeper_leaves")
+@MODULE.handler("keeper_leaves")
 def _keeper_leaves(g: Game, a: dict) -> None:
     keeper = a["keeper"]
     space = _space_of(g, keeper)
