@@ -179,7 +179,8 @@ def board_deck(g: Game, space: int) -> str:
     deck = g.rules.regions[g.rules.spaces[space].region].deck
     for key, val in g.globals.items():
         if key.startswith("deck-swap:") and val["from"] == deck:
-            return val["to"]
+            swapped: str = val["to"]
+            return swapped
     return deck
 
 

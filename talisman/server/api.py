@@ -21,8 +21,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from talisman.content.ruleset import ruleset_for
 from talisman.errors import ConfigError
 from talisman.server.catalog import board_data, catalog, character_cards
+from talisman.server.errors import ActionError
 from talisman.server.hub import Hub, NewGame, NewSeat
-from talisman.server.session import ActionError, public_info
+from talisman.server.session import public_info
 
 router = APIRouter(prefix="/api")
 
@@ -87,7 +88,8 @@ class State(BaseModel):
 
 
 def hub_of(request: Request) -> Hub:
-    return request.app.state.hub
+    hub: Hub = request.app.state.hub
+    return hub
 
 
 def seat_link(request: Request, game_id: str, seat: int, token: str) -> SeatLink:

@@ -51,6 +51,8 @@ def current(g: Game) -> tuple[str, bool]:
         return COMMAND, False
     if chosen == "draw":
         card = cards.draw(g, "ending")
+        if card is None:
+            raise RuntimeError("no Alternative Ending left to draw")
     else:
         card = next(c for c in g.decks["ending"] if g.rules.instances[c].key == chosen)
         g.decks["ending"].remove(card)
@@ -67,6 +69,7 @@ def reach(g: Game, seat: int) -> None:
     RULES[key].reach(g, seat)
     if key == void.NAME:
         card = ending_card(g)
+        assert card is not None  # current(g) turned it face up
         cards.lift(g, card, common.crown(g))
         common.remove_from_game(g, card)
 
