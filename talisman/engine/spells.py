@@ -3,7 +3,7 @@ window, and effects.
 
 A Spell card says in its ``cast`` table when it may be cast (``when``) and
 what it does: effects of the vocabulary (``do``), or the Python spell effect
-named by ``hook``. The windows are:
+named by ``hook``; ``counters``: it cancels the Spell it answers (the Counterspell). The windows are:
 
 ``turn-start``   the caster's own turn, before moving
 ``move``         instead of the movement roll (Teleport)
@@ -11,6 +11,7 @@ named by ``hook``. The windows are:
 ``combat``       before the dice of a fight the caster is in
 ``defend``       when another character attacks the caster
 ``life-loss``    when the caster is about to lose a life (Preservation)
+``follower-loss`` when an Enemy is about to kill one of the caster's Followers (Restoration)
 ``others-turn``  at the start of another character's turn (Immobility...)
 ``response``     when another character casts a Spell (Counterspell, Spell Call)
 ``defeat``       when the caster has just lost a fight (Divine Intervention)
@@ -72,31 +73,33 @@ def could_change(g: Game, caster: int, cast: dict, target: int | None) -> bool:
     """Could this Spell or Scroll, cast on ``target`` (None: no target), change anything now?"""
     if "do" in cast:
         return any(
-            _effect_could_change(g, target if e.get("target") == "cast_target" and target is not None else caster, e)
+            _effect_could_change(
+                g, target if e.get("target") == "cast_target" and target is not None else caster, e, target
+            )
             for e in cast["do"]
         )
     use = SPELL_USES.get(cast.get("hook", ""))
     return use is None or use(g, caster, target)
 
 
-def _effect_could_change(g: Game, seat: int, effect: dict) -> bool:
-    return all(EFFECT_USES[verb](g, seat, params) for verb, params in effect.items() if verb in EFFECT_USES)
+def _effect_could_change(g: Game, seat: int, effect: dict, target: int | None) -> bool:
+    return all(EFFECT_USES[verb](g, seat, params, target) for verb, params in effect.items() if verb in EFFECT_USES)
 
 
-def _heal_use(g: Game, seat: int, params: dict) -> bool:
+def _heal_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
     return g.players[seat].lives < stats.life_cap(g, seat)
 
 
-def _discard_use(g: Game, seat: int, params: dict) -> bool:
+def _discard_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
     return params.get("what") != "spells" or bool(g.players[seat].spells)
 
 
-def _sell_use(g: Game, seat: int, params: dict) -> bool:
+def _sell_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
     p = g.players[seat]
     return any(g.rules.instances[c].is_item for c in p.objects + p.packed)
 
 
-def _boost_use(g: Game, seat: int, params: dict) -> bool:
+def _boost_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
     """A malus floored at the printed value does nothing to one already there (Weakness)."""
     for attr in ("strength", "craft", "battle_strength"):
         n = params.get(attr)
@@ -109,9 +112,30 @@ def _boost_use(g: Game, seat: int, params: dict) -> bool:
     return False
 
 
+def _steal_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+    """Something of the kinds named to take from the character the Spell is cast on (Acquisition, Mesmerism)."""
+    if target is None:
+        return True
+    o, what = g.players[target], params.get("what", ())
+    return bool(
+        ("gold" in what and o.gold)
+        or ("object" in what and possessions.stealable(g, target))
+        or ("follower" in what and o.followers)
+    )
+
+
+def _discard_cards_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+    """A face-up card to strike (Destruction)."""
+    if params.get("where") != "board":
+        return True
+    return any(held for held in g.board.values())
+
+
 # Whether an effect of the vocabulary could change anything for the character it is
-# run for, by verb (a verb not named here always could).
-EFFECT_USES: dict[str, Callable[[Game, int, dict], bool]] = {
+# run for, by verb (a verb not named here always could); ``target``: the one the Spell is cast on.
+EFFECT_USES: dict[str, Callable[[Game, int, dict, int | None], bool]] = {
+    "steal": _steal_use,
+    "discard_cards": _discard_cards_use,
     "heal": _heal_use,
     "discard": _discard_use,
     "sell_objects": _sell_use,
@@ -295,7 +319,7 @@ def _counter_ask(g: Game, a: dict) -> None:
         return
     # A Counterspell cancels the Spell; another answer (Spell Call) is cast as a Spell
     # of its own, told what it answers (only a Spell card: not the Command Spell).
-    answers = [(c, g.rules.instances[c].cast.get("hook") == "counterspell") for c in castable(g, seat, "response")]
+    answers = [(c, bool(g.rules.instances[c].cast.get("counters"))) for c in castable(g, seat, "response")]
     answers = [(c, counter) for c, counter in answers if counter or isinstance(card, int)]
     if not answers:
         return
@@ -356,9 +380,15 @@ def _spell_resolve(g: Game, a: dict) -> None:
     g.globals.pop("countered", None) if countered else None
     if not countered and "do" in spell.cast:
         # The effects run for the caster; ``target = "cast_target"`` sends one to the character it is cast on.
-        ctx = {"src": card, "target": a.get("target"), "window": a["window"], "combat": a.get("combat") or {}}
+        ctx = {
+            "src": card,
+            "target": a.get("target"),
+            "window": a["window"],
+            "combat": a.get("combat") or {},
+            "loss": a.get("loss"),
+        }
         g.rules.services["run_now"](g, seat, spell.cast["do"], ctx)  # (the interpreter is above the Spells)
-    elif not countered:
+    elif not countered and "hook" in spell.cast:
         g.rules.spell_effects[spell.cast["hook"]](g, a)
     elif a.get("loss"):
         g.push("lose_lives", **a["loss"])  # the life the Spell was to save is lost after all
