@@ -121,8 +121,9 @@ async def list_games(
     request: Request,
     status: str | None = Query(
         None,
-        pattern="^(choosing|open|running|finished)$",
-        description="choosing: waiting for people to pick their characters; open: for a person to open their seat",
+        pattern="^(choosing|open|running|finished|broken)$",
+        description="choosing: waiting for people to pick their characters; open: for a person to open their seat; "
+        "broken: its rules engine failed (never served; listed only when asked for)",
     ),
     limit: int = Query(100, ge=1, le=500),
 ) -> list[dict[str, Any]]:

@@ -40,12 +40,13 @@ seat may see.
 """
 
 
-def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSHOT_EVERY) -> FastAPI:
-    """The application over the database at ``db_url`` (any SQLAlchemy URL)."""
+def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSHOT_EVERY, **budgets: float) -> FastAPI:
+    """The application over the database at ``db_url`` (any SQLAlchemy URL); ``budgets``
+    are the hub's time budgets (``engine_budget``, ``bot_budget``, ``restore_budget``)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(db_url), bot_delay=bot_delay, snapshot_every=snapshot_every)
+        hub = Hub(Store(db_url), bot_delay=bot_delay, snapshot_every=snapshot_every, **budgets)
         app.state.hub = hub
         await hub.start()
         try:

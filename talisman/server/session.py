@@ -13,6 +13,12 @@ session asks the bot (which, like every agent, sees only its seat's view)
 after a short pause so that people can follow, and commits its answer like
 any other.
 
+The engine and the bots work in the hub's worker threads, within a time
+budget (:meth:`Hub.engine`); a game whose engine fails or overruns it is
+marked broken (:meth:`Hub.break_game`). While a move is applied the session's
+lock is held, and the public facts anyone may read come from the summary
+taken after the last change, never from a game half-way through a move.
+
 A game whose people choose their characters (:mod:`talisman.server.choosing`)
 has no engine game yet: its session holds ``game = None`` and the stored
 configuration with the picks so far, until the last pick creates the game.
@@ -29,12 +35,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from talisman.bots import make_bot, observe
+from talisman.bots.base import LazyView
 from talisman.engine.game import Game
 from talisman.engine.view import events_for
 from talisman.server import choosing
 from talisman.server.catalog import HUMAN
 from talisman.server.errors import ActionError
 from talisman.server.store import GameRecord, Move
+from talisman.server.workers import Overrun
 
 if TYPE_CHECKING:
     from talisman.server.hub import Hub
@@ -42,6 +50,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("talisman.server")
 
 MAX_QUEUE = 500  # messages waiting for one client before it is dropped as too slow
+MAX_OPTION = 200  # characters in an option id
 
 
 def hash_token(token: str) -> str:
@@ -122,6 +131,8 @@ class GameSession:
         self.seats = [Seat(s.seat, s.controller, s.name, s.token_hash, s.joined) for s in record.seats]
         self.game = game
         self.step = step
+        self._summary = game_summary(game) if game is not None else record.summary
+        self.broken: str | None = None  # why the game is broken, once it is (talisman.server.hub)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.bot_task: asyncio.Task | None = None
@@ -140,9 +151,8 @@ class GameSession:
 
     @property
     def summary(self) -> dict[str, Any]:
-        if self.game is None:
-            return choosing.waiting_summary(self.config)
-        return game_summary(self.game)
+        """The public facts after the last change (see :func:`game_summary`)."""
+        return self._summary
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -246,21 +256,31 @@ class GameSession:
                 raise ActionError("not-choosing", "the game has begun: characters can no longer be chosen")
             choosing.check_pick(self.config, s.seat, character)
             config, game = choosing.with_pick(self.config, s.seat, character), None
-            if not choosing.still_to_choose(config):
-                game = Game.new(
-                    config["characters"], modules=config["modules"], options=config["options"], seed=config["seed"]
-                )
+            snapshot = None
+            if choosing.still_to_choose(config):
+                summary = choosing.waiting_summary(config)
+            else:
+                try:
+                    game, summary, snapshot = await self.hub.engine(_start, config)
+                except Overrun as e:
+                    await self.hub.break_game(
+                        self, f"the rules engine could not set the game up within {e.seconds:g} s"
+                    )
+                    raise self.broken_error() from None
+                except Exception as e:
+                    log.exception("game %s: the engine failed to set the game up", self.id)
+                    await self.hub.break_game(self, f"the rules engine failed to set the game up ({type(e).__name__})")
+                    raise self.broken_error() from None
                 config = game.config
-            before = self.config
-            self.config, self.game = config, game
-            snapshot = (game.state_dict(), game.state_hash()) if game is not None else None
+            before = self.config, self._summary
+            self.config, self.game, self._summary = config, game, summary
             try:
                 await self.hub.run_db(
                     self.hub.store.record_setup, self.id, self.config, self.summary, self.status, snapshot
                 )
             except Exception as e:
                 log.exception("game %s: could not record the choice of seat %d", self.id, s.seat)
-                self.config, self.game = before, None
+                (self.config, self._summary), self.game = before, None
                 raise ActionError(
                     "storage", f"the choice could not be saved ({type(e).__name__}); nothing changed", 503
                 ) from None
@@ -278,6 +298,8 @@ class GameSession:
             raise ActionError("malformed", "an action names the id of one option (a non-empty string)", 400)
         if isinstance(step, bool) or not isinstance(step, int):
             raise ActionError("malformed", "an action names the step it answers (a whole number)", 400)
+        if len(option) > MAX_OPTION:
+            raise ActionError("malformed", f"an option id has at most {MAX_OPTION} characters", 400)
         s = await self.authenticate(seat, token)
         async with self.lock:
             self._check(s, option, step)
@@ -286,6 +308,8 @@ class GameSession:
 
     def _check(self, s: Seat, option: str, step: int) -> None:
         g = self.game
+        if self.broken is not None:
+            raise self.broken_error()
         if g is None:
             raise self.not_started()
         if g.is_over:
@@ -308,26 +332,35 @@ class GameSession:
         """Apply a checked option, record it, then tell everyone (call with the lock held)."""
         g, n = self.game, self.step
         try:
-            g.apply(option, player=seat)
-        except Exception:  # an engine fault: the game may be half-changed, so rebuild it
+            summary, snapshot = await self.hub.engine(_apply, g, option, seat, (n + 1) % self.hub.snapshot_every == 0)
+        except Overrun as e:
+            await self.hub.break_game(self, f"the rules engine ran for more than {e.seconds:g} s on a move")
+            raise self.broken_error() from None
+        except Exception as e:  # an engine fault: this game cannot be trusted any more
             log.exception("game %s: the engine failed on %r at step %d", self.id, option, n)
-            self.game = await self.hub.rebuild(self.id)
-            raise ActionError(
-                "engine-error",
-                "the rules engine failed on this move (the server's log has the details); nothing changed",
-                500,
-            ) from None
-        snapshot = (g.state_dict(), g.state_hash()) if g.is_over or (n + 1) % self.hub.snapshot_every == 0 else None
+            await self.hub.break_game(self, f"the rules engine failed on a move ({type(e).__name__})")
+            raise self.broken_error() from None
+        before = self._summary
+        self._summary = summary
         try:
-            await self.hub.record(Move(self.id, n, seat, option, self.summary, self.status, g.result, snapshot))
+            await self.hub.record(Move(self.id, n, seat, option, summary, self.status, g.result, snapshot))
         except Exception as e:
             log.exception("game %s: could not record step %d", self.id, n)
-            self.game = await self.hub.rebuild(self.id)
+            self._summary = before
+            try:
+                self.game = await self.hub.rebuild(self.id)
+            except ActionError:  # marked broken in the store by the hub
+                await self.hub.break_game(self, "the game could not be rebuilt after a failed write")
+                raise self.broken_error() from None
+            self._summary = game_summary(self.game)
             raise ActionError(
                 "storage", f"the move could not be saved ({type(e).__name__}); nothing changed", 503
             ) from None
         self.step = n + 1
         self.broadcast()
+
+    def broken_error(self) -> ActionError:
+        return ActionError("broken", f"game {self.id} is broken and no longer served: {self.broken}", 410)
 
     # --- bots -------------------------------------------------------------------
 
@@ -345,12 +378,19 @@ class GameSession:
         while True:
             await asyncio.sleep(self.hub.bot_delay)
             async with self.lock:
+                if self.broken is not None:
+                    return
                 d = self.game.decision
                 if d is None or self.seats[d.player].controller == HUMAN:
                     return
-                # The bot thinks in another thread on its own copy of the game, through
+                # The bot thinks in a worker thread on its own copy of the game, through
                 # its seat's view (observe): it cannot see more, nor disturb the game.
-                step, view = self.step, observe(self.game.clone(), d.player)
+                step = self.step
+                try:
+                    view = await self.hub.engine(_observe, self.game, d.player)
+                except Overrun as e:
+                    await self.hub.break_game(self, f"copying the game for a bot took more than {e.seconds:g} s")
+                    return
             # A bot made for this one decision, seeded by the game's seed, the seat and
             # the step: its moves depend on the game alone, so a restarted server plays
             # on exactly as it would have.
@@ -359,11 +399,21 @@ class GameSession:
                 seed=(self.config["seed"] * 1_000_003 + d.player * 7919 + step) & 0xFFFFFFFF,
             )
             try:
-                choice = await asyncio.to_thread(bot.choose, view, d)
+                choice = await self.hub.engine(bot.choose, view, d, budget=self.hub.bot_budget)
+            except Overrun as e:
+                log.error(
+                    "game %s: the %s bot thought for more than %g s",
+                    self.id,
+                    self.seats[d.player].controller,
+                    e.seconds,
+                )
+                choice = None
             except Exception:
                 log.exception("game %s: the %s bot failed at step %d", self.id, self.seats[d.player].controller, step)
                 choice = None
             async with self.lock:
+                if self.broken is not None:
+                    return
                 if self.step != step:
                     continue
                 if d.option(choice) is None:
@@ -433,3 +483,24 @@ class GameSession:
         info = self.info()
         for c in list(self.clients):
             self._send(c, {"type": "game", "game": info})
+
+
+def _apply(
+    g: Game, option: str, seat: int, snapshot_due: bool
+) -> tuple[dict[str, Any], tuple[dict[str, Any], str] | None]:
+    """Apply a checked option (in a worker thread); the public summary after it, and the
+    snapshot of the whole state if one is due (every few moves, and at the end)."""
+    g.apply(option, player=seat)
+    snapshot = (g.state_dict(), g.state_hash()) if g.is_over or snapshot_due else None
+    return game_summary(g), snapshot
+
+
+def _start(config: dict[str, Any]) -> tuple[Game, dict[str, Any], tuple[dict[str, Any], str]]:
+    """The engine's game once every character is chosen (in a worker thread)."""
+    g = Game.new(config["characters"], modules=config["modules"], options=config["options"], seed=config["seed"])
+    return g, game_summary(g), (g.state_dict(), g.state_hash())
+
+
+def _observe(g: Game, seat: int) -> LazyView:
+    """A bot's copy of the game, seen through its seat's eyes (in a worker thread)."""
+    return observe(g.clone(), seat)

@@ -48,6 +48,8 @@ from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
 
+BROKEN = "broken"  # the status of a game whose engine failed (talisman.server.hub)
+
 games = Table(
     "games",
     metadata,
@@ -56,7 +58,8 @@ games = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False, index=True),
     # choosing (people pick their characters: talisman.server.choosing), open (a person's seat
-    # waits for its player), running, finished
+    # waits for its player), running, finished, broken (its engine failed: never served again;
+    # the reason is in result["broken"])
     Column("status", String(16), nullable=False, index=True),
     Column("config", JSON, nullable=False),  # modules, options, characters, seed (choosing: and choose): never
     # sent to a client
@@ -287,6 +290,15 @@ class Store:
             db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
             db.execute(update(games).where(games.c.id == game_id).values(status=status, updated=_now()))
 
+    def mark_broken(self, game_id: str, reason: str) -> None:
+        """Mark a game broken for good, with the reason (its log is kept, for a post-mortem)."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(status=BROKEN, result={"broken": reason}, updated=_now())
+            )
+
     # --- reading ---------------------------------------------------------------
 
     def game(self, game_id: str) -> GameRecord | None:
@@ -297,10 +309,9 @@ class Store:
             return self._record(db, row)
 
     def list_games(self, status: str | None = None, limit: int = 100) -> list[GameRecord]:
-        """The most recently active games first."""
+        """The most recently active games first (broken games only when asked for)."""
         q = select(games).order_by(games.c.updated.desc()).limit(limit)
-        if status is not None:
-            q = q.where(games.c.status == status)
+        q = q.where(games.c.status == status) if status is not None else q.where(games.c.status != BROKEN)
         with self.engine.connect() as db:
             return [self._record(db, row) for row in db.execute(q).all()]
 
