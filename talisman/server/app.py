@@ -18,11 +18,20 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from talisman.server import api, ws
 from talisman.server.hub import SNAPSHOT_EVERY, Hub
 from talisman.server.session import ActionError
 from talisman.server.store import Store
+
+HTTP_CODES = {404: "not-found", 405: "method-not-allowed"}
+HTTP_PHRASES = {404: "Not Found", 405: "Method Not Allowed"}
+HTTP_MESSAGES = {
+    404: "there is no such page or resource",
+    405: "this method is not allowed here (see the Allow header)",
+}
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 SWAGGER_UI = Path(swagger_ui.__file__).resolve().parent / "static"
@@ -75,6 +84,21 @@ def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSH
     async def refused(_request: Request, e: ActionError) -> JSONResponse:
         return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status)
 
+    @app.exception_handler(HTTPException)
+    async def built_in(request: Request, e: HTTPException) -> JSONResponse:
+        """Starlette's own refusals (no such path, a method not allowed, ...) in the app's shape;
+        a 405 names in ``Allow`` every method of the path (Starlette names one route's only)."""
+        code = HTTP_CODES.get(e.status_code, f"http-{e.status_code}")
+        message = e.detail if isinstance(e.detail, str) and e.detail != HTTP_PHRASES.get(e.status_code) else ""
+        headers = dict(e.headers or {})
+        if e.status_code == 405:
+            headers["Allow"] = ", ".join(allowed_methods(app, request))
+        return JSONResponse(
+            {"error": code, "message": message or HTTP_MESSAGES.get(e.status_code, "refused")},
+            status_code=e.status_code,
+            headers=headers,
+        )
+
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, e: RequestValidationError) -> JSONResponse:
         problems = "; ".join(f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}" for err in e.errors())
@@ -95,3 +119,12 @@ def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSH
         return FileResponse(index)
 
     return app
+
+
+def allowed_methods(app: FastAPI, request: Request) -> list[str]:
+    """Every method some route of the app answers at the request's path."""
+    return [
+        method
+        for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+        if any(route.matches({**request.scope, "method": method})[0] == Match.FULL for route in app.router.routes)
+    ]

@@ -72,8 +72,9 @@ class Client:
 
     seat: int | None
     token: str | None = None  # kept to act without sending it again
-    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     events_sent: int = 0
+    dropped: bool = False  # let go for reading too slowly: nothing more is queued for it
 
 
 def game_summary(g: Game) -> dict[str, Any]:
@@ -436,10 +437,10 @@ class GameSession:
             self.clients.add(client)
             if self.game is None:  # waiting for choices: the whole state comes when play starts
                 client.events_sent = 0
-                self._send(client, {"type": "game", "game": self.info()})
+                self.send(client, {"type": "game", "game": self.info()})
             else:
                 start = client.events_sent if 0 <= client.events_sent <= len(self.game.events) else 0
-                self._send(client, self.state_for(client.seat, start))
+                self.send(client, self.state_for(client.seat, start))
                 client.events_sent = len(self.game.events)
         self.broadcast_seats()
 
@@ -450,9 +451,13 @@ class GameSession:
         if not self.clients and self.game is not None and self.game.is_over:
             self.hub.sessions.pop(self.id, None)  # nobody watches a finished game: the store keeps it
 
-    def _send(self, client: Client, message: dict[str, Any]) -> None:
+    def send(self, client: Client, message: dict[str, Any]) -> None:
+        """Queue a message for a client; one with :data:`MAX_QUEUE` messages waiting is let go."""
+        if client.dropped:
+            return
         if client.queue.qsize() >= MAX_QUEUE:
             log.warning("game %s: dropping a client that reads too slowly", self.id)
+            client.dropped = True
             self.clients.discard(client)
             client.queue.put_nowait(None)
             return
@@ -466,7 +471,7 @@ class GameSession:
         for c in list(self.clients):
             if c.seat not in views:
                 views[c.seat] = self.game.view(c.seat)
-            self._send(
+            self.send(
                 c,
                 {
                     "type": "state",
@@ -482,7 +487,7 @@ class GameSession:
     def broadcast_seats(self) -> None:
         info = self.info()
         for c in list(self.clients):
-            self._send(c, {"type": "game", "game": info})
+            self.send(c, {"type": "game", "game": info})
 
 
 def _apply(

@@ -235,3 +235,28 @@ def test_the_serve_command(capsys):
     assert (args.host, args.port, args.db, args.bot_delay) == ("127.0.0.1", 8000, None, 0.6)
     assert main(["serve", "--bot-delay", "-1"]) == 2
     assert "--bot-delay must be between 0 and 60" in capsys.readouterr().err
+
+
+def test_the_openapi_document_names_every_refusal(client):
+    """400/403/404/409 (and the others) are documented, in the shape every refusal has."""
+    doc = client.get("/openapi.json").json()
+    action = doc["paths"]["/api/games/{game_id}/actions"]["post"]["responses"]
+    for code in ("400", "403", "404", "409", "410", "422", "429"):
+        assert action[code]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Refusal"}
+    assert "HTTPValidationError" not in doc["components"]["schemas"]
+    assert set(doc["components"]["schemas"]["Refusal"]["properties"]) == {"error", "message"}
+    assert "404" in doc["paths"]["/api/games/{game_id}"]["get"]["responses"]
+
+
+def test_built_in_refusals_answer_like_the_apps_own(client):
+    r = client.get("/api/no-such-thing")
+    assert r.status_code == 404 and r.json() == {"error": "not-found", "message": "there is no such page or resource"}
+    r = client.delete("/api/games")
+    assert r.status_code == 405 and r.json()["error"] == "method-not-allowed"
+    assert r.headers["allow"] == "GET, POST"  # every method of the path, not one route's
+    r = client.put("/api/games/abc/actions")
+    assert r.status_code == 405 and r.headers["allow"] == "POST"
+    r = client.post("/api/games", json={"seats": "three"})
+    assert r.status_code == 422 and r.json()["error"] == "malformed" and "seats" in r.json()["message"]
+    r = client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422 and set(r.json()) == {"error", "message"}
