@@ -22,7 +22,8 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
 from talisman.server import api, ws
-from talisman.server.hub import SNAPSHOT_EVERY, Hub
+from talisman.server.hub import BOT_BUDGET, ENGINE_BUDGET, RESTORE_BUDGET, SNAPSHOT_EVERY, Hub
+from talisman.server.limits import ClientLimiter, Limits, LimitsMiddleware
 from talisman.server.session import ActionError
 from talisman.server.store import Store
 
@@ -49,13 +50,31 @@ seat may see.
 """
 
 
-def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSHOT_EVERY, **budgets: float) -> FastAPI:
-    """The application over the database at ``db_url`` (any SQLAlchemy URL); ``budgets``
-    are the hub's time budgets (``engine_budget``, ``bot_budget``, ``restore_budget``)."""
+def create_app(
+    db_url: str,
+    bot_delay: float = 0.5,
+    snapshot_every: int = SNAPSHOT_EVERY,
+    *,
+    limits: Limits | None = None,
+    engine_budget: float = ENGINE_BUDGET,
+    bot_budget: float = BOT_BUDGET,
+    restore_budget: float = RESTORE_BUDGET,
+) -> FastAPI:
+    """The application over the database at ``db_url`` (any SQLAlchemy URL), with what one
+    client may ask (:class:`Limits`) and the time budgets of engine work (:mod:`talisman.server.hub`)."""
+    limiter = ClientLimiter(limits if limits is not None else Limits())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(db_url), bot_delay=bot_delay, snapshot_every=snapshot_every, **budgets)
+        hub = Hub(
+            Store(db_url),
+            bot_delay=bot_delay,
+            snapshot_every=snapshot_every,
+            engine_budget=engine_budget,
+            bot_budget=bot_budget,
+            restore_budget=restore_budget,
+            limiter=limiter,
+        )
         app.state.hub = hub
         await hub.start()
         try:
@@ -64,6 +83,7 @@ def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSH
             await hub.stop()
 
     app = FastAPI(title="Talisman", version="0.1.0", description=DESCRIPTION, lifespan=lifespan, docs_url=None)
+    app.add_middleware(LimitsMiddleware, limiter=limiter)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
@@ -82,7 +102,8 @@ def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSH
 
     @app.exception_handler(ActionError)
     async def refused(_request: Request, e: ActionError) -> JSONResponse:
-        return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status)
+        headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
+        return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status, headers=headers)
 
     @app.exception_handler(HTTPException)
     async def built_in(request: Request, e: HTTPException) -> JSONResponse:

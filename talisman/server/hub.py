@@ -14,6 +14,11 @@ budget is *broken*: it is stored with the status ``broken`` and the reason,
 its clients are told and disconnected, and it is never served again (every
 request for it is refused with ``broken``, 410), so one bad game can neither
 stall the others nor hang the server again when it restarts.
+
+A game is *abandoned* when it is not finished and nothing has happened to it
+(no move, no seat taken, no character picked) for :data:`ABANDON_AFTER`: the
+hub deletes such games, with their logs, when it starts and every hour after
+(:meth:`Hub.sweep`). Finished games stay, for their replays.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
@@ -32,6 +38,7 @@ from talisman.engine.view import events_for
 from talisman.errors import ConfigError, TalismanError
 from talisman.server import choosing
 from talisman.server.catalog import HUMAN, bot_names
+from talisman.server.limits import ClientLimiter, Limits, client_key, current_client
 from talisman.server.session import ActionError, GameSession, game_summary, hash_token
 from talisman.server.store import BROKEN, GameRecord, Move, SeatRecord, Store
 from talisman.server.workers import Overrun, Workers
@@ -44,6 +51,8 @@ ENGINE_BUDGET = 10.0  # seconds the engine may take to make a game or apply a mo
 BOT_BUDGET = 30.0  # seconds a bot may think about one decision
 RESTORE_BUDGET = 60.0  # seconds to bring a game back from its log
 ENGINE_THREADS = 4
+ABANDON_AFTER = timedelta(days=14)
+SWEEP_EVERY = 3600.0  # seconds between two sweeps for abandoned games
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,8 @@ class Hub:
         engine_budget: float = ENGINE_BUDGET,
         bot_budget: float = BOT_BUDGET,
         restore_budget: float = RESTORE_BUDGET,
+        limiter: ClientLimiter | None = None,
+        abandon_after: timedelta = ABANDON_AFTER,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
@@ -82,6 +93,9 @@ class Hub:
         self.bot_budget = bot_budget
         self.restore_budget = restore_budget
         self.workers = Workers(ENGINE_THREADS)
+        self.limiter = limiter if limiter is not None else ClientLimiter(Limits())
+        self.abandon_after = abandon_after
+        self._sweeper: asyncio.Task[None] | None = None
         self.sessions: dict[str, GameSession] = {}
         self._loading: dict[str, asyncio.Future] = {}
         # One thread does all database work: writes are serialised, in order.
@@ -151,7 +165,9 @@ class Hub:
             self._writing = False
 
     async def start(self) -> None:
-        """Bring back every unfinished game, so that its bots play on."""
+        """Let go of abandoned games, then bring back every unfinished game, so that its bots play on."""
+        await self.sweep()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_hourly())
         ids = await self.run_db(self.store.game_ids, "running") + await self.run_db(self.store.game_ids, "open")
         for game_id in ids:
             try:
@@ -159,7 +175,28 @@ class Hub:
             except ActionError as e:
                 log.error("game %s cannot be restored: %s", game_id, e.message)
 
+    async def sweep(self) -> list[str]:
+        """Delete the abandoned games (see the module's notes); returns their ids."""
+        gone = await self.run_db(self.store.delete_abandoned, datetime.now(UTC) - self.abandon_after)
+        for game_id in gone:
+            session = self.sessions.pop(game_id, None)
+            if session is not None and session.bot_task is not None:
+                session.bot_task.cancel()
+        if gone:
+            log.info("deleted %d abandoned games", len(gone))
+        return gone
+
+    async def _sweep_hourly(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep for abandoned games failed")
+
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for s in self.sessions.values():
             if s.bot_task is not None:
                 s.bot_task.cancel()
@@ -189,6 +226,17 @@ class Hub:
                     f"seat {i}: only a person's seat without a named character can be chosen by its player",
                     400,
                 )
+        creator = client_key(current_client.get())
+        limits = self.limiter.limits
+        if limits.live_games is not None and await self.run_db(self.store.live_games_of, creator) >= limits.live_games:
+            raise ActionError(
+                "too-many",
+                f"you have {limits.live_games} games in play already: finish some first "
+                f"(a game nothing happens to for {self.abandon_after.days} days is deleted)",
+                429,
+                60,
+            )
+        self.limiter.check_creation(current_client.get())
         seed = spec.seed if spec.seed is not None else secrets.randbits(53)
         choose = [i for i, s in enumerate(spec.seats) if s.choose]
         try:
@@ -221,7 +269,18 @@ class Hub:
         game_id = secrets.token_urlsafe(6)
         title = spec.title.strip()[:200] or f"Game {game_id}"
         status = choosing.STATUS if g is None else ("open" if tokens else "running")
-        await self.run_db(self.store.create_game, game_id, title, config, list(records), summary, snapshot, status)
+        await self.run_db(
+            self.store.create_game,
+            game_id,
+            title,
+            config,
+            list(records),
+            summary,
+            snapshot,
+            status,
+            creator,
+            spec.seed is not None,
+        )
         record = await self.run_db(self.store.game, game_id)
         session = GameSession(self, record, g, 0)
         self.sessions[game_id] = session

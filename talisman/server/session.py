@@ -41,6 +41,7 @@ from talisman.engine.view import events_for
 from talisman.server import choosing
 from talisman.server.catalog import HUMAN
 from talisman.server.errors import ActionError
+from talisman.server.limits import current_client
 from talisman.server.store import GameRecord, Move
 from talisman.server.workers import Overrun
 
@@ -210,11 +211,15 @@ class GameSession:
         return self.seats[seat]
 
     async def authenticate(self, seat: Any, token: Any) -> Seat:
-        """The seat whose token this is; the first use of a seat marks it joined."""
+        """The seat whose token this is; the first use of a seat marks it joined. A client
+        that sent too many wrong tokens lately is refused whatever it sends (429)."""
         s = self.check_seat(seat)
         if s.controller != HUMAN or s.token_hash is None:
             raise ActionError("forbidden", f"seat {seat} is played by the {s.controller} bot", 403)
+        client = current_client.get()
+        self.hub.limiter.check_locked_out(client)
         if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), s.token_hash):
+            self.hub.limiter.wrong_token(client)
             raise ActionError("forbidden", f"this is not the token of seat {seat}", 403)
         if not s.joined:
             s.joined = True

@@ -40,7 +40,10 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    func,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -49,6 +52,7 @@ from sqlalchemy.pool import StaticPool
 metadata = MetaData()
 
 BROKEN = "broken"  # the status of a game whose engine failed (talisman.server.hub)
+LIVE = ("choosing", "open", "running")  # the statuses of a game in play
 
 games = Table(
     "games",
@@ -66,7 +70,12 @@ games = Table(
     Column("step", Integer, nullable=False),  # how many actions have been applied
     Column("summary", JSON, nullable=False),  # public: turn, who acts, characters (for the lobby list)
     Column("result", JSON),
+    Column("creator", String(32), index=True),  # who made it (talisman.server.limits.client_key), for the cap
+    Column("seed_public", Boolean, nullable=False, default=False),  # a seed chosen by the creator: told to all
 )
+
+# Columns added after the first release: a database made before gets them on opening.
+ADDED_COLUMNS = {"games": {"creator": "VARCHAR(32)", "seed_public": "BOOLEAN NOT NULL DEFAULT FALSE"}}
 
 seats = Table(
     "seats",
@@ -120,6 +129,7 @@ class GameRecord:
     summary: dict[str, Any]
     result: dict[str, Any] | None
     seats: tuple[SeatRecord, ...]
+    seed_public: bool = False
 
 
 @dataclass(frozen=True)
@@ -180,6 +190,7 @@ class Store:
         self.url = normalise_url(url)
         self.engine = _make_engine(self.url)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -195,6 +206,8 @@ class Store:
         summary: dict[str, Any],
         snapshot: tuple[dict[str, Any], str] | None = None,
         status: str = "open",
+        creator: str | None = None,
+        seed_public: bool = False,
     ) -> None:
         """Record a new game, its seats and (optionally) its first snapshot, at once."""
         now = _now()
@@ -210,6 +223,8 @@ class Store:
                     step=0,
                     summary=summary,
                     result=None,
+                    creator=creator,
+                    seed_public=seed_public,
                 )
             )
             db.execute(
@@ -299,7 +314,25 @@ class Store:
                 .values(status=BROKEN, result={"broken": reason}, updated=_now())
             )
 
+    def delete_abandoned(self, idle_since: datetime) -> list[str]:
+        """Delete, with their logs, the games not finished that nothing happened to since
+        ``idle_since`` (no move, no seat taken, no character picked); returns their ids."""
+        q = select(games.c.id).where(games.c.status != "finished", games.c.updated < idle_since)
+        with self.engine.begin() as db:
+            ids = list(db.execute(q).scalars())
+            if ids:
+                for table in (actions, snapshots, seats):
+                    db.execute(table.delete().where(table.c.game_id.in_(ids)))
+                db.execute(games.delete().where(games.c.id.in_(ids)))
+        return ids
+
     # --- reading ---------------------------------------------------------------
+
+    def live_games_of(self, creator: str) -> int:
+        """How many games not finished (nor broken) a client has made."""
+        q = select(func.count()).where(games.c.creator == creator, games.c.status.in_(LIVE))
+        with self.engine.connect() as db:
+            return db.execute(q).scalar_one()
 
     def game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as db:
@@ -360,8 +393,20 @@ class Store:
             step=row.step,
             summary=row.summary,
             result=row.result,
+            seed_public=bool(row.seed_public),
             seats=tuple(SeatRecord(s.seat, s.controller, s.name, s.token_hash, s.joined) for s in seat_rows),
         )
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Give a database made by an earlier version the columns added since."""
+    for table, columns in ADDED_COLUMNS.items():
+        have = {c["name"] for c in inspect(engine).get_columns(table)}
+        with engine.begin() as db:
+            for name, kind in columns.items():
+                if name not in have:  # (PostgreSQL: another server process may be adding it too)
+                    guard = "IF NOT EXISTS " if engine.dialect.name == "postgresql" else ""
+                    db.execute(text(f"ALTER TABLE {table} ADD COLUMN {guard}{name} {kind}"))
 
 
 def _make_engine(url: str) -> Engine:

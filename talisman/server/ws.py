@@ -27,7 +27,9 @@ a message of more than 16 KiB, JSON nested too deep to parse or with a
 number of thousands of digits is refused the same way. Every reply (states,
 pongs, refusals) waits in the client's queue: a client that lets more than
 :data:`~talisman.server.session.MAX_QUEUE` pile up, reading too slowly or
-not at all, is disconnected.
+not at all, is disconnected. A connection sends at most so many messages a
+second (:class:`~talisman.server.limits.Limits`); past that each is refused with
+``too-many`` until the window has passed.
 """
 
 from __future__ import annotations
@@ -100,6 +102,9 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         while not client.dropped:
             text = await _receive(websocket)
             try:
+                wait = hub.limiter.message(str(id(client)))
+                if wait is not None:
+                    raise ActionError("too-many", f"too many messages on this connection: wait {wait} s", 429, wait)
                 msg = parse(text)
                 if msg["type"] == "ping":
                     session.send(client, {"type": "pong"})
