@@ -80,7 +80,13 @@ class GameSpec(Strict):
     modules: list[str] = Field(default_factory=lambda: ["core"])
     options: dict[str, Any] = Field(default_factory=dict)
     title: str = Field("", max_length=200)
-    seed: int | None = Field(None, description="fix the game's dice and decks (default: a random seed)")
+    seed: int | None = Field(
+        None,
+        ge=0,
+        lt=2**63,
+        description="fix the game's dice and decks (default: a random seed); a chosen seed is public: "
+        "every player sees it, in the game's facts",
+    )
 
 
 class ActionSpec(Strict):
@@ -90,7 +96,8 @@ class ActionSpec(Strict):
 
 
 class ClaimSpec(Strict):
-    name: str = Field("", max_length=60)
+    invite: str = Field(min_length=1, max_length=100, description="the seat's invitation secret, from its link")
+    name: str = Field("", max_length=60, description="the name to show for the seat (empty: keep the creator's)")
 
 
 class PickSpec(Strict):
@@ -99,13 +106,19 @@ class PickSpec(Strict):
 
 class SeatLink(BaseModel):
     seat: int
-    token: str
-    link: str
+    token: str = Field(description="the seat's token: send it as X-Seat-Token")
+    link: str = Field(description="the seat's page with its token (for this player only)")
+
+
+class Invitation(BaseModel):
+    seat: int
+    invite: str = Field(description="the secret that claims the seat, once")
+    link: str = Field(description="the seat's invitation link: opening it claims the seat")
 
 
 class Created(BaseModel):
     game: dict[str, Any]
-    seats: list[SeatLink] = Field(description="one link per person's seat: give each to its player")
+    seats: list[Invitation] = Field(description="one invitation per person's seat: give each to its player")
 
 
 class State(BaseModel):
@@ -156,8 +169,15 @@ async def create_game(spec: GameSpec, request: Request) -> Created:
         title=spec.title,
         seed=spec.seed,
     )
-    session, tokens = await hub_of(request).create(new)
-    return Created(game=session.info(), seats=[seat_link(request, session.id, s, t) for s, t in tokens.items()])
+    session, invites = await hub_of(request).create(new)
+    base = str(request.base_url).rstrip("/")
+    return Created(
+        game=session.info(),
+        seats=[
+            Invitation(seat=s, invite=i, link=f"{base}/game/{session.id}?seat={s}&invite={i}")
+            for s, i in invites.items()
+        ],
+    )
 
 
 @router.get("/games", summary="games, most recently active first")
@@ -271,13 +291,15 @@ async def post_action(
 
 @router.post(
     "/games/{game_id}/seats/{seat}/claim",
-    summary="take a person's seat nobody has joined yet",
+    summary="take a person's seat with its invitation secret",
     response_model=SeatLink,
     responses=refusals(400, 403, 404, 409, 410, 413, 503),
 )
 async def claim_seat(game_id: str, seat: int, spec: ClaimSpec, request: Request) -> SeatLink:
+    """The first to come with the seat's invitation (its link, from the game's creator) gets the
+    seat and its token; the invitation then no longer works (409 ``taken``)."""
     session = await hub_of(request).session(game_id)
-    token = await session.claim(seat, spec.name)
+    token = await session.claim(seat, spec.invite, spec.name)
     return seat_link(request, game_id, seat, token)
 
 

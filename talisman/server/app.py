@@ -39,7 +39,9 @@ SWAGGER_UI = Path(swagger_ui.__file__).resolve().parent / "static"
 
 DESCRIPTION = """The Talisman web game: a lobby of games, seats for people and bots, and the live game.
 
-Create a game with `POST /api/games`; each person's seat gets a token and a link. A seat made with
+Create a game with `POST /api/games`; each person's seat gets an invitation link, which the creator gives to
+its player: opening it claims the seat (`POST /api/games/{id}/seats/{seat}/claim` with its secret) and makes
+the seat's token, known to that player only. A seat made with
 `"choose": true` lets its player pick a character (`POST /api/games/{id}/seats/{seat}/character`, among
 `GET /api/games/{id}/characters`): the game waits, with the status `choosing`, until every such seat has
 picked, first come first served, and only then begins. A client proves its seat

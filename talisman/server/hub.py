@@ -209,7 +209,9 @@ class Hub:
     # --- creating ---------------------------------------------------------------
 
     async def create(self, spec: NewGame) -> tuple[GameSession, dict[int, str]]:
-        """A new game; returns it and the token of each person's seat."""
+        """A new game; returns it and the invitation secret of each person's seat. A seat's
+        token is made when its player claims it with the invitation (:meth:`GameSession.claim`):
+        the creator never learns another person's token."""
         if not 1 <= len(spec.seats) <= 6:
             raise ActionError("bad-config", f"a game has 1 to 6 seats, not {len(spec.seats)}", 400)
         allowed = [HUMAN, *bot_names()]
@@ -253,7 +255,7 @@ class Hub:
             raise ActionError(
                 "bad-config", f"this game would be over before its first move ({_ending(g)}): not created", 400
             )
-        tokens = {i: secrets.token_urlsafe(18) for i, s in enumerate(spec.seats) if s.controller == HUMAN}
+        invites = {i: secrets.token_urlsafe(18) for i, s in enumerate(spec.seats) if s.controller == HUMAN}
         records = tuple(
             SeatRecord(
                 i,
@@ -262,13 +264,13 @@ class Hub:
                     s.name.strip()
                     or (f"Player {i + 1}" if s.controller == HUMAN else f"{s.controller.capitalize()} bot")
                 )[:60],
-                hash_token(tokens[i]) if i in tokens else None,
+                hash_token(invites[i]) if i in invites else None,  # the token's place until it is claimed
             )
             for i, s in enumerate(spec.seats)
         )
         game_id = secrets.token_urlsafe(6)
         title = spec.title.strip()[:200] or f"Game {game_id}"
-        status = choosing.STATUS if g is None else ("open" if tokens else "running")
+        status = choosing.STATUS if g is None else ("open" if invites else "running")
         await self.run_db(
             self.store.create_game,
             game_id,
@@ -285,7 +287,7 @@ class Hub:
         session = GameSession(self, record, g, 0)
         self.sessions[game_id] = session
         session.schedule_bots()
-        return session, tokens
+        return session, invites
 
     # --- finding and restoring ------------------------------------------------------
 

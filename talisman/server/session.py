@@ -90,7 +90,8 @@ def game_summary(g: Game) -> dict[str, Any]:
 
 
 def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()) -> dict[str, Any]:
-    """What anyone may know about a game: never its seed, tokens or hidden cards."""
+    """What anyone may know about a game: never its tokens or hidden cards, nor its seed unless
+    the creator chose it (then every player may know it, as a replay would show it)."""
     summary = record.summary
     seat_list = record.seats
     return {
@@ -118,6 +119,7 @@ def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()
             for s in seat_list
         ],
         "result": record.result,
+        "seed": record.config["seed"] if record.seed_public else None,
     }
 
 
@@ -128,6 +130,7 @@ class GameSession:
         self.hub = hub
         self.id = record.id
         self.title = record.title
+        self.seed_public = record.seed_public
         self.created = record.created
         self.config = record.config
         self.seats = [Seat(s.seat, s.controller, s.name, s.token_hash, s.joined) for s in record.seats]
@@ -210,43 +213,47 @@ class GameSession:
             )
         return self.seats[seat]
 
-    async def authenticate(self, seat: Any, token: Any) -> Seat:
-        """The seat whose token this is; the first use of a seat marks it joined. A client
-        that sent too many wrong tokens lately is refused whatever it sends (429)."""
-        s = self.check_seat(seat)
+    def _check_secret(self, s: Seat, secret: Any, what: str) -> None:
+        """Refuse a wrong token or invitation (403), and every one from a client that
+        sent too many wrong ones lately (429)."""
         if s.controller != HUMAN or s.token_hash is None:
-            raise ActionError("forbidden", f"seat {seat} is played by the {s.controller} bot", 403)
+            raise ActionError("forbidden", f"seat {s.seat} is played by the {s.controller} bot", 403)
         client = current_client.get()
         self.hub.limiter.check_locked_out(client)
-        if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), s.token_hash):
+        if not isinstance(secret, str) or not hmac.compare_digest(hash_token(secret), s.token_hash):
             self.hub.limiter.wrong_token(client)
-            raise ActionError("forbidden", f"this is not the token of seat {seat}", 403)
-        if not s.joined:
-            s.joined = True
-            try:
-                await self.hub.run_db(self.hub.store.join_seat, self.id, s.seat, self.status)
-            except Exception:
-                s.joined = False
-                raise
-            self.broadcast_seats()
+            raise ActionError("forbidden", f"this is not the {what} of seat {s.seat}", 403)
+
+    async def authenticate(self, seat: Any, token: Any) -> Seat:
+        """The seat whose token this is. A seat has a token only once its player has
+        claimed it with the invitation (:meth:`claim`)."""
+        s = self.check_seat(seat)
+        if s.controller == HUMAN and not s.joined:
+            raise ActionError(
+                "forbidden", f"seat {seat} has not been taken yet: its player opens the invitation link first", 403
+            )
+        self._check_secret(s, token, "token")
         return s
 
-    async def claim(self, seat: Any, name: str) -> str:
-        """Give a seat nobody has taken yet to whoever asks; returns its new token
-        (an earlier link to that seat stops working)."""
+    async def claim(self, seat: Any, invite: Any, name: str) -> str:
+        """Give a person's seat nobody has taken yet to whoever holds its invitation secret
+        (the creator sends it in the seat's link); returns the seat's token, made now and
+        known only to the claimer. An invitation opens its seat once."""
         s = self.check_seat(seat)
-        if s.controller != HUMAN:
-            raise ActionError("forbidden", f"seat {seat} is played by the {s.controller} bot", 403)
         async with self.lock:
-            if s.joined:
+            if s.controller == HUMAN and s.joined:
                 raise ActionError("taken", f"seat {seat} already has its player", 409)
+            self._check_secret(s, invite, "invitation")
             token, name = secrets.token_urlsafe(18), name.strip()[:60]
             s.joined = True
             try:
                 await self.hub.run_db(self.hub.store.join_seat, self.id, s.seat, self.status, hash_token(token), name)
-            except Exception:
+            except Exception as e:
                 s.joined = False
-                raise
+                log.exception("game %s: could not record the claim of seat %d", self.id, s.seat)
+                raise ActionError(
+                    "storage", f"the seat could not be taken ({type(e).__name__}); nothing changed", 503
+                ) from None
             s.token_hash = hash_token(token)
             s.name = name or s.name
         self.broadcast_seats()

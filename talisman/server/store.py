@@ -84,7 +84,8 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("controller", String(32), nullable=False),  # "human" or a bot's name
     Column("name", String(60), nullable=False),
-    Column("token_hash", String(64)),  # sha256 of the seat's token (people only)
+    Column("token_hash", String(64)),  # sha256 of the seat's token (people only); before the seat is
+    # joined, of its invitation secret
     Column("joined", Boolean, nullable=False, default=False),
 )
 

@@ -12,6 +12,22 @@ const LOG_SHOWN = 400;
 export async function gamePage(root, gameId) {
   const params = new URLSearchParams(location.search);
   let seat = params.has('seat') ? Number(params.get('seat')) : null;
+  if (params.get('invite') && seat !== null) {
+    // An invitation link: claim the seat with it; the seat's token, made now, is kept in this browser.
+    try {
+      const claimed = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${seat}/claim`,
+        { method: 'POST', body: { invite: params.get('invite') } });
+      saveToken(gameId, seat, claimed.token);
+    } catch (err) {
+      if (!tokenFor(gameId, seat)) {
+        clear(root, h('div', { class: 'panel error' },
+          h('p', {}, `This invitation does not open seat ${seat + 1}: ${err.message} `),
+          h('a', { href: `/game/${encodeURIComponent(gameId)}` }, 'Watch as a spectator.')));
+        return;
+      }
+    }
+    history.replaceState(null, '', `/game/${encodeURIComponent(gameId)}?seat=${seat}`);
+  }
   if (params.get('token') && seat !== null) {
     // A join link: keep the token here and take it out of the address bar.
     saveToken(gameId, seat, params.get('token'));

@@ -40,7 +40,7 @@ def test_openapi_document_and_pages(client):
 
 
 @pytest.mark.rules("core.setup.choose-characters")
-def test_create_game_gives_a_token_and_link_per_person(client):
+def test_create_game_gives_an_invitation_link_per_person(client):
     r = client.post(
         "/api/games",
         json={
@@ -57,12 +57,16 @@ def test_create_game_gives_a_token_and_link_per_person(client):
     data = r.json()
     game = data["game"]
     assert [s["seat"] for s in data["seats"]] == [0, 1]
-    assert data["seats"][0]["link"].endswith(f"/game/{game['id']}?seat=0&token={data['seats'][0]['token']}")
+    assert data["seats"][0]["link"].endswith(f"/game/{game['id']}?seat=0&invite={data['seats'][0]['invite']}")
+    assert "token" not in json.dumps(data)  # the creator never learns another person's token
     assert game["title"] == "Friday" and game["status"] == "open"
     assert [s["character"] for s in game["seats"]][0::2] == ["Warrior", "Wizard"]  # chosen
     assert game["seats"][1]["character"] not in ("Warrior", "Wizard", None)  # dealt
     assert [s["name"] for s in game["seats"]] == ["Ann", "Player 2", "Heuristic bot"]
-    assert "seed" not in json.dumps(game) and "token" not in json.dumps(game)
+    assert game["seed"] == 4  # chosen by the creator: public to every player, as a replay would show it
+    unseeded = client.post("/api/games", json={"seats": [{"controller": "human"}]}).json()["game"]
+    secret = client.app.state.hub.store.game(unseeded["id"]).config["seed"]  # a random seed never leaves the server
+    assert unseeded["seed"] is None and str(secret) not in json.dumps(client.get(f"/api/games/{unseeded['id']}").json())
 
 
 def test_bad_game_configurations_are_refused(client):
@@ -166,21 +170,23 @@ def test_bots_play_on_the_server_until_a_person_must_choose(client):
     assert st["view"]["decision"]["player"] == 2 and st["step"] > 0
 
 
-def test_open_seats_can_be_taken_from_the_lobby(client):
-    t = make_table(client, ["human", "human", "random"], seed=6)
+def test_a_seat_is_taken_only_with_its_invitation(client):
+    t = make_table(client, ["human", "human", "random"], seed=6, claim=False)
     assert [g["status"] for g in client.get("/api/games", params={"status": "open"}).json()] == ["open"]
-    t.state(0)  # seat 0 opens its link
-    r = client.post(f"/api/games/{t.id}/seats/1/claim", json={"name": "Bea"})
-    assert r.status_code == 200
-    token = r.json()["token"]
-    assert token != t.tokens[1]
-    old = client.get(f"/api/games/{t.id}/state", params={"seat": 1}, headers={"X-Seat-Token": t.tokens[1]})
-    assert old.status_code == 403  # the earlier link no longer opens the seat
+    t.open(0)  # seat 0 opens its link
+    for body in ({"name": "Eve"}, {"invite": "guess", "name": "Eve"}, {"invite": t.invites[0], "name": "Eve"}):
+        r = client.post(f"/api/games/{t.id}/seats/1/claim", json=body)  # a stranger from the public list
+        assert r.status_code in (403, 422), r.text
+    as_token = client.get(f"/api/games/{t.id}/state", params={"seat": 1}, headers={"X-Seat-Token": t.invites[1]})
+    assert as_token.status_code == 403 and "not been taken yet" in as_token.json()["message"]
+    r = client.post(f"/api/games/{t.id}/seats/1/claim", json={"invite": t.invites[1], "name": "Bea"})
+    assert r.status_code == 200 and r.json()["link"].endswith(f"?seat=1&token={r.json()['token']}")
+    assert client.get(f"/api/games/{t.id}/state", params={"seat": 1}, headers={"X-Seat-Token": r.json()["token"]})
     game = client.get(f"/api/games/{t.id}").json()
     assert game["status"] == "running" and game["seats"][1]["name"] == "Bea"
-    again = client.post(f"/api/games/{t.id}/seats/0/claim", json={"name": "Eve"})
-    assert again.status_code == 409 and again.json()["error"] == "taken"
-    assert client.post(f"/api/games/{t.id}/seats/2/claim", json={}).status_code == 403
+    again = client.post(f"/api/games/{t.id}/seats/1/claim", json={"invite": t.invites[1]})
+    assert again.status_code == 409 and again.json()["error"] == "taken"  # an invitation opens its seat once
+    assert client.post(f"/api/games/{t.id}/seats/2/claim", json={"invite": "x"}).status_code == 403
     assert client.get("/api/games", params={"status": "running"}).json()[0]["id"] == t.id
 
 
