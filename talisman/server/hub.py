@@ -33,6 +33,7 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
+from talisman.content.ruleset import ruleset_for
 from talisman.engine.game import Game, make_config
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError, TalismanError
@@ -424,12 +425,30 @@ def _setup(
 ) -> tuple[dict[str, Any], Game | None, dict[str, Any], tuple[dict[str, Any], str] | None]:
     """A new game's configuration, engine game, public summary and first snapshot. A game whose
     people choose their characters has no engine game yet: only its configuration is checked."""
+    check_option_types(modules, options)
     config = make_config(characters, None, modules, options, seed)
     if choose:
         config = choosing.waiting_config(config, choose)
         return config, None, choosing.waiting_summary(config), None
     g = new_game(config)
     return g.config, g, game_summary(g), (g.state_dict(), g.state_hash())
+
+
+def check_option_types(modules: list[str], options: dict[str, Any]) -> None:
+    """Raise ConfigError for an option's value not of the type of its choices: ``1`` is no
+    ``true``, though Python finds them equal (an option the modules lack is for make_config to name)."""
+    rules = ruleset_for(tuple(dict.fromkeys(["core", *modules])))
+    for name, value in options.items():
+        spec = rules.options.get(name)
+        if spec is None:
+            continue
+        kinds = {type(c) for c in (spec.default, *spec.choices)}
+        if type(value) not in kinds:
+            want = " or ".join(sorted(KIND_NAMES.get(k, k.__name__) for k in kinds))
+            raise ConfigError(f"option {name!r} is {want}, not {value!r}")
+
+
+KIND_NAMES = {bool: "true or false", str: "a word", int: "a whole number", float: "a number"}
 
 
 def new_game(config: dict[str, Any]) -> Game:

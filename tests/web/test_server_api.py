@@ -266,3 +266,16 @@ def test_built_in_refusals_answer_like_the_apps_own(client):
     assert r.status_code == 422 and r.json()["error"] == "malformed" and "seats" in r.json()["message"]
     r = client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 422 and set(r.json()) == {"error", "message"}
+
+
+def test_fields_are_checked_by_type(client):
+    """An option's value is of its choices' type (1 is not true), seeds are bounded."""
+    for options, words in (({"fate": 1}, "option 'fate' is true or false, not 1"), ({"fate": "no"}, "not 'no'")):
+        r = client.post("/api/games", json={"seats": [{"controller": "human"}], "options": options})
+        assert r.status_code == 400 and words in r.json()["message"], r.text
+    for seed in ("-1", str(2**63), "1" + "0" * 5000, "true", "1.5"):
+        r = client.post("/api/games", content=f'{{"seats": [{{"controller": "human"}}], "seed": {seed}}}')
+        assert r.status_code == 422 and r.json()["error"] == "malformed", (seed, r.text)
+    assert client.get("/api/games").json() == []
+    r = client.post("/api/games", json={"seats": [{"controller": "human"}], "options": {"fate": False}})
+    assert r.status_code == 201 and r.json()["game"]["options"] == {"fate": False}
