@@ -47,7 +47,7 @@ class Limits:
     max_body: int = 64 * 1024  # bytes in one request's body
     requests: str | None = "600/minute"  # HTTP requests and WebSocket connections per client
     creations: str | None = "20/hour"  # games made per client
-    messages: str | None = "20/second"  # messages per WebSocket connection
+    messages: str | None = "3000/minute"  # messages per WebSocket connection
     wrong_tokens: str | None = "10/10 minutes"  # wrong seat tokens per client before a lockout
     live_games: int | None = 20  # games not finished per client
 

@@ -150,7 +150,7 @@ class ServerProcess:
         self.log = log
         self.proc: subprocess.Popen | None = None
 
-    def start(self, bot_delay: float = 0.0) -> None:
+    def start(self, bot_delay: float = 0.0, *extra: str) -> None:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [
@@ -164,15 +164,16 @@ class ServerProcess:
                 self.db_url,
                 "--bot-delay",
                 str(bot_delay),
+                *extra,
             ],
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-        end = time.monotonic() + 30
+        end = time.monotonic() + 120  # a loaded machine (the suite runs in parallel) starts slowly
         while time.monotonic() < end:
             assert self.proc.poll() is None, f"the server exited: {self.log.read_text()}"
             try:
-                if httpx.get(self.url + "/api/catalog", timeout=1).status_code == 200:
+                if httpx.get(self.url + "/api/games", params={"limit": 1}, timeout=5).status_code == 200:
                     return
             except httpx.TransportError:
                 time.sleep(0.1)

@@ -80,7 +80,7 @@ def test_bad_game_configurations_are_refused(client):
     refused({"seats": [{"controller": "wizardly-ai"}]}, "neither a person nor a bot")
     refused({"seats": [{"controller": "human", "character": "gandalf"}]}, "unknown character")
     refused({"seats": [{"controller": "human", "character": "troll"}] * 2}, "one seat only")
-    refused({"seats": [{"controller": "human"}], "options": {"fate": "maybe"}}, "cannot be 'maybe'")
+    refused({"seats": [{"controller": "human"}], "options": {"fate": "maybe"}}, "is true or false, not 'maybe'")
     refused({"seats": [{"controller": "human"}], "modules": ["no-such"]}, "unknown module")
     refused({"seats": [{"controller": "human"}], "seed": "7"}, "seed")
     refused({"seats": [{"controller": "human", "colour": "red"}]}, "colour")
