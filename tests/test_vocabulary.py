@@ -9,7 +9,7 @@ import pytest
 
 from talisman.content import vocabulary as voc
 from talisman.engine import effects, stats
-from talisman.engine.encounter import deck_here
+from talisman.engine.cards import deck_here
 from talisman.engine.movement import in_blizzard
 from talisman.testing import Scenario
 

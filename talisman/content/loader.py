@@ -17,6 +17,7 @@ Every error names the file and the entry, for example
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,7 +84,7 @@ def _claim(into: RawContent, kind: str, key: str, label: str) -> str:
     return ident
 
 
-def _check(label: str, fn, value: Any, path: str) -> None:
+def _check(label: str, fn: Callable[[Any, str], None], value: Any, path: str) -> None:
     try:
         fn(value, path)
     except voc.VocabularyError as e:
@@ -105,11 +106,11 @@ def _fields(label: str, ident: str, body: Any, allowed: dict[str, Any], required
     return body
 
 
-def _int(minimum: int = 0):
+def _int(minimum: int = 0) -> Callable[[Any, str], None]:
     return lambda v, p: voc._int(v, p, minimum)
 
 
-def _one_of(*choices: str):
+def _one_of(*choices: str) -> Callable[[Any, str], None]:
     return lambda v, p: None if v in choices else voc._fail(p, f"expected one of {', '.join(choices)}, got {v!r}")
 
 

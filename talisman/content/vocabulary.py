@@ -7,13 +7,15 @@ the modifiers ``if``, ``unless`` and ``target``; an effect list runs in order.
     { roll = { dice = "D6", rows = [ { at = "1-2", do = [ { lose_turn = 1 } ] } ] } }
 
 Each verb's parameters are checked here when content loads; the engine's
-``talisman.engine.effects`` executes them. A module may add verbs with
-:func:`register_verb` together with an executor.
+``talisman.engine.effects`` executes them. A module may add verbs of its own
+(``Module.verb``: a validator and an executor), accepted while its content loads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from talisman.content import dice
@@ -94,9 +96,11 @@ def effect(e: Any, path: str) -> None:
     if len(verbs) != 1:
         _fail(path, f"an effect needs exactly one verb, found {verbs or 'none'}")
     verb = verbs[0]
-    if verb not in VERBS:
+    check = VERBS.get(verb) or (_MODULE_VERBS.get() or {}).get(verb)
+    if check is None:
         _fail(path, f"unknown effect {verb!r}")
-    VERBS[verb](e[verb], f"{path}.{verb}")
+    else:
+        check(e[verb], f"{path}.{verb}")
     if "if" in e:
         condition(e["if"], f"{path}.if")
     if "unless" in e:
@@ -373,8 +377,14 @@ def _boost_amount(v: Any, path: str) -> None:
         _fail(path, f"expected a whole number or an attribute, got {v!r}")
 
 
-def register_verb(name: str, validator: Validator) -> None:
-    """Add a verb (for a module); its executor must be registered in the engine too."""
-    if name in VERBS:
-        raise ValueError(f"effect verb {name!r} already exists")
-    VERBS[name] = validator
+_MODULE_VERBS: ContextVar[Mapping[str, Validator] | None] = ContextVar("module_verbs", default=None)
+
+
+@contextmanager
+def module_verbs(verbs: Mapping[str, Validator]) -> Iterator[None]:
+    """While content is loaded, also accept the verbs the game's modules add (``Module.verb``)."""
+    token = _MODULE_VERBS.set(verbs)
+    try:
+        yield
+    finally:
+        _MODULE_VERBS.reset(token)

@@ -5,8 +5,9 @@ rest wait below it on the stack, so an effect that needs a choice or a die
 simply pushes its own frames on top. ``ctx`` carries what an effect may refer
 to: the card being encountered (``src``), the space, the last roll.
 
-Content calls Python only through ``{ hook = "name" }``; hooks are registered
-with :func:`hook` next to the rules they implement.
+Content calls Python only through ``{ hook = "name" }``; a module registers
+its hooks on its own :class:`~talisman.content.modules.Module` (``@MODULE.hook``),
+and a game finds them in its ruleset's ``hooks``.
 """
 
 from __future__ import annotations
@@ -14,28 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from talisman.content.dice import parse, parse_range
-from talisman.engine import cards, lives, possessions, spells, stats
-from talisman.engine.game import frame, handler
+from talisman.content.dice import parse, parse_range, spoken
+from talisman.engine import abilities, cards, lives, possessions, realms, spells, stats, transform
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
+from talisman.engine.possessions import offer
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 Ctx = dict[str, Any]
-HOOKS: dict[str, Callable[[Game, int, Ctx], None]] = {}
 EXECUTORS: dict[str, Callable[[Game, int, Any, Ctx], None]] = {}
-
-
-def hook(name: str):
-    """Register a Python hook that content can call with ``{ hook = name }``."""
-
-    def register(fn):
-        if name in HOOKS:
-            raise ValueError(f"two hooks named {name!r}")
-        HOOKS[name] = fn
-        return fn
-
-    return register
 
 
 def verb(name: str):
@@ -52,6 +42,7 @@ def run(g: Game, seat: int, effects: Any, ctx: Ctx | None = None) -> None:
         g.push("effects", p=seat, list=list(effects), ctx=ctx or {})
 
 
+@ENGINE.service("run_now")
 def run_now(g: Game, seat: int, effects: Any, ctx: Ctx) -> None:
     """Run the first effect at once, the rest next: a Spell's effect takes hold as it is cast,
     before its card leaves play (Destroy Magic stops the Wand from drawing a Spell after it)."""
@@ -65,7 +56,7 @@ def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list:
     return [frame("effects", p=seat, list=list(effects), ctx=ctx or {})] if effects else []
 
 
-@handler("effects")
+@ENGINE.handler("effects")
 def _effects(g: Game, a: dict) -> None:
     lst, seat, ctx = a["list"], a["p"], a["ctx"]
     if len(lst) > 1:
@@ -95,7 +86,8 @@ def run_one(g: Game, seat: int, e: dict, ctx: Ctx) -> None:
         return
     for key, params in e.items():
         if key not in ("if", "unless", "target"):
-            EXECUTORS[key](g, seat, params, ctx)
+            execute = EXECUTORS.get(key) or g.rules.verbs[key].execute  # the engine's verbs, then its modules'
+            execute(g, seat, params, ctx)
             return
 
 
@@ -204,7 +196,9 @@ def amount(g: Game, seat: int, n: Any) -> int:
     if isinstance(n, int):
         return n
     total, faces = g.roll_dice(n, seat)
-    g.say(f"{g.name(seat)} rolls {n}: {total}.", type="roll", seat=seat, dice=faces)
+    if g.log is not None:
+        what, working = spoken(n, faces, total, g.die_size(seat))
+        g.say(f"{g.name(seat)} rolls {what}: {working}.", type="roll", seat=seat, dice=faces)
     return total
 
 
@@ -296,14 +290,12 @@ def _heal(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     )
 
 
-@handler("buy_healing")
+@ENGINE.handler("buy_healing")
 def _buy_healing(g: Game, a: dict) -> None:
     if a["n"]:
         g.players[a["p"]].gold -= a["n"] * a["price"]
         lives.heal(g, a["p"], a["n"])
         if a.get("paid_to"):
-            from talisman.engine import abilities
-
             abilities.react(
                 "paid", g, a["p"], a["n"] * a["price"], a["paid_to"]
             )  # the Pirate plunders the Doctor's fees
@@ -342,7 +334,7 @@ def _refill_fate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     )
 
 
-@handler("buy_fate")
+@ENGINE.handler("buy_fate")
 def _buy_fate(g: Game, a: dict) -> None:
     p = g.players[a["p"]]
     if a["n"]:
@@ -356,9 +348,7 @@ def _buy_fate(g: Game, a: dict) -> None:
 
 @verb("take_card")
 def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine.encounter import deck_here
-
-    deck = deck_here(g, seat, params["deck"])
+    deck = cards.deck_here(g, seat, params["deck"])
     for _ in range(params.get("n", 1)):
         if deck == "spell":
             possessions.gain_spell(g, seat)
@@ -374,19 +364,7 @@ def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     possessions.check_limits(g, seat)
 
 
-def offer(g: Game, seat: int, card: int) -> None:
-    """Give a card from a deck to a character; what it cannot keep stays on its space."""
-    if possessions.can_take(g, seat, card):
-        possessions.give_item(g, seat, card)
-        return
-    cards.place(g, card, g.players[seat].space)
-    if possessions.permitted(g, seat, card) and not g.players[seat].toad:
-        g.push("make_room", p=seat, card=card)
-    else:
-        g.say(f"{g.name(seat)} cannot keep the {g.card_name(card)}: it stays on the space.", seat=seat)
-
-
-@handler("make_room")
+@ENGINE.handler("make_room")
 def _make_room(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
@@ -447,7 +425,7 @@ def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             cards.discard(g, c)
 
 
-@handler("lose_follower")
+@ENGINE.handler("lose_follower")
 def _lose_follower_frame(g: Game, a: dict) -> None:
     if a["card"] in g.players[a["p"]].followers:
         possessions.lose_follower(g, a["p"], a["card"], a.get("why", "is lost"))
@@ -478,7 +456,7 @@ def _shop(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     g.push("shop", p=seat, items=params["items"], free_trait=params.get("free_trait", ""))
 
 
-@handler("shop")
+@ENGINE.handler("shop")
 def _shop_frame(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -513,7 +491,7 @@ def _shop_frame(g: Game, a: dict) -> None:
     )
 
 
-@handler("buy")
+@ENGINE.handler("buy")
 def _buy(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -541,7 +519,7 @@ def _sell(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     g.push("sell", p=seat, price=params["price"])
 
 
-@handler("sell")
+@ENGINE.handler("sell")
 def _sell_frame(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -567,7 +545,7 @@ def _sell_frame(g: Game, a: dict) -> None:
     )
 
 
-@handler("sold")
+@ENGINE.handler("sold")
 def _sold(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].holdings():
@@ -581,13 +559,6 @@ def _sold(g: Game, a: dict) -> None:
 # --- conflict ---------------------------------------------------------------
 
 
-@verb("fight")
-def _fight(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine.combat import fight_creature
-
-    fight_creature(g, seat, params, ctx)
-
-
 # --- chance and choice --------------------------------------------------------
 
 
@@ -598,7 +569,9 @@ def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         g.decide(
             seat,
             "optional-roll",
-            f"{params.get('prompt', 'Roll')}: you may choose not to roll.",
+            f"Roll for {params['prompt']}? You may choose not to."
+            if params.get("prompt")
+            else "Roll? You may choose not to.",
             [
                 ("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
                 ("skip", "Do not roll", []),
@@ -622,7 +595,7 @@ def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     roll(g, seat, expr, then, why=params.get("prompt", ""))
 
 
-@handler("pick_of_two")
+@ENGINE.handler("pick_of_two")
 def _pick_of_two(g: Game, a: dict) -> None:
     seat = a["p"]
     first, _ = g.roll_dice(a["dice"], seat)
@@ -658,20 +631,14 @@ def roll(g: Game, seat: int, expr: str, then: tuple, why: str = "", into: str = 
     g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate)
 
 
-@handler("roll")
+@ENGINE.handler("roll")
 def _roll_frame(g: Game, a: dict) -> None:
     seat = a["p"]
     total, faces = g.roll_dice(a["dice"], seat)
     label = a["why"] or "a roll"
     if g.log is not None:
-        shown = a["dice"].replace("die", f"D{g.die_size(seat)}")
-        g.say(
-            f"{g.name(seat)} rolls {shown} for {label}: {'+'.join(map(str, faces))}"
-            f"{' = ' + str(total) if len(faces) > 1 or len(parse(a['dice'])) > 1 else ''}.",
-            type="roll",
-            seat=seat,
-            dice=faces,
-        )
+        what, working = spoken(a["dice"], faces, total, g.die_size(seat))
+        g.say(f"{g.name(seat)} rolls {what} for {label}: {working}.", type="roll", seat=seat, dice=faces)
     kind, args = a["then"]
     done = frame(kind, **{**args, a["into"]: total, a["into"] + "_faces": faces})
     p = g.players[seat]
@@ -712,7 +679,7 @@ def _roll_frame(g: Game, a: dict) -> None:
     g.push_all([done])
 
 
-@handler("spend_fate")
+@ENGINE.handler("spend_fate")
 def _spend_fate(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -723,7 +690,7 @@ def _spend_fate(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)}'s Fate comes straight back ({p.fate}).", type="fate", seat=seat)
 
 
-@handler("table")
+@ENGINE.handler("table")
 def _table(g: Game, a: dict) -> None:
     seat = a["p"]
     value = a["roll"] + a.get("bonus", 0)
@@ -736,7 +703,7 @@ def _table(g: Game, a: dict) -> None:
             return
 
 
-@handler("follower_rolls")
+@ENGINE.handler("follower_rolls")
 def _follower_rolls(g: Game, a: dict) -> None:
     """Roll for each Follower too (the Chasm): on the table's losing rows it is lost."""
     seat = a["p"]
@@ -765,7 +732,7 @@ def _test(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     roll(g, seat, expr, frame("test_result", p=seat, params=params, ctx=ctx), why=f"a test of {params['vs']}")
 
 
-@handler("test_result")
+@ENGINE.handler("test_result")
 def _test_result(g: Game, a: dict) -> None:
     seat, params = a["p"], a["params"]
     target = stats.attribute(g, seat, params["vs"])
@@ -797,8 +764,6 @@ def _choose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 @verb("move")
 def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine import movement
-
     p = g.players[seat]
     if params.get("pick"):
         region = g.rules.spaces[p.space].region
@@ -839,7 +804,6 @@ def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         next_move=params.get("next_move", False),
         encounter=params.get("encounter", True),
     )
-    del movement  # imported for its frame handlers
 
 
 @verb("extra_turn")
@@ -870,9 +834,7 @@ def _end_turn(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
 
 @verb("toad")
 def _toad(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine.transform import become_toad
-
-    become_toad(g, seat, params["turns"])
+    transform.become_toad(g, seat, params["turns"])
 
 
 @verb("alignment")
@@ -910,7 +872,7 @@ def _relocate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 @verb("hook")
 def _hook(g: Game, seat: int, name: str, ctx: Ctx) -> None:
-    HOOKS[name](g, seat, ctx)
+    g.rules.hooks[name](g, seat, ctx)
 
 
 @verb("emit")
@@ -966,7 +928,5 @@ def _timed(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 @verb("entitle")
 def _entitle(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
     """The character becomes a Noble: a Title at random and its Realm (000 "Noblemen")."""
-    from talisman.engine import realms
-
     if params:
         realms.entitle(g, seat)

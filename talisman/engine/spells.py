@@ -31,26 +31,14 @@ Counterspell do not touch them; read, a Scroll goes to its discard pile.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, possessions, stats
-from talisman.engine.game import frame, handler
+from talisman.engine import abilities, cards, possessions, stats
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
-
-SPELL_EFFECTS: dict[str, Callable[[Game, dict], None]] = {}
-
-
-def spell_effect(name: str):
-    """Register the Python effect of a Spell card (``cast.hook`` names it)."""
-
-    def register(fn):
-        SPELL_EFFECTS[name] = fn
-        return fn
-
-    return register
 
 
 def can_cast(g: Game, seat: int, window: str = "") -> bool:
@@ -183,7 +171,7 @@ def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -
     return [(None, "")]
 
 
-@handler("cast")
+@ENGINE.handler("cast")
 def _cast(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     ring = next((o for o in g.players[seat].objects if card in cards.held_by(g, f"card:{o}")), None)
@@ -220,7 +208,7 @@ def counter_window(g: Game, caster: int, card: int | str) -> None:
             g.push("counter_ask", p=other, card=card, caster=caster)
 
 
-@handler("counter_ask")
+@ENGINE.handler("counter_ask")
 def _counter_ask(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     if (isinstance(card, int) and card not in g.globals.get("in_play", ())) or g.globals.get("countered") == card:
@@ -260,7 +248,7 @@ def _counter_ask(g: Game, a: dict) -> None:
     )
 
 
-@handler("counter")
+@ENGINE.handler("counter")
 def _counter(g: Game, a: dict) -> None:
     seat = a["p"]
     if a["card"] not in g.players[seat].spells:
@@ -280,20 +268,18 @@ def spell_name(g: Game, spell: int | str) -> str:
     return g.card_name(spell) if isinstance(spell, int) else spell
 
 
-@handler("spell_resolve")
+@ENGINE.handler("spell_resolve")
 def _spell_resolve(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     spell = g.rules.instances[card]
     countered = g.globals.get("countered") == card
     g.globals.pop("countered", None) if countered else None
     if not countered and "do" in spell.cast:
-        from talisman.engine import effects
-
         # The effects run for the caster; ``target = "cast_target"`` sends one to the character it is cast on.
         ctx = {"src": card, "target": a.get("target"), "window": a["window"], "combat": a.get("combat") or {}}
-        effects.run_now(g, seat, spell.cast["do"], ctx)
+        g.rules.services["run_now"](g, seat, spell.cast["do"], ctx)  # (the interpreter is above the Spells)
     elif not countered:
-        SPELL_EFFECTS[spell.cast["hook"]](g, a)
+        g.rules.spell_effects[spell.cast["hook"]](g, a)
     elif a.get("loss"):
         g.push("lose_lives", **a["loss"])  # the life the Spell was to save is lost after all
     else:
@@ -301,8 +287,6 @@ def _spell_resolve(g: Game, a: dict) -> None:
     if card in g.globals.get("in_play", ()) and not spell.cast.get("lasting") or countered:
         finish(g, card)
         if spell.type == "scroll":
-            from talisman.engine import abilities
-
             abilities.react("scroll_read", g, seat, card)
     _after_cast(g, seat)
 
@@ -344,7 +328,7 @@ def other_players_window(g: Game, active: int) -> None:
             g.push("others_turn_ask", p=other, active=active)
 
 
-@handler("others_turn_ask")
+@ENGINE.handler("others_turn_ask")
 def _others_turn_ask(g: Game, a: dict) -> None:
     seat = a["p"]
     opts = cast_options(g, seat, "others-turn", [frame("others_turn_ask", **a)])
@@ -376,10 +360,8 @@ def on_landing(g: Game, seat: int) -> None:
     for card in g.cards_on(space):
         spell = g.rules.instances[card]
         if spell.type == "spell" and spell.cast.get("on_land") and affected(g, seat):
-            from talisman.engine import effects
-
             g.say(f"The {spell.name} on the {g.space_name(space)} strikes {g.name(seat)}.", seat=seat)
-            effects.run(g, seat, spell.cast["on_land"], {"src": card, "space": space})
+            g.push("effects", p=seat, list=list(spell.cast["on_land"]), ctx={"src": card, "space": space})
 
 
 def on_global_expired(g: Game, key: str, val: dict) -> None:

@@ -22,8 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from talisman.content.ruleset import ruleset_for
 from talisman.errors import ConfigError
 from talisman.server.catalog import board_data, catalog, character_cards
+from talisman.server.errors import ActionError
 from talisman.server.hub import Hub, NewGame, NewSeat
-from talisman.server.session import ActionError, public_info
+from talisman.server.session import public_info
 from talisman.server.workers import Overrun
 
 T = TypeVar("T")
@@ -130,7 +131,8 @@ class State(BaseModel):
 
 
 def hub_of(request: Request) -> Hub:
-    return request.app.state.hub
+    hub: Hub = request.app.state.hub
+    return hub
 
 
 async def offload(request: Request, fn: Callable[..., T], *args: Any) -> T:
@@ -304,12 +306,21 @@ async def claim_seat(game_id: str, seat: int, spec: ClaimSpec, request: Request)
 
 
 @router.get(
+    "/games/{game_id}/replay",
+    summary="where each turn of a finished game begins",
+    responses=refusals(404, 409, 410),
+)
+async def replay_turns(game_id: str, request: Request) -> dict[str, Any]:
+    return await hub_of(request).replay_turns(game_id)
+
+
+@router.get(
     "/games/{game_id}/replay/{step}",
-    summary="a finished game after a number of actions",
+    summary="a finished game after a number of actions (seat: as it saw it)",
     responses=refusals(400, 404, 409, 410, 503),
 )
-async def replay_step(game_id: str, step: int, request: Request) -> dict[str, Any]:
-    return await hub_of(request).replay_step(game_id, step)
+async def replay_step(game_id: str, step: int, request: Request, seat: int | None = None) -> dict[str, Any]:
+    return await hub_of(request).replay_step(game_id, step, seat)
 
 
 @router.get(

@@ -22,9 +22,9 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
 from talisman.server import api, ws
+from talisman.server.errors import ActionError
 from talisman.server.hub import BOT_BUDGET, ENGINE_BUDGET, RESTORE_BUDGET, SNAPSHOT_EVERY, Hub
 from talisman.server.limits import ClientLimiter, Limits, LimitsMiddleware
-from talisman.server.session import ActionError
 from talisman.server.store import Store
 
 HTTP_CODES = {404: "not-found", 405: "method-not-allowed"}
@@ -95,7 +95,7 @@ def create_app(
     async def docs() -> HTMLResponse:
         """The API browser, with Swagger UI's files served from here (no CDN)."""
         return get_swagger_ui_html(
-            openapi_url=app.openapi_url,
+            openapi_url=app.openapi_url or "/openapi.json",
             title="Talisman - API",
             swagger_js_url="/docs-static/swagger-ui-bundle.js",
             swagger_css_url="/docs-static/swagger-ui.css",

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, quests
-from talisman.engine.effects import hook
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
+from talisman.modules.core.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 
-@hook("raiders")
+@MODULE.hook("raiders")
 def raiders(g: Game, seat: int, ctx: dict) -> None:
     p = g.players[seat]
     oasis = g.rules.space_index["oasis"]
@@ -25,7 +25,7 @@ def raiders(g: Game, seat: int, ctx: dict) -> None:
         g.say(f"The Raiders find nothing on {g.name(seat)}.", seat=seat)
 
 
-@hook("raft")
+@MODULE.hook("raft")
 def raft(g: Game, seat: int, ctx: dict) -> None:
     """A raft is used at the start of the next turn or lost; its card leaves at once."""
     card = ctx.get("src")
@@ -38,7 +38,7 @@ def raft(g: Game, seat: int, ctx: dict) -> None:
     g.say(f"{g.name(seat)} has a raft to cross the Storm River next turn.", seat=seat)
 
 
-@hook("hag-leaves")
+@MODULE.hook("hag-leaves")
 def hag_leaves(g: Game, seat: int, ctx: dict) -> None:
     p = g.players[seat]
     for f in list(p.followers):
@@ -59,8 +59,8 @@ def _leave_at_court(name: str):
     return leave
 
 
-hook("leave-prince")(_leave_at_court("Prince"))
-hook("leave-princess")(_leave_at_court("Princess"))
+MODULE.hook("leave-prince")(_leave_at_court("Prince"))
+MODULE.hook("leave-princess")(_leave_at_court("Princess"))
 
 WARLOCK_QUESTS = {
     1: ("take-life", 0),
@@ -72,7 +72,7 @@ WARLOCK_QUESTS = {
 }
 
 
-@hook("warlock-quest")
+@MODULE.hook("warlock-quest")
 def warlock_quest(g: Game, seat: int, ctx: dict) -> None:
     """The Warlock's Cave: ask for a quest (one at a time); finish it for a Talisman."""
     p = g.players[seat]
@@ -104,7 +104,7 @@ def warlock_quest(g: Game, seat: int, ctx: dict) -> None:
     )
 
 
-@handler("warlock_roll")
+@MODULE.handler("warlock_roll")
 def _warlock_roll(g: Game, a: dict) -> None:
     goal, n = WARLOCK_QUESTS[a["roll"]]
     quests.start(g, a["p"], goal, n)
@@ -118,10 +118,10 @@ def _vampire(n: int):
 
 
 for _n in (1, 2, 3):
-    hook(f"vampire-{_n}")(_vampire(_n))
+    MODULE.hook(f"vampire-{_n}")(_vampire(_n))
 
 
-@handler("vampire")
+@MODULE.handler("vampire")
 def _vampire_frame(g: Game, a: dict) -> None:
     """Each life the Vampire takes may be paid with a Follower instead."""
     seat, n = a["p"], a["n"]
@@ -156,13 +156,13 @@ def _vampire_frame(g: Game, a: dict) -> None:
     )
 
 
-@hook("dice-with-death")
+@MODULE.hook("dice-with-death")
 def dice_with_death(g: Game, seat: int, ctx: dict) -> None:
     """Death: both roll 2 dice; lower loses (a life for the character); win to go on."""
     effects.roll(g, seat, "2D6", frame("death_result", p=seat), why="the game with Death")
 
 
-@handler("death_result")
+@MODULE.handler("death_result")
 def _death_result(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]

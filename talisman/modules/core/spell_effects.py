@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, stats
-from talisman.engine.game import frame, handler
-from talisman.engine.spells import spell_effect
+from talisman.engine.game import frame
 from talisman.engine.transform import become_toad
+from talisman.modules.core.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 
-@spell_effect("acquisition")
+@MODULE.spell_effect("acquisition")
 def acquisition(g: Game, a: dict) -> None:
     seat, target = a["p"], a["target"]
     o = g.players[target]
@@ -33,14 +33,14 @@ def acquisition(g: Game, a: dict) -> None:
         g.say(f"The {g.name(target)} has nothing to take.", seat=seat)
 
 
-@spell_effect("counterspell")
+@MODULE.spell_effect("counterspell")
 def counterspell(g: Game, a: dict) -> None:
     """Counterspell works only as an answer (see talisman.engine.spells.counter_window)."""
 
 
-@spell_effect("destruction")
+@MODULE.spell_effect("destruction")
 def destruction(g: Game, a: dict) -> None:
-    from talisman.engine.encounter import deck_here
+    from talisman.engine.cards import deck_here
 
     seat = a["p"]
     deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
@@ -59,7 +59,7 @@ def destruction(g: Game, a: dict) -> None:
     )
 
 
-@handler("destroy_card")
+@MODULE.handler("destroy_card")
 def _destroy_card(g: Game, a: dict) -> None:
     if a["card"] in g.cards_on(a["space"]):
         cards.lift(g, a["card"], a["space"])
@@ -68,9 +68,9 @@ def _destroy_card(g: Game, a: dict) -> None:
         g.say(f"The {g.card_name(a['card'])} on the {g.space_name(a['space'])} is destroyed.")
 
 
-@spell_effect("divination")
+@MODULE.spell_effect("divination")
 def divination(g: Game, a: dict) -> None:
-    from talisman.engine.encounter import deck_here
+    from talisman.engine.cards import deck_here
 
     seat = a["p"]
     deck = deck_here(g, seat, "adventure")  # in the Dungeon, its cards (001)
@@ -84,7 +84,7 @@ def divination(g: Game, a: dict) -> None:
     )
 
 
-@spell_effect("hex")
+@MODULE.spell_effect("hex")
 def hex_(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     occupied = {p.space for p in g.players if p.alive}
@@ -100,7 +100,7 @@ def hex_(g: Game, a: dict) -> None:
     )
 
 
-@handler("lay_hex")
+@MODULE.handler("lay_hex")
 def _lay_hex(g: Game, a: dict) -> None:
     card, space = a["card"], a["space"]
     g.globals["in_play"] = [c for c in g.globals.get("in_play", ()) if c != card]
@@ -111,7 +111,7 @@ def _lay_hex(g: Game, a: dict) -> None:
     g.say(f"A Hex lies on the {g.space_name(space)} for three rounds.", seat=a["p"])
 
 
-@spell_effect("immobility")
+@MODULE.spell_effect("immobility")
 def immobility(g: Game, a: dict) -> None:
     combat = a.get("combat") or {}
     if a["window"] == "combat" and "foes" in combat:
@@ -124,7 +124,7 @@ def immobility(g: Game, a: dict) -> None:
         g.say(f"The {g.name(a['target'])} is held fast by Immobility.", seat=a["p"])
 
 
-@spell_effect("invisibility")
+@MODULE.spell_effect("invisibility")
 def invisibility(g: Game, a: dict) -> None:
     combat = a.get("combat") or {}
     if "foes" in combat:
@@ -133,7 +133,7 @@ def invisibility(g: Game, a: dict) -> None:
         g.push("pvp_evaded", **combat)
 
 
-@spell_effect("mesmerism")
+@MODULE.spell_effect("mesmerism")
 def mesmerism(g: Game, a: dict) -> None:
     seat, target = a["p"], a["target"]
     followers = g.players[target].followers
@@ -151,7 +151,7 @@ def mesmerism(g: Game, a: dict) -> None:
     )
 
 
-@spell_effect("preservation")
+@MODULE.spell_effect("preservation")
 def preservation(g: Game, a: dict) -> None:
     seat = a["target"] if a["target"] is not None else a["p"]
     g.say(f"Preservation keeps {g.name(seat)} from losing a life.", seat=a["p"])
@@ -160,13 +160,13 @@ def preservation(g: Game, a: dict) -> None:
         g.push("lose_lives", **{**loss, "n": loss["n"] - 1})
 
 
-@spell_effect("random")
+@MODULE.spell_effect("random")
 def random_(g: Game, a: dict) -> None:
     target = a["target"]
     effects.roll(g, target, "D6", frame("random_result", p=target), why="the Random spell", fate=False)
 
 
-@handler("random_result")
+@MODULE.handler("random_result")
 def _random_result(g: Game, a: dict) -> None:
     seat, r = a["p"], a["roll"]
     p = g.players[seat]
@@ -189,7 +189,7 @@ def _random_result(g: Game, a: dict) -> None:
         lives.gain_lives(g, seat, 1)
 
 
-@spell_effect("teleport")
+@MODULE.spell_effect("teleport")
 def teleport(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]

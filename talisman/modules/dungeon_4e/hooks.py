@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, spells, stats
-from talisman.engine.effects import hook
-from talisman.engine.encounter import deck_here, encounter_order
-from talisman.engine.game import frame, handler
+from talisman.engine.cards import deck_here
+from talisman.engine.encounter import encounter_order
+from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
+from talisman.modules.dungeon_4e.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -28,57 +29,7 @@ def _space_of(g: Game, card: int) -> int | None:
 # --- spaces ---------------------------------------------------------------------------
 
 
-@hook("cell")
-def cell(g: Game, seat: int, ctx: dict) -> None:
-    """The Cell: leave one Follower locked here, then you may free one left before.
-    Choice: a Follower that clings to you (Cursed by a Hag, the Poltergeist) cannot be left."""
-    p = g.players[seat]
-    free = [f for f in p.followers if not g.rules.instances[f].must_take]
-    if not free:
-        g.push("cell_free", p=seat, left=-1)
-        return
-    g.decide(
-        seat,
-        "cell",
-        "You must leave one of your Followers locked in the Cell.",
-        [(f"leave:{f}", f"Leave the {g.card_name(f)}", [frame("cell_leave", p=seat, card=f)]) for f in free],
-    )
-
-
-@handler("cell_leave")
-def _cell_leave(g: Game, a: dict) -> None:
-    seat, card = a["p"], a["card"]
-    p = g.players[seat]
-    cards.release(g, seat, card)
-    cards.place(g, card, p.space)
-    g.say(f"{g.name(seat)} leaves the {g.card_name(card)} locked in the Cell.", seat=seat)
-    possessions.settle_packs(g, seat)
-    g.push("cell_free", p=seat, left=card)
-
-
-@handler("cell_free")
-def _cell_free(g: Game, a: dict) -> None:
-    seat = a["p"]
-    space = g.players[seat].space
-    prisoners = [
-        c
-        for c in g.cards_on(space)
-        if g.rules.instances[c].type == "follower" and c != a["left"] and possessions.can_take(g, seat, c)
-    ]
-    if prisoners:
-        g.decide(
-            seat,
-            "cell-free",
-            "Free a Follower locked in the Cell?",
-            [
-                ("nothing", "Free no one", []),
-                *[(f"free:{c}", f"Free the {g.card_name(c)}", [frame("take", p=seat, card=c)]) for c in prisoners],
-            ],
-            confirm=True,
-        )
-
-
-@hook("summoning-circle")
+@MODULE.hook("summoning-circle")
 def summoning_circle(g: Game, seat: int, ctx: dict) -> None:
     """The nearest Enemy face up elsewhere in this Region comes here to be faced.
     Choice: nearest along the path; on a tie, the one nearer the Treasure Chamber;
@@ -103,7 +54,7 @@ def summoning_circle(g: Game, seat: int, ctx: dict) -> None:
     g.say(f"The Summoning Circle calls the {g.card_name(card)} from the {g.space_name(source)}.", seat=seat)
 
 
-@hook("trap-door")
+@MODULE.hook("trap-door")
 def trap_door(g: Game, seat: int, ctx: dict) -> None:
     """Go to the Dungeon Entrance or to a face-up Dungeon Door, and encounter it."""
     doors = sorted({s for s, held in g.board.items() for c in held if g.card_name(c) == "Dungeon Door"})
@@ -120,7 +71,7 @@ def trap_door(g: Game, seat: int, ctx: dict) -> None:
 # --- events -----------------------------------------------------------------------------
 
 
-@hook("fire")
+@MODULE.hook("fire")
 def fire(g: Game, seat: int, ctx: dict) -> None:
     effects.roll(g, seat, "D6", frame("fire_result", p=seat), why="the Fire")
 
@@ -128,7 +79,7 @@ def fire(g: Game, seat: int, ctx: dict) -> None:
 FIRE_BURNS = {1: "place", 2: "place", 3: "stranger", 4: "stranger", 5: "enemy", 6: "enemy"}
 
 
-@handler("fire_result")
+@MODULE.handler("fire_result")
 def _fire_result(g: Game, a: dict) -> None:
     seat = a["p"]
     kind = FIRE_BURNS[a["roll"]]
@@ -153,7 +104,7 @@ def _fire_result(g: Game, a: dict) -> None:
     )
 
 
-@hook("green-mist")
+@MODULE.hook("green-mist")
 def green_mist(g: Game, seat: int, ctx: dict) -> None:
     p = g.players[seat]
     gone = [c for c in p.objects + p.packed if g.rules.instances[c].weapon or g.rules.instances[c].armour]
@@ -164,7 +115,7 @@ def green_mist(g: Game, seat: int, ctx: dict) -> None:
     possessions.settle_packs(g, seat)
 
 
-@hook("join-as-follower")
+@MODULE.hook("join-as-follower")
 def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
     """The card met becomes a Follower: the Lone Dwarf (unless no Follower may
     join), the Spirit of Vengeance (it clings, whatever the character's state)."""
@@ -186,7 +137,7 @@ def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
 # --- enemies ------------------------------------------------------------------------------
 
 
-@hook("dissolve-weapons")
+@MODULE.hook("dissolve-weapons")
 def dissolve_weapons(g: Game, seat: int, ctx: dict) -> None:
     """The Crawling Slime: the Weapons used against it are discarded."""
     for w in stats.weapons_used(g, seat):
@@ -195,7 +146,7 @@ def dissolve_weapons(g: Game, seat: int, ctx: dict) -> None:
         g.say(f"The slime dissolves {g.name(seat)}'s {g.card_name(w)}.", seat=seat)
 
 
-@hook("gate-smasher")
+@MODULE.hook("gate-smasher")
 def gate_smasher(g: Game, seat: int, ctx: dict) -> None:
     """Not killed, the Gate Smasher rampages: a die for each other face-up card in this Region, 1-2 smashes it."""
     region = g.rules.spaces[g.players[seat].space].region
@@ -215,7 +166,7 @@ def gate_smasher(g: Game, seat: int, ctx: dict) -> None:
                 )
 
 
-@hook("follower-or-life")
+@MODULE.hook("follower-or-life")
 def follower_or_life(g: Game, seat: int, ctx: dict) -> None:
     """It kills a Follower at random, or takes one more life from a character who has none."""
     p = g.players[seat]
@@ -240,7 +191,7 @@ def follower_or_life(g: Game, seat: int, ctx: dict) -> None:
         g.push_all(dies)
 
 
-@hook("crypt-keeper")
+@MODULE.hook("crypt-keeper")
 def crypt_keeper(g: Game, seat: int, ctx: dict) -> None:
     """Look at the top 5 cards of the deck drawn from here; take one Object among them."""
     deck = deck_here(g, seat, "adventure")
@@ -268,14 +219,14 @@ def crypt_keeper(g: Game, seat: int, ctx: dict) -> None:
         )
 
 
-@handler("take_from_deck")
+@MODULE.handler("take_from_deck")
 def _take_from_deck(g: Game, a: dict) -> None:
     if a["card"] in g.decks[a["deck"]]:
         g.decks[a["deck"]].remove(a["card"])
-        effects.offer(g, a["p"], a["card"])
+        possessions.offer(g, a["p"], a["card"])
 
 
-@hook("tinker-imp")
+@MODULE.hook("tinker-imp")
 def tinker_imp(g: Game, seat: int, ctx: dict) -> None:
     """Before the fight the Imp drops one of your Objects (at random) a die roll of spaces clockwise."""
     p = g.players[seat]
@@ -302,7 +253,7 @@ def tinker_imp(g: Game, seat: int, ctx: dict) -> None:
 # --- strangers -----------------------------------------------------------------------------
 
 
-@hook("dungeon-keeper")
+@MODULE.hook("dungeon-keeper")
 def dungeon_keeper(g: Game, seat: int, ctx: dict) -> None:
     """He locks up all your Followers (not those that cling to you); buy any he
     holds back at 1 gold each; he leaves when he holds none."""
@@ -318,7 +269,7 @@ def dungeon_keeper(g: Game, seat: int, ctx: dict) -> None:
     g.push("keeper_buy", p=seat, keeper=keeper)
 
 
-@handler("keeper_buy")
+@MODULE.handler("keeper_buy")
 def _keeper_buy(g: Game, a: dict) -> None:
     seat, keeper = a["p"], a["keeper"]
     p = g.players[seat]
@@ -344,7 +295,7 @@ def _keeper_buy(g: Game, a: dict) -> None:
         g.push("keeper_leaves", keeper=keeper)
 
 
-@handler("keeper_sell")
+@MODULE.handler("keeper_sell")
 def _keeper_sell(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     g.players[seat].gold -= 1
@@ -352,7 +303,7 @@ def _keeper_sell(g: Game, a: dict) -> None:
     possessions.give_item(g, seat, card)
 
 
-@handler("keeper_leaves")
+@MODULE.handler("keeper_leaves")
 def _keeper_leaves(g: Game, a: dict) -> None:
     keeper = a["keeper"]
     space = _space_of(g, keeper)
@@ -362,7 +313,7 @@ def _keeper_leaves(g: Game, a: dict) -> None:
         g.say("The Dungeon Keeper, holding no one, goes away.")
 
 
-@hook("oracle")
+@MODULE.hook("oracle")
 def oracle(g: Game, seat: int, ctx: dict) -> None:
     deck = g.decks["dungeon"]
     top = deck[-ORACLE_LOOKS:][::-1]
@@ -376,7 +327,7 @@ def oracle(g: Game, seat: int, ctx: dict) -> None:
         g.push("oracle_order", p=seat, left=top, chosen=[])
 
 
-@handler("oracle_order")
+@MODULE.handler("oracle_order")
 def _oracle_order(g: Game, a: dict) -> None:
     """Put the cards back one at a time, the first chosen on top."""
     left, chosen = a["left"], a["chosen"]
@@ -405,7 +356,7 @@ def _oracle_order(g: Game, a: dict) -> None:
 # --- places --------------------------------------------------------------------------------
 
 
-@hook("rune-gate")
+@MODULE.hook("rune-gate")
 def rune_gate(g: Game, seat: int, ctx: dict) -> None:
     """Once: choose another face-up Rune Gate or a Runes space as your next move; the Gate crumbles."""
     here = g.players[seat].space
@@ -436,7 +387,7 @@ def rune_gate(g: Game, seat: int, ctx: dict) -> None:
     )
 
 
-@hook("snake-bite")
+@MODULE.hook("snake-bite")
 def snake_bite(g: Game, seat: int, ctx: dict) -> None:
     p = g.players[seat]
     bite = [frame("lose_lives", p=seat, n=1, cause="the Snake Pit")]
