@@ -36,9 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from talisman.bots import make_bot, observe
-from talisman.bots.base import LazyView
 from talisman.engine.game import Game
-from talisman.engine.view import events_for
+from talisman.engine.view import LazyView, events_for
 from talisman.server import choosing
 from talisman.server.catalog import HUMAN
 from talisman.server.errors import ActionError
@@ -403,6 +402,9 @@ class GameSession:
         self.step = n + 1
         self.broadcast()
 
+    def is_broken(self) -> bool:
+        return self.broken is not None
+
     def broken_error(self) -> ActionError:
         return ActionError("broken", f"game {self.id} is broken and no longer served: {self.broken}", 410)
 
@@ -459,7 +461,7 @@ class GameSession:
                 log.exception("game %s: the %s bot failed at step %d", self.id, self.seats[d.player].controller, step)
                 choice = None
             async with self.lock:
-                if self.broken is not None:
+                if self.is_broken():  # while the bot thought
                     return
                 if self.step != step:
                     continue
