@@ -333,8 +333,11 @@ def person_and_bot(server, character: str = "wizard", seed: int = 7) -> tuple[st
     r = httpx.post(server.url + "/api/games", json=body)
     assert r.status_code == 201, r.text
     data = r.json()
-    link = data["seats"][0]["link"]
-    return data["game"]["id"], server.url + link[link.index("/game/") :]
+    game_id, invite = data["game"]["id"], data["seats"][0]["invite"]
+    claimed = httpx.post(f"{server.url}/api/games/{game_id}/seats/0/claim", json={"invite": invite})
+    assert claimed.status_code == 200, claimed.text
+    link = claimed.json()["link"]  # the seat's own link, with its token
+    return game_id, server.url + link[link.index("/game/") :]
 
 
 def tip_text(page) -> str:
