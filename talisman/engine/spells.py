@@ -3,7 +3,7 @@ window, and effects.
 
 A Spell card says in its ``cast`` table when it may be cast (``when``) and
 what it does: effects of the vocabulary (``do``), or the Python spell effect
-named by ``hook``. The windows are:
+named by ``hook``; ``counters``: it cancels the Spell it answers (the Counterspell). The windows are:
 
 ``turn-start``   the caster's own turn, before moving
 ``move``         instead of the movement roll (Teleport)
@@ -11,6 +11,7 @@ named by ``hook``. The windows are:
 ``combat``       before the dice of a fight the caster is in
 ``defend``       when another character attacks the caster
 ``life-loss``    when the caster is about to lose a life (Preservation)
+``follower-loss`` when an Enemy is about to kill one of the caster's Followers (Restoration)
 ``others-turn``  at the start of another character's turn (Immobility...)
 ``response``     when another character casts a Spell (Counterspell, Spell Call)
 ``defeat``       when the caster has just lost a fight (Divine Intervention)
@@ -215,7 +216,7 @@ def _counter_ask(g: Game, a: dict) -> None:
         return
     # A Counterspell cancels the Spell; another answer (Spell Call) is cast as a Spell
     # of its own, told what it answers (only a Spell card: not the Command Spell).
-    answers = [(c, g.rules.instances[c].cast.get("hook") == "counterspell") for c in castable(g, seat, "response")]
+    answers = [(c, bool(g.rules.instances[c].cast.get("counters"))) for c in castable(g, seat, "response")]
     answers = [(c, counter) for c, counter in answers if counter or isinstance(card, int)]
     if not answers:
         return
@@ -276,9 +277,15 @@ def _spell_resolve(g: Game, a: dict) -> None:
     g.globals.pop("countered", None) if countered else None
     if not countered and "do" in spell.cast:
         # The effects run for the caster; ``target = "cast_target"`` sends one to the character it is cast on.
-        ctx = {"src": card, "target": a.get("target"), "window": a["window"], "combat": a.get("combat") or {}}
+        ctx = {
+            "src": card,
+            "target": a.get("target"),
+            "window": a["window"],
+            "combat": a.get("combat") or {},
+            "loss": a.get("loss"),
+        }
         g.rules.services["run_now"](g, seat, spell.cast["do"], ctx)  # (the interpreter is above the Spells)
-    elif not countered:
+    elif not countered and "hook" in spell.cast:
         g.rules.spell_effects[spell.cast["hook"]](g, a)
     elif a.get("loss"):
         g.push("lose_lives", **a["loss"])  # the life the Spell was to save is lost after all
