@@ -13,7 +13,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import effects, stats
+from talisman.engine.base import ENGINE
 from talisman.engine.decision import sentence
+from talisman.engine.determinise import determinise
 from talisman.engine.quests import describe
 
 if TYPE_CHECKING:
@@ -216,6 +218,7 @@ SECTIONS: dict[str, Callable[[Game, int | None], Any]] = {
 }
 
 
+@ENGINE.service("view")
 def view(g: Game, seat: int | None) -> dict[str, Any]:
     """A JSON-ready dictionary of what ``seat`` may know now."""
     return {key: part(g, seat) for key, part in SECTIONS.items()}
@@ -256,8 +259,6 @@ class LazyView(Mapping[str, Any]):
         """A copy of the game in which all this seat cannot see (deck order,
         others' Spells and Scrolls, the dice to come) is drawn again from
         ``rng``: one world consistent with the view, for search bots."""
-        from talisman.engine.determinise import determinise
-
         return determinise(self._game, self._seat, rng)
 
 

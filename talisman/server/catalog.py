@@ -20,10 +20,10 @@ from functools import lru_cache
 from typing import Any
 
 from talisman.bots import bot_kinds
+from talisman.content.modules import get_module, known_modules
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.errors import TalismanError
-from talisman.modules import get_module, known_modules
 
 log = logging.getLogger("talisman.server")
 
