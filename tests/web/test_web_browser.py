@@ -12,6 +12,7 @@ import random
 import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -511,6 +512,22 @@ def test_the_replay_jumps_by_turn_and_plays_itself(server, browser):
 
     def at(step: int) -> None:
         page.wait_for_function(f"document.querySelector('.game').dataset.step === '{step}'")
+
+    # three quick clicks on a slow link: each counts on from the step asked for, not from the one still loading
+    held: list[Any] = []
+    page.route(re.compile(r"/api/games/[^/]+/replay/\d+"), lambda route: held.append(route))
+    for _ in range(3):
+        page.click("button[data-step=next]")
+    while len(held) < 3:
+        page.wait_for_timeout(20)
+    assert [r.request.url.split("/replay/")[1].split("?")[0] for r in held] == ["1", "2", "3"]
+    for r in held:
+        r.continue_()
+    at(3)
+    page.unroute_all()
+    assert page.locator(".counter").inner_text().startswith("step 3 of")
+    page.click("button[data-step=first]")
+    at(0)
 
     page.click("button[data-step=next-turn]")
     at(turns[1]["step"])
