@@ -261,6 +261,7 @@ SPELL_WINDOWS = (
     "combat",
     "defend",
     "life-loss",
+    "follower-loss",
     "others-turn",
     "response",
     "defeat",
@@ -282,6 +283,7 @@ def _cast_table(v: Any, p: str) -> None:
             "target": _one_of("none", "character", "other", "active"),
             "hook": voc._str,
             "do": voc.effects,
+            "counters": voc._bool,
             "lasting": voc._bool,
             "ends": voc._bool,
             "evades": voc._bool,
@@ -317,9 +319,10 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
                 raise ContentError(f"{label}: {ident}.alignments: unknown alignment {a!r}")
         cast = c.get("cast", {})
         _check(label, _cast_table, cast, f"{ident}.cast")
-        if c["type"] in ("spell", "scroll") and ("hook" in cast) == ("do" in cast):
+        if c["type"] in ("spell", "scroll") and sum(k in cast for k in ("hook", "do", "counters")) != 1:
             raise ContentError(
-                f"{label}: {ident}.cast: a {c['type'].capitalize()} needs a cast table with either effects (do) or a hook"
+                f"{label}: {ident}.cast: a {c['type'].capitalize()} needs a cast table with one of"
+                " effects (do), a hook, or counters"
             )
         stays_default = c["type"] in ("stranger", "place") or c["type"] == "enemy"
         into.cards[key] = CardDef(

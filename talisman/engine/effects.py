@@ -155,6 +155,8 @@ def holds(g: Game, seat: int, cond: dict[str, Any], ctx: Ctx | None = None) -> b
             ok = val in g.decks
         elif key == "module":
             ok = g.rules.has_module(val)
+        elif key == "window":  # the window a Spell is cast in
+            ok = (ctx or {}).get("window") == val
         elif key == "in_stock":
             ok = cards.stock_has(g, "purchase", val)
         elif key == "not":
@@ -410,6 +412,11 @@ def _discard(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     elif what == "followers":
         for f in list(p.followers):
             possessions.lose_follower(g, seat, f)
+    elif what == "follower" and "name" in params:
+        # The Follower of that name (the first), if the character has one (the Prince left at court).
+        named = next((f for f in p.followers if g.card_name(f) == params["name"]), None)
+        if named is not None:
+            possessions.lose_follower(g, seat, named, params.get("why", "is lost"))
     elif what == "follower":
         if p.followers:
             g.decide(
@@ -421,10 +428,185 @@ def _discard(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
                     for f in p.followers
                 ],
             )
+    elif what == "objects" and "filter" in params:
+        # Some Objects (the Green Mist: Weapons and Armour), and what the rest can carry is settled.
+        gone = [c for c in p.objects + p.packed if card_matches(g, seat, c, params["filter"])]
+        for c in gone:
+            cards.release(g, seat, c)
+            cards.discard(g, c)
+        g.say(f"{g.name(seat)} loses {', '.join(g.card_name(c) for c in gone) or 'nothing'}.", seat=seat)
+        possessions.settle_packs(g, seat)
     elif what == "objects":
         for c in list(p.objects + p.packed):
             cards.release(g, seat, c)
             cards.discard(g, c)
+
+
+def card_matches(g: Game, seat: int, card: int, flt: dict[str, Any]) -> bool:
+    """Does a card pass a filter (:func:`talisman.content.vocabulary.card_filter`)? ``deck = "here"``:
+    the deck drawn from where the character stands; ``used_weapon``: a Weapon it fights with."""
+    c = g.rules.instances[card]
+    for key, val in flt.items():
+        if key in ("type", "subtype"):
+            ok = getattr(c, key) in ([val] if isinstance(val, str) else val)
+        elif key == "weapon":
+            ok = c.weapon == val
+        elif key == "armour":
+            ok = bool(c.armour) == val
+        elif key == "deck":
+            ok = c.deck == (cards.deck_here(g, seat, "adventure") if val == "here" else val)
+        elif key == "used_weapon":
+            ok = (card in stats.weapons_used(g, seat)) == val
+        else:  # any
+            ok = any(card_matches(g, seat, card, sub) for sub in val)
+        if not ok:
+            return False
+    return True
+
+
+@verb("discard_cards")
+def _discard_cards(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
+    """Discard face-up cards from the board that pass a filter, in the character's region or anywhere:
+    all of them (the Fire), each on a die roll in ``chance`` (the Gate Smasher), those on one space the
+    character chooses (Summon Storm), or one card it chooses (Destruction)."""
+    region = g.rules.spaces[g.players[seat].space].region
+    anywhere = params.get("where", "region") == "board"
+    skip = ctx.get("src") if params.get("except_this") else None
+    flt = params.get("filter", {})
+    found = [
+        (s, c)
+        for s, held in sorted(g.board.items())
+        if anywhere or g.rules.spaces[s].region == region
+        for c in list(held)
+        if c != skip and card_matches(g, seat, c, flt)
+    ]
+    pick = params.get("pick", "all")
+    if not found and pick != "all":
+        g.say("There is no card to discard.", seat=seat)
+    elif pick == "space":
+        g.decide(
+            seat,
+            params.get("decision", "discard-space"),
+            params.get("prompt", "Which space is struck?"),
+            [
+                (
+                    f"space:{g.rules.spaces[s].id}",
+                    f"The {g.space_name(s)}",
+                    [frame("discard_cards_at", p=seat, space=s, filter=flt)],
+                )
+                for s in sorted({s for s, _ in found})
+            ],
+        )
+    elif pick == "card":
+        g.decide(
+            seat,
+            params.get("decision", "discard-card"),
+            params.get("prompt", "Which card is discarded?"),
+            [
+                (
+                    f"destroy:{c}",
+                    f"The {g.card_name(c)} on the {g.space_name(s)}",
+                    [frame("board_discard", space=s, card=c)],
+                )
+                for s, c in found
+            ],
+        )
+    else:
+        for s, c in found:
+            if "chance" in params:
+                value, _ = g.roll_dice("D6", seat)
+                lo, hi = parse_range(params["chance"])
+                if not lo <= value <= hi:
+                    continue
+            board_discard(g, s, c)
+
+
+@ENGINE.handler("discard_cards_at")
+def _discard_cards_at(g: Game, a: dict[str, Any]) -> None:
+    for c in [c for c in g.cards_on(a["space"]) if card_matches(g, a["p"], c, a["filter"])]:
+        board_discard(g, a["space"], c)
+
+
+@ENGINE.handler("board_discard")
+def _board_discard(g: Game, a: dict[str, Any]) -> None:
+    if a["card"] in g.cards_on(a["space"]):
+        board_discard(g, a["space"], a["card"])
+
+
+def board_discard(g: Game, space: int, card: int) -> None:
+    """A face-up card leaves the board for its discard pile; what it held (the Dungeon Keeper's
+    prisoners) is left on its space, and what it counted (a Pool's lives) is forgotten."""
+    for kept in cards.held_by(g, f"card:{card}"):
+        cards.unhold(g, f"card:{card}", kept)
+        cards.place(g, kept, space)
+    cards.lift(g, card, space)
+    cards.discard(g, card)
+    g.counters.pop(card, None)
+    g.say(f"The {g.card_name(card)} on the {g.space_name(space)} is discarded.")
+
+
+@verb("follower_for_life")
+def _follower_for_life(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
+    """Lives lost that a Follower may pay for instead: one the character chooses, for each life (the
+    Vampire, the Snake Pit); or with ``pick = "random"`` one Follower taken at random, a life lost only
+    by a character with none (the Giant Beetle), where a Spell of the ``follower-loss`` window may
+    save the Follower (Restoration)."""
+    cause = params.get("cause") or cause_of(g, ctx)
+    why = params.get("why", "is lost")
+    p = g.players[seat]
+    if params.get("pick") != "random":
+        g.push(
+            "follower_for_life",
+            p=seat,
+            n=params.get("lives", 1),
+            decision=params.get("decision", "follower-for-life"),
+            prompt=params.get("prompt", "Give up a Follower instead of a life?"),
+            cause=cause,
+            why=why,
+        )
+    elif not p.followers:
+        lives.lose_lives(g, seat, 1, cause)
+    else:
+        victim = p.followers[g.rng.below(len(p.followers))]
+        dies = [frame("lose_follower", p=seat, card=victim, why=why)]
+        saves = spells.cast_options(g, seat, "follower-loss", dies, combat={"follower": victim})
+        if saves:
+            g.decide(
+                seat,
+                "save-follower",
+                f"Your {g.card_name(victim)} is about to be killed.",
+                [("accept", "Let it die", dies), *saves],
+            )
+        else:
+            g.push_all(dies)
+
+
+@ENGINE.handler("follower_for_life")
+def _follower_for_life_frame(g: Game, a: dict[str, Any]) -> None:
+    seat, n = a["p"], a["n"]
+    p = g.players[seat]
+    if n <= 0 or not p.alive:
+        return
+    if not p.followers:
+        lives.lose_lives(g, seat, n, a["cause"])
+        return
+    rest = frame("follower_for_life", **{**a, "n": n - 1})
+    g.decide(
+        seat,
+        a["decision"],
+        a["prompt"],
+        [
+            ("life", "Lose a life", [frame("lose_lives", p=seat, n=1, cause=a["cause"]), rest]),
+            *[
+                (
+                    f"follower:{f}",
+                    f"Give up the {g.card_name(f)}",
+                    [frame("lose_follower", p=seat, card=f, why=a["why"]), rest],
+                )
+                for f in p.followers
+            ],
+        ],
+    )
 
 
 @ENGINE.handler("lose_follower")
@@ -594,7 +776,8 @@ def _roll(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
         # ``pick-of-two:<kind>``: on such a space the character rolls two dice and keeps either (the Rogue at the Tavern).
         g.push("pick_of_two", p=seat, dice=expr, then=list(then), why=params.get("prompt", ""))
         return
-    roll(g, seat, expr, then, why=params.get("prompt", ""))
+    # ``fate = false``: no Fate may be spent to roll again (a Spell's own die)
+    roll(g, seat, expr, then, why=params.get("prompt", ""), fate=params.get("fate", True))
 
 
 @ENGINE.handler("pick_of_two")
@@ -769,6 +952,9 @@ def _choose(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
 @verb("move")
 def _move(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     p = g.players[seat]
+    if params.get("pick") == "spaces":
+        _move_to_chosen(g, seat, params, ctx)
+        return
     if params.get("pick"):
         region = g.rules.spaces[p.space].region
         if params["pick"] == "kind":  # any space of a kind, on any board (the Goblin Tunneler's Tunnels)
@@ -782,12 +968,15 @@ def _move(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
         g.decide(
             seat,
             "teleport",
-            where,
+            params.get("prompt", where),
             [
                 (
                     f"to:{s}",
                     g.rules.space(s).name,
-                    [
+                    # ``as_move``: the character goes there as its move, not sent (the Teleport Spell)
+                    [frame("arrive", p=seat, space=g.rules.space_index[s], how="teleport")]
+                    if params.get("as_move")
+                    else [
                         frame(
                             "teleport",
                             p=seat,
@@ -807,6 +996,42 @@ def _move(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
         to=g.rules.space_index[params["to"]],
         next_move=params.get("next_move", False),
         encounter=params.get("encounter", True),
+    )
+
+
+def _move_to_chosen(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
+    """A move to one of some spaces: those named (first, in their order), those where a card of a name
+    lies face up, those of a kind (the rest in board order); ``not_here`` leaves out the character's
+    own; ``optional`` lets it stay; ``do`` runs as it goes (a Rune Gate crumbles)."""
+    sel = params["spaces"]
+    here = g.players[seat].space
+    named = [g.rules.space_index[sid] for sid in sel.get("ids", ())]
+    found = {s for s, held in g.board.items() for c in held if g.card_name(c) == sel.get("cards")}
+    found |= {s.index for s in g.rules.spaces if s.kind == sel.get("kind")}
+    ways = named + sorted(found - set(named))
+    if params.get("not_here"):
+        ways = [s for s in ways if s != here]
+    if not ways:
+        return
+    label = params.get("label", "The {space}")
+    opts = [
+        (
+            f"to:{g.rules.spaces[s].id}",
+            label.format(space=g.space_name(s)),
+            [
+                *effect_frames(seat, params.get("do", ()), ctx),
+                frame("teleport", p=seat, to=s, next_move=params.get("next_move", False), encounter=True),
+            ],
+        )
+        for s in ways
+    ]
+    optional = params.get("optional", False)
+    g.decide(
+        seat,
+        params.get("decision", "teleport"),
+        params.get("prompt", "Where do you go?"),
+        [("nothing", "Stay where you are", []), *opts] if optional else opts,
+        confirm=optional,
     )
 
 
@@ -854,7 +1079,150 @@ def _enslave(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
 
 @verb("status")
 def _status(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
-    g.players[seat].status[params["name"]] = params.get("turns", params.get("rounds", 1))
+    """A named state the engine reads; ``this_turn``: marked with the turn now played (a raft, used
+    next turn or lost)."""
+    value = g.turn if params.get("this_turn") else params.get("turns", params.get("rounds", 1))
+    g.players[seat].status[params["name"]] = value
+
+
+@verb("fall_to_printed")
+def _fall_to_printed(g: Game, seat: int, attr: str, ctx: Ctx) -> None:
+    """Every counter of Strength or Craft above the printed value is lost."""
+    p = g.players[seat]
+    printed = stats.base_value(g, seat, attr)
+    if getattr(p, attr) > printed:
+        setattr(p, attr, printed)
+        stats.changed(g)
+        g.say(f"{g.name(seat)}'s {attr.capitalize()} falls back to {printed}.", seat=seat)
+        possessions.check_limits(g, seat)
+
+
+@verb("leave_gold")
+def _leave_gold(g: Game, seat: int, space: str, ctx: Ctx) -> None:
+    """All the character's gold is carried off to lie on a space, for whoever lands there."""
+    p = g.players[seat]
+    where = g.rules.space_index[space]
+    if p.gold:
+        g.gold_on[where] = g.gold_on.get(where, 0) + p.gold
+        g.say(f"{g.name(seat)}'s {p.gold} gold is carried off to the {g.space_name(where)}.", type="gold", seat=seat)
+        p.gold = 0
+    else:
+        g.say(f"{g.name(seat)} has no gold to lose.", seat=seat)
+
+
+@verb("peek")
+def _peek(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
+    """Look in secret at the top cards of a deck (by default the one drawn from where the character is);
+    then perhaps put them back in an order of one's choice (the Oracle), or take one that passes a
+    filter (the Crypt Keeper's Objects)."""
+    deck = params.get("deck") or cards.deck_here(g, seat, "adventure")
+    top = g.decks[deck][-params["n"] :][::-1]
+    names = ", ".join(g.card_name(c) for c in top) or "nothing"
+    g.say(
+        f"{g.name(seat)} foresees the next {g.rules.deck_info[deck]['name']} cards: {names}.",
+        seat=seat,
+        private=seat,
+        public=f"{g.name(seat)} looks into the future.",
+    )
+    if params.get("reorder") and top:
+        g.push("put_back", p=seat, deck=deck, left=top, chosen=[])
+    finds = [c for c in top if "take" in params and card_matches(g, seat, c, params["take"])]
+    if finds:
+        g.decide(
+            seat,
+            "crypt",
+            params.get("prompt", "Take one of them?"),
+            [
+                ("nothing", "Take nothing", []),
+                *[
+                    (f"take:{c}", f"Take the {g.card_name(c)}", [frame("take_from_deck", p=seat, deck=deck, card=c)])
+                    for c in finds
+                ],
+            ],
+            confirm=True,
+        )
+
+
+@ENGINE.handler("put_back")
+def _put_back(g: Game, a: dict[str, Any]) -> None:
+    """Put the cards looked at back one at a time, the first chosen on top."""
+    left, chosen = a["left"], a["chosen"]
+    if len(left) <= 1:
+        order = chosen + left
+        rest = [c for c in g.decks[a["deck"]] if c not in order]
+        g.decks[a["deck"]] = rest + order[::-1]
+        g.say(f"{g.name(a['p'])} puts the cards back.", seat=a["p"])
+        return
+    g.decide(
+        a["p"],
+        "oracle",
+        f"Which card goes {'on top' if not chosen else 'next'}?",
+        [
+            (
+                f"next:{c}",
+                f"The {g.card_name(c)}",
+                [frame("put_back", **{**a, "left": [x for x in left if x != c], "chosen": chosen + [c]})],
+            )
+            for c in left
+        ],
+    )
+
+
+@ENGINE.handler("take_from_deck")
+def _take_from_deck(g: Game, a: dict[str, Any]) -> None:
+    if a["card"] in g.decks[a["deck"]]:
+        g.decks[a["deck"]].remove(a["card"])
+        offer(g, a["p"], a["card"])
+
+
+@verb("steal")
+def _steal_verb(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
+    """Take one thing of the character's choice from the character a Spell is cast on: 1 gold, an
+    Object it may lose, or a Follower (Acquisition, Mesmerism)."""
+    victim = ctx["target"]
+    o = g.players[victim]
+    what = params["what"]
+    opts: list[tuple[Any, ...]] = []
+    if "gold" in what and o.gold:
+        opts.append(("gold", f"Take 1 gold from the {g.name(victim)}", [frame("take_gold", win=seat, lose=victim)]))
+    if "object" in what:
+        opts += [
+            (f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=seat, lose=victim, card=c)])
+            for c in possessions.stealable(g, victim)
+        ]
+    if "follower" in what:
+        opts += [
+            (f"follower:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=victim, card=f)])
+            for f in o.followers
+        ]
+    if opts:
+        g.decide(seat, params.get("decision", "steal"), params.get("prompt", "What do you take?"), opts)
+    else:
+        g.say(f"The {g.name(victim)} has nothing to take.", seat=seat)
+
+
+@verb("evade")
+def _evade(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
+    """The fight a Spell is cast in is evaded (``whole_space``: every creature met there, not only the foe)."""
+    fight = ctx.get("combat") or {}
+    if "foes" in fight:
+        g.push("combat_evaded", **fight, **({"whole_space": True} if params.get("whole_space") else {}))
+    elif "d" in fight:
+        g.push("pvp_evaded", **fight)
+
+
+@verb("keep_life")
+def _keep_life(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
+    """The life (or the Follower) a Spell of the ``life-loss`` or ``follower-loss`` window answers is kept:
+    of a loss of several lives, one."""
+    follower = (ctx.get("combat") or {}).get("follower")
+    if follower is not None:
+        g.say(f"{g.card_name(ctx['src'])} keeps {g.name(seat)}'s {g.card_name(follower)} alive.", seat=seat)
+        return
+    g.say(f"{g.card_name(ctx['src'])} keeps {g.name(seat)} from losing a life.", seat=seat)
+    loss = ctx.get("loss")
+    if loss and loss["n"] > 1:
+        g.push("lose_lives", **{**loss, "n": loss["n"] - 1})
 
 
 @verb("relocate")
@@ -894,6 +1262,8 @@ def _discard_this(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
                 cards.lift(g, card, space)
                 cards.discard(g, card)
                 return
+        if not cards.locations(g)[card]:
+            cards.discard(g, card)  # nowhere else: used as it was bought (the Raft)
 
 
 @verb("boost")

@@ -45,10 +45,13 @@ export async function replayPage(root, gameId) {
     log: h('ol', { class: 'log' }),
   };
   const zoom = new Zoom(el.svg, boardBox(layout));
-  let step = 0;
+  let step = 0; // the step last asked for, set at once: quick clicks count on from it, not from a step still loading
   let loading = 0;
   let timer = null;
-  const go = (n) => show(Math.max(0, Math.min(game.step, n)));
+  const go = (n) => {
+    step = Math.max(0, Math.min(game.step, n));
+    return show(step);
+  };
   /** The index in `turns` of the turn that step n belongs to. */
   const turnOf = (n) => {
     let i = 0;
@@ -118,7 +121,6 @@ export async function replayPage(root, gameId) {
     const ticket = ++loading;
     const r = await api(`/api/games/${id}/replay/${n}${seat === null ? '' : `?seat=${seat}`}`);
     if (ticket !== loading) return;
-    step = n;
     root.querySelector('.game').dataset.step = String(n);
     el.slider.value = String(n);
     const t = turns[turnOf(n)];

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 BEGUILE_NEED = {"good": 6, "neutral": 5, "evil": 4}
-UNTAKEABLE_BY_SORCERESS = ("Maiden", "Unicorn", "Princess")
+# Besides the Maidens (Followers of subtype ``maiden``), the Sorceress cannot lure the Unicorn (000).
+UNTAKEABLE_BY_SORCERESS = ("Unicorn",)
 AFFLICTIONS = ("Cursed by a Hag", "Poltergeist")
 
 
@@ -417,7 +418,7 @@ def sorceress(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
         )
     if stats.has_trait(g, seat, "take-follower"):
         for f in g.players[other].followers:
-            if g.card_name(f) not in UNTAKEABLE_BY_SORCERESS:
+            if g.card_name(f) not in UNTAKEABLE_BY_SORCERESS and g.rules.instances[f].subtype != "maiden":
                 opts.append(
                     (f"lure:{f}", f"Lure away the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
                 )
@@ -442,7 +443,7 @@ def minstrel_maidens(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
     return [
         (f"woo:{f}", f"Win over the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
         for f in g.players[other].followers
-        if g.card_name(f) in ("Maiden", "Princess")
+        if g.rules.instances[f].subtype == "maiden"
     ]
 
 

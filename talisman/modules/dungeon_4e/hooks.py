@@ -5,18 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, lives, possessions, spells, stats
-from talisman.engine.cards import deck_here
+from talisman.engine import cards, possessions, stats
 from talisman.engine.encounter import encounter_order
 from talisman.engine.game import frame
-from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
-
-ORACLE_LOOKS = 5
-CRYPT_KEEPER_LOOKS = 5
 
 
 def _space_of(g: Game, card: int) -> int | None:
@@ -54,65 +49,7 @@ def summoning_circle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.say(f"The Summoning Circle calls the {g.card_name(card)} from the {g.space_name(source)}.", seat=seat)
 
 
-@MODULE.hook("trap-door")
-def trap_door(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """Go to the Dungeon Entrance or to a face-up Dungeon Door, and encounter it."""
-    doors = sorted({s for s, held in g.board.items() for c in held if g.card_name(c) == "Dungeon Door"})
-    entrance = g.rules.space_index[rules.ENTRANCE]
-    ways = [entrance] + [s for s in doors if s != entrance]
-    g.decide(
-        seat,
-        "trap-door",
-        "The trap door opens: where do you fall?",
-        [(f"to:{g.rules.spaces[s].id}", f"The {g.space_name(s)}", [frame("teleport", p=seat, to=s)]) for s in ways],
-    )
-
-
 # --- events -----------------------------------------------------------------------------
-
-
-@MODULE.hook("fire")
-def fire(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    effects.roll(g, seat, "D6", frame("fire_result", p=seat), why="the Fire")
-
-
-FIRE_BURNS = {1: "place", 2: "place", 3: "stranger", 4: "stranger", 5: "enemy", 6: "enemy"}
-
-
-@MODULE.handler("fire_result")
-def _fire_result(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
-    kind = FIRE_BURNS[a["roll"]]
-    region = g.rules.spaces[g.players[seat].space].region
-    burnt = [
-        (s, c)
-        for s, held in sorted(g.board.items())
-        if g.rules.spaces[s].region == region
-        for c in held
-        if g.rules.instances[c].type == kind
-    ]
-    for s, c in burnt:
-        for prisoner in cards.held_by(g, f"card:{c}"):  # the Dungeon Keeper's prisoners go free
-            cards.unhold(g, f"card:{c}", prisoner)
-            cards.place(g, prisoner, s)
-        cards.lift(g, c, s)
-        cards.discard(g, c)
-    g.say(
-        f"The Fire burns {len(burnt)} {kind} card{'s' if len(burnt) != 1 else ''} in the "
-        f"{g.rules.regions[region].name}.",
-        seat=seat,
-    )
-
-
-@MODULE.hook("green-mist")
-def green_mist(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    p = g.players[seat]
-    gone = [c for c in p.objects + p.packed if g.rules.instances[c].weapon or g.rules.instances[c].armour]
-    for c in gone:
-        cards.release(g, seat, c)
-        cards.discard(g, c)
-    g.say(f"The Green Mist eats {', '.join(g.card_name(c) for c in gone) or 'nothing'} of {g.name(seat)}'s.", seat=seat)
-    possessions.settle_packs(g, seat)
 
 
 @MODULE.hook("join-as-follower")
@@ -135,95 +72,6 @@ def join_as_follower(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 
 # --- enemies ------------------------------------------------------------------------------
-
-
-@MODULE.hook("dissolve-weapons")
-def dissolve_weapons(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """The Crawling Slime: the Weapons used against it are discarded."""
-    for w in stats.weapons_used(g, seat):
-        cards.release(g, seat, w)
-        cards.discard(g, w)
-        g.say(f"The slime dissolves {g.name(seat)}'s {g.card_name(w)}.", seat=seat)
-
-
-@MODULE.hook("gate-smasher")
-def gate_smasher(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """Not killed, the Gate Smasher rampages: a die for each other face-up card in this Region, 1-2 smashes it."""
-    region = g.rules.spaces[g.players[seat].space].region
-    for s, held in sorted(g.board.items()):
-        if g.rules.spaces[s].region != region:
-            continue
-        for c in list(held):
-            if c == ctx.get("src"):
-                continue
-            value, _ = g.roll_dice("D6", seat)
-            if value <= 2:
-                cards.lift(g, c, s)
-                cards.discard(g, c)
-                g.say(
-                    f"The Gate Smasher smashes the {g.card_name(c)} on the {g.space_name(s)} (rolled {value}).",
-                    seat=seat,
-                )
-
-
-@MODULE.hook("follower-or-life")
-def follower_or_life(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """It kills a Follower at random, or takes one more life from a character who has none."""
-    p = g.players[seat]
-    if not p.followers:
-        lives.lose_lives(g, seat, 1, effects.cause_of(g, ctx))
-        return
-    victim = p.followers[g.rng.below(len(p.followers))]
-    dies = [frame("lose_follower", p=seat, card=victim, why=f"is killed by the {g.card_name(ctx['src'])}")]
-    saves = [
-        o
-        for o in spells.cast_options(g, seat, "life-loss", dies, combat={"follower": victim})
-        if g.rules.instances[int(o[0].split(":")[1])].cast["hook"] == "restoration"
-    ]
-    if saves:
-        g.decide(
-            seat,
-            "save-follower",
-            f"Your {g.card_name(victim)} is about to be killed.",
-            [("accept", "Let it die", dies), *saves],
-        )
-    else:
-        g.push_all(dies)
-
-
-@MODULE.hook("crypt-keeper")
-def crypt_keeper(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """Look at the top 5 cards of the deck drawn from here; take one Object among them."""
-    deck = deck_here(g, seat, "adventure")
-    top = g.decks[deck][-CRYPT_KEEPER_LOOKS:][::-1]
-    g.say(
-        f"{g.name(seat)} searches the crypt: {', '.join(g.card_name(c) for c in top) or 'nothing'}.",
-        seat=seat,
-        private=seat,
-        public=f"{g.name(seat)} searches the crypt.",
-    )
-    finds = [c for c in top if g.rules.instances[c].type in ("object", "magic-object")]
-    if finds:
-        g.decide(
-            seat,
-            "crypt",
-            "Take one Object from the crypt?",
-            [
-                ("nothing", "Take nothing", []),
-                *[
-                    (f"take:{c}", f"Take the {g.card_name(c)}", [frame("take_from_deck", p=seat, deck=deck, card=c)])
-                    for c in finds
-                ],
-            ],
-            confirm=True,
-        )
-
-
-@MODULE.handler("take_from_deck")
-def _take_from_deck(g: Game, a: dict[str, Any]) -> None:
-    if a["card"] in g.decks[a["deck"]]:
-        g.decks[a["deck"]].remove(a["card"])
-        possessions.offer(g, a["p"], a["card"])
 
 
 @MODULE.hook("tinker-imp")
@@ -313,100 +161,4 @@ def _keeper_leaves(g: Game, a: dict[str, Any]) -> None:
         g.say("The Dungeon Keeper, holding no one, goes away.")
 
 
-@MODULE.hook("oracle")
-def oracle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    deck = g.decks["dungeon"]
-    top = deck[-ORACLE_LOOKS:][::-1]
-    if top:
-        g.say(
-            f"The Oracle shows {g.name(seat)} the next Dungeon cards: {', '.join(g.card_name(c) for c in top)}.",
-            seat=seat,
-            private=seat,
-            public=f"The Oracle shows {g.name(seat)} what is to come.",
-        )
-        g.push("oracle_order", p=seat, left=top, chosen=[])
-
-
-@MODULE.handler("oracle_order")
-def _oracle_order(g: Game, a: dict[str, Any]) -> None:
-    """Put the cards back one at a time, the first chosen on top."""
-    left, chosen = a["left"], a["chosen"]
-    if len(left) <= 1:
-        order = chosen + left
-        deck = g.decks["dungeon"]
-        rest = [c for c in deck if c not in order]
-        g.decks["dungeon"] = rest + order[::-1]
-        g.say(f"{g.name(a['p'])} puts the cards back.", seat=a["p"])
-        return
-    g.decide(
-        a["p"],
-        "oracle",
-        f"Which card goes {'on top' if not chosen else 'next'}?",
-        [
-            (
-                f"next:{c}",
-                f"The {g.card_name(c)}",
-                [frame("oracle_order", p=a["p"], left=[x for x in left if x != c], chosen=chosen + [c])],
-            )
-            for c in left
-        ],
-    )
-
-
 # --- places --------------------------------------------------------------------------------
-
-
-@MODULE.hook("rune-gate")
-def rune_gate(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """Once: choose another face-up Rune Gate or a Runes space as your next move; the Gate crumbles."""
-    here = g.players[seat].space
-    gates = {s for s, held in g.board.items() for c in held if g.card_name(c) == "Rune Gate" and s != here}
-    runes = {s.index for s in g.rules.spaces if s.kind == "runes"}
-    ways = sorted((gates | runes) - {here})
-    if not ways:
-        return
-    g.decide(
-        seat,
-        "rune-gate",
-        "The Rune Gate glows. Use it?",
-        [
-            ("nothing", "Leave it", []),
-            *[
-                (
-                    f"to:{g.rules.spaces[s].id}",
-                    f"Step through to the {g.space_name(s)} on your next turn",
-                    [
-                        frame("effects", p=seat, list=[{"discard_this": True}], ctx=ctx),
-                        frame("teleport", p=seat, to=s, next_move=True),
-                    ],
-                )
-                for s in ways
-            ],
-        ],
-        confirm=True,
-    )
-
-
-@MODULE.hook("snake-bite")
-def snake_bite(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    p = g.players[seat]
-    bite = [frame("lose_lives", p=seat, n=1, cause="the Snake Pit")]
-    if not p.followers:
-        g.push_all(bite)
-        return
-    g.decide(
-        seat,
-        "snake-pit",
-        "The snakes strike: give up a Follower or lose a life.",
-        [
-            ("life", "Lose 1 life", bite),
-            *[
-                (
-                    f"follower:{f}",
-                    f"Give up the {g.card_name(f)}",
-                    [frame("lose_follower", p=seat, card=f, why="is lost in the Snake Pit")],
-                )
-                for f in p.followers
-            ],
-        ],
-    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, combat, effects, lives, stats
+from talisman.engine import combat, effects, lives, stats
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e.module import MODULE
 
@@ -19,14 +19,6 @@ if TYPE_CHECKING:
 
 FINGER_OF_DEATH_LIVES = 2
 SHELL_TRAITS = ("spell-immune", "no-spells", "no-magic-objects", "command-immune")
-PORTAL_ROWS = [
-    {"at": "1", "to": "crags"},
-    {"at": "2", "to": "village"},
-    {"at": "3", "to": "city"},
-    {"at": "4", "to": "castle"},
-    {"at": "5", "to": "temple"},
-    {"at": "6", "to": "warlocks-cave"},
-]
 
 
 @MODULE.spell_effect("divine-intervention")
@@ -61,15 +53,6 @@ def finger_of_death(g: Game, a: dict[str, Any]) -> None:
         lives.lose_lives(g, victim, FINGER_OF_DEATH_LIVES, "the Finger of Death")
 
 
-@MODULE.spell_effect("magic-portal")
-def magic_portal(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
-    value, _ = g.roll_dice("D6", seat)
-    dest = next(r["to"] for r in PORTAL_ROWS if r["at"] == str(value))
-    g.say(f"The Magic Portal opens (rolled {value}) on the {g.rules.space(dest).name}.", seat=seat)
-    g.push("teleport", p=seat, to=g.rules.space_index[dest])
-
-
 @MODULE.spell_effect("magic-shell")
 def magic_shell(g: Game, a: dict[str, Any]) -> None:
     p = g.players[a["p"]]
@@ -92,64 +75,11 @@ def shell_breaks(g: Game, seat: int) -> None:
         g.say(f"{g.name(seat)}'s Magic Shell fades.", seat=seat)
 
 
-@MODULE.spell_effect("restoration")
-def restoration(g: Game, a: dict[str, Any]) -> None:
-    """A life not lost (cast in the ``life-loss`` window), or a Follower not killed."""
-    follower = (a.get("combat") or {}).get("follower")
-    if follower is not None:
-        g.say(f"Restoration keeps {g.name(a['p'])}'s {g.card_name(follower)} alive.", seat=a["p"])
-        return
-    g.say(f"Restoration keeps {g.name(a['p'])} from losing a life.", seat=a["p"])
-    loss = a.get("loss")
-    if loss and loss["n"] > 1:
-        g.push("lose_lives", **{**loss, "n": loss["n"] - 1})
-
-
 @MODULE.spell_effect("spell-call")
 def spell_call(g: Game, a: dict[str, Any]) -> None:
     against = a["combat"]["against"]
     g.globals["called"] = {"card": against, "by": a["p"]}
     g.say(f"{g.name(a['p'])} calls the {g.card_name(against)} to itself.", seat=a["p"])
-
-
-@MODULE.spell_effect("summon-storm")
-def summon_storm(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
-    region = g.rules.spaces[g.players[seat].space].region
-    struck = sorted(
-        {
-            s
-            for s, held in g.board.items()
-            if g.rules.spaces[s].region == region
-            for c in held
-            if g.rules.instances[c].type == "enemy" and g.rules.instances[c].subtype in ("animal", "monster", "goblin")
-        }
-    )
-    if not struck:
-        g.say("The storm finds no Animal or Monster to strike.", seat=seat)
-        return
-    g.decide(
-        seat,
-        "storm",
-        "Summon Storm: which space does it strike?",
-        [
-            (f"storm:{g.rules.spaces[s].id}", f"The {g.space_name(s)}", [frame("storm_strikes", space=s)])
-            for s in struck
-        ],
-    )
-
-
-@MODULE.handler("storm_strikes")
-def _storm_strikes(g: Game, a: dict[str, Any]) -> None:
-    space = a["space"]
-    for c in [
-        c
-        for c in g.cards_on(space)
-        if g.rules.instances[c].type == "enemy" and g.rules.instances[c].subtype in ("animal", "monster", "goblin")
-    ]:
-        cards.lift(g, c, space)
-        cards.discard(g, c)
-        g.say(f"The storm sweeps the {g.card_name(c)} from the {g.space_name(space)}.")
 
 
 @MODULE.spell_effect("temporal-vortex")

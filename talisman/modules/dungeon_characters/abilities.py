@@ -12,8 +12,6 @@ from talisman.modules.dungeon_characters.module import MODULE
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-MAIDENS = ("Maiden", "Princess")
-
 
 # --- the Amazon: one more fight --------------------------------------------------------
 
@@ -41,7 +39,7 @@ def fight_bonuses(g: Game, seat: int, fight: dict[str, Any]) -> int:
     bonus = stats.trait_value(g, seat, "battle-strength-per-follower") * len(p.followers)
     if "vs" in fight:
         bonus += stats.trait_value(g, seat, "duellist")
-    if any(g.card_name(f) in MAIDENS for f in p.followers):
+    if any(g.rules.instances[f].subtype == "maiden" for f in p.followers):
         bonus += stats.trait_value(g, seat, "gallant")
     return bonus
 
