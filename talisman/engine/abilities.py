@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -100,33 +101,36 @@ def hooks(g: Game, point: str) -> tuple[Callable[..., Any], ...]:
     return g.rules.abilities[point]
 
 
-def _collect(point: str, g: Game, *args: Any) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = []
+def _collect(point: str, g: Game, *args: Any) -> list[Choice]:
+    out: list[Choice] = []
     for fn in hooks(g, point):
         out += fn(g, *args)
     return out
 
 
-def turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return [] if g.players[seat].toad else _collect("turn", g, seat, back)
 
 
-def after_roll_options(g: Game, seat: int, roll: int) -> list[tuple[Any, ...]]:
+def after_roll_options(g: Game, seat: int, roll: int) -> list[Choice]:
     return [] if g.players[seat].toad else _collect("after_roll", g, seat, roll)
 
 
-def combat_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[tuple[Any, ...]]:
+def combat_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     return _collect("combat", g, seat, fight, back)
 
 
-def meet_options(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
+def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
     """Abilities used on a character met; one able to evade here is first asked (``ability_on``)."""
     if g.players[seat].toad:
         return []
     opts = _collect("meet", g, seat, other)
     if not can_evade_characters(g, other):
         return opts
-    return [(o[0], o[1], [frame("ability_on", a=seat, d=other, then=[list(f) for f in o[2]])], *o[3:]) for o in opts]
+    return [
+        Choice(o.id, o.label, [frame("ability_on", a=seat, d=other, then=[list(f) for f in o.frames])], o.group)
+        for o in opts
+    ]
 
 
 def can_evade_here(g: Game, seat: int) -> bool:
@@ -141,7 +145,7 @@ def can_evade_characters(g: Game, seat: int) -> bool:
     return can_evade_here(g, seat) or stats.has_trait(g, seat, "evade-characters")
 
 
-def end_of_turn_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
+def end_of_turn_options(g: Game, seat: int) -> list[Choice]:
     return [] if g.players[seat].toad else _collect("end_of_turn", g, seat)
 
 
@@ -150,15 +154,15 @@ def on_enemies_killed(g: Game, seat: int, fight: dict[str, Any]) -> None:
         fn(g, seat, fight)
 
 
-def land_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
+def land_options(g: Game, seat: int) -> list[Choice]:
     return [] if g.players[seat].toad else _collect("land", g, seat)
 
 
-def card_options(g: Game, seat: int, card: int) -> list[tuple[Any, ...]]:
+def card_options(g: Game, seat: int, card: int) -> list[Choice]:
     return _collect("card", g, seat, card)
 
 
-def lost_fight_options(g: Game, seat: int, fight: dict[str, Any]) -> list[tuple[Any, ...]]:
+def lost_fight_options(g: Game, seat: int, fight: dict[str, Any]) -> list[Choice]:
     return [] if g.players[seat].toad else _collect("lost_fight", g, seat, fight)
 
 

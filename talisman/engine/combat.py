@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, effects, lives, possessions, quests, spells, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -163,9 +164,7 @@ def _combat(g: Game, a: dict[str, Any]) -> None:
         g.say(f"The {foe_names(g, a)} ({verb} {value}) attacks {g.name(seat)}.", type="attack", seat=seat)
     a = {**a, "announced": True}
     back = [frame("combat", **a)]
-    opts: list[tuple[Any, ...]] = [
-        ("fight", f"Fight the {foe_names(g, a)} ({verb} {value})", [frame("combat_roll", **a)])
-    ]
+    opts: list[Choice] = [Choice("fight", f"Fight the {foe_names(g, a)} ({verb} {value})", [frame("combat_roll", **a)])]
     if a["evadable"]:
         opts += evade_options(g, seat, a)
     opts += abilities.combat_options(g, seat, a, back)
@@ -190,12 +189,12 @@ def battle_strength(g: Game, seat: int, a: dict[str, Any]) -> int:
     return total + abilities.battle_bonus(g, seat, a)
 
 
-def evade_options(g: Game, seat: int, a: dict[str, Any]) -> list[tuple[Any, ...]]:
+def evade_options(g: Game, seat: int, a: dict[str, Any]) -> list[Choice]:
     """Ways to evade the creatures: an ability where it applies, or foes anyone
     may evade (``may-evade``: the slow Battle Hulk). Spells come from the spell list."""
     slow = bool(a["foes"]) and not a["adhoc"] and all("may-evade" in g.rules.instances[c].traits for c in a["foes"])
     if abilities.can_evade_here(g, seat) or slow:
-        return [("evade", f"Evade the {foe_names(g, a)}", [frame("combat_evaded", **a)])]
+        return [Choice("evade", f"Evade the {foe_names(g, a)}", [frame("combat_evaded", **a)])]
     return []
 
 
@@ -276,8 +275,8 @@ def _offer_reroll(g: Game, seat: int, a: dict[str, Any], then: str, key: str = "
             "fate",
             f"You rolled {roll}. Spend 1 Fate to roll again?",
             [
-                ("keep", f"Keep {roll}", keep),
-                (
+                Choice("keep", f"Keep {roll}", keep),
+                Choice(
                     "reroll",
                     f"Spend 1 Fate ({p.fate} left) and roll again",
                     [
@@ -349,7 +348,7 @@ def _combat_resolve(g: Game, a: dict[str, Any]) -> None:
                 seat,
                 "lost-fight",
                 f"{verdict} against the {foe_names(g, a)}.",
-                [("accept", "Accept the result", [outcome]), *other_ways],
+                [Choice("accept", "Accept the result", [outcome]), *other_ways],
             )
         else:
             g.push_all([outcome])
@@ -478,10 +477,10 @@ def must_attack(g: Game, seat: int, other: int) -> bool:
     )
 
 
-def attack_options(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
+def attack_options(g: Game, seat: int, other: int) -> list[Choice]:
     """How the active character may attack another it meets."""
     opts = [
-        (
+        Choice(
             f"attack:{other}",
             f"Attack the {g.name(other)} in battle",
             [frame("pvp", a=seat, d=other, mode="strength", assassinate=False)],
@@ -489,7 +488,7 @@ def attack_options(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
     ]
     if stats.has_trait(g, seat, "psychic-attack"):
         opts.append(
-            (
+            Choice(
                 f"psychic:{other}",
                 f"Attack the {g.name(other)} in psychic combat",
                 [frame("pvp", a=seat, d=other, mode="craft", assassinate=False)],
@@ -497,7 +496,7 @@ def attack_options(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
         )
     if stats.has_trait(g, seat, "assassinate") and g.rules.spaces[g.players[seat].space].kind != "crown":
         opts.append(
-            (
+            Choice(
                 f"assassinate:{other}",
                 f"Assassinate the {g.name(other)} (it does not roll)",
                 [frame("pvp", a=seat, d=other, mode="strength", assassinate=True)],
@@ -525,9 +524,9 @@ def _pvp(g: Game, a: dict[str, Any]) -> None:
             stats.changed(g)
     a = {**a, "announced": True}
     back = [frame("pvp", **a)]
-    opts: list[tuple[Any, ...]] = [("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
+    opts: list[Choice] = [Choice("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
     if abilities.can_evade_characters(g, dfd):
-        opts.append(("evade", f"Evade the {g.name(att)}", [frame("pvp_evaded", **a)]))
+        opts.append(Choice("evade", f"Evade the {g.name(att)}", [frame("pvp_evaded", **a)]))
     opts += spells.cast_options(g, dfd, "defend", back, combat=a)
     g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)
 
@@ -546,8 +545,8 @@ def _ability_on(g: Game, a: dict[str, Any]) -> None:
         "evade-ability",
         f"The {g.name(a['a'])} uses an ability on you.",
         [
-            ("allow", "Let it happen", a["then"]),
-            ("evade", f"Evade the {g.name(a['a'])}", [frame("pvp_evaded", a=a["a"], d=a["d"])]),
+            Choice("allow", "Let it happen", a["then"]),
+            Choice("evade", f"Evade the {g.name(a['a'])}", [frame("pvp_evaded", a=a["a"], d=a["d"])]),
         ],
     )
 
@@ -561,7 +560,10 @@ def _pvp_magic(g: Game, a: dict[str, Any]) -> None:
     opts = spells.cast_options(g, who, "combat", [frame("pvp_magic", **a)], combat=a)
     if opts:
         g.decide(
-            who, "combat-magic", "Cast a Spell before the dice are rolled?", [("ready", "Roll the dice", cont), *opts]
+            who,
+            "combat-magic",
+            "Cast a Spell before the dice are rolled?",
+            [Choice("ready", "Roll the dice", cont), *opts],
         )
     else:
         g.push_all(cont)
@@ -640,7 +642,9 @@ def _pvp_resolve(g: Game, a: dict[str, Any]) -> None:
     # The loser may turn the defeat into a stand-off (Divine Intervention; if countered, the defeat stands).
     saves = spells.cast_options(g, lose, "defeat", after, combat=a)
     if saves:
-        g.decide(lose, "defeat", f"You lost to the {g.name(win)}.", [("accept", "Accept the defeat", after), *saves])
+        g.decide(
+            lose, "defeat", f"You lost to the {g.name(win)}.", [Choice("accept", "Accept the defeat", after), *saves]
+        )
     else:
         g.push_all(after)
 
@@ -662,19 +666,25 @@ def _spoils(g: Game, a: dict[str, Any]) -> None:
     if g.players[win].toad:  # a Toad owns nothing: it can only take a life
         g.push("take_life", win=win, lose=lose, mode=mode)
         return
-    opts: list[tuple[Any, ...]] = [
-        ("life", f"Take a life from the {g.name(lose)}", [frame("take_life", win=win, lose=lose, mode=mode)])
+    opts: list[Choice] = [
+        Choice("life", f"Take a life from the {g.name(lose)}", [frame("take_life", win=win, lose=lose, mode=mode)])
     ]
     if loser.gold:
         # ``spoils-gold:N``: the winner may take up to N gold instead of 1 (the Rogue takes it all).
         n = min(loser.gold, max(1, stats.trait_value(g, win, "spoils-gold")))
-        opts.append(("gold", f"Take {n} gold from the {g.name(lose)}", [frame("take_gold", win=win, lose=lose, n=n)]))
+        opts.append(
+            Choice("gold", f"Take {n} gold from the {g.name(lose)}", [frame("take_gold", win=win, lose=lose, n=n)])
+        )
     for c in possessions.stealable(g, lose):
         if possessions.permitted(g, win, c):
-            opts.append((f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=win, lose=lose, card=c)]))
+            opts.append(
+                Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=win, lose=lose, card=c)])
+            )
     if mode == "craft":
         for f in loser.followers:
-            opts.append((f"follower:{f}", f"Take the {g.card_name(f)}", [frame("steal", win=win, lose=lose, card=f)]))
+            opts.append(
+                Choice(f"follower:{f}", f"Take the {g.card_name(f)}", [frame("steal", win=win, lose=lose, card=f)])
+            )
     g.decide(win, "spoils", f"You beat the {g.name(lose)}: choose your prize.", opts)
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from talisman.content.dice import parse, parse_range, spoken
 from talisman.engine import abilities, cards, lives, possessions, realms, spells, stats, transform
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.possessions import offer
 
@@ -284,7 +285,7 @@ def _heal(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
         "heal",
         f"Healing costs {price}G a life: how many lives?",
         [
-            (
+            Choice(
                 f"heal:{k}",
                 f"Heal {k} {'life' if k == 1 else 'lives'} for {k * price}G" if k else "No healing",
                 [frame("buy_healing", p=seat, n=k, price=price, paid_to=params.get("paid_to", ""))],
@@ -328,7 +329,7 @@ def _refill_fate(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
         "buy-fate",
         f"Fate costs {price}G each: how many?",
         [
-            (
+            Choice(
                 f"fate:{k}",
                 f"Buy {k} Fate for {k * price}G" if k else "Buy none",
                 [frame("buy_fate", p=seat, n=k, price=price)],
@@ -379,9 +380,9 @@ def _make_room(g: Game, a: dict[str, Any]) -> None:
         "make-room",
         f"You cannot carry the {g.card_name(card)} as well: leave something?",
         [
-            ("leave", f"Leave the {g.card_name(card)} here", []),
+            Choice("leave", f"Leave the {g.card_name(card)} here", []),
             *[
-                (
+                Choice(
                     f"drop:{o}",
                     f"Drop the {g.card_name(o)} and take the {g.card_name(card)}",
                     [frame("drop", p=seat, card=o), frame("take", p=seat, card=card)],
@@ -424,7 +425,7 @@ def _discard(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
                 "lose-follower",
                 "You must give up a Follower",
                 [
-                    (f"lose:{f}", f"Give up the {g.card_name(f)}", [frame("lose_follower", p=seat, card=f)])
+                    Choice(f"lose:{f}", f"Give up the {g.card_name(f)}", [frame("lose_follower", p=seat, card=f)])
                     for f in p.followers
                 ],
             )
@@ -489,7 +490,7 @@ def _discard_cards(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None
             params.get("decision", "discard-space"),
             params.get("prompt", "Which space is struck?"),
             [
-                (
+                Choice(
                     f"space:{g.rules.spaces[s].id}",
                     f"The {g.space_name(s)}",
                     [frame("discard_cards_at", p=seat, space=s, filter=flt)],
@@ -503,7 +504,7 @@ def _discard_cards(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None
             params.get("decision", "discard-card"),
             params.get("prompt", "Which card is discarded?"),
             [
-                (
+                Choice(
                     f"destroy:{c}",
                     f"The {g.card_name(c)} on the {g.space_name(s)}",
                     [frame("board_discard", space=s, card=c)],
@@ -575,7 +576,7 @@ def _follower_for_life(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> 
                 seat,
                 "save-follower",
                 f"Your {g.card_name(victim)} is about to be killed.",
-                [("accept", "Let it die", dies), *saves],
+                [Choice("accept", "Let it die", dies), *saves],
             )
         else:
             g.push_all(dies)
@@ -596,9 +597,9 @@ def _follower_for_life_frame(g: Game, a: dict[str, Any]) -> None:
         a["decision"],
         a["prompt"],
         [
-            ("life", "Lose a life", [frame("lose_lives", p=seat, n=1, cause=a["cause"]), rest]),
+            Choice("life", "Lose a life", [frame("lose_lives", p=seat, n=1, cause=a["cause"]), rest]),
             *[
-                (
+                Choice(
                     f"follower:{f}",
                     f"Give up the {g.card_name(f)}",
                     [frame("lose_follower", p=seat, card=f, why=a["why"]), rest],
@@ -654,7 +655,7 @@ def _shop_frame(g: Game, a: dict[str, Any]) -> None:
             continue
         if free:
             opts.append(
-                (
+                Choice(
                     f"free:{name}",
                     f"Take a {name} for nothing",
                     [frame("buy", p=seat, name=name, price=0, free=True), frame("shop", **a)],
@@ -662,7 +663,7 @@ def _shop_frame(g: Game, a: dict[str, Any]) -> None:
             )
         if p.gold >= price:
             opts.append(
-                (
+                Choice(
                     f"buy:{name}",
                     f"Buy a {name} for {price}G",
                     [frame("buy", p=seat, name=name, price=price), frame("shop", **a)],
@@ -671,7 +672,11 @@ def _shop_frame(g: Game, a: dict[str, Any]) -> None:
     if not opts:
         return
     g.decide(
-        seat, "shop", f"You have {p.gold}G. Buy something?", [("done", "Buy nothing more", []), *opts], confirm=True
+        seat,
+        "shop",
+        f"You have {p.gold}G. Buy something?",
+        [Choice("done", "Buy nothing more", []), *opts],
+        confirm=True,
     )
 
 
@@ -715,9 +720,9 @@ def _sell_frame(g: Game, a: dict[str, Any]) -> None:
         "sell",
         f"Turn an Object into {a['price']}G?",
         [
-            ("done", "Sell nothing more", []),
+            Choice("done", "Sell nothing more", []),
             *[
-                (
+                Choice(
                     f"sell:{c}",
                     f"Sell the {g.card_name(c)} for {a['price']}G",
                     [frame("sold", p=seat, card=c, price=a["price"]), frame("sell", **a)],
@@ -757,8 +762,8 @@ def _roll(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
             if params.get("prompt")
             else "Roll? You may choose not to.",
             [
-                ("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
-                ("skip", "Do not roll", []),
+                Choice("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
+                Choice("skip", "Do not roll", []),
             ],
         )
         return
@@ -796,7 +801,7 @@ def _pick_of_two(g: Game, a: dict[str, Any]) -> None:
         seat,
         "pick-roll",
         f"You rolled {first} and {second}: which do you keep?",
-        [(f"keep:{v}", f"Keep {v}", [frame(kind, **{**args, "roll": v})]) for v in sorted({first, second})],
+        [Choice(f"keep:{v}", f"Keep {v}", [frame(kind, **{**args, "roll": v})]) for v in sorted({first, second})],
     )
 
 
@@ -853,8 +858,8 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
             "fate",
             f"You rolled {total} ({label}). Spend 1 Fate to roll again?",
             [
-                ("keep", f"Keep {total}", [done]),
-                (
+                Choice("keep", f"Keep {total}", [done]),
+                Choice(
                     "reroll",
                     f"Spend 1 Fate ({p.fate} left) and roll again",
                     [frame("spend_fate", p=seat, why=a["why"]), frame("roll", **{**a, "rerolled": True})],
@@ -935,11 +940,11 @@ def _choose(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     for i, o in enumerate(params["options"]):
         if "if" in o and not holds(g, seat, o["if"], ctx):
             continue
-        opts.append((o.get("id", f"choice-{i}"), o["label"], effect_frames(seat, o["do"], ctx)))
+        opts.append(Choice(o.get("id", f"choice-{i}"), o["label"], effect_frames(seat, o["do"], ctx)))
     if params.get("optional"):
         if not opts:
             return  # nothing on offer (the Sorcerer to a character who cannot pay)
-        opts.append(("nothing", "Do nothing", []))
+        opts.append(Choice("nothing", "Do nothing", []))
     if opts:
         # ``decision``: the kind of decision it is, for the bots and front ends (a wish, not any choice)
         kind = params.get("decision", "choose")
@@ -970,7 +975,7 @@ def _move(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
             "teleport",
             params.get("prompt", where),
             [
-                (
+                Choice(
                     f"to:{s}",
                     g.rules.space(s).name,
                     # ``as_move``: the character goes there as its move, not sent (the Teleport Spell)
@@ -1015,7 +1020,7 @@ def _move_to_chosen(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> Non
         return
     label = params.get("label", "The {space}")
     opts = [
-        (
+        Choice(
             f"to:{g.rules.spaces[s].id}",
             label.format(space=g.space_name(s)),
             [
@@ -1030,7 +1035,7 @@ def _move_to_chosen(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> Non
         seat,
         params.get("decision", "teleport"),
         params.get("prompt", "Where do you go?"),
-        [("nothing", "Stay where you are", []), *opts] if optional else opts,
+        [Choice("nothing", "Stay where you are", []), *opts] if optional else opts,
         confirm=optional,
     )
 
@@ -1133,9 +1138,11 @@ def _peek(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
             "crypt",
             params.get("prompt", "Take one of them?"),
             [
-                ("nothing", "Take nothing", []),
+                Choice("nothing", "Take nothing", []),
                 *[
-                    (f"take:{c}", f"Take the {g.card_name(c)}", [frame("take_from_deck", p=seat, deck=deck, card=c)])
+                    Choice(
+                        f"take:{c}", f"Take the {g.card_name(c)}", [frame("take_from_deck", p=seat, deck=deck, card=c)]
+                    )
                     for c in finds
                 ],
             ],
@@ -1158,7 +1165,7 @@ def _put_back(g: Game, a: dict[str, Any]) -> None:
         "oracle",
         f"Which card goes {'on top' if not chosen else 'next'}?",
         [
-            (
+            Choice(
                 f"next:{c}",
                 f"The {g.card_name(c)}",
                 [frame("put_back", **{**a, "left": [x for x in left if x != c], "chosen": chosen + [c]})],
@@ -1182,17 +1189,19 @@ def _steal_verb(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     victim = ctx["target"]
     o = g.players[victim]
     what = params["what"]
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     if "gold" in what and o.gold:
-        opts.append(("gold", f"Take 1 gold from the {g.name(victim)}", [frame("take_gold", win=seat, lose=victim)]))
+        opts.append(
+            Choice("gold", f"Take 1 gold from the {g.name(victim)}", [frame("take_gold", win=seat, lose=victim)])
+        )
     if "object" in what:
         opts += [
-            (f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=seat, lose=victim, card=c)])
+            Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=seat, lose=victim, card=c)])
             for c in possessions.stealable(g, victim)
         ]
     if "follower" in what:
         opts += [
-            (f"follower:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=victim, card=f)])
+            Choice(f"follower:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=victim, card=f)])
             for f in o.followers
         ]
     if opts:

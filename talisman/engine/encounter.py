@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, combat, effects, endings, possessions, spells, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -44,26 +45,26 @@ def _land(g: Game, a: dict[str, Any]) -> None:
         return
     stepping = g.rules.regions[sdef.region].movement == "step"
     others = [o for o in others_here(g, seat) if abilities.may_meet(g, seat, o)] if sdef.character_encounters else []
-    options = [(f"meet:{o}", f"Encounter the {g.name(o)}", [frame("meet", p=seat, other=o)]) for o in others]
+    options = [Choice(f"meet:{o}", f"Encounter the {g.name(o)}", [frame("meet", p=seat, other=o)]) for o in others]
     if stepping:
         # The Inner Region: the space's own instructions, then any cards left
         # there (a Hermit), and characters only where the space allows it.
         if options:
-            g.decide(seat, "encounter", "Whom do you encounter?", [*options, ("nothing", "No one", [])])
+            g.decide(seat, "encounter", "Whom do you encounter?", [*options, Choice("nothing", "No one", [])])
         g.push("card_queue", p=seat)
         effects.run(g, seat, sdef.on_enter, {"space": p.space})
         spells.on_landing(g, seat)
         return
-    space_option = ("space", f"Encounter the {sdef.name}", [frame("encounter_space", p=seat)])
+    space_option = Choice("space", f"Encounter the {sdef.name}", [frame("encounter_space", p=seat)])
     extra = abilities.land_options(g, seat)
-    instead = [o for o in extra if len(o) > 3 and o[3] == "instead"]
+    instead = [o for o in extra if o.group == "instead"]
     # An ability may replace meeting the space (the Ghoul at the Graveyard) or add a way to land (the Ninja).
-    options += [o[:3] for o in instead] or [space_option]
+    options += [o._replace(group="main") for o in instead] or [space_option]
     options += [o for o in extra if o not in instead]
     if len(options) > 1:
         g.decide(seat, "encounter", f"On the {sdef.name}: what do you encounter?", options)
     else:
-        g.push_all(options[0][2])
+        g.push_all(options[0].frames)
     # Pushed last so it runs first: a Hex strikes on landing, before anything
     # else is met (000's example of the Sorceress on the Oasis).
     spells.on_landing(g, seat)
@@ -141,7 +142,9 @@ def _discard_one_drawn(g: Game, a: dict[str, Any]) -> None:
             "discard-drawn",
             "You drew one card more than you need: discard one before meeting them.",
             [
-                (f"discard:{c}", f"Discard the {g.card_name(c)}", [frame("discard_from_board", space=space, card=c)])
+                Choice(
+                    f"discard:{c}", f"Discard the {g.card_name(c)}", [frame("discard_from_board", space=space, card=c)]
+                )
                 for c in here
             ],
         )
@@ -168,9 +171,9 @@ def _offer_redraw(g: Game, a: dict[str, Any]) -> None:
         "redraw",
         "You may discard one card you drew and draw a replacement, which you must encounter.",
         [
-            ("keep", "Keep the cards", []),
+            Choice("keep", "Keep the cards", []),
             *[
-                (f"redraw:{c}", f"Discard the {g.card_name(c)} and draw again", [frame("redraw", p=seat, card=c)])
+                Choice(f"redraw:{c}", f"Discard the {g.card_name(c)} and draw again", [frame("redraw", p=seat, card=c)])
                 for c in here
             ],
         ],
@@ -221,9 +224,11 @@ def _card_next(g: Game, a: dict[str, Any]) -> None:
             # 000's exceptions that change how a card is met (the Patrol for the Cyborg).
             usual = (
                 []
-                if any(len(o) > 3 and o[3] == "forced" for o in other_ways)
+                if any(o.group == "forced" for o in other_ways)
                 else [
-                    ("usual", f"Meet the {cdef.name} as usual", [frame("card_next", p=seat, queue=queue, plain=card)])
+                    Choice(
+                        "usual", f"Meet the {cdef.name} as usual", [frame("card_next", p=seat, queue=queue, plain=card)]
+                    )
                 ]
             )
             then = frame("card_next", p=seat, queue=rest)
@@ -231,7 +236,7 @@ def _card_next(g: Game, a: dict[str, Any]) -> None:
                 seat,
                 "card-ability",
                 f"The {cdef.name}: how do you meet it?",
-                [*usual, *[(o[0], o[1], [*o[2], then]) for o in other_ways]],
+                [*usual, *[Choice(o.id, o.label, [*o.frames, then]) for o in other_ways]],
             )
             return
     if cdef.type == "enemy":
@@ -314,14 +319,16 @@ def _take_items(g: Game, a: dict[str, Any]) -> None:
         if cdef.type == "follower" and cdef.cost:
             if p.gold >= cdef.cost and possessions.can_take(g, seat, c):
                 options.append(
-                    (f"hire:{c}", f"Hire the {cdef.name} for {cdef.cost}G", [frame("hire", p=seat, card=c), again])
+                    Choice(
+                        f"hire:{c}", f"Hire the {cdef.name} for {cdef.cost}G", [frame("hire", p=seat, card=c), again]
+                    )
                 )
         elif possessions.can_take(g, seat, c):
-            options.append((f"take:{c}", f"Take the {cdef.name}", [frame("take", p=seat, card=c), again]))
+            options.append(Choice(f"take:{c}", f"Take the {cdef.name}", [frame("take", p=seat, card=c), again]))
         elif cdef.is_item and possessions.permitted(g, seat, c) and not p.toad:
             for o in p.objects:
                 options.append(
-                    (
+                    Choice(
                         f"swap-take:{o}:{c}",
                         f"Drop the {g.card_name(o)} to take the {cdef.name}",
                         [frame("drop", p=seat, card=o), frame("take", p=seat, card=c), again],
@@ -332,7 +339,7 @@ def _take_items(g: Game, a: dict[str, Any]) -> None:
             seat,
             "take",
             "What do you take from this space?",
-            [("done", "Take nothing more", []), *options],
+            [Choice("done", "Take nothing more", []), *options],
             confirm=True,
         )
 
@@ -373,7 +380,7 @@ def _meet(g: Game, a: dict[str, Any]) -> None:
         )
     else:
         options = combat.attack_options(g, seat, other) + abilities.meet_options(g, seat, other)
-        options.append(("leave", f"Leave the {g.name(other)} in peace", []))
+        options.append(Choice("leave", f"Leave the {g.name(other)} in peace", []))
         g.decide(seat, "meet", f"You meet the {g.name(other)}.", options)
 
 

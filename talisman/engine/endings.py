@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from talisman.engine import stats
 from talisman.engine.base import ENGINE
 from talisman.engine.combat import attack_options
+from talisman.engine.decision import Choice
 from talisman.engine.effects import roll
 from talisman.engine.game import frame
 from talisman.engine.lives import check_game_end, kill
@@ -108,7 +109,10 @@ def _crown_turn_start(g: Game, seat: int) -> None:
         seat,
         "command",
         "Cast the Command Spell: choose its victim.",
-        [(f"victim:{v}", f"Aim it at the {g.name(v)}", [frame("command_spell", p=seat, victim=v)]) for v in reachable],
+        [
+            Choice(f"victim:{v}", f"Aim it at the {g.name(v)}", [frame("command_spell", p=seat, victim=v)])
+            for v in reachable
+        ],
     )
 
 
@@ -144,8 +148,8 @@ def _command_result(g: Game, a: dict[str, Any]) -> None:
             "command-victim",
             "The Command Spell strikes you: lose a life, or admit defeat?",
             [
-                ("life", "Lose 1 life", [frame("lose_lives", p=victim, n=1, cause="the Command Spell", by=seat)]),
-                ("concede", "Admit defeat and leave the game", [frame("concede", p=victim)]),
+                Choice("life", "Lose 1 life", [frame("lose_lives", p=victim, n=1, cause="the Command Spell", by=seat)]),
+                Choice("concede", "Admit defeat and leave the game", [frame("concede", p=victim)]),
             ],
         )
 

@@ -4,13 +4,15 @@ The game runs by itself until a player must choose; it then exposes one
 pending :class:`~talisman.engine.decision.Decision`. :meth:`Game.apply`
 answers it with an option id and runs on to the next decision.
 
-The flow of a turn is a stack of *frames*: ``(kind, args)`` pairs of plain
-data. The machine pops the top frame and runs the handler its ruleset holds
+The flow of a turn is a stack of *frames*
+(:class:`~talisman.engine.decision.Frame`: a kind and its args, plain data). The machine pops the top frame and runs the handler its ruleset holds
 for that kind (every module registers its own; with an empty stack it runs
 ``next_turn``); the kernel itself names no rule file. A handler changes the
 state and pushes the frames that come next. A ``decide`` frame stops the
-machine: each of its options carries the frames to push when it is chosen. Frames are never changed once pushed, so copying the
-game copies the stack as a list, and saving it writes plain JSON.
+machine: each of its options (a :class:`~talisman.engine.decision.Choice`
+when rule code builds it) carries the frames to push when it is chosen.
+Frames are never changed once pushed, so copying the game copies the stack
+as a list, and saving it writes plain JSON.
 
 >>> g = Game.new(["warrior", "wizard"], seed=7)
 >>> g.decision.player
@@ -30,19 +32,18 @@ from typing import Any
 
 from talisman.content.dice import parse
 from talisman.content.ruleset import Ruleset, ruleset_for
-from talisman.engine.decision import Decision, Event, Option, sentence
+from talisman.engine.decision import Choice, Decision, Event, Frame, Option, sentence
 from talisman.engine.formats import SAVE_FORMAT, STATE_VERSION, check_save, check_state_dict
 from talisman.engine.player import Player
 from talisman.engine.rng import Rng
 from talisman.errors import ConfigError, GameOverError, IllegalOptionError, OutOfTurnError, SaveError, TalismanError
 
-Frame = tuple[str, dict[str, Any]]
 DIE_BY_SIZE = {"S": 4, "M": 6, "L": 8}
 
 
 def frame(kind: str, **args: Any) -> Frame:
     """A frame to push or to attach to an option."""
-    return (kind, args)
+    return Frame(kind, args)
 
 
 class Game:
@@ -276,16 +277,19 @@ class Game:
 
     def push(self, kind: str, **args: Any) -> None:
         """Push one frame: it runs before whatever is on the stack now."""
-        self.stack.append((kind, args))
+        self.stack.append(Frame(kind, args))
 
-    def push_all(self, frames: Sequence[Any]) -> None:
-        """Push frames so that they run in the order given."""
-        self.stack.extend([(f[0], f[1]) for f in reversed(frames)])
+    def push_all(self, frames: Sequence[Frame]) -> None:
+        """Push frames so that they run in the order given (an option's frames read back from
+        plain data are ``[kind, args]`` lists: they are made frames again)."""
+        self.stack.extend([Frame(f[0], f[1]) for f in reversed(frames)])
 
-    def decide(self, p: int, kind: str, prompt: str, options: list[tuple[Any, ...]], confirm: bool = False) -> None:
-        """Ask seat ``p`` to choose. ``options`` are ``(id, label, frames[, group])``."""
-        opts = [[o[0], o[1], list(o[2]), o[3] if len(o) > 3 else "main"] for o in options]
-        self.stack.append(("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm}))
+    def decide(self, p: int, kind: str, prompt: str, options: Sequence[Choice], confirm: bool = False) -> None:
+        """Ask seat ``p`` to choose among ``options``; stored as plain lists in the ``decide`` frame."""
+        opts = [[o.id, o.label, list(o.frames), o.group] for o in options]
+        self.stack.append(
+            Frame("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm})
+        )
 
     def say(
         self,
@@ -424,7 +428,7 @@ class Game:
         g.gold_on = {int(k): v for k, v in d["gold_on"].items()}
         g.counters = {int(k): v for k, v in d["counters"].items()}
         g.globals = dict(d["globals"])
-        g.stack = [(k, a) for k, a in d["stack"]]
+        g.stack = [Frame(k, a) for k, a in d["stack"]]
         g.active, g.turn, g.round, g.result = d["active"], d["turn"], d["round"], d["result"]
         return g
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, possessions, quests, realms, spells, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.flow import end_turn_now as end_turn_now  # (rules everywhere end a turn by lives.end_turn_now)
 from talisman.engine.game import frame
 
@@ -41,7 +42,7 @@ def _lose_lives(g: Game, a: dict[str, Any]) -> None:
                 f"{' (' + a['cause'] + ')' if a.get('cause') else ''}.",
                 [
                     *options,
-                    ("accept", "Accept the loss", [frame("lose_lives", **{**a, "asked": True})]),
+                    Choice("accept", "Accept the loss", [frame("lose_lives", **{**a, "asked": True})]),
                 ],
             )
             return

@@ -29,6 +29,7 @@ from talisman.content.places import place_name
 from talisman.engine import abilities, effects, lives, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.combat import fight_creature
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.realms import realm_at
 from talisman.engine.realms import visit as visit_realm
@@ -42,7 +43,7 @@ def region_of(g: Game, space: int) -> str:
     return g.rules.spaces[space].region
 
 
-def move_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
+def move_options(g: Game, seat: int) -> list[Choice]:
     """The ways a character may move this turn, for the turn menu."""
     p = g.players[seat]
     region = g.rules.regions[region_of(g, p.space)]
@@ -52,7 +53,7 @@ def move_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
     if held is not None:
         # A space that decides the next move (the Dungeon's Hall of Darkness): no roll, no other way.
         return [
-            (
+            Choice(
                 "stay",
                 f"Face the {held['what']}",
                 [
@@ -61,24 +62,24 @@ def move_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
                 ],
             )
         ]
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     die = abilities.movement_die(g, seat)
     if not one_space_only(g, seat):
-        opts.append(("roll", f"Roll the D{die} to move", [frame("move_roll", p=seat)]))
+        opts.append(Choice("roll", f"Roll the D{die} to move", [frame("move_roll", p=seat)]))
     elif "enslaved" in p.status:
         opts.append(
-            (
+            Choice(
                 "roll",
                 f"Roll the D{die} for your freedom, then move one space",
                 [frame("move_roll", p=seat, one_space=True)],
             )
         )
     else:
-        opts.append(("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
+        opts.append(Choice("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
     nxt = p.status.get("next_move")
     if nxt is not None:
         opts.append(
-            (
+            Choice(
                 "next-move",
                 f"Go to the {g.space_name(nxt)} as promised",
                 [frame("clear_status", p=seat, name="next_move"), frame("arrive", p=seat, space=nxt, how="teleport")],
@@ -87,7 +88,7 @@ def move_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
     if raft_ready(g, seat):
         for _link, other in g.rules.links_of(p.space, "ferry"):
             opts.append(
-                (
+                Choice(
                     f"raft:{g.rules.spaces[other].id}",
                     f"Cross the Storm River by raft to the {g.space_name(other)}",
                     [frame("raft_cross", p=seat, to=other)],
@@ -159,18 +160,18 @@ def _move_choose(g: Game, a: dict[str, Any]) -> None:
         n = 1
     if g.log is not None:
         g.say(f"{g.name(seat)} may move {n} {'space' if n == 1 else 'spaces'}.", seat=seat)
-    options: list[tuple[Any, ...]] = []
+    options: list[Choice] = []
     # ``move-up-to``: any number of spaces up to the roll (the Hunchback, the Clockwork Owl).
     for oid, label, path in _moves(g.rules, p.space, n, stats.has_trait(g, seat, "move-up-to")):
         if abilities.move_allowed(g, seat, path):
-            options.append((oid, label, [frame("walk", p=seat, path=path, i=0)]))
+            options.append(Choice(oid, label, [frame("walk", p=seat, path=path, i=0)]))
     to_portal = portal_path(g, seat, n)
     if to_portal is not None:
         # 000: the Portal of Power, OR another portal from the same space (the Door to the Wizard's Tower).
         at = to_portal[-1] if to_portal else p.space
         for i, link in enumerate(portals_from(g, at)):
             options.append(
-                (
+                Choice(
                     "portal" if i == 0 else f"portal:{g.rules.links[link].b}",
                     f"Try to open the {g.rules.links[link].name or 'portal'}",
                     [frame("walk", p=seat, path=to_portal, i=0, then=[frame("portal_attempt", p=seat, link=link)])],
@@ -478,7 +479,7 @@ def _portal_attempt(g: Game, a: dict[str, Any]) -> None:
         "portal",
         f"The {what}: how do you try to open it?",
         [
-            (
+            Choice(
                 "strength",
                 f"Force it: roll 2 dice, at most your Strength ({stats.strength(g, seat)})",
                 [
@@ -493,7 +494,7 @@ def _portal_attempt(g: Game, a: dict[str, Any]) -> None:
                     )
                 ],
             ),
-            (
+            Choice(
                 "craft",
                 f"Pick the lock: roll {n_craft} {'die' if n_craft == 1 else 'dice'}, at most your Craft ({stats.craft(g, seat)})",
                 [
@@ -580,14 +581,14 @@ def step_neighbours(g: Game, space: int) -> tuple[list[int], list[int]]:
     return sorted(forward), sorted(back)
 
 
-def step_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
+def step_options(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
     forward, back = step_neighbours(g, p.space)
     held = p.status.get("hold")
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     if held is not None and held.get("space") == p.space:
         opts.append(
-            (
+            Choice(
                 "stay",
                 f"Face the {held['what']} again",
                 [frame("effects", p=seat, list=held["effects"], ctx={"space": p.space})],
@@ -598,7 +599,7 @@ def step_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
             if not may_enter(g, seat, f):
                 continue
             opts.append(
-                (
+                Choice(
                     f"move:{g.rules.spaces[f].id}",
                     f"Go on to the {g.space_name(f)}",
                     [frame("arrive", p=seat, space=f, how="forward")],
@@ -609,7 +610,7 @@ def step_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
             # 000: out through the Portal is the whole move, and it ends on the
             # Portal of Power like any move (so that space is encountered).
             opts.append(
-                (
+                Choice(
                     f"retreat:{g.rules.spaces[b].id}",
                     f"Go back out to the {g.space_name(b)}",
                     [frame("arrive", p=seat, space=b, how="move")],
@@ -617,14 +618,14 @@ def step_options(g: Game, seat: int) -> list[tuple[Any, ...]]:
             )
         else:
             opts.append(
-                (
+                Choice(
                     f"retreat:{g.rules.spaces[b].id}",
                     f"Retreat to the {g.space_name(b)}",
                     [frame("arrive", p=seat, space=b, how="retreat")],
                 )
             )
     if g.rules.spaces[p.space].kind == "crown":
-        opts.insert(0, ("stay", "Stay on the Crown of Command", []))
+        opts.insert(0, Choice("stay", "Stay on the Crown of Command", []))
     return opts
 
 

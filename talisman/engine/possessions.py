@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -203,7 +204,7 @@ def _enforce_limits(g: Game, a: dict[str, Any]) -> None:
             "discard-spell",
             f"You may hold only {limit} Spell(s): choose one to discard",
             [
-                (
+                Choice(
                     f"discard:{c}",
                     f"Discard {g.card_name(c)}",
                     [frame("discard_spell", p=seat, card=c), frame("enforce_limits", p=seat)],
@@ -218,7 +219,7 @@ def _enforce_limits(g: Game, a: dict[str, Any]) -> None:
             "drop",
             "You are carrying too much: choose an Object to leave behind",
             [
-                (
+                Choice(
                     f"drop:{c}",
                     f"Leave the {g.card_name(c)}",
                     [frame("drop", p=seat, card=c), frame("enforce_limits", p=seat)],
@@ -270,14 +271,14 @@ def _swap(g: Game, a: dict[str, Any]) -> None:
         stats.changed(g)
 
 
-def unpack_option(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def unpack_option(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Free options to swap carried and transported Objects."""
     p = g.players[seat]
     opts = []
     for into in p.packed:
         if len(p.objects) < stats.capacity(g, seat):
             opts.append(
-                (
+                Choice(
                     f"unpack:{into}",
                     f"Take the {g.card_name(into)} off the Mule",
                     [frame("swap", p=seat, out=-1, into=into), *back],
@@ -287,7 +288,7 @@ def unpack_option(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
         else:
             for out in p.objects:
                 opts.append(
-                    (
+                    Choice(
                         f"swap:{out}:{into}",
                         f"Swap the {g.card_name(out)} for the {g.card_name(into)} on the Mule",
                         [frame("swap", p=seat, out=out, into=into), *back],

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.flow import end_turn_now
 from talisman.engine.game import frame
 from talisman.engine.possessions import offer, settle_packs
@@ -50,7 +51,7 @@ def on_enemy_killed(g: Game, seat: int) -> None:
         complete(g, seat)
 
 
-def options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Turn-menu options to hand over what the Warlock asked for."""
     p = g.players[seat]
     q = p.status.get("quest")
@@ -58,17 +59,23 @@ def options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
         return []
     if q["goal"] == "give-follower":
         return [
-            (f"quest:{f}", f"Give the {g.card_name(f)} to the Warlock", [frame("quest_give", p=seat, card=f)], "free")
+            Choice(
+                f"quest:{f}", f"Give the {g.card_name(f)} to the Warlock", [frame("quest_give", p=seat, card=f)], "free"
+            )
             for f in p.followers
         ]
     if q["goal"] == "give-magic-object":
         return [
-            (f"quest:{c}", f"Give the {g.card_name(c)} to the Warlock", [frame("quest_give", p=seat, card=c)], "free")
+            Choice(
+                f"quest:{c}", f"Give the {g.card_name(c)} to the Warlock", [frame("quest_give", p=seat, card=c)], "free"
+            )
             for c in p.objects + p.packed
             if g.rules.instances[c].type == "magic-object"
         ]
     if q["goal"] == "give-gold" and p.gold >= q["n"]:
-        return [("quest:gold", f"Give {q['n']} gold to the Warlock", [frame("quest_give", p=seat, card=-1)], "free")]
+        return [
+            Choice("quest:gold", f"Give {q['n']} gold to the Warlock", [frame("quest_give", p=seat, card=-1)], "free")
+        ]
     return []
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.possessions import offer
 
@@ -68,7 +69,7 @@ def entitle(g: Game, seat: int) -> None:
         "realm",
         f"Where do you lay the Realm of the {g.card_name(card)}?",
         [
-            (f"realm:{s.id}", f"The {s.name} ({s.id})", [frame("lay_realm", p=seat, title=card, space=s.index)])
+            Choice(f"realm:{s.id}", f"The {s.name} ({s.id})", [frame("lay_realm", p=seat, title=card, space=s.index)])
             for s in free
         ],
     )
@@ -94,9 +95,11 @@ def visit(g: Game, seat: int, space: int) -> None:
         return
     options = []
     if p.gold:
-        options.append(("tithe:gold", "Leave 1 gold", [frame("tithe", p=seat, space=space, card=-1)]))
+        options.append(Choice("tithe:gold", "Leave 1 gold", [frame("tithe", p=seat, space=space, card=-1)]))
     for c in p.objects + p.packed:
-        options.append((f"tithe:{c}", f"Leave the {g.card_name(c)}", [frame("tithe", p=seat, space=space, card=c)]))
+        options.append(
+            Choice(f"tithe:{c}", f"Leave the {g.card_name(c)}", [frame("tithe", p=seat, space=space, card=c)])
+        )
     if options:
         g.decide(seat, "tithe", f"The Realm of the {g.card_name(realm['title'])}: leave a tithe.", options)
     else:

@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, possessions, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -213,14 +214,14 @@ def _spell_rings(rules: Any) -> frozenset[int]:
     return found
 
 
-def fate_options(g: Game, seat: int, keep: list[Any], roll: dict[str, Any]) -> list[tuple[Any, ...]]:
+def fate_options(g: Game, seat: int, keep: list[Any], roll: dict[str, Any]) -> list[Choice]:
     """Spells cast as Fate is spent to roll again, choosing the result instead
     (Twist of Fate). ``roll`` tells the Spell what to finish: the frame ``kind``
     and ``args`` waiting for the die, its ``style`` (``roll``: a total in
     ``key``; ``battle``: a list of faces in ``key``) and the die's ``sides``.
     Countered, the first roll stands (``keep``)."""
     return [
-        (
+        Choice(
             oid,
             f"Spend 1 Fate and {label[0].lower()}{label[1:]}: choose the result",
             [frame("spend_fate", p=seat), *frames],
@@ -231,7 +232,7 @@ def fate_options(g: Game, seat: int, keep: list[Any], roll: dict[str, Any]) -> l
 
 def cast_options(
     g: Game, seat: int, window: str, back: list[Any], combat: dict[str, Any] | None = None
-) -> list[tuple[Any, ...]]:
+) -> list[Choice]:
     """Options to cast each Spell the character may cast in this window."""
     opts = []
     for c in castable(g, seat, window):
@@ -244,7 +245,7 @@ def cast_options(
                 continue  # pointless: casting it would only throw it away
             # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
             opts.append(
-                (
+                Choice(
                     f"cast:{c}{':' + str(target) if target is not None else ''}",
                     f"{'Read the Scroll' if spell.type == 'scroll' else 'Cast'} {spell.name}{label}",
                     [
@@ -332,9 +333,9 @@ def _counter_ask(g: Game, a: dict[str, Any]) -> None:
         "counterspell",
         f"The {g.name(a['caster'])} casts {spell_name(g, card)}. Answer it?",
         [
-            ("allow", "Let it be", []),
+            Choice("allow", "Let it be", []),
             *[
-                (
+                Choice(
                     f"counter:{c}",
                     f"Cast {g.card_name(c)} against it",
                     [
@@ -451,14 +452,14 @@ def _others_turn_ask(g: Game, a: dict[str, Any]) -> None:
             seat,
             "others-turn",
             f"The {g.name(a['active'])}'s turn begins. Cast a Spell?",
-            [("pass", "Cast nothing", []), *opts],
+            [Choice("pass", "Cast nothing", []), *opts],
         )
 
 
-def prevent_life_loss_options(g: Game, seat: int, loss: dict[str, Any]) -> list[tuple[Any, ...]]:
+def prevent_life_loss_options(g: Game, seat: int, loss: dict[str, Any]) -> list[Choice]:
     """Spells that can stop this character losing a life."""
     return [
-        (
+        Choice(
             f"cast:{c}",
             f"Cast {g.card_name(c)} to keep the life",
             [frame("cast", p=seat, card=c, target=seat, window="life-loss", combat={}, loss={**loss, "asked": True})],

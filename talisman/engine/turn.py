@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from talisman.content.places import place_name
 from talisman.engine import abilities, cards, endings, movement, possessions, quests, spells, stats, transform
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.setup import replace_character
 
@@ -75,7 +76,9 @@ def _choose_actor(g: Game, a: dict[str, Any]) -> None:
         "actor",
         "Which of your characters acts this turn?",
         [
-            (f"actor:{c}", f"The {g.name(c)}, on the {g.space_name(g.players[c].space)}", [frame("begin_turn", p=c)])
+            Choice(
+                f"actor:{c}", f"The {g.name(c)}, on the {g.space_name(g.players[c].space)}", [frame("begin_turn", p=c)]
+            )
             for c in a["actors"]
         ],
     )
@@ -109,7 +112,7 @@ def _turn_start(g: Game, a: dict[str, Any]) -> None:
                 seat,
                 "lost-turn",
                 "You are to miss this turn.",
-                [("miss", "Miss the turn", [frame("turn_missed", p=seat)]), *saves],
+                [Choice("miss", "Miss the turn", [frame("turn_missed", p=seat)]), *saves],
             )
         else:
             g.push("turn_missed", p=seat)
@@ -165,26 +168,26 @@ def _turn_menu(g: Game, a: dict[str, Any]) -> None:
     g.decide(seat, "turn", f"{g.name(seat)}, your turn on the {where}: what do you do?", options)
 
 
-def free_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def free_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Things a character may do at the start of its turn without ending it."""
     p = g.players[seat]
     opts = trophy_options(g, seat, back)
     for c in p.objects + p.packed:
-        opts.append((f"drop:{c}", f"Drop the {g.card_name(c)}", [frame("drop", p=seat, card=c), *back], "free"))
+        opts.append(Choice(f"drop:{c}", f"Drop the {g.card_name(c)}", [frame("drop", p=seat, card=c), *back], "free"))
     opts += possessions.unpack_option(g, seat, back)
     return opts
 
 
-def trophy_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def trophy_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Cashing in killed enemies for Strength or Craft (000: at any time, so
     offered at the turn start and before the dice of a fight)."""
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     for attr, each in (("strength", TROPHY_STRENGTH), ("craft", TROPHY_CRAFT)):
         picked = best_trophies(g, seat, attr, each)
         if picked:
             gain = sum(trophy_value(g, c, attr) for c in picked) // each
             opts.append(
-                (
+                Choice(
                     f"trophies:{attr}",
                     f"Trade in trophies for {gain} {attr.capitalize()}",
                     [frame("cash_trophies", p=seat, attr=attr, cards=picked), *back],
@@ -254,11 +257,8 @@ def _turn_end(g: Game, a: dict[str, Any]) -> None:
                 "end-turn",
                 "Before your turn ends:",
                 [
-                    ("end", "End the turn", [frame("turn_end", p=seat, offered=True)]),
-                    *[
-                        (oid, label, [*frames, frame("turn_end", p=seat, offered=True)])
-                        for oid, label, frames in offers
-                    ],
+                    Choice("end", "End the turn", [frame("turn_end", p=seat, offered=True)]),
+                    *[Choice(o.id, o.label, [*o.frames, frame("turn_end", p=seat, offered=True)]) for o in offers],
                 ],
             )
             return

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from talisman.content.places import place_name
 from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.combat import foe_names, foe_subtypes, let_pass
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.turn import trophy_options
 from talisman.modules.core.character_rules import guard_spared
@@ -31,12 +32,12 @@ AFFLICTIONS = ("Cursed by a Hag", "Poltergeist")
 
 
 @MODULE.ability("turn")
-def druid_alignment(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def druid_alignment(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alignment-at-will") or "alignment-changed" in p.flags:
         return []
     return [
-        (f"alignment:{al}", f"Become {al}", [frame("choose_alignment", p=seat, to=al), *back], "free")
+        Choice(f"alignment:{al}", f"Become {al}", [frame("choose_alignment", p=seat, to=al), *back], "free")
         for al in ("good", "neutral", "evil")
         if al != p.alignment
     ]
@@ -49,14 +50,14 @@ def _choose_alignment(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("turn")
-def elf_woods_walk(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def elf_woods_walk(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     here = g.rules.spaces[p.space]
     if here.kind != "woods" or not stats.has_trait(g, seat, "woods-walk"):
         return []
     woods = [s for s in g.rules.spaces if s.kind == "woods" and s.region == here.region and s.index != p.space]
     return [
-        (
+        Choice(
             f"woods:{s.id}",
             f"Walk through the trees to the {place_name(g.rules, s.id)}",
             [frame("arrive", p=seat, space=s.index, how="move")],
@@ -66,12 +67,12 @@ def elf_woods_walk(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]
 
 
 @MODULE.ability("turn")
-def alchemist_follower(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def alchemist_follower(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alchemist") or not (p.objects or p.packed) or "alchemist" in p.flags:
         return []
     return [
-        (
+        Choice(
             "alchemist",
             "Ask the Alchemist to turn Objects into gold",
             [frame("flag", p=seat, flag="alchemist"), frame("sell", p=seat, price=1), *back],
@@ -85,13 +86,13 @@ def _flag(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].flags.add(a["flag"])
 
 
-def use_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def use_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Objects used up for an effect (the Potion of Strength)."""
     p = g.players[seat]
     if stats.items_suppressed(g, seat) or "destroy-magic" in g.globals:
         return []
     return [
-        (f"use:{c}", f"Use the {g.card_name(c)}", [frame("use_item", p=seat, card=c), *back], "free")
+        Choice(f"use:{c}", f"Use the {g.card_name(c)}", [frame("use_item", p=seat, card=c), *back], "free")
         for c in p.objects
         if g.rules.instances[c].use
     ]
@@ -112,14 +113,14 @@ MODULE.ability("turn")(use_options)
 
 
 @MODULE.ability("turn")
-def dispel_magic(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def dispel_magic(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """000: with Craft above Strength, roll 2 dice under Craft to end a lasting affliction."""
     p = g.players[seat]
     afflicted = [f for f in p.followers if g.card_name(f) in AFFLICTIONS]
     if not afflicted or "dispel" in p.flags or stats.craft(g, seat) <= stats.strength(g, seat):
         return []
     return [
-        (
+        Choice(
             "dispel",
             f"Try to dispel the {' and the '.join(g.card_name(f) for f in afflicted)}",
             [
@@ -154,10 +155,14 @@ def _dispel_result(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("after_roll")
-def troll_regenerate(g: Game, seat: int, roll: int) -> list[tuple[Any, ...]]:
+def troll_regenerate(g: Game, seat: int, roll: int) -> list[Choice]:
     if roll != 6 or not stats.has_trait(g, seat, "regenerate-on-6"):
         return []
-    return [("regenerate", "Regenerate instead of moving: heal 1 life and end the turn", [frame("regenerate", p=seat)])]
+    return [
+        Choice(
+            "regenerate", "Regenerate instead of moving: heal 1 life and end the turn", [frame("regenerate", p=seat)]
+        )
+    ]
 
 
 @MODULE.handler("regenerate")
@@ -171,15 +176,15 @@ def _regenerate(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("combat")
-def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[tuple[Any, ...]]:
+def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     p = g.players[seat]
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     subtypes = foe_subtypes(g, fight)
     foes = fight["foes"]
     single_animal = len(foes) == 1 and not fight["adhoc"] and g.rules.instances[foes[0]].subtype == "animal"
     if single_animal and not fight.get("tried_tame") and not p.toad:
         opts.append(
-            (
+            Choice(
                 "tame",
                 "Try to tame the animal (2 dice + its Strength must be under your Craft)",
                 [frame("tame", p=seat, fight={**fight, "tried_tame": True})],
@@ -189,10 +194,12 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
     # abilities against a kind of creature do not work (000: the Dragon Prince, and the endings' lords)
     any_foe = bool(foes or fight["adhoc"]) and not fight.get("unique")
     if not p.toad and stats.has_trait(g, seat, "animal-friend") and any_foe and subtypes <= {"animal", "dragon"}:
-        opts.append(("let-be", "Let them be: Animals and Dragons do not attack you", [frame("combat_evaded", **fight)]))
+        opts.append(
+            Choice("let-be", "Let them be: Animals and Dragons do not attack you", [frame("combat_evaded", **fight)])
+        )
     if single_animal and stats.has_trait(g, seat, "charm-animals") and not fight.get("tried_charm") and not p.toad:
         opts.append(
-            (
+            Choice(
                 "charm",
                 "Play to charm the animal (roll higher than its Strength)",
                 [
@@ -209,11 +216,11 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
             )
         )
     if subtypes == {"spirit"} and any_foe and stats.has_trait(g, seat, "spirit-slayer") and not p.toad:
-        opts.append(("exorcise", "Destroy the Spirits outright", [frame("exorcise", p=seat, fight=fight)]))
+        opts.append(Choice("exorcise", "Destroy the Spirits outright", [frame("exorcise", p=seat, fight=fight)]))
     bribes = [stats_bribe(g, c) for c in foes]
     if foes and all(bribes) and p.gold >= sum(bribes):
         opts.append(
-            ("bribe", f"Pay {sum(bribes)}G to be let alone", [frame("bribe", p=seat, n=sum(bribes), fight=fight)])
+            Choice("bribe", f"Pay {sum(bribes)}G to be let alone", [frame("bribe", p=seat, n=sum(bribes), fight=fight)])
         )
     if (
         fight["mode"] == "strength"
@@ -222,7 +229,12 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
         and "mercenary" not in p.flags
     ):
         opts.append(
-            ("mercenary", "Pay the Mercenary 1G for +3 Strength this turn", [frame("mercenary", p=seat), *back], "free")
+            Choice(
+                "mercenary",
+                "Pay the Mercenary 1G for +3 Strength this turn",
+                [frame("mercenary", p=seat), *back],
+                "free",
+            )
         )
     if (
         fight["mode"] == "strength"
@@ -231,7 +243,7 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
         and not guard_spared(g, seat, fight)
     ):
         opts.append(
-            (
+            Choice(
                 "assassinate",
                 "Assassinate: the creature adds no die",
                 [frame("combat_roll", **{**fight, "assassinate": True})],
@@ -242,7 +254,7 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
 
 
 @MODULE.ability("combat")
-def trophies_before_battle(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[tuple[Any, ...]]:
+def trophies_before_battle(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     """000: killed enemies may be cashed in at any time, so before the dice too."""
     return trophy_options(g, seat, back)
 
@@ -311,8 +323,10 @@ def _exorcise(g: Game, a: dict[str, Any]) -> None:
             "spirit-spell",
             "Gain a Spell for your exorcism?",
             [
-                ("spell", "Gain a Spell", [frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={})]),
-                ("no", "No", []),
+                Choice(
+                    "spell", "Gain a Spell", [frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={})]
+                ),
+                Choice("no", "No", []),
             ],
         )
 
@@ -353,8 +367,8 @@ def _raise_offer(g: Game, a: dict[str, Any]) -> None:
         "raise-dead",
         f"Raise the {g.card_name(card)} as your Follower instead of keeping it as a trophy?",
         [
-            ("trophy", "Keep it as a trophy", []),
-            ("raise", "Raise it", [frame("raise", p=seat, card=card)]),
+            Choice("trophy", "Keep it as a trophy", []),
+            Choice("raise", "Raise it", [frame("raise", p=seat, card=card)]),
         ],
     )
 
@@ -375,32 +389,36 @@ def _raise(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("meet")
-def thief_steal(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
+def thief_steal(g: Game, seat: int, other: int) -> list[Choice]:
     if not stats.has_trait(g, seat, "steal"):
         return []
     return _take_options(g, seat, other, "steal", "Steal")
 
 
-def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[tuple[Any, ...]]:
+def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[Choice]:
     o = g.players[other]
     opts = []
     if o.gold:
         opts.append(
-            (f"{key}:gold", f"{verb_} 1 gold from the {g.name(other)}", [frame("take_gold", win=seat, lose=other)])
+            Choice(
+                f"{key}:gold", f"{verb_} 1 gold from the {g.name(other)}", [frame("take_gold", win=seat, lose=other)]
+            )
         )
     for c in possessions.stealable(g, other):
         if possessions.permitted(g, seat, c):
-            opts.append((f"{key}:{c}", f"{verb_} the {g.card_name(c)}", [frame("steal", win=seat, lose=other, card=c)]))
+            opts.append(
+                Choice(f"{key}:{c}", f"{verb_} the {g.card_name(c)}", [frame("steal", win=seat, lose=other, card=c)])
+            )
     return opts
 
 
 @MODULE.ability("meet")
-def sorceress(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
-    opts: list[tuple[Any, ...]] = []
+def sorceress(g: Game, seat: int, other: int) -> list[Choice]:
+    opts: list[Choice] = []
     if stats.has_trait(g, seat, "beguile"):
         need = BEGUILE_NEED[g.players[other].alignment]
         opts.append(
-            (
+            Choice(
                 "beguile",
                 f"Beguile the {g.name(other)} (roll {need} or more)",
                 [
@@ -420,7 +438,9 @@ def sorceress(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
         for f in g.players[other].followers:
             if g.card_name(f) not in UNTAKEABLE_BY_SORCERESS and g.rules.instances[f].subtype != "maiden":
                 opts.append(
-                    (f"lure:{f}", f"Lure away the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+                    Choice(
+                        f"lure:{f}", f"Lure away the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)]
+                    )
                 )
     return opts
 
@@ -437,11 +457,11 @@ def _beguile_result(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("meet")
-def minstrel_maidens(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
+def minstrel_maidens(g: Game, seat: int, other: int) -> list[Choice]:
     if not stats.has_trait(g, seat, "take-maidens"):
         return []
     return [
-        (f"woo:{f}", f"Win over the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+        Choice(f"woo:{f}", f"Win over the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
         for f in g.players[other].followers
         if g.rules.instances[f].subtype == "maiden"
     ]
@@ -451,14 +471,16 @@ def minstrel_maidens(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
 
 
 @MODULE.ability("end_of_turn")
-def build_raft(g: Game, seat: int) -> list[tuple[Any, ...]]:
+def build_raft(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
     if "raft" in p.status or g.rules.spaces[p.space].kind not in ("woods", "forest"):
         return []
     if not any("raft-builder" in g.rules.instances[o].traits for o in p.objects + p.packed):
         return []
     return [
-        ("build-raft", "Build a raft with your Axe (cross the Storm River next turn)", [frame("build_raft", p=seat)])
+        Choice(
+            "build-raft", "Build a raft with your Axe (cross the Storm River next turn)", [frame("build_raft", p=seat)]
+        )
     ]
 
 
@@ -469,7 +491,7 @@ def _build_raft(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("end_of_turn")
-def druid_woods(g: Game, seat: int) -> list[tuple[Any, ...]]:
+def druid_woods(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
     if (
         g.rules.spaces[p.space].kind != "woods"
@@ -479,7 +501,7 @@ def druid_woods(g: Game, seat: int) -> list[tuple[Any, ...]]:
     ):
         return []
     return [
-        (
+        Choice(
             "woods-spells",
             "Gather Spells in the Woods, up to your limit",
             [frame("effects", p=seat, list=[{"fill_spells": True}], ctx={})],

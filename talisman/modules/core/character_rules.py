@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from talisman.content import vocabulary
 from talisman.engine import cards, effects, possessions, stats
 from talisman.engine.abilities import movement_die
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.movement import one_space_only
 from talisman.modules.core.module import MODULE
@@ -111,7 +112,7 @@ def may_pick_of_two(g: Game, seat: int) -> bool:
 
 
 @MODULE.ability("turn")
-def roll_two_to_move(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def roll_two_to_move(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if (
         g.rules.regions[region_here(g, seat)].movement != "roll"
@@ -121,7 +122,9 @@ def roll_two_to_move(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...
     ):
         return []
     return [
-        ("roll-two", f"Roll two D{movement_die(g, seat)} to move and keep either", [frame("move_pick_two", p=seat)])
+        Choice(
+            "roll-two", f"Roll two D{movement_die(g, seat)} to move and keep either", [frame("move_pick_two", p=seat)]
+        )
     ]
 
 
@@ -142,7 +145,7 @@ def _move_pick_two(g: Game, a: dict[str, Any]) -> None:
         seat,
         "pick-roll",
         f"You rolled {first} and {second}: which do you move by?",
-        [(f"keep:{v}", f"Move {v}", [frame("move_choose", p=seat, roll=v)]) for v in sorted({first, second})],
+        [Choice(f"keep:{v}", f"Move {v}", [frame("move_choose", p=seat, roll=v)]) for v in sorted({first, second})],
     )
 
 
@@ -189,9 +192,9 @@ def _scroll_for_spell(g: Game, a: dict[str, Any]) -> None:
         "start-scroll",
         "You may begin with a Scroll instead of a Spell.",
         [
-            ("keep", "Keep your Spells", []),
+            Choice("keep", "Keep your Spells", []),
             *[
-                (
+                Choice(
                     f"swap:{c}",
                     f"Give back {g.card_name(c)} for a Scroll",
                     [
@@ -234,7 +237,7 @@ def scroll_on_visit(g: Game, seat: int, came_from: int) -> None:
 
 
 @MODULE.ability("land")
-def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple[Any, ...]]:
+def scroll_instead_of_encounter(g: Game, seat: int) -> list[Choice]:
     """000's Ghoul: "each time you visit the Graveyard without a Scroll, you gain a
     Scroll, you may not encounter the Graveyard". Choice (the text is unclear,
     see the inventory's ambiguities): the Scroll replaces the encounter with the
@@ -243,7 +246,7 @@ def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple[Any, ...]]:
     if not scrolls_in_game(g) or holds_scroll(g, seat) or kind not in trait_args(g, seat, "scroll-instead-at"):
         return []
     return [
-        (
+        Choice(
             "scroll-instead",
             f"Take a Scroll (you may not encounter the {g.space_name(g.players[seat].space)})",
             [frame("effects", p=seat, list=[{"take_card": {"deck": SCROLL_DECK}}], ctx={})],
@@ -256,16 +259,16 @@ def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple[Any, ...]]:
 
 
 @MODULE.ability("card")
-def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple[Any, ...]]:
+def patrol_and_law(g: Game, seat: int, card: int) -> list[Choice]:
     c = g.rules.instances[card]
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     if c.name == "Patrol":
         for arg in trait_args(g, seat, "patrol"):
             how, what = arg.split(":", 1)
             if how == "to" and spaces_of_kind(g, what):
                 dest = spaces_of_kind(g, what)[0]
                 opts.append(
-                    (
+                    Choice(
                         "patrol-escort",
                         f"The Patrol takes you to the {g.space_name(dest)}",
                         [frame("patrol_escort", p=seat, to=dest)],
@@ -274,7 +277,7 @@ def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple[Any, ...]]:
                 )
             elif how == "fight":
                 opts.append(
-                    (
+                    Choice(
                         "patrol-fight",
                         f"The Patrol fights you (Strength {what})",
                         [frame("patrol_fight", p=seat, card=card, strength=int(what))],
@@ -284,7 +287,7 @@ def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple[Any, ...]]:
     bribe = stats.trait_value(g, seat, "law-bribe") if c.subtype == "law" else 0
     if bribe and g.players[seat].gold >= bribe:
         opts.append(
-            (
+            Choice(
                 "law-bribe",
                 f"Bribe your way out of the {c.name} ({bribe}G)",
                 [frame("law_bribe", p=seat, card=card, n=bribe)],
@@ -430,7 +433,7 @@ for _kind, _prize in THEFT_PRIZES.items():
 
 
 @MODULE.ability("end_of_turn")
-def city_theft(g: Game, seat: int) -> list[tuple[Any, ...]]:
+def city_theft(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
     kind = g.rules.spaces[p.space].kind
     if (
@@ -441,7 +444,7 @@ def city_theft(g: Game, seat: int) -> list[tuple[Any, ...]]:
     ):
         return []
     return [
-        (
+        Choice(
             "steal-here",
             f"Try to steal in the {g.space_name(p.space)}",
             [

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import effects, lives, quests
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.core.module import MODULE
 
@@ -35,7 +36,7 @@ def warlock_quest(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         "warlock",
         "The Warlock offers you a quest.",
         [
-            (
+            Choice(
                 "quest",
                 "Ask for a quest (roll a die)",
                 [
@@ -50,7 +51,7 @@ def warlock_quest(g: Game, seat: int, ctx: dict[str, Any]) -> None:
                     )
                 ],
             ),
-            ("decline", "Leave him be", []),
+            Choice("decline", "Leave him be", []),
         ],
     )
 

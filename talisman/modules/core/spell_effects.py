@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.core.module import MODULE
 
@@ -27,7 +28,7 @@ def hex_(g: Game, a: dict[str, Any]) -> None:
         "hex",
         "Hex: on which empty space do you lay it?",
         [
-            (f"hex:{s.id}", f"The {s.name} ({s.id})", [frame("lay_hex", p=seat, card=card, space=s.index)])
+            Choice(f"hex:{s.id}", f"The {s.name} ({s.id})", [frame("lay_hex", p=seat, card=card, space=s.index)])
             for s in spaces
         ],
     )

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import possessions, stats
 from talisman.engine.combat import fight_creature
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
@@ -62,12 +63,12 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         "lord",
         f"The {LORD} (Strength {LORD_VALUE}, Craft {LORD_VALUE}): how do you fight him?",
         [
-            (
+            Choice(
                 "battle",
                 f"In battle: your Strength {stats.strength(g, seat, battle=True)} against his {LORD_VALUE}",
                 [frame("lord_fight", p=seat, mode="strength")],
             ),
-            (
+            Choice(
                 "psychic",
                 f"In psychic combat: your Craft {stats.craft(g, seat, battle=True)} against his {LORD_VALUE}",
                 [frame("lord_fight", p=seat, mode="craft")],
@@ -118,7 +119,7 @@ def _claim_treasure(g: Game, a: dict[str, Any]) -> None:
         "treasure",
         "Choose a Treasure from the hoard.",
         [
-            (f"treasure:{c}", f"The {g.card_name(c)}", [frame("take_treasure", p=seat, card=c)])
+            Choice(f"treasure:{c}", f"The {g.card_name(c)}", [frame("take_treasure", p=seat, card=c)])
             for c in sorted(hoard, key=lambda c: (g.card_name(c), c))
         ],
     )

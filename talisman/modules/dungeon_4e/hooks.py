@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.encounter import encounter_order
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e.module import MODULE
@@ -123,7 +124,7 @@ def _keeper_buy(g: Game, a: dict[str, Any]) -> None:
     p = g.players[seat]
     held = cards.held_by(g, f"card:{keeper}")
     offers = [
-        (
+        Choice(
             f"buy:{f}",
             f"Buy back the {g.card_name(f)} for 1 gold",
             [frame("keeper_sell", p=seat, keeper=keeper, card=f), frame("keeper_buy", p=seat, keeper=keeper)],
@@ -136,7 +137,7 @@ def _keeper_buy(g: Game, a: dict[str, Any]) -> None:
             seat,
             "keeper",
             "The Dungeon Keeper will sell his prisoners.",
-            [("done", "Buy no more", [frame("keeper_leaves", keeper=keeper)]), *offers],
+            [Choice("done", "Buy no more", [frame("keeper_leaves", keeper=keeper)]), *offers],
             confirm=True,
         )
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, movement, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
@@ -148,17 +149,17 @@ def dungeon_fighters(g: Game, seat: int, fight: dict[str, Any]) -> int:
 
 
 @MODULE.ability("combat")
-def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[tuple[Any, ...]]:
+def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     """The Faithful Hound fights in your place (not where only you may fight: the
     Lord of Darkness); the Scroll of Exile banishes an Enemy card; the Weighted
     Dice choose your attack roll."""
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     if fight["mode"] == "strength" and not fight.get("alone") and not fight.get("champion"):
         for f in g.players[seat].followers:
             n = _value_of(g, f, "champion")  # ``champion:N``: fights in the character's place with Strength N
             if n:
                 opts.append(
-                    (
+                    Choice(
                         f"champion:{f}",
                         f"Send the {g.card_name(f)} to fight in your place (Strength {n})",
                         [frame("combat_roll", **{**fight, "champion": {"card": f, "strength": n}})],
@@ -167,7 +168,7 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[
     for scroll in _holding(g, seat, "exile"):
         for c in fight["foes"]:
             opts.append(
-                (
+                Choice(
                     f"exile:{c}",
                     f"Read the {g.card_name(scroll)}: banish the {g.card_name(c)}",
                     [frame("exile", p=seat, scroll=scroll, card=c, fight=fight)],
@@ -175,7 +176,7 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[
             )
     for dice in _holding(g, seat, "weighted-dice")[:1]:
         opts.append(
-            (
+            Choice(
                 "weighted",
                 f"Use the {g.card_name(dice)}: choose your attack roll",
                 [frame("weighted_attack", p=seat, card=dice, fight=fight)],
@@ -206,7 +207,7 @@ def _weighted_attack(g: Game, a: dict[str, Any]) -> None:
         "weighted",
         "The Weighted Dice: which attack roll?",
         [
-            (
+            Choice(
                 f"roll:{k}",
                 f"Roll {k}",
                 [frame("use_up", p=seat, card=a["card"]), frame("combat_roll", **{**fight, "fixed_roll": k})],
@@ -232,9 +233,9 @@ def _use_up(g: Game, seat: int, card: int) -> None:
 
 
 @MODULE.ability("turn")
-def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     moving = (
         g.rules.regions[g.rules.spaces[p.space].region].movement == "roll"
         and movement.held_here(g, seat) is None
@@ -243,7 +244,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any,
     for dice in _holding(g, seat, "weighted-dice")[:1]:
         if moving:
             opts.append(
-                (
+                Choice(
                     "weighted-move",
                     f"Use the {g.card_name(dice)}: choose your movement roll",
                     [frame("weighted_move", p=seat, card=dice)],
@@ -252,7 +253,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any,
     for cloak in _holding(g, seat, "cloak-teleport")[:1]:
         if moving:
             opts.append(
-                (
+                Choice(
                     "cloak",
                     f"Discard the {g.card_name(cloak)} and fly to any space of your Region",
                     [frame("use_up", p=seat, card=cloak), frame("fly", p=seat)],
@@ -264,7 +265,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any,
     for stone in _holding(g, seat, "blood-stone")[:1]:
         if p.lives >= 2:
             opts.append(
-                (
+                Choice(
                     "blood-stone",
                     f"Give the {g.card_name(stone)} a life and roll",
                     [
@@ -288,7 +289,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any,
     for book in _holding(g, seat, "diablerie")[:1]:
         if room:
             opts += [
-                (
+                Choice(
                     f"diablerie:{f}",
                     f"Give up the {g.card_name(f)} to the {g.card_name(book)} for a Spell",
                     [
@@ -304,7 +305,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any,
     for book in _holding(g, seat, "lore-spell")[:1]:
         if room:
             opts.append(
-                (
+                Choice(
                     "lore",
                     f"Learn a Spell from the {g.card_name(book)}",
                     [*used, frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}), *back],
@@ -314,7 +315,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any,
     for staff in _holding(g, seat, "totem")[:1]:
         if p.trophies and p.lives < stats.life_cap(g, seat):
             opts += [
-                (
+                Choice(
                     f"totem:{t}",
                     f"Give the trophy {g.card_name(t)} to the {g.card_name(staff)}: heal 2 lives",
                     [*used, frame("totem", p=seat, trophy=t), *back],
@@ -325,7 +326,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any,
     for seeker in _holding(g, seat, "gold-seeker")[:1]:
         if g.rules.spaces[p.space].kind == "ruins":
             opts.append(
-                (
+                Choice(
                     "gold-seeker",
                     f"Discard the {g.card_name(seeker)} for 3 gold",
                     [
@@ -347,7 +348,11 @@ def _weighted_move(g: Game, a: dict[str, Any]) -> None:
         "weighted",
         "The Weighted Dice: how far do you move?",
         [
-            (f"roll:{k}", f"Move {k}", [frame("use_up", p=seat, card=a["card"]), frame("move_choose", p=seat, roll=k)])
+            Choice(
+                f"roll:{k}",
+                f"Move {k}",
+                [frame("use_up", p=seat, card=a["card"]), frame("move_choose", p=seat, roll=k)],
+            )
             for k in range(g.die_size(seat), 0, -1)
         ],
     )
@@ -364,7 +369,7 @@ def _fly(g: Game, a: dict[str, Any]) -> None:
         "fly",
         f"Where in the {region.name} do you go?",
         [
-            (
+            Choice(
                 f"to:{sid}",
                 f"The {g.rules.space(sid).name} ({sid})",
                 [frame("arrive", p=seat, space=g.rules.space_index[sid], how="teleport")],
@@ -398,15 +403,17 @@ def _totem(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("after_roll")
-def amulet_of_speed(g: Game, seat: int, roll: int) -> list[tuple[Any, ...]]:
+def amulet_of_speed(g: Game, seat: int, roll: int) -> list[Choice]:
     """The Amulet of Speed: a movement roll of 1 may be rolled again (``reroll-move:1``); on a 6 it may
     be spent to fly anywhere in the Region (``teleport-on-6``)."""
     if roll == 1:
         amulets = _holding(g, seat, "reroll-move:1")
-        return [("amulet-reroll", f"Roll again ({g.card_name(a)})", [frame("move_roll", p=seat)]) for a in amulets[:1]]
+        return [
+            Choice("amulet-reroll", f"Roll again ({g.card_name(a)})", [frame("move_roll", p=seat)]) for a in amulets[:1]
+        ]
     if roll == 6:
         return [
-            (
+            Choice(
                 "amulet-fly",
                 f"Discard the {g.card_name(a)} and go to any space of your Region",
                 [frame("use_up", p=seat, card=a), frame("fly", p=seat)],
@@ -439,7 +446,7 @@ def _upkeep(g: Game, a: dict[str, Any]) -> None:
         seat,
         "upkeep",
         f"The {g.card_name(card)} wants {n} gold to stay.",
-        [("pay", f"Pay {n} gold", [frame("pay_upkeep", p=seat, n=n)]), ("dismiss", "Let him go", leave)],
+        [Choice("pay", f"Pay {n} gold", [frame("pay_upkeep", p=seat, n=n)]), Choice("dismiss", "Let him go", leave)],
     )
 
 
@@ -453,7 +460,7 @@ def _pay_upkeep(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("land")
-def driven_to_attack(g: Game, seat: int) -> list[tuple[Any, ...]]:
+def driven_to_attack(g: Game, seat: int) -> list[Choice]:
     """A Follower that drives its holder to attack (the Spirit of Vengeance, the
     Holy Avenger against the evil): the attack replaces meeting the space."""
     from talisman.engine.abilities import may_meet
@@ -463,7 +470,7 @@ def driven_to_attack(g: Game, seat: int) -> list[tuple[Any, ...]]:
     if not g.rules.spaces[g.players[seat].space].character_encounters:
         return []
     return [
-        (f"must-attack:{o}", f"Attack the {g.name(o)} (you must)", [frame("meet", p=seat, other=o)], "instead")
+        Choice(f"must-attack:{o}", f"Attack the {g.name(o)} (you must)", [frame("meet", p=seat, other=o)], "instead")
         for o in others_here(g, seat)
         if must_attack(g, seat, o) and may_meet(g, seat, o)
     ]
@@ -520,8 +527,8 @@ def _pass_on(g: Game, a: dict[str, Any]) -> None:
         "pass-on",
         f"Pass the {g.card_name(card)} to the {g.name(to)}?",
         [
-            ("keep", "Keep it", []),
-            ("pass", f"Pass it to the {g.name(to)}", [frame("passed_on", p=seat, to=to, card=card)]),
+            Choice("keep", "Keep it", []),
+            Choice("pass", f"Pass it to the {g.name(to)}", [frame("passed_on", p=seat, to=to, card=card)]),
         ],
     )
 

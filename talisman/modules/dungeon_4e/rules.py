@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e.module import MODULE
 
@@ -97,14 +98,14 @@ def dungeon_teleports(g: Game, seat: int, to: int) -> bool:
 
 
 @MODULE.ability("turn")
-def declare_flight(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def declare_flight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Fight or Flight: at the start of its turn, before moving, a character in
     the Dungeon may declare that it flees; it cannot take it back."""
     p = g.players[seat]
     if not (active(g) and g.options.get("fight-or-flight") and in_dungeon(g, seat)) or "flight" in p.status:
         return []
     return [
-        (
+        Choice(
             "flee",
             "Declare that you flee the Dungeon (from now on you move only against the arrows)",
             [frame("flee", p=seat), *back],

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import combat, effects, lives, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e.module import MODULE
 
@@ -31,7 +32,7 @@ def divine_intervention(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("lost_fight")
-def intervene(g: Game, seat: int, fight: dict[str, Any]) -> list[tuple[Any, ...]]:
+def intervene(g: Game, seat: int, fight: dict[str, Any]) -> list[Choice]:
     """After a lost battle or psychic combat with creatures, Divine Intervention may be cast."""
     from talisman.engine.spells import cast_options
 
@@ -106,5 +107,5 @@ def twist_of_fate(g: Game, a: dict[str, Any]) -> None:
             if roll["style"] == "battle"
             else {**roll["args"], roll["key"]: k, roll["key"] + "_faces": [k]}
         )
-        options.append((f"result:{k}", f"A {k}", [frame(roll["kind"], **args)]))
+        options.append(Choice(f"result:{k}", f"A {k}", [frame(roll["kind"], **args)]))
     g.decide(seat, "twist", "Twist of Fate: choose the result.", options)

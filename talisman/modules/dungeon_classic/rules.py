@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_classic.module import MODULE
 
@@ -95,16 +96,16 @@ def doorway(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 
 @MODULE.ability("turn")
-def doorway_moves(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def doorway_moves(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     if not active(g):
         return []
     p = g.players[seat]
     here = p.space
     found = p.status.get("doorway")
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     if found and found["space"] == here and found["turn"] < g.turn and any(s == here for s, _ in open_doorways(g)):
         opts.append(
-            (
+            Choice(
                 "enter-dungeon",
                 "Go down through the Doorway to the Dungeon's Entrance (your turn ends there)",
                 [frame("enter_dungeon", p=seat)],
@@ -113,7 +114,7 @@ def doorway_moves(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     if g.rules.spaces[here].id == ENTRANCE:
         for s, _ in open_doorways(g):
             opts.append(
-                (
+                Choice(
                     f"climb-out:{g.rules.spaces[s].id}",
                     f"Climb out through the Doorway on the {g.space_name(s)} (your turn ends there)",
                     [frame("climb_out", p=seat, to=s)],
@@ -197,7 +198,7 @@ def retreat_done(g: Game, seat: int) -> None:
 
 
 @MODULE.ability("turn")
-def declare_flight(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def declare_flight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if (
         not active(g)
@@ -208,7 +209,7 @@ def declare_flight(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]
     ):
         return []
     return [
-        (
+        Choice(
             "flee",
             "Declare that you flee the Dungeon (from now on you move only toward the Entrance)",
             [frame("declare_flight", p=seat), *back],

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import common
 from talisman.modules.endings.module import MODULE
@@ -76,7 +77,7 @@ def open_arena(g: Game, seat: int, magic: bool) -> None:
         "arena",
         "The Arena: choose your first opponent and what decides the bout.",
         [
-            (
+            Choice(
                 f"bout:{o}:{mode}",
                 f"Fight the {g.name(o)} in {'battle' if mode == 'strength' else 'psychic combat'}",
                 [frame("arena_bout", a=seat, d=o, mode=mode)],

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import effects
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import boss, common
 from talisman.modules.endings.module import MODULE
@@ -84,8 +85,8 @@ def _offer(g: Game, seat: int) -> None:
         "demon-lord",
         "The Demon Lord: fight a round of psychic combat, or flee?",
         [
-            ("fight", "Fight the Demon Lord in psychic combat (Craft 12)", [frame("demon_lord_round", p=seat)]),
-            ("flee", "Flee to the Plain of Peril", [frame("demon_lord_flee", p=seat)]),
+            Choice("fight", "Fight the Demon Lord in psychic combat (Craft 12)", [frame("demon_lord_round", p=seat)]),
+            Choice("flee", "Flee to the Plain of Peril", [frame("demon_lord_flee", p=seat)]),
         ],
     )
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import boss, common
 from talisman.modules.endings.module import MODULE
@@ -147,12 +148,12 @@ def _visit(g: Game, a: dict[str, Any]) -> None:
         "dragon-king",
         "The Dragon King swoops on you: fight him, or be eaten?",
         [
-            (
+            Choice(
                 "fight",
                 "Fight the Dragon King (battle and psychic combat at once)",
                 [frame("dragon_king_challenge", p=victim, ruler=ruler)],
             ),
-            ("eaten", "Be eaten", [frame("dragon_king_eats", p=victim)]),
+            Choice("eaten", "Be eaten", [frame("dragon_king_eats", p=victim)]),
         ],
     )
 

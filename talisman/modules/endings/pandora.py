@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import effects, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import arena, common
 from talisman.modules.endings.module import MODULE
@@ -152,14 +153,14 @@ def _finders_pick(g: Game, a: dict[str, Any]) -> None:
         "Finder's Keepers: claim what lies in the discard piles.",
         [
             *[
-                (
+                Choice(
                     f"claim:{c}",
                     f"Claim the {g.card_name(c)}",
                     [frame("finders_claim", p=seat, card=c), frame("finders_pick", p=seat)],
                 )
                 for c in found
             ],
-            ("done", "Claim nothing more", []),
+            Choice("done", "Claim nothing more", []),
         ],
         confirm=True,
     )
@@ -182,12 +183,12 @@ def rivals(g: Game, seat: int) -> list[int]:
 
 
 @MODULE.ability("turn")
-def finders_leap(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def finders_leap(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     if not aim or aim["kind"] != "finders-keepers":
         return []
     return [
-        (f"leap:{o}", f"Teleport to the {g.name(o)} and encounter it", [frame("pandora_leap", p=seat, other=o)])
+        Choice(f"leap:{o}", f"Teleport to the {g.name(o)} and encounter it", [frame("pandora_leap", p=seat, other=o)])
         for o in rivals(g, seat)
     ]
 
@@ -215,7 +216,7 @@ def _perils_offer(g: Game, a: dict[str, Any]) -> None:
     word = {"strength": "battle", "craft": "psychic combat"}
     if len(others) >= 2:
         opts = [
-            (
+            Choice(
                 f"perils:{x}:{y}:{m}",
                 f"Send the {g.name(x)} to fight the {g.name(y)} in {word[m]}",
                 [frame("perils_send", p=seat, x=x, y=y, mode=m)],
@@ -228,7 +229,7 @@ def _perils_offer(g: Game, a: dict[str, Any]) -> None:
     elif len(others) == 1:
         x = others[0]
         opts = [
-            (
+            Choice(
                 f"finish:{x}:{m}",
                 f"Teleport to the {g.name(x)} and fight it to the finish in {word[m]}",
                 [frame("perils_send", p=seat, x=seat, y=x, mode=m)],
@@ -237,7 +238,7 @@ def _perils_offer(g: Game, a: dict[str, Any]) -> None:
         ]
     else:
         return
-    g.decide(seat, "perils", "Perils of Pandora: whom do you set against whom?", [*opts, ("pass", "Not now", [])])
+    g.decide(seat, "perils", "Perils of Pandora: whom do you set against whom?", [*opts, Choice("pass", "Not now", [])])
 
 
 @MODULE.handler("perils_send")

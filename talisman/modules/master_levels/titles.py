@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.master_levels.module import MODULE
 
@@ -182,7 +183,7 @@ def count_turns(g: Game, seat: int) -> None:
 
 
 @MODULE.ability("turn")
-def resign_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def resign_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     if not in_game(g):
         return []
     opts = []
@@ -190,7 +191,7 @@ def resign_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]
         for level in held(g, c):
             if meta(g, level, "resignable") and g.players[c].alive:
                 opts.append(
-                    (
+                    Choice(
                         f"resign:{level}",
                         f"Resign the title of {title_name(g, level)}",
                         [frame("resign_title", p=c, level=level), *back],
@@ -220,8 +221,8 @@ def offer(g: Game, seat: int, level: str, why: str) -> None:
         "master-level",
         f"{why}: become the {title_name(g, level)}?",
         [
-            ("accept", f"Become the {title_name(g, level)}", [frame("gain_title", p=seat, level=level)]),
-            ("decline", "Decline", []),
+            Choice("accept", f"Become the {title_name(g, level)}", [frame("gain_title", p=seat, level=level)]),
+            Choice("decline", "Decline", []),
         ],
     )
 
@@ -277,7 +278,7 @@ def city_places(g: Game, seat: int) -> None:
             "master-level",
             f"The Royal Castle: seek the office of Sheriff (a die plus your Strength, {SHERIFF_NEED} or more)?",
             [
-                (
+                Choice(
                     "seek",
                     "Seek the office of Sheriff",
                     [
@@ -292,7 +293,7 @@ def city_places(g: Game, seat: int) -> None:
                         )
                     ],
                 ),
-                ("leave", "Leave", []),
+                Choice("leave", "Leave", []),
             ],
         )
 
@@ -305,12 +306,12 @@ def _high_mage(g: Game, a: dict[str, Any]) -> None:
     if not magic and not offered:
         return
     opts = [
-        (f"offer:{c}", f"Offer the {g.card_name(c)} (+1)", [frame("high_mage", p=seat, offered=[*offered, c])])
+        Choice(f"offer:{c}", f"Offer the {g.card_name(c)} (+1)", [frame("high_mage", p=seat, offered=[*offered, c])])
         for c in magic
     ]
     if offered:
         opts.append(
-            (
+            Choice(
                 "roll",
                 f"Roll a D8 + {len(offered)}: {HIGH_MAGE_NEED} or more and you are the High Mage",
                 [frame("high_mage_offer", p=seat, offered=offered)],
@@ -320,7 +321,7 @@ def _high_mage(g: Game, a: dict[str, Any]) -> None:
         seat,
         "master-level",
         "The Magic Emporium: offer Magic Objects and Items to seek the power of the High Mage?",
-        [("leave", "Offer nothing" if not offered else "Take back the offerings and leave", []), *opts],
+        [Choice("leave", "Offer nothing" if not offered else "Take back the offerings and leave", []), *opts],
     )
 
 
@@ -367,12 +368,12 @@ def kings_champion(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         "master-level",
         "The Beggar holds out his hand: give him a gold?",
         [
-            (
+            Choice(
                 "give",
                 f"Give 1 gold and roll a die (a {CHAMPION_ROLL} makes you the King's Champion)",
                 [frame("beggar_gift", p=seat)],
             ),
-            ("refuse", "Give nothing", []),
+            Choice("refuse", "Give nothing", []),
         ],
     )
 

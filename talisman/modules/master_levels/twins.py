@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, lives, possessions, realms, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.master_levels import titles
 from talisman.modules.master_levels.module import MODULE
@@ -94,8 +95,8 @@ def mirror(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         "master-level",
         "A Mirror: pass through it and become two characters for 10 rounds?",
         [
-            ("pass", "Pass through the Mirror", [frame("mirror_pass", p=seat)]),
-            ("decline", "Turn away", []),
+            Choice("pass", "Pass through the Mirror", [frame("mirror_pass", p=seat)]),
+            Choice("decline", "Turn away", []),
         ],
     )
 
@@ -126,8 +127,8 @@ def mirror_ends(g: Game, seat: int) -> None:
             "mirror",
             "The Mirror's power fades: which of your two characters goes on?",
             [
-                ("keep:original", f"Keep the {g.name(seat)}", [frame("mirror_keep", keep=seat, lose=twin)]),
-                ("keep:image", f"Keep the {g.name(twin)}", [frame("mirror_keep", keep=twin, lose=seat)]),
+                Choice("keep:original", f"Keep the {g.name(seat)}", [frame("mirror_keep", keep=seat, lose=twin)]),
+                Choice("keep:image", f"Keep the {g.name(twin)}", [frame("mirror_keep", keep=twin, lose=seat)]),
             ],
         )
 
@@ -139,13 +140,13 @@ def _mirror_keep(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("meet")
-def trade(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
+def trade(g: Game, seat: int, other: int) -> list[Choice]:
     """The two characters of one player may trade when they meet."""
     if not titles.in_game(g) or twin_of(g, seat) != other:
         return []
     p, again = g.players[seat], [frame("meet", p=seat, other=other)]
     opts = [
-        (
+        Choice(
             f"give:{c}",
             f"Give the {g.card_name(c)} to the {g.name(other)}",
             [frame("twin_give", p=seat, to=other, card=c), *again],
@@ -153,7 +154,7 @@ def trade(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
         for c in p.objects + p.packed + p.followers
     ]
     opts += [
-        (
+        Choice(
             f"take:{c}",
             f"Take the {g.card_name(c)} from the {g.name(other)}",
             [frame("twin_give", p=other, to=seat, card=c), *again],
@@ -162,7 +163,7 @@ def trade(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
     ]
     if p.gold:
         opts.append(
-            (
+            Choice(
                 "give-gold",
                 f"Give your {p.gold} gold to the {g.name(other)}",
                 [frame("twin_gold", p=seat, to=other), *again],
@@ -236,14 +237,14 @@ def end_mystic(g: Game, seat: int, entry: dict[str, Any]) -> None:
 
 
 @MODULE.ability("turn")
-def rejoin_option(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def rejoin_option(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     if not titles.in_game(g):
         return []
     body = g.controller(seat)
     entry = titles.held(g, body).get(MYSTIC)
     if not entry or not g.players[entry["body"]].alive or g.players[body].space != g.players[entry["body"]].space:
         return []
-    return [("rejoin", "Rejoin spirit and body (this is your whole turn)", [frame("mystic_rejoin", p=body)])]
+    return [Choice("rejoin", "Rejoin spirit and body (this is your whole turn)", [frame("mystic_rejoin", p=body)])]
 
 
 @MODULE.handler("mystic_rejoin")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.abilities import can_evade_here
 from talisman.engine.combat import creatures_killed, foe_names, foe_subtypes, foe_value
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.core.character_rules import CITY, DUNGEON, guard_spared, in_dungeon, region_here, spaces_of_kind
 from talisman.modules.roster.module import MODULE
@@ -35,18 +36,18 @@ def held_named(g: Game, seat: int, name: str) -> bool:
 
 
 @MODULE.ability("combat")
-def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[tuple[Any, ...]]:
+def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if p.toad:
         return []
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     battle = fight["mode"] == "strength"
     any_foe = bool(fight["foes"] or fight["adhoc"])
     subtypes = foe_subtypes(g, fight)
     if battle and any_foe and not fight.get("shot"):
         if stats.has_trait(g, seat, "pistol"):
             opts.append(
-                (
+                Choice(
                     "pistol",
                     f"Fire the Pistol (5 or 6 kills the {foe_names(g, fight)})",
                     [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="pistol")],
@@ -54,7 +55,7 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
             )
         if stats.has_trait(g, seat, "bow"):
             opts.append(
-                (
+                Choice(
                     "bow",
                     f"Shoot first (beat Strength {foe_value(g, fight, 'strength')} to kill)",
                     [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="bow")],
@@ -63,7 +64,7 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
     for sub in ("animal", "dragon", "spirit"):
         if any_foe and subtypes == {sub} and stats.has_trait(g, seat, f"let-be:{sub}"):
             opts.append(
-                (
+                Choice(
                     "let-them-be",
                     f"Let the {foe_names(g, fight)} be: they do not attack you",
                     [frame("combat_evaded", **fight)],
@@ -73,11 +74,11 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
         but = [t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("evade-but:")]
         torch = stats.has_trait(g, seat, "evade-with-torch") and held_named(g, seat, "Torch")
         if torch or (but and not subtypes & set(but)):
-            opts.append(("evade", f"Evade the {foe_names(g, fight)}", [frame("combat_evaded", **fight)]))
+            opts.append(Choice("evade", f"Evade the {foe_names(g, fight)}", [frame("combat_evaded", **fight)]))
     if battle and any_foe:
         if stats.has_trait(g, seat, "berserk") and not fight.get("berserk"):
             opts.append(
-                (
+                Choice(
                     "berserk",
                     "Go berserk: +3 Strength this turn, and lose your next turn",
                     [frame("fury", p=seat, n=3, why="goes berserk"), frame("combat", **{**fight, "berserk": True})],
@@ -86,7 +87,7 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
         if stats.has_trait(g, seat, "charge") and not fight.get("charge"):
             warhorse = held_named(g, seat, "Warhorse")
             opts.append(
-                (
+                Choice(
                     "charge",
                     f"Charge: +2 Strength{' and a D4 (your Warhorse)' if warhorse else ''}, and lose your next turn",
                     [
@@ -102,7 +103,7 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
             and not guard_spared(g, seat, fight)
         ):
             opts.append(
-                (
+                Choice(
                     "killer-blow",
                     "Strike a Killer Blow: the foe adds no die (once a turn)",
                     [frame("flag", p=seat, flag="killer-blow"), frame("combat_roll", **{**fight, "assassinate": True})],
@@ -218,14 +219,14 @@ def _cut_weapon(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("after_roll")
-def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple[Any, ...]]:
+def after_movement_roll(g: Game, seat: int, roll: int) -> list[Choice]:
     p = g.players[seat]
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     if stats.has_trait(g, seat, f"teleport-on:{roll}"):
-        opts.append(("teleport", "Teleport instead: to any space of your region", [frame("leap", p=seat)]))
+        opts.append(Choice("teleport", "Teleport instead: to any space of your region", [frame("leap", p=seat)]))
     if stats.has_trait(g, seat, "reroll-move") and "rerolled-move" not in p.flags:
         opts.append(
-            (
+            Choice(
                 "reroll",
                 "Roll the movement die again (the second roll stands)",
                 [frame("flag", p=seat, flag="rerolled-move"), frame("move_roll", p=seat)],
@@ -235,7 +236,7 @@ def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple[Any, ...]]:
         for n in (roll - 1, roll + 1):
             if n >= 1:
                 opts.append(
-                    (
+                    Choice(
                         f"path:{n}",
                         f"Move {n} instead (Pathfinder)",
                         [frame("flag", p=seat, flag="pathfinder"), frame("move_choose", p=seat, roll=n, fixed=True)],
@@ -258,7 +259,7 @@ def _leap(g: Game, a: dict[str, Any]) -> None:
         "teleport",
         "Teleport: to which space?",
         [
-            (
+            Choice(
                 f"to:{g.rules.spaces[d].id}",
                 f"{g.space_name(d)} ({g.rules.spaces[d].id})",
                 [frame("arrive", p=seat, space=d, how="teleport")],
@@ -293,12 +294,12 @@ def routed_flees(g: Game, seat: int) -> None:
 
 
 @MODULE.ability("turn")
-def turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
+def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     if stats.has_trait(g, seat, "trader") and "traded" not in p.flags and (p.objects or p.packed):
         opts.append(
-            (
+            Choice(
                 "trade-objects",
                 "Sell Objects for 1 gold each",
                 [frame("flag", p=seat, flag="traded"), frame("sell", p=seat, price=1), *back],
@@ -312,7 +313,7 @@ def turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
     ):
         for f in p.followers:
             opts.append(
-                (
+                Choice(
                     f"sacrifice:{f}",
                     f"Give up the {g.card_name(f)} for a Spell",
                     [
@@ -333,7 +334,7 @@ def turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
                 and g.rules.spaces[o.space].region == region_here(g, seat)
             ):
                 opts.append(
-                    (
+                    Choice(
                         f"shadow:{o.seat}",
                         f"Shadow the {g.name(o.seat)} to the {g.space_name(o.space)}",
                         [frame("arrive", p=seat, space=o.space, how="move")],
@@ -343,7 +344,7 @@ def turn_options(g: Game, seat: int, back: list[Any]) -> list[tuple[Any, ...]]:
         for c in g.cards_on(p.space):
             if g.card_name(c) in DOORWAYS and c not in g.globals.get("turned-doorways", ()):
                 opts.append(
-                    (
+                    Choice(
                         f"turn-doorway:{c}",
                         "Turn the Dungeon Doorway upside down",
                         [frame("turn_doorway", p=seat, card=c), *back],
@@ -373,11 +374,11 @@ def _turn_doorway(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("land")
-def pass_by(g: Game, seat: int) -> list[tuple[Any, ...]]:
+def pass_by(g: Game, seat: int) -> list[Choice]:
     """The Ninja's Shadow: he need not encounter where he lands (000: he must, in the Dungeon)."""
     if not stats.has_trait(g, seat, "pass-by"):
         return []
-    return [("pass-by", "Slip by: encounter nothing here", [])]
+    return [Choice("pass-by", "Slip by: encounter nothing here", [])]
 
 
 @MODULE.ability("arrive")
@@ -417,7 +418,7 @@ def _haggle_offer(g: Game, a: dict[str, Any]) -> None:
         "haggle",
         f"Haggle over the City's prices? (roll 2 dice, at most your Craft {stats.craft(g, seat)})",
         [
-            (
+            Choice(
                 "haggle",
                 "Haggle",
                 [
@@ -433,7 +434,7 @@ def _haggle_offer(g: Game, a: dict[str, Any]) -> None:
                     ),
                 ],
             ),
-            ("no", "Pay the posted prices", [frame("flag", p=seat, flag="haggled")]),
+            Choice("no", "Pay the posted prices", [frame("flag", p=seat, flag="haggled")]),
         ],
     )
 
@@ -484,12 +485,14 @@ def doctors_takings(g: Game, seat: int, n: int, paid_to: str) -> None:
 
 
 @MODULE.ability("card")
-def peddler(g: Game, seat: int, card: int) -> list[tuple[Any, ...]]:
+def peddler(g: Game, seat: int, card: int) -> list[Choice]:
     name = g.card_name(card)
     p = g.players[seat]
     if not stats.has_trait(g, seat, f"trade:{name}") or not (p.objects or p.packed):
         return []
-    return [("trade", f"Trade with the {name}: an Object of yours for a Purchase card", [frame("trade_give", p=seat)])]
+    return [
+        Choice("trade", f"Trade with the {name}: an Object of yours for a Purchase card", [frame("trade_give", p=seat)])
+    ]
 
 
 @MODULE.handler("trade_give")
@@ -501,7 +504,7 @@ def _trade_give(g: Game, a: dict[str, Any]) -> None:
         "trade",
         "Which Object do you trade?",
         [
-            (f"give:{c}", f"Give the {g.card_name(c)}", [frame("trade_take", p=seat, card=c)])
+            Choice(f"give:{c}", f"Give the {g.card_name(c)}", [frame("trade_take", p=seat, card=c)])
             for c in p.objects + p.packed
         ],
     )
@@ -521,7 +524,7 @@ def _trade_take(g: Game, a: dict[str, Any]) -> None:
         "trade",
         f"The {g.card_name(card)} is traded. What do you take?",
         [
-            (
+            Choice(
                 f"take:{w}",
                 f"A {w}",
                 [frame("effects", p=seat, list=[{"take_card": {"deck": "purchase", "name": w}}], ctx={})],
@@ -535,12 +538,12 @@ def _trade_take(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("meet")
-def meet_options(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
+def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
     o = g.players[other]
-    opts: list[tuple[Any, ...]] = []
+    opts: list[Choice] = []
     if stats.has_trait(g, seat, "imprison") and o.alignment != "good":
         opts.append(
-            (
+            Choice(
                 "imprison",
                 f"Imprison the {g.name(other)}: it loses its next turn",
                 [frame("imprison", p=seat, other=other)],
@@ -549,7 +552,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
     if stats.has_trait(g, seat, "enslave") and o.followers:
         if held_named(g, seat, "Slaver"):
             opts.append(
-                (
+                Choice(
                     "enslave",
                     f"Take a Follower from the {g.name(other)} (your Slaver needs no roll)",
                     [frame("enslave_pick", p=seat, other=other)],
@@ -557,7 +560,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
             )
         else:
             opts.append(
-                (
+                Choice(
                     "enslave",
                     f"Try to enslave a Follower of the {g.name(other)} (5 or 6)",
                     [
@@ -575,7 +578,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
             )
     if stats.has_trait(g, seat, "panic"):
         opts.append(
-            (
+            Choice(
                 "panic",
                 f"Pipe the {g.name(other)} into a panic (1 to 3: it flees)",
                 [
@@ -593,7 +596,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple[Any, ...]]:
         )
     if stats.has_trait(g, seat, "curse"):
         opts.append(
-            (
+            Choice(
                 "curse",
                 f"Curse the {g.name(other)} (1 to 3: it loses 1 Craft)",
                 [
@@ -639,7 +642,7 @@ def _enslave_pick(g: Game, a: dict[str, Any]) -> None:
         "enslave",
         f"Which of the {g.name(other)}'s Followers do you take?",
         [
-            (f"take:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+            Choice(f"take:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
             for f in g.players[other].followers
         ],
     )
@@ -662,7 +665,10 @@ def _panic_result(g: Game, a: dict[str, Any]) -> None:
         seat,
         "panic",
         f"The {g.name(other)} panics: which way does it flee?",
-        [(f"to:{g.rules.spaces[s].id}", f"To the {g.space_name(s)}", [frame("drive", p=other, to=s)]) for s in ways],
+        [
+            Choice(f"to:{g.rules.spaces[s].id}", f"To the {g.space_name(s)}", [frame("drive", p=other, to=s)])
+            for s in ways
+        ],
     )
 
 
@@ -739,9 +745,9 @@ def _rout_offer(g: Game, a: dict[str, Any]) -> None:
         "rout",
         f"Rout the {g.name(other)}?",
         [
-            ("spare", "Let it stay", []),
+            Choice("spare", "Let it stay", []),
             *[
-                (
+                Choice(
                     f"rout:{g.rules.spaces[w].id}",
                     f"Drive it to the {g.space_name(w)}",
                     [frame("drive", p=other, to=w), *([frame("mark_routed", p=other)] if dungeon else [])],

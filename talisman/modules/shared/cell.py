@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.content.modules import Module
 from talisman.engine import cards, possessions
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def cell(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         seat,
         "cell",
         "You must leave one of your Followers locked in the Cell.",
-        [(f"leave:{f}", f"Leave the {g.card_name(f)}", [frame("cell_leave", p=seat, card=f)]) for f in free],
+        [Choice(f"leave:{f}", f"Leave the {g.card_name(f)}", [frame("cell_leave", p=seat, card=f)]) for f in free],
     )
 
 
@@ -61,8 +62,11 @@ def _cell_free(g: Game, a: dict[str, Any]) -> None:
             "cell-free",
             "Free a Follower locked in the Cell?",
             [
-                ("nothing", "Free no one", []),
-                *[(f"free:{c}", f"Free the {g.card_name(c)}", [frame("take", p=seat, card=c)]) for c in prisoners],
+                Choice("nothing", "Free no one", []),
+                *[
+                    Choice(f"free:{c}", f"Free the {g.card_name(c)}", [frame("take", p=seat, card=c)])
+                    for c in prisoners
+                ],
             ],
             confirm=True,
         )

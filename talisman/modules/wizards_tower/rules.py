@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.movement import ring_distance
 from talisman.modules.wizards_tower.module import MODULE
@@ -154,8 +155,8 @@ def dragon_prince(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         "dragon-prince",
         "The Dragon Prince (Strength 15, Craft 15): how do you fight him?",
         [
-            ("strength", "In battle (Strength)", [frame("dragon_prince_fight", p=seat, mode="strength")]),
-            ("craft", "In psychic combat (Craft)", [frame("dragon_prince_fight", p=seat, mode="craft")]),
+            Choice("strength", "In battle (Strength)", [frame("dragon_prince_fight", p=seat, mode="strength")]),
+            Choice("craft", "In psychic combat (Craft)", [frame("dragon_prince_fight", p=seat, mode="craft")]),
         ],
     )
 
