@@ -285,7 +285,10 @@ class Game:
         self.stack.extend([Frame(f[0], f[1]) for f in reversed(frames)])
 
     def decide(self, p: int, kind: str, prompt: str, options: Sequence[Choice], confirm: bool = False) -> None:
-        """Ask seat ``p`` to choose among ``options``; stored as plain lists in the ``decide`` frame."""
+        """Ask seat ``p`` to choose among ``options``; stored as plain lists in the ``decide`` frame.
+        ``kind`` is one a module of the game declares (:meth:`~talisman.content.modules.Module.decision`)."""
+        if kind not in self.rules.decisions:
+            raise RuntimeError(f"decision kind {kind!r} is declared by no module of this game")
         opts = [[o.id, o.label, list(o.frames), o.group] for o in options]
         self.stack.append(
             Frame("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm})

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 def register_cell(module: Module) -> None:
     """The content hook ``cell`` and its frames, on ``module``."""
     module.hook("cell")(cell)
+    module.declare_decisions(
+        {"cell": "the Cell: the Follower to leave locked there", "cell-free": "the Cell: a Follower left there to free"}
+    )
     module.handler("cell_leave")(_cell_leave)
     module.handler("cell_free")(_cell_free)
 
