@@ -3,7 +3,7 @@ add options or react. The engine declares them on :data:`ENGINE`; a module
 registers its functions on its own object (``@MODULE.ability("turn")``); the
 engine asks those of the game's modules, in the order of its ruleset.
 
-Each point collects options as ``(id, label, frames[, group])``:
+Each point collects options as :class:`~talisman.engine.decision.Choice` values:
 
 - ``turn``: the turn menu (the Druid's change of alignment, the Elf's walk...)
 - ``after_roll``: once the movement die is known (the Troll's regeneration)

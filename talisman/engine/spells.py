@@ -222,11 +222,11 @@ def fate_options(g: Game, seat: int, keep: list[Any], roll: dict[str, Any]) -> l
     Countered, the first roll stands (``keep``)."""
     return [
         Choice(
-            oid,
-            f"Spend 1 Fate and {label[0].lower()}{label[1:]}: choose the result",
-            [frame("spend_fate", p=seat), *frames],
+            o.id,
+            f"Spend 1 Fate and {o.label[0].lower()}{o.label[1:]}: choose the result",
+            [frame("spend_fate", p=seat), *o.frames],
         )
-        for oid, label, frames, *_ in cast_options(g, seat, "fate", keep, combat=roll)
+        for o in cast_options(g, seat, "fate", keep, combat=roll)
     ]
 
 
