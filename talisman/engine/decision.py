@@ -13,15 +13,11 @@ Group = Literal["main", "free"]
 ChoiceGroup = Literal["main", "free", "instead", "forced"]
 
 
-class Frame(NamedTuple):
-    """One step of the game's flow on its stack: the ``kind`` of a handler some module registers
-    (:meth:`~talisman.content.modules.Module.handler`) and its ``args``, plain JSON data.
-
-    Stored (in a state, a save, the hash) as the list ``[kind, args]``.
-    """
-
-    kind: str
-    args: dict[str, Any]
+# One step of the game's flow on its stack: the kind of a handler some module registers
+# (:meth:`~talisman.content.modules.Module.handler`) and its args, plain JSON data; stored (in a
+# state, a save, the hash) as the list ``[kind, args]``. A plain pair, not a NamedTuple: the machine
+# makes tens of them for each action, and a NamedTuple costs seven times as much to make.
+Frame = tuple[str, dict[str, Any]]
 
 
 class Choice(NamedTuple):

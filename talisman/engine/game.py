@@ -43,7 +43,7 @@ DIE_BY_SIZE = {"S": 4, "M": 6, "L": 8}
 
 def frame(kind: str, **args: Any) -> Frame:
     """A frame to push or to attach to an option."""
-    return Frame(kind, args)
+    return (kind, args)
 
 
 class Game:
@@ -277,12 +277,12 @@ class Game:
 
     def push(self, kind: str, **args: Any) -> None:
         """Push one frame: it runs before whatever is on the stack now."""
-        self.stack.append(Frame(kind, args))
+        self.stack.append((kind, args))
 
     def push_all(self, frames: Sequence[Frame]) -> None:
         """Push frames so that they run in the order given (an option's frames read back from
         plain data are ``[kind, args]`` lists: they are made frames again)."""
-        self.stack.extend([Frame(f[0], f[1]) for f in reversed(frames)])
+        self.stack.extend([(f[0], f[1]) for f in reversed(frames)])
 
     def decide(self, p: int, kind: str, prompt: str, options: Sequence[Choice], confirm: bool = False) -> None:
         """Ask seat ``p`` to choose among ``options``; stored as plain lists in the ``decide`` frame.
@@ -290,9 +290,7 @@ class Game:
         if kind not in self.rules.decisions:
             raise RuntimeError(f"decision kind {kind!r} is declared by no module of this game")
         opts = [[o.id, o.label, list(o.frames), o.group] for o in options]
-        self.stack.append(
-            Frame("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm})
-        )
+        self.stack.append(("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm}))
 
     def say(
         self,
@@ -431,7 +429,7 @@ class Game:
         g.gold_on = {int(k): v for k, v in d["gold_on"].items()}
         g.counters = {int(k): v for k, v in d["counters"].items()}
         g.globals = dict(d["globals"])
-        g.stack = [Frame(k, a) for k, a in d["stack"]]
+        g.stack = [(k, a) for k, a in d["stack"]]
         g.active, g.turn, g.round, g.result = d["active"], d["turn"], d["round"], d["result"]
         return g
 
