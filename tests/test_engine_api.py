@@ -161,7 +161,7 @@ def test_secret_events_are_hidden_from_others():
 
 
 def test_modules_that_exclude_each_other_cannot_be_combined():
-    from talisman.modules import Module, register_module
+    from talisman.content.modules import Module, register_module
 
     register_module(Module(name="test-dungeon-a", title="A", content_dir=None, excludes=("test-dungeon-b",)))
     register_module(Module(name="test-dungeon-b", title="B", content_dir=None))

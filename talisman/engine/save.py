@@ -17,60 +17,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-from talisman.errors import SaveError, TalismanError
+from talisman.engine.formats import check_save, check_state_dict
+from talisman.engine.game import Game
+from talisman.errors import SaveError
+
+__all__ = ["check_save", "check_state_dict", "read", "replay", "write"]
 
 
-def _need(cond: bool, msg: str) -> None:
-    if not cond:
-        raise SaveError(msg)
-
-
-def check_save(save: Any) -> None:
-    """Raise SaveError unless ``save`` has the shape of a save."""
-    from talisman.engine.game import SAVE_FORMAT, STATE_VERSION
-
-    _need(isinstance(save, dict), "a save must be a JSON object")
-    _need(save.get("format") == SAVE_FORMAT, f"not a Talisman save (format should be {SAVE_FORMAT!r})")
-    _need(
-        save.get("version") == STATE_VERSION,
-        f"unsupported save version {save.get('version')!r} (this program reads {STATE_VERSION})",
-    )
-    cfg = save.get("config")
-    _need(isinstance(cfg, dict), "the save has no configuration")
-    for key, kind in (("modules", list), ("options", dict), ("characters", list), ("seed", int)):
-        _need(isinstance(cfg.get(key), kind), f"the save's configuration has no valid {key!r}")
-    _need(isinstance(save.get("actions"), list), "the save has no list of actions")
-    for i, act in enumerate(save["actions"]):
-        ok = isinstance(act, str) or (
-            isinstance(act, dict) and isinstance(act.get("dice"), list) and all(isinstance(v, int) for v in act["dice"])
-        )
-        _need(ok, f"action {i + 1} is neither an option id nor a dice script: {act!r}")
-    _need(isinstance(save.get("state_hash"), str), "the save has no state hash")
-
-
-def replay(save: Any, check: bool = True):
+def replay(save: Any, check: bool = True) -> Game:
     """Play a save again; raise SaveError if malformed or if it does not reproduce."""
-    from talisman.engine.game import Game
-
-    check_save(save)
-    cfg = save["config"]
-    try:
-        g = Game.new(cfg["characters"], modules=cfg["modules"], options=cfg["options"], seed=cfg["seed"])
-    except TalismanError as e:
-        raise SaveError(f"the save's configuration cannot be played: {e}") from None
-    for i, act in enumerate(save["actions"]):
-        try:
-            if isinstance(act, dict):
-                g.script_dice(act["dice"])
-            else:
-                g.apply(act)
-        except TalismanError as e:
-            raise SaveError(f"action {i + 1} ({act!r}) cannot be replayed: {e}") from None
-    if check and g.state_hash() != save["state_hash"]:
-        raise SaveError(
-            f"the replay does not reproduce the saved game: state {g.state_hash()} instead of {save['state_hash']}"
-        )
-    return g
+    return Game.load(save, check)
 
 
 def read(path: str | Path) -> dict[str, Any]:
@@ -85,27 +41,3 @@ def read(path: str | Path) -> dict[str, Any]:
 
 def write(path: str | Path, save: dict[str, Any]) -> None:
     Path(path).write_text(json.dumps(save, indent=1), encoding="utf-8")
-
-
-def check_state_dict(d: Any) -> None:
-    """Raise SaveError unless ``d`` looks like a snapshot from ``Game.state_dict``."""
-    from talisman.engine.game import STATE_VERSION
-
-    _need(isinstance(d, dict), "a snapshot must be a JSON object")
-    _need(d.get("version") == STATE_VERSION, f"unsupported snapshot version {d.get('version')!r}")
-    for key in (
-        "config",
-        "rng",
-        "players",
-        "decks",
-        "discards",
-        "board",
-        "gold_on",
-        "counters",
-        "globals",
-        "stack",
-        "active",
-        "turn",
-        "round",
-    ):
-        _need(key in d, f"the snapshot lacks {key!r}")

@@ -1,8 +1,8 @@
 // The game's pace and a seat's own settings (talisman/server/autopilot.py): the countdown of a question
 // asked in another player's turn, "skip to my turn", the seat's standing answers, who is away (a bot plays
-// their seat), and, for the game's creator, a new link for a person's seat.
+// their seat), and, for the game's creator, a new invitation for a person's seat.
 
-import { api, tokenFor } from './api.js';
+import { api } from './api.js';
 import { clear, h } from './dom.js';
 
 const CREATOR_KEY = 'talisman.creator';
@@ -29,7 +29,7 @@ export function pacePanel(gameId, seat, token) {
   const body = h('div', {});
   el.append(clock, body);
   const creator = creators()[gameId] || null;
-  const links = {};            // seat -> a link this page has just reissued
+  const links = {};            // seat -> an invitation link this page has just made
   let last = null;
   let problem = '';
   let timer = null;
@@ -95,14 +95,13 @@ export function pacePanel(gameId, seat, token) {
 
   function creatorLinks(game) {
     const people = game.seats.filter((st) => st.controller === 'human');
-    return h('details', { class: 'seat-links' }, h('summary', {}, 'Seat links (you made this game)'),
-      h('p', { class: 'muted' }, 'A new link replaces a lost one; the old link stops working.'),
+    return h('details', { class: 'seat-links' }, h('summary', {}, 'Seat invitations (you made this game)'),
+      h('p', { class: 'muted' }, 'A new invitation replaces a lost link: the seat is free until someone opens it, and its old link stops working.'),
       h('ul', { class: 'links' }, people.map((st) => {
-        const known = links[st.seat] || (tokenFor(gameId, st.seat)
-          ? `${location.origin}/game/${encodeURIComponent(gameId)}?seat=${st.seat}&token=${tokenFor(gameId, st.seat)}` : '');
+        const known = links[st.seat] || '';
         return h('li', {},
-          h('span', {}, `${st.seat + 1}. ${st.name} `),
-          known ? h('input', { class: 'link', readonly: true, value: known, 'aria-label': `link of seat ${st.seat + 1}`, onclick: (e) => e.target.select() }) : null,
+          h('span', {}, `${st.seat + 1}. ${st.name}${st.joined ? '' : ' (not taken yet)'} `),
+          known ? h('input', { class: 'link', readonly: true, value: known, 'aria-label': `invitation link of seat ${st.seat + 1}`, onclick: (e) => e.target.select() }) : null,
           h('button', {
             type: 'button', class: 'small', 'data-reissue': st.seat,
             onclick: () => send(async () => {
@@ -112,7 +111,7 @@ export function pacePanel(gameId, seat, token) {
               if (!res.ok) throw new Error(data.message || res.statusText);
               links[st.seat] = data.link;
             }),
-          }, 'New link'));
+          }, 'New invitation'));
       })));
   }
 

@@ -2,7 +2,7 @@
 (talisman/server/autopilot.py): standing answers stored with the seat and answered by the
 server, a question in another player's turn that passes after a visible time, an absent
 person's seat played by a bot until they come back, the bots' pace chosen per game, skip to
-my turn, and a seat's link reissued by the game's creator. Every automatic answer is a move
+my turn, and a seat invited anew by the game's creator. Every automatic answer is a move
 like any other, so a restarted server has the same game."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import Table, decision_of, make_table
+from conftest import Table, claim_seat, decision_of, make_table, table_of
 from fastapi.testclient import TestClient
 
 from talisman.bots.random_bot import RandomBot
@@ -34,8 +34,7 @@ def named_table(client: TestClient, characters: list[str], controllers: list[str
     seats = [{"controller": c, "character": k} for c, k in zip(controllers, characters, strict=True)]
     r = client.post("/api/games", json={"seats": seats, "seed": seed, **extra})
     assert r.status_code == 201, r.text
-    data = r.json()
-    return Table(client, data["game"]["id"], {s["seat"]: s["token"] for s in data["seats"]})
+    return table_of(client, r.json(), claim=[s["seat"] for s in r.json()["seats"]])
 
 
 def until(t: Table, seat: int | None, holds, timeout: float = 15.0) -> dict:
@@ -192,21 +191,46 @@ def test_skip_to_my_turn_plays_the_bots_without_pauses(tmp_path: Path) -> None:
             assert t.state(0)["settings"]["skipping"] is False  # its turn came: asked again
 
 
-# --- the creator recovers a link --------------------------------------------------------------
+# --- the creator invites a seat anew ------------------------------------------------------------
 
 
-def test_the_games_creator_can_give_a_seat_a_new_link(client: TestClient) -> None:
+def test_the_games_creator_can_invite_a_seat_anew_and_never_learns_its_token(client: TestClient) -> None:
     r = client.post("/api/games", json={"seats": [{"controller": "human"}, {"controller": "heuristic"}], "seed": 1})
     created = r.json()
-    game_id, old, creator = created["game"]["id"], created["seats"][0]["token"], created["creator"]
+    game_id, creator = created["game"]["id"], created["creator"]
+    first_invite = created["seats"][0]["invite"]
+    old = claim_seat(client, game_id, 0, first_invite)
     assert client.post(f"/api/games/{game_id}/seats/0/link").status_code == 403
-    assert client.post(f"/api/games/{game_id}/seats/0/link", headers={"X-Creator-Token": old}).status_code == 403
+    wrong = client.post(f"/api/games/{game_id}/seats/0/link", headers={"X-Creator-Token": old})
+    assert wrong.status_code == 403 and wrong.json()["error"] == "forbidden"  # a seat's token is no creator's
     assert client.post(f"/api/games/{game_id}/seats/1/link", headers={"X-Creator-Token": creator}).status_code == 403
-    r = client.post(f"/api/games/{game_id}/seats/0/link", headers={"X-Creator-Token": creator})
-    assert r.status_code == 200, r.text
-    new = r.json()["token"]
-    assert r.json()["link"].endswith(f"/game/{game_id}?seat=0&token={new}")
-    state = client.get(f"/api/games/{game_id}/state", params={"seat": 0}, headers={"X-Seat-Token": new})
-    assert state.status_code == 200
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:  # the old link's holder, connected
+        ws.send_json({"type": "join", "seat": 0, "token": old})
+        assert ws.receive_json()["type"] == "state"
+        r = client.post(f"/api/games/{game_id}/seats/0/link", headers={"X-Creator-Token": creator})
+        assert r.status_code == 200, r.text
+        while (msg := ws.receive_json())["type"] != "error":
+            pass
+        assert msg["error"] == "replaced"  # let go: it no longer sees the seat's hand
+    new = r.json()
+    assert "token" not in new and new["link"].endswith(f"/game/{game_id}?seat=0&invite={new['invite']}")
+    game = client.get(f"/api/games/{game_id}").json()
+    assert game["status"] == "open" and game["seats"][0]["joined"] is False  # free until the invitation is opened
     stale = client.get(f"/api/games/{game_id}/state", params={"seat": 0}, headers={"X-Seat-Token": old})
     assert stale.status_code == 403
+    assert client.post(f"/api/games/{game_id}/seats/0/claim", json={"invite": first_invite}).status_code == 403
+    token = claim_seat(client, game_id, 0, new["invite"])  # whoever opens it gets a token of their own
+    state = client.get(f"/api/games/{game_id}/state", params={"seat": 0}, headers={"X-Seat-Token": token})
+    assert state.status_code == 200 and state.json()["game"]["status"] == "running"
+    again = client.post(f"/api/games/{game_id}/seats/0/claim", json={"invite": new["invite"]})
+    assert again.status_code == 409 and again.json()["error"] == "taken"
+
+
+def test_a_seat_sets_its_answers_while_characters_are_chosen(client: TestClient) -> None:
+    r = client.post("/api/games", json={"seats": [{"controller": "human", "choose": True}, {"controller": "random"}]})
+    t = table_of(client, r.json(), claim=[0])
+    assert client.get(f"/api/games/{t.id}").json()["status"] == "choosing"
+    r = client.put(f"/api/games/{t.id}/seats/0/settings", json={"standing": ["no-fate"]}, headers=t.headers(0))
+    assert r.status_code == 200 and r.json()["standing"] == ["no-fate"]
+    r = client.post(f"/api/games/{t.id}/seats/0/skip", json={"on": True}, headers=t.headers(0))
+    assert r.status_code == 200 and r.json()["skipping"] is True

@@ -1,7 +1,7 @@
 """The pace of a game in the browser (talisman/web/pace.js), in Debian's Chromium against a
 real ``talisman serve``: a person who never opens their link is taken over by a bot, the others
-see it and play on; the game's creator gives that seat a new link; its person opens it, comes
-back, and is asked again in their own turn. The settings panel stores a standing answer."""
+see it and play on; the game's creator gives that seat a new invitation; its person opens it,
+comes back, and is asked again in their own turn. The settings panel stores a standing answer."""
 
 from __future__ import annotations
 
@@ -56,19 +56,19 @@ def test_an_absent_persons_seat_is_taken_over_by_a_bot_until_they_come_back(serv
     ann.click(".pace .settings summary")
     assert ann.is_checked("input[name=standing-no-fate]")
 
-    # Bob lost his link: Ann, who made the game, gives his seat a new one
+    # Bob lost his link: Ann, who made the game, invites his seat anew (she sees no token of his)
     ann.click(".pace .seat-links summary")
     ann.click(".pace .seat-links button[data-reissue='1']")
     ann.wait_for_function(
-        "[...document.querySelectorAll('.pace .seat-links input.link')].some((i) => i.value.includes('seat=1&token='))"
+        "[...document.querySelectorAll('.pace .seat-links input.link')].some((i) => i.value.includes('seat=1&invite='))"
     )
     new_link = next(
-        v for v in (i.input_value() for i in ann.locator(".pace .seat-links input.link").all()) if "seat=1&token=" in v
+        v for v in (i.input_value() for i in ann.locator(".pace .seat-links input.link").all()) if "seat=1&invite=" in v
     )
-    assert new_link != old_link
+    assert new_link != old_link and "token=" not in new_link
     stale = browser.new_context().new_page()
     stale.goto(old_link)
-    stale.wait_for_selector(".banner.refused")
+    stale.wait_for_selector(".panel.error:has-text('This invitation does not open seat 2')")
 
     # Bob opens the new link: the bot stops, and Bob is asked in his own turn
     bob = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
