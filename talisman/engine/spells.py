@@ -22,6 +22,10 @@ every other character's turn, and where their effect matters (a life about to
 be lost, a fight). After any Spell is cast, each other player holding a
 Counterspell may cancel it.
 
+A Spell that acts on the creatures fought says so: ``evades`` (it evades
+them) or ``foe`` (it strikes them: the Finger of Death). Neither is offered
+against creatures beyond Spells (:func:`creatures_beyond_spells`).
+
 Scrolls (brought by expansion modules) use the same ``cast`` table and
 windows. A character may hold any number; they are read, not cast, so the
 bans on casting (the Cursed Glade, the Amulet, Destroy Magic) and the
@@ -141,10 +145,13 @@ def fate_options(g: Game, seat: int, keep: list, roll: dict) -> list[tuple]:
 def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | None = None) -> list[tuple]:
     """Options to cast each Spell the character may cast in this window."""
     opts = []
+    beyond = creatures_beyond_spells(g, combat)
     for c in castable(g, seat, window):
         spell = g.rules.instances[c]
         if spell.cast.get("evades") and combat is not None and combat.get("evadable") is False:
-            continue  # 000: Inner Region creatures are beyond Spells and cannot be evaded
+            continue  # a creature that cannot be evaded (000: none in the Inner Region)
+        if beyond and (spell.cast.get("evades") or spell.cast.get("foe")):
+            continue
         ends = spell.cast.get("ends")
         for target, label in _targets(g, seat, spell.cast, window, combat):
             # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
@@ -167,6 +174,21 @@ def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | Non
                 )
             )
     return opts
+
+
+def creatures_beyond_spells(g: Game, combat: dict[str, Any] | None) -> bool:
+    """Are the creatures of this fight beyond every Spell? 000: Spells affect
+    creatures in the Outer and Middle Regions only, and none of the creatures met
+    in the Inner Region can be affected by any Spell. The regions crossed one space
+    a step (the Inner Region, the Crown, the Wizard's Tower) are beyond, and so is a
+    ``unique`` foe wherever it is fought (the Dragon Prince, the endings' lords).
+    A Spell on the caster itself (Psionic Blast) still works."""
+    if combat is None or "foes" not in combat:
+        return False  # no fight, or a fight between characters: Spells reach characters anywhere
+    if combat.get("unique"):
+        return True
+    region = g.rules.spaces[g.players[combat["p"]].space].region
+    return g.rules.regions[region].movement != "roll"
 
 
 def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -> list[tuple[Any, str]]:
