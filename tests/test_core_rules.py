@@ -760,3 +760,24 @@ def test_trophies_may_be_cashed_in_before_the_dice_of_a_fight():
     s.dice(2, 1, 1).choose("trophies:strength")  # then the fight, the Warrior now at Strength 5
     assert s.player(0).strength == 5 and s.player(0).trophies == []
     assert "2 + 5 Strength = 7 against 1 + 6 = 7" in s.log() and s.player(0).lives == 4  # a stand-off, not a loss
+
+
+@rules("core.taming")
+def test_an_animal_may_be_tamed_when_it_comes_with_another_enemy():
+    """000: any character may try to tame any Enemy-Animal it meets: a Wolf with a Goblin."""
+    s = Scenario(["wizard", "elf"]).no_spells().at(0, "village").at(1, "castle").put("fields-1", "Wolf", "Goblin")
+    go(s, "fields-1", 1)
+    assert s.decision.kind == "combat" and "tame" in s.options()
+    s.dice(1, 1, 6, 1).choose("tame")  # 1 + 1 + 2 under Craft 5; then the Goblin alone: 6 + 2 + 1 against 1 + 2
+    assert s.names(s.player(0).followers) == ["Wolf"] and "The Wolf is tamed." in s.log()
+    assert s.names(s.player(0).trophies) == ["Goblin"] and s.on_space("fields-1") == []
+
+
+@rules("core.taming")
+def test_two_animals_may_each_be_tried_once():
+    s = Scenario(["wizard", "elf"]).no_spells().at(0, "village").at(1, "castle").put("fields-1", "Wolf", "Bear")
+    go(s, "fields-1", 1)
+    tries = [o for o in s.options() if o.startswith("tame:")]
+    assert len(tries) == 2
+    s.dice(6, 6).choose(tries[0])  # 12 + the Strength: not under Craft 5, so both attack
+    assert s.decision.kind == "combat" and [o for o in s.options() if o.startswith("tame:")] == [tries[1]]
