@@ -101,8 +101,11 @@ def _crown_reach(g: Game, seat: int) -> None:
 
 @handler("crown_challenge")
 def _crown_challenge(g: Game, a: dict) -> None:
-    """A character who is not alone on the Crown must encounter the others there."""
-    from talisman.engine.combat import attack_options
+    """A character who is not alone on the Crown must encounter the others there:
+    attack one, or use a special ability on it (000 "Encountering another
+    Character": a Thief may steal); it may not leave them in peace."""
+    from talisman.engine.abilities import meet_options
+    from talisman.engine.combat import attack_options, must_attack
 
     seat = a["p"]
     rivals = [r for r in rivals_on_crown(g, seat)]
@@ -111,7 +114,9 @@ def _crown_challenge(g: Game, a: dict) -> None:
     opts = []
     for r in rivals:
         opts += attack_options(g, seat, r)
-    g.decide(seat, "crown-challenge", "Another character holds the Crown: you must fight.", opts)
+        if not must_attack(g, seat, r):
+            opts += meet_options(g, seat, r)
+    g.decide(seat, "crown-challenge", "Another character holds the Crown: you must encounter it.", opts)
 
 
 def _crown_turn_start(g: Game, seat: int) -> None:
