@@ -60,6 +60,11 @@ def moves(s: Scenario) -> set[str]:
     return {i.split(":", 1)[1] for i in s.options() if i.startswith("move:")}
 
 
+def treasures(s: Scenario) -> list[str]:
+    """The Treasures offered by the pending decision."""
+    return [o for o in s.options() if o.startswith("treasure:")]
+
+
 def names(s: Scenario, held) -> list[str]:
     return s.names(list(held))
 
@@ -266,7 +271,7 @@ def test_the_gypsys_psychic_fight_with_the_lord_of_darkness():
     assert s.kind == "lord" and set(s.options()) == {"battle", "psychic"}
     s.dice(3, 2, 6).choose("psychic").fight()  # 3 + 13 = 16 against 2 + 12 = 14: he dies
     assert any("3 + 13 Craft = 16 against 2 + 12 = 14" in e.text for e in s.game.events)
-    assert s.kind == "treasure" and len(s.options()) == 10
+    assert s.kind == "treasure" and len(treasures(s)) == 10
     s.choose("Aegis")
     assert "Aegis" in names(s, s.player(0).objects)
     assert s.space_of(0) == "chasm"  # 16 - 14 = 2: the Chasm, which she encounters
@@ -378,14 +383,14 @@ def test_the_lord_rises_again_whole_for_the_next_visitor():
         e.text.startswith("Wizard fights the Lord of Darkness") and "against 1 + 12 = 13" in e.text
         for e in s.game.events
     )  # Strength 12 again
-    assert s.kind == "treasure" and len(s.options()) == 9
+    assert s.kind == "treasure" and len(treasures(s)) == 9
 
 
 @pytest.mark.rules("dungeon-4e.treasure.repeat")
 def test_a_second_kill_earns_a_second_treasure_while_any_remain():
     s = game().set(0, strength=20).give(0, "Aegis", deck="treasure")
     to_the_chamber(s).dice(1, 1).choose("battle").fight()
-    assert s.kind == "treasure" and len(s.options()) == 9 and "Aegis" not in " ".join(s.labels())
+    assert s.kind == "treasure" and len(treasures(s)) == 9 and "Aegis" not in " ".join(s.labels())
     s.choose("Orb of Prophesy")
     assert names(s, s.player(0).objects) == ["Aegis", "Orb of Prophesy"]
 
@@ -1670,7 +1675,22 @@ def test_random_treasures_draws_the_top_of_the_hoard():
     s = game(random_treasures=True).set(0, strength=20)
     top = s.game.decks["treasure"][-1]
     to_the_chamber(s).dice(1, 1).choose("battle").fight()
-    assert s.kind != "treasure" and top in s.player(0).objects + s.player(0).packed
+    assert s.kind == "treasure" and s.options() == ["draw", "none"]  # no choosing which, only whether
+    s.choose("draw")
+    assert top in s.player(0).objects + s.player(0).packed
+
+
+@pytest.mark.rules("dungeon-4e.treasure.claim", "dungeon-4e.alt.random-treasures")
+@pytest.mark.parametrize("random_treasures", [False, True])
+def test_the_killer_may_leave_the_treasure(random_treasures):
+    """001: the killer "may" claim a Treasure: taking none leaves the hoard whole."""
+    s = game(random_treasures=random_treasures).set(0, strength=20)
+    to_the_chamber(s).dice(1, 1).choose("battle").fight()
+    assert s.kind == "treasure" and "none" in s.options()
+    s.choose("none")
+    assert len(s.game.decks["treasure"]) == 10 and "leaves the Lord of Darkness's hoard untouched" in s.log()
+    assert s.space_of(0) == "crown-of-command"  # then it emerges as after any kill (21 - 13 = 8)
+    check_conservation(s.game)
 
 
 # --- whole games ------------------------------------------------------------------------------
