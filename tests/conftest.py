@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from talisman.cli.coverage import load_inventory
+from talisman.cli.coverage import load_descriptive, load_inventory
 from talisman.modules import Module, register_module
 
 EXTRAS = "test-extras"
@@ -30,6 +30,7 @@ register_module(
 )
 
 KNOWN_RULES = {r for rules in load_inventory().values() for r in rules}
+DESCRIPTIVE_RULES = set(load_descriptive())
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
@@ -37,3 +38,6 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         unknown = [r for r in mark.args if r not in KNOWN_RULES]
         if unknown:
             pytest.fail(f"{item.nodeid} names rule ids that are not in the inventory: {unknown}")
+        descriptive = [r for r in mark.args if r in DESCRIPTIVE_RULES]
+        if descriptive:
+            pytest.fail(f"{item.nodeid} names descriptive rules, which no test can check: {descriptive}")

@@ -187,3 +187,20 @@ def test_rules_coverage_lists_every_module():
     r = run("rules", "--missing", "combat")
     assert r.returncode == 0
     assert all(line.startswith("combat.") for line in r.stdout.splitlines())
+
+
+def test_descriptive_rules_are_counted_apart_never_as_tested():
+    from talisman.cli.coverage import load_descriptive, module_coverage
+
+    rules = ["core.strength.definition", "core.strength.total", "core.strength.zero-loses-life"]
+    tested = {"core.strength.definition": ["t.py"], "core.strength.total": ["t.py"]}
+    assert module_coverage(rules, tested, {"core.strength.definition": "a story"}) == (
+        1,
+        1,
+        ["core.strength.zero-loses-life"],
+    )
+    descriptive = load_descriptive()
+    for rule in ("core.play-outline", "core.possessions.definition", "dungeon-4e.char.gypsy"):
+        assert rule in descriptive
+    lore = next(line for line in run("rules", "--coverage").stdout.splitlines() if line.startswith("dungeon-4e "))
+    assert "(+5 descriptive)" in lore
