@@ -145,7 +145,7 @@ def fate_options(g: Game, seat: int, keep: list, roll: dict) -> list[tuple]:
 def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | None = None) -> list[tuple]:
     """Options to cast each Spell the character may cast in this window."""
     opts = []
-    beyond = creatures_beyond_spells(g, combat)
+    beyond = creatures_beyond_spells(g, seat, combat)
     for c in castable(g, seat, window):
         spell = g.rules.instances[c]
         if spell.cast.get("evades") and combat is not None and combat.get("evadable") is False:
@@ -176,7 +176,7 @@ def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | Non
     return opts
 
 
-def creatures_beyond_spells(g: Game, combat: dict[str, Any] | None) -> bool:
+def creatures_beyond_spells(g: Game, seat: int, combat: dict[str, Any] | None) -> bool:
     """Are the creatures of this fight beyond every Spell? 000: Spells affect
     creatures in the Outer and Middle Regions only, and none of the creatures met
     in the Inner Region can be affected by any Spell. The regions crossed one space
@@ -187,7 +187,7 @@ def creatures_beyond_spells(g: Game, combat: dict[str, Any] | None) -> bool:
         return False  # no fight, or a fight between characters: Spells reach characters anywhere
     if combat.get("unique"):
         return True
-    region = g.rules.spaces[g.players[combat["p"]].space].region
+    region = g.rules.spaces[g.players[combat.get("p", seat)].space].region
     return g.rules.regions[region].movement != "roll"
 
 
