@@ -1745,3 +1745,21 @@ def test_twist_of_fate_chooses_an_attack_roll_too():
     assert s.kind == "fate" and "rolled 1" in s.decision.prompt
     s.choose("cast:").choose("result:6")
     assert any("fights the Colossal Ogre in battle: 6 + 5" in e.text for e in s.game.events)
+
+
+@pytest.mark.rules("dungeon-4e.alt.short-game.setup", "dungeon-4e.alt.short-game.rules")
+@pytest.mark.parametrize("parts", ["no-board", "characters-and-spells"])
+def test_the_short_dungeon_game_is_played_on_the_dungeon_board_whatever_the_parts(parts):
+    """It is played "solely within the Dungeon" (001): without its board the characters would wait on the
+    Entrance for ever (a game that never asked anything again)."""
+    import random
+
+    options = {"dungeon-victory": "short-game", "dungeon-parts": parts, "fate": False}
+    g = Game.new(["warrior", "troll"], modules=D4E, options=options, seed=1)
+    assert not g.is_over and g.decision is not None
+    r = random.Random(1)
+    while not g.is_over and g.turn < 60:
+        g.apply(r.choice(g.legal_ids()))
+    assert not g.stalled
+    regions = {g.rules.spaces[p.space].region for p in g.players}
+    assert regions == {"dungeon-4e"} and any(g.rules.spaces[p.space].id != "dungeon-entrance" for p in g.players)

@@ -168,3 +168,81 @@ def test_modules_that_exclude_each_other_cannot_be_combined():
     with pytest.raises(ConfigError, match="cannot be played together"):
         Game.new(["warrior"], modules=["test-dungeon-a", "test-dungeon-b"])
     assert Game.new(["warrior"], modules=["test-dungeon-a"]).decision is not None
+
+
+def played(seed: int, actions: int) -> Game:
+    """A two-player game after ``actions`` random answers."""
+    import random
+
+    g = Game.new(["warrior", "wizard"], seed=seed)
+    r = random.Random(seed)
+    for _ in range(actions):
+        g.apply(r.choice(g.legal_ids()))
+    return g
+
+
+def unchanged(g: Game):
+    """What must stay the same after a failed action: state, log, history, the decision."""
+    return g.state_hash(), len(g.events), list(g.history), g.legal_ids()
+
+
+@pytest.mark.parametrize("actions", [0, 5, 70])  # before and after the engine's copies to undo from
+def test_an_error_inside_apply_leaves_the_game_as_it_was(actions):
+    """A scripted die of 7 on the D6 of the movement roll: the roll fails halfway through the action."""
+    g = played(4, actions)
+    while "roll" not in g.legal_ids():
+        g.apply(g.legal_ids()[0])
+    twin = Game.load(g.save())
+    g.script_dice([7])
+    before = unchanged(g)
+    with pytest.raises(Exception, match="not possible on a D6"):
+        g.apply("roll")
+    assert unchanged(g) == before
+    g.touched()
+    g.rng.scripted = ()  # the bad script taken back, the game goes on as if it had never come
+    g.apply("roll")
+    twin.apply("roll")
+    assert g.state_hash() == twin.state_hash()
+
+
+def test_a_fault_in_a_rule_is_undone(monkeypatch):
+    from talisman.engine import game as kernel
+
+    g = played(9, 40)
+    before = unchanged(g)
+    kind = g.stack[-1][1]["kind"]
+    real = dict(kernel.HANDLERS)
+
+    failed: list[bool] = []
+
+    def broken(kind: str):
+        def run(game: Game, a: dict) -> None:
+            if failed:
+                return real[kind](game, a)
+            failed.append(True)
+            game.players[0].gold += 100  # changes the state, then fails
+            game.decks["adventure"].clear()
+            raise KeyError("a bug")
+
+        return run
+
+    monkeypatch.setattr(kernel, "HANDLERS", {k: broken(k) for k in real})
+    with pytest.raises(KeyError):
+        g.apply(g.legal_ids()[0])
+    monkeypatch.setattr(kernel, "HANDLERS", real)
+    assert unchanged(g) == before and g.stack[-1][1]["kind"] == kind
+    g.apply(g.legal_ids()[0])
+
+
+def test_a_game_where_nobody_can_ever_decide_ends_stalled_with_the_reason():
+    g = Game.new(["warrior", "wizard"], seed=1, start=False)
+    for p in g.players:
+        p.lost_turns = 10**9  # every turn passes by itself, for ever
+    g.advance()
+    assert g.is_over and g.stalled and g.decision is None
+    assert g.result["winners"] == [] and g.result["stalled"] is True
+    assert "stalled" in g.result["how"] and "without a decision" in g.result["how"]
+    assert "Nobody wins: the game stalled" in g.events[-1].text
+    with pytest.raises(GameOverError):
+        g.apply("roll")
+    assert not played(2, 30).stalled

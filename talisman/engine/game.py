@@ -35,9 +35,32 @@ from talisman.engine.rng import Rng
 from talisman.errors import ConfigError, GameOverError, IllegalOptionError, OutOfTurnError
 
 Frame = tuple[str, dict[str, Any]]
+# What a game is made of besides its rules, configuration, log and history.
+STATE_SLOTS = (
+    "rng",
+    "players",
+    "decks",
+    "discards",
+    "board",
+    "gold_on",
+    "counters",
+    "globals",
+    "stack",
+    "active",
+    "turn",
+    "round",
+    "result",
+)
 Handler = Callable[["Game", dict[str, Any]], None]
 HANDLERS: dict[str, Handler] = {}
 
+# The machine runs at most this many frames without a decision for anyone (random games
+# of every module need fewer than 100); a game still running then can never ask anything
+# again, and ends stalled (see ``stall``).
+QUIET_FRAMES = 20_000
+# An error inside ``apply`` is undone from a copy taken at most this many actions
+# before (see ``apply``): a copy at every action would cost a seventh of its time.
+CHECKPOINT_EVERY = 32
 SAVE_FORMAT = "talisman-save"
 STATE_VERSION = 1
 DIE_BY_SIZE = {"S": 4, "M": 6, "L": 8}
@@ -83,6 +106,8 @@ class Game:
         "log",
         "history",
         "derived",
+        "checkpoint",
+        "since_checkpoint",
     )
     rules: Ruleset  # the static content of the game's modules (shared, never changed)
     config: dict[str, Any]  # modules, options, characters and seed, as given
@@ -103,6 +128,8 @@ class Game:
     log: list[Event] | None  # None in copies made for search
     history: list[Any] | None
     derived: dict[Any, Any] | None  # not state: values worked out from it, kept while the machine runs (advance)
+    checkpoint: Game | None  # not state: a copy from before the last few actions, to undo an error (apply)
+    since_checkpoint: list[Any]  # the actions (and dice scripts) since that copy
 
     # --- creation -----------------------------------------------------------
 
@@ -158,6 +185,8 @@ class Game:
         g.log = [] if log else None
         g.history = [] if log else None
         g.derived = None
+        g.checkpoint = None
+        g.since_checkpoint = []
         return g
 
     # --- the public API -----------------------------------------------------
@@ -188,7 +217,12 @@ class Game:
         """Answer the pending decision with ``option_id`` and run on.
 
         ``player``, when given, must be the seat the decision belongs to. An
-        illegal answer raises and leaves the game exactly as it was.
+        illegal answer raises and leaves the game exactly as it was; so does an
+        error while the answer runs (a scripted die that cannot be rolled, a fault
+        in a rule): the game is put back as it was before the call, from a copy
+        taken at most ``CHECKPOINT_EVERY`` actions before and those actions played
+        again. Code that changes the state other than by ``apply`` (a test arranging
+        a position) calls :meth:`touched` first, or :meth:`advance`.
         """
         if self.result is not None:
             raise GameOverError("the game is over: no more actions are accepted")
@@ -203,16 +237,50 @@ class Game:
         else:
             legal = ", ".join(o[0] for o in a["options"])
             raise IllegalOptionError(f"{option_id!r} is not a legal option here (legal: {legal})")
-        self.stack.pop()
-        self.push_all(opt[2])
+        if self.checkpoint is None or len(self.since_checkpoint) >= CHECKPOINT_EVERY:
+            self.checkpoint, self.since_checkpoint = self.clone(), []
+        logged = len(self.log) if self.log is not None else 0
+        try:
+            self._answer(opt[2])
+        except BaseException:
+            self._undo(logged)
+            raise
+        self.since_checkpoint.append(option_id)
         if self.history is not None:
             self.history.append(option_id)
-        self.advance()
+
+    def _answer(self, frames: list[Any]) -> None:
+        self.stack.pop()
+        self.push_all(frames)
+        self.run()
+
+    def _undo(self, logged: int) -> None:
+        """Put the state back as it was before the failed action: the checkpoint's
+        copy, with the actions since played again."""
+        assert self.checkpoint is not None
+        g = self.checkpoint.clone()
+        for act in self.since_checkpoint:
+            if isinstance(act, dict):
+                g.rng.script(act["dice"])
+            else:
+                g._answer(next(o[2] for o in g.stack[-1][1]["options"] if o[0] == act))
+        for slot in STATE_SLOTS:
+            setattr(self, slot, getattr(g, slot))
+        self.derived = None
+        if self.log is not None:
+            del self.log[logged:]
+
+    def touched(self) -> None:
+        """Say that the state was changed other than by :meth:`apply`: an error
+        in a later action is then undone back to this state, not an older one."""
+        self.checkpoint = None
 
     def script_dice(self, values: Iterable[int]) -> None:
         """Fix the next die results (tests, tutorials); recorded in the save."""
         values = [int(v) for v in values]
         self.rng.script(values)
+        if self.checkpoint is not None:
+            self.since_checkpoint.append({"dice": values})
         if self.history is not None:
             self.history.append({"dice": values})
 
@@ -249,6 +317,8 @@ class Game:
         g.log = None
         g.history = None
         g.derived = None
+        g.checkpoint = None
+        g.since_checkpoint = []
         return g
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -260,6 +330,11 @@ class Game:
     # --- the machine ----------------------------------------------------------
 
     def advance(self) -> None:
+        """Run the machine from a state arranged by hand (see :meth:`run`)."""
+        self.touched()
+        self.run()
+
+    def run(self) -> None:
         """Run frames until a decision with a real choice is pending or the game ends.
 
         While it runs, ``derived`` memoises the values :mod:`talisman.engine.stats`
@@ -273,8 +348,13 @@ class Game:
         stack = self.stack
         handlers = HANDLERS
         self.derived = {}
+        quiet = 0
         try:
             while self.result is None:
+                quiet += 1
+                if quiet > QUIET_FRAMES:
+                    self.stall()
+                    return
                 if not stack:
                     from talisman.engine.turn import next_turn
 
@@ -326,7 +406,20 @@ class Game:
         """End the game."""
         self.result = {"winners": winners, "how": how, "turn": self.turn}
         names = " and ".join(self.name(w) for w in winners) or "Nobody"
-        self.say(f"{names} {'wins' if len(winners) == 1 else 'win'}: {how}.", type="game-over")
+        self.say(f"{names} {'win' if len(winners) > 1 else 'wins'}: {how}.", type="game-over")
+
+    def stall(self) -> None:
+        """End a game that can never ask anyone anything again (every turn passes
+        by itself, or a rule loops): nobody wins, and the result says
+        ``"stalled": True``, so that a caller (the server) can tell such a game
+        from a finished one. What was still to run stays on the stack."""
+        self.end([], f"the game stalled: {QUIET_FRAMES:,} steps passed without a decision for anyone")
+        self.result = {**(self.result or {}), "stalled": True}
+
+    @property
+    def stalled(self) -> bool:
+        """Did the game end because it could not go on (see :meth:`stall`)?"""
+        return bool(self.result and self.result.get("stalled"))
 
     # --- small helpers every rule uses --------------------------------------
 

@@ -43,7 +43,11 @@ def active(g: Game) -> bool:
 
 
 def board_in_play(g: Game) -> bool:
-    return g.options.get("dungeon-parts") == "all"
+    """Is the Dungeon board in play? Always in the Short Dungeon Game, which is
+    played "solely within the Dungeon" (001): there ``dungeon-parts`` says only
+    which cards are used, or the characters would start on an Entrance that leads
+    nowhere and the game could never go on (our reading; 001 is silent)."""
+    return g.options.get("dungeon-parts") == "all" or short_game(g)
 
 
 def short_game(g: Game) -> bool:
