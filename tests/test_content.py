@@ -91,8 +91,8 @@ def test_every_hook_named_by_content_exists():
     for s in RULES.spaces:
         named |= set(hooks_in(s.encounter + s.on_enter + s.before_draw))
     for c in RULES.cards.values():
-        named |= set(hooks_in(c.on_encounter + c.on_draw + c.use))
-        if c.type == "spell":
+        named |= set(hooks_in(c.on_encounter + c.on_draw + c.use + tuple(c.cast.get("do", ()))))
+        if c.type == "spell" and "hook" in c.cast:
             assert c.cast["hook"] in SPELL_EFFECTS, c.name
     assert named <= set(HOOKS), named - set(HOOKS)
 

@@ -280,6 +280,7 @@ def _cast_table(v: Any, p: str) -> None:
             ),
             "target": _one_of("none", "character", "other", "active"),
             "hook": voc._str,
+            "do": voc.effects,
             "lasting": voc._bool,
             "ends": voc._bool,
             "evades": voc._bool,
@@ -316,8 +317,10 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
                 raise ContentError(f"{label}: {ident}.alignments: unknown alignment {a!r}")
         cast = c.get("cast", {})
         _check(label, _cast_table, cast, f"{ident}.cast")
-        if c["type"] in ("spell", "scroll") and "hook" not in cast:
-            raise ContentError(f"{label}: {ident}.cast: a {c['type'].capitalize()} needs a cast table with a hook")
+        if c["type"] in ("spell", "scroll") and ("hook" in cast) == ("do" in cast):
+            raise ContentError(
+                f"{label}: {ident}.cast: a {c['type'].capitalize()} needs a cast table with either effects (do) or a hook"
+            )
         stays_default = c["type"] in ("stranger", "place") or c["type"] == "enemy"
         into.cards[key] = CardDef(
             key=key,

@@ -20,8 +20,14 @@ from talisman.content import dice
 
 ATTRS = ("strength", "craft", "lives", "gold", "fate")
 ALIGNMENTS = ("good", "neutral", "evil")
-TARGETS = ("self", "others", "all", "region", "space", "each_clockwise", "chosen_other")
+# ``cast_target``: the character a Spell is cast on (in a Spell's ``cast.do``; the caster when it names none)
+TARGETS = ("self", "others", "all", "region", "space", "each_clockwise", "chosen_other", "cast_target")
 MODIFIERS = ("if", "unless", "target")
+# Lasting effects on the whole game that the engine knows, timed by the turns of the character who
+# caused them (``timed``): no Spell is cast and no Magic Object works (Destroy Magic); every character
+# moves one space a turn (the Blizzard); ``deck-swap:<id>``: cards are drawn from the deck ``to``
+# instead of ``from`` (Dark Denizens).
+TIMED_EFFECTS = ("destroy-magic", "blizzard")
 
 Validator = Callable[[Any, str], None]
 
@@ -268,7 +274,9 @@ VERBS: dict[str, Validator] = {
         },
         ("dice", "vs", "op"),
     ),
-    "choose": lambda v, p: _table(v, p, {"prompt": _str, "options": _options, "optional": _bool}, ("options",)),
+    "choose": lambda v, p: _table(
+        v, p, {"prompt": _str, "options": _options, "optional": _bool, "decision": _str}, ("options",)
+    ),
     "move": lambda v, p: _table(
         v,
         p,
@@ -329,13 +337,40 @@ VERBS: dict[str, Validator] = {
         v,
         p,
         {
-            "strength": lambda x, q: _int(x, q, 0),
-            "craft": lambda x, q: _int(x, q, 0),
-            "until": lambda x, q: None if x in ("turn", "combat") else _fail(q, "until must be turn or combat"),
+            "strength": _boost_amount,
+            "craft": _boost_amount,
+            "battle_strength": _boost_amount,
+            "until": lambda x, q: (
+                None if x in ("turn", "combat", "this-turn") else _fail(q, "until must be turn, this-turn or combat")
+            ),
+            "floor": lambda x, q: None if x == "printed" else _fail(q, "floor must be printed"),
         },
         ("until",),
     ),
+    "timed": lambda v, p: _table(
+        v,
+        p,
+        {
+            "effect": lambda x, q: (
+                None
+                if x in TIMED_EFFECTS or str(x).startswith("deck-swap:")
+                else _fail(q, f"unknown timed effect {x!r} (allowed: {', '.join(TIMED_EFFECTS)}, deck-swap:<id>)")
+            ),
+            "turns": lambda x, q: _int(x, q, 1),
+            "from": _str,
+            "to": _str,
+        },
+        ("effect", "turns"),
+    ),
 }
+
+
+def _boost_amount(v: Any, path: str) -> None:
+    """A whole number (below 0 for a malus), or an attribute whose value it is now (Psionic Blast: the Craft)."""
+    if v in ATTRS:
+        return
+    if isinstance(v, bool) or not isinstance(v, int):
+        _fail(path, f"expected a whole number or an attribute, got {v!r}")
 
 
 def register_verb(name: str, validator: Validator) -> None:

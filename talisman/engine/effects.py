@@ -52,6 +52,15 @@ def run(g: Game, seat: int, effects: Any, ctx: Ctx | None = None) -> None:
         g.push("effects", p=seat, list=list(effects), ctx=ctx or {})
 
 
+def run_now(g: Game, seat: int, effects: Any, ctx: Ctx) -> None:
+    """Run the first effect at once, the rest next: a Spell's effect takes hold as it is cast,
+    before its card leaves play (Destroy Magic stops the Wand from drawing a Spell after it)."""
+    if len(effects) > 1:
+        g.push("effects", p=seat, list=list(effects[1:]), ctx=ctx)
+    if effects:
+        run_one(g, seat, effects[0], ctx)
+
+
 def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list:
     return [frame("effects", p=seat, list=list(effects), ctx=ctx or {})] if effects else []
 
@@ -68,9 +77,11 @@ def _effects(g: Game, a: dict) -> None:
 def run_one(g: Game, seat: int, e: dict, ctx: Ctx) -> None:
     """Run one effect, once for each character it targets."""
     target = e.get("target", "self")
+    if target == "cast_target":
+        target = "self" if ctx.get("target") in (None, seat) else target
     if target != "self":
         body = {k: v for k, v in e.items() if k != "target"}
-        reached = targets(g, seat, target)
+        reached = [ctx["target"]] if target == "cast_target" else targets(g, seat, target)
         if target != "each_clockwise" and g.active in reached:
             # Everyone is struck at once; the active character's share comes last,
             # since a lost turn or a death ends its turn and drops the frames after it.
@@ -776,7 +787,9 @@ def _choose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             return  # nothing on offer (the Sorcerer to a character who cannot pay)
         opts.append(("nothing", "Do nothing", []))
     if opts:
-        g.decide(seat, "choose", params.get("prompt", "Choose"), opts, confirm=bool(params.get("optional")))
+        # ``decision``: the kind of decision it is, for the bots and front ends (a wish, not any choice)
+        kind = params.get("decision", "choose")
+        g.decide(seat, kind, params.get("prompt", "Choose"), opts, confirm=bool(params.get("optional")))
 
 
 # --- movement and turns -------------------------------------------------------
@@ -919,16 +932,35 @@ def _discard_this(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
 
 @verb("boost")
 def _boost(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    """A bonus to Strength or Craft until the end of the turn or of the fight."""
+    """A bonus (or with a negative amount a malus) to Strength, Craft or battle Strength until the end of
+    the turn (``turn``: the holder's; ``this-turn``: the turn now being played, cast on another), or of
+    the fight. An amount may be an attribute, read now (Psionic Blast adds the Craft); with
+    ``floor = "printed"`` a malus never takes the value below the printed one (Weakness)."""
     p = g.players[seat]
-    for attr in ("strength", "craft"):
-        if params.get(attr):
-            p.mods.append((attr, params[attr], params["until"]))
-            stats.changed(g)
-            g.say(
-                f"{g.name(seat)} has +{params[attr]} {attr.capitalize()} until the end of the {params['until']}.",
-                seat=seat,
-            )
+    for attr in ("strength", "craft", "battle_strength"):
+        n = params.get(attr)
+        if not n:
+            continue
+        if isinstance(n, str):
+            n = stats.attribute(g, seat, n)
+        if n < 0 and params.get("floor") == "printed":
+            n = -max(0, min(-n, stats.attribute(g, seat, attr) - stats.base_value(g, seat, attr)))
+        p.mods.append((attr, n, params["until"]))
+        stats.changed(g)
+        shown = "Strength in battle" if attr == "battle_strength" else attr.capitalize()
+        until = "this turn" if params["until"] == "this-turn" else f"the end of the {params['until']}"
+        g.say(f"{g.name(seat)} has {n:+d} {shown} until {until}.", seat=seat)
+
+
+@verb("timed")
+def _timed(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+    """A lasting effect on the whole game, counted down by this character's turns
+    (:data:`talisman.content.vocabulary.TIMED_EFFECTS`)."""
+    value = {"seat": seat, "turns": params["turns"]}
+    if "from" in params:
+        value.update({"from": params["from"], "to": params["to"]})
+    g.globals[params["effect"]] = value
+    stats.changed(g)
 
 
 @verb("entitle")

@@ -2,7 +2,8 @@
 window, and effects.
 
 A Spell card says in its ``cast`` table when it may be cast (``when``) and
-which hook does its work. The windows are:
+what it does: effects of the vocabulary (``do``), or the Python spell effect
+named by ``hook``. The windows are:
 
 ``turn-start``   the caster's own turn, before moving
 ``move``         instead of the movement roll (Teleport)
@@ -248,7 +249,7 @@ def _counter_ask(g: Game, a: dict) -> None:
         return
     # A Counterspell cancels the Spell; another answer (Spell Call) is cast as a Spell
     # of its own, told what it answers (only a Spell card: not the Command Spell).
-    answers = [(c, g.rules.instances[c].cast["hook"] == "counterspell") for c in castable(g, seat, "response")]
+    answers = [(c, g.rules.instances[c].cast.get("hook") == "counterspell") for c in castable(g, seat, "response")]
     answers = [(c, counter) for c, counter in answers if counter or isinstance(card, int)]
     if not answers:
         return
@@ -307,7 +308,13 @@ def _spell_resolve(g: Game, a: dict) -> None:
     spell = g.rules.instances[card]
     countered = g.globals.get("countered") == card
     g.globals.pop("countered", None) if countered else None
-    if not countered:
+    if not countered and "do" in spell.cast:
+        from talisman.engine import effects
+
+        # The effects run for the caster; ``target = "cast_target"`` sends one to the character it is cast on.
+        ctx = {"src": card, "target": a.get("target"), "window": a["window"], "combat": a.get("combat") or {}}
+        effects.run_now(g, seat, spell.cast["do"], ctx)
+    elif not countered:
         SPELL_EFFECTS[spell.cast["hook"]](g, a)
     elif a.get("loss"):
         g.push("lose_lives", **a["loss"])  # the life the Spell was to save is lost after all

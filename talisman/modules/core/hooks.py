@@ -12,32 +12,6 @@ from talisman.engine.game import frame, handler
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-WISHES = [
-    ("spell", "A Spell", [{"take_card": {"deck": "spell"}}]),
-    ("gold", "1 gold", [{"gain": {"gold": 1}}]),
-    ("strength", "1 Strength", [{"gain": {"strength": 1}}]),
-    ("craft", "1 Craft", [{"gain": {"craft": 1}}]),
-    ("life", "A life", [{"gain": {"lives": 1}}]),
-    ("fate", "A Fate", [{"gain": {"fate": 1}}]),
-    ("journey", "A journey to any space of this region", [{"move": {"pick": "region"}}]),
-]
-
-
-@hook("wish")
-def wish(g: Game, seat: int, ctx: dict) -> None:
-    """The Enchanter, the Fairy, the Phantom: one wish, then they go."""
-    opts = [
-        (f"wish:{key}", label, [frame("effects", p=seat, list=[{"discard_this": True}, *do], ctx=ctx)])
-        for key, label, do in WISHES
-    ]
-    g.decide(seat, "wish", f"The {g.card_name(ctx['src'])} grants you one wish.", opts)
-
-
-@hook("blizzard")
-def blizzard(g: Game, seat: int, ctx: dict) -> None:
-    g.globals["blizzard"] = {"seat": seat, "turns": 2}
-    g.say("A Blizzard sweeps the land: for two rounds everyone moves one space a turn.", type="event", seat=seat)
-
 
 @hook("raiders")
 def raiders(g: Game, seat: int, ctx: dict) -> None:

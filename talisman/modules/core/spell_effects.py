@@ -33,21 +33,9 @@ def acquisition(g: Game, a: dict) -> None:
         g.say(f"The {g.name(target)} has nothing to take.", seat=seat)
 
 
-@spell_effect("alchemy")
-def alchemy(g: Game, a: dict) -> None:
-    g.push("sell", p=a["p"], price=1)
-
-
 @spell_effect("counterspell")
 def counterspell(g: Game, a: dict) -> None:
     """Counterspell works only as an answer (see talisman.engine.spells.counter_window)."""
-
-
-@spell_effect("destroy-magic")
-def destroy_magic(g: Game, a: dict) -> None:
-    g.globals["destroy-magic"] = {"seat": a["p"], "turns": 1}
-    stats.changed(g)
-    g.say("Until the caster's next turn no Spell may be cast and no Magic Object works.", seat=a["p"])
 
 
 @spell_effect("destruction")
@@ -94,12 +82,6 @@ def divination(g: Game, a: dict) -> None:
         private=seat,
         public=f"{g.name(seat)} looks into the future.",
     )
-
-
-@spell_effect("healing")
-def healing(g: Game, a: dict) -> None:
-    target = a["target"] if a["target"] is not None else a["p"]
-    lives.heal(g, target, stats.life_cap(g, target))
 
 
 @spell_effect("hex")
@@ -169,11 +151,6 @@ def mesmerism(g: Game, a: dict) -> None:
     )
 
 
-@spell_effect("nullify")
-def nullify(g: Game, a: dict) -> None:
-    effects.run(g, a["target"], [{"discard": {"what": "spells"}}])
-
-
 @spell_effect("preservation")
 def preservation(g: Game, a: dict) -> None:
     seat = a["target"] if a["target"] is not None else a["p"]
@@ -181,15 +158,6 @@ def preservation(g: Game, a: dict) -> None:
     loss = a.get("loss")
     if loss and loss["n"] > 1:
         g.push("lose_lives", **{**loss, "n": loss["n"] - 1})
-
-
-@spell_effect("psionic-blast")
-def psionic_blast(g: Game, a: dict) -> None:
-    seat = a["p"]
-    bonus = stats.craft(g, seat)
-    g.players[seat].mods.append(("battle_strength", bonus, "combat"))
-    stats.changed(g)
-    g.say(f"{g.name(seat)} adds its Craft ({bonus}) to its Strength for this battle.", seat=seat)
 
 
 @spell_effect("random")
@@ -240,9 +208,3 @@ def teleport(g: Game, a: dict) -> None:
             if g.rules.space_index[sid] != p.space
         ],
     )
-
-
-@spell_effect("temporal-warp")
-def temporal_warp(g: Game, a: dict) -> None:
-    g.players[a["p"]].status["extra_turns"] = 2
-    g.say(f"Time bends: {g.name(a['p'])} will take two more turns after this one.", seat=a["p"])

@@ -459,17 +459,3 @@ def snake_bite(g: Game, seat: int, ctx: dict) -> None:
             ],
         ],
     )
-
-
-# --- new Adventure cards ----------------------------------------------------------------------
-
-
-@hook("dark-denizens")
-def dark_denizens(g: Game, seat: int, ctx: dict) -> None:
-    """For two rounds (timed by the drawer's turns, as the Blizzard) Dungeon cards are drawn on the main board."""
-    g.globals["deck-swap:dark-denizens"] = {"seat": seat, "turns": 2, "from": "adventure", "to": "dungeon"}
-    g.say(
-        "Dark Denizens boil up from below: for two rounds Dungeon cards are drawn instead of Adventure cards.",
-        type="event",
-        seat=seat,
-    )

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 FINGER_OF_DEATH_LIVES = 2
-WEAKNESS = 3
 SHELL_TRAITS = ("spell-immune", "no-spells", "no-magic-objects", "command-immune")
 PORTAL_ROWS = [
     {"at": "1", "to": "crags"},
@@ -29,16 +28,6 @@ PORTAL_ROWS = [
     {"at": "5", "to": "temple"},
     {"at": "6", "to": "warlocks-cave"},
 ]
-
-
-@spell_effect("dungeon-craft")
-def craft_spell(g: Game, a: dict) -> None:
-    effects.run(g, a["p"], [{"boost": {"craft": 1, "until": "turn"}}])
-
-
-@spell_effect("dungeon-strength")
-def strength_spell(g: Game, a: dict) -> None:
-    effects.run(g, a["p"], [{"boost": {"strength": 1, "until": "turn"}}])
 
 
 @spell_effect("divine-intervention")
@@ -190,13 +179,3 @@ def twist_of_fate(g: Game, a: dict) -> None:
         )
         options.append((f"result:{k}", f"A {k}", [frame(roll["kind"], **args)]))
     g.decide(seat, "twist", "Twist of Fate: choose the result.", options)
-
-
-@spell_effect("weakness")
-def weakness(g: Game, a: dict) -> None:
-    """-3 Strength until the end of the turn, never below the printed value."""
-    target = a["target"]
-    drop = max(0, min(WEAKNESS, stats.strength(g, target) - stats.base_value(g, target, "strength")))
-    g.players[target].mods.append(("strength", -drop, "this-turn"))
-    stats.changed(g)
-    g.say(f"Weakness saps {drop} Strength from the {g.name(target)} for this turn.", seat=a["p"])

@@ -1,0 +1,137 @@
+"""How much of the content needs Python: the share of cards whose behaviour is not all in their TOML.
+
+    python benchmarks/content_share.py            # the figures
+    python benchmarks/content_share.py --list     # and each card that needs Python, with the reasons
+
+Over every card title of every known module (a title counts once, however many copies it has), a card
+*needs Python* when any of these holds:
+
+- ``hook``: one of its effect lists (``on_draw``, ``on_encounter``, ``use``, ``on_win``, ``on_lose``,
+  ``on_standoff``, ``cast.do``, ``cast.on_land``, at any depth) calls ``{ hook = "..." }``;
+- ``spell``: its ``cast`` table names a Python spell effect (``cast.hook``);
+- ``trait``: it carries a trait keyword (the part before any ``:`` or ``@``) that no other card or character
+  carries, so that the code reading it serves this card alone;
+- ``named``: the rule code (``talisman/engine``, ``talisman/content``, ``talisman/modules``) holds a string
+  constant equal to the card's name: the code picks the card out by name (the names of the attributes,
+  Strength and Craft, which two Spells bear, are words of the rules and do not count).
+
+A trait several titles share is vocabulary, as a verb is. The bots and front ends are not rule code and are
+not searched. The second figure is over the Python hooks and spell effects the content calls: the share
+used by one card only (a space or character using it counts as a user too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from talisman.content.loader import RawContent, load_dir  # noqa: E402
+from talisman.content.model import CardDef  # noqa: E402
+from talisman.modules import get_module, known_modules  # noqa: E402
+
+RULE_CODE = ("talisman/engine", "talisman/content", "talisman/modules")
+ATTRIBUTES = ("strength", "craft", "lives", "gold", "fate")
+EFFECT_FIELDS = ("on_draw", "on_encounter", "use", "on_win", "on_lose", "on_standoff")
+
+
+def _hooks_in(value: Any) -> Iterator[str]:
+    """Every ``hook`` verb called anywhere inside an effect list (or any nested value)."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key == "hook" and isinstance(inner, str):
+                yield inner
+            else:
+                yield from _hooks_in(inner)
+    elif isinstance(value, list | tuple):
+        for inner in value:
+            yield from _hooks_in(inner)
+
+
+def _trait_word(trait: str) -> str:
+    return trait.split(":")[0].split("@")[0]
+
+
+def _string_constants() -> set[str]:
+    found: set[str] = set()
+    for folder in RULE_CODE:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    found.add(node.value)
+    return found
+
+
+def measure() -> dict[str, Any]:
+    """The figures, and the reasons of each card that needs Python."""
+    cards: dict[tuple[str, str], CardDef] = {}
+    trait_users: dict[str, set[str]] = defaultdict(set)
+    hook_users: dict[str, set[str]] = defaultdict(set)
+    for module in known_modules():
+        content = get_module(module).content_dir
+        if content is None:
+            continue
+        raw = RawContent()
+        load_dir(content, raw, module)
+        for key, card in raw.cards.items():
+            cards[(module, key)] = card
+            for trait in card.traits + card.owner_traits:
+                trait_users[_trait_word(trait)].add(card.name)
+        for char in raw.characters.values():
+            for trait in char.traits:
+                trait_users[_trait_word(trait)].add(f"character {char.name}")
+        for sid, space in raw.spaces.items():
+            for name in _hooks_in(space):
+                hook_users[name].add(f"space {module}/{sid}")
+    constants = _string_constants()
+    reasons: dict[tuple[str, str], list[str]] = {}
+    for ident, card in cards.items():
+        why: list[str] = []
+        effects: list[Any] = [getattr(card, f) for f in EFFECT_FIELDS]
+        effects += [v for k, v in card.cast.items() if k != "hook"]
+        for name in sorted(set(_hooks_in(effects))):
+            why.append(f"hook {name}")
+            hook_users[name].add(card.name)
+        if "hook" in card.cast:
+            why.append(f"spell {card.cast['hook']}")
+            hook_users[f"spell:{card.cast['hook']}"].add(card.name)
+        for trait in card.traits + card.owner_traits:
+            if len(trait_users[_trait_word(trait)]) == 1:
+                why.append(f"trait {trait}")
+        if card.name in constants and card.name.lower() not in ATTRIBUTES:
+            why.append("named in code")
+        if why:
+            reasons[ident] = why
+    single = sorted(h for h, users in hook_users.items() if len(users) == 1)
+    return {"cards": len(cards), "reasons": reasons, "hooks": len(hook_users), "single": single}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--list", action="store_true", help="list each card that needs Python, with the reasons")
+    args = ap.parse_args()
+    m = measure()
+    if args.list:
+        for (module, key), why in sorted(m["reasons"].items()):
+            print(f"{module}/{key}: {', '.join(why)}")
+        print(f"hooks used by one card only: {', '.join(m['single'])}")
+    need = len(m["reasons"])
+    print(f"cards needing Python: {need} of {m['cards']} ({100 * need / m['cards']:.1f}%)")
+    kinds = defaultdict(int)
+    for why in m["reasons"].values():
+        for k in {w.split()[0] for w in why}:
+            kinds[k] += 1
+    print("  by reason (a card may have several): " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+    single = len(m["single"])
+    print(f"hooks and spell effects used by one card only: {single} of {m['hooks']} ({100 * single / m['hooks']:.1f}%)")
+
+
+if __name__ == "__main__":
+    main()
