@@ -398,9 +398,12 @@ class Game:
     ) -> None:
         """Add a sentence to the log (a no-op in copies made for search and in
         games played without a log; where a rule says something at nearly every
-        step, it tests ``g.log is not None`` first, so as not to build the text)."""
+        step, it tests ``g.log is not None`` first, so as not to build the text).
+        ``private`` names the character whose player alone may read ``text``: the
+        event keeps that player's seat (a second character's is its first's)."""
         if self.log is not None:
-            self.log.append(Event(type, text, seat, private, public, data))
+            reader = None if private is None else self.controller(private)
+            self.log.append(Event(type, text, seat, reader, public, data))
 
     def end(self, winners: list[int], how: str) -> None:
         """End the game."""
