@@ -246,3 +246,34 @@ def test_a_game_where_nobody_can_ever_decide_ends_stalled_with_the_reason():
     with pytest.raises(GameOverError):
         g.apply("roll")
     assert not played(2, 30).stalled
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"fate": 1}, {"fate": 0}, {"fate": 1.0}, {"command-spell": 4}, {"fate": [True]}, {"fate": None}],
+)
+def test_option_values_are_checked_by_type(options):
+    with pytest.raises(ConfigError, match="cannot be"):
+        Game.new(["warrior"], options=options)
+    assert Game.new(["warrior"], options={"fate": True}).options["fate"] is True
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, 2**64 + 5, 10**4000])
+def test_seeds_are_bounded(seed):
+    with pytest.raises(ConfigError, match="from 0 to 9223372036854775807"):
+        Game.new(["warrior"], seed=seed)
+    assert Game.new(["warrior"], seed=2**63 - 1).decision is not None
+
+
+def test_a_snapshot_holds_no_live_reference_into_the_game():
+    g = played(2, 30)
+    before = g.state_hash()
+    d = g.state_dict()
+    d["players"][0]["objects"].append(999)
+    d["players"][0]["status"]["x"] = 1
+    d["decks"]["adventure"].clear()
+    d["globals"]["x"] = 1
+    d["stack"][-1][1]["options"].clear()
+    d["config"]["options"]["fate"] = "mangled"
+    d["config"]["characters"].append("troll")
+    assert g.state_hash() == before and g.legal_ids()

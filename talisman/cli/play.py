@@ -56,6 +56,20 @@ def parse_options(specs: list[str]) -> dict[str, Any]:
     return options
 
 
+def parse_modules(text: str) -> tuple[str, ...]:
+    """``"endings, roster"`` -> ``("endings", "roster")``; refuses a list naming no module."""
+    modules = tuple(m.strip() for m in text.split(","))
+    if not any(modules) or not all(modules):
+        raise ConfigError(f"--modules is a comma-separated list of module names, not {text!r} (core is always in)")
+    return modules
+
+
+def check_max_turns(n: int) -> int:
+    if n < 1:
+        raise ConfigError(f"--max-turns must be at least 1, not {n}")
+    return n
+
+
 def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | None, str]]:
     """``["Warrior=human", "?=heuristic", "choose=human"]`` -> ``[("warrior", "human"), (None, "heuristic"),
     ("choose", "human")]``: a character key, None to deal one, or :data:`CHOOSE`."""
@@ -87,7 +101,10 @@ def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | 
 
 
 def run_play(args: argparse.Namespace) -> int:
-    modules = tuple(m.strip() for m in args.modules.split(",") if m.strip())
+    if args.save:
+        saves.check_writable(args.save)  # before the game, not after it
+    modules = parse_modules(args.modules)
+    check_max_turns(args.max_turns)
     seats = parse_seats(args.seat, ("core", *modules))
     options = parse_options(args.option)
     seed = args.seed if args.seed is not None else random.randrange(1 << 31)

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
@@ -64,6 +65,7 @@ CHECKPOINT_EVERY = 32
 SAVE_FORMAT = "talisman-save"
 STATE_VERSION = 1
 DIE_BY_SIZE = {"S": 4, "M": 6, "L": 8}
+MAX_SEED = 2**63 - 1  # seeds fit a signed 64-bit integer (a database's BIGINT)
 
 
 def handler(kind: str) -> Callable[[Handler], Handler]:
@@ -503,7 +505,12 @@ class Game:
     # --- save, load, hash ---------------------------------------------------
 
     def state_dict(self) -> dict[str, Any]:
-        """The whole state as plain JSON data (a snapshot)."""
+        """The whole state as plain JSON data (a snapshot): a copy, which the
+        caller may change without touching the game."""
+        return copy.deepcopy(self._state())
+
+    def _state(self) -> dict[str, Any]:
+        """The state as plain data, sharing the game's own lists and dicts (read it only)."""
         return {
             "version": STATE_VERSION,
             "config": self.config,
@@ -524,7 +531,7 @@ class Game:
 
     def state_hash(self) -> str:
         """A short fingerprint of the state, equal for equal games."""
-        blob = json.dumps(self.state_dict(), sort_keys=True, separators=(",", ":"), default=list)
+        blob = json.dumps(self._state(), sort_keys=True, separators=(",", ":"), default=list)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
     @classmethod
@@ -577,6 +584,8 @@ def make_config(
     """Check and normalise a game configuration (plain JSON data)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"the seed must be a whole number, not {seed!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"the seed must be a whole number from 0 to {MAX_SEED} (2**63 - 1), not {seed}")
     if isinstance(modules, str):
         modules = [modules]
     mods = list(dict.fromkeys(["core", *modules]))
@@ -595,8 +604,10 @@ def make_config(
         spec = rules.options.get(name)
         if spec is None:
             raise ConfigError(f"unknown option {name!r} (options: {', '.join(sorted(rules.options))})")
-        if spec.choices and value not in spec.choices:
-            raise ConfigError(f"option {name!r} cannot be {value!r} (choices: {', '.join(map(str, spec.choices))})")
+        if not any(type(value) is type(c) and value == c for c in spec.choices):
+            # by type too: 1 is not True, nor 1.0 the number 1
+            shown = ", ".join(json.dumps(c) for c in spec.choices)
+            raise ConfigError(f"option {name!r} cannot be {json.dumps(value, default=repr)} (choices: {shown})")
     named = [c for c in chars if c is not None]
     for c in named:
         if c not in rules.characters:
