@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
@@ -505,9 +504,10 @@ class Game:
     # --- save, load, hash ---------------------------------------------------
 
     def state_dict(self) -> dict[str, Any]:
-        """The whole state as plain JSON data (a snapshot): a copy, which the
-        caller may change without touching the game."""
-        return copy.deepcopy(self._state())
+        """The whole state as plain JSON data (a snapshot): a copy, as it would
+        come back from a file or a database, which the caller may change without
+        touching the game."""
+        return json.loads(json.dumps(self._state(), default=list))
 
     def _state(self) -> dict[str, Any]:
         """The state as plain data, sharing the game's own lists and dicts (read it only)."""
