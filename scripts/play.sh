@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Set up (a virtual environment with the pinned dependencies) and start a game in the terminal:
-# you against three heuristic bots, unless you pass your own `talisman play` arguments.
+# Set up (a virtual environment with the pinned dependencies, installed again only when pyproject.toml
+# changed) and start a game in the terminal: you against three heuristic bots, unless you pass your own
+# `talisman play` arguments. It runs in the folder you call it from, so `--save game.json` and
+# `--load game.json` mean a file there.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-if [ ! -x .venv/bin/python ]; then
-  python3 -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
-exec .venv/bin/talisman play "$@"
+. "$(dirname "$0")/venv.sh"
+ensure_venv
+exec "$ROOT/.venv/bin/talisman" play "$@"

@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Set up (a virtual environment with the pinned dependencies) and run the whole test suite.
+# Set up (a virtual environment with the pinned dependencies, installed again only when pyproject.toml
+# changed) and run the whole test suite.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-if [ ! -x .venv/bin/python ]; then
-  python3 -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+. "$(dirname "$0")/venv.sh"
+ensure_venv test
+cd "$ROOT"
 # The web game's tests drive Debian's Chromium with Playwright and start a PostgreSQL server of their own.
 # As root (CI), install what is missing; elsewhere those tests are skipped with the reason.
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

@@ -33,7 +33,10 @@ def test_a_toad_moves_one_space_a_turn_and_changes_back_after_three_full_turns()
     s = Scenario(["warrior"]).no_spells().at(0, "fields-3").put("fields-4", "Sword")
     s.dice(1, 1).start().choose("move:city").choose("enchantress")
     assert s.game.turn == 2 and s.player(0).toad == 3  # the turn it changed in does not count
-    assert s.labels() == ["Move to the Fields, counter-clockwise", "Move to the Fields, clockwise"]
+    assert s.labels() == [
+        "Move to the Fields (east-south-east), counter-clockwise",
+        "Move to the Fields (south-south-east), clockwise",
+    ]
     assert "Warrior may move 1 space." in s.log()
     s.choose("move:fields-4")  # a full turn as a Toad
     assert s.game.turn == 3 and s.player(0).toad == 2

@@ -51,7 +51,28 @@ def build_parser() -> argparse.ArgumentParser:
         help="a game option, e.g. fate=false or command-spell=4e",
     )
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a random one)")
-    play.add_argument("--save", metavar="FILE", help="write the game to FILE (JSON) when it ends or is left")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the game to FILE (JSON, relative to the current folder) when it ends or is left",
+    )
+    play.add_argument(
+        "--load",
+        metavar="FILE",
+        help="go on with a game saved by --save (the seats' controllers are the save's, or those of --seat)",
+    )
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help="line by line, without the full-screen map (the default when not at a terminal)",
+    )
+    play.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.3,
+        metavar="SECONDS",
+        help="on the full screen, the pause after each bot move (default 0.3; Ctrl+F toggles it)",
+    )
     play.add_argument("--max-turns", type=int, default=2000, help="stop a game that lasts longer (default 2000)")
     play.add_argument("--quiet", action="store_true", help="with only bots, print just the result")
 

@@ -23,8 +23,12 @@ from rich.panel import Panel
 from rich.table import Table
 
 from talisman.bots import act, make_bot
-from talisman.content.ruleset import ruleset_for
+from talisman.bots.base import Agent
+from talisman.cli.rules_text import lookup, notes
+from talisman.content.places import place_names
+from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine import save as saves
+from talisman.engine.decision import Decision
 from talisman.engine.game import Game, make_config
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError
@@ -75,7 +79,7 @@ def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | 
     ("choose", "human")]``: a character key, None to deal one, or :data:`CHOOSE`."""
     rules = ruleset_for(modules)
     by_name = {c.name.lower(): k for k, c in rules.characters.items()} | {k: k for k in rules.characters}
-    seats = []
+    seats: list[tuple[str | None, str]] = []
     for spec in specs or ["?=human", "?=heuristic", "?=heuristic", "?=heuristic"]:
         if "=" not in spec:
             raise ConfigError(f"a seat is CHARACTER=CONTROLLER, not {spec!r}")
@@ -101,37 +105,52 @@ def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | 
 
 
 def run_play(args: argparse.Namespace) -> int:
+    """Play a new game, or go on with a saved one (``--load``)."""
     if args.save:
         saves.check_writable(args.save)  # before the game, not after it
-    modules = parse_modules(args.modules)
     check_max_turns(args.max_turns)
-    seats = parse_seats(args.seat, ("core", *modules))
-    options = parse_options(args.option)
-    seed = args.seed if args.seed is not None else random.randrange(1 << 31)
     console = Console(highlight=False)
-    # the whole configuration is checked before anyone is asked to choose
-    make_config([None if c == CHOOSE else c for c, _ in seats], None, modules, options, seed)
-    characters = choose_characters(console, [c for c, _ in seats], ("core", *modules))
-    if characters is None:
-        console.print("You leave the game.")
-        return 0
-    game = Game.new(characters, modules=modules, options=options, seed=seed)
-    controllers = {i: ctl for i, (_, ctl) in enumerate(seats)}
-    bots = {i: make_bot(ctl, seed * 7 + i) for i, ctl in controllers.items() if ctl != "human"}
-    humans = [i for i, c in controllers.items() if c == "human"]
+    if args.load:
+        game, controllers = load_game(args.load, args.seat)
+        humans = [i for i, c in enumerate(controllers) if c == "human"]
+        seed = game.config["seed"]
+        wanted: list[str | None] = []
+    else:
+        modules = parse_modules(args.modules)
+        seats = parse_seats(args.seat, ("core", *modules))
+        options = parse_options(args.option)
+        seed = args.seed if args.seed is not None else random.randrange(1 << 31)
+        # the whole configuration is checked before anyone is asked to choose
+        make_config([None if c == CHOOSE else c for c, _ in seats], None, modules, options, seed)
+        controllers = [ctl for _, ctl in seats]
+        humans = [i for i, c in enumerate(controllers) if c == "human"]
+        wanted = [c for c, _ in seats]
+    bots = {i: make_bot(ctl, seed * 7 + i) for i, ctl in enumerate(controllers) if ctl != "human"}
+    if humans and not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
+        return play_on_screen(console, args, controllers, bots, wanted, seed, game if args.load else None)
+    if not args.load:
+        characters = choose_characters(console, wanted, ("core", *modules))
+        if characters is None:
+            console.print("You leave the game.")
+            return 0
+        game = Game.new(characters, modules=modules, options=options, seed=seed)
     console.print(
         Panel(
             f"Talisman (an unofficial fan implementation) - seed {seed}\n"
-            + "\n".join(f"Seat {p.seat + 1}: the {game.name(p.seat)} ({controllers[p.seat]})" for p in game.players),
-            title="A new game",
+            + "\n".join(
+                f"Seat {p.seat + 1}: the {game.name(p.seat)} ({controllers[game.controller(p.seat)]})"
+                for p in game.players
+            ),
+            title="A saved game, resumed" if args.load else "A new game",
         )
     )
-    seen = {i: 0 for i in controllers}
+    seen = {i: 0 for i in range(len(controllers))}
     quiet = args.quiet and not humans
-    printed = 0
+    printed = len(game.events) if args.load else 0
     try:
         while not game.is_over and game.turn <= args.max_turns:
             d = game.decision
+            assert d is not None  # a game that is not over waits for a decision
             if d.player in bots:
                 game.apply(act(bots[d.player], game))
                 if not humans and not quiet:
@@ -146,14 +165,83 @@ def run_play(args: argparse.Namespace) -> int:
             game.apply(choice, player=d.player)
     finally:
         if args.save:
-            saves.write(args.save, game.save())
+            write_save(args.save, game, controllers)
             console.print(f"Game saved to {args.save}.")
-    if game.is_over:
+    report_end(console, game, args.max_turns)
+    return 0
+
+
+def play_on_screen(
+    console: Console,
+    args: argparse.Namespace,
+    controllers: list[str],
+    bots: dict[int, Agent],
+    wanted: list[str | None],
+    seed: int,
+    game: Game | None,
+) -> int:
+    """The game on the full screen (Textual), then its end in plain lines."""
+    from talisman.cli.tui import PlayApp
+
+    modules = ("core", *parse_modules(args.modules))
+    options = parse_options(args.option)
+    app = PlayApp(
+        controllers,
+        bots,
+        game=game,
+        wanted=wanted,
+        new_game=lambda chars: Game.new(chars, modules=modules, options=options, seed=seed),
+        modules=modules,
+        bot_delay=args.bot_delay,
+        max_turns=args.max_turns,
+    )
+    app.run()
+    if app.game is None:
+        console.print("You leave the game.")
+        return 0
+    if args.save:
+        write_save(args.save, app.game, controllers)
+        console.print(f"Game saved to {args.save}.")
+    if app.left:
+        console.print("You leave the game.")
+    report_end(console, app.game, args.max_turns)
+    return 0
+
+
+def report_end(console: Console, game: Game, max_turns: int) -> None:
+    if game.result is not None:
         winners = " and ".join(f"the {game.name(w)}" for w in game.result["winners"]) or "nobody"
         console.print(Panel(f"{winners} wins after {game.turn} turns: {game.result['how']}.", title="Game over"))
-    elif game.turn > args.max_turns:
-        console.print(f"The game stops after {args.max_turns} turns without a winner.")
-    return 0
+    elif game.turn > max_turns:
+        console.print(f"The game stops after {max_turns} turns without a winner.")
+
+
+def write_save(path: str, game: Game, controllers: list[str]) -> None:
+    """Write the game's save, with who plays each seat (for ``--load``)."""
+    saves.write(path, {**game.save(), "controllers": controllers})
+
+
+def load_game(path: str, seat_specs: list[str]) -> tuple[Game, list[str]]:
+    """A saved game played again to where it stopped, and who plays each seat:
+    the controllers of ``--seat`` (their characters are the save's), else those
+    the save names, else a person in seat 1 and heuristic bots."""
+    save = saves.read(path)
+    game = Game.load(save)
+    seats = len(game.config["characters"])
+    if seat_specs:
+        controllers = [spec.split("=", 1)[-1].strip() for spec in seat_specs]
+        for c in controllers:
+            if c not in CONTROLLERS:
+                raise ConfigError(f"unknown controller {c!r} (use {', '.join(CONTROLLERS)})")
+    elif isinstance(save.get("controllers"), list):
+        controllers = [str(c) for c in save["controllers"]]
+    else:
+        controllers = ["human", *["heuristic"] * (seats - 1)]
+    if len(controllers) != seats or any(c not in CONTROLLERS for c in controllers):
+        raise ConfigError(f"{path}: the saved game has {seats} seats; give one --seat ...=CONTROLLER for each")
+    if game.is_over:
+        raise ConfigError(f"{path}: that game is over (talisman replay {path} shows it)")
+    return game, controllers
 
 
 def choose_characters(console: Console, wanted: list[str | None], modules: tuple[str, ...]) -> list[str | None] | None:
@@ -178,7 +266,7 @@ def choose_characters(console: Console, wanted: list[str | None], modules: tuple
     return chars
 
 
-def characters_table(rules, keys: list[str], seat: int) -> Table:
+def characters_table(rules: Ruleset, keys: list[str], seat: int) -> Table:
     """The free characters' cards: attributes, alignment, starting space, abilities."""
     t = Table.grid(padding=(0, 1))
     t.title = f"Seat {seat + 1}: the characters you may choose"
@@ -194,7 +282,7 @@ def characters_table(rules, keys: list[str], seat: int) -> Table:
     return t
 
 
-def ask_character(console: Console, rules, keys: list[str], seat: int) -> str | None:
+def ask_character(console: Console, rules: Ruleset, keys: list[str], seat: int) -> str | None:
     """A free character's key, by its number or name; None to leave."""
     names = {rules.characters[k].name.lower(): k for k in keys}
     while True:
@@ -211,20 +299,23 @@ def ask_character(console: Console, rules, keys: list[str], seat: int) -> str | 
         console.print(f"Please answer with a number from 1 to {len(keys)} or the name of a character in the list.")
 
 
-def ask_human(console: Console, game: Game, d, seen: dict[int, int]) -> str | None:
+def ask_human(console: Console, game: Game, d: Decision, seen: dict[int, int]) -> str | None:
+    """A person's answer, by number or option id (None to leave); ``help NAME`` or ``?`` shows rules texts."""
     seat = d.player
     view = game.view(seat)
     new = events_for(game, seat, seen[seat])
     seen[seat] = len(game.events)
     if new:
-        console.print(Panel("\n".join(e["text"] for e in new[-30:]), title="What happened"))
+        console.print(Panel("\n".join(e["text"] for e in new), title="What happened"))
     console.print(board_table(view))
     console.print(
         sheet_panel(view["players"][d.character if d.character is not None else seat])
     )  # who acts (a seat may play two)
     console.print(f"[bold]{d.prompt}[/bold]")
     for n, o in enumerate(d.options, 1):
-        console.print(f"  {n:>2}. {o.label}{'  (free)' if o.group == 'free' else ''}")
+        console.print(f"  {n:>2}. {o.label}{'  (free)' if o.group == 'free' else ''}", markup=False)
+        for e in notes(game.rules, o.id, o.label):
+            console.print(f"      {e.title}: {e.text}", style="dim", markup=False)
     while True:
         try:
             raw = input(
@@ -234,16 +325,32 @@ def ask_human(console: Console, game: Game, d, seen: dict[int, int]) -> str | No
             return None
         if raw.lower() in ("q", "quit"):
             return None
+        if raw.lower() in ("?", "help") or raw.lower().startswith(("help ", "? ")):
+            print_rules(console, game, d, raw.split(" ", 1)[1] if " " in raw else "")
+            continue
         if raw.isdigit() and 1 <= int(raw) <= len(d.options):
             return d.options[int(raw) - 1].id
         if raw in d.ids:
-            return raw
-        console.print(f"Please answer with a number from 1 to {len(d.options)}.")
+            return str(raw)
+        console.print(f"Please answer with a number from 1 to {len(d.options)} (help NAME for the rules).")
 
 
-def place_name(rules, sid: str) -> str:
-    space = rules.space(sid)
-    return f"{space.name} ({rules.regions[space.region].name.replace(' Region', '')})"
+def print_rules(console: Console, game: Game, d: Decision, query: str) -> None:
+    """The texts of what ``query`` names; without one, of the acting character and the decision."""
+    if query:
+        found = lookup(game.rules, query)
+    else:
+        who = game.players[d.character if d.character is not None else d.player].character
+        found = [e for e in lookup(game.rules, game.rules.characters[who].name) if e.kind == "character"][:1]
+        found += notes(game.rules, "", d.prompt)
+    if not found:
+        console.print(f"Nothing is called {query!r}.", markup=False)
+    for e in found:
+        console.print(f"{e.title} ({e.kind}): {e.text}", markup=False)
+
+
+def place_name(rules: Ruleset, sid: str) -> str:
+    return place_names(rules)[sid]
 
 
 def board_table(view: dict[str, Any]) -> Table:

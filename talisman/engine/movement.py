@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from talisman.content.places import place_name
 from talisman.engine import abilities, effects, lives, possessions, stats
 from talisman.engine.game import frame, handler
 from talisman.engine.realms import realm_at
@@ -195,7 +196,7 @@ def _moves(rules: Ruleset, start: int, n: int, up_to: bool) -> list[tuple[str, s
         found = rules.derived[key] = [
             (
                 f"move:{rules.spaces[dest].id}",
-                f"Move to the {rules.spaces[dest].name}, {_route(rules, start, path)}",
+                f"Move to the {place_name(rules, rules.spaces[dest].id)}, {_route(rules, start, path)}",
                 path,
             )
             for dest, path in sorted(reach.items())
@@ -679,7 +680,7 @@ def _arrive(g: Game, a: dict) -> None:
     p.flags.add("arrived")
     if g.log is not None:
         g.say(
-            f"{g.name(seat)} {'retreats' if a['how'] == 'retreat' else 'arrives'} on the {g.space_name(space)}.",
+            f"{g.name(seat)} {'retreats' if a['how'] == 'retreat' else 'arrives'} on the {place_name(g.rules, g.rules.spaces[space].id)}.",
             type="move",
             seat=seat,
             space=g.rules.spaces[space].id,

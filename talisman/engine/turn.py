@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from talisman.content.places import place_name
 from talisman.engine import abilities, cards, endings, movement, possessions, quests, spells, stats, transform
 from talisman.engine.game import frame, handler
 
@@ -89,7 +90,9 @@ def _turn_start(g: Game, a: dict) -> None:
         return
     if g.log is not None:
         g.say(
-            f"Turn {g.turn} (round {g.round}): {g.name(seat)} on the {g.space_name(p.space)}.", type="turn", seat=seat
+            f"Turn {g.turn} (round {g.round}): {g.name(seat)} on the {place_name(g.rules, g.rules.spaces[p.space].id)}.",
+            type="turn",
+            seat=seat,
         )
     expire_globals(g, seat)
     if p.lost_turns > 0:

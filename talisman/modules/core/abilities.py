@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from talisman.content.places import place_name
 from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.abilities import ability
 from talisman.engine.combat import apart, foe_names, foe_subtypes, has_foes, let_be_frames, let_pass
@@ -57,7 +58,7 @@ def elf_woods_walk(g: Game, seat: int, back: list) -> list[tuple]:
     return [
         (
             f"woods:{s.id}",
-            f"Walk through the trees to the {s.name} ({s.id})",
+            f"Walk through the trees to the {place_name(g.rules, s.id)}",
             [frame("arrive", p=seat, space=s.index, how="move")],
         )
         for s in woods

@@ -1,0 +1,142 @@
+"""The rules at hand: the text of any card, space, Spell, character or game
+option by its name, and the card or space an option of a decision involves.
+
+The texts are the content's own (the ``text`` of each card and space in the
+modules' TOML files, a character's ``abilities``, an option's ``help``).
+
+>>> from talisman.content.ruleset import ruleset_for
+>>> rules = ruleset_for(("core",))
+>>> [e.title for e in lookup(rules, "sword")]
+['Sword']
+>>> lookup(rules, "fields (north-east)")[0].title
+'Fields (north-east)'
+>>> notes(rules, "buy:Sword", "Buy a Sword for 1G")[0].title
+'Sword'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from talisman.content.model import CardDef
+from talisman.content.places import place_names
+from talisman.content.ruleset import Ruleset
+
+TYPE_NAMES = {
+    "enemy": "Enemy",
+    "stranger": "Stranger",
+    "follower": "Follower",
+    "object": "Object",
+    "magic-object": "Magic Object",
+    "magic-item": "Magic Item",
+    "place": "Place",
+    "event": "Event",
+    "spell": "Spell",
+    "scroll": "Scroll",
+    "ability": "Ability",
+    "title": "Title",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One text of the rules: what it is about and what it says."""
+
+    title: str
+    kind: str  # "Spell", "Enemy", "space in the Outer Region", "character", "game option"...
+    text: str
+
+    def line(self) -> str:
+        return f"{self.title}: {self.text}" if self.text else self.title
+
+
+def card_entry(card: CardDef) -> Entry:
+    kind = TYPE_NAMES.get(card.type, card.type.capitalize())
+    if card.subtype:
+        kind = f"{kind} ({card.subtype})"
+    if card.strength:
+        kind += f", Strength {card.strength}"
+    if card.craft:
+        kind += f", Craft {card.craft}"
+    return Entry(card.name, kind, card.text)
+
+
+def entries(rules: Ruleset) -> list[Entry]:
+    """Every text of this ruleset, worked out once."""
+    found: list[Entry] | None = rules.derived.get("rules-texts")
+    if found is not None:
+        return found
+    out: list[Entry] = []
+    seen: set[str] = set()
+    for card in rules.cards.values():
+        if card.name not in seen:
+            seen.add(card.name)
+            out.append(card_entry(card))
+    names = place_names(rules)
+    for s in rules.spaces:
+        out.append(Entry(names[s.id], f"space in the {rules.regions[s.region].name}", s.text))
+    for c in sorted(rules.characters.values(), key=lambda c: c.name):
+        facts = (
+            f"Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, Lives {c.lives}, {c.alignment}, "
+            f"starts at the {names[c.start]}"
+        )
+        out.append(Entry(c.name, "character", "\n".join([facts + ".", *c.abilities])))
+    for key, spec in rules.options.items():
+        choices = f" (one of: {', '.join(map(str, spec.choices))})" if spec.choices else ""
+        out.append(Entry(key, "game option", f"{spec.help}{choices} Default: {spec.default}."))
+    rules.derived["rules-texts"] = out
+    return out
+
+
+def lookup(rules: Ruleset, query: str) -> list[Entry]:
+    """The texts a player asks for by name: exact names first, else those that
+    start with it, else those that contain it (case does not matter)."""
+    q = " ".join(query.lower().split()).removeprefix("the ")
+    if not q:
+        return []
+    all_ = entries(rules)
+    for match in (
+        lambda t: t == q,
+        lambda t: t.split(" (")[0] == q,
+        lambda t: t.startswith(q),
+        lambda t: q in t,
+    ):
+        hits = [e for e in all_ if match(e.title.lower())]
+        if hits:
+            return hits
+    return []
+
+
+def _cards_by_name(rules: Ruleset) -> tuple[re.Pattern[str], dict[str, CardDef]]:
+    """A pattern finding card names in a text (longest first), and the cards by name."""
+    found: tuple[re.Pattern[str], dict[str, CardDef]] | None = rules.derived.get("cards-by-name")
+    if found is None:
+        cards = {c.name: c for c in rules.cards.values()}
+        names = sorted(cards, key=len, reverse=True)
+        pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+        found = rules.derived["cards-by-name"] = (pattern, cards)
+    return found
+
+
+def notes(rules: Ruleset, option_id: str, label: str) -> list[Entry]:
+    """The cards and spaces an option involves, with their texts: a card whose
+    instance the id names, a card bought by name, a space the option leads to,
+    then any other card its label names."""
+    out: list[Entry] = []
+    names = place_names(rules)
+    for part in option_id.split(":")[1:]:
+        if part.isdigit() and int(part) < len(rules.instances):
+            card = rules.instances[int(part)]
+            if card.name in label:
+                out.append(card_entry(card))
+        elif part in rules.space_index:
+            s = rules.space(part)
+            out.append(Entry(names[s.id], f"space in the {rules.regions[s.region].name}", s.text))
+    named = {e.title for e in out}
+    pattern, cards = _cards_by_name(rules)
+    for m in pattern.finditer(label):
+        if m.group(1) not in named:
+            named.add(m.group(1))
+            out.append(card_entry(cards[m.group(1)]))
+    return out

@@ -1,0 +1,474 @@
+"""The terminal game on Textual: the map, the whole log, the decision, the sheets.
+
+The screen shows the board as a map (regions in their colours, each piece in
+its seat's colour, the option number of every space an option leads to), the
+whole log in a scrollable pane (each bot's move appears as it is made, at the
+pace of ``--bot-delay``), the current decision's options as a list to pick
+with the arrow keys and Enter, a number key or the mouse (each option followed
+by the text of the card or space it involves), and every character's sheet
+(a seat's own Spells by name, the others' counted). ``?`` opens the rules at
+hand for the highlighted option; ``help NAME`` in the command line finds the
+text of any card, space, Spell, character or game option.
+
+With two people or more at one keyboard (hot-seat) the log shows what every
+seat may read (a Spell drawn is not named); with one person it shows what
+that person may read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from talisman.bots import act
+from talisman.bots.base import Agent
+from talisman.cli.board_map import draw, seat_colour
+from talisman.cli.rules_text import Entry, lookup, notes
+from talisman.content.places import place_names
+from talisman.content.ruleset import Ruleset, ruleset_for
+from talisman.engine.decision import Decision
+from talisman.engine.game import Game
+
+CHOOSE = "choose"  # a seat's character chosen by its person when the game begins
+BATCH = 50  # bot actions between two redraws when bots play without a pause
+
+
+def decision_of(g: Game) -> Decision:
+    """The decision a game waits for (one that is not over always waits for one)."""
+    d = g.decision
+    assert d is not None
+    return d
+
+
+def entry_text(e: Entry) -> Text:
+    out = Text(e.title, style="bold")
+    out.append(f" ({e.kind})", style="dim")
+    if e.text:
+        out.append(f"\n{e.text}")
+    return out
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules at hand: texts shown first, and a box to look up any name."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    #help-box { width: 90%; height: 80%; border: thick $accent; background: $surface; padding: 0 1; }
+    #help-texts { height: 1fr; }
+    """
+
+    def __init__(self, rules: Ruleset, shown: Sequence[Entry], query: str = "") -> None:
+        super().__init__()
+        self.rules = rules
+        self.shown = list(shown)
+        self.query_text = query
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"):
+            yield Static("[b]The rules at hand[/b]  (type a name and Enter; Esc closes)")
+            yield Input(value=self.query_text, placeholder="a card, space, Spell, character or option", id="help-query")
+            with VerticalScroll(id="help-texts"):
+                yield Static(id="help-body")
+
+    def on_mount(self) -> None:
+        self.show(self.shown if not self.query_text else lookup(self.rules, self.query_text), self.query_text)
+        self.query_one("#help-query", Input).focus()
+
+    def show(self, found: Sequence[Entry], query: str) -> None:
+        body = Text()
+        if not found:
+            body.append(f"Nothing is called {query!r}." if query else "Type a name to read its rules.")
+        for i, e in enumerate(found):
+            if i:
+                body.append("\n\n")
+            body.append_text(entry_text(e))
+        self.query_one("#help-body", Static).update(body)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.show(lookup(self.rules, event.value), event.value.strip())
+
+
+class PlayApp(App[None]):
+    """One game at one terminal: people and bots, to the end or until left."""
+
+    TITLE = "Talisman"
+    SUB_TITLE = "an unofficial fan implementation"
+    CSS = """
+    #main { height: 1fr; }
+    #left { width: 1fr; min-width: 60; }
+    #map-pane { height: 2fr; border: round $primary; }
+    #sheets { height: 14; }
+    .sheet { width: 1fr; border: round $secondary; padding: 0 1; }
+    #right { width: 68; }
+    #prompt { height: auto; padding: 0 1; background: $boost; }
+    #options { height: 1fr; }
+    #log { height: 1fr; border: round $primary; }
+    #command { dock: bottom; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "rules", "Rules (?)"),
+        Binding("ctrl+l", "focus_log", "Log"),
+        Binding("ctrl+o", "focus_options", "Options"),
+        Binding("ctrl+f", "faster", "Bots faster"),
+        Binding("ctrl+q", "leave", "Leave"),
+    ]
+
+    def __init__(
+        self,
+        controllers: Sequence[str],
+        bots: Mapping[int, Agent],
+        *,
+        game: Game | None = None,
+        wanted: Sequence[str | None] = (),
+        new_game: Callable[[list[str | None]], Game] | None = None,
+        modules: tuple[str, ...] = ("core",),
+        bot_delay: float = 0.3,
+        max_turns: int = 2000,
+    ) -> None:
+        super().__init__()
+        self.controllers = list(controllers)
+        self.bots = dict(bots)
+        self.game = game
+        self.rules = game.rules if game is not None else ruleset_for(modules)
+        self.wanted = list(wanted)
+        self.new_game = new_game
+        self.bot_delay = bot_delay
+        self.max_turns = max_turns
+        humans = [i for i, c in enumerate(self.controllers) if c == "human"]
+        self.humans = humans
+        self.reader = humans[0] if len(humans) == 1 else None  # whose eyes the log is read with
+        self.logged = 0
+        self.pending: list[tuple[str, str]] = []  # the options on screen: (id, label)
+        self.stopped = ""  # why the game stopped, once it has
+        self.left = False  # the person left before the end
+        self.sheet_boxes: list[tuple[VerticalScroll, Static]] = []
+
+    # --- layout -------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with VerticalScroll(id="map-pane"):
+                    yield Static(id="map")
+                yield Horizontal(id="sheets")
+            with Vertical(id="right"):
+                yield Static(id="prompt")
+                yield OptionList(id="options")
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=None, min_width=20)
+        yield Input(placeholder="a number to choose, help NAME for the rules, quit to leave", id="command")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#map-pane").border_title = "The board"
+        self.query_one("#log").border_title = "What happened"
+        if self.game is None:
+            self.ask_character()
+        else:
+            self.begin()
+
+    # --- characters chosen before the game ----------------------------------
+
+    def ask_character(self) -> None:
+        seat = next((i for i, c in enumerate(self.wanted) if c == CHOOSE), None)
+        if seat is None:
+            assert self.new_game is not None
+            self.game = self.new_game(list(self.wanted))
+            self.rules = self.game.rules
+            self.begin()
+            return
+        free = [
+            (k, c)
+            for k, c in sorted(self.rules.characters.items(), key=lambda kc: kc[1].name)
+            if c.playable and k not in self.wanted
+        ]
+        names = place_names(self.rules)
+        self.show_prompt(f"Seat {seat + 1}: choose your character")
+        self.pending = [(f"character:{k}", c.name) for k, c in free]
+        ol = self.query_one("#options", OptionList)
+        ol.clear_options()
+        for n, (k, c) in enumerate(free, 1):
+            t = Text(f"{n}. {c.name}", style="bold")
+            t.append(
+                f": Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, {c.alignment}, "
+                f"starts at the {names[c.start]}"
+            )
+            for a in c.abilities:
+                t.append(f"\n   - {a}", style="dim")
+            ol.add_option(Option(t, id=f"character:{k}"))
+        ol.highlighted = 0
+        ol.focus()
+
+    # --- the game -----------------------------------------------------------
+
+    def begin(self) -> None:
+        assert self.game is not None
+        g = self.game
+        log = self.query_one("#log", RichLog)
+        log.write(Text(f"Seed {g.config['seed']}.", style="dim"))
+        for p in g.players:
+            log.write(Text(f"Seat {p.seat + 1}: the {g.name(p.seat)} ({self.controllers[g.controller(p.seat)]})"))
+        self.step()
+
+    def viewer(self) -> int | None:
+        """The seat whose view the screen shows: the person choosing now, else the only person."""
+        g = self.game
+        if g is not None and g.result is None and decision_of(g).player in self.humans:
+            return decision_of(g).player
+        return self.reader
+
+    def write_log(self) -> None:
+        assert self.game is not None
+        log = self.query_one("#log", RichLog)
+        for e in self.game.events[self.logged :]:
+            text = e.text_for(self.reader)
+            if not text:
+                continue
+            style = (
+                f"bold {seat_colour(self.game.controller(e.seat))}" if e.type == "turn" and e.seat is not None else ""
+            )
+            log.write(Text(text, style=style or ("bold" if e.type == "game-over" else "")))
+        self.logged = len(self.game.events)
+
+    def redraw(self, targets: Mapping[str, int] | None = None) -> None:
+        assert self.game is not None
+        g = self.game
+        view = g.view(self.viewer())
+        self.query_one("#map", Static).update(draw(self.rules, view, targets))
+        self.sub_title = f"turn {g.turn}, round {g.round}"
+        if len(self.sheet_boxes) != len(view["players"]):
+            sheets = self.query_one("#sheets", Horizontal)
+            sheets.remove_children()
+            self.sheet_boxes = [(VerticalScroll(text := Static(), classes="sheet"), text) for _ in view["players"]]
+            sheets.mount_all([box for box, _ in self.sheet_boxes])
+        for (box, text), p in zip(self.sheet_boxes, view["players"]):
+            text.update(sheet_text(self.rules, p, mine=p["controller"] == view["you"]))
+            box.border_title = f"{p['seat'] + 1}. {p['name']}"
+            box.styles.border = ("round", seat_colour(p["controller"]))
+
+    def show_prompt(self, text: str) -> None:
+        self.query_one("#prompt", Static).update(Text(text, style="bold"))
+
+    def step(self) -> None:
+        """Let bots play until a person must choose or the game ends."""
+        g = self.game
+        assert g is not None
+        for _ in range(BATCH):
+            if g.is_over or g.turn > self.max_turns:
+                self.finish()
+                return
+            d = decision_of(g)
+            if d.player not in self.bots:
+                self.write_log()
+                self.ask(d.player)
+                return
+            g.apply(act(self.bots[d.player], g))
+            if self.bot_delay > 0:
+                self.write_log()
+                self.redraw()
+                self.set_timer(self.bot_delay, self.step)
+                return
+        self.write_log()
+        self.redraw()
+        self.set_timer(0.01, self.step)
+
+    def ask(self, seat: int) -> None:
+        g = self.game
+        assert g is not None
+        d = decision_of(g)
+        who = g.name(d.character if d.character is not None else seat)
+        self.show_prompt(f"Seat {seat + 1}, the {who}: {d.prompt}")
+        self.pending = [(o.id, o.label) for o in d.options]
+        targets: dict[str, int] = {}
+        ol = self.query_one("#options", OptionList)
+        ol.clear_options()
+        for n, o in enumerate(d.options, 1):
+            t = Text(f"{n}. {o.label}", style="bold")
+            if o.group == "free":
+                t.append("  (free)", style="dim")
+            for e in notes(self.rules, o.id, o.label):
+                t.append(f"\n   {e.title}: {e.text}", style="dim")
+            ol.add_option(Option(t, id=o.id))
+            last = o.id.split(":")[-1]
+            if last in self.rules.space_index:
+                targets.setdefault(last, n)
+        ol.highlighted = 0
+        self.redraw(targets)
+        ol.focus()
+
+    def choose(self, option_id: str) -> None:
+        if option_id.startswith("character:"):
+            seat = self.wanted.index(CHOOSE)
+            key = option_id.split(":", 1)[1]
+            self.wanted[seat] = key
+            self.query_one("#log", RichLog).write(f"Seat {seat + 1} plays the {self.rules.characters[key].name}.")
+            self.ask_character()
+            return
+        g = self.game
+        assert g is not None
+        if g.result is not None:
+            self.exit()
+            return
+        self.pending = []
+        self.query_one("#options", OptionList).clear_options()
+        g.apply(option_id, player=decision_of(g).player)
+        self.write_log()
+        self.redraw()
+        self.step()
+
+    def finish(self) -> None:
+        g = self.game
+        assert g is not None
+        self.write_log()
+        self.redraw()
+        if g.result is not None:
+            winners = " and ".join(f"the {g.name(w)}" for w in g.result["winners"]) or "nobody"
+            self.stopped = f"{winners} wins after {g.turn} turns: {g.result['how']}."
+        else:
+            self.stopped = f"The game stops after {self.max_turns} turns without a winner."
+        self.show_prompt(f"Game over. {self.stopped}")
+        self.pending = [("leave", "Leave the game")]
+        ol = self.query_one("#options", OptionList)
+        ol.clear_options()
+        ol.add_option(Option("1. Leave the game", id="leave"))
+        ol.highlighted = 0
+        ol.focus()
+
+    # --- input --------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "leave":
+            self.exit()
+        elif event.option.id is not None:
+            self.choose(event.option.id)
+
+    def on_key(self, event: Any) -> None:
+        """A number key picks that option (1-9) when the options are in focus."""
+        if self.focused is self.query_one("#options") and event.character and event.character.isdigit():
+            n = int(event.character)
+            if 1 <= n <= len(self.pending) and len(self.pending) < 10:
+                event.stop()
+                self.pick(n)
+
+    def pick(self, n: int) -> None:
+        option_id = self.pending[n - 1][0]
+        if option_id == "leave":
+            self.exit()
+        else:
+            self.choose(option_id)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        raw = event.value.strip()
+        event.input.value = ""
+        low = raw.lower()
+        if low in ("q", "quit", "leave"):
+            self.action_leave()
+        elif low in ("?", "help") or low.startswith(("help ", "? ")):
+            self.open_rules(raw.split(" ", 1)[1] if " " in raw else "")
+        elif raw.isdigit() and 1 <= int(raw) <= len(self.pending):
+            self.pick(int(raw))
+        elif raw in {i for i, _ in self.pending}:
+            self.choose(raw)
+        elif raw:
+            self.notify(
+                f"Answer with a number from 1 to {len(self.pending)}, help NAME or quit." if self.pending else "Wait…",
+                severity="warning",
+            )
+
+    # --- actions ------------------------------------------------------------
+
+    def highlighted_notes(self) -> list[Entry]:
+        """The texts about the highlighted option, the decision and the acting character."""
+        ol = self.query_one("#options", OptionList)
+        out: list[Entry] = []
+        if ol.highlighted is not None and ol.highlighted < len(self.pending):
+            oid, label = self.pending[ol.highlighted]
+            if oid.startswith("character:"):
+                return lookup(self.rules, label)[:1]
+            out += notes(self.rules, oid, label)
+        g = self.game
+        if g is not None and g.result is None:
+            d = decision_of(g)
+            out += [e for e in notes(self.rules, "", d.prompt) if e not in out]
+            who = self.rules.characters[g.players[d.character if d.character is not None else d.player].character]
+            out += [e for e in lookup(self.rules, who.name) if e.kind == "character"][:1]
+        return out
+
+    def open_rules(self, query: str = "") -> None:
+        self.push_screen(HelpScreen(self.rules, self.highlighted_notes(), query))
+
+    def action_rules(self) -> None:
+        self.open_rules()
+
+    def action_focus_log(self) -> None:
+        self.query_one("#log").focus()
+
+    def action_focus_options(self) -> None:
+        self.query_one("#options").focus()
+
+    def action_faster(self) -> None:
+        self.bot_delay = 0 if self.bot_delay > 0.05 else 0.3
+        self.notify("Bots play without a pause." if self.bot_delay == 0 else "Bots pause 0.3 s a move.")
+
+    def action_leave(self) -> None:
+        if self.game is None or self.game.result is None:
+            self.left = True
+        self.exit()
+
+
+def sheet_text(rules: Ruleset, p: Mapping[str, Any], mine: bool) -> Text:
+    """A character sheet: counters, place, what it carries; one's own Spells by name and abilities."""
+    names = place_names(rules)
+    out = Text()
+    where = f"at the {names[p['space']]}" if p["alive"] else "dead"
+    out.append(f"{p['alignment'].capitalize()}, {where}" + (f", a Toad ({p['toad']} turns)" if p["toad"] else ""))
+    out.append(
+        f"\nStrength {p['strength']} ({p['strength_counters']})  Craft {p['craft']} ({p['craft_counters']})"
+        f"\nLives {p['lives']}  Gold {p['gold']}  Fate {p['fate']}"
+    )
+
+    def cards(title: str, held: Sequence[Mapping[str, Any]]) -> None:
+        if held:
+            out.append(f"\n{title}: ", style="bold")
+            out.append(", ".join(c["name"] for c in held))
+
+    cards("Objects", p["objects"])
+    cards("On the Mule", p["packed"])
+    cards("Followers", p["followers"])
+    if "spells" in p and not p["spells"]:
+        out.append("\nSpells: none", style="bold")
+    elif "spells" in p:
+        cards("Spells", p["spells"])
+    elif p["spell_count"]:
+        out.append(f"\nSpells: {p['spell_count']} (hidden)", style="bold")
+    cards("Scrolls", p.get("scrolls", ()))
+    cards("Trophies", p["trophies"])
+    cards("Titles", p["titles"])
+    cards("Abilities", p["abilities"])
+    for key, val in p["status"].items():
+        out.append(f"\n{key.replace('_', ' ').capitalize()}: {plain(val, names)}", style="italic")
+    if mine:
+        for a in rules.characters[p["character"]].abilities:
+            out.append(f"\n- {a}", style="dim")
+    return out
+
+
+def plain(value: Any, names: Mapping[str, str]) -> str:
+    """A status value in words: space ids as names, mappings as ``key value`` pairs."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {plain(v, names)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(plain(v, names) for v in value)
+    return str(value)
