@@ -1763,3 +1763,13 @@ def test_the_short_dungeon_game_is_played_on_the_dungeon_board_whatever_the_part
     assert not g.stalled
     regions = {g.rules.spaces[p.space].region for p in g.players}
     assert regions == {"dungeon-4e"} and any(g.rules.spaces[p.space].id != "dungeon-entrance" for p in g.players)
+
+
+@pytest.mark.rules("dungeon-4e.alt.fight-or-flight.fleeing", "dungeon-4e.alt.short-game.rules")
+def test_no_fleeing_in_the_short_dungeon_game_which_has_nowhere_to_flee_to():
+    """Found by talisman fuzz: a fleeing character waited on the Entrance for ever (the game stalled)."""
+    s = game(fight_or_flight=True, dungeon_victory="short-game").at(0, "tunnel-1").at(1, "tunnel-1")
+    s.start()  # no turn menu: fleeing was the only other choice, so the roll is taken at once
+    assert "flee" not in s.options() and "Thief rolls D6 for movement" in s.log()
+    t = game(fight_or_flight=True).at(0, "tunnel-1").at(1, "village").start()
+    assert "flee" in t.options()  # in the usual game the character may flee

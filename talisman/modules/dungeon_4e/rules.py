@@ -104,9 +104,13 @@ def dungeon_teleports(g: Game, seat: int, to: int) -> bool:
 @ability("turn")
 def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
     """Fight or Flight: at the start of its turn, before moving, a character in
-    the Dungeon may declare that it flees; it cannot take it back."""
+    the Dungeon may declare that it flees; it cannot take it back. Not in the
+    Short Dungeon Game, which has no main board to flee to (a fleeing character
+    would wait on the Entrance for ever: found by ``talisman fuzz``)."""
     p = g.players[seat]
     if not (active(g) and g.options.get("fight-or-flight") and in_dungeon(g, seat)) or "flight" in p.status:
+        return []
+    if short_game(g):
         return []
     return [
         (
