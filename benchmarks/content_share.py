@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from talisman.content.loader import RawContent, load_dir  # noqa: E402
 from talisman.content.model import CardDef  # noqa: E402
-from talisman.modules import get_module, known_modules  # noqa: E402
+from talisman.content.modules import get_module, known_modules  # noqa: E402
 
 RULE_CODE = ("talisman/engine", "talisman/content", "talisman/modules")
 ATTRIBUTES = ("strength", "craft", "lives", "gold", "fate")

@@ -45,6 +45,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from talisman.engine.decision import Decision
 from talisman.engine.game import Game
 from talisman.engine.view import LazyView
 
@@ -61,7 +62,7 @@ def _verb_code(option_id: str) -> float:
     return (zlib.crc32(option_id.split(":", 1)[0].encode()) % VERB_BUCKETS + 1) / (VERB_BUCKETS + 1)
 
 
-class TalismanEnv(AECEnv):
+class TalismanEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
     """Talisman as an agent-environment-cycle game (see the module docs)."""
 
     metadata = {"name": "talisman_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -92,6 +93,7 @@ class TalismanEnv(AECEnv):
         self.game: Game | None = None
         self._seeds = random.Random()
         size = GLOBAL_FEATURES + MAX_SEATS * SEAT_FEATURES + MAX_OPTIONS * OPTION_FEATURES
+        self._size = size
         self._obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(low=-1.0, high=1.0, shape=(size,), dtype=np.float32),
@@ -102,15 +104,27 @@ class TalismanEnv(AECEnv):
 
     # --- spaces ----------------------------------------------------------------
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_space
+
+    @property
+    def _game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self.game
+
+    def _decision(self) -> Decision:
+        d = self._game.decision
+        if d is None:
+            raise ValueError("the game is over: no decision is pending")
+        return d
 
     # --- the cycle ---------------------------------------------------------------
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
         game_seed = self._seeds.getrandbits(48)
@@ -121,11 +135,11 @@ class TalismanEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
     def _select(self) -> None:
-        d = self.game.decision
+        d = self._game.decision
         if d is not None:
             self.agent_selection = self.possible_agents[d.player]
 
@@ -134,14 +148,14 @@ class TalismanEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        g = self.game
-        d = g.decision
+        g = self._game
+        d = self._decision()
         if action is None or not 0 <= int(action) < len(d.options):
             raise ValueError(f"action {action!r} is not a legal slot here (0..{len(d.options) - 1})")
         self._cumulative_rewards[agent] = 0.0
         g.apply(d.options[int(action)].id)
         self.rewards = {a: 0.0 for a in self.agents}
-        if g.is_over:
+        if g.result is not None:
             winners = set(g.result["winners"])
             for seat, a in enumerate(self.possible_agents):
                 self.rewards[a] = 1.0 if seat in winners else -1.0
@@ -158,12 +172,12 @@ class TalismanEnv(AECEnv):
 
     # --- observations ------------------------------------------------------------
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         seat = self.possible_agents.index(agent)
-        g = self.game
+        g = self._game
         view = LazyView(g, seat)
         mask = np.zeros(MAX_OPTIONS, dtype=np.int8)
-        obs = np.zeros(self._obs_space["observation"].shape, dtype=np.float32)
+        obs = np.zeros(self._size, dtype=np.float32)
         obs[0] = min(g.turn / 1000, 1.0)
         obs[1] = min(g.round / 250, 1.0)
         obs[2] = float(g.is_over)
@@ -204,7 +218,7 @@ class TalismanEnv(AECEnv):
 
     def _encode_option(self, option_id: str) -> tuple[float, float, float]:
         """(verb code, space named / spaces, card named / cards) of one option id."""
-        rules = self.game.rules
+        rules = self._game.rules
         space = card = 0.0
         for part in option_id.split(":")[1:]:
             if part in rules.space_index and not space:
@@ -217,11 +231,11 @@ class TalismanEnv(AECEnv):
 
     def option_of(self, action: int) -> str:
         """The option id that ``action`` chooses now."""
-        return self.game.decision.options[action].id
+        return self._decision().options[action].id
 
     def action_label(self, action: int) -> str:
         """What ``action`` does now, in words."""
-        return self.game.decision.options[action].label
+        return self._decision().options[action].label
 
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:

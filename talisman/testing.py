@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from talisman.engine import cards
+from talisman.engine.decision import Decision
 from talisman.engine.game import Game
+from talisman.engine.player import Player
 
 
 class Scenario:
@@ -180,10 +182,10 @@ class Scenario:
     # --- looking -----------------------------------------------------------------
 
     @property
-    def decision(self):
+    def decision(self) -> Decision | None:
         return self.game.decision
 
-    def player(self, seat: int = 0):
+    def player(self, seat: int = 0) -> Player:
         return self.game.players[seat]
 
     def names(self, cards_: list[int]) -> list[str]:

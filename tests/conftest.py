@@ -1,33 +1,30 @@
 """Test setup: every ``@pytest.mark.rules(...)`` id must exist in the inventory;
-the test-only modules ``test-extras`` (tests/fixtures/extras) and ``test-lands``
-(tests/fixtures/lands) are registered."""
+the test modules of tests/fixtures (one package each) are registered."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from talisman.cli.coverage import load_descriptive, load_inventory
-from talisman.modules import Module, register_module
+from talisman.content.modules import register_module
 
-EXTRAS = "test-extras"
-register_module(
-    Module(
-        name=EXTRAS,
-        title="Test content for expansion rules of 000's core chapter",
-        content_dir=Path(__file__).parent / "fixtures" / "extras",
-    )
-)
-LANDS = "test-lands"
-register_module(
-    Module(
-        name=LANDS,
-        title="Test places and cards of the City, Timescape, Dragons and Dungeon that 000's character exceptions name",
-        content_dir=Path(__file__).parent / "fixtures" / "lands",
-        requires=("roster",),
-    )
-)
+# The test modules: one package each under tests/fixtures, declaring its Module (MODULE).
+sys.path.insert(0, str(Path(__file__).parent / "fixtures"))
+import city_stub  # noqa: E402
+import dungeon_steeds  # noqa: E402
+import example_module  # noqa: E402
+import extras  # noqa: E402
+import hoard  # noqa: E402
+import lands  # noqa: E402
+import warp_gate  # noqa: E402
+
+for _fixture in (city_stub, dungeon_steeds, example_module, extras, hoard, lands, warp_gate):
+    register_module(_fixture.MODULE)
+EXTRAS = extras.MODULE.name
+LANDS = lands.MODULE.name
 
 KNOWN_RULES = {r for rules in load_inventory().values() for r in rules}
 DESCRIPTIVE_RULES = set(load_descriptive())

@@ -553,7 +553,7 @@ def test_the_gnome_picks_the_portal_lock_with_one_die():
 def test_the_gnome_finds_the_way_through_the_mines_with_two_dice():
     s = scenario("elf", "troll").at(1, "tavern").give(0, "Gnome").at(0, "plain-of-peril")
     s.dice(1, 2, 6).start().choose("move:mines")  # 1 + 2 - Craft 4 = -1: the way on
-    assert s.space_of(0) == "mines" and "2D6-craft" in s.log()
+    assert s.space_of(0) == "mines" and "Elf rolls 2 dice for" in s.log()
     finish(s)
 
 

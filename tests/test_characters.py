@@ -63,7 +63,7 @@ def test_every_base_character_is_medium_but_the_dwarf_ghoul_and_troll():
 def test_the_small_dwarf_moves_with_a_d4():
     s = Scenario(["dwarf"]).no_spells().at(0, "fields-1")
     s.dice(4).start()
-    assert "Dwarf rolls D4 for movement: 4." in s.log()
+    assert "Dwarf rolls a D4 for movement: 4." in s.log()
     s = Scenario(["dwarf"]).no_spells().at(0, "fields-1")
     with pytest.raises(ScriptError):
         s.dice(5).start()  # a D4 cannot show 5
@@ -73,7 +73,7 @@ def test_the_small_dwarf_moves_with_a_d4():
 def test_the_large_troll_moves_with_a_d8():
     s = Scenario(["troll"]).no_spells().at(0, "fields-1")
     s.dice(8).start()
-    assert "Troll rolls D8 for movement: 8." in s.log()
+    assert "Troll rolls a D8 for movement: 8." in s.log()
 
 
 @pytest.mark.rules("movement.die-size-by-size")
@@ -277,7 +277,7 @@ def test_dwarf_picks_the_portal_lock_with_one_die():
 def test_dwarf_rolls_two_dice_in_the_mines():
     s = Scenario(["dwarf"]).no_spells().at(0, "plain-of-peril")
     s.dice(1, 2).start().choose("move:mines")
-    assert "Dwarf rolls 2D6-craft for the way out of the Mines: 1+2 = 0." in s.log()
+    assert "Dwarf rolls 2 dice for the way out of the Mines: 1+2 − 3 (Craft) = 0." in s.log()
     assert s.space_of(0) == "mines"
 
 

@@ -71,9 +71,6 @@ def test_fourteen_base_characters():
 
 
 def test_every_hook_named_by_content_exists():
-    from talisman.engine.effects import HOOKS
-    from talisman.engine.spells import SPELL_EFFECTS
-
     def hooks_in(effects):
         for e in effects:
             for k, v in e.items():
@@ -93,8 +90,8 @@ def test_every_hook_named_by_content_exists():
     for c in RULES.cards.values():
         named |= set(hooks_in(c.on_encounter + c.on_draw + c.use + tuple(c.cast.get("do", ()))))
         if c.type == "spell" and "hook" in c.cast:
-            assert c.cast["hook"] in SPELL_EFFECTS, c.name
-    assert named <= set(HOOKS), named - set(HOOKS)
+            assert c.cast["hook"] in RULES.spell_effects, c.name
+    assert named <= set(RULES.hooks), named - set(RULES.hooks)
 
 
 def test_every_verb_has_an_executor():

@@ -1770,6 +1770,6 @@ def test_no_fleeing_in_the_short_dungeon_game_which_has_nowhere_to_flee_to():
     """Found by talisman fuzz: a fleeing character waited on the Entrance for ever (the game stalled)."""
     s = game(fight_or_flight=True, dungeon_victory="short-game").at(0, "tunnel-1").at(1, "tunnel-1")
     s.start()  # no turn menu: fleeing was the only other choice, so the roll is taken at once
-    assert "flee" not in s.options() and "Thief rolls D6 for movement" in s.log()
+    assert "flee" not in s.options() and "Thief rolls a die for movement" in s.log()
     t = game(fight_or_flight=True).at(0, "tunnel-1").at(1, "village").start()
     assert "flee" in t.options()  # in the usual game the character may flee

@@ -14,26 +14,16 @@ one way only is taken at once, so tests script the dice of what follows.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from talisman import Game
 from talisman.engine import abilities, movement
 from talisman.engine.cards import check_conservation
 from talisman.errors import ConfigError
-from talisman.modules import Module, register_module
 from talisman.testing import Scenario
 
 CLASSIC = ("dungeon-classic",)
-STEEDS = "dungeon-test-steeds"
-register_module(
-    Module(
-        name=STEEDS,
-        title="Test steeds for 000's Dungeon",
-        content_dir=Path(__file__).parent / "fixtures" / "dungeon_steeds",
-    )
-)
+STEEDS = "dungeon-test-steeds"  # tests/fixtures/dungeon_steeds
 
 
 def game(*chars: str, modules: tuple[str, ...] = CLASSIC, **options) -> Scenario:
@@ -203,13 +193,11 @@ def test_a_fleeing_character_beaten_still_moves_toward_the_entrance():
 
 @pytest.mark.rules("dungeon-classic.no-teleport-out")
 def test_nothing_teleports_a_character_out_of_the_dungeon():
-    from talisman.engine.game import HANDLERS
-
     s = game().at(0, "passage-5").at(1, "village")
     assert not abilities.teleport_allowed(s.game, 0, index(s, "temple"))
     assert abilities.teleport_allowed(s.game, 0, index(s, "vault"))
     before = list(s.game.stack)
-    HANDLERS["teleport"](s.game, {"p": 0, "to": index(s, "temple")})
+    s.game.rules.handlers["teleport"](s.game, {"p": 0, "to": index(s, "temple")})
     assert s.space_of(0) == "passage-5" and s.game.stack == before
 
 

@@ -8,13 +8,10 @@ follows one character's adventure at the Crown.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from talisman.engine import movement
 from talisman.engine.cards import check_conservation
-from talisman.modules import Module, known_modules, register_module
 from talisman.testing import Scenario
 
 rules = pytest.mark.rules
@@ -157,14 +154,6 @@ def test_the_demon_lord_regains_his_lives_when_his_challenger_dies():
 # --- Pandora's Box ------------------------------------------------------------------
 
 HOARD = "test-hoard"
-if HOARD not in known_modules():
-    register_module(
-        Module(
-            name=HOARD,
-            title="Test content: Dragons and Followers enough for Pandora's quests",
-            content_dir=Path(__file__).parent / "fixtures" / "hoard",
-        )
-    )
 
 
 def goal(s: Scenario, seat: int = 0) -> dict:
@@ -833,14 +822,6 @@ def test_a_game_with_an_ending_replays_exactly():
 
 
 WARP = "test-warp-gate"
-if WARP not in known_modules():
-    register_module(
-        Module(
-            name=WARP,
-            title="Test content: the Timescape's Warp Gate",
-            content_dir=Path(__file__).parent / "fixtures" / "warp_gate",
-        )
-    )
 
 
 @rules("endings.horrible-black-void")

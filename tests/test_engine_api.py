@@ -161,7 +161,7 @@ def test_secret_events_are_hidden_from_others():
 
 
 def test_modules_that_exclude_each_other_cannot_be_combined():
-    from talisman.modules import Module, register_module
+    from talisman.content.modules import Module, register_module
 
     register_module(Module(name="test-dungeon-a", title="A", content_dir=None, excludes=("test-dungeon-b",)))
     register_module(Module(name="test-dungeon-b", title="B", content_dir=None))
@@ -206,12 +206,10 @@ def test_an_error_inside_apply_leaves_the_game_as_it_was(actions):
 
 
 def test_a_fault_in_a_rule_is_undone(monkeypatch):
-    from talisman.engine import game as kernel
-
     g = played(9, 40)
     before = unchanged(g)
     kind = g.stack[-1][1]["kind"]
-    real = dict(kernel.HANDLERS)
+    real = dict(g.rules.handlers)
 
     failed: list[bool] = []
 
@@ -226,10 +224,11 @@ def test_a_fault_in_a_rule_is_undone(monkeypatch):
 
         return run
 
-    monkeypatch.setattr(kernel, "HANDLERS", {k: broken(k) for k in real})
+    for k in real:
+        monkeypatch.setitem(g.rules.handlers, k, broken(k))
     with pytest.raises(KeyError):
         g.apply(g.legal_ids()[0])
-    monkeypatch.setattr(kernel, "HANDLERS", real)
+    g.rules.handlers.update(real)
     assert unchanged(g) == before and g.stack[-1][1]["kind"] == kind
     g.apply(g.legal_ids()[0])
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from talisman.engine import game as kernel
+from talisman.content.ruleset import ruleset_for
 from talisman.engine.game import Game
 from talisman.sim.fuzz import fuzz, fuzz_game, module_sets
 
@@ -44,13 +44,14 @@ def test_a_run_goes_round_the_module_sets_and_counts_its_steps():
 
 
 def test_the_fuzzer_finds_a_card_in_two_places(monkeypatch):
-    real = kernel.HANDLERS["turn_start"]
+    handlers = ruleset_for(("core",)).handlers
+    real = handlers["turn_start"]
 
     def doubling(g: Game, a: dict) -> None:
         real(g, a)
         g.players[a["p"]].objects.append(g.decks["adventure"][-1])  # the top card, now in two places
 
-    monkeypatch.setitem(kernel.HANDLERS, "turn_start", doubling)
+    monkeypatch.setitem(handlers, "turn_start", doubling)
     f = fuzz_game(1, ("core",), players=2, max_steps=20)
     assert f.violations and "card conservation broken" in f.violations[0]
 
@@ -83,12 +84,13 @@ def test_the_fuzzer_finds_a_bad_answer_that_changes_the_state(monkeypatch):
 
 @pytest.mark.parametrize("what", ["lives", "gold"])
 def test_the_fuzzer_finds_a_negative_counter(monkeypatch, what):
-    real = kernel.HANDLERS["turn_start"]
+    handlers = ruleset_for(("core",)).handlers
+    real = handlers["turn_start"]
 
     def draining(g: Game, a: dict) -> None:
         real(g, a)
         setattr(g.players[a["p"]], what, -1)
 
-    monkeypatch.setitem(kernel.HANDLERS, "turn_start", draining)
+    monkeypatch.setitem(handlers, "turn_start", draining)
     f = fuzz_game(4, ("core",), players=2, max_steps=20)
     assert f.violations and f"-1 {what}" in f.violations[0]

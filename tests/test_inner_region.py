@@ -241,7 +241,7 @@ def test_finding_the_way_through_the_mines_lets_you_go_on_next_turn():
 def test_the_dwarf_rolls_two_dice_in_the_mines():
     s = lone("dwarf").start()
     s.dice(2, 1).choose("move:mines")  # 3 - Craft 3 = 0
-    assert "Dwarf rolls 2D6-craft for the way out of the Mines: 2+1 = 0." in s.log()
+    assert "Dwarf rolls 2 dice for the way out of the Mines: 2+1 − 3 (Craft) = 0." in s.log()
     assert s.space_of(0) == "mines"
 
 
@@ -252,8 +252,8 @@ def test_every_character_entering_the_den_meets_its_own_werewolf():
     s.dice(1, 6, 6, 1).choose("move:werewolf-den")  # a Werewolf of 9: 6 + 5 beats 1 + 9
     assert "hold" not in s.player(0).status and s.player(0).lives == 4
     s.dice(6, 6, 1).choose("move:werewolf-den")  # the Wizard's Werewolf is 14: 6 + 2 loses to 1 + 14
-    texts = [e.text for e in s.game.events if "rolls D6+8" in e.text]
-    assert texts == ["Warrior rolls D6+8: 9.", "Wizard rolls D6+8: 14."]
+    texts = [e.text for e in s.game.events if "+ 8 = " in e.text]
+    assert texts == ["Warrior rolls a die: 1 + 8 = 9.", "Wizard rolls a die: 6 + 8 = 14."]
     assert s.player(1).lives == 3 and s.player(1).status["hold"]["what"] == "Werewolf"
 
 
@@ -267,7 +267,7 @@ def test_a_werewolf_must_be_beaten_before_going_on():
     s.dice(6, 6, 1).set(0, strength=8).choose("stay")  # 6 + 8 beats 13
     assert "hold" not in s.player(0).status
     assert moves(s) == {"retreat:death"}  # the Valley of Fire needs a Talisman
-    assert sum("rolls D6+8" in e.text for e in s.game.events) == 1
+    assert sum("+ 8 = " in e.text for e in s.game.events) == 1
 
 
 @pytest.mark.rules("inner-region.pits", "movement.inner.complete-encounter-first")

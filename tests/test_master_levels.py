@@ -10,21 +10,12 @@ import pytest
 
 from talisman.engine import stats
 from talisman.engine.cards import check_conservation
-from talisman.modules import Module, known_modules, register_module
 from talisman.modules.master_levels.titles import resign_options
 from talisman.testing import Scenario
 
 rules = pytest.mark.rules
 MODS = ("master-levels",)
 CITY = "test-city"
-if CITY not in known_modules():
-    register_module(
-        Module(
-            name=CITY,
-            title="A stand-in for the Talisman City's Master Level places",
-            content_dir=Path(__file__).parent / "fixtures" / "city_stub",
-        )
-    )
 
 
 def game(*modules: str, chars: tuple[str, ...] = ("elf", "thief"), at: str = "village", **stats_) -> Scenario:

@@ -83,7 +83,7 @@ def test_the_movement_die_follows_the_characters_size(character, start, sides):
     s = Scenario([character, "wizard"]).no_spells().at(0, start)
     name = s.game.name(0)
     s.dice(sides).start()
-    assert f"{name} rolls D{sides} for movement: {sides}." in s.log()
+    assert f"{name} rolls {'a die' if sides == 6 else f'a D{sides}'} for movement: {sides}." in s.log()
     ring = s.game.rules.regions["outer"].ring
     far = {ring[(ring.index(start) + sides) % 24], ring[(ring.index(start) - sides) % 24]}
     assert far <= {o.split(":")[1] for o in s.options()}
@@ -358,7 +358,7 @@ def test_the_dwarf_picks_the_portal_lock_with_one_die():
     s = Scenario(["dwarf", "wizard"]).no_spells().at(0, "portal-of-power")
     s.dice(1).start().choose("portal")
     s.dice(3).choose("craft")
-    assert "Dwarf rolls 1D6 for the Portal of Power: 3." in s.log()
+    assert "Dwarf rolls a die for the Portal of Power: 3." in s.log()
     assert s.space_of(0) == "plain-of-peril" and s.player(0).craft == 3
 
 

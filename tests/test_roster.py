@@ -548,7 +548,7 @@ def test_no_assassination_nor_killer_blow_on_the_guard_of_the_guard_room(key, at
     "combat.evade.definition",
 )
 def test_evading_in_the_dungeon():
-    from talisman.engine.combat import can_evade_characters, can_evade_here
+    from talisman.engine.abilities import can_evade_characters, can_evade_here
 
     s = play(["dwarf", "dark-elf", "ninja", "warrior"], modules=LANDS)
     g = s.game
@@ -782,7 +782,7 @@ def test_the_dragon_slayer():
 
 @pytest.mark.rules(ON_CARD)
 def test_the_halfling_and_the_woodsman_evade_where_they_live():
-    from talisman.engine.combat import can_evade_here
+    from talisman.engine.abilities import can_evade_here
 
     s = play(["halfling", "woodsman"])
     g = s.game

@@ -44,7 +44,7 @@ def test_a_toad_moves_one_space_a_turn_and_changes_back_after_three_full_turns()
     assert s.game.turn == 4 and s.player(0).toad == 1
     s.dice(2).choose("move:fields-4")  # the end of the third full turn
     assert s.player(0).toad == 0 and "Warrior is a Toad no longer." in s.log()
-    assert s.game.turn == 5 and "Warrior rolls D6 for movement: 2." in s.log()
+    assert s.game.turn == 5 and "Warrior rolls a die for movement: 2." in s.log()
 
 
 @pytest.mark.rules("toads-transformations.drop-possessions", "toads-transformations.no-spells")
@@ -148,7 +148,7 @@ def test_a_toad_has_no_special_abilities():
     assert not any(o.startswith("steal:") for o in s.options())
     s = toad(Scenario(["dwarf"]).no_spells().at(0, "plains-1"))
     s.dice(4).start().choose("move:crags")  # it must roll in the Crags
-    assert "Dwarf rolls D6 for the Crags: 4." in s.log()
+    assert "Dwarf rolls a die for the Crags: 4." in s.log()
 
 
 @pytest.mark.rules("toads-transformations.drop-possessions", "toads-transformations.must-encounter")

@@ -9,7 +9,7 @@ import pytest
 
 from talisman.content import vocabulary as voc
 from talisman.engine import effects, stats
-from talisman.engine.encounter import deck_here
+from talisman.engine.cards import deck_here
 from talisman.engine.movement import in_blizzard
 from talisman.testing import Scenario
 
@@ -97,8 +97,192 @@ def test_choose_names_its_decision_for_the_bots():
         ({"boost": {"strength": "much", "until": "turn"}}, "expected a whole number or an attribute"),
         ({"boost": {"strength": -1, "until": "turn", "floor": "zero"}}, "floor must be printed"),
         ({"heal": {}, "target": "victim"}, "unknown target"),
+        ({"discard": {"what": "objects", "filter": {"colour": "red"}}}, "unknown card filter"),
+        ({"discard_cards": {"pick": "some"}}, "pick must be all, space or card"),
+        ({"discard_cards": {"chance": "x"}}, "discard_cards.chance"),
+        ({"follower_for_life": {"pick": "worst"}}, "pick must be choose or random"),
+        ({"steal": {"what": ["spells"]}}, "expected a list of gold, object, follower"),
+        ({"fall_to_printed": "lives"}, "expected strength or craft"),
+        ({"gain": {"gold": 1}, "if": {"window": ""}}, "non-empty string"),
     ],
 )
 def test_the_vocabulary_refuses_what_it_cannot_run(effect, message):
     with pytest.raises(voc.VocabularyError, match=message):
         voc.effect(effect, "x")
+
+
+# --- a Follower instead of a life -----------------------------------------------------------------
+
+
+def test_each_life_may_be_paid_with_a_follower_of_the_characters_choice():
+    s = Scenario(["elf", "thief"]).give(0, "Mule", "Guide")
+    run(s, 0, [{"follower_for_life": {"lives": 3, "decision": "vampire"}}])
+    assert s.kind == "vampire" and s.options() == ["life", *[f"follower:{f}" for f in s.player(0).followers]]
+    s.choose(f"follower:{s.player(0).followers[0]}")
+    s.choose("life")
+    assert s.kind == "vampire"  # a third life: the Guide, or a life
+    s.choose(f"follower:{s.player(0).followers[0]}")
+    assert s.player(0).followers == [] and s.player(0).lives == 3
+
+
+def test_without_followers_every_life_is_lost():
+    s = run(Scenario(["elf", "thief"]), 0, [{"follower_for_life": {"lives": 2, "cause": "the test"}}])
+    assert s.player(0).lives == 2
+
+
+def test_a_random_follower_dies_instead_of_a_life_and_a_life_goes_only_without_one():
+    s = run(Scenario(["elf", "thief"]).give(0, "Mule", "Guide"), 0, [{"follower_for_life": {"pick": "random"}}])
+    assert len(s.player(0).followers) == 1 and s.player(0).lives == 4
+    s = run(Scenario(["elf", "thief"]), 0, [{"follower_for_life": {"pick": "random"}}])
+    assert s.player(0).lives == 3
+
+
+# --- discarding by a filter -----------------------------------------------------------------------
+
+
+def test_discard_by_filter_takes_only_the_matching_objects():
+    s = Scenario(["elf", "thief"]).give(0, "Sword", "Helmet", "Water Bottle")
+    run(s, 0, [{"discard": {"what": "objects", "filter": {"any": [{"weapon": True}, {"armour": True}]}}}])
+    assert s.names(s.player(0).objects) == ["Water Bottle"]
+
+
+def test_discard_cards_sweeps_the_region_by_type_and_frees_what_a_card_held():
+    s = Scenario(["elf", "thief"]).put("fields-1", "Bear", "Bag of Gold").put("plain-of-peril", "Wolf")
+    pool = s.find("Pool of Life")
+    s.put("woods-1", "Pool of Life")
+    s.game.counters[pool] = 2
+    run(s, 0, [{"discard_cards": {"filter": {"type": ["enemy", "place"]}}}])
+    assert s.on_space("fields-1") == ["Bag of Gold"] and s.on_space("woods-1") == []
+    assert s.on_space("plain-of-peril") == ["Wolf"]  # another region
+    assert pool not in s.game.counters
+
+
+def test_discard_cards_with_a_chance_rolls_for_each_card_but_the_one_met():
+    s = Scenario(["elf", "thief"]).put("fields-1", "Bear", "Wolf").put("woods-1", "Bag of Gold")
+    bear = s.game.cards_on(s.game.rules.space_index["fields-1"])[0]
+    s.dice(5, 1)
+    run(s, 0, [{"discard_cards": {"chance": "1-2", "except_this": True}}], {"src": bear})
+    assert s.on_space("fields-1") == ["Bear", "Wolf"] and s.on_space("woods-1") == []
+
+
+def test_discard_cards_on_a_chosen_space_or_one_chosen_card():
+    s = Scenario(["elf", "thief"]).put("fields-1", "Bear", "Wolf").put("woods-1", "Bandit")
+    run(s, 0, [{"discard_cards": {"pick": "space", "filter": {"type": "enemy"}, "decision": "storm"}}])
+    assert s.kind == "storm" and s.options() == ["space:fields-1", "space:woods-1"]
+    s.choose("space:fields-1")
+    assert s.on_space("fields-1") == [] and s.on_space("woods-1") == ["Bandit"]
+    s = Scenario(["elf", "thief"]).put("fields-1", "Bear").put("tavern", "Wolf")
+    run(s, 0, [{"discard_cards": {"pick": "card", "where": "board"}}])
+    s.choose("Wolf")
+    assert s.on_space("tavern") == [] and s.on_space("fields-1") == ["Bear"]
+
+
+# --- the other verbs ------------------------------------------------------------------------------
+
+
+def test_a_move_as_the_move_arrives_from_where_the_character_stands():
+    s = Scenario(["elf", "thief"]).at(0, "fields-1").on_top("adventure", "Bag of Gold")
+    run(s, 0, [{"move": {"pick": "region", "as_move": True}}])
+    s.choose("to:tavern")
+    assert s.space_of(0) == "tavern" and "arrives on the Tavern" in s.log()
+
+
+def test_a_roll_without_fate_offers_no_second_roll():
+    s = Scenario(["elf", "thief"], fate=True).set(0, fate=3).dice(4)
+    rows = [{"at": "1-6", "do": [{"gain": {"gold": 1}}]}]
+    run(s, 0, [{"roll": {"dice": "D6", "fate": False, "rows": rows}}])
+    assert s.player(0).gold == 2 and s.player(0).fate == 3
+
+
+def test_status_this_turn_marks_the_turn():
+    s = run(Scenario(["elf", "thief"]), 0, [{"status": {"name": "raft", "this_turn": True}}])
+    assert s.player(0).status["raft"] == s.game.turn
+
+
+def test_fall_to_printed_loses_only_the_counters_above_the_printed_value():
+    s = run(Scenario(["elf", "thief"]).set(0, strength=6, craft=2), 0, [{"fall_to_printed": "strength"}])
+    assert s.player(0).strength == 3
+    run(s, 0, [{"fall_to_printed": "craft"}])
+    assert s.player(0).craft == 2
+
+
+def test_leave_gold_carries_all_of_it_to_a_space():
+    s = run(Scenario(["elf", "thief"]).set(0, gold=5), 0, [{"leave_gold": "oasis"}])
+    assert s.player(0).gold == 0 and s.game.gold_on[s.game.rules.space_index["oasis"]] == 5
+
+
+def test_peek_shows_the_top_cards_to_the_character_alone():
+    s = Scenario(["elf", "thief"]).on_top("adventure", "Bear", "Wolf")
+    run(s, 0, [{"peek": {"n": 2}}])
+    seen = [e for e in s.game.events if "foresees" in e.text]
+    assert seen and seen[0].private == 0 and "Bear, Wolf" in seen[0].text
+
+
+def test_steal_takes_what_the_caster_chooses_from_the_cast_target():
+    s = Scenario(["elf", "thief"]).give(1, "Guide").set(1, gold=2)
+    run(s, 0, [{"steal": {"what": ["follower"]}}], {"target": 1})  # one choice only: taken at once
+    assert s.names(s.player(0).followers) == ["Guide"]
+    s = Scenario(["elf", "thief"]).set(1, gold=2)
+    run(s, 0, [{"steal": {"what": ["gold", "object"]}}], {"target": 1})
+    assert (s.player(0).gold, s.player(1).gold) == (2, 1)  # only gold to take: taken at once
+
+
+def test_the_window_condition_reads_the_window_a_spell_is_cast_in():
+    s = Scenario(["elf", "thief"])
+    run(
+        s,
+        0,
+        [{"gain": {"gold": 1}, "if": {"window": "combat"}}, {"gain": {"gold": 2}, "if": {"window": "move"}}],
+        {"window": "move"},
+    )
+    assert s.player(0).gold == 3
+
+
+def test_a_card_used_as_it_is_bought_goes_to_its_discard_pile():
+    s = Scenario(["elf", "thief"])
+    raft = s.find("Raft", "purchase")
+    s._unplace(raft)  # taken from the stock, as the shop does
+    run(s, 0, [{"discard_this": True}], {"src": raft})
+    assert raft in s.game.decks["purchase"]  # (back into the stock)
+
+
+def test_a_move_to_chosen_spaces_lists_the_named_then_those_with_the_card_then_by_kind():
+    s = Scenario(["elf", "thief"]).at(0, "fields-1").put("tavern", "Bag of Gold").put("woods-1", "Bag of Gold")
+    s.put("city", "Wolf")
+    sel = {"ids": ["temple"], "cards": "Bag of Gold", "kind": "city"}
+    run(s, 0, [{"move": {"pick": "spaces", "spaces": sel, "decision": "trap-door"}}])
+    ids = s.options()
+    assert s.kind == "trap-door" and ids[0] == "to:temple"  # the named space first, the rest in board order
+    assert ids[1:] == sorted(["to:tavern", "to:woods-1", "to:city"], key=lambda i: s.game.rules.space_index[i[3:]])
+
+
+def test_an_optional_move_to_chosen_spaces_runs_its_effects_and_comes_as_the_next_move():
+    s = Scenario(["elf", "thief"]).at(0, "woods-1").put("woods-1", "Bag of Gold").put("tavern", "Bag of Gold")
+    bear = s.game.cards_on(s.game.rules.space_index["woods-1"])[0]
+    params = {"pick": "spaces", "spaces": {"cards": "Bag of Gold"}, "not_here": True, "optional": True}
+    run(s, 0, [{"move": {**params, "next_move": True, "do": [{"discard_this": True}]}}], {"src": bear})
+    assert s.options() == ["nothing", "to:tavern"]
+    s.choose("to:tavern")
+    assert s.player(0).status["next_move"] == s.game.rules.space_index["tavern"] and s.on_space("woods-1") == []
+
+
+def test_peek_may_put_the_cards_back_in_a_chosen_order():
+    s = Scenario(["elf", "thief"]).on_top("adventure", "Bear", "Wolf", "Bag of Gold")
+    run(s, 0, [{"peek": {"n": 3, "reorder": True}}])
+    s.choose("Bag of Gold").choose("Bear")
+    assert s.names(s.game.decks["adventure"][-3:][::-1]) == ["Bag of Gold", "Bear", "Wolf"]
+
+
+def test_peek_may_take_one_card_that_passes_its_filter():
+    s = Scenario(["elf", "thief"]).on_top("adventure", "Bear", "Sword", "Wolf")
+    run(s, 0, [{"peek": {"n": 3, "take": {"type": "object"}}}])
+    assert s.options() == ["nothing", f"take:{s.game.decks['adventure'][-2]}"]
+    s.choose("take:")
+    assert s.names(s.player(0).objects) == ["Sword"] and s.names(s.game.decks["adventure"][-2:]) == ["Wolf", "Bear"]
+
+
+def test_a_follower_named_is_discarded_if_the_character_has_it():
+    s = run(
+        Scenario(["elf", "thief"]).give(0, "Prince", "Guide"), 0, [{"discard": {"what": "follower", "name": "Prince"}}]
+    )
+    assert s.names(s.player(0).followers) == ["Guide"]

@@ -92,7 +92,7 @@ def test_the_command_spell_is_cast_again_each_turn():
     s.choose("move:fields-1")
     assert s.game.turn == 3 and s.decision.player == 0
     assert s.log().count("Warrior casts the Command Spell.") == 2
-    assert "Warrior rolls D6 for the Command Spell: 2." in s.log() and s.player(1).lives == 3
+    assert "Warrior rolls a die for the Command Spell: 2." in s.log() and s.player(1).lives == 3
 
 
 @pytest.mark.rules(WIN, NOT_ALONE)

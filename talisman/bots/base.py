@@ -4,7 +4,7 @@ decision (never the hidden state) and answers with an option id."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from talisman.engine.decision import Decision
@@ -23,7 +23,7 @@ class Agent(Protocol):
         seat may see: :func:`observe`, or the dict of ``Game.view``)."""
 
 
-def bot_kinds() -> dict[str, type]:
+def bot_kinds() -> dict[str, Callable[..., Agent]]:
     """Every bot :func:`make_bot` can build, by name (the web lobby offers these)."""
     from talisman.bots.heuristic import HeuristicBot
     from talisman.bots.random_bot import RandomBot
@@ -50,14 +50,21 @@ def observe(game: Game, seat: int) -> LazyView:
 def act(agent: Agent, game: Game) -> str:
     """Ask ``agent``, on its seat's view, to answer the pending decision (returns the option id)."""
     d = game.decision
+    assert d is not None, "the game is over"
     return agent.choose(LazyView(game, d.player), d)
 
 
-def play_out(game, agents: dict[int, Agent] | list[Agent], max_turns: int = 1000, check=None) -> int:
+def play_out(
+    game: Game,
+    agents: dict[int, Agent] | list[Agent],
+    max_turns: int = 1000,
+    check: Callable[[Game], object] | None = None,
+) -> int:
     """Let agents play a game until it ends or reaches ``max_turns``; returns the actions taken."""
     steps = 0
     while not game.is_over and game.turn <= max_turns:
         d = game.decision
+        assert d is not None  # a game not over has a decision pending
         agent = agents[d.player]
         game.apply(agent.choose(LazyView(game, d.player), d))
         steps += 1

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
 
@@ -201,18 +202,18 @@ class HeuristicBot:
         self.dist = self.board.dist
         # The character the decision is about (a seat may play two: a Mirror Image, a Mystic).
         self.seat = decision.character if decision.character is not None else decision.player
-        self._me: dict | None = None
+        self._me: dict[str, Any] | None = None
         self._plan: str | None = None
         self._aim_cache: str | None = None
 
     @property
-    def me(self) -> dict:
+    def me(self) -> dict[str, Any]:
         """The bot's character sheet (read from the view when first needed: many decisions do without)."""
         if self._me is None:
             self._me = self.view["players"][self.seat]
         return self._me
 
-    def card(self, cid: int):
+    def card(self, cid: int) -> CardDef:
         return self.rules.instances[cid]
 
     def has(self, name: str) -> bool:
@@ -224,32 +225,33 @@ class HeuristicBot:
 
     @property
     def power(self) -> int:
-        return max(self.me["strength"], self.me["craft"])
+        return int(max(self.me["strength"], self.me["craft"]))
 
     @property
     def late(self) -> bool:
         """A long game: time to take risks rather than wander for ever."""
-        return self.view["turn"] > 250
+        return bool(self.view["turn"] > 250)
 
     def battle_strength(self) -> int:
         """Strength in a battle: a weapon adds 1."""
-        return self.me["strength"] + any(c["name"] in WEAPONS for c in self.me["objects"])
+        return int(self.me["strength"]) + any(c["name"] in WEAPONS for c in self.me["objects"])
 
     def region(self, sid: str) -> str:
         return self.board.region[sid]
 
     def here(self) -> str:
-        return self.me["space"]
+        return str(self.me["space"])
 
-    def goal(self) -> dict | None:
-        return self.me["status"].get("goal")
+    def goal(self) -> dict[str, Any] | None:
+        goal: dict[str, Any] | None = self.me["status"].get("goal")
+        return goal
 
-    def rivals(self) -> list[dict]:
+    def rivals(self) -> list[dict[str, Any]]:
         """The other players' living characters."""
         mine = self.me["controller"]
         return [p for p in self.view["players"] if p["alive"] and p["controller"] != mine]
 
-    def beatable(self, other: dict, margin: int = 1) -> bool:
+    def beatable(self, other: dict[str, Any], margin: int = 1) -> bool:
         """Could the bot beat this character in battle (or, where it may, in psychic combat)?"""
         if self.battle_strength() >= other["strength"] + margin:
             return True
@@ -276,9 +278,9 @@ class HeuristicBot:
 
     def hunt_margin(self) -> int:
         """How much stronger than its prey a hunter wants to be: less, the more lives it has to spare."""
-        return max(-2, 1 - (self.me["lives"] - 3) // 2)
+        return max(-2, 1 - (int(self.me["lives"]) - 3) // 2)
 
-    def prey(self) -> list[dict]:
+    def prey(self) -> list[dict[str, Any]]:
         """The rivals the bot could beat, where it can catch them (not on the Crown, nor a step at a time inward)."""
         margin = self.hunt_margin()
         return [
@@ -311,8 +313,8 @@ class HeuristicBot:
         Craft with some Strength (the Mines, the Pit Fiends)."""
         me = self.me
         if self.late:
-            return me["strength"] >= 6 or (me["craft"] >= 8 and me["strength"] >= 4)
-        return me["strength"] >= 8 or (me["craft"] >= 10 and me["strength"] >= 5)
+            return bool(me["strength"] >= 6 or (me["craft"] >= 8 and me["strength"] >= 4))
+        return bool(me["strength"] >= 8 or (me["craft"] >= 10 and me["strength"] >= 5))
 
     def ready_for_inner(self) -> bool:
         me = self.me
@@ -324,7 +326,7 @@ class HeuristicBot:
 
     def crafty_enough(self) -> bool:
         """Craft to face the Demon Lord (less, late in a long game)."""
-        return self.me["craft"] >= DEMON_LORD_CRAFT - (1 if self.late else 0)
+        return bool(self.me["craft"] >= DEMON_LORD_CRAFT - (1 if self.late else 0))
 
     def ready_for_tower(self) -> bool:
         """The Wizard's Tower, for the very strong who hold no Talisman."""
@@ -436,7 +438,7 @@ class HeuristicBot:
         outside = [s.id for s in self.rules.spaces if s.region not in DUNGEONS and self._d(self.here(), s.id) < 99]
         return self._nearest(outside)
 
-    def _goal_target(self, aim: dict) -> str | None:
+    def _goal_target(self, aim: dict[str, Any]) -> str | None:
         """The space a task sends the bot to, '' to roam, None when the task is
         done (or is done on the Crown): then the bot heads for the Crown as usual."""
         kind = aim["kind"]
@@ -478,7 +480,7 @@ class HeuristicBot:
         method = getattr(self, "on_" + decision.kind.replace("-", "_"), None)
         choice = method(decision, ids) if method else None
         if choice in ids:
-            return choice
+            return str(choice)
         main = [o.id for o in decision.options if o.group == "main"]
         return (main or ids)[0]
 
@@ -576,7 +578,7 @@ class HeuristicBot:
         strong_in_craft = self.me["craft"] > self.me["strength"]
         return (int((sid in BRANCHES["the Mines"]) == strong_in_craft), sid)
 
-    def _change_route(self, aim: dict, forward: list[str], back: list[str]) -> str | None:
+    def _change_route(self, aim: dict[str, Any], forward: list[str], back: list[str]) -> str | None:
         """The Lord of Chaos's "Change is Good": come back to the Crown by the
         other way. The bot cannot see which way it last came (only the task's
         old way), so it wanders the other branch, stepping back and forth, until
@@ -656,9 +658,9 @@ class HeuristicBot:
             score -= 1.5 * self._d(sid, target)
         if sid == "sentinel" or sdef.kind == "black-knight" and me["gold"] == 0:
             score -= 1
-        return score
+        return float(score)
 
-    def _card_on_space(self, c: dict) -> float:
+    def _card_on_space(self, c: dict[str, Any]) -> float:
         """What a face-up card lying on a space is worth meeting."""
         if c["type"] == "enemy":
             mine = self.me["craft"] if c.get("craft") else self.battle_strength()
@@ -765,7 +767,7 @@ class HeuristicBot:
                 return i
         return next((i for i in ids if not i.startswith("meet:")), None)
 
-    def _worth_meeting(self, other: dict) -> bool:
+    def _worth_meeting(self, other: dict[str, Any]) -> bool:
         if other["controller"] == self.me["controller"]:
             return False
         if self.hunting():
@@ -773,7 +775,7 @@ class HeuristicBot:
         takers = {"steal", "beguile", "take-follower", "fortune-telling"}
         if self.traits() & takers:
             return True
-        return self.battle_strength() >= other["strength"] + 2 and other["lives"] <= self.me["lives"]
+        return bool(self.battle_strength() >= other["strength"] + 2 and other["lives"] <= self.me["lives"])
 
     def on_meet(self, d: Decision, ids: list[str]) -> str:
         them = self._met(d)
@@ -797,8 +799,9 @@ class HeuristicBot:
                     return prefix
         return "leave" if "leave" in ids else ids[0]
 
-    def _met(self, d: Decision) -> dict | None:
-        for p in self.view["players"]:
+    def _met(self, d: Decision) -> dict[str, Any] | None:
+        players: list[dict[str, Any]] = self.view["players"]
+        for p in players:
             if p["name"] in d.prompt and p["seat"] != self.seat:
                 return p
         return None
@@ -848,7 +851,7 @@ class HeuristicBot:
 
     def on_command(self, d: Decision, ids: list[str]) -> str:
         def lives_of(i: str) -> int:
-            return self.view["players"][int(i.split(":")[1])]["lives"]
+            return int(self.view["players"][int(i.split(":")[1])]["lives"])
 
         return min(ids, key=lives_of)
 
@@ -1142,8 +1145,8 @@ class HeuristicBot:
                     return i
         return "pass"
 
-    def _threat(self, p: dict) -> int:
-        return max(p["strength"], p["craft"]) * 2 + p["lives"]
+    def _threat(self, p: dict[str, Any]) -> int:
+        return int(max(p["strength"], p["craft"]) * 2 + p["lives"])
 
     def on_finders_keepers(self, d: Decision, ids: list[str]) -> str:
         claims = [i for i in ids if i.startswith("claim:")]
@@ -1167,10 +1170,10 @@ class HeuristicBot:
                 return i
         return ids[0]
 
-    def _worth(self, p: dict) -> int:
+    def _worth(self, p: dict[str, Any]) -> int:
         """How far along a character is (to choose between a seat's two bodies)."""
         talisman = any(c["name"] == "Talisman" for c in p["objects"] + p["packed"])
-        return max(p["strength"], p["craft"]) * 2 + p["lives"] * 2 + 10 * talisman + len(p["objects"])
+        return int(max(p["strength"], p["craft"]) * 2 + p["lives"] * 2 + 10 * talisman + len(p["objects"]))
 
     def on_actor(self, d: Decision, ids: list[str]) -> str:
         players = self.view["players"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from talisman.engine.decision import Decision
@@ -14,7 +15,7 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: dict[str, Any], decision: Decision) -> str:
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
         main = [o.id for o in decision.options if o.group == "main"]
         if main and self.rng.random() < 0.9:
             return self.rng.choice(main)

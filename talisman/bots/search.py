@@ -145,7 +145,7 @@ class SearchBot:
         self.horizon = horizon
         self.policy = HeuristicBot(random.Random(rng.getrandbits(32)))
         self.last: dict[str, Any] = {}  # what the last search found, for analysis
-        self._last_key: tuple = ()
+        self._last_key: tuple[Any, ...] = ()
         self._repeats = 0
 
     def choose(self, view: Any, decision: Decision) -> str:
@@ -206,6 +206,7 @@ class SearchBot:
             while w.result is None and w.turn == turn and steps < MAX_ROLLOUT_ACTIONS:
                 steps += 1
                 d = w.decision
+                assert d is not None  # a game not over has a decision pending
                 prior = self.policy.choose(LazyView(w, d.player), d)
                 ids = candidates(d)
                 if d.player == seat and d.kind not in SKIP and len(ids) >= 2 and prior in ids:
@@ -220,6 +221,7 @@ class SearchBot:
         policy = self.policy
         while w.result is None and w.turn <= stop and steps < MAX_ROLLOUT_ACTIONS:
             d = w.decision
+            assert d is not None
             w.apply(policy.choose(LazyView(w, d.player), d))
             steps += 1
         return evaluate(w)[seat]

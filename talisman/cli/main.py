@@ -15,6 +15,7 @@ import argparse
 import importlib
 import os
 import sys
+from collections.abc import Callable
 
 from talisman.errors import TalismanError
 
@@ -123,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     module, function = COMMANDS[args.command].split(":")
     try:
-        return getattr(importlib.import_module(module), function)(args)
+        run: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(module), function)
+        return run(args)
     except BrokenPipeError:
         # The reader went away (`talisman rules --coverage | head`): stop quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

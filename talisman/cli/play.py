@@ -394,9 +394,3 @@ def sheet_panel(p: dict[str, Any]) -> Panel:
     for key, val in p["status"].items():
         lines.append(f"{key}: {val}")
     return Panel("\n".join(lines), title=f"The {p['name']}")
-
-
-def main() -> None:  # pragma: no cover - convenience for python -m
-    from talisman.cli.main import main as entry
-
-    sys.exit(entry(["play", *sys.argv[1:]]))

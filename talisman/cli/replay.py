@@ -24,8 +24,9 @@ def run_replay(args: argparse.Namespace) -> int:
         )
         return 1
     if args.log:
-        for e in game.events:
-            print(e.text)
+        for event in game.events:
+            print(event.text)
+    assert game.history is not None  # a replayed game keeps its actions
     how = game.result["how"] if game.result else "not finished"
     winners = ", ".join(game.name(w) for w in game.result["winners"]) if game.result else "-"
     print(

@@ -15,7 +15,7 @@ from talisman.sim import analysis, records
 from talisman.sim.report import character_names, terminal_tables, write_report
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "report",
         help="win rates, game length, deaths and endings of a simulation",

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Iterator
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -19,7 +21,7 @@ from talisman.errors import ConfigError
 from talisman.sim import records, runner
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "simulate",
         help="play many seeded games between bots and record them",
@@ -102,7 +104,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     ) as bar:
         task = bar.add_task("games", total=len(todo))
 
-        def tick(stream):
+        def tick(stream: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
             nonlocal finished
             for r in stream:
                 finished += r["finished"]

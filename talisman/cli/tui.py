@@ -454,7 +454,7 @@ def sheet_text(rules: Ruleset, p: Mapping[str, Any], mine: bool) -> Text:
     cards("Scrolls", p.get("scrolls", ()))
     cards("Trophies", p["trophies"])
     cards("Titles", p["titles"])
-    cards("Abilities", p["abilities"])
+    cards("Abilities", p["ability_cards"])  # the view's "abilities" are the character card's, in words
     for key, val in p["status"].items():
         out.append(f"\n{key.replace('_', ' ').capitalize()}: {plain(val, names)}", style="italic")
     if mine:

@@ -81,3 +81,47 @@ def parse_range(text: str | int) -> tuple[int, int]:
         return (int(s), int(s))
     except ValueError:
         raise ValueError(f"bad table row {text!r}: use 3, 2-3, 6+ or <=0") from None
+
+
+def spoken(expr: str, faces: list[int], total: int, die: int = 6) -> tuple[str, str]:
+    """A roll as a player says it: what was rolled and how the total came
+    (``die``: the sides of the character's own die). Six-sided dice are just
+    dice; others are named by their sides.
+
+    >>> spoken("3D6-craft", [4, 5, 6], 12)
+    ('3 dice', '4+5+6 − 3 (Craft) = 12')
+    >>> spoken("D6", [4], 4)
+    ('a die', '4')
+    >>> spoken("D6+8", [2], 10)
+    ('a die', '2 + 8 = 10')
+    >>> spoken("die", [3], 3, die=4)
+    ('a D4', '3')
+    """
+    terms = parse(expr)
+    dice = [(t[0], t[1] or die) for t in terms if len(t) == 3]
+    count = sum(n for n, _ in dice)
+    sides = {s for _, s in dice}
+    parts: list[str] = []
+    rest = total
+    i = 0
+    for t in terms:
+        if len(t) == 3:
+            shown = faces[i : i + t[0]]
+            i += t[0]
+            rest -= t[2] * sum(shown)
+            parts.append(("− " if t[2] < 0 and parts else "") + "+".join(map(str, shown)))
+    others = [t for t in terms if len(t) == 2]
+    for value, sign in others:
+        if isinstance(value, int):
+            amount = str(value)
+        elif len(others) == 1:
+            amount = f"{abs(rest)} ({value.capitalize()})"
+        else:
+            amount = value.capitalize()
+        parts.append(f"{'−' if sign < 0 else '+'} {amount}")
+    working = " ".join(parts)
+    if len(faces) > 1 or others:
+        working += f" = {total}"
+    kind = "" if sides == {6} or len(sides) > 1 else f" D{sides.pop()}"
+    what = f"a{kind or ' die'}" if count == 1 else f"{count}{kind.strip() or ' dice'}"
+    return what, working

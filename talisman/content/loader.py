@@ -17,6 +17,7 @@ Every error names the file and the entry, for example
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,7 +84,7 @@ def _claim(into: RawContent, kind: str, key: str, label: str) -> str:
     return ident
 
 
-def _check(label: str, fn, value: Any, path: str) -> None:
+def _check(label: str, fn: Callable[[Any, str], None], value: Any, path: str) -> None:
     try:
         fn(value, path)
     except voc.VocabularyError as e:
@@ -105,11 +106,11 @@ def _fields(label: str, ident: str, body: Any, allowed: dict[str, Any], required
     return body
 
 
-def _int(minimum: int = 0):
+def _int(minimum: int = 0) -> Callable[[Any, str], None]:
     return lambda v, p: voc._int(v, p, minimum)
 
 
-def _one_of(*choices: str):
+def _one_of(*choices: str) -> Callable[[Any, str], None]:
     return lambda v, p: None if v in choices else voc._fail(p, f"expected one of {', '.join(choices)}, got {v!r}")
 
 
@@ -260,6 +261,7 @@ SPELL_WINDOWS = (
     "combat",
     "defend",
     "life-loss",
+    "follower-loss",
     "others-turn",
     "response",
     "defeat",
@@ -281,6 +283,7 @@ def _cast_table(v: Any, p: str) -> None:
             "target": _one_of("none", "character", "other", "active"),
             "hook": voc._str,
             "do": voc.effects,
+            "counters": voc._bool,
             "lasting": voc._bool,
             "ends": voc._bool,
             "evades": voc._bool,
@@ -317,9 +320,10 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
                 raise ContentError(f"{label}: {ident}.alignments: unknown alignment {a!r}")
         cast = c.get("cast", {})
         _check(label, _cast_table, cast, f"{ident}.cast")
-        if c["type"] in ("spell", "scroll") and ("hook" in cast) == ("do" in cast):
+        if c["type"] in ("spell", "scroll") and sum(k in cast for k in ("hook", "do", "counters")) != 1:
             raise ContentError(
-                f"{label}: {ident}.cast: a {c['type'].capitalize()} needs a cast table with either effects (do) or a hook"
+                f"{label}: {ident}.cast: a {c['type'].capitalize()} needs a cast table with one of"
+                " effects (do), a hook, or counters"
             )
         stays_default = c["type"] in ("stranger", "place") or c["type"] == "enemy"
         into.cards[key] = CardDef(

@@ -10,21 +10,27 @@ result is cached, immutable and shared by all games with the same modules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from talisman.content.loader import RawContent, build_spaces, load_dir
 from talisman.content.model import CardDef, CharacterDef, LinkDef, RegionDef, SpaceDef, Table
+from talisman.content.modules import Ending, Module, Verb, resolve_modules
+from talisman.content.vocabulary import VERBS, module_verbs
 from talisman.errors import ConfigError, ContentError
-from talisman.modules import Module, resolve_modules
+
+Fn = Callable[..., Any]
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Everything static about a game: boards, decks, characters, options, hooks."""
+    """Everything static about a game: boards, decks, characters, options, and
+    the rule code of its modules (the base modules first, then the others in
+    the order :func:`~talisman.content.modules.resolve_modules` gives)."""
 
-    modules: tuple[Module, ...]
+    modules: tuple[Module, ...]  # the modules chosen (core first), without the base ones
     spaces: tuple[SpaceDef, ...]
     space_index: dict[str, int]
     regions: dict[str, RegionDef]
@@ -39,6 +45,17 @@ class Ruleset:
     cw: tuple[int, ...]  # the next space along each region (-1 past the end of a line)
     ccw: tuple[int, ...]
     by_name: dict[str, tuple[int, ...]]
+    # the rule code of the modules, merged in their order (see compose_tables)
+    points: dict[str, str]  # hook point -> its meaning
+    abilities: dict[str, tuple[Fn, ...]]  # by hook point: module by module, each in its registration order
+    hooks: dict[str, Fn]  # content hooks: { hook = "name" }
+    handlers: dict[str, Fn]  # frame kind -> handler
+    spell_effects: dict[str, Fn]
+    endings: dict[str, Ending]
+    ending_choices: tuple[Fn, ...]
+    verbs: dict[str, Verb]  # the verbs modules add to the engine's vocabulary
+    traits: dict[str, str]  # every trait the content may carry -> its meaning
+    services: dict[str, Fn]  # what the kernel asks for by name (view, attribute)
     # Values the engine works out from this content alone (the walks a roll allows
     # from a space...), kept once they are asked for: they never change.
     derived: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -73,17 +90,60 @@ class Ruleset:
         return out
 
 
+def compose_tables(modules: tuple[Module, ...]) -> dict[str, Any]:
+    """Merge the tables of these modules, in this order; two modules may not give
+    one name two meanings, nor register at a hook point none of them declares."""
+    points: dict[str, str] = {}
+    for m in modules:
+        _merge(points, m.points, m, "hook point")
+    abilities: dict[str, list[Fn]] = {p: [] for p in points}
+    for m in modules:
+        for point, fns in m.abilities.items():
+            if point not in abilities:
+                raise ConfigError(
+                    f"module {m.name!r} registers an ability at {point!r}, a hook point no module declares"
+                )
+            abilities[point] += fns
+    named: dict[str, dict[str, Any]] = {
+        kind: {} for kind in ("hooks", "handlers", "spell_effects", "endings", "verbs", "traits", "services")
+    }
+    for m in modules:
+        for kind, table in named.items():
+            _merge(table, getattr(m, kind), m, kind.replace("_", " ")[:-1])
+    return {
+        "points": points,
+        "abilities": {p: tuple(fns) for p, fns in abilities.items()},
+        "ending_choices": tuple(fn for m in modules for fn in m.ending_choices),
+        **named,
+    }
+
+
+def _merge(into: dict[str, Any], table: dict[str, Any], m: Module, what: str) -> None:
+    for name, value in table.items():
+        if into.get(name, value) is not value and what != "trait":
+            raise ConfigError(f"module {m.name!r} gives the {what} {name!r} that an earlier module gives already")
+        into.setdefault(name, value)
+
+
 @lru_cache(maxsize=32)
 def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
     """Build (once) the ruleset of these modules; raises ConfigError or ContentError."""
-    modules = resolve_modules(module_names)
+    every = resolve_modules(module_names)
+    tables = compose_tables(every)
+    modules = tuple(m for m in every if not m.base)
+    for m in every:
+        for name in m.verbs:
+            if name in VERBS:
+                raise ConfigError(f"module {m.name!r} adds the verb {name!r}, which the engine's vocabulary has")
     raw = RawContent()
-    for m in modules:
-        if m.content_dir is not None:
-            load_dir(m.content_dir, raw, m.name)
+    with module_verbs({name: verb.validate for name, verb in tables["verbs"].items()}):
+        for m in modules:
+            if m.content_dir is not None:
+                load_dir(m.content_dir, raw, m.name)
     spaces = build_spaces(raw)
     space_index = {s.id: s.index for s in spaces}
     _check_references(raw, space_index)
+    _check_declared(raw, {m.name for m in every}, tables)
 
     cw = [0] * len(spaces)
     ccw = [0] * len(spaces)
@@ -114,10 +174,15 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
         for name, spec in m.options.items():
             if spec.extends and name in options:
                 base = options[name]
+                added = [
+                    (c, label) for c, label in zip(spec.choices, spec.labels, strict=True) if c not in base.choices
+                ]
                 options[name] = type(spec)(
                     spec.default,
-                    base.choices + tuple(c for c in spec.choices if c not in base.choices),
+                    base.choices + tuple(c for c, _ in added),
                     f"{base.help} {spec.help}",
+                    title=base.title,
+                    labels=base.labels + tuple(label for _, label in added),
                 )
                 continue
             if name in options or spec.extends:
@@ -143,6 +208,7 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
         cw=tuple(cw),
         ccw=tuple(ccw),
         by_name={k: tuple(v) for k, v in by_name.items()},
+        **tables,
     )
 
 
@@ -171,6 +237,80 @@ def _check_references(raw: RawContent, space_index: dict[str, int]) -> None:
     for key, t in raw.tables.items():
         for _lo, _hi, eff in t.rows:
             _check_effects(eff, f"{raw.origin['table.' + key]}: table.{key}", space_index, raw, names)
+
+
+TRAIT_PARAMS = ("optional_trait", "bonus_trait", "dice_trait", "free_trait")
+
+
+def trait_keyword(trait: str) -> str:
+    """The keyword of a trait as content writes it: ``evade-in:hills`` and ``bow@out:dungeon`` are ``evade-in``, ``bow``.
+
+    >>> trait_keyword("ride:Wolf@out:dungeon")
+    'ride'
+    """
+    return trait.split("@", 1)[0].split(":", 1)[0]
+
+
+def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any]) -> None:
+    """Every hook, Spell effect and trait the content names must be declared by a module of the game
+    (an effect that runs only with a module or a deck this game lacks is not asked: it never runs)."""
+    hooks, spells, traits = tables["hooks"], tables["spell_effects"], tables["traits"]
+
+    def idle(cond: Any) -> bool:
+        return isinstance(cond, dict) and (
+            ("module" in cond and cond["module"] not in modules) or ("deck" in cond and cond["deck"] not in raw.decks)
+        )
+
+    def trait(name: str, where: str) -> None:
+        if trait_keyword(name) not in traits:
+            raise ContentError(f"{where}: trait {name!r} is declared by no module of this game")
+
+    def walk(effects: Any, where: str) -> None:
+        for e in effects:
+            if idle(e.get("if")):
+                continue
+            for cond in ("if", "unless"):
+                if isinstance(e.get(cond), dict) and "trait" in e[cond]:
+                    trait(e[cond]["trait"], where)
+            for verb, params in e.items():
+                if verb == "hook" and params not in hooks:
+                    raise ContentError(f"{where}: hook {params!r} is registered by no module of this game")
+                if not isinstance(params, dict):
+                    continue
+                for key in TRAIT_PARAMS:
+                    if key in params:
+                        trait(params[key], where)
+                for sub in ("on_win", "on_lose", "on_standoff", "success", "failure", "do"):
+                    walk(params.get(sub, ()), where)
+                for row in params.get("rows", ()) if verb != "relocate" else ():
+                    walk(row.get("do", ()), where)
+                for opt in params.get("options", ()):
+                    if idle(opt.get("if")):
+                        continue
+                    if isinstance(opt.get("if"), dict) and "trait" in opt["if"]:
+                        trait(opt["if"]["trait"], where)
+                    walk(opt.get("do", ()), where)
+
+    for key, card in raw.cards.items():
+        where = f"{raw.origin['card.' + key]}: card.{key}"
+        for t in (*card.traits, *card.owner_traits):
+            trait(t, f"{where}.traits")
+        for attr in ("on_draw", "on_encounter", "use", "on_win", "on_lose", "on_standoff"):
+            walk(getattr(card, attr), f"{where}.{attr}")
+        if "hook" in card.cast and card.cast["hook"] not in spells:
+            raise ContentError(f"{where}.cast: Spell effect {card.cast['hook']!r} is registered by no module")
+        walk(card.cast.get("do", ()), f"{where}.cast.do")
+    for key, ch in raw.characters.items():
+        for t in ch.traits:
+            trait(t, f"{raw.origin['character.' + key]}: character.{key}.traits")
+    for sid, sp in raw.spaces.items():
+        for attr in ("before_draw", "encounter", "on_enter"):
+            walk(sp.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}")
+    for ln in raw.links:
+        walk(ln.on_pass, f"link {ln.kind} {ln.a}-{ln.b}.on_pass")
+    for key, table in raw.tables.items():
+        for _lo, _hi, eff in table.rows:
+            walk(eff, f"{raw.origin['table.' + key]}: table.{key}")
 
 
 def _check_effects(

@@ -7,13 +7,41 @@ the modifiers ``if``, ``unless`` and ``target``; an effect list runs in order.
     { roll = { dice = "D6", rows = [ { at = "1-2", do = [ { lose_turn = 1 } ] } ] } }
 
 Each verb's parameters are checked here when content loads; the engine's
-``talisman.engine.effects`` executes them. A module may add verbs with
-:func:`register_verb` together with an executor.
+``talisman.engine.effects`` executes them. A module may add verbs of its own
+(``Module.verb``: a validator and an executor), accepted while its content loads.
+
+The verbs, by family (their parameters are in :data:`VERBS`):
+
+- resources: ``gain``, ``lose``, ``heal`` (``up_to = "full"`` or a number, at a price), ``refill_fate``,
+  ``take_from_card``, ``fall_to_printed`` (Strength or Craft back to the printed value), ``leave_gold``
+  (all gold carried off to a space), ``boost`` (a bonus or malus until the turn, this turn or the fight;
+  an amount may be an attribute; ``floor = "printed"``);
+- cards: ``take_card``, ``fill_spells``, ``discard`` (Spells, Followers, one Follower, by name, Objects,
+  Objects passing a card filter), ``discard_cards`` (face-up cards by a filter: all in the region or on
+  the board, each on a roll, on a chosen space, or one chosen card), ``discard_this``, ``peek`` (the top
+  cards in secret, to reorder or to take one passing a filter), ``steal`` (from a Spell's target),
+  ``shop``, ``sell_objects``, ``relocate``, ``entitle``;
+- lives: ``follower_for_life`` (a Follower given instead of each life, chosen or at random), ``keep_life``
+  (the life or Follower a Spell answers is kept);
+- conflict: ``fight``, ``evade`` (the fight a Spell is cast in);
+- chance and choice: ``roll`` (a table; ``fate = false``: no second roll), ``test``, ``choose`` (its
+  ``decision`` names the kind for bots and front ends);
+- movement and turns: ``move`` (to a space, a pick in the region or of a kind, to chosen spaces; as the
+  move or as the next one), ``move_steps``, ``hold``, ``draw``, ``extra_turn``, ``lose_turn``,
+  ``end_turn``, ``toad``, ``alignment``, ``enslave``, ``status``;
+- the game: ``timed`` (a lasting effect on everyone, counted in its causer's turns), ``emit``, ``hook``.
+
+A card filter (``filter``, ``take``) is a table of ``type``, ``subtype``, ``weapon``, ``armour``, ``deck``
+(``here``: the deck drawn where the character is), ``used_weapon`` and ``any`` (one of several filters).
+A Spell's ``cast.do`` runs its effects for the caster as it is cast, with ``target = "cast_target"``
+for the character it is cast on and the condition ``window`` for the window it is cast in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from talisman.content import dice
@@ -94,9 +122,11 @@ def effect(e: Any, path: str) -> None:
     if len(verbs) != 1:
         _fail(path, f"an effect needs exactly one verb, found {verbs or 'none'}")
     verb = verbs[0]
-    if verb not in VERBS:
+    check = VERBS.get(verb) or (_MODULE_VERBS.get() or {}).get(verb)
+    if check is None:
         _fail(path, f"unknown effect {verb!r}")
-    VERBS[verb](e[verb], f"{path}.{verb}")
+    else:
+        check(e[verb], f"{path}.{verb}")
     if "if" in e:
         condition(e["if"], f"{path}.if")
     if "unless" in e:
@@ -133,6 +163,8 @@ def condition(c: Any, path: str) -> None:
             "in_stock",
         ):
             _str(val, p)
+        elif key == "window":
+            _str(val, p)
         elif key in ("has_any",):
             if not isinstance(val, list) or not val:
                 _fail(p, "expected a non-empty list of names")
@@ -154,6 +186,35 @@ def condition(c: Any, path: str) -> None:
             _int(val, p)
         else:
             _fail(p, f"unknown condition {key!r}")
+
+
+# --- card filters -------------------------------------------------------------
+
+CARD_FILTER_KEYS = ("type", "subtype", "weapon", "armour", "deck", "used_weapon", "any")
+
+
+def card_filter(f: Any, path: str) -> None:
+    """Validate a card filter: every key must hold (``any``: one of its filters)."""
+    if not isinstance(f, dict) or not f:
+        _fail(path, f"a card filter must be a non-empty table, got {f!r}")
+    for key, val in f.items():
+        p = f"{path}.{key}"
+        if key in ("type", "subtype"):
+            if isinstance(val, str):
+                _str(val, p)
+            else:
+                _names(val, p)
+        elif key in ("weapon", "armour", "used_weapon"):
+            _bool(val, p)
+        elif key == "deck":
+            _str(val, p)
+        elif key == "any":
+            if not isinstance(val, list) or not val:
+                _fail(p, "expected a non-empty list of card filters")
+            for i, sub in enumerate(val):
+                card_filter(sub, f"{p}[{i}]")
+        else:
+            _fail(p, f"unknown card filter {key!r} (allowed: {', '.join(CARD_FILTER_KEYS)})")
 
 
 # --- verbs ------------------------------------------------------------------
@@ -258,6 +319,7 @@ VERBS: dict[str, Validator] = {
             "dice_trait": _str,
             "prompt": _str,
             "per_follower": _bool,
+            "fate": _bool,
         },
         ("dice", "rows"),
     ),
@@ -283,11 +345,19 @@ VERBS: dict[str, Validator] = {
         {
             "to": _str,
             "pick": lambda x, q: (
-                None if x in ("region", "board", "same-kind", "kind") else _fail(q, f"unknown pick {x!r}")
+                None if x in ("region", "board", "same-kind", "kind", "spaces") else _fail(q, f"unknown pick {x!r}")
             ),
             "kind": _str,
             "next_move": _bool,
             "encounter": _bool,
+            "as_move": _bool,
+            "prompt": _str,
+            "spaces": lambda x, q: _table(x, q, {"ids": _names, "cards": _str, "kind": _str}),
+            "not_here": _bool,
+            "optional": _bool,
+            "decision": _str,
+            "label": _str,
+            "do": effects,
         },
     ),
     "move_steps": lambda v, p: _table(
@@ -320,16 +390,71 @@ VERBS: dict[str, Validator] = {
                 None if x in ("spells", "followers", "follower", "objects") else _fail(q, f"unknown kind {x!r}")
             ),
             "n": lambda x, q: _int(x, q, 1),
+            "filter": card_filter,
+            "name": _str,
+            "why": _str,
         },
         ("what",),
+    ),
+    "discard_cards": lambda v, p: _table(
+        v,
+        p,
+        {
+            "where": lambda x, q: None if x in ("region", "board") else _fail(q, "where must be region or board"),
+            "filter": card_filter,
+            "pick": lambda x, q: None if x in ("all", "space", "card") else _fail(q, "pick must be all, space or card"),
+            "chance": _at,
+            "except_this": _bool,
+            "decision": _str,
+            "prompt": _str,
+        },
+    ),
+    "follower_for_life": lambda v, p: _table(
+        v,
+        p,
+        {
+            "lives": lambda x, q: _int(x, q, 1),
+            "pick": lambda x, q: None if x in ("choose", "random") else _fail(q, "pick must be choose or random"),
+            "decision": _str,
+            "prompt": _str,
+            "cause": _str,
+            "why": _str,
+        },
     ),
     "enslave": lambda v, p: _table(v, p, {"free_on": _at}, ("free_on",)),
     "take_from_card": lambda v, p: None if v in ATTRS else _fail(p, f"unknown attribute {v!r}"),
     "hook": _str,
     "end_turn": _bool,
     "status": lambda v, p: _table(
-        v, p, {"name": _str, "rounds": lambda x, q: _int(x, q, 1), "turns": lambda x, q: _int(x, q, 1)}, ("name",)
+        v,
+        p,
+        {"name": _str, "rounds": lambda x, q: _int(x, q, 1), "turns": lambda x, q: _int(x, q, 1), "this_turn": _bool},
+        ("name",),
     ),
+    "fall_to_printed": lambda v, p: None if v in ("strength", "craft") else _fail(p, "expected strength or craft"),
+    "peek": lambda v, p: _table(
+        v,
+        p,
+        {"n": lambda x, q: _int(x, q, 1), "deck": _str, "reorder": _bool, "take": card_filter, "prompt": _str},
+        ("n",),
+    ),
+    "steal": lambda v, p: _table(
+        v,
+        p,
+        {
+            "what": lambda x, q: (
+                None
+                if isinstance(x, list) and x and all(w in ("gold", "object", "follower") for w in x)
+                else _fail(q, "expected a list of gold, object, follower")
+            ),
+            "decision": _str,
+            "prompt": _str,
+        },
+        ("what",),
+    ),
+    "evade": lambda v, p: _table(v, p, {"whole_space": _bool}),
+    "keep_life": _bool,
+    "leave_gold": _str,
     "emit": _str,
     "discard_this": _bool,
     "entitle": _bool,
@@ -373,8 +498,14 @@ def _boost_amount(v: Any, path: str) -> None:
         _fail(path, f"expected a whole number or an attribute, got {v!r}")
 
 
-def register_verb(name: str, validator: Validator) -> None:
-    """Add a verb (for a module); its executor must be registered in the engine too."""
-    if name in VERBS:
-        raise ValueError(f"effect verb {name!r} already exists")
-    VERBS[name] = validator
+_MODULE_VERBS: ContextVar[Mapping[str, Validator] | None] = ContextVar("module_verbs", default=None)
+
+
+@contextmanager
+def module_verbs(verbs: Mapping[str, Validator]) -> Iterator[None]:
+    """While content is loaded, also accept the verbs the game's modules add (``Module.verb``)."""
+    token = _MODULE_VERBS.set(verbs)
+    try:
+        yield
+    finally:
+        _MODULE_VERBS.reset(token)

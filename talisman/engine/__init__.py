@@ -1,9 +1,10 @@
 """The rules engine: a pure, deterministic state machine.
 
-Importing this package registers the handlers of every engine subsystem.
+Its rule files register their handlers, hooks and endings on the base
+module :data:`ENGINE` (the entry point ``engine``), which every ruleset plays.
 """
 
-from talisman.engine import (  # noqa: F401  (imported for their frame handlers)
+from talisman.engine import (  # noqa: F401  (their rules register on ENGINE)
     abilities,
     cards,
     combat,
@@ -17,9 +18,12 @@ from talisman.engine import (  # noqa: F401  (imported for their frame handlers)
     realms,
     setup,
     spells,
+    stats,
     turn,
+    view,
 )
+from talisman.engine.base import ENGINE
 from talisman.engine.decision import Decision, Event, Option
 from talisman.engine.game import Game
 
-__all__ = ["Decision", "Event", "Game", "Option"]
+__all__ = ["ENGINE", "Decision", "Event", "Game", "Option"]

@@ -1,5 +1,7 @@
 """Hook points where special abilities (of characters, Followers and Objects)
-add options or react. Modules register functions; the engine asks them all.
+add options or react. The engine declares them on :data:`ENGINE`; a module
+registers its functions on its own object (``@MODULE.ability("turn")``); the
+engine asks those of the game's modules, in the order of its ruleset.
 
 Each point collects options as ``(id, label, frames[, group])``:
 
@@ -46,83 +48,56 @@ Dungeon Game).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from talisman.engine import stats
+from talisman.engine.base import ENGINE
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-POINTS: dict[str, list[Callable]] = {
-    "turn": [],
-    "after_roll": [],
-    "combat": [],
-    "meet": [],
-    "end_of_turn": [],
-    "killed": [],
-    "land": [],
-    "card": [],
-    "lost_fight": [],
-    "setup": [],
-    "turn_start": [],
-    "arrive": [],
-    "scroll_read": [],
-    "pvp_rolled": [],
-    "paid": [],
-    "movement_die": [],
-    "battle_bonus": [],
-    "move_allowed": [],
-    "landed": [],
-    "turn_end": [],
-    "death": [],
-    "life_taken": [],
-    "teleport_allowed": [],
-    "met": [],
-    "life_lost": [],
-    "defeated": [],
-    "pvp_won": [],
-    "draw_refused": [],
-    "foe_value": [],
-    "attack_faces": [],
-    "fight_result": [],
-    "may_meet": [],
-    "gained": [],
-}
+for _point, _meaning in (
+    ("turn", "options on the turn menu"),
+    ("after_roll", "options once the movement die is known"),
+    ("combat", "options before a fight with creatures"),
+    ("meet", "options on meeting another character"),
+    ("end_of_turn", "options as the turn ends"),
+    ("killed", "reaction: creatures were killed"),
+    ("land", "options on landing, beside encountering the space"),
+    ("card", "options before a card on the space is met"),
+    ("lost_fight", "options after a lost or drawn battle with creatures"),
+    ("setup", "reaction: a character enters play"),
+    ("turn_start", "reaction: a character's turn begins and it may act"),
+    ("arrive", "reaction: a character arrives on a space"),
+    ("scroll_read", "reaction: a Scroll was read and discarded"),
+    ("pvp_rolled", "reaction: both sides of a fight between characters have rolled"),
+    ("paid", "reaction: a character paid a fee to someone content names"),
+    ("movement_die", "value: the die a character moves with"),
+    ("battle_bonus", "value: Strength or Craft added in a fight"),
+    ("move_allowed", "value: may a character take this path"),
+    ("landed", "reaction: a character's move ends on a space it is to encounter"),
+    ("turn_end", "reaction: a living character's turn ends"),
+    ("death", "reaction: a character died"),
+    ("life_taken", "reaction: a character took a life from another"),
+    ("teleport_allowed", "value: may a character be moved straight to this space"),
+    ("met", "reaction: a character was encountered by another"),
+    ("life_lost", "reaction: a character lost lives"),
+    ("defeated", "reaction: a character lost a fight"),
+    ("pvp_won", "reaction: a fight between characters was won"),
+    ("draw_refused", "value: a card drawn cannot come into play now and is replaced"),
+    ("foe_value", "value: an Enemy card's Strength or Craft when it is not simply printed"),
+    ("attack_faces", "value: the dice of an attack roll"),
+    ("fight_result", "value: the outcome of a fight with creatures"),
+    ("may_meet", "value: may a character landing encounter this other one there"),
+    ("gained", "reaction: a character took an Object, Magic Object or Follower"),
+):
+    ENGINE.point(_point, _meaning)
 
 
-_OWNER: dict[Callable, str | None] = {}
-_registrations = 0  # so far: a ruleset's table of hooks is built again after a new one
-
-
-def ability(point: str):
-    """Register a function at a hook point. A function defined in a module's
-    package (``talisman.modules.<name>``) is asked only in games with that module."""
-
-    def register(fn):
-        global _registrations
-        POINTS[point].append(fn)
-        parts = fn.__module__.split(".")
-        _OWNER[fn] = parts[2].replace("_", "-") if parts[:2] == ["talisman", "modules"] and len(parts) > 2 else None
-        _registrations += 1
-        return fn
-
-    return register
-
-
-def hooks(g: Game, point: str) -> tuple[Callable, ...]:
-    """The functions registered at ``point`` that belong to this game's modules
-    (a table of every point, built once per ruleset)."""
-    table = g.rules.derived.get("hooks")
-    if table is None or table[0] != _registrations:
-        names = set(g.rules.module_names)
-        table = g.rules.derived["hooks"] = (
-            _registrations,
-            {
-                name: tuple(fn for fn in fns if _OWNER[fn] is None or _OWNER[fn] in names)
-                for name, fns in POINTS.items()
-            },
-        )
-    return table[1][point]
+def hooks(g: Game, point: str) -> tuple[Callable[..., Any], ...]:
+    """The abilities registered at ``point`` by this game's modules, in the ruleset's order."""
+    return g.rules.abilities[point]
 
 
 def _collect(point: str, g: Game, *args) -> list[tuple]:
@@ -146,14 +121,24 @@ def combat_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
 
 def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
     """Abilities used on a character met; one able to evade here is first asked (``ability_on``)."""
-    from talisman.engine.combat import can_evade_characters
-
     if g.players[seat].toad:
         return []
     opts = _collect("meet", g, seat, other)
     if not can_evade_characters(g, other):
         return opts
     return [(o[0], o[1], [frame("ability_on", a=seat, d=other, then=[list(f) for f in o[2]])], *o[3:]) for o in opts]
+
+
+def can_evade_here(g: Game, seat: int) -> bool:
+    """Does an ability let the character evade on its space (the Elf in the Woods...)?"""
+    kind = g.rules.spaces[g.players[seat].space].kind
+    return stats.has_trait(g, seat, f"evade-in:{kind}") or stats.has_trait(g, seat, "evade-anywhere")
+
+
+def can_evade_characters(g: Game, seat: int) -> bool:
+    """May the character evade another one here? (``evade-characters``: characters
+    only, not creatures: 000's Ninja in the Dungeon.)"""
+    return can_evade_here(g, seat) or stats.has_trait(g, seat, "evade-characters")
 
 
 def end_of_turn_options(g: Game, seat: int) -> list[tuple]:

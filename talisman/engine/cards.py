@@ -41,6 +41,21 @@ def take_named(g: Game, deck: str, name: str) -> int | None:
     return None
 
 
+def in_stock_with(g: Game, deck: str, trait: str) -> int | None:
+    """The index in a stock deck of the topmost card with this trait (a Talisman), if one is left."""
+    pile = g.decks[deck]
+    for i in range(len(pile) - 1, -1, -1):
+        if trait in g.rules.instances[pile[i]].traits:
+            return i
+    return None
+
+
+def take_with(g: Game, deck: str, trait: str) -> int | None:
+    """Take the topmost card with this trait out of a stock deck, if one is left."""
+    i = in_stock_with(g, deck, trait)
+    return None if i is None else g.decks[deck].pop(i)
+
+
 def stock_has(g: Game, deck: str, name: str) -> bool:
     return any(g.rules.instances[c].name == name for c in g.decks[deck])
 
@@ -155,3 +170,22 @@ def check_conservation(g: Game) -> None:
     missing = [g.card_name(c) for c in range(total) if c not in seen]
     if wrong or missing or len(seen) != total:
         raise AssertionError(f"card conservation broken: duplicated {wrong}, missing {missing}")
+
+
+def board_deck(g: Game, space: int) -> str:
+    """The deck a space draws from: its region's (Adventure cards on the main
+    board, Dungeon cards in the Dungeon), unless a lasting effect swaps one deck
+    for another for a while (``deck-swap:...`` globals: Dark Denizens)."""
+    deck = g.rules.regions[g.rules.spaces[space].region].deck
+    for key, val in g.globals.items():
+        if key.startswith("deck-swap:") and val["from"] == deck:
+            swapped: str = val["to"]
+            return swapped
+    return deck
+
+
+def deck_here(g: Game, seat: int, deck: str) -> str:
+    """The deck an effect that names ``deck`` draws from for this character:
+    "Adventure cards" are the cards of the region it stands in (001: in the
+    Dungeon, cards and abilities that say Adventure cards draw Dungeon cards)."""
+    return board_deck(g, g.players[seat].space) if deck == "adventure" else deck

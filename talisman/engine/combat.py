@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import abilities, cards, effects, lives, possessions, quests, spells, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -53,6 +54,11 @@ def fight_cards(g: Game, seat: int, foes: list[int], mode: str) -> None:
     )
     for c in reversed(foes):
         effects.run(g, seat, g.rules.instances[c].on_encounter, {"src": c, "space": space})
+
+
+@effects.verb("fight")
+def _fight(g: Game, seat: int, params: dict, ctx: effects.Ctx) -> None:
+    fight_creature(g, seat, params, ctx)
 
 
 def fight_creature(
@@ -110,7 +116,7 @@ def fight_creature(
     )
 
 
-@handler("hold")
+@ENGINE.handler("hold")
 def _hold(g: Game, a: dict) -> None:
     """Stay on this space and face the same foe next turn (Werewolf, Pits)."""
     seat = a["p"]
@@ -144,7 +150,7 @@ def foe_subtypes(g: Game, a: dict) -> set[str]:
 # --- the pre-fight choice ---------------------------------------------------
 
 
-@handler("combat")
+@ENGINE.handler("combat")
 def _combat(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -182,28 +188,16 @@ def battle_strength(g: Game, seat: int, a: dict) -> int:
     return total + abilities.battle_bonus(g, seat, a)
 
 
-def can_evade_here(g: Game, seat: int) -> bool:
-    """Does an ability let the character evade on its space (the Elf in the Woods...)?"""
-    kind = g.rules.spaces[g.players[seat].space].kind
-    return stats.has_trait(g, seat, f"evade-in:{kind}") or stats.has_trait(g, seat, "evade-anywhere")
-
-
-def can_evade_characters(g: Game, seat: int) -> bool:
-    """May the character evade another one here? (``evade-characters``: characters
-    only, not creatures: 000's Ninja in the Dungeon.)"""
-    return can_evade_here(g, seat) or stats.has_trait(g, seat, "evade-characters")
-
-
 def evade_options(g: Game, seat: int, a: dict) -> list[tuple]:
     """Ways to evade the creatures: an ability where it applies, or foes anyone
     may evade (``may-evade``: the slow Battle Hulk). Spells come from the spell list."""
     slow = bool(a["foes"]) and not a["adhoc"] and all("may-evade" in g.rules.instances[c].traits for c in a["foes"])
-    if can_evade_here(g, seat) or slow:
+    if abilities.can_evade_here(g, seat) or slow:
         return [("evade", f"Evade the {foe_names(g, a)}", [frame("combat_evaded", **a)])]
     return []
 
 
-@handler("combat_evaded")
+@ENGINE.handler("combat_evaded")
 def _combat_evaded(g: Game, a: dict) -> None:
     """The creatures stay where they are but no longer bar the other cards.
 
@@ -263,7 +257,7 @@ def evaded(g: Game, seat: int, card: int) -> bool:
 # --- rolling and resolving ------------------------------------------------------
 
 
-@handler("combat_roll")
+@ENGINE.handler("combat_roll")
 def _combat_roll(g: Game, a: dict) -> None:
     seat = a["p"]
     faces = _fight_faces(g, seat, a)
@@ -326,7 +320,7 @@ def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") ->
     g.push(then, **a)
 
 
-@handler("reroll_battle")
+@ENGINE.handler("reroll_battle")
 def _reroll_battle(g: Game, a: dict) -> None:
     inner = dict(a["a"])
     if "foes" in inner:
@@ -336,7 +330,7 @@ def _reroll_battle(g: Game, a: dict) -> None:
     g.push(a["then"], **inner)
 
 
-@handler("combat_resolve")
+@ENGINE.handler("combat_resolve")
 def _combat_resolve(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -372,7 +366,7 @@ def _combat_resolve(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} wounds the {foe_names(g, a)}.", type="combat-result", seat=seat)
         g.push_all(a["win"])
     elif result == "win":
-        _creatures_killed(g, seat, a)
+        creatures_killed(g, seat, a)
         g.push_all(a["win"])
     else:
         outcome = frame("combat_outcome", **{**a, "outcome": result})
@@ -389,7 +383,7 @@ def _combat_resolve(g: Game, a: dict) -> None:
             g.push_all([outcome])
 
 
-@handler("combat_outcome")
+@ENGINE.handler("combat_outcome")
 def _combat_outcome(g: Game, a: dict) -> None:
     """A lost battle costs a life (and a tamed Animal); a stand-off ends the fight."""
     seat, mode = a["p"], a["mode"]
@@ -411,7 +405,7 @@ def _combat_outcome(g: Game, a: dict) -> None:
         g.push_all(a["standoff"])
 
 
-def _creatures_killed(g: Game, seat: int, a: dict) -> None:
+def creatures_killed(g: Game, seat: int, a: dict) -> None:
     p = g.players[seat]
     g.say(f"{g.name(seat)} kills the {foe_names(g, a)}.", type="combat-result", seat=seat)
     for c in a["foes"]:
@@ -430,7 +424,7 @@ def _creatures_killed(g: Game, seat: int, a: dict) -> None:
 def slay(g: Game, seat: int, fight: dict) -> None:
     """The creatures of a fight die without a roll (a Spell's doing): killed as
     in battle (trophies kept), then the fight goes on as won."""
-    _creatures_killed(g, seat, fight)
+    creatures_killed(g, seat, fight)
     g.push_all(fight["win"])
 
 
@@ -461,7 +455,7 @@ def lose_battle_life(g: Game, seat: int, cause: str, armour: bool = True, by: in
     g.push("armour_save", p=seat, cause=cause, armour=armour, by=by)
 
 
-@handler("armour_save")
+@ENGINE.handler("armour_save")
 def _armour_save(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -540,7 +534,7 @@ def attack_options(g: Game, seat: int, other: int) -> list[tuple]:
     return opts
 
 
-@handler("pvp")
+@ENGINE.handler("pvp")
 def _pvp(g: Game, a: dict) -> None:
     att, dfd = a["a"], a["d"]
     if not (g.players[att].alive and g.players[dfd].alive):
@@ -560,19 +554,19 @@ def _pvp(g: Game, a: dict) -> None:
     a = {**a, "announced": True}
     back = [frame("pvp", **a)]
     opts: list[tuple] = [("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
-    if can_evade_characters(g, dfd):
+    if abilities.can_evade_characters(g, dfd):
         opts.append(("evade", f"Evade the {g.name(att)}", [frame("pvp_evaded", **a)]))
     opts += spells.cast_options(g, dfd, "defend", back, combat=a)
     g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)
 
 
-@handler("pvp_evaded")
+@ENGINE.handler("pvp_evaded")
 def _pvp_evaded(g: Game, a: dict) -> None:
     g.say(f"{g.name(a['d'])} evades {g.name(a['a'])}.", type="evade", seat=a["d"])
     g.players[a["a"]].flags.add(f"evaded-by:{a['d']}")  # this turn (the Wise Man stays with one who evades)
 
 
-@handler("ability_on")
+@ENGINE.handler("ability_on")
 def _ability_on(g: Game, a: dict) -> None:
     """000 Evading (B): a character may evade another who uses an ability on it (the Thief's theft)."""
     g.decide(
@@ -586,7 +580,7 @@ def _ability_on(g: Game, a: dict) -> None:
     )
 
 
-@handler("pvp_magic")
+@ENGINE.handler("pvp_magic")
 def _pvp_magic(g: Game, a: dict) -> None:
     """Each side may cast Spells before the dice, attacker first."""
     who = a["turn"]
@@ -601,7 +595,7 @@ def _pvp_magic(g: Game, a: dict) -> None:
         g.push_all(cont)
 
 
-@handler("pvp_roll")
+@ENGINE.handler("pvp_roll")
 def _pvp_roll(g: Game, a: dict) -> None:
     att, dfd = a["a"], a["d"]
     mode = a["mode"]
@@ -613,7 +607,7 @@ def _pvp_roll(g: Game, a: dict) -> None:
     _offer_reroll(g, att, a, "pvp_reroll_defender")
 
 
-@handler("pvp_reroll_defender")
+@ENGINE.handler("pvp_reroll_defender")
 def _pvp_reroll_defender(g: Game, a: dict) -> None:
     if a["assassinate"]:
         g.push("pvp_resolve", **a)
@@ -633,7 +627,7 @@ def _pvp_score(g: Game, seat: int, a: dict) -> int:
     return total + bonus
 
 
-@handler("pvp_resolve")
+@ENGINE.handler("pvp_resolve")
 def _pvp_resolve(g: Game, a: dict) -> None:
     att, dfd, mode = a["a"], a["d"], a["mode"]
     s_att = max(a["faces"]) + _pvp_score(g, att, a)
@@ -679,14 +673,14 @@ def _pvp_resolve(g: Game, a: dict) -> None:
         g.push_all(after)
 
 
-@handler("pvp_outcome")
+@ENGINE.handler("pvp_outcome")
 def _pvp_outcome(g: Game, a: dict) -> None:
     """The result of a fight between characters stands: rules that follow it react."""
     abilities.react("pvp_won", g, a["win"], a["lose"])
     abilities.react("defeated", g, a["lose"])
 
 
-@handler("spoils")
+@ENGINE.handler("spoils")
 def _spoils(g: Game, a: dict) -> None:
     """The winner takes a life, or an Object or gold (a Follower too after psychic combat)."""
     win, lose, mode = a["win"], a["lose"], a["mode"]
@@ -712,7 +706,7 @@ def _spoils(g: Game, a: dict) -> None:
     g.decide(win, "spoils", f"You beat the {g.name(lose)}: choose your prize.", opts)
 
 
-@handler("take_life")
+@ENGINE.handler("take_life")
 def _take_life(g: Game, a: dict) -> None:
     win, lose = a["win"], a["lose"]
     cause = f"beaten by the {g.name(win)}"
@@ -721,14 +715,14 @@ def _take_life(g: Game, a: dict) -> None:
     lose_battle_life(g, lose, cause=cause, armour=(a["mode"] == "strength"), by=win)
 
 
-@handler("drain")
+@ENGINE.handler("drain")
 def _drain(g: Game, a: dict) -> None:
     """The Ghoul gains the life it took, if the victim did lose it (no Spell saved it)."""
     if g.players[a["victim"]].lives < a["had"]:
         lives.gain_lives(g, a["p"], 1)
 
 
-@handler("take_gold")
+@ENGINE.handler("take_gold")
 def _take_gold(g: Game, a: dict) -> None:
     win, lose = g.players[a["win"]], g.players[a["lose"]]
     n = min(a.get("n", 1), lose.gold)
@@ -737,7 +731,7 @@ def _take_gold(g: Game, a: dict) -> None:
     g.say(f"{g.name(a['win'])} takes {n} gold from the {g.name(a['lose'])}.", type="gold", seat=a["win"])
 
 
-@handler("steal")
+@ENGINE.handler("steal")
 def _steal(g: Game, a: dict) -> None:
     card = a["card"]
     if card not in g.players[a["lose"]].holdings():

@@ -44,6 +44,15 @@ class Decision:
         return None
 
 
+def sentence(text: str) -> str:
+    """A log line as a sentence: its first letter a capital ("the Ogre..." reads "The Ogre...").
+
+    >>> sentence("the Ogre flees.")
+    'The Ogre flees.'
+    """
+    return text[:1].upper() + text[1:]
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened, in a plain sentence.

@@ -5,8 +5,9 @@ rest wait below it on the stack, so an effect that needs a choice or a die
 simply pushes its own frames on top. ``ctx`` carries what an effect may refer
 to: the card being encountered (``src``), the space, the last roll.
 
-Content calls Python only through ``{ hook = "name" }``; hooks are registered
-with :func:`hook` next to the rules they implement.
+Content calls Python only through ``{ hook = "name" }``; a module registers
+its hooks on its own :class:`~talisman.content.modules.Module` (``@MODULE.hook``),
+and a game finds them in its ruleset's ``hooks``.
 """
 
 from __future__ import annotations
@@ -14,28 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from talisman.content.dice import parse, parse_range
-from talisman.engine import cards, lives, possessions, spells, stats
-from talisman.engine.game import frame, handler
+from talisman.content.dice import parse, parse_range, spoken
+from talisman.engine import abilities, cards, lives, possessions, realms, spells, stats, transform
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
+from talisman.engine.possessions import offer
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 Ctx = dict[str, Any]
-HOOKS: dict[str, Callable[[Game, int, Ctx], None]] = {}
 EXECUTORS: dict[str, Callable[[Game, int, Any, Ctx], None]] = {}
-
-
-def hook(name: str):
-    """Register a Python hook that content can call with ``{ hook = name }``."""
-
-    def register(fn):
-        if name in HOOKS:
-            raise ValueError(f"two hooks named {name!r}")
-        HOOKS[name] = fn
-        return fn
-
-    return register
 
 
 def verb(name: str):
@@ -52,6 +42,7 @@ def run(g: Game, seat: int, effects: Any, ctx: Ctx | None = None) -> None:
         g.push("effects", p=seat, list=list(effects), ctx=ctx or {})
 
 
+@ENGINE.service("run_now")
 def run_now(g: Game, seat: int, effects: Any, ctx: Ctx) -> None:
     """Run the first effect at once, the rest next: a Spell's effect takes hold as it is cast,
     before its card leaves play (Destroy Magic stops the Wand from drawing a Spell after it)."""
@@ -65,7 +56,7 @@ def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list:
     return [frame("effects", p=seat, list=list(effects), ctx=ctx or {})] if effects else []
 
 
-@handler("effects")
+@ENGINE.handler("effects")
 def _effects(g: Game, a: dict) -> None:
     lst, seat, ctx = a["list"], a["p"], a["ctx"]
     if len(lst) > 1:
@@ -95,7 +86,8 @@ def run_one(g: Game, seat: int, e: dict, ctx: Ctx) -> None:
         return
     for key, params in e.items():
         if key not in ("if", "unless", "target"):
-            EXECUTORS[key](g, seat, params, ctx)
+            execute = EXECUTORS.get(key) or g.rules.verbs[key].execute  # the engine's verbs, then its modules'
+            execute(g, seat, params, ctx)
             return
 
 
@@ -162,6 +154,8 @@ def holds(g: Game, seat: int, cond: dict, ctx: Ctx | None = None) -> bool:
             ok = val in g.decks
         elif key == "module":
             ok = g.rules.has_module(val)
+        elif key == "window":  # the window a Spell is cast in
+            ok = (ctx or {}).get("window") == val
         elif key == "in_stock":
             ok = cards.stock_has(g, "purchase", val)
         elif key == "not":
@@ -204,7 +198,9 @@ def amount(g: Game, seat: int, n: Any) -> int:
     if isinstance(n, int):
         return n
     total, faces = g.roll_dice(n, seat)
-    g.say(f"{g.name(seat)} rolls {n}: {total}.", type="roll", seat=seat, dice=faces)
+    if g.log is not None:
+        what, working = spoken(n, faces, total, g.die_size(seat))
+        g.say(f"{g.name(seat)} rolls {what}: {working}.", type="roll", seat=seat, dice=faces)
     return total
 
 
@@ -296,14 +292,12 @@ def _heal(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     )
 
 
-@handler("buy_healing")
+@ENGINE.handler("buy_healing")
 def _buy_healing(g: Game, a: dict) -> None:
     if a["n"]:
         g.players[a["p"]].gold -= a["n"] * a["price"]
         lives.heal(g, a["p"], a["n"])
         if a.get("paid_to"):
-            from talisman.engine import abilities
-
             abilities.react(
                 "paid", g, a["p"], a["n"] * a["price"], a["paid_to"]
             )  # the Pirate plunders the Doctor's fees
@@ -342,7 +336,7 @@ def _refill_fate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     )
 
 
-@handler("buy_fate")
+@ENGINE.handler("buy_fate")
 def _buy_fate(g: Game, a: dict) -> None:
     p = g.players[a["p"]]
     if a["n"]:
@@ -356,9 +350,7 @@ def _buy_fate(g: Game, a: dict) -> None:
 
 @verb("take_card")
 def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine.encounter import deck_here
-
-    deck = deck_here(g, seat, params["deck"])
+    deck = cards.deck_here(g, seat, params["deck"])
     for _ in range(params.get("n", 1)):
         if deck == "spell":
             possessions.gain_spell(g, seat)
@@ -374,19 +366,7 @@ def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     possessions.check_limits(g, seat)
 
 
-def offer(g: Game, seat: int, card: int) -> None:
-    """Give a card from a deck to a character; what it cannot keep stays on its space."""
-    if possessions.can_take(g, seat, card):
-        possessions.give_item(g, seat, card)
-        return
-    cards.place(g, card, g.players[seat].space)
-    if possessions.permitted(g, seat, card) and not g.players[seat].toad:
-        g.push("make_room", p=seat, card=card)
-    else:
-        g.say(f"{g.name(seat)} cannot keep the {g.card_name(card)}: it stays on the space.", seat=seat)
-
-
-@handler("make_room")
+@ENGINE.handler("make_room")
 def _make_room(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
@@ -430,6 +410,11 @@ def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     elif what == "followers":
         for f in list(p.followers):
             possessions.lose_follower(g, seat, f)
+    elif what == "follower" and "name" in params:
+        # The Follower of that name (the first), if the character has one (the Prince left at court).
+        named = next((f for f in p.followers if g.card_name(f) == params["name"]), None)
+        if named is not None:
+            possessions.lose_follower(g, seat, named, params.get("why", "is lost"))
     elif what == "follower":
         if p.followers:
             g.decide(
@@ -441,13 +426,188 @@ def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
                     for f in p.followers
                 ],
             )
+    elif what == "objects" and "filter" in params:
+        # Some Objects (the Green Mist: Weapons and Armour), and what the rest can carry is settled.
+        gone = [c for c in p.objects + p.packed if card_matches(g, seat, c, params["filter"])]
+        for c in gone:
+            cards.release(g, seat, c)
+            cards.discard(g, c)
+        g.say(f"{g.name(seat)} loses {', '.join(g.card_name(c) for c in gone) or 'nothing'}.", seat=seat)
+        possessions.settle_packs(g, seat)
     elif what == "objects":
         for c in list(p.objects + p.packed):
             cards.release(g, seat, c)
             cards.discard(g, c)
 
 
-@handler("lose_follower")
+def card_matches(g: Game, seat: int, card: int, flt: dict) -> bool:
+    """Does a card pass a filter (:func:`talisman.content.vocabulary.card_filter`)? ``deck = "here"``:
+    the deck drawn from where the character stands; ``used_weapon``: a Weapon it fights with."""
+    c = g.rules.instances[card]
+    for key, val in flt.items():
+        if key in ("type", "subtype"):
+            ok = getattr(c, key) in ([val] if isinstance(val, str) else val)
+        elif key == "weapon":
+            ok = c.weapon == val
+        elif key == "armour":
+            ok = bool(c.armour) == val
+        elif key == "deck":
+            ok = c.deck == (cards.deck_here(g, seat, "adventure") if val == "here" else val)
+        elif key == "used_weapon":
+            ok = (card in stats.weapons_used(g, seat)) == val
+        else:  # any
+            ok = any(card_matches(g, seat, card, sub) for sub in val)
+        if not ok:
+            return False
+    return True
+
+
+@verb("discard_cards")
+def _discard_cards(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+    """Discard face-up cards from the board that pass a filter, in the character's region or anywhere:
+    all of them (the Fire), each on a die roll in ``chance`` (the Gate Smasher), those on one space the
+    character chooses (Summon Storm), or one card it chooses (Destruction)."""
+    region = g.rules.spaces[g.players[seat].space].region
+    anywhere = params.get("where", "region") == "board"
+    skip = ctx.get("src") if params.get("except_this") else None
+    flt = params.get("filter", {})
+    found = [
+        (s, c)
+        for s, held in sorted(g.board.items())
+        if anywhere or g.rules.spaces[s].region == region
+        for c in list(held)
+        if c != skip and card_matches(g, seat, c, flt)
+    ]
+    pick = params.get("pick", "all")
+    if not found and pick != "all":
+        g.say("There is no card to discard.", seat=seat)
+    elif pick == "space":
+        g.decide(
+            seat,
+            params.get("decision", "discard-space"),
+            params.get("prompt", "Which space is struck?"),
+            [
+                (
+                    f"space:{g.rules.spaces[s].id}",
+                    f"The {g.space_name(s)}",
+                    [frame("discard_cards_at", p=seat, space=s, filter=flt)],
+                )
+                for s in sorted({s for s, _ in found})
+            ],
+        )
+    elif pick == "card":
+        g.decide(
+            seat,
+            params.get("decision", "discard-card"),
+            params.get("prompt", "Which card is discarded?"),
+            [
+                (
+                    f"destroy:{c}",
+                    f"The {g.card_name(c)} on the {g.space_name(s)}",
+                    [frame("board_discard", space=s, card=c)],
+                )
+                for s, c in found
+            ],
+        )
+    else:
+        for s, c in found:
+            if "chance" in params:
+                value, _ = g.roll_dice("D6", seat)
+                lo, hi = parse_range(params["chance"])
+                if not lo <= value <= hi:
+                    continue
+            board_discard(g, s, c)
+
+
+@ENGINE.handler("discard_cards_at")
+def _discard_cards_at(g: Game, a: dict) -> None:
+    for c in [c for c in g.cards_on(a["space"]) if card_matches(g, a["p"], c, a["filter"])]:
+        board_discard(g, a["space"], c)
+
+
+@ENGINE.handler("board_discard")
+def _board_discard(g: Game, a: dict) -> None:
+    if a["card"] in g.cards_on(a["space"]):
+        board_discard(g, a["space"], a["card"])
+
+
+def board_discard(g: Game, space: int, card: int) -> None:
+    """A face-up card leaves the board for its discard pile; what it held (the Dungeon Keeper's
+    prisoners) is left on its space, and what it counted (a Pool's lives) is forgotten."""
+    for kept in cards.held_by(g, f"card:{card}"):
+        cards.unhold(g, f"card:{card}", kept)
+        cards.place(g, kept, space)
+    cards.lift(g, card, space)
+    cards.discard(g, card)
+    g.counters.pop(card, None)
+    g.say(f"The {g.card_name(card)} on the {g.space_name(space)} is discarded.")
+
+
+@verb("follower_for_life")
+def _follower_for_life(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+    """Lives lost that a Follower may pay for instead: one the character chooses, for each life (the
+    Vampire, the Snake Pit); or with ``pick = "random"`` one Follower taken at random, a life lost only
+    by a character with none (the Giant Beetle), where a Spell of the ``follower-loss`` window may
+    save the Follower (Restoration)."""
+    cause = params.get("cause") or cause_of(g, ctx)
+    why = params.get("why", "is lost")
+    p = g.players[seat]
+    if params.get("pick") != "random":
+        g.push(
+            "follower_for_life",
+            p=seat,
+            n=params.get("lives", 1),
+            decision=params.get("decision", "follower-for-life"),
+            prompt=params.get("prompt", "Give up a Follower instead of a life?"),
+            cause=cause,
+            why=why,
+        )
+    elif not p.followers:
+        lives.lose_lives(g, seat, 1, cause)
+    else:
+        victim = p.followers[g.rng.below(len(p.followers))]
+        dies = [frame("lose_follower", p=seat, card=victim, why=why)]
+        saves = spells.cast_options(g, seat, "follower-loss", dies, combat={"follower": victim})
+        if saves:
+            g.decide(
+                seat,
+                "save-follower",
+                f"Your {g.card_name(victim)} is about to be killed.",
+                [("accept", "Let it die", dies), *saves],
+            )
+        else:
+            g.push_all(dies)
+
+
+@ENGINE.handler("follower_for_life")
+def _follower_for_life_frame(g: Game, a: dict) -> None:
+    seat, n = a["p"], a["n"]
+    p = g.players[seat]
+    if n <= 0 or not p.alive:
+        return
+    if not p.followers:
+        lives.lose_lives(g, seat, n, a["cause"])
+        return
+    rest = frame("follower_for_life", **{**a, "n": n - 1})
+    g.decide(
+        seat,
+        a["decision"],
+        a["prompt"],
+        [
+            ("life", "Lose a life", [frame("lose_lives", p=seat, n=1, cause=a["cause"]), rest]),
+            *[
+                (
+                    f"follower:{f}",
+                    f"Give up the {g.card_name(f)}",
+                    [frame("lose_follower", p=seat, card=f, why=a["why"]), rest],
+                )
+                for f in p.followers
+            ],
+        ],
+    )
+
+
+@ENGINE.handler("lose_follower")
 def _lose_follower_frame(g: Game, a: dict) -> None:
     if a["card"] in g.players[a["p"]].followers:
         possessions.lose_follower(g, a["p"], a["card"], a.get("why", "is lost"))
@@ -478,7 +638,7 @@ def _shop(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     g.push("shop", p=seat, items=params["items"], free_trait=params.get("free_trait", ""))
 
 
-@handler("shop")
+@ENGINE.handler("shop")
 def _shop_frame(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -513,7 +673,7 @@ def _shop_frame(g: Game, a: dict) -> None:
     )
 
 
-@handler("buy")
+@ENGINE.handler("buy")
 def _buy(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -541,7 +701,7 @@ def _sell(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     g.push("sell", p=seat, price=params["price"])
 
 
-@handler("sell")
+@ENGINE.handler("sell")
 def _sell_frame(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -567,7 +727,7 @@ def _sell_frame(g: Game, a: dict) -> None:
     )
 
 
-@handler("sold")
+@ENGINE.handler("sold")
 def _sold(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].holdings():
@@ -581,13 +741,6 @@ def _sold(g: Game, a: dict) -> None:
 # --- conflict ---------------------------------------------------------------
 
 
-@verb("fight")
-def _fight(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine.combat import fight_creature
-
-    fight_creature(g, seat, params, ctx)
-
-
 # --- chance and choice --------------------------------------------------------
 
 
@@ -598,7 +751,9 @@ def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         g.decide(
             seat,
             "optional-roll",
-            f"{params.get('prompt', 'Roll')}: you may choose not to roll.",
+            f"Roll for {params['prompt']}? You may choose not to."
+            if params.get("prompt")
+            else "Roll? You may choose not to.",
             [
                 ("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
                 ("skip", "Do not roll", []),
@@ -619,10 +774,11 @@ def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         # ``pick-of-two:<kind>``: on such a space the character rolls two dice and keeps either (the Rogue at the Tavern).
         g.push("pick_of_two", p=seat, dice=expr, then=list(then), why=params.get("prompt", ""))
         return
-    roll(g, seat, expr, then, why=params.get("prompt", ""))
+    # ``fate = false``: no Fate may be spent to roll again (a Spell's own die)
+    roll(g, seat, expr, then, why=params.get("prompt", ""), fate=params.get("fate", True))
 
 
-@handler("pick_of_two")
+@ENGINE.handler("pick_of_two")
 def _pick_of_two(g: Game, a: dict) -> None:
     seat = a["p"]
     first, _ = g.roll_dice(a["dice"], seat)
@@ -658,20 +814,14 @@ def roll(g: Game, seat: int, expr: str, then: tuple, why: str = "", into: str = 
     g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate)
 
 
-@handler("roll")
+@ENGINE.handler("roll")
 def _roll_frame(g: Game, a: dict) -> None:
     seat = a["p"]
     total, faces = g.roll_dice(a["dice"], seat)
     label = a["why"] or "a roll"
     if g.log is not None:
-        shown = a["dice"].replace("die", f"D{g.die_size(seat)}")
-        g.say(
-            f"{g.name(seat)} rolls {shown} for {label}: {'+'.join(map(str, faces))}"
-            f"{' = ' + str(total) if len(faces) > 1 or len(parse(a['dice'])) > 1 else ''}.",
-            type="roll",
-            seat=seat,
-            dice=faces,
-        )
+        what, working = spoken(a["dice"], faces, total, g.die_size(seat))
+        g.say(f"{g.name(seat)} rolls {what} for {label}: {working}.", type="roll", seat=seat, dice=faces)
     kind, args = a["then"]
     done = frame(kind, **{**args, a["into"]: total, a["into"] + "_faces": faces})
     p = g.players[seat]
@@ -712,7 +862,7 @@ def _roll_frame(g: Game, a: dict) -> None:
     g.push_all([done])
 
 
-@handler("spend_fate")
+@ENGINE.handler("spend_fate")
 def _spend_fate(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -723,7 +873,7 @@ def _spend_fate(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)}'s Fate comes straight back ({p.fate}).", type="fate", seat=seat)
 
 
-@handler("table")
+@ENGINE.handler("table")
 def _table(g: Game, a: dict) -> None:
     seat = a["p"]
     value = a["roll"] + a.get("bonus", 0)
@@ -736,7 +886,7 @@ def _table(g: Game, a: dict) -> None:
             return
 
 
-@handler("follower_rolls")
+@ENGINE.handler("follower_rolls")
 def _follower_rolls(g: Game, a: dict) -> None:
     """Roll for each Follower too (the Chasm): on the table's losing rows it is lost."""
     seat = a["p"]
@@ -765,7 +915,7 @@ def _test(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     roll(g, seat, expr, frame("test_result", p=seat, params=params, ctx=ctx), why=f"a test of {params['vs']}")
 
 
-@handler("test_result")
+@ENGINE.handler("test_result")
 def _test_result(g: Game, a: dict) -> None:
     seat, params = a["p"], a["params"]
     target = stats.attribute(g, seat, params["vs"])
@@ -797,9 +947,10 @@ def _choose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 @verb("move")
 def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine import movement
-
     p = g.players[seat]
+    if params.get("pick") == "spaces":
+        _move_to_chosen(g, seat, params, ctx)
+        return
     if params.get("pick"):
         region = g.rules.spaces[p.space].region
         if params["pick"] == "kind":  # any space of a kind, on any board (the Goblin Tunneler's Tunnels)
@@ -813,12 +964,15 @@ def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         g.decide(
             seat,
             "teleport",
-            where,
+            params.get("prompt", where),
             [
                 (
                     f"to:{s}",
                     g.rules.space(s).name,
-                    [
+                    # ``as_move``: the character goes there as its move, not sent (the Teleport Spell)
+                    [frame("arrive", p=seat, space=g.rules.space_index[s], how="teleport")]
+                    if params.get("as_move")
+                    else [
                         frame(
                             "teleport",
                             p=seat,
@@ -839,7 +993,42 @@ def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         next_move=params.get("next_move", False),
         encounter=params.get("encounter", True),
     )
-    del movement  # imported for its frame handlers
+
+
+def _move_to_chosen(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+    """A move to one of some spaces: those named (first, in their order), those where a card of a name
+    lies face up, those of a kind (the rest in board order); ``not_here`` leaves out the character's
+    own; ``optional`` lets it stay; ``do`` runs as it goes (a Rune Gate crumbles)."""
+    sel = params["spaces"]
+    here = g.players[seat].space
+    named = [g.rules.space_index[sid] for sid in sel.get("ids", ())]
+    found = {s for s, held in g.board.items() for c in held if g.card_name(c) == sel.get("cards")}
+    found |= {s.index for s in g.rules.spaces if s.kind == sel.get("kind")}
+    ways = named + sorted(found - set(named))
+    if params.get("not_here"):
+        ways = [s for s in ways if s != here]
+    if not ways:
+        return
+    label = params.get("label", "The {space}")
+    opts = [
+        (
+            f"to:{g.rules.spaces[s].id}",
+            label.format(space=g.space_name(s)),
+            [
+                *effect_frames(seat, params.get("do", ()), ctx),
+                frame("teleport", p=seat, to=s, next_move=params.get("next_move", False), encounter=True),
+            ],
+        )
+        for s in ways
+    ]
+    optional = params.get("optional", False)
+    g.decide(
+        seat,
+        params.get("decision", "teleport"),
+        params.get("prompt", "Where do you go?"),
+        [("nothing", "Stay where you are", []), *opts] if optional else opts,
+        confirm=optional,
+    )
 
 
 @verb("extra_turn")
@@ -870,9 +1059,7 @@ def _end_turn(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
 
 @verb("toad")
 def _toad(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    from talisman.engine.transform import become_toad
-
-    become_toad(g, seat, params["turns"])
+    transform.become_toad(g, seat, params["turns"])
 
 
 @verb("alignment")
@@ -888,7 +1075,150 @@ def _enslave(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 @verb("status")
 def _status(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
-    g.players[seat].status[params["name"]] = params.get("turns", params.get("rounds", 1))
+    """A named state the engine reads; ``this_turn``: marked with the turn now played (a raft, used
+    next turn or lost)."""
+    value = g.turn if params.get("this_turn") else params.get("turns", params.get("rounds", 1))
+    g.players[seat].status[params["name"]] = value
+
+
+@verb("fall_to_printed")
+def _fall_to_printed(g: Game, seat: int, attr: str, ctx: Ctx) -> None:
+    """Every counter of Strength or Craft above the printed value is lost."""
+    p = g.players[seat]
+    printed = stats.base_value(g, seat, attr)
+    if getattr(p, attr) > printed:
+        setattr(p, attr, printed)
+        stats.changed(g)
+        g.say(f"{g.name(seat)}'s {attr.capitalize()} falls back to {printed}.", seat=seat)
+        possessions.check_limits(g, seat)
+
+
+@verb("leave_gold")
+def _leave_gold(g: Game, seat: int, space: str, ctx: Ctx) -> None:
+    """All the character's gold is carried off to lie on a space, for whoever lands there."""
+    p = g.players[seat]
+    where = g.rules.space_index[space]
+    if p.gold:
+        g.gold_on[where] = g.gold_on.get(where, 0) + p.gold
+        g.say(f"{g.name(seat)}'s {p.gold} gold is carried off to the {g.space_name(where)}.", type="gold", seat=seat)
+        p.gold = 0
+    else:
+        g.say(f"{g.name(seat)} has no gold to lose.", seat=seat)
+
+
+@verb("peek")
+def _peek(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+    """Look in secret at the top cards of a deck (by default the one drawn from where the character is);
+    then perhaps put them back in an order of one's choice (the Oracle), or take one that passes a
+    filter (the Crypt Keeper's Objects)."""
+    deck = params.get("deck") or cards.deck_here(g, seat, "adventure")
+    top = g.decks[deck][-params["n"] :][::-1]
+    names = ", ".join(g.card_name(c) for c in top) or "nothing"
+    g.say(
+        f"{g.name(seat)} foresees the next {g.rules.deck_info[deck]['name']} cards: {names}.",
+        seat=seat,
+        private=seat,
+        public=f"{g.name(seat)} looks into the future.",
+    )
+    if params.get("reorder") and top:
+        g.push("put_back", p=seat, deck=deck, left=top, chosen=[])
+    finds = [c for c in top if "take" in params and card_matches(g, seat, c, params["take"])]
+    if finds:
+        g.decide(
+            seat,
+            "crypt",
+            params.get("prompt", "Take one of them?"),
+            [
+                ("nothing", "Take nothing", []),
+                *[
+                    (f"take:{c}", f"Take the {g.card_name(c)}", [frame("take_from_deck", p=seat, deck=deck, card=c)])
+                    for c in finds
+                ],
+            ],
+            confirm=True,
+        )
+
+
+@ENGINE.handler("put_back")
+def _put_back(g: Game, a: dict) -> None:
+    """Put the cards looked at back one at a time, the first chosen on top."""
+    left, chosen = a["left"], a["chosen"]
+    if len(left) <= 1:
+        order = chosen + left
+        rest = [c for c in g.decks[a["deck"]] if c not in order]
+        g.decks[a["deck"]] = rest + order[::-1]
+        g.say(f"{g.name(a['p'])} puts the cards back.", seat=a["p"])
+        return
+    g.decide(
+        a["p"],
+        "oracle",
+        f"Which card goes {'on top' if not chosen else 'next'}?",
+        [
+            (
+                f"next:{c}",
+                f"The {g.card_name(c)}",
+                [frame("put_back", **{**a, "left": [x for x in left if x != c], "chosen": chosen + [c]})],
+            )
+            for c in left
+        ],
+    )
+
+
+@ENGINE.handler("take_from_deck")
+def _take_from_deck(g: Game, a: dict) -> None:
+    if a["card"] in g.decks[a["deck"]]:
+        g.decks[a["deck"]].remove(a["card"])
+        offer(g, a["p"], a["card"])
+
+
+@verb("steal")
+def _steal_verb(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+    """Take one thing of the character's choice from the character a Spell is cast on: 1 gold, an
+    Object it may lose, or a Follower (Acquisition, Mesmerism)."""
+    victim = ctx["target"]
+    o = g.players[victim]
+    what = params["what"]
+    opts: list[tuple] = []
+    if "gold" in what and o.gold:
+        opts.append(("gold", f"Take 1 gold from the {g.name(victim)}", [frame("take_gold", win=seat, lose=victim)]))
+    if "object" in what:
+        opts += [
+            (f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=seat, lose=victim, card=c)])
+            for c in possessions.stealable(g, victim)
+        ]
+    if "follower" in what:
+        opts += [
+            (f"follower:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=victim, card=f)])
+            for f in o.followers
+        ]
+    if opts:
+        g.decide(seat, params.get("decision", "steal"), params.get("prompt", "What do you take?"), opts)
+    else:
+        g.say(f"The {g.name(victim)} has nothing to take.", seat=seat)
+
+
+@verb("evade")
+def _evade(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+    """The fight a Spell is cast in is evaded (``whole_space``: every creature met there, not only the foe)."""
+    fight = ctx.get("combat") or {}
+    if "foes" in fight:
+        g.push("combat_evaded", **fight, **({"whole_space": True} if params.get("whole_space") else {}))
+    elif "d" in fight:
+        g.push("pvp_evaded", **fight)
+
+
+@verb("keep_life")
+def _keep_life(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
+    """The life (or the Follower) a Spell of the ``life-loss`` or ``follower-loss`` window answers is kept:
+    of a loss of several lives, one."""
+    follower = (ctx.get("combat") or {}).get("follower")
+    if follower is not None:
+        g.say(f"{g.card_name(ctx['src'])} keeps {g.name(seat)}'s {g.card_name(follower)} alive.", seat=seat)
+        return
+    g.say(f"{g.card_name(ctx['src'])} keeps {g.name(seat)} from losing a life.", seat=seat)
+    loss = ctx.get("loss")
+    if loss and loss["n"] > 1:
+        g.push("lose_lives", **{**loss, "n": loss["n"] - 1})
 
 
 @verb("relocate")
@@ -910,7 +1240,7 @@ def _relocate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 @verb("hook")
 def _hook(g: Game, seat: int, name: str, ctx: Ctx) -> None:
-    HOOKS[name](g, seat, ctx)
+    g.rules.hooks[name](g, seat, ctx)
 
 
 @verb("emit")
@@ -928,6 +1258,8 @@ def _discard_this(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
                 cards.lift(g, card, space)
                 cards.discard(g, card)
                 return
+        if not cards.locations(g)[card]:
+            cards.discard(g, card)  # nowhere else: used as it was bought (the Raft)
 
 
 @verb("boost")
@@ -966,7 +1298,5 @@ def _timed(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 @verb("entitle")
 def _entitle(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
     """The character becomes a Noble: a Title at random and its Realm (000 "Noblemen")."""
-    from talisman.engine import realms
-
     if params:
         realms.entitle(g, seat)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import abilities, cards, combat, effects, endings, possessions, spells, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -30,7 +31,7 @@ def others_here(g: Game, seat: int) -> list[int]:
     return [o.seat for o in g.players if o.alive and o.seat != seat and o.space == p.space]
 
 
-@handler("land")
+@ENGINE.handler("land")
 def _land(g: Game, a: dict) -> None:
     seat, how = a["p"], a["how"]
     p = g.players[seat]
@@ -68,7 +69,7 @@ def _land(g: Game, a: dict) -> None:
     spells.on_landing(g, seat)
 
 
-@handler("encounter_space")
+@ENGINE.handler("encounter_space")
 def _encounter_space(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -84,31 +85,13 @@ def _encounter_space(g: Game, a: dict) -> None:
     g.push_all(steps)
 
 
-def board_deck(g: Game, space: int) -> str:
-    """The deck a space draws from: its region's (Adventure cards on the main
-    board, Dungeon cards in the Dungeon), unless a lasting effect swaps one deck
-    for another for a while (``deck-swap:...`` globals: Dark Denizens)."""
-    deck = g.rules.regions[g.rules.spaces[space].region].deck
-    for key, val in g.globals.items():
-        if key.startswith("deck-swap:") and val["from"] == deck:
-            return val["to"]
-    return deck
-
-
-def deck_here(g: Game, seat: int, deck: str) -> str:
-    """The deck an effect that names ``deck`` draws from for this character:
-    "Adventure cards" are the cards of the region it stands in (001: in the
-    Dungeon, cards and abilities that say Adventure cards draw Dungeon cards)."""
-    return board_deck(g, g.players[seat].space) if deck == "adventure" else deck
-
-
-@handler("draw_cards")
+@ENGINE.handler("draw_cards")
 def _draw_cards(g: Game, a: dict) -> None:
     seat = a["p"]
     space = g.players[seat].space
     wanted = a["n"] - len(g.cards_on(space))
     extra = wanted > 0 and stats.has_trait(g, seat, "draw-extra-discard")  # the Orb of Prophesy
-    deck = board_deck(g, space)
+    deck = cards.board_deck(g, space)
     drawn: list[int] = []
     tries = len(g.decks[deck]) + len(g.discards[deck])
     while len(drawn) < wanted + extra and tries >= 0:
@@ -146,7 +129,7 @@ def _draw_cards(g: Game, a: dict) -> None:
     g.push_all(after)
 
 
-@handler("discard_one_drawn")
+@ENGINE.handler("discard_one_drawn")
 def _discard_one_drawn(g: Game, a: dict) -> None:
     """The Orb of Prophesy: of the cards just drawn (one more than the space asked), discard one."""
     seat = a["p"]
@@ -164,7 +147,7 @@ def _discard_one_drawn(g: Game, a: dict) -> None:
         )
 
 
-@handler("discard_from_board")
+@ENGINE.handler("discard_from_board")
 def _discard_from_board(g: Game, a: dict) -> None:
     if a["card"] in g.cards_on(a["space"]):
         cards.lift(g, a["card"], a["space"])
@@ -172,7 +155,7 @@ def _discard_from_board(g: Game, a: dict) -> None:
         g.say(f"The {g.card_name(a['card'])} is discarded from the {g.space_name(a['space'])}.")
 
 
-@handler("offer_redraw")
+@ENGINE.handler("offer_redraw")
 def _offer_redraw(g: Game, a: dict) -> None:
     """The Prophetess (and the Orb of Knowledge): discard one card just drawn and draw another."""
     seat = a["p"]
@@ -194,7 +177,7 @@ def _offer_redraw(g: Game, a: dict) -> None:
     )
 
 
-@handler("redraw")
+@ENGINE.handler("redraw")
 def _redraw(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
@@ -214,13 +197,13 @@ def encounter_order(g: Game, space: int) -> list[int]:
     )
 
 
-@handler("card_queue")
+@ENGINE.handler("card_queue")
 def _card_queue(g: Game, a: dict) -> None:
     seat = a["p"]
     g.push("card_next", p=seat, queue=encounter_order(g, g.players[seat].space))
 
 
-@handler("card_next")
+@ENGINE.handler("card_next")
 def _card_next(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -282,7 +265,7 @@ def _mode(g: Game, card: int) -> str:
     return "craft" if c.craft and not c.strength else "strength"
 
 
-@handler("event_done")
+@ENGINE.handler("event_done")
 def _event_done(g: Game, a: dict) -> None:
     """An event, or a card used on the spot, leaves the board once resolved."""
     card = a["card"]
@@ -318,7 +301,7 @@ def hostile_here(g: Game, seat: int) -> bool:
     )
 
 
-@handler("take_items")
+@ENGINE.handler("take_items")
 def _take_items(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -354,7 +337,7 @@ def _take_items(g: Game, a: dict) -> None:
         )
 
 
-@handler("hire")
+@ENGINE.handler("hire")
 def _hire(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
@@ -365,7 +348,7 @@ def _hire(g: Game, a: dict) -> None:
         possessions.give_item(g, seat, card)
 
 
-@handler("claim_gold")
+@ENGINE.handler("claim_gold")
 def _claim_gold(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -376,7 +359,7 @@ def _claim_gold(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} picks up {gold} gold lying on the {g.space_name(p.space)}.", type="gold", seat=seat)
 
 
-@handler("meet")
+@ENGINE.handler("meet")
 def _meet(g: Game, a: dict) -> None:
     """Encountering another character: attack it, or use an ability on it."""
     seat, other = a["p"], a["other"]

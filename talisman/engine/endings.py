@@ -2,7 +2,7 @@
 
 The ending met at the Crown is a choosable rule (option ``ending``); the base
 game has one, the Command Spell, which modules extend through
-:func:`register_ending`. Under the Command Spell the ruler, alone on the
+:meth:`~talisman.content.modules.Module.ending`. Under the Command Spell the ruler, alone on the
 Crown, casts it at the start of each turn: roll a die; on 4-6 the victim
 (000: one victim of the ruler's choice, who may concede instead; option
 ``command-spell = "4e"``: every other character) loses a life. A ruler who is
@@ -12,69 +12,40 @@ cancels the Command Spell; the holder of the Amulet cannot cast it, nor can a To
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from talisman.engine import stats
-from talisman.engine.game import frame, handler
+from talisman.engine.abilities import meet_options
+from talisman.engine.base import ENGINE
+from talisman.engine.combat import attack_options, must_attack
+from talisman.engine.effects import roll
+from talisman.engine.game import frame
+from talisman.engine.lives import check_game_end, kill
+from talisman.engine.spells import counter_window
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-ENDINGS: dict[str, dict[str, Callable]] = {}
 COMMAND_SPELL = "Command Spell"  # a Spell that is no card, so a Counterspell names it by this
 
 
-ENDING_CHOICES: list[Callable[[Game], str | None]] = []
-
-
-def register_ending(name: str, reach: Callable, turn_start: Callable) -> None:
-    """An ending: what happens on reaching the Crown, and at each turn start there."""
-    ENDINGS[name] = {"reach": reach, "turn_start": turn_start}
-
-
-def register_ending_choice(choose: Callable[[Game], str | None]) -> None:
-    """A rule of a module that decides which ending applies instead of the
-    ``ending`` option (the Dungeon's Winner Takes All); None leaves it be."""
-    ENDING_CHOICES.append(choose)
-
-
 def ending_of(g: Game) -> str:
-    for choose in ENDING_CHOICES:
+    """The ending in force: a module's rule may decide it (the Dungeon's Winner
+    Takes All, registered with ``Module.ending_choice``), else the option ``ending``."""
+    for choose in g.rules.ending_choices:
         name = choose(g)
         if name:
             return name
     return g.options["ending"]
 
 
-def check_game_end(g: Game) -> None:
-    """The last character alive wins (in a game that began with several)."""
-    if g.result is not None:
-        return
-    seats = [p.seat for p in g.players if g.controller(p.seat) == p.seat]
-    alive = sorted({g.controller(s) for s in g.living()})
-    waiting = [s for s in seats if s not in alive and g.players[s].status.get("replace")]
-    if len(seats) > 1 and len(alive) == 1 and not waiting:
-        on_crown = any(
-            g.rules.spaces[g.players[c].space].kind == "crown" for c in g.characters_of(alive[0]) if g.players[c].alive
-        )
-        g.end(
-            alive,
-            "rules from the Crown of Command, the last character standing"
-            if on_crown
-            else "the last character standing",
-        )
-    elif not alive and not waiting:
-        g.end([], "no character survived")
-
-
 def on_reach_crown(g: Game, seat: int) -> None:
-    ENDINGS[ending_of(g)]["reach"](g, seat)
+    g.rules.endings[ending_of(g)].reach(g, seat)
 
 
 def on_turn_start(g: Game, seat: int) -> None:
     if g.rules.spaces[g.players[seat].space].kind == "crown":
-        ENDINGS[ending_of(g)]["turn_start"](g, seat)
+        g.rules.endings[ending_of(g)].turn_start(g, seat)
 
 
 def rivals(g: Game, seat: int) -> list[int]:
@@ -99,14 +70,11 @@ def _crown_reach(g: Game, seat: int) -> None:
         g.end([g.controller(seat)], "reached the Crown of Command with no rival left")
 
 
-@handler("crown_challenge")
+@ENGINE.handler("crown_challenge")
 def _crown_challenge(g: Game, a: dict) -> None:
     """A character who is not alone on the Crown must encounter the others there:
     attack one, or use a special ability on it (000 "Encountering another
     Character": a Thief may steal); it may not leave them in peace."""
-    from talisman.engine.abilities import meet_options
-    from talisman.engine.combat import attack_options, must_attack
-
     seat = a["p"]
     rivals = [r for r in rivals_on_crown(g, seat)]
     if not rivals or not g.players[seat].alive:
@@ -148,27 +116,23 @@ def _crown_turn_start(g: Game, seat: int) -> None:
     )
 
 
-@handler("command_spell")
+@ENGINE.handler("command_spell")
 def _command_spell(g: Game, a: dict) -> None:
     """The ruler casts the Command Spell; any other character may answer with a Counterspell."""
-    from talisman.engine.spells import counter_window
-
     g.say(f"{g.name(a['p'])} casts the Command Spell.", type="cast", seat=a["p"])
     g.push("command_roll", p=a["p"], victim=a["victim"])
     counter_window(g, a["p"], COMMAND_SPELL)
 
 
-@handler("command_roll")
+@ENGINE.handler("command_roll")
 def _command_roll(g: Game, a: dict) -> None:
-    from talisman.engine.effects import roll
-
     if g.globals.get("countered") == COMMAND_SPELL:
         del g.globals["countered"]
         return
     roll(g, a["p"], "D6", frame("command_result", p=a["p"], victim=a["victim"]), why="the Command Spell")
 
 
-@handler("command_result")
+@ENGINE.handler("command_result")
 def _command_result(g: Game, a: dict) -> None:
     seat, victim = a["p"], a["victim"]
     if a["roll"] < 4:
@@ -190,10 +154,8 @@ def _command_result(g: Game, a: dict) -> None:
         )
 
 
-@handler("concede")
+@ENGINE.handler("concede")
 def _concede(g: Game, a: dict) -> None:
-    from talisman.engine.lives import kill
-
     p = g.players[a["p"]]
     p.conceded = True
     g.say(f"{g.name(a['p'])} admits defeat.", type="concede", seat=a["p"])
@@ -202,4 +164,4 @@ def _concede(g: Game, a: dict) -> None:
     check_game_end(g)
 
 
-register_ending("crown-of-command", _crown_reach, _crown_turn_start)
+ENGINE.ending("crown-of-command", _crown_reach, _crown_turn_start)

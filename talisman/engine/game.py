@@ -5,10 +5,11 @@ pending :class:`~talisman.engine.decision.Decision`. :meth:`Game.apply`
 answers it with an option id and runs on to the next decision.
 
 The flow of a turn is a stack of *frames*: ``(kind, args)`` pairs of plain
-data. The machine pops the top frame and runs the handler registered for its
-kind; a handler changes the state and pushes the frames that come next. A
-``decide`` frame stops the machine: each of its options carries the frames to
-push when it is chosen. Frames are never changed once pushed, so copying the
+data. The machine pops the top frame and runs the handler its ruleset holds
+for that kind (every module registers its own; with an empty stack it runs
+``next_turn``); the kernel itself names no rule file. A handler changes the
+state and pushes the frames that come next. A ``decide`` frame stops the
+machine: each of its options carries the frames to push when it is chosen. Frames are never changed once pushed, so copying the
 game copies the stack as a list, and saving it writes plain JSON.
 
 >>> g = Game.new(["warrior", "wizard"], seed=7)
@@ -29,10 +30,11 @@ from typing import Any
 
 from talisman.content.dice import parse
 from talisman.content.ruleset import Ruleset, ruleset_for
-from talisman.engine.decision import Decision, Event, Option
+from talisman.engine.decision import Decision, Event, Option, sentence
+from talisman.engine.formats import SAVE_FORMAT, STATE_VERSION, check_save, check_state_dict
 from talisman.engine.player import Player
 from talisman.engine.rng import Rng
-from talisman.errors import ConfigError, GameOverError, IllegalOptionError, OutOfTurnError
+from talisman.errors import ConfigError, GameOverError, IllegalOptionError, OutOfTurnError, SaveError, TalismanError
 
 Frame = tuple[str, dict[str, Any]]
 # What a game is made of besides its rules, configuration, log and history.
@@ -51,8 +53,6 @@ STATE_SLOTS = (
     "round",
     "result",
 )
-Handler = Callable[["Game", dict[str, Any]], None]
-HANDLERS: dict[str, Handler] = {}
 
 # The machine runs at most this many frames without a decision for anyone (random games
 # of every module need fewer than 100); a game still running then can never ask anything
@@ -61,22 +61,8 @@ QUIET_FRAMES = 20_000
 # An error inside ``apply`` is undone from a copy taken at most this many actions
 # before (see ``apply``): a copy at every action would cost a seventh of its time.
 CHECKPOINT_EVERY = 32
-SAVE_FORMAT = "talisman-save"
-STATE_VERSION = 1
 DIE_BY_SIZE = {"S": 4, "M": 6, "L": 8}
 MAX_SEED = 2**63 - 1  # seeds fit a signed 64-bit integer (a database's BIGINT)
-
-
-def handler(kind: str) -> Callable[[Handler], Handler]:
-    """Register the function that runs frames of ``kind``."""
-
-    def register(fn: Handler) -> Handler:
-        if kind in HANDLERS and HANDLERS[kind] is not fn:
-            raise ValueError(f"two handlers for frame kind {kind!r}")
-        HANDLERS[kind] = fn
-        return fn
-
-    return register
 
 
 def frame(kind: str, **args: Any) -> Frame:
@@ -153,11 +139,9 @@ class Game:
         ``start=False`` the game stops before the first turn begins, so that a
         test can arrange it and then call :meth:`advance`.
         """
-        from talisman.engine.setup import setup_game
-
         config = make_config(characters, players, modules, options, seed)
         g = cls._empty(ruleset_for(tuple(config["modules"])), config, log)
-        setup_game(g)
+        g.rules.handlers["setup"](g, {})
         if start:
             g.advance()
         return g
@@ -324,8 +308,7 @@ class Game:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator's public view)."""
-        from talisman.engine.view import view
-
+        view: Callable[[Game, int | None], dict[str, Any]] = self.rules.services["view"]
         return view(self, seat)
 
     # --- the machine ----------------------------------------------------------
@@ -347,7 +330,7 @@ class Game:
         hashes never see it.
         """
         stack = self.stack
-        handlers = HANDLERS
+        handlers = self.rules.handlers
         self.derived = {}
         quiet = 0
         try:
@@ -357,9 +340,7 @@ class Game:
                     self.stall()
                     return
                 if not stack:
-                    from talisman.engine.turn import next_turn
-
-                    next_turn(self)
+                    handlers["next_turn"](self, {})
                     continue
                 top = stack.pop()
                 if top[0] == "decide":
@@ -404,7 +385,7 @@ class Game:
         event keeps that player's seat (a second character's is its first's)."""
         if self.log is not None:
             reader = None if private is None else self.controller(private)
-            self.log.append(Event(type, text, seat, reader, public, data))
+            self.log.append(Event(type, sentence(text), seat, reader, sentence(public), data))
 
     def end(self, winners: list[int], how: str) -> None:
         """End the game."""
@@ -489,9 +470,7 @@ class Game:
             else:
                 value, sign = term
                 if isinstance(value, str):
-                    from talisman.engine.stats import attribute
-
-                    value = attribute(self, seat, value)
+                    value = self.rules.services["attribute"](self, seat, value)
                 total += sign * value
         return total, faces
 
@@ -537,8 +516,6 @@ class Game:
     @classmethod
     def from_state_dict(cls, d: dict[str, Any], log: bool = True) -> Game:
         """Rebuild a game from :meth:`state_dict` (no log before that point)."""
-        from talisman.engine.save import check_state_dict
-
         check_state_dict(d)
         g = cls._empty(ruleset_for(tuple(d["config"]["modules"])), d["config"], log)
         g.rng = Rng(d["rng"][0], tuple(d["rng"][1]))
@@ -567,11 +544,29 @@ class Game:
         }
 
     @classmethod
-    def load(cls, save: dict[str, Any]) -> Game:
-        """Replay a save; raises SaveError if it is malformed or does not reproduce."""
-        from talisman.engine.save import replay
-
-        return replay(save)
+    def load(cls, save: Any, check: bool = True) -> Game:
+        """Replay a save; raises SaveError if it is malformed or (``check``) does not reproduce."""
+        check_save(save)
+        cfg = save["config"]
+        try:
+            g = cls.new(cfg["characters"], modules=cfg["modules"], options=cfg["options"], seed=cfg["seed"])
+        except TalismanError as e:
+            raise SaveError(f"the save's configuration cannot be played: {e}") from None
+        for i, act in enumerate(save["actions"]):
+            try:
+                if isinstance(act, dict):
+                    g.script_dice(act["dice"])
+                else:
+                    g.apply(act)
+            except TalismanError as e:
+                raise SaveError(f"action {i + 1} ({act!r}) cannot be replayed: {e}") from None
+        if check and g.state_hash() != save["state_hash"]:
+            raise SaveError(
+                f"the replay does not reproduce the saved game: state {g.state_hash()} instead of {save['state_hash']}"
+            )
+        if check and g.result != save["result"]:
+            raise SaveError(f"the save says the game ended {save['result']!r}, but the replay gives {g.result!r}")
+        return g
 
 
 def make_config(

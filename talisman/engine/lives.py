@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import abilities, cards, endings, possessions, quests, realms, spells, stats
-from talisman.engine.game import frame, handler
+from talisman.engine import abilities, cards, possessions, quests, realms, spells, stats
+from talisman.engine.base import ENGINE
+from talisman.engine.flow import end_turn_now as end_turn_now  # (rules everywhere end a turn by lives.end_turn_now)
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -23,7 +25,7 @@ def lose_lives(g: Game, seat: int, n: int, cause: str = "") -> None:
         g.push("lose_lives", p=seat, n=n, cause=cause)
 
 
-@handler("lose_lives")
+@ENGINE.handler("lose_lives")
 def _lose_lives(g: Game, a: dict) -> None:
     seat, n = a["p"], a["n"]
     p = g.players[seat]
@@ -58,7 +60,7 @@ def _lose_lives(g: Game, a: dict) -> None:
         abilities.react("life_lost", g, seat, n)
 
 
-@handler("life_taken")
+@ENGINE.handler("life_taken")
 def _life_taken(g: Game, a: dict) -> None:
     """A character took a life from another (quests count these)."""
     quests.on_life_taken(g, a["p"], a["victim"])
@@ -148,7 +150,7 @@ def kill(g: Game, seat: int, cause: str = "") -> None:
     abilities.react("death", g, seat)
     if g.options.get("new-character") and _replacement_left(g) and g.controller(seat) == seat:
         p.status["replace"] = True  # a seat's own character, not a body raised beside it (a Mirror Image)
-    endings.check_game_end(g)
+    check_game_end(g)
     if seat == g.active:
         end_turn_now(g)
 
@@ -158,12 +160,26 @@ def _replacement_left(g: Game) -> bool:
     return any(k not in in_play and c.playable for k, c in g.rules.characters.items())
 
 
-def end_turn_now(g: Game) -> None:
-    """Throw away what remains of this turn except its end."""
-    stack = g.stack
-    while stack and stack[-1][0] != "turn_end":
-        stack.pop()
-
-
 def frames_lose_life(seat: int, n: int = 1, cause: str = "", by: int | None = None) -> list:
     return [frame("lose_lives", p=seat, n=n, cause=cause, by=by)]
+
+
+def check_game_end(g: Game) -> None:
+    """The last character alive wins (in a game that began with several)."""
+    if g.result is not None:
+        return
+    seats = [p.seat for p in g.players if g.controller(p.seat) == p.seat]
+    alive = sorted({g.controller(s) for s in g.living()})
+    waiting = [s for s in seats if s not in alive and g.players[s].status.get("replace")]
+    if len(seats) > 1 and len(alive) == 1 and not waiting:
+        on_crown = any(
+            g.rules.spaces[g.players[c].space].kind == "crown" for c in g.characters_of(alive[0]) if g.players[c].alive
+        )
+        g.end(
+            alive,
+            "rules from the Crown of Command, the last character standing"
+            if on_crown
+            else "the last character standing",
+        )
+    elif not alive and not waiting:
+        g.end([], "no character survived")

@@ -24,9 +24,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from talisman.content.dice import parse_range
 from talisman.content.places import place_name
 from talisman.engine import abilities, effects, lives, possessions, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.combat import fight_creature
+from talisman.engine.game import frame
 from talisman.engine.realms import realm_at
 from talisman.engine.realms import visit as visit_realm
 
@@ -120,12 +123,12 @@ def in_blizzard(g: Game) -> bool:
     return any(k.startswith("blizzard") for k in g.globals)
 
 
-@handler("clear_status")
+@ENGINE.handler("clear_status")
 def _clear_status(g: Game, a: dict) -> None:
     g.players[a["p"]].status.pop(a["name"], None)
 
 
-@handler("move_roll")
+@ENGINE.handler("move_roll")
 def _move_roll(g: Game, a: dict) -> None:
     """Roll the movement die (``one_space``: a slave who may move only one space
     still needs the roll to go free; it then moves one space)."""
@@ -139,21 +142,20 @@ def _move_roll(g: Game, a: dict) -> None:
     )
 
 
-@handler("move_choose")
+@ENGINE.handler("move_choose")
 def _move_choose(g: Game, a: dict) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
     freed = p.status.get("enslaved")
     if freed and not a.get("fixed"):
-        from talisman.content.dice import parse_range
-
         lo, hi = parse_range(freed)
         if not lo <= n <= hi:
             g.say(f"{g.name(seat)} is still enslaved at the {g.space_name(p.space)}.", seat=seat)
             return
         del p.status["enslaved"]
         g.say(f"{g.name(seat)} escapes from slavery.", seat=seat)
-    if a.get("one_space"):
+    one = bool(a.get("one_space"))
+    if one:
         n = 1
     if g.log is not None:
         g.say(f"{g.name(seat)} may move {n} {'space' if n == 1 else 'spaces'}.", seat=seat)
@@ -170,7 +172,7 @@ def _move_choose(g: Game, a: dict) -> None:
             options.append(
                 (
                     "portal" if i == 0 else f"portal:{g.rules.links[link].b}",
-                    f"Try to open the {g.rules.links[link].name or 'Portal of Power'}",
+                    f"Try to open the {g.rules.links[link].name or 'portal'}",
                     [frame("walk", p=seat, path=to_portal, i=0, then=[frame("portal_attempt", p=seat, link=link)])],
                 )
             )
@@ -178,7 +180,9 @@ def _move_choose(g: Game, a: dict) -> None:
     if not options:
         g.say(f"{g.name(seat)} cannot move.", seat=seat)
         return
-    g.decide(seat, "move", f"You rolled {n}: where do you go?", options)
+    # a single space (a Toad, a Blizzard) is not a roll of 1
+    prompt = "You may move 1 space" if one or (a.get("fixed") and n == 1) else f"You rolled {n}"
+    g.decide(seat, "move", f"{prompt}: where do you go?", options)
 
 
 def _moves(rules: Ruleset, start: int, n: int, up_to: bool) -> list[tuple[str, str, list[int]]]:
@@ -357,7 +361,7 @@ def _portal_distance(rules: Ruleset) -> dict[int, int]:
     return dist
 
 
-@handler("walk")
+@ENGINE.handler("walk")
 def _walk(g: Game, a: dict) -> None:
     """Walk a chosen path step by step; the Sentinel may stop it at the bridge.
     At the end the character arrives, or does ``then`` (try the Portal)."""
@@ -367,8 +371,6 @@ def _walk(g: Game, a: dict) -> None:
         nxt = path[i]
         guard = _guard(g, p.space, nxt)
         if guard:
-            from talisman.engine.combat import fight_creature
-
             g.say(f"The {guard['name']} bars the bridge to {g.name(seat)}.", seat=seat)
             go_on = [frame("cross", p=seat, to=nxt), frame("walk", p=seat, path=path, i=i + 1, then=then)]
             fight_creature(
@@ -416,12 +418,12 @@ def _step(g: Game, seat: int, to: int) -> None:
     stats.changed(g)
 
 
-@handler("cross")
+@ENGINE.handler("cross")
 def _cross(g: Game, a: dict) -> None:
     _step(g, a["p"], a["to"])
 
 
-@handler("stopped")
+@ENGINE.handler("stopped")
 def _stopped(g: Game, a: dict) -> None:
     """Beaten or held to a stand-off by the Sentinel: the move ends on its space,
     and, as after any lost or drawn fight, so does the turn (nothing is met there)."""
@@ -432,15 +434,13 @@ def _stopped(g: Game, a: dict) -> None:
 
 def crossed_river(g: Game, seat: int) -> None:
     """Crossing the Storm River sends the Poltergeist away."""
-    from talisman.engine import possessions
-
     p = g.players[seat]
     for f in list(p.followers):
         if "leaves-at-river" in g.rules.instances[f].traits:
             possessions.lose_follower(g, seat, f, "stays behind on the river bank")
 
 
-@handler("raft_cross")
+@ENGINE.handler("raft_cross")
 def _raft_cross(g: Game, a: dict) -> None:
     seat = a["p"]
     g.players[seat].status.pop("raft", None)
@@ -457,13 +457,13 @@ def portals_from(g: Game, space: int) -> list[int]:
     return [i for i, ln in enumerate(g.rules.links) if ln.kind == "portal" and ln.a == sid]
 
 
-@handler("portal_attempt")
+@ENGINE.handler("portal_attempt")
 def _portal_attempt(g: Game, a: dict) -> None:
     """Try a portal: on its own space when it has one (000: a character entering
     the Wizard's Tower ends its move on the Door), with the Portal's test."""
     seat = a["p"]
     link = g.rules.links[a["link"] if "link" in a else portals_from(g, g.players[seat].space)[0]]
-    what = link.name or "Portal of Power"
+    what = link.name or "portal"
     if link.via:
         g.players[seat].space = g.rules.space_index[link.via]
         stats.changed(g)
@@ -509,7 +509,7 @@ def _portal_attempt(g: Game, a: dict) -> None:
     )
 
 
-@handler("portal_result")
+@ENGINE.handler("portal_result")
 def _portal_result(g: Game, a: dict) -> None:
     """The attempt is the whole move: the turn ends, on the far side or back on
     the portal's space (what follows from it, a lost life or the portal's
@@ -517,7 +517,7 @@ def _portal_result(g: Game, a: dict) -> None:
     seat, attr = a["p"], a["attr"]
     value = stats.strength(g, seat) if attr == "strength" else stats.craft(g, seat)
     portal = g.rules.links[a["link"] if "link" in a else portals_from(g, g.players[seat].space)[0]]
-    what = portal.name or "Portal of Power"
+    what = portal.name or "portal"
     lives.end_turn_now(g)
     if a["roll"] <= value:
         g.say(f"The {what} opens for {g.name(seat)}.", seat=seat)
@@ -531,7 +531,7 @@ def _portal_result(g: Game, a: dict) -> None:
         lives.lose_attribute(g, seat, attr, 1)
 
 
-@handler("end_turn_now")
+@ENGINE.handler("end_turn_now")
 def _end_turn_now(g: Game, a: dict) -> None:
     lives.end_turn_now(g)
 
@@ -638,12 +638,12 @@ def holds_talisman(g: Game, seat: int) -> bool:
     p = g.players[seat]
     for c in p.objects + p.packed:
         card = g.rules.instances[c]
-        if card.name == "Talisman" or (card.type == "magic-item" and card.owner == p.character):
+        if "talisman" in card.traits or (card.type == "magic-item" and card.owner == p.character):
             return True
     return False
 
 
-@handler("teleport")
+@ENGINE.handler("teleport")
 def _teleport(g: Game, a: dict) -> None:
     seat, to = a["p"], a["to"]
     p = g.players[seat]
@@ -664,7 +664,7 @@ def _teleport(g: Game, a: dict) -> None:
         g.push("arrive", p=seat, space=to, how="teleport")
 
 
-@handler("arrive")
+@ENGINE.handler("arrive")
 def _arrive(g: Game, a: dict) -> None:
     seat, space = a["p"], a["space"]
     p = g.players[seat]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import abilities, cards, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -36,7 +37,7 @@ def can_take(g: Game, seat: int, card: int) -> bool:
         return False
     if c.type == "follower":
         return permitted(g, seat, card) and not (
-            ("no-followers" in stats.traits(g, seat)) and c.name != "Cursed by a Hag"
+            ("no-followers" in stats.traits(g, seat)) and "no-followers" not in c.traits
         )
     if c.is_item:
         return permitted(g, seat, card) and room_for_item(g, seat)
@@ -71,10 +72,9 @@ def stealable(g: Game, seat: int) -> list[int]:
 
 
 def on_follower_gained(g: Game, seat: int, card: int) -> None:
-    """Rules that fire when a Follower joins (the Hag drives the others away)."""
-    name = g.rules.instances[card].name
+    """Rules that fire when a Follower joins (``no-followers``: the others leave)."""
     p = g.players[seat]
-    if name == "Cursed by a Hag":
+    if "no-followers" in g.rules.instances[card].traits:
         for f in [f for f in p.followers if f != card]:
             lose_follower(g, seat, f, "leaves because of the Hag's curse")
 
@@ -190,7 +190,7 @@ def check_limits(g: Game, seat: int) -> None:
     g.push("enforce_limits", p=seat)
 
 
-@handler("enforce_limits")
+@ENGINE.handler("enforce_limits")
 def _enforce_limits(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -228,20 +228,20 @@ def _enforce_limits(g: Game, a: dict) -> None:
         )
 
 
-@handler("discard_spell")
+@ENGINE.handler("discard_spell")
 def _discard_spell(g: Game, a: dict) -> None:
     cards.release(g, a["p"], a["card"])
     cards.discard(g, a["card"])
     g.say(f"{g.name(a['p'])} discards a Spell.", seat=a["p"])
 
 
-@handler("drop")
+@ENGINE.handler("drop")
 def _drop(g: Game, a: dict) -> None:
     if a["card"] in g.players[a["p"]].holdings():
         drop(g, a["p"], a["card"])
 
 
-@handler("take")
+@ENGINE.handler("take")
 def _take(g: Game, a: dict) -> None:
     """Pick a card up from the character's space."""
     seat, card = a["p"], a["card"]
@@ -251,7 +251,7 @@ def _take(g: Game, a: dict) -> None:
         give_item(g, seat, card)
 
 
-@handler("swap")
+@ENGINE.handler("swap")
 def _swap(g: Game, a: dict) -> None:
     """Exchange a carried Object with one on an Article (declared, as 000 asks)."""
     p = g.players[a["p"]]
@@ -295,3 +295,15 @@ def unpack_option(g: Game, seat: int, back: list) -> list[tuple]:
                     )
                 )
     return opts
+
+
+def offer(g: Game, seat: int, card: int) -> None:
+    """Give a card from a deck to a character; what it cannot keep stays on its space."""
+    if can_take(g, seat, card):
+        give_item(g, seat, card)
+        return
+    cards.place(g, card, g.players[seat].space)
+    if permitted(g, seat, card) and not g.players[seat].toad:
+        g.push("make_room", p=seat, card=card)
+    else:
+        g.say(f"{g.name(seat)} cannot keep the {g.card_name(card)}: it stays on the space.", seat=seat)

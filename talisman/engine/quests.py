@@ -12,7 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.flow import end_turn_now
+from talisman.engine.game import frame
+from talisman.engine.possessions import offer, settle_packs
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -69,7 +72,7 @@ def options(g: Game, seat: int, back: list) -> list[tuple]:
     return []
 
 
-@handler("quest_give")
+@ENGINE.handler("quest_give")
 def _quest_give(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
@@ -81,8 +84,6 @@ def _quest_give(g: Game, a: dict) -> None:
     elif card in p.holdings():
         cards.release(g, seat, card)
         cards.discard(g, card)
-        from talisman.engine.possessions import settle_packs
-
         settle_packs(g, seat)
     else:
         return
@@ -97,15 +98,11 @@ def complete(g: Game, seat: int) -> None:
     g.say(f"{g.name(seat)} has done the Warlock's bidding.", type="quest", seat=seat)
     if cave is not None and p.alive:
         if seat == g.active:
-            from talisman.engine.lives import end_turn_now
-
             end_turn_now(g)
         p.space = cave
         stats.changed(g)
         g.say(f"The Warlock brings {g.name(seat)} to his Cave.", type="move", seat=seat)
-    from talisman.engine.effects import offer
-
-    talisman = cards.take_named(g, "talisman", "Talisman")
+    talisman = cards.take_with(g, "talisman", "talisman")
     if talisman is None:
         g.say("No Talisman is left to give.", seat=seat)
     else:

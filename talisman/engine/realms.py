@@ -18,7 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
+from talisman.engine.possessions import offer
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -71,7 +73,7 @@ def entitle(g: Game, seat: int) -> None:
     )
 
 
-@handler("lay_realm")
+@ENGINE.handler("lay_realm")
 def _lay_realm(g: Game, a: dict) -> None:
     _replace(g, a["space"], {"space": a["space"], "owner": a["p"], "title": a["title"], "gold": 0, "cards": []})
     g.say(f"The Realm of the {g.card_name(a['title'])} is laid on the {g.space_name(a['space'])}.", seat=a["p"])
@@ -100,7 +102,7 @@ def visit(g: Game, seat: int, space: int) -> None:
         g.say(f"{g.name(seat)} has nothing to leave at the Realm.", seat=seat)
 
 
-@handler("tithe")
+@ENGINE.handler("tithe")
 def _tithe(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     realm = realm_at(g, a["space"])
@@ -117,10 +119,8 @@ def _tithe(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} leaves the {g.card_name(card)} at the Realm.", seat=seat)
 
 
-@handler("collect_tithes")
+@ENGINE.handler("collect_tithes")
 def _collect(g: Game, a: dict) -> None:
-    from talisman.engine.effects import offer
-
     seat = a["p"]
     realm = realm_at(g, a["space"])
     if realm is None:

@@ -19,85 +19,16 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from talisman.errors import SaveError, TalismanError
+from talisman.engine.formats import check_save, check_state_dict
+from talisman.engine.game import Game
+from talisman.errors import SaveError
+
+__all__ = ["check_save", "check_state_dict", "check_writable", "read", "replay", "write"]
 
 
-def _whole(v: Any) -> bool:
-    """A whole number in JSON (true and false are not numbers)."""
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _need(cond: bool, msg: str) -> None:
-    if not cond:
-        raise SaveError(msg)
-
-
-def check_save(save: Any) -> None:
-    """Raise SaveError unless ``save`` has the shape of a save."""
-    from talisman.engine.game import SAVE_FORMAT, STATE_VERSION
-
-    _need(isinstance(save, dict), "a save must be a JSON object")
-    _need(save.get("format") == SAVE_FORMAT, f"not a Talisman save (format should be {SAVE_FORMAT!r})")
-    _need(
-        _whole(save.get("version")) and save.get("version") == STATE_VERSION,
-        f"unsupported save version {save.get('version')!r} (this program reads {STATE_VERSION})",
-    )
-    cfg = save.get("config")
-    _need(isinstance(cfg, dict), "the save has no configuration")
-    for key, kind in (("modules", list), ("options", dict), ("characters", list)):
-        _need(isinstance(cfg.get(key), kind), f"the save's configuration has no valid {key!r}")
-    _need(_whole(cfg.get("seed")), "the save's configuration has no valid 'seed'")
-    _need(all(isinstance(m, str) for m in cfg["modules"]), "the save's modules must be names (strings)")
-    _need(
-        all(c is None or isinstance(c, str) for c in cfg["characters"]),
-        "the save's characters must be names (strings) or null",
-    )
-    _need("result" in save, "the save has no result (null for a game not finished)")
-    result = save["result"]
-    _need(
-        result is None
-        or (
-            isinstance(result, dict)
-            and isinstance(result.get("winners"), list)
-            and all(_whole(w) for w in result["winners"])
-            and isinstance(result.get("how"), str)
-        ),
-        "the save's result must be null or a table of winners and how",
-    )
-    _need(isinstance(save.get("actions"), list), "the save has no list of actions")
-    for i, act in enumerate(save["actions"]):
-        ok = isinstance(act, str) or (
-            isinstance(act, dict) and isinstance(act.get("dice"), list) and all(isinstance(v, int) for v in act["dice"])
-        )
-        _need(ok, f"action {i + 1} is neither an option id nor a dice script: {act!r}")
-    _need(isinstance(save.get("state_hash"), str), "the save has no state hash")
-
-
-def replay(save: Any, check: bool = True):
+def replay(save: Any, check: bool = True) -> Game:
     """Play a save again; raise SaveError if malformed or if it does not reproduce."""
-    from talisman.engine.game import Game
-
-    check_save(save)
-    cfg = save["config"]
-    try:
-        g = Game.new(cfg["characters"], modules=cfg["modules"], options=cfg["options"], seed=cfg["seed"])
-    except TalismanError as e:
-        raise SaveError(f"the save's configuration cannot be played: {e}") from None
-    for i, act in enumerate(save["actions"]):
-        try:
-            if isinstance(act, dict):
-                g.script_dice(act["dice"])
-            else:
-                g.apply(act)
-        except TalismanError as e:
-            raise SaveError(f"action {i + 1} ({act!r}) cannot be replayed: {e}") from None
-    if check and g.state_hash() != save["state_hash"]:
-        raise SaveError(
-            f"the replay does not reproduce the saved game: state {g.state_hash()} instead of {save['state_hash']}"
-        )
-    if check and g.result != save["result"]:
-        raise SaveError(f"the save says the game ended {save['result']!r}, but the replay gives {g.result!r}")
-    return g
+    return Game.load(save, check)
 
 
 MAX_SAVE_BYTES = 64 * 1024 * 1024  # far above any game's save (a long game writes a few hundred KiB)
@@ -157,30 +88,3 @@ def write(path: str | Path, save: dict[str, Any]) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-def check_state_dict(d: Any) -> None:
-    """Raise SaveError unless ``d`` looks like a snapshot from ``Game.state_dict``."""
-    from talisman.engine.game import STATE_VERSION
-
-    _need(isinstance(d, dict), "a snapshot must be a JSON object")
-    _need(
-        _whole(d.get("version")) and d.get("version") == STATE_VERSION,
-        f"unsupported snapshot version {d.get('version')!r}",
-    )
-    for key in (
-        "config",
-        "rng",
-        "players",
-        "decks",
-        "discards",
-        "board",
-        "gold_on",
-        "counters",
-        "globals",
-        "stack",
-        "active",
-        "turn",
-        "round",
-    ):
-        _need(key in d, f"the snapshot lacks {key!r}")

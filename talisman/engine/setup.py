@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import possessions, stats
+from talisman.engine import abilities, possessions, stats
+from talisman.engine.base import ENGINE
 from talisman.engine.player import Player
 
 if TYPE_CHECKING:
@@ -15,6 +16,12 @@ if TYPE_CHECKING:
 
 START_LIVES = 4
 START_GOLD = 1
+
+
+@ENGINE.handler("setup")
+def _setup(g: Game, a: dict) -> None:
+    """Run by :meth:`Game.new` on an empty game."""
+    setup_game(g)
 
 
 def setup_game(g: Game) -> None:
@@ -39,11 +46,7 @@ def setup_game(g: Game) -> None:
     )
     g.active = 0
     g.turn = 0
-    from talisman.engine.turn import next_turn
-
-    next_turn(g)
-    from talisman.engine import abilities
-
+    g.rules.handlers["next_turn"](g, {})  # (the turn's rules are above setting up: asked through the ruleset)
     for seat in reversed(range(len(g.players))):  # choices made at setup (a Scroll instead of a Spell...), seat 1 first
         abilities.react("setup", g, seat)
 
@@ -80,6 +83,4 @@ def replace_character(g: Game, seat: int) -> None:
     g.say(f"Seat {seat + 1} begins again as the {g.name(seat)}.", type="setup", seat=seat)
     starting_spells(g, seat)
     g.push("turn_menu", p=seat)
-    from talisman.engine import abilities
-
     abilities.react("setup", g, seat)

@@ -3,7 +3,7 @@ window, and effects.
 
 A Spell card says in its ``cast`` table when it may be cast (``when``) and
 what it does: effects of the vocabulary (``do``), or the Python spell effect
-named by ``hook``. The windows are:
+named by ``hook``; ``counters``: it cancels the Spell it answers (the Counterspell). The windows are:
 
 ``turn-start``   the caster's own turn, before moving
 ``move``         instead of the movement roll (Teleport)
@@ -11,6 +11,7 @@ named by ``hook``. The windows are:
 ``combat``       before the dice of a fight the caster is in
 ``defend``       when another character attacks the caster
 ``life-loss``    when the caster is about to lose a life (Preservation)
+``follower-loss`` when an Enemy is about to kill one of the caster's Followers (Restoration)
 ``others-turn``  at the start of another character's turn (Immobility...)
 ``response``     when another character casts a Spell (Counterspell, Spell Call)
 ``defeat``       when the caster has just lost a fight (Divine Intervention)
@@ -35,26 +36,14 @@ Counterspell do not touch them; read, a Scroll goes to its discard pile.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, possessions, stats
-from talisman.engine.game import frame, handler
+from talisman.engine import abilities, cards, possessions, stats
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
-
-SPELL_EFFECTS: dict[str, Callable[[Game, dict], None]] = {}
-
-
-def spell_effect(name: str):
-    """Register the Python effect of a Spell card (``cast.hook`` names it)."""
-
-    def register(fn):
-        SPELL_EFFECTS[name] = fn
-        return fn
-
-    return register
 
 
 def can_cast(g: Game, seat: int, window: str = "") -> bool:
@@ -205,7 +194,7 @@ def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -
     return [(None, "")]
 
 
-@handler("cast")
+@ENGINE.handler("cast")
 def _cast(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     ring = next((o for o in g.players[seat].objects if card in cards.held_by(g, f"card:{o}")), None)
@@ -242,14 +231,14 @@ def counter_window(g: Game, caster: int, card: int | str) -> None:
             g.push("counter_ask", p=other, card=card, caster=caster)
 
 
-@handler("counter_ask")
+@ENGINE.handler("counter_ask")
 def _counter_ask(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     if (isinstance(card, int) and card not in g.globals.get("in_play", ())) or g.globals.get("countered") == card:
         return
     # A Counterspell cancels the Spell; another answer (Spell Call) is cast as a Spell
     # of its own, told what it answers (only a Spell card: not the Command Spell).
-    answers = [(c, g.rules.instances[c].cast.get("hook") == "counterspell") for c in castable(g, seat, "response")]
+    answers = [(c, bool(g.rules.instances[c].cast.get("counters"))) for c in castable(g, seat, "response")]
     answers = [(c, counter) for c, counter in answers if counter or isinstance(card, int)]
     if not answers:
         return
@@ -282,7 +271,7 @@ def _counter_ask(g: Game, a: dict) -> None:
     )
 
 
-@handler("counter")
+@ENGINE.handler("counter")
 def _counter(g: Game, a: dict) -> None:
     seat = a["p"]
     if a["card"] not in g.players[seat].spells:
@@ -302,20 +291,24 @@ def spell_name(g: Game, spell: int | str) -> str:
     return g.card_name(spell) if isinstance(spell, int) else spell
 
 
-@handler("spell_resolve")
+@ENGINE.handler("spell_resolve")
 def _spell_resolve(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     spell = g.rules.instances[card]
     countered = g.globals.get("countered") == card
     g.globals.pop("countered", None) if countered else None
     if not countered and "do" in spell.cast:
-        from talisman.engine import effects
-
         # The effects run for the caster; ``target = "cast_target"`` sends one to the character it is cast on.
-        ctx = {"src": card, "target": a.get("target"), "window": a["window"], "combat": a.get("combat") or {}}
-        effects.run_now(g, seat, spell.cast["do"], ctx)
-    elif not countered:
-        SPELL_EFFECTS[spell.cast["hook"]](g, a)
+        ctx = {
+            "src": card,
+            "target": a.get("target"),
+            "window": a["window"],
+            "combat": a.get("combat") or {},
+            "loss": a.get("loss"),
+        }
+        g.rules.services["run_now"](g, seat, spell.cast["do"], ctx)  # (the interpreter is above the Spells)
+    elif not countered and "hook" in spell.cast:
+        g.rules.spell_effects[spell.cast["hook"]](g, a)
     elif a.get("loss"):
         g.push("lose_lives", **a["loss"])  # the life the Spell was to save is lost after all
     else:
@@ -323,8 +316,6 @@ def _spell_resolve(g: Game, a: dict) -> None:
     if card in g.globals.get("in_play", ()) and not spell.cast.get("lasting") or countered:
         finish(g, card)
         if spell.type == "scroll":
-            from talisman.engine import abilities
-
             abilities.react("scroll_read", g, seat, card)
     _after_cast(g, seat)
 
@@ -366,7 +357,7 @@ def other_players_window(g: Game, active: int) -> None:
             g.push("others_turn_ask", p=other, active=active)
 
 
-@handler("others_turn_ask")
+@ENGINE.handler("others_turn_ask")
 def _others_turn_ask(g: Game, a: dict) -> None:
     seat = a["p"]
     opts = cast_options(g, seat, "others-turn", [frame("others_turn_ask", **a)])
@@ -398,10 +389,8 @@ def on_landing(g: Game, seat: int) -> None:
     for card in g.cards_on(space):
         spell = g.rules.instances[card]
         if spell.type == "spell" and spell.cast.get("on_land") and affected(g, seat):
-            from talisman.engine import effects
-
             g.say(f"The {spell.name} on the {g.space_name(space)} strikes {g.name(seat)}.", seat=seat)
-            effects.run(g, seat, spell.cast["on_land"], {"src": card, "space": space})
+            g.push("effects", p=seat, list=list(spell.cast["on_land"]), ctx={"src": card, "space": space})
 
 
 def on_global_expired(g: Game, key: str, val: dict) -> None:

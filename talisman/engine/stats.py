@@ -27,6 +27,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
+from talisman.engine.base import ENGINE
+
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
@@ -325,6 +327,7 @@ def helper_strength(g: Game, seat: int) -> int:
     return best
 
 
+@ENGINE.service("attribute")
 def attribute(g: Game, seat: int | None, name: str) -> int:
     """A named value of a character, as dice expressions read it."""
     if seat is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, stats
+from talisman.engine.possessions import check_limits
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -53,6 +54,4 @@ def count_down(g: Game, seat: int) -> None:
     if p.toad == 0:
         p.status.pop("toad_turn", None)
         g.say(f"{g.name(seat)} is a Toad no longer.", type="toad", seat=seat)
-        from talisman.engine.possessions import check_limits
-
         check_limits(g, seat)

@@ -11,13 +11,21 @@ from typing import TYPE_CHECKING
 
 from talisman.content.places import place_name
 from talisman.engine import abilities, cards, endings, movement, possessions, quests, spells, stats, transform
-from talisman.engine.game import frame, handler
+from talisman.engine.base import ENGINE
+from talisman.engine.game import frame
+from talisman.engine.setup import replace_character
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 TROPHY_STRENGTH = 7
 TROPHY_CRAFT = 10  # 000: 10 Craft of Spirits for 1 Craft (the 4th edition uses 7)
+
+
+@ENGINE.handler("next_turn")
+def _next_turn(g: Game, a: dict) -> None:
+    """The machine runs this when the stack is empty."""
+    next_turn(g)
 
 
 def next_turn(g: Game) -> None:
@@ -60,7 +68,7 @@ def _begin(g: Game, actor: int) -> None:
     g.push_all([frame("turn_start", p=actor), frame("turn_end", p=actor)])
 
 
-@handler("choose_actor")
+@ENGINE.handler("choose_actor")
 def _choose_actor(g: Game, a: dict) -> None:
     g.decide(
         a["p"],
@@ -73,19 +81,17 @@ def _choose_actor(g: Game, a: dict) -> None:
     )
 
 
-@handler("begin_turn")
+@ENGINE.handler("begin_turn")
 def _begin_turn(g: Game, a: dict) -> None:
     _begin(g, a["p"])
 
 
-@handler("turn_start")
+@ENGINE.handler("turn_start")
 def _turn_start(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
     if not p.alive:
         if p.status.get("replace"):
-            from talisman.engine.setup import replace_character
-
             replace_character(g, seat)
         return
     if g.log is not None:
@@ -111,14 +117,14 @@ def _turn_start(g: Game, a: dict) -> None:
     _turn_go(g, seat)
 
 
-@handler("turn_missed")
+@ENGINE.handler("turn_missed")
 def _turn_missed(g: Game, a: dict) -> None:
     p = g.players[a["p"]]
     p.lost_turns -= 1
     g.say(f"{g.name(a['p'])} spends this turn recovering.", type="lose-turn", seat=a["p"])
 
 
-@handler("turn_go")
+@ENGINE.handler("turn_go")
 def _turn_go_frame(g: Game, a: dict) -> None:
     _turn_go(g, a["p"])
 
@@ -134,7 +140,7 @@ def _turn_go(g: Game, seat: int) -> None:
     spells.other_players_window(g, seat)
 
 
-@handler("turn_menu")
+@ENGINE.handler("turn_menu")
 def _turn_menu(g: Game, a: dict) -> None:
     seat = a["p"]
     if not g.players[seat].alive or g.players[seat].status.get("immobile"):
@@ -220,7 +226,7 @@ def best_trophies(g: Game, seat: int, attr: str, each: int) -> list[int]:
     return best[min(good)]
 
 
-@handler("cash_trophies")
+@ENGINE.handler("cash_trophies")
 def _cash_trophies(g: Game, a: dict) -> None:
     seat, attr = a["p"], a["attr"]
     each = TROPHY_STRENGTH if attr == "strength" else TROPHY_CRAFT
@@ -236,7 +242,7 @@ def _cash_trophies(g: Game, a: dict) -> None:
     g.say(f"{g.name(seat)} trades trophies worth {value} for {gain} {attr.capitalize()}.", type="attribute", seat=seat)
 
 
-@handler("turn_end")
+@ENGINE.handler("turn_end")
 def _turn_end(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]

@@ -12,7 +12,11 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import stats
+from talisman.engine import effects, stats
+from talisman.engine.base import ENGINE
+from talisman.engine.decision import sentence
+from talisman.engine.determinise import determinise
+from talisman.engine.quests import describe
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -30,7 +34,7 @@ def card_view(g: Game, card: int) -> dict[str, Any]:
 
 def _printed(c: Any, card: int) -> dict[str, Any]:
     """What is printed on a card instance (worked out once per ruleset: it never changes)."""
-    out = {"id": card, "name": c.name, "type": c.type}
+    out = {"id": card, "name": c.name, "type": c.type, "text": c.text}
     if c.subtype:
         out["subtype"] = c.subtype
     if c.strength:
@@ -73,7 +77,9 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
         "spell_count": len(p.spells),
         "scroll_count": len(scrolls),
         "titles": [card_view(g, c) for c in p.cards if g.rules.instances[c].type == "title"],
-        "abilities": [card_view(g, c) for c in p.cards if g.rules.instances[c].type == "ability"],
+        # the character card's own abilities, then Ability cards gained in play
+        "abilities": list(c.abilities),
+        "ability_cards": [card_view(g, c) for c in p.cards if g.rules.instances[c].type == "ability"],
         "toad": p.toad,
         "lost_turns": p.lost_turns,
         "status": {
@@ -95,11 +101,75 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
             )
         },
     }
+    out["notes"] = notes(g, seat)
     if sees_spells:
         out["spells"] = [card_view(g, s) for s in p.spells]
     if sees_scrolls:
         out["scrolls"] = [card_view(g, s) for s in scrolls]
     return out
+
+
+def notes(g: Game, seat: int) -> list[str]:
+    """The character's standing states (a quest, a hold, a raft...) as sentences, for a sheet."""
+    p = g.players[seat]
+    st = p.status
+    out = []
+    if "dead" in st:
+        out.append(f"Dead ({st['dead']}).")
+    if "enslaved" in st:
+        out.append(f"Enslaved: goes free on a movement roll of {st['enslaved']}.")
+    if "hold" in st:
+        hold = st["hold"]
+        out.append(f"Must face {hold['what']} at the {g.space_name(hold['space'])} before moving on.")
+    if "quest" in st:
+        out.append(f"On a quest for the Warlock: {describe(st['quest'])}.")
+    if "goal" in st and st["goal"].get("text"):
+        out.append(f"{sentence(st['goal']['text'])}.")
+    if "raft" in st:
+        out.append("Has a Raft to cross the Storm River.")
+    if "next_move" in st:
+        out.append(f"May go to the {g.space_name(st['next_move'])} as the next move.")
+    for level, entry in st.get("master", {}).items():
+        left = entry.get("left")
+        if left:
+            name = g.rules.characters[level].name if level in g.rules.characters else level
+            out.append(f"{name} for {left} more {'turn' if left == 1 else 'turns'}.")
+    if st.get("flight"):
+        out.append("Flees the Dungeon: moves only toward the way out.")
+    if "retreat" in st:
+        out.append("Beaten back: the next move is toward the Dungeon's Entrance.")
+    if "route" in st:
+        out.append(f"Came toward the Crown by {st['route']}.")
+    return out
+
+
+_HERE = ("space", "region", "space_kind")  # conditions about where the character stands: not known ahead
+
+
+def deadly(g: Game, seat: int, space: int) -> str:
+    """Why landing on ``space`` would kill the character for certain, or "": the lives its
+    arrival takes whatever the dice (the Desert's heat with 1 life left), counting the space's
+    own encounter only when no other character is there to be met instead."""
+    sdef = g.rules.spaces[space]
+    p = g.players[seat]
+    alone = not any(o.alive and o.seat != seat and o.space == space for o in g.players)
+    lost = 0
+    for e in (*sdef.on_enter, *sdef.before_draw, *(sdef.encounter if alone else ())):
+        loss = e.get("lose")
+        if not isinstance(loss, dict) or not isinstance(loss.get("lives"), int):
+            continue
+        conds = [c for c in (e.get("if"), e.get("unless")) if c]
+        if any(k in _HERE for c in conds for k in c):
+            continue
+        if ("if" in e and not effects.holds(g, seat, e["if"])) or (
+            "unless" in e and effects.holds(g, seat, e["unless"])
+        ):
+            continue
+        lost += loss["lives"]
+    if not lost or lost < p.lives:
+        return ""
+    left = f"{p.lives} {'life' if p.lives == 1 else 'lives'}"
+    return f"The {sdef.name} takes {lost} {'life' if lost == 1 else 'lives'} on arrival and you have {left}: you would die."
 
 
 def _decision(g: Game, seat: int | None) -> dict[str, Any] | None:
@@ -109,6 +179,12 @@ def _decision(g: Game, seat: int | None) -> dict[str, Any] | None:
     out = {"player": g.controller(a["p"]), "character": a["p"], "kind": a["kind"], "prompt": a["prompt"]}
     if seat == out["player"]:
         out["options"] = [{"id": o[0], "label": o[1], "group": o[3]} for o in a["options"]]
+        if a["kind"] == "move":
+            for o in out["options"]:
+                to = g.rules.space_index.get(o["id"].rsplit(":", 1)[-1])
+                warn = deadly(g, a["p"], to) if to is not None and o["id"].startswith("move:") else ""
+                if warn:
+                    o["warn"] = warn
     return out
 
 
@@ -142,6 +218,7 @@ SECTIONS: dict[str, Callable[[Game, int | None], Any]] = {
 }
 
 
+@ENGINE.service("view")
 def view(g: Game, seat: int | None) -> dict[str, Any]:
     """A JSON-ready dictionary of what ``seat`` may know now."""
     return {key: part(g, seat) for key, part in SECTIONS.items()}
@@ -182,8 +259,6 @@ class LazyView(Mapping[str, Any]):
         """A copy of the game in which all this seat cannot see (deck order,
         others' Spells and Scrolls, the dice to come) is drawn again from
         ``rng``: one world consistent with the view, for search bots."""
-        from talisman.engine.determinise import determinise
-
         return determinise(self._game, self._seat, rng)
 
 

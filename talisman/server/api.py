@@ -21,8 +21,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from talisman.content.ruleset import ruleset_for
 from talisman.errors import ConfigError
 from talisman.server.catalog import board_data, catalog, character_cards
+from talisman.server.errors import ActionError
 from talisman.server.hub import Hub, NewGame, NewSeat
-from talisman.server.session import ActionError, public_info
+from talisman.server.session import public_info
 
 router = APIRouter(prefix="/api")
 
@@ -87,7 +88,8 @@ class State(BaseModel):
 
 
 def hub_of(request: Request) -> Hub:
-    return request.app.state.hub
+    hub: Hub = request.app.state.hub
+    return hub
 
 
 def seat_link(request: Request, game_id: str, seat: int, token: str) -> SeatLink:
@@ -212,9 +214,14 @@ async def claim_seat(game_id: str, seat: int, spec: ClaimSpec, request: Request)
     return seat_link(request, game_id, seat, token)
 
 
-@router.get("/games/{game_id}/replay/{step}", summary="a finished game after a number of actions")
-async def replay_step(game_id: str, step: int, request: Request) -> dict[str, Any]:
-    return await hub_of(request).replay_step(game_id, step)
+@router.get("/games/{game_id}/replay", summary="where each turn of a finished game begins")
+async def replay_turns(game_id: str, request: Request) -> dict[str, Any]:
+    return await hub_of(request).replay_turns(game_id)
+
+
+@router.get("/games/{game_id}/replay/{step}", summary="a finished game after a number of actions (seat: as it saw it)")
+async def replay_step(game_id: str, step: int, request: Request, seat: int | None = None) -> dict[str, Any]:
+    return await hub_of(request).replay_step(game_id, step, seat)
 
 
 @router.get("/games/{game_id}/save", summary="a finished game as a save file (for talisman replay)")

@@ -20,8 +20,8 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from talisman.server import api, ws
+from talisman.server.errors import ActionError
 from talisman.server.hub import SNAPSHOT_EVERY, Hub
-from talisman.server.session import ActionError
 from talisman.server.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -63,7 +63,7 @@ def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSH
     async def docs() -> HTMLResponse:
         """The API browser, with Swagger UI's files served from here (no CDN)."""
         return get_swagger_ui_html(
-            openapi_url=app.openapi_url,
+            openapi_url=app.openapi_url or "/openapi.json",
             title="Talisman - API",
             swagger_js_url="/docs-static/swagger-ui-bundle.js",
             swagger_css_url="/docs-static/swagger-ui.css",

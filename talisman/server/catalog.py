@@ -20,9 +20,10 @@ from functools import lru_cache
 from typing import Any
 
 from talisman.bots import bot_kinds
+from talisman.content.modules import get_module, known_modules
+from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.errors import TalismanError
-from talisman.modules import get_module, known_modules
 
 log = logging.getLogger("talisman.server")
 
@@ -59,7 +60,13 @@ def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
         "modules": modules_info(),
         "chosen": list(rules.module_names),
         "options": {
-            name: {"default": spec.default, "choices": list(spec.choices), "help": spec.help}
+            name: {
+                "default": spec.default,
+                "choices": list(spec.choices),
+                "help": spec.help,
+                "title": spec.title or name,
+                "labels": list(spec.labels) or [str(c) for c in spec.choices],
+            }
             for name, spec in rules.options.items()
         },
         "characters": character_cards(rules),
@@ -95,6 +102,7 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
     """A board as plain data: regions (in content order, each with its spaces
     in path order, its shape and movement), spaces and links."""
     rules = ruleset_for(modules)
+    labels = place_names(rules)
     return {
         "regions": [
             {
@@ -107,6 +115,10 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
             }
             for r in rules.regions.values()
         ],
-        "spaces": {s.id: {"name": s.name, "region": s.region, "kind": s.kind, "text": s.text} for s in rules.spaces},
+        # label: the space's unambiguous name, "Fields (north-east)" (talisman.content.places)
+        "spaces": {
+            s.id: {"name": s.name, "label": labels[s.id], "region": s.region, "kind": s.kind, "text": s.text}
+            for s in rules.spaces
+        },
         "links": [{"kind": ln.kind, "a": ln.a, "b": ln.b, "guard": ln.guard.get("name", "")} for ln in rules.links],
     }

@@ -25,8 +25,9 @@ from talisman.engine.view import events_for
 from talisman.errors import ConfigError, TalismanError
 from talisman.server import choosing
 from talisman.server.catalog import HUMAN, bot_names
-from talisman.server.session import ActionError, GameSession, game_summary, hash_token
-from talisman.server.store import GameRecord, Move, SeatRecord, Store
+from talisman.server.errors import ActionError
+from talisman.server.session import GameSession, game_summary, hash_token
+from talisman.server.store import ActionRecord, GameRecord, Move, SeatRecord, Store
 
 log = logging.getLogger("talisman.server")
 T = TypeVar("T")
@@ -59,10 +60,10 @@ class Hub:
         self.bot_delay = bot_delay
         self.snapshot_every = snapshot_every
         self.sessions: dict[str, GameSession] = {}
-        self._loading: dict[str, asyncio.Future] = {}
+        self._loading: dict[str, asyncio.Future[GameSession]] = {}
         # One thread does all database work: writes are serialised, in order.
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="talisman-store")
-        self._moves: list[tuple[Move, asyncio.Future]] = []
+        self._moves: list[tuple[Move, asyncio.Future[None]]] = []
         self._writing = False
 
     async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -75,7 +76,7 @@ class Hub:
         written (from any game) go together into the next one, so a busy
         server writes fewer, larger transactions.
         """
-        fut = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._moves.append((move, fut))
         if not self._writing:
             self._writing = True
@@ -179,6 +180,7 @@ class Hub:
             summary, snapshot = game_summary(g), (g.state_dict(), g.state_hash())
         await self.run_db(self.store.create_game, game_id, title, config, list(records), summary, snapshot, status)
         record = await self.run_db(self.store.game, game_id)
+        assert record is not None, "a game just created is in the store"
         session = GameSession(self, record, g, 0)
         self.sessions[game_id] = session
         session.schedule_bots()
@@ -192,7 +194,7 @@ class Hub:
             return self.sessions[game_id]
         if game_id in self._loading:
             return await asyncio.shield(self._loading[game_id])
-        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[GameSession] = asyncio.get_running_loop().create_future()
         self._loading[game_id] = fut
         try:
             record = await self.run_db(self.store.game, game_id)
@@ -215,6 +217,7 @@ class Hub:
 
     async def rebuild(self, game_id: str) -> Game:
         record = await self.run_db(self.store.game, game_id)
+        assert record is not None, "a live game is in the store"
         game, _ = await self._restore(record)
         return game
 
@@ -252,23 +255,33 @@ class Hub:
             )
         return record
 
-    async def replay_step(self, game_id: str, n: Any) -> dict[str, Any]:
-        """A finished game as it stood after ``n`` actions, with what step ``n`` did."""
+    async def replay_step(self, game_id: str, n: Any, seat: int | None = None) -> dict[str, Any]:
+        """A finished game as it stood after ``n`` actions, with what step ``n`` did,
+        as ``seat`` saw it (its own Spells; None: as a spectator saw it)."""
         record = await self.finished(game_id)
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= record.step:
             raise ActionError("malformed", f"a step is a whole number from 0 to {record.step}, not {n!r}", 400)
+        if seat is not None and not 0 <= seat < len(record.config["characters"]):
+            raise ActionError("malformed", f"this game has seats 1 to {len(record.config['characters'])}", 400)
         base = await self.run_db(self.store.snapshot_at_or_before, game_id, max(n - 1, 0))
         start = base[0] if base is not None and n > 0 else 0
         acts = await self.run_db(self.store.actions, game_id, start, n)
-        return await asyncio.to_thread(_replay_step, record, base if start else None, acts, n)
+        return await asyncio.to_thread(_replay_step, record, base if start else None, acts, n, seat)
+
+    async def replay_turns(self, game_id: str) -> dict[str, Any]:
+        """Where each turn of a finished game begins: the step and the character whose turn it is."""
+        record = await self.finished(game_id)
+        acts = await self.run_db(self.store.actions, game_id)
+        return await asyncio.to_thread(_replay_turns, record, acts)
 
     async def save_of(self, game_id: str) -> dict[str, Any]:
         """A finished game as a save file (``talisman replay`` reads it)."""
-        from talisman.engine.game import SAVE_FORMAT, STATE_VERSION
+        from talisman.engine.formats import SAVE_FORMAT, STATE_VERSION
 
         record = await self.finished(game_id)
         acts = await self.run_db(self.store.actions, game_id)
         snap = await self.run_db(self.store.snapshot_at_or_before, game_id, record.step)
+        assert snap is not None, "a finished game has its last snapshot"
         return {
             "format": SAVE_FORMAT,
             "version": STATE_VERSION,
@@ -293,16 +306,33 @@ def _replay(record: GameRecord, options: list[str], hashes: dict[int, str]) -> G
     return g
 
 
+def _replay_turns(record: GameRecord, acts: list[ActionRecord]) -> dict[str, Any]:
+    g = _new_game(record.config)
+    g.log = None  # only the turn counter is wanted
+    turns = [{"turn": g.turn, "step": 0, "character": g.active}]
+    for n, a in enumerate(acts, start=1):
+        g.apply(a.option)
+        if g.turn != turns[-1]["turn"]:
+            turns.append({"turn": g.turn, "step": n, "character": g.active})
+    return {"steps": record.step, "turns": turns}
+
+
 def _replay_step(
-    record: GameRecord, base: tuple[int, dict[str, Any], str] | None, acts: list, n: int
+    record: GameRecord,
+    base: tuple[int, dict[str, Any], str] | None,
+    acts: list[ActionRecord],
+    n: int,
+    seat: int | None = None,
 ) -> dict[str, Any]:
-    """The replay page's step ``n``: the public view after it, and the move and events of that step."""
+    """The replay page's step ``n``: the view after it (``seat``'s, or the public one), and the move
+    and events of that step."""
     g = Game.from_state_dict(base[1]) if base is not None else _new_game(record.config)
     action = None
     mark = 0
     for i, a in enumerate(acts):
         if i == len(acts) - 1:
             d = g.decision
+            assert d is not None, "a stored action answers a pending decision"
             opt = d.option(a.option)
             action = {"seat": a.seat, "option": a.option, "label": opt.label if opt else a.option}
             mark = len(g.events)
@@ -311,7 +341,7 @@ def _replay_step(
         "step": n,
         "steps": record.step,
         "action": action,
-        "view": g.view(None),
-        "events": events_for(g, None, mark),
+        "view": g.view(seat),
+        "events": events_for(g, seat, mark),
         "result": record.result if n == record.step else None,
     }

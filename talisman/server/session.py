@@ -25,8 +25,9 @@ import hashlib
 import hmac
 import logging
 import secrets
+from collections.abc import Callable, Set
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from talisman.bots import make_bot, observe
 from talisman.engine.game import Game
@@ -34,12 +35,29 @@ from talisman.engine.view import events_for
 from talisman.server import choosing
 from talisman.server.catalog import HUMAN
 from talisman.server.errors import ActionError
-from talisman.server.store import GameRecord, Move
-
-if TYPE_CHECKING:
-    from talisman.server.hub import Hub
+from talisman.server.store import GameRecord, Move, Store
 
 log = logging.getLogger("talisman.server")
+T = TypeVar("T")
+
+
+class Host(Protocol):
+    """What a session needs of the server that holds it (the :class:`~talisman.server.hub.Hub`)."""
+
+    store: Store
+    bot_delay: float
+    snapshot_every: int
+    sessions: dict[str, GameSession]
+
+    async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` on the store's thread."""
+
+    async def record(self, move: Move) -> None:
+        """Store a move; returns once it is committed."""
+
+    async def rebuild(self, game_id: str) -> Game:
+        """The game rebuilt from the store (after a failure left it half-changed)."""
+
 
 MAX_QUEUE = 500  # messages waiting for one client before it is dropped as too slow
 
@@ -63,7 +81,7 @@ class Client:
 
     seat: int | None
     token: str | None = None  # kept to act without sending it again
-    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     events_sent: int = 0
 
 
@@ -78,7 +96,7 @@ def game_summary(g: Game) -> dict[str, Any]:
     }
 
 
-def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()) -> dict[str, Any]:
+def public_info(record: GameRecord | GameSession, online: Set[int] = frozenset()) -> dict[str, Any]:
     """What anyone may know about a game: never its seed, tokens or hidden cards."""
     summary = record.summary
     seat_list = record.seats
@@ -113,7 +131,7 @@ def public_info(record: GameRecord | GameSession, online: set[int] = frozenset()
 class GameSession:
     """One game in play, its seats and its connected clients."""
 
-    def __init__(self, hub: Hub, record: GameRecord, game: Game | None, step: int) -> None:
+    def __init__(self, hub: Host, record: GameRecord, game: Game | None, step: int) -> None:
         self.hub = hub
         self.id = record.id
         self.title = record.title
@@ -124,7 +142,7 @@ class GameSession:
         self.step = step
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
-        self.bot_task: asyncio.Task | None = None
+        self.bot_task: asyncio.Task[None] | None = None
 
     # --- public facts -----------------------------------------------------------
 
@@ -180,13 +198,15 @@ class GameSession:
     def state_for(self, seat: int | None, events_from: int = 0) -> dict[str, Any]:
         """The message that brings a client of ``seat`` up to date (call with the lock held:
         while a move is being recorded the game is already past it)."""
+        g = self.game
+        assert g is not None, "play has not started"
         return {
             "type": "state",
             "game": self.info(),
             "step": self.step,
-            "view": self.game.view(seat),
+            "view": g.view(seat),
             "events_from": events_from,
-            "events": events_for(self.game, seat, events_from),
+            "events": events_for(g, seat, events_from),
         }
 
     # --- seats ------------------------------------------------------------------
@@ -295,6 +315,7 @@ class GameSession:
                 "stale", f"the game has moved on: you answered step {step}, it is now at step {self.step}; look again"
             )
         d = g.decision
+        assert d is not None  # a game not over has a decision pending
         if d.player != s.seat:
             who = self.seats[d.player]
             character = d.character if d.character is not None else d.player
@@ -307,6 +328,7 @@ class GameSession:
     async def _commit(self, seat: int, option: str) -> None:
         """Apply a checked option, record it, then tell everyone (call with the lock held)."""
         g, n = self.game, self.step
+        assert g is not None, "play has not started"
         try:
             g.apply(option, player=seat)
         except Exception:  # an engine fault: the game may be half-changed, so rebuild it
@@ -345,12 +367,14 @@ class GameSession:
         while True:
             await asyncio.sleep(self.hub.bot_delay)
             async with self.lock:
-                d = self.game.decision
+                g = self.game
+                assert g is not None, "bots play only once play has started"
+                d = g.decision
                 if d is None or self.seats[d.player].controller == HUMAN:
                     return
                 # The bot thinks in another thread on its own copy of the game, through
                 # its seat's view (observe): it cannot see more, nor disturb the game.
-                step, view = self.step, observe(self.game.clone(), d.player)
+                step, view = self.step, observe(g.clone(), d.player)
             # A bot made for this one decision, seeded by the game's seed, the seat and
             # the step: its moves depend on the game alone, so a restarted server plays
             # on exactly as it would have.
@@ -358,6 +382,7 @@ class GameSession:
                 self.seats[d.player].controller,
                 seed=(self.config["seed"] * 1_000_003 + d.player * 7919 + step) & 0xFFFFFFFF,
             )
+            choice: str | None
             try:
                 choice = await asyncio.to_thread(bot.choose, view, d)
             except Exception:
@@ -366,7 +391,7 @@ class GameSession:
             async with self.lock:
                 if self.step != step:
                     continue
-                if d.option(choice) is None:
+                if choice is None or d.option(choice) is None:
                     # A bot's fault must not stall the game: it takes the first option offered.
                     log.warning("game %s: bot answer %r is not legal at step %d", self.id, choice, step)
                     choice = d.options[0].id
@@ -411,11 +436,13 @@ class GameSession:
     def broadcast(self) -> None:
         """Send each client its seat's view and the events it has not seen."""
         views: dict[int | None, dict[str, Any]] = {}
-        total = len(self.game.events)
+        g = self.game
+        assert g is not None, "play has not started"
+        total = len(g.events)
         info = self.info()
         for c in list(self.clients):
             if c.seat not in views:
-                views[c.seat] = self.game.view(c.seat)
+                views[c.seat] = g.view(c.seat)
             self._send(
                 c,
                 {
@@ -424,7 +451,7 @@ class GameSession:
                     "step": self.step,
                     "view": views[c.seat],
                     "events_from": c.events_sent,
-                    "events": events_for(self.game, c.seat, c.events_sent),
+                    "events": events_for(g, c.seat, c.events_sent),
                 },
             )
             c.events_sent = total

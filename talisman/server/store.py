@@ -361,7 +361,7 @@ def _make_engine(url: str) -> Engine:
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
     memory = parsed.database in (None, "", ":memory:")
-    if not memory:
+    if not memory and parsed.database:
         Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
     extra: dict[str, Any] = {"poolclass": StaticPool} if memory else {}
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **extra)

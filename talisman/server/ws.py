@@ -34,7 +34,8 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from talisman.server.session import ActionError, Client, GameSession
+from talisman.server.errors import ActionError
+from talisman.server.session import Client, GameSession
 
 router = APIRouter()
 

@@ -28,7 +28,7 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def _rates(counts: dict[str, list[float]]) -> list[dict[str, Any]]:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for key, (played, wins) in counts.items():
         lo, hi = wilson(wins, int(played))
         rows.append(
@@ -65,9 +65,9 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     by_character: dict[str, list[float]] = {}
     by_bot: dict[str, list[float]] = {}
     by_seat: dict[str, list[float]] = {}
-    causes: Counter = Counter()
-    death_chars: Counter = Counter()
-    endings: Counter = Counter()
+    causes: Counter[str] = Counter()
+    death_chars: Counter[str] = Counter()
+    endings: Counter[str] = Counter()
     for r in records:
         winners = r["winners"]
         share = 1 / len(winners) if winners else 0.0

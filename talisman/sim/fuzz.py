@@ -29,12 +29,12 @@ from typing import Any
 
 from talisman.bots import make_bot
 from talisman.bots.base import Agent
+from talisman.content.modules import known_modules, resolve_modules
 from talisman.content.ruleset import ruleset_for
 from talisman.engine.cards import check_conservation
 from talisman.engine.game import Game
 from talisman.engine.view import LazyView
 from talisman.errors import ConfigError, IllegalOptionError, OutOfTurnError
-from talisman.modules import known_modules, resolve_modules
 
 BOTS = ("random", "heuristic")
 BAD_ANSWERS = ("no-such-option", "", "move:nowhere", "cast:99999", "x" * 300)
@@ -64,14 +64,15 @@ def module_sets(names: Sequence[str] | None = None) -> list[tuple[str, ...]]:
     """Every set of modules that can be played together (core always in), each
     once, as the game names it (what a module requires added)."""
     optional = [m for m in (names or known_modules()) if m != "core"]
+    order = {name: i for i, name in enumerate(("core", *optional))}
     found: dict[tuple[str, ...], None] = {}
     for n in range(len(optional) + 1):
         for combo in itertools.combinations(optional, n):
             try:
-                resolved = tuple(m.name for m in resolve_modules(("core", *combo)))
+                played = {m.name for m in resolve_modules(("core", *combo)) if not m.base}
             except ConfigError:
                 continue  # modules that exclude each other
-            found.setdefault(resolved, None)
+            found.setdefault(tuple(sorted(played, key=lambda m: (order.get(m, len(order)), m))), None)
     return list(found)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from talisman.bots.base import bot_kinds
+from talisman.bots.base import Agent, bot_kinds
 from talisman.engine.game import Game
 from talisman.engine.view import LazyView
 from talisman.errors import ConfigError
@@ -60,7 +60,7 @@ def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
     return kind, {"iterations": int(arg)}
 
 
-def make_agent(spec: str, seed: int):
+def make_agent(spec: str, seed: int) -> Agent:
     kind, kwargs = parse_bot(spec)
     return bot_kinds()[kind](random.Random(seed), **kwargs)
 
@@ -120,6 +120,7 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
     actions = 0
     while g.result is None and g.turn <= spec.max_turns:
         d = g.decision
+        assert d is not None  # a game not over has a decision pending
         g.apply(agents[d.player].choose(LazyView(g, d.player), d))
         actions += 1
         while len(alive) < len(g.players):  # a seat raised a second character (a Mirror Image)

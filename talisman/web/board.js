@@ -16,7 +16,8 @@
 // - links (bridge, portal, gate, ferry, or any other kind) are paths between
 //   the centres of the spaces they join.
 
-import { ownerOf, s, SEAT_COLOURS } from './dom.js';
+import { h, ownerOf, s, SEAT_COLOURS } from './dom.js';
+import { cardTip, tidyTip, withTip } from './tip.js';
 
 const SIZE = 1000;
 const GAP = 26;
@@ -146,13 +147,42 @@ export function optionSpace(optionId, board) {
   return board.spaces[last] ? last : null;
 }
 
+/** The whole board's box in board units, [x, y, width, height] (for the viewBox and the zoom). */
+export function boardBox(layout) {
+  return [-8, -8, layout.width + 16, layout.height + 16];
+}
+
+/** The centre of a space's cell, in board units. */
+export function spaceCentre(layout, id) {
+  const cell = layout.cells[id];
+  return cell ? centre(cell) : null;
+}
+
+/** What a space holds and says, for its tip; with the option a highlighted space stands for. */
+function spaceTip(board, space, cards, players, gold, realm, target, onPick, seatName) {
+  const region = board.regions.find((r) => r.id === space.region);
+  return [
+    target && onPick ? h('button', { type: 'button', class: 'primary tip-pick', onclick: () => onPick(target) }, target.label) : null,
+    h('strong', {}, space.label || space.name),
+    region ? h('span', { class: 'tip-kind' }, ` ${region.name}`) : null,
+    space.text ? h('p', {}, space.text) : null,
+    players.length ? h('p', { class: 'tip-here' }, `Here: ${players.map((p) => `${p.name} (${seatName(p)})`).join(', ')}`) : null,
+    gold ? h('p', {}, `${gold} gold lies here.`) : null,
+    realm ? h('p', {}, `${realm.title}: a realm.`) : null,
+    cards.map((c) => h('div', { class: 'tip-card' }, cardTip(c))),
+  ];
+}
+
 /**
  * Draw the board into an <svg>.
- * view: a Game.view dict; targets: Map(spaceId -> option) the player may click; onPick(option).
+ * view: a Game.view dict; targets: Map(spaceId -> option) the player may click; onPick(option);
+ * zoom: the board's Zoom, whose view is kept; seatName(p): who plays a character, for the tips.
+ * A highlighted space is picked by a click with a mouse; a tap on a touch screen opens its tip,
+ * which offers the pick, so that a tap meant to read a space does not move there.
  */
-export function drawBoard(svg, board, layout, view, { targets = new Map(), onPick = null } = {}) {
+export function drawBoard(svg, board, layout, view, { targets = new Map(), onPick = null, zoom = null, seatName = (p) => `seat ${ownerOf(p) + 1}` } = {}) {
   svg.replaceChildren();
-  svg.setAttribute('viewBox', `-8 -8 ${layout.width + 16} ${layout.height + 16}`);
+  svg.setAttribute('viewBox', boardBox(layout).join(' '));
   const regionIndex = Object.fromEntries(board.regions.map((r, i) => [r.id, i]));
   const regionFill = (id) => REGION_FILLS[regionIndex[id] % REGION_FILLS.length];
 
@@ -190,11 +220,9 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
     const g = s('g', {
       class: `space${target ? ' target' : ''}`, 'data-space': id,
       tabindex: target ? 0 : null, role: target ? 'button' : null,
-      'aria-label': target ? target.label : space.name,
+      'aria-label': target ? target.label : (space.label || space.name),
     });
     const cards = view.board[id] || [];
-    const tip = [space.name, space.text, ...cards.map((c) => `• ${c.name}`)].filter(Boolean).join('\n');
-    g.append(s('title', {}, target ? `${target.label}\n\n${tip}` : tip));
     g.append(s('rect', { x: cell.x, y: cell.y, width: cell.w, height: cell.h, rx: 6, fill: regionFill(cell.region), class: 'cell' }));
     const fs = Math.max(cell.w * 0.115, 9);
     wrap(space.name, Math.max(Math.floor(cell.w / (fs * 0.56)), 6)).forEach((line, i) => {
@@ -210,15 +238,23 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
       g.append(s('path', {
         d: `M${cell.x + 6},${cell.y + 22} l4,-12 l6,8 l6,-8 l4,12 z`,
         fill: SEAT_COLOURS[realms[id].owner % SEAT_COLOURS.length], class: 'realm',
-      }, s('title', {}, `${realms[id].title} (realm)`)));
+      }));
     }
     drawPieces(g, cell, here[id] || [], view.active);
-    if (target && onPick) {
-      g.addEventListener('click', () => onPick(target));
-      g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') onPick(target); });
-    }
+    const pick = target && onPick ? onPick : null;
+    withTip(g, () => spaceTip(board, space, cards, here[id] || [], gold, realms[id], target, pick, seatName), {
+      key: `space:${id}`,
+      onTap: (e, pointer) => {
+        if (!pick || pointer === 'touch') return false;
+        pick(target);
+        return true;
+      },
+    });
+    if (pick) g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') pick(target); });
     svg.append(g);
   }
+  if (zoom) zoom.apply();
+  tidyTip();
 }
 
 function drawCards(g, cell, cards) {
@@ -242,8 +278,7 @@ function drawPieces(g, cell, players, active) {
     const colour = SEAT_COLOURS[ownerOf(p) % SEAT_COLOURS.length];
     const piece = s('g', { class: `piece${p.seat === active ? ' active' : ''}${p.toad ? ' toad' : ''}`, 'data-seat': ownerOf(p) },
       s('circle', { cx, cy, r, fill: colour }),
-      s('text', { x: cx, y: cy + r * 0.38, 'font-size': r * 1.05 }, p.name.slice(0, 2)),
-      s('title', {}, `${p.name} (seat ${ownerOf(p) + 1})${p.toad ? ', a Toad' : ''}`));
+      s('text', { x: cx, y: cy + r * 0.38, 'font-size': r * 1.05 }, p.name.slice(0, 2)));
     g.append(piece);
   });
 }

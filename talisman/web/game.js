@@ -2,26 +2,59 @@
 // Before a game begins it may wait for its people to choose their characters (see choose.js).
 
 import { api, Live, saveToken, tokenFor } from './api.js';
-import { drawBoard, layoutBoard, optionSpace } from './board.js';
+import { boardBox, drawBoard, layoutBoard, optionSpace, spaceCentre } from './board.js';
 import { choosePanel, choosers } from './choose.js';
 import { clear, h, ownerOf, s } from './dom.js';
 import { lastRoll, logLine, sheet } from './sheet.js';
+import { Zoom } from './zoom.js';
 
 const LOG_SHOWN = 400;
+// On a narrow screen the board starts zoomed in on the seat's piece, so that its names can be read.
+const PHONE = 600;
+const PHONE_ZOOM = 2.2;
+
+/** The page for a link that opens no seat: why, and the ways on from here. */
+async function badLink(root, gameId, seat, { message = '', stored = false } = {}) {
+  const id = encodeURIComponent(gameId);
+  let game = null;
+  try {
+    game = await api(`/api/games/${id}`);
+  } catch {
+    // no such game: said below
+  }
+  const why = game
+    ? `The link is not the key to seat ${seat + 1} of “${game.title}”: it may be mistyped, cut short, or from an older invitation.`
+    : 'There is no such game on this server: the link may be mistyped or cut short, or the game was removed.';
+  clear(root, h('div', { class: 'panel bad-link' },
+    h('h1', {}, 'This link does not open a seat'),
+    h('p', {}, why),
+    message ? h('p', { class: 'muted' }, message) : null,
+    h('ul', { class: 'ways' },
+      stored ? h('li', {}, h('a', { href: `/game/${id}?seat=${seat}`, 'data-way': 'stored' }, `Open seat ${seat + 1} with the key this browser already has`)) : null,
+      game ? h('li', {}, h('a', { href: `/game/${id}`, 'data-way': 'watch' }, 'Watch the game as a spectator')) : null,
+      h('li', {}, h('a', { href: '/', 'data-way': 'lobby' }, 'Back to the lobby')))));
+}
 
 export async function gamePage(root, gameId) {
   const params = new URLSearchParams(location.search);
-  let seat = params.has('seat') ? Number(params.get('seat')) : null;
-  if (params.get('token') && seat !== null) {
-    // A join link: keep the token here and take it out of the address bar.
-    saveToken(gameId, seat, params.get('token'));
-    history.replaceState(null, '', `/game/${encodeURIComponent(gameId)}?seat=${seat}`);
+  const seat = params.has('seat') ? Number(params.get('seat')) : null;
+  const stored = seat === null ? null : tokenFor(gameId, seat);
+  // A join link's token is kept in this browser only once the server has taken it: a wrong link
+  // must not replace the good key this browser may already hold for the seat.
+  const offered = seat === null ? null : params.get('token');
+  if (offered) history.replaceState(null, '', `/game/${encodeURIComponent(gameId)}?seat=${seat}`);
+  const token = offered || stored;
+  if (seat !== null && (!Number.isInteger(seat) || seat < 0)) {
+    badLink(root, gameId, 0, { message: `“${params.get('seat')}” is not a seat.` });
+    return;
   }
-  const token = seat === null ? null : tokenFor(gameId, seat);
   if (seat !== null && !token) {
-    clear(root, h('div', { class: 'panel error' },
-      h('p', {}, `This browser has no token for seat ${seat + 1} of this game. Open your join link, or `),
-      h('a', { href: `/game/${encodeURIComponent(gameId)}` }, 'watch as a spectator.')));
+    clear(root, h('div', { class: 'panel bad-link' },
+      h('h1', {}, 'No key for this seat here'),
+      h('p', {}, `This browser has no key for seat ${seat + 1} of this game. Open your join link again.`),
+      h('ul', { class: 'ways' },
+        h('li', {}, h('a', { href: `/game/${encodeURIComponent(gameId)}`, 'data-way': 'watch' }, 'Watch the game as a spectator')),
+        h('li', {}, h('a', { href: '/', 'data-way': 'lobby' }, 'Back to the lobby')))));
     return;
   }
 
@@ -38,16 +71,15 @@ export async function gamePage(root, gameId) {
     title: h('h1', { class: 'game-title' }),
     choose: h('div', { class: 'choose-wrap', hidden: true }),
   };
+  const zoom = new Zoom(el.svg, boardBox(layout));
   const page = h('div', { class: 'game', 'data-step': '' },
     h('div', { class: 'game-head' }, el.title, el.connection),
     el.banner,
     el.choose,
-    h('div', { class: 'board-wrap' }, el.svg),
-    h('aside', { class: 'side' },
-      el.decision,
-      el.dice,
-      el.sheets,
-      h('section', { class: 'log-wrap' }, h('h2', {}, 'Log'), el.log)));
+    h('div', { class: 'board-wrap' }, el.svg, zoom.controls()),
+    h('aside', { class: 'side' }, el.decision, el.dice),
+    h('section', { class: 'log-wrap' }, h('h2', {}, 'Log'), el.log),
+    el.sheets);
   clear(root, page);
 
   const state = { game: null, view: null, step: 0, events: [], sending: false, error: '', cards: null };
@@ -60,6 +92,7 @@ export async function gamePage(root, gameId) {
     },
     onMessage: (msg) => {
       if (msg.type === 'state') {
+        if (offered && !state.view) saveToken(gameId, seat, offered);
         if (msg.events_from === 0) state.events = msg.events;
         else if (msg.events_from === state.events.length) state.events = state.events.concat(msg.events);
         else state.events = state.events.slice(0, msg.events_from).concat(msg.events);
@@ -75,8 +108,9 @@ export async function gamePage(root, gameId) {
         if (state.view) {
           render();
         } else {           // refused before the first state: a bad or outdated link
-          el.banner.textContent = msg.message;
-          el.banner.className = 'banner refused';
+          live.close();
+          const message = msg.error === 'forbidden' ? '' : msg.message;
+          badLink(root, gameId, seat, { message, stored: Boolean(stored && stored !== token) });
         }
       }
     },
@@ -84,6 +118,11 @@ export async function gamePage(root, gameId) {
 
   function choose(option) {
     if (state.sending) return;
+    if (option.warn && state.armed !== `${state.step}:${option.id}`) {   // a move into certain death: ask again
+      state.armed = `${state.step}:${option.id}`;
+      render();
+      return;
+    }
     if (live.send({ type: 'act', option: option.id, step: state.step })) {
       state.sending = true;
       render();
@@ -161,16 +200,32 @@ export async function gamePage(root, gameId) {
         if (sp && !targets.has(sp)) targets.set(sp, o);
       }
     }
-    drawBoard(el.svg, board, layout, view, { targets, onPick: choose });
+    drawBoard(el.svg, board, layout, view, { targets, onPick: choose, zoom, seatName: (p) => seatInfo(ownerOf(p)).name });
+    if (!state.zoomed) {   // the first drawing: on a phone, zoom in on this seat's piece (or the acting one)
+      state.zoomed = true;
+      if (window.innerWidth < PHONE) {
+        const me = view.players.find((p) => ownerOf(p) === seat && p.alive) || view.players[view.active];
+        const at = me && spaceCentre(layout, me.space);
+        zoom.setScale(PHONE_ZOOM);
+        if (at) zoom.centre(...at);
+      }
+    }
     if (mine) {
+      const armed = (o) => state.armed === `${state.step}:${o.id}`;
       const button = (o) => h('button', {
-        class: `option ${o.group}`, 'data-option': o.id, disabled: state.sending, onclick: () => choose(o),
-      }, o.label);
+        class: `option ${o.group}${o.warn ? ' deadly' : ''}`, 'data-option': o.id, disabled: state.sending, onclick: () => choose(o),
+        title: o.warn || null,
+      }, armed(o) ? `☠ Really? ${o.label}` : (o.warn ? `☠ ${o.label}` : o.label));
+      const deadly = d.options.filter((o) => o.warn);
+      const warning = deadly.length ? h('div', { class: 'warning', role: 'alert' },
+        deadly.map((o) => h('p', {}, `${o.label}: ${o.warn}`)),
+        h('p', {}, 'Choose it twice to go anyway.')) : null;
       const main = d.options.filter((o) => o.group !== 'free');
       const free = d.options.filter((o) => o.group === 'free');
       clear(el.decision,
         h('h2', {}, d.prompt),
-        targets.size ? h('p', { class: 'hint' }, 'Choose below, or click a highlighted space on the board.') : null,
+        targets.size ? h('p', { class: 'hint' }, 'Choose below, or pick a highlighted space on the board (on a touch screen: tap it, then choose).') : null,
+        warning,
         h('div', { class: 'options' }, main.map(button)),
         free.length ? h('div', { class: 'free' }, h('h3', {}, 'You may also'), h('div', { class: 'options' }, free.map(button))) : null,
         state.error ? h('p', { class: 'error' }, state.error) : null);

@@ -1,31 +1,36 @@
-// Character sheets, the dice and the log.
+// Character sheets, the dice and the log. Every card on a sheet opens its text on hover and tap;
+// the seat's own sheet lists its character's abilities, the others show them in the name's tip.
 
 import { h, ownerOf, SEAT_COLOURS } from './dom.js';
+import { cardChip, withTip } from './tip.js';
 
-function names(cards) {
-  return cards.map((c) => c.name + (c.holds ? ` (${c.holds})` : '')).join(', ') || '—';
+function chips(cards) {
+  return cards.length ? cards.map(cardChip) : '—';
 }
 
-/** A character sheet; `full` for the seat's own (its Spells by name), else the public side. */
+function abilityList(p) {
+  return h('ul', { class: 'ability-list' }, p.abilities.map((a) => h('li', {}, a)), p.ability_cards.map((c) => h('li', {}, cardChip(c))));
+}
+
+/** A character sheet; `full` for the seat's own (its Spells by name, its abilities), else the public side. */
 export function sheet(p, seatInfo, { full = false, acting = false } = {}) {
   const colour = SEAT_COLOURS[ownerOf(p) % SEAT_COLOURS.length];
   const stat = (label, value, note) => h('div', { class: 'stat' },
     h('span', { class: 'stat-label' }, label), h('span', { class: 'stat-value' }, String(value)),
     note ? h('span', { class: 'stat-note' }, note) : null);
-  const row = (label, value) => h('div', { class: 'row' }, h('span', { class: 'row-label' }, label), h('span', {}, value));
-  const states = [];
-  if (!p.alive) states.push(p.status && p.status.dead ? `dead (${p.status.dead})` : 'dead');
-  if (p.toad) states.push(`a Toad for ${p.toad} more turn${p.toad > 1 ? 's' : ''}`);
-  if (p.lost_turns) states.push(`loses ${p.lost_turns} turn${p.lost_turns > 1 ? 's' : ''}`);
-  for (const [k, v] of Object.entries(p.status || {})) {
-    if (k !== 'dead') states.push(v === true ? k : `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
-  }
-  const spells = p.spells ? names(p.spells) : `${p.spell_count} (hidden)`;
+  const row = (label, ...value) => h('div', { class: 'row' }, h('span', { class: 'row-label' }, label), h('span', { class: 'row-value' }, ...value));
+  const states = [...p.notes];
+  if (!p.alive && !p.notes.some((n) => n.startsWith('Dead'))) states.unshift('Dead.');
+  if (p.toad) states.push(`A Toad for ${p.toad} more turn${p.toad > 1 ? 's' : ''}.`);
+  if (p.lost_turns) states.push(`Loses ${p.lost_turns} turn${p.lost_turns > 1 ? 's' : ''}.`);
+  const spells = p.spells ? chips(p.spells) : `${p.spell_count} (hidden)`;
   const trophyValue = p.trophies.reduce((t, c) => t + (c.strength || 0) + (c.craft || 0), 0);
+  const name = h('strong', { class: 'character-name' }, p.name);
+  if (!full) withTip(name, () => [h('strong', {}, `The ${p.name}`), abilityList(p)], { key: `abilities:${p.seat}` });
   return h('section', { class: `sheet${acting ? ' acting' : ''}${full ? ' mine' : ''}`, 'data-seat': p.seat, style: `--seat:${colour}` },
     h('header', {},
       h('span', { class: 'swatch' }),
-      h('strong', {}, p.name),
+      name,
       h('span', { class: 'muted' }, ` · ${seatInfo ? seatInfo.name : `seat ${ownerOf(p) + 1}`}`),
       acting ? h('span', { class: 'badge' }, 'acting') : null),
     h('div', { class: 'stats' },
@@ -35,15 +40,15 @@ export function sheet(p, seatInfo, { full = false, acting = false } = {}) {
       stat('Gold', p.gold),
       stat('Fate', p.fate),
       stat('Alignment', p.alignment)),
-    row('Objects', names(p.objects)),
-    p.packed.length ? row('On the Mule', names(p.packed)) : null,
-    row('Followers', names(p.followers)),
+    states.length ? h('ul', { class: 'notes' }, states.map((n) => h('li', {}, n))) : null,
+    row('Objects', chips(p.objects)),
+    p.packed.length ? row('On the Mule', chips(p.packed)) : null,
+    row('Followers', chips(p.followers)),
     row('Spells', spells),
-    p.scrolls ? row('Scrolls', names(p.scrolls)) : (p.scroll_count ? row('Scrolls', `${p.scroll_count} (hidden)`) : null),
-    row('Trophies', p.trophies.length ? `${names(p.trophies)} (worth ${trophyValue})` : '—'),
-    p.titles.length ? row('Titles', names(p.titles)) : null,
-    p.abilities.length ? row('Abilities', names(p.abilities)) : null,
-    states.length ? row('State', states.join('; ')) : null);
+    p.scrolls ? row('Scrolls', chips(p.scrolls)) : (p.scroll_count ? row('Scrolls', `${p.scroll_count} (hidden)`) : null),
+    row('Trophies', ...(p.trophies.length ? [chips(p.trophies), ` (worth ${trophyValue})`] : ['—'])),
+    p.titles.length ? row('Titles', chips(p.titles)) : null,
+    full ? h('details', { class: 'abilities', open: true }, h('summary', {}, 'Abilities'), abilityList(p)) : null);
 }
 
 const PIPS = {

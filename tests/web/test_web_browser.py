@@ -12,6 +12,7 @@ import random
 import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,11 +161,13 @@ def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, bro
         ann.click("button[data-step=next]")
     ann.wait_for_function("document.querySelector('.counter').textContent.startsWith('step 3 of')")
 
-    # a wrong link says so
+    # a wrong link says so, counting seats from 1, with a way back to the lobby
     stranger = browser.new_context().new_page()
     stranger.goto(re.sub(r"token=[\w-]+", "token=guessed", server.url + bob_link[bob_link.index("/game/") :]))
-    stranger.wait_for_selector(".banner.refused")
-    assert "not the token of seat 1" in stranger.locator(".banner").inner_text()
+    stranger.wait_for_selector(".bad-link")
+    assert "not the key to seat 2 of “Browser test”" in stranger.locator(".bad-link").inner_text()
+    stranger.click("a[data-way=lobby]")
+    stranger.wait_for_selector("form.new-game")
     assert errors == []
 
 
@@ -185,7 +188,7 @@ def shoot(page, phone_url, browser):
 
 def loadable_boards():
     """Every module's board, each with the core board, as the server describes them."""
-    from talisman.modules import known_modules
+    from talisman.content.modules import known_modules
     from talisman.server.catalog import board_data
 
     return {name: board_data(tuple(dict.fromkeys(("core", name)))) for name in known_modules()}
@@ -304,4 +307,242 @@ def test_two_friends_choose_their_characters_then_play(server, browser):
         ".list-running .game-row, .list-open .game-row, .list-finished .game-row", has_text="Choosing test"
     )
     assert "Ann (Warrior), Bob (Wizard)" in row.inner_text()
+    assert errors == []
+
+
+# --- the rules at hand, the phone, the replay ---------------------------------------------------
+
+
+def person_and_bot(server, character: str = "wizard", seed: int = 7) -> tuple[str, str]:
+    """A game of one person (playing ``character``) and a heuristic bot: its id and the person's link."""
+    import httpx2 as httpx
+
+    body = {
+        "title": "Texts test",
+        "seed": seed,
+        "seats": [{"controller": "human", "name": "Ann", "character": character}, {"controller": "heuristic"}],
+    }
+    r = httpx.post(server.url + "/api/games", json=body)
+    assert r.status_code == 201, r.text
+    data = r.json()
+    link = data["seats"][0]["link"]
+    return data["game"]["id"], server.url + link[link.index("/game/") :]
+
+
+def tip_text(page) -> str:
+    page.wait_for_selector(".tip:not([hidden])")
+    return page.locator(".tip").inner_text()
+
+
+def test_card_and_space_texts_open_on_hover_and_on_tap(server, browser):
+    import httpx2 as httpx
+
+    server.start(bot_delay=0.02)
+    game_id, link = person_and_bot(server)
+    board = httpx.get(f"{server.url}/api/games/{game_id}/board").json()
+    errors: list[str] = []
+
+    # a laptop: hover opens, leaving closes; the log is on screen beside the board
+    desk = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    desk.on("pageerror", lambda e: errors.append(str(e)))
+    desk.goto(link)
+    desk.wait_for_selector(".sheet.mine .chip.card-spell")
+    desk.hover("g.space[data-space=tavern]")
+    assert board["spaces"]["tavern"]["text"] in tip_text(desk)
+    desk.mouse.move(1390, 890)
+    desk.wait_for_selector(".tip", state="hidden")
+    spell = desk.locator(".sheet.mine .chip.card-spell").first
+    token = re.search(r"token=([\w-]+)", link).group(1)
+    view = httpx.get(
+        f"{server.url}/api/games/{game_id}/state", params={"seat": 0}, headers={"X-Seat-Token": token}
+    ).json()["view"]
+    wizard = next(p for p in view["players"] if p["character"] == "wizard")
+    spell.hover()
+    texts = {c["name"]: c["text"] for c in wizard["spells"]}
+    assert texts[spell.get_attribute("data-card")] in tip_text(desk)
+    assert wizard["abilities"][0] in desk.locator(".sheet.mine details.abilities").inner_text()
+    desk.hover(".sheet:not(.mine) .character-name")
+    other = next(p for p in view["players"] if p["character"] != "wizard")
+    assert other["abilities"][0] in tip_text(desk)
+    box = desk.locator(".log-wrap").bounding_box()
+    board_box = desk.locator("svg.board").bounding_box()
+    assert box["x"] >= board_box["x"] + board_box["width"] and box["x"] + box["width"] <= 1400
+    assert box["y"] < 900 and box["height"] > 150
+    assert "Log" in desk.locator(".log-wrap").inner_text() and desk.locator(".log li").count() > 0
+    DOCS.mkdir(exist_ok=True)
+    desk.hover("g.space[data-space=tavern]")
+    tip_text(desk)
+    desk.screenshot(path=str(DOCS / "web-card-text.png"))
+
+    # a wrong link for the seat does not replace this browser's good key, and offers it
+    desk.goto(f"{server.url}/game/{game_id}?seat=0&token=wrong")
+    desk.wait_for_selector(".bad-link")
+    assert "seat 1 of “Texts test”" in desk.locator(".bad-link").inner_text()
+    desk.click("a[data-way=stored]")
+    desk.wait_for_selector(".sheet.mine")
+
+    # a phone: a tap opens a space's text, a second tap closes it; a tap opens a card's text
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone.goto(link)
+    phone.wait_for_selector(".sheet.mine .chip.card-spell")
+    here = wizard["space"]
+    phone.locator(f"g.space[data-space={here}]").tap()
+    assert board["spaces"][here]["text"] in tip_text(phone)
+    phone.locator(f"g.space[data-space={here}]").tap()
+    phone.wait_for_selector(".tip", state="hidden")
+    phone.locator(".sheet.mine .chip.card-spell").first.tap()
+    assert texts[spell.get_attribute("data-card")] in tip_text(phone)
+
+    # on a touch screen a tap on a highlighted space opens its text with the move; the move is a second tap
+    phone.click("[data-zoom='whole board']")
+    for _ in range(20):
+        if phone.locator("g.space.target").count():
+            break
+        phone.wait_for_selector(".banner.yours")
+        before = step_of(phone)
+        phone.locator("button.option.main").first.tap()
+        phone.wait_for_function(f"Number(document.querySelector('.game').dataset.step) > {before}")
+    target = phone.locator("g.space.target").first
+    name = board["spaces"][target.get_attribute("data-space")]["name"]
+    before = step_of(phone)
+    target.tap()
+    assert name in tip_text(phone)
+    assert step_of(phone) == before
+    phone.locator(".tip .tip-pick").tap()
+    phone.wait_for_function(f"Number(document.querySelector('.game').dataset.step) > {before}")
+    assert errors == []
+
+
+def test_the_phone_layout_fits_390_pixels_with_a_zoomable_board(server, browser):
+    server.start(bot_delay=0.02)
+    _, link = person_and_bot(server, character="warrior")
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    errors: list[str] = []
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone.goto(link)
+    phone.wait_for_selector("g.space")
+    measure = """() => {
+        const svg = document.querySelector('svg.board');
+        const vb = svg.viewBox.baseVal;
+        const scale = svg.getBoundingClientRect().width / vb.width;
+        const label = svg.querySelector('.space-name');
+        return { width: document.documentElement.scrollWidth, vb: [vb.x, vb.y, vb.width],
+                 label: Number(label.getAttribute('font-size')) * scale, board: svg.getBoundingClientRect().width };
+    }"""
+    m = phone.evaluate(measure)
+    assert m["width"] <= 390 and m["board"] <= 390, m  # nothing wider than the screen
+    assert m["label"] >= 11, m  # the board starts zoomed in: its names can be read
+    side = phone.locator("aside.side").bounding_box()
+    board = phone.locator("svg.board").bounding_box()
+    assert side["y"] >= board["y"] + board["height"] and side["width"] <= 390
+    # a drag pans the board and picks nothing
+    before = step_of(phone)
+    x, y = board["x"] + board["width"] / 2, board["y"] + board["height"] / 2
+    phone.mouse.move(x, y)
+    phone.mouse.down()
+    phone.mouse.move(x - 60, y - 40, steps=5)
+    phone.mouse.up()
+    moved = phone.evaluate(measure)
+    assert moved["vb"][:2] != m["vb"][:2] and step_of(phone) == before
+    # the buttons zoom out to the whole board and in again
+    phone.click("[data-zoom='whole board']")
+    whole = phone.evaluate(measure)
+    assert whole["vb"][2] > m["vb"][2] * 2
+    phone.click("[data-zoom='zoom in']")
+    assert phone.evaluate(measure)["vb"][2] < whole["vb"][2]
+    DOCS.mkdir(exist_ok=True)
+    phone.click("[data-zoom='zoom in']")
+    phone.screenshot(path=str(DOCS / "web-phone-zoomed.png"))
+    # the lobby fits too, its selects whole
+    phone.goto(phone.url.split("/game/")[0] + "/")
+    phone.wait_for_selector("form.new-game select[name=controller-3]")
+    phone.click("form.new-game summary")
+    widths = phone.evaluate(
+        "() => [document.documentElement.scrollWidth,"
+        " ...[...document.querySelectorAll('form.new-game select')].map((s) => s.getBoundingClientRect().right)]"
+    )
+    assert max(widths) <= 390, widths
+    text = phone.locator("form.new-game").inner_text()
+    assert "Lives as printed" in text and "printed-lives" not in text
+    assert errors == []
+
+
+def finished_game(server, seed: int = 2) -> str:
+    """A game of two bots played to its end: its id."""
+    import time
+
+    import httpx2 as httpx
+
+    body = {"title": "Replay test", "seed": seed, "seats": [{"controller": "heuristic"}, {"controller": "heuristic"}]}
+    game_id = httpx.post(server.url + "/api/games", json=body).json()["game"]["id"]
+    end = time.monotonic() + 240
+    while httpx.get(f"{server.url}/api/games/{game_id}").json()["status"] != "finished":
+        assert time.monotonic() < end, "the bots did not finish their game"
+        time.sleep(0.5)
+    return game_id
+
+
+def test_the_replay_jumps_by_turn_and_plays_itself(server, browser):
+    import httpx2 as httpx
+
+    server.start(bot_delay=0)
+    game_id = finished_game(server)
+    index = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
+    turns = index["turns"]
+    assert turns[0] == {"turn": 1, "step": 0, "character": turns[0]["character"]} and len(turns) > 5
+    assert [t["step"] for t in turns] == sorted({t["step"] for t in turns})
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/replay/{game_id}?seat=0")
+    page.wait_for_selector("g.space")
+
+    def at(step: int) -> None:
+        page.wait_for_function(f"document.querySelector('.game').dataset.step === '{step}'")
+
+    # three quick clicks on a slow link: each counts on from the step asked for, not from the one still loading
+    held: list[Any] = []
+    page.route(re.compile(r"/api/games/[^/]+/replay/\d+"), lambda route: held.append(route))
+    for _ in range(3):
+        page.click("button[data-step=next]")
+    while len(held) < 3:
+        page.wait_for_timeout(20)
+    assert [r.request.url.split("/replay/")[1].split("?")[0] for r in held] == ["1", "2", "3"]
+    for r in held:
+        r.continue_()
+    at(3)
+    page.unroute_all()
+    assert page.locator(".counter").inner_text().startswith("step 3 of")
+    page.click("button[data-step=first]")
+    at(0)
+
+    page.click("button[data-step=next-turn]")
+    at(turns[1]["step"])
+    assert f"turn {turns[1]['turn']}" in page.locator(".counter").inner_text()
+    page.click("button[data-step=next-turn]")
+    at(turns[2]["step"])
+    page.click("button[data-step=next]")
+    at(turns[2]["step"] + 1)
+    page.click("button[data-step=prev-turn]")  # back to the start of this turn...
+    at(turns[2]["step"])
+    page.click("button[data-step=prev-turn]")  # ...then to the one before
+    at(turns[1]["step"])
+    page.select_option("select[name=turn]", "5")
+    at(turns[5]["step"])
+    # autoplay, fast, and a pause
+    page.select_option("select[name=speed]", label="very fast")
+    page.click("button[data-play]")
+    page.wait_for_function(f"Number(document.querySelector('.game').dataset.step) >= {turns[5]['step'] + 5}")
+    page.click("button[data-play]")
+    stopped = step_of(page)
+    page.wait_for_timeout(400)
+    assert step_of(page) <= stopped + 1
+    # the end, as seat 1 saw it: its own Spells by name
+    page.click("button[data-step=last]")
+    at(index["steps"])
+    mine = page.locator(".sheet.mine")
+    assert mine.count() == 1 and "(hidden)" not in mine.inner_text()
+    DOCS.mkdir(exist_ok=True)
+    page.screenshot(path=str(DOCS / "web-replay.png"))
     assert errors == []

@@ -8,30 +8,7 @@ the few rules the effect vocabulary cannot say, in ``hooks.py``,
 corrections to the characters that characters of several modules share.
 """
 
-from pathlib import Path
-
-from talisman.modules import Module, OptionSpec
 from talisman.modules.core import abilities, character_rules, hooks, spell_effects  # noqa: F401  (they register rules)
+from talisman.modules.core.module import MODULE
 
-MODULE = Module(
-    name="core",
-    title="The base game",
-    content_dir=Path(__file__).parent,
-    options={
-        "fate": OptionSpec(
-            True,
-            (True, False),
-            "Fate as in the 4th edition: spend 1 to roll again. Off: the rules of 000, without Fate.",
-        ),
-        "printed-lives": OptionSpec(
-            False, (False, True), "Start and heal to the lives printed on the card (4th edition) instead of 4 (000)."
-        ),
-        "new-character": OptionSpec(
-            False, (False, True), "A player whose character dies starts again with a new one on their next turn."
-        ),
-        "command-spell": OptionSpec(
-            "000", ("000", "4e"), "000: one victim of the ruler's choice, who may concede; 4e: every other character."
-        ),
-        "ending": OptionSpec("crown-of-command", ("crown-of-command",), "What awaits at the Crown of Command."),
-    },
-)
+__all__ = ["MODULE"]

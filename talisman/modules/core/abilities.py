@@ -12,17 +12,18 @@ from typing import TYPE_CHECKING
 
 from talisman.content.places import place_name
 from talisman.engine import cards, effects, lives, possessions, stats
-from talisman.engine.abilities import ability
 from talisman.engine.combat import apart, foe_names, foe_subtypes, has_foes, let_be_frames, let_pass
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
 from talisman.engine.turn import trophy_options
 from talisman.modules.core.character_rules import guard_spared
+from talisman.modules.core.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 BEGUILE_NEED = {"good": 6, "neutral": 5, "evil": 4}
-UNTAKEABLE_BY_SORCERESS = ("Maiden", "Unicorn", "Princess")
+# Besides the Maidens (Followers of subtype ``maiden``), the Sorceress cannot lure the Unicorn (000).
+UNTAKEABLE_BY_SORCERESS = ("Unicorn",)
 AFFLICTIONS = ("Cursed by a Hag", "Poltergeist")
 ANIMALS_AND_DRAGONS = frozenset({"animal", "dragon"})
 
@@ -30,7 +31,7 @@ ANIMALS_AND_DRAGONS = frozenset({"animal", "dragon"})
 # --- the turn menu ---------------------------------------------------------------
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def druid_alignment(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alignment-at-will") or "alignment-changed" in p.flags:
@@ -42,13 +43,13 @@ def druid_alignment(g: Game, seat: int, back: list) -> list[tuple]:
     ]
 
 
-@handler("choose_alignment")
+@MODULE.handler("choose_alignment")
 def _choose_alignment(g: Game, a: dict) -> None:
     g.players[a["p"]].flags.add("alignment-changed")
     possessions.set_alignment(g, a["p"], a["to"])
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def elf_woods_walk(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     here = g.rules.spaces[p.space]
@@ -65,7 +66,7 @@ def elf_woods_walk(g: Game, seat: int, back: list) -> list[tuple]:
     ]
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def alchemist_follower(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alchemist") or not (p.objects or p.packed) or "alchemist" in p.flags:
@@ -80,7 +81,7 @@ def alchemist_follower(g: Game, seat: int, back: list) -> list[tuple]:
     ]
 
 
-@handler("flag")
+@MODULE.handler("flag")
 def _flag(g: Game, a: dict) -> None:
     g.players[a["p"]].flags.add(a["flag"])
 
@@ -97,7 +98,7 @@ def use_options(g: Game, seat: int, back: list) -> list[tuple]:
     ]
 
 
-@handler("use_item")
+@MODULE.handler("use_item")
 def _use_item(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].objects:
@@ -108,10 +109,10 @@ def _use_item(g: Game, a: dict) -> None:
     effects.run(g, seat, g.rules.instances[card].use, {"src": card})
 
 
-ability("turn")(use_options)
+MODULE.ability("turn")(use_options)
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def dispel_magic(g: Game, seat: int, back: list) -> list[tuple]:
     """000: with Craft above Strength, roll 2 dice under Craft to end a lasting affliction."""
     p = g.players[seat]
@@ -140,7 +141,7 @@ def dispel_magic(g: Game, seat: int, back: list) -> list[tuple]:
     ]
 
 
-@handler("dispel_result")
+@MODULE.handler("dispel_result")
 def _dispel_result(g: Game, a: dict) -> None:
     seat = a["p"]
     if a["roll"] < stats.craft(g, seat):
@@ -153,14 +154,14 @@ def _dispel_result(g: Game, a: dict) -> None:
 # --- after the movement roll -----------------------------------------------------
 
 
-@ability("after_roll")
+@MODULE.ability("after_roll")
 def troll_regenerate(g: Game, seat: int, roll: int) -> list[tuple]:
     if roll != 6 or not stats.has_trait(g, seat, "regenerate-on-6"):
         return []
     return [("regenerate", "Regenerate instead of moving: heal 1 life and end the turn", [frame("regenerate", p=seat)])]
 
 
-@handler("regenerate")
+@MODULE.handler("regenerate")
 def _regenerate(g: Game, a: dict) -> None:
     g.say(f"{g.name(a['p'])} regenerates.", seat=a["p"])
     lives.heal(g, a["p"], 1)
@@ -170,7 +171,7 @@ def _regenerate(g: Game, a: dict) -> None:
 # --- before a fight with creatures ---------------------------------------------
 
 
-@ability("combat")
+@MODULE.ability("combat")
 def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
     p = g.players[seat]
     opts: list[tuple] = []
@@ -246,7 +247,7 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
     return opts
 
 
-@ability("combat")
+@MODULE.ability("combat")
 def trophies_before_battle(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
     """000: killed enemies may be cashed in at any time, so before the dice too."""
     return trophy_options(g, seat, back)
@@ -259,7 +260,7 @@ def stats_bribe(g: Game, card: int) -> int:
     return 0
 
 
-@handler("tame")
+@MODULE.handler("tame")
 def _tame(g: Game, a: dict) -> None:
     """Tamed, the Animal follows; whoever came with it is still fought. Not tamed, all are fought."""
     seat, fight, card = a["p"], a["fight"], a["card"]
@@ -283,7 +284,7 @@ def _tame(g: Game, a: dict) -> None:
         g.push("combat", **fight)
 
 
-@handler("charm_result")
+@MODULE.handler("charm_result")
 def _charm_result(g: Game, a: dict) -> None:
     seat, fight = a["p"], a["fight"]
     card = fight["foes"][0]
@@ -303,7 +304,7 @@ def _adopt(g: Game, seat: int, card: int, how: str) -> None:
     stats.changed(g)
 
 
-@handler("exorcise")
+@MODULE.handler("exorcise")
 def _exorcise(g: Game, a: dict) -> None:
     seat, fight = a["p"], a["fight"]
     p = g.players[seat]
@@ -325,7 +326,7 @@ def _exorcise(g: Game, a: dict) -> None:
         )
 
 
-@handler("bribe")
+@MODULE.handler("bribe")
 def _bribe(g: Game, a: dict) -> None:
     seat = a["p"]
     g.players[seat].gold -= a["n"]
@@ -334,7 +335,7 @@ def _bribe(g: Game, a: dict) -> None:
     g.push_all(a["fight"]["evaded"])
 
 
-@handler("mercenary")
+@MODULE.handler("mercenary")
 def _mercenary(g: Game, a: dict) -> None:
     p = g.players[a["p"]]
     p.gold -= 1
@@ -344,7 +345,7 @@ def _mercenary(g: Game, a: dict) -> None:
     g.say(f"{g.name(a['p'])} pays the Mercenary: +3 Strength in battle this turn.", seat=a["p"])
 
 
-@ability("killed")
+@MODULE.ability("killed")
 def ghoul_raise(g: Game, seat: int, fight: dict) -> None:
     if fight["mode"] != "strength" or not stats.has_trait(g, seat, "raise-dead"):
         return
@@ -353,7 +354,7 @@ def ghoul_raise(g: Game, seat: int, fight: dict) -> None:
             g.push("raise_offer", p=seat, card=c)
 
 
-@handler("raise_offer")
+@MODULE.handler("raise_offer")
 def _raise_offer(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     g.decide(
@@ -367,7 +368,7 @@ def _raise_offer(g: Game, a: dict) -> None:
     )
 
 
-@handler("raise")
+@MODULE.handler("raise")
 def _raise(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
@@ -382,7 +383,7 @@ def _raise(g: Game, a: dict) -> None:
 # --- meeting another character ----------------------------------------------------
 
 
-@ability("meet")
+@MODULE.ability("meet")
 def thief_steal(g: Game, seat: int, other: int) -> list[tuple]:
     if not stats.has_trait(g, seat, "steal"):
         return []
@@ -402,7 +403,7 @@ def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[
     return opts
 
 
-@ability("meet")
+@MODULE.ability("meet")
 def sorceress(g: Game, seat: int, other: int) -> list[tuple]:
     opts: list[tuple] = []
     if stats.has_trait(g, seat, "beguile"):
@@ -426,14 +427,14 @@ def sorceress(g: Game, seat: int, other: int) -> list[tuple]:
         )
     if stats.has_trait(g, seat, "take-follower"):
         for f in g.players[other].followers:
-            if g.card_name(f) not in UNTAKEABLE_BY_SORCERESS:
+            if g.card_name(f) not in UNTAKEABLE_BY_SORCERESS and g.rules.instances[f].subtype != "maiden":
                 opts.append(
                     (f"lure:{f}", f"Lure away the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
                 )
     return opts
 
 
-@handler("beguile_result")
+@MODULE.handler("beguile_result")
 def _beguile_result(g: Game, a: dict) -> None:
     seat, other = a["p"], a["other"]
     if a["roll"] < a["need"]:
@@ -444,21 +445,21 @@ def _beguile_result(g: Game, a: dict) -> None:
         g.decide(seat, "beguile", f"The {g.name(other)} is beguiled: take something.", opts)
 
 
-@ability("meet")
+@MODULE.ability("meet")
 def minstrel_maidens(g: Game, seat: int, other: int) -> list[tuple]:
     if not stats.has_trait(g, seat, "take-maidens"):
         return []
     return [
         (f"woo:{f}", f"Win over the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
         for f in g.players[other].followers
-        if g.card_name(f) in ("Maiden", "Princess")
+        if g.rules.instances[f].subtype == "maiden"
     ]
 
 
 # --- the end of the turn -----------------------------------------------------------
 
 
-@ability("end_of_turn")
+@MODULE.ability("end_of_turn")
 def build_raft(g: Game, seat: int) -> list[tuple]:
     p = g.players[seat]
     if "raft" in p.status or g.rules.spaces[p.space].kind not in ("woods", "forest"):
@@ -470,13 +471,13 @@ def build_raft(g: Game, seat: int) -> list[tuple]:
     ]
 
 
-@handler("build_raft")
+@MODULE.handler("build_raft")
 def _build_raft(g: Game, a: dict) -> None:
     g.players[a["p"]].status["raft"] = g.turn
     g.say(f"{g.name(a['p'])} builds a raft.", seat=a["p"])
 
 
-@ability("end_of_turn")
+@MODULE.ability("end_of_turn")
 def druid_woods(g: Game, seat: int) -> list[tuple]:
     p = g.players[seat]
     if (

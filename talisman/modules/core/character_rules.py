@@ -38,9 +38,10 @@ from typing import TYPE_CHECKING
 
 from talisman.content import vocabulary
 from talisman.engine import cards, effects, possessions, stats
-from talisman.engine.abilities import ability, movement_die
-from talisman.engine.game import frame, handler
+from talisman.engine.abilities import movement_die
+from talisman.engine.game import frame
 from talisman.engine.movement import one_space_only
+from talisman.modules.core.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -84,7 +85,7 @@ def trait_args(g: Game, seat: int, name: str) -> list[str]:
 # --- movement: sizes and two dice -------------------------------------------------------
 
 
-@ability("movement_die")
+@MODULE.ability("movement_die")
 def large_in_the_dungeon(g: Game, seat: int) -> int | None:
     """000: Large characters must roll a D4 for movement in the Dungeon."""
     return 4 if size_of(g, seat) == "L" and in_dungeon(g, seat) else None
@@ -108,7 +109,7 @@ def may_pick_of_two(g: Game, seat: int) -> bool:
     )
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def roll_two_to_move(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     if (
@@ -123,7 +124,7 @@ def roll_two_to_move(g: Game, seat: int, back: list) -> list[tuple]:
     ]
 
 
-@handler("move_pick_two")
+@MODULE.handler("move_pick_two")
 def _move_pick_two(g: Game, a: dict) -> None:
     """Two movement dice, either kept. Choice: Fate re-rolls one die, not a pair
     already picked from, so none is offered here."""
@@ -147,7 +148,7 @@ def _move_pick_two(g: Game, a: dict) -> None:
 # --- Scrolls: at the start, and on visiting places ------------------------------------------
 
 
-@ability("setup")
+@MODULE.ability("setup")
 def starting_extras(g: Game, seat: int) -> None:
     """Starting gold and Objects, and the Scrolls 000 lets some characters begin with."""
     p = g.players[seat]
@@ -174,7 +175,7 @@ def starting_extras(g: Game, seat: int) -> None:
         g.push("scroll_for_spell", p=seat, left=swaps)
 
 
-@handler("scroll_for_spell")
+@MODULE.handler("scroll_for_spell")
 def _scroll_for_spell(g: Game, a: dict) -> None:
     """000: "begin the game with either a Spell or a Scroll": the player, having
     seen its Spells, may give one back (to the bottom of the Spell deck) for a Scroll."""
@@ -203,7 +204,7 @@ def _scroll_for_spell(g: Game, a: dict) -> None:
     )
 
 
-@handler("swap_spell_for_scroll")
+@MODULE.handler("swap_spell_for_scroll")
 def _swap_spell_for_scroll(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].spells:
@@ -220,7 +221,7 @@ def scroll_place(g: Game, spec: str) -> str:
     return next((k for k in kinds if spaces_of_kind(g, k)), kinds[-1])
 
 
-@ability("arrive")
+@MODULE.ability("arrive")
 def scroll_on_visit(g: Game, seat: int, came_from: int) -> None:
     """000: "each time you visit the <place> without a Scroll, you gain a Scroll"."""
     if not scrolls_in_game(g) or holds_scroll(g, seat):
@@ -231,7 +232,7 @@ def scroll_on_visit(g: Game, seat: int, came_from: int) -> None:
         effects.run(g, seat, [{"take_card": {"deck": SCROLL_DECK}}])
 
 
-@ability("land")
+@MODULE.ability("land")
 def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple]:
     """000's Ghoul: "each time you visit the Graveyard without a Scroll, you gain a
     Scroll, you may not encounter the Graveyard". Choice (the text is unclear,
@@ -253,7 +254,7 @@ def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple]:
 # --- the City's Patrol and the Law ---------------------------------------------------------
 
 
-@ability("card")
+@MODULE.ability("card")
 def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple]:
     c = g.rules.instances[card]
     opts: list[tuple] = []
@@ -291,7 +292,7 @@ def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple]:
     return opts
 
 
-@handler("patrol_escort")
+@MODULE.handler("patrol_escort")
 def _patrol_escort(g: Game, a: dict) -> None:
     """The Patrol sends the character to a place: it goes there at once and its turn ends."""
     from talisman.engine import lives
@@ -304,7 +305,7 @@ def _patrol_escort(g: Game, a: dict) -> None:
         lives.end_turn_now(g)
 
 
-@handler("patrol_fight")
+@MODULE.handler("patrol_fight")
 def _patrol_fight(g: Game, a: dict) -> None:
     """000's Cyborg: the Patrol fights at Strength 6; beaten, its card may be kept
     as a trophy; otherwise it is discarded after the fight."""
@@ -323,7 +324,7 @@ def _patrol_fight(g: Game, a: dict) -> None:
     )
 
 
-@handler("trophy_from_space")
+@MODULE.handler("trophy_from_space")
 def _trophy_from_space(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
@@ -333,7 +334,7 @@ def _trophy_from_space(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} keeps the {g.card_name(card)} as a trophy.", seat=seat)
 
 
-@handler("discard_from_space")
+@MODULE.handler("discard_from_space")
 def _discard_from_space(g: Game, a: dict) -> None:
     for space, held in list(g.board.items()):
         if a["card"] in held:
@@ -343,7 +344,7 @@ def _discard_from_space(g: Game, a: dict) -> None:
             return
 
 
-@handler("law_bribe")
+@MODULE.handler("law_bribe")
 def _law_bribe(g: Game, a: dict) -> None:
     seat = a["p"]
     g.players[seat].gold -= a["n"]
@@ -357,7 +358,7 @@ def _law_bribe(g: Game, a: dict) -> None:
 CITY_BOUND = ("Errand Boy", "Urchin", "Urchins")
 
 
-@ability("arrive")
+@MODULE.ability("arrive")
 def city_followers_stay(g: Game, seat: int, came_from: int) -> None:
     """000 (the Gladiator, the Merchant): the Errand Boy and the Urchins will not
     leave the City; a character leaving it loses them, unless they follow it
@@ -427,7 +428,7 @@ for _kind, _prize in THEFT_PRIZES.items():
     vocabulary.effects(_prize, f"THEFT_PRIZES.{_kind}")
 
 
-@ability("end_of_turn")
+@MODULE.ability("end_of_turn")
 def city_theft(g: Game, seat: int) -> list[tuple]:
     p = g.players[seat]
     kind = g.rules.spaces[p.space].kind
@@ -458,7 +459,7 @@ def city_theft(g: Game, seat: int) -> list[tuple]:
     ]
 
 
-@handler("theft_result")
+@MODULE.handler("theft_result")
 def _theft_result(g: Game, a: dict) -> None:
     seat, roll, kind = a["p"], a["roll"], a["place"]
     if roll == 1:

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import effects, stats
+from talisman.engine import possessions, stats
 from talisman.engine.combat import fight_creature
-from talisman.engine.effects import hook
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
+from talisman.modules.dungeon_4e.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -53,7 +53,7 @@ def emerge_space(result: int) -> str:
     return EMERGE[max(0, min(result, len(EMERGE) - 1))]
 
 
-@hook("lord-of-darkness")
+@MODULE.hook("lord-of-darkness")
 def lord_of_darkness(g: Game, seat: int, ctx: dict) -> None:
     p = g.players[seat]
     p.status.pop("fight_scores", None)
@@ -77,7 +77,7 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict) -> None:
     )
 
 
-@handler("lord_fight")
+@MODULE.handler("lord_fight")
 def _lord_fight(g: Game, a: dict) -> None:
     seat, mode = a["p"], a["mode"]
     fight_creature(
@@ -91,7 +91,7 @@ def _lord_fight(g: Game, a: dict) -> None:
     )
 
 
-@handler("lord_slain")
+@MODULE.handler("lord_slain")
 def _lord_slain(g: Game, a: dict) -> None:
     seat = a["p"]
     g.say(
@@ -104,7 +104,7 @@ def _lord_slain(g: Game, a: dict) -> None:
     g.push("claim_treasure", p=seat)
 
 
-@handler("claim_treasure")
+@MODULE.handler("claim_treasure")
 def _claim_treasure(g: Game, a: dict) -> None:
     seat = a["p"]
     hoard = g.decks["treasure"]
@@ -134,20 +134,20 @@ def _claim_treasure(g: Game, a: dict) -> None:
     )
 
 
-@handler("decline_treasure")
+@MODULE.handler("decline_treasure")
 def _decline_treasure(g: Game, a: dict) -> None:
     g.say(f"{g.name(a['p'])} leaves the {LORD}'s hoard untouched.", seat=a["p"])
 
 
-@handler("take_treasure")
+@MODULE.handler("take_treasure")
 def _take_treasure(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     g.decks["treasure"].remove(card)
     g.say(f"{g.name(seat)} takes the {g.card_name(card)} from the hoard.", type="gain", seat=seat)
-    effects.offer(g, seat, card)
+    possessions.offer(g, seat, card)
 
 
-@handler("lord_after")
+@MODULE.handler("lord_after")
 def _lord_after(g: Game, a: dict) -> None:
     """After the fight: emerge by the chart, or (Short Dungeon Game) stay to fight again."""
     seat = a["p"]

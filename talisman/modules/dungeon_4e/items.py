@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, movement, possessions, stats
-from talisman.engine.abilities import ability
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
+from talisman.modules.dungeon_4e.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -41,7 +41,7 @@ def _foe_traits(g: Game, fight: dict) -> set[str]:
 # --- Enemies --------------------------------------------------------------------------------
 
 
-@ability("foe_value")
+@MODULE.ability("foe_value")
 def changing_foes(g: Game, seat: int, card: int, mode: str) -> int | None:
     """The Mimic (as strong as you), the Vassal of Darkness (by your alignment),
     the Goblin King (+1 for each other face-up Goblin anywhere)."""
@@ -63,7 +63,7 @@ def changing_foes(g: Game, seat: int, card: int, mode: str) -> int | None:
     return None
 
 
-@ability("fight_result")
+@MODULE.ability("fight_result")
 def hard_to_beat(g: Game, seat: int, fight: dict, outcome: str, margin: int) -> str:
     """Vampire Bats (a win by less than 2 is a stand-off), the Living Statue (only
     a magic Weapon beats it), the Cave Troll (1-2 after a win: it regenerates),
@@ -92,7 +92,7 @@ def hard_to_beat(g: Game, seat: int, fight: dict, outcome: str, margin: int) -> 
     return outcome
 
 
-@ability("attack_faces")
+@MODULE.ability("attack_faces")
 def trick_dice(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
     """The Weighted Dice (a chosen roll), the Goblin Sniper (a die above your
     Craft: no attack roll), the Goblin Trapsmith's net (an extra die, the lowest
@@ -119,7 +119,7 @@ def trick_dice(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
     return faces
 
 
-@handler("soul_drink")
+@MODULE.handler("soul_drink")
 def _soul_drink(g: Game, a: dict) -> None:
     """Doubles: the Soul Drinker takes a Follower at random, then it is discarded."""
     seat, card = a["p"], a["card"]
@@ -132,7 +132,7 @@ def _soul_drink(g: Game, a: dict) -> None:
         g.say(f"The {g.card_name(card)} is spent.", seat=seat)
 
 
-@ability("battle_bonus")
+@MODULE.ability("battle_bonus")
 def dungeon_fighters(g: Game, seat: int, fight: dict) -> int:
     """The Tunnel Fighter and the Oaths of Vengeance in the Dungeon; the Holy
     Avenger against an evil character (choice: whoever attacked)."""
@@ -146,7 +146,7 @@ def dungeon_fighters(g: Game, seat: int, fight: dict) -> int:
 # --- before a fight with creatures ---------------------------------------------------------
 
 
-@ability("combat")
+@MODULE.ability("combat")
 def dungeon_fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
     """The Faithful Hound fights in your place (not where only you may fight: the
     Lord of Darkness); the Scroll of Exile banishes an Enemy card; the Weighted
@@ -183,7 +183,7 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict, back: list) -> list[t
     return opts
 
 
-@handler("exile")
+@MODULE.handler("exile")
 def _exile(g: Game, a: dict) -> None:
     seat, card, fight = a["p"], a["card"], a["fight"]
     space = g.players[seat].space
@@ -197,7 +197,7 @@ def _exile(g: Game, a: dict) -> None:
         g.push("combat", **{**fight, "foes": rest, "announced": False})
 
 
-@handler("weighted_attack")
+@MODULE.handler("weighted_attack")
 def _weighted_attack(g: Game, a: dict) -> None:
     seat, fight = a["p"], a["fight"]
     g.decide(
@@ -215,7 +215,7 @@ def _weighted_attack(g: Game, a: dict) -> None:
     )
 
 
-@handler("use_up")
+@MODULE.handler("use_up")
 def _use_up_frame(g: Game, a: dict) -> None:
     _use_up(g, a["p"], a["card"])
 
@@ -230,7 +230,7 @@ def _use_up(g: Game, seat: int, card: int) -> None:
 # --- the turn -------------------------------------------------------------------------------
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     opts: list[tuple] = []
@@ -338,7 +338,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     return opts
 
 
-@handler("weighted_move")
+@MODULE.handler("weighted_move")
 def _weighted_move(g: Game, a: dict) -> None:
     seat = a["p"]
     g.decide(
@@ -352,7 +352,7 @@ def _weighted_move(g: Game, a: dict) -> None:
     )
 
 
-@handler("fly")
+@MODULE.handler("fly")
 def _fly(g: Game, a: dict) -> None:
     """To any space of the Region the character stands in (the Cloak of Feathers, the Amulet of Speed)."""
     seat = a["p"]
@@ -374,7 +374,7 @@ def _fly(g: Game, a: dict) -> None:
     )
 
 
-@handler("blood_stone")
+@MODULE.handler("blood_stone")
 def _blood_stone(g: Game, a: dict) -> None:
     seat, roll = a["p"], a["roll"]
     if roll == 1:
@@ -387,7 +387,7 @@ def _blood_stone(g: Game, a: dict) -> None:
         effects.run(g, seat, [{"gain": {"fate": 1}}] if roll == 4 else [{"take_card": {"deck": "spell"}}])
 
 
-@handler("totem")
+@MODULE.handler("totem")
 def _totem(g: Game, a: dict) -> None:
     seat, trophy = a["p"], a["trophy"]
     if trophy in g.players[seat].trophies:
@@ -396,26 +396,26 @@ def _totem(g: Game, a: dict) -> None:
         lives.heal(g, seat, 2)
 
 
-@ability("after_roll")
+@MODULE.ability("after_roll")
 def amulet_of_speed(g: Game, seat: int, roll: int) -> list[tuple]:
-    """A movement roll of 1 may be rolled again; on a 6 the Amulet may be spent to fly anywhere in the Region."""
-    amulets = _holding(g, seat, "reroll-move:1")
-    if not amulets:
-        return []
+    """The Amulet of Speed: a movement roll of 1 may be rolled again (``reroll-move:1``); on a 6 it may
+    be spent to fly anywhere in the Region (``teleport-on-6``)."""
     if roll == 1:
-        return [("amulet-reroll", f"Roll again ({g.card_name(amulets[0])})", [frame("move_roll", p=seat)])]
+        amulets = _holding(g, seat, "reroll-move:1")
+        return [("amulet-reroll", f"Roll again ({g.card_name(a)})", [frame("move_roll", p=seat)]) for a in amulets[:1]]
     if roll == 6:
         return [
             (
                 "amulet-fly",
-                f"Discard the {g.card_name(amulets[0])} and go to any space of your Region",
-                [frame("use_up", p=seat, card=amulets[0]), frame("fly", p=seat)],
+                f"Discard the {g.card_name(a)} and go to any space of your Region",
+                [frame("use_up", p=seat, card=a), frame("fly", p=seat)],
             )
+            for a in _holding(g, seat, "teleport-on-6")[:1]
         ]
     return []
 
 
-@ability("turn_start")
+@MODULE.ability("turn_start")
 def upkeep(g: Game, seat: int) -> None:
     """Followers paid each turn (``upkeep:N``: the Miner): pay, or they leave."""
     for f in list(g.players[seat].followers):
@@ -424,7 +424,7 @@ def upkeep(g: Game, seat: int) -> None:
             g.push("upkeep", p=seat, card=f, n=n)
 
 
-@handler("upkeep")
+@MODULE.handler("upkeep")
 def _upkeep(g: Game, a: dict) -> None:
     seat, card, n = a["p"], a["card"], a["n"]
     p = g.players[seat]
@@ -442,7 +442,7 @@ def _upkeep(g: Game, a: dict) -> None:
     )
 
 
-@handler("pay_upkeep")
+@MODULE.handler("pay_upkeep")
 def _pay_upkeep(g: Game, a: dict) -> None:
     g.players[a["p"]].gold -= a["n"]
     g.say(f"{g.name(a['p'])} pays {a['n']} gold in wages.", type="gold", seat=a["p"])
@@ -451,7 +451,7 @@ def _pay_upkeep(g: Game, a: dict) -> None:
 # --- other characters -------------------------------------------------------------------------
 
 
-@ability("land")
+@MODULE.ability("land")
 def driven_to_attack(g: Game, seat: int) -> list[tuple]:
     """A Follower that drives its holder to attack (the Spirit of Vengeance, the
     Holy Avenger against the evil): the attack replaces meeting the space."""
@@ -468,14 +468,14 @@ def driven_to_attack(g: Game, seat: int) -> list[tuple]:
     ]
 
 
-@ability("met")
+@MODULE.ability("met")
 def wise_man_wanders(g: Game, seat: int, by: int) -> None:
     for f in g.players[seat].followers:
         if "wanders" in g.rules.instances[f].traits:
             g.push("wanders", p=seat, by=by, card=f)
 
 
-@handler("wanders")
+@MODULE.handler("wanders")
 def _wanders(g: Game, a: dict) -> None:
     """Once the meeting is over the Wise Man goes with the one who met his master, unless it was evaded."""
     holder, by, card = a["p"], a["by"], a["card"]
@@ -488,7 +488,7 @@ def _wanders(g: Game, a: dict) -> None:
     g.say(f"The {g.card_name(card)} leaves {g.name(holder)} to follow {g.name(by)}.", seat=by)
 
 
-@ability("pvp_won")
+@MODULE.ability("pvp_won")
 def after_the_duel(g: Game, win: int, lose: int) -> None:
     """The Holy Avenger rewards a win over the evil and leaves; the Spirit of
     Vengeance may be passed to the loser."""
@@ -500,7 +500,7 @@ def after_the_duel(g: Game, win: int, lose: int) -> None:
             g.push("pass_on", p=win, to=lose, card=f)
 
 
-@handler("avenger_done")
+@MODULE.handler("avenger_done")
 def _avenger_done(g: Game, a: dict) -> None:
     seat = a["p"]
     if a["card"] in g.players[seat].followers:
@@ -509,7 +509,7 @@ def _avenger_done(g: Game, a: dict) -> None:
         possessions.lose_follower(g, seat, a["card"], "has done its work and leaves")
 
 
-@handler("pass_on")
+@MODULE.handler("pass_on")
 def _pass_on(g: Game, a: dict) -> None:
     seat, to, card = a["p"], a["to"], a["card"]
     if card not in g.players[seat].followers or not g.players[to].alive:
@@ -525,7 +525,7 @@ def _pass_on(g: Game, a: dict) -> None:
     )
 
 
-@handler("passed_on")
+@MODULE.handler("passed_on")
 def _passed_on(g: Game, a: dict) -> None:
     cards.release(g, a["p"], a["card"])
     g.players[a["to"]].followers.append(a["card"])
@@ -536,13 +536,13 @@ def _passed_on(g: Game, a: dict) -> None:
 # --- losing lives, gaining things ----------------------------------------------------------------
 
 
-@ability("life_lost")
+@MODULE.ability("life_lost")
 def elixir_of_life(g: Game, seat: int, n: int) -> None:
     for elixir in _holding(g, seat, "elixir-of-life")[:1]:
         g.push("elixir", p=seat, card=elixir)
 
 
-@handler("elixir")
+@MODULE.handler("elixir")
 def _elixir(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].objects or not g.players[seat].alive:
@@ -557,7 +557,7 @@ def _elixir(g: Game, a: dict) -> None:
         lives.heal(g, seat, 1 if value <= 5 else 2)
 
 
-@ability("gained")
+@MODULE.ability("gained")
 def spell_ring(g: Game, seat: int, card: int) -> None:
     """Taking the Spell Ring draws a Spell into it (unless it holds one already)."""
     if "spell-ring" in g.rules.instances[card].traits and not cards.held_by(g, f"card:{card}"):

@@ -23,14 +23,13 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, endings, possessions, stats
-from talisman.engine.abilities import ability
-from talisman.engine.game import frame, handler
+from talisman.engine import cards, possessions, stats
+from talisman.engine.game import frame
+from talisman.modules.dungeon_4e.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-MODULE = "dungeon-4e"
 DUNGEON = "dungeon-4e"
 ENTRANCE = "dungeon-entrance"
 NEW_ADVENTURE_KEYS = frozenset(
@@ -39,7 +38,7 @@ NEW_ADVENTURE_KEYS = frozenset(
 
 
 def active(g: Game) -> bool:
-    return g.rules.has_module(MODULE)
+    return g.rules.has_module(MODULE.name)
 
 
 def board_in_play(g: Game) -> bool:
@@ -79,7 +78,7 @@ def closed(g: Game, region: str) -> bool:
 # --- moving ---------------------------------------------------------------------
 
 
-@ability("move_allowed")
+@MODULE.ability("move_allowed")
 def dungeon_paths(g: Game, seat: int, path: list[int]) -> bool:
     if not active(g):
         return True
@@ -96,12 +95,12 @@ def dungeon_paths(g: Game, seat: int, path: list[int]) -> bool:
     return True
 
 
-@ability("teleport_allowed")
+@MODULE.ability("teleport_allowed")
 def dungeon_teleports(g: Game, seat: int, to: int) -> bool:
     return not closed(g, region_of(g, to))
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
     """Fight or Flight: at the start of its turn, before moving, a character in
     the Dungeon may declare that it flees; it cannot take it back. Not in the
@@ -122,18 +121,18 @@ def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
     ]
 
 
-@handler("flee")
+@MODULE.handler("flee")
 def _flee(g: Game, a: dict) -> None:
     g.players[a["p"]].status["flight"] = True
     g.say(f"{g.name(a['p'])} flees the Dungeon.", seat=a["p"])
 
 
-@ability("arrive")
+@MODULE.ability("arrive")
 def left_the_dungeon(g: Game, seat: int, came_from: int) -> None:
     out_of_region(g, seat)
 
 
-@ability("turn_start")
+@MODULE.ability("turn_start")
 def still_out(g: Game, seat: int) -> None:
     out_of_region(g, seat)
 
@@ -157,13 +156,13 @@ def out_of_region(g: Game, seat: int) -> None:
 # --- what is in play --------------------------------------------------------------
 
 
-@ability("draw_refused")
+@MODULE.ability("draw_refused")
 def dungeon_icon(g: Game, card: int) -> bool:
     """001: without the Dungeon board, a card with the Dungeon icon is discarded when drawn and replaced."""
     return "dungeon-icon" in g.rules.instances[card].traits and active(g) and not board_in_play(g)
 
 
-@ability("setup")
+@MODULE.ability("setup")
 def dungeon_setup(g: Game, seat: int) -> None:
     """The Short Dungeon Game starts everyone on the Entrance; with only the new
     Characters and Spells in play, the new Adventure cards leave the deck."""
@@ -178,7 +177,7 @@ def dungeon_setup(g: Game, seat: int) -> None:
             cards.remove(g, card)
 
 
-@ability("may_meet")
+@MODULE.ability("may_meet")
 def apart_on_the_entrance(g: Game, seat: int, other: int) -> bool:
     """Short Dungeon Game: characters cannot encounter each other on the Dungeon Entrance."""
     return not (active(g) and short_game(g) and g.rules.spaces[g.players[seat].space].id == ENTRANCE)
@@ -199,7 +198,7 @@ def _no_crown_turn(g: Game, seat: int) -> None:
     """No Command Spell: the Crown is no way to win in this game."""
 
 
-endings.register_ending("dungeon-lord", _no_crown_reach, _no_crown_turn)
+MODULE.ending("dungeon-lord", _no_crown_reach, _no_crown_turn)
 
 
 def _winner_takes_all(g: Game) -> str | None:
@@ -207,7 +206,7 @@ def _winner_takes_all(g: Game) -> str | None:
     return "dungeon-lord" if active(g) and lord_wins_game(g) else None
 
 
-endings.register_ending_choice(_winner_takes_all)
+MODULE.ending_choice(_winner_takes_all)
 
 
 def battle_bonus_in_dungeon(g: Game, seat: int, mode: str) -> int:

@@ -10,27 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, combat, effects, lives, stats
-from talisman.engine.abilities import ability
-from talisman.engine.game import frame, handler
-from talisman.engine.spells import spell_effect
+from talisman.engine import combat, effects, lives, stats
+from talisman.engine.game import frame
+from talisman.modules.dungeon_4e.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 FINGER_OF_DEATH_LIVES = 2
 SHELL_TRAITS = ("spell-immune", "no-spells", "no-magic-objects", "command-immune")
-PORTAL_ROWS = [
-    {"at": "1", "to": "crags"},
-    {"at": "2", "to": "village"},
-    {"at": "3", "to": "city"},
-    {"at": "4", "to": "castle"},
-    {"at": "5", "to": "temple"},
-    {"at": "6", "to": "warlocks-cave"},
-]
 
 
-@spell_effect("divine-intervention")
+@MODULE.spell_effect("divine-intervention")
 def divine_intervention(g: Game, a: dict) -> None:
     """A lost fight becomes a stand-off (cast from the ``defeat`` window)."""
     fight = a["combat"]
@@ -39,7 +30,7 @@ def divine_intervention(g: Game, a: dict) -> None:
         g.push("combat_outcome", **{**fight, "outcome": "standoff"})
 
 
-@ability("lost_fight")
+@MODULE.ability("lost_fight")
 def intervene(g: Game, seat: int, fight: dict) -> list[tuple]:
     """After a lost battle or psychic combat with creatures, Divine Intervention may be cast."""
     from talisman.engine.spells import cast_options
@@ -49,7 +40,7 @@ def intervene(g: Game, seat: int, fight: dict) -> list[tuple]:
     return cast_options(g, seat, "defeat", [frame("combat_outcome", **fight)], combat=fight)
 
 
-@spell_effect("finger-of-death")
+@MODULE.spell_effect("finger-of-death")
 def finger_of_death(g: Game, a: dict) -> None:
     """Creatures die at once (Enemy cards become trophies); a character loses 2 lives and the fight is over."""
     seat, fight = a["p"], a["combat"]
@@ -62,16 +53,7 @@ def finger_of_death(g: Game, a: dict) -> None:
         lives.lose_lives(g, victim, FINGER_OF_DEATH_LIVES, "the Finger of Death")
 
 
-@spell_effect("magic-portal")
-def magic_portal(g: Game, a: dict) -> None:
-    seat = a["p"]
-    value, _ = g.roll_dice("D6", seat)
-    dest = next(r["to"] for r in PORTAL_ROWS if r["at"] == str(value))
-    g.say(f"The Magic Portal opens (rolled {value}) on the {g.rules.space(dest).name}.", seat=seat)
-    g.push("teleport", p=seat, to=g.rules.space_index[dest])
-
-
-@spell_effect("magic-shell")
+@MODULE.spell_effect("magic-shell")
 def magic_shell(g: Game, a: dict) -> None:
     p = g.players[a["p"]]
     p.status["traits"] = sorted({*p.status.get("traits", ()), *SHELL_TRAITS})
@@ -80,7 +62,7 @@ def magic_shell(g: Game, a: dict) -> None:
     g.say(f"A Magic Shell closes round {g.name(a['p'])} until its next turn.", seat=a["p"])
 
 
-@ability("turn_start")
+@MODULE.ability("turn_start")
 def shell_breaks(g: Game, seat: int) -> None:
     p = g.players[seat]
     if p.status.pop("shell", None):
@@ -93,67 +75,14 @@ def shell_breaks(g: Game, seat: int) -> None:
         g.say(f"{g.name(seat)}'s Magic Shell fades.", seat=seat)
 
 
-@spell_effect("restoration")
-def restoration(g: Game, a: dict) -> None:
-    """A life not lost (cast in the ``life-loss`` window), or a Follower not killed."""
-    follower = (a.get("combat") or {}).get("follower")
-    if follower is not None:
-        g.say(f"Restoration keeps {g.name(a['p'])}'s {g.card_name(follower)} alive.", seat=a["p"])
-        return
-    g.say(f"Restoration keeps {g.name(a['p'])} from losing a life.", seat=a["p"])
-    loss = a.get("loss")
-    if loss and loss["n"] > 1:
-        g.push("lose_lives", **{**loss, "n": loss["n"] - 1})
-
-
-@spell_effect("spell-call")
+@MODULE.spell_effect("spell-call")
 def spell_call(g: Game, a: dict) -> None:
     against = a["combat"]["against"]
     g.globals["called"] = {"card": against, "by": a["p"]}
     g.say(f"{g.name(a['p'])} calls the {g.card_name(against)} to itself.", seat=a["p"])
 
 
-@spell_effect("summon-storm")
-def summon_storm(g: Game, a: dict) -> None:
-    seat = a["p"]
-    region = g.rules.spaces[g.players[seat].space].region
-    struck = sorted(
-        {
-            s
-            for s, held in g.board.items()
-            if g.rules.spaces[s].region == region
-            for c in held
-            if g.rules.instances[c].type == "enemy" and g.rules.instances[c].subtype in ("animal", "monster", "goblin")
-        }
-    )
-    if not struck:
-        g.say("The storm finds no Animal or Monster to strike.", seat=seat)
-        return
-    g.decide(
-        seat,
-        "storm",
-        "Summon Storm: which space does it strike?",
-        [
-            (f"storm:{g.rules.spaces[s].id}", f"The {g.space_name(s)}", [frame("storm_strikes", space=s)])
-            for s in struck
-        ],
-    )
-
-
-@handler("storm_strikes")
-def _storm_strikes(g: Game, a: dict) -> None:
-    space = a["space"]
-    for c in [
-        c
-        for c in g.cards_on(space)
-        if g.rules.instances[c].type == "enemy" and g.rules.instances[c].subtype in ("animal", "monster", "goblin")
-    ]:
-        cards.lift(g, c, space)
-        cards.discard(g, c)
-        g.say(f"The storm sweeps the {g.card_name(c)} from the {g.space_name(space)}.")
-
-
-@spell_effect("temporal-vortex")
+@MODULE.spell_effect("temporal-vortex")
 def temporal_vortex(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -166,7 +95,7 @@ def temporal_vortex(g: Game, a: dict) -> None:
     effects.run(g, seat, [{"extra_turn": 1}])
 
 
-@spell_effect("twist-of-fate")
+@MODULE.spell_effect("twist-of-fate")
 def twist_of_fate(g: Game, a: dict) -> None:
     """Choose the die instead of rolling again: finish the roll that waited (``combat`` describes it)."""
     seat, roll = a["p"], a["combat"]

@@ -8,13 +8,7 @@ corrections also names all five; its exceptions are on their cards.
 Content: ``characters.toml``. Python: ``abilities.py``.
 """
 
-from pathlib import Path
-
-from talisman.modules import Module
 from talisman.modules.dungeon_characters import abilities  # noqa: F401  (it registers rules)
+from talisman.modules.dungeon_characters.module import MODULE
 
-MODULE = Module(
-    name="dungeon-characters",
-    title="The five characters of the Dungeon (4th edition)",
-    content_dir=Path(__file__).parent,
-)
+__all__ = ["MODULE"]

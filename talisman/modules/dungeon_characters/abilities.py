@@ -6,19 +6,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, possessions, stats
-from talisman.engine.abilities import ability
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
+from talisman.modules.dungeon_characters.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
-
-MAIDENS = ("Maiden", "Princess")
 
 
 # --- the Amazon: one more fight --------------------------------------------------------
 
 
-@ability("lost_fight")
+@MODULE.ability("lost_fight")
 def rematch(g: Game, seat: int, fight: dict) -> list[tuple]:
     """``rematch``: after a lost or drawn battle with creatures, fight once more."""
     if fight["mode"] != "strength" or fight.get("rematched") or not stats.has_trait(g, seat, "rematch"):
@@ -32,7 +30,7 @@ def rematch(g: Game, seat: int, fight: dict) -> list[tuple]:
 # --- bonuses in a fight ------------------------------------------------------------------
 
 
-@ability("battle_bonus")
+@MODULE.ability("battle_bonus")
 def fight_bonuses(g: Game, seat: int, fight: dict) -> int:
     """The Gladiator's crowd, the Swashbuckler's duels and gallantry."""
     if fight["mode"] != "strength":
@@ -41,7 +39,7 @@ def fight_bonuses(g: Game, seat: int, fight: dict) -> int:
     bonus = stats.trait_value(g, seat, "battle-strength-per-follower") * len(p.followers)
     if "vs" in fight:
         bonus += stats.trait_value(g, seat, "duellist")
-    if any(g.card_name(f) in MAIDENS for f in p.followers):
+    if any(g.rules.instances[f].subtype == "maiden" for f in p.followers):
         bonus += stats.trait_value(g, seat, "gallant")
     return bonus
 
@@ -49,7 +47,7 @@ def fight_bonuses(g: Game, seat: int, fight: dict) -> int:
 # --- the Errand Boy and the Urchins of the City ------------------------------------------------
 
 
-@ability("card")
+@MODULE.ability("card")
 def train_followers(g: Game, seat: int, card: int) -> list[tuple]:
     """``train:<name>``: such a card met may be taken as a Follower instead (the
     Gladiator trains the Errand Boy; the Orc tames a Wolf...)."""
@@ -59,7 +57,7 @@ def train_followers(g: Game, seat: int, card: int) -> list[tuple]:
     return [("train", f"Take the {name} as your Follower", [frame("adopt_from_space", p=seat, card=card)])]
 
 
-@handler("adopt_from_space")
+@MODULE.handler("adopt_from_space")
 def _adopt_from_space(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
@@ -74,14 +72,14 @@ def _adopt_from_space(g: Game, a: dict) -> None:
 # --- the Gypsy --------------------------------------------------------------------------------
 
 
-@ability("meet")
+@MODULE.ability("meet")
 def tell_fortune(g: Game, seat: int, other: int) -> list[tuple]:
     if not stats.has_trait(g, seat, "fortune-telling"):
         return []
     return [("fortune", f"Tell the {g.name(other)}'s fortune", [frame("fortune", p=seat, other=other)])]
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def sell_spells(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "sell-spells") or "sold-spell" in p.flags:
@@ -97,7 +95,7 @@ def sell_spells(g: Game, seat: int, back: list) -> list[tuple]:
     ]
 
 
-@handler("sell_spell")
+@MODULE.handler("sell_spell")
 def _sell_spell(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].spells:
@@ -107,7 +105,7 @@ def _sell_spell(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} sells a Spell for 1 gold.", type="gold", seat=seat)
 
 
-@handler("fortune")
+@MODULE.handler("fortune")
 def _fortune(g: Game, a: dict) -> None:
     seat, other = a["p"], a["other"]
     g.say(f"{g.name(seat)} tells the {g.name(other)}'s fortune.", seat=seat)
@@ -116,7 +114,7 @@ def _fortune(g: Game, a: dict) -> None:
         g.push("take_gold", win=seat, lose=other, n=1)
 
 
-@handler("peek")
+@MODULE.handler("peek")
 def _peek(g: Game, a: dict) -> None:
     """Look at the top card of a deck: only the looker learns it."""
     seat, deck = a["p"], a["deck"]
@@ -133,7 +131,7 @@ def _peek(g: Game, a: dict) -> None:
     )
 
 
-@ability("scroll_read")
+@MODULE.ability("scroll_read")
 def claim_scroll(g: Game, reader: int, card: int) -> None:
     """000's Gypsy: holding no Scroll, she may claim one another character discards."""
     for p in g.players:
@@ -147,7 +145,7 @@ def claim_scroll(g: Game, reader: int, card: int) -> None:
             g.push("claim_offer", p=p.seat, card=card)
 
 
-@handler("claim_offer")
+@MODULE.handler("claim_offer")
 def _claim_offer(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     g.decide(
@@ -161,7 +159,7 @@ def _claim_offer(g: Game, a: dict) -> None:
     )
 
 
-@handler("claim_scroll")
+@MODULE.handler("claim_scroll")
 def _claim_scroll(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     pile = g.discards[g.rules.instances[card].deck]
@@ -173,13 +171,13 @@ def _claim_scroll(g: Game, a: dict) -> None:
 # --- the Philosopher --------------------------------------------------------------------------
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def foresight(g: Game, seat: int, back: list) -> list[tuple]:
     """Look at the next card of the deck of the board the Philosopher is on (000)."""
     p = g.players[seat]
     if not stats.has_trait(g, seat, "foresight") or "foresight" in p.flags:
         return []
-    from talisman.engine.encounter import board_deck
+    from talisman.engine.cards import board_deck
 
     deck = board_deck(g, p.space)
     return [
@@ -192,7 +190,7 @@ def foresight(g: Game, seat: int, back: list) -> list[tuple]:
     ]
 
 
-@ability("meet")
+@MODULE.ability("meet")
 def persuade(g: Game, seat: int, other: int) -> list[tuple]:
     if not stats.has_trait(g, seat, "persuade") or g.players[other].alignment == g.players[seat].alignment:
         return []
@@ -205,7 +203,7 @@ def persuade(g: Game, seat: int, other: int) -> list[tuple]:
     ]
 
 
-@handler("persuade")
+@MODULE.handler("persuade")
 def _persuade(g: Game, a: dict) -> None:
     seat, other = a["p"], a["other"]
     mine = g.rng.die(6) + stats.craft(g, seat)

@@ -32,14 +32,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, stats
-from talisman.engine.abilities import ability
-from talisman.engine.effects import hook
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
+from talisman.modules.dungeon_classic.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-MODULE = "dungeon-classic"
 DUNGEON = "dungeon"
 ENTRANCE = "entrance"
 DOORWAY = "Doorway"
@@ -51,7 +49,7 @@ CHART = {1: "castle", 2: "temple", 3: "warlocks-cave", 4: "portal-of-power", 5: 
 
 
 def active(g: Game) -> bool:
-    return g.rules.has_module(MODULE)
+    return g.rules.has_module(MODULE.name)
 
 
 def in_dungeon(g: Game, seat: int) -> bool:
@@ -76,19 +74,19 @@ def sealed(g: Game) -> bool:
 # --- Doorways: finding them, going down, climbing out ------------------------------------------
 
 
-@ability("draw_refused")
+@MODULE.ability("draw_refused")
 def third_doorway(g: Game, card: int) -> bool:
     return g.card_name(card) == DOORWAY and active(g) and len(doorways(g)) >= MAX_DOORWAYS
 
 
-@hook("doorway-found")
+@MODULE.hook("doorway-found")
 def doorway_found(g: Game, seat: int, ctx: dict) -> None:
     """A new Doorway unseals the Dungeon."""
     if g.globals.pop("dungeon-sealed", None):
         g.say("A new Doorway is found: the Dungeon is open again.", seat=seat)
 
 
-@hook("doorway")
+@MODULE.hook("doorway")
 def doorway(g: Game, seat: int, ctx: dict) -> None:
     if ctx["src"] in g.globals.get("turned-doorways", ()):
         return
@@ -96,7 +94,7 @@ def doorway(g: Game, seat: int, ctx: dict) -> None:
     g.say(f"{g.name(seat)} finds a Doorway into the Dungeon: next turn it may go down.", seat=seat)
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def doorway_moves(g: Game, seat: int, back: list) -> list[tuple]:
     if not active(g):
         return []
@@ -124,7 +122,7 @@ def doorway_moves(g: Game, seat: int, back: list) -> list[tuple]:
     return opts
 
 
-@handler("enter_dungeon")
+@MODULE.handler("enter_dungeon")
 def _enter_dungeon(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -140,7 +138,7 @@ def _enter_dungeon(g: Game, a: dict) -> None:
     lives.end_turn_now(g)
 
 
-@handler("climb_out")
+@MODULE.handler("climb_out")
 def _climb_out(g: Game, a: dict) -> None:
     seat = a["p"]
     g.players[seat].space = a["to"]
@@ -149,7 +147,7 @@ def _climb_out(g: Game, a: dict) -> None:
     lives.end_turn_now(g)
 
 
-@ability("arrive")
+@MODULE.ability("arrive")
 def left_doorway(g: Game, seat: int, came_from: int) -> None:
     p = g.players[seat]
     found = p.status.get("doorway")
@@ -163,7 +161,7 @@ def left_doorway(g: Game, seat: int, came_from: int) -> None:
 # --- moving in the Dungeon ------------------------------------------------------------------------
 
 
-@ability("move_allowed")
+@MODULE.ability("move_allowed")
 def along_the_spiral(g: Game, seat: int, path: list[int]) -> bool:
     """Toward the Treasure Chamber only; toward the Entrance only when fleeing, or
     on the turn after a defeat."""
@@ -179,26 +177,26 @@ def along_the_spiral(g: Game, seat: int, path: list[int]) -> bool:
     return True
 
 
-@ability("teleport_allowed")
+@MODULE.ability("teleport_allowed")
 def no_teleport_out(g: Game, seat: int, to: int) -> bool:
     return not (active(g) and in_dungeon(g, seat) and g.rules.spaces[to].region != DUNGEON)
 
 
-@ability("defeated")
+@MODULE.ability("defeated")
 def beaten_back(g: Game, seat: int) -> None:
     """000: beaten in battle or psychic combat in the Dungeon, the next move is toward the Entrance."""
     if active(g) and in_dungeon(g, seat):
         g.players[seat].status["retreat"] = g.turn
 
 
-@ability("turn_end")
+@MODULE.ability("turn_end")
 def retreat_done(g: Game, seat: int) -> None:
     p = g.players[seat]
     if p.status.get("retreat", g.turn) < g.turn:
         del p.status["retreat"]
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     if (
@@ -219,13 +217,13 @@ def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
     ]
 
 
-@handler("declare_flight")
+@MODULE.handler("declare_flight")
 def _declare_flight(g: Game, a: dict) -> None:
     g.players[a["p"]].status["flight"] = True
     g.say(f"{g.name(a['p'])} flees the Dungeon.", seat=a["p"])
 
 
-@ability("turn_start")
+@MODULE.ability("turn_start")
 def flight_sealed(g: Game, seat: int) -> None:
     """In a sealed Dungeon flight is vain: the way out is the Treasure Chamber."""
     p = g.players[seat]
@@ -240,19 +238,19 @@ def flight_sealed(g: Game, seat: int) -> None:
 # --- rooms ------------------------------------------------------------------------------------
 
 
-@hook("move-again")
+@MODULE.hook("move-again")
 def move_again(g: Game, seat: int, ctx: dict) -> None:
     """The Library's secret passage: roll and move again at once."""
     g.say(f"{g.name(seat)} finds a secret passage and moves again.", seat=seat)
     g.push("move_roll", p=seat)
 
 
-@hook("treasure-chamber-exit")
+@MODULE.hook("treasure-chamber-exit")
 def treasure_chamber_exit(g: Game, seat: int, ctx: dict) -> None:
     effects.roll(g, seat, "D6", frame("chamber_chart", p=seat), why="the Treasure Chamber chart")
 
 
-@handler("chamber_chart")
+@MODULE.handler("chamber_chart")
 def _chamber_chart(g: Game, a: dict) -> None:
     seat = a["p"]
     crowned = sum(1 for p in g.players if p.alive and g.rules.spaces[p.space].kind == "crown")

@@ -18,14 +18,12 @@ who comes back to the Crown meets the same ending again.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from talisman.content.modules import OptionSpec
 from talisman.engine import cards
-from talisman.engine.abilities import ability
-from talisman.engine.endings import ENDINGS, register_ending
-from talisman.modules import Module, OptionSpec
 from talisman.modules.endings import common, demon_lord, dragon_king, lord_of_chaos, pandora, void
+from talisman.modules.endings.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -53,6 +51,8 @@ def current(g: Game) -> tuple[str, bool]:
         return COMMAND, False
     if chosen == "draw":
         card = cards.draw(g, "ending")
+        if card is None:
+            raise RuntimeError("no Alternative Ending left to draw")
     else:
         card = next(c for c in g.decks["ending"] if g.rules.instances[c].key == chosen)
         g.decks["ending"].remove(card)
@@ -64,11 +64,12 @@ def current(g: Game) -> tuple[str, bool]:
 def reach(g: Game, seat: int) -> None:
     key, _ = current(g)
     if key == COMMAND:
-        ENDINGS[COMMAND]["reach"](g, seat)
+        g.rules.endings[COMMAND].reach(g, seat)
         return
     RULES[key].reach(g, seat)
     if key == void.NAME:
         card = ending_card(g)
+        assert card is not None  # current(g) turned it face up
         cards.lift(g, card, common.crown(g))
         common.remove_from_game(g, card)
 
@@ -78,33 +79,39 @@ def turn_start(g: Game, seat: int) -> None:
     if new or key == void.NAME:
         reach(g, seat)  # nothing was face up: this character meets the ending now, as if arriving
     elif key == COMMAND:
-        ENDINGS[COMMAND]["turn_start"](g, seat)
+        g.rules.endings[COMMAND].turn_start(g, seat)
     else:
         RULES[key].turn_start(g, seat)
 
 
 CHOICES = ("draw", *RULES)
+ENDING_NAMES = {
+    demon_lord.NAME: "the Demon Lord",
+    pandora.NAME: "Pandora's Box",
+    lord_of_chaos.NAME: "the Lord of Chaos",
+    void.NAME: "the Horrible Black Void",
+    dragon_king.NAME: "the Dragon King",
+}
 for _name in CHOICES:
-    register_ending(_name, reach, turn_start)
+    MODULE.ending(_name, reach, turn_start)
 
 
-@ability("landed")
+@MODULE.ability("landed")
 def remember_route(g: Game, seat: int) -> None:
     if common.in_game(g):
         common.track_route(g, seat)
 
 
-MODULE = Module(
-    name="endings",
-    title="Alternative endings at the Crown of Command",
-    content_dir=Path(__file__).parent,
-    options={
-        "ending": OptionSpec(
-            "draw",
-            CHOICES,
-            "With the endings module: draw (the first to reach the Crown draws "
-            "an Alternative Ending), or one of them for the whole game.",
-            extends=True,
-        ),
-    },
+MODULE.options["ending"] = OptionSpec(
+    "draw",
+    CHOICES,
+    "With the endings module: draw (the first to reach the Crown draws "
+    "an Alternative Ending), or one of them for the whole game.",
+    extends=True,
+    labels=(
+        "Drawn at random on reaching the Crown",
+        *(f"The same for the whole game: {ENDING_NAMES[name]}" for name in RULES),
+    ),
 )
+
+__all__ = ["MODULE"]

@@ -25,8 +25,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, stats
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
 from talisman.modules.endings import common
+from talisman.modules.endings.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -91,7 +92,7 @@ def standing(g: Game) -> list[int]:
     return [p.seat for p in g.players if p.alive and t["losses"].get(str(p.seat), 2) < 2 and p.lives > 0]
 
 
-@handler("arena_bout")
+@MODULE.handler("arena_bout")
 def _bout(g: Game, a: dict) -> None:
     att, dfd, mode = a["a"], a["d"], a["mode"]
     g.say(
@@ -111,7 +112,7 @@ def _bout(g: Game, a: dict) -> None:
     )
 
 
-@handler("arena_result")
+@MODULE.handler("arena_result")
 def _result(g: Game, a: dict) -> None:
     t = g.globals[KEY]
     att, dfd, mode = a["att"], a["dfd"], a["mode"]
@@ -135,7 +136,7 @@ def _result(g: Game, a: dict) -> None:
     g.push("arena_next")
 
 
-@handler("arena_next")
+@MODULE.handler("arena_next")
 def _next(g: Game, a: dict) -> None:
     t = g.globals[KEY]
     left = standing(g)

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, effects, spells, stats
 from talisman.engine.combat import CREATURE_DIE, battle_strength, lose_battle_life
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
+from talisman.modules.endings.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -109,7 +110,7 @@ def _unrestrict(g: Game, seat: int) -> None:
     stats.changed(g)
 
 
-@handler("boss_round")
+@MODULE.handler("boss_round")
 def _boss_round(g: Game, a: dict) -> None:
     seat, b = a["p"], a["boss"]
     p = g.players[seat]
@@ -152,7 +153,7 @@ def _boss_round(g: Game, a: dict) -> None:
     )
 
 
-@handler("boss_hit")
+@MODULE.handler("boss_hit")
 def _boss_hit(g: Game, a: dict) -> None:
     seat, b = a["p"], a["boss"]
     _unrestrict(g, seat)
@@ -166,7 +167,7 @@ def _boss_hit(g: Game, a: dict) -> None:
     g.push("boss_next", p=seat, boss=b)
 
 
-@handler("boss_hurt")
+@MODULE.handler("boss_hurt")
 def _boss_hurt(g: Game, a: dict) -> None:
     """A round lost (its life already taken, unless Armour or a Spell saved it)."""
     seat, b = a["p"], a["boss"]
@@ -183,7 +184,7 @@ def _boss_hurt(g: Game, a: dict) -> None:
     g.push("boss_next", p=seat, boss=b)
 
 
-@handler("boss_next")
+@MODULE.handler("boss_next")
 def _boss_next(g: Game, a: dict) -> None:
     seat, b = a["p"], a["boss"]
     _unrestrict(g, seat)
@@ -208,7 +209,7 @@ def dual_fight(seat: int, b: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@handler("dual_magic")
+@MODULE.handler("dual_magic")
 def _dual_magic(g: Game, a: dict) -> None:
     """Spells and Scrolls before the dice of the round (000: before the dice are rolled)."""
     seat, b = a["p"], a["boss"]
@@ -222,12 +223,12 @@ def _dual_magic(g: Game, a: dict) -> None:
     )
 
 
-@handler("dual_battle")
+@MODULE.handler("dual_battle")
 def _dual_battle(g: Game, a: dict) -> None:
     effects.roll(g, a["p"], "die", frame("dual_psychic", **a), why=f"the battle with the {a['boss']['name']}")
 
 
-@handler("dual_psychic")
+@MODULE.handler("dual_psychic")
 def _dual_psychic(g: Game, a: dict) -> None:
     seat, b = a["p"], a["boss"]
     effects.roll(
@@ -249,7 +250,7 @@ def dual_scores(g: Game, seat: int, b: dict[str, Any], battle_roll: int, psychic
     return battle, psychic
 
 
-@handler("dual_resolve")
+@MODULE.handler("dual_resolve")
 def _dual_resolve(g: Game, a: dict) -> None:
     seat, b = a["p"], a["boss"]
     p = g.players[seat]

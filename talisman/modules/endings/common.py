@@ -11,12 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, lives, stats
-from talisman.engine.game import handler
+from talisman.modules.endings.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-MODULE = "endings"
 
 # The Inner Region's two ways from the Plain of Peril to the Valley of Fire
 # (000's Lord of Chaos: "if you used your Strength to enter via the Crypt then
@@ -33,7 +32,7 @@ TOWER_REGION = "tower"
 
 
 def in_game(g: Game) -> bool:
-    return g.rules.has_module(MODULE)
+    return g.rules.has_module(MODULE.name)
 
 
 def space_named(g: Game, name: str) -> int | None:
@@ -57,10 +56,10 @@ def win(g: Game, seat: int, how: str) -> None:
     g.end([g.controller(seat)], how)
 
 
-@handler("lose_game")
+@MODULE.handler("lose_game")
 def _lose_game(g: Game, a: dict) -> None:
     """The character has lost the game: it is out, and its player begins no new one."""
-    from talisman.engine.endings import check_game_end
+    from talisman.engine.lives import check_game_end
 
     seat = a["p"]
     p = g.players[seat]
@@ -150,7 +149,7 @@ def remove_from_game(g: Game, card: int) -> None:
     g.globals["removed"] = [*g.globals.get("removed", ()), card]
 
 
-@handler("ending_win")
+@MODULE.handler("ending_win")
 def _ending_win(g: Game, a: dict) -> None:
     if g.players[a["p"]].alive:
         win(g, a["p"], a["how"])

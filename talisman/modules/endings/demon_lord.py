@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import effects
-from talisman.engine.abilities import ability
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
 from talisman.modules.endings import boss, common
+from talisman.modules.endings.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -90,7 +90,7 @@ def _offer(g: Game, seat: int) -> None:
     )
 
 
-@handler("demon_lord_round")
+@MODULE.handler("demon_lord_round")
 def _round(g: Game, a: dict) -> None:
     from talisman.engine import lives
 
@@ -111,12 +111,12 @@ def _raise_barrier(g: Game, seat: int) -> None:
         g.push("demon_lord_throw", p=other)
 
 
-@handler("demon_lord_throw")
+@MODULE.handler("demon_lord_throw")
 def _throw(g: Game, a: dict) -> None:
     effects.roll(g, a["p"], "D8", frame("demon_lord_thrown", p=a["p"]), why="where the barrier throws you")
 
 
-@handler("demon_lord_thrown")
+@MODULE.handler("demon_lord_thrown")
 def _thrown(g: Game, a: dict) -> None:
     seat = a["p"]
     space = common.space_named(g, CHART[a["roll"] - 1])
@@ -127,7 +127,7 @@ def _thrown(g: Game, a: dict) -> None:
     common.send(g, seat, space, "is thrown out of the Valley of Fire")
 
 
-@handler("demon_lord_flee")
+@MODULE.handler("demon_lord_flee")
 def _flee(g: Game, a: dict) -> None:
     seat = a["p"]
     common.clear_goal(g, seat)
@@ -136,13 +136,13 @@ def _flee(g: Game, a: dict) -> None:
     common.send(g, seat, plain, "flees from the Demon Lord")
 
 
-@handler("demon_lord_slain")
+@MODULE.handler("demon_lord_slain")
 def _slain(g: Game, a: dict) -> None:
     g.globals.pop(POOL, None)
     common.win(g, a["p"], "took the last life of the Demon Lord and rules from the Crown of Command")
 
 
-@ability("move_allowed")
+@MODULE.ability("move_allowed")
 def barrier(g: Game, seat: int, path: list[int]) -> bool:
     """Nobody else may enter the Valley of Fire while the Demon Lord is fought."""
     if not common.in_game(g) or not any(g.rules.spaces[s].kind == "valley-of-fire" for s in path):
@@ -150,7 +150,7 @@ def barrier(g: Game, seat: int, path: list[int]) -> bool:
     return not [f for f in fighters(g) if f != seat]
 
 
-@ability("death")
+@MODULE.ability("death")
 def challenger_killed(g: Game, seat: int) -> None:
     """The Demon Lord regains his lives when his challenger dies."""
     if common.in_game(g) and seat in g.globals.get(POOL, {}).get("fighters", ()):

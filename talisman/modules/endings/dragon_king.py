@@ -29,8 +29,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
 from talisman.modules.endings import boss, common
+from talisman.modules.endings.module import MODULE
 from talisman.modules.endings.pandora import rivals
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def _won(seat: int) -> list:
     return [frame("ending_win", p=seat, how=WIN)]
 
 
-@handler("dragon_king_outcome")
+@MODULE.handler("dragon_king_outcome")
 def _outcome(g: Game, a: dict) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
@@ -104,7 +105,7 @@ def _outcome(g: Game, a: dict) -> None:
         common.win(g, seat, "took the absent Dragon King's treasure and rules from the Crown of Command")
 
 
-@handler("dragon_king_feast")
+@MODULE.handler("dragon_king_feast")
 def _feast(g: Game, a: dict) -> None:
     """He eats a Follower and throws the character into the Plain of Peril, or
     takes a life and throws it into the Portal of Power."""
@@ -119,12 +120,12 @@ def _feast(g: Game, a: dict) -> None:
         lives.lose_lives(g, seat, 1, "the Dragon King")
 
 
-@handler("dragon_king_throw")
+@MODULE.handler("dragon_king_throw")
 def _throw(g: Game, a: dict) -> None:
     common.send(g, a["p"], g.rules.space_index[a["to"]], "is thrown from the Crown by the Dragon King")
 
 
-@handler("dragon_king_asleep")
+@MODULE.handler("dragon_king_asleep")
 def _asleep(g: Game, a: dict) -> None:
     from talisman.engine import stats
 
@@ -136,7 +137,7 @@ def _asleep(g: Game, a: dict) -> None:
         g.push("dragon_king_feast", p=seat)
 
 
-@handler("dragon_king_visit")
+@MODULE.handler("dragon_king_visit")
 def _visit(g: Game, a: dict) -> None:
     ruler, victim = a["p"], a["victim"]
     if not g.players[victim].alive or g.result is not None:
@@ -156,17 +157,17 @@ def _visit(g: Game, a: dict) -> None:
     )
 
 
-@handler("dragon_king_challenge")
+@MODULE.handler("dragon_king_challenge")
 def _challenge(g: Game, a: dict) -> None:
     boss.fight(g, a["p"], king(g, a["p"], []))
 
 
-@handler("dragon_king_eats")
+@MODULE.handler("dragon_king_eats")
 def _eats(g: Game, a: dict) -> None:
     lives.kill(g, a["p"], "eaten by the Dragon King")
 
 
-@handler("dragon_king_summons")
+@MODULE.handler("dragon_king_summons")
 def _summons(g: Game, a: dict) -> None:
     seat = a["p"]
     here = g.players[seat].space
@@ -193,7 +194,7 @@ def _summons(g: Game, a: dict) -> None:
     g.push("dragon_king_horde", p=seat, dragons=dragons)
 
 
-@handler("dragon_king_horde")
+@MODULE.handler("dragon_king_horde")
 def _horde(g: Game, a: dict) -> None:
     """All the Dragons at once, until they are beaten (then the King) or the character dies."""
     seat = a["p"]

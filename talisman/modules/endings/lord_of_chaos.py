@@ -29,9 +29,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import effects, lives
-from talisman.engine.abilities import ability
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
 from talisman.modules.endings import boss, common
+from talisman.modules.endings.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -89,7 +89,7 @@ def _roll(g: Game, seat: int) -> None:
     effects.roll(g, seat, "D6", frame("chaos_outcome", p=seat), why="the Lord of Chaos")
 
 
-@handler("chaos_outcome")
+@MODULE.handler("chaos_outcome")
 def _outcome(g: Game, a: dict) -> None:
     seat, n = a["p"], a["roll"]
     alignment = g.players[seat].alignment
@@ -136,7 +136,7 @@ def _errand(g: Game, seat: int, place: str, lose_life: bool) -> None:
         lives.lose_lives(g, seat, 1, "the Lord of Chaos")
 
 
-@ability("landed")
+@MODULE.ability("landed")
 def errand_place(g: Game, seat: int) -> None:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     if aim and aim["kind"] == "errand" and not aim["done"] and g.space_name(g.players[seat].space) == aim["place"]:
@@ -151,7 +151,7 @@ def letter(roll: int, alignment: str) -> str:
     return LETTERS[roll][COLUMN[alignment]]
 
 
-@handler("chaos_suffer")
+@MODULE.handler("chaos_suffer")
 def _suffer(g: Game, a: dict) -> None:
     seat = a["p"]
     found = letter(a["roll"], g.players[seat].alignment)
@@ -169,7 +169,7 @@ def _suffer(g: Game, a: dict) -> None:
     lives.lose_lives(g, seat, n, "the Lord of Chaos")
 
 
-@ability("move_allowed")
+@MODULE.ability("move_allowed")
 def back_to_the_portal(g: Game, seat: int, path: list[int]) -> bool:
     """A character driven out must reach the Portal of Power before entering the Crown again."""
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
@@ -178,7 +178,7 @@ def back_to_the_portal(g: Game, seat: int, path: list[int]) -> bool:
     return not any(g.rules.spaces[s].kind == "crown" for s in path)
 
 
-@ability("landed")
+@MODULE.ability("landed")
 def portal_reached(g: Game, seat: int) -> None:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     here = g.rules.spaces[g.players[seat].space]
@@ -204,7 +204,7 @@ def priest_of_chaos(**changes) -> dict:
     )
 
 
-@handler("chaos_combat")
+@MODULE.handler("chaos_combat")
 def _combat(g: Game, a: dict) -> None:
     seat, n = a["p"], a["roll"]
     won = [frame("ending_win", p=seat, how="defeated the champion of the Lord of Chaos and rules from the Crown")]

@@ -32,9 +32,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import effects, possessions, stats
-from talisman.engine.abilities import ability
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
 from talisman.modules.endings import arena, common
+from talisman.modules.endings.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -91,7 +91,7 @@ def dragons(g: Game, seat: int) -> int:
     return sum(1 for c in g.players[seat].trophies if g.rules.instances[c].subtype == "dragon")
 
 
-@handler("pandora_outcome")
+@MODULE.handler("pandora_outcome")
 def _outcome(g: Game, a: dict) -> None:
     seat, n = a["p"], a["roll"]
     if n in (1, 6):
@@ -138,7 +138,7 @@ def claimable(g: Game, seat: int) -> list[int]:
     return out
 
 
-@handler("finders_pick")
+@MODULE.handler("finders_pick")
 def _finders_pick(g: Game, a: dict) -> None:
     seat = a["p"]
     found = claimable(g, seat)
@@ -163,7 +163,7 @@ def _finders_pick(g: Game, a: dict) -> None:
     )
 
 
-@handler("finders_claim")
+@MODULE.handler("finders_claim")
 def _finders_claim(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     for pile in g.discards.values():
@@ -179,7 +179,7 @@ def rivals(g: Game, seat: int) -> list[int]:
     return [s for s in g.living() if g.controller(s) != mine]
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def finders_leap(g: Game, seat: int, back: list) -> list[tuple]:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     if not aim or aim["kind"] != "finders-keepers":
@@ -190,7 +190,7 @@ def finders_leap(g: Game, seat: int, back: list) -> list[tuple]:
     ]
 
 
-@handler("pandora_leap")
+@MODULE.handler("pandora_leap")
 def _leap(g: Game, a: dict) -> None:
     seat, other = a["p"], a["other"]
     if not g.players[other].alive:
@@ -206,7 +206,7 @@ def _modes(g: Game, attacker: int) -> list[str]:
     return ["strength", "craft"] if stats.has_trait(g, attacker, "psychic-attack") else ["strength"]
 
 
-@handler("perils_offer")
+@MODULE.handler("perils_offer")
 def _perils_offer(g: Game, a: dict) -> None:
     seat = a["p"]
     others = rivals(g, seat)
@@ -238,7 +238,7 @@ def _perils_offer(g: Game, a: dict) -> None:
     g.decide(seat, "perils", "Perils of Pandora: whom do you set against whom?", [*opts, ("pass", "Not now", [])])
 
 
-@handler("perils_send")
+@MODULE.handler("perils_send")
 def _perils_send(g: Game, a: dict) -> None:
     x, y = a["x"], a["y"]
     if x == a["p"]:
@@ -254,7 +254,7 @@ def _perils_send(g: Game, a: dict) -> None:
     g.push("perils_bout", x=x, y=y, mode=a["mode"])
 
 
-@handler("perils_bout")
+@MODULE.handler("perils_bout")
 def _perils_bout(g: Game, a: dict) -> None:
     x, y = a["x"], a["y"]
     if g.players[x].alive and g.players[y].alive:
@@ -270,7 +270,7 @@ def _perils_bout(g: Game, a: dict) -> None:
         )
 
 
-@handler("perils_result")
+@MODULE.handler("perils_result")
 def _perils_result(g: Game, a: dict) -> None:
     from talisman.engine.combat import lose_battle_life
 
@@ -281,7 +281,7 @@ def _perils_result(g: Game, a: dict) -> None:
         )
 
 
-@ability("turn_start")
+@MODULE.ability("turn_start")
 def perils_each_turn(g: Game, seat: int) -> None:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     if aim and aim["kind"] == "perils":
@@ -291,7 +291,7 @@ def perils_each_turn(g: Game, seat: int) -> None:
 # --- the returning quests ------------------------------------------------------------
 
 
-@ability("landed")
+@MODULE.ability("landed")
 def quest_places(g: Game, seat: int) -> None:
     """The Quest of a Lifetime counts the places landed on, in order."""
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
@@ -304,7 +304,7 @@ def quest_places(g: Game, seat: int) -> None:
         g.say(f"{g.name(seat)} has visited the {here} for its quest; next, the {following}.", type="quest", seat=seat)
 
 
-@ability("life_taken")
+@MODULE.ability("life_taken")
 def ashes(g: Game, seat: int, victim: int) -> None:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     if aim and aim["kind"] == "ashes" and not aim["taken"] and g.controller(victim) != g.controller(seat):

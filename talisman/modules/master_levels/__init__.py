@@ -3,9 +3,7 @@
 Content: ``characters.toml`` (the Master Level Character Cards) and
 ``cards.toml`` (the Adventure cards and the Spell that bring them)."""
 
-from pathlib import Path
-
-from talisman.modules import Module
 from talisman.modules.master_levels import titles, twins  # noqa: F401  (they register the rules)
+from talisman.modules.master_levels.module import MODULE
 
-MODULE = Module(name="master-levels", title="Master Level characters", content_dir=Path(__file__).parent)
+__all__ = ["MODULE"]

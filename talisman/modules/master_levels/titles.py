@@ -36,14 +36,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, possessions, stats
-from talisman.engine.abilities import ability
-from talisman.engine.effects import hook
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
+from talisman.modules.master_levels.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-MODULE = "master-levels"
 TAG = "master:"  # the modifiers a title adds are tagged master:<level>
 HIGH_MAGE_NEED = 9
 SHERIFF_NEED = 12
@@ -51,7 +49,7 @@ CHAMPION_ROLL = 6
 
 
 def in_game(g: Game) -> bool:
-    return g.rules.has_module(MODULE)
+    return g.rules.has_module(MODULE.name)
 
 
 def card_traits(g: Game, level: str) -> tuple[str, ...]:
@@ -161,7 +159,7 @@ def _reshuffle(g: Game, name: str) -> None:
 # --- keeping and resigning ------------------------------------------------------------
 
 
-@ability("turn_end")
+@MODULE.ability("turn_end")
 def count_turns(g: Game, seat: int) -> None:
     """Titles that last some turns count the turns of the seat that holds them."""
     from talisman.modules.master_levels import twins
@@ -182,7 +180,7 @@ def count_turns(g: Game, seat: int) -> None:
                 lose(g, c, level, "its time is up")
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def resign_options(g: Game, seat: int, back: list) -> list[tuple]:
     if not in_game(g):
         return []
@@ -201,12 +199,12 @@ def resign_options(g: Game, seat: int, back: list) -> list[tuple]:
     return opts
 
 
-@handler("resign_title")
+@MODULE.handler("resign_title")
 def _resign(g: Game, a: dict) -> None:
     lose(g, a["p"], a["level"], "resigned")
 
 
-@handler("gain_title")
+@MODULE.handler("gain_title")
 def _gain_title(g: Game, a: dict) -> None:
     gain(g, a["p"], a["level"])
 
@@ -230,22 +228,22 @@ def offer(g: Game, seat: int, level: str, why: str) -> None:
 # --- the Adventure cards ------------------------------------------------------------------
 
 
-@hook("champion-of-chaos")
+@MODULE.hook("champion-of-chaos")
 def champion_of_chaos(g: Game, seat: int, ctx: dict) -> None:
     gain(g, seat, "champion-of-chaos")
 
 
-@hook("herald")
+@MODULE.hook("herald")
 def herald(g: Game, seat: int, ctx: dict) -> None:
     offer(g, seat, "herald", "The Noble seeks a Herald")
 
 
-@hook("templar")
+@MODULE.hook("templar")
 def templar(g: Game, seat: int, ctx: dict) -> None:
     offer(g, seat, "templar", "The Recruiter offers you the white mantle")
 
 
-@hook("recruiter-drawn")
+@MODULE.hook("recruiter-drawn")
 def recruiter_drawn(g: Game, seat: int, ctx: dict) -> None:
     """With a Templar in the game the Recruiter is discarded and another card drawn."""
     card, space = ctx["src"], ctx["space"]
@@ -257,7 +255,7 @@ def recruiter_drawn(g: Game, seat: int, ctx: dict) -> None:
     g.push("draw_cards", p=seat, n=len(g.cards_on(space)) + 1)
 
 
-@hook("warrior-of-chaos")
+@MODULE.hook("warrior-of-chaos")
 def warrior_of_chaos(g: Game, seat: int, ctx: dict) -> None:
     offer(g, seat, "warrior-of-chaos", "Chaos calls you")
 
@@ -265,7 +263,7 @@ def warrior_of_chaos(g: Game, seat: int, ctx: dict) -> None:
 # --- the City's ways -----------------------------------------------------------------------
 
 
-@ability("landed")
+@MODULE.ability("landed")
 def city_places(g: Game, seat: int) -> None:
     if not in_game(g) or g.players[seat].toad:
         return
@@ -298,7 +296,7 @@ def city_places(g: Game, seat: int) -> None:
         )
 
 
-@handler("high_mage")
+@MODULE.handler("high_mage")
 def _high_mage(g: Game, a: dict) -> None:
     seat, offered = a["p"], a["offered"]
     p = g.players[seat]
@@ -325,7 +323,7 @@ def _high_mage(g: Game, a: dict) -> None:
     )
 
 
-@handler("high_mage_offer")
+@MODULE.handler("high_mage_offer")
 def _high_mage_offer(g: Game, a: dict) -> None:
     seat = a["p"]
     for c in a["offered"]:
@@ -339,7 +337,7 @@ def _high_mage_offer(g: Game, a: dict) -> None:
     )
 
 
-@handler("high_mage_result")
+@MODULE.handler("high_mage_result")
 def _high_mage_result(g: Game, a: dict) -> None:
     total = a["roll"] + a["n"]
     if total >= HIGH_MAGE_NEED:
@@ -348,7 +346,7 @@ def _high_mage_result(g: Game, a: dict) -> None:
         g.say(f"{total}: the power of the High Mage is not bestowed.", seat=a["p"])
 
 
-@handler("sheriff_result")
+@MODULE.handler("sheriff_result")
 def _sheriff_result(g: Game, a: dict) -> None:
     seat = a["p"]
     total = a["roll"] + stats.strength(g, seat)
@@ -358,7 +356,7 @@ def _sheriff_result(g: Game, a: dict) -> None:
         g.say(f"{total}: the King has no office for {g.name(seat)}.", seat=seat)
 
 
-@hook("kings-champion")
+@MODULE.hook("kings-champion")
 def kings_champion(g: Game, seat: int, ctx: dict) -> None:
     """The Beggar: give him a gold, and on a 6 the King makes you his Champion."""
     if not in_game(g) or g.players[seat].gold < 1 or holder(g, "kings-champion") is not None:
@@ -378,7 +376,7 @@ def kings_champion(g: Game, seat: int, ctx: dict) -> None:
     )
 
 
-@handler("beggar_gift")
+@MODULE.handler("beggar_gift")
 def _beggar_gift(g: Game, a: dict) -> None:
     seat = a["p"]
     g.players[seat].gold -= 1
@@ -386,7 +384,7 @@ def _beggar_gift(g: Game, a: dict) -> None:
     effects.roll(g, seat, "D6", frame("beggar_result", p=seat), why="the Beggar's blessing")
 
 
-@handler("beggar_result")
+@MODULE.handler("beggar_result")
 def _beggar_result(g: Game, a: dict) -> None:
     if a["roll"] == CHAMPION_ROLL:
         gain(g, a["p"], "kings-champion")
@@ -394,7 +392,7 @@ def _beggar_result(g: Game, a: dict) -> None:
         g.say("The Beggar thanks you, and nothing more.", seat=a["p"])
 
 
-@hook("master-thief-beaten")
+@MODULE.hook("master-thief-beaten")
 def master_thief_beaten(g: Game, seat: int, ctx: dict) -> None:
     if in_game(g):
         gain(g, seat, "master-thief")

@@ -29,11 +29,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, lives, possessions, realms, stats
-from talisman.engine.abilities import ability
-from talisman.engine.effects import hook
-from talisman.engine.game import frame, handler
-from talisman.engine.spells import spell_effect
+from talisman.engine.game import frame
 from talisman.modules.master_levels import titles
+from talisman.modules.master_levels.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -86,7 +84,7 @@ def hand_over(g: Game, giver: int, taker: int) -> None:
 # --- the Mirror -----------------------------------------------------------------------
 
 
-@hook("mirror")
+@MODULE.hook("mirror")
 def mirror(g: Game, seat: int, ctx: dict) -> None:
     if titles.holder(g, MIRROR) is not None or titles.holder(g, MYSTIC) is not None or twin_of(g, seat) is not None:
         g.say("The Mirror shows only your own face.", seat=seat)
@@ -102,7 +100,7 @@ def mirror(g: Game, seat: int, ctx: dict) -> None:
     )
 
 
-@handler("mirror_pass")
+@MODULE.handler("mirror_pass")
 def _mirror_pass(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -134,13 +132,13 @@ def mirror_ends(g: Game, seat: int) -> None:
         )
 
 
-@handler("mirror_keep")
+@MODULE.handler("mirror_keep")
 def _mirror_keep(g: Game, a: dict) -> None:
     if g.players[a["lose"]].alive and g.players[a["keep"]].alive:
         vanish(g, a["lose"], "fades back into the Mirror")
 
 
-@ability("meet")
+@MODULE.ability("meet")
 def trade(g: Game, seat: int, other: int) -> list[tuple]:
     """The two characters of one player may trade when they meet."""
     if not titles.in_game(g) or twin_of(g, seat) != other:
@@ -173,7 +171,7 @@ def trade(g: Game, seat: int, other: int) -> list[tuple]:
     return opts
 
 
-@handler("twin_give")
+@MODULE.handler("twin_give")
 def _twin_give(g: Game, a: dict) -> None:
     giver, taker, card = a["p"], a["to"], a["card"]
     if card in g.players[giver].holdings() and possessions.can_take(g, taker, card):
@@ -183,7 +181,7 @@ def _twin_give(g: Game, a: dict) -> None:
         possessions.check_limits(g, taker)
 
 
-@handler("twin_gold")
+@MODULE.handler("twin_gold")
 def _twin_gold(g: Game, a: dict) -> None:
     giver, taker = g.players[a["p"]], g.players[a["to"]]
     taker.gold += giver.gold
@@ -193,7 +191,7 @@ def _twin_gold(g: Game, a: dict) -> None:
 # --- the Mystic -------------------------------------------------------------------------
 
 
-@spell_effect("way-of-the-lotus")
+@MODULE.spell_effect("way-of-the-lotus")
 def way_of_the_lotus(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -237,7 +235,7 @@ def end_mystic(g: Game, seat: int, entry: dict) -> None:
         vanish(g, entry["body"], "returns to its body", kind="title")
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def rejoin_option(g: Game, seat: int, back: list) -> list[tuple]:
     if not titles.in_game(g):
         return []
@@ -248,7 +246,7 @@ def rejoin_option(g: Game, seat: int, back: list) -> list[tuple]:
     return [("rejoin", "Rejoin spirit and body (this is your whole turn)", [frame("mystic_rejoin", p=body)])]
 
 
-@handler("mystic_rejoin")
+@MODULE.handler("mystic_rejoin")
 def _rejoin(g: Game, a: dict) -> None:
     body = a["p"]
     lives.end_turn_now(g)
@@ -258,7 +256,7 @@ def _rejoin(g: Game, a: dict) -> None:
     titles.lose(g, body, MYSTIC, "spirit and body are one again")
 
 
-@ability("turn_end")
+@MODULE.ability("turn_end")
 def spirit_gains(g: Game, seat: int) -> None:
     """What the spirit gains is the body's: its gold and Followers go home at the end of its turn."""
     if not titles.in_game(g) or g.players[seat].character != MYSTIC or g.controller(seat) == seat:
@@ -275,7 +273,7 @@ def spirit_gains(g: Game, seat: int) -> None:
         stats.changed(g)
 
 
-@ability("death")
+@MODULE.ability("death")
 def twin_died(g: Game, seat: int) -> None:
     if not titles.in_game(g):
         return

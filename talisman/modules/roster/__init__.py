@@ -22,14 +22,7 @@ the game, matched as core/character_rules.py says: regions ``dungeon`` and
 tests/fixtures/lands brings each of them to life for the tests.
 """
 
-from pathlib import Path
-
-from talisman.modules import Module
 from talisman.modules.roster import abilities  # noqa: F401  (it registers rules)
+from talisman.modules.roster.module import MODULE
 
-MODULE = Module(
-    name="roster",
-    title="The full roster of 000's list of characters",
-    content_dir=Path(__file__).parent,
-    requires=("dungeon-characters",),
-)
+__all__ = ["MODULE"]

@@ -13,18 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, stats
-from talisman.engine.abilities import ability
-from talisman.engine.combat import (
-    _creatures_killed,
-    apart,
-    can_evade_here,
-    foe_names,
-    foe_subtypes,
-    foe_value,
-    let_be_frames,
-)
-from talisman.engine.game import frame, handler
+from talisman.engine.abilities import can_evade_here
+from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
+from talisman.engine.game import frame
 from talisman.modules.core.character_rules import CITY, DUNGEON, guard_spared, in_dungeon, region_here, spaces_of_kind
+from talisman.modules.roster.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -41,7 +34,7 @@ def held_named(g: Game, seat: int, name: str) -> bool:
 # --- before a fight with creatures ---------------------------------------------------------
 
 
-@ability("combat")
+@MODULE.ability("combat")
 def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
     p = g.players[seat]
     if p.toad:
@@ -114,7 +107,7 @@ def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
     return opts
 
 
-@handler("ranged_shot")
+@MODULE.handler("ranged_shot")
 def _ranged_shot(g: Game, a: dict) -> None:
     """The Pistol (5 or 6) or a Bow (beat their Strength) before the battle: a
     kill ends the fight as a win; a miss leaves the battle to fight."""
@@ -132,11 +125,11 @@ def _ranged_shot(g: Game, a: dict) -> None:
         g.push("combat", **fight)
         return
     no_trophy = a["weapon"] == "pistol" and stats.has_trait(g, seat, "pistol-no-trophy")
-    _creatures_killed(g, seat, {**fight, "trophy": fight["trophy"] and not no_trophy})
+    creatures_killed(g, seat, {**fight, "trophy": fight["trophy"] and not no_trophy})
     g.push_all(fight["win"])
 
 
-@handler("fury")
+@MODULE.handler("fury")
 def _fury(g: Game, a: dict) -> None:
     """Berserk (+3) or a Charge (+2, and a D4 with a Warhorse): Strength in battle
     for the rest of the turn, paid for with the next turn."""
@@ -156,7 +149,7 @@ def _fury(g: Game, a: dict) -> None:
 # --- Strength and Craft in a fight ------------------------------------------------------------
 
 
-@ability("battle_bonus")
+@MODULE.ability("battle_bonus")
 def roster_bonuses(g: Game, seat: int, fight: dict) -> int:
     p = g.players[seat]
     if fight["mode"] == "craft":
@@ -184,14 +177,14 @@ def roster_bonuses(g: Game, seat: int, fight: dict) -> int:
     return bonus
 
 
-@ability("killed")
+@MODULE.ability("killed")
 def bounty(g: Game, seat: int, fight: dict) -> None:
     n = stats.trait_value(g, seat, "bounty")
     if n and fight["mode"] == "strength":
         effects.run(g, seat, [{"gain": {"gold": n}}])
 
 
-@ability("pvp_rolled")
+@MODULE.ability("pvp_rolled")
 def after_pvp(g: Game, a: dict, s_att: int, s_dfd: int) -> None:
     """The Chainsaw Warrior's cut (a 6 in battle) and the Zulu's rout."""
     if a["mode"] != "strength":
@@ -204,7 +197,7 @@ def after_pvp(g: Game, a: dict, s_att: int, s_dfd: int) -> None:
         g.push("rout_offer", p=winner, other=a["d"] if winner == a["a"] else a["a"])
 
 
-@handler("cut_weapon")
+@MODULE.handler("cut_weapon")
 def _cut_weapon(g: Game, a: dict) -> None:
     other = a["other"]
     used = stats.weapons_used(g, other) if g.players[other].alive else []
@@ -220,7 +213,7 @@ def _cut_weapon(g: Game, a: dict) -> None:
 # --- the movement roll -----------------------------------------------------------------------
 
 
-@ability("after_roll")
+@MODULE.ability("after_roll")
 def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple]:
     p = g.players[seat]
     opts: list[tuple] = []
@@ -247,7 +240,7 @@ def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple]:
     return opts
 
 
-@handler("leap")
+@MODULE.handler("leap")
 def _leap(g: Game, a: dict) -> None:
     """The Leprechaun's teleport: any space of his region; between the Outer
     Region and the City either way (000)."""
@@ -271,7 +264,7 @@ def _leap(g: Game, a: dict) -> None:
     )
 
 
-@ability("move_allowed")
+@MODULE.ability("move_allowed")
 def movement_limits(g: Game, seat: int, path: list[int]) -> bool:
     """A sealed Dungeon keeps its visitors; a routed character flees toward the Entrance."""
     p = g.players[seat]
@@ -284,7 +277,7 @@ def movement_limits(g: Game, seat: int, path: list[int]) -> bool:
     return True
 
 
-@ability("turn_start")
+@MODULE.ability("turn_start")
 def routed_flees(g: Game, seat: int) -> None:
     """A character routed in the Dungeon spends its next turn fleeing toward the Entrance."""
     p = g.players[seat]
@@ -295,7 +288,7 @@ def routed_flees(g: Game, seat: int) -> None:
 # --- the turn menu ------------------------------------------------------------------------------
 
 
-@ability("turn")
+@MODULE.ability("turn")
 def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     p = g.players[seat]
     opts: list[tuple] = []
@@ -356,7 +349,7 @@ def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     return opts
 
 
-@handler("turn_doorway")
+@MODULE.handler("turn_doorway")
 def _turn_doorway(g: Game, a: dict) -> None:
     """000's Scout. Choice (000 counts "all three", two on the main board and
     one in the City, yet allows only two on the main board): the Dungeon is
@@ -375,7 +368,7 @@ def _turn_doorway(g: Game, a: dict) -> None:
 # --- landing -------------------------------------------------------------------------------------
 
 
-@ability("land")
+@MODULE.ability("land")
 def pass_by(g: Game, seat: int) -> list[tuple]:
     """The Ninja's Shadow: he need not encounter where he lands (000: he must, in the Dungeon)."""
     if not stats.has_trait(g, seat, "pass-by"):
@@ -383,7 +376,7 @@ def pass_by(g: Game, seat: int) -> list[tuple]:
     return [("pass-by", "Slip by: encounter nothing here", [])]
 
 
-@ability("arrive")
+@MODULE.ability("arrive")
 def arrival(g: Game, seat: int, came_from: int) -> None:
     p = g.players[seat]
     here = p.space
@@ -412,7 +405,7 @@ def arrival(g: Game, seat: int, came_from: int) -> None:
         g.push("haggle_offer", p=seat)
 
 
-@handler("haggle_offer")
+@MODULE.handler("haggle_offer")
 def _haggle_offer(g: Game, a: dict) -> None:
     seat = a["p"]
     g.decide(
@@ -441,7 +434,7 @@ def _haggle_offer(g: Game, a: dict) -> None:
     )
 
 
-@handler("haggle_result")
+@MODULE.handler("haggle_result")
 def _haggle_result(g: Game, a: dict) -> None:
     seat = a["p"]
     if a["roll"] <= stats.craft(g, seat):
@@ -452,7 +445,7 @@ def _haggle_result(g: Game, a: dict) -> None:
         g.say(f"The traders of the City will not budge for {g.name(seat)}.", seat=seat)
 
 
-@ability("setup")
+@MODULE.ability("setup")
 def lay_pirate_gold(g: Game, seat: int) -> None:
     """000's Pirate: 1 gold on the Doctor, the Royal Castle Bank and the Castle.
     Without the City board, the Doctor is the one of the base game's City space."""
@@ -467,7 +460,7 @@ def lay_pirate_gold(g: Game, seat: int) -> None:
     g.say(f"The {g.name(seat)}'s gold lies on the " + ", ".join(g.space_name(s) for s in places) + ".", seat=seat)
 
 
-@ability("paid")
+@MODULE.ability("paid")
 def doctors_takings(g: Game, seat: int, n: int, paid_to: str) -> None:
     """000's Pirate: gold paid to the Doctor is left on that space for him to
     plunder. Choice: it waits there for the Pirate alone (kept apart from the
@@ -486,7 +479,7 @@ def doctors_takings(g: Game, seat: int, n: int, paid_to: str) -> None:
 # --- cards met ------------------------------------------------------------------------------------
 
 
-@ability("card")
+@MODULE.ability("card")
 def peddler(g: Game, seat: int, card: int) -> list[tuple]:
     name = g.card_name(card)
     p = g.players[seat]
@@ -495,7 +488,7 @@ def peddler(g: Game, seat: int, card: int) -> list[tuple]:
     return [("trade", f"Trade with the {name}: an Object of yours for a Purchase card", [frame("trade_give", p=seat)])]
 
 
-@handler("trade_give")
+@MODULE.handler("trade_give")
 def _trade_give(g: Game, a: dict) -> None:
     seat = a["p"]
     p = g.players[seat]
@@ -510,7 +503,7 @@ def _trade_give(g: Game, a: dict) -> None:
     )
 
 
-@handler("trade_take")
+@MODULE.handler("trade_take")
 def _trade_take(g: Game, a: dict) -> None:
     seat, card = a["p"], a["card"]
     wares = sorted({g.card_name(c) for c in g.decks["purchase"]})
@@ -537,7 +530,7 @@ def _trade_take(g: Game, a: dict) -> None:
 # --- meeting characters ---------------------------------------------------------------------------
 
 
-@ability("meet")
+@MODULE.ability("meet")
 def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
     o = g.players[other]
     opts: list[tuple] = []
@@ -615,7 +608,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
     return opts
 
 
-@handler("imprison")
+@MODULE.handler("imprison")
 def _imprison(g: Game, a: dict) -> None:
     other = g.players[a["other"]]
     other.lost_turns += 1
@@ -626,7 +619,7 @@ def _imprison(g: Game, a: dict) -> None:
     )
 
 
-@handler("enslave_result")
+@MODULE.handler("enslave_result")
 def _enslave_result(g: Game, a: dict) -> None:
     if a["roll"] >= 5:
         g.push("enslave_pick", p=a["p"], other=a["other"])
@@ -634,7 +627,7 @@ def _enslave_result(g: Game, a: dict) -> None:
         g.say(f"The {g.name(a['other'])}'s Followers stay loyal.", seat=a["p"])
 
 
-@handler("enslave_pick")
+@MODULE.handler("enslave_pick")
 def _enslave_pick(g: Game, a: dict) -> None:
     seat, other = a["p"], a["other"]
     g.decide(
@@ -648,7 +641,7 @@ def _enslave_pick(g: Game, a: dict) -> None:
     )
 
 
-@handler("panic_result")
+@MODULE.handler("panic_result")
 def _panic_result(g: Game, a: dict) -> None:
     """A panicked character flees one space, the Satyr saying which way; in the
     Dungeon it flees the Dungeon (000)."""
@@ -669,7 +662,7 @@ def _panic_result(g: Game, a: dict) -> None:
     )
 
 
-@handler("curse_result")
+@MODULE.handler("curse_result")
 def _curse_result(g: Game, a: dict) -> None:
     """000's Witch Doctor: cursed in the Dungeon, a character flees it, and its
     next move is to the Chapel."""
@@ -696,7 +689,7 @@ def flee_dungeon(g: Game, seat: int) -> None:
     g.push("drive", p=seat, to=dungeon_exit(g))
 
 
-@handler("drive")
+@MODULE.handler("drive")
 def _drive(g: Game, a: dict) -> None:
     """A character driven off by another is placed on a space, meeting nothing there."""
     seat = a["p"]
@@ -706,13 +699,13 @@ def _drive(g: Game, a: dict) -> None:
         g.say(f"The {g.name(seat)} is driven to the {g.space_name(a['to'])}.", type="move", seat=seat)
 
 
-@ability("turn_start")
+@MODULE.ability("turn_start")
 def chapel_bound(g: Game, seat: int) -> None:
     if g.players[seat].status.get("chapel-bound"):
         g.push("to_chapel", p=seat)
 
 
-@handler("to_chapel")
+@MODULE.handler("to_chapel")
 def _to_chapel(g: Game, a: dict) -> None:
     seat = a["p"]
     g.players[seat].status.pop("chapel-bound", None)
@@ -723,7 +716,7 @@ def _to_chapel(g: Game, a: dict) -> None:
         g.push("arrive", p=seat, space=chapel[0], how="move")
 
 
-@handler("rout_offer")
+@MODULE.handler("rout_offer")
 def _rout_offer(g: Game, a: dict) -> None:
     """The Zulu may drive back the character he beat: one space counter-clockwise;
     in the Dungeon either way, and on its next turn it must move toward the Entrance."""
@@ -755,7 +748,7 @@ def _rout_offer(g: Game, a: dict) -> None:
     )
 
 
-@handler("mark_routed")
+@MODULE.handler("mark_routed")
 def _mark_routed(g: Game, a: dict) -> None:
     g.players[a["p"]].status["routed"] = True
 
@@ -763,7 +756,7 @@ def _mark_routed(g: Game, a: dict) -> None:
 # --- Scrolls ---------------------------------------------------------------------------------------
 
 
-@ability("scroll_read")
+@MODULE.ability("scroll_read")
 def keep_a_scroll(g: Game, reader: int, card: int) -> None:
     """000's Scientist: once he has had a Scroll he always has one."""
     p = g.players[reader]

@@ -24,10 +24,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, stats
-from talisman.engine.abilities import ability
-from talisman.engine.effects import hook
-from talisman.engine.game import frame, handler
+from talisman.engine.game import frame
 from talisman.engine.movement import ring_distance
+from talisman.modules.wizards_tower.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -48,7 +47,7 @@ def is_steed(g: Game, card: int) -> bool:
     return c.name in STEEDS or "steed" in c.traits
 
 
-@hook("enter-tower")
+@MODULE.hook("enter-tower")
 def enter_tower(g: Game, seat: int, ctx: dict) -> None:
     """Past the Door: steeds stay at the Portal, and the Gargoyle bars the way on."""
     p = g.players[seat]
@@ -82,12 +81,12 @@ def send_back(g: Game, seat: int, why: str) -> None:
         g.say(f"{g.name(seat)} {why} and must leave the Tower.", seat=seat)
 
 
-@handler("tower_send_back")
+@MODULE.handler("tower_send_back")
 def _send_back(g: Game, a: dict) -> None:
     send_back(g, a["p"], a["why"])
 
 
-@ability("move_allowed")
+@MODULE.ability("move_allowed")
 def only_outward(g: Game, seat: int, path: list[int]) -> bool:
     """A character sent back goes only toward the Portal of Power."""
     p = g.players[seat]
@@ -96,19 +95,19 @@ def only_outward(g: Game, seat: int, path: list[int]) -> bool:
     return all(not in_tower(g, s) or ring_distance(g, s) < ring_distance(g, p.space) for s in path)
 
 
-@ability("landed")
+@MODULE.ability("landed")
 def out_of_the_tower(g: Game, seat: int) -> None:
     p = g.players[seat]
     if p.status.get(RETREAT) and not in_tower(g, p.space):
         del p.status[RETREAT]
 
 
-@hook("tower-dice-with-death")
+@MODULE.hook("tower-dice-with-death")
 def dice_with_death(g: Game, seat: int, ctx: dict) -> None:
     effects.roll(g, seat, "2D6", frame("tower_death_result", p=seat), why="the dice with Death")
 
 
-@handler("tower_death_result")
+@MODULE.handler("tower_death_result")
 def _death_result(g: Game, a: dict) -> None:
     seat = a["p"]
     death, _ = g.roll_dice("2D6", seat)
@@ -120,7 +119,7 @@ def _death_result(g: Game, a: dict) -> None:
     lives.lose_lives(g, seat, 1, "Death")
 
 
-@hook("magical-trap")
+@MODULE.hook("magical-trap")
 def magical_trap(g: Game, seat: int, ctx: dict) -> None:
     p = g.players[seat]
     for card in list(p.objects + p.packed):
@@ -137,7 +136,7 @@ def magical_trap(g: Game, seat: int, ctx: dict) -> None:
     possessions.settle_packs(g, seat)
 
 
-@hook("pit-trap")
+@MODULE.hook("pit-trap")
 def pit_trap(g: Game, seat: int, ctx: dict) -> None:
     p = g.players[seat]
     g.say(f"{g.name(seat)} leaps clear of the Pit Trap.", seat=seat)
@@ -148,7 +147,7 @@ def pit_trap(g: Game, seat: int, ctx: dict) -> None:
             possessions.lose_follower(g, seat, f, "falls into the pit")
 
 
-@hook("dragon-prince")
+@MODULE.hook("dragon-prince")
 def dragon_prince(g: Game, seat: int, ctx: dict) -> None:
     g.decide(
         seat,
@@ -161,7 +160,7 @@ def dragon_prince(g: Game, seat: int, ctx: dict) -> None:
     )
 
 
-@handler("dragon_prince_fight")
+@MODULE.handler("dragon_prince_fight")
 def _prince_fight(g: Game, a: dict) -> None:
     seat, mode = a["p"], a["mode"]
     beaten = [frame("tower_send_back", p=seat, why="is driven off by the Dragon Prince")]

@@ -1,0 +1,263 @@
+"""Modules as plug-ins: the core game, each expansion or variant, and the
+engine's own vocabulary, each one explicit :class:`Module` object.
+
+A module declares its content folder (TOML), options, requirements and
+exclusions, and registers on itself every piece of rule code it brings:
+abilities by hook point (:meth:`Module.ability`), content hooks that TOML
+calls with ``{ hook = "name" }`` (:meth:`Module.hook`), frame handlers
+(:meth:`Module.handler`), Spell effects (:meth:`Module.spell_effect`),
+endings (:meth:`Module.ending`, :meth:`Module.ending_choice`), effect verbs
+(:meth:`Module.verb`), the traits its content may carry, each with its
+meaning (:meth:`Module.trait`), and hook points of its own
+(:meth:`Module.point`). Nothing is registered on a global: a
+:class:`~talisman.content.ruleset.Ruleset` composes the tables of the modules
+a game plays with, in the order it resolves them, and of those only.
+
+Modules are found through the package entry points of the group
+``talisman.modules`` (so another package can bring one with no change
+here), and through :func:`register_module` (tests, fixtures). A module marked
+``base`` (the engine's vocabulary) is played in every game.
+
+>>> [m.name for m in resolve_modules(("core",))]
+['engine', 'core']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any, TypeVar
+
+from talisman.errors import ConfigError
+
+ENTRY_POINT_GROUP = "talisman.modules"
+CORE = "core"  # the base game: played in every game, like the base modules
+
+Fn = Callable[..., Any]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option a module offers: its default and the values it accepts.
+
+    With ``extends`` the module adds choices to an option another module
+    declares (the endings module adds endings to ``ending``) and sets its default.
+    ``title`` is the option's name for a player and ``labels`` name its choices,
+    one for each, in order (the lobby shows them instead of the raw values).
+    """
+
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+    extends: bool = False
+    title: str = ""
+    labels: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ending:
+    """What happens on reaching the Crown of Command, and at each turn start there."""
+
+    reach: Fn
+    turn_start: Fn
+
+
+@dataclass(frozen=True)
+class Verb:
+    """An effect verb a module adds to the vocabulary: the check of its TOML value, and what it does."""
+
+    validate: Callable[[Any, str], None]
+    execute: Fn
+
+
+class Module:
+    """One module: its content, options, relations, and the rule code it brings.
+
+    >>> m = Module(name="example", title="An example", content_dir=None)
+    >>> @m.hook("shout")
+    ... def shout(g, seat, ctx):
+    ...     g.say("Hey!")
+    >>> sorted(m.hooks)
+    ['shout']
+    """
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        content_dir: Path | None = None,
+        *,
+        requires: Iterable[str] = (),
+        excludes: Iterable[str] = (),
+        options: dict[str, OptionSpec] | None = None,
+        base: bool = False,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.content_dir = content_dir
+        self.requires: tuple[str, ...] = tuple(requires)
+        self.excludes: tuple[str, ...] = tuple(excludes)
+        self.options: dict[str, OptionSpec] = dict(options or {})
+        self.base = base
+        self.points: dict[str, str] = {}  # hook points it declares, with their meaning
+        self.abilities: dict[str, list[Fn]] = {}  # by hook point, in registration order
+        self.hooks: dict[str, Fn] = {}  # content hooks: { hook = "name" }
+        self.handlers: dict[str, Fn] = {}  # frame kind -> handler
+        self.spell_effects: dict[str, Fn] = {}  # a Spell's cast.hook -> its effect
+        self.endings: dict[str, Ending] = {}
+        self.ending_choices: list[Fn] = []
+        self.verbs: dict[str, Verb] = {}
+        self.traits: dict[str, str] = {}  # trait keyword -> its meaning, one line
+        self.services: dict[str, Fn] = {}  # functions the kernel asks for by name (the engine's: view, attribute)
+        self.hints: dict[str, Any] = {}  # what the bots may know of its rules
+
+    def __repr__(self) -> str:
+        return f"Module({self.name!r})"
+
+    # --- registration -----------------------------------------------------------
+
+    def point(self, name: str, meaning: str) -> None:
+        """Declare a hook point that abilities (of any module in the game) may register at."""
+        self.points[name] = meaning
+
+    def ability(self, point: str) -> Callable[[F], F]:
+        """Register a function at a hook point; it is asked only in games with this module."""
+
+        def register(fn: F) -> F:
+            self.abilities.setdefault(point, []).append(fn)
+            return fn
+
+        return register
+
+    def hook(self, name: str) -> Callable[[F], F]:
+        """Register a Python hook that content can call with ``{ hook = name }``."""
+        return self._named(self.hooks, "hook", name)
+
+    def handler(self, kind: str) -> Callable[[F], F]:
+        """Register the function that runs frames of ``kind``."""
+        return self._named(self.handlers, "handler for frame kind", kind)
+
+    def spell_effect(self, name: str) -> Callable[[F], F]:
+        """Register the Python effect of a Spell card (``cast.hook`` names it)."""
+        return self._named(self.spell_effects, "Spell effect", name)
+
+    def service(self, name: str) -> Callable[[F], F]:
+        """Provide a function the kernel asks for by name (the engine provides ``view`` and ``attribute``)."""
+        return self._named(self.services, "service", name)
+
+    def ending(self, name: str, reach: Fn, turn_start: Fn) -> None:
+        """An ending met at the Crown of Command (a choice of the option ``ending``)."""
+        if name in self.endings:
+            raise ValueError(f"{self.name}: two endings named {name!r}")
+        self.endings[name] = Ending(reach, turn_start)
+
+    def ending_choice(self, choose: F) -> F:
+        """A rule deciding which ending applies instead of the ``ending`` option (None: leave it be)."""
+        self.ending_choices.append(choose)
+        return choose
+
+    def verb(self, name: str, validate: Callable[[Any, str], None]) -> Callable[[F], F]:
+        """Add an effect verb: ``validate(value, path)`` checks its TOML, the decorated function runs it."""
+
+        def register(fn: F) -> F:
+            if name in self.verbs:
+                raise ValueError(f"{self.name}: two verbs named {name!r}")
+            self.verbs[name] = Verb(validate, fn)
+            return fn
+
+        return register
+
+    def trait(self, name: str, meaning: str) -> None:
+        """Declare a trait keyword the content of a game with this module may carry."""
+        self.traits[name] = meaning
+
+    def declare_traits(self, traits: dict[str, str]) -> None:
+        """Declare several traits at once: keyword -> meaning."""
+        for name, meaning in traits.items():
+            self.trait(name, meaning)
+
+    def _named(self, table: dict[str, Fn], what: str, name: str) -> Callable[[F], F]:
+        def register(fn: F) -> F:
+            if table.get(name, fn) is not fn:
+                raise ValueError(f"{self.name}: two of {what} {name!r}")
+            table[name] = fn
+            return fn
+
+        return register
+
+
+# --- the registry -------------------------------------------------------------------
+
+_REGISTERED: dict[str, Module] = {}
+_found: dict[str, Module] | None = None
+
+
+def _discovered() -> dict[str, Module]:
+    """The modules installed packages declare as entry points (loaded once)."""
+    global _found
+    if _found is None:
+        found: dict[str, Module] = {}
+        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+            module = ep.load()
+            if getattr(module, "name", None) != ep.name:
+                raise ConfigError(f"entry point {ep.name} = {ep.value!r} is not the Module named {ep.name!r}")
+            found[ep.name] = module
+        _found = found
+    return _found
+
+
+def register_module(module: Module) -> None:
+    """Make a module playable that no installed package declares (test content, a fixture)."""
+    if module.name in _discovered() or module.name in _REGISTERED:
+        raise ConfigError(f"a module named {module.name!r} already exists")
+    _REGISTERED[module.name] = module
+
+
+def unregister_module(name: str) -> None:
+    """Forget a module :func:`register_module` made playable (a test's own module, once the test is done)."""
+    _REGISTERED.pop(name, None)
+
+
+def get_module(name: str) -> Module:
+    """The module called ``name``; raises ConfigError for an unknown name."""
+    module = _REGISTERED.get(name) or _discovered().get(name)
+    if module is None:
+        raise ConfigError(f"unknown module {name!r} (known modules: {', '.join(known_modules())})")
+    return module
+
+
+def known_modules() -> list[str]:
+    """The names of the modules a game may choose (the base modules are always played)."""
+    every = {**_discovered(), **_REGISTERED}
+    return sorted(name for name, m in every.items() if not m.base)
+
+
+def resolve_modules(names: Iterable[str]) -> tuple[Module, ...]:
+    """The modules a game plays with, in the order every table of its ruleset follows:
+    the base modules (by name), then the core game, then each named module, each followed by
+    what it requires that is not there yet."""
+    wanted = tuple(names)
+    bases = sorted(name for name, m in {**_discovered(), **_REGISTERED}.items() if m.base)
+    ordered: list[Module] = []
+
+    def add(name: str, chain: tuple[str, ...]) -> None:
+        if name in chain:
+            raise ConfigError(f"modules require each other in a circle: {' -> '.join(chain + (name,))}")
+        if any(m.name == name for m in ordered):
+            return
+        m = get_module(name)
+        ordered.append(m)  # before what it requires: it builds on them, and is asked first
+        for req in m.requires:
+            add(req, chain + (name,))
+
+    for n in (*bases, CORE, *wanted):
+        add(n, ())
+    chosen = {m.name for m in ordered}
+    for m in ordered:
+        for ex in m.excludes:
+            if ex in chosen:
+                raise ConfigError(f"modules {m.name!r} and {ex!r} cannot be played together")
+    return tuple(ordered)

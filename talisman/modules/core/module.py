@@ -1,0 +1,92 @@
+"""The declaration of the module ``core``: its content, options and relations;
+its rule files register their code on :data:`MODULE`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talisman.content.modules import Module, OptionSpec
+
+MODULE = Module(
+    name="core",
+    title="The base game",
+    content_dir=Path(__file__).parent,
+    options={
+        "fate": OptionSpec(
+            True,
+            (True, False),
+            "Fate as in the 4th edition: spend 1 to roll again. Off: the rules of 000, without Fate.",
+            title="Fate",
+            labels=("On: spend Fate to roll again", "Off (000)"),
+        ),
+        "printed-lives": OptionSpec(
+            False,
+            (False, True),
+            "Start and heal to the lives printed on the card (4th edition) instead of 4 (000).",
+            title="Lives as printed",
+            labels=("Everyone starts on 4 (000)", "As printed on the character card"),
+        ),
+        "new-character": OptionSpec(
+            False,
+            (False, True),
+            "A player whose character dies starts again with a new one on their next turn.",
+            title="New character after death",
+            labels=("No: a dead character's player is out", "Yes: start again with a new one"),
+        ),
+        "command-spell": OptionSpec(
+            "000",
+            ("000", "4e"),
+            "000: one victim of the ruler's choice, who may concede; 4e: every other character.",
+            title="Command Spell",
+            labels=("One victim, who may concede (000)", "Every other character (4th edition)"),
+        ),
+        "ending": OptionSpec(
+            "crown-of-command",
+            ("crown-of-command",),
+            "What awaits at the Crown of Command.",
+            title="Ending",
+            labels=("The Crown of Command",),
+        ),
+    },
+)
+
+MODULE.declare_traits(
+    {
+        "alchemist": "at the start of its holder's turn, may turn Objects into 1 gold each",
+        "alignment-at-will": "may change alignment once a turn",
+        "animal-friend": "Animals and Dragons do not attack; may let them be",
+        "beguile": "may beguile a character met into giving up an Object or gold",
+        "bribe": "bribe:N: an Enemy that lets you be for N gold",
+        "cave-bonus": "cave-bonus:N: adds N to the roll in the Cave",
+        "chapel-safe": "loses no life at the Chapel",
+        "charm-animals": "may try to charm an Animal met alone",
+        "city-theft": "may steal in the City",
+        "desert-safe": "the Desert costs no life",
+        "free-purchase": "takes one item free where items are bought",
+        "graveyard-safe": "loses no life at the Graveyard",
+        "immune": "immune:<card kind>: a card of that kind (the Maze, the Siren) does not touch it",
+        "law-bribe": "law-bribe:N: may bribe a Law card away for N gold",
+        "mercenary": "a Follower paid 1 gold a turn to add 3 to its holder's Strength in a battle",
+        "mines-dice": "mines-dice:N: rolls N dice to find the way out of the Mines",
+        "move-pick-two": "rolls two dice for movement and moves by the one it chooses",
+        "patrol": "patrol:to:<kind>, patrol:fight:N: how the City's Patrol treats it",
+        "prayer-bonus": "prayer-bonus:N: adds N to its rolls when it prays",
+        "raft-builder": "ending a turn in a Woods or the Forest, its holder may build a raft",
+        "raise-dead": "may raise a creature it killed in battle as a Follower, instead of a trophy",
+        "regenerate-on-6": "a movement roll of 6 heals a life instead of moving",
+        "ride": "ride:<Follower>: rides that Follower (moves as the Follower allows)",
+        "scroll-at": "scroll-at:<kind>: may take a Scroll on spaces of that kind",
+        "scroll-instead-at": "scroll-instead-at:<kind>: may take a Scroll instead of encountering there",
+        "spare-guard": "no special attack on the Guard of the Dungeon's Guard Room",
+        "spirit-slayer": "may destroy any Spirit outright (no trophy)",
+        "spirit-spell": "an exorcism of a Spirit may gain it a Spell",
+        "start": "start:<what>: begins the game with it (a Scroll, a Spell or a Scroll...)",
+        "start-gold": "start-gold:N: begins the game with N gold",
+        "start-with": "start-with:<deck>:<card>: begins the game with that card",
+        "take-follower": "may take a Follower from a character met",
+        "take-maidens": "may win over the Maiden or the Princess of a character met",
+        "urchins-follow": "the Urchins follow it",
+        "woods-spells": "in a Woods or the Forest, may gain a Spell",
+        "woods-walk": "may walk through the Woods unhindered",
+    }
+)

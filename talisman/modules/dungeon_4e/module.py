@@ -1,0 +1,88 @@
+"""The declaration of the module ``dungeon-4e``: its content, options and relations;
+its rule files register their code on :data:`MODULE`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talisman.content.modules import Module, OptionSpec
+from talisman.modules.shared.cell import register_cell
+
+MODULE = Module(
+    name="dungeon-4e",
+    title="The Dungeon (4th edition)",
+    content_dir=Path(__file__).parent,
+    requires=("dungeon-characters",),
+    excludes=("dungeon-classic",),
+    options={
+        "dungeon-parts": OptionSpec(
+            "all",
+            ("all", "no-board", "characters-and-spells"),
+            "001 Using Only Portions: all (the Dungeon board and every card); no-board (no Dungeon board: the new "
+            "Adventure cards with the Dungeon icon are discarded when drawn and replaced); characters-and-spells "
+            "(only the new Characters and Spells).",
+            title="Parts of the Dungeon used",
+            labels=("All: the Dungeon board and every card", "No Dungeon board", "Only its Characters and Spells"),
+        ),
+        "dungeon-victory": OptionSpec(
+            "crown",
+            ("crown", "winner-takes-all", "short-game"),
+            "001 alternative rules: crown (the usual game); winner-takes-all (the first to kill the Lord of Darkness "
+            "wins); short-game (the Short Dungeon Game: everyone starts on the Dungeon Entrance, the main board is "
+            "not used, the first to beat the Lord of Darkness wins).",
+            title="Dungeon victory",
+            labels=("The Crown, as usual", "Winner takes all", "The Short Dungeon Game"),
+        ),
+        "fight-or-flight": OptionSpec(
+            False,
+            (False, True),
+            "001 Fight or Flight: in the Dungeon move only with the arrows, unless told otherwise or fleeing.",
+            title="Fight or Flight",
+            labels=("Off: move either way", "On: only with the arrows"),
+        ),
+        "random-treasures": OptionSpec(
+            False,
+            (False, True),
+            "001 Random Treasures: the Lord of Darkness's killer draws a Treasure at random.",
+            title="Random Treasures",
+            labels=("Off: the killer picks one", "On: drawn at random"),
+        ),
+    },
+)
+register_cell(MODULE)
+
+MODULE.declare_traits(
+    {
+        "aegis": "a lost battle or psychic combat becomes a stand-off on a roll of 4 to 6",
+        "avenger": "must attack evil characters where it lands, +3 to the attack; a win gains Strength and Craft",
+        "blood-stone": "once a turn, with 2 lives or more, give it a life and roll for what it gives",
+        "champion": "champion:N: a Follower that may fight a battle in its holder's place with Strength N",
+        "cloak-teleport": "instead of moving, discard it to fly to any space of the Region",
+        "craft-by-alignment": "an Enemy whose Craft is 3, 6 or 9 against an evil, neutral or good character",
+        "diablerie": "once a turn, give up a Follower to gain a Spell",
+        "dungeon-battle": "dungeon-battle:N: adds N to its holder's Strength in battles in the Dungeon",
+        "dungeon-icon": "a card of the main board's decks that is discarded and replaced when the Dungeon board is out",
+        "dungeon-psychic": "dungeon-psychic:N: adds N to Strength or Craft in fights in the Dungeon",
+        "elixir-of-life": "each time its holder loses a life and lives, roll for what it gives",
+        "emerge-bonus": "emerge-bonus:N: adds N to its holder's roll to emerge from the Dungeon",
+        "exile": "discard it to banish an Enemy about to fight (no trophy)",
+        "gold-seeker": "each Bag of Gold cashed in gives 2 more gold",
+        "lore-spell": "at the start of its holder's turn, gain 1 Spell if Craft allows",
+        "magic-weapon-only": "an Enemy that only a magic Weapon beats; otherwise a stand-off",
+        "mirror-strength": "an Enemy whose Strength equals its foe's in the battle",
+        "net": "an Enemy that makes its foe roll one die more and use the lowest",
+        "passes-on": "a Follower that goes to the character its holder beats",
+        "plus-per-faceup": "plus-per-faceup:<subtype>: an Enemy with 1 more Strength per other such Enemy face up",
+        "regenerates": "an Enemy beaten that regenerates on 1 or 2: a stand-off",
+        "region-bound": "region-bound:<region>: a Follower discarded when its holder leaves that region",
+        "reroll-move": "reroll-move:N: may roll the movement die again on a roll of N",
+        "sniper": "an Enemy that shoots first: a roll above its foe's Craft pins it down (no attack roll)",
+        "soul-drinker": "in battle roll 2 dice and keep one; a double kills a Follower",
+        "teleport-on-6": "on a movement roll of 6, discard it to go to any space of the Region",
+        "totem": "once a turn, discard a trophy to heal 2 lives",
+        "upkeep": "upkeep:N: a Follower paid N gold each turn, or it leaves",
+        "wanders": "a Follower that goes with a character encountering its holder, unless evaded",
+        "weighted-dice": "instead of rolling for movement or an attack, discard it and choose the result",
+        "win-by": "win-by:N: an Enemy beaten by less than N is a stand-off",
+    }
+)

@@ -1,0 +1,15 @@
+"""The declaration of the module ``endings``: its content and relations; its
+rule files register their code on :data:`MODULE` (the package adds the choices
+of the option ``ending``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talisman.content.modules import Module
+
+MODULE = Module(
+    name="endings",
+    title="Alternative endings at the Crown of Command",
+    content_dir=Path(__file__).parent,
+)

@@ -1,0 +1,68 @@
+"""The Cell, a room of both Dungeons (000's and the 4th edition's): leave one
+Follower locked there, then you may free one left before. Each Dungeon
+module registers it on itself with :func:`register_cell`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.content.modules import Module
+from talisman.engine import cards, possessions
+from talisman.engine.game import frame
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+
+def register_cell(module: Module) -> None:
+    """The content hook ``cell`` and its frames, on ``module``."""
+    module.hook("cell")(cell)
+    module.handler("cell_leave")(_cell_leave)
+    module.handler("cell_free")(_cell_free)
+
+
+def cell(g: Game, seat: int, ctx: dict) -> None:
+    """The Cell: leave one Follower locked here, then you may free one left before.
+    Choice: a Follower that clings to you (Cursed by a Hag, the Poltergeist) cannot be left."""
+    p = g.players[seat]
+    free = [f for f in p.followers if not g.rules.instances[f].must_take]
+    if not free:
+        g.push("cell_free", p=seat, left=-1)
+        return
+    g.decide(
+        seat,
+        "cell",
+        "You must leave one of your Followers locked in the Cell.",
+        [(f"leave:{f}", f"Leave the {g.card_name(f)}", [frame("cell_leave", p=seat, card=f)]) for f in free],
+    )
+
+
+def _cell_leave(g: Game, a: dict) -> None:
+    seat, card = a["p"], a["card"]
+    p = g.players[seat]
+    cards.release(g, seat, card)
+    cards.place(g, card, p.space)
+    g.say(f"{g.name(seat)} leaves the {g.card_name(card)} locked in the Cell.", seat=seat)
+    possessions.settle_packs(g, seat)
+    g.push("cell_free", p=seat, left=card)
+
+
+def _cell_free(g: Game, a: dict) -> None:
+    seat = a["p"]
+    space = g.players[seat].space
+    prisoners = [
+        c
+        for c in g.cards_on(space)
+        if g.rules.instances[c].type == "follower" and c != a["left"] and possessions.can_take(g, seat, c)
+    ]
+    if prisoners:
+        g.decide(
+            seat,
+            "cell-free",
+            "Free a Follower locked in the Cell?",
+            [
+                ("nothing", "Free no one", []),
+                *[(f"free:{c}", f"Free the {g.card_name(c)}", [frame("take", p=seat, card=c)]) for c in prisoners],
+            ],
+            confirm=True,
+        )

@@ -1,0 +1,143 @@
+"""Loading a ruleset checks what content names against what its modules declare:
+traits, hooks, Spell effects, verbs and hook points (issue 9, item 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import count
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from talisman import Game
+from talisman.content.modules import Module, known_modules, register_module, unregister_module
+from talisman.content.ruleset import ruleset_for
+from talisman.errors import ConfigError, ContentError
+
+_names = count()
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_test_modules() -> Iterator[None]:
+    """The modules these tests register hold bad content on purpose: no other test may meet them."""
+    yield
+    for name in [n for n in known_modules() if n.startswith("test-checks-")]:
+        unregister_module(name)
+
+
+CARD = """
+[card.odd-charm]
+name = "Odd Charm"
+deck = "adventure"
+type = "object"
+number = 4
+{extra}
+text = "Object. A test card."
+"""
+
+
+def module_with(tmp_path: Path, extra: str, **declare: Any) -> str:
+    """A module of one card (``extra``: its TOML lines), registered under a fresh name."""
+    name = f"test-checks-{next(_names)}"
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "cards.toml").write_text(CARD.format(extra=extra))
+    m = Module(name=name, title="Test", content_dir=folder)
+    for trait, meaning in declare.get("traits", {}).items():
+        m.trait(trait, meaning)
+    for hook in declare.get("hooks", ()):
+        m.hook(hook)(lambda g, seat, ctx: None)
+    register_module(m)
+    return name
+
+
+def test_a_trait_no_module_declares_is_refused_with_the_file_and_the_entry(tmp_path):
+    name = module_with(tmp_path, 'traits = ["teleport-on-7"]')
+    with pytest.raises(ContentError, match=r"cards\.toml: card\.odd-charm\.traits: trait 'teleport-on-7'"):
+        ruleset_for((name,))
+
+
+def test_a_declared_trait_loads(tmp_path):
+    name = module_with(tmp_path, 'traits = ["odd:2@out:dungeon"]', traits={"odd": "odd:N: a test trait"})
+    rules = ruleset_for((name,))
+    assert rules.traits["odd"] == "odd:N: a test trait" and "talisman" in rules.traits  # the engine's own
+
+
+def test_a_trait_of_a_module_not_chosen_is_refused(tmp_path):
+    name = module_with(tmp_path, 'traits = ["title-evil"]')  # the master levels' trait
+    with pytest.raises(ContentError, match="title-evil"):
+        ruleset_for((name,))
+    assert ruleset_for((name, "master-levels")).traits["title-evil"]
+
+
+def test_a_trait_named_by_an_effect_is_checked(tmp_path):
+    name = module_with(tmp_path, 'use = [{ gain = { gold = 1 }, unless = { trait = "no-such-trait" } }]')
+    with pytest.raises(ContentError, match="card.odd-charm.use: trait 'no-such-trait'"):
+        ruleset_for((name,))
+
+
+def test_a_hook_no_module_registers_is_refused(tmp_path):
+    name = module_with(tmp_path, 'use = [{ hook = "no-such-hook" }]')
+    with pytest.raises(ContentError, match="card.odd-charm.use: hook 'no-such-hook' is registered by no module"):
+        ruleset_for((name,))
+    assert (
+        "odd-hook" in ruleset_for((module_with(tmp_path, 'use = [{ hook = "odd-hook" }]', hooks=["odd-hook"]),)).hooks
+    )
+
+
+def test_a_hook_of_a_module_not_played_may_wait_behind_a_module_condition(tmp_path):
+    name = module_with(tmp_path, 'use = [{ hook = "kings-champion", if = { module = "master-levels" } }]')
+    assert "kings-champion" not in ruleset_for((name,)).hooks
+    assert "kings-champion" in ruleset_for((name, "master-levels")).hooks
+
+
+def test_an_ability_at_an_undeclared_hook_point_is_refused():
+    m = Module(name=f"test-checks-{next(_names)}", title="Test")
+    m.ability("no-such-point")(lambda g, seat: None)
+    register_module(m)
+    with pytest.raises(ConfigError, match="'no-such-point', a hook point no module declares"):
+        ruleset_for((m.name,))
+
+
+def test_two_modules_may_not_give_one_hook_two_meanings():
+    a, b = (Module(name=f"test-checks-{next(_names)}", title="Test") for _ in range(2))
+    a.hook("same")(lambda g, seat, ctx: None)
+    b.hook("same")(lambda g, seat, ctx: None)
+    register_module(a)
+    register_module(b)
+    with pytest.raises(ConfigError, match="hook 'same'"):
+        ruleset_for((a.name, b.name))
+
+
+def test_a_module_verb_is_checked_and_run(tmp_path):
+    name = f"test-checks-{next(_names)}"
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "cards.toml").write_text(
+        CARD.format(extra="on_draw = [{ tithe = 2 }]").replace('type = "object"', 'type = "event"')
+    )
+    m = Module(name=name, title="Test", content_dir=folder)
+
+    def check_tithe(value: Any, path: str) -> None:
+        if not isinstance(value, int):
+            raise ContentError(f"{path}: a whole number of gold")
+
+    @m.verb("tithe", check_tithe)
+    def tithe(g: Any, seat: int, n: int, ctx: dict[str, Any]) -> None:
+        g.players[seat].gold = max(0, g.players[seat].gold - n)
+
+    register_module(m)
+    rules = ruleset_for((name,))
+    assert rules.verbs["tithe"].execute is tithe
+    from talisman.testing import Scenario
+
+    s = Scenario(["warrior", "wizard"], modules=(name,)).no_spells().at(0, "village").set(0, gold=3)
+    s.at(1, "chapel").set(1, lost_turns=50).on_top("adventure", "Odd Charm")
+    s.dice(1).start().choose("move:fields-1")
+    assert s.player(0).gold == 1
+    (folder / "cards.toml").write_text(CARD.format(extra='on_draw = [{ tithe = "two" }]'))
+    ruleset_for.cache_clear()
+    with pytest.raises(ContentError, match="a whole number of gold"):
+        Game.new(["warrior"], modules=[name])
+    ruleset_for.cache_clear()
