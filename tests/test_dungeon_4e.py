@@ -1135,12 +1135,11 @@ def test_soul_drinker_rolls_two_and_drinks_a_soul_on_doubles():
 
 
 def test_spell_ring_holds_a_spell_outside_the_limit_and_goes_when_it_is_cast():
-    s = game().on_top("spell", "Healing").on_top("dungeon", "Spell Ring")
+    s = game().on_top("spell", "Healing").on_top("dungeon", "Spell Ring").set(0, lives=2)
     land(s, "corridor-1").choose("take:")
     ring = s.player(0).objects[0]
     spell = cards.held_by(s.game, f"card:{ring}")[0]
     assert s.game.card_name(spell) == "Healing" and s.player(0).spells == []
-    s.set(0, lives=2)
     s.end_turn()
     s.choose(f"cast:{spell}:0")  # Healing may be cast as the Wizard's turn begins
     assert s.player(0).lives == 4 and s.player(0).objects == []
@@ -1773,3 +1772,12 @@ def test_no_fleeing_in_the_short_dungeon_game_which_has_nowhere_to_flee_to():
     assert "flee" not in s.options() and "Thief rolls a die for movement" in s.log()
     t = game(fight_or_flight=True).at(0, "tunnel-1").at(1, "village").start()
     assert "flee" in t.options()  # in the usual game the character may flee
+
+
+def test_weakness_is_not_offered_on_a_character_at_its_printed_strength():
+    s = game("wizard", "warrior").give(0, "Weakness", deck="spell").set(1, strength=4)  # the Warrior's printed 4
+    s.start()
+    assert not [label for label in s.labels() if label.startswith("Cast Weakness")]
+    s2 = game("wizard", "warrior").give(0, "Weakness", deck="spell").set(1, strength=5)
+    s2.start()
+    assert [label for label in s2.labels() if label.startswith("Cast Weakness")] == ["Cast Weakness on the Warrior"]
