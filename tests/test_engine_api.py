@@ -188,20 +188,20 @@ def unchanged(g: Game):
 
 @pytest.mark.parametrize("actions", [0, 5, 70])  # before and after the engine's copies to undo from
 def test_an_error_inside_apply_leaves_the_game_as_it_was(actions):
-    """A scripted die of 7 on the D6 of the movement roll: the roll fails halfway through the action."""
+    """A scripted die of 7 on the D6 of a movement roll taken again: the Fate is spent, then the roll fails."""
     g = played(4, actions)
-    while "roll" not in g.legal_ids():
+    while "reroll" not in g.legal_ids():
         g.apply(g.legal_ids()[0])
     twin = Game.load(g.save())
     g.script_dice([7])
     before = unchanged(g)
     with pytest.raises(Exception, match="not possible on a D6"):
-        g.apply("roll")
+        g.apply("reroll")
     assert unchanged(g) == before
     g.touched()
     g.rng.scripted = ()  # the bad script taken back, the game goes on as if it had never come
-    g.apply("roll")
-    twin.apply("roll")
+    g.apply("reroll")
+    twin.apply("reroll")
     assert g.state_hash() == twin.state_hash()
 
 
