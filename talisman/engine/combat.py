@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, effects, lives, possessions, quests, spells, stats
 from talisman.engine.base import ENGINE
-from talisman.engine.decision import Choice
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -214,6 +214,38 @@ def _combat_evaded(g: Game, a: dict[str, Any]) -> None:
     let_pass(g, seat, passed)
     g.say(f"{g.name(seat)} evades the {foe_names(g, a)}.", type="evade", seat=seat)
     g.push_all(a["evaded"])
+
+
+def apart(
+    g: Game, fight: dict[str, Any], cards_: list[int], kinds: frozenset[str] = frozenset()
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Split a fight's foes: those named in ``cards_`` or of a subtype in ``kinds``,
+    and the others, each a fight of its own (the others announced afresh)."""
+    these = [c for c in fight["foes"] if c in cards_ or g.rules.instances[c].subtype in kinds]
+    those = [f for f in fight["adhoc"] if f.get("subtype", "") in kinds]
+    rest = {
+        **fight,
+        "foes": [c for c in fight["foes"] if c not in these],
+        "adhoc": [f for f in fight["adhoc"] if f not in those],
+        "announced": False,
+    }
+    return {**fight, "foes": these, "adhoc": those}, rest
+
+
+def has_foes(fight: dict[str, Any]) -> bool:
+    return bool(fight["foes"] or fight["adhoc"])
+
+
+def let_be_frames(g: Game, fight: dict[str, Any], kinds: frozenset[str]) -> list[Frame] | None:
+    """A character that creatures of ``kinds`` never attack (the Minstrel's Animals
+    and Dragons) lets them be: they are passed, and whoever came with them is
+    fought alone. None when no such creature is in the fight."""
+    kin, rest = apart(g, fight, [], kinds)
+    if not has_foes(kin):
+        return None
+    if not has_foes(rest):
+        return [frame("combat_evaded", **fight)]
+    return [frame("combat_evaded", **{**kin, "evaded": []}), frame("combat", **rest)]
 
 
 def let_pass(g: Game, seat: int, foes: list[int]) -> None:
