@@ -45,11 +45,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content import vocabulary as voc
-from talisman.engine import cards, effects, lives, stats
+from talisman.engine import cards, effects, lives
 from talisman.engine.combat import fight_creature, foe_names
 from talisman.engine.game import frame
 from talisman.modules.city_classic.module import MODULE
-from talisman.modules.city_classic.rules import DONJON, GATE, RELEASE, active, in_city, is_building, on_street, space
+from talisman.modules.city_classic.rules import (
+    DONJON,
+    GATE,
+    RELEASE,
+    active,
+    in_city,
+    is_building,
+    on_street,
+    put_in_city,
+)
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -95,10 +104,10 @@ def crime(g: Game, seat: int, statute: str, what: str = "") -> None:
     """Record a crime against a Statute, if done where the Statute holds."""
     if not active(g) or not in_city(g, seat) or g.rules.spaces[g.players[seat].space].id == DONJON:
         return
-    if statute in STREET_ONLY and not on_street(g, seat):
-        return
     if statute == "A" and is_building(g, g.players[seat].space):
         statute = "B"
+    if statute in STREET_ONLY and not on_street(g, seat):
+        return
     done = g.players[seat].status.setdefault("crimes", [])
     if statute not in done:
         done.append(statute)
@@ -243,9 +252,8 @@ def _arrested(g: Game, a: dict) -> None:
     p = g.players[seat]
     if not p.alive:
         return
-    p.space = space(g, DONJON)
+    put_in_city(g, seat, DONJON)
     hold(g, seat)
-    stats.changed(g)
     g.say(f"{g.name(seat)} {a['why']} and is thrown into the Donjon.", type="move", seat=seat)
 
 
@@ -316,8 +324,7 @@ def release(g: Game, seat: int, keep_warrant: bool) -> None:
         p.status.pop("warrant", None)
     p.status.pop("hold", None)
     p.status["released"] = True  # choice: not penniless (J) in the very turn one is let out
-    p.space = space(g, RELEASE)
-    stats.changed(g)
+    put_in_city(g, seat, RELEASE)
     g.say(f"{g.name(seat)} walks out of the Donjon onto {g.space_name(p.space)}.", type="move", seat=seat)
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, effects, lives, stats
+from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.game import frame
 from talisman.engine.movement import _walks
 from talisman.modules.city_classic.module import MODULE
@@ -89,6 +89,19 @@ def space(g: Game, sid: str) -> int:
     return g.rules.space_index[sid]
 
 
+def put_in_city(g: Game, seat: int, sid: str) -> None:
+    """Set a character straight down on a space of the City (no move, nothing met there)."""
+    g.players[seat].space = space(g, sid)
+    g.players[seat].status["in-city"] = True
+    stats.changed(g)
+
+
+@MODULE.ability("turn_start")
+def in_the_city(g: Game, seat: int) -> None:
+    if active(g) and in_city(g, seat):
+        g.players[seat].status["in-city"] = True
+
+
 # --- the City Gate -------------------------------------------------------------------------------
 
 
@@ -110,8 +123,7 @@ def city_space_is_the_gate(g: Game, seat: int) -> list[tuple]:
 @MODULE.handler("to_city_gate")
 def _to_city_gate(g: Game, a: dict) -> None:
     seat = a["p"]
-    g.players[seat].space = space(g, GATE)
-    stats.changed(g)
+    put_in_city(g, seat, GATE)
     g.say(f"{g.name(seat)} comes to the City Gate: next turn it may enter the City.", type="move", seat=seat)
     if seat == g.active:
         lives.end_turn_now(g)
@@ -213,18 +225,31 @@ def animals_outside(g: Game, seat: int, came_from: int) -> None:
     stats.changed(g)
 
 
-# --- leaving owing the Bank ------------------------------------------------------------------------
+# --- leaving the City: the Bank's Wizard, the Errand Boy and the Urchins ------------------------------
+
+CITY_BOUND = ("Errand Boy", "Urchin", "Urchins")
 
 
 @MODULE.ability("arrive")
-def left_owing(g: Game, seat: int, came_from: int) -> None:
-    """000: leaving the City with a Loan unpaid, the Bank's Wizard turns one into a Toad."""
+def left_the_city(g: Game, seat: int, came_from: int) -> None:
+    """Out of the City (by a walk, a barge, any way: ``in-city`` remembers where one was):
+    000's Loan unpaid, the Bank's Wizard turns one into a Toad; the Errand Boy and
+    the Urchins stay behind (000's Gladiator and Merchant: the core game's rule reads
+    the space one came from, which a walk out of the City has already left behind)."""
     p = g.players[seat]
-    if not active(g) or not p.status.get("loan") or g.rules.spaces[came_from].region != CITY or in_city(g, seat):
+    if not active(g):
         return
-    del p.status["loan"]
-    g.say(f"{g.name(seat)} leaves the City without repaying the Bank: its Wizard strikes.", seat=seat)
-    effects.run(g, seat, [{"toad": {"turns": TOAD_TURNS}}])
+    if in_city(g, seat):
+        p.status["in-city"] = True
+        return
+    if not p.status.pop("in-city", None):
+        return
+    if p.status.pop("loan", None):
+        g.say(f"{g.name(seat)} leaves the City without repaying the Bank: its Wizard strikes.", seat=seat)
+        effects.run(g, seat, [{"toad": {"turns": TOAD_TURNS}}])
+    if not stats.has_trait(g, seat, "urchins-follow"):
+        for f in [f for f in p.followers if g.card_name(f) in CITY_BOUND]:
+            possessions.lose_follower(g, seat, f, "stays behind in the City")
 
 
 # --- the Wharf: barges and stowaways -----------------------------------------------------------------
@@ -336,8 +361,7 @@ def barge(g: Game, seat: int, ctx: dict) -> None:
 @MODULE.handler("ride_barge")
 def _ride_barge(g: Game, a: dict) -> None:
     seat = a["p"]
-    g.players[seat].space = space(g, WHARF)
-    stats.changed(g)
+    put_in_city(g, seat, WHARF)
     g.say(f"{g.name(seat)} rides the Barge down to the City's Wharf.", type="move", seat=seat)
     if seat == g.active:
         lives.end_turn_now(g)
@@ -487,6 +511,13 @@ def riverman(g: Game, seat: int, ctx: dict) -> None:
             ),
         ],
     )
+
+
+@MODULE.hook("ruckus")
+def ruckus(g: Game, seat: int, ctx: dict) -> None:
+    """A ruckus at the Inn: a City card is drawn and met there (a fight in a building: Statute B)."""
+    g.push("card_queue", p=seat)
+    g.push("draw_cards", p=seat, n=len(g.cards_on(g.players[seat].space)) + 1)
 
 
 BIG_MONEY = ((6, -1), (9, 1), (11, 2), (99, 4))  # die + Craft at most ..., gold won (our own)
