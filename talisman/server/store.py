@@ -23,7 +23,7 @@ sees two writers.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -40,13 +40,19 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    func,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
+
+BROKEN = "broken"  # the status of a game whose engine failed (talisman.server.hub)
+LIVE = ("choosing", "open", "running")  # the statuses of a game in play
 
 games = Table(
     "games",
@@ -56,14 +62,20 @@ games = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False, index=True),
     # choosing (people pick their characters: talisman.server.choosing), open (a person's seat
-    # waits for its player), running, finished
+    # waits for its player), running, finished, broken (its engine failed: never served again;
+    # the reason is in result["broken"])
     Column("status", String(16), nullable=False, index=True),
     Column("config", JSON, nullable=False),  # modules, options, characters, seed (choosing: and choose): never
     # sent to a client
     Column("step", Integer, nullable=False),  # how many actions have been applied
     Column("summary", JSON, nullable=False),  # public: turn, who acts, characters (for the lobby list)
     Column("result", JSON),
+    Column("creator", String(32), index=True),  # who made it (talisman.server.limits.client_key), for the cap
+    Column("seed_public", Boolean, nullable=False, default=False),  # a seed chosen by the creator: told to all
 )
+
+# Columns added after the first release: a database made before gets them on opening.
+ADDED_COLUMNS = {"games": {"creator": "VARCHAR(32)", "seed_public": "BOOLEAN NOT NULL DEFAULT FALSE"}}
 
 seats = Table(
     "seats",
@@ -72,7 +84,8 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("controller", String(32), nullable=False),  # "human" or a bot's name
     Column("name", String(60), nullable=False),
-    Column("token_hash", String(64)),  # sha256 of the seat's token (people only)
+    Column("token_hash", String(64)),  # sha256 of the seat's token (people only); before the seat is
+    # joined, of its invitation secret
     Column("joined", Boolean, nullable=False, default=False),
 )
 
@@ -84,6 +97,24 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("option", String(200), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+)
+
+# What a game's people chose for it, beside the rules: the bots' pace, who made it, each
+# seat's standing answers (talisman.engine.standing). A game made before these existed has none.
+game_settings = Table(
+    "game_settings",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("bot_speed", String(16), nullable=False),  # a key of talisman.server.autopilot.BOT_SPEEDS
+    Column("creator_hash", String(64)),  # sha256 of the creator's token: it may invite a seat's person anew
+)
+
+seat_settings = Table(
+    "seat_settings",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("standing", JSON, nullable=False),  # the names of the seat's standing answers
 )
 
 snapshots = Table(
@@ -106,6 +137,15 @@ class SeatRecord:
 
 
 @dataclass(frozen=True)
+class GameSettings:
+    """A game's pace, its creator's token (hashed) and each seat's standing answers."""
+
+    bot_speed: str = "normal"
+    creator_hash: str | None = None
+    standing: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GameRecord:
     id: str
     title: str
@@ -117,6 +157,7 @@ class GameRecord:
     summary: dict[str, Any]
     result: dict[str, Any] | None
     seats: tuple[SeatRecord, ...]
+    seed_public: bool = False
 
 
 @dataclass(frozen=True)
@@ -177,6 +218,7 @@ class Store:
         self.url = normalise_url(url)
         self.engine = _make_engine(self.url)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -192,8 +234,11 @@ class Store:
         summary: dict[str, Any],
         snapshot: tuple[dict[str, Any], str] | None = None,
         status: str = "open",
+        creator: str | None = None,
+        seed_public: bool = False,
+        settings: GameSettings | None = None,
     ) -> None:
-        """Record a new game, its seats and (optionally) its first snapshot, at once."""
+        """Record a new game, its seats, its settings and (optionally) its first snapshot, at once."""
         now = _now()
         with self.engine.begin() as db:
             db.execute(
@@ -207,6 +252,8 @@ class Store:
                     step=0,
                     summary=summary,
                     result=None,
+                    creator=creator,
+                    seed_public=seed_public,
                 )
             )
             db.execute(
@@ -225,6 +272,29 @@ class Store:
             )
             if snapshot is not None:
                 db.execute(snapshots.insert().values(game_id=game_id, n=0, state=snapshot[0], state_hash=snapshot[1]))
+            if settings is not None:
+                db.execute(
+                    game_settings.insert().values(
+                        game_id=game_id, bot_speed=settings.bot_speed, creator_hash=settings.creator_hash
+                    )
+                )
+
+    def set_standing(self, game_id: str, seat: int, standing: tuple[str, ...]) -> None:
+        """Replace a seat's standing answers."""
+        with self.engine.begin() as db:
+            db.execute(seat_settings.delete().where(seat_settings.c.game_id == game_id, seat_settings.c.seat == seat))
+            db.execute(seat_settings.insert().values(game_id=game_id, seat=seat, standing=list(standing)))
+
+    def reinvite_seat(self, game_id: str, seat: int, invite_hash: str, status: str) -> None:
+        """Give a person's seat a new invitation: it is free again until that is claimed, and
+        its earlier invitation and token stop working; the game's new status."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(seats)
+                .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .values(token_hash=invite_hash, joined=False)
+            )
+            db.execute(update(games).where(games.c.id == game_id).values(status=status, updated=_now()))
 
     def record_moves(self, moves: list[Move]) -> None:
         """Append moves (of one game or many) in one transaction: all or none.
@@ -287,7 +357,34 @@ class Store:
             db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
             db.execute(update(games).where(games.c.id == game_id).values(status=status, updated=_now()))
 
+    def mark_broken(self, game_id: str, reason: str) -> None:
+        """Mark a game broken for good, with the reason (its log is kept, for a post-mortem)."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(status=BROKEN, result={"broken": reason}, updated=_now())
+            )
+
+    def delete_abandoned(self, idle_since: datetime) -> list[str]:
+        """Delete, with their logs, the games not finished that nothing happened to since
+        ``idle_since`` (no move, no seat taken, no character picked); returns their ids."""
+        q = select(games.c.id).where(games.c.status != "finished", games.c.updated < idle_since)
+        with self.engine.begin() as db:
+            ids = list(db.execute(q).scalars())
+            if ids:
+                for table in (actions, snapshots, seat_settings, game_settings, seats):
+                    db.execute(table.delete().where(table.c.game_id.in_(ids)))
+                db.execute(games.delete().where(games.c.id.in_(ids)))
+        return ids
+
     # --- reading ---------------------------------------------------------------
+
+    def live_games_of(self, creator: str) -> int:
+        """How many games not finished (nor broken) a client has made."""
+        q = select(func.count()).where(games.c.creator == creator, games.c.status.in_(LIVE))
+        with self.engine.connect() as db:
+            return db.execute(q).scalar_one()
 
     def game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as db:
@@ -297,12 +394,21 @@ class Store:
             return self._record(db, row)
 
     def list_games(self, status: str | None = None, limit: int = 100) -> list[GameRecord]:
-        """The most recently active games first."""
+        """The most recently active games first (broken games only when asked for)."""
         q = select(games).order_by(games.c.updated.desc()).limit(limit)
-        if status is not None:
-            q = q.where(games.c.status == status)
+        q = q.where(games.c.status == status) if status is not None else q.where(games.c.status != BROKEN)
         with self.engine.connect() as db:
             return [self._record(db, row) for row in db.execute(q).all()]
+
+    def settings(self, game_id: str) -> GameSettings:
+        """A game's settings (the defaults for a game made before there were any)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(game_settings).where(game_settings.c.game_id == game_id)).first()
+            standing = db.execute(
+                select(seat_settings.c.seat, seat_settings.c.standing).where(seat_settings.c.game_id == game_id)
+            ).all()
+        base = GameSettings() if row is None else GameSettings(row.bot_speed, row.creator_hash)
+        return GameSettings(base.bot_speed, base.creator_hash, {seat: tuple(names) for seat, names in standing})
 
     def game_ids(self, status: str) -> list[str]:
         with self.engine.connect() as db:
@@ -349,8 +455,20 @@ class Store:
             step=row.step,
             summary=row.summary,
             result=row.result,
+            seed_public=bool(row.seed_public),
             seats=tuple(SeatRecord(s.seat, s.controller, s.name, s.token_hash, s.joined) for s in seat_rows),
         )
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Give a database made by an earlier version the columns added since."""
+    for table, columns in ADDED_COLUMNS.items():
+        have = {c["name"] for c in inspect(engine).get_columns(table)}
+        with engine.begin() as db:
+            for name, kind in columns.items():
+                if name not in have:  # (PostgreSQL: another server process may be adding it too)
+                    guard = "IF NOT EXISTS " if engine.dialect.name == "postgresql" else ""
+                    db.execute(text(f"ALTER TABLE {table} ADD COLUMN {guard}{name} {kind}"))
 
 
 def _make_engine(url: str) -> Engine:
