@@ -689,3 +689,8 @@ def test_the_city_s_doorway_leads_down_into_the_dungeon_and_is_not_one_of_the_ma
     assert not third_doorway(s.game, s.find("Doorway", "adventure"))
     s.put("fields-2", "Doorway")
     assert third_doorway(s.game, s.find("Doorway", "adventure"))
+
+
+def test_a_character_that_starts_on_the_city_space_begins_at_the_city_gate():
+    s = game("thief", "wizard")
+    assert s.space_of(0) == "city-gate"

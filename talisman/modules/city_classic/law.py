@@ -211,7 +211,7 @@ def _law_check(g: Game, a: dict) -> None:
 
 def watch_arrest(g: Game, seat: int, why: str) -> None:
     """The Watch tries an arrest: a battle with it (Strength 7); lost, the Donjon."""
-    g.say(f"{why.capitalize()}: the Watch tries to arrest {g.name(seat)}.", seat=seat)
+    g.say(f"{why[0].upper()}{why[1:]}: the Watch tries to arrest {g.name(seat)}.", seat=seat)
     fight_creature(
         g,
         seat,

@@ -129,6 +129,14 @@ def _to_city_gate(g: Game, a: dict) -> None:
         lives.end_turn_now(g)
 
 
+@MODULE.ability("setup")
+def start_at_the_gate(g: Game, seat: int) -> None:
+    """A character whose start is the City space (the Thief, the Assassin) begins at the City Gate
+    (choice: 000 makes the City space the Gate; such a character may go in on its first move)."""
+    if active(g) and g.rules.spaces[g.players[seat].space].id == MAIN_CITY:
+        put_in_city(g, seat, GATE)
+
+
 @MODULE.ability("move_allowed")
 def through_the_gate(g: Game, seat: int, path: list[int]) -> bool:
     """No walk passes the City Gate and turns back into the City (out by road: ``leave_options``)."""
