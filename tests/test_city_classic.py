@@ -694,3 +694,169 @@ def test_the_city_s_doorway_leads_down_into_the_dungeon_and_is_not_one_of_the_ma
 def test_a_character_that_starts_on_the_city_space_begins_at_the_city_gate():
     s = game("thief", "wizard")
     assert s.space_of(0) == "city-gate"
+
+
+# --- the buildings' tables ------------------------------------------------------------------------------
+
+
+def enter(
+    building: str,
+    door: str,
+    *dice: int,
+    chars: tuple[str, ...] = ("warrior", "wizard"),
+    fate_on: bool = False,
+    **values,
+) -> Scenario:
+    """Seat 0 steps from the building's street through its door (a roll of 1)."""
+    s = away(game(*chars, fate=fate_on).at(0, door).set(0, **values))
+    roll(s, 1, *dice)
+    return s.choose(f"move:{building}")
+
+
+@pytest.mark.parametrize(
+    ("roll_", "change"),
+    [
+        (1, {"lives": -1}),
+        (2, {}),
+        (3, {"craft": 1}),
+        (4, {"strength": 1}),
+        (5, {"lives": 1}),
+        (6, {"space": "flask-street"}),
+    ],
+)
+def test_the_apothecary_s_potion(roll_, change):
+    s = enter("apothecary", "flask-street", roll_, gold=2)
+    p = s.player(0)
+    before = {"lives": p.lives, "craft": p.craft, "strength": p.strength}
+    s.on_top("city", "Lost Purse")
+    s.choose("potion")
+    assert p.gold == 1 or roll_ == 6  # a Lost Purse on Flask Street pays 2G more
+    for attr, n in change.items():
+        if attr == "space":
+            assert s.space_of(0) == n
+        else:
+            assert getattr(p, attr) == before[attr] + n
+
+
+def test_the_apothecary_and_the_armoury_buy_objects_for_1g():
+    s = enter("apothecary", "flask-street", gold=0)
+    s.give(0, "Sword")
+    s = away(game().at(0, "flask-street").give(0, "Sword"))
+    roll(s, 1)
+    s.choose("move:apothecary")
+    s.choose("sell")
+    assert "1G" in " ".join(s.labels()) or s.player(0).gold == 1
+
+
+@pytest.mark.parametrize(
+    ("roll_", "what"),
+    [(1, "lost_turns"), (2, "lost_turns"), (3, "lost_turns"), (4, "riverman"), (5, "ruckus"), (6, "big money")],
+)
+def test_the_six_fates_inn(roll_, what):
+    s = enter("six-fates-inn", "lantern-lane", roll_, 1, gold=3)
+    if what == "lost_turns":
+        assert s.player(0).lost_turns == 1
+    elif what == "riverman":
+        assert {"stay", "sail"} == set(s.options())
+        s.choose("sail")
+        assert "move:fields-1" in s.options()
+    elif what == "ruckus":
+        assert "draws a card" in s.log().split("Six Fates Inn: 5")[1]
+    else:
+        assert "Big Money: 1 + Craft 2 = 3" in s.log() and s.player(0).gold == 2
+
+
+@pytest.mark.parametrize(("total", "won"), [(3, -1), (6, -1), (7, 1), (9, 1), (10, 2), (11, 2), (12, 4), (14, 4)])
+def test_big_money(total, won):
+    s = enter("six-fates-inn", "lantern-lane", 6, 1, gold=3, craft=total - 1)
+    assert s.player(0).gold == 3 + won
+
+
+@pytest.mark.parametrize(
+    ("dice", "change"),
+    [
+        ((1, 1), {"lives": -1}),
+        ((2, 2), {}),
+        ((3, 3), {"lives": 1}),
+        ((4, 4), {"fate": 1}),
+        ((5, 5), {"craft": 1}),
+        ((5, 6), {"spells": 1}),
+        ((6, 6), {"strength": 1}),
+    ],
+)
+def test_the_high_temple_s_prayer(dice, change):
+    s = enter("high-temple", "temple-street", *dice, craft=4, fate_on=True, fate=0, lives=3)
+    p = s.player(0)
+    before = {"lives": p.lives, "fate": p.fate, "craft": p.craft, "strength": p.strength, "spells": len(p.spells)}
+    s.choose("pray")
+    after = {"lives": p.lives, "fate": p.fate, "craft": p.craft, "strength": p.strength, "spells": len(p.spells)}
+    assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == change
+
+
+@pytest.mark.parametrize(
+    ("roll_", "change"),
+    [
+        (1, {"toad": 3}),
+        (2, {"strength": -1}),
+        (3, {"craft": -1}),
+        (4, {"craft": 1}),
+        (5, {"craft": 1}),
+        (6, {"spells": 1}),
+    ],
+)
+def test_the_enchantress_s_blessing(roll_, change):
+    s = enter("enchantress", "moon-alley", roll_, craft=4)
+    p = s.player(0)
+    before = {"toad": p.toad, "strength": p.strength, "craft": p.craft, "spells": len(p.spells)}
+    s.choose("blessing")
+    after = {"toad": p.toad, "strength": p.strength, "craft": p.craft, "spells": len(p.spells)}
+    assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == change
+
+
+@pytest.mark.parametrize(
+    ("roll_", "change"), [(1, {}), (3, {}), (4, {"gold": 1}), (5, {"lives": 1}), (6, {"spells": 1})]
+)
+def test_the_anarchists_guild_hears_a_neutral_character(roll_, change):
+    s = enter("anarchists-guild", "cutpurse-lane", roll_, chars=("thief", "wizard"))
+    p = s.player(0)
+    before = {"gold": p.gold, "lives": p.lives, "spells": len(p.spells)}
+    s.choose("address")
+    after = {"gold": p.gold, "lives": p.lives, "spells": len(p.spells)}
+    assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == change
+
+
+def test_the_anarchists_guild_turns_the_good_and_the_evil():
+    s = enter("anarchists-guild", "cutpurse-lane", chars=("monk", "wizard"))
+    s.choose("turn-evil")
+    assert s.player(0).alignment == "evil"
+    s = enter("anarchists-guild", "cutpurse-lane", chars=("assassin", "wizard"))
+    assert "heal" not in s.options() and "address" not in s.options()
+    s.choose("turn-good")
+    assert s.player(0).alignment == "good"
+
+
+def test_the_magic_emporium_the_doctor_the_armoury_and_the_stables():
+    s = enter("magic-emporium", "star-street", gold=2, craft=4)
+    s.choose("buy-spell")
+    assert len(s.player(0).spells) == 1 and s.player(0).gold == 0
+    s = away(game().at(0, "bell-street").set(0, gold=3, lives=2))
+    roll(s, 1)
+    s.choose("move:doctors-surgery")
+    s.choose("heal:2")
+    assert s.player(0).lives == 4 and s.player(0).gold == 1  # 2 lives at 1G each
+    s = enter("armoury", "anvil-street", gold=4)
+    s.choose("buy")
+    assert {"buy:Dagger", "buy:Cloak", "buy:Buckler", "buy:Armour"} <= set(s.options())
+    s = enter("stables", "tanners-row", gold=5)
+    assert {"buy:Mule", "buy:Horse", "buy:Horse and Cart"} <= set(s.options())
+    s.choose("buy:Horse")
+    assert "Horse" in s.names(s.player(0).followers)
+
+
+@pytest.mark.rules("city-classic.leaving.road", "city-classic.entering-gate")
+def test_no_walk_passes_the_gate_and_turns_back_into_the_city():
+    s = away(game().at(0, "kings-way"))
+    roll(s, 3)
+    # King's Way, the Town Square, the Gate and back: no such walk; out onto the main board instead
+    assert "town-square" not in moves(s)
+    assert "fields-3" in moves(s) and "fields-4" in moves(s)
