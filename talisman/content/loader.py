@@ -2,7 +2,7 @@
 
 A content file may hold any of these top-level tables::
 
-    [region.<id>]     a ring of spaces and its movement rule
+    [region.<id>]     a ring of spaces and its movement rule (``aside``: spaces off the ring)
     [[link]]          a passage between two spaces (bridge, portal, gate)
     [space.<id>]      one space and its encounter
     [deck.<id>]       a deck: whether it is shuffled, what it is called

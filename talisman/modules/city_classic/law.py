@@ -80,11 +80,13 @@ WATCH_STRENGTH = 7
 FORBIDDEN_RACES = ("Cyborg", "Ghoul", "Hobgoblin", "Orc", "Troll", "Warrior of Chaos", "Champion of Chaos")
 FORBIDDEN_TITLES = ("warrior-of-chaos", "champion-of-chaos")
 # The options that do a forbidden act, by statute (ids of the decisions' options, or their prefix before ":").
+# The characters' Karate and Secret Strikes are their killer blows here; Corrupting and
+# Enchanting have no option of their own (a Spell that does it is Statute F already).
 ACTS = {
-    "C": ("bow", "pistol", "shoot", "sling", "throw"),
-    "D": ("assassinate", "killer-blow", "karate", "secret-strike"),
-    "G": ("beguile", "charm", "corrupt", "enchant", "lure"),
-    "H": ("steal-here", "steal", "plunder", "pickpocket"),
+    "C": ("bow", "pistol"),
+    "D": ("assassinate", "killer-blow"),
+    "G": ("beguile", "charm", "lure"),
+    "H": ("steal-here", "steal"),
 }
 STREET_ONLY = ("A", "E", "F", "G")
 BRIBE, BRIBE_PER_FOLLOWER = 2, 1
