@@ -860,3 +860,12 @@ def test_no_walk_passes_the_gate_and_turns_back_into_the_city():
     # King's Way, the Town Square, the Gate and back: no such walk; out onto the main board instead
     assert "town-square" not in moves(s)
     assert "fields-3" in moves(s) and "fields-4" in moves(s)
+
+
+def test_the_armoury_mends_a_broken_helmet_and_damaged_armour():
+    s = away(game().at(0, "anvil-street").set(0, gold=2).give(0, "Broken Helmet", "Damaged Armour"))
+    roll(s, 1)
+    s.choose("move:armoury")
+    s.choose("mend-helmet")
+    assert sorted(s.names(s.player(0).objects)) == ["Damaged Armour", "Helmet"] and s.player(0).gold == 1
+    check_conservation(s.game)
