@@ -869,3 +869,44 @@ def test_the_armoury_mends_a_broken_helmet_and_damaged_armour():
     s.choose("mend-helmet")
     assert sorted(s.names(s.player(0).objects)) == ["Damaged Armour", "Helmet"] and s.player(0).gold == 1
     check_conservation(s.game)
+
+
+# --- the Master Level titles of the City, on the shipped modules ----------------------------------------
+
+TITLES = ("city-classic", "master-levels")
+
+
+def levels(s: Scenario, seat: int = 0) -> set[str]:
+    return set(s.player(seat).status.get("master", {}))
+
+
+@pytest.mark.rules("master-levels.kings-champion")
+def test_the_city_s_beggar_and_a_six_make_the_kings_champion():
+    s = away(game(modules=TITLES).at(0, "kings-way").set(0, gold=2))
+    s.on_top("city", "Beggar")
+    roll(s, 1)
+    s.choose("move:gold-street")
+    s.dice(6).choose("give")
+    assert levels(s) == {"kings-champion"} and s.player(0).gold == 1
+
+
+@pytest.mark.rules("master-levels.master-thief")
+def test_beating_the_city_s_master_thief_makes_the_master_thief():
+    s = away(game(modules=TITLES).at(0, "kings-way").set(0, strength=9))
+    s.on_top("city", "Master Thief", "Lost Purse")
+    roll(s, 1, *WIN)
+    s.choose("move:gold-street")
+    assert "master-thief" in levels(s)
+
+
+@pytest.mark.rules("master-levels.sheriff", "master-levels.high-mage")
+def test_the_sheriff_at_the_royal_castle_and_the_high_mage_at_the_magic_emporium():
+    s = away(game(modules=TITLES).at(0, "kings-way").set(0, strength=7, gold=0))
+    roll(s, 1)
+    s.choose("move:royal-castle")
+    s.dice(5).choose("seek")
+    assert "sheriff" in levels(s)
+    s = away(game(modules=TITLES).at(0, "star-street").set(0, gold=0).give(0, "Ring"))
+    roll(s, 1)
+    s.choose("move:magic-emporium")
+    assert s.kind == "master-level"
