@@ -478,25 +478,27 @@ class HeuristicBot:
         )
 
     def _city_aim(self) -> str | None:
-        """Where to go in the City (None outside it): the Bank to repay a Loan, the way out when
-        done (the Wharf with a Warrant), the Doctor when wounded, the Armoury, the Magic Emporium."""
+        """Where to go in the City (None outside it): the Bank to repay a Loan, the Wharf with a
+        Warrant, the way out when done, the Doctor when wounded, the Armoury, the Magic Emporium,
+        and out once nothing is left to buy."""
         if not self.in_city():
             return None
         me = self.me
         if me["status"].get("loan"):
             return "bank" if me["gold"] >= LOAN_DUE else ""
+        if me["status"].get("warrant"):
+            return "wharf"  # no way out by road
         if self.city_done():
-            if me["status"].get("warrant"):
-                return "wharf"
             return self._nearest([s.id for s in self.rules.spaces if s.region == "outer" and s.id != "city"])
         if me["lives"] <= 3 and me["gold"] >= 2:
             return "doctors-surgery"
         owned = {c["name"] for c in me["objects"]}
         if me["gold"] >= 4 and not owned & {"Armour", "Shield", "Helmet", "Cloak", "Buckler"}:
             return "armoury"
-        if me["gold"] >= 2 and len(me.get("spells", ())) < me["craft"] // 2:
+        caster = self.rules.characters[me["character"]].spells > 0  # a character that begins with Spells
+        if me["gold"] >= 2 and caster and me["spell_count"] < 2 and me["craft"] >= 4:
             return "magic-emporium"
-        return ""
+        return self._nearest([s.id for s in self.rules.spaces if s.region == "outer" and s.id != "city"])
 
     def _dungeon_exit(self) -> str:
         outside = [s.id for s in self.rules.spaces if s.region not in DUNGEONS and self._d(self.here(), s.id) < 99]
