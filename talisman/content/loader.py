@@ -2,7 +2,7 @@
 
 A content file may hold any of these top-level tables::
 
-    [region.<id>]     a ring of spaces and its movement rule
+    [region.<id>]     a ring of spaces and its movement rule (``aside``: spaces off the ring)
     [[link]]          a passage between two spaces (bridge, portal, gate)
     [space.<id>]      one space and its encounter
     [deck.<id>]       a deck: whether it is shuffled, what it is called
@@ -134,6 +134,7 @@ def _section_regions(body: Any, into: RawContent, label: str) -> None:
                 "deck": voc._str,
                 "events_as": voc._str,
                 "sheltered": _strs,
+                "aside": _strs,
                 "source": None,
             },
             ("name", "movement", "ring"),
@@ -148,6 +149,7 @@ def _section_regions(body: Any, into: RawContent, label: str) -> None:
             r.get("deck", "adventure"),
             r.get("events_as", ""),
             tuple(r.get("sheltered", ())),
+            tuple(r.get("aside", ())),
         )
 
 
@@ -199,6 +201,7 @@ _SPACE_FIELDS = {
     "stop": voc._bool,
     "text": voc._str,
     "source": voc._str,
+    "design": _one_of("official", "our-own"),
 }
 
 
@@ -253,6 +256,7 @@ _CARD_FIELDS = {
     "on_win": voc.effects,
     "on_lose": voc.effects,
     "on_standoff": voc.effects,
+    "design": _one_of("official", "our-own"),
 }
 SPELL_WINDOWS = (
     "turn-start",
@@ -358,6 +362,7 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
             owner_traits=tuple(c.get("owner_traits", ())),
             text=c["text"],
             source=c.get("source", ""),
+            design=c.get("design", "official"),
         )
 
 
@@ -434,7 +439,7 @@ def build_spaces(raw: RawContent) -> list[SpaceDef]:
     spaces: list[SpaceDef] = []
     placed: dict[str, str] = {}
     for region in raw.regions.values():
-        for sid in region.ring:
+        for sid in (*region.ring, *region.aside):
             if sid not in raw.spaces:
                 raise ContentError(
                     f"{raw.origin.get('region.' + region.id, '?')}: region.{region.id}.ring: unknown space {sid!r}"
@@ -462,6 +467,7 @@ def build_spaces(raw: RawContent) -> list[SpaceDef]:
                     stop=s.get("stop", False),
                     text=s.get("text", ""),
                     source=s.get("source", ""),
+                    design=s.get("design", "official"),
                 )
             )
     for sid in raw.spaces:

@@ -37,6 +37,7 @@ class SpaceDef:
     stop: bool = False
     text: str = ""
     source: str = ""
+    design: str = "official"
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,8 @@ class RegionDef:
     retreat leads toward. ``events_as``: the region it counts as for cards
     that strike a whole region (000's Dungeon is part of the Outer Region);
     ``sheltered``: lasting effects that do not reach it (``blizzard``).
+    ``aside``: spaces of the region off its ring (the City's buildings, reached
+    through a passage from a street; the Donjon), with no ring neighbours.
     """
 
     id: str
@@ -61,6 +64,7 @@ class RegionDef:
     deck: str = "adventure"
     events_as: str = ""
     sheltered: tuple[str, ...] = ()
+    aside: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,6 +120,7 @@ class CardDef:
     owner_traits: tuple[str, ...] = ()
     text: str = ""
     source: str = ""
+    design: str = "official"
 
     @property
     def is_enemy(self) -> bool:

@@ -227,7 +227,7 @@ class Game:
             self.checkpoint, self.since_checkpoint = self.clone(), []
         logged = len(self.log) if self.log is not None else 0
         try:
-            self._answer(opt[2])
+            self._answer(a, opt)
         except BaseException:
             self._undo(logged)
             raise
@@ -235,9 +235,13 @@ class Game:
         if self.history is not None:
             self.history.append(option_id)
 
-    def _answer(self, frames: list[Any]) -> None:
+    def _answer(self, a: dict[str, Any], opt: list[Any]) -> None:
+        """Answer the decision ``a`` on top of the stack with its option ``opt``; the
+        abilities at ``chose`` hear of it (the City's Law), then the machine runs on."""
         self.stack.pop()
-        self.push_all(frames)
+        self.push_all(opt[2])
+        for fn in self.rules.abilities.get("chose", ()):
+            fn(self, a["p"], a["kind"], opt[0])
         self.run()
 
     def _undo(self, logged: int) -> None:
@@ -249,7 +253,8 @@ class Game:
             if isinstance(act, dict):
                 g.rng.script(act["dice"])
             else:
-                g._answer(next(o[2] for o in g.stack[-1][1]["options"] if o[0] == act))
+                top = g.stack[-1][1]
+                g._answer(top, next(o for o in top["options"] if o[0] == act))
         for slot in STATE_SLOTS:
             setattr(self, slot, getattr(g, slot))
         self.derived = None
