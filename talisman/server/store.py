@@ -418,7 +418,7 @@ class Store:
         with self.engine.begin() as db:
             if before is not None:
                 now = db.execute(select(games.c.config).where(games.c.id == game_id).with_for_update()).scalar_one()
-                if now != before:
+                if now != json.loads(json.dumps(before)):  # (as stored: lists for tuples, keys as strings)
                     raise Conflict(f"game {game_id}: another pick was recorded first")
             done = db.execute(
                 update(games)
