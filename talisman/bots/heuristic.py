@@ -19,6 +19,9 @@ What it knows of the modules:
   the rules let it, and goes for the Treasure Chamber when strong enough,
   fighting the Lord of Darkness in its better attribute (the margin says
   where on his chart it emerges: the Crown itself at 8 or more);
+- the Catacombs: it goes below only when strong and healthy and without a
+  Talisman (their Enemies reach Strength 6 and Craft 8, and the way out lands
+  anywhere), and always climbs out at an Exit;
 - the characters' abilities (shots, charges, a fight again, two movement
   dice...), the Master Level titles (taken; the Mirror is turned away, and a
   seat with two bodies acts with the one further along), and the Wizard's
@@ -971,6 +974,15 @@ class HeuristicBot:
         if places:  # a gate to a place of the bot's choice
             return max(places, key=lambda i: (self._score_space(i, self.target()), i))
         return "nothing" if "nothing" in ids else None
+
+    def on_catacombs_descend(self, d: Decision, ids: list[str]) -> str:
+        """The Catacombs: below only when strong and healthy (their Enemies reach Strength 6 and Craft 8, and
+        the way out lands anywhere), and not with a Talisman, when the Crown is the way."""
+        go = self.dungeon_ready() and not self.has("Talisman")
+        return "go-down" if go and "go-down" in ids else "nothing"
+
+    def on_catacombs_exit(self, d: Decision, ids: list[str]) -> str:
+        return "climb-out"
 
     def on_wish(self, d: Decision, ids: list[str]) -> str:
         if self.me["lives"] <= 2:

@@ -199,6 +199,7 @@ _SPACE_FIELDS = {
     "stop": voc._bool,
     "text": voc._str,
     "source": voc._str,
+    "design": _one_of("official", "our-own"),
 }
 
 
@@ -253,6 +254,8 @@ _CARD_FIELDS = {
     "on_win": voc.effects,
     "on_lose": voc.effects,
     "on_standoff": voc.effects,
+    "design": _one_of("official", "our-own"),
+    "in_play_with": _strs,
 }
 SPELL_WINDOWS = (
     "turn-start",
@@ -357,6 +360,8 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
             owner_traits=tuple(c.get("owner_traits", ())),
             text=c["text"],
             source=c.get("source", ""),
+            design=c.get("design", "official"),
+            in_play_with=tuple(c.get("in_play_with", ())),
         )
 
 
@@ -461,6 +466,7 @@ def build_spaces(raw: RawContent) -> list[SpaceDef]:
                     stop=s.get("stop", False),
                     text=s.get("text", ""),
                     source=s.get("source", ""),
+                    design=s.get("design", "official"),
                 )
             )
     for sid in raw.spaces:
