@@ -21,7 +21,7 @@ def play_in_the_browser(
 ):
     """One person (seat 1) and three heuristic bots play a game with ``module`` to its end, the person
     clicking at random but always on a button of ``eager`` when there is one; returns how often the
-    space ``watch`` was seen holding a piece, and the page's errors."""
+    elements ``watch`` (a selector) were seen, and the page's errors."""
     rng = random.Random(seed)
     server.start(bot_delay=0.01)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -39,12 +39,12 @@ def play_in_the_browser(
     page.click("form.new-game button.primary")
     page.wait_for_selector(".created a[data-play='0']")
     page.click(".created a[data-play='0']")
-    page.wait_for_selector(f"g.space[data-space={watch}]")
+    page.wait_for_selector("g.space")
     seen = 0
     for _ in range(clicks):
         if over(page):
             break
-        seen += page.locator(f"g.space[data-space={watch}] g.piece").count()
+        seen += page.locator(watch).count()
         if not my_turn(page):
             page.wait_for_timeout(20)
             continue
@@ -63,7 +63,21 @@ def play_in_the_browser(
 def test_a_game_with_the_catacombs_in_the_browser(server, browser):  # noqa: F811
     # seed 3: someone goes below (in seeds 1, 2 and 4 no one does)
     seen, errors = play_in_the_browser(
-        server, browser, "catacombs", "The Catacombs (000)", 3, "catacombs", eager=("go-down", "climb-out")
+        server,
+        browser,
+        "catacombs",
+        "The Catacombs (000)",
+        3,
+        "g.space[data-space=catacombs] g.piece",
+        eager=("go-down", "climb-out"),
     )
     assert seen > 0, "someone went below"
+    assert errors == []
+
+
+def test_a_game_with_airships_in_the_browser(server, browser):  # noqa: F811
+    seen, errors = play_in_the_browser(
+        server, browser, "airships", "Airships (000)", 3, "ul.notes li:has-text('Aboard the')", eager=("claim",)
+    )
+    assert seen > 0, "someone flew an Airship"
     assert errors == []
