@@ -23,7 +23,8 @@ What it knows of the modules:
   Talisman (their Enemies reach Strength 6 and Craft 8, and the way out lands
   anywhere), and always climbs out at an Exit;
 - Airships: it claims every one it can, flies instead of rolling, and steps
-  down in the Middle Region (or near the place) when heading where no ship goes;
+  down in the Middle Region (or near the place) when heading where no ship goes,
+  and now and then when it has nowhere to go;
   it fires on another ship half the time it meets one;
 - the characters' abilities (shots, charges, a fight again, two movement
   dice...), the Master Level titles (taken; the Mirror is turned away, and a
@@ -991,10 +992,16 @@ class HeuristicBot:
         walk = target == "portal-of-power" or (target != "" and self.region(target) not in SKY)
         if walk and (self.region(self.here()) == "middle" or self._d(self.here(), target) <= 2):
             return "disembark"
+        if target in ("", self.here()) and self.rng.random() < 0.25:
+            return "disembark"  # with nowhere to go, a ship only shuttles between the best spaces near it
         return "fly"
 
     def on_airship_claim(self, d: Decision, ids: list[str]) -> str:
         return "claim"
+
+    def on_airship_crew(self, d: Decision, ids: list[str]) -> str:
+        """Too many for the ship: leave behind the Follower that adds least."""
+        return min(ids, key=lambda i: (sum(self.card(int(i.split(":")[1])).bonus.values()), i))
 
     def on_catacombs_descend(self, d: Decision, ids: list[str]) -> str:
         """The Catacombs: below only when strong and healthy (their Enemies reach Strength 6 and Craft 8, and
