@@ -2,7 +2,7 @@
 
 A content file may hold any of these top-level tables::
 
-    [region.<id>]     a ring of spaces and its movement rule
+    [region.<id>]     a ring of spaces and its movement rule (``aside``: spaces off the ring)
     [[link]]          a passage between two spaces (bridge, portal, gate)
     [space.<id>]      one space and its encounter
     [deck.<id>]       a deck: whether it is shuffled, what it is called
@@ -134,6 +134,7 @@ def _section_regions(body: Any, into: RawContent, label: str) -> None:
                 "deck": voc._str,
                 "events_as": voc._str,
                 "sheltered": _strs,
+                "aside": _strs,
                 "source": None,
             },
             ("name", "movement", "ring"),
@@ -148,6 +149,7 @@ def _section_regions(body: Any, into: RawContent, label: str) -> None:
             r.get("deck", "adventure"),
             r.get("events_as", ""),
             tuple(r.get("sheltered", ())),
+            tuple(r.get("aside", ())),
         )
 
 
@@ -438,7 +440,7 @@ def build_spaces(raw: RawContent) -> list[SpaceDef]:
     spaces: list[SpaceDef] = []
     placed: dict[str, str] = {}
     for region in raw.regions.values():
-        for sid in region.ring:
+        for sid in (*region.ring, *region.aside):
             if sid not in raw.spaces:
                 raise ContentError(
                     f"{raw.origin.get('region.' + region.id, '?')}: region.{region.id}.ring: unknown space {sid!r}"

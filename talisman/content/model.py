@@ -52,6 +52,8 @@ class RegionDef:
     that strike a whole region (000's Dungeon is part of the Outer Region);
     ``sheltered``: lasting effects that do not reach it (``blizzard``; ``events``: cards met elsewhere that
     strike characters in other regions or everywhere, 000's Catacombs, unless they say ``everywhere``).
+    ``aside``: spaces of the region off its ring (the City's buildings, reached
+    through a passage from a street; the Donjon), with no ring neighbours.
     """
 
     id: str
@@ -63,6 +65,7 @@ class RegionDef:
     deck: str = "adventure"
     events_as: str = ""
     sheltered: tuple[str, ...] = ()
+    aside: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -112,12 +112,20 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
                 "movement": r.movement,
                 "home": r.home,
                 "spaces": list(r.ring),
+                "aside": list(r.aside),
             }
             for r in rules.regions.values()
         ],
         # label: the space's unambiguous name, "Fields (north-east)" (talisman.content.places)
         "spaces": {
-            s.id: {"name": s.name, "label": labels[s.id], "region": s.region, "kind": s.kind, "text": s.text}
+            s.id: {
+                "name": s.name,
+                "label": labels[s.id],
+                "region": s.region,
+                "kind": s.kind,
+                "text": s.text,
+                "design": s.design,
+            }
             for s in rules.spaces
         },
         "links": [{"kind": ln.kind, "a": ln.a, "b": ln.b, "guard": ln.guard.get("name", "")} for ln in rules.links],
