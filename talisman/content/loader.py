@@ -257,6 +257,7 @@ _CARD_FIELDS = {
     "on_lose": voc.effects,
     "on_standoff": voc.effects,
     "design": _one_of("official", "our-own"),
+    "in_play_with": _strs,
 }
 SPELL_WINDOWS = (
     "turn-start",
@@ -363,6 +364,7 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
             text=c["text"],
             source=c.get("source", ""),
             design=c.get("design", "official"),
+            in_play_with=tuple(c.get("in_play_with", ())),
         )
 
 

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import effects, stats
+from talisman.engine import abilities, effects, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import sentence
 from talisman.engine.determinise import determinise
@@ -146,7 +146,7 @@ def notes(g: Game, seat: int) -> list[str]:
         out.append("Beaten back: the next move is toward the Dungeon's Entrance.")
     if "route" in st:
         out.append(f"Came toward the Crown by {st['route']}.")
-    return out
+    return out + abilities.notes(g, seat)
 
 
 _HERE = ("space", "region", "space_kind")  # conditions about where the character stands: not known ahead
