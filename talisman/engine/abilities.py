@@ -190,10 +190,10 @@ def movement_die(g: Game, seat: int) -> int:
     return g.die_size(seat)
 
 
-def own_move(g: Game, seat: int) -> list[tuple[Any, ...]] | None:
+def own_move(g: Game, seat: int) -> list[Choice] | None:
     """The ways to move a rule gives in place of the usual ones (aboard an Airship), if any does."""
     for fn in hooks(g, "own_move"):
-        ways = fn(g, seat)
+        ways: list[Choice] | None = fn(g, seat)
         if ways is not None:
             return ways
     return None

@@ -20,3 +20,9 @@ MODULE.declare_traits(
         "flying": "a Follower that flies: it comes to no harm when an Airship falls",
     }
 )
+MODULE.declare_decisions(
+    {
+        "airship-claim": "whether to claim an unguarded Airship and go aboard",
+        "airship-crew": "which Follower to leave behind so that the party fits the Airship's Complement",
+    }
+)

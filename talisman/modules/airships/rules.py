@@ -37,6 +37,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.airships.module import MODULE
 
@@ -142,14 +143,14 @@ def airship(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         "airship-claim",
         f"The {name} lies unguarded ({hit_points(g, card)} of {hull(g, card)} Hit Points).",
         [
-            ("claim", f"Claim the {name} and go aboard{behind}", [frame("airship_claim", p=seat, card=card)]),
-            ("leave", f"Leave the {name} where it is", []),
+            Choice("claim", f"Claim the {name} and go aboard{behind}", [frame("airship_claim", p=seat, card=card)]),
+            Choice("leave", f"Leave the {name} where it is", []),
         ],
     )
 
 
 @MODULE.handler("airship_claim")
-def _airship_claim(g: Game, a: dict) -> None:
+def _airship_claim(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     name = g.card_name(card)
@@ -162,7 +163,7 @@ def _airship_claim(g: Game, a: dict) -> None:
             "airship-crew",
             f"The {name} takes {crew(g, card)[1]} at most: leave {over} more behind.",
             [
-                (
+                Choice(
                     f"leave:{f}",
                     f"Leave the {g.card_name(f)} behind on the {g.space_name(p.space)}",
                     [frame("airship_leave", p=seat, card=f), frame("airship_claim", p=seat, card=card)],
@@ -182,7 +183,7 @@ def _airship_claim(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("airship_leave")
-def _airship_leave(g: Game, a: dict) -> None:
+def _airship_leave(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].followers:
         possessions.drop(g, seat, card)
@@ -204,26 +205,30 @@ def leave_ship(g: Game, seat: int, space: int, why: str) -> int:
 
 
 @MODULE.ability("turn")
-def disembark_first(g: Game, seat: int, back: list) -> list[tuple]:
+def disembark_first(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     card = ship_of(g, seat)
     if card is None:
         return []
     label = f"Disembark from the {g.card_name(card)}, leaving it here"
-    return [("disembark", label, [frame("airship_disembark", p=seat), *back], "free")]
+    return [Choice("disembark", label, [frame("airship_disembark", p=seat), *back], "free")]
 
 
 @MODULE.ability("end_of_turn")
-def disembark_last(g: Game, seat: int) -> list[tuple]:
+def disembark_last(g: Game, seat: int) -> list[Choice]:
     card = ship_of(g, seat)
     if card is None:
         return []
     return [
-        ("disembark", f"Disembark from the {g.card_name(card)}, leaving it here", [frame("airship_disembark", p=seat)])
+        Choice(
+            "disembark",
+            f"Disembark from the {g.card_name(card)}, leaving it here",
+            [frame("airship_disembark", p=seat)],
+        )
     ]
 
 
 @MODULE.handler("airship_disembark")
-def _airship_disembark(g: Game, a: dict) -> None:
+def _airship_disembark(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if ship_of(g, seat) is None:
         return
@@ -281,13 +286,13 @@ def reach(g: Game, start: int, n: int) -> dict[int, int]:
 
 
 @MODULE.ability("own_move")
-def fly(g: Game, seat: int) -> list[tuple] | None:
+def fly(g: Game, seat: int) -> list[Choice] | None:
     card = ship_of(g, seat)
     if card is None:
         return None
     n = speed(g, card)
     return [
-        (
+        Choice(
             "fly",
             f"Fly the {g.card_name(card)} (up to {n} {'space' if n == 1 else 'spaces'})",
             [frame("airship_course", p=seat)],
@@ -296,7 +301,7 @@ def fly(g: Game, seat: int) -> list[tuple] | None:
 
 
 @MODULE.handler("airship_course")
-def _airship_course(g: Game, a: dict) -> None:
+def _airship_course(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     card = ship_of(g, seat)
     if card is None:
@@ -307,7 +312,7 @@ def _airship_course(g: Game, a: dict) -> None:
         "move",
         f"Where does the {g.card_name(card)} fly?",
         [
-            (
+            Choice(
                 f"move:{g.rules.spaces[s].id}",
                 f"Fly to the {g.space_name(s)} ({d} {'space' if d == 1 else 'spaces'})",
                 [frame("airship_fly", p=seat, to=s)],
@@ -318,7 +323,7 @@ def _airship_course(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("airship_fly")
-def _airship_fly(g: Game, a: dict) -> None:
+def _airship_fly(g: Game, a: dict[str, Any]) -> None:
     seat, to = a["p"], a["to"]
     card = ship_of(g, seat)
     if card is None:
@@ -332,7 +337,7 @@ def _airship_fly(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("attack_faces")
-def ship_in_the_fight(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
+def ship_in_the_fight(g: Game, seat: int, fight: dict[str, Any], faces: list[int]) -> list[int]:
     """The ship's die, rolled with the attack die and added: against Enemies in battle, against
     characters in battle or psychic combat (``foes``: a fight with creatures)."""
     card = ship_of(g, seat)
@@ -346,16 +351,16 @@ def ship_in_the_fight(g: Game, seat: int, fight: dict, faces: list[int]) -> list
 
 
 @MODULE.ability("meet")
-def broadside(g: Game, seat: int, other: int) -> list[tuple]:
+def broadside(g: Game, seat: int, other: int) -> list[Choice]:
     mine, theirs = ship_of(g, seat), ship_of(g, other)
     if mine is None or theirs is None:
         return []
     label = f"Fire on the {g.name(other)}'s {g.card_name(theirs)} with your {g.card_name(mine)}"
-    return [(f"broadside:{other}", label, [frame("airship_battle", p=seat, other=other)])]
+    return [Choice(f"broadside:{other}", label, [frame("airship_battle", p=seat, other=other)])]
 
 
 @MODULE.handler("airship_battle")
-def _airship_battle(g: Game, a: dict) -> None:
+def _airship_battle(g: Game, a: dict[str, Any]) -> None:
     """Ship against ship: each ship's Strength is the damage it deals to the other."""
     seat, other = a["p"], a["other"]
     ships = {s: ship_of(g, s) for s in (seat, other)}
@@ -386,7 +391,7 @@ def fall_chart(roll: int) -> str:
 
 
 @MODULE.handler("airship_destroyed")
-def _airship_destroyed(g: Game, a: dict) -> None:
+def _airship_destroyed(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     card = ship_of(g, seat)

@@ -11,3 +11,9 @@ MODULE = Module(
     title="The Catacombs (000): no board, somewhere below the land",
     content_dir=Path(__file__).parent,
 )
+MODULE.declare_decisions(
+    {
+        "catacombs-descend": "whether to go down into the Catacombs by the way just found",
+        "catacombs-exit": "whether to climb out by the Exit just found, or stay below",
+    }
+)
