@@ -100,14 +100,36 @@ export function layoutBoard(board) {
       });
     }
     // the spaces kept off the rings (a City's buildings) in a grid in the middle
+    // (each as near as may be to the space its passage opens on: a building by its street)
     const aside = chain.flatMap((r) => (r.aside || []).map((id) => [id, r.id]));
     if (aside.length && side > 0 && !middle.length) {
       const k = Math.ceil(Math.sqrt(aside.length));
       const g = GAP / 3;
       const c = (side - g * (k - 1)) / k;
-      aside.forEach(([id, region], i) => {
-        cells[id] = { x: origin + (i % k) * (c + g), y: top + origin + Math.floor(i / k) * (c + g), w: c, h: c, region };
+      const slots = [...Array(k * k).keys()].map((i) => ({ x: origin + (i % k) * (c + g), y: top + origin + Math.floor(i / k) * (c + g) }));
+      const doorOf = (id) => {
+        const ends = (l) => (l.a === id && cells[l.b]) || (l.b === id && cells[l.a]);
+        const ln = board.links.find((l) => l.kind === 'passage' && ends(l)) || board.links.find(ends);
+        return ln ? cells[ln.a === id ? ln.b : ln.a] : null;
+      };
+      const pairs = [];
+      aside.forEach(([id], i) => {
+        const door = doorOf(id);
+        slots.forEach((slot, j) => {
+          const d = door ? Math.hypot(door.x + door.w / 2 - slot.x - c / 2, door.y + door.h / 2 - slot.y - c / 2) : 1e9 + j;
+          pairs.push([d, i, j]);
+        });
       });
+      pairs.sort((p, q) => p[0] - q[0] || p[1] - q[1] || p[2] - q[2]);
+      const taken = new Set();
+      const done = new Set();
+      for (const [, i, j] of pairs) {
+        if (done.has(i) || taken.has(j)) continue;
+        const [id, region] = aside[i];
+        cells[id] = { x: slots[j].x, y: slots[j].y, w: c, h: c, region };
+        done.add(i);
+        taken.add(j);
+      }
     }
     height = top + outer;
   }
