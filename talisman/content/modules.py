@@ -114,7 +114,6 @@ class Module:
         self.traits: dict[str, str] = {}  # trait keyword -> its meaning, one line
         self.decisions: dict[str, str] = {}  # decision kind its rules (or content) ask -> its meaning, one line
         self.services: dict[str, Fn] = {}  # functions the kernel asks for by name (the engine's: view, attribute)
-        self.hints: dict[str, Any] = {}  # what the bots may know of its rules
 
     def __repr__(self) -> str:
         return f"Module({self.name!r})"
