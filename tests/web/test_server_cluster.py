@@ -181,6 +181,7 @@ def test_a_bots_game_is_played_by_one_process_and_goes_on_when_it_dies(pair):
         while state(http_b, game_id)["step"] < before + 10:
             assert time.monotonic() < end, "the other process did not take the bots' game over"
             time.sleep(0.2)
+    b.kill()  # B plays on: stopped first, so that the log read below is the whole log
     for log in (a.log, b.log):
         assert "refused" not in log.read_text() and "Traceback" not in log.read_text()
     store = Store(b.db_url)
