@@ -98,7 +98,8 @@ def fight_creature(
             ]
     # ``record``: keep both attack scores (the Lord of Darkness); ``alone``: only the
     # character itself may fight, no Follower in its place (the Lord of Darkness).
-    extra = {k: params[k] for k in ("record", "alone") if params.get(k)}
+    # ``harmless``: a defeat costs no life (a bout in a City's Arena).
+    extra = {k: params[k] for k in ("record", "alone", "harmless") if params.get(k)}
     g.push(
         "combat",
         p=seat,
@@ -367,7 +368,8 @@ def _combat_outcome(g: Game, a: dict) -> None:
         g.say(f"{g.name(seat)} loses to the {foe_names(g, a)}.", type="combat-result", seat=seat)
         abilities.react("defeated", g, seat)
         g.push_all(a["lose"])
-        lose_battle_life(g, seat, cause=f"beaten by the {foe_names(g, a)}", armour=(mode == "strength"))
+        if not a.get("harmless"):
+            lose_battle_life(g, seat, cause=f"beaten by the {foe_names(g, a)}", armour=(mode == "strength"))
         if mode == "strength":
             _tamed_animals_die(g, seat)
     else:

@@ -692,6 +692,8 @@ def _buy(g: Game, a: dict) -> None:
     used_at_once = g.rules.instances[card].on_encounter
     if used_at_once:
         run(g, seat, used_at_once, {"src": card})  # the Raft: never kept, it goes back to the stock
+    elif g.rules.instances[card].kept_apart:
+        possessions.keep_apart(g, seat, card)  # a Scroll
     else:
         offer(g, seat, card)
 

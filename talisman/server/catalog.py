@@ -112,6 +112,8 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
                 "movement": r.movement,
                 "home": r.home,
                 "spaces": list(r.ring),
+                # a ``grid`` region (a City's districts): rows of space ids, "" for an empty cell
+                "grid": [list(row) for row in r.grid],
             }
             for r in rules.regions.values()
         ],

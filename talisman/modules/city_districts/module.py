@@ -1,0 +1,34 @@
+"""The declaration of the module ``city-districts``: its content, options and relations;
+its rule files register their code on :data:`MODULE`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talisman.content.modules import Module
+
+MODULE = Module(
+    name="city-districts",
+    title="Another Talisman City (the districts of 003)",
+    content_dir=Path(__file__).parent,
+    excludes=("city-classic",),
+)
+
+MODULE.declare_traits(
+    {
+        "blessing": "discard it to roll one die roll again",
+        "bow": "a Bow: shot instead of moving, and forbidden in the City",
+        "breaks-on-1": "a Weapon that breaks when its holder rolls a 1 in the battle",
+        "courtesan": "a Follower for one visit to the City that keeps the Guards from arresting its holder once",
+        "deserter": "an Enemy whose trophy the Sheriff's Office of the City buys for 2 gold",
+        "eat": "eat:battle or eat:psychic: eaten before the dice for +1 in that kind of fight",
+        "escort": "escort:palace: a Stranger taken along to the City's Palace for a reward",
+        "evade-guards": "its holder slips away when the City Guards would take it to Judgement Square",
+        "gate-closed": "the card laid on a City gate while it is shut",
+        "loyal": "a Follower nothing can take from its holder",
+        "quiver": "discarded instead of the Bow once the Bow is shot",
+        "ride": "ride:N: a riding animal that adds up to N to a movement roll",
+        "riding-animal": "a riding animal, forbidden in the City: it waits at the Stables",
+        "stand-in": "stand-in:N: a Follower that may fight a battle in its holder's place with Strength N",
+    }
+)
