@@ -71,7 +71,7 @@ def play(url: str, seed: int, players: int) -> dict[str, Any]:
         page.goto(url + link[link.index("/game/") :])
         page.wait_for_selector("g.space")
         while True:
-            page.wait_for_selector(".banner.yours, .banner.over", timeout=120_000)
+            page.wait_for_selector(".banner.yours, .banner.over", timeout=0)  # bots may play on for long after a death
             if page.locator(".banner.over").count():
                 break
             step = int(page.locator(".game").get_attribute("data-step"))

@@ -13,7 +13,8 @@ the last pick starts the game.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Header, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,8 +25,37 @@ from talisman.server.catalog import board_data, catalog, character_cards
 from talisman.server.errors import ActionError
 from talisman.server.hub import Hub, NewGame, NewSeat
 from talisman.server.session import public_info
+from talisman.server.workers import Overrun
 
-router = APIRouter(prefix="/api")
+T = TypeVar("T")
+
+
+class Refusal(BaseModel):
+    """Every refusal's body."""
+
+    error: str = Field(description="a short machine-readable code, e.g. 'stale' or 'forbidden'")
+    message: str = Field(description="a sentence for people")
+
+
+REFUSALS = {
+    400: "a request that can never succeed as it is (a bad configuration, seat, option or step)",
+    403: "a seat's token is missing or wrong, or the seat is a bot's",
+    404: "no such game",
+    409: "refused in the game's present state (out of turn, stale, taken, not started, not finished, ...)",
+    410: "the game is broken (its rules engine failed) and no longer served",
+    413: "the request's body is too large",
+    422: "a malformed request: a field missing, of the wrong type or out of range",
+    429: "too many requests, or too many wrong tokens, from this client: wait (see Retry-After)",
+    503: "the move could not be stored, or the work took too long; nothing changed",
+}
+
+
+def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI description of the refusals a route may answer with (besides 422 and 429)."""
+    return {code: {"model": Refusal, "description": REFUSALS[code]} for code in codes}
+
+
+router = APIRouter(prefix="/api", responses=refusals(422, 429))
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
 
@@ -51,7 +81,13 @@ class GameSpec(Strict):
     modules: list[str] = Field(default_factory=lambda: ["core"])
     options: dict[str, Any] = Field(default_factory=dict)
     title: str = Field("", max_length=200)
-    seed: int | None = Field(None, description="fix the game's dice and decks (default: a random seed)")
+    seed: int | None = Field(
+        None,
+        ge=0,
+        lt=2**63,
+        description="fix the game's dice and decks (default: a random seed); a chosen seed is public: "
+        "every player sees it, in the game's facts",
+    )
 
 
 class ActionSpec(Strict):
@@ -61,7 +97,8 @@ class ActionSpec(Strict):
 
 
 class ClaimSpec(Strict):
-    name: str = Field("", max_length=60)
+    invite: str = Field(min_length=1, max_length=100, description="the seat's invitation secret, from its link")
+    name: str = Field("", max_length=60, description="the name to show for the seat (empty: keep the creator's)")
 
 
 class PickSpec(Strict):
@@ -70,13 +107,19 @@ class PickSpec(Strict):
 
 class SeatLink(BaseModel):
     seat: int
-    token: str
-    link: str
+    token: str = Field(description="the seat's token: send it as X-Seat-Token")
+    link: str = Field(description="the seat's page with its token (for this player only)")
+
+
+class Invitation(BaseModel):
+    seat: int
+    invite: str = Field(description="the secret that claims the seat, once")
+    link: str = Field(description="the seat's invitation link: opening it claims the seat")
 
 
 class Created(BaseModel):
     game: dict[str, Any]
-    seats: list[SeatLink] = Field(description="one link per person's seat: give each to its player")
+    seats: list[Invitation] = Field(description="one invitation per person's seat: give each to its player")
 
 
 class State(BaseModel):
@@ -92,20 +135,34 @@ def hub_of(request: Request) -> Hub:
     return hub
 
 
+async def offload(request: Request, fn: Callable[..., T], *args: Any) -> T:
+    """Ruleset building and other engine work in the hub's worker threads, off the event loop."""
+    try:
+        return await hub_of(request).engine(fn, *args)
+    except Overrun as e:
+        raise ActionError("overrun", f"the server could not answer within {e.seconds:g} s", 503) from None
+
+
+def _characters_of(modules: tuple[str, ...]) -> list[dict[str, Any]]:
+    return character_cards(ruleset_for(modules))
+
+
 def seat_link(request: Request, game_id: str, seat: int, token: str) -> SeatLink:
     base = str(request.base_url).rstrip("/")
     return SeatLink(seat=seat, token=token, link=f"{base}/game/{game_id}?seat={seat}&token={token}")
 
 
-@router.get("/catalog", summary="what a new game may be made of")
-async def get_catalog(modules: str = Query("core", description="comma-separated module names")) -> dict[str, Any]:
+@router.get("/catalog", summary="what a new game may be made of", responses=refusals(400))
+async def get_catalog(
+    request: Request, modules: str = Query("core", max_length=1000, description="comma-separated module names")
+) -> dict[str, Any]:
     try:
-        return catalog(tuple(m for m in modules.split(",") if m))
+        return await offload(request, catalog, tuple(m for m in modules.split(",") if m))
     except ConfigError as e:
         raise ActionError("bad-config", str(e), 400) from None
 
 
-@router.post("/games", status_code=201, summary="create a game", response_model=Created)
+@router.post("/games", status_code=201, summary="create a game", response_model=Created, responses=refusals(400, 413))
 async def create_game(spec: GameSpec, request: Request) -> Created:
     new = NewGame(
         seats=tuple(NewSeat(s.controller, s.character, s.name, s.choose) for s in spec.seats),
@@ -114,8 +171,15 @@ async def create_game(spec: GameSpec, request: Request) -> Created:
         title=spec.title,
         seed=spec.seed,
     )
-    session, tokens = await hub_of(request).create(new)
-    return Created(game=session.info(), seats=[seat_link(request, session.id, s, t) for s, t in tokens.items()])
+    session, invites = await hub_of(request).create(new)
+    base = str(request.base_url).rstrip("/")
+    return Created(
+        game=session.info(),
+        seats=[
+            Invitation(seat=s, invite=i, link=f"{base}/game/{session.id}?seat={s}&invite={i}")
+            for s, i in invites.items()
+        ],
+    )
 
 
 @router.get("/games", summary="games, most recently active first")
@@ -123,8 +187,9 @@ async def list_games(
     request: Request,
     status: str | None = Query(
         None,
-        pattern="^(choosing|open|running|finished)$",
-        description="choosing: waiting for people to pick their characters; open: for a person to open their seat",
+        pattern="^(choosing|open|running|finished|broken)$",
+        description="choosing: waiting for people to pick their characters; open: for a person to open their seat; "
+        "broken: its rules engine failed (never served; listed only when asked for)",
     ),
     limit: int = Query(100, ge=1, le=500),
 ) -> list[dict[str, Any]]:
@@ -137,20 +202,26 @@ async def list_games(
     return out
 
 
-@router.get("/games/{game_id}", summary="a game's public facts")
+@router.get("/games/{game_id}", summary="a game's public facts", responses=refusals(404, 410))
 async def get_game(game_id: str, request: Request) -> dict[str, Any]:
     session = await hub_of(request).session(game_id)
     async with session.lock:
         return session.info()
 
 
-@router.get("/games/{game_id}/board", summary="the board of a game: regions, spaces, links")
+@router.get(
+    "/games/{game_id}/board", summary="the board of a game: regions, spaces, links", responses=refusals(404, 410)
+)
 async def get_board(game_id: str, request: Request) -> dict[str, Any]:
     session = await hub_of(request).session(game_id)
-    return board_data(tuple(session.config["modules"]))
+    return await offload(request, board_data, tuple(session.config["modules"]))
 
 
-@router.get("/games/{game_id}/characters", summary="the characters of a game, and the seat that has each")
+@router.get(
+    "/games/{game_id}/characters",
+    summary="the characters of a game, and the seat that has each",
+    responses=refusals(404, 410),
+)
 async def get_characters(game_id: str, request: Request) -> list[dict[str, Any]]:
     """Every playable character of the game's modules (attributes, alignment, starting space,
     abilities), with ``seat``: the seat that has it, or null while it is free (while the game
@@ -158,10 +229,15 @@ async def get_characters(game_id: str, request: Request) -> list[dict[str, Any]]
     session = await hub_of(request).session(game_id)
     async with session.lock:
         held = session.holders()
-    return [{**c, "seat": held.get(c["key"])} for c in character_cards(ruleset_for(tuple(session.config["modules"])))]
+    cards = await offload(request, _characters_of, tuple(session.config["modules"]))
+    return [{**c, "seat": held.get(c["key"])} for c in cards]
 
 
-@router.post("/games/{game_id}/seats/{seat}/character", summary="pick your character while the game waits for choices")
+@router.post(
+    "/games/{game_id}/seats/{seat}/character",
+    summary="pick your character while the game waits for choices",
+    responses=refusals(400, 403, 404, 409, 410, 413, 503),
+)
 async def pick_character(
     game_id: str, seat: int, spec: PickSpec, request: Request, x_seat_token: TokenHeader = None
 ) -> dict[str, Any]:
@@ -175,7 +251,12 @@ async def pick_character(
         return session.info()
 
 
-@router.get("/games/{game_id}/state", summary="the game as one seat (or a spectator) sees it", response_model=State)
+@router.get(
+    "/games/{game_id}/state",
+    summary="the game as one seat (or a spectator) sees it",
+    response_model=State,
+    responses=refusals(400, 403, 404, 409, 410),
+)
 async def get_state(
     game_id: str,
     request: Request,
@@ -191,7 +272,12 @@ async def get_state(
     return State(**{k: v for k, v in msg.items() if k != "type"})
 
 
-@router.post("/games/{game_id}/actions", summary="answer the pending decision", response_model=State)
+@router.post(
+    "/games/{game_id}/actions",
+    summary="answer the pending decision",
+    response_model=State,
+    responses=refusals(400, 403, 404, 409, 410, 413, 503),
+)
 async def post_action(
     game_id: str,
     action: ActionSpec,
@@ -206,24 +292,41 @@ async def post_action(
 
 
 @router.post(
-    "/games/{game_id}/seats/{seat}/claim", summary="take a person's seat nobody has joined yet", response_model=SeatLink
+    "/games/{game_id}/seats/{seat}/claim",
+    summary="take a person's seat with its invitation secret",
+    response_model=SeatLink,
+    responses=refusals(400, 403, 404, 409, 410, 413, 503),
 )
 async def claim_seat(game_id: str, seat: int, spec: ClaimSpec, request: Request) -> SeatLink:
+    """The first to come with the seat's invitation (its link, from the game's creator) gets the
+    seat and its token; the invitation then no longer works (409 ``taken``)."""
     session = await hub_of(request).session(game_id)
-    token = await session.claim(seat, spec.name)
+    token = await session.claim(seat, spec.invite, spec.name)
     return seat_link(request, game_id, seat, token)
 
 
-@router.get("/games/{game_id}/replay", summary="where each turn of a finished game begins")
+@router.get(
+    "/games/{game_id}/replay",
+    summary="where each turn of a finished game begins",
+    responses=refusals(404, 409, 410),
+)
 async def replay_turns(game_id: str, request: Request) -> dict[str, Any]:
     return await hub_of(request).replay_turns(game_id)
 
 
-@router.get("/games/{game_id}/replay/{step}", summary="a finished game after a number of actions (seat: as it saw it)")
+@router.get(
+    "/games/{game_id}/replay/{step}",
+    summary="a finished game after a number of actions (seat: as it saw it)",
+    responses=refusals(400, 404, 409, 410, 503),
+)
 async def replay_step(game_id: str, step: int, request: Request, seat: int | None = None) -> dict[str, Any]:
     return await hub_of(request).replay_step(game_id, step, seat)
 
 
-@router.get("/games/{game_id}/save", summary="a finished game as a save file (for talisman replay)")
+@router.get(
+    "/games/{game_id}/save",
+    summary="a finished game as a save file (for talisman replay)",
+    responses=refusals(404, 409, 410),
+)
 async def get_save(game_id: str, request: Request) -> dict[str, Any]:
     return await hub_of(request).save_of(game_id)

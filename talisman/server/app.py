@@ -18,18 +18,30 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from talisman.server import api, ws
 from talisman.server.errors import ActionError
-from talisman.server.hub import SNAPSHOT_EVERY, Hub
+from talisman.server.hub import BOT_BUDGET, ENGINE_BUDGET, RESTORE_BUDGET, SNAPSHOT_EVERY, Hub
+from talisman.server.limits import ClientLimiter, Limits, LimitsMiddleware
 from talisman.server.store import Store
+
+HTTP_CODES = {404: "not-found", 405: "method-not-allowed"}
+HTTP_PHRASES = {404: "Not Found", 405: "Method Not Allowed"}
+HTTP_MESSAGES = {
+    404: "there is no such page or resource",
+    405: "this method is not allowed here (see the Allow header)",
+}
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 SWAGGER_UI = Path(swagger_ui.__file__).resolve().parent / "static"
 
 DESCRIPTION = """The Talisman web game: a lobby of games, seats for people and bots, and the live game.
 
-Create a game with `POST /api/games`; each person's seat gets a token and a link. A seat made with
+Create a game with `POST /api/games`; each person's seat gets an invitation link, which the creator gives to
+its player: opening it claims the seat (`POST /api/games/{id}/seats/{seat}/claim` with its secret) and makes
+the seat's token, known to that player only. A seat made with
 `"choose": true` lets its player pick a character (`POST /api/games/{id}/seats/{seat}/character`, among
 `GET /api/games/{id}/characters`): the game waits, with the status `choosing`, until every such seat has
 picked, first come first served, and only then begins. A client proves its seat
@@ -40,12 +52,31 @@ seat may see.
 """
 
 
-def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSHOT_EVERY) -> FastAPI:
-    """The application over the database at ``db_url`` (any SQLAlchemy URL)."""
+def create_app(
+    db_url: str,
+    bot_delay: float = 0.5,
+    snapshot_every: int = SNAPSHOT_EVERY,
+    *,
+    limits: Limits | None = None,
+    engine_budget: float = ENGINE_BUDGET,
+    bot_budget: float = BOT_BUDGET,
+    restore_budget: float = RESTORE_BUDGET,
+) -> FastAPI:
+    """The application over the database at ``db_url`` (any SQLAlchemy URL), with what one
+    client may ask (:class:`Limits`) and the time budgets of engine work (:mod:`talisman.server.hub`)."""
+    limiter = ClientLimiter(limits if limits is not None else Limits())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(db_url), bot_delay=bot_delay, snapshot_every=snapshot_every)
+        hub = Hub(
+            Store(db_url),
+            bot_delay=bot_delay,
+            snapshot_every=snapshot_every,
+            engine_budget=engine_budget,
+            bot_budget=bot_budget,
+            restore_budget=restore_budget,
+            limiter=limiter,
+        )
         app.state.hub = hub
         await hub.start()
         try:
@@ -54,6 +85,7 @@ def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSH
             await hub.stop()
 
     app = FastAPI(title="Talisman", version="0.1.0", description=DESCRIPTION, lifespan=lifespan, docs_url=None)
+    app.add_middleware(LimitsMiddleware, limiter=limiter)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
@@ -72,7 +104,23 @@ def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSH
 
     @app.exception_handler(ActionError)
     async def refused(_request: Request, e: ActionError) -> JSONResponse:
-        return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status)
+        headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
+        return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status, headers=headers)
+
+    @app.exception_handler(HTTPException)
+    async def built_in(request: Request, e: HTTPException) -> JSONResponse:
+        """Starlette's own refusals (no such path, a method not allowed, ...) in the app's shape;
+        a 405 names in ``Allow`` every method of the path (Starlette names one route's only)."""
+        code = HTTP_CODES.get(e.status_code, f"http-{e.status_code}")
+        message = e.detail if isinstance(e.detail, str) and e.detail != HTTP_PHRASES.get(e.status_code) else ""
+        headers = dict(e.headers or {})
+        if e.status_code == 405:
+            headers["Allow"] = ", ".join(allowed_methods(app, request))
+        return JSONResponse(
+            {"error": code, "message": message or HTTP_MESSAGES.get(e.status_code, "refused")},
+            status_code=e.status_code,
+            headers=headers,
+        )
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, e: RequestValidationError) -> JSONResponse:
@@ -94,3 +142,12 @@ def create_app(db_url: str, bot_delay: float = 0.5, snapshot_every: int = SNAPSH
         return FileResponse(index)
 
     return app
+
+
+def allowed_methods(app: FastAPI, request: Request) -> list[str]:
+    """Every method some route of the app answers at the request's path."""
+    return [
+        method
+        for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+        if any(route.matches({**request.scope, "method": method})[0] == Match.FULL for route in app.router.routes)
+    ]

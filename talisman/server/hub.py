@@ -7,6 +7,18 @@ log of events too, the state checked against each stored snapshot on the
 way. If the log no longer replays (a later engine), the latest snapshot
 restores the game instead and the log starts there. It also writes the
 moves of all games (group commit) and replays finished games step by step.
+
+Engine and bot work runs in worker threads (:mod:`talisman.server.workers`),
+each piece within a time budget. A game whose engine fails or overruns its
+budget is *broken*: it is stored with the status ``broken`` and the reason,
+its clients are told and disconnected, and it is never served again (every
+request for it is refused with ``broken``, 410), so one bad game can neither
+stall the others nor hang the server again when it restarts.
+
+A game is *abandoned* when it is not finished and nothing has happened to it
+(no move, no seat taken, no character picked) for :data:`ABANDON_AFTER`: the
+hub deletes such games, with their logs, when it starts and every hour after
+(:meth:`Hub.sweep`). Finished games stay, for their replays.
 """
 
 from __future__ import annotations
@@ -17,22 +29,32 @@ import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
+from talisman.content.ruleset import ruleset_for
 from talisman.engine.game import Game, make_config
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError, TalismanError
 from talisman.server import choosing
 from talisman.server.catalog import HUMAN, bot_names
 from talisman.server.errors import ActionError
+from talisman.server.limits import ClientLimiter, Limits, client_key, current_client
 from talisman.server.session import GameSession, game_summary, hash_token
-from talisman.server.store import ActionRecord, GameRecord, Move, SeatRecord, Store
+from talisman.server.store import BROKEN, ActionRecord, GameRecord, Move, SeatRecord, Store
+from talisman.server.workers import Overrun, Workers
 
 log = logging.getLogger("talisman.server")
 T = TypeVar("T")
 
 SNAPSHOT_EVERY = 50  # actions between two snapshots of the whole state
+ENGINE_BUDGET = 10.0  # seconds the engine may take to make a game or apply a move
+BOT_BUDGET = 30.0  # seconds a bot may think about one decision
+RESTORE_BUDGET = 60.0  # seconds to bring a game back from its log
+ENGINE_THREADS = 4
+ABANDON_AFTER = timedelta(days=14)
+SWEEP_EVERY = 3600.0  # seconds between two sweeps for abandoned games
 
 
 @dataclass(frozen=True)
@@ -55,10 +77,27 @@ class NewGame:
 class Hub:
     """Every live game of one server, and the store behind them."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.5, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.5,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        engine_budget: float = ENGINE_BUDGET,
+        bot_budget: float = BOT_BUDGET,
+        restore_budget: float = RESTORE_BUDGET,
+        limiter: ClientLimiter | None = None,
+        abandon_after: timedelta = ABANDON_AFTER,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.snapshot_every = snapshot_every
+        self.engine_budget = engine_budget
+        self.bot_budget = bot_budget
+        self.restore_budget = restore_budget
+        self.workers = Workers(ENGINE_THREADS)
+        self.limiter = limiter if limiter is not None else ClientLimiter(Limits())
+        self.abandon_after = abandon_after
+        self._sweeper: asyncio.Task[None] | None = None
         self.sessions: dict[str, GameSession] = {}
         self._loading: dict[str, asyncio.Future[GameSession]] = {}
         # One thread does all database work: writes are serialised, in order.
@@ -68,6 +107,26 @@ class Hub:
 
     async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+
+    async def engine(self, fn: Callable[..., T], *args: Any, budget: float | None = None) -> T:
+        """Engine or bot work in a worker thread; raises :class:`Overrun` past its budget
+        (by default the engine's budget for one move)."""
+        return await self.workers.run(fn, *args, budget=self.engine_budget if budget is None else budget)
+
+    async def break_game(self, session: GameSession, reason: str) -> None:
+        """Mark a game broken for good: stored so, its clients told and let go, never served again."""
+        log.error("game %s is broken: %s", session.id, reason)
+        session.broken = reason
+        self.sessions.pop(session.id, None)
+        try:
+            await self.run_db(self.store.mark_broken, session.id, reason)
+        except Exception:
+            log.exception("game %s: could not store it as broken", session.id)
+        refusal = broken_error(session.id, reason).to_dict()
+        for c in list(session.clients):
+            c.queue.put_nowait(refusal)
+            c.queue.put_nowait(None)
+        session.clients.clear()
 
     async def record(self, move: Move) -> None:
         """Store a move; returns once it is committed.
@@ -108,7 +167,9 @@ class Hub:
             self._writing = False
 
     async def start(self) -> None:
-        """Bring back every unfinished game, so that its bots play on."""
+        """Let go of abandoned games, then bring back every unfinished game, so that its bots play on."""
+        await self.sweep()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_hourly())
         ids = await self.run_db(self.store.game_ids, "running") + await self.run_db(self.store.game_ids, "open")
         for game_id in ids:
             try:
@@ -116,19 +177,43 @@ class Hub:
             except ActionError as e:
                 log.error("game %s cannot be restored: %s", game_id, e.message)
 
+    async def sweep(self) -> list[str]:
+        """Delete the abandoned games (see the module's notes); returns their ids."""
+        gone = await self.run_db(self.store.delete_abandoned, datetime.now(UTC) - self.abandon_after)
+        for game_id in gone:
+            session = self.sessions.pop(game_id, None)
+            if session is not None and session.bot_task is not None:
+                session.bot_task.cancel()
+        if gone:
+            log.info("deleted %d abandoned games", len(gone))
+        return gone
+
+    async def _sweep_hourly(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep for abandoned games failed")
+
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for s in self.sessions.values():
             if s.bot_task is not None:
                 s.bot_task.cancel()
             for c in list(s.clients):
                 c.queue.put_nowait(None)
+        self.workers.stop()
         self._db.shutdown(wait=True)
         self.store.close()
 
     # --- creating ---------------------------------------------------------------
 
     async def create(self, spec: NewGame) -> tuple[GameSession, dict[int, str]]:
-        """A new game; returns it and the token of each person's seat."""
+        """A new game; returns it and the invitation secret of each person's seat. A seat's
+        token is made when its player claims it with the invitation (:meth:`GameSession.claim`):
+        the creator never learns another person's token."""
         if not 1 <= len(spec.seats) <= 6:
             raise ActionError("bad-config", f"a game has 1 to 6 seats, not {len(spec.seats)}", 400)
         allowed = [HUMAN, *bot_names()]
@@ -145,20 +230,34 @@ class Hub:
                     f"seat {i}: only a person's seat without a named character can be chosen by its player",
                     400,
                 )
+        creator = client_key(current_client.get())
+        limits = self.limiter.limits
+        if limits.live_games is not None and await self.run_db(self.store.live_games_of, creator) >= limits.live_games:
+            raise ActionError(
+                "too-many",
+                f"you have {limits.live_games} games in play already: finish some first "
+                f"(a game nothing happens to for {self.abandon_after.days} days is deleted)",
+                429,
+                60,
+            )
+        self.limiter.check_creation(current_client.get())
         seed = spec.seed if spec.seed is not None else secrets.randbits(53)
         choose = [i for i, s in enumerate(spec.seats) if s.choose]
-        g: Game | None = None
         try:
-            if choose:  # the engine's game waits for the choices: only its configuration is checked now
-                config = choosing.waiting_config(
-                    make_config([s.character for s in spec.seats], None, spec.modules, spec.options, seed), choose
-                )
-            else:
-                g = Game.new([s.character for s in spec.seats], modules=spec.modules, options=spec.options, seed=seed)
-                config = g.config
+            config, g, summary, snapshot = await self.engine(
+                _setup, [s.character for s in spec.seats], list(spec.modules), spec.options, seed, choose
+            )
         except (ConfigError, TalismanError) as e:
             raise ActionError("bad-config", str(e), 400) from None
-        tokens = {i: secrets.token_urlsafe(18) for i, s in enumerate(spec.seats) if s.controller == HUMAN}
+        except Overrun as e:
+            raise ActionError(
+                "bad-config", f"the rules engine could not set this game up within {e.seconds:g} s: not created", 400
+            ) from None
+        if g is not None and g.is_over:
+            raise ActionError(
+                "bad-config", f"this game would be over before its first move ({_ending(g)}): not created", 400
+            )
+        invites = {i: secrets.token_urlsafe(18) for i, s in enumerate(spec.seats) if s.controller == HUMAN}
         records = tuple(
             SeatRecord(
                 i,
@@ -167,24 +266,31 @@ class Hub:
                     s.name.strip()
                     or (f"Player {i + 1}" if s.controller == HUMAN else f"{s.controller.capitalize()} bot")
                 )[:60],
-                hash_token(tokens[i]) if i in tokens else None,
+                hash_token(invites[i]) if i in invites else None,  # the token's place until it is claimed
             )
             for i, s in enumerate(spec.seats)
         )
         game_id = secrets.token_urlsafe(6)
         title = spec.title.strip()[:200] or f"Game {game_id}"
-        if g is None:
-            status, summary, snapshot = choosing.STATUS, choosing.waiting_summary(config), None
-        else:
-            status = "open" if tokens else ("finished" if g.is_over else "running")
-            summary, snapshot = game_summary(g), (g.state_dict(), g.state_hash())
-        await self.run_db(self.store.create_game, game_id, title, config, list(records), summary, snapshot, status)
+        status = choosing.STATUS if g is None else ("open" if invites else "running")
+        await self.run_db(
+            self.store.create_game,
+            game_id,
+            title,
+            config,
+            list(records),
+            summary,
+            snapshot,
+            status,
+            creator,
+            spec.seed is not None,
+        )
         record = await self.run_db(self.store.game, game_id)
         assert record is not None, "a game just created is in the store"
         session = GameSession(self, record, g, 0)
         self.sessions[game_id] = session
         session.schedule_bots()
-        return session, tokens
+        return session, invites
 
     # --- finding and restoring ------------------------------------------------------
 
@@ -200,6 +306,8 @@ class Hub:
             record = await self.run_db(self.store.game, game_id)
             if record is None:
                 raise ActionError("not-found", f"there is no game {game_id!r}", 404)
+            if record.status == BROKEN:
+                raise broken_error(game_id, (record.result or {}).get("broken", "its rules engine failed"))
             if record.status == choosing.STATUS:  # no engine game before the last choice
                 game, step = None, 0
             else:
@@ -222,24 +330,34 @@ class Hub:
         return game
 
     async def _restore(self, record: GameRecord) -> tuple[Game, int]:
+        """A game brought back from its log (or its latest snapshot); a game that cannot be
+        is marked broken in the store, and :class:`ActionError` ``broken`` raised."""
         acts = await self.run_db(self.store.actions, record.id)
         hashes = await self.run_db(self.store.snapshot_hashes, record.id)
         try:
-            return await asyncio.to_thread(_replay, record, [a.option for a in acts], hashes), record.step
-        except (TalismanError, ValueError, KeyError, RuntimeError) as e:
+            replayed = await self.engine(_replay, record, [a.option for a in acts], hashes, budget=self.restore_budget)
+            return replayed, record.step
+        except Overrun as e:
+            raise await self._broken(record.id, f"replaying its log took more than {e.seconds:g} s") from None
+        except Exception as e:
             log.warning("game %s: the action log does not replay (%s); restoring the latest snapshot", record.id, e)
         snap = await self.run_db(self.store.snapshot_at_or_before, record.id, record.step)
         if snap is None:
-            raise ActionError("broken", f"game {record.id} can be neither replayed nor restored", 500)
+            raise await self._broken(record.id, "its log can be neither replayed nor restored from a snapshot")
         n, state, _ = snap
         try:
-            g = Game.from_state_dict(state)
-            g.say(f"(The log before step {n} could not be rebuilt by this version of the engine.)", type="event")
-            for a in acts[n:]:
-                g.apply(a.option)
-        except TalismanError as e:
-            raise ActionError("broken", f"game {record.id} cannot be restored: {e}", 500) from None
+            g = await self.engine(_from_snapshot, state, n, [a.option for a in acts[n:]], budget=self.restore_budget)
+        except Overrun as e:
+            raise await self._broken(record.id, f"restoring it took more than {e.seconds:g} s") from None
+        except Exception as e:
+            raise await self._broken(record.id, f"it cannot be restored ({type(e).__name__}: {e})") from None
         return g, record.step
+
+    async def _broken(self, game_id: str, reason: str) -> ActionError:
+        """Store a game that cannot be brought back as broken; the refusal to raise."""
+        log.error("game %s is broken: %s", game_id, reason)
+        await self.run_db(self.store.mark_broken, game_id, reason)
+        return broken_error(game_id, reason)
 
     # --- finished games ---------------------------------------------------------------
 
@@ -247,6 +365,8 @@ class Hub:
         record = await self.run_db(self.store.game, game_id)
         if record is None:
             raise ActionError("not-found", f"there is no game {game_id!r}", 404)
+        if record.status == BROKEN:
+            raise broken_error(game_id, (record.result or {}).get("broken", "its rules engine failed"))
         if record.status != "finished":
             raise ActionError(
                 "not-finished",
@@ -266,13 +386,21 @@ class Hub:
         base = await self.run_db(self.store.snapshot_at_or_before, game_id, max(n - 1, 0))
         start = base[0] if base is not None and n > 0 else 0
         acts = await self.run_db(self.store.actions, game_id, start, n)
-        return await asyncio.to_thread(_replay_step, record, base if start else None, acts, n, seat)
+        try:
+            return await self.engine(
+                _replay_step, record, base if start else None, acts, n, seat, budget=self.restore_budget
+            )
+        except Overrun as e:
+            raise ActionError("overrun", f"replaying this game took more than {e.seconds:g} s", 503) from None
 
     async def replay_turns(self, game_id: str) -> dict[str, Any]:
         """Where each turn of a finished game begins: the step and the character whose turn it is."""
         record = await self.finished(game_id)
         acts = await self.run_db(self.store.actions, game_id)
-        return await asyncio.to_thread(_replay_turns, record, acts)
+        try:
+            return await self.engine(_replay_turns, record, acts, budget=self.restore_budget)
+        except Overrun as e:
+            raise ActionError("overrun", f"replaying this game took more than {e.seconds:g} s", 503) from None
 
     async def save_of(self, game_id: str) -> dict[str, Any]:
         """A finished game as a save file (``talisman replay`` reads it)."""
@@ -292,13 +420,63 @@ class Hub:
         }
 
 
-def _new_game(config: dict[str, Any]) -> Game:
+def broken_error(game_id: str, reason: str) -> ActionError:
+    return ActionError("broken", f"game {game_id} is broken and no longer served: {reason}", 410)
+
+
+def _ending(g: Game) -> str:
+    how = (g.result or {}).get("how")
+    return str(how) if how else "it ended at once"
+
+
+def _from_snapshot(state: dict[str, Any], n: int, options: list[str]) -> Game:
+    """A game from its snapshot after ``n`` actions, with the later actions applied."""
+    g = Game.from_state_dict(state)
+    g.say(f"(The log before step {n} could not be rebuilt by this version of the engine.)", type="event")
+    for option in options:
+        g.apply(option)
+    return g
+
+
+def _setup(
+    characters: list[str | None], modules: list[str], options: dict[str, Any], seed: int, choose: list[int]
+) -> tuple[dict[str, Any], Game | None, dict[str, Any], tuple[dict[str, Any], str] | None]:
+    """A new game's configuration, engine game, public summary and first snapshot. A game whose
+    people choose their characters has no engine game yet: only its configuration is checked."""
+    check_option_types(modules, options)
+    config = make_config(characters, None, modules, options, seed)
+    if choose:
+        config = choosing.waiting_config(config, choose)
+        return config, None, choosing.waiting_summary(config), None
+    g = new_game(config)
+    return g.config, g, game_summary(g), (g.state_dict(), g.state_hash())
+
+
+def check_option_types(modules: list[str], options: dict[str, Any]) -> None:
+    """Raise ConfigError for an option's value not of the type of its choices: ``1`` is no
+    ``true``, though Python finds them equal (an option the modules lack is for make_config to name)."""
+    rules = ruleset_for(tuple(dict.fromkeys(["core", *modules])))
+    for name, value in options.items():
+        spec = rules.options.get(name)
+        if spec is None:
+            continue
+        kinds = {type(c) for c in (spec.default, *spec.choices)}
+        if type(value) not in kinds:
+            want = " or ".join(sorted(KIND_NAMES.get(k, k.__name__) for k in kinds))
+            raise ConfigError(f"option {name!r} is {want}, not {value!r}")
+
+
+KIND_NAMES = {bool: "true or false", str: "a word", int: "a whole number", float: "a number"}
+
+
+def new_game(config: dict[str, Any]) -> Game:
+    """The engine's game of a configuration, run to its first decision."""
     return Game.new(config["characters"], modules=config["modules"], options=config["options"], seed=config["seed"])
 
 
 def _replay(record: GameRecord, options: list[str], hashes: dict[int, str]) -> Game:
     """Replay a game's log, checking the state against every stored snapshot."""
-    g = _new_game(record.config)
+    g = new_game(record.config)
     for n, option in enumerate(options, start=1):
         g.apply(option)
         if n in hashes and g.state_hash() != hashes[n]:
@@ -307,7 +485,7 @@ def _replay(record: GameRecord, options: list[str], hashes: dict[int, str]) -> G
 
 
 def _replay_turns(record: GameRecord, acts: list[ActionRecord]) -> dict[str, Any]:
-    g = _new_game(record.config)
+    g = new_game(record.config)
     g.log = None  # only the turn counter is wanted
     turns = [{"turn": g.turn, "step": 0, "character": g.active}]
     for n, a in enumerate(acts, start=1):
@@ -326,7 +504,7 @@ def _replay_step(
 ) -> dict[str, Any]:
     """The replay page's step ``n``: the view after it (``seat``'s, or the public one), and the move
     and events of that step."""
-    g = Game.from_state_dict(base[1]) if base is not None else _new_game(record.config)
+    g = Game.from_state_dict(base[1]) if base is not None else new_game(record.config)
     action = None
     mark = 0
     for i, a in enumerate(acts):

@@ -26,25 +26,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="pause before each bot move, so people can follow (default: 0.6)",
     )
+    parser.add_argument(
+        "--no-client-limits",
+        action="store_true",
+        help="lift the per-client rates and caps (talisman/server/limits.py), for load tests "
+        "on loopback where every client has the same address",
+    )
 
 
 def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from talisman.server.app import create_app
+    from talisman.server.limits import Limits
     from talisman.server.store import default_db_url, normalise_url
 
     if not 0 <= args.bot_delay <= 60:
         print("talisman: error: --bot-delay must be between 0 and 60 seconds", file=sys.stderr)
         return 2
     url = normalise_url(args.db or default_db_url())
-    app = create_app(url, bot_delay=args.bot_delay)
+    app = create_app(url, bot_delay=args.bot_delay, limits=Limits.off() if args.no_client_limits else None)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Talisman is served at http://{host}:{args.port}/  (database: {_safe(url)}; Ctrl+C stops it)", flush=True)
     # No per-message compression: a state is a few kilobytes, and deflating every one
     # costs more server time than it saves on any network a game is played over.
     uvicorn.run(
-        app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+        ws_max_size=64 * 1024,  # a client's message is small (talisman/server/ws.py refuses more than 16 KiB)
     )
     return 0
 

@@ -13,6 +13,12 @@ session asks the bot (which, like every agent, sees only its seat's view)
 after a short pause so that people can follow, and commits its answer like
 any other.
 
+The engine and the bots work in the hub's worker threads, within a time
+budget (:meth:`Hub.engine`); a game whose engine fails or overruns it is
+marked broken (:meth:`Hub.break_game`). While a move is applied the session's
+lock is held, and the public facts anyone may read come from the summary
+taken after the last change, never from a game half-way through a move.
+
 A game whose people choose their characters (:mod:`talisman.server.choosing`)
 has no engine game yet: its session holds ``game = None`` and the stored
 configuration with the picks so far, until the last pick creates the game.
@@ -31,11 +37,13 @@ from typing import Any, Protocol, TypeVar
 
 from talisman.bots import make_bot, observe
 from talisman.engine.game import Game
-from talisman.engine.view import events_for
+from talisman.engine.view import LazyView, events_for
 from talisman.server import choosing
 from talisman.server.catalog import HUMAN
 from talisman.server.errors import ActionError
+from talisman.server.limits import ClientLimiter, current_client
 from talisman.server.store import GameRecord, Move, Store
+from talisman.server.workers import Overrun
 
 log = logging.getLogger("talisman.server")
 T = TypeVar("T")
@@ -58,8 +66,18 @@ class Host(Protocol):
     async def rebuild(self, game_id: str) -> Game:
         """The game rebuilt from the store (after a failure left it half-changed)."""
 
+    bot_budget: float
+    limiter: ClientLimiter
+
+    async def engine(self, fn: Callable[..., T], *args: Any, budget: float | None = None) -> T:
+        """Engine or bot work in a worker thread, within a time budget."""
+
+    async def break_game(self, session: GameSession, reason: str) -> None:
+        """Mark a game broken for good."""
+
 
 MAX_QUEUE = 500  # messages waiting for one client before it is dropped as too slow
+MAX_OPTION = 200  # characters in an option id
 
 
 def hash_token(token: str) -> str:
@@ -83,6 +101,7 @@ class Client:
     token: str | None = None  # kept to act without sending it again
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     events_sent: int = 0
+    dropped: bool = False  # let go for reading too slowly: nothing more is queued for it
 
 
 def game_summary(g: Game) -> dict[str, Any]:
@@ -97,7 +116,8 @@ def game_summary(g: Game) -> dict[str, Any]:
 
 
 def public_info(record: GameRecord | GameSession, online: Set[int] = frozenset()) -> dict[str, Any]:
-    """What anyone may know about a game: never its seed, tokens or hidden cards."""
+    """What anyone may know about a game: never its tokens or hidden cards, nor its seed unless
+    the creator chose it (then every player may know it, as a replay would show it)."""
     summary = record.summary
     seat_list = record.seats
     return {
@@ -125,6 +145,7 @@ def public_info(record: GameRecord | GameSession, online: Set[int] = frozenset()
             for s in seat_list
         ],
         "result": record.result,
+        "seed": record.config["seed"] if record.seed_public else None,
     }
 
 
@@ -135,11 +156,14 @@ class GameSession:
         self.hub = hub
         self.id = record.id
         self.title = record.title
+        self.seed_public = record.seed_public
         self.created = record.created
         self.config = record.config
         self.seats = [Seat(s.seat, s.controller, s.name, s.token_hash, s.joined) for s in record.seats]
         self.game = game
         self.step = step
+        self._summary = game_summary(game) if game is not None else record.summary
+        self.broken: str | None = None  # why the game is broken, once it is (talisman.server.hub)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.bot_task: asyncio.Task[None] | None = None
@@ -158,9 +182,8 @@ class GameSession:
 
     @property
     def summary(self) -> dict[str, Any]:
-        if self.game is None:
-            return choosing.waiting_summary(self.config)
-        return game_summary(self.game)
+        """The public facts after the last change (see :func:`game_summary`)."""
+        return self._summary
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -218,39 +241,47 @@ class GameSession:
             )
         return self.seats[seat]
 
-    async def authenticate(self, seat: Any, token: Any) -> Seat:
-        """The seat whose token this is; the first use of a seat marks it joined."""
-        s = self.check_seat(seat)
+    def _check_secret(self, s: Seat, secret: Any, what: str) -> None:
+        """Refuse a wrong token or invitation (403), and every one from a client that
+        sent too many wrong ones lately (429)."""
         if s.controller != HUMAN or s.token_hash is None:
-            raise ActionError("forbidden", f"seat {seat} is played by the {s.controller} bot", 403)
-        if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), s.token_hash):
-            raise ActionError("forbidden", f"this is not the token of seat {seat}", 403)
-        if not s.joined:
-            s.joined = True
-            try:
-                await self.hub.run_db(self.hub.store.join_seat, self.id, s.seat, self.status)
-            except Exception:
-                s.joined = False
-                raise
-            self.broadcast_seats()
+            raise ActionError("forbidden", f"seat {s.seat} is played by the {s.controller} bot", 403)
+        client = current_client.get()
+        self.hub.limiter.check_locked_out(client)
+        if not isinstance(secret, str) or not hmac.compare_digest(hash_token(secret), s.token_hash):
+            self.hub.limiter.wrong_token(client)
+            raise ActionError("forbidden", f"this is not the {what} of seat {s.seat}", 403)
+
+    async def authenticate(self, seat: Any, token: Any) -> Seat:
+        """The seat whose token this is. A seat has a token only once its player has
+        claimed it with the invitation (:meth:`claim`)."""
+        s = self.check_seat(seat)
+        if s.controller == HUMAN and not s.joined:
+            raise ActionError(
+                "forbidden", f"seat {seat} has not been taken yet: its player opens the invitation link first", 403
+            )
+        self._check_secret(s, token, "token")
         return s
 
-    async def claim(self, seat: Any, name: str) -> str:
-        """Give a seat nobody has taken yet to whoever asks; returns its new token
-        (an earlier link to that seat stops working)."""
+    async def claim(self, seat: Any, invite: Any, name: str) -> str:
+        """Give a person's seat nobody has taken yet to whoever holds its invitation secret
+        (the creator sends it in the seat's link); returns the seat's token, made now and
+        known only to the claimer. An invitation opens its seat once."""
         s = self.check_seat(seat)
-        if s.controller != HUMAN:
-            raise ActionError("forbidden", f"seat {seat} is played by the {s.controller} bot", 403)
         async with self.lock:
-            if s.joined:
+            if s.controller == HUMAN and s.joined:
                 raise ActionError("taken", f"seat {seat} already has its player", 409)
+            self._check_secret(s, invite, "invitation")
             token, name = secrets.token_urlsafe(18), name.strip()[:60]
             s.joined = True
             try:
                 await self.hub.run_db(self.hub.store.join_seat, self.id, s.seat, self.status, hash_token(token), name)
-            except Exception:
+            except Exception as e:
                 s.joined = False
-                raise
+                log.exception("game %s: could not record the claim of seat %d", self.id, s.seat)
+                raise ActionError(
+                    "storage", f"the seat could not be taken ({type(e).__name__}); nothing changed", 503
+                ) from None
             s.token_hash = hash_token(token)
             s.name = name or s.name
         self.broadcast_seats()
@@ -266,21 +297,31 @@ class GameSession:
                 raise ActionError("not-choosing", "the game has begun: characters can no longer be chosen")
             choosing.check_pick(self.config, s.seat, character)
             config, game = choosing.with_pick(self.config, s.seat, character), None
-            if not choosing.still_to_choose(config):
-                game = Game.new(
-                    config["characters"], modules=config["modules"], options=config["options"], seed=config["seed"]
-                )
+            snapshot = None
+            if choosing.still_to_choose(config):
+                summary = choosing.waiting_summary(config)
+            else:
+                try:
+                    game, summary, snapshot = await self.hub.engine(_start, config)
+                except Overrun as e:
+                    await self.hub.break_game(
+                        self, f"the rules engine could not set the game up within {e.seconds:g} s"
+                    )
+                    raise self.broken_error() from None
+                except Exception as e:
+                    log.exception("game %s: the engine failed to set the game up", self.id)
+                    await self.hub.break_game(self, f"the rules engine failed to set the game up ({type(e).__name__})")
+                    raise self.broken_error() from None
                 config = game.config
-            before = self.config
-            self.config, self.game = config, game
-            snapshot = (game.state_dict(), game.state_hash()) if game is not None else None
+            before = self.config, self._summary
+            self.config, self.game, self._summary = config, game, summary
             try:
                 await self.hub.run_db(
                     self.hub.store.record_setup, self.id, self.config, self.summary, self.status, snapshot
                 )
             except Exception as e:
                 log.exception("game %s: could not record the choice of seat %d", self.id, s.seat)
-                self.config, self.game = before, None
+                (self.config, self._summary), self.game = before, None
                 raise ActionError(
                     "storage", f"the choice could not be saved ({type(e).__name__}); nothing changed", 503
                 ) from None
@@ -298,6 +339,8 @@ class GameSession:
             raise ActionError("malformed", "an action names the id of one option (a non-empty string)", 400)
         if isinstance(step, bool) or not isinstance(step, int):
             raise ActionError("malformed", "an action names the step it answers (a whole number)", 400)
+        if len(option) > MAX_OPTION:
+            raise ActionError("malformed", f"an option id has at most {MAX_OPTION} characters", 400)
         s = await self.authenticate(seat, token)
         async with self.lock:
             self._check(s, option, step)
@@ -306,6 +349,8 @@ class GameSession:
 
     def _check(self, s: Seat, option: str, step: int) -> None:
         g = self.game
+        if self.broken is not None:
+            raise self.broken_error()
         if g is None:
             raise self.not_started()
         if g.is_over:
@@ -330,26 +375,38 @@ class GameSession:
         g, n = self.game, self.step
         assert g is not None, "play has not started"
         try:
-            g.apply(option, player=seat)
-        except Exception:  # an engine fault: the game may be half-changed, so rebuild it
+            summary, snapshot = await self.hub.engine(_apply, g, option, seat, (n + 1) % self.hub.snapshot_every == 0)
+        except Overrun as e:
+            await self.hub.break_game(self, f"the rules engine ran for more than {e.seconds:g} s on a move")
+            raise self.broken_error() from None
+        except Exception as e:  # an engine fault: this game cannot be trusted any more
             log.exception("game %s: the engine failed on %r at step %d", self.id, option, n)
-            self.game = await self.hub.rebuild(self.id)
-            raise ActionError(
-                "engine-error",
-                "the rules engine failed on this move (the server's log has the details); nothing changed",
-                500,
-            ) from None
-        snapshot = (g.state_dict(), g.state_hash()) if g.is_over or (n + 1) % self.hub.snapshot_every == 0 else None
+            await self.hub.break_game(self, f"the rules engine failed on a move ({type(e).__name__})")
+            raise self.broken_error() from None
+        before = self._summary
+        self._summary = summary
         try:
-            await self.hub.record(Move(self.id, n, seat, option, self.summary, self.status, g.result, snapshot))
+            await self.hub.record(Move(self.id, n, seat, option, summary, self.status, g.result, snapshot))
         except Exception as e:
             log.exception("game %s: could not record step %d", self.id, n)
-            self.game = await self.hub.rebuild(self.id)
+            self._summary = before
+            try:
+                self.game = await self.hub.rebuild(self.id)
+            except ActionError:  # marked broken in the store by the hub
+                await self.hub.break_game(self, "the game could not be rebuilt after a failed write")
+                raise self.broken_error() from None
+            self._summary = game_summary(self.game)
             raise ActionError(
                 "storage", f"the move could not be saved ({type(e).__name__}); nothing changed", 503
             ) from None
         self.step = n + 1
         self.broadcast()
+
+    def is_broken(self) -> bool:
+        return self.broken is not None
+
+    def broken_error(self) -> ActionError:
+        return ActionError("broken", f"game {self.id} is broken and no longer served: {self.broken}", 410)
 
     # --- bots -------------------------------------------------------------------
 
@@ -367,14 +424,21 @@ class GameSession:
         while True:
             await asyncio.sleep(self.hub.bot_delay)
             async with self.lock:
+                if self.broken is not None:
+                    return
                 g = self.game
                 assert g is not None, "bots play only once play has started"
                 d = g.decision
                 if d is None or self.seats[d.player].controller == HUMAN:
                     return
-                # The bot thinks in another thread on its own copy of the game, through
+                # The bot thinks in a worker thread on its own copy of the game, through
                 # its seat's view (observe): it cannot see more, nor disturb the game.
-                step, view = self.step, observe(g.clone(), d.player)
+                step = self.step
+                try:
+                    view = await self.hub.engine(_observe, self.game, d.player)
+                except Overrun as e:
+                    await self.hub.break_game(self, f"copying the game for a bot took more than {e.seconds:g} s")
+                    return
             # A bot made for this one decision, seeded by the game's seed, the seat and
             # the step: its moves depend on the game alone, so a restarted server plays
             # on exactly as it would have.
@@ -384,11 +448,21 @@ class GameSession:
             )
             choice: str | None
             try:
-                choice = await asyncio.to_thread(bot.choose, view, d)
+                choice = await self.hub.engine(bot.choose, view, d, budget=self.hub.bot_budget)
+            except Overrun as e:
+                log.error(
+                    "game %s: the %s bot thought for more than %g s",
+                    self.id,
+                    self.seats[d.player].controller,
+                    e.seconds,
+                )
+                choice = None
             except Exception:
                 log.exception("game %s: the %s bot failed at step %d", self.id, self.seats[d.player].controller, step)
                 choice = None
             async with self.lock:
+                if self.is_broken():  # while the bot thought
+                    return
                 if self.step != step:
                     continue
                 if choice is None or d.option(choice) is None:
@@ -411,10 +485,10 @@ class GameSession:
             self.clients.add(client)
             if self.game is None:  # waiting for choices: the whole state comes when play starts
                 client.events_sent = 0
-                self._send(client, {"type": "game", "game": self.info()})
+                self.send(client, {"type": "game", "game": self.info()})
             else:
                 start = client.events_sent if 0 <= client.events_sent <= len(self.game.events) else 0
-                self._send(client, self.state_for(client.seat, start))
+                self.send(client, self.state_for(client.seat, start))
                 client.events_sent = len(self.game.events)
         self.broadcast_seats()
 
@@ -425,9 +499,13 @@ class GameSession:
         if not self.clients and self.game is not None and self.game.is_over:
             self.hub.sessions.pop(self.id, None)  # nobody watches a finished game: the store keeps it
 
-    def _send(self, client: Client, message: dict[str, Any]) -> None:
+    def send(self, client: Client, message: dict[str, Any]) -> None:
+        """Queue a message for a client; one with :data:`MAX_QUEUE` messages waiting is let go."""
+        if client.dropped:
+            return
         if client.queue.qsize() >= MAX_QUEUE:
             log.warning("game %s: dropping a client that reads too slowly", self.id)
+            client.dropped = True
             self.clients.discard(client)
             client.queue.put_nowait(None)
             return
@@ -443,7 +521,7 @@ class GameSession:
         for c in list(self.clients):
             if c.seat not in views:
                 views[c.seat] = g.view(c.seat)
-            self._send(
+            self.send(
                 c,
                 {
                     "type": "state",
@@ -459,4 +537,25 @@ class GameSession:
     def broadcast_seats(self) -> None:
         info = self.info()
         for c in list(self.clients):
-            self._send(c, {"type": "game", "game": info})
+            self.send(c, {"type": "game", "game": info})
+
+
+def _apply(
+    g: Game, option: str, seat: int, snapshot_due: bool
+) -> tuple[dict[str, Any], tuple[dict[str, Any], str] | None]:
+    """Apply a checked option (in a worker thread); the public summary after it, and the
+    snapshot of the whole state if one is due (every few moves, and at the end)."""
+    g.apply(option, player=seat)
+    snapshot = (g.state_dict(), g.state_hash()) if g.is_over or snapshot_due else None
+    return game_summary(g), snapshot
+
+
+def _start(config: dict[str, Any]) -> tuple[Game, dict[str, Any], tuple[dict[str, Any], str]]:
+    """The engine's game once every character is chosen (in a worker thread)."""
+    g = Game.new(config["characters"], modules=config["modules"], options=config["options"], seed=config["seed"])
+    return g, game_summary(g), (g.state_dict(), g.state_hash())
+
+
+def _observe(g: Game, seat: int) -> LazyView:
+    """A bot's copy of the game, seen through its seat's eyes (in a worker thread)."""
+    return observe(g.clone(), seat)

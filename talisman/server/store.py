@@ -40,13 +40,19 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    func,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
+
+BROKEN = "broken"  # the status of a game whose engine failed (talisman.server.hub)
+LIVE = ("choosing", "open", "running")  # the statuses of a game in play
 
 games = Table(
     "games",
@@ -56,14 +62,20 @@ games = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False, index=True),
     # choosing (people pick their characters: talisman.server.choosing), open (a person's seat
-    # waits for its player), running, finished
+    # waits for its player), running, finished, broken (its engine failed: never served again;
+    # the reason is in result["broken"])
     Column("status", String(16), nullable=False, index=True),
     Column("config", JSON, nullable=False),  # modules, options, characters, seed (choosing: and choose): never
     # sent to a client
     Column("step", Integer, nullable=False),  # how many actions have been applied
     Column("summary", JSON, nullable=False),  # public: turn, who acts, characters (for the lobby list)
     Column("result", JSON),
+    Column("creator", String(32), index=True),  # who made it (talisman.server.limits.client_key), for the cap
+    Column("seed_public", Boolean, nullable=False, default=False),  # a seed chosen by the creator: told to all
 )
+
+# Columns added after the first release: a database made before gets them on opening.
+ADDED_COLUMNS = {"games": {"creator": "VARCHAR(32)", "seed_public": "BOOLEAN NOT NULL DEFAULT FALSE"}}
 
 seats = Table(
     "seats",
@@ -72,7 +84,8 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("controller", String(32), nullable=False),  # "human" or a bot's name
     Column("name", String(60), nullable=False),
-    Column("token_hash", String(64)),  # sha256 of the seat's token (people only)
+    Column("token_hash", String(64)),  # sha256 of the seat's token (people only); before the seat is
+    # joined, of its invitation secret
     Column("joined", Boolean, nullable=False, default=False),
 )
 
@@ -117,6 +130,7 @@ class GameRecord:
     summary: dict[str, Any]
     result: dict[str, Any] | None
     seats: tuple[SeatRecord, ...]
+    seed_public: bool = False
 
 
 @dataclass(frozen=True)
@@ -177,6 +191,7 @@ class Store:
         self.url = normalise_url(url)
         self.engine = _make_engine(self.url)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -192,6 +207,8 @@ class Store:
         summary: dict[str, Any],
         snapshot: tuple[dict[str, Any], str] | None = None,
         status: str = "open",
+        creator: str | None = None,
+        seed_public: bool = False,
     ) -> None:
         """Record a new game, its seats and (optionally) its first snapshot, at once."""
         now = _now()
@@ -207,6 +224,8 @@ class Store:
                     step=0,
                     summary=summary,
                     result=None,
+                    creator=creator,
+                    seed_public=seed_public,
                 )
             )
             db.execute(
@@ -287,7 +306,34 @@ class Store:
             db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
             db.execute(update(games).where(games.c.id == game_id).values(status=status, updated=_now()))
 
+    def mark_broken(self, game_id: str, reason: str) -> None:
+        """Mark a game broken for good, with the reason (its log is kept, for a post-mortem)."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(status=BROKEN, result={"broken": reason}, updated=_now())
+            )
+
+    def delete_abandoned(self, idle_since: datetime) -> list[str]:
+        """Delete, with their logs, the games not finished that nothing happened to since
+        ``idle_since`` (no move, no seat taken, no character picked); returns their ids."""
+        q = select(games.c.id).where(games.c.status != "finished", games.c.updated < idle_since)
+        with self.engine.begin() as db:
+            ids = list(db.execute(q).scalars())
+            if ids:
+                for table in (actions, snapshots, seats):
+                    db.execute(table.delete().where(table.c.game_id.in_(ids)))
+                db.execute(games.delete().where(games.c.id.in_(ids)))
+        return ids
+
     # --- reading ---------------------------------------------------------------
+
+    def live_games_of(self, creator: str) -> int:
+        """How many games not finished (nor broken) a client has made."""
+        q = select(func.count()).where(games.c.creator == creator, games.c.status.in_(LIVE))
+        with self.engine.connect() as db:
+            return db.execute(q).scalar_one()
 
     def game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as db:
@@ -297,10 +343,9 @@ class Store:
             return self._record(db, row)
 
     def list_games(self, status: str | None = None, limit: int = 100) -> list[GameRecord]:
-        """The most recently active games first."""
+        """The most recently active games first (broken games only when asked for)."""
         q = select(games).order_by(games.c.updated.desc()).limit(limit)
-        if status is not None:
-            q = q.where(games.c.status == status)
+        q = q.where(games.c.status == status) if status is not None else q.where(games.c.status != BROKEN)
         with self.engine.connect() as db:
             return [self._record(db, row) for row in db.execute(q).all()]
 
@@ -349,8 +394,20 @@ class Store:
             step=row.step,
             summary=row.summary,
             result=row.result,
+            seed_public=bool(row.seed_public),
             seats=tuple(SeatRecord(s.seat, s.controller, s.name, s.token_hash, s.joined) for s in seat_rows),
         )
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Give a database made by an earlier version the columns added since."""
+    for table, columns in ADDED_COLUMNS.items():
+        have = {c["name"] for c in inspect(engine).get_columns(table)}
+        with engine.begin() as db:
+            for name, kind in columns.items():
+                if name not in have:  # (PostgreSQL: another server process may be adding it too)
+                    guard = "IF NOT EXISTS " if engine.dialect.name == "postgresql" else ""
+                    db.execute(text(f"ALTER TABLE {table} ADD COLUMN {guard}{name} {kind}"))
 
 
 def _make_engine(url: str) -> Engine:

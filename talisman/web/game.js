@@ -38,6 +38,22 @@ async function badLink(root, gameId, seat, { message = '', stored = false } = {}
 export async function gamePage(root, gameId) {
   const params = new URLSearchParams(location.search);
   const seat = params.has('seat') ? Number(params.get('seat')) : null;
+  if (params.get('invite') && seat !== null) {
+    // An invitation link: claim the seat with it; the seat's token, made now, is kept in this browser.
+    try {
+      const claimed = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${seat}/claim`,
+        { method: 'POST', body: { invite: params.get('invite') } });
+      saveToken(gameId, seat, claimed.token);
+    } catch (err) {
+      if (!tokenFor(gameId, seat)) {
+        clear(root, h('div', { class: 'panel error' },
+          h('p', {}, `This invitation does not open seat ${seat + 1}: ${err.message} `),
+          h('a', { href: `/game/${encodeURIComponent(gameId)}` }, 'Watch as a spectator.')));
+        return;
+      }
+    }
+    history.replaceState(null, '', `/game/${encodeURIComponent(gameId)}?seat=${seat}`);
+  }
   const stored = seat === null ? null : tokenFor(gameId, seat);
   // A join link's token is kept in this browser only once the server has taken it: a wrong link
   // must not replace the good key this browser may already hold for the seat.

@@ -1,7 +1,7 @@
 // The lobby: make a game (modules, seats of people and bots, characters dealt or chosen, options),
 // hand out one link per person's seat, and list open, running and finished games.
 
-import { api, mySeats, saveToken } from './api.js';
+import { api, mySeats } from './api.js';
 import { clear, h } from './dom.js';
 
 const REFRESH_MS = 5000;
@@ -99,7 +99,6 @@ export async function lobbyPage(root) {
     };
     try {
       const res = await api('/api/games', { method: 'POST', body });
-      for (const link of res.seats) saveToken(res.game.id, link.seat, link.token);
       showCreated(res);
       refresh();
     } catch (err) {
@@ -113,14 +112,14 @@ export async function lobbyPage(root) {
     created.hidden = false;
     clear(created,
       h('h2', {}, `“${g.title}” is ready`),
-      res.seats.length ? h('p', {}, 'Give each person their seat’s link. The link is their key: whoever opens it plays that seat, from any tab or device.') : h('p', {}, 'Only bots play: watch them.'),
+      res.seats.length ? h('p', {}, 'Give each person their seat’s invitation link. The first to open it takes that seat (on that browser); the link then no longer works, so play your own seat from its link too.') : h('p', {}, 'Only bots play: watch them.'),
       g.status === 'choosing' ? h('p', {}, 'Whoever chooses picks a character on opening their link, first come, first served; the game begins once all have chosen.') : null,
       h('ul', { class: 'links' }, res.seats.map((link) => h('li', {},
         h('span', { class: 'seat-no' }, String(link.seat + 1)),
         h('span', {}, `${g.seats[link.seat].name} (${character(g.seats[link.seat])}) `),
         h('input', { class: 'link', readonly: true, value: link.link, 'aria-label': `join link of seat ${link.seat + 1}`, onclick: (e) => e.target.select() }),
         h('button', { type: 'button', class: 'small', onclick: (e) => copy(link.link, e.target) }, 'Copy'),
-        h('a', { class: 'button small', href: `/game/${g.id}?seat=${link.seat}`, 'data-play': link.seat }, 'Play this seat')))),
+        h('a', { class: 'button small', href: link.link, 'data-play': link.seat }, 'Play this seat')))),
       h('a', { class: 'button small', href: `/game/${g.id}` }, 'Watch'));
   }
 
@@ -133,30 +132,11 @@ export async function lobbyPage(root) {
     }
   }
 
-  async function claim(g, seat) {
-    const name = prompt('Your name?', '') || '';
-    try {
-      const res = await api(`/api/games/${g.id}/seats/${seat}/claim`, { method: 'POST', body: { name } });
-      saveToken(g.id, seat, res.token);
-      location.href = `/game/${g.id}?seat=${seat}`;
-    } catch (e) {
-      alert(e.message);
-      refresh();
-    }
-  }
-
   function gameRow(g) {
     const mine = mySeats(g.id);
     const who = g.seats.map((st) => `${st.name}${st.character ? ` (${st.character})` : (st.choosing ? ' (choosing)' : '')}`).join(', ');
     const actions = [];
     for (const seat of mine) actions.push(h('a', { class: 'button small', href: `/game/${g.id}?seat=${seat}` }, `Play seat ${seat + 1}`));
-    if (g.status === 'open' || g.status === 'choosing') {
-      for (const st of g.seats) {
-        if (st.controller === 'human' && !st.joined && !mine.includes(st.seat)) {
-          actions.push(h('button', { type: 'button', class: 'small', onclick: () => claim(g, st.seat) }, `Take seat ${st.seat + 1}`));
-        }
-      }
-    }
     if (g.status === 'finished') actions.push(h('a', { class: 'button small', href: `/replay/${g.id}` }, 'Replay'));
     actions.push(h('a', { class: 'button small', href: `/game/${g.id}` }, g.status === 'finished' ? 'Final position' : 'Watch'));
     let where = g.status === 'choosing' ? 'characters being chosen' : `turn ${g.turn}, step ${g.step}`;

@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -43,11 +43,18 @@ def decision_of(view: dict[str, Any]) -> Decision:
 
 @dataclass
 class Table:
-    """A game made through the API, with the tokens of its people's seats."""
+    """A game made through the API, with the tokens of its people's seats (those claimed)
+    and their invitations."""
 
     client: TestClient | httpx.Client
     id: str
     tokens: dict[int, str]
+    invites: dict[int, str] = field(default_factory=dict)
+
+    def open(self, seat: int) -> str:
+        """A person opens their seat's invitation link: the seat is theirs, with its token."""
+        self.tokens[seat] = claim_seat(self.client, self.id, seat, self.invites[seat])
+        return self.tokens[seat]
 
     def headers(self, seat: int) -> dict[str, str]:
         return {"X-Seat-Token": self.tokens[seat]}
@@ -97,12 +104,29 @@ class Table:
             time.sleep(0.02)
 
 
-def make_table(client: TestClient | httpx.Client, controllers: list[str], seed: int = 1, **extra: Any) -> Table:
+def make_table(
+    client: TestClient | httpx.Client, controllers: list[str], seed: int = 1, claim: bool = True, **extra: Any
+) -> Table:
+    """A game made through the API, each person's seat claimed with its invitation (unless not ``claim``)."""
     body = {"seats": [{"controller": c} for c in controllers], "seed": seed, **extra}  # extra may name the seats
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
-    data = r.json()
-    return Table(client, data["game"]["id"], {s["seat"]: s["token"] for s in data["seats"]})
+    return table_of(client, r.json(), claim=[s["seat"] for s in r.json()["seats"]] if claim else [])
+
+
+def table_of(client: TestClient | httpx.Client, created: dict[str, Any], claim: list[int]) -> Table:
+    """The table of a game just made, the seats of ``claim`` opened by their people."""
+    t = Table(client, created["game"]["id"], {}, {s["seat"]: s["invite"] for s in created["seats"]})
+    for seat in claim:
+        t.open(seat)
+    return t
+
+
+def claim_seat(client: TestClient | httpx.Client, game_id: str, seat: int, invite: str) -> str:
+    """Open a seat's invitation: its token."""
+    r = client.post(f"/api/games/{game_id}/seats/{seat}/claim", json={"invite": invite})
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
 
 
 @pytest.fixture
@@ -126,7 +150,7 @@ class ServerProcess:
         self.log = log
         self.proc: subprocess.Popen | None = None
 
-    def start(self, bot_delay: float = 0.0) -> None:
+    def start(self, bot_delay: float = 0.0, *extra: str) -> None:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [
@@ -140,15 +164,16 @@ class ServerProcess:
                 self.db_url,
                 "--bot-delay",
                 str(bot_delay),
+                *extra,
             ],
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-        end = time.monotonic() + 120  # generous: a loaded machine (CI, many suites at once) starts slowly
+        end = time.monotonic() + 120  # a loaded machine (the suite runs in parallel) starts slowly
         while time.monotonic() < end:
             assert self.proc.poll() is None, f"the server exited: {self.log.read_text()}"
             try:
-                if httpx.get(self.url + "/api/catalog", timeout=5).status_code == 200:
+                if httpx.get(self.url + "/api/games", params={"limit": 1}, timeout=5).status_code == 200:
                     return
             except httpx.TransportError:
                 time.sleep(0.1)

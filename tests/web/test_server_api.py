@@ -40,7 +40,7 @@ def test_openapi_document_and_pages(client):
 
 
 @pytest.mark.rules("core.setup.choose-characters")
-def test_create_game_gives_a_token_and_link_per_person(client):
+def test_create_game_gives_an_invitation_link_per_person(client):
     r = client.post(
         "/api/games",
         json={
@@ -57,12 +57,16 @@ def test_create_game_gives_a_token_and_link_per_person(client):
     data = r.json()
     game = data["game"]
     assert [s["seat"] for s in data["seats"]] == [0, 1]
-    assert data["seats"][0]["link"].endswith(f"/game/{game['id']}?seat=0&token={data['seats'][0]['token']}")
+    assert data["seats"][0]["link"].endswith(f"/game/{game['id']}?seat=0&invite={data['seats'][0]['invite']}")
+    assert "token" not in json.dumps(data)  # the creator never learns another person's token
     assert game["title"] == "Friday" and game["status"] == "open"
     assert [s["character"] for s in game["seats"]][0::2] == ["Warrior", "Wizard"]  # chosen
     assert game["seats"][1]["character"] not in ("Warrior", "Wizard", None)  # dealt
     assert [s["name"] for s in game["seats"]] == ["Ann", "Player 2", "Heuristic bot"]
-    assert "seed" not in json.dumps(game) and "token" not in json.dumps(game)
+    assert game["seed"] == 4  # chosen by the creator: public to every player, as a replay would show it
+    unseeded = client.post("/api/games", json={"seats": [{"controller": "human"}]}).json()["game"]
+    secret = client.app.state.hub.store.game(unseeded["id"]).config["seed"]  # a random seed never leaves the server
+    assert unseeded["seed"] is None and str(secret) not in json.dumps(client.get(f"/api/games/{unseeded['id']}").json())
 
 
 def test_bad_game_configurations_are_refused(client):
@@ -76,7 +80,7 @@ def test_bad_game_configurations_are_refused(client):
     refused({"seats": [{"controller": "wizardly-ai"}]}, "neither a person nor a bot")
     refused({"seats": [{"controller": "human", "character": "gandalf"}]}, "unknown character")
     refused({"seats": [{"controller": "human", "character": "troll"}] * 2}, "one seat only")
-    refused({"seats": [{"controller": "human"}], "options": {"fate": "maybe"}}, "cannot be 'maybe'")
+    refused({"seats": [{"controller": "human"}], "options": {"fate": "maybe"}}, "is true or false, not 'maybe'")
     refused({"seats": [{"controller": "human"}], "modules": ["no-such"]}, "unknown module")
     refused({"seats": [{"controller": "human"}], "seed": "7"}, "seed")
     refused({"seats": [{"controller": "human", "colour": "red"}]}, "colour")
@@ -166,21 +170,23 @@ def test_bots_play_on_the_server_until_a_person_must_choose(client):
     assert st["view"]["decision"]["player"] == 2 and st["step"] > 0
 
 
-def test_open_seats_can_be_taken_from_the_lobby(client):
-    t = make_table(client, ["human", "human", "random"], seed=6)
+def test_a_seat_is_taken_only_with_its_invitation(client):
+    t = make_table(client, ["human", "human", "random"], seed=6, claim=False)
     assert [g["status"] for g in client.get("/api/games", params={"status": "open"}).json()] == ["open"]
-    t.state(0)  # seat 0 opens its link
-    r = client.post(f"/api/games/{t.id}/seats/1/claim", json={"name": "Bea"})
-    assert r.status_code == 200
-    token = r.json()["token"]
-    assert token != t.tokens[1]
-    old = client.get(f"/api/games/{t.id}/state", params={"seat": 1}, headers={"X-Seat-Token": t.tokens[1]})
-    assert old.status_code == 403  # the earlier link no longer opens the seat
+    t.open(0)  # seat 0 opens its link
+    for body in ({"name": "Eve"}, {"invite": "guess", "name": "Eve"}, {"invite": t.invites[0], "name": "Eve"}):
+        r = client.post(f"/api/games/{t.id}/seats/1/claim", json=body)  # a stranger from the public list
+        assert r.status_code in (403, 422), r.text
+    as_token = client.get(f"/api/games/{t.id}/state", params={"seat": 1}, headers={"X-Seat-Token": t.invites[1]})
+    assert as_token.status_code == 403 and "not been taken yet" in as_token.json()["message"]
+    r = client.post(f"/api/games/{t.id}/seats/1/claim", json={"invite": t.invites[1], "name": "Bea"})
+    assert r.status_code == 200 and r.json()["link"].endswith(f"?seat=1&token={r.json()['token']}")
+    assert client.get(f"/api/games/{t.id}/state", params={"seat": 1}, headers={"X-Seat-Token": r.json()["token"]})
     game = client.get(f"/api/games/{t.id}").json()
     assert game["status"] == "running" and game["seats"][1]["name"] == "Bea"
-    again = client.post(f"/api/games/{t.id}/seats/0/claim", json={"name": "Eve"})
-    assert again.status_code == 409 and again.json()["error"] == "taken"
-    assert client.post(f"/api/games/{t.id}/seats/2/claim", json={}).status_code == 403
+    again = client.post(f"/api/games/{t.id}/seats/1/claim", json={"invite": t.invites[1]})
+    assert again.status_code == 409 and again.json()["error"] == "taken"  # an invitation opens its seat once
+    assert client.post(f"/api/games/{t.id}/seats/2/claim", json={"invite": "x"}).status_code == 403
     assert client.get("/api/games", params={"status": "running"}).json()[0]["id"] == t.id
 
 
@@ -228,26 +234,6 @@ def test_a_move_the_database_cannot_take_changes_nothing(client, monkeypatch):
     assert t.act(me, st["view"]["decision"]["options"][0]["id"], st["step"]).status_code == 200
 
 
-def test_an_engine_fault_changes_nothing(client, monkeypatch):
-    from talisman.engine.game import Game
-
-    t = make_table(client, ["human", "human"], seed=5)
-    me = t.state()["view"]["decision"]["player"]
-    st = t.state(me)
-    apply = Game.apply
-
-    def half_applied(game, option_id, player=None):
-        apply(game, option_id, player)  # the state has moved on...
-        raise RuntimeError("a rule went wrong")  # ...when the fault strikes
-
-    monkeypatch.setattr(Game, "apply", half_applied)
-    r = t.act(me, st["view"]["decision"]["options"][0]["id"], st["step"])
-    monkeypatch.undo()
-    assert r.status_code == 500 and r.json()["error"] == "engine-error"
-    assert "a rule went wrong" not in r.json()["message"]
-    assert t.state(me) == st
-
-
 def test_the_serve_command(capsys):
     from talisman.cli.main import build_parser, main
 
@@ -255,3 +241,41 @@ def test_the_serve_command(capsys):
     assert (args.host, args.port, args.db, args.bot_delay) == ("127.0.0.1", 8000, None, 0.6)
     assert main(["serve", "--bot-delay", "-1"]) == 2
     assert "--bot-delay must be between 0 and 60" in capsys.readouterr().err
+
+
+def test_the_openapi_document_names_every_refusal(client):
+    """400/403/404/409 (and the others) are documented, in the shape every refusal has."""
+    doc = client.get("/openapi.json").json()
+    action = doc["paths"]["/api/games/{game_id}/actions"]["post"]["responses"]
+    for code in ("400", "403", "404", "409", "410", "422", "429"):
+        assert action[code]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Refusal"}
+    assert "HTTPValidationError" not in doc["components"]["schemas"]
+    assert set(doc["components"]["schemas"]["Refusal"]["properties"]) == {"error", "message"}
+    assert "404" in doc["paths"]["/api/games/{game_id}"]["get"]["responses"]
+
+
+def test_built_in_refusals_answer_like_the_apps_own(client):
+    r = client.get("/api/no-such-thing")
+    assert r.status_code == 404 and r.json() == {"error": "not-found", "message": "there is no such page or resource"}
+    r = client.delete("/api/games")
+    assert r.status_code == 405 and r.json()["error"] == "method-not-allowed"
+    assert r.headers["allow"] == "GET, POST"  # every method of the path, not one route's
+    r = client.put("/api/games/abc/actions")
+    assert r.status_code == 405 and r.headers["allow"] == "POST"
+    r = client.post("/api/games", json={"seats": "three"})
+    assert r.status_code == 422 and r.json()["error"] == "malformed" and "seats" in r.json()["message"]
+    r = client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422 and set(r.json()) == {"error", "message"}
+
+
+def test_fields_are_checked_by_type(client):
+    """An option's value is of its choices' type (1 is not true), seeds are bounded."""
+    for options, words in (({"fate": 1}, "option 'fate' is true or false, not 1"), ({"fate": "no"}, "not 'no'")):
+        r = client.post("/api/games", json={"seats": [{"controller": "human"}], "options": options})
+        assert r.status_code == 400 and words in r.json()["message"], r.text
+    for seed in ("-1", str(2**63), "1" + "0" * 5000, "true", "1.5"):
+        r = client.post("/api/games", content=f'{{"seats": [{{"controller": "human"}}], "seed": {seed}}}')
+        assert r.status_code == 422 and r.json()["error"] == "malformed", (seed, r.text)
+    assert client.get("/api/games").json() == []
+    r = client.post("/api/games", json={"seats": [{"controller": "human"}], "options": {"fate": False}})
+    assert r.status_code == 201 and r.json()["game"]["options"] == {"fate": False}

@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from conftest import Table
+from conftest import Table, table_of
 from fastapi.testclient import TestClient
 
 from talisman.engine.game import Game
@@ -31,7 +31,7 @@ def make_waiting(client, seats=SEATS, seed: int = 9) -> Table:
     assert r.status_code == 201, r.text
     data = r.json()
     assert data["game"]["status"] == "choosing"
-    return Table(client, data["game"]["id"], {s["seat"]: s["token"] for s in data["seats"]})
+    return table_of(client, data, claim=[i for i, s in enumerate(seats) if s.get("choose")])
 
 
 def pick(t: Table, seat: int, character, token: str | None = None):
@@ -41,6 +41,8 @@ def pick(t: Table, seat: int, character, token: str | None = None):
 
 def open_link(t: Table, seat: int) -> None:
     """A person opens their seat's link (the seat is then joined; its state waits for the choices)."""
+    if seat not in t.tokens:
+        t.open(seat)
     r = t.client.get(f"/api/games/{t.id}/state", params={"seat": seat}, headers=t.headers(seat))
     assert r.status_code == 409 and r.json()["error"] == "not-started"
 
@@ -102,7 +104,7 @@ def test_people_choose_then_the_game_begins_from_its_seed(client):
         expected.players[2].character: 2,
     }
 
-    t.state(3)  # Cy opens his link: the game runs
+    t.open(3)  # Cy opens his link: the game runs
     assert info(t)["status"] == "running"
     st = t.play(30, random.Random(4))
     assert st["step"] > 0
@@ -200,7 +202,7 @@ def test_a_restarted_server_still_waits_for_the_choices(db_url):
         assert pick(t, 0, "elf").json()["error"] == "already-chosen"
         assert pick(t, 1, "sorceress").json()["error"] == "taken"
         assert pick(t, 1, "ghoul").status_code == 200
-        t.state(3)
+        t.open(3)
         first = client.app.state.hub.store.snapshot_at_or_before(t.id, 0)  # the game as it began
         assert first[2] == Game.new(["sorceress", "ghoul", None, "troll"], seed=9).state_hash()
         st = t.play(20, random.Random(2))
@@ -233,11 +235,14 @@ def test_a_connection_waits_for_the_choices_then_gets_the_game(client):
         assert msg["game"]["status"] == "running" and msg["view"]["players"][0]["name"] == "Monk"
 
 
-def test_a_choosing_seat_can_be_taken_from_the_lobby(client):
-    t = make_waiting(client, seats=SEATS[:3])
-    r = client.post(f"/api/games/{t.id}/seats/1/claim", json={"name": "Dee"})
+def test_a_choosing_seat_is_taken_only_with_its_invitation(client):
+    r = client.post("/api/games", json={"seats": SEATS[:3], "seed": 9})
+    t = table_of(client, r.json(), claim=[])
+    stranger = client.post(f"/api/games/{t.id}/seats/1/claim", json={"invite": "guess", "name": "Eve"})
+    assert stranger.status_code == 403 and "not the invitation of seat 1" in stranger.json()["message"]
+    assert pick(t, 1, "elf", token=t.invites[1]).json()["error"] == "forbidden"  # an invitation is no token
+    r = client.post(f"/api/games/{t.id}/seats/1/claim", json={"invite": t.invites[1], "name": "Dee"})
     assert r.status_code == 200
-    assert pick(t, 1, "elf").json()["error"] == "forbidden"  # the first link no longer opens the seat
     assert pick(t, 1, "elf", token=r.json()["token"]).status_code == 200
     game = info(t)
     assert game["status"] == "choosing" and game["seats"][1]["name"] == "Dee" and game["seats"][1]["joined"]

@@ -106,7 +106,7 @@ def test_a_server_process_killed_mid_game_comes_back_where_it_was(server):
         tables = [make_table(http, ["human", "random", "human"], seed=s) for s in (41, 42)]
         for t in tables:
             t.play(25, rng)
-        open_game = make_table(http, ["human", "human"], seed=43)
+        open_game = make_table(http, ["human", "human"], seed=43, claim=False)
         before = [everything(t, (None, 0, 2)) for t in tables]
         listed = {g["id"]: g["status"] for g in http.get("/api/games").json()}
         bots_seen = bots_only.state()

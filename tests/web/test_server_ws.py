@@ -152,12 +152,20 @@ def bad_messages(client, stack):
     before = hub.sessions[t.id].game.state_hash()
 
     def refused(sender, payload, code, words):
-        sender.ws.send_text(payload if isinstance(payload, str) else json.dumps(payload))
+        if isinstance(payload, bytes):
+            sender.ws.send_bytes(payload)
+        else:
+            sender.ws.send_text(payload if isinstance(payload, str) else json.dumps(payload))
         err = sender.error()
         assert err["error"] == code and words in err["message"], err
         assert hub.sessions[t.id].game.state_hash() == before and hub.sessions[t.id].step == step
 
     refused(mover, "this is not json", "malformed", "JSON object")
+    refused(mover, b'{"type": "ping"}', "malformed", "not a binary frame")
+    refused(mover, "[" * 5_000 + "]" * 5_000, "malformed", "JSON object")
+    refused(mover, '{"type": "act", "step": ' + "9" * 5000 + "}", "malformed", "JSON object")
+    refused(mover, json.dumps({"type": "act", "option": "x" * 17_000, "step": step}), "malformed", "at most 16384")
+    refused(mover, {"type": "act", "option": "x" * 201, "step": step}, "malformed", "at most 200 characters")
     refused(mover, [1, 2], "malformed", "type is join, act or ping")
     refused(mover, {"type": "shout"}, "malformed", "type is join, act or ping")
     refused(mover, {"type": "act", "step": step}, "malformed", "option")
@@ -216,3 +224,28 @@ def test_reconnecting_from_another_tab_continues_where_the_seat_was(client):
             ws.send_json({"type": "join", "seat": 0, "token": t.tokens[0], "events_from": seen})
             msg = ws.receive_json()
             assert msg["events_from"] == seen and msg["events"] == second.events[seen:]
+
+
+def test_pongs_and_refusals_count_against_a_clients_queue(client, monkeypatch):
+    """A client that sends pings (or bad messages) but never reads is let go at the queue's limit."""
+    import asyncio
+
+    from talisman.server import session as session_module
+    from talisman.server import ws as ws_module
+
+    async def never_sends(websocket, client):  # a client whose socket nobody reads
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(session_module, "MAX_QUEUE", 10)
+    monkeypatch.setattr(ws_module, "_write", never_sends)
+    t = make_table(client, ["human", "human"], seed=5)
+    hub = client.app.state.hub
+    for flood in ({"type": "ping"}, {"type": "shout"}):
+        with client.websocket_connect(f"/ws/games/{t.id}") as ws:
+            ws.send_json({"type": "join", "seat": 0, "token": t.tokens[0]})
+            for _ in range(30):
+                ws.send_json(flood)
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1008
+        assert not hub.sessions[t.id].clients

@@ -105,7 +105,7 @@ def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, bro
     ann.click("form.new-game button.primary")
     ann.wait_for_selector(".created a[data-play='0']")
     bob_link = ann.locator(".created input.link").nth(1).input_value()
-    assert re.search(r"/game/[\w-]+\?seat=1&token=", bob_link)
+    assert re.search(r"/game/[\w-]+\?seat=1&invite=", bob_link)
     ann.click(".created a[data-play='0']")
     ann.wait_for_selector("g.space")
 
@@ -114,7 +114,16 @@ def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, bro
     bob.on("pageerror", lambda e: errors.append(str(e)))
     bob.goto(bob_link)
     bob.wait_for_selector("g.space")
-    assert "token=" not in bob.url  # the token is kept in Bob's browser, not in the address
+    assert "invite=" not in bob.url and "token=" not in bob.url  # the seat's token is kept in Bob's browser
+    game_id = re.search(r"/game/([\w-]+)\?", bob_link).group(1)
+    token = bob.evaluate("JSON.parse(localStorage.getItem('talisman.tokens'))")[game_id]["1"]
+    bob_own_link = f"{server.url}/game/{game_id}?seat=1&token={token}"
+    # the invitation has opened its seat once: a stranger who has it too gets no seat
+    late = browser.new_context().new_page()
+    late.goto(bob_link)
+    late.wait_for_selector(".panel.error")
+    assert "already has its player" in late.locator(".panel.error").inner_text()
+    late.context.close()
 
     pages = {"Ann": ann, "Bob": bob}
     clicks: dict[str, list[str]] = {"Ann": [], "Bob": []}
@@ -144,7 +153,7 @@ def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, bro
                 page.wait_for_selector(".connection.online", timeout=20000)
             done.add("restart")
         if total >= 34 and "shot" not in done and pages[mover].locator("g.space.target").count():
-            shoot(pages[mover], server.url + bob_link[bob_link.index("/game/") :], browser)
+            shoot(pages[mover], bob_own_link, browser)
             done.add("shot")
     assert over(ann) and over(bob), clicks
     assert done == {"reload", "restart", "shot"}
@@ -163,7 +172,7 @@ def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, bro
 
     # a wrong link says so, counting seats from 1, with a way back to the lobby
     stranger = browser.new_context().new_page()
-    stranger.goto(re.sub(r"token=[\w-]+", "token=guessed", server.url + bob_link[bob_link.index("/game/") :]))
+    stranger.goto(re.sub(r"token=[\w-]+", "token=guessed", bob_own_link))
     stranger.wait_for_selector(".bad-link")
     assert "not the key to seat 2 of “Browser test”" in stranger.locator(".bad-link").inner_text()
     stranger.click("a[data-way=lobby]")
@@ -325,8 +334,11 @@ def person_and_bot(server, character: str = "wizard", seed: int = 7) -> tuple[st
     r = httpx.post(server.url + "/api/games", json=body)
     assert r.status_code == 201, r.text
     data = r.json()
-    link = data["seats"][0]["link"]
-    return data["game"]["id"], server.url + link[link.index("/game/") :]
+    game_id, invite = data["game"]["id"], data["seats"][0]["invite"]
+    claimed = httpx.post(f"{server.url}/api/games/{game_id}/seats/0/claim", json={"invite": invite})
+    assert claimed.status_code == 200, claimed.text
+    link = claimed.json()["link"]  # the seat's own link, with its token
+    return game_id, server.url + link[link.index("/game/") :]
 
 
 def tip_text(page) -> str:
