@@ -751,3 +751,154 @@ def test_the_purchase_cards_of_the_stables():
     )
     assert (dog.strength, dog.craft, dog.count, horse.count) == (2, 1, 3, 2)
     assert horse.capacity == 4 and war.bonus == {"battle_strength": 1} and cart.capacity > 20
+
+
+@rules("city-districts.special.blessing")
+def test_a_blessing_is_discarded_to_roll_again():
+    s = game()
+    visit(s, "palace", 6)  # enlisting: a 6 (no task)...
+    s.give(0, "Blessing")
+    s.choose("enlist")
+    assert s.kind == "fate" and "reroll-card:" in " ".join(s.options())
+    s.dice(2).choose("reroll-card:")
+    assert s.player(0).status["king-task"]["n"] == 2 and s.player(0).objects == []  # ...rolled again: a 2
+    check_conservation(s.game)
+
+
+@rules("city-districts.special.blessing")
+def test_a_blessing_rolls_a_battle_die_again():
+    s = game(strength=3)
+    s.give(0, "Blessing")
+    visit(s, "city-center")
+    assert s.kind == "fate" and "movement" in s.decision.prompt  # any roll: the movement die too
+    s.dice(2, 4, 1, 1).choose("keep").choose("move:city-center")  # the drunken mercenary; the Warrior rolls 1s
+    while s.kind == "fate" and "battle" not in s.decision.prompt and "rolled 1" not in s.decision.prompt:
+        s.choose("keep")
+    s.fight()
+    assert s.kind == "fate"
+    s.dice(6, 6, 1).choose("reroll-card:")
+    assert "kills the Drunken Mercenary" in s.log() and s.player(0).objects == []
+
+
+@rules("city-districts.purchase.dog")
+def test_the_dog_fights_in_its_holders_place_and_is_never_taken():
+    s = game(strength=1)
+    s.give(0, "Dog")
+    visit(s, "city-center", 2, 4)  # the drunken mercenary, Strength 3
+    assert "stand-in:" in " ".join(s.options())
+    s.dice(6, 1).choose("stand-in:")
+    assert "kills the Drunken Mercenary" in s.log() and s.player(0).lives == 5
+    s.give(0, "Mercenary")
+    from talisman.engine import effects
+
+    s.game.stack.clear()
+    effects.run(s.game, 1, [{"steal": {"what": ["follower"]}}], {"target": 0})
+    s.game.advance()
+    assert not any("Dog" in label for label in s.labels())
+
+
+@rules("city-districts.purchase.great-axe")
+def test_the_great_axe_adds_two_and_breaks_on_a_one():
+    g = game().game
+    axe = g.rules.cards["purchase-great-axe"]
+    assert axe.weapon and axe.bonus == {"battle_strength": 2}
+    s = game(strength=10)
+    s.give(0, "Great Axe")
+    visit(s, "city-center", 2, 4, 1, 3, 1)  # the Warrior's two dice show a 1
+    assert "the Great Axe breaks" in s.log() and s.player(0).objects == []
+    s = game(strength=10)
+    s.give(0, "Great Axe")
+    visit(s, "city-center", 2, 4, 3, 3, 1)
+    assert s.names(s.player(0).objects) == ["Great Axe"]
+
+
+def archer(*names: str, **stats) -> Scenario:
+    s = game(**stats)
+    s.give(0, "Bow", *names)
+    return s
+
+
+@rules("city-districts.purchase.bow", "city-districts.purchase.quiver")
+def test_the_bow_shoots_an_enemy_three_spaces_away_instead_of_moving():
+    s = archer("Quiver of Arrows", strength=10)
+    s.put("woods-1", "Bear")  # three spaces from the Village
+    turn_of_0(s.dice(6, 6, 1), "village")
+    shot = [o for o in s.options() if o.startswith("shoot:enemy:")]
+    assert shot and not any("graveyard" in o for o in shot)
+    s.choose(shot[0])
+    assert s.names(s.player(0).trophies) == ["Bear"] and s.on_space("woods-1") == []
+    assert s.names(s.player(0).objects) == ["Bow"]  # the Quiver was spent, not the Bow
+    assert s.space_of(0) == "village"
+
+
+@rules("city-districts.purchase.bow")
+def test_an_archer_who_loses_loses_no_life_and_the_bow_is_spent():
+    s = archer(strength=1)
+    s.put("woods-1", "Bear")
+    turn_of_0(s.dice(1, 1, 6), "village")
+    s.choose([o for o in s.options() if o.startswith("shoot:enemy:")][0])
+    assert s.player(0).lives == 5 and s.player(0).objects == [] and s.on_space("woods-1") == ["Bear"]
+
+
+@rules("city-districts.purchase.bow")
+def test_the_bow_reaches_a_character_in_the_same_region_only():
+    s = archer(strength=10)
+    s.at(1, "fields-1")
+    turn_of_0(s.dice(6, 6, 1), "village")
+    s.choose("shoot:character:1")
+    while s.kind in ("defend", "combat-magic"):
+        s.choose(s.options()[0])
+    assert s.player(1).lives == 3  # the Thief, hit
+    s = archer()
+    s.at(1, "hills-3")  # the Middle Region
+    turn_of_0(s, "village")
+    assert not any(o.startswith("shoot:character") for o in s.options())
+
+
+@rules("city-districts.purchase.horse", "city-districts.purchase.warhorse", "city-districts.purchase.horse-and-cart")
+@pytest.mark.parametrize(("mount", "most"), [("Horse", 3), ("Warhorse", 2), ("Horse and Cart", 1)])
+def test_a_mount_adds_to_the_movement_roll(mount, most):
+    s = game()
+    s.give(0, mount)
+    turn_of_0(s.dice(2), "village")
+    if s.kind == "turn":
+        s.choose("roll")
+    rides = [o for o in s.options() if o.startswith("ride:")]
+    assert rides == [f"ride:{k}" for k in range(1, most + 1)]
+    s.choose(f"ride:{most}")
+    assert s.kind == "move" and not any(o.startswith("ride:") for o in s.options())
+    assert f"move {2 + most}" not in s.options()
+
+
+@rules("city-districts.purchase.mount-follower-lag")
+def test_followers_left_behind_by_a_ride_are_fetched_next_turn_or_ditched():
+    s = game()
+    s.give(0, "Horse", "Mercenary")
+    turn_of_0(s.dice(2), "village")
+    s.choose("ride:1")
+    s.choose(s.options()[0])
+    assert s.on_space("village") == ["Mercenary"] and s.names(s.player(0).followers) == ["Horse"]
+    turn_of_0(s)
+    s.choose("ride-back")
+    assert s.space_of(0) == "village" and s.names(s.player(0).followers) == ["Horse", "Mercenary"]
+    check_conservation(s.game)
+
+
+@rules("city-districts.purchase.mount-follower-lag", "city-districts.purchase.horse-and-cart")
+def test_up_to_three_followers_ride_in_the_cart():
+    s = game()
+    s.give(0, "Horse and Cart", "Mercenary", "Gnome", "Pixie", "Unicorn")
+    turn_of_0(s.dice(2), "village")
+    s.choose("ride:1")
+    assert len(s.on_space("village")) == 1 and len(s.player(0).followers) == 4
+
+
+@rules("city-districts.changelog")
+def test_the_module_follows_003s_last_revision():
+    """12/23/00 Palace rules (the King's tasks), 01/09/00 mounts (the movement bonuses),
+    03/17/99 the gates' cards, 05/09/99 no Titles."""
+    r = game().game.rules
+    assert {"north-gate-closed", "west-gate-closed"} <= set(r.cards)
+    assert "ride:3" in r.cards["purchase-horse"].traits
+    assert not any(c.type == "title" and c.source.startswith("003") for c in r.cards.values())
+    assert "quests" in r.spaces[r.space_index["palace"]].text or "task" in r.spaces[r.space_index["palace"]].text

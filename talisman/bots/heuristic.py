@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from talisman.bots import city_districts as city
 from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
@@ -187,11 +188,12 @@ def _numbers(text: str) -> list[int]:
     return [int(n) for n in _NUMBER.findall(text)]
 
 
-class HeuristicBot:
+class HeuristicBot(city.CityDistrictsRules):
     name = "heuristic"
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self.city_done: set[str] = set()  # the City's errands run on this visit (module city-districts)
 
     # --- reading the view ------------------------------------------------------
 
@@ -503,6 +505,11 @@ class HeuristicBot:
         leap = self._finders_leap(ids)
         if leap:
             return leap
+        if not city.in_city(self):
+            self.city_done.clear()
+        gate = city.turn(self, ids, self.city_done) if city.active(self) else None
+        if gate:
+            return gate
         here = self.rules.space(me["space"])
         if "flee" in ids and self.region(here.id) in DUNGEONS and self.leaving_dungeon():
             return "flee"  # Fight or Flight: out against the arrows
@@ -611,6 +618,8 @@ class HeuristicBot:
         moves = [i for i in ids if i.startswith("move:")]
         if not moves:
             return self._after_roll(ids)
+        if city.in_city(self):
+            return city.move(self, ids, self.city_done)
         here = self.rules.space(self.here()).region
 
         def score(i: str) -> float:
@@ -647,6 +656,8 @@ class HeuristicBot:
             score += {"good": hurts, "neutral": 0, "evil": 1}[me["alignment"]]
         if sdef.kind in ("village", "city", "castle") and wounded and me["gold"]:
             score += 3
+        if sid == "city" and city.active(self) and city.wants_city(self):
+            score += 3  # the City Gates of Another Talisman City
         if sdef.kind == "temple":
             score += 1 if me["lives"] >= 4 else -2
         if sdef.region in DUNGEONS and self.region(self.here()) not in DUNGEONS and not self.dungeon_ready():
@@ -688,7 +699,8 @@ class HeuristicBot:
             return "keep"
         if "movement" in text or "(" in text and "battle" not in text:
             return "keep"
-        return "reroll" if value <= 2 else "keep"
+        again = "reroll" if "reroll" in ids else next((i for i in ids if i.startswith("reroll-card:")), "keep")
+        return again if value <= 2 else "keep"
 
     # --- fighting ------------------------------------------------------------------
 

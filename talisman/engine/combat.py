@@ -260,6 +260,14 @@ def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") ->
     roll = max(a[key])
     # No Fate against a foe that forbids it (``no-fate-reroll``: the Soulbinder), nor for no roll at all.
     forbidden = roll == 0 or any("no-fate-reroll" in g.rules.instances[c].traits for c in a.get("foes", ()))
+    again = [frame("reroll_battle", a={**a, "rerolled_" + str(seat): True}, seat=seat, key=key, then=then)]
+    blessed = [] if forbidden or a.get("rerolled_" + str(seat)) else effects.reroll_options(g, seat, again)
+    if blessed and not (g.options.get("fate") and p.fate > 0):
+        g.say(f"{g.name(seat)} rolls {roll} in battle.", type="roll", seat=seat, dice=a[key])
+        g.decide(
+            seat, "fate", f"You rolled {roll}. Roll again?", [("keep", f"Keep {roll}", [frame(then, **a)]), *blessed]
+        )
+        return
     if g.options.get("fate") and p.fate > 0 and not a.get("rerolled_" + str(seat)) and not forbidden:
         g.say(f"{g.name(seat)} rolls {roll} in battle.", type="roll", seat=seat, dice=a[key])
         keep = [frame(then, **a)]
@@ -285,6 +293,7 @@ def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") ->
                     ],
                 ),
                 *twists,
+                *blessed,
             ],
         )
         return
@@ -674,6 +683,8 @@ def _spoils(g: Game, a: dict) -> None:
             opts.append((f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=win, lose=lose, card=c)]))
     if mode == "craft":
         for f in loser.followers:
+            if "loyal" in g.rules.instances[f].traits:
+                continue  # never taken (a Dog)
             opts.append((f"follower:{f}", f"Take the {g.card_name(f)}", [frame("steal", win=win, lose=lose, card=f)]))
     g.decide(win, "spoils", f"You beat the {g.name(lose)}: choose your prize.", opts)
 

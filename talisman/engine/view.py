@@ -98,6 +98,9 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
                 "flight",
                 "retreat",
                 "route",
+                "king-task",
+                "city-escort",
+                "passage",
             )
         },
     }
@@ -140,6 +143,13 @@ def notes(g: Game, seat: int) -> list[str]:
         out.append("Beaten back: the next move is toward the Dungeon's Entrance.")
     if "route" in st:
         out.append(f"Came toward the Crown by {st['route']}.")
+    if "king-task" in st:  # Another Talisman City (module city-districts)
+        done = " (done: back to the Palace for the reward)" if st["king-task"].get("done") else ""
+        out.append(f"In the King's service: {st['king-task']['task']}{done}.")
+    if "city-escort" in st:
+        out.append(f"Escorts the {st['city-escort']} to the Palace of the City.")
+    if "passage" in st:
+        out.append(f"Has booked a passage to the {g.space_name(st['passage']['to'])}.")
     return out
 
 

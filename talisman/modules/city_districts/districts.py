@@ -556,7 +556,7 @@ def _task(g: Game, a: dict) -> None:
     if n not in TASKS:
         g.say("The King has no task for you today.", seat=seat)
         return
-    g.players[seat].status["king-task"] = {"n": n}
+    g.players[seat].status["king-task"] = {"n": n, "task": TASKS[n]}
     g.say(f"{g.name(seat)} enters the King's service: {TASKS[n]}, for {REWARD} gold.", seat=seat)
 
 

@@ -16,7 +16,6 @@ MODULE = Module(
 
 MODULE.declare_traits(
     {
-        "blessing": "discard it to roll one die roll again",
         "bow": "a Bow: shot instead of moving, and forbidden in the City",
         "breaks-on-1": "a Weapon that breaks when its holder rolls a 1 in the battle",
         "courtesan": "a Follower for one visit to the City that keeps the Guards from arresting its holder once",
@@ -25,7 +24,6 @@ MODULE.declare_traits(
         "escort": "escort:palace: a Stranger taken along to the City's Palace for a reward",
         "evade-guards": "its holder slips away when the City Guards would take it to Judgement Square",
         "gate-closed": "the card laid on a City gate while it is shut",
-        "loyal": "a Follower nothing can take from its holder",
         "quiver": "discarded instead of the Bow once the Bow is shot",
         "ride": "ride:N: a riding animal that adds up to N to a movement roll",
         "riding-animal": "a riding animal, forbidden in the City: it waits at the Stables",
