@@ -9,7 +9,8 @@ waits at them.
 - Entering (22:21): end a move on the City Gates (the main board's City space:
   its old encounter is replaced; the Enchantress, the Chiurgeon and the
   Alchemist live in the districts now); on a later turn, instead of moving, go
-  in by the North or the West Gate and meet it. Going in, riding animals (and
+  in by the North or the West Gate and meet it. A character that begins the
+  game there (the Thief, the Assassin) may go in on its first turn. Going in, riding animals (and
   the Objects they carry) wait at the Stables, Bows with the guards of the gate,
   and a character keeps only 4 Objects about it: the rest wait with its beast
   (22:22 to 22:24). Choices: the guards take the Bows (they cannot be stolen
@@ -188,6 +189,13 @@ def _gates_reached(g: Game, a: dict) -> None:
     seat = a["p"]
     g.players[seat].status["city-gates"] = g.turn
     g.say(f"{g.name(seat)} stops at the City Gates: next turn it may enter by the North or the West Gate.", seat=seat)
+
+
+@MODULE.ability("setup")
+def starts_at_the_gates(g: Game, seat: int) -> None:
+    """A character that begins the game on the City (the Thief, the Assassin) stands at the City Gates."""
+    if at(g, seat, GATES_SPACE):
+        g.players[seat].status["city-gates"] = -1
 
 
 @MODULE.ability("arrive")
