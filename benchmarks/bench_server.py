@@ -114,10 +114,18 @@ async def table(
         created = await asyncio.to_thread(post, base + "/api/games", {"seats": seats, "seed": rng.randrange(1 << 30)})
         stats.games_started += 1
         game_id = created["game"]["id"]
+        tokens = [  # each person opens their seat's invitation: its token
+            (
+                await asyncio.to_thread(
+                    post, f"{base}/api/games/{game_id}/seats/{s['seat']}/claim", {"invite": s["invite"]}
+                )
+            )
+            for s in created["seats"]
+        ]
         await asyncio.gather(
             *(
-                play_seat(ws_url, game_id, s["seat"], s["token"], random.Random(rng.random()), stats, deadline, think)
-                for s in created["seats"]
+                play_seat(ws_url, game_id, t["seat"], t["token"], random.Random(rng.random()), stats, deadline, think)
+                for t in tokens
             )
         )
         if time.perf_counter() < deadline:
@@ -126,7 +134,19 @@ async def table(
 
 def start_server(db: str, port: int, log: Path) -> subprocess.Popen:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "talisman.cli.main", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"],
+        [
+            sys.executable,
+            "-m",
+            "talisman.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--bot-delay",
+            "0",
+            "--no-client-limits",
+        ],
         stdout=log.open("w"),
         stderr=subprocess.STDOUT,
     )

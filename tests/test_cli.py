@@ -70,6 +70,17 @@ def test_human_seat_plays_from_the_keyboard(tmp_path):
     assert run("replay", str(save)).returncode == 0
 
 
+def test_a_standing_answer_is_not_asked_and_the_game_is_the_same(tmp_path):
+    game = ["play", "--seat", "Warrior=human", "--seat", "Wizard=heuristic", "--seed", "5", "--max-turns", "6"]
+    asked = run(*game, "--save", str(tmp_path / "a.json"), stdin="1\n" * 400)  # 1: keep every roll
+    spared = run(*game, "--save", str(tmp_path / "b.json"), "--standing", "no-fate", stdin="1\n" * 400)
+    assert asked.returncode == 0 and spared.returncode == 0, spared.stderr
+    assert "Spend 1 Fate to roll again?" in asked.stdout and "Spend 1 Fate to roll again?" not in spared.stdout
+    a, b = (json.loads((tmp_path / f).read_text()) for f in ("a.json", "b.json"))
+    assert a["actions"] == b["actions"] and a["state_hash"] == b["state_hash"]
+    assert run(*game, "--standing", "never-lose").returncode != 0
+
+
 def test_human_can_quit_and_bad_input_is_asked_again(tmp_path):
     r = run("play", "--seat", "Warrior=human", "--seat", "Wizard=heuristic", "--seed", "5", stdin="banana\n99\nq\n")
     assert r.returncode == 0

@@ -1130,12 +1130,11 @@ def test_soul_drinker_rolls_two_and_drinks_a_soul_on_doubles():
 
 
 def test_spell_ring_holds_a_spell_outside_the_limit_and_goes_when_it_is_cast():
-    s = game().on_top("spell", "Healing").on_top("dungeon", "Spell Ring")
+    s = game().on_top("spell", "Healing").on_top("dungeon", "Spell Ring").set(0, lives=2)
     land(s, "corridor-1").choose("take:")
     ring = s.player(0).objects[0]
     spell = cards.held_by(s.game, f"card:{ring}")[0]
     assert s.game.card_name(spell) == "Healing" and s.player(0).spells == []
-    s.set(0, lives=2)
     s.end_turn()
     s.choose(f"cast:{spell}:0")  # Healing may be cast as the Wizard's turn begins
     assert s.player(0).lives == 4 and s.player(0).objects == []
@@ -1725,3 +1724,12 @@ def test_twist_of_fate_chooses_an_attack_roll_too():
     assert s.kind == "fate" and "rolled 1" in s.decision.prompt
     s.choose("cast:").choose("result:6")
     assert any("fights the Colossal Ogre in battle: 6 + 5" in e.text for e in s.game.events)
+
+
+def test_weakness_is_not_offered_on_a_character_at_its_printed_strength():
+    s = game("wizard", "warrior").give(0, "Weakness", deck="spell").set(1, strength=4)  # the Warrior's printed 4
+    s.start()
+    assert not [label for label in s.labels() if label.startswith("Cast Weakness")]
+    s2 = game("wizard", "warrior").give(0, "Weakness", deck="spell").set(1, strength=5)
+    s2.start()
+    assert [label for label in s2.labels() if label.startswith("Cast Weakness")] == ["Cast Weakness on the Warrior"]

@@ -223,7 +223,7 @@ def test_the_gypsy_claims_a_scroll_another_character_reads():
 @pytest.mark.rules("characters-exceptions.gypsy")
 def test_a_gypsy_holding_a_scroll_claims_none():
     s = Scenario(["wizard", "gypsy"], modules=LANDS).no_spells()
-    s.give(0, "Scroll of Light").give(1, "Scroll of Light").start()
+    s.give(0, "Scroll of Light").give(1, "Scroll of Light").set(0, lives=3).start()
     s.choose("Scroll of Light on the Wizard")
     assert s.kind != "claim-scroll"
     assert len(s.game.discards["scroll"]) == 1

@@ -86,8 +86,10 @@ def finish(s: Scenario) -> None:
 @pytest.mark.rules(CARD_TEXT, CASTING)
 @pytest.mark.parametrize("spell", ALL_SPELLS)
 def test_each_spell_is_offered_only_when_its_card_allows(spell):
-    s = scenario("elf", "sorceress").at(0, "village").at(1, "city").give(0, spell).give(1, "Sword")
-    s.start()
+    # A position where every Spell could change something: a life lost, an Object to sell,
+    # a Follower, a Spell and an Object to take, a face-up card to destroy.
+    s = scenario("elf", "sorceress").at(0, "village").at(1, "city").give(0, spell, "Helmet").set(0, lives=3)
+    s.give(1, "Sword", "Mule", "Teleport").put("oasis", "Dragon").start()
     offered = [label for label in s.labels() if label.startswith(f"Cast {spell}")]
     assert bool(offered) == (spell in OWN_TURN)
     finish(s)
@@ -602,4 +604,52 @@ def test_who_always_keeps_a_spell_draws_one_after_losing_them_all(character, car
     s.give(1, "Nullify").start()
     cast(s, "Nullify", 0)
     assert len(s.player(0).spells) == (0 if character == "elf" and not card else 1)
+    finish(s)
+
+
+# --- Only real questions: a Spell that could change nothing is not offered --------------------------------
+
+
+@pytest.mark.rules(CARD_TEXT)
+@pytest.mark.parametrize(
+    "spell, arrange",
+    [
+        ("Healing", lambda s: s),  # everyone has all their lives
+        ("Nullify", lambda s: s),  # nobody else holds a Spell
+        ("Acquisition", lambda s: s.set(1, gold=0)),  # nothing to take
+        ("Mesmerism", lambda s: s),  # no Follower to take
+        ("Alchemy", lambda s: s),  # no Object to sell
+        ("Destruction", lambda s: s),  # no face-up Adventure card
+    ],
+)
+def test_a_spell_that_could_change_nothing_is_not_offered_in_the_casters_turn(spell, arrange):
+    s = arrange(scenario("elf", "thief").at(0, "village").at(1, "castle").give(0, spell)).start()
+    assert s.decision.player == 0 and not [label for label in s.labels() if label.startswith(f"Cast {spell}")]
+    finish(s)
+
+
+@pytest.mark.rules(CARD_TEXT)
+def test_healing_is_offered_only_on_a_character_who_has_lost_a_life():
+    s = scenario("elf", "thief").at(0, "village").at(1, "castle").give(0, "Healing").set(1, lives=2).start()
+    assert [label for label in s.labels() if label.startswith("Cast Healing")] == ["Cast Healing on the Thief"]
+    finish(s)
+
+
+@pytest.mark.rules(CARD_TEXT)
+def test_healing_is_not_offered_at_another_characters_turn_while_nobody_has_lost_a_life():
+    s = scenario("thief", "elf").at(0, "castle").give(1, "Healing").start()
+    assert s.decision.player == 0 and s.decision.kind != "others-turn"  # the Elf was not asked
+    finish(s)
+
+
+@pytest.mark.rules(CARD_TEXT)
+def test_nullify_is_offered_at_another_characters_turn_only_on_one_holding_spells():
+    s = scenario("thief", "elf", "troll").at(0, "castle").give(1, "Nullify").give(2, "Teleport").start()
+    assert s.decision.kind == "others-turn" and s.decision.player == 1
+    assert casts(s) and [label for label in s.labels() if label.startswith("Cast Nullify")] == [
+        "Cast Nullify on the Troll"
+    ]
+    s.choose("pass")
+    s = scenario("thief", "elf", "troll").at(0, "castle").give(1, "Nullify").start()
+    assert s.decision.player == 0 and s.decision.kind != "others-turn"  # nobody to nullify: not asked
     finish(s)

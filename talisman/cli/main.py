@@ -75,6 +75,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--max-turns", type=int, default=2000, help="stop a game that lasts longer (default 2000)")
     play.add_argument("--quiet", action="store_true", help="with only bots, print just the result")
+    play.add_argument(
+        "--standing",
+        default="",
+        metavar="NAMES",
+        help="standing answers for the people's seats, comma-separated: no-fate (never ask me to reroll "
+        "with Fate), spells-own-turn (offer me Spells only in my own turn and when I am attacked)",
+    )
 
     replay = sub.add_parser(
         "replay",

@@ -30,6 +30,7 @@ from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine import save as saves
 from talisman.engine.decision import Decision
 from talisman.engine.game import Game, make_config
+from talisman.engine.standing import check_answers, standing_answer
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError
 
@@ -93,6 +94,7 @@ def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | 
 def run_play(args: argparse.Namespace) -> int:
     """Play a new game, or go on with a saved one (``--load``)."""
     console = Console(highlight=False)
+    standing = check_answers(n.strip() for n in args.standing.split(",") if n.strip())
     if args.load:
         game, controllers = load_game(args.load, args.seat)
         humans = [i for i, c in enumerate(controllers) if c == "human"]
@@ -140,6 +142,10 @@ def run_play(args: argparse.Namespace) -> int:
                     for e in game.events[printed:]:
                         console.print(e.text_for(None))
                     printed = len(game.events)
+                continue
+            auto = standing_answer(game, standing)
+            if auto is not None:  # the person answered this once and for all
+                game.apply(auto, player=d.player)
                 continue
             choice = ask_human(console, game, d, seen)
             if choice is None:

@@ -24,6 +24,17 @@ every other character's turn, and where their effect matters (a life about to
 be lost, a fight). After any Spell is cast, each other player holding a
 Counterspell may cancel it.
 
+Choice (only real questions): a Spell is offered only where it could change
+something. A Spell of effects (``do``) could if one of its effects could
+(:data:`EFFECT_USES`: Healing only on a character who has lost a life, Nullify
+only on one holding Spells, Weakness only on one above its printed Strength,
+Alchemy only with an Object to sell); a hook may register a test of its own
+(:func:`spell_use`: Acquisition, Destruction, Mesmerism).
+Casting a Spell that could do nothing would only discard it, which the rules
+forbid (a Spell may not be discarded until it is cast); so when no Spell of a
+window could change anything (Healing at another's turn start while everyone
+has all their lives) the question is not asked at all.
+
 Scrolls (brought by expansion modules) use the same ``cast`` table and
 windows. A character may hold any number; they are read, not cast, so the
 bans on casting (the Cursed Glade, the Amulet, Destroy Magic) and the
@@ -32,6 +43,7 @@ Counterspell do not touch them; read, a Scroll goes to its discard pile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, possessions, stats
@@ -40,6 +52,95 @@ from talisman.engine.game import frame
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
+
+SpellUse = Callable[["Game", int, int | None], bool]
+SPELL_USES: dict[str, SpellUse] = {}
+
+
+def spell_use(name: str) -> Callable[[SpellUse], SpellUse]:
+    """Register when a Spell (``cast.hook`` names it) could change something:
+    ``use(g, caster, target)`` is false where casting it would do nothing. A
+    Spell without one could always change something (Random, Immobility...)."""
+
+    def register(fn: SpellUse) -> SpellUse:
+        SPELL_USES[name] = fn
+        return fn
+
+    return register
+
+
+def could_change(g: Game, caster: int, cast: dict, target: int | None) -> bool:
+    """Could this Spell or Scroll, cast on ``target`` (None: no target), change anything now?"""
+    if "do" in cast:
+        return any(
+            _effect_could_change(
+                g, target if e.get("target") == "cast_target" and target is not None else caster, e, target
+            )
+            for e in cast["do"]
+        )
+    use = SPELL_USES.get(cast.get("hook", ""))
+    return use is None or use(g, caster, target)
+
+
+def _effect_could_change(g: Game, seat: int, effect: dict, target: int | None) -> bool:
+    return all(EFFECT_USES[verb](g, seat, params, target) for verb, params in effect.items() if verb in EFFECT_USES)
+
+
+def _heal_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+    return g.players[seat].lives < stats.life_cap(g, seat)
+
+
+def _discard_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+    return params.get("what") != "spells" or bool(g.players[seat].spells)
+
+
+def _sell_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+    p = g.players[seat]
+    return any(g.rules.instances[c].is_item for c in p.objects + p.packed)
+
+
+def _boost_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+    """A malus floored at the printed value does nothing to one already there (Weakness)."""
+    for attr in ("strength", "craft", "battle_strength"):
+        n = params.get(attr)
+        if not n:
+            continue
+        if isinstance(n, str) or n > 0 or params.get("floor") != "printed" or attr == "battle_strength":
+            return True
+        if stats.attribute(g, seat, attr) > stats.base_value(g, seat, attr):
+            return True
+    return False
+
+
+def _steal_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+    """Something of the kinds named to take from the character the Spell is cast on (Acquisition, Mesmerism)."""
+    if target is None:
+        return True
+    o, what = g.players[target], params.get("what", ())
+    return bool(
+        ("gold" in what and o.gold)
+        or ("object" in what and possessions.stealable(g, target))
+        or ("follower" in what and o.followers)
+    )
+
+
+def _discard_cards_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+    """A face-up card to strike (Destruction)."""
+    if params.get("where") != "board":
+        return True
+    return any(held for held in g.board.values())
+
+
+# Whether an effect of the vocabulary could change anything for the character it is
+# run for, by verb (a verb not named here always could); ``target``: the one the Spell is cast on.
+EFFECT_USES: dict[str, Callable[[Game, int, dict, int | None], bool]] = {
+    "steal": _steal_use,
+    "discard_cards": _discard_cards_use,
+    "heal": _heal_use,
+    "discard": _discard_use,
+    "sell_objects": _sell_use,
+    "boost": _boost_use,
+}
 
 
 def can_cast(g: Game, seat: int, window: str = "") -> bool:
@@ -137,6 +238,8 @@ def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | Non
             continue  # 000: Inner Region creatures are beyond Spells and cannot be evaded
         ends = spell.cast.get("ends")
         for target, label in _targets(g, seat, spell.cast, window, combat):
+            if not could_change(g, seat, spell.cast, target):
+                continue  # pointless: casting it would only throw it away
             # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
             opts.append(
                 (

@@ -9,6 +9,13 @@ A game may wait for its people to choose their characters (status
 ``choosing``, see :mod:`talisman.server.choosing`): each such seat picks with
 ``POST /api/games/{id}/seats/{seat}/character``, first come, first served;
 the last pick starts the game.
+
+A seat's standing answers (``PUT .../seats/{seat}/settings``) are answered for
+it by the server; a person may skip to their turn (``POST .../seats/{seat}/skip``);
+the game's creator, with the token ``POST /api/games`` returned as ``creator``
+in the ``X-Creator-Token`` header, may invite a person's seat anew
+(``POST .../seats/{seat}/link``): a new invitation, never the seat's token.
+See :mod:`talisman.server.autopilot`.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ class Refusal(BaseModel):
 
 REFUSALS = {
     400: "a request that can never succeed as it is (a bad configuration, seat, option or step)",
-    403: "a seat's token is missing or wrong, or the seat is a bot's",
+    403: "a seat's (or the creator's) token is missing or wrong, or the seat is a bot's",
     404: "no such game",
     409: "refused in the game's present state (out of turn, stale, taken, not started, not finished, ...)",
     410: "the game is broken (its rules engine failed) and no longer served",
@@ -58,6 +65,7 @@ def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
 router = APIRouter(prefix="/api", responses=refusals(422, 429))
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
+CreatorHeader = Annotated[str | None, Header(alias="X-Creator-Token", description="the game creator's token")]
 
 
 class Strict(BaseModel):
@@ -88,6 +96,11 @@ class GameSpec(Strict):
         description="fix the game's dice and decks (default: a random seed); a chosen seed is public: "
         "every player sees it, in the game's facts",
     )
+    bot_speed: str = Field(
+        "normal",
+        pattern="^(instant|fast|normal)$",
+        description="the pause before each bot move: instant (none), fast (0.2 s) or normal (0.6 s)",
+    )
 
 
 class ActionSpec(Strict):
@@ -99,6 +112,22 @@ class ActionSpec(Strict):
 class ClaimSpec(Strict):
     invite: str = Field(min_length=1, max_length=100, description="the seat's invitation secret, from its link")
     name: str = Field("", max_length=60, description="the name to show for the seat (empty: keep the creator's)")
+
+
+class SettingsSpec(Strict):
+    standing: list[Annotated[str, Field(max_length=40)]] = Field(
+        max_length=20, description="the seat's standing answers, by name (see the state's settings.choices)"
+    )
+
+
+class SeatSettings(BaseModel):
+    standing: list[str] = Field(description="the seat's standing answers, by name")
+    choices: dict[str, str] = Field(description="every standing answer a seat may choose: its name and what it says")
+    skipping: bool = Field(description="whether the seat skips to its turn")
+
+
+class SkipSpec(Strict):
+    on: bool = Field(True, description="true: skip to my turn; false: stop skipping")
 
 
 class PickSpec(Strict):
@@ -120,6 +149,9 @@ class Invitation(BaseModel):
 class Created(BaseModel):
     game: dict[str, Any]
     seats: list[Invitation] = Field(description="one invitation per person's seat: give each to its player")
+    creator: str = Field(
+        description="the creator's token (send it as X-Creator-Token): with it, a person's seat can be invited anew"
+    )
 
 
 class State(BaseModel):
@@ -128,6 +160,9 @@ class State(BaseModel):
     view: dict[str, Any] = Field(description="what this seat may see (Game.view)")
     events_from: int
     events: list[dict[str, Any]]
+    settings: dict[str, Any] | None = Field(
+        None, description="a seat's own: its standing answers (and the choices), whether it skips to its turn"
+    )
 
 
 def hub_of(request: Request) -> Hub:
@@ -152,6 +187,11 @@ def seat_link(request: Request, game_id: str, seat: int, token: str) -> SeatLink
     return SeatLink(seat=seat, token=token, link=f"{base}/game/{game_id}?seat={seat}&token={token}")
 
 
+def invitation(request: Request, game_id: str, seat: int, invite: str) -> Invitation:
+    base = str(request.base_url).rstrip("/")
+    return Invitation(seat=seat, invite=invite, link=f"{base}/game/{game_id}?seat={seat}&invite={invite}")
+
+
 @router.get("/catalog", summary="what a new game may be made of", responses=refusals(400))
 async def get_catalog(
     request: Request, modules: str = Query("core", max_length=1000, description="comma-separated module names")
@@ -170,15 +210,13 @@ async def create_game(spec: GameSpec, request: Request) -> Created:
         options=spec.options,
         title=spec.title,
         seed=spec.seed,
+        bot_speed=spec.bot_speed,
     )
-    session, invites = await hub_of(request).create(new)
-    base = str(request.base_url).rstrip("/")
+    session, invites, creator = await hub_of(request).create(new)
     return Created(
         game=session.info(),
-        seats=[
-            Invitation(seat=s, invite=i, link=f"{base}/game/{session.id}?seat={s}&invite={i}")
-            for s, i in invites.items()
-        ],
+        seats=[invitation(request, session.id, s, i) for s, i in invites.items()],
+        creator=creator,
     )
 
 
@@ -303,6 +341,52 @@ async def claim_seat(game_id: str, seat: int, spec: ClaimSpec, request: Request)
     session = await hub_of(request).session(game_id)
     token = await session.claim(seat, spec.invite, spec.name)
     return seat_link(request, game_id, seat, token)
+
+
+@router.put(
+    "/games/{game_id}/seats/{seat}/settings",
+    summary="set your seat's standing answers",
+    response_model=SeatSettings,
+    responses=refusals(400, 403, 404, 410, 413, 503),
+)
+async def put_settings(
+    game_id: str, seat: int, spec: SettingsSpec, request: Request, x_seat_token: TokenHeader = None
+) -> dict[str, Any]:
+    """Stored with the seat; from now on the server answers the decisions they cover, at once, with
+    the option that declines (recorded as moves like any other). Returns the seat's settings."""
+    session = await hub_of(request).session(game_id)
+    return await session.set_standing(seat, x_seat_token, spec.standing)
+
+
+@router.post(
+    "/games/{game_id}/seats/{seat}/skip",
+    summary="skip to your turn",
+    response_model=SeatSettings,
+    responses=refusals(400, 403, 404, 410, 413),
+)
+async def post_skip(
+    game_id: str, seat: int, spec: SkipSpec, request: Request, x_seat_token: TokenHeader = None
+) -> dict[str, Any]:
+    """Bots play without pauses, and your questions in other players' turns pass at once, until you
+    must choose in your own turn. Returns the seat's settings."""
+    session = await hub_of(request).session(game_id)
+    return await session.skip(seat, x_seat_token, spec.on)
+
+
+@router.post(
+    "/games/{game_id}/seats/{seat}/link",
+    summary="invite a person's seat anew",
+    response_model=Invitation,
+    responses=refusals(400, 403, 404, 409, 410, 413, 503),
+)
+async def post_link(game_id: str, seat: int, request: Request, x_creator_token: CreatorHeader = None) -> Invitation:
+    """For the game's creator only (``X-Creator-Token``): a new invitation for a person's seat, when its
+    player lost their link or never came. The seat is free again until the new invitation is claimed;
+    its earlier invitation and token stop working. Like the first, the new invitation gives whoever
+    claims it a token nobody else knows."""
+    session = await hub_of(request).session(game_id)
+    invite = await session.reinvite(seat, x_creator_token)
+    return invitation(request, game_id, seat, invite)
 
 
 @router.get(

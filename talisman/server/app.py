@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
 from talisman.server import api, ws
+from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER
 from talisman.server.errors import ActionError
 from talisman.server.hub import BOT_BUDGET, ENGINE_BUDGET, RESTORE_BUDGET, SNAPSHOT_EVERY, Hub
 from talisman.server.limits import ClientLimiter, Limits, LimitsMiddleware
@@ -49,21 +50,30 @@ with the `X-Seat-Token` header, and answers the pending decision with `POST /api
 over the WebSocket `/ws/games/{id}` (its protocol is described in `talisman/server/ws.py`). The server holds
 the game: every answer is checked against the pending decision, and each client only ever receives what its
 seat may see.
+
+A seat may set standing answers (`PUT /api/games/{id}/seats/{seat}/settings`), which the server then gives
+for it, and skip to its turn (`POST /api/games/{id}/seats/{seat}/skip`); a question in another player's turn
+passes after a while, and a person away for long is played by a bot until they come back. The creator's
+token (`creator`, sent as `X-Creator-Token`) invites a person's seat anew (`POST /api/games/{id}/seats/{seat}/link`).
 """
 
 
 def create_app(
     db_url: str,
-    bot_delay: float = 0.5,
+    bot_delay: float | None = None,
     snapshot_every: int = SNAPSHOT_EVERY,
     *,
     limits: Limits | None = None,
     engine_budget: float = ENGINE_BUDGET,
     bot_budget: float = BOT_BUDGET,
     restore_budget: float = RESTORE_BUDGET,
+    answer_wait: float = ANSWER_WAIT,
+    away_after: float = AWAY_AFTER,
 ) -> FastAPI:
     """The application over the database at ``db_url`` (any SQLAlchemy URL), with what one
-    client may ask (:class:`Limits`) and the time budgets of engine work (:mod:`talisman.server.hub`)."""
+    client may ask (:class:`Limits`) and the time budgets of engine work (:mod:`talisman.server.hub`).
+    ``bot_delay`` overrides every game's bot speed; ``answer_wait`` and ``away_after``: see
+    :mod:`talisman.server.autopilot`."""
     limiter = ClientLimiter(limits if limits is not None else Limits())
 
     @asynccontextmanager
@@ -76,6 +86,8 @@ def create_app(
             bot_budget=bot_budget,
             restore_budget=restore_budget,
             limiter=limiter,
+            answer_wait=answer_wait,
+            away_after=away_after,
         )
         app.state.hub = hub
         await hub.start()

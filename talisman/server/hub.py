@@ -38,11 +38,12 @@ from talisman.engine.game import Game, make_config
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError, TalismanError
 from talisman.server import choosing
+from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER, BOT_SPEEDS
 from talisman.server.catalog import HUMAN, bot_names
 from talisman.server.errors import ActionError
 from talisman.server.limits import ClientLimiter, Limits, client_key, current_client
 from talisman.server.session import GameSession, game_summary, hash_token
-from talisman.server.store import BROKEN, ActionRecord, GameRecord, Move, SeatRecord, Store
+from talisman.server.store import BROKEN, ActionRecord, GameRecord, GameSettings, Move, SeatRecord, Store
 from talisman.server.workers import Overrun, Workers
 
 log = logging.getLogger("talisman.server")
@@ -72,6 +73,7 @@ class NewGame:
     options: dict[str, Any] = field(default_factory=dict)
     title: str = ""
     seed: int | None = None
+    bot_speed: str = "normal"  # a key of talisman.server.autopilot.BOT_SPEEDS
 
 
 class Hub:
@@ -80,16 +82,22 @@ class Hub:
     def __init__(
         self,
         store: Store,
-        bot_delay: float = 0.5,
+        bot_delay: float | None = None,
         snapshot_every: int = SNAPSHOT_EVERY,
         engine_budget: float = ENGINE_BUDGET,
         bot_budget: float = BOT_BUDGET,
         restore_budget: float = RESTORE_BUDGET,
         limiter: ClientLimiter | None = None,
         abandon_after: timedelta = ABANDON_AFTER,
+        answer_wait: float = ANSWER_WAIT,
+        away_after: float = AWAY_AFTER,
     ) -> None:
+        """``bot_delay``, when given, is every game's pause before a bot move, whatever its bot
+        speed; ``answer_wait`` and ``away_after``: see :mod:`talisman.server.autopilot`."""
         self.store = store
         self.bot_delay = bot_delay
+        self.answer_wait = answer_wait
+        self.away_after = away_after
         self.snapshot_every = snapshot_every
         self.engine_budget = engine_budget
         self.bot_budget = bot_budget
@@ -159,6 +167,8 @@ class Hub:
                         except Exception as e:
                             errors.append(e)
                 for (_, fut), err in zip(batch, errors, strict=True):
+                    if fut.done():  # its waiter was cancelled (a server stopping): the move is stored all the same
+                        continue
                     if err is None:
                         fut.set_result(None)
                     else:
@@ -210,12 +220,17 @@ class Hub:
 
     # --- creating ---------------------------------------------------------------
 
-    async def create(self, spec: NewGame) -> tuple[GameSession, dict[int, str]]:
-        """A new game; returns it and the invitation secret of each person's seat. A seat's
-        token is made when its player claims it with the invitation (:meth:`GameSession.claim`):
-        the creator never learns another person's token."""
+    async def create(self, spec: NewGame) -> tuple[GameSession, dict[int, str], str]:
+        """A new game; returns it, the invitation secret of each person's seat and the creator's
+        token (with which a person's seat can be invited anew: :meth:`GameSession.reinvite`). A
+        seat's token is made when its player claims it with the invitation
+        (:meth:`GameSession.claim`): the creator never learns another person's token."""
         if not 1 <= len(spec.seats) <= 6:
             raise ActionError("bad-config", f"a game has 1 to 6 seats, not {len(spec.seats)}", 400)
+        if spec.bot_speed not in BOT_SPEEDS:
+            raise ActionError(
+                "bad-config", f"the bot speed is one of {', '.join(BOT_SPEEDS)}, not {spec.bot_speed!r}", 400
+            )
         allowed = [HUMAN, *bot_names()]
         for i, s in enumerate(spec.seats):
             if s.controller not in allowed:
@@ -273,6 +288,8 @@ class Hub:
         game_id = secrets.token_urlsafe(6)
         title = spec.title.strip()[:200] or f"Game {game_id}"
         status = choosing.STATUS if g is None else ("open" if invites else "running")
+        creator_token = secrets.token_urlsafe(18)
+        settings = GameSettings(spec.bot_speed, hash_token(creator_token))
         await self.run_db(
             self.store.create_game,
             game_id,
@@ -284,13 +301,14 @@ class Hub:
             status,
             creator,
             spec.seed is not None,
+            settings,
         )
         record = await self.run_db(self.store.game, game_id)
         assert record is not None, "a game just created is in the store"
-        session = GameSession(self, record, g, 0)
+        session = GameSession(self, record, g, 0, settings)
         self.sessions[game_id] = session
         session.schedule_bots()
-        return session, invites
+        return session, invites, creator_token
 
     # --- finding and restoring ------------------------------------------------------
 
@@ -312,7 +330,8 @@ class Hub:
                 game, step = None, 0
             else:
                 game, step = await self._restore(record)
-            session = GameSession(self, record, game, step)
+            settings = await self.run_db(self.store.settings, game_id)
+            session = GameSession(self, record, game, step, settings)
             self.sessions[game_id] = session
             fut.set_result(session)
             return session

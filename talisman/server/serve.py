@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -22,9 +24,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-delay",
         type=float,
-        default=0.6,
+        default=None,
         metavar="SECONDS",
-        help="pause before each bot move, so people can follow (default: 0.6)",
+        help="pause before each bot move in every game, whatever its bot speed "
+        "(default: each game's bot speed, chosen in the lobby: instant 0, fast 0.2, normal 0.6)",
+    )
+    parser.add_argument(
+        "--answer-wait",
+        type=float,
+        default=ANSWER_WAIT,
+        metavar="SECONDS",
+        help=f"how long a person's question in another player's turn waits before it passes (default: {ANSWER_WAIT:g})",
+    )
+    parser.add_argument(
+        "--away-after",
+        type=float,
+        default=AWAY_AFTER,
+        metavar="SECONDS",
+        help="how long a person may be disconnected before a bot plays their seat until they come back "
+        f"(default: {AWAY_AFTER:g})",
     )
     parser.add_argument(
         "--no-client-limits",
@@ -41,11 +59,22 @@ def run_serve(args: argparse.Namespace) -> int:
     from talisman.server.limits import Limits
     from talisman.server.store import default_db_url, normalise_url
 
-    if not 0 <= args.bot_delay <= 60:
+    if args.bot_delay is not None and not 0 <= args.bot_delay <= 60:
         print("talisman: error: --bot-delay must be between 0 and 60 seconds", file=sys.stderr)
         return 2
+    if not (0 < args.answer_wait <= 3600 and 0 < args.away_after <= 86400):
+        print(
+            "talisman: error: --answer-wait and --away-after must be positive (at most an hour, a day)", file=sys.stderr
+        )
+        return 2
     url = normalise_url(args.db or default_db_url())
-    app = create_app(url, bot_delay=args.bot_delay, limits=Limits.off() if args.no_client_limits else None)
+    app = create_app(
+        url,
+        bot_delay=args.bot_delay,
+        limits=Limits.off() if args.no_client_limits else None,
+        answer_wait=args.answer_wait,
+        away_after=args.away_after,
+    )
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Talisman is served at http://{host}:{args.port}/  (database: {_safe(url)}; Ctrl+C stops it)", flush=True)
     # No per-message compression: a state is a few kilobytes, and deflating every one

@@ -10,8 +10,12 @@ what changed, each through its own seat's eyes (:meth:`Game.view` and
 
 Bot seats play on the server: when the pending decision belongs to one, the
 session asks the bot (which, like every agent, sees only its seat's view)
-after a short pause so that people can follow, and commits its answer like
-any other.
+after the game's pause (its bot speed) so that people can follow, and commits
+its answer like any other. The same loop answers for people where waiting
+would be pointless or endless (:mod:`talisman.server.autopilot`): their
+standing answers, a question in another's turn left too long, a seat whose
+person is away. Every such answer is a move like a person's, made through
+:meth:`GameSession._commit`.
 
 The engine and the bots work in the hub's worker threads, within a time
 budget (:meth:`Hub.engine`); a game whose engine fails or overruns it is
@@ -27,22 +31,27 @@ configuration with the picks so far, until the last pick creates the game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Callable, Set
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from talisman.bots import make_bot, observe
+from talisman.bots import observe
 from talisman.engine.game import Game
+from talisman.engine.standing import STANDING_ANSWERS, check_answers
 from talisman.engine.view import LazyView, events_for
+from talisman.errors import ConfigError
 from talisman.server import choosing
+from talisman.server.autopilot import Autopilot, bot_delay_for
 from talisman.server.catalog import HUMAN
 from talisman.server.errors import ActionError
 from talisman.server.limits import ClientLimiter, current_client
-from talisman.server.store import GameRecord, Move, Store
+from talisman.server.store import GameRecord, GameSettings, Move, Store
 from talisman.server.workers import Overrun
 
 log = logging.getLogger("talisman.server")
@@ -53,7 +62,9 @@ class Host(Protocol):
     """What a session needs of the server that holds it (the :class:`~talisman.server.hub.Hub`)."""
 
     store: Store
-    bot_delay: float
+    bot_delay: float | None  # every game's pause before a bot move, or None: each game's bot speed
+    answer_wait: float
+    away_after: float
     snapshot_every: int
     sessions: dict[str, GameSession]
 
@@ -152,7 +163,10 @@ def public_info(record: GameRecord | GameSession, online: Set[int] = frozenset()
 class GameSession:
     """One game in play, its seats and its connected clients."""
 
-    def __init__(self, hub: Host, record: GameRecord, game: Game | None, step: int) -> None:
+    def __init__(
+        self, hub: Host, record: GameRecord, game: Game | None, step: int, settings: GameSettings | None = None
+    ) -> None:
+        settings = settings or GameSettings()
         self.hub = hub
         self.id = record.id
         self.title = record.title
@@ -167,6 +181,17 @@ class GameSession:
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.bot_speed = settings.bot_speed
+        self.creator_hash = settings.creator_hash
+        self.pilot = Autopilot(
+            seed=record.config["seed"],
+            controllers=[s.controller for s in self.seats],
+            bot_delay=bot_delay_for(settings.bot_speed, hub.bot_delay),
+            answer_wait=hub.answer_wait,
+            away_after=hub.away_after,
+            standing=dict(settings.standing),
+        )
+        self.wake = asyncio.Event()  # set when the pending decision's plan may have changed
 
     # --- public facts -----------------------------------------------------------
 
@@ -193,7 +218,23 @@ class GameSession:
         return {c.seat for c in self.clients if c.seat is not None}
 
     def info(self) -> dict[str, Any]:
-        return public_info(self, self.online())
+        """:func:`public_info`, with the game's pace: its bot speed, the clock of a person's pending
+        answer (``timer``), and each seat played by a stand-in bot while its person is away."""
+        online = self.online()
+        out = public_info(self, online)
+        out["bot_speed"] = self.bot_speed
+        out["timer"] = self.pilot.timer()
+        for seat in out["seats"]:
+            seat["stood_in"] = self.pilot.stood_in(seat["seat"], online)
+        return out
+
+    def settings_for(self, seat: int) -> dict[str, Any]:
+        """A seat's own settings: its standing answers (and every one it may choose), and whether it skips."""
+        return {
+            "standing": list(self.pilot.standing.get(seat, ())),
+            "choices": STANDING_ANSWERS,
+            "skipping": seat in self.pilot.skipping,
+        }
 
     def holders(self) -> dict[str, int]:
         """The seat that has each character taken so far: named or chosen while the game
@@ -223,7 +264,7 @@ class GameSession:
         while a move is being recorded the game is already past it)."""
         g = self.game
         assert g is not None, "play has not started"
-        return {
+        msg = {
             "type": "state",
             "game": self.info(),
             "step": self.step,
@@ -231,6 +272,9 @@ class GameSession:
             "events_from": events_from,
             "events": events_for(g, seat, events_from),
         }
+        if seat is not None:
+            msg["settings"] = self.settings_for(seat)
+        return msg
 
     # --- seats ------------------------------------------------------------------
 
@@ -344,8 +388,107 @@ class GameSession:
         s = await self.authenticate(seat, token)
         async with self.lock:
             self._check(s, option, step)
+            if s.seat not in self.online():
+                self.pilot.seen(s.seat, connected=False)  # acting without a connection: seen just now
             await self._commit(s.seat, option)
         self.schedule_bots()
+
+    # --- settings -----------------------------------------------------------------
+
+    async def set_standing(self, seat: Any, token: Any, names: Any) -> dict[str, Any]:
+        """Replace a seat's standing answers (stored with the seat); returns the seat's settings."""
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ActionError("malformed", "standing answers are a list of names", 400)
+        try:
+            standing = check_answers(names)
+        except ConfigError as e:
+            raise ActionError("malformed", str(e), 400) from None
+        s = await self.authenticate(seat, token)
+        async with self.lock:
+            self._check_served()
+            try:
+                await self.hub.run_db(self.hub.store.set_standing, self.id, s.seat, standing)
+            except Exception as e:
+                log.exception("game %s: could not store the standing answers of seat %d", self.id, s.seat)
+                raise ActionError(
+                    "storage", f"the standing answers could not be saved ({type(e).__name__}); nothing changed", 503
+                ) from None
+            self.pilot.standing[s.seat] = standing
+            self._replan()
+            self._broadcast_any()
+        self.schedule_bots()
+        return self.settings_for(s.seat)
+
+    async def skip(self, seat: Any, token: Any, on: bool) -> dict[str, Any]:
+        """Skip to this seat's turn (or stop skipping): bots play without pauses, and the seat's
+        questions in other players' turns pass at once, until it must choose in its own turn."""
+        s = await self.authenticate(seat, token)
+        async with self.lock:
+            self._check_served()
+            if on:
+                self.pilot.skipping.add(s.seat)
+            else:
+                self.pilot.skipping.discard(s.seat)
+            self._replan()
+            self._broadcast_any()
+        self.schedule_bots()
+        return self.settings_for(s.seat)
+
+    async def reinvite(self, seat: Any, creator_token: Any) -> str:
+        """The game's creator invites a person's seat anew (its person lost the link, or never
+        came): the seat is free again until the new invitation is claimed, and its earlier
+        invitation and token stop working (whoever held them is let go). Returns the new
+        invitation secret: like the first, it gives its claimer a token nobody else knows."""
+        s = self.check_seat(seat)
+        client = current_client.get()
+        self.hub.limiter.check_locked_out(client)
+        if (
+            self.creator_hash is None
+            or not isinstance(creator_token, str)
+            or not hmac.compare_digest(hash_token(creator_token), self.creator_hash)
+        ):
+            self.hub.limiter.wrong_token(client)
+            raise ActionError("forbidden", "only the game's creator may invite a seat's person anew", 403)
+        if s.controller != HUMAN:
+            raise ActionError("forbidden", f"seat {seat} is played by the {s.controller} bot", 403)
+        async with self.lock:
+            self._check_served()
+            if self.game is not None and self.game.is_over:
+                raise ActionError("game-over", "the game is over: its seats are no longer handed out")
+            invite = secrets.token_urlsafe(18)
+            before = s.joined, s.token_hash
+            s.joined, s.token_hash = False, hash_token(invite)
+            try:
+                await self.hub.run_db(self.hub.store.reinvite_seat, self.id, s.seat, s.token_hash, self.status)
+            except Exception as e:
+                s.joined, s.token_hash = before
+                log.exception("game %s: could not record the new invitation of seat %d", self.id, s.seat)
+                raise ActionError(
+                    "storage", f"the seat could not be invited anew ({type(e).__name__}); nothing changed", 503
+                ) from None
+            let_go = ActionError(
+                "replaced", f"seat {s.seat} was given a new invitation: this link no longer works", 403
+            )
+            for c in [c for c in self.clients if c.seat == s.seat]:
+                self.send(c, let_go.to_dict())
+                self._let_go(c)
+            self.pilot.seen(s.seat, connected=False)
+            self._replan()
+        self.broadcast_seats()
+        self.schedule_bots()
+        return invite
+
+    def _check_served(self) -> None:
+        """Refuse to change a game that is broken (call with the lock held)."""
+        if self.broken is not None:
+            raise self.broken_error()
+
+    def _broadcast_any(self) -> None:
+        """Tell everyone: the whole state in play, the public facts while characters are chosen."""
+        if self.game is None:
+            self.broadcast_seats()
+        else:
+            self.broadcast()
 
     def _check(self, s: Seat, option: str, step: int) -> None:
         g = self.game
@@ -400,6 +543,7 @@ class GameSession:
                 "storage", f"the move could not be saved ({type(e).__name__}); nothing changed", 503
             ) from None
         self.step = n + 1
+        self._replan()
         self.broadcast()
 
     def is_broken(self) -> bool:
@@ -408,71 +552,86 @@ class GameSession:
     def broken_error(self) -> ActionError:
         return ActionError("broken", f"game {self.id} is broken and no longer served: {self.broken}", 410)
 
-    # --- bots -------------------------------------------------------------------
+    # --- bots and automatic answers -----------------------------------------------------
+
+    def _replan(self) -> None:
+        """Plan the pending decision's automatic answer, if it has one (call with the lock held).
+        Planning only reads the pending decision and its options: no rules run."""
+        if self.game is not None and self.broken is None:
+            self.pilot.replan(self.game, self.step, self.online())
+        self.wake.set()
 
     def schedule_bots(self) -> None:
-        """Start the bot loop if a bot must decide and none is running."""
-        if self.game is None:
+        """Start the loop of automatic answers if one is planned and none is running."""
+        if self.game is None or self.game.is_over or self.broken is not None:
             return
-        d = self.game.decision
-        if d is None or self.seats[d.player].controller == HUMAN:
+        if self.pilot.replan(self.game, self.step, self.online()) is None:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._play_bots())
+        else:
+            self.wake.set()
 
     async def _play_bots(self) -> None:
+        """Answer each planned decision when it is due: a standing answer or a pass at once (they
+        only name an option), a bot's answer after it has thought in a worker thread within its
+        budget; each is committed like a person's move (the engine's work, too, in a worker)."""
         while True:
-            await asyncio.sleep(self.hub.bot_delay)
             async with self.lock:
-                if self.broken is not None:
-                    return
+                self.wake.clear()
                 g = self.game
-                assert g is not None, "bots play only once play has started"
-                d = g.decision
-                if d is None or self.seats[d.player].controller == HUMAN:
+                if g is None or self.broken is not None:
                     return
-                # The bot thinks in a worker thread on its own copy of the game, through
-                # its seat's view (observe): it cannot see more, nor disturb the game.
-                step = self.step
+                plan = self.pilot.replan(g, self.step, self.online())
+                if plan is None:
+                    return
+                wait = plan.due - time.monotonic()
+            if wait > 0 or not plan.answers:
+                # Until it is due, or until something changes (a move, a person coming or going, a skip).
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), max(wait, 0.0))
+                continue
+            async with self.lock:
+                if self.is_broken():  # while it waited
+                    return
+                g = self.game  # (rebuilt if a write failed meanwhile)
+                d = g.decision if g is not None else None
+                if g is None or d is None or self.step != plan.step or self.pilot.plan != plan:
+                    continue
+                choice = self.pilot.quick_answer(g, plan)
+                view: LazyView | None = None
+                if choice is None:
+                    # The bot thinks in a worker thread on its own copy of the game, through
+                    # its seat's view (observe): it cannot see more, nor disturb the game.
+                    try:
+                        view = await self.hub.engine(_observe, g, d.player)
+                    except Overrun as e:
+                        await self.hub.break_game(self, f"copying the game for a bot took more than {e.seconds:g} s")
+                        return
+            if view is not None:
+                bot = self.pilot.bot(plan)  # seeded by the game's seed, the seat and the step
+                kind = self.seats[plan.seat].controller if plan.reason == "bot" else "stand-in"
                 try:
-                    view = await self.hub.engine(_observe, self.game, d.player)
+                    choice = await self.hub.engine(bot.choose, view, d, budget=self.hub.bot_budget)
                 except Overrun as e:
-                    await self.hub.break_game(self, f"copying the game for a bot took more than {e.seconds:g} s")
-                    return
-            # A bot made for this one decision, seeded by the game's seed, the seat and
-            # the step: its moves depend on the game alone, so a restarted server plays
-            # on exactly as it would have.
-            bot = make_bot(
-                self.seats[d.player].controller,
-                seed=(self.config["seed"] * 1_000_003 + d.player * 7919 + step) & 0xFFFFFFFF,
-            )
-            choice: str | None
-            try:
-                choice = await self.hub.engine(bot.choose, view, d, budget=self.hub.bot_budget)
-            except Overrun as e:
-                log.error(
-                    "game %s: the %s bot thought for more than %g s",
-                    self.id,
-                    self.seats[d.player].controller,
-                    e.seconds,
-                )
-                choice = None
-            except Exception:
-                log.exception("game %s: the %s bot failed at step %d", self.id, self.seats[d.player].controller, step)
-                choice = None
+                    log.error("game %s: the %s bot thought for more than %g s", self.id, kind, e.seconds)
+                    choice = None
+                except Exception:
+                    log.exception("game %s: the %s bot failed at step %d", self.id, kind, plan.step)
+                    choice = None
             async with self.lock:
                 if self.is_broken():  # while the bot thought
                     return
-                if self.step != step:
-                    continue
+                if self.step != plan.step or self.pilot.plan != plan:
+                    continue  # moved on, or no longer planned (the person came back)
                 if choice is None or d.option(choice) is None:
                     # A bot's fault must not stall the game: it takes the first option offered.
-                    log.warning("game %s: bot answer %r is not legal at step %d", self.id, choice, step)
+                    log.warning("game %s: bot answer %r is not legal at step %d", self.id, choice, plan.step)
                     choice = d.options[0].id
                 try:
                     await self._commit(d.player, choice)
                 except ActionError as e:
-                    log.error("game %s: bot move refused: %s", self.id, e.message)
+                    log.error("game %s: automatic move refused: %s", self.id, e.message)
                     return
 
     # --- clients ----------------------------------------------------------------
@@ -483,6 +642,9 @@ class GameSession:
         in the log: a reconnecting client asks only for what it missed)."""
         async with self.lock:
             self.clients.add(client)
+            if client.seat is not None:
+                self.pilot.seen(client.seat, connected=True)
+                self._replan()
             if self.game is None:  # waiting for choices: the whole state comes when play starts
                 client.events_sent = 0
                 self.send(client, {"type": "game", "game": self.info()})
@@ -491,13 +653,22 @@ class GameSession:
                 self.send(client, self.state_for(client.seat, start))
                 client.events_sent = len(self.game.events)
         self.broadcast_seats()
+        self.schedule_bots()
 
     def detach(self, client: Client) -> None:
         if client in self.clients:
             self.clients.discard(client)
+            self._gone(client)
             self.broadcast_seats()
+            self.schedule_bots()
         if not self.clients and self.game is not None and self.game.is_over:
             self.hub.sessions.pop(self.id, None)  # nobody watches a finished game: the store keeps it
+
+    def _gone(self, client: Client) -> None:
+        """A client has left: its seat may now have nobody there."""
+        if client.seat is not None and client.seat not in self.online():
+            self.pilot.seen(client.seat, connected=False)
+            self._replan()
 
     def send(self, client: Client, message: dict[str, Any]) -> None:
         """Queue a message for a client; one with :data:`MAX_QUEUE` messages waiting is let go."""
@@ -505,11 +676,16 @@ class GameSession:
             return
         if client.queue.qsize() >= MAX_QUEUE:
             log.warning("game %s: dropping a client that reads too slowly", self.id)
-            client.dropped = True
-            self.clients.discard(client)
-            client.queue.put_nowait(None)
+            self._let_go(client)
+            self._gone(client)
             return
         client.queue.put_nowait(message)
+
+    def _let_go(self, client: Client) -> None:
+        """Disconnect a client: nothing more is queued for it, and its connection closes."""
+        client.dropped = True
+        self.clients.discard(client)
+        client.queue.put_nowait(None)
 
     def broadcast(self) -> None:
         """Send each client its seat's view and the events it has not seen."""
@@ -530,6 +706,7 @@ class GameSession:
                     "view": views[c.seat],
                     "events_from": c.events_sent,
                     "events": events_for(g, c.seat, c.events_sent),
+                    **({"settings": self.settings_for(c.seat)} if c.seat is not None else {}),
                 },
             )
             c.events_sent = total

@@ -23,7 +23,7 @@ sees two writers.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -99,6 +99,24 @@ actions = Table(
     Column("at", DateTime(timezone=True), nullable=False),
 )
 
+# What a game's people chose for it, beside the rules: the bots' pace, who made it, each
+# seat's standing answers (talisman.engine.standing). A game made before these existed has none.
+game_settings = Table(
+    "game_settings",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("bot_speed", String(16), nullable=False),  # a key of talisman.server.autopilot.BOT_SPEEDS
+    Column("creator_hash", String(64)),  # sha256 of the creator's token: it may invite a seat's person anew
+)
+
+seat_settings = Table(
+    "seat_settings",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("standing", JSON, nullable=False),  # the names of the seat's standing answers
+)
+
 snapshots = Table(
     "snapshots",
     metadata,
@@ -116,6 +134,15 @@ class SeatRecord:
     name: str
     token_hash: str | None
     joined: bool = False
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """A game's pace, its creator's token (hashed) and each seat's standing answers."""
+
+    bot_speed: str = "normal"
+    creator_hash: str | None = None
+    standing: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -209,8 +236,9 @@ class Store:
         status: str = "open",
         creator: str | None = None,
         seed_public: bool = False,
+        settings: GameSettings | None = None,
     ) -> None:
-        """Record a new game, its seats and (optionally) its first snapshot, at once."""
+        """Record a new game, its seats, its settings and (optionally) its first snapshot, at once."""
         now = _now()
         with self.engine.begin() as db:
             db.execute(
@@ -244,6 +272,29 @@ class Store:
             )
             if snapshot is not None:
                 db.execute(snapshots.insert().values(game_id=game_id, n=0, state=snapshot[0], state_hash=snapshot[1]))
+            if settings is not None:
+                db.execute(
+                    game_settings.insert().values(
+                        game_id=game_id, bot_speed=settings.bot_speed, creator_hash=settings.creator_hash
+                    )
+                )
+
+    def set_standing(self, game_id: str, seat: int, standing: tuple[str, ...]) -> None:
+        """Replace a seat's standing answers."""
+        with self.engine.begin() as db:
+            db.execute(seat_settings.delete().where(seat_settings.c.game_id == game_id, seat_settings.c.seat == seat))
+            db.execute(seat_settings.insert().values(game_id=game_id, seat=seat, standing=list(standing)))
+
+    def reinvite_seat(self, game_id: str, seat: int, invite_hash: str, status: str) -> None:
+        """Give a person's seat a new invitation: it is free again until that is claimed, and
+        its earlier invitation and token stop working; the game's new status."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(seats)
+                .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .values(token_hash=invite_hash, joined=False)
+            )
+            db.execute(update(games).where(games.c.id == game_id).values(status=status, updated=_now()))
 
     def record_moves(self, moves: list[Move]) -> None:
         """Append moves (of one game or many) in one transaction: all or none.
@@ -322,7 +373,7 @@ class Store:
         with self.engine.begin() as db:
             ids = list(db.execute(q).scalars())
             if ids:
-                for table in (actions, snapshots, seats):
+                for table in (actions, snapshots, seat_settings, game_settings, seats):
                     db.execute(table.delete().where(table.c.game_id.in_(ids)))
                 db.execute(games.delete().where(games.c.id.in_(ids)))
         return ids
@@ -348,6 +399,16 @@ class Store:
         q = q.where(games.c.status == status) if status is not None else q.where(games.c.status != BROKEN)
         with self.engine.connect() as db:
             return [self._record(db, row) for row in db.execute(q).all()]
+
+    def settings(self, game_id: str) -> GameSettings:
+        """A game's settings (the defaults for a game made before there were any)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(game_settings).where(game_settings.c.game_id == game_id)).first()
+            standing = db.execute(
+                select(seat_settings.c.seat, seat_settings.c.standing).where(seat_settings.c.game_id == game_id)
+            ).all()
+        base = GameSettings() if row is None else GameSettings(row.bot_speed, row.creator_hash)
+        return GameSettings(base.bot_speed, base.creator_hash, {seat: tuple(names) for seat, names in standing})
 
     def game_ids(self, status: str) -> list[str]:
         with self.engine.connect() as db:

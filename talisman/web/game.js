@@ -4,6 +4,7 @@
 import { api, Live, saveToken, tokenFor } from './api.js';
 import { boardBox, drawBoard, layoutBoard, optionSpace, spaceCentre } from './board.js';
 import { choosePanel, choosers } from './choose.js';
+import { pacePanel } from './pace.js';
 import { clear, h, ownerOf, s } from './dom.js';
 import { lastRoll, logLine, sheet } from './sheet.js';
 import { Zoom } from './zoom.js';
@@ -87,13 +88,14 @@ export async function gamePage(root, gameId) {
     title: h('h1', { class: 'game-title' }),
     choose: h('div', { class: 'choose-wrap', hidden: true }),
   };
+  const pace = pacePanel(gameId, seat, token);
   const zoom = new Zoom(el.svg, boardBox(layout));
   const page = h('div', { class: 'game', 'data-step': '' },
     h('div', { class: 'game-head' }, el.title, el.connection),
     el.banner,
     el.choose,
     h('div', { class: 'board-wrap' }, el.svg, zoom.controls()),
-    h('aside', { class: 'side' }, el.decision, el.dice),
+    h('aside', { class: 'side' }, el.decision, pace.el, el.dice),
     h('section', { class: 'log-wrap' }, h('h2', {}, 'Log'), el.log),
     el.sheets);
   clear(root, page);
@@ -112,7 +114,7 @@ export async function gamePage(root, gameId) {
         if (msg.events_from === 0) state.events = msg.events;
         else if (msg.events_from === state.events.length) state.events = state.events.concat(msg.events);
         else state.events = state.events.slice(0, msg.events_from).concat(msg.events);
-        Object.assign(state, { game: msg.game, view: msg.view, step: msg.step, sending: false });
+        Object.assign(state, { game: msg.game, view: msg.view, step: msg.step, sending: false, settings: msg.settings });
         if (msg.events.length || msg.events_from === 0) state.error = '';
         render();
       } else if (msg.type === 'game') {
@@ -121,7 +123,10 @@ export async function gamePage(root, gameId) {
       } else if (msg.type === 'error') {
         state.sending = false;
         state.error = msg.message;
-        if (state.view) {
+        if (msg.error === 'replaced') {   // the creator invited this seat anew: this browser's key is void
+          live.close();
+          badLink(root, gameId, seat, { message: msg.message });
+        } else if (state.view) {
           render();
         } else {           // refused before the first state: a bad or outdated link
           live.close();
@@ -183,6 +188,7 @@ export async function gamePage(root, gameId) {
     el.choose.hidden = !waiting;
     if (waiting) return renderChoosing();
     if (!game || !view) return;
+    pace.update(state);
     const seatInfo = (i) => game.seats[i];
     const who = (p) => `${seatInfo(ownerOf(p)).name} (${p.name})`;
     const d = view.decision;

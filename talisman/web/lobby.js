@@ -3,6 +3,7 @@
 
 import { api, mySeats } from './api.js';
 import { clear, h } from './dom.js';
+import { saveCreator } from './pace.js';
 
 const REFRESH_MS = 5000;
 const DEFAULT_SEATS = ['human', 'human', 'heuristic', 'heuristic'];
@@ -28,7 +29,7 @@ export async function lobbyPage(root) {
   let catalog = await api('/api/catalog?modules=core');
   const seats = DEFAULT_SEATS.map((controller) => ({ controller, character: '', name: '' }));
   let options = {};
-  const extra = { title: '', seed: '', open: false };
+  const extra = { title: '', seed: '', open: false, botSpeed: 'normal' };
 
   async function reloadCatalog() {
     try {
@@ -80,6 +81,10 @@ export async function lobbyPage(root) {
             spec.choices.map((c, i) => h('option', { value: i, selected: c === options[k] }, (spec.labels || [])[i] || optionLabel(c)))),
           h('small', {}, spec.help))),
         h('label', {}, 'Seed ', h('input', { name: 'seed', type: 'number', min: 0, placeholder: 'random', value: extra.seed, oninput: (e) => { extra.seed = e.target.value; } }))),
+      h('label', { class: 'bot-speed' }, 'Bot speed ',
+        h('select', { name: 'bot-speed', onchange: (e) => { extra.botSpeed = e.target.value; } },
+          [['instant', 'instant (no pause)'], ['fast', 'fast (0.2 s a move)'], ['normal', 'normal (0.6 s a move)']]
+            .map(([v, label]) => h('option', { value: v, selected: v === extra.botSpeed }, label)))),
       problem ? h('p', { class: 'error' }, problem) : null,
       h('button', { type: 'submit', class: 'primary' }, 'Create game'));
   }
@@ -91,6 +96,7 @@ export async function lobbyPage(root) {
       title: extra.title,
       modules: [...chosen],
       options,
+      bot_speed: extra.botSpeed,
       seats: seats.map((seat) => ({
         controller: seat.controller, name: seat.name,
         character: seat.character && seat.character !== CHOOSE ? seat.character : null, choose: seat.character === CHOOSE,
@@ -99,6 +105,7 @@ export async function lobbyPage(root) {
     };
     try {
       const res = await api('/api/games', { method: 'POST', body });
+      saveCreator(res.game.id, res.creator);
       showCreated(res);
       refresh();
     } catch (err) {

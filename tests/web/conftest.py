@@ -151,6 +151,7 @@ class ServerProcess:
         self.proc: subprocess.Popen | None = None
 
     def start(self, bot_delay: float = 0.0, *extra: str) -> None:
+        """Start the server (``extra``: more options of ``talisman serve``)."""
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [

@@ -238,7 +238,7 @@ def test_the_serve_command(capsys):
     from talisman.cli.main import build_parser, main
 
     args = build_parser().parse_args(["serve"])
-    assert (args.host, args.port, args.db, args.bot_delay) == ("127.0.0.1", 8000, None, 0.6)
+    assert (args.host, args.port, args.db, args.bot_delay) == ("127.0.0.1", 8000, None, None)  # each game's bot speed
     assert main(["serve", "--bot-delay", "-1"]) == 2
     assert "--bot-delay must be between 0 and 60" in capsys.readouterr().err
 

@@ -1,0 +1,101 @@
+"""Standing answers: questions a player has answered once and for all.
+
+A seat may hold standing answers (names from :data:`STANDING_ANSWERS`); a front
+end (the web server, the terminal game) then answers the decisions they cover
+for it, at once, with the option that declines, and records that answer as a
+move like any other. The engine itself never reads them: a game is the same
+game whoever answered its questions, so saves and replays need not know.
+
+>>> from talisman.engine.game import Game
+>>> g = Game.new(["warrior", "wizard"], seed=7)
+>>> g.decision.kind, standing_answer(g, {"no-fate"}), standing_answer(g, set())  # a movement roll of 6
+('fate', 'keep', None)
+>>> check_answers(["no-fate", "no-fate"])
+('no-fate',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING
+
+from talisman.errors import ConfigError
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+STANDING_ANSWERS: dict[str, str] = {
+    "no-fate": "Never ask me to reroll with Fate",
+    "spells-own-turn": "Offer me Spells only in my own turn and when I am attacked",
+}
+
+# The option that lets the moment pass, by decision kind: a Fate reroll kept, no
+# Spell cast, a Spell let be, a defeat or loss accepted, an attacker fought.
+DECLINE: dict[str, str] = {
+    "fate": "keep",
+    "others-turn": "pass",
+    "counterspell": "allow",
+    "combat-magic": "ready",
+    "defeat": "accept",
+    "prevent-life-loss": "accept",
+    "save-follower": "accept",
+    "evade-ability": "allow",
+    "defend": "defend",
+    "lost-turn": "miss",
+}
+
+
+def check_answers(names: Iterable[str]) -> tuple[str, ...]:
+    """The standing answers named, each once, in order; raises ConfigError for an unknown name."""
+    out: list[str] = []
+    for name in names:
+        if name not in STANDING_ANSWERS:
+            raise ConfigError(f"unknown standing answer {name!r} (known: {', '.join(STANDING_ANSWERS)})")
+        if name not in out:
+            out.append(name)
+    return tuple(out)
+
+
+def in_others_turn(g: Game) -> bool:
+    """Is the pending decision asked of a seat in another player's turn?"""
+    d = g.decision
+    return d is not None and d.player != g.controller(g.active)
+
+
+def decline(g: Game) -> str | None:
+    """The option of the pending decision that lets the moment pass, if it has one."""
+    d = g.decision
+    if d is None:
+        return None
+    option = DECLINE.get(d.kind)
+    return option if option is not None and d.option(option) is not None else None
+
+
+def standing_answer(g: Game, answers: Collection[str]) -> str | None:
+    """The option the seat's standing ``answers`` give for the pending decision,
+    or None when the seat is to be asked.
+
+    ``no-fate``: a Fate reroll (Twist of Fate included) is never taken.
+    ``spells-own-turn``: in another player's turn, Spells are not cast at the
+    start of that turn, nor cast to answer a Spell that is not aimed at the
+    seat's own character; in a fight the seat is in they are still offered.
+    """
+    d = g.decision
+    if d is None or not answers:
+        return None
+    if d.kind == "fate" and "no-fate" in answers:
+        return decline(g)
+    if "spells-own-turn" in answers and in_others_turn(g):
+        if d.kind == "others-turn":
+            return decline(g)
+        if d.kind == "counterspell" and _spell_target(g) not in g.characters_of(d.player):
+            return decline(g)
+    return None
+
+
+def _spell_target(g: Game) -> int | None:
+    """The character the Spell being answered is aimed at (None: no character)."""
+    for kind, a in reversed(g.stack):
+        if kind == "spell_resolve":
+            return a.get("target")
+    return None
