@@ -372,10 +372,11 @@ def test_a_character_summoned_to_the_arena_comes_leaving_its_beasts_and_loses_no
 
 
 @rules("city-districts.harbour.sailor")
-def test_a_one_at_the_harbour_brings_a_drunken_sailor():
-    s = game()
-    visit(s, "harbour", 1)
-    assert s.kind == "combat" or "Drunken Sailor" in s.log()
+@pytest.mark.parametrize(("die", "sailor"), [(1, True), (2, False), (6, False)])
+def test_a_one_at_the_harbour_brings_a_drunken_sailor(die, sailor):
+    s = game(gold=0, strength=20)
+    visit(s, "harbour", die)
+    assert ("fights the Drunken Sailor" in s.log()) == sailor
 
 
 @rules("city-districts.harbour.passage")
@@ -466,9 +467,10 @@ def test_the_city_center_thief_mercenary_tax_and_wandering_follower():
     s.give(0, "Sword")
     visit(s, "city-center", 1, 1)
     assert s.player(0).objects == [] and "thief steals" in s.log()
-    s = game(strength=1)
+    s = game(strength=20)
     visit(s, "city-center", 2, 4)
-    assert s.kind == "combat" or "Drunken Mercenary" in s.log()
+    line = next(x for x in s.log().splitlines() if "fights the Drunken Mercenary in battle" in x)
+    assert line.split("against ")[1].split(" = ")[0].endswith("+ 3")  # his Strength
     s = game(gold=0)
     visit(s, "city-center", 6, 2)
     assert s.space_of(0) == "gaol"
@@ -902,3 +904,25 @@ def test_the_module_follows_003s_last_revision():
     assert "ride:3" in r.cards["purchase-horse"].traits
     assert not any(c.type == "title" and c.source.startswith("003") for c in r.cards.values())
     assert "quests" in r.spaces[r.space_index["palace"]].text or "task" in r.spaces[r.space_index["palace"]].text
+
+
+@rules("city-districts.special.courtesan")
+def test_the_courtesan_leaves_with_the_visit():
+    s = game()
+    visit(s, "city-center", 5, 1)
+    assert s.names(s.player(0).followers) == ["Courtesan"]
+    turn_of_0(s.dice(3), "west-gate").choose("leave-city:west-gate")
+    assert s.player(0).followers == [] and "loses interest" in s.log()
+
+
+@rules("city-districts.no-riding-animals")
+def test_what_waits_at_the_stables_is_discarded_when_its_owner_dies():
+    s = at_the_gates(game())
+    s.give(0, "Horse")
+    turn_of_0(s).dice(4).choose("enter-city:north-gate")
+    from talisman.engine import lives
+
+    lives.kill(s.game, 0, "a test")
+    s.game.advance()
+    assert holding(s, "city-stables:0") == [] and s.names(s.game.decks["purchase"]).count("Horse") == 2
+    check_conservation(s.game)

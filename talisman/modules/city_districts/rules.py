@@ -25,6 +25,10 @@ waits at them.
   roller's second turn after (choice: also when the roller dies).
 - Purchases (22:3.02, 22:3.03): a riding animal bought in the City goes to the
   Stables at once, a Bow to the guards.
+- What waits at the gates is taken back only on the way out by a gate (choice:
+  a character carried out otherwise, by a Spell or a boat booked... finds it
+  there on its next way out by a gate; the boat takes it aboard); it is
+  discarded when its owner dies.
 """
 
 from __future__ import annotations
@@ -388,6 +392,16 @@ def _take_back(g: Game, seat: int, held: list[int]) -> None:
         cards.unhold(g, stables(seat), c)
         possessions.give_item(g, seat, c)
     possessions.settle_packs(g, seat)
+
+
+@MODULE.ability("death")
+def nothing_waits_for_the_dead(g: Game, seat: int) -> None:
+    """What waited at the Stables, with the guards or outside the Arena for a dead character is discarded."""
+    for holder in (stables(seat), guards(seat), f"city-arena:{seat}"):
+        for c in cards.held_by(g, holder):
+            cards.unhold(g, holder, c)
+            cards.discard(g, c)
+    g.players[seat].status.pop("city-bought", None)
 
 
 def end_move(g: Game, seat: int) -> None:
