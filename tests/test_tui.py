@@ -20,7 +20,7 @@ from textual.widgets import Input, OptionList, RichLog, Static
 from talisman.bots import make_bot
 from talisman.cli.play import load_game, write_save
 from talisman.cli.rules_text import lookup, notes
-from talisman.cli.tui import HelpScreen, PlayApp
+from talisman.cli.tui import HelpScreen, PlayApp, StandingScreen
 from talisman.content.places import place_names
 from talisman.content.ruleset import ruleset_for
 from talisman.engine import save as saves
@@ -209,9 +209,10 @@ def test_load_resumes_a_saved_game_on_the_screen(tmp_path):
     while g.turn < 4 or g.decision.player != 0:
         g.apply(act(bot, g) if g.decision.player == 1 else g.decision.options[0].id, player=g.decision.player)
     path = tmp_path / "g.json"
-    write_save(str(path), g, ["human", "heuristic"])
-    game, controllers = load_game(str(path), [])
+    write_save(str(path), g, ["human", "heuristic"], {0: ("no-fate",)})
+    game, controllers, standing = load_game(str(path), [])
     assert controllers == ["human", "heuristic"] and game.state_hash() == g.state_hash()
+    assert standing == {0: ("no-fate",)}  # the person's standing answers come back with the game
     app = PlayApp(controllers, {1: make_bot("heuristic", 1)}, game=game, bot_delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
@@ -321,3 +322,34 @@ def test_screenshots_of_the_terminal_game():
         assert "Talisman" in svg.read_text(encoding="utf-8")
         png = to_png(svg)
         assert png is None or png.stat().st_size > 10_000
+
+
+def test_standing_answers_set_on_the_screen_answer_their_questions():
+    app = new_app(seed=5)
+
+    async def script(pilot: Pilot[None]) -> None:
+        g = app.game
+        assert g is not None
+        for _ in range(40):  # on to a Fate reroll question of the person's
+            if g.decision.player == 0 and g.decision.kind == "fate":
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert g.decision.kind == "fate"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StandingScreen)
+        await pilot.press("space", "escape")  # the first: never ask me to reroll with Fate
+        await pilot.pause()
+        assert app.standing[0] == ("no-fate",)
+        assert "standing answer: Keep" in "\n".join(log_lines(app))
+        for _ in range(80):  # no Fate question reaches the person again
+            if g.turn > 8:
+                break
+            assert not (g.decision.player == 0 and g.decision.kind == "fate")
+            await pilot.press("enter")
+            await pilot.pause()
+
+    drive(app, script)
+    kept = [a for a in app.game.history or [] if a == "keep"]
+    assert kept

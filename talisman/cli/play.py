@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -94,9 +95,10 @@ def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | 
 def run_play(args: argparse.Namespace) -> int:
     """Play a new game, or go on with a saved one (``--load``)."""
     console = Console(highlight=False)
-    standing = check_answers(n.strip() for n in args.standing.split(",") if n.strip())
+    given = check_answers(n.strip() for n in args.standing.split(",") if n.strip())
+    standing: dict[int, tuple[str, ...]] = {}
     if args.load:
-        game, controllers = load_game(args.load, args.seat)
+        game, controllers, standing = load_game(args.load, args.seat)
         humans = [i for i, c in enumerate(controllers) if c == "human"]
         seed = game.config["seed"]
         wanted: list[str | None] = []
@@ -111,8 +113,10 @@ def run_play(args: argparse.Namespace) -> int:
         humans = [i for i, c in enumerate(controllers) if c == "human"]
         wanted = [c for c, _ in seats]
     bots = {i: make_bot(ctl, seed * 7 + i) for i, ctl in enumerate(controllers) if ctl != "human"}
+    if given:  # --standing: for every person at the table
+        standing = {seat: given for seat in humans}
     if humans and not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
-        return play_on_screen(console, args, controllers, bots, wanted, seed, game if args.load else None)
+        return play_on_screen(console, args, controllers, bots, wanted, seed, game if args.load else None, standing)
     if not args.load:
         characters = choose_characters(console, wanted, ("core", *modules))
         if characters is None:
@@ -143,7 +147,7 @@ def run_play(args: argparse.Namespace) -> int:
                         console.print(e.text_for(None))
                     printed = len(game.events)
                 continue
-            auto = standing_answer(game, standing)
+            auto = standing_answer(game, standing.get(d.player, ()))
             if auto is not None:  # the person answered this once and for all
                 game.apply(auto, player=d.player)
                 continue
@@ -154,7 +158,7 @@ def run_play(args: argparse.Namespace) -> int:
             game.apply(choice, player=d.player)
     finally:
         if args.save:
-            write_save(args.save, game, controllers)
+            write_save(args.save, game, controllers, standing)
             console.print(f"Game saved to {args.save}.")
     report_end(console, game, args.max_turns)
     return 0
@@ -168,6 +172,7 @@ def play_on_screen(
     wanted: list[str | None],
     seed: int,
     game: Game | None,
+    standing: dict[int, tuple[str, ...]],
 ) -> int:
     """The game on the full screen (Textual), then its end in plain lines."""
     from talisman.cli.tui import PlayApp
@@ -183,13 +188,14 @@ def play_on_screen(
         modules=modules,
         bot_delay=args.bot_delay,
         max_turns=args.max_turns,
+        standing=standing,
     )
     app.run()
     if app.game is None:
         console.print("You leave the game.")
         return 0
     if args.save:
-        write_save(args.save, app.game, controllers)
+        write_save(args.save, app.game, controllers, app.standing)
         console.print(f"Game saved to {args.save}.")
     if app.left:
         console.print("You leave the game.")
@@ -205,15 +211,19 @@ def report_end(console: Console, game: Game, max_turns: int) -> None:
         console.print(f"The game stops after {max_turns} turns without a winner.")
 
 
-def write_save(path: str, game: Game, controllers: list[str]) -> None:
-    """Write the game's save, with who plays each seat (for ``--load``)."""
-    saves.write(path, {**game.save(), "controllers": controllers})
+def write_save(
+    path: str, game: Game, controllers: list[str], standing: Mapping[int, Sequence[str]] | None = None
+) -> None:
+    """Write the game's save, with who plays each seat and the people's standing answers (for ``--load``)."""
+    answers = {str(seat): list(a) for seat, a in sorted((standing or {}).items()) if a}
+    saves.write(path, {**game.save(), "controllers": controllers, "standing": answers})
 
 
-def load_game(path: str, seat_specs: list[str]) -> tuple[Game, list[str]]:
-    """A saved game played again to where it stopped, and who plays each seat:
-    the controllers of ``--seat`` (their characters are the save's), else those
-    the save names, else a person in seat 1 and heuristic bots."""
+def load_game(path: str, seat_specs: list[str]) -> tuple[Game, list[str], dict[int, tuple[str, ...]]]:
+    """A saved game played again to where it stopped, who plays each seat (the
+    controllers of ``--seat``, whose characters are the save's, else those the
+    save names, else a person in seat 1 and heuristic bots) and the people's
+    standing answers the save keeps."""
     save = saves.read(path)
     game = Game.load(save)
     seats = len(game.config["characters"])
@@ -230,7 +240,13 @@ def load_game(path: str, seat_specs: list[str]) -> tuple[Game, list[str]]:
         raise ConfigError(f"{path}: the saved game has {seats} seats; give one --seat ...=CONTROLLER for each")
     if game.is_over:
         raise ConfigError(f"{path}: that game is over (talisman replay {path} shows it)")
-    return game, controllers
+    kept = save.get("standing")
+    standing = (
+        {int(seat): check_answers(a) for seat, a in kept.items() if str(seat).isdigit() and isinstance(a, list)}
+        if isinstance(kept, dict)
+        else {}
+    )
+    return game, controllers, standing
 
 
 def choose_characters(console: Console, wanted: list[str | None], modules: tuple[str, ...]) -> list[str | None] | None:

@@ -8,7 +8,10 @@ with the arrow keys and Enter, a number key or the mouse (each option followed
 by the text of the card or space it involves), and every character's sheet
 (a seat's own Spells by name, the others' counted). ``?`` opens the rules at
 hand for the highlighted option; ``help NAME`` in the command line finds the
-text of any card, space, Spell, character or game option.
+text of any card, space, Spell, character or game option. Ctrl+S sets the
+person's standing answers (``never ask me to reroll with Fate``...,
+:mod:`talisman.engine.standing`): the decisions they cover are answered at
+once, with a line in the log.
 
 With two people or more at one keyboard (hot-seat) the log shows what every
 seat may read (a Spell drawn is not named); with one person it shows what
@@ -17,7 +20,7 @@ that person may read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -25,7 +28,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
+from textual.widgets import Footer, Header, Input, OptionList, RichLog, SelectionList, Static
 from textual.widgets.option_list import Option
 
 from talisman.bots import act
@@ -36,6 +39,7 @@ from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
 from talisman.engine.game import Game
+from talisman.engine.standing import STANDING_ANSWERS, standing_answer
 
 CHOOSE = "choose"  # a seat's character chosen by its person when the game begins
 BATCH = 50  # bot actions between two redraws when bots play without a pause
@@ -98,6 +102,40 @@ class HelpScreen(ModalScreen[None]):
         self.show(lookup(self.rules, event.value), event.value.strip())
 
 
+class StandingScreen(ModalScreen[tuple[str, ...]]):
+    """A seat's standing answers: questions it has answered once and for all."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "done", "Done")]
+    DEFAULT_CSS = """
+    StandingScreen { align: center middle; }
+    #standing-box { width: 80; height: auto; border: thick $accent; background: $surface; padding: 0 1; }
+    #standing-list { height: auto; }
+    """
+
+    def __init__(self, seat: int, name: str, answers: Collection[str]) -> None:
+        super().__init__()
+        self.seat = seat
+        self.seat_name = name
+        self.answers = set(answers)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="standing-box"):
+            yield Static(
+                f"[b]Standing answers of seat {self.seat + 1}, the {self.seat_name}[/b]\n"
+                "Space or a click turns one on or off; Esc when done. They are kept in the save."
+            )
+            yield SelectionList[str](
+                *((text, key, key in self.answers) for key, text in STANDING_ANSWERS.items()), id="standing-list"
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#standing-list").focus()
+
+    def action_done(self) -> None:
+        chosen = self.query_one("#standing-list", SelectionList).selected
+        self.dismiss(tuple(key for key in STANDING_ANSWERS if key in chosen))
+
+
 class PlayApp(App[None]):
     """One game at one terminal: people and bots, to the end or until left."""
 
@@ -120,6 +158,7 @@ class PlayApp(App[None]):
         Binding("ctrl+l", "focus_log", "Log"),
         Binding("ctrl+o", "focus_options", "Options"),
         Binding("ctrl+f", "faster", "Bots faster"),
+        Binding("ctrl+s", "standing", "Standing answers"),
         Binding("ctrl+q", "leave", "Leave"),
     ]
 
@@ -134,6 +173,7 @@ class PlayApp(App[None]):
         modules: tuple[str, ...] = ("core",),
         bot_delay: float = 0.3,
         max_turns: int = 2000,
+        standing: Mapping[int, Collection[str]] | None = None,
     ) -> None:
         super().__init__()
         self.controllers = list(controllers)
@@ -152,6 +192,7 @@ class PlayApp(App[None]):
         self.stopped = ""  # why the game stopped, once it has
         self.left = False  # the person left before the end
         self.sheet_boxes: list[tuple[VerticalScroll, Static]] = []
+        self.standing = {seat: tuple(answers) for seat, answers in (standing or {}).items()}
 
     # --- layout -------------------------------------------------------------
 
@@ -268,6 +309,15 @@ class PlayApp(App[None]):
                 self.finish()
                 return
             d = decision_of(g)
+            auto = standing_answer(g, self.standing.get(d.player, ())) if d.player not in self.bots else None
+            if auto is not None:  # a question the person answered once and for all
+                option = d.option(auto)
+                self.write_log()
+                self.query_one("#log", RichLog).write(
+                    Text(f"(Seat {d.player + 1}'s standing answer: {option.label if option else auto}.)", style="dim")
+                )
+                g.apply(auto, player=d.player)
+                continue
             if d.player not in self.bots:
                 self.write_log()
                 self.ask(d.player)
@@ -419,6 +469,21 @@ class PlayApp(App[None]):
     def action_faster(self) -> None:
         self.bot_delay = 0 if self.bot_delay > 0.05 else 0.3
         self.notify("Bots play without a pause." if self.bot_delay == 0 else "Bots pause 0.3 s a move.")
+
+    def action_standing(self) -> None:
+        seat = self.viewer()
+        if seat is None or self.game is None:
+            self.notify("Standing answers are for the people at the table.", severity="warning")
+            return
+
+        def keep(answers: tuple[str, ...] | None) -> None:
+            self.standing[seat] = answers or ()
+            g = self.game
+            if g is not None and g.result is None and decision_of(g).player == seat:
+                if standing_answer(g, self.standing[seat]) is not None:
+                    self.step()
+
+        self.push_screen(StandingScreen(seat, self.game.name(seat), self.standing.get(seat, ())), keep)
 
     def action_leave(self) -> None:
         if self.game is None or self.game.result is None:
