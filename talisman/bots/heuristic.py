@@ -19,6 +19,13 @@ What it knows of the modules:
   the rules let it, and goes for the Treasure Chamber when strong enough,
   fighting the Lord of Darkness in its better attribute (the margin says
   where on his chart it emerges: the Crown itself at 8 or more);
+- 000's Talisman City (module ``city-classic``): it goes in through the Gate
+  with gold to spend (never penniless: Statute J), shops (the Doctor when
+  wounded, the Armoury, the Magic Emporium), keeps from the crimes it can
+  avoid (no shot, blow, charm or Spell in the streets, no robbery, no street
+  trade: evading when it can), takes a Loan only to escape being penniless and
+  repays it before going, gets out of the Donjon by a bribe or the judge, and
+  leaves when its purse is spent: by road, or by barge with a Warrant;
 - the characters' abilities (shots, charges, a fight again, two movement
   dice...), the Master Level titles (taken; the Mirror is turned away, and a
   seat with two bodies acts with the one further along), and the Wizard's
@@ -38,7 +45,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from talisman.bots import city_districts as city
+from talisman.bots import city_districts as districts
 from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
@@ -108,6 +115,15 @@ SPACE_VALUE = {
     "monster-pit": 1,
     "summoning-circle": 1,
     "treasure-chamber": 0,
+    # 000's Talisman City (module city-classic)
+    "street": 1,
+    "town-square": 1,
+    "wharf": 1,
+    "city-gate": 1,
+    "armoury": 1,
+    "high-temple": 1,
+    "magic-emporium": 1,
+    "donjon": -5,
 }
 TREASURE_VALUE = {
     "Darkblade": 9,
@@ -135,6 +151,12 @@ HUNT_AFTER = 300  # turns after which a bot the Crown is beyond hunts the others
 TOWER_READY = 14  # Strength or Craft for the Wizard's Tower (a Gargoyle of 3D6+4, the Dragon Prince 15)
 DRAGONS_NEEDED, FOLLOWERS_NEEDED = 7, 12  # Pandora's Hydra and Rabble
 GOOD_TITLES = ("accept", "seek")
+CITY_GATE = "city-gate"  # 000's Talisman City (module city-classic): the board has it when the City is in play
+CITY_PURSE = 3  # gold worth taking into the City
+CITY_FORBIDDEN = ("Cyborg", "Ghoul", "Hobgoblin", "Orc", "Troll")  # Statute I: their very being is a crime
+LOAN_DUE = 4
+# Options that break a Statute of the City (Statutes C, D, G, H, E): not taken in its streets.
+CITY_CRIMES = ("bow", "pistol", "killer-blow", "assassinate", "charm", "beguile", "buy-dagger", "buy-helmet", "rob")
 
 
 @dataclass(frozen=True)
@@ -188,12 +210,12 @@ def _numbers(text: str) -> list[int]:
     return [int(n) for n in _NUMBER.findall(text)]
 
 
-class HeuristicBot(city.CityDistrictsRules):
+class HeuristicBot(districts.CityDistrictsRules):
     name = "heuristic"
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.city_done: set[str] = set()  # the City's errands run on this visit (module city-districts)
+        self.districts_done: set[str] = set()  # the City's errands run on this visit (module city-districts)
 
     # --- reading the view ------------------------------------------------------
 
@@ -402,6 +424,9 @@ class HeuristicBot(city.CityDistrictsRules):
         me = self.me
         if self.region(self.here()) in DUNGEONS and self.leaving_dungeon():
             return self._dungeon_exit()
+        city = self._city_aim()
+        if city is not None:
+            return city
         if self.hunting() and self.prey():
             return self._nearest([p["space"] for p in self.prey()])
         if self.needs_healing():
@@ -435,6 +460,47 @@ class HeuristicBot(city.CityDistrictsRules):
         if me["gold"]:
             kinds |= {"village", "city"} | ({"chapel"} if me["alignment"] == "neutral" else set())
         return self._nearest([s.id for s in self.rules.spaces if s.kind in kinds and self.region(s.id) == "outer"])
+
+    def in_city(self) -> bool:
+        return self.region(self.here()) == "city" and CITY_GATE in self.rules.space_index
+
+    def city_welcome(self) -> bool:
+        """Worth going into the City: gold to spend, and not of a race its Law forbids (Statute I)."""
+        name = self.rules.characters[self.me["character"]].name
+        return bool(self.me["gold"] >= CITY_PURSE and name not in CITY_FORBIDDEN)
+
+    def city_done(self) -> bool:
+        """Time to leave the City: the purse is spent (a penniless character breaks Statute J), a Warrant, wounds."""
+        me = self.me
+        return bool(
+            me["gold"] <= 1
+            or me["status"].get("warrant")
+            or (me["lives"] <= 1 and me["gold"] < 2)
+            or self.rules.characters[me["character"]].name in CITY_FORBIDDEN
+        )
+
+    def _city_aim(self) -> str | None:
+        """Where to go in the City (None outside it): the Bank to repay a Loan, the Wharf with a
+        Warrant, the way out when done, the Doctor when wounded, the Armoury, the Magic Emporium,
+        and out once nothing is left to buy."""
+        if not self.in_city():
+            return None
+        me = self.me
+        if me["status"].get("loan"):
+            return "bank" if me["gold"] >= LOAN_DUE else ""
+        if me["status"].get("warrant"):
+            return "wharf"  # no way out by road
+        if self.city_done():
+            return self._nearest([s.id for s in self.rules.spaces if s.region == "outer" and s.id != "city"])
+        if me["lives"] <= 3 and me["gold"] >= 2:
+            return "doctors-surgery"
+        owned = {c["name"] for c in me["objects"]}
+        if me["gold"] >= 4 and not owned & {"Armour", "Shield", "Helmet", "Cloak", "Buckler"}:
+            return "armoury"
+        caster = self.rules.characters[me["character"]].spells > 0  # a character that begins with Spells
+        if me["gold"] >= 2 and caster and me["spell_count"] < 2 and me["craft"] >= 4:
+            return "magic-emporium"
+        return self._nearest([s.id for s in self.rules.spaces if s.region == "outer" and s.id != "city"])
 
     def _dungeon_exit(self) -> str:
         outside = [s.id for s in self.rules.spaces if s.region not in DUNGEONS and self._d(self.here(), s.id) < 99]
@@ -498,16 +564,19 @@ class HeuristicBot(city.CityDistrictsRules):
         choice = self.first(ids, "trophies", "quest", "dispel")
         if choice:
             return choice
-        if me["lives"] <= 2:
+        if me["lives"] <= (1 if self.in_city() else 2):  # a Spell in the City's streets is a crime
             for i in ids:
                 if i.startswith("cast:") and self._spell_name(i) == "Healing" and i.endswith(f":{self.seat}"):
                     return i
+        wharf = self._wharf(ids)
+        if wharf:
+            return wharf
         leap = self._finders_leap(ids)
         if leap:
             return leap
-        if not city.in_city(self):
-            self.city_done.clear()
-        gate = city.turn(self, ids, self.city_done) if city.active(self) else None
+        if not districts.in_city(self):
+            self.districts_done.clear()
+        gate = districts.turn(self, ids, self.districts_done) if districts.active(self) else None
         if gate:
             return gate
         here = self.rules.space(me["space"])
@@ -522,13 +591,25 @@ class HeuristicBot(city.CityDistrictsRules):
             best = min(rafts, key=lambda i: self._d(i.split(":")[1], target))
             if self._d(best.split(":")[1], target) < self._d(me["space"], target):
                 return best
-        if "next-move" in ids and (target == "" or self._d(self._next_move(), target) < self._d(me["space"], target)):
+        if (
+            "next-move" in ids
+            and (target == "" or self._d(self._next_move(), target) < self._d(me["space"], target))
+            and (self._next_move() != CITY_GATE or self.city_welcome())
+        ):
             return "next-move"
         if "enter-dungeon" in ids and self.lord_ready():
             return "enter-dungeon"  # 000's Dungeon: down through the Doorway
         if "roll-two" in ids:
             return "roll-two"  # two movement dice, either kept
         return "roll" if "roll" in ids else None
+
+    def _wharf(self, ids: list[str]) -> str | None:
+        """On the City's Wharf with the City done: a barge out, or (with a Warrant and no fare) stowing away."""
+        if not self.in_city() or not self.city_done() or self.me["status"].get("loan"):
+            return None
+        if "barge:outer" in ids:
+            return "barge:outer"
+        return "stowaway" if "stowaway" in ids and self.me["status"].get("warrant") else None
 
     def _next_move(self) -> str:
         nxt = self.me["status"].get("next_move")
@@ -618,8 +699,8 @@ class HeuristicBot(city.CityDistrictsRules):
         moves = [i for i in ids if i.startswith("move:")]
         if not moves:
             return self._after_roll(ids)
-        if city.in_city(self):
-            return city.move(self, ids, self.city_done)
+        if districts.in_city(self):
+            return districts.move(self, ids, self.districts_done)
         here = self.rules.space(self.here()).region
 
         def score(i: str) -> float:
@@ -656,7 +737,9 @@ class HeuristicBot(city.CityDistrictsRules):
             score += {"good": hurts, "neutral": 0, "evil": 1}[me["alignment"]]
         if sdef.kind in ("village", "city", "castle") and wounded and me["gold"]:
             score += 3
-        if sid == "city" and city.active(self) and city.wants_city(self):
+        if sdef.kind == "city" and CITY_GATE in self.rules.space_index:
+            score += 1 if self.city_welcome() else -4  # 000's City: never in without money
+        if sid == "city" and districts.active(self) and districts.wants_city(self):
             score += 3  # the City Gates of Another Talisman City
         if sdef.kind == "temple":
             score += 1 if me["lives"] >= 4 else -2
@@ -705,6 +788,11 @@ class HeuristicBot(city.CityDistrictsRules):
     # --- fighting ------------------------------------------------------------------
 
     def on_combat(self, d: Decision, ids: list[str]) -> str | None:
+        if self.in_city():
+            ids = [i for i in ids if i not in CITY_CRIMES]
+            for safe in ("evade", "let-be", "let-them-be"):
+                if safe in ids:
+                    return safe  # a fight in the City is a crime (Statutes A and B)
         for safe in ("exorcise", "let-be", "pistol", "bow", "killer-blow"):
             if safe in ids:
                 return safe  # no risk: a spirit sent away, a shot before the battle, a blow without its die
@@ -974,6 +1062,12 @@ class HeuristicBot(city.CityDistrictsRules):
         prefs += ["gold", "draw-3" if self.dungeon_ready() else "draw-1"]
         if self.region(self.here()) in DUNGEONS and self.leaving_dungeon() and "Passageway" in d.prompt:
             prefs.append("take")  # a Passageway leads out of the Dungeon
+        if self.in_city():
+            prefs = [p for p in prefs if p not in CITY_CRIMES] + (
+                ["potion"] if me["lives"] >= 3 and me["gold"] >= 3 else []
+            )
+            if me["alignment"] == "neutral":
+                prefs.append("address")
         if self.region(self.here()) == "outer" and self.kept_out():
             prefs.append("step-through")  # a Magic Portal: half its ways lead past the Sentinel
         for p in prefs:
@@ -983,6 +1077,35 @@ class HeuristicBot(city.CityDistrictsRules):
         if places:  # a gate to a place of the bot's choice
             return max(places, key=lambda i: (self._score_space(i, self.target()), i))
         return "nothing" if "nothing" in ids else None
+
+    # --- 000's Talisman City -----------------------------------------------------------
+
+    def on_voyage(self, d: Decision, ids: list[str]) -> str:
+        return max(ids, key=lambda i: (self._score_space(i.split(":")[1], ""), i))
+
+    def on_barge(self, d: Decision, ids: list[str]) -> str:
+        if "sail" in ids:  # the Six Fates Inn's riverman
+            return "sail" if self.city_done() else "stay"
+        return "ride" if self.me["gold"] >= CITY_PURSE and self.target() == "" else "stay"
+
+    def on_bank(self, d: Decision, ids: list[str]) -> str:
+        if "repay" in ids:
+            return "repay"
+        return "loan" if "loan" in ids and self.me["gold"] == 0 else "leave"
+
+    def on_warrant(self, d: Decision, ids: list[str]) -> str:
+        if "hand-over" in ids:
+            return "hand-over"
+        lays = [i for i in ids if i.startswith("warrant:")]
+        if not lays or self.me["gold"] < CITY_PURSE + 1:
+            return "none" if "none" in ids else ids[0]
+        players = self.view["players"]
+        return max(
+            lays, key=lambda i: (players[int(i.split(":")[1])]["strength"] + players[int(i.split(":")[1])]["craft"], i)
+        )
+
+    def on_donjon(self, d: Decision, ids: list[str]) -> str:
+        return "bribe" if "bribe" in ids else "judged"
 
     def on_wish(self, d: Decision, ids: list[str]) -> str:
         if self.me["lives"] <= 2:

@@ -6,7 +6,9 @@ smaller nest one cell inside it (the Outer, Middle and Inner Regions are the
 borders of 7x7, 5x5 and 3x3 grids); a one-space region reached from the
 innermost ring sits in the middle (the Crown of Command); a grid region (a
 City's districts) keeps its own rows; every other region (a Dungeon, the
-Wizard's Tower) is a winding strip of cells below. Each cell
+Wizard's Tower) is a winding strip of cells below, and so are the spaces a
+region keeps off its ring (the City's buildings, its Gate and its Donjon),
+titled apart. Each cell
 shows the space's name on its region's colour, the pieces on it in their
 seats' colours, the first card lying there, gold, and the number of the
 option that leads there.
@@ -103,14 +105,22 @@ def _layout(rules: Ruleset) -> list[Block]:
             continue
         if r.shape == "grid":
             blocks.append(Block(r.name, tuple(tuple(sid or None for sid in row) for row in r.grid)))
-            continue
-        rows = []
-        for start in range(0, len(r.ring), STRIP):
-            row: list[str | None] = list(r.ring[start : start + STRIP])
-            row += [None] * (STRIP - len(row))
-            rows.append(tuple(row if (start // STRIP) % 2 == 0 else reversed(row)))
-        blocks.append(Block(r.name, tuple(rows)))
+        else:
+            blocks.append(Block(r.name, _strip(r.ring)))
+    for r in regions:
+        if r.aside:
+            blocks.append(Block(f"{r.name}: off the streets", _strip(r.aside, winding=False)))
     return blocks
+
+
+def _strip(sids: Sequence[str], winding: bool = True) -> tuple[tuple[str | None, ...], ...]:
+    """Rows of STRIP cells; a path winds (every other row runs back), a set of places does not."""
+    rows = []
+    for start in range(0, len(sids), STRIP):
+        row: list[str | None] = list(sids[start : start + STRIP])
+        row += [None] * (STRIP - len(row))
+        rows.append(tuple(reversed(row) if winding and (start // STRIP) % 2 else row))
+    return tuple(rows)
 
 
 def _fit(text: str, width: int = WIDTH) -> str:

@@ -2,7 +2,7 @@
 
 A content file may hold any of these top-level tables::
 
-    [region.<id>]     a ring of spaces and its movement rule
+    [region.<id>]     a ring of spaces and its movement rule (``aside``: spaces off the ring)
     [[link]]          a passage between two spaces (bridge, portal, gate)
     [space.<id>]      one space and its encounter
     [deck.<id>]       a deck: whether it is shuffled, what it is called
@@ -146,6 +146,7 @@ def _section_regions(body: Any, into: RawContent, label: str) -> None:
                 "deck": voc._str,
                 "events_as": voc._str,
                 "sheltered": _strs,
+                "aside": _strs,
                 "design": _DESIGN,
                 "source": None,
             },
@@ -161,6 +162,7 @@ def _section_regions(body: Any, into: RawContent, label: str) -> None:
             r.get("deck", "adventure"),
             r.get("events_as", ""),
             tuple(r.get("sheltered", ())),
+            tuple(r.get("aside", ())),
             tuple(tuple(row) for row in r.get("grid", ())),
         )
         if (r.get("shape") == "grid") != ("grid" in r) or (
@@ -379,6 +381,7 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
             owner_traits=tuple(c.get("owner_traits", ())),
             text=c["text"],
             source=c.get("source", ""),
+            design=c.get("design", "official"),
         )
 
 
@@ -455,7 +458,7 @@ def build_spaces(raw: RawContent) -> list[SpaceDef]:
     spaces: list[SpaceDef] = []
     placed: dict[str, str] = {}
     for region in raw.regions.values():
-        for sid in region.ring:
+        for sid in (*region.ring, *region.aside):
             if sid not in raw.spaces:
                 raise ContentError(
                     f"{raw.origin.get('region.' + region.id, '?')}: region.{region.id}.ring: unknown space {sid!r}"
@@ -483,6 +486,7 @@ def build_spaces(raw: RawContent) -> list[SpaceDef]:
                     stop=s.get("stop", False),
                     text=s.get("text", ""),
                     source=s.get("source", ""),
+                    design=s.get("design", "official"),
                 )
             )
     for sid in raw.spaces:

@@ -37,6 +37,7 @@ class SpaceDef:
     stop: bool = False
     text: str = ""
     source: str = ""
+    design: str = "official"
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,8 @@ class RegionDef:
     retreat leads toward. ``events_as``: the region it counts as for cards
     that strike a whole region (000's Dungeon is part of the Outer Region);
     ``sheltered``: lasting effects that do not reach it (``blizzard``).
+    ``aside``: spaces of the region off its ring (the City's buildings, reached
+    through a passage from a street; the Donjon), with no ring neighbours.
     """
 
     id: str
@@ -63,6 +66,7 @@ class RegionDef:
     deck: str = "adventure"
     events_as: str = ""
     sheltered: tuple[str, ...] = ()
+    aside: tuple[str, ...] = ()
     grid: tuple[tuple[str, ...], ...] = ()  # ``grid`` shape: rows of space ids, "" for an empty cell
 
 
@@ -119,6 +123,7 @@ class CardDef:
     owner_traits: tuple[str, ...] = ()
     text: str = ""
     source: str = ""
+    design: str = "official"
 
     @property
     def is_enemy(self) -> bool:

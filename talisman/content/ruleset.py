@@ -157,6 +157,8 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
             # -1: no space beyond the end of a line
             cw[idx] = -1 if line and i == len(ring) - 1 else ring[(i + 1) % len(ring)]
             ccw[idx] = -1 if line and i == 0 else ring[(i - 1) % len(ring)]
+        for sid in region.aside:
+            cw[space_index[sid]] = ccw[space_index[sid]] = -1
         if region.deck not in raw.decks:
             raise ContentError(
                 f"{raw.origin['region.' + region.id]}: region.{region.id}.deck: unknown deck {region.deck!r}"

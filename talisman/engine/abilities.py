@@ -29,7 +29,9 @@ character took a life from another), ``met`` (a character was encountered by
 another: the met one, the one meeting it), ``life_lost`` (a character lost
 lives and lives), ``defeated`` (a character lost a fight: against creatures
 or another character), ``pvp_won`` (winner, loser of a fight between characters),
-``gained`` (a character took an Object, Magic Object or Follower).
+``gained`` (a character took an Object, Magic Object or Follower), ``chose``
+(a player answered a decision: the seat, its kind and the option's id; the
+City's Law watches what is done), ``cast`` (a Spell was cast or a Scroll read).
 
 Values: ``movement_die`` (the die a character moves with, when a rule changes
 it), ``battle_bonus`` (Strength or Craft added in a fight), ``move_allowed``
@@ -91,6 +93,8 @@ for _point, _meaning in (
     ("fight_result", "value: the outcome of a fight with creatures"),
     ("may_meet", "value: may a character landing encounter this other one there"),
     ("gained", "reaction: a character took an Object, Magic Object or Follower"),
+    ("chose", "reaction: a player answered a decision (the seat, the decision's kind, the option's id)"),
+    ("cast", "reaction: a character cast a Spell or read a Scroll"),
 ):
     ENGINE.point(_point, _meaning)
 

@@ -188,6 +188,8 @@ class Game:
             raise IllegalOptionError(f"{option_id!r} is not a legal option here (legal: {legal})")
         self.stack.pop()
         self.push_all(opt[2])
+        for fn in self.rules.abilities.get("chose", ()):
+            fn(self, a["p"], a["kind"], option_id)
         if self.history is not None:
             self.history.append(option_id)
         self.advance()

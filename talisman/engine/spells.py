@@ -293,6 +293,7 @@ def _cast(g: Game, a: dict) -> None:
     g.globals["in_play"] = [*g.globals.get("in_play", ()), card]
     target = a.get("target")
     on = f" on the {g.name(target)}" if target is not None and target != seat else ""
+    abilities.react("cast", g, seat, card)
     if spell.type == "scroll":
         g.say(f"{g.name(seat)} reads the Scroll {spell.name}{on}.", type="cast", seat=seat, spell=spell.name)
         g.push("spell_resolve", **a)

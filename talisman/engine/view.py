@@ -98,6 +98,8 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
                 "flight",
                 "retreat",
                 "route",
+                "warrant",
+                "loan",
                 "king-task",
                 "city-escort",
                 "passage",
@@ -130,6 +132,10 @@ def notes(g: Game, seat: int) -> list[str]:
         out.append(f"{sentence(st['goal']['text'])}.")
     if "raft" in st:
         out.append("Has a Raft to cross the Storm River.")
+    if "warrant" in st:
+        out.append("Holds a Warrant: wanted by the Law of the City.")
+    if "loan" in st:
+        out.append("Owes the Bank of the City a Loan (4G, to repay before leaving the City).")
     if "next_move" in st:
         out.append(f"May go to the {g.space_name(st['next_move'])} as the next move.")
     for level, entry in st.get("master", {}).items():

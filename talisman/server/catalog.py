@@ -112,6 +112,7 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
                 "movement": r.movement,
                 "home": r.home,
                 "spaces": list(r.ring),
+                "aside": list(r.aside),
                 # a ``grid`` region (a City's districts): rows of space ids, "" for an empty cell
                 "grid": [list(row) for row in r.grid],
             }
@@ -119,7 +120,14 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
         ],
         # label: the space's unambiguous name, "Fields (north-east)" (talisman.content.places)
         "spaces": {
-            s.id: {"name": s.name, "label": labels[s.id], "region": s.region, "kind": s.kind, "text": s.text}
+            s.id: {
+                "name": s.name,
+                "label": labels[s.id],
+                "region": s.region,
+                "kind": s.kind,
+                "text": s.text,
+                "design": s.design,
+            }
             for s in rules.spaces
         },
         "links": [{"kind": ln.kind, "a": ln.a, "b": ln.b, "guard": ln.guard.get("name", "")} for ln in rules.links],

@@ -8,7 +8,9 @@
 //   Inner Regions). A ring of N spaces has ceil(N/4) + 1 cells a side, so rings of
 //   24, 16 and 8 spaces are the borders of 7x7, 5x5 and 3x3 grids and their
 //   corners line up. A ring that does not fit inside another (a City) is a
-//   square of its own below;
+//   square of its own below, titled with its region's name;
+// - the spaces a region keeps off its ring (its `aside`: the City's buildings,
+//   Gate and Donjon) fill the middle of its square in a grid of smaller cells;
 // - a region of a single space reached from the innermost ring sits in the
 //   middle (the Crown of Command);
 // - a grid region (a City's districts) keeps its rows and columns, below the
@@ -37,11 +39,12 @@ function alongSquare(d, L) {
   return [[t, 0], [L, t], [L - t, L], [0, L - t]][k];
 }
 
-/** Cell rectangles for every space: {width, height, cells: {id: {x, y, w, h, region}}, frames, lineLabels}. */
+/** Cell rectangles for every space: {width, height, cells: {id: {x, y, w, h, region}}, frames, lineLabels, titles}. */
 export function layoutBoard(board) {
   const cells = {};
   const frames = [];
   const lineLabels = [];
+  const titles = [];
   const linked = (a, b) => board.links.some((l) => (a.has(l.a) && b.has(l.b)) || (a.has(l.b) && b.has(l.a)));
   const spacesOf = (r) => new Set(r.spaces);
 
@@ -63,7 +66,8 @@ export function layoutBoard(board) {
   const unit = SIZE / 7; // the cell of a 24-space ring as wide as the board: every square uses this scale
   let height = 0;
   for (const chain of chains) {
-    const top = height ? height + GAP * 2 : 0;
+    const top = height ? height + GAP * 2.5 : 0;
+    if (height) titles.push({ region: chain[0].id, x: 0, y: top - GAP * 0.6 });
     const outer = Math.min(SIZE, unit * (Math.ceil(chain[0].spaces.length / 4) + 1));
     let side = outer;
     let origin = 0;
@@ -97,6 +101,16 @@ export function layoutBoard(board) {
         placed.add(r.id);
       });
     }
+    // the spaces kept off the rings (a City's buildings) in a grid in the middle
+    const aside = chain.flatMap((r) => (r.aside || []).map((id) => [id, r.id]));
+    if (aside.length && side > 0 && !middle.length) {
+      const k = Math.ceil(Math.sqrt(aside.length));
+      const g = GAP / 3;
+      const c = (side - g * (k - 1)) / k;
+      aside.forEach(([id, region], i) => {
+        cells[id] = { x: origin + (i % k) * (c + g), y: top + origin + Math.floor(i / k) * (c + g), w: c, h: c, region };
+      });
+    }
     height = top + outer;
   }
   // everything else (lines, small regions) is a winding strip below
@@ -117,14 +131,14 @@ export function layoutBoard(board) {
     }
     const c = (SIZE - GAP * (LINE_ROW - 1)) / LINE_ROW;
     lineLabels.push({ region: r.id, x: 0, y: top - GAP * 0.6 });
-    r.spaces.forEach((id, i) => {
+    [...r.spaces, ...(r.aside || [])].forEach((id, i) => {
       const row = Math.floor(i / LINE_ROW);
       const col = row % 2 === 0 ? i % LINE_ROW : LINE_ROW - 1 - (i % LINE_ROW);
       cells[id] = { x: col * (c + GAP), y: top + row * (c + GAP), w: c, h: c, region: r.id };
     });
-    height = top + Math.ceil(r.spaces.length / LINE_ROW) * (c + GAP) - GAP;
+    height = top + Math.ceil((r.spaces.length + (r.aside || []).length) / LINE_ROW) * (c + GAP) - GAP;
   }
-  return { width: SIZE, height, cells, frames, lineLabels };
+  return { width: SIZE, height, cells, frames, lineLabels, titles };
 }
 
 function centre(cell) {
@@ -204,7 +218,7 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
   for (const f of layout.frames) {
     svg.append(s('rect', { x: f.x - 4, y: f.y - 4, width: (f.w ?? f.size) + 8, height: (f.h ?? f.size) + 8, rx: 10, class: 'frame' }));
   }
-  for (const l of layout.lineLabels) {
+  for (const l of [...layout.lineLabels, ...(layout.titles || [])]) {
     const region = board.regions.find((r) => r.id === l.region);
     svg.append(s('text', { x: l.x, y: l.y, class: 'region-label' }, region.name));
   }

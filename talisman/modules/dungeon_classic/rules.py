@@ -76,7 +76,10 @@ def sealed(g: Game) -> bool:
 
 @MODULE.ability("draw_refused")
 def third_doorway(g: Game, card: int) -> bool:
-    return g.card_name(card) == DOORWAY and active(g) and len(doorways(g)) >= MAX_DOORWAYS
+    """Two Doorways at most on the main board; the Talisman City's own (000's Scout: "two on
+    the Main Board and one in the City", module ``city-classic``) is not one of them."""
+    on_main = [s for s, _ in doorways(g) if g.rules.spaces[s].region != "city"]
+    return g.card_name(card) == DOORWAY and active(g) and len(on_main) >= MAX_DOORWAYS
 
 
 @MODULE.hook("doorway-found")

@@ -1,0 +1,596 @@
+"""000's Talisman City: entering, moving, leaving, and the buildings' own rules.
+
+- The City Gate: the main board's City space is the City Gate, its printed
+  instructions ignored: a character whose move ends there passes to the City
+  board's City Gate and its turn ends. From there its next move goes in to the
+  Town Square, or out onto the main board (the Gate is that space: the move
+  counts from it).
+- Moving: a die round the streets as in the Outer Region (the region's ring);
+  the buildings lie off it, entered by their doors (passage links), and a
+  move that enters one ends there (``stop``); out of a building by its door.
+  No walk goes through the Gate and back in. There is no staying: in a roll
+  region the only moves are moves away.
+- Leaving by road: a roll that reaches the City Gate with moves to spare may
+  run on onto the main board, either way from the City space; a character
+  holding a Warrant that tries it is arrested at the Gate (``law``).
+- Animals (Mules, Horses, Horses and Carts, Dragons, any animal Follower) stay
+  outside the buildings: entering one, they wait on its street, and come back
+  to the character as it leaves by that door (unless someone took them).
+- The Wharf: beginning a turn there, pay 2G for a barge to any Outer Region
+  space, 4G to any Middle Region space, or stow away (000's conditions and
+  table). A Barge card met in the Outer or Middle Region carries one to the
+  Wharf (never a Raft: the Storm River's raft lands on the City space, which is
+  the Gate, outside the walls). The Water Walking Spell walks one there.
+- Loans: a Loan card and 3G at the Bank; repaid with 4G there in one payment.
+  A character who leaves the City owing it, by any way, is turned into a Toad
+  by the Bank's Wizard (for 3 turns, the base game's Toad) and the debt is void.
+- Exits: with a ``timescape`` module in play the Enchantress may open a Warp
+  Gate (2 dice under Strength plus Craft) to its Warp Gate space (there is no
+  Timescape module yet: the option sleeps until one brings a ``warp-gate``
+  space). 000's Dungeon: with ``dungeon-classic`` in play, one of its Doorways
+  lies in the City (on River Walk) from the start (000's Scout: "two on the
+  Main Board and one in the City").
+
+Choices where 000 is silent are marked where they are made.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine.game import frame
+from talisman.engine.movement import _walks
+from talisman.modules.city_classic.module import MODULE
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+CITY = "city"
+GATE = "city-gate"
+MAIN_CITY = "city"  # the main board's City space (an Outer Region space of the core game)
+WHARF = "wharf"
+DONJON = "donjon"
+RELEASE = "watch-street"  # where the Donjon lets its prisoners out (our own)
+DOORWAY_STREET = "river-walk"  # where the City's Dungeon Doorway lies (our own)
+BARGE_FARE = {"outer": 2, "middle": 4}
+LOAN, LOAN_DUE = 3, 4
+TOAD_TURNS = 3
+ANIMALS = ("Mule", "Horse", "Horse and Cart", "Warhorse", "Stray Horse")
+WOODS_OUTSIDE = "woods-2"  # stowaway 4: "the Woods space immediately outside the City Gate" (the nearest Woods)
+STOWAWAY_ANIMALS = ("Horse", "Mule", "Horse and Cart")
+
+
+def active(g: Game) -> bool:
+    return g.rules.has_module(MODULE.name)
+
+
+def in_city(g: Game, seat: int) -> bool:
+    return g.rules.spaces[g.players[seat].space].region == CITY
+
+
+def is_building(g: Game, space: int) -> bool:
+    sdef = g.rules.spaces[space]
+    return sdef.region == CITY and sdef.stop
+
+
+def on_street(g: Game, seat: int) -> bool:
+    """In the City but in no building and not in the Donjon: the streets, the Town Square, the Wharf, the Gate."""
+    space = g.players[seat].space
+    return in_city(g, seat) and not is_building(g, space) and g.rules.spaces[space].id != DONJON
+
+
+def door_of(g: Game, building: int) -> int:
+    """The street a building's door opens on."""
+    return g.rules.links_of(building, "passage")[0][1]
+
+
+def space(g: Game, sid: str) -> int:
+    return g.rules.space_index[sid]
+
+
+def put_in_city(g: Game, seat: int, sid: str) -> None:
+    """Set a character straight down on a space of the City (no move, nothing met there)."""
+    g.players[seat].space = space(g, sid)
+    g.players[seat].status["in-city"] = True
+    stats.changed(g)
+
+
+@MODULE.ability("turn_start")
+def in_the_city(g: Game, seat: int) -> None:
+    if active(g) and in_city(g, seat):
+        g.players[seat].status["in-city"] = True
+
+
+# --- the City Gate -------------------------------------------------------------------------------
+
+
+@MODULE.ability("land")
+def city_space_is_the_gate(g: Game, seat: int) -> list[tuple]:
+    """000: the main board's City space is the City Gate; its printed instructions are ignored."""
+    if not active(g) or g.rules.spaces[g.players[seat].space].id != MAIN_CITY:
+        return []
+    return [
+        (
+            "city-gate",
+            "Go to the City Gate (the City space's own instructions are ignored; your turn ends)",
+            [frame("to_city_gate", p=seat)],
+            "instead",
+        )
+    ]
+
+
+@MODULE.handler("to_city_gate")
+def _to_city_gate(g: Game, a: dict) -> None:
+    seat = a["p"]
+    put_in_city(g, seat, GATE)
+    g.say(f"{g.name(seat)} comes to the City Gate: next turn it may enter the City.", type="move", seat=seat)
+    if seat == g.active:
+        lives.end_turn_now(g)
+
+
+@MODULE.ability("setup")
+def start_at_the_gate(g: Game, seat: int) -> None:
+    """A character whose start is the City space (the Thief, the Assassin) begins at the City Gate
+    (choice: 000 makes the City space the Gate; such a character may go in on its first move)."""
+    if active(g) and g.rules.spaces[g.players[seat].space].id == MAIN_CITY:
+        put_in_city(g, seat, GATE)
+
+
+@MODULE.ability("move_allowed")
+def through_the_gate(g: Game, seat: int, path: list[int]) -> bool:
+    """No walk passes the City Gate and turns back into the City (out by road: ``leave_options``)."""
+    if not active(g) or not path:
+        return True
+    gate = space(g, GATE)
+    return gate not in path[:-1] or g.rules.spaces[path[-1]].region != CITY
+
+
+@MODULE.ability("after_roll")
+def leave_options(g: Game, seat: int, roll: int) -> list[tuple]:
+    """Out by road: a walk to the City Gate with moves to spare runs on onto the
+    main board from the City space, either way (000: "any additional Movement is
+    taken on the main Board"); from the Gate itself the whole roll is the main board's."""
+    if not active(g) or not in_city(g, seat) or g.rules.spaces[g.players[seat].space].id == DONJON:
+        return []
+    rules = g.rules
+    here, gate, outside = g.players[seat].space, space(g, GATE), space(g, MAIN_CITY)
+    to_gate: list[tuple[list[int], int]] = [([], roll)] if here == gate else []
+    for k in range(1, roll):
+        path = _walks(rules, here, k).get(gate)
+        if path is not None and gate not in path[:-1]:
+            to_gate.append((path, roll - k))
+            break
+    opts: list[tuple] = []
+    seen: set[int] = set()
+    for inside, rest in to_gate:
+        for dest, outer in sorted(_walks(rules, outside, rest).items()):
+            if dest in seen or rules.spaces[dest].region == CITY:
+                continue
+            seen.add(dest)
+            opts.append(
+                (
+                    f"move:{rules.spaces[dest].id}",
+                    f"Leave the City by the Gate and go on to the {g.space_name(dest)}",
+                    [frame("leave_by_road", p=seat, path=[*inside, *outer], gate=len(inside))],
+                )
+            )
+    return opts
+
+
+@MODULE.handler("leave_by_road")
+def _leave_by_road(g: Game, a: dict) -> None:
+    """000: with a Warrant, leaving by road means arrest at the Gate."""
+    from talisman.modules.city_classic.law import arrest, has_warrant
+
+    seat = a["p"]
+    if has_warrant(g, seat):
+        g.say(f"The guards at the City Gate know {g.name(seat)}'s face: it is wanted.", seat=seat)
+        arrest(g, seat, "tried to leave the City by road with a Warrant")
+        return
+    g.push("walk", p=seat, path=a["path"], i=0)
+
+
+# --- animals wait outside the buildings ----------------------------------------------------------
+
+
+def animals(g: Game, seat: int) -> list[int]:
+    p = g.players[seat]
+    return [
+        c
+        for c in p.followers + p.objects + p.packed
+        if g.card_name(c) in ANIMALS or g.rules.instances[c].subtype in ("animal", "dragon")
+    ]
+
+
+@MODULE.ability("arrive")
+def animals_outside(g: Game, seat: int, came_from: int) -> None:
+    if not active(g):
+        return
+    p = g.players[seat]
+    here = p.space
+    left = p.status.get("animals-outside")
+    if left and here != left["building"]:
+        street = left["street"]
+        back = [c for c in left["cards"] if c in g.cards_on(street)]
+        del p.status["animals-outside"]
+        for c in back:
+            cards.lift(g, c, street)
+            (p.followers if g.rules.instances[c].type == "follower" else p.objects).append(c)
+            g.say(f"{g.name(seat)} takes the {g.card_name(c)} back from outside the door.", seat=seat)
+        stats.changed(g)
+    if not is_building(g, here):
+        return
+    waiting = animals(g, seat)
+    if not waiting:
+        return
+    street = door_of(g, here)
+    for c in waiting:
+        cards.release(g, seat, c)
+        cards.place(g, c, street)
+        g.say(f"No animals in the {g.space_name(here)}: the {g.card_name(c)} waits outside.", seat=seat)
+    p.status["animals-outside"] = {"building": here, "street": street, "cards": waiting}
+    stats.changed(g)
+
+
+# --- leaving the City: the Bank's Wizard, the Errand Boy and the Urchins ------------------------------
+
+CITY_BOUND = ("Errand Boy", "Urchin", "Urchins")
+
+
+@MODULE.ability("arrive")
+def left_the_city(g: Game, seat: int, came_from: int) -> None:
+    """Out of the City (by a walk, a barge, any way: ``in-city`` remembers where one was):
+    000's Loan unpaid, the Bank's Wizard turns one into a Toad; the Errand Boy and
+    the Urchins stay behind (000's Gladiator and Merchant: the core game's rule reads
+    the space one came from, which a walk out of the City has already left behind)."""
+    p = g.players[seat]
+    if not active(g):
+        return
+    if in_city(g, seat):
+        p.status["in-city"] = True
+        return
+    if not p.status.pop("in-city", None):
+        return
+    if p.status.pop("loan", None):
+        g.say(f"{g.name(seat)} leaves the City without repaying the Bank: its Wizard strikes.", seat=seat)
+        effects.run(g, seat, [{"toad": {"turns": TOAD_TURNS}}])
+    if not stats.has_trait(g, seat, "urchins-follow"):
+        for f in [f for f in p.followers if g.card_name(f) in CITY_BOUND]:
+            possessions.lose_follower(g, seat, f, "stays behind in the City")
+
+
+# --- the Wharf: barges and stowaways -----------------------------------------------------------------
+
+
+def stowaway_allowed(g: Game, seat: int) -> bool:
+    """000: alone, no Followers, 4 possessions or fewer, no Horse, Mule or Horse and Cart."""
+    p = g.players[seat]
+    alone = not any(o.alive and o.space == p.space for i, o in enumerate(g.players) if i != seat)
+    owned = p.objects + p.packed + p.followers
+    return (
+        alone
+        and not p.followers
+        and len(p.objects) + len(p.packed) <= 4
+        and not any(g.card_name(c) in STOWAWAY_ANIMALS for c in owned)
+    )
+
+
+@MODULE.ability("turn")
+def wharf_departures(g: Game, seat: int, back: list) -> list[tuple]:
+    p = g.players[seat]
+    if not active(g) or g.rules.spaces[p.space].id != WHARF:
+        return []
+    opts: list[tuple] = []
+    for region, fare in BARGE_FARE.items():
+        if p.gold >= fare:
+            opts.append(
+                (
+                    f"barge:{region}",
+                    f"Pay {fare}G for a barge to any space of the {g.rules.regions[region].name}",
+                    [frame("lose_gold", p=seat, n=fare, why="the barge"), frame("voyage", p=seat, regions=[region])],
+                )
+            )
+    if stowaway_allowed(g, seat):
+        opts.append(("stowaway", "Try to stow away on a passing barge (roll a die)", [frame("stowaway", p=seat)]))
+    return opts
+
+
+@MODULE.handler("lose_gold")
+def _lose_gold(g: Game, a: dict) -> None:
+    seat = a["p"]
+    g.players[seat].gold -= a["n"]
+    g.say(f"{g.name(seat)} pays {a['n']}G for {a['why']}.", type="gold", seat=seat)
+
+
+@MODULE.handler("voyage")
+def _voyage(g: Game, a: dict) -> None:
+    """A passage by water to a space of one's choice in these regions: the move of the turn."""
+    seat = a["p"]
+    dests = [s for s in g.rules.spaces if s.region in a["regions"] and s.id != MAIN_CITY]
+    g.decide(
+        seat,
+        "voyage",
+        "Where does the barge put you ashore?",
+        [
+            (
+                f"move:{s.id}",
+                f"Go ashore at the {g.space_name(s.index)}",
+                [frame("arrive", p=seat, space=s.index, how="move")],
+            )
+            for s in dests
+        ],
+    )
+
+
+@MODULE.handler("stowaway")
+def _stowaway(g: Game, a: dict) -> None:
+    effects.roll(g, a["p"], "D6", frame("stowaway_result", p=a["p"]), why="stowing away")
+
+
+@MODULE.handler("stowaway_result")
+def _stowaway_result(g: Game, a: dict) -> None:
+    """000's table. Choice: beating the Sailor (2) you stay on the Wharf unseen, but with no passage."""
+    from talisman.modules.city_classic.law import arrest
+
+    seat, roll = a["p"], a["roll"]
+    if roll == 1:
+        arrest(g, seat, "was caught stowing away")
+    elif roll == 2:
+        g.say(f"A Sailor sees {g.name(seat)} creeping aboard.", seat=seat)
+        effects.run(g, seat, [{"fight": {"name": "Sailor", "strength": 6, "trophy": False}}])
+    elif roll == 3:
+        g.say(f"{g.name(seat)} is discovered and runs off into the streets.", seat=seat)
+        effects.run(g, seat, [{"move_steps": {"n": "D6", "direction": "forward"}}])
+    elif roll == 4:
+        g.say(f"{g.name(seat)} stows away, but the barge puts in just outside the City.", seat=seat)
+        g.push("arrive", p=seat, space=space(g, WOODS_OUTSIDE), how="move")
+    else:
+        g.say(f"{g.name(seat)} stows away on a barge.", seat=seat)
+        g.push("voyage", p=seat, regions=["outer"] if roll == 5 else ["outer", "middle"])
+
+
+@MODULE.hook("barge")
+def barge(g: Game, seat: int, ctx: dict) -> None:
+    """000: a Barge met in the Outer or Middle Region may carry one to the City's Wharf."""
+    if g.rules.spaces[g.players[seat].space].region not in BARGE_FARE:
+        return
+    g.decide(
+        seat,
+        "barge",
+        "A Barge is tied up here, bound for the City: ride it to the Wharf?",
+        [
+            ("ride", "Ride the Barge to the City's Wharf (your turn ends there)", [frame("ride_barge", p=seat)]),
+            ("stay", "Stay ashore", []),
+        ],
+    )
+
+
+@MODULE.handler("ride_barge")
+def _ride_barge(g: Game, a: dict) -> None:
+    seat = a["p"]
+    put_in_city(g, seat, WHARF)
+    g.say(f"{g.name(seat)} rides the Barge down to the City's Wharf.", type="move", seat=seat)
+    if seat == g.active:
+        lives.end_turn_now(g)
+
+
+@MODULE.spell_effect("water-walking")
+def water_walking(g: Game, a: dict) -> None:
+    """000: a character who casts Water Walking may simply walk to the Wharf (from the Outer or Middle Region)."""
+    seat = a["p"]
+    if g.rules.spaces[g.players[seat].space].region not in BARGE_FARE:
+        g.say("There is no water to walk on here.", seat=seat)
+        return
+    g.say(f"{g.name(seat)} walks over the river to the City's Wharf.", seat=seat)
+    g.push("arrive", p=seat, space=space(g, WHARF), how="move")
+
+
+# --- the Bank ----------------------------------------------------------------------------------------
+
+
+@MODULE.hook("bank")
+def bank(g: Game, seat: int, ctx: dict) -> None:
+    p = g.players[seat]
+    opts: list[tuple] = [("leave", "Leave the Bank", [])]
+    if p.status.get("loan"):
+        if p.gold >= LOAN_DUE:
+            opts.append(("repay", f"Repay your Loan: {LOAN_DUE}G", [frame("repay_loan", p=seat)]))
+    else:
+        opts.append(
+            (
+                "loan",
+                f"Take a Loan: {LOAN}G now, {LOAN_DUE}G to repay before you leave the City",
+                [frame("take_loan", p=seat)],
+            )
+        )
+    if p.alignment in ("neutral", "evil"):
+        opts.append(("rob", "Try to rob the Bank (roll a die; robbery is a crime)", [frame("rob_bank", p=seat)]))
+    g.decide(seat, "bank", "The Bank: what is your business?", opts)
+
+
+@MODULE.handler("take_loan")
+def _take_loan(g: Game, a: dict) -> None:
+    seat = a["p"]
+    p = g.players[seat]
+    p.status["loan"] = True
+    p.gold += LOAN
+    g.say(f"{g.name(seat)} takes a Loan of {LOAN}G from the Bank.", type="gold", seat=seat)
+
+
+@MODULE.handler("repay_loan")
+def _repay_loan(g: Game, a: dict) -> None:
+    seat = a["p"]
+    p = g.players[seat]
+    p.gold -= LOAN_DUE
+    del p.status["loan"]
+    g.say(f"{g.name(seat)} repays its Loan: {LOAN_DUE}G.", type="gold", seat=seat)
+
+
+@MODULE.handler("rob_bank")
+def _rob_bank(g: Game, a: dict) -> None:
+    from talisman.modules.city_classic.law import crime
+
+    crime(g, a["p"], "H", "robs the Bank")
+    effects.roll(g, a["p"], "D6", frame("robbery", p=a["p"]), why="robbing the Bank")
+
+
+@MODULE.handler("robbery")
+def _robbery(g: Game, a: dict) -> None:
+    """facts 1.4: 1 a Toad; 2 spotted, a Warrant; 3 no chance; 4 +1G; 5 +2G; 6 +4G and a Warrant."""
+    from talisman.modules.city_classic.law import give_warrant
+
+    seat, roll = a["p"], a["roll"]
+    if roll == 1:
+        effects.run(g, seat, [{"toad": {"turns": TOAD_TURNS}}])
+    elif roll == 3:
+        g.say(f"{g.name(seat)} sees no chance to rob the Bank.", seat=seat)
+    elif roll in (4, 5, 6):
+        effects.run(g, seat, [{"gain": {"gold": {4: 1, 5: 2, 6: 4}[roll]}}])
+    if roll in (2, 6):
+        g.say(f"{g.name(seat)} is seen robbing the Bank.", seat=seat)
+        give_warrant(g, seat)
+
+
+# --- the Royal Castle: Warrants for sale ---------------------------------------------------------------
+
+
+WARRANT_PRICE = 1
+
+
+@MODULE.hook("royal-castle")
+def royal_castle(g: Game, seat: int, ctx: dict) -> None:
+    from talisman.modules.city_classic.law import has_warrant
+
+    p = g.players[seat]
+    if p.gold < WARRANT_PRICE:
+        return
+    rivals = [i for i, o in enumerate(g.players) if i != seat and o.alive and not has_warrant(g, i)]
+    if not rivals:
+        return
+    g.decide(
+        seat,
+        "warrant",
+        f"The Royal Castle: buy a Warrant ({WARRANT_PRICE}G) and lay it on another character?",
+        [
+            ("none", "Buy no Warrant", []),
+            *[
+                (
+                    f"warrant:{i}",
+                    f"Lay a Warrant on the {g.name(i)}",
+                    [frame("lose_gold", p=seat, n=WARRANT_PRICE, why="a Warrant"), frame("lay_warrant", p=seat, on=i)],
+                )
+                for i in rivals
+            ],
+        ],
+    )
+
+
+@MODULE.handler("lay_warrant")
+def _lay_warrant(g: Game, a: dict) -> None:
+    from talisman.modules.city_classic.law import give_warrant
+
+    g.say(f"{g.name(a['p'])} swears out a Warrant against the {g.name(a['on'])}.", seat=a["p"])
+    give_warrant(g, a["on"])
+
+
+# --- the Six Fates Inn -----------------------------------------------------------------------------------
+
+
+@MODULE.hook("riverman")
+def riverman(g: Game, seat: int, ctx: dict) -> None:
+    """Our own: the riverman's passage is a barge's, for 2G, to the Outer Region."""
+    if g.players[seat].gold < BARGE_FARE["outer"]:
+        g.say("A riverman offers passage, but you cannot pay him.", seat=seat)
+        return
+    g.decide(
+        seat,
+        "barge",
+        "A riverman offers passage down the river (2G to any space of the Outer Region).",
+        [
+            ("stay", "Stay in the City", []),
+            (
+                "sail",
+                "Pay him 2G and sail",
+                [
+                    frame("lose_gold", p=seat, n=BARGE_FARE["outer"], why="the passage"),
+                    frame("voyage", p=seat, regions=["outer"]),
+                ],
+            ),
+        ],
+    )
+
+
+@MODULE.hook("ruckus")
+def ruckus(g: Game, seat: int, ctx: dict) -> None:
+    """A ruckus at the Inn: a City card is drawn and met there (a fight in a building: Statute B)."""
+    g.push("card_queue", p=seat)
+    g.push("draw_cards", p=seat, n=len(g.cards_on(g.players[seat].space)) + 1)
+
+
+BIG_MONEY = ((6, -1), (9, 1), (11, 2), (99, 4))  # die + Craft at most ..., gold won (our own)
+
+
+@MODULE.hook("big-money")
+def big_money(g: Game, seat: int, ctx: dict) -> None:
+    effects.roll(g, seat, "D6", frame("big_money", p=seat), why="a game of Big Money")
+
+
+@MODULE.handler("big_money")
+def _big_money(g: Game, a: dict) -> None:
+    seat = a["p"]
+    total = a["roll"] + stats.craft(g, seat)
+    won = next(n for top, n in BIG_MONEY if total <= top)
+    g.say(f"Big Money: {a['roll']} + Craft {stats.craft(g, seat)} = {total}.", seat=seat)
+    if won > 0:
+        effects.run(g, seat, [{"gain": {"gold": won}}])
+    elif g.players[seat].gold:
+        effects.run(g, seat, [{"lose": {"gold": 1}}])
+
+
+# --- the Enchantress's Warp Gate (with a Timescape module) ------------------------------------------------
+
+
+@MODULE.hook("warp-gate")
+def warp_gate(g: Game, seat: int, ctx: dict) -> None:
+    """000: roll 2 dice; under Strength and Craft together, one is worthy of the Timescape."""
+    effects.roll(g, seat, "2D6", frame("warp_gate", p=seat), why="the Enchantress's Warp Gate")
+
+
+@MODULE.handler("warp_gate")
+def _warp_gate(g: Game, a: dict) -> None:
+    seat = a["p"]
+    gates = [s.index for s in g.rules.spaces if s.kind == "warp-gate"]
+    if a["roll"] < stats.strength(g, seat) + stats.craft(g, seat) and gates:
+        g.say(f"The Enchantress opens a Warp Gate for {g.name(seat)}.", seat=seat)
+        g.push("arrive", p=seat, space=gates[0], how="teleport")
+    else:
+        g.say(f"The Enchantress finds {g.name(seat)} unworthy of the Timescape.", seat=seat)
+
+
+# --- the City's Dungeon Doorway (with 000's Dungeon) ------------------------------------------------------
+
+
+@MODULE.ability("setup")
+def city_doorway(g: Game, seat: int) -> None:
+    """000's Scout counts three Doorways, "two on the Main Board and one in the City":
+    with ``dungeon-classic`` in play, one of its Doorways lies on River Walk from the start
+    (choice: it is laid once, as the first character enters play)."""
+    if not active(g) or not g.rules.has_module("dungeon-classic") or g.globals.get("city-doorway"):
+        return
+    g.globals["city-doorway"] = True
+    card = cards.take_named(g, "adventure", "Doorway")
+    if card is not None:
+        cards.place(g, card, space(g, DOORWAY_STREET))
+
+
+@MODULE.spell_effect("pardon")
+def pardon(g: Game, a: dict) -> None:
+    from talisman.modules.city_classic.law import release
+
+    seat = a["p"]
+    p = g.players[seat]
+    p.status.pop("warrant", None)
+    g.say(f"A royal pardon: {g.name(seat)} is no longer wanted.", seat=seat)
+    if g.rules.spaces[p.space].id == DONJON:
+        release(g, seat, keep_warrant=False)

@@ -1,0 +1,116 @@
+"""The Talisman City in the browser (module ``city-classic``): a game made in the
+lobby with the City, its board drawn beside the main board, and a person who
+clicks their way through the City Gate into the streets and the buildings."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import tempfile
+from pathlib import Path
+
+import httpx2 as httpx
+import pytest
+
+from talisman.bots.heuristic import board_for
+
+CHROMIUM = Path("/usr/bin/chromium")
+# The screenshot goes to a temporary folder; TALISMAN_SCREENSHOTS=docs refreshes the one in docs/.
+DOCS = Path(os.environ.get("TALISMAN_SCREENSHOTS") or tempfile.mkdtemp(prefix="talisman-shots-"))
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = [
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
+    pytest.mark.timeout(300),
+]
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+def step_of(page) -> int:
+    return int(page.locator(".game").get_attribute("data-step") or -1)
+
+
+def test_a_person_walks_into_the_talisman_city_in_the_browser(server, browser):
+    rng = random.Random(5)
+    board = board_for(("core", "city-classic"))
+    rules = board.rules
+    inside = {s.id for s in rules.spaces if s.region == "city" and s.id != "city-gate"}
+    town = rules.space_index["town-square"]
+
+    def nearness(sid: str) -> tuple[int, float]:
+        """How close a space is to the heart of the City (in it first)."""
+        return (0 if sid in inside else 1, board.dist[rules.space_index[sid]].get(town, 99) + rng.random())
+
+    server.start(bot_delay=0.02)
+    page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.wait_for_selector("form.new-game select[name=controller-1]")
+    label = page.locator("label.check", has=page.locator("input[name=module-city-classic]"))
+    assert "Talisman City" in label.inner_text()  # the lobby offers the module by its title
+    page.check("input[name=module-city-classic]")
+    page.wait_for_selector("input[name=module-city-classic]:checked")
+    while page.locator("select[name=controller-2]").count():
+        page.click("form.new-game button:has-text('− seat')")
+    page.select_option("select[name=controller-1]", "heuristic")
+    page.select_option("select[name=character-0]", "thief")  # the Thief starts at the City Gate
+    page.fill("input[name=title]", "City test")
+    page.click("form.new-game summary")
+    page.fill("input[name=seed]", "11")
+    page.click("form.new-game button.primary")
+    page.wait_for_selector(".created a[data-play='0']")
+    page.click(".created a[data-play='0']")
+    page.wait_for_selector("g.space[data-space=town-square]")
+    for sid in ("city-gate", "bank", "royal-castle", "magic-emporium", "donjon", "wharf"):
+        assert page.locator(f"g.space[data-space={sid}]").count() == 1  # the City board is drawn
+    game_id = re.search(r"/game/([\w-]+)", page.url).group(1)
+
+    def where() -> str:
+        state = httpx.get(f"{server.url}/api/games/{game_id}/state", timeout=10).json()
+        return state["view"]["players"][0]["space"]
+
+    seen: list[str] = []
+    for _ in range(400):
+        if page.locator(".banner.over").count() or len([s for s in seen if s in inside]) >= 4:
+            break
+        if page.locator(".banner.yours").count() == 0:
+            page.wait_for_timeout(20)
+            continue
+        before = step_of(page)
+        targets = page.locator("g.space.target")
+        if targets.count():
+            ids = [targets.nth(i).get_attribute("data-space") for i in range(targets.count())]
+            page.click(f"g.space.target[data-space='{min(ids, key=nearness)}']")
+        else:
+            buttons = page.locator("button.option.main")
+            buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_function(
+            f"Number(document.querySelector('.game').dataset.step) > {before}"
+            " || document.querySelector('.banner.over') !== null"
+        )
+        seen.append(where())
+    assert [s for s in seen if s in inside], seen  # the person got into the City
+    assert page.locator("text=Talisman City").count() >= 1  # the City board's title
+    DOCS.mkdir(exist_ok=True)
+    page.screenshot(path=str(DOCS / "web-city.png"), full_page=True)
+    assert errors == []
