@@ -2,6 +2,7 @@
 
     python benchmarks/bench_server.py [--games 60] [--people 3] [--bots 1] [--seconds 20] [--think 0] [--db URL]
     python benchmarks/bench_server.py --url http://127.0.0.1:8000   # a server already running (on loopback)
+    python benchmarks/bench_server.py --processes 1,2,4 [--think 1 --games 200]   # several processes, PostgreSQL
 
 It starts ``talisman serve`` in its own process (SQLite in a temporary folder
 unless ``--db`` names another database, bots without a pause), creates
@@ -14,6 +15,14 @@ is replaced by a new one until the time is up. It prints the games held at once,
 the server checked, recorded and broadcast, the bots' included) and the
 latency of a person's move: from sending it to receiving the new state.
 Only loopback addresses are used; the run stops by itself.
+
+With ``--processes``, it starts a PostgreSQL server of its own (Debian's
+``postgresql``, see :mod:`talisman.server.scratch_pg`) and, for each number of
+processes in the list, one after the other on a fresh database, that many
+``talisman serve --reuse-port`` processes on one port: the kernel spreads the
+connections among them, so the seats of one game are mostly on different
+processes. It prints one line per number of processes, side by side, with the
+errors the servers logged (none expected).
 """
 
 from __future__ import annotations
@@ -31,15 +40,18 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import psycopg  # noqa: E402
 import websockets  # noqa: E402
 
 from talisman.bots.random_bot import RandomBot  # noqa: E402
 from talisman.engine.decision import Decision, Option  # noqa: E402
+from talisman.server.scratch_pg import create_database, scratch_postgres  # noqa: E402
 
 
 @dataclass
@@ -132,7 +144,7 @@ async def table(
             stats.games_finished += 1
 
 
-def start_server(db: str, port: int, log: Path) -> subprocess.Popen:
+def start_server(db: str, port: int, log: Path, *extra: str) -> subprocess.Popen:
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -146,6 +158,7 @@ def start_server(db: str, port: int, log: Path) -> subprocess.Popen:
             "--bot-delay",
             "0",
             "--no-client-limits",
+            *extra,
         ],
         stdout=log.open("w"),
         stderr=subprocess.STDOUT,
@@ -153,13 +166,32 @@ def start_server(db: str, port: int, log: Path) -> subprocess.Popen:
     for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog", timeout=1)
-            return proc
+            if not extra or "Talisman is served" in log.read_text():
+                return proc
         except OSError:
-            if proc.poll() is not None:
-                raise SystemExit(f"the server did not start:\n{log.read_text()}") from None
-            time.sleep(0.1)
+            pass
+        if proc.poll() is not None:
+            raise SystemExit(f"the server did not start:\n{log.read_text()}") from None
+        time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not answer within 30 s")
+
+
+def start_servers(db: str, port: int, folder: Path, processes: int) -> list[subprocess.Popen]:
+    """``processes`` servers on one port (``--reuse-port``), each with its log in ``folder``."""
+    procs = [start_server(db, port, folder / f"server-{processes}-{i}.log", "--reuse-port") for i in range(processes)]
+    time.sleep(1.0)  # each has bound the port; let the last ones finish starting up
+    return procs
+
+
+def stop(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
+        proc.terminate()
+    for proc in procs:
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
 async def run(args: argparse.Namespace, base: str) -> Stats:
@@ -196,6 +228,11 @@ def main() -> None:
     )
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--url", help="benchmark this running server instead (127.0.0.1 or localhost only)")
+    parser.add_argument(
+        "--processes",
+        help="comma-separated numbers of server processes, e.g. 1,2,4: each measured in turn on one port, "
+        "on a PostgreSQL server the benchmark starts",
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if not 1 <= args.people + args.bots <= 6 or args.people < 1:
@@ -204,6 +241,12 @@ def main() -> None:
         raise SystemExit("this benchmark only sends traffic to loopback addresses")
 
     folder = Path(tempfile.mkdtemp(prefix="talisman-bench-"))
+    if args.processes:
+        counts = [int(n) for n in args.processes.split(",")]
+        if args.url or args.db or not all(1 <= n <= 16 for n in counts):
+            raise SystemExit("--processes takes numbers from 1 to 16, and starts its own servers and database")
+        compare(args, counts, folder)
+        return
     db = args.db or f"sqlite:///{folder / 'bench.db'}"
     proc = None
     if args.url:
@@ -224,9 +267,7 @@ def main() -> None:
     if not lat:
         raise SystemExit("no move was made: see " + str(folder / "server.log"))
     steps = sum(stats.steps.values())
-
-    def pct(p: float) -> float:
-        return lat[min(len(lat) - 1, int(p / 100 * len(lat)))] * 1000
+    pct = percentiles(lat)
 
     print(
         f"server: talisman serve on 127.0.0.1, database {db.split(':')[0]}, {os.cpu_count()} cores shared with "
@@ -246,6 +287,54 @@ def main() -> None:
         f"p99 {pct(99):.1f}, max {lat[-1] * 1000:.1f}  over {len(lat):,} moves"
     )
     print(f"refused messages:    {stats.errors}")
+
+
+def percentiles(lat: list[float]) -> Callable[[float], float]:
+    """The percentile function of sorted latencies, in milliseconds."""
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(p / 100 * len(lat)))] * 1000
+
+    return pct
+
+
+def compare(args: argparse.Namespace, counts: list[int], folder: Path) -> None:
+    """The same load on 1, 2, ... server processes sharing one PostgreSQL database and one port."""
+    rows = []
+    with scratch_postgres(max_connections=200) as server_url:
+        with psycopg.connect(server_url) as conn:
+            version = conn.execute("SHOW server_version").fetchone()[0].split()[0]
+        for n in counts:
+            db = create_database(server_url, f"bench{n}")
+            port = free_port()
+            procs = start_servers(db, port, folder, n)
+            try:
+                stats = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
+            finally:
+                stop(procs)
+            logs = [(folder / f"server-{n}-{i}.log").read_text() for i in range(n)]
+            faults = sum(log.count("Traceback") + log.count("ERROR") for log in logs)
+            lat = sorted(stats.latencies)
+            if not lat:
+                raise SystemExit(f"no move was made with {n} processes: see the logs in {folder}")
+            steps = sum(stats.steps.values()) - stats.steps_before
+            pct = percentiles(lat)
+            rows.append(
+                f"| {n} | {args.games} | {stats.games_started} | {steps / args.seconds:,.0f} | "
+                f"{statistics.median(lat) * 1000:.1f} / {pct(90):.1f} / {pct(99):.1f} | {stats.errors} | {faults} |"
+            )
+            print(rows[-1], flush=True)
+    print(
+        f"\nPostgreSQL {version} (fsync off), {os.cpu_count()} cores shared by the servers, the database "
+        f"and the clients; {args.games} games held at once, {args.people} people on WebSockets + {args.bots} "
+        f"server bot each, people think {args.think:g} s; {args.seconds:g} s measured after {args.warmup:g} s"
+    )
+    print(
+        "| processes | games held | games started | actions/s | move latency ms: median / p90 / p99 | refused "
+        "| server errors |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    print("\n".join(rows))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ from talisman.engine.player import Player
 
 
 class Scenario:
-    """A game set up for a test, before its first turn starts."""
+    """A game set up for a test, before its first turn starts. Each arranging
+    method tells the game it was changed by hand (``Game.touched``)."""
 
     def __init__(
         self,
@@ -39,11 +40,13 @@ class Scenario:
     # --- arranging -----------------------------------------------------------
 
     def at(self, seat: int, space: str) -> Scenario:
+        self.game.touched()
         self.game.players[seat].space = self.game.rules.space_index[space]
         return self
 
     def set(self, seat: int, **values: Any) -> Scenario:
         """Set counters directly: ``set(0, strength=5, gold=3)``."""
+        self.game.touched()
         for k, v in values.items():
             setattr(self.game.players[seat], k, v)
         return self
@@ -70,6 +73,7 @@ class Scenario:
 
     def give(self, seat: int, *names: str, deck: str | None = None) -> Scenario:
         """Hand cards to a character: Objects carried, Followers, Spells."""
+        self.game.touched()
         g = self.game
         p = g.players[seat]
         for name in names:
@@ -81,6 +85,7 @@ class Scenario:
         return self
 
     def trophy(self, seat: int, *names: str) -> Scenario:
+        self.game.touched()
         for name in names:
             card = self.find(name)
             self._unplace(card)
@@ -89,6 +94,7 @@ class Scenario:
 
     def put(self, space: str, *names: str) -> Scenario:
         """Lay cards face up on a space."""
+        self.game.touched()
         for name in names:
             card = self.find(name)
             self._unplace(card)
@@ -97,6 +103,7 @@ class Scenario:
 
     def on_top(self, deck: str, *names: str) -> Scenario:
         """Put cards on top of a deck: the first name is drawn first."""
+        self.game.touched()
         stacked: tuple[int, ...] = ()
         for name in reversed(names):
             card = self.find(name, deck, skip=stacked)
@@ -107,6 +114,7 @@ class Scenario:
 
     def no_spells(self) -> Scenario:
         """Take away every character's starting Spells (back to the deck)."""
+        self.game.touched()
         for p in self.game.players:
             for c in p.spells:
                 self.game.decks["spell"].insert(0, c)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from talisman.cli.coverage import load_inventory
+from talisman.cli.coverage import load_descriptive, load_inventory
 from talisman.content.modules import register_module
 
 # The test modules: one package each under tests/fixtures, declaring its Module (MODULE).
@@ -27,6 +27,7 @@ EXTRAS = extras.MODULE.name
 LANDS = lands.MODULE.name
 
 KNOWN_RULES = {r for rules in load_inventory().values() for r in rules}
+DESCRIPTIVE_RULES = set(load_descriptive())
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
@@ -34,3 +35,6 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         unknown = [r for r in mark.args if r not in KNOWN_RULES]
         if unknown:
             pytest.fail(f"{item.nodeid} names rule ids that are not in the inventory: {unknown}")
+        descriptive = [r for r in mark.args if r in DESCRIPTIVE_RULES]
+        if descriptive:
+            pytest.fail(f"{item.nodeid} names descriptive rules, which no test can check: {descriptive}")

@@ -723,3 +723,17 @@ def test_warrior_fights_with_two_weapons():
     s.give(0, "Sword", "Axe")
     go(s, "sentinel", 1, 1, 1)  # others fight with one weapon only
     assert "1 + 4 Strength = 5" in s.log()
+
+
+@pytest.mark.rules(ON_CARD)
+@pytest.mark.parametrize("beast", ["Wolf", "Dragon"])
+def test_an_animal_or_dragon_that_comes_with_a_monster_lets_the_minstrel_be_the_monster_fights(beast):
+    """A Wolf and a Goblin together: the Wolf never attacks him; the Goblin is fought alone."""
+    s = Scenario(["minstrel", "warrior"]).no_spells().at(0, "village").at(1, "castle")
+    s.put("fields-1", beast, "Goblin")
+    go(s, "fields-1", 1)
+    assert s.decision.kind == "combat" and "let-be" in s.options()
+    s.dice(1, 1).choose("let-be")  # 1 + 2 against 1 + 2 for the Goblin alone: a stand-off
+    assert s.player(0).lives == 4 and "Stand-off between Minstrel and the Goblin." in s.log()
+    assert f"Minstrel evades the {beast}." in s.log()
+    assert sorted(s.on_space("fields-1")) == sorted([beast, "Goblin"])

@@ -175,6 +175,15 @@ def test_replay_reports_a_malformed_file(tmp_path):
         (["play", "--seat", "choose=human", "--option", "fate=sometimes"], "cannot be"),  # checked before choosing
         (["play", "--modules", "atlantis", "--seat", "?=random"], "unknown module"),
         (["play", "--seat", "?=random", "--option", "fate=sometimes"], "cannot be"),
+        (["play", "--seat", "?=random", "--option", "fate=1"], "cannot be 1"),  # by type: 1 is not true
+        (["play", "--seat", "?=random", "--max-turns", "-1"], "--max-turns must be at least 1"),
+        (["play", "--seat", "?=random", "--modules", ""], "--modules is a comma-separated list"),
+        (["play", "--seat", "?=random", "--modules", "endings,,roster"], "--modules is a comma-separated list"),
+        (["play", "--seat", "?=random", "--seed", "-1"], "the seed must be a whole number from 0"),
+        (["play", "--seat", "?=random", "--save", "/no/such/folder/g.json"], "there is no folder"),
+        (["play", "--seat", "?=random", "--save", "."], "it is a folder"),
+        (["simulate", "--max-turns", "0", "--out", "x.jsonl"], "--max-turns must be at least 1"),
+        (["simulate", "--modules", " ", "--out", "x.jsonl"], "--modules is a comma-separated list"),
     ],
 )
 def test_bad_arguments_are_clear_errors(args, message, capsys):
@@ -198,3 +207,91 @@ def test_rules_coverage_lists_every_module():
     r = run("rules", "--missing", "combat")
     assert r.returncode == 0
     assert all(line.startswith("combat.") for line in r.stdout.splitlines())
+
+
+def test_descriptive_rules_are_counted_apart_never_as_tested():
+    from talisman.cli.coverage import load_descriptive, module_coverage
+
+    rules = ["core.strength.definition", "core.strength.total", "core.strength.zero-loses-life"]
+    tested = {"core.strength.definition": ["t.py"], "core.strength.total": ["t.py"]}
+    assert module_coverage(rules, tested, {"core.strength.definition": "a story"}) == (
+        1,
+        1,
+        ["core.strength.zero-loses-life"],
+    )
+    descriptive = load_descriptive()
+    for rule in ("core.play-outline", "core.possessions.definition", "dungeon-4e.char.gypsy"):
+        assert rule in descriptive
+    lore = next(line for line in run("rules", "--coverage").stdout.splitlines() if line.startswith("dungeon-4e "))
+    assert "(+5 descriptive)" in lore
+
+
+def a_save(tmp_path: Path) -> dict:
+    from talisman import Game
+
+    g = Game.new(["troll", "elf"], seed=3)
+    g.apply(g.decision.ids[0])
+    return g.save()
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"\xff\xfe{\x00}\x00", "not UTF-8 text"),  # UTF-16 with its byte order mark
+        ("{}".encode("utf-16"), "not UTF-8 text"),
+        (b"\x80\x81 not text", "not UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"format": "talisman-save", "seed": ' + b"9" * 5000 + b"}", "not a save"),
+        (b"[1, 2, 3]", "a save must be a JSON object"),
+    ],
+)
+def test_replay_refuses_bad_files_with_a_reason_never_a_traceback(tmp_path, capsys, content, message):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda s: s["config"].update(modules=[["core"]]), "modules must be names"),
+        (lambda s: s["config"].update(modules=[{"a": 1}]), "modules must be names"),
+        (lambda s: s["config"].update(characters=[["troll"], "elf"]), "characters must be names"),
+        (lambda s: s["config"].update(characters=[{"x": 1}, "elf"]), "characters must be names"),
+        (lambda s: s["config"].update(seed=2**70), "the seed must be a whole number from 0"),
+        (lambda s: s["config"].update(seed=True), "no valid 'seed'"),
+        (lambda s: s["config"].update(options={"fate": 1}), "cannot be 1"),
+        (lambda s: s.update(version=True), "unsupported save version"),
+        (lambda s: s.update(result={"winners": [0], "how": "by cheating", "turn": 1}), "the save says the game ended"),
+        (lambda s: s.update(result=[1]), "result must be null or a table"),
+        (lambda s: s.pop("result"), "the save has no result"),
+    ],
+)
+def test_replay_checks_every_part_of_a_save(tmp_path, capsys, mutate, message):
+    save = a_save(tmp_path)
+    mutate(save)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(save))
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_save_is_written_atomically_relative_to_the_current_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    save = a_save(tmp_path)
+    saves.write("g.json", save)
+    assert json.loads((tmp_path / "g.json").read_text()) == save
+    real = json.dump
+
+    def crash(*args, **kwargs):
+        real({"half": "a save"}, args[1])
+        raise OSError("the disk is full")
+
+    monkeypatch.setattr(json, "dump", crash)
+    with pytest.raises(OSError):
+        saves.write("g.json", {**save, "actions": []})
+    assert json.loads((tmp_path / "g.json").read_text()) == save  # the old save is whole
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]  # and no half-written file is left

@@ -216,7 +216,7 @@ def test_strength_enemies_fight_together_as_one():
     """A Bear (3) and an Ogre (5) on the Ruins: one die plus 8; both carcasses are kept."""
     s = Scenario(["troll", "wizard"]).no_spells().at(0, "fields-5").at(1, "castle")
     s.on_top("adventure", "Bear", "Ogre")
-    arrive(s, "ruins", 1, 5, 2)  # 5 + 6 against 2 + 8 (no taming two)
+    fight(arrive(s, "ruins", 1, 5, 2))  # 5 + 6 against 2 + 8 (the Bear might have been tamed first)
     assert "Troll fights the Bear and Ogre in battle: 5 + 6 Strength = 11 against 2 + 8 = 10." in s.log()
     assert sorted(s.names(s.player(0).trophies)) == ["Bear", "Ogre"]
     assert s.on_space("ruins") == []
@@ -571,3 +571,37 @@ def test_fate_rerolls_in_a_fight_between_characters():
     s.dice(2).choose("reroll")  # 2 + 3
     assert "Troll scores 8 + 6 = 14; Thief scores 2 + 3 = 5." in s.log()
     assert (s.player(0).fate, s.player(1).fate) == (0, 1)
+
+
+# --- a stand-off or a lost fight ends the turn at once ---------------------------------
+
+
+@pytest.mark.rules("combat.standoff")
+def test_a_stand_off_with_enemy_cards_ends_the_turn_before_the_other_cards_are_met():
+    """A Giant (battle) and a Wraith (psychic combat) on the Ruins: after a stand-off with the Giant the turn
+    ends, and the Wraith is not fought."""
+    s = Scenario(["troll", "wizard"]).no_spells().at(0, "fields-5").at(1, "castle")
+    s.on_top("adventure", "Wraith", "Giant")
+    fight(arrive(s, "ruins", 1, 2, 2))  # 2 + 6 against 2 + 6
+    assert "Stand-off between Troll and the Giant." in s.log() and "the Wraith" not in s.log()
+    assert sorted(s.on_space("ruins")) == ["Giant", "Wraith"] and s.game.active == 1
+
+
+@pytest.mark.rules("combat.outcome")
+def test_a_lost_fight_with_enemy_cards_ends_the_turn_before_the_other_cards_are_met():
+    s = Scenario(["troll", "wizard"]).no_spells().at(0, "fields-5").at(1, "castle")
+    s.on_top("adventure", "Wraith", "Giant")
+    fight(arrive(s, "ruins", 1, 1, 6))  # 1 + 6 against 6 + 6
+    assert s.player(0).lives == 3 and "the Wraith" not in s.log()
+    assert sorted(s.on_space("ruins")) == ["Giant", "Wraith"] and s.game.active == 1
+
+
+@pytest.mark.rules("combat.standoff", "combat.outcome")
+@pytest.mark.parametrize("dice, lives", [((2, 4), 4), ((1, 6), 3)])  # a stand-off (2 + 4 = 4 + 2); a loss
+def test_a_stand_off_or_a_lost_fight_with_a_named_creature_ends_the_turn(dice, lives):
+    """The Cave's Goblin (a creature named by a card), then a Fountain of Wisdom lying beside it: not met."""
+    s = Scenario(["troll", "wizard"]).no_spells().at(0, "fields-5").at(1, "castle").set(0, strength=4)
+    s.on_top("adventure", "Cave", "Fountain of Wisdom")
+    arrive(s, "ruins", 1, 2, *dice)  # the Cave's 2: a Goblin (Strength 2)
+    assert "fights the Goblin" in s.log() and s.player(0).lives == lives
+    assert s.player(0).craft == 1 and "drinks" not in s.log() and s.game.active == 1

@@ -142,7 +142,7 @@ def test_a_round_is_one_turn_for_every_player():
     assert [(t[1], t[2]) for t in seen] == [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2), (3, 0)]
 
 
-@rules("core.play-outline", "core.strength.definition")
+@rules("movement.turn-phases", "combat.when", "core.strength.total")
 def test_a_turn_moves_by_the_die_meets_the_space_and_fights_what_is_drawn():
     s = Scenario(["warrior", "elf"]).no_spells().at(0, "village").on_top("adventure", "Ogre")
     go(s, "fields-1", 1, 3, 5, 2)  # the Warrior rolls 3 and 5 and adds Strength 4; the Ogre 2 + 5
@@ -192,7 +192,7 @@ def test_the_warrior_fights_on_the_cursed_glade_with_strength_six():
     assert "Stand-off" in s.log() and s.player(0).lives == 4 and "Giant" in s.on_space("cursed-glade")
 
 
-@rules("core.craft.definition", "core.craft.example-wizard-cursed-glade", "core.spells.excess-discard")
+@rules("core.craft.example-wizard-cursed-glade", "core.spells.excess-discard")
 def test_the_wizard_on_the_cursed_glade_discards_a_spell_at_once():
     s = Scenario(["wizard", "elf"]).no_spells().at(0, "hills-3")
     s.give(0, "Solomon's Crown", "Teleport", "Healing", "Counterspell").on_top("adventure", "Lemure")
@@ -208,7 +208,7 @@ def test_the_wizard_on_the_cursed_glade_discards_a_spell_at_once():
     assert stats.craft(g, 0) == 7 and possessions.gain_spell(g, 0) and len(s.player(0).spells) == 3
 
 
-@rules("core.craft.definition")
+@rules("combat.psychic.when", "core.craft.total")
 def test_craft_is_the_attribute_of_psychic_combat():
     s = Scenario(["wizard", "elf"]).no_spells().at(0, "village").on_top("adventure", "Spectre")
     go(s, "fields-1", 1, 2, 2)
@@ -450,7 +450,7 @@ def test_with_agreement_a_dead_player_begins_again_next_turn():
 # --- possessions ---------------------------------------------------------------------
 
 
-@rules("core.possessions.definition", "core.possessions.face-up")
+@rules("core.possessions.face-up")
 def test_possessions_lie_face_up_but_spells_stay_hidden():
     s = Scenario(["wizard", "elf"]).no_spells().give(0, "Sword", "Unicorn", "Teleport").trophy(0, "Ogre")
     mine, theirs = s.game.view(0)["players"][0], s.game.view(1)["players"][0]
@@ -760,3 +760,24 @@ def test_trophies_may_be_cashed_in_before_the_dice_of_a_fight():
     s.dice(2, 1, 1).choose("trophies:strength")  # then the fight, the Warrior now at Strength 5
     assert s.player(0).strength == 5 and s.player(0).trophies == []
     assert "2 + 5 Strength = 7 against 1 + 6 = 7" in s.log() and s.player(0).lives == 4  # a stand-off, not a loss
+
+
+@rules("core.taming")
+def test_an_animal_may_be_tamed_when_it_comes_with_another_enemy():
+    """000: any character may try to tame any Enemy-Animal it meets: a Wolf with a Goblin."""
+    s = Scenario(["wizard", "elf"]).no_spells().at(0, "village").at(1, "castle").put("fields-1", "Wolf", "Goblin")
+    go(s, "fields-1", 1)
+    assert s.decision.kind == "combat" and "tame" in s.options()
+    s.dice(1, 1, 6, 1).choose("tame")  # 1 + 1 + 2 under Craft 5; then the Goblin alone: 6 + 2 + 1 against 1 + 2
+    assert s.names(s.player(0).followers) == ["Wolf"] and "The Wolf is tamed." in s.log()
+    assert s.names(s.player(0).trophies) == ["Goblin"] and s.on_space("fields-1") == []
+
+
+@rules("core.taming")
+def test_two_animals_may_each_be_tried_once():
+    s = Scenario(["wizard", "elf"]).no_spells().at(0, "village").at(1, "castle").put("fields-1", "Wolf", "Bear")
+    go(s, "fields-1", 1)
+    tries = [o for o in s.options() if o.startswith("tame:")]
+    assert len(tries) == 2
+    s.dice(6, 6).choose(tries[0])  # 12 + the Strength: not under Craft 5, so both attack
+    assert s.decision.kind == "combat" and [o for o in s.options() if o.startswith("tame:")] == [tries[1]]

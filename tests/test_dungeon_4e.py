@@ -60,6 +60,11 @@ def moves(s: Scenario) -> set[str]:
     return {i.split(":", 1)[1] for i in s.options() if i.startswith("move:")}
 
 
+def treasures(s: Scenario) -> list[str]:
+    """The Treasures offered by the pending decision."""
+    return [o for o in s.options() if o.startswith("treasure:")]
+
+
 def names(s: Scenario, held) -> list[str]:
     return s.names(list(held))
 
@@ -266,7 +271,7 @@ def test_the_gypsys_psychic_fight_with_the_lord_of_darkness():
     assert s.kind == "lord" and set(s.options()) == {"battle", "psychic"}
     s.dice(3, 2, 6).choose("psychic").fight()  # 3 + 13 = 16 against 2 + 12 = 14: he dies
     assert any("3 + 13 Craft = 16 against 2 + 12 = 14" in e.text for e in s.game.events)
-    assert s.kind == "treasure" and len(s.options()) == 10
+    assert s.kind == "treasure" and len(treasures(s)) == 10
     s.choose("Aegis")
     assert "Aegis" in names(s, s.player(0).objects)
     assert s.space_of(0) == "chasm"  # 16 - 14 = 2: the Chasm, which she encounters
@@ -378,14 +383,14 @@ def test_the_lord_rises_again_whole_for_the_next_visitor():
         e.text.startswith("Wizard fights the Lord of Darkness") and "against 1 + 12 = 13" in e.text
         for e in s.game.events
     )  # Strength 12 again
-    assert s.kind == "treasure" and len(s.options()) == 9
+    assert s.kind == "treasure" and len(treasures(s)) == 9
 
 
 @pytest.mark.rules("dungeon-4e.treasure.repeat")
 def test_a_second_kill_earns_a_second_treasure_while_any_remain():
     s = game().set(0, strength=20).give(0, "Aegis", deck="treasure")
     to_the_chamber(s).dice(1, 1).choose("battle").fight()
-    assert s.kind == "treasure" and len(s.options()) == 9 and "Aegis" not in " ".join(s.labels())
+    assert s.kind == "treasure" and len(treasures(s)) == 9 and "Aegis" not in " ".join(s.labels())
     s.choose("Orb of Prophesy")
     assert names(s, s.player(0).objects) == ["Aegis", "Orb of Prophesy"]
 
@@ -1669,7 +1674,22 @@ def test_random_treasures_draws_the_top_of_the_hoard():
     s = game(random_treasures=True).set(0, strength=20)
     top = s.game.decks["treasure"][-1]
     to_the_chamber(s).dice(1, 1).choose("battle").fight()
-    assert s.kind != "treasure" and top in s.player(0).objects + s.player(0).packed
+    assert s.kind == "treasure" and s.options() == ["draw", "none"]  # no choosing which, only whether
+    s.choose("draw")
+    assert top in s.player(0).objects + s.player(0).packed
+
+
+@pytest.mark.rules("dungeon-4e.treasure.claim", "dungeon-4e.alt.random-treasures")
+@pytest.mark.parametrize("random_treasures", [False, True])
+def test_the_killer_may_leave_the_treasure(random_treasures):
+    """001: the killer "may" claim a Treasure: taking none leaves the hoard whole."""
+    s = game(random_treasures=random_treasures).set(0, strength=20)
+    to_the_chamber(s).dice(1, 1).choose("battle").fight()
+    assert s.kind == "treasure" and "none" in s.options()
+    s.choose("none")
+    assert len(s.game.decks["treasure"]) == 10 and "leaves the Lord of Darkness's hoard untouched" in s.log()
+    assert s.space_of(0) == "crown-of-command"  # then it emerges as after any kill (21 - 13 = 8)
+    check_conservation(s.game)
 
 
 # --- whole games ------------------------------------------------------------------------------
@@ -1724,6 +1744,34 @@ def test_twist_of_fate_chooses_an_attack_roll_too():
     assert s.kind == "fate" and "rolled 1" in s.decision.prompt
     s.choose("cast:").choose("result:6")
     assert any("fights the Colossal Ogre in battle: 6 + 5" in e.text for e in s.game.events)
+
+
+@pytest.mark.rules("dungeon-4e.alt.short-game.setup", "dungeon-4e.alt.short-game.rules")
+@pytest.mark.parametrize("parts", ["no-board", "characters-and-spells"])
+def test_the_short_dungeon_game_is_played_on_the_dungeon_board_whatever_the_parts(parts):
+    """It is played "solely within the Dungeon" (001): without its board the characters would wait on the
+    Entrance for ever (a game that never asked anything again)."""
+    import random
+
+    options = {"dungeon-victory": "short-game", "dungeon-parts": parts, "fate": False}
+    g = Game.new(["warrior", "troll"], modules=D4E, options=options, seed=1)
+    assert not g.is_over and g.decision is not None
+    r = random.Random(1)
+    while not g.is_over and g.turn < 60:
+        g.apply(r.choice(g.legal_ids()))
+    assert not g.stalled
+    regions = {g.rules.spaces[p.space].region for p in g.players}
+    assert regions == {"dungeon-4e"} and any(g.rules.spaces[p.space].id != "dungeon-entrance" for p in g.players)
+
+
+@pytest.mark.rules("dungeon-4e.alt.fight-or-flight.fleeing", "dungeon-4e.alt.short-game.rules")
+def test_no_fleeing_in_the_short_dungeon_game_which_has_nowhere_to_flee_to():
+    """Found by talisman fuzz: a fleeing character waited on the Entrance for ever (the game stalled)."""
+    s = game(fight_or_flight=True, dungeon_victory="short-game").at(0, "tunnel-1").at(1, "tunnel-1")
+    s.start()  # no turn menu: fleeing was the only other choice, so the roll is taken at once
+    assert "flee" not in s.options() and "Thief rolls a die for movement" in s.log()
+    t = game(fight_or_flight=True).at(0, "tunnel-1").at(1, "village").start()
+    assert "flee" in t.options()  # in the usual game the character may flee
 
 
 def test_weakness_is_not_offered_on_a_character_at_its_printed_strength():

@@ -37,11 +37,6 @@ def move(s: Scenario, space: str, *dice: int) -> Scenario:
     "core.characters.default-medium",
     "characters-exceptions.amazon",
     "characters-exceptions.swashbuckler",
-    "dungeon-4e.char.gladiator",
-    "dungeon-4e.char.amazon",
-    "dungeon-4e.char.swashbuckler",
-    "dungeon-4e.char.gypsy",
-    "dungeon-4e.char.philosopher",
 )
 def test_the_five_characters_are_played_without_the_dungeon_board():
     g = Game.new(["gladiator", "amazon", "swashbuckler", "gypsy", "philosopher"], modules=DC, seed=3)
@@ -57,7 +52,7 @@ def test_the_five_characters_are_played_without_the_dungeon_board():
 # --- the Gladiator ------------------------------------------------------------------------
 
 
-@pytest.mark.rules(ON_CARD, "dungeon-4e.char.gladiator")
+@pytest.mark.rules(ON_CARD)
 def test_the_gladiator_begins_with_a_helmet_and_adds_one_to_armour_rolls():
     s = play(["gladiator"]).at(0, "village").on_top("adventure", "Giant")
     assert s.names(s.player(0).objects) == ["Helmet"]
@@ -119,7 +114,7 @@ def test_the_amazon_may_roll_two_dice_to_move_and_keep_either():
     assert s.kind == "move" and all(o.startswith("move:") for o in s.options())
 
 
-@pytest.mark.rules(ON_CARD, "dungeon-4e.char.amazon")
+@pytest.mark.rules(ON_CARD)
 def test_the_amazon_fights_once_more_after_losing():
     s = play(["amazon"]).at(0, "village").on_top("adventure", "Giant")
     move(s, "fields-1", 1, 1, 6)  # 1 + 3 = 4 against 6 + 6 = 12: lost
@@ -165,7 +160,7 @@ def test_in_the_dungeon_the_amazon_rolls_one_d4():
 # --- the Swashbuckler ------------------------------------------------------------------------
 
 
-@pytest.mark.rules(ON_CARD, "dungeon-4e.char.swashbuckler")
+@pytest.mark.rules(ON_CARD)
 def test_the_swashbuckler_duels_and_fights_better_for_a_maiden():
     s = play(["swashbuckler", "warrior"]).at(0, "village").at(1, "fields-1")
     move(s, "fields-1", 1, 2, 1, 1).choose("meet:1").choose("attack:1")
@@ -198,7 +193,7 @@ def test_the_gypsy_may_begin_with_a_scroll_when_scrolls_are_in_play():
     assert "start-scroll" not in [e.text for e in plain.game.events]
 
 
-@pytest.mark.rules(ON_CARD, "dungeon-4e.char.gypsy")
+@pytest.mark.rules(ON_CARD)
 def test_the_gypsy_tells_fortunes_for_gold_and_sees_the_next_card():
     s = play(["gypsy", "warrior"]).at(0, "village").at(1, "fields-1").on_top("adventure", "Bear")
     move(s, "fields-1", 1).choose("meet:1").choose("fortune")
@@ -249,7 +244,7 @@ def test_the_philosopher_sees_only_the_next_card_of_his_own_board():
     assert "sees the next Dungeon card: Torch." in d.log() and "Wolf" not in d.log()
 
 
-@pytest.mark.rules(ON_CARD, "dungeon-4e.char.philosopher")
+@pytest.mark.rules(ON_CARD)
 def test_the_philosopher_argues_a_character_round_to_his_alignment():
     s = play(["philosopher", "wizard"]).at(0, "fields-3").at(1, "city")
     move(s, "city", 1).choose("meet:1").dice(6, 1).choose("persuade")
@@ -259,7 +254,7 @@ def test_the_philosopher_argues_a_character_round_to_his_alignment():
     assert t.player(1).alignment == "evil" and "not convinced" in t.log()
 
 
-@pytest.mark.rules(ON_CARD, "dungeon-4e.char.gypsy")
+@pytest.mark.rules(ON_CARD)
 def test_the_gypsy_peddles_her_magic():
     s = Scenario(["gypsy"], modules=DC).start()
     spell = s.player(0).spells[0]

@@ -849,3 +849,16 @@ def test_with_the_dungeon_the_barrier_may_throw_into_the_torture_chamber():
     reach(s)
     s.dice(2, 1, 6).choose("fight")
     assert s.space_of(1) == "torture-chamber"
+
+
+@rules("endings.dragon-king.dual-combat", "combat.magic-before-roll")
+def test_dragon_king_spells_are_cast_before_the_dice_of_each_round():
+    """Psionic Blast before a round adds the Craft to the Strength; the Finger of Death cannot touch him."""
+    s = Scenario(["elf", "thief"], modules=("endings", "dungeon-4e"), ending="dragon-king").no_spells()
+    s.at(0, "valley-of-fire").give(0, "Talisman").set(0, strength=4, craft=6).at(1, "village").set(1, lost_turns=50)
+    s.give(0, "Psionic Blast").give(0, "Finger of Death", deck="spell")
+    reach(s, 4, 3, 5)  # Strength 12 + 3, Craft 12 + 5
+    assert s.kind == "combat" and "Dragon King" in s.decision.prompt
+    assert not any("Finger of Death" in label for label in s.labels())
+    s.dice(6, 6, 1, 1).choose("Psionic Blast")  # back to the round, where only the fight is left
+    assert "scores 16 in battle and 12 in psychic combat against the Dragon King's 16 and 18" in s.log()

@@ -168,3 +168,111 @@ def test_modules_that_exclude_each_other_cannot_be_combined():
     with pytest.raises(ConfigError, match="cannot be played together"):
         Game.new(["warrior"], modules=["test-dungeon-a", "test-dungeon-b"])
     assert Game.new(["warrior"], modules=["test-dungeon-a"]).decision is not None
+
+
+def played(seed: int, actions: int) -> Game:
+    """A two-player game after ``actions`` random answers."""
+    import random
+
+    g = Game.new(["warrior", "wizard"], seed=seed)
+    r = random.Random(seed)
+    for _ in range(actions):
+        g.apply(r.choice(g.legal_ids()))
+    return g
+
+
+def unchanged(g: Game):
+    """What must stay the same after a failed action: state, log, history, the decision."""
+    return g.state_hash(), len(g.events), list(g.history), g.legal_ids()
+
+
+@pytest.mark.parametrize("actions", [0, 5, 70])  # before and after the engine's copies to undo from
+def test_an_error_inside_apply_leaves_the_game_as_it_was(actions):
+    """A scripted die of 7 on the D6 of a movement roll taken again: the Fate is spent, then the roll fails."""
+    g = played(4, actions)
+    while "reroll" not in g.legal_ids():
+        g.apply(g.legal_ids()[0])
+    twin = Game.load(g.save())
+    g.script_dice([7])
+    before = unchanged(g)
+    with pytest.raises(Exception, match="not possible on a D6"):
+        g.apply("reroll")
+    assert unchanged(g) == before
+    g.touched()
+    g.rng.scripted = ()  # the bad script taken back, the game goes on as if it had never come
+    g.apply("reroll")
+    twin.apply("reroll")
+    assert g.state_hash() == twin.state_hash()
+
+
+def test_a_fault_in_a_rule_is_undone(monkeypatch):
+    g = played(9, 40)
+    before = unchanged(g)
+    kind = g.stack[-1][1]["kind"]
+    real = dict(g.rules.handlers)
+
+    failed: list[bool] = []
+
+    def broken(kind: str):
+        def run(game: Game, a: dict) -> None:
+            if failed:
+                return real[kind](game, a)
+            failed.append(True)
+            game.players[0].gold += 100  # changes the state, then fails
+            game.decks["adventure"].clear()
+            raise KeyError("a bug")
+
+        return run
+
+    for k in real:
+        monkeypatch.setitem(g.rules.handlers, k, broken(k))
+    with pytest.raises(KeyError):
+        g.apply(g.legal_ids()[0])
+    g.rules.handlers.update(real)
+    assert unchanged(g) == before and g.stack[-1][1]["kind"] == kind
+    g.apply(g.legal_ids()[0])
+
+
+def test_a_game_where_nobody_can_ever_decide_ends_stalled_with_the_reason():
+    g = Game.new(["warrior", "wizard"], seed=1, start=False)
+    for p in g.players:
+        p.lost_turns = 10**9  # every turn passes by itself, for ever
+    g.advance()
+    assert g.is_over and g.stalled and g.decision is None
+    assert g.result["winners"] == [] and g.result["stalled"] is True
+    assert "stalled" in g.result["how"] and "without a decision" in g.result["how"]
+    assert "Nobody wins: the game stalled" in g.events[-1].text
+    with pytest.raises(GameOverError):
+        g.apply("roll")
+    assert not played(2, 30).stalled
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"fate": 1}, {"fate": 0}, {"fate": 1.0}, {"command-spell": 4}, {"fate": [True]}, {"fate": None}],
+)
+def test_option_values_are_checked_by_type(options):
+    with pytest.raises(ConfigError, match="cannot be"):
+        Game.new(["warrior"], options=options)
+    assert Game.new(["warrior"], options={"fate": True}).options["fate"] is True
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, 2**64 + 5, 10**4000])
+def test_seeds_are_bounded(seed):
+    with pytest.raises(ConfigError, match="from 0 to 9223372036854775807"):
+        Game.new(["warrior"], seed=seed)
+    assert Game.new(["warrior"], seed=2**63 - 1).decision is not None
+
+
+def test_a_snapshot_holds_no_live_reference_into_the_game():
+    g = played(2, 30)
+    before = g.state_hash()
+    d = g.state_dict()
+    d["players"][0]["objects"].append(999)
+    d["players"][0]["status"]["x"] = 1
+    d["decks"]["adventure"].clear()
+    d["globals"]["x"] = 1
+    d["stack"][-1][1]["options"].clear()
+    d["config"]["options"]["fate"] = "mangled"
+    d["config"]["characters"].append("troll")
+    assert g.state_hash() == before and g.legal_ids()

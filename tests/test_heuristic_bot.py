@@ -215,3 +215,13 @@ def test_heuristic_games_with_a_module_end_and_repeat_exactly(modules):
     assert sum(r["finished"] for r in records) >= 2
     again = runner.play_game(specs[0])
     assert {k: v for k, v in again.items() if k != "seconds"} == {k: v for k, v in records[0].items() if k != "seconds"}
+
+
+@pytest.mark.parametrize("random_treasures", [False, True])
+def test_the_rule_aware_bot_takes_a_treasure_rather_than_none(random_treasures):
+    s = Scenario(["thief", "wizard"], modules=("dungeon-4e",), random_treasures=random_treasures).no_spells()
+    s.set(0, strength=20).at(0, "vault-3").at(1, "village").arrive("treasure-chamber", 1, 1, 1)
+    s.choose("battle").fight()  # 1 + 20 against 1 + 12
+    assert s.kind == "treasure" and "none" in s.options()
+    choice = act(make_bot("heuristic", 1), s.game)
+    assert choice == "draw" if random_treasures else choice.startswith("treasure:")

@@ -550,3 +550,19 @@ def test_the_command_spell_is_never_aimed_at_ones_own_mirror_image():
     s.at(0, "crown-of-command").dice(4)
     seat_turn(s).choose("actor:0")  # the one victim is the Thief
     assert s.kind == "command-victim" and s.decision.player == 1
+
+
+@rules("master-levels.mirror-image.control", "spells-scrolls.spell.hidden")
+def test_a_seat_reads_the_secret_log_lines_of_its_second_character():
+    """The Mirror Image gains a Spell: its player reads which one; the other seat does not."""
+    from talisman.engine import possessions
+    from talisman.engine.view import events_for
+
+    s = mirrored()
+    g = s.game
+    assert possessions.gain_spell(g, 2)
+    secret = g.events[-1]
+    assert secret.text.startswith("Elf's Mirror Image gains a Spell: ")
+    assert events_for(g, 0, len(g.events) - 1)[0]["text"] == secret.text
+    assert events_for(g, 1, len(g.events) - 1)[0]["text"] != secret.text
+    assert "data" not in events_for(g, 1, len(g.events) - 1)[0]

@@ -40,7 +40,6 @@ def _random_game(seed: int, max_turns: int):
     return g
 
 
-@pytest.mark.rules("core.setup.starting-resources")
 @pytest.mark.parametrize("block", range(8))
 def test_random_bot_games_keep_every_card_in_one_place(block):
     for seed in range(block * 250, block * 250 + 250):

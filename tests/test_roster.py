@@ -1295,3 +1295,12 @@ def test_the_dungeon_exceptions_wake_in_000s_dungeon(dungeon, awake):
         s.at(seat, "ruins")
     assert movement_die(g, 0) == 8 and len(stats.weapons_used(g, 2)) == 2
     assert "assassinate" in combat_ids(s, guard(1), seat=1)
+
+
+@pytest.mark.rules(ON_CARD)
+def test_the_satyrs_animals_let_him_be_and_the_monster_with_them_fights_alone():
+    s = play(["satyr", "elf"]).at(0, "village").at(1, "castle").put("fields-1", "Wolf", "Goblin")
+    move(s, "fields-1", 1)
+    assert "let-them-be" in s.options() and "Let the Wolf be" in " ".join(s.labels())
+    s.dice(4, 1).choose("let-them-be")  # 4 + 3 against 1 + 2 for the Goblin alone
+    assert s.names(s.player(0).trophies) == ["Goblin"] and s.on_space("fields-1") == ["Wolf"]

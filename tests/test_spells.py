@@ -607,6 +607,54 @@ def test_who_always_keeps_a_spell_draws_one_after_losing_them_all(character, car
     finish(s)
 
 
+# --- creatures beyond Spells (000 "Casting Spells", "Encounters in the Inner Region") ----------
+
+
+def finger_labels(s: Scenario) -> list[str]:
+    return [label for label in s.labels() if "Finger of Death" in label]
+
+
+@pytest.mark.rules("spells-scrolls.spell.range", "inner-region.creatures-immune")
+@pytest.mark.parametrize(
+    "start, space, what", [("death", "werewolf-den", "Werewolf"), ("vampires-tower", "pits", "Pit Fiend")]
+)
+def test_no_spell_strikes_a_creature_of_the_inner_region(start, space, what):
+    """The Finger of Death kills a creature of the Outer Region (test_dungeon_4e), not these."""
+    s = Scenario(["wizard", "warrior"], modules=("dungeon-4e",)).no_spells().at(0, start).at(1, "castle")
+    s.give(0, "Finger of Death", deck="spell").give(0, "Psionic Blast")
+    s.start().dice(3).choose(f"move:{space}")
+    assert s.kind == "combat" and what in s.decision.prompt
+    assert finger_labels(s) == []
+    assert any("Psionic Blast" in label for label in s.labels())  # a Spell on the caster itself still works
+
+
+@pytest.mark.rules("spells-scrolls.spell.range")
+def test_no_spell_strikes_the_dragon_prince():
+    s = Scenario(["wizard", "thief"], modules=("dungeon-4e", "wizards-tower")).no_spells()
+    s.at(0, "pit-trap").at(1, "village").set(1, lost_turns=50).give(0, "Finger of Death", deck="spell")
+    s.give(0, "Psionic Blast")  # so that the fight asks before the dice
+    s.start().choose("move:dragon-prince").choose("strength")
+    assert s.kind == "combat" and "Dragon Prince" in s.decision.prompt
+    assert finger_labels(s) == []
+
+
+@pytest.mark.rules("spells-scrolls.spell.range")
+def test_no_spell_takes_a_life_of_the_demon_lord():
+    s = Scenario(["wizard"], modules=("dungeon-4e", "endings"), ending="demon-lord").no_spells()
+    s.at(0, "valley-of-fire").give(0, "Talisman").give(0, "Finger of Death", deck="spell").give(0, "Psionic Blast")
+    s.start().choose("move:crown-of-command").choose("fight")
+    assert s.kind == "combat" and "Demon Lord" in s.decision.prompt
+    assert finger_labels(s) == []
+
+
+@pytest.mark.rules("spells-scrolls.spell.range")
+def test_the_finger_of_death_still_strikes_a_creature_of_the_outer_region():
+    s = Scenario(["wizard", "warrior"], modules=("dungeon-4e",)).no_spells().at(0, "village").at(1, "castle")
+    s.give(0, "Finger of Death", deck="spell").on_top("adventure", "Giant")
+    s.arrive("fields-1", 1)
+    assert s.kind == "combat" and len(finger_labels(s)) == 1
+
+
 # --- Only real questions: a Spell that could change nothing is not offered --------------------------------
 
 

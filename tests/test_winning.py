@@ -160,3 +160,15 @@ def test_a_toad_on_the_crown_cannot_cast_the_command_spell():
     s.dice(6).start()
     assert "Command Spell" in s.log() and "casts the Command Spell" not in s.log()
     assert s.player(1).lives == 4 and s.decision.kind == "turn"
+
+
+@pytest.mark.rules(NOT_ALONE, "encounters.character")
+def test_on_an_occupied_crown_a_special_ability_may_be_used_instead_of_an_attack():
+    """000: an encounter with a character is an attack or a special ability: the Thief may steal."""
+    s = Scenario(["thief", "warrior"]).no_spells().at(0, "valley-of-fire").at(1, "crown-of-command")
+    s.give(0, "Talisman").give(1, "Sword")
+    s.start().choose("move:crown-of-command")
+    assert s.decision.kind == "crown-challenge" and "leave" not in s.options()
+    assert "attack:1" in s.options() and "Steal the Sword" in s.labels()
+    s.choose("Steal the Sword")
+    assert "Thief takes the Sword from the Warrior." in s.log() and "Thief attacks" not in s.log()

@@ -1337,7 +1337,11 @@ class HeuristicBot(districts.CityDistrictsRules):
         return max(ids, key=lambda i: (scores.get(i, 0), i == "battle"))
 
     def on_treasure(self, d: Decision, ids: list[str]) -> str:
-        return max(ids, key=lambda i: TREASURE_VALUE.get(self.card(int(i.split(":")[1])).name, 0))
+        """The most valuable Treasure; never none (drawn at random: draw)."""
+        hoard = [i for i in ids if i.startswith("treasure:")]
+        if not hoard:
+            return "draw" if "draw" in ids else ids[0]
+        return max(hoard, key=lambda i: TREASURE_VALUE.get(self.card(int(i.split(":")[1])).name, 0))
 
     def on_fly(self, d: Decision, ids: list[str]) -> str:
         return self.on_teleport(d, ids)

@@ -6,6 +6,7 @@ talisman rules --coverage
 talisman simulate --games 1000 --players 4 --bot heuristic --out games.jsonl
 talisman report games.jsonl --out report/
 talisman serve --port 8000
+talisman fuzz --steps 1000000 --seconds 3600
 """
 
 from __future__ import annotations
@@ -107,10 +108,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_arguments(serve)
 
-    from talisman.cli import report, simulate
+    from talisman.cli import fuzz, report, simulate
 
     simulate.add_parser(sub)
     report.add_parser(sub)
+    fuzz.add_parser(sub)
     return parser
 
 
@@ -121,6 +123,7 @@ COMMANDS = {
     "serve": "talisman.server.serve:run_serve",
     "simulate": "talisman.cli.simulate:run_simulate",
     "report": "talisman.cli.report:run_report",
+    "fuzz": "talisman.cli.fuzz:run_fuzz",
 }
 
 

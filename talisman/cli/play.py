@@ -62,6 +62,20 @@ def parse_options(specs: list[str]) -> dict[str, Any]:
     return options
 
 
+def parse_modules(text: str) -> tuple[str, ...]:
+    """``"endings, roster"`` -> ``("endings", "roster")``; refuses a list naming no module."""
+    modules = tuple(m.strip() for m in text.split(","))
+    if not any(modules) or not all(modules):
+        raise ConfigError(f"--modules is a comma-separated list of module names, not {text!r} (core is always in)")
+    return modules
+
+
+def check_max_turns(n: int) -> int:
+    if n < 1:
+        raise ConfigError(f"--max-turns must be at least 1, not {n}")
+    return n
+
+
 def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | None, str]]:
     """``["Warrior=human", "?=heuristic", "choose=human"]`` -> ``[("warrior", "human"), (None, "heuristic"),
     ("choose", "human")]``: a character key, None to deal one, or :data:`CHOOSE`."""
@@ -94,6 +108,9 @@ def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | 
 
 def run_play(args: argparse.Namespace) -> int:
     """Play a new game, or go on with a saved one (``--load``)."""
+    if args.save:
+        saves.check_writable(args.save)  # before the game, not after it
+    check_max_turns(args.max_turns)
     console = Console(highlight=False)
     given = check_answers(n.strip() for n in args.standing.split(",") if n.strip())
     standing: dict[int, tuple[str, ...]] = {}
@@ -103,7 +120,7 @@ def run_play(args: argparse.Namespace) -> int:
         seed = game.config["seed"]
         wanted: list[str | None] = []
     else:
-        modules = tuple(m.strip() for m in args.modules.split(",") if m.strip())
+        modules = parse_modules(args.modules)
         seats = parse_seats(args.seat, ("core", *modules))
         options = parse_options(args.option)
         seed = args.seed if args.seed is not None else random.randrange(1 << 31)
@@ -177,7 +194,7 @@ def play_on_screen(
     """The game on the full screen (Textual), then its end in plain lines."""
     from talisman.cli.tui import PlayApp
 
-    modules = ("core", *(m.strip() for m in args.modules.split(",") if m.strip()))
+    modules = ("core", *parse_modules(args.modules))
     options = parse_options(args.option)
     app = PlayApp(
         controllers,

@@ -15,6 +15,14 @@ def run_replay(args: argparse.Namespace) -> int:
     except SaveError as e:
         print(f"talisman replay: {args.file}: {e}", file=sys.stderr)
         return 1
+    except RecursionError:
+        print(f"talisman replay: {args.file}: the save is nested too deeply", file=sys.stderr)
+        return 1
+    except Exception as e:  # a fault of the engine's, met on this save: said plainly, not as a traceback
+        print(
+            f"talisman replay: {args.file}: the engine failed on this save ({type(e).__name__}: {e})", file=sys.stderr
+        )
+        return 1
     if args.log:
         for event in game.events:
             print(event.text)

@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from talisman.cli.play import parse_options
+from talisman.cli.play import check_max_turns, parse_modules, parse_options
 from talisman.errors import ConfigError
 from talisman.sim import records, runner
 
@@ -69,7 +69,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.start < 0:
         raise ConfigError("--start cannot be negative")
     bots = [b.strip() for spec in (args.bot or ["heuristic"]) for b in spec.split(",") if b.strip()]
-    modules = tuple(m.strip() for m in args.modules.split(",") if m.strip())
+    modules = parse_modules(args.modules)
+    check_max_turns(args.max_turns)
     options = parse_options(args.option)
     from talisman.engine.game import make_config
 

@@ -311,6 +311,7 @@ def _cast_table(v: Any, p: str) -> None:
             "lasting": voc._bool,
             "ends": voc._bool,
             "evades": voc._bool,
+            "foe": voc._bool,
             "on_land": voc.effects,
         },
     )

@@ -216,6 +216,36 @@ def _combat_evaded(g: Game, a: dict) -> None:
     g.push_all(a["evaded"])
 
 
+def apart(g: Game, fight: dict, cards_: list[int], kinds: frozenset[str] = frozenset()) -> tuple[dict, dict]:
+    """Split a fight's foes: those named in ``cards_`` or of a subtype in ``kinds``,
+    and the others, each a fight of its own (the others announced afresh)."""
+    these = [c for c in fight["foes"] if c in cards_ or g.rules.instances[c].subtype in kinds]
+    those = [f for f in fight["adhoc"] if f.get("subtype", "") in kinds]
+    rest = {
+        **fight,
+        "foes": [c for c in fight["foes"] if c not in these],
+        "adhoc": [f for f in fight["adhoc"] if f not in those],
+        "announced": False,
+    }
+    return {**fight, "foes": these, "adhoc": those}, rest
+
+
+def has_foes(fight: dict) -> bool:
+    return bool(fight["foes"] or fight["adhoc"])
+
+
+def let_be_frames(g: Game, fight: dict, kinds: frozenset[str]) -> list | None:
+    """A character that creatures of ``kinds`` never attack (the Minstrel's Animals
+    and Dragons) lets them be: they are passed, and whoever came with them is
+    fought alone. None when no such creature is in the fight."""
+    kin, rest = apart(g, fight, [], kinds)
+    if not has_foes(kin):
+        return None
+    if not has_foes(rest):
+        return [frame("combat_evaded", **fight)]
+    return [frame("combat_evaded", **{**kin, "evaded": []}), frame("combat", **rest)]
+
+
 def let_pass(g: Game, seat: int, foes: list[int]) -> None:
     """Enemy cards evaded (or paid off) this turn: the character may go on to what lies with them."""
     g.players[seat].flags.update(f"evaded:{c}" for c in foes)

@@ -11,6 +11,11 @@ SAVE_FORMAT = "talisman-save"
 STATE_VERSION = 1
 
 
+def _whole(v: Any) -> bool:
+    """A whole number in JSON (true and false are not numbers)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def _need(cond: bool, msg: str) -> None:
     if not cond:
         raise SaveError(msg)
@@ -21,13 +26,31 @@ def check_save(save: Any) -> None:
     _need(isinstance(save, dict), "a save must be a JSON object")
     _need(save.get("format") == SAVE_FORMAT, f"not a Talisman save (format should be {SAVE_FORMAT!r})")
     _need(
-        save.get("version") == STATE_VERSION,
+        _whole(save.get("version")) and save.get("version") == STATE_VERSION,
         f"unsupported save version {save.get('version')!r} (this program reads {STATE_VERSION})",
     )
     cfg = save.get("config")
     _need(isinstance(cfg, dict), "the save has no configuration")
-    for key, kind in (("modules", list), ("options", dict), ("characters", list), ("seed", int)):
+    for key, kind in (("modules", list), ("options", dict), ("characters", list)):
         _need(isinstance(cfg.get(key), kind), f"the save's configuration has no valid {key!r}")
+    _need(_whole(cfg.get("seed")), "the save's configuration has no valid 'seed'")
+    _need(all(isinstance(m, str) for m in cfg["modules"]), "the save's modules must be names (strings)")
+    _need(
+        all(c is None or isinstance(c, str) for c in cfg["characters"]),
+        "the save's characters must be names (strings) or null",
+    )
+    _need("result" in save, "the save has no result (null for a game not finished)")
+    result = save["result"]
+    _need(
+        result is None
+        or (
+            isinstance(result, dict)
+            and isinstance(result.get("winners"), list)
+            and all(_whole(w) for w in result["winners"])
+            and isinstance(result.get("how"), str)
+        ),
+        "the save's result must be null or a table of winners and how",
+    )
     _need(isinstance(save.get("actions"), list), "the save has no list of actions")
     for i, act in enumerate(save["actions"]):
         ok = isinstance(act, str) or (
@@ -40,7 +63,10 @@ def check_save(save: Any) -> None:
 def check_state_dict(d: Any) -> None:
     """Raise SaveError unless ``d`` looks like a snapshot from ``Game.state_dict``."""
     _need(isinstance(d, dict), "a snapshot must be a JSON object")
-    _need(d.get("version") == STATE_VERSION, f"unsupported snapshot version {d.get('version')!r}")
+    _need(
+        _whole(d.get("version")) and d.get("version") == STATE_VERSION,
+        f"unsupported snapshot version {d.get('version')!r}",
+    )
     for key in (
         "config",
         "rng",

@@ -37,7 +37,32 @@ from talisman.engine.rng import Rng
 from talisman.errors import ConfigError, GameOverError, IllegalOptionError, OutOfTurnError, SaveError, TalismanError
 
 Frame = tuple[str, dict[str, Any]]
+# What a game is made of besides its rules, configuration, log and history.
+STATE_SLOTS = (
+    "rng",
+    "players",
+    "decks",
+    "discards",
+    "board",
+    "gold_on",
+    "counters",
+    "globals",
+    "stack",
+    "active",
+    "turn",
+    "round",
+    "result",
+)
+
+# The machine runs at most this many frames without a decision for anyone (random games
+# of every module need fewer than 100); a game still running then can never ask anything
+# again, and ends stalled (see ``stall``).
+QUIET_FRAMES = 20_000
+# An error inside ``apply`` is undone from a copy taken at most this many actions
+# before (see ``apply``): a copy at every action would cost a seventh of its time.
+CHECKPOINT_EVERY = 32
 DIE_BY_SIZE = {"S": 4, "M": 6, "L": 8}
+MAX_SEED = 2**63 - 1  # seeds fit a signed 64-bit integer (a database's BIGINT)
 
 
 def frame(kind: str, **args: Any) -> Frame:
@@ -68,6 +93,8 @@ class Game:
         "log",
         "history",
         "derived",
+        "checkpoint",
+        "since_checkpoint",
     )
     rules: Ruleset  # the static content of the game's modules (shared, never changed)
     config: dict[str, Any]  # modules, options, characters and seed, as given
@@ -88,6 +115,8 @@ class Game:
     log: list[Event] | None  # None in copies made for search
     history: list[Any] | None
     derived: dict[Any, Any] | None  # not state: values worked out from it, kept while the machine runs (advance)
+    checkpoint: Game | None  # not state: a copy from before the last few actions, to undo an error (apply)
+    since_checkpoint: list[Any]  # the actions (and dice scripts) since that copy
 
     # --- creation -----------------------------------------------------------
 
@@ -141,6 +170,8 @@ class Game:
         g.log = [] if log else None
         g.history = [] if log else None
         g.derived = None
+        g.checkpoint = None
+        g.since_checkpoint = []
         return g
 
     # --- the public API -----------------------------------------------------
@@ -171,7 +202,12 @@ class Game:
         """Answer the pending decision with ``option_id`` and run on.
 
         ``player``, when given, must be the seat the decision belongs to. An
-        illegal answer raises and leaves the game exactly as it was.
+        illegal answer raises and leaves the game exactly as it was; so does an
+        error while the answer runs (a scripted die that cannot be rolled, a fault
+        in a rule): the game is put back as it was before the call, from a copy
+        taken at most ``CHECKPOINT_EVERY`` actions before and those actions played
+        again. Code that changes the state other than by ``apply`` (a test arranging
+        a position) calls :meth:`touched` first, or :meth:`advance`.
         """
         if self.result is not None:
             raise GameOverError("the game is over: no more actions are accepted")
@@ -186,18 +222,55 @@ class Game:
         else:
             legal = ", ".join(o[0] for o in a["options"])
             raise IllegalOptionError(f"{option_id!r} is not a legal option here (legal: {legal})")
+        if self.checkpoint is None or len(self.since_checkpoint) >= CHECKPOINT_EVERY:
+            self.checkpoint, self.since_checkpoint = self.clone(), []
+        logged = len(self.log) if self.log is not None else 0
+        try:
+            self._answer(a, opt)
+        except BaseException:
+            self._undo(logged)
+            raise
+        self.since_checkpoint.append(option_id)
+        if self.history is not None:
+            self.history.append(option_id)
+
+    def _answer(self, a: dict[str, Any], opt: list[Any]) -> None:
+        """Answer the decision ``a`` on top of the stack with its option ``opt``; the
+        abilities at ``chose`` hear of it (the City's Law), then the machine runs on."""
         self.stack.pop()
         self.push_all(opt[2])
         for fn in self.rules.abilities.get("chose", ()):
-            fn(self, a["p"], a["kind"], option_id)
-        if self.history is not None:
-            self.history.append(option_id)
-        self.advance()
+            fn(self, a["p"], a["kind"], opt[0])
+        self.run()
+
+    def _undo(self, logged: int) -> None:
+        """Put the state back as it was before the failed action: the checkpoint's
+        copy, with the actions since played again."""
+        assert self.checkpoint is not None
+        g = self.checkpoint.clone()
+        for act in self.since_checkpoint:
+            if isinstance(act, dict):
+                g.rng.script(act["dice"])
+            else:
+                top = g.stack[-1][1]
+                g._answer(top, next(o for o in top["options"] if o[0] == act))
+        for slot in STATE_SLOTS:
+            setattr(self, slot, getattr(g, slot))
+        self.derived = None
+        if self.log is not None:
+            del self.log[logged:]
+
+    def touched(self) -> None:
+        """Say that the state was changed other than by :meth:`apply`: an error
+        in a later action is then undone back to this state, not an older one."""
+        self.checkpoint = None
 
     def script_dice(self, values: Iterable[int]) -> None:
         """Fix the next die results (tests, tutorials); recorded in the save."""
         values = [int(v) for v in values]
         self.rng.script(values)
+        if self.checkpoint is not None:
+            self.since_checkpoint.append({"dice": values})
         if self.history is not None:
             self.history.append({"dice": values})
 
@@ -234,6 +307,8 @@ class Game:
         g.log = None
         g.history = None
         g.derived = None
+        g.checkpoint = None
+        g.since_checkpoint = []
         return g
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -244,6 +319,11 @@ class Game:
     # --- the machine ----------------------------------------------------------
 
     def advance(self) -> None:
+        """Run the machine from a state arranged by hand (see :meth:`run`)."""
+        self.touched()
+        self.run()
+
+    def run(self) -> None:
         """Run frames until a decision with a real choice is pending or the game ends.
 
         While it runs, ``derived`` memoises the values :mod:`talisman.engine.stats`
@@ -257,8 +337,13 @@ class Game:
         stack = self.stack
         handlers = self.rules.handlers
         self.derived = {}
+        quiet = 0
         try:
             while self.result is None:
+                quiet += 1
+                if quiet > QUIET_FRAMES:
+                    self.stall()
+                    return
                 if not stack:
                     handlers["next_turn"](self, {})
                     continue
@@ -300,15 +385,31 @@ class Game:
     ) -> None:
         """Add a sentence to the log (a no-op in copies made for search and in
         games played without a log; where a rule says something at nearly every
-        step, it tests ``g.log is not None`` first, so as not to build the text)."""
+        step, it tests ``g.log is not None`` first, so as not to build the text).
+        ``private`` names the character whose player alone may read ``text``: the
+        event keeps that player's seat (a second character's is its first's)."""
         if self.log is not None:
-            self.log.append(Event(type, sentence(text), seat, private, sentence(public), data))
+            reader = None if private is None else self.controller(private)
+            self.log.append(Event(type, sentence(text), seat, reader, sentence(public), data))
 
     def end(self, winners: list[int], how: str) -> None:
         """End the game."""
         self.result = {"winners": winners, "how": how, "turn": self.turn}
         names = " and ".join(self.name(w) for w in winners) or "Nobody"
-        self.say(f"{names} {'wins' if len(winners) == 1 else 'win'}: {how}.", type="game-over")
+        self.say(f"{names} {'win' if len(winners) > 1 else 'wins'}: {how}.", type="game-over")
+
+    def stall(self) -> None:
+        """End a game that can never ask anyone anything again (every turn passes
+        by itself, or a rule loops): nobody wins, and the result says
+        ``"stalled": True``, so that a caller (the server) can tell such a game
+        from a finished one. What was still to run stays on the stack."""
+        self.end([], f"the game stalled: {QUIET_FRAMES:,} steps passed without a decision for anyone")
+        self.result = {**(self.result or {}), "stalled": True}
+
+    @property
+    def stalled(self) -> bool:
+        """Did the game end because it could not go on (see :meth:`stall`)?"""
+        return bool(self.result and self.result.get("stalled"))
 
     # --- small helpers every rule uses --------------------------------------
 
@@ -387,7 +488,13 @@ class Game:
     # --- save, load, hash ---------------------------------------------------
 
     def state_dict(self) -> dict[str, Any]:
-        """The whole state as plain JSON data (a snapshot)."""
+        """The whole state as plain JSON data (a snapshot): a copy, as it would
+        come back from a file or a database, which the caller may change without
+        touching the game."""
+        return json.loads(json.dumps(self._state(), default=list))
+
+    def _state(self) -> dict[str, Any]:
+        """The state as plain data, sharing the game's own lists and dicts (read it only)."""
         return {
             "version": STATE_VERSION,
             "config": self.config,
@@ -408,7 +515,7 @@ class Game:
 
     def state_hash(self) -> str:
         """A short fingerprint of the state, equal for equal games."""
-        blob = json.dumps(self.state_dict(), sort_keys=True, separators=(",", ":"), default=list)
+        blob = json.dumps(self._state(), sort_keys=True, separators=(",", ":"), default=list)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
     @classmethod
@@ -462,6 +569,8 @@ class Game:
             raise SaveError(
                 f"the replay does not reproduce the saved game: state {g.state_hash()} instead of {save['state_hash']}"
             )
+        if check and g.result != save["result"]:
+            raise SaveError(f"the save says the game ended {save['result']!r}, but the replay gives {g.result!r}")
         return g
 
 
@@ -475,6 +584,8 @@ def make_config(
     """Check and normalise a game configuration (plain JSON data)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"the seed must be a whole number, not {seed!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"the seed must be a whole number from 0 to {MAX_SEED} (2**63 - 1), not {seed}")
     if isinstance(modules, str):
         modules = [modules]
     mods = list(dict.fromkeys(["core", *modules]))
@@ -493,8 +604,10 @@ def make_config(
         spec = rules.options.get(name)
         if spec is None:
             raise ConfigError(f"unknown option {name!r} (options: {', '.join(sorted(rules.options))})")
-        if spec.choices and value not in spec.choices:
-            raise ConfigError(f"option {name!r} cannot be {value!r} (choices: {', '.join(map(str, spec.choices))})")
+        if not any(type(value) is type(c) and value == c for c in spec.choices):
+            # by type too: 1 is not True, nor 1.0 the number 1
+            shown = ", ".join(json.dumps(c) for c in spec.choices)
+            raise ConfigError(f"option {name!r} cannot be {json.dumps(value, default=repr)} (choices: {shown})")
     named = [c for c in chars if c is not None]
     for c in named:
         if c not in rules.characters:

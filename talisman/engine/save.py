@@ -14,6 +14,8 @@ True
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,7 @@ from talisman.engine.formats import check_save, check_state_dict
 from talisman.engine.game import Game
 from talisman.errors import SaveError
 
-__all__ = ["check_save", "check_state_dict", "read", "replay", "write"]
+__all__ = ["check_save", "check_state_dict", "check_writable", "read", "replay", "write"]
 
 
 def replay(save: Any, check: bool = True) -> Game:
@@ -29,15 +31,60 @@ def replay(save: Any, check: bool = True) -> Game:
     return Game.load(save, check)
 
 
-def read(path: str | Path) -> dict[str, Any]:
-    """Read a save file; raise SaveError if it is not JSON."""
+MAX_SAVE_BYTES = 64 * 1024 * 1024  # far above any game's save (a long game writes a few hundred KiB)
+
+
+def read(path: str | Path) -> Any:
+    """Read a save file; raise SaveError unless it is UTF-8 JSON (any value:
+    :func:`check_save` says whether it is a save)."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        with open(path, "rb") as f:
+            raw = f.read(MAX_SAVE_BYTES + 1)
     except OSError as e:
-        raise SaveError(f"cannot read {path}: {e.strerror}") from None
+        raise SaveError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"{path} is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MiB: not a save")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SaveError(f"{path} is not UTF-8 text (byte {e.start}): a save is written in UTF-8") from None
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise SaveError(f"{path} is not valid JSON: {e}") from None
+    except RecursionError:
+        raise SaveError(f"{path} is nested too deeply to be a save") from None
+    except ValueError as e:  # an integer of more digits than Python converts
+        raise SaveError(f"{path} is not a save: {e}") from None
+
+
+def check_writable(path: str | Path) -> Path:
+    """Check, before a game is played, that a save can be written at ``path``
+    (relative to the current folder); raise SaveError with the reason if not."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise SaveError(f"cannot save to {path}: it is a folder")
+    if not folder.is_dir():
+        raise SaveError(f"cannot save to {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise SaveError(f"cannot save to {path}: the folder {folder} is not writable")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise SaveError(f"cannot save to {path}: the file is not writable")
+    return target
 
 
 def write(path: str | Path, save: dict[str, Any]) -> None:
-    Path(path).write_text(json.dumps(save, indent=1), encoding="utf-8")
+    """Write a save atomically: to a new file beside it, then renamed over it, so
+    that a crash never leaves half a save (nor destroys the one there was)."""
+    target = check_writable(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(save, f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

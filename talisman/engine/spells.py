@@ -24,6 +24,10 @@ every other character's turn, and where their effect matters (a life about to
 be lost, a fight). After any Spell is cast, each other player holding a
 Counterspell may cancel it.
 
+A Spell that acts on the creatures fought says so: ``evades`` (it evades
+them) or ``foe`` (it strikes them: the Finger of Death). Neither is offered
+against creatures beyond Spells (:func:`creatures_beyond_spells`).
+
 Choice (only real questions): a Spell is offered only where it could change
 something. A Spell of effects (``do``) could if one of its effects could
 (:data:`EFFECT_USES`: Healing only on a character who has lost a life, Nullify
@@ -232,10 +236,13 @@ def fate_options(g: Game, seat: int, keep: list, roll: dict) -> list[tuple]:
 def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | None = None) -> list[tuple]:
     """Options to cast each Spell the character may cast in this window."""
     opts = []
+    beyond = creatures_beyond_spells(g, seat, combat)
     for c in castable(g, seat, window):
         spell = g.rules.instances[c]
         if spell.cast.get("evades") and combat is not None and combat.get("evadable") is False:
-            continue  # 000: Inner Region creatures are beyond Spells and cannot be evaded
+            continue  # a creature that cannot be evaded (000: none in the Inner Region)
+        if beyond and (spell.cast.get("evades") or spell.cast.get("foe")):
+            continue
         ends = spell.cast.get("ends")
         for target, label in _targets(g, seat, spell.cast, window, combat):
             if not could_change(g, seat, spell.cast, target):
@@ -260,6 +267,21 @@ def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | Non
                 )
             )
     return opts
+
+
+def creatures_beyond_spells(g: Game, seat: int, combat: dict[str, Any] | None) -> bool:
+    """Are the creatures of this fight beyond every Spell? 000: Spells affect
+    creatures in the Outer and Middle Regions only, and none of the creatures met
+    in the Inner Region can be affected by any Spell. The regions crossed one space
+    a step (the Inner Region, the Crown, the Wizard's Tower) are beyond, and so is a
+    ``unique`` foe wherever it is fought (the Dragon Prince, the endings' lords).
+    A Spell on the caster itself (Psionic Blast) still works."""
+    if combat is None or "foes" not in combat:
+        return False  # no fight, or a fight between characters: Spells reach characters anywhere
+    if combat.get("unique"):
+        return True
+    region = g.rules.spaces[g.players[combat.get("p", seat)].space].region
+    return g.rules.regions[region].movement != "roll"
 
 
 def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -> list[tuple[Any, str]]:

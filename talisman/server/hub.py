@@ -19,6 +19,11 @@ A game is *abandoned* when it is not finished and nothing has happened to it
 (no move, no seat taken, no character picked) for :data:`ABANDON_AFTER`: the
 hub deletes such games, with their logs, when it starts and every hour after
 (:meth:`Hub.sweep`). Finished games stay, for their replays.
+
+On PostgreSQL several server processes may share the games: see
+:mod:`talisman.server.cluster` for how they keep in step (the hub listens for the
+others' notifications, writes each move in a turn holding the game's row lock, and
+runs a game's bots only while it owns the game's autopilot).
 """
 
 from __future__ import annotations
@@ -40,10 +45,11 @@ from talisman.errors import ConfigError, TalismanError
 from talisman.server import choosing
 from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER, BOT_SPEEDS
 from talisman.server.catalog import HUMAN, bot_names
+from talisman.server.cluster import OWNER_RETRY, Cluster
 from talisman.server.errors import ActionError
 from talisman.server.limits import ClientLimiter, Limits, client_key, current_client
 from talisman.server.session import GameSession, game_summary, hash_token
-from talisman.server.store import BROKEN, ActionRecord, GameRecord, GameSettings, Move, SeatRecord, Store
+from talisman.server.store import BROKEN, ActionRecord, GameRecord, GameSettings, Move, SeatRecord, Store, Turn
 from talisman.server.workers import Overrun, Workers
 
 log = logging.getLogger("talisman.server")
@@ -54,6 +60,7 @@ ENGINE_BUDGET = 10.0  # seconds the engine may take to make a game or apply a mo
 BOT_BUDGET = 30.0  # seconds a bot may think about one decision
 RESTORE_BUDGET = 60.0  # seconds to bring a game back from its log
 ENGINE_THREADS = 4
+TURNS = 6  # moves applied at once, each holding its game's row lock and a database connection (PostgreSQL)
 ABANDON_AFTER = timedelta(days=14)
 SWEEP_EVERY = 3600.0  # seconds between two sweeps for abandoned games
 
@@ -112,22 +119,103 @@ class Hub:
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="talisman-store")
         self._moves: list[tuple[Move, asyncio.Future[None]]] = []
         self._writing = False
+        # PostgreSQL: other server processes may share the games (talisman.server.cluster).
+        self.cluster = Cluster(store.url, store.origin, self._notice) if store.shared else None
+        # Turns wait for another process's row lock: on threads of their own, never the store's;
+        # a few at once, each with its connection (the others wait here, holding nothing).
+        self._turns = ThreadPoolExecutor(max_workers=TURNS, thread_name_prefix="talisman-turn")
+        self._turn_slots = asyncio.Semaphore(TURNS)
+        self._watcher: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+
+    # --- several server processes (PostgreSQL) -------------------------------------------
+
+    async def begin_turn(self, game_id: str) -> Turn | None:
+        """A turn holding the game's row lock (None on a database no other process shares)."""
+        if self.cluster is None:
+            return None
+        await self._turn_slots.acquire()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._turns, self.store.begin_turn, game_id)
+        except BaseException:
+            self._turn_slots.release()
+            raise
+
+    async def end_turn(self, turn: Turn, moves: list[Move] | None) -> None:
+        """Commit a turn with its moves (and notify), or roll it back."""
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._turns, self.store.end_turn, turn, moves)
+        finally:
+            self._turn_slots.release()
+
+    async def owns(self, game_id: str) -> bool:
+        """Whether this process answers for the game's bots and autopilot (always, alone on its database)."""
+        if self.cluster is None or game_id in self.cluster.owned:
+            return True
+        return await self.run_db(self.cluster.try_own, game_id)
+
+    async def let_go(self, game_id: str) -> None:
+        """The game's autopilot may run in another process (it ended or left this one)."""
+        if self.cluster is not None and game_id in self.cluster.owned:
+            await self.run_db(self.cluster.release, game_id)
+
+    def tell(self, game_id: str, kind: str, **data: Any) -> None:
+        """Tell the other processes what is not stored (who is connected, who skips)."""
+        if self.cluster is not None:
+            self._spawn(self.run_db(partial(self.store.notify, game_id, kind, **data)))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _notice(self, notice: dict[str, Any]) -> None:
+        """Another process changed a game (on the event loop, from the listener)."""
+        if notice["kind"] == "resync":  # notifications may have been missed
+            for live in list(self.sessions.values()):
+                self._spawn(live.refresh())
+            return
+        session = self.sessions.get(notice.get("game", ""))
+        if session is None:
+            return
+        kind = notice["kind"]
+        if kind == "online":
+            session.presence(notice["from"], notice.get("seats", []))
+        elif kind == "hello":  # another process has just loaded the game: who is connected here
+            session.announce()
+        elif kind == "skip":
+            session.skipped(notice.get("seat"), bool(notice.get("on")))
+        elif kind == "move" and isinstance(notice.get("step"), int):
+            self._spawn(session.refresh(notice["step"]))
+        else:  # a pick, a seat claimed or invited anew, standing answers, broken
+            self._spawn(session.refresh())
+
+    async def _watch(self) -> None:
+        """Take over the autopilot of games whose owning process has gone."""
+        while True:
+            await asyncio.sleep(OWNER_RETRY)
+            for session in list(self.sessions.values()):
+                session.schedule_bots()
 
     async def engine(self, fn: Callable[..., T], *args: Any, budget: float | None = None) -> T:
         """Engine or bot work in a worker thread; raises :class:`Overrun` past its budget
         (by default the engine's budget for one move)."""
         return await self.workers.run(fn, *args, budget=self.engine_budget if budget is None else budget)
 
-    async def break_game(self, session: GameSession, reason: str) -> None:
-        """Mark a game broken for good: stored so, its clients told and let go, never served again."""
-        log.error("game %s is broken: %s", session.id, reason)
+    async def break_game(self, session: GameSession, reason: str, stored: bool = False) -> None:
+        """Mark a game broken for good: stored so (unless ``stored`` already, by another process),
+        its clients told and let go, never served again."""
+        if not stored:
+            log.error("game %s is broken: %s", session.id, reason)
         session.broken = reason
         self.sessions.pop(session.id, None)
+        await self.let_go(session.id)
         try:
-            await self.run_db(self.store.mark_broken, session.id, reason)
+            if not stored:
+                await self.run_db(self.store.mark_broken, session.id, reason)
         except Exception:
             log.exception("game %s: could not store it as broken", session.id)
         refusal = broken_error(session.id, reason).to_dict()
@@ -136,13 +224,16 @@ class Hub:
             c.queue.put_nowait(None)
         session.clients.clear()
 
-    async def record(self, move: Move) -> None:
-        """Store a move; returns once it is committed.
+    async def record(self, move: Move, turn: Turn | None = None) -> None:
+        """Store a move (in its turn, if it has one: see :meth:`begin_turn`); returns once it is committed.
 
         Group commit: the moves that arrive while a transaction is being
         written (from any game) go together into the next one, so a busy
         server writes fewer, larger transactions.
         """
+        if turn is not None:
+            await self.end_turn(turn, [move])
+            return
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._moves.append((move, fut))
         if not self._writing:
@@ -180,6 +271,9 @@ class Hub:
         """Let go of abandoned games, then bring back every unfinished game, so that its bots play on."""
         await self.sweep()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_hourly())
+        if self.cluster is not None:
+            self.cluster.start(asyncio.get_running_loop())
+            self._watcher = asyncio.get_running_loop().create_task(self._watch())
         ids = await self.run_db(self.store.game_ids, "running") + await self.run_db(self.store.game_ids, "open")
         for game_id in ids:
             try:
@@ -194,6 +288,7 @@ class Hub:
             session = self.sessions.pop(game_id, None)
             if session is not None and session.bot_task is not None:
                 session.bot_task.cancel()
+            await self.let_go(game_id)
         if gone:
             log.info("deleted %d abandoned games", len(gone))
         return gone
@@ -207,15 +302,19 @@ class Hub:
                 log.exception("the sweep for abandoned games failed")
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._watcher, *self._tasks):
+            if task is not None:
+                task.cancel()
         for s in self.sessions.values():
             if s.bot_task is not None:
                 s.bot_task.cancel()
             for c in list(s.clients):
                 c.queue.put_nowait(None)
         self.workers.stop()
+        if self.cluster is not None:
+            await asyncio.to_thread(self.cluster.stop)
         self._db.shutdown(wait=True)
+        self._turns.shutdown(wait=True)
         self.store.close()
 
     # --- creating ---------------------------------------------------------------
@@ -334,6 +433,9 @@ class Hub:
             session = GameSession(self, record, game, step, settings)
             self.sessions[game_id] = session
             fut.set_result(session)
+            if self.cluster is not None:  # what changed while it was loading; who is connected elsewhere
+                self._spawn(session.refresh())
+                self.tell(game_id, "hello")
             return session
         except BaseException as e:
             fut.set_exception(e)
@@ -342,16 +444,16 @@ class Hub:
         finally:
             del self._loading[game_id]
 
-    async def rebuild(self, game_id: str) -> Game:
+    async def rebuild(self, game_id: str) -> tuple[Game, int]:
+        """A game brought back from the store as it is there now, and its step."""
         record = await self.run_db(self.store.game, game_id)
         assert record is not None, "a live game is in the store"
-        game, _ = await self._restore(record)
-        return game
+        return await self._restore(record)
 
     async def _restore(self, record: GameRecord) -> tuple[Game, int]:
         """A game brought back from its log (or its latest snapshot); a game that cannot be
         is marked broken in the store, and :class:`ActionError` ``broken`` raised."""
-        acts = await self.run_db(self.store.actions, record.id)
+        acts = await self.run_db(self.store.actions, record.id, 0, record.step)  # (another process may be further on)
         hashes = await self.run_db(self.store.snapshot_hashes, record.id)
         try:
             replayed = await self.engine(_replay, record, [a.option for a in acts], hashes, budget=self.restore_budget)

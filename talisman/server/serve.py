@@ -1,8 +1,15 @@
-"""``talisman serve``: the web game on uvicorn."""
+"""``talisman serve``: the web game on uvicorn.
+
+Several processes may serve one address: each is started with ``--reuse-port``
+on the same host and port and the same PostgreSQL database, and the kernel
+spreads the connections among them (``SO_REUSEPORT``); they keep their games in
+step through the database (:mod:`talisman.server.cluster`).
+"""
 
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 
 from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER
@@ -45,6 +52,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default: {AWAY_AFTER:g})",
     )
     parser.add_argument(
+        "--reuse-port",
+        action="store_true",
+        help="share the port with other talisman serve processes on the same PostgreSQL database "
+        "(SO_REUSEPORT: the kernel spreads the connections among them)",
+    )
+    parser.add_argument(
         "--no-client-limits",
         action="store_true",
         help="lift the per-client rates and caps (talisman/server/limits.py), for load tests "
@@ -68,6 +81,13 @@ def run_serve(args: argparse.Namespace) -> int:
         )
         return 2
     url = normalise_url(args.db or default_db_url())
+    if args.reuse_port and not url.startswith("postgresql"):
+        print(
+            "talisman: error: --reuse-port needs a PostgreSQL database (--db postgresql://...): "
+            "server processes keep their games in step through it",
+            file=sys.stderr,
+        )
+        return 2
     app = create_app(
         url,
         bot_delay=args.bot_delay,
@@ -79,7 +99,7 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"Talisman is served at http://{host}:{args.port}/  (database: {_safe(url)}; Ctrl+C stops it)", flush=True)
     # No per-message compression: a state is a few kilobytes, and deflating every one
     # costs more server time than it saves on any network a game is played over.
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
@@ -88,7 +108,27 @@ def run_serve(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,
         ws_max_size=64 * 1024,  # a client's message is small (talisman/server/ws.py refuses more than 16 KiB)
     )
+    server = uvicorn.Server(config)
+    if not args.reuse_port:
+        server.run()
+        return 0
+    try:
+        sock = shared_socket(args.host, args.port)
+    except OSError as e:
+        print(f"talisman: error: cannot listen on {host}:{args.port}: {e}", file=sys.stderr)
+        return 1
+    server.run(sockets=[sock])
     return 0
+
+
+def shared_socket(host: str, port: int) -> socket.socket:
+    """A listening socket that other processes may bind too (``SO_REUSEPORT``)."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    return sock
 
 
 def _safe(url: str) -> str:

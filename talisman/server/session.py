@@ -26,6 +26,12 @@ taken after the last change, never from a game half-way through a move.
 A game whose people choose their characters (:mod:`talisman.server.choosing`)
 has no engine game yet: its session holds ``game = None`` and the stored
 configuration with the picks so far, until the last pick creates the game.
+
+On PostgreSQL other server processes may hold sessions of the same game
+(:mod:`talisman.server.cluster`): a move is applied in a turn holding the
+game's row lock, a session is brought up to the store (:meth:`GameSession.refresh`)
+when another process tells of a change, and the automatic answers run only in
+the process that owns the game's autopilot.
 """
 
 from __future__ import annotations
@@ -51,7 +57,7 @@ from talisman.server.autopilot import Autopilot, bot_delay_for
 from talisman.server.catalog import HUMAN
 from talisman.server.errors import ActionError
 from talisman.server.limits import ClientLimiter, current_client
-from talisman.server.store import GameRecord, GameSettings, Move, Store
+from talisman.server.store import BROKEN, ActionRecord, Conflict, GameRecord, GameSettings, Move, Store, Turn
 from talisman.server.workers import Overrun
 
 log = logging.getLogger("talisman.server")
@@ -71,11 +77,26 @@ class Host(Protocol):
     async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(*args)`` on the store's thread."""
 
-    async def record(self, move: Move) -> None:
-        """Store a move; returns once it is committed."""
+    async def record(self, move: Move, turn: Turn | None = None) -> None:
+        """Store a move (in its turn); returns once it is committed."""
 
-    async def rebuild(self, game_id: str) -> Game:
-        """The game rebuilt from the store (after a failure left it half-changed)."""
+    async def begin_turn(self, game_id: str) -> Turn | None:
+        """A turn holding the game's row lock, when other processes share the store."""
+
+    async def end_turn(self, turn: Turn, moves: list[Move] | None) -> None:
+        """Commit a turn with its moves, or roll it back."""
+
+    async def owns(self, game_id: str) -> bool:
+        """Whether this process answers for the game's bots and autopilot."""
+
+    async def let_go(self, game_id: str) -> None:
+        """Let another process answer for the game's bots and autopilot."""
+
+    def tell(self, game_id: str, kind: str, **data: Any) -> None:
+        """Tell the other processes what is not stored."""
+
+    async def rebuild(self, game_id: str) -> tuple[Game, int]:
+        """The game rebuilt from the store (after a failure left it half-changed), and its step."""
 
     bot_budget: float
     limiter: ClientLimiter
@@ -83,7 +104,7 @@ class Host(Protocol):
     async def engine(self, fn: Callable[..., T], *args: Any, budget: float | None = None) -> T:
         """Engine or bot work in a worker thread, within a time budget."""
 
-    async def break_game(self, session: GameSession, reason: str) -> None:
+    async def break_game(self, session: GameSession, reason: str, stored: bool = False) -> None:
         """Mark a game broken for good."""
 
 
@@ -180,6 +201,7 @@ class GameSession:
         self.broken: str | None = None  # why the game is broken, once it is (talisman.server.hub)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
+        self.elsewhere: dict[str, set[int]] = {}  # the seats connected to each other server process
         self.bot_task: asyncio.Task[None] | None = None
         self.bot_speed = settings.bot_speed
         self.creator_hash = settings.creator_hash
@@ -215,6 +237,11 @@ class GameSession:
         return self.game.result if self.game is not None else None
 
     def online(self) -> set[int]:
+        """The seats connected to this process or any other."""
+        return self.here().union(*self.elsewhere.values())
+
+    def here(self) -> set[int]:
+        """The seats connected to this process."""
         return {c.seat for c in self.clients if c.seat is not None}
 
     def info(self) -> dict[str, Any]:
@@ -246,6 +273,9 @@ class GameSession:
     async def state(self, seat: int | None, events_from: int = 0) -> dict[str, Any]:
         """:meth:`state_for`, never in the middle of a move being recorded."""
         async with self.lock:
+            await self._sync()
+            if self.broken is not None:
+                raise self.broken_error()
             if self.game is None:
                 raise self.not_started()
             return self.state_for(seat, events_from)
@@ -296,10 +326,24 @@ class GameSession:
             self.hub.limiter.wrong_token(client)
             raise ActionError("forbidden", f"this is not the {what} of seat {s.seat}", 403)
 
+    @staticmethod
+    def _holds(s: Seat, token: Any) -> bool:
+        """Whether this is the token of a seat taken by its person (no side effects: see :meth:`authenticate`)."""
+        return (
+            s.joined
+            and s.token_hash is not None
+            and isinstance(token, str)
+            and hmac.compare_digest(hash_token(token), s.token_hash)
+        )
+
     async def authenticate(self, seat: Any, token: Any) -> Seat:
         """The seat whose token this is. A seat has a token only once its player has
         claimed it with the invitation (:meth:`claim`)."""
         s = self.check_seat(seat)
+        if self.hub.store.shared and not self._holds(s, token):
+            # The seat may have been claimed, or invited anew, through another server process.
+            self.hub.limiter.check_locked_out(current_client.get())
+            await self.refresh()
         if s.controller == HUMAN and not s.joined:
             raise ActionError(
                 "forbidden", f"seat {seat} has not been taken yet: its player opens the invitation link first", 403
@@ -319,7 +363,13 @@ class GameSession:
             token, name = secrets.token_urlsafe(18), name.strip()[:60]
             s.joined = True
             try:
-                await self.hub.run_db(self.hub.store.join_seat, self.id, s.seat, self.status, hash_token(token), name)
+                await self.hub.run_db(
+                    self.hub.store.join_seat, self.id, s.seat, self.status, hash_token(token), name, s.token_hash
+                )
+            except Conflict:  # through another server process, a moment ago
+                s.joined = False
+                await self._catch_up()
+                raise ActionError("taken", f"seat {seat} already has its player", 409) from None
             except Exception as e:
                 s.joined = False
                 log.exception("game %s: could not record the claim of seat %d", self.id, s.seat)
@@ -337,6 +387,8 @@ class GameSession:
         and play starts. Raises :class:`ActionError` (and changes nothing) if refused."""
         s = await self.authenticate(seat, token)
         async with self.lock:
+            if self.hub.store.shared:
+                await self._catch_up()  # the picks made through other server processes
             if self.game is not None:
                 raise ActionError("not-choosing", "the game has begun: characters can no longer be chosen")
             choosing.check_pick(self.config, s.seat, character)
@@ -361,8 +413,12 @@ class GameSession:
             self.config, self.game, self._summary = config, game, summary
             try:
                 await self.hub.run_db(
-                    self.hub.store.record_setup, self.id, self.config, self.summary, self.status, snapshot
+                    self.hub.store.record_setup, self.id, self.config, self.summary, self.status, snapshot, before[0]
                 )
+            except Conflict:  # another seat's pick, through another server process, came first
+                (self.config, self._summary), self.game = before, None
+                await self._catch_up()
+                raise ActionError("stale", "another player has just picked: look at the characters again") from None
             except Exception as e:
                 log.exception("game %s: could not record the choice of seat %d", self.id, s.seat)
                 (self.config, self._summary), self.game = before, None
@@ -387,6 +443,8 @@ class GameSession:
             raise ActionError("malformed", f"an option id has at most {MAX_OPTION} characters", 400)
         s = await self.authenticate(seat, token)
         async with self.lock:
+            if step != self.step:  # the client may know a move this process has not caught up with yet
+                await self._sync()
             self._check(s, option, step)
             if s.seat not in self.online():
                 self.pilot.seen(s.seat, connected=False)  # acting without a connection: seen just now
@@ -431,6 +489,7 @@ class GameSession:
                 self.pilot.skipping.discard(s.seat)
             self._replan()
             self._broadcast_any()
+        self.hub.tell(self.id, "skip", seat=s.seat, on=on)
         self.schedule_bots()
         return self.settings_for(s.seat)
 
@@ -514,27 +573,47 @@ class GameSession:
             raise ActionError("illegal", f"{option!r} is not one of the options offered now ({', '.join(d.ids)})")
 
     async def _commit(self, seat: int, option: str) -> None:
-        """Apply a checked option, record it, then tell everyone (call with the lock held)."""
+        """Apply a checked option, record it, then tell everyone (call with the lock held).
+        Shared with other processes, the move is applied in a turn holding the game's row lock:
+        if another process has moved the game meanwhile, this session catches up and the move
+        is refused as stale, unapplied."""
         g, n = self.game, self.step
         assert g is not None, "play has not started"
         try:
+            turn = await self.hub.begin_turn(self.id)
+        except Exception as e:
+            log.exception("game %s: could not lock the game for step %d", self.id, n)
+            raise ActionError(
+                "storage", f"the move could not be made ({type(e).__name__}); nothing changed", 503
+            ) from None
+        if turn is not None and turn.step != n:
+            await self.hub.end_turn(turn, None)
+            await self._catch_up()
+            raise ActionError(
+                "stale", f"the game has moved on: you answered step {n}, it is now at step {self.step}; look again"
+            )
+        try:
             summary, snapshot = await self.hub.engine(_apply, g, option, seat, (n + 1) % self.hub.snapshot_every == 0)
         except Overrun as e:
+            if turn is not None:
+                await self.hub.end_turn(turn, None)
             await self.hub.break_game(self, f"the rules engine ran for more than {e.seconds:g} s on a move")
             raise self.broken_error() from None
         except Exception as e:  # an engine fault: this game cannot be trusted any more
             log.exception("game %s: the engine failed on %r at step %d", self.id, option, n)
+            if turn is not None:
+                await self.hub.end_turn(turn, None)
             await self.hub.break_game(self, f"the rules engine failed on a move ({type(e).__name__})")
             raise self.broken_error() from None
         before = self._summary
         self._summary = summary
         try:
-            await self.hub.record(Move(self.id, n, seat, option, summary, self.status, g.result, snapshot))
+            await self.hub.record(Move(self.id, n, seat, option, summary, self.status, g.result, snapshot), turn)
         except Exception as e:
             log.exception("game %s: could not record step %d", self.id, n)
             self._summary = before
             try:
-                self.game = await self.hub.rebuild(self.id)
+                self.game, self.step = await self.hub.rebuild(self.id)
             except ActionError:  # marked broken in the store by the hub
                 await self.hub.break_game(self, "the game could not be rebuilt after a failed write")
                 raise self.broken_error() from None
@@ -545,6 +624,8 @@ class GameSession:
         self.step = n + 1
         self._replan()
         self.broadcast()
+        if g.is_over:
+            await self.hub.let_go(self.id)
 
     def is_broken(self) -> bool:
         return self.broken is not None
@@ -562,7 +643,8 @@ class GameSession:
         self.wake.set()
 
     def schedule_bots(self) -> None:
-        """Start the loop of automatic answers if one is planned and none is running."""
+        """Start the loop of automatic answers if one is planned and none is running (it runs
+        only in the process that owns the game's autopilot)."""
         if self.game is None or self.game.is_over or self.broken is not None:
             return
         if self.pilot.replan(self.game, self.step, self.online()) is None:
@@ -576,6 +658,15 @@ class GameSession:
         """Answer each planned decision when it is due: a standing answer or a pass at once (they
         only name an option), a bot's answer after it has thought in a worker thread within its
         budget; each is committed like a person's move (the engine's work, too, in a worker)."""
+        if not await self.hub.owns(self.id):
+            return  # another process answers for this game
+        try:
+            await self._answer_planned()
+        finally:
+            if self.broken is not None or (self.game is not None and self.game.is_over):
+                await self.hub.let_go(self.id)
+
+    async def _answer_planned(self) -> None:
         while True:
             async with self.lock:
                 self.wake.clear()
@@ -631,6 +722,8 @@ class GameSession:
                 try:
                     await self._commit(d.player, choice)
                 except ActionError as e:
+                    if e.code == "stale":  # another process moved the game first: plan again
+                        continue
                     log.error("game %s: automatic move refused: %s", self.id, e.message)
                     return
 
@@ -653,6 +746,7 @@ class GameSession:
                 self.send(client, self.state_for(client.seat, start))
                 client.events_sent = len(self.game.events)
         self.broadcast_seats()
+        self.announce()
         self.schedule_bots()
 
     def detach(self, client: Client) -> None:
@@ -660,6 +754,7 @@ class GameSession:
             self.clients.discard(client)
             self._gone(client)
             self.broadcast_seats()
+            self.announce()
             self.schedule_bots()
         if not self.clients and self.game is not None and self.game.is_over:
             self.hub.sessions.pop(self.id, None)  # nobody watches a finished game: the store keeps it
@@ -686,6 +781,122 @@ class GameSession:
         client.dropped = True
         self.clients.discard(client)
         client.queue.put_nowait(None)
+        self.announce()
+
+    # --- other server processes (talisman.server.cluster) ------------------------------------
+
+    def announce(self) -> None:
+        """Tell the other processes which seats are connected here."""
+        self.hub.tell(self.id, "online", seats=sorted(self.here()))
+
+    def presence(self, origin: str, seats: list[int]) -> None:
+        """Another process says which seats are connected to it."""
+        before = self.online()
+        self.elsewhere[origin] = {s for s in seats if isinstance(s, int) and 0 <= s < len(self.seats)}
+        after = self.online()
+        if after == before:
+            return
+        for seat in before ^ after:
+            self.pilot.seen(seat, connected=seat in after)
+        self._replan()
+        self.broadcast_seats()
+        self.schedule_bots()
+
+    def skipped(self, seat: Any, on: bool) -> None:
+        """A seat's person, connected to another process, skips to their turn (or stops)."""
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            return
+        if on:
+            self.pilot.skipping.add(seat)
+        else:
+            self.pilot.skipping.discard(seat)
+        self._replan()
+        self.schedule_bots()
+
+    async def refresh(self, step: int | None = None) -> None:
+        """Bring the session up to the store: another process changed the game (``step``: it
+        made moves up to that step; nothing to do if this session is there already)."""
+        try:
+            async with self.lock:
+                if step is None or self.game is None:
+                    await self._catch_up()
+                elif self.step < step:
+                    await self._catch_up_moves()
+        except ActionError as e:  # it could not be rebuilt: broken
+            log.error("game %s: %s", self.id, e.message)
+            return
+        self.schedule_bots()
+
+    async def _sync(self) -> None:
+        """Catch up if the store is further on than this session: another process moved and its
+        notification is on its way (call with the lock held; nothing to do alone on a database)."""
+        if self.hub.store.shared and await self.hub.run_db(self.hub.store.step_of, self.id) != self.step:
+            await self._catch_up()
+
+    async def _catch_up_moves(self) -> None:
+        """Apply the moves another process made, and push the new state (call with the lock held):
+        the one query of a move's notification, which changes nothing else."""
+        if self.broken is not None:
+            return
+        acts = await self.hub.run_db(self.hub.store.actions, self.id, self.step)
+        if not acts:
+            return
+        g = self.game
+        assert g is not None, "moves are made once play has started"
+        try:
+            self._summary = await self.hub.engine(_apply_all, g, acts)
+            self.step += len(acts)
+        except Exception:
+            log.exception("game %s: the moves of another process do not apply here; rebuilding it", self.id)
+            g, self.step = await self.hub.rebuild(self.id)
+            self.game, self._summary = g, game_summary(g)
+        if g.is_over:
+            await self.hub.let_go(self.id)
+        self._replan()
+        self.broadcast()
+
+    async def _catch_up(self) -> None:
+        """Reload what another process may have changed, apply the moves it made, and push the
+        new state to this process's clients (call with the lock held)."""
+        if self.broken is not None:
+            return
+        record = await self.hub.run_db(self.hub.store.game, self.id)
+        if record is None:
+            return
+        if record.status == BROKEN:
+            await self.hub.break_game(self, (record.result or {}).get("broken", "its rules engine failed"), stored=True)
+            return
+        settings = await self.hub.run_db(self.hub.store.settings, self.id)
+        self.pilot.standing = dict(settings.standing)
+        for s, r in zip(self.seats, record.seats, strict=True):
+            if r.token_hash != s.token_hash and not r.joined:  # invited anew: its old token no longer works
+                let_go = ActionError(
+                    "replaced", f"seat {s.seat} was given a new invitation: this link no longer works", 403
+                )
+                for c in [c for c in self.clients if c.seat == s.seat]:
+                    self.send(c, let_go.to_dict())
+                    self._let_go(c)
+            s.name, s.token_hash, s.joined = r.name, r.token_hash, r.joined
+        if self.game is None:
+            self.config = record.config
+            if record.status == choosing.STATUS:
+                self._summary = record.summary
+            else:  # the last pick, in another process, started the game
+                self.game, self.step = await self.hub.rebuild(self.id)
+                self._summary = game_summary(self.game)
+        elif record.step > self.step:
+            acts = await self.hub.run_db(self.hub.store.actions, self.id, self.step, record.step)
+            try:
+                self._summary = await self.hub.engine(_apply_all, self.game, acts)
+                self.step = record.step
+            except Exception:
+                log.exception("game %s: the moves of another process do not apply here; rebuilding it", self.id)
+                self.game, self.step = await self.hub.rebuild(self.id)
+                self._summary = game_summary(self.game)
+            if self.game.is_over:
+                await self.hub.let_go(self.id)
+        self._replan()
+        self._broadcast_any()
 
     def broadcast(self) -> None:
         """Send each client its seat's view and the events it has not seen."""
@@ -725,6 +936,13 @@ def _apply(
     g.apply(option, player=seat)
     snapshot = (g.state_dict(), g.state_hash()) if g.is_over or snapshot_due else None
     return game_summary(g), snapshot
+
+
+def _apply_all(g: Game, acts: list[ActionRecord]) -> dict[str, Any]:
+    """Apply moves another process made and stored (in a worker thread); the public summary after them."""
+    for a in acts:
+        g.apply(a.option, player=a.seat)
+    return game_summary(g)
 
 
 def _start(config: dict[str, Any]) -> tuple[Game, dict[str, Any], tuple[dict[str, Any], str]]:

@@ -12,6 +12,13 @@ synchronous; the server calls it from one worker thread (see
 :class:`talisman.server.hub.Hub`), so writes are serialised and SQLite never
 sees two writers.
 
+On PostgreSQL several server processes may share the store
+(:mod:`talisman.server.cluster`): every write that changes a game also sends,
+in its own transaction, a notification naming the game (delivered to the other
+processes when, and only if, it commits), and a move is written in a *turn*
+(:meth:`Store.begin_turn`) that holds the game's row lock from before the move
+is applied until it is committed.
+
 >>> store = Store("sqlite://")
 >>> store.create_game("g1", "A game", {"modules": ["core"], "options": {}, "characters": [None], "seed": 1},
 ...                   [SeatRecord(0, "human", "Ann", "h")], {"step": 0})
@@ -22,7 +29,9 @@ sees two writers.
 
 from __future__ import annotations
 
+import json
 import os
+import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,10 +55,13 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
+
+CHANNEL = "talisman_games"  # PostgreSQL's notification channel of the games' changes
+SCHEMA_LOCK = 7_245_901  # the advisory lock under which a process creates or updates the tables
 
 BROKEN = "broken"  # the status of a game whose engine failed (talisman.server.hub)
 LIVE = ("choosing", "open", "running")  # the statuses of a game in play
@@ -125,6 +137,18 @@ snapshots = Table(
     Column("state", JSON, nullable=False),
     Column("state_hash", String(32), nullable=False),
 )
+
+
+class Conflict(RuntimeError):
+    """The game is not as the writer saw it: another server process changed it first."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A transaction holding a game's row lock (:meth:`Store.begin_turn`), and the game's step in the store."""
+
+    db: Connection
+    step: int
 
 
 @dataclass(frozen=True)
@@ -217,11 +241,61 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = normalise_url(url)
         self.engine = _make_engine(self.url)
-        metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        self.shared = self.engine.dialect.name == "postgresql"  # may be shared by several server processes
+        self.origin = secrets.token_hex(4)  # this store's (this process's) name in its notifications
+        if self.shared:  # one process at a time creates what is missing
+            with self.engine.begin() as db:
+                db.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": SCHEMA_LOCK})
+                metadata.create_all(db)
+                _add_missing_columns(db)
+        else:
+            metadata.create_all(self.engine)
+            with self.engine.begin() as db:
+                _add_missing_columns(db)
 
     def close(self) -> None:
         self.engine.dispose()
+
+    # --- notifications (PostgreSQL) ---------------------------------------------------
+
+    def _notify(self, db: Connection, game_id: str, kind: str, **data: Any) -> None:
+        """Tell the other server processes, once this transaction commits, that a game changed
+        (nothing on SQLite, which one process has to itself)."""
+        if self.shared:
+            payload = json.dumps({"game": game_id, "kind": kind, "from": self.origin, **data})
+            db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+    def notify(self, game_id: str, kind: str, **data: Any) -> None:
+        """A notification about what is not stored (who is connected, who skips to their turn)."""
+        if self.shared:
+            with self.engine.begin() as db:
+                self._notify(db, game_id, kind, **data)
+
+    # --- turns (PostgreSQL) -----------------------------------------------------------
+
+    def begin_turn(self, game_id: str) -> Turn:
+        """Open a transaction holding the game's row lock (waiting at most 10 s for another
+        process's turn to end: the connections' ``lock_timeout``). End it with :meth:`end_turn`."""
+        db = self.engine.connect()
+        try:
+            db.begin()
+            step = db.execute(select(games.c.step).where(games.c.id == game_id).with_for_update()).scalar_one()
+        except BaseException:
+            db.close()
+            raise
+        return Turn(db, step)
+
+    def end_turn(self, turn: Turn, moves: list[Move] | None) -> None:
+        """Commit a turn with its moves, or (None) roll it back; the row lock is let go."""
+        db = turn.db
+        try:
+            if moves is None:
+                db.rollback()
+            else:
+                self._write_moves(db, moves, _now())
+                db.commit()
+        finally:
+            db.close()
 
     # --- writing ---------------------------------------------------------------
 
@@ -284,6 +358,7 @@ class Store:
         with self.engine.begin() as db:
             db.execute(seat_settings.delete().where(seat_settings.c.game_id == game_id, seat_settings.c.seat == seat))
             db.execute(seat_settings.insert().values(game_id=game_id, seat=seat, standing=list(standing)))
+            self._notify(db, game_id, "settings")
 
     def reinvite_seat(self, game_id: str, seat: int, invite_hash: str, status: str) -> None:
         """Give a person's seat a new invitation: it is free again until that is claimed, and
@@ -295,6 +370,7 @@ class Store:
                 .values(token_hash=invite_hash, joined=False)
             )
             db.execute(update(games).where(games.c.id == game_id).values(status=status, updated=_now()))
+            self._notify(db, game_id, "seats")
 
     def record_moves(self, moves: list[Move]) -> None:
         """Append moves (of one game or many) in one transaction: all or none.
@@ -302,23 +378,26 @@ class Store:
         Raises if a game is not at the step a move expects, so two writers
         can never both extend the same game.
         """
-        now = _now()
         with self.engine.begin() as db:
-            for m in moves:
-                db.execute(actions.insert().values(game_id=m.game_id, n=m.n, seat=m.seat, option=m.option, at=now))
-                done = db.execute(
-                    update(games)
-                    .where(games.c.id == m.game_id, games.c.step == m.n)
-                    .values(step=m.n + 1, updated=now, summary=m.summary, status=m.status, result=m.result)
-                )
-                if done.rowcount != 1:
-                    raise RuntimeError(f"game {m.game_id} is not at step {m.n} in the database")
-                if m.snapshot is not None:
-                    db.execute(
-                        snapshots.insert().values(
-                            game_id=m.game_id, n=m.n + 1, state=m.snapshot[0], state_hash=m.snapshot[1]
-                        )
+            self._write_moves(db, moves, _now())
+
+    def _write_moves(self, db: Connection, moves: list[Move], now: datetime) -> None:
+        for m in moves:
+            db.execute(actions.insert().values(game_id=m.game_id, n=m.n, seat=m.seat, option=m.option, at=now))
+            done = db.execute(
+                update(games)
+                .where(games.c.id == m.game_id, games.c.step == m.n)
+                .values(step=m.n + 1, updated=now, summary=m.summary, status=m.status, result=m.result)
+            )
+            if done.rowcount != 1:
+                raise RuntimeError(f"game {m.game_id} is not at step {m.n} in the database")
+            if m.snapshot is not None:
+                db.execute(
+                    snapshots.insert().values(
+                        game_id=m.game_id, n=m.n + 1, state=m.snapshot[0], state_hash=m.snapshot[1]
                     )
+                )
+            self._notify(db, m.game_id, "move", step=m.n + 1)
 
     def record_setup(
         self,
@@ -327,13 +406,20 @@ class Store:
         summary: dict[str, Any],
         status: str,
         snapshot: tuple[dict[str, Any], str] | None = None,
+        before: dict[str, Any] | None = None,
     ) -> None:
         """Record a character chosen while a game waits for its players' choices: its
         configuration and summary, and, when play starts, its status and first snapshot.
 
-        Raises if the game is not waiting (anymore), so a pick is never stored twice.
+        Raises if the game is not waiting (anymore), so a pick is never stored twice, and
+        :class:`Conflict` if its configuration is no longer ``before`` (the picks this one
+        was checked against: another process recorded one meanwhile).
         """
         with self.engine.begin() as db:
+            if before is not None:
+                now = db.execute(select(games.c.config).where(games.c.id == game_id).with_for_update()).scalar_one()
+                if now != json.loads(json.dumps(before)):  # (as stored: lists for tuples, keys as strings)
+                    raise Conflict(f"game {game_id}: another pick was recorded first")
             done = db.execute(
                 update(games)
                 .where(games.c.id == game_id, games.c.status == "choosing")
@@ -343,19 +429,40 @@ class Store:
                 raise RuntimeError(f"game {game_id} is not waiting for its players' choices in the database")
             if snapshot is not None:
                 db.execute(snapshots.insert().values(game_id=game_id, n=0, state=snapshot[0], state_hash=snapshot[1]))
+            self._notify(db, game_id, "setup")
 
     def join_seat(
-        self, game_id: str, seat: int, status: str, token_hash: str | None = None, name: str | None = None
+        self,
+        game_id: str,
+        seat: int,
+        status: str,
+        token_hash: str | None = None,
+        name: str | None = None,
+        invite_hash: str | None = None,
     ) -> None:
-        """Mark a seat as taken (optionally with a new token and name), and the game's new status."""
+        """Mark a seat as taken (optionally with a new token and name), and the game's new status
+        (open or running: as the seats in the store say). With ``invite_hash``, only a seat still
+        waiting for that invitation is taken: else :class:`Conflict` (another process let it in first)."""
         values: dict[str, Any] = {"joined": True}
         if token_hash is not None:
             values["token_hash"] = token_hash
         if name:
             values["name"] = name
+        which = [seats.c.game_id == game_id, seats.c.seat == seat]
+        if invite_hash is not None:
+            which += [seats.c.token_hash == invite_hash, seats.c.joined.is_(False)]
         with self.engine.begin() as db:
-            db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+            if db.execute(update(seats).where(*which).values(**values)).rowcount != 1:
+                raise Conflict(f"game {game_id}: seat {seat} was taken first")
+            if status in ("open", "running"):
+                waiting = db.execute(
+                    select(func.count()).where(
+                        seats.c.game_id == game_id, seats.c.controller == "human", seats.c.joined.is_(False)
+                    )
+                ).scalar_one()
+                status = "open" if waiting else "running"
             db.execute(update(games).where(games.c.id == game_id).values(status=status, updated=_now()))
+            self._notify(db, game_id, "seats")
 
     def mark_broken(self, game_id: str, reason: str) -> None:
         """Mark a game broken for good, with the reason (its log is kept, for a post-mortem)."""
@@ -365,6 +472,7 @@ class Store:
                 .where(games.c.id == game_id)
                 .values(status=BROKEN, result={"broken": reason}, updated=_now())
             )
+            self._notify(db, game_id, "broken")
 
     def delete_abandoned(self, idle_since: datetime) -> list[str]:
         """Delete, with their logs, the games not finished that nothing happened to since
@@ -385,6 +493,11 @@ class Store:
         q = select(func.count()).where(games.c.creator == creator, games.c.status.in_(LIVE))
         with self.engine.connect() as db:
             return db.execute(q).scalar_one()
+
+    def step_of(self, game_id: str) -> int | None:
+        """How many actions a game has in the store (None: no such game)."""
+        with self.engine.connect() as db:
+            return db.execute(select(games.c.step).where(games.c.id == game_id)).scalar_one_or_none()
 
     def game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as db:
@@ -460,15 +573,13 @@ class Store:
         )
 
 
-def _add_missing_columns(engine: Engine) -> None:
+def _add_missing_columns(db: Connection) -> None:
     """Give a database made by an earlier version the columns added since."""
     for table, columns in ADDED_COLUMNS.items():
-        have = {c["name"] for c in inspect(engine).get_columns(table)}
-        with engine.begin() as db:
-            for name, kind in columns.items():
-                if name not in have:  # (PostgreSQL: another server process may be adding it too)
-                    guard = "IF NOT EXISTS " if engine.dialect.name == "postgresql" else ""
-                    db.execute(text(f"ALTER TABLE {table} ADD COLUMN {guard}{name} {kind}"))
+        have = {c["name"] for c in inspect(db).get_columns(table)}
+        for name, kind in columns.items():
+            if name not in have:
+                db.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
 
 
 def _make_engine(url: str) -> Engine:
@@ -476,6 +587,12 @@ def _make_engine(url: str) -> Engine:
     a committed action survives a killed server (only a power cut could lose
     the last few), and a write costs well under a millisecond."""
     parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        # No wait for a lock lasts more than 10 s (another server process's turn: Store.begin_turn).
+        # Connections: the store's thread, and each turn (talisman.server.hub.TURNS) holds one.
+        return create_engine(
+            url, pool_pre_ping=True, pool_size=10, max_overflow=5, connect_args={"options": "-c lock_timeout=10000"}
+        )
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
     memory = parsed.database in (None, "", ":memory:")

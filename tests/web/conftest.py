@@ -4,15 +4,13 @@ play through the API."""
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +23,7 @@ from fastapi.testclient import TestClient
 from talisman.bots.random_bot import RandomBot
 from talisman.engine.decision import Decision, Option
 from talisman.server.app import create_app
+from talisman.server.scratch_pg import Unavailable, create_database, scratch_postgres
 
 
 def free_port() -> int:
@@ -205,53 +204,19 @@ def server(db_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
 # --- PostgreSQL: a throw-away server of our own ------------------------------------
 
 
-def _pg_bin() -> Path | None:
-    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
-    return found[-1].parent if found else None
-
-
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A PostgreSQL server started for the tests (Debian's ``postgresql``
     package; scripts/test.sh installs it). Skipped, with the reason, where it
-    is not installed."""
-    bindir = _pg_bin()
-    if bindir is None:
-        pytest.skip("PostgreSQL is not installed (Debian package 'postgresql'; scripts/test.sh installs it as root)")
-    # Not under pytest's temporary folder: as root, that one is closed to the postgres user.
-    root = Path(tempfile.mkdtemp(prefix="talisman-pg-"))
-    data = root / "data"
-    port = free_port()
-    prefix: list[str] = []
-    if os.geteuid() == 0:
-        # PostgreSQL refuses to run as root: its files belong to the postgres user.
-        if shutil.which("runuser") is None:
-            pytest.skip("running as root without runuser: cannot start PostgreSQL as another user")
-        prefix = ["runuser", "-u", "postgres", "--"]
-        shutil.chown(root, "postgres")
-        os.chmod(root, 0o700)
-    log = root / "server.log"
-
-    def run(*cmd: str) -> None:
-        done = subprocess.run([*prefix, *cmd], capture_output=True, text=True)
-        assert done.returncode == 0, f"{' '.join(cmd)} failed: {done.stdout}{done.stderr}"
-
+    cannot be started."""
     try:
-        run(str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "talisman", "--no-sync")
-        run(
-            str(bindir / "pg_ctl"),
-            "-D",
-            str(data),
-            "-l",
-            str(log),
-            "-w",
-            "-o",
-            f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off",
-            "start",
-        )
-        yield f"postgresql://talisman@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run(
-            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
-        )
-        shutil.rmtree(root, ignore_errors=True)
+        with scratch_postgres() as url:
+            yield url
+    except Unavailable as e:
+        pytest.skip(str(e))
+
+
+@pytest.fixture
+def postgres_db(postgres_url: str) -> str:
+    """A fresh database of its own on the tests' PostgreSQL server (no other test's games in it)."""
+    return create_database(postgres_url, "t" + uuid.uuid4().hex[:12])

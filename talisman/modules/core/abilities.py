@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from talisman.content.places import place_name
 from talisman.engine import cards, effects, lives, possessions, stats
-from talisman.engine.combat import foe_names, foe_subtypes, let_pass
+from talisman.engine.combat import apart, foe_names, foe_subtypes, has_foes, let_be_frames, let_pass
 from talisman.engine.game import frame
 from talisman.engine.turn import trophy_options
 from talisman.modules.core.character_rules import guard_spared
@@ -25,6 +25,7 @@ BEGUILE_NEED = {"good": 6, "neutral": 5, "evil": 4}
 # Besides the Maidens (Followers of subtype ``maiden``), the Sorceress cannot lure the Unicorn (000).
 UNTAKEABLE_BY_SORCERESS = ("Unicorn",)
 AFFLICTIONS = ("Cursed by a Hag", "Poltergeist")
+ANIMALS_AND_DRAGONS = frozenset({"animal", "dragon"})
 
 
 # --- the turn menu ---------------------------------------------------------------
@@ -177,19 +178,24 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
     subtypes = foe_subtypes(g, fight)
     foes = fight["foes"]
     single_animal = len(foes) == 1 and not fight["adhoc"] and g.rules.instances[foes[0]].subtype == "animal"
-    if single_animal and not fight.get("tried_tame") and not p.toad:
-        opts.append(
-            (
-                "tame",
-                "Try to tame the animal (2 dice + its Strength must be under your Craft)",
-                [frame("tame", p=seat, fight={**fight, "tried_tame": True})],
+    # 000: any character may try to tame any Enemy-Animal it meets, alone or with others.
+    animals = [c for c in foes if g.rules.instances[c].subtype == "animal"]
+    tried = fight.get("tried_tame", [])
+    for c in animals if not p.toad else ():
+        if c not in tried:
+            opts.append(
+                (
+                    "tame" if len(animals) == 1 else f"tame:{c}",
+                    f"Try to tame the {g.card_name(c)} (2 dice + its Strength must be under your Craft)",
+                    [frame("tame", p=seat, card=c, fight={**fight, "tried_tame": [*tried, c]})],
+                )
             )
-        )
     # a card, or a creature named by a space or card (the Cave's Dragon); not a ``unique`` foe, on which
     # abilities against a kind of creature do not work (000: the Dragon Prince, and the endings' lords)
     any_foe = bool(foes or fight["adhoc"]) and not fight.get("unique")
-    if not p.toad and stats.has_trait(g, seat, "animal-friend") and any_foe and subtypes <= {"animal", "dragon"}:
-        opts.append(("let-be", "Let them be: Animals and Dragons do not attack you", [frame("combat_evaded", **fight)]))
+    let_be = let_be_frames(g, fight, ANIMALS_AND_DRAGONS) if any_foe else None
+    if not p.toad and stats.has_trait(g, seat, "animal-friend") and let_be:
+        opts.append(("let-be", "Let the Animals and Dragons be: they do not attack you", let_be))
     if single_animal and stats.has_trait(g, seat, "charm-animals") and not fight.get("tried_charm") and not p.toad:
         opts.append(
             (
@@ -256,8 +262,8 @@ def stats_bribe(g: Game, card: int) -> int:
 
 @MODULE.handler("tame")
 def _tame(g: Game, a: dict) -> None:
-    seat, fight = a["p"], a["fight"]
-    card = fight["foes"][0]
+    """Tamed, the Animal follows; whoever came with it is still fought. Not tamed, all are fought."""
+    seat, fight, card = a["p"], a["fight"], a["card"]
     total, faces = g.roll_dice("2D6", seat)
     need = stats.craft(g, seat)
     value = total + g.rules.instances[card].strength
@@ -271,6 +277,9 @@ def _tame(g: Game, a: dict) -> None:
     if value < need:
         _adopt(g, seat, card, "tamed")
         g.say(f"The {g.card_name(card)} is tamed.", seat=seat)
+        _, rest = apart(g, fight, [card])
+        if has_foes(rest):
+            g.push("combat", **rest)
     else:
         g.push("combat", **fight)
 

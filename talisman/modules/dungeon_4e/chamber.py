@@ -5,7 +5,8 @@ must fight the Lord of Darkness, Strength 12 and Craft 12, in battle or in
 psychic combat as it chooses. He cannot be evaded and only the character
 fights him (no Follower in its place; a Spell may still kill him). A kill
 earns a Treasure, chosen from the Treasure deck (drawn at random under the
-Random Treasures option); nothing when the deck is empty. Win, lose or draw,
+Random Treasures option), which the killer "may" take or leave; nothing when
+the deck is empty. Win, lose or draw,
 the character then emerges: its attack score minus his, on the chart below
 (less than 0 reads as 0; a kill with no attack roll, by a Spell, also reads
 0). Beaten, it is moved there and its turn ends without an encounter (001
@@ -110,18 +111,32 @@ def _claim_treasure(g: Game, a: dict) -> None:
     if not hoard:
         g.say(f"The {LORD}'s hoard is empty: {g.name(seat)} finds no Treasure.", seat=seat)
         return
+    decline = ("none", "Take no Treasure", [frame("decline_treasure", p=seat)])
     if g.options.get("random-treasures"):
-        g.push("take_treasure", p=seat, card=hoard[-1])
+        g.decide(
+            seat,
+            "treasure",
+            "You may draw a Treasure from the hoard, at random.",
+            [("draw", "Draw a Treasure", [frame("take_treasure", p=seat, card=hoard[-1])]), decline],
+        )
         return
     g.decide(
         seat,
         "treasure",
-        "Choose a Treasure from the hoard.",
+        "You may choose a Treasure from the hoard.",
         [
-            (f"treasure:{c}", f"The {g.card_name(c)}", [frame("take_treasure", p=seat, card=c)])
-            for c in sorted(hoard, key=lambda c: (g.card_name(c), c))
+            *[
+                (f"treasure:{c}", f"The {g.card_name(c)}", [frame("take_treasure", p=seat, card=c)])
+                for c in sorted(hoard, key=lambda c: (g.card_name(c), c))
+            ],
+            decline,
         ],
     )
+
+
+@MODULE.handler("decline_treasure")
+def _decline_treasure(g: Game, a: dict) -> None:
+    g.say(f"{g.name(a['p'])} leaves the {LORD}'s hoard untouched.", seat=a["p"])
 
 
 @MODULE.handler("take_treasure")

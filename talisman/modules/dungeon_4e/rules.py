@@ -42,7 +42,11 @@ def active(g: Game) -> bool:
 
 
 def board_in_play(g: Game) -> bool:
-    return g.options.get("dungeon-parts") == "all"
+    """Is the Dungeon board in play? Always in the Short Dungeon Game, which is
+    played "solely within the Dungeon" (001): there ``dungeon-parts`` says only
+    which cards are used, or the characters would start on an Entrance that leads
+    nowhere and the game could never go on (our reading; 001 is silent)."""
+    return g.options.get("dungeon-parts") == "all" or short_game(g)
 
 
 def short_game(g: Game) -> bool:
@@ -99,9 +103,13 @@ def dungeon_teleports(g: Game, seat: int, to: int) -> bool:
 @MODULE.ability("turn")
 def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
     """Fight or Flight: at the start of its turn, before moving, a character in
-    the Dungeon may declare that it flees; it cannot take it back."""
+    the Dungeon may declare that it flees; it cannot take it back. Not in the
+    Short Dungeon Game, which has no main board to flee to (a fleeing character
+    would wait on the Entrance for ever: found by ``talisman fuzz``)."""
     p = g.players[seat]
     if not (active(g) and g.options.get("fight-or-flight") and in_dungeon(g, seat)) or "flight" in p.status:
+        return []
+    if short_game(g):
         return []
     return [
         (

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import abilities, effects, stats
+from talisman.engine import abilities, effects, spells, stats
 from talisman.engine.combat import CREATURE_DIE, battle_strength, lose_battle_life
 from talisman.engine.game import frame
 from talisman.modules.endings.module import MODULE
@@ -123,7 +123,7 @@ def _boss_round(g: Game, a: dict) -> None:
         seat=seat,
     )
     if mode == "dual":
-        effects.roll(g, seat, "die", frame("dual_psychic", p=seat, boss=b), why=f"the battle with the {b['name']}")
+        g.push("dual_magic", p=seat, boss=b)
         return
     if b["one_item"]:
         if b["allowed"] is None:
@@ -197,6 +197,37 @@ def _boss_next(g: Game, a: dict) -> None:
 # --- the Dragon King's double fight ---------------------------------------------
 
 
+def dual_fight(seat: int, b: dict[str, Any]) -> dict[str, Any]:
+    """The round as a fight, for what reads one (Spells, battle bonuses)."""
+    return {
+        "p": seat,
+        "foes": [],
+        "adhoc": [{"name": b["name"], "subtype": b["subtype"]}],
+        "mode": "strength",
+        "evadable": False,
+        "unique": True,
+    }
+
+
+@MODULE.handler("dual_magic")
+def _dual_magic(g: Game, a: dict) -> None:
+    """Spells and Scrolls before the dice of the round (000: before the dice are rolled)."""
+    seat, b = a["p"], a["boss"]
+    roll = frame("dual_battle", p=seat, boss=b)
+    opts = spells.cast_options(g, seat, "combat", [frame("dual_magic", **a)], combat=dual_fight(seat, b))
+    g.decide(
+        seat,
+        "combat",
+        f"The {b['name']}: a battle and a psychic combat at once. Cast a Spell first?",
+        [("fight", f"Fight the {b['name']}", [roll]), *opts],
+    )
+
+
+@MODULE.handler("dual_battle")
+def _dual_battle(g: Game, a: dict) -> None:
+    effects.roll(g, a["p"], "die", frame("dual_psychic", **a), why=f"the battle with the {a['boss']['name']}")
+
+
 @MODULE.handler("dual_psychic")
 def _dual_psychic(g: Game, a: dict) -> None:
     seat, b = a["p"], a["boss"]
@@ -211,7 +242,7 @@ def _dual_psychic(g: Game, a: dict) -> None:
 
 def dual_scores(g: Game, seat: int, b: dict[str, Any], battle_roll: int, psychic_roll: int) -> tuple[int, int]:
     """The character's battle and psychic scores against the boss."""
-    fight = {"foes": [], "adhoc": [{"name": b["name"], "subtype": b["subtype"]}], "mode": "strength"}
+    fight = dual_fight(seat, b)
     battle = battle_roll + battle_strength(g, seat, fight)
     psychic = (
         psychic_roll + stats.craft(g, seat, battle=True) + abilities.battle_bonus(g, seat, {**fight, "mode": "craft"})

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.abilities import can_evade_here
-from talisman.engine.combat import creatures_killed, foe_names, foe_subtypes, foe_value
+from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
 from talisman.engine.game import frame
 from talisman.modules.core.character_rules import CITY, DUNGEON, guard_spared, in_dungeon, region_here, spaces_of_kind
 from talisman.modules.roster.module import MODULE
@@ -60,15 +60,11 @@ def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
                     [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="bow")],
                 )
             )
-    for sub in ("animal", "dragon", "spirit"):
-        if any_foe and subtypes == {sub} and stats.has_trait(g, seat, f"let-be:{sub}"):
-            opts.append(
-                (
-                    "let-them-be",
-                    f"Let the {foe_names(g, fight)} be: they do not attack you",
-                    [frame("combat_evaded", **fight)],
-                )
-            )
+    kinds = frozenset(sub for sub in ("animal", "dragon", "spirit") if stats.has_trait(g, seat, f"let-be:{sub}"))
+    let_be = let_be_frames(g, fight, kinds) if any_foe and kinds else None
+    if let_be:
+        kin, _ = apart(g, fight, [], kinds)
+        opts.append(("let-them-be", f"Let the {foe_names(g, kin)} be: they do not attack you", let_be))
     if fight["evadable"] and not can_evade_here(g, seat) and any_foe:
         but = [t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("evade-but:")]
         torch = stats.has_trait(g, seat, "evade-with-torch") and held_named(g, seat, "Torch")
