@@ -149,12 +149,12 @@ def test_in_the_dungeon_the_amazon_rolls_one_d4():
     s = play(["amazon"], modules=LANDS).at(0, "dungeon-entrance")
     g = s.game
     assert [o[1] for o in move_options(g, 0)] == ["Roll the D4 to move"]
-    assert "roll-two" not in [o[0] for o in turn_options(g, 0, [])]
+    assert "roll-two" not in [o.id for o in turn_options(g, 0, [])]
     with pytest.raises(ScriptError):
         s.dice(5).start()  # the only choice, rolling, is taken at once: a D4 cannot show 5
     s.at(0, "village")
     assert [o[1] for o in move_options(g, 0)] == ["Roll the D8 to move"]
-    assert "roll-two" in [o[0] for o in turn_options(g, 0, [])]
+    assert "roll-two" in [o.id for o in turn_options(g, 0, [])]
 
 
 # --- the Swashbuckler ------------------------------------------------------------------------

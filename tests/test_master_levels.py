@@ -10,6 +10,7 @@ import pytest
 
 from talisman.engine import stats
 from talisman.engine.cards import check_conservation
+from talisman.engine.game import frame
 from talisman.modules.master_levels.titles import resign_options
 from talisman.testing import Scenario
 
@@ -40,7 +41,7 @@ def turn_of(s: Scenario, seat: int = 0) -> Scenario:
     g = s.game
     g.stack.clear()
     g.active = seat
-    g.push_all([("turn_start", {"p": seat}), ("turn_end", {"p": seat})])
+    g.push_all([frame("turn_start", p=seat), frame("turn_end", p=seat)])
     g.advance()
     return s
 

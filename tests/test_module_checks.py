@@ -1,8 +1,9 @@
 """Loading a ruleset checks what content names against what its modules declare:
-traits, hooks, Spell effects, verbs and hook points (issue 9, item 2)."""
+traits, hooks, Spell effects, verbs, hook points and decision kinds (issue 9, items 2 and 4)."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from itertools import count
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from talisman import Game
 from talisman.content.modules import Module, known_modules, register_module, unregister_module
 from talisman.content.ruleset import ruleset_for
+from talisman.engine.decision import Choice
 from talisman.errors import ConfigError, ContentError
 
 _names = count()
@@ -48,6 +50,8 @@ def module_with(tmp_path: Path, extra: str, **declare: Any) -> str:
         m.trait(trait, meaning)
     for hook in declare.get("hooks", ()):
         m.hook(hook)(lambda g, seat, ctx: None)
+    for kind, meaning in declare.get("decisions", {}).items():
+        m.decision(kind, meaning)
     register_module(m)
     return name
 
@@ -141,3 +145,42 @@ def test_a_module_verb_is_checked_and_run(tmp_path):
     with pytest.raises(ContentError, match="a whole number of gold"):
         Game.new(["warrior"], modules=[name])
     ruleset_for.cache_clear()
+
+
+WISH = 'use = [{ choose = { decision = "odd-wish", prompt = "Wish", options = [{ label = "Gold", do = [{ gain = { gold = 1 } }] }] } }]'
+
+
+def test_a_decision_kind_no_module_declares_is_refused(tmp_path):
+    name = module_with(tmp_path, WISH)
+    with pytest.raises(ContentError, match="card.odd-charm.use: decision 'odd-wish' is declared by no module"):
+        ruleset_for((name,))
+    declared = module_with(tmp_path, WISH, decisions={"odd-wish": "a test wish"})
+    assert ruleset_for((declared,)).decisions["odd-wish"] == "a test wish"
+
+
+def test_rule_code_may_not_ask_an_undeclared_decision_kind():
+    g = Game.new(["warrior", "wizard"], seed=1)
+    before = g.state_hash()
+    with pytest.raises(RuntimeError, match="decision kind 'no-such-kind' is declared by no module"):
+        g.decide(0, "no-such-kind", "Which?", [Choice("a", "A"), Choice("b", "B")])
+    assert g.state_hash() == before
+
+
+def test_every_decision_kind_the_package_asks_is_declared_by_its_module_or_the_engine():
+    """Each ``g.decide(seat, "kind", ...)`` in the package names a kind that the module owning the file
+    declares, or the engine (the Cell's code, shared by the two Dungeons, is declared by each)."""
+    package = Path(__file__).resolve().parents[1] / "talisman"
+    engine = ruleset_for(()).decisions
+    undeclared = []
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package).parts
+        declared = [engine]
+        if parts[0] == "modules" and len(parts) > 2:
+            owners = {"shared": ("dungeon-classic", "dungeon-4e")}.get(parts[1], (parts[1].replace("_", "-"),))
+            declared = [ruleset_for((m,)).decisions for m in owners]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "decide":
+                kind = node.args[1] if len(node.args) > 1 else None
+                if isinstance(kind, ast.Constant) and not all(kind.value in d for d in declared):
+                    undeclared.append(f"{path.relative_to(package)}:{node.lineno}: {kind.value!r}")
+    assert not undeclared

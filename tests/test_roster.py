@@ -249,7 +249,7 @@ def test_large_characters_roll_a_d4_to_move_in_the_dungeon(key):
 @pytest.mark.parametrize("key", SMALL)
 def test_small_characters_ride_a_tamed_animal_like_a_horse(key):
     s = play([key]).at(0, "village")
-    assert "roll-two" not in [o[0] for o in turn_options(s.game, 0, [])]
+    assert "roll-two" not in [o.id for o in turn_options(s.game, 0, [])]
     follower(s, 0, "Wolf", "tamed")
     s.dice(1, 4).start()
     s.choose("roll-two")
@@ -262,7 +262,7 @@ def test_small_characters_ride_a_tamed_animal_like_a_horse(key):
 def test_a_medium_character_does_not_ride_its_tamed_animal():
     s = play(["warrior"]).at(0, "village")
     follower(s, 0, "Wolf", "tamed")
-    assert "roll-two" not in [o[0] for o in turn_options(s.game, 0, [])]
+    assert "roll-two" not in [o.id for o in turn_options(s.game, 0, [])]
 
 
 @pytest.mark.rules("core.taming", "characters-exceptions.small-ride-tamed-animal")
@@ -513,13 +513,13 @@ def guard(seat: int = 0) -> dict:
 def combat_ids(s: Scenario, fight: dict, seat: int = 0) -> list[str]:
     from talisman.engine.abilities import combat_options
 
-    return [o[0] for o in combat_options(s.game, seat, fight, [])]
+    return [o.id for o in combat_options(s.game, seat, fight, [])]
 
 
 def meet_ids(s: Scenario, seat: int, other: int) -> list[str]:
     from talisman.engine.abilities import meet_options
 
-    return [o[0] for o in meet_options(s.game, seat, other)]
+    return [o.id for o in meet_options(s.game, seat, other)]
 
 
 def strength_in(s: Scenario, fight: dict, seat: int = 0) -> int:
@@ -673,7 +673,7 @@ def test_the_astropath_rolls_again_once_and_attacks_by_psychic_combat():
     from talisman.engine.combat import attack_options
 
     t = play(["astropath", "warrior"])
-    assert "psychic:1" in [o[0] for o in attack_options(t.game, 0, 1)]
+    assert "psychic:1" in [o.id for o in attack_options(t.game, 0, 1)]
 
 
 @pytest.mark.rules("characters-exceptions.barbarian", ON_CARD)
@@ -707,9 +707,9 @@ def test_the_centaur_shoots_first_but_not_in_the_dungeon():
     assert miss.kind == "combat" and "bow" not in miss.options()
     d = play(["centaur"], modules=LANDS).at(0, "tunnel")
     assert "bow" not in combat_ids(d, fight_with(d, "Bear"))
-    assert "roll-two" not in [o[0] for o in turn_options(d.game, 0, [])]
+    assert "roll-two" not in [o.id for o in turn_options(d.game, 0, [])]
     d.at(0, "village")
-    assert "roll-two" in [o[0] for o in turn_options(d.game, 0, [])]
+    assert "roll-two" in [o.id for o in turn_options(d.game, 0, [])]
 
 
 @pytest.mark.rules("characters-exceptions.chainsaw-warrior", ON_CARD)
@@ -966,9 +966,9 @@ def test_the_orc_rides_a_wolf_but_not_in_the_dungeon():
     s = play(["orc"], modules=LANDS).at(0, "village").on_top("adventure", "Wolf")
     move(s, "fields-1", 1).choose("train")
     assert s.names(s.player(0).followers) == ["Wolf"]
-    assert "roll-two" in [o[0] for o in turn_options(s.game, 0, [])]
+    assert "roll-two" in [o.id for o in turn_options(s.game, 0, [])]
     s.at(0, "tunnel")
-    assert "roll-two" not in [o[0] for o in turn_options(s.game, 0, [])]
+    assert "roll-two" not in [o.id for o in turn_options(s.game, 0, [])]
     b = play(["orc"]).at(0, "village").on_top("adventure", "Bear")
     move(b, "fields-1", 1, 6, 1).fight()
     assert b.player(0).gold == 2  # a kill: 1 gold
@@ -1123,7 +1123,7 @@ def test_the_scout_seals_the_dungeon():
     assert g.globals["dungeon-sealed"] and not move_allowed(g, 1, out)
     assert move_allowed(g, 1, [g.rules.space_index["guard-room"]])
     asleep = play(["scout"])
-    assert "turn-doorway" not in [o[0] for o in turn_options(asleep.game, 0, [])]
+    assert "turn-doorway" not in [o.id for o in turn_options(asleep.game, 0, [])]
 
 
 @pytest.mark.rules("characters-exceptions.soldier", ON_CARD)
@@ -1179,7 +1179,7 @@ def test_the_spy_sees_and_shadows():
 def test_the_valkyrie():
     s = play(["valkyrie"]).at(0, "village")
     assert s.names(s.player(0).objects) == ["Shield"]
-    assert "roll-two" in [o[0] for o in turn_options(s.game, 0, [])]
+    assert "roll-two" in [o.id for o in turn_options(s.game, 0, [])]
 
 
 @pytest.mark.rules("characters-exceptions.witch-doctor", ON_CARD)

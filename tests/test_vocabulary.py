@@ -166,7 +166,8 @@ def test_discard_cards_with_a_chance_rolls_for_each_card_but_the_one_met():
 
 
 def test_discard_cards_on_a_chosen_space_or_one_chosen_card():
-    s = Scenario(["elf", "thief"]).put("fields-1", "Bear", "Wolf").put("woods-1", "Bandit")
+    s = Scenario(["elf", "thief"], modules=("core", "dungeon-4e")).put("fields-1", "Bear", "Wolf")
+    s.put("woods-1", "Bandit")
     run(s, 0, [{"discard_cards": {"pick": "space", "filter": {"type": "enemy"}, "decision": "storm"}}])
     assert s.kind == "storm" and s.options() == ["space:fields-1", "space:woods-1"]
     s.choose("space:fields-1")
@@ -247,8 +248,8 @@ def test_a_card_used_as_it_is_bought_goes_to_its_discard_pile():
 
 
 def test_a_move_to_chosen_spaces_lists_the_named_then_those_with_the_card_then_by_kind():
-    s = Scenario(["elf", "thief"]).at(0, "fields-1").put("tavern", "Bag of Gold").put("woods-1", "Bag of Gold")
-    s.put("city", "Wolf")
+    s = Scenario(["elf", "thief"], modules=("core", "dungeon-4e")).at(0, "fields-1").put("tavern", "Bag of Gold")
+    s.put("woods-1", "Bag of Gold").put("city", "Wolf")
     sel = {"ids": ["temple"], "cards": "Bag of Gold", "kind": "city"}
     run(s, 0, [{"move": {"pick": "spaces", "spaces": sel, "decision": "trap-door"}}])
     ids = s.options()

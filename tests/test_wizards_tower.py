@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from talisman.engine.cards import check_conservation
+from talisman.engine.game import frame
 from talisman.testing import Scenario
 
 rules = pytest.mark.rules
@@ -27,7 +28,7 @@ def turn_of_0(s: Scenario, space: str | None = None) -> Scenario:
     if space:
         s.at(0, space)
     g.active = 0
-    g.push_all([("turn_start", {"p": 0}), ("turn_end", {"p": 0})])
+    g.push_all([frame("turn_start", p=0), frame("turn_end", p=0)])
     g.advance()
     return s
 

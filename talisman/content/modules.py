@@ -8,7 +8,8 @@ calls with ``{ hook = "name" }`` (:meth:`Module.hook`), frame handlers
 (:meth:`Module.handler`), Spell effects (:meth:`Module.spell_effect`),
 endings (:meth:`Module.ending`, :meth:`Module.ending_choice`), effect verbs
 (:meth:`Module.verb`), the traits its content may carry, each with its
-meaning (:meth:`Module.trait`), and hook points of its own
+meaning (:meth:`Module.trait`), the kinds of decision its rules ask
+(:meth:`Module.decision`), and hook points of its own
 (:meth:`Module.point`). Nothing is registered on a global: a
 :class:`~talisman.content.ruleset.Ruleset` composes the tables of the modules
 a game plays with, in the order it resolves them, and of those only.
@@ -111,6 +112,7 @@ class Module:
         self.ending_choices: list[Fn] = []
         self.verbs: dict[str, Verb] = {}
         self.traits: dict[str, str] = {}  # trait keyword -> its meaning, one line
+        self.decisions: dict[str, str] = {}  # decision kind its rules (or content) ask -> its meaning, one line
         self.services: dict[str, Fn] = {}  # functions the kernel asks for by name (the engine's: view, attribute)
         self.hints: dict[str, Any] = {}  # what the bots may know of its rules
 
@@ -178,6 +180,19 @@ class Module:
         """Declare several traits at once: keyword -> meaning."""
         for name, meaning in traits.items():
             self.trait(name, meaning)
+
+    def decision(self, kind: str, meaning: str) -> None:
+        """Declare a kind of decision its rules or content ask (``g.decide(seat, kind, ...)``, ``decision = kind``).
+
+        Kinds are an open set (each module brings its own), so a string, not a ``Literal``: a game
+        refuses to ask a kind no module of it declares, and loading refuses content that names one.
+        """
+        self.decisions[kind] = meaning
+
+    def declare_decisions(self, decisions: dict[str, str]) -> None:
+        """Declare several decision kinds at once: kind -> meaning."""
+        for kind, meaning in decisions.items():
+            self.decision(kind, meaning)
 
     def _named(self, table: dict[str, Fn], what: str, name: str) -> Callable[[F], F]:
         def register(fn: F) -> F:

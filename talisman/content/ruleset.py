@@ -55,6 +55,7 @@ class Ruleset:
     ending_choices: tuple[Fn, ...]
     verbs: dict[str, Verb]  # the verbs modules add to the engine's vocabulary
     traits: dict[str, str]  # every trait the content may carry -> its meaning
+    decisions: dict[str, str]  # every kind of decision the rules may ask -> its meaning
     services: dict[str, Fn]  # what the kernel asks for by name (view, attribute)
     # Values the engine works out from this content alone (the walks a roll allows
     # from a space...), kept once they are asked for: they never change.
@@ -105,7 +106,8 @@ def compose_tables(modules: tuple[Module, ...]) -> dict[str, Any]:
                 )
             abilities[point] += fns
     named: dict[str, dict[str, Any]] = {
-        kind: {} for kind in ("hooks", "handlers", "spell_effects", "endings", "verbs", "traits", "services")
+        kind: {}
+        for kind in ("hooks", "handlers", "spell_effects", "endings", "verbs", "traits", "decisions", "services")
     }
     for m in modules:
         for kind, table in named.items():
@@ -120,7 +122,7 @@ def compose_tables(modules: tuple[Module, ...]) -> dict[str, Any]:
 
 def _merge(into: dict[str, Any], table: dict[str, Any], m: Module, what: str) -> None:
     for name, value in table.items():
-        if into.get(name, value) is not value and what != "trait":
+        if into.get(name, value) is not value and what not in ("trait", "decision"):
             raise ConfigError(f"module {m.name!r} gives the {what} {name!r} that an earlier module gives already")
         into.setdefault(name, value)
 
@@ -257,9 +259,9 @@ def trait_keyword(trait: str) -> str:
 
 
 def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any]) -> None:
-    """Every hook, Spell effect and trait the content names must be declared by a module of the game
-    (an effect that runs only with a module or a deck this game lacks is not asked: it never runs)."""
-    hooks, spells, traits = tables["hooks"], tables["spell_effects"], tables["traits"]
+    """Every hook, Spell effect, trait and decision kind the content names must be declared by a module
+    of the game (an effect that runs only with a module or a deck this game lacks is not asked: it never runs)."""
+    hooks, spells, traits, decisions = tables["hooks"], tables["spell_effects"], tables["traits"], tables["decisions"]
 
     def idle(cond: Any) -> bool:
         return isinstance(cond, dict) and (
@@ -282,6 +284,10 @@ def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any]) 
                     raise ContentError(f"{where}: hook {params!r} is registered by no module of this game")
                 if not isinstance(params, dict):
                     continue
+                if "decision" in params and params["decision"] not in decisions:
+                    raise ContentError(
+                        f"{where}: decision {params['decision']!r} is declared by no module of this game"
+                    )
                 for key in TRAIT_PARAMS:
                     if key in params:
                         trait(params[key], where)

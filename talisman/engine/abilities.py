@@ -3,7 +3,7 @@ add options or react. The engine declares them on :data:`ENGINE`; a module
 registers its functions on its own object (``@MODULE.ability("turn")``); the
 engine asks those of the game's modules, in the order of its ruleset.
 
-Each point collects options as ``(id, label, frames[, group])``:
+Each point collects options as :class:`~talisman.engine.decision.Choice` values:
 
 - ``turn``: the turn menu (the Druid's change of alignment, the Elf's walk...)
 - ``after_roll``: once the movement die is known (the Troll's regeneration)
@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -104,33 +105,36 @@ def hooks(g: Game, point: str) -> tuple[Callable[..., Any], ...]:
     return g.rules.abilities[point]
 
 
-def _collect(point: str, g: Game, *args) -> list[tuple]:
-    out: list[tuple] = []
+def _collect(point: str, g: Game, *args: Any) -> list[Choice]:
+    out: list[Choice] = []
     for fn in hooks(g, point):
         out += fn(g, *args)
     return out
 
 
-def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
+def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return [] if g.players[seat].toad else _collect("turn", g, seat, back)
 
 
-def after_roll_options(g: Game, seat: int, roll: int) -> list[tuple]:
+def after_roll_options(g: Game, seat: int, roll: int) -> list[Choice]:
     return [] if g.players[seat].toad else _collect("after_roll", g, seat, roll)
 
 
-def combat_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+def combat_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     return _collect("combat", g, seat, fight, back)
 
 
-def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
+def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
     """Abilities used on a character met; one able to evade here is first asked (``ability_on``)."""
     if g.players[seat].toad:
         return []
     opts = _collect("meet", g, seat, other)
     if not can_evade_characters(g, other):
         return opts
-    return [(o[0], o[1], [frame("ability_on", a=seat, d=other, then=[list(f) for f in o[2]])], *o[3:]) for o in opts]
+    return [
+        Choice(o.id, o.label, [frame("ability_on", a=seat, d=other, then=[list(f) for f in o.frames])], o.group)
+        for o in opts
+    ]
 
 
 def can_evade_here(g: Game, seat: int) -> bool:
@@ -145,28 +149,28 @@ def can_evade_characters(g: Game, seat: int) -> bool:
     return can_evade_here(g, seat) or stats.has_trait(g, seat, "evade-characters")
 
 
-def end_of_turn_options(g: Game, seat: int) -> list[tuple]:
+def end_of_turn_options(g: Game, seat: int) -> list[Choice]:
     return [] if g.players[seat].toad else _collect("end_of_turn", g, seat)
 
 
-def on_enemies_killed(g: Game, seat: int, fight: dict) -> None:
+def on_enemies_killed(g: Game, seat: int, fight: dict[str, Any]) -> None:
     for fn in hooks(g, "killed"):
         fn(g, seat, fight)
 
 
-def land_options(g: Game, seat: int) -> list[tuple]:
+def land_options(g: Game, seat: int) -> list[Choice]:
     return [] if g.players[seat].toad else _collect("land", g, seat)
 
 
-def card_options(g: Game, seat: int, card: int) -> list[tuple]:
+def card_options(g: Game, seat: int, card: int) -> list[Choice]:
     return _collect("card", g, seat, card)
 
 
-def lost_fight_options(g: Game, seat: int, fight: dict) -> list[tuple]:
+def lost_fight_options(g: Game, seat: int, fight: dict[str, Any]) -> list[Choice]:
     return [] if g.players[seat].toad else _collect("lost_fight", g, seat, fight)
 
 
-def react(point: str, g: Game, *args) -> None:
+def react(point: str, g: Game, *args: Any) -> None:
     """Let every ability registered at a reaction point react (they push frames)."""
     for fn in hooks(g, point):
         fn(g, *args)
@@ -176,13 +180,13 @@ def movement_die(g: Game, seat: int) -> int:
     """The sides of the die a character rolls to move: its size's, unless a
     rule says otherwise where it stands (Large characters in the Dungeon)."""
     for fn in hooks(g, "movement_die"):
-        sides = fn(g, seat)
+        sides: int | None = fn(g, seat)
         if sides:
             return sides
     return g.die_size(seat)
 
 
-def battle_bonus(g: Game, seat: int, fight: dict) -> int:
+def battle_bonus(g: Game, seat: int, fight: dict[str, Any]) -> int:
     """Strength (or, in psychic combat, Craft) that abilities add in this fight."""
     if g.players[seat].toad:
         return 0
@@ -211,19 +215,20 @@ def draw_refused(g: Game, card: int) -> bool:
 def foe_value(g: Game, seat: int, card: int, mode: str) -> int:
     """An Enemy card's Strength (or Craft) against this character."""
     for fn in hooks(g, "foe_value"):
-        value = fn(g, seat, card, mode)
+        value: int | None = fn(g, seat, card, mode)
         if value is not None:
             return value
-    return getattr(g.rules.instances[card], mode)
+    printed: int = getattr(g.rules.instances[card], mode)
+    return printed
 
 
-def attack_faces(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
+def attack_faces(g: Game, seat: int, fight: dict[str, Any], faces: list[int]) -> list[int]:
     for fn in hooks(g, "attack_faces"):
         faces = fn(g, seat, fight, faces)
     return faces
 
 
-def fight_result(g: Game, seat: int, fight: dict, outcome: str, margin: int) -> str:
+def fight_result(g: Game, seat: int, fight: dict[str, Any], outcome: str, margin: int) -> str:
     """``win``, ``lose`` or ``standoff``, once every rule has had its say (``margin``: my score - theirs)."""
     for fn in hooks(g, "fight_result"):
         outcome = fn(g, seat, fight, outcome, margin)

@@ -140,9 +140,9 @@ def owner_of(g: Game, card: int) -> int | None:
     return None
 
 
-def locations(g: Game) -> Counter:
+def locations(g: Game) -> Counter[int]:
     """How many times each card instance appears anywhere (each must be 1)."""
-    seen: Counter = Counter()
+    seen: Counter[int] = Counter()
     for pile in g.decks.values():
         seen.update(pile)
     for pile in g.discards.values():

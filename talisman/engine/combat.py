@@ -13,10 +13,11 @@ psychic combat a Follower too).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, effects, lives, possessions, quests, spells, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def fight_cards(g: Game, seat: int, foes: list[int], mode: str) -> None:
     before the fight (``on_encounter``: the Tinker Imp's theft) comes first; what
     it does after (``on_win``, ``on_lose``, ``on_standoff``) follows the result."""
     space = g.players[seat].space
-    after: dict[str, list] = {"win": [], "lose": [], "standoff": []}
+    after: dict[str, list[Any]] = {"win": [], "lose": [], "standoff": []}
     for c in foes:
         card = g.rules.instances[c]
         for k in after:
@@ -57,19 +58,19 @@ def fight_cards(g: Game, seat: int, foes: list[int], mode: str) -> None:
 
 
 @effects.verb("fight")
-def _fight(g: Game, seat: int, params: dict, ctx: effects.Ctx) -> None:
+def _fight(g: Game, seat: int, params: dict[str, Any], ctx: effects.Ctx) -> None:
     fight_creature(g, seat, params, ctx)
 
 
 def fight_creature(
     g: Game,
     seat: int,
-    params: dict,
-    ctx: dict,
-    win: list | None = None,
-    lose: list | None = None,
-    standoff: list | None = None,
-    evaded: list | None = None,
+    params: dict[str, Any],
+    ctx: dict[str, Any],
+    win: list[Any] | None = None,
+    lose: list[Any] | None = None,
+    standoff: list[Any] | None = None,
+    evaded: list[Any] | None = None,
 ) -> None:
     """A creature named by content (the Sentinel, a Farmer, a Werewolf...)."""
     space = g.players[seat].space
@@ -118,7 +119,7 @@ def fight_creature(
 
 
 @ENGINE.handler("hold")
-def _hold(g: Game, a: dict) -> None:
+def _hold(g: Game, a: dict[str, Any]) -> None:
     """Stay on this space and face the same foe next turn (Werewolf, Pits)."""
     seat = a["p"]
     p = g.players[seat]
@@ -133,18 +134,18 @@ def _evadable_here(g: Game, space: int) -> bool:
     return g.rules.regions[g.rules.spaces[space].region].movement == "roll"
 
 
-def foe_value(g: Game, a: dict, mode: str) -> int:
-    total = sum(abilities.foe_value(g, a["p"], c, mode) for c in a["foes"])
+def foe_value(g: Game, a: dict[str, Any], mode: str) -> int:
+    total: int = sum(abilities.foe_value(g, a["p"], c, mode) for c in a["foes"])
     total += sum(f.get(mode, 0) for f in a["adhoc"])
     return total
 
 
-def foe_names(g: Game, a: dict) -> str:
+def foe_names(g: Game, a: dict[str, Any]) -> str:
     names = [g.card_name(c) for c in a["foes"]] + [f["name"] for f in a["adhoc"]]
     return " and ".join(names)
 
 
-def foe_subtypes(g: Game, a: dict) -> set[str]:
+def foe_subtypes(g: Game, a: dict[str, Any]) -> set[str]:
     return {g.rules.instances[c].subtype for c in a["foes"]} | {f.get("subtype", "") for f in a["adhoc"]}
 
 
@@ -152,7 +153,7 @@ def foe_subtypes(g: Game, a: dict) -> set[str]:
 
 
 @ENGINE.handler("combat")
-def _combat(g: Game, a: dict) -> None:
+def _combat(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -164,7 +165,7 @@ def _combat(g: Game, a: dict) -> None:
         g.say(f"The {foe_names(g, a)} ({verb} {value}) attacks {g.name(seat)}.", type="attack", seat=seat)
     a = {**a, "announced": True}
     back = [frame("combat", **a)]
-    opts: list[tuple] = [("fight", f"Fight the {foe_names(g, a)} ({verb} {value})", [frame("combat_roll", **a)])]
+    opts: list[Choice] = [Choice("fight", f"Fight the {foe_names(g, a)} ({verb} {value})", [frame("combat_roll", **a)])]
     if a["evadable"]:
         opts += evade_options(g, seat, a)
     opts += abilities.combat_options(g, seat, a, back)
@@ -172,13 +173,13 @@ def _combat(g: Game, a: dict) -> None:
     g.decide(seat, "combat", f"{foe_names(g, a)}: {verb} {value} against your {_score_hint(g, seat, a)}.", opts)
 
 
-def _score_hint(g: Game, seat: int, a: dict) -> str:
+def _score_hint(g: Game, seat: int, a: dict[str, Any]) -> str:
     if a["mode"] == "craft":
         return f"Craft {stats.craft(g, seat, battle=True)}"
     return f"Strength {battle_strength(g, seat, a)}"
 
 
-def battle_strength(g: Game, seat: int, a: dict) -> int:
+def battle_strength(g: Game, seat: int, a: dict[str, Any]) -> int:
     # A weapon's bonus against one kind of foe counts against Dragons among the foes,
     # or against foes all of one kind (the Goblin Slayer against Goblins).
     kinds = foe_subtypes(g, a) - {""}
@@ -189,17 +190,17 @@ def battle_strength(g: Game, seat: int, a: dict) -> int:
     return total + abilities.battle_bonus(g, seat, a)
 
 
-def evade_options(g: Game, seat: int, a: dict) -> list[tuple]:
+def evade_options(g: Game, seat: int, a: dict[str, Any]) -> list[Choice]:
     """Ways to evade the creatures: an ability where it applies, or foes anyone
     may evade (``may-evade``: the slow Battle Hulk). Spells come from the spell list."""
     slow = bool(a["foes"]) and not a["adhoc"] and all("may-evade" in g.rules.instances[c].traits for c in a["foes"])
     if abilities.can_evade_here(g, seat) or slow:
-        return [("evade", f"Evade the {foe_names(g, a)}", [frame("combat_evaded", **a)])]
+        return [Choice("evade", f"Evade the {foe_names(g, a)}", [frame("combat_evaded", **a)])]
     return []
 
 
 @ENGINE.handler("combat_evaded")
-def _combat_evaded(g: Game, a: dict) -> None:
+def _combat_evaded(g: Game, a: dict[str, Any]) -> None:
     """The creatures stay where they are but no longer bar the other cards.
 
     ``whole_space``: the evasion passes every Enemy on the space, not only
@@ -216,7 +217,9 @@ def _combat_evaded(g: Game, a: dict) -> None:
     g.push_all(a["evaded"])
 
 
-def apart(g: Game, fight: dict, cards_: list[int], kinds: frozenset[str] = frozenset()) -> tuple[dict, dict]:
+def apart(
+    g: Game, fight: dict[str, Any], cards_: list[int], kinds: frozenset[str] = frozenset()
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """Split a fight's foes: those named in ``cards_`` or of a subtype in ``kinds``,
     and the others, each a fight of its own (the others announced afresh)."""
     these = [c for c in fight["foes"] if c in cards_ or g.rules.instances[c].subtype in kinds]
@@ -230,11 +233,11 @@ def apart(g: Game, fight: dict, cards_: list[int], kinds: frozenset[str] = froze
     return {**fight, "foes": these, "adhoc": those}, rest
 
 
-def has_foes(fight: dict) -> bool:
+def has_foes(fight: dict[str, Any]) -> bool:
     return bool(fight["foes"] or fight["adhoc"])
 
 
-def let_be_frames(g: Game, fight: dict, kinds: frozenset[str]) -> list | None:
+def let_be_frames(g: Game, fight: dict[str, Any], kinds: frozenset[str]) -> list[Frame] | None:
     """A character that creatures of ``kinds`` never attack (the Minstrel's Animals
     and Dragons) lets them be: they are passed, and whoever came with them is
     fought alone. None when no such creature is in the fight."""
@@ -259,14 +262,14 @@ def evaded(g: Game, seat: int, card: int) -> bool:
 
 
 @ENGINE.handler("combat_roll")
-def _combat_roll(g: Game, a: dict) -> None:
+def _combat_roll(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     faces = _fight_faces(g, seat, a)
     enemy = 0 if a.get("assassinate") else g.rng.die(CREATURE_DIE)
     _offer_reroll(g, seat, {**a, "faces": faces, "enemy_roll": enemy}, "combat_resolve")
 
 
-def _fight_faces(g: Game, seat: int, a: dict) -> list[int]:
+def _fight_faces(g: Game, seat: int, a: dict[str, Any]) -> list[int]:
     """The attack dice against creatures: a Follower fighting in the character's
     place (``champion``) rolls one die; rules may change the dice (``attack_faces``)."""
     if a.get("champion"):
@@ -285,7 +288,7 @@ def _attack_faces(g: Game, seat: int, mode: str, foes: int = 1) -> list[int]:
     return [g.rng.die(die) for _ in range(n)]
 
 
-def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") -> None:
+def _offer_reroll(g: Game, seat: int, a: dict[str, Any], then: str, key: str = "faces") -> None:
     p = g.players[seat]
     roll = max(a[key])
     # No Fate against a foe that forbids it (``no-fate-reroll``: the Soulbinder), nor for no roll at all.
@@ -295,7 +298,10 @@ def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") ->
     if blessed and not (g.options.get("fate") and p.fate > 0):
         g.say(f"{g.name(seat)} rolls {roll} in battle.", type="roll", seat=seat, dice=a[key])
         g.decide(
-            seat, "fate", f"You rolled {roll}. Roll again?", [("keep", f"Keep {roll}", [frame(then, **a)]), *blessed]
+            seat,
+            "fate",
+            f"You rolled {roll}. Roll again?",
+            [Choice("keep", f"Keep {roll}", [frame(then, **a)]), *blessed],
         )
         return
     if g.options.get("fate") and p.fate > 0 and not a.get("rerolled_" + str(seat)) and not forbidden:
@@ -313,8 +319,8 @@ def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") ->
             "fate",
             f"You rolled {roll}. Spend 1 Fate to roll again?",
             [
-                ("keep", f"Keep {roll}", keep),
-                (
+                Choice("keep", f"Keep {roll}", keep),
+                Choice(
                     "reroll",
                     f"Spend 1 Fate ({p.fate} left) and roll again",
                     [
@@ -331,7 +337,7 @@ def _offer_reroll(g: Game, seat: int, a: dict, then: str, key: str = "faces") ->
 
 
 @ENGINE.handler("reroll_battle")
-def _reroll_battle(g: Game, a: dict) -> None:
+def _reroll_battle(g: Game, a: dict[str, Any]) -> None:
     inner = dict(a["a"])
     if "foes" in inner:
         inner[a["key"]] = _fight_faces(g, a["seat"], inner)
@@ -341,7 +347,7 @@ def _reroll_battle(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("combat_resolve")
-def _combat_resolve(g: Game, a: dict) -> None:
+def _combat_resolve(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     mode = a["mode"]
@@ -387,14 +393,14 @@ def _combat_resolve(g: Game, a: dict) -> None:
                 seat,
                 "lost-fight",
                 f"{verdict} against the {foe_names(g, a)}.",
-                [("accept", "Accept the result", [outcome]), *other_ways],
+                [Choice("accept", "Accept the result", [outcome]), *other_ways],
             )
         else:
             g.push_all([outcome])
 
 
 @ENGINE.handler("combat_outcome")
-def _combat_outcome(g: Game, a: dict) -> None:
+def _combat_outcome(g: Game, a: dict[str, Any]) -> None:
     """A lost battle costs a life (and a tamed Animal); a stand-off ends the fight."""
     seat, mode = a["p"], a["mode"]
     champion = a.get("champion")
@@ -416,7 +422,7 @@ def _combat_outcome(g: Game, a: dict) -> None:
         g.push_all(a["standoff"])
 
 
-def creatures_killed(g: Game, seat: int, a: dict) -> None:
+def creatures_killed(g: Game, seat: int, a: dict[str, Any]) -> None:
     p = g.players[seat]
     g.say(f"{g.name(seat)} kills the {foe_names(g, a)}.", type="combat-result", seat=seat)
     for c in a["foes"]:
@@ -432,7 +438,7 @@ def creatures_killed(g: Game, seat: int, a: dict) -> None:
     abilities.on_enemies_killed(g, seat, a)
 
 
-def slay(g: Game, seat: int, fight: dict) -> None:
+def slay(g: Game, seat: int, fight: dict[str, Any]) -> None:
     """The creatures of a fight die without a roll (a Spell's doing): killed as
     in battle (trophies kept), then the fight goes on as won."""
     creatures_killed(g, seat, fight)
@@ -467,7 +473,7 @@ def lose_battle_life(g: Game, seat: int, cause: str, armour: bool = True, by: in
 
 
 @ENGINE.handler("armour_save")
-def _armour_save(g: Game, a: dict) -> None:
+def _armour_save(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     best = 0
@@ -517,10 +523,10 @@ def must_attack(g: Game, seat: int, other: int) -> bool:
     )
 
 
-def attack_options(g: Game, seat: int, other: int) -> list[tuple]:
+def attack_options(g: Game, seat: int, other: int) -> list[Choice]:
     """How the active character may attack another it meets."""
     opts = [
-        (
+        Choice(
             f"attack:{other}",
             f"Attack the {g.name(other)} in battle",
             [frame("pvp", a=seat, d=other, mode="strength", assassinate=False)],
@@ -528,7 +534,7 @@ def attack_options(g: Game, seat: int, other: int) -> list[tuple]:
     ]
     if stats.has_trait(g, seat, "psychic-attack"):
         opts.append(
-            (
+            Choice(
                 f"psychic:{other}",
                 f"Attack the {g.name(other)} in psychic combat",
                 [frame("pvp", a=seat, d=other, mode="craft", assassinate=False)],
@@ -536,7 +542,7 @@ def attack_options(g: Game, seat: int, other: int) -> list[tuple]:
         )
     if stats.has_trait(g, seat, "assassinate") and g.rules.spaces[g.players[seat].space].kind != "crown":
         opts.append(
-            (
+            Choice(
                 f"assassinate:{other}",
                 f"Assassinate the {g.name(other)} (it does not roll)",
                 [frame("pvp", a=seat, d=other, mode="strength", assassinate=True)],
@@ -546,7 +552,7 @@ def attack_options(g: Game, seat: int, other: int) -> list[tuple]:
 
 
 @ENGINE.handler("pvp")
-def _pvp(g: Game, a: dict) -> None:
+def _pvp(g: Game, a: dict[str, Any]) -> None:
     att, dfd = a["a"], a["d"]
     if not (g.players[att].alive and g.players[dfd].alive):
         return
@@ -564,35 +570,35 @@ def _pvp(g: Game, a: dict) -> None:
             stats.changed(g)
     a = {**a, "announced": True}
     back = [frame("pvp", **a)]
-    opts: list[tuple] = [("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
+    opts: list[Choice] = [Choice("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
     if abilities.can_evade_characters(g, dfd):
-        opts.append(("evade", f"Evade the {g.name(att)}", [frame("pvp_evaded", **a)]))
+        opts.append(Choice("evade", f"Evade the {g.name(att)}", [frame("pvp_evaded", **a)]))
     opts += spells.cast_options(g, dfd, "defend", back, combat=a)
     g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)
 
 
 @ENGINE.handler("pvp_evaded")
-def _pvp_evaded(g: Game, a: dict) -> None:
+def _pvp_evaded(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(a['d'])} evades {g.name(a['a'])}.", type="evade", seat=a["d"])
     g.players[a["a"]].flags.add(f"evaded-by:{a['d']}")  # this turn (the Wise Man stays with one who evades)
 
 
 @ENGINE.handler("ability_on")
-def _ability_on(g: Game, a: dict) -> None:
+def _ability_on(g: Game, a: dict[str, Any]) -> None:
     """000 Evading (B): a character may evade another who uses an ability on it (the Thief's theft)."""
     g.decide(
         a["d"],
         "evade-ability",
         f"The {g.name(a['a'])} uses an ability on you.",
         [
-            ("allow", "Let it happen", a["then"]),
-            ("evade", f"Evade the {g.name(a['a'])}", [frame("pvp_evaded", a=a["a"], d=a["d"])]),
+            Choice("allow", "Let it happen", a["then"]),
+            Choice("evade", f"Evade the {g.name(a['a'])}", [frame("pvp_evaded", a=a["a"], d=a["d"])]),
         ],
     )
 
 
 @ENGINE.handler("pvp_magic")
-def _pvp_magic(g: Game, a: dict) -> None:
+def _pvp_magic(g: Game, a: dict[str, Any]) -> None:
     """Each side may cast Spells before the dice, attacker first."""
     who = a["turn"]
     nxt = a["d"] if who == a["a"] else None
@@ -600,14 +606,17 @@ def _pvp_magic(g: Game, a: dict) -> None:
     opts = spells.cast_options(g, who, "combat", [frame("pvp_magic", **a)], combat=a)
     if opts:
         g.decide(
-            who, "combat-magic", "Cast a Spell before the dice are rolled?", [("ready", "Roll the dice", cont), *opts]
+            who,
+            "combat-magic",
+            "Cast a Spell before the dice are rolled?",
+            [Choice("ready", "Roll the dice", cont), *opts],
         )
     else:
         g.push_all(cont)
 
 
 @ENGINE.handler("pvp_roll")
-def _pvp_roll(g: Game, a: dict) -> None:
+def _pvp_roll(g: Game, a: dict[str, Any]) -> None:
     att, dfd = a["a"], a["d"]
     mode = a["mode"]
     a = {
@@ -619,14 +628,14 @@ def _pvp_roll(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("pvp_reroll_defender")
-def _pvp_reroll_defender(g: Game, a: dict) -> None:
+def _pvp_reroll_defender(g: Game, a: dict[str, Any]) -> None:
     if a["assassinate"]:
         g.push("pvp_resolve", **a)
         return
     _offer_reroll(g, a["d"], a, "pvp_resolve", key="dfaces")
 
 
-def _pvp_score(g: Game, seat: int, a: dict) -> int:
+def _pvp_score(g: Game, seat: int, a: dict[str, Any]) -> int:
     bonus = abilities.battle_bonus(
         g, seat, {"mode": a["mode"], "foes": [], "adhoc": [], "vs": a["d"] if seat == a["a"] else a["a"]}
     )
@@ -639,7 +648,7 @@ def _pvp_score(g: Game, seat: int, a: dict) -> int:
 
 
 @ENGINE.handler("pvp_resolve")
-def _pvp_resolve(g: Game, a: dict) -> None:
+def _pvp_resolve(g: Game, a: dict[str, Any]) -> None:
     att, dfd, mode = a["a"], a["d"], a["mode"]
     s_att = max(a["faces"]) + _pvp_score(g, att, a)
     s_dfd = max(a["dfaces"]) + _pvp_score(g, dfd, a)
@@ -679,20 +688,22 @@ def _pvp_resolve(g: Game, a: dict) -> None:
     # The loser may turn the defeat into a stand-off (Divine Intervention; if countered, the defeat stands).
     saves = spells.cast_options(g, lose, "defeat", after, combat=a)
     if saves:
-        g.decide(lose, "defeat", f"You lost to the {g.name(win)}.", [("accept", "Accept the defeat", after), *saves])
+        g.decide(
+            lose, "defeat", f"You lost to the {g.name(win)}.", [Choice("accept", "Accept the defeat", after), *saves]
+        )
     else:
         g.push_all(after)
 
 
 @ENGINE.handler("pvp_outcome")
-def _pvp_outcome(g: Game, a: dict) -> None:
+def _pvp_outcome(g: Game, a: dict[str, Any]) -> None:
     """The result of a fight between characters stands: rules that follow it react."""
     abilities.react("pvp_won", g, a["win"], a["lose"])
     abilities.react("defeated", g, a["lose"])
 
 
 @ENGINE.handler("spoils")
-def _spoils(g: Game, a: dict) -> None:
+def _spoils(g: Game, a: dict[str, Any]) -> None:
     """The winner takes a life, or an Object or gold (a Follower too after psychic combat)."""
     win, lose, mode = a["win"], a["lose"], a["mode"]
     loser = g.players[lose]
@@ -701,26 +712,32 @@ def _spoils(g: Game, a: dict) -> None:
     if g.players[win].toad:  # a Toad owns nothing: it can only take a life
         g.push("take_life", win=win, lose=lose, mode=mode)
         return
-    opts: list[tuple] = [
-        ("life", f"Take a life from the {g.name(lose)}", [frame("take_life", win=win, lose=lose, mode=mode)])
+    opts: list[Choice] = [
+        Choice("life", f"Take a life from the {g.name(lose)}", [frame("take_life", win=win, lose=lose, mode=mode)])
     ]
     if loser.gold:
         # ``spoils-gold:N``: the winner may take up to N gold instead of 1 (the Rogue takes it all).
         n = min(loser.gold, max(1, stats.trait_value(g, win, "spoils-gold")))
-        opts.append(("gold", f"Take {n} gold from the {g.name(lose)}", [frame("take_gold", win=win, lose=lose, n=n)]))
+        opts.append(
+            Choice("gold", f"Take {n} gold from the {g.name(lose)}", [frame("take_gold", win=win, lose=lose, n=n)])
+        )
     for c in possessions.stealable(g, lose):
         if possessions.permitted(g, win, c):
-            opts.append((f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=win, lose=lose, card=c)]))
+            opts.append(
+                Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=win, lose=lose, card=c)])
+            )
     if mode == "craft":
         for f in loser.followers:
             if "loyal" in g.rules.instances[f].traits:
                 continue  # never taken (a Dog)
-            opts.append((f"follower:{f}", f"Take the {g.card_name(f)}", [frame("steal", win=win, lose=lose, card=f)]))
+            opts.append(
+                Choice(f"follower:{f}", f"Take the {g.card_name(f)}", [frame("steal", win=win, lose=lose, card=f)])
+            )
     g.decide(win, "spoils", f"You beat the {g.name(lose)}: choose your prize.", opts)
 
 
 @ENGINE.handler("take_life")
-def _take_life(g: Game, a: dict) -> None:
+def _take_life(g: Game, a: dict[str, Any]) -> None:
     win, lose = a["win"], a["lose"]
     cause = f"beaten by the {g.name(win)}"
     if a["mode"] == "craft" and stats.has_trait(g, win, "life-drain"):
@@ -729,14 +746,14 @@ def _take_life(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("drain")
-def _drain(g: Game, a: dict) -> None:
+def _drain(g: Game, a: dict[str, Any]) -> None:
     """The Ghoul gains the life it took, if the victim did lose it (no Spell saved it)."""
     if g.players[a["victim"]].lives < a["had"]:
         lives.gain_lives(g, a["p"], 1)
 
 
 @ENGINE.handler("take_gold")
-def _take_gold(g: Game, a: dict) -> None:
+def _take_gold(g: Game, a: dict[str, Any]) -> None:
     win, lose = g.players[a["win"]], g.players[a["lose"]]
     n = min(a.get("n", 1), lose.gold)
     lose.gold -= n
@@ -745,7 +762,7 @@ def _take_gold(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("steal")
-def _steal(g: Game, a: dict) -> None:
+def _steal(g: Game, a: dict[str, Any]) -> None:
     card = a["card"]
     if card not in g.players[a["lose"]].holdings():
         return

@@ -1,9 +1,37 @@
-"""The pending decision a game exposes, and the events that explain a game."""
+"""The pending decision a game exposes, the frames and choices rule code builds
+it from, and the events that explain a game."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, NamedTuple
+
+Group = Literal["main", "free"]
+# A Choice's group may also be a hint to the rule code that gathers ability options, read and
+# dropped before the decision is made: ``instead`` of the usual option, or the usual one ``forced`` away.
+ChoiceGroup = Literal["main", "free", "instead", "forced"]
+
+
+# One step of the game's flow on its stack: the kind of a handler some module registers
+# (:meth:`~talisman.content.modules.Module.handler`) and its args, plain JSON data; stored (in a
+# state, a save, the hash) as the list ``[kind, args]``. A plain pair, not a NamedTuple: the machine
+# makes tens of them for each action, and a NamedTuple costs seven times as much to make.
+Frame = tuple[str, dict[str, Any]]
+
+
+class Choice(NamedTuple):
+    """One option rule code offers with :meth:`~talisman.engine.game.Game.decide`: the ``id`` sent
+    back, the ``label`` shown, the ``frames`` pushed when it is chosen (run in the order given) and
+    its ``group`` (see :class:`Option`).
+
+    Stored in the ``decide`` frame as the list ``[id, label, frames, group]``.
+    """
+
+    id: str
+    label: str
+    frames: Sequence[Frame] = ()
+    group: ChoiceGroup = "main"
 
 
 @dataclass(frozen=True)
@@ -16,7 +44,7 @@ class Option:
 
     id: str
     label: str
-    group: str = "main"
+    group: Group = "main"
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,12 @@ and a game finds them in its ruleset's ``hooks``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from talisman.content.dice import parse, parse_range, spoken
 from talisman.engine import abilities, cards, lives, possessions, realms, spells, stats, transform
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame
 from talisman.engine.possessions import offer
 
@@ -25,11 +26,12 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 Ctx = dict[str, Any]
+F = TypeVar("F", bound=Callable[..., Any])
 EXECUTORS: dict[str, Callable[[Game, int, Any, Ctx], None]] = {}
 
 
-def verb(name: str):
-    def register(fn):
+def verb(name: str) -> Callable[[F], F]:
+    def register(fn: F) -> F:
         EXECUTORS[name] = fn
         return fn
 
@@ -52,12 +54,12 @@ def run_now(g: Game, seat: int, effects: Any, ctx: Ctx) -> None:
         run_one(g, seat, effects[0], ctx)
 
 
-def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list:
+def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list[Any]:
     return [frame("effects", p=seat, list=list(effects), ctx=ctx or {})] if effects else []
 
 
 @ENGINE.handler("effects")
-def _effects(g: Game, a: dict) -> None:
+def _effects(g: Game, a: dict[str, Any]) -> None:
     lst, seat, ctx = a["list"], a["p"], a["ctx"]
     if len(lst) > 1:
         g.push("effects", p=seat, list=lst[1:], ctx=ctx)
@@ -65,7 +67,7 @@ def _effects(g: Game, a: dict) -> None:
         run_one(g, seat, lst[0], ctx)
 
 
-def run_one(g: Game, seat: int, e: dict, ctx: Ctx) -> None:
+def run_one(g: Game, seat: int, e: dict[str, Any], ctx: Ctx) -> None:
     """Run one effect, once for each character it targets."""
     target = e.get("target", "self")
     if target == "cast_target":
@@ -125,7 +127,7 @@ def held_names(g: Game, seat: int) -> list[str]:
     return [g.rules.instances[c].name for c in p.objects + p.packed + p.followers]
 
 
-def holds(g: Game, seat: int, cond: dict, ctx: Ctx | None = None) -> bool:
+def holds(g: Game, seat: int, cond: dict[str, Any], ctx: Ctx | None = None) -> bool:
     """Does every key of the condition hold for this character now?"""
     p = g.players[seat]
     for key, val in cond.items():
@@ -208,7 +210,7 @@ def amount(g: Game, seat: int, n: Any) -> int:
 
 
 @verb("gain")
-def _gain(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _gain(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     p = g.players[seat]
     for attr, n in params.items():
         n = amount(g, seat, n)
@@ -229,7 +231,7 @@ def _gain(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @verb("lose")
-def _lose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _lose(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     p = g.players[seat]
     for attr, n in params.items():
         if attr == "gold":
@@ -252,7 +254,8 @@ def _lose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 def cause_of(g: Game, ctx: Ctx) -> str:
     """What to blame for a loss: the card or the space the effect comes from."""
     if ctx.get("cause"):
-        return ctx["cause"]
+        cause: str = ctx["cause"]
+        return cause
     if ctx.get("src") is not None:
         return f"the {g.card_name(ctx['src'])}"
     if ctx.get("space") is not None:
@@ -261,7 +264,7 @@ def cause_of(g: Game, ctx: Ctx) -> str:
 
 
 @verb("heal")
-def _heal(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _heal(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     p = g.players[seat]
     up_to = params.get("up_to", "full")
     missing = stats.life_cap(g, seat) - p.lives
@@ -282,7 +285,7 @@ def _heal(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         "heal",
         f"Healing costs {price}G a life: how many lives?",
         [
-            (
+            Choice(
                 f"heal:{k}",
                 f"Heal {k} {'life' if k == 1 else 'lives'} for {k * price}G" if k else "No healing",
                 [frame("buy_healing", p=seat, n=k, price=price, paid_to=params.get("paid_to", ""))],
@@ -293,7 +296,7 @@ def _heal(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("buy_healing")
-def _buy_healing(g: Game, a: dict) -> None:
+def _buy_healing(g: Game, a: dict[str, Any]) -> None:
     if a["n"]:
         g.players[a["p"]].gold -= a["n"] * a["price"]
         lives.heal(g, a["p"], a["n"])
@@ -304,7 +307,7 @@ def _buy_healing(g: Game, a: dict) -> None:
 
 
 @verb("refill_fate")
-def _refill_fate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _refill_fate(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     if not g.options.get("fate"):
         return
     p = g.players[seat]
@@ -326,7 +329,7 @@ def _refill_fate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         "buy-fate",
         f"Fate costs {price}G each: how many?",
         [
-            (
+            Choice(
                 f"fate:{k}",
                 f"Buy {k} Fate for {k * price}G" if k else "Buy none",
                 [frame("buy_fate", p=seat, n=k, price=price)],
@@ -337,7 +340,7 @@ def _refill_fate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("buy_fate")
-def _buy_fate(g: Game, a: dict) -> None:
+def _buy_fate(g: Game, a: dict[str, Any]) -> None:
     p = g.players[a["p"]]
     if a["n"]:
         p.gold -= a["n"] * a["price"]
@@ -349,7 +352,7 @@ def _buy_fate(g: Game, a: dict) -> None:
 
 
 @verb("take_card")
-def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _take_card(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     deck = cards.deck_here(g, seat, params["deck"])
     for _ in range(params.get("n", 1)):
         if deck == "spell":
@@ -367,7 +370,7 @@ def _take_card(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("make_room")
-def _make_room(g: Game, a: dict) -> None:
+def _make_room(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     if card not in g.cards_on(p.space):
@@ -377,9 +380,9 @@ def _make_room(g: Game, a: dict) -> None:
         "make-room",
         f"You cannot carry the {g.card_name(card)} as well: leave something?",
         [
-            ("leave", f"Leave the {g.card_name(card)} here", []),
+            Choice("leave", f"Leave the {g.card_name(card)} here", []),
             *[
-                (
+                Choice(
                     f"drop:{o}",
                     f"Drop the {g.card_name(o)} and take the {g.card_name(card)}",
                     [frame("drop", p=seat, card=o), frame("take", p=seat, card=card)],
@@ -397,7 +400,7 @@ def _fill_spells(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
 
 
 @verb("discard")
-def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _discard(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     p = g.players[seat]
     what = params["what"]
     if what == "spells":
@@ -422,7 +425,7 @@ def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
                 "lose-follower",
                 "You must give up a Follower",
                 [
-                    (f"lose:{f}", f"Give up the {g.card_name(f)}", [frame("lose_follower", p=seat, card=f)])
+                    Choice(f"lose:{f}", f"Give up the {g.card_name(f)}", [frame("lose_follower", p=seat, card=f)])
                     for f in p.followers
                 ],
             )
@@ -440,7 +443,7 @@ def _discard(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             cards.discard(g, c)
 
 
-def card_matches(g: Game, seat: int, card: int, flt: dict) -> bool:
+def card_matches(g: Game, seat: int, card: int, flt: dict[str, Any]) -> bool:
     """Does a card pass a filter (:func:`talisman.content.vocabulary.card_filter`)? ``deck = "here"``:
     the deck drawn from where the character stands; ``used_weapon``: a Weapon it fights with."""
     c = g.rules.instances[card]
@@ -463,7 +466,7 @@ def card_matches(g: Game, seat: int, card: int, flt: dict) -> bool:
 
 
 @verb("discard_cards")
-def _discard_cards(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _discard_cards(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """Discard face-up cards from the board that pass a filter, in the character's region or anywhere:
     all of them (the Fire), each on a die roll in ``chance`` (the Gate Smasher), those on one space the
     character chooses (Summon Storm), or one card it chooses (Destruction)."""
@@ -487,7 +490,7 @@ def _discard_cards(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             params.get("decision", "discard-space"),
             params.get("prompt", "Which space is struck?"),
             [
-                (
+                Choice(
                     f"space:{g.rules.spaces[s].id}",
                     f"The {g.space_name(s)}",
                     [frame("discard_cards_at", p=seat, space=s, filter=flt)],
@@ -501,7 +504,7 @@ def _discard_cards(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             params.get("decision", "discard-card"),
             params.get("prompt", "Which card is discarded?"),
             [
-                (
+                Choice(
                     f"destroy:{c}",
                     f"The {g.card_name(c)} on the {g.space_name(s)}",
                     [frame("board_discard", space=s, card=c)],
@@ -520,13 +523,13 @@ def _discard_cards(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("discard_cards_at")
-def _discard_cards_at(g: Game, a: dict) -> None:
+def _discard_cards_at(g: Game, a: dict[str, Any]) -> None:
     for c in [c for c in g.cards_on(a["space"]) if card_matches(g, a["p"], c, a["filter"])]:
         board_discard(g, a["space"], c)
 
 
 @ENGINE.handler("board_discard")
-def _board_discard(g: Game, a: dict) -> None:
+def _board_discard(g: Game, a: dict[str, Any]) -> None:
     if a["card"] in g.cards_on(a["space"]):
         board_discard(g, a["space"], a["card"])
 
@@ -544,7 +547,7 @@ def board_discard(g: Game, space: int, card: int) -> None:
 
 
 @verb("follower_for_life")
-def _follower_for_life(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _follower_for_life(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """Lives lost that a Follower may pay for instead: one the character chooses, for each life (the
     Vampire, the Snake Pit); or with ``pick = "random"`` one Follower taken at random, a life lost only
     by a character with none (the Giant Beetle), where a Spell of the ``follower-loss`` window may
@@ -573,14 +576,14 @@ def _follower_for_life(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
                 seat,
                 "save-follower",
                 f"Your {g.card_name(victim)} is about to be killed.",
-                [("accept", "Let it die", dies), *saves],
+                [Choice("accept", "Let it die", dies), *saves],
             )
         else:
             g.push_all(dies)
 
 
 @ENGINE.handler("follower_for_life")
-def _follower_for_life_frame(g: Game, a: dict) -> None:
+def _follower_for_life_frame(g: Game, a: dict[str, Any]) -> None:
     seat, n = a["p"], a["n"]
     p = g.players[seat]
     if n <= 0 or not p.alive:
@@ -594,9 +597,9 @@ def _follower_for_life_frame(g: Game, a: dict) -> None:
         a["decision"],
         a["prompt"],
         [
-            ("life", "Lose a life", [frame("lose_lives", p=seat, n=1, cause=a["cause"]), rest]),
+            Choice("life", "Lose a life", [frame("lose_lives", p=seat, n=1, cause=a["cause"]), rest]),
             *[
-                (
+                Choice(
                     f"follower:{f}",
                     f"Give up the {g.card_name(f)}",
                     [frame("lose_follower", p=seat, card=f, why=a["why"]), rest],
@@ -608,7 +611,7 @@ def _follower_for_life_frame(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("lose_follower")
-def _lose_follower_frame(g: Game, a: dict) -> None:
+def _lose_follower_frame(g: Game, a: dict[str, Any]) -> None:
     if a["card"] in g.players[a["p"]].followers:
         possessions.lose_follower(g, a["p"], a["card"], a.get("why", "is lost"))
 
@@ -634,12 +637,12 @@ def _take_from_card(g: Game, seat: int, attr: str, ctx: Ctx) -> None:
 
 
 @verb("shop")
-def _shop(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _shop(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     g.push("shop", p=seat, items=params["items"], free_trait=params.get("free_trait", ""))
 
 
 @ENGINE.handler("shop")
-def _shop_frame(g: Game, a: dict) -> None:
+def _shop_frame(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     # One free card a visit; marked by turn, as a visit may come in another's turn (Market Day).
@@ -652,7 +655,7 @@ def _shop_frame(g: Game, a: dict) -> None:
             continue
         if free:
             opts.append(
-                (
+                Choice(
                     f"free:{name}",
                     f"Take a {name} for nothing",
                     [frame("buy", p=seat, name=name, price=0, free=True), frame("shop", **a)],
@@ -660,7 +663,7 @@ def _shop_frame(g: Game, a: dict) -> None:
             )
         if p.gold >= price:
             opts.append(
-                (
+                Choice(
                     f"buy:{name}",
                     f"Buy a {name} for {price}G",
                     [frame("buy", p=seat, name=name, price=price), frame("shop", **a)],
@@ -669,12 +672,16 @@ def _shop_frame(g: Game, a: dict) -> None:
     if not opts:
         return
     g.decide(
-        seat, "shop", f"You have {p.gold}G. Buy something?", [("done", "Buy nothing more", []), *opts], confirm=True
+        seat,
+        "shop",
+        f"You have {p.gold}G. Buy something?",
+        [Choice("done", "Buy nothing more", []), *opts],
+        confirm=True,
     )
 
 
 @ENGINE.handler("buy")
-def _buy(g: Game, a: dict) -> None:
+def _buy(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     card = cards.take_named(g, "purchase", a["name"])
@@ -699,12 +706,12 @@ def _buy(g: Game, a: dict) -> None:
 
 
 @verb("sell_objects")
-def _sell(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _sell(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     g.push("sell", p=seat, price=params["price"])
 
 
 @ENGINE.handler("sell")
-def _sell_frame(g: Game, a: dict) -> None:
+def _sell_frame(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     sellable = [c for c in p.objects + p.packed if g.rules.instances[c].is_item]
@@ -715,9 +722,9 @@ def _sell_frame(g: Game, a: dict) -> None:
         "sell",
         f"Turn an Object into {a['price']}G?",
         [
-            ("done", "Sell nothing more", []),
+            Choice("done", "Sell nothing more", []),
             *[
-                (
+                Choice(
                     f"sell:{c}",
                     f"Sell the {g.card_name(c)} for {a['price']}G",
                     [frame("sold", p=seat, card=c, price=a["price"]), frame("sell", **a)],
@@ -730,7 +737,7 @@ def _sell_frame(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("sold")
-def _sold(g: Game, a: dict) -> None:
+def _sold(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].holdings():
         cards.release(g, seat, card)
@@ -747,7 +754,7 @@ def _sold(g: Game, a: dict) -> None:
 
 
 @verb("roll")
-def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _roll(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     if params.get("optional_trait") and stats.has_trait(g, seat, params["optional_trait"]):
         rest = {k: v for k, v in params.items() if k != "optional_trait"}
         g.decide(
@@ -757,8 +764,8 @@ def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             if params.get("prompt")
             else "Roll? You may choose not to.",
             [
-                ("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
-                ("skip", "Do not roll", []),
+                Choice("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
+                Choice("skip", "Do not roll", []),
             ],
         )
         return
@@ -781,7 +788,7 @@ def _roll(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("pick_of_two")
-def _pick_of_two(g: Game, a: dict) -> None:
+def _pick_of_two(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     first, _ = g.roll_dice(a["dice"], seat)
     second, _ = g.roll_dice(a["dice"], seat)
@@ -796,7 +803,7 @@ def _pick_of_two(g: Game, a: dict) -> None:
         seat,
         "pick-roll",
         f"You rolled {first} and {second}: which do you keep?",
-        [(f"keep:{v}", f"Keep {v}", [frame(kind, **{**args, "roll": v})]) for v in sorted({first, second})],
+        [Choice(f"keep:{v}", f"Keep {v}", [frame(kind, **{**args, "roll": v})]) for v in sorted({first, second})],
     )
 
 
@@ -811,13 +818,15 @@ def _with_dice_count(expr: str, n: int) -> str:
     return "".join(out).lstrip("+")
 
 
-def roll(g: Game, seat: int, expr: str, then: tuple, why: str = "", into: str = "roll", fate: bool = True) -> None:
+def roll(
+    g: Game, seat: int, expr: str, then: tuple[Any, ...], why: str = "", into: str = "roll", fate: bool = True
+) -> None:
     """Roll dice for a character, offer a Fate re-roll, then push ``then`` with the total."""
     g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate)
 
 
 @ENGINE.handler("roll")
-def _roll_frame(g: Game, a: dict) -> None:
+def _roll_frame(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     total, faces = g.roll_dice(a["dice"], seat)
     label = a["why"] or "a roll"
@@ -831,7 +840,10 @@ def _roll_frame(g: Game, a: dict) -> None:
     blessed = reroll_options(g, seat, again) if a["fate"] and not a.get("rerolled") else []
     if blessed and not (g.options.get("fate") and p.fate > 0):
         g.decide(
-            seat, "fate", f"You rolled {total} ({label}). Roll again?", [("keep", f"Keep {total}", [done]), *blessed]
+            seat,
+            "fate",
+            f"You rolled {total} ({label}). Roll again?",
+            [Choice("keep", f"Keep {total}", [done]), *blessed],
         )
         return
     if a["fate"] and g.options.get("fate") and p.fate > 0 and not a.get("rerolled"):
@@ -858,8 +870,8 @@ def _roll_frame(g: Game, a: dict) -> None:
             "fate",
             f"You rolled {total} ({label}). Spend 1 Fate to roll again?",
             [
-                ("keep", f"Keep {total}", [done]),
-                (
+                Choice("keep", f"Keep {total}", [done]),
+                Choice(
                     "reroll",
                     f"Spend 1 Fate ({p.fate} left) and roll again",
                     [frame("spend_fate", p=seat, why=a["why"]), frame("roll", **{**a, "rerolled": True})],
@@ -872,18 +884,22 @@ def _roll_frame(g: Game, a: dict) -> None:
     g.push_all([done])
 
 
-def reroll_options(g: Game, seat: int, again: list) -> list[tuple]:
+def reroll_options(g: Game, seat: int, again: list[Frame]) -> list[Choice]:
     """Cards the character may discard to roll again (``reroll-card``: a Blessing), one option per title."""
     p = g.players[seat]
     held = {g.card_name(c): c for c in reversed(p.objects + p.cards) if "reroll-card" in g.rules.instances[c].traits}
     return [
-        (f"reroll-card:{c}", f"Discard the {name} and roll again", [frame("spend_reroll_card", p=seat, card=c), *again])
+        Choice(
+            f"reroll-card:{c}",
+            f"Discard the {name} and roll again",
+            [frame("spend_reroll_card", p=seat, card=c), *again],
+        )
         for name, c in sorted(held.items())
     ]
 
 
 @ENGINE.handler("spend_reroll_card")
-def _spend_reroll_card(g: Game, a: dict) -> None:
+def _spend_reroll_card(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].holdings():
         cards.release(g, seat, card)
@@ -892,7 +908,7 @@ def _spend_reroll_card(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("spend_fate")
-def _spend_fate(g: Game, a: dict) -> None:
+def _spend_fate(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     p.fate -= 1
@@ -903,7 +919,7 @@ def _spend_fate(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("table")
-def _table(g: Game, a: dict) -> None:
+def _table(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     value = a["roll"] + a.get("bonus", 0)
     if a.get("bonus"):
@@ -916,7 +932,7 @@ def _table(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("follower_rolls")
-def _follower_rolls(g: Game, a: dict) -> None:
+def _follower_rolls(g: Game, a: dict[str, Any]) -> None:
     """Roll for each Follower too (the Chasm): on the table's losing rows it is lost."""
     seat = a["p"]
     lethal = [row for row in a["rows"] if any("lose" in e for e in row.get("do", ()))]
@@ -935,7 +951,7 @@ def _follower_rolls(g: Game, a: dict) -> None:
 
 
 @verb("test")
-def _test(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _test(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     expr = params["dice"]
     if params.get("dice_trait"):
         n = stats.trait_value(g, seat, params["dice_trait"])
@@ -945,7 +961,7 @@ def _test(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("test_result")
-def _test_result(g: Game, a: dict) -> None:
+def _test_result(g: Game, a: dict[str, Any]) -> None:
     seat, params = a["p"], a["params"]
     target = stats.attribute(g, seat, params["vs"])
     value = a["roll"]
@@ -955,16 +971,16 @@ def _test_result(g: Game, a: dict) -> None:
 
 
 @verb("choose")
-def _choose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _choose(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     opts = []
     for i, o in enumerate(params["options"]):
         if "if" in o and not holds(g, seat, o["if"], ctx):
             continue
-        opts.append((o.get("id", f"choice-{i}"), o["label"], effect_frames(seat, o["do"], ctx)))
+        opts.append(Choice(o.get("id", f"choice-{i}"), o["label"], effect_frames(seat, o["do"], ctx)))
     if params.get("optional"):
         if not opts:
             return  # nothing on offer (the Sorcerer to a character who cannot pay)
-        opts.append(("nothing", "Do nothing", []))
+        opts.append(Choice("nothing", "Do nothing", []))
     if opts:
         # ``decision``: the kind of decision it is, for the bots and front ends (a wish, not any choice)
         kind = params.get("decision", "choose")
@@ -975,7 +991,7 @@ def _choose(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @verb("move")
-def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _move(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     p = g.players[seat]
     if params.get("pick") == "spaces":
         _move_to_chosen(g, seat, params, ctx)
@@ -995,7 +1011,7 @@ def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             "teleport",
             params.get("prompt", where),
             [
-                (
+                Choice(
                     f"to:{s}",
                     g.rules.space(s).name,
                     # ``as_move``: the character goes there as its move, not sent (the Teleport Spell)
@@ -1024,7 +1040,7 @@ def _move(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
     )
 
 
-def _move_to_chosen(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _move_to_chosen(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """A move to one of some spaces: those named (first, in their order), those where a card of a name
     lies face up, those of a kind (the rest in board order); ``not_here`` leaves out the character's
     own; ``optional`` lets it stay; ``do`` runs as it goes (a Rune Gate crumbles)."""
@@ -1040,7 +1056,7 @@ def _move_to_chosen(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         return
     label = params.get("label", "The {space}")
     opts = [
-        (
+        Choice(
             f"to:{g.rules.spaces[s].id}",
             label.format(space=g.space_name(s)),
             [
@@ -1055,7 +1071,7 @@ def _move_to_chosen(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
         seat,
         params.get("decision", "teleport"),
         params.get("prompt", "Where do you go?"),
-        [("nothing", "Stay where you are", []), *opts] if optional else opts,
+        [Choice("nothing", "Stay where you are", []), *opts] if optional else opts,
         confirm=optional,
     )
 
@@ -1087,7 +1103,7 @@ def _end_turn(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
 
 
 @verb("toad")
-def _toad(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _toad(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     transform.become_toad(g, seat, params["turns"])
 
 
@@ -1097,13 +1113,13 @@ def _alignment(g: Game, seat: int, alignment: str, ctx: Ctx) -> None:
 
 
 @verb("enslave")
-def _enslave(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _enslave(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     g.players[seat].status["enslaved"] = params["free_on"]
     g.say(f"{g.name(seat)} is enslaved: it may leave only on a movement roll of {params['free_on']}.", seat=seat)
 
 
 @verb("status")
-def _status(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _status(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """A named state the engine reads; ``this_turn``: marked with the turn now played (a raft, used
     next turn or lost)."""
     value = g.turn if params.get("this_turn") else params.get("turns", params.get("rounds", 1))
@@ -1136,7 +1152,7 @@ def _leave_gold(g: Game, seat: int, space: str, ctx: Ctx) -> None:
 
 
 @verb("peek")
-def _peek(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _peek(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """Look in secret at the top cards of a deck (by default the one drawn from where the character is);
     then perhaps put them back in an order of one's choice (the Oracle), or take one that passes a
     filter (the Crypt Keeper's Objects)."""
@@ -1158,9 +1174,11 @@ def _peek(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
             "crypt",
             params.get("prompt", "Take one of them?"),
             [
-                ("nothing", "Take nothing", []),
+                Choice("nothing", "Take nothing", []),
                 *[
-                    (f"take:{c}", f"Take the {g.card_name(c)}", [frame("take_from_deck", p=seat, deck=deck, card=c)])
+                    Choice(
+                        f"take:{c}", f"Take the {g.card_name(c)}", [frame("take_from_deck", p=seat, deck=deck, card=c)]
+                    )
                     for c in finds
                 ],
             ],
@@ -1169,7 +1187,7 @@ def _peek(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @ENGINE.handler("put_back")
-def _put_back(g: Game, a: dict) -> None:
+def _put_back(g: Game, a: dict[str, Any]) -> None:
     """Put the cards looked at back one at a time, the first chosen on top."""
     left, chosen = a["left"], a["chosen"]
     if len(left) <= 1:
@@ -1183,7 +1201,7 @@ def _put_back(g: Game, a: dict) -> None:
         "oracle",
         f"Which card goes {'on top' if not chosen else 'next'}?",
         [
-            (
+            Choice(
                 f"next:{c}",
                 f"The {g.card_name(c)}",
                 [frame("put_back", **{**a, "left": [x for x in left if x != c], "chosen": chosen + [c]})],
@@ -1194,30 +1212,32 @@ def _put_back(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("take_from_deck")
-def _take_from_deck(g: Game, a: dict) -> None:
+def _take_from_deck(g: Game, a: dict[str, Any]) -> None:
     if a["card"] in g.decks[a["deck"]]:
         g.decks[a["deck"]].remove(a["card"])
         offer(g, a["p"], a["card"])
 
 
 @verb("steal")
-def _steal_verb(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _steal_verb(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """Take one thing of the character's choice from the character a Spell is cast on: 1 gold, an
     Object it may lose, or a Follower (Acquisition, Mesmerism)."""
     victim = ctx["target"]
     o = g.players[victim]
     what = params["what"]
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     if "gold" in what and o.gold:
-        opts.append(("gold", f"Take 1 gold from the {g.name(victim)}", [frame("take_gold", win=seat, lose=victim)]))
+        opts.append(
+            Choice("gold", f"Take 1 gold from the {g.name(victim)}", [frame("take_gold", win=seat, lose=victim)])
+        )
     if "object" in what:
         opts += [
-            (f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=seat, lose=victim, card=c)])
+            Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=seat, lose=victim, card=c)])
             for c in possessions.stealable(g, victim)
         ]
     if "follower" in what:
         opts += [
-            (f"follower:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=victim, card=f)])
+            Choice(f"follower:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=victim, card=f)])
             for f in o.followers
             if "loyal" not in g.rules.instances[f].traits  # a loyal Follower is never taken (a Dog)
         ]
@@ -1228,7 +1248,7 @@ def _steal_verb(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @verb("evade")
-def _evade(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _evade(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """The fight a Spell is cast in is evaded (``whole_space``: every creature met there, not only the foe)."""
     fight = ctx.get("combat") or {}
     if "foes" in fight:
@@ -1252,7 +1272,7 @@ def _keep_life(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
 
 
 @verb("relocate")
-def _relocate(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _relocate(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     card = ctx["src"]  # the card being drawn moves itself
     total, _ = g.roll_dice(params["dice"], seat)
     for row in params["rows"]:
@@ -1293,7 +1313,7 @@ def _discard_this(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
 
 
 @verb("boost")
-def _boost(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _boost(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """A bonus (or with a negative amount a malus) to Strength, Craft or battle Strength until the end of
     the turn (``turn``: the holder's; ``this-turn``: the turn now being played, cast on another), or of
     the fight. An amount may be an attribute, read now (Psionic Blast adds the Craft); with
@@ -1315,7 +1335,7 @@ def _boost(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
 
 
 @verb("timed")
-def _timed(g: Game, seat: int, params: dict, ctx: Ctx) -> None:
+def _timed(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """A lasting effect on the whole game, counted down by this character's turns
     (:data:`talisman.content.vocabulary.TIMED_EFFECTS`)."""
     value = {"seat": seat, "turns": params["turns"]}

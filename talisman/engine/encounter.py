@@ -16,10 +16,11 @@ the following cards be encountered").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, combat, effects, endings, possessions, spells, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def others_here(g: Game, seat: int) -> list[int]:
 
 
 @ENGINE.handler("land")
-def _land(g: Game, a: dict) -> None:
+def _land(g: Game, a: dict[str, Any]) -> None:
     seat, how = a["p"], a["how"]
     p = g.players[seat]
     sdef = g.rules.spaces[p.space]
@@ -44,33 +45,33 @@ def _land(g: Game, a: dict) -> None:
         return
     stepping = g.rules.regions[sdef.region].movement == "step"
     others = [o for o in others_here(g, seat) if abilities.may_meet(g, seat, o)] if sdef.character_encounters else []
-    options = [(f"meet:{o}", f"Encounter the {g.name(o)}", [frame("meet", p=seat, other=o)]) for o in others]
+    options = [Choice(f"meet:{o}", f"Encounter the {g.name(o)}", [frame("meet", p=seat, other=o)]) for o in others]
     if stepping:
         # The Inner Region: the space's own instructions, then any cards left
         # there (a Hermit), and characters only where the space allows it.
         if options:
-            g.decide(seat, "encounter", "Whom do you encounter?", [*options, ("nothing", "No one", [])])
+            g.decide(seat, "encounter", "Whom do you encounter?", [*options, Choice("nothing", "No one", [])])
         g.push("card_queue", p=seat)
         effects.run(g, seat, sdef.on_enter, {"space": p.space})
         spells.on_landing(g, seat)
         return
-    space_option = ("space", f"Encounter the {sdef.name}", [frame("encounter_space", p=seat)])
+    space_option = Choice("space", f"Encounter the {sdef.name}", [frame("encounter_space", p=seat)])
     extra = abilities.land_options(g, seat)
-    instead = [o for o in extra if len(o) > 3 and o[3] == "instead"]
+    instead = [o for o in extra if o.group == "instead"]
     # An ability may replace meeting the space (the Ghoul at the Graveyard) or add a way to land (the Ninja).
-    options += [o[:3] for o in instead] or [space_option]
+    options += [o._replace(group="main") for o in instead] or [space_option]
     options += [o for o in extra if o not in instead]
     if len(options) > 1:
         g.decide(seat, "encounter", f"On the {sdef.name}: what do you encounter?", options)
     else:
-        g.push_all(options[0][2])
+        g.push_all(options[0].frames)
     # Pushed last so it runs first: a Hex strikes on landing, before anything
     # else is met (000's example of the Sorceress on the Oasis).
     spells.on_landing(g, seat)
 
 
 @ENGINE.handler("encounter_space")
-def _encounter_space(g: Game, a: dict) -> None:
+def _encounter_space(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     sdef = g.rules.spaces[p.space]
@@ -86,7 +87,7 @@ def _encounter_space(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("draw_cards")
-def _draw_cards(g: Game, a: dict) -> None:
+def _draw_cards(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     space = g.players[seat].space
     wanted = a["n"] - len(g.cards_on(space))
@@ -130,7 +131,7 @@ def _draw_cards(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("discard_one_drawn")
-def _discard_one_drawn(g: Game, a: dict) -> None:
+def _discard_one_drawn(g: Game, a: dict[str, Any]) -> None:
     """The Orb of Prophesy: of the cards just drawn (one more than the space asked), discard one."""
     seat = a["p"]
     space = g.players[seat].space
@@ -141,14 +142,16 @@ def _discard_one_drawn(g: Game, a: dict) -> None:
             "discard-drawn",
             "You drew one card more than you need: discard one before meeting them.",
             [
-                (f"discard:{c}", f"Discard the {g.card_name(c)}", [frame("discard_from_board", space=space, card=c)])
+                Choice(
+                    f"discard:{c}", f"Discard the {g.card_name(c)}", [frame("discard_from_board", space=space, card=c)]
+                )
                 for c in here
             ],
         )
 
 
 @ENGINE.handler("discard_from_board")
-def _discard_from_board(g: Game, a: dict) -> None:
+def _discard_from_board(g: Game, a: dict[str, Any]) -> None:
     if a["card"] in g.cards_on(a["space"]):
         cards.lift(g, a["card"], a["space"])
         cards.discard(g, a["card"])
@@ -156,7 +159,7 @@ def _discard_from_board(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("offer_redraw")
-def _offer_redraw(g: Game, a: dict) -> None:
+def _offer_redraw(g: Game, a: dict[str, Any]) -> None:
     """The Prophetess (and the Orb of Knowledge): discard one card just drawn and draw another."""
     seat = a["p"]
     space = g.players[seat].space
@@ -168,9 +171,9 @@ def _offer_redraw(g: Game, a: dict) -> None:
         "redraw",
         "You may discard one card you drew and draw a replacement, which you must encounter.",
         [
-            ("keep", "Keep the cards", []),
+            Choice("keep", "Keep the cards", []),
             *[
-                (f"redraw:{c}", f"Discard the {g.card_name(c)} and draw again", [frame("redraw", p=seat, card=c)])
+                Choice(f"redraw:{c}", f"Discard the {g.card_name(c)} and draw again", [frame("redraw", p=seat, card=c)])
                 for c in here
             ],
         ],
@@ -178,7 +181,7 @@ def _offer_redraw(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("redraw")
-def _redraw(g: Game, a: dict) -> None:
+def _redraw(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     g.players[seat].flags.add("redrew")
@@ -198,13 +201,13 @@ def encounter_order(g: Game, space: int) -> list[int]:
 
 
 @ENGINE.handler("card_queue")
-def _card_queue(g: Game, a: dict) -> None:
+def _card_queue(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.push("card_next", p=seat, queue=encounter_order(g, g.players[seat].space))
 
 
 @ENGINE.handler("card_next")
-def _card_next(g: Game, a: dict) -> None:
+def _card_next(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     space = p.space
@@ -221,9 +224,11 @@ def _card_next(g: Game, a: dict) -> None:
             # 000's exceptions that change how a card is met (the Patrol for the Cyborg).
             usual = (
                 []
-                if any(len(o) > 3 and o[3] == "forced" for o in other_ways)
+                if any(o.group == "forced" for o in other_ways)
                 else [
-                    ("usual", f"Meet the {cdef.name} as usual", [frame("card_next", p=seat, queue=queue, plain=card)])
+                    Choice(
+                        "usual", f"Meet the {cdef.name} as usual", [frame("card_next", p=seat, queue=queue, plain=card)]
+                    )
                 ]
             )
             then = frame("card_next", p=seat, queue=rest)
@@ -231,7 +236,7 @@ def _card_next(g: Game, a: dict) -> None:
                 seat,
                 "card-ability",
                 f"The {cdef.name}: how do you meet it?",
-                [*usual, *[(o[0], o[1], [*o[2], then]) for o in other_ways]],
+                [*usual, *[Choice(o.id, o.label, [*o.frames, then]) for o in other_ways]],
             )
             return
     if cdef.type == "enemy":
@@ -266,7 +271,7 @@ def _mode(g: Game, card: int) -> str:
 
 
 @ENGINE.handler("event_done")
-def _event_done(g: Game, a: dict) -> None:
+def _event_done(g: Game, a: dict[str, Any]) -> None:
     """An event, or a card used on the spot, leaves the board once resolved."""
     card = a["card"]
     for space, held in list(g.board.items()):
@@ -302,7 +307,7 @@ def hostile_here(g: Game, seat: int) -> bool:
 
 
 @ENGINE.handler("take_items")
-def _take_items(g: Game, a: dict) -> None:
+def _take_items(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if hostile_here(g, seat):
@@ -314,14 +319,16 @@ def _take_items(g: Game, a: dict) -> None:
         if cdef.type == "follower" and cdef.cost:
             if p.gold >= cdef.cost and possessions.can_take(g, seat, c):
                 options.append(
-                    (f"hire:{c}", f"Hire the {cdef.name} for {cdef.cost}G", [frame("hire", p=seat, card=c), again])
+                    Choice(
+                        f"hire:{c}", f"Hire the {cdef.name} for {cdef.cost}G", [frame("hire", p=seat, card=c), again]
+                    )
                 )
         elif possessions.can_take(g, seat, c):
-            options.append((f"take:{c}", f"Take the {cdef.name}", [frame("take", p=seat, card=c), again]))
+            options.append(Choice(f"take:{c}", f"Take the {cdef.name}", [frame("take", p=seat, card=c), again]))
         elif cdef.is_item and possessions.permitted(g, seat, c) and not p.toad:
             for o in p.objects:
                 options.append(
-                    (
+                    Choice(
                         f"swap-take:{o}:{c}",
                         f"Drop the {g.card_name(o)} to take the {cdef.name}",
                         [frame("drop", p=seat, card=o), frame("take", p=seat, card=c), again],
@@ -332,13 +339,13 @@ def _take_items(g: Game, a: dict) -> None:
             seat,
             "take",
             "What do you take from this space?",
-            [("done", "Take nothing more", []), *options],
+            [Choice("done", "Take nothing more", []), *options],
             confirm=True,
         )
 
 
 @ENGINE.handler("hire")
-def _hire(g: Game, a: dict) -> None:
+def _hire(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     cost = g.rules.instances[card].cost
@@ -349,7 +356,7 @@ def _hire(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("claim_gold")
-def _claim_gold(g: Game, a: dict) -> None:
+def _claim_gold(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     gold = g.gold_on.get(p.space, 0)
@@ -360,7 +367,7 @@ def _claim_gold(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("meet")
-def _meet(g: Game, a: dict) -> None:
+def _meet(g: Game, a: dict[str, Any]) -> None:
     """Encountering another character: attack it, or use an ability on it."""
     seat, other = a["p"], a["other"]
     if not g.players[other].alive or g.players[other].space != g.players[seat].space:
@@ -373,12 +380,12 @@ def _meet(g: Game, a: dict) -> None:
         )
     else:
         options = combat.attack_options(g, seat, other) + abilities.meet_options(g, seat, other)
-        options.append(("leave", f"Leave the {g.name(other)} in peace", []))
+        options.append(Choice("leave", f"Leave the {g.name(other)} in peace", []))
         g.decide(seat, "meet", f"You meet the {g.name(other)}.", options)
 
 
 @effects.verb("draw")
-def _draw_verb(g: Game, seat: int, n: int, ctx: dict) -> None:
+def _draw_verb(g: Game, seat: int, n: int, ctx: dict[str, Any]) -> None:
     """Draw cards on the character's space up to ``n``, counting those already
     there (the Monster Pit's roll); they are met with the space's other cards."""
     g.push("draw_cards", p=seat, n=n)

@@ -12,12 +12,13 @@ cancels the Command Spell; the holder of the Amulet cannot cast it, nor can a To
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import stats
 from talisman.engine.abilities import meet_options
 from talisman.engine.base import ENGINE
 from talisman.engine.combat import attack_options, must_attack
+from talisman.engine.decision import Choice
 from talisman.engine.effects import roll
 from talisman.engine.game import frame
 from talisman.engine.lives import check_game_end, kill
@@ -33,10 +34,11 @@ def ending_of(g: Game) -> str:
     """The ending in force: a module's rule may decide it (the Dungeon's Winner
     Takes All, registered with ``Module.ending_choice``), else the option ``ending``."""
     for choose in g.rules.ending_choices:
-        name = choose(g)
+        name: str | None = choose(g)
         if name:
             return name
-    return g.options["ending"]
+    chosen: str = g.options["ending"]
+    return chosen
 
 
 def on_reach_crown(g: Game, seat: int) -> None:
@@ -71,7 +73,7 @@ def _crown_reach(g: Game, seat: int) -> None:
 
 
 @ENGINE.handler("crown_challenge")
-def _crown_challenge(g: Game, a: dict) -> None:
+def _crown_challenge(g: Game, a: dict[str, Any]) -> None:
     """A character who is not alone on the Crown must encounter the others there:
     attack one, or use a special ability on it (000 "Encountering another
     Character": a Thief may steal); it may not leave them in peace."""
@@ -112,12 +114,15 @@ def _crown_turn_start(g: Game, seat: int) -> None:
         seat,
         "command",
         "Cast the Command Spell: choose its victim.",
-        [(f"victim:{v}", f"Aim it at the {g.name(v)}", [frame("command_spell", p=seat, victim=v)]) for v in reachable],
+        [
+            Choice(f"victim:{v}", f"Aim it at the {g.name(v)}", [frame("command_spell", p=seat, victim=v)])
+            for v in reachable
+        ],
     )
 
 
 @ENGINE.handler("command_spell")
-def _command_spell(g: Game, a: dict) -> None:
+def _command_spell(g: Game, a: dict[str, Any]) -> None:
     """The ruler casts the Command Spell; any other character may answer with a Counterspell."""
     g.say(f"{g.name(a['p'])} casts the Command Spell.", type="cast", seat=a["p"])
     g.push("command_roll", p=a["p"], victim=a["victim"])
@@ -125,7 +130,7 @@ def _command_spell(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("command_roll")
-def _command_roll(g: Game, a: dict) -> None:
+def _command_roll(g: Game, a: dict[str, Any]) -> None:
     if g.globals.get("countered") == COMMAND_SPELL:
         del g.globals["countered"]
         return
@@ -133,7 +138,7 @@ def _command_roll(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("command_result")
-def _command_result(g: Game, a: dict) -> None:
+def _command_result(g: Game, a: dict[str, Any]) -> None:
     seat, victim = a["p"], a["victim"]
     if a["roll"] < 4:
         g.say("The Command Spell fails to bite.", seat=seat)
@@ -148,14 +153,14 @@ def _command_result(g: Game, a: dict) -> None:
             "command-victim",
             "The Command Spell strikes you: lose a life, or admit defeat?",
             [
-                ("life", "Lose 1 life", [frame("lose_lives", p=victim, n=1, cause="the Command Spell", by=seat)]),
-                ("concede", "Admit defeat and leave the game", [frame("concede", p=victim)]),
+                Choice("life", "Lose 1 life", [frame("lose_lives", p=victim, n=1, cause="the Command Spell", by=seat)]),
+                Choice("concede", "Admit defeat and leave the game", [frame("concede", p=victim)]),
             ],
         )
 
 
 @ENGINE.handler("concede")
-def _concede(g: Game, a: dict) -> None:
+def _concede(g: Game, a: dict[str, Any]) -> None:
     p = g.players[a["p"]]
     p.conceded = True
     g.say(f"{g.name(a['p'])} admits defeat.", type="concede", seat=a["p"])

@@ -4,13 +4,15 @@ The game runs by itself until a player must choose; it then exposes one
 pending :class:`~talisman.engine.decision.Decision`. :meth:`Game.apply`
 answers it with an option id and runs on to the next decision.
 
-The flow of a turn is a stack of *frames*: ``(kind, args)`` pairs of plain
-data. The machine pops the top frame and runs the handler its ruleset holds
+The flow of a turn is a stack of *frames*
+(:class:`~talisman.engine.decision.Frame`: a kind and its args, plain data). The machine pops the top frame and runs the handler its ruleset holds
 for that kind (every module registers its own; with an empty stack it runs
 ``next_turn``); the kernel itself names no rule file. A handler changes the
 state and pushes the frames that come next. A ``decide`` frame stops the
-machine: each of its options carries the frames to push when it is chosen. Frames are never changed once pushed, so copying the
-game copies the stack as a list, and saving it writes plain JSON.
+machine: each of its options (a :class:`~talisman.engine.decision.Choice`
+when rule code builds it) carries the frames to push when it is chosen.
+Frames are never changed once pushed, so copying the game copies the stack
+as a list, and saving it writes plain JSON.
 
 >>> g = Game.new(["warrior", "wizard"], seed=7)
 >>> g.decision.player
@@ -30,13 +32,12 @@ from typing import Any
 
 from talisman.content.dice import parse
 from talisman.content.ruleset import Ruleset, ruleset_for
-from talisman.engine.decision import Decision, Event, Option, sentence
+from talisman.engine.decision import Choice, Decision, Event, Frame, Option, sentence
 from talisman.engine.formats import SAVE_FORMAT, STATE_VERSION, check_save, check_state_dict
 from talisman.engine.player import Player
 from talisman.engine.rng import Rng
 from talisman.errors import ConfigError, GameOverError, IllegalOptionError, OutOfTurnError, SaveError, TalismanError
 
-Frame = tuple[str, dict[str, Any]]
 # What a game is made of besides its rules, configuration, log and history.
 STATE_SLOTS = (
     "rng",
@@ -365,13 +366,17 @@ class Game:
         """Push one frame: it runs before whatever is on the stack now."""
         self.stack.append((kind, args))
 
-    def push_all(self, frames: Sequence[Any]) -> None:
-        """Push frames so that they run in the order given."""
+    def push_all(self, frames: Sequence[Frame]) -> None:
+        """Push frames so that they run in the order given (an option's frames read back from
+        plain data are ``[kind, args]`` lists: they are made frames again)."""
         self.stack.extend([(f[0], f[1]) for f in reversed(frames)])
 
-    def decide(self, p: int, kind: str, prompt: str, options: list[tuple], confirm: bool = False) -> None:
-        """Ask seat ``p`` to choose. ``options`` are ``(id, label, frames[, group])``."""
-        opts = [[o[0], o[1], list(o[2]), o[3] if len(o) > 3 else "main"] for o in options]
+    def decide(self, p: int, kind: str, prompt: str, options: Sequence[Choice], confirm: bool = False) -> None:
+        """Ask seat ``p`` to choose among ``options``; stored as plain lists in the ``decide`` frame.
+        ``kind`` is one a module of the game declares (:meth:`~talisman.content.modules.Module.decision`)."""
+        if kind not in self.rules.decisions:
+            raise RuntimeError(f"decision kind {kind!r} is declared by no module of this game")
+        opts = [[o.id, o.label, list(o.frames), o.group] for o in options]
         self.stack.append(("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm}))
 
     def say(
@@ -416,7 +421,8 @@ class Game:
     def name(self, seat: int) -> str:
         bodies = self.globals.get("bodies")
         if bodies and str(seat) in bodies:
-            return bodies[str(seat)]["name"]
+            name: str = bodies[str(seat)]["name"]
+            return name
         return self.rules.characters[self.players[seat].character].name
 
     # --- seats that play more than one character ------------------------------
@@ -428,7 +434,8 @@ class Game:
         if bodies:
             body = bodies.get(str(index))
             if body is not None:
-                return body["seat"]
+                seat: int = body["seat"]
+                return seat
         return index
 
     def characters_of(self, seat: int) -> list[int]:
@@ -491,7 +498,8 @@ class Game:
         """The whole state as plain JSON data (a snapshot): a copy, as it would
         come back from a file or a database, which the caller may change without
         touching the game."""
-        return json.loads(json.dumps(self._state(), default=list))
+        state: dict[str, Any] = json.loads(json.dumps(self._state(), default=list))
+        return state
 
     def _state(self) -> dict[str, Any]:
         """The state as plain data, sharing the game's own lists and dicts (read it only)."""

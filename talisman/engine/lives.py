@@ -8,10 +8,11 @@ Followers and gold on their space; their Spells and trophies are discarded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, possessions, quests, realms, spells, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.flow import end_turn_now as end_turn_now  # (rules everywhere end a turn by lives.end_turn_now)
 from talisman.engine.game import frame
 
@@ -26,7 +27,7 @@ def lose_lives(g: Game, seat: int, n: int, cause: str = "") -> None:
 
 
 @ENGINE.handler("lose_lives")
-def _lose_lives(g: Game, a: dict) -> None:
+def _lose_lives(g: Game, a: dict[str, Any]) -> None:
     seat, n = a["p"], a["n"]
     p = g.players[seat]
     if not p.alive or n <= 0:
@@ -41,7 +42,7 @@ def _lose_lives(g: Game, a: dict) -> None:
                 f"{' (' + a['cause'] + ')' if a.get('cause') else ''}.",
                 [
                     *options,
-                    ("accept", "Accept the loss", [frame("lose_lives", **{**a, "asked": True})]),
+                    Choice("accept", "Accept the loss", [frame("lose_lives", **{**a, "asked": True})]),
                 ],
             )
             return
@@ -61,7 +62,7 @@ def _lose_lives(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("life_taken")
-def _life_taken(g: Game, a: dict) -> None:
+def _life_taken(g: Game, a: dict[str, Any]) -> None:
     """A character took a life from another (quests count these)."""
     quests.on_life_taken(g, a["p"], a["victim"])
     abilities.react("life_taken", g, a["p"], a["victim"])
@@ -160,7 +161,7 @@ def _replacement_left(g: Game) -> bool:
     return any(k not in in_play and c.playable for k, c in g.rules.characters.items())
 
 
-def frames_lose_life(seat: int, n: int = 1, cause: str = "", by: int | None = None) -> list:
+def frames_lose_life(seat: int, n: int = 1, cause: str = "", by: int | None = None) -> list[Any]:
     return [frame("lose_lives", p=seat, n=n, cause=cause, by=by)]
 
 

@@ -22,13 +22,14 @@ still rolls its die for freedom first.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.dice import parse_range
 from talisman.content.places import place_name
 from talisman.engine import abilities, effects, lives, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.combat import fight_creature
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.realms import realm_at
 from talisman.engine.realms import visit as visit_realm
@@ -42,7 +43,7 @@ def region_of(g: Game, space: int) -> str:
     return g.rules.spaces[space].region
 
 
-def move_options(g: Game, seat: int) -> list[tuple]:
+def move_options(g: Game, seat: int) -> list[Choice]:
     """The ways a character may move this turn, for the turn menu."""
     p = g.players[seat]
     region = g.rules.regions[region_of(g, p.space)]
@@ -52,7 +53,7 @@ def move_options(g: Game, seat: int) -> list[tuple]:
     if held is not None:
         # A space that decides the next move (the Dungeon's Hall of Darkness): no roll, no other way.
         return [
-            (
+            Choice(
                 "stay",
                 f"Face the {held['what']}",
                 [
@@ -61,24 +62,24 @@ def move_options(g: Game, seat: int) -> list[tuple]:
                 ],
             )
         ]
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     die = abilities.movement_die(g, seat)
     if not one_space_only(g, seat):
-        opts.append(("roll", f"Roll the D{die} to move", [frame("move_roll", p=seat)]))
+        opts.append(Choice("roll", f"Roll the D{die} to move", [frame("move_roll", p=seat)]))
     elif "enslaved" in p.status:
         opts.append(
-            (
+            Choice(
                 "roll",
                 f"Roll the D{die} for your freedom, then move one space",
                 [frame("move_roll", p=seat, one_space=True)],
             )
         )
     else:
-        opts.append(("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
+        opts.append(Choice("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
     nxt = p.status.get("next_move")
     if nxt is not None:
         opts.append(
-            (
+            Choice(
                 "next-move",
                 f"Go to the {g.space_name(nxt)} as promised",
                 [frame("clear_status", p=seat, name="next_move"), frame("arrive", p=seat, space=nxt, how="teleport")],
@@ -87,7 +88,7 @@ def move_options(g: Game, seat: int) -> list[tuple]:
     if raft_ready(g, seat):
         for _link, other in g.rules.links_of(p.space, "ferry"):
             opts.append(
-                (
+                Choice(
                     f"raft:{g.rules.spaces[other].id}",
                     f"Cross the Storm River by raft to the {g.space_name(other)}",
                     [frame("raft_cross", p=seat, to=other)],
@@ -96,7 +97,7 @@ def move_options(g: Game, seat: int) -> list[tuple]:
     return opts
 
 
-def held_here(g: Game, seat: int) -> dict | None:
+def held_here(g: Game, seat: int) -> dict[str, Any] | None:
     """What holds the character on its space this turn (a Werewolf, Death, the
     Hall of Darkness), if anything: its next move is to face it."""
     p = g.players[seat]
@@ -124,12 +125,12 @@ def in_blizzard(g: Game) -> bool:
 
 
 @ENGINE.handler("clear_status")
-def _clear_status(g: Game, a: dict) -> None:
+def _clear_status(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].status.pop(a["name"], None)
 
 
 @ENGINE.handler("move_roll")
-def _move_roll(g: Game, a: dict) -> None:
+def _move_roll(g: Game, a: dict[str, Any]) -> None:
     """Roll the movement die (``one_space``: a slave who may move only one space
     still needs the roll to go free; it then moves one space)."""
     seat = a["p"]
@@ -143,7 +144,7 @@ def _move_roll(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("move_choose")
-def _move_choose(g: Game, a: dict) -> None:
+def _move_choose(g: Game, a: dict[str, Any]) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
     freed = p.status.get("enslaved")
@@ -159,18 +160,18 @@ def _move_choose(g: Game, a: dict) -> None:
         n = 1
     if g.log is not None:
         g.say(f"{g.name(seat)} may move {n} {'space' if n == 1 else 'spaces'}.", seat=seat)
-    options: list[tuple] = []
+    options: list[Choice] = []
     # ``move-up-to``: any number of spaces up to the roll (the Hunchback, the Clockwork Owl).
     for oid, label, path in _moves(g.rules, p.space, n, stats.has_trait(g, seat, "move-up-to")):
         if abilities.move_allowed(g, seat, path):
-            options.append((oid, label, [frame("walk", p=seat, path=path, i=0)]))
+            options.append(Choice(oid, label, [frame("walk", p=seat, path=path, i=0)]))
     to_portal = portal_path(g, seat, n)
     if to_portal is not None:
         # 000: the Portal of Power, OR another portal from the same space (the Door to the Wizard's Tower).
         at = to_portal[-1] if to_portal else p.space
         for i, link in enumerate(portals_from(g, at)):
             options.append(
-                (
+                Choice(
                     "portal" if i == 0 else f"portal:{g.rules.links[link].b}",
                     f"Try to open the {g.rules.links[link].name or 'portal'}",
                     [frame("walk", p=seat, path=to_portal, i=0, then=[frame("portal_attempt", p=seat, link=link)])],
@@ -236,7 +237,9 @@ def _crossings(
     """The ways between regions, by space: bridges (both ends), the passage out
     at the end of a line, the passage into a line from the space it branches
     off (with the direction that leads into the line), and every passage step."""
-    cached = rules.derived.get("crossings")
+    cached: tuple[dict[int, int], dict[int, int], dict[int, tuple[int, int]], set[tuple[int, int]]] | None = (
+        rules.derived.get("crossings")
+    )
     if cached is not None:
         return cached
     bridges: dict[int, int] = {}
@@ -322,7 +325,8 @@ def portal_path(g: Game, seat: int, n: int) -> list[int] | None:
     key = ("portal_path", start, n)
     if key not in g.rules.derived:
         g.rules.derived[key] = _portal_path(g.rules, start, n)
-    return g.rules.derived[key]
+    path: list[int] | None = g.rules.derived[key]
+    return path
 
 
 def _portal_path(rules: Ruleset, start: int, n: int) -> list[int] | None:
@@ -339,7 +343,7 @@ def _portal_path(rules: Ruleset, start: int, n: int) -> list[int] | None:
 def _portal_distance(rules: Ruleset) -> dict[int, int]:
     """Fewest steps from each space to a portal over every ring and link: a lower
     bound of any walk there, worked out once per ruleset."""
-    known = rules.derived.get("portal_distance")
+    known: dict[int, int] | None = rules.derived.get("portal_distance")
     if known is not None:
         return known
     near: dict[int, set[int]] = {s.index: {rules.cw[s.index], rules.ccw[s.index]} - {-1} for s in rules.spaces}
@@ -362,7 +366,7 @@ def _portal_distance(rules: Ruleset) -> dict[int, int]:
 
 
 @ENGINE.handler("walk")
-def _walk(g: Game, a: dict) -> None:
+def _walk(g: Game, a: dict[str, Any]) -> None:
     """Walk a chosen path step by step; the Sentinel may stop it at the bridge.
     At the end the character arrives, or does ``then`` (try the Portal)."""
     seat, path, i, then = a["p"], a["path"], a["i"], a.get("then")
@@ -397,7 +401,7 @@ def _walk(g: Game, a: dict) -> None:
         g.push("arrive", p=seat, space=p.space, how="move")
 
 
-def _guard(g: Game, here: int, there: int) -> dict | None:
+def _guard(g: Game, here: int, there: int) -> dict[str, Any] | None:
     """The guard of a bridge crossed from ``here`` to ``there`` (inward only), if any."""
     guards = g.rules.derived.get("guards")
     if guards is None:
@@ -419,12 +423,12 @@ def _step(g: Game, seat: int, to: int) -> None:
 
 
 @ENGINE.handler("cross")
-def _cross(g: Game, a: dict) -> None:
+def _cross(g: Game, a: dict[str, Any]) -> None:
     _step(g, a["p"], a["to"])
 
 
 @ENGINE.handler("stopped")
-def _stopped(g: Game, a: dict) -> None:
+def _stopped(g: Game, a: dict[str, Any]) -> None:
     """Beaten or held to a stand-off by the Sentinel: the move ends on its space,
     and, as after any lost or drawn fight, so does the turn (nothing is met there)."""
     seat = a["p"]
@@ -441,7 +445,7 @@ def crossed_river(g: Game, seat: int) -> None:
 
 
 @ENGINE.handler("raft_cross")
-def _raft_cross(g: Game, a: dict) -> None:
+def _raft_cross(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].status.pop("raft", None)
     g.say(f"{g.name(seat)} crosses the Storm River by raft; the raft is left to the current.", seat=seat)
@@ -458,7 +462,7 @@ def portals_from(g: Game, space: int) -> list[int]:
 
 
 @ENGINE.handler("portal_attempt")
-def _portal_attempt(g: Game, a: dict) -> None:
+def _portal_attempt(g: Game, a: dict[str, Any]) -> None:
     """Try a portal: on its own space when it has one (000: a character entering
     the Wizard's Tower ends its move on the Door), with the Portal's test."""
     seat = a["p"]
@@ -475,7 +479,7 @@ def _portal_attempt(g: Game, a: dict) -> None:
         "portal",
         f"The {what}: how do you try to open it?",
         [
-            (
+            Choice(
                 "strength",
                 f"Force it: roll 2 dice, at most your Strength ({stats.strength(g, seat)})",
                 [
@@ -490,7 +494,7 @@ def _portal_attempt(g: Game, a: dict) -> None:
                     )
                 ],
             ),
-            (
+            Choice(
                 "craft",
                 f"Pick the lock: roll {n_craft} {'die' if n_craft == 1 else 'dice'}, at most your Craft ({stats.craft(g, seat)})",
                 [
@@ -510,7 +514,7 @@ def _portal_attempt(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("portal_result")
-def _portal_result(g: Game, a: dict) -> None:
+def _portal_result(g: Game, a: dict[str, Any]) -> None:
     """The attempt is the whole move: the turn ends, on the far side or back on
     the portal's space (what follows from it, a lost life or the portal's
     ``on_pass`` effects, still happens)."""
@@ -532,7 +536,7 @@ def _portal_result(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("end_turn_now")
-def _end_turn_now(g: Game, a: dict) -> None:
+def _end_turn_now(g: Game, a: dict[str, Any]) -> None:
     lives.end_turn_now(g)
 
 
@@ -577,14 +581,14 @@ def step_neighbours(g: Game, space: int) -> tuple[list[int], list[int]]:
     return sorted(forward), sorted(back)
 
 
-def step_options(g: Game, seat: int) -> list[tuple]:
+def step_options(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
     forward, back = step_neighbours(g, p.space)
     held = p.status.get("hold")
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     if held is not None and held.get("space") == p.space:
         opts.append(
-            (
+            Choice(
                 "stay",
                 f"Face the {held['what']} again",
                 [frame("effects", p=seat, list=held["effects"], ctx={"space": p.space})],
@@ -595,7 +599,7 @@ def step_options(g: Game, seat: int) -> list[tuple]:
             if not may_enter(g, seat, f):
                 continue
             opts.append(
-                (
+                Choice(
                     f"move:{g.rules.spaces[f].id}",
                     f"Go on to the {g.space_name(f)}",
                     [frame("arrive", p=seat, space=f, how="forward")],
@@ -606,7 +610,7 @@ def step_options(g: Game, seat: int) -> list[tuple]:
             # 000: out through the Portal is the whole move, and it ends on the
             # Portal of Power like any move (so that space is encountered).
             opts.append(
-                (
+                Choice(
                     f"retreat:{g.rules.spaces[b].id}",
                     f"Go back out to the {g.space_name(b)}",
                     [frame("arrive", p=seat, space=b, how="move")],
@@ -614,14 +618,14 @@ def step_options(g: Game, seat: int) -> list[tuple]:
             )
         else:
             opts.append(
-                (
+                Choice(
                     f"retreat:{g.rules.spaces[b].id}",
                     f"Retreat to the {g.space_name(b)}",
                     [frame("arrive", p=seat, space=b, how="retreat")],
                 )
             )
     if g.rules.spaces[p.space].kind == "crown":
-        opts.insert(0, ("stay", "Stay on the Crown of Command", []))
+        opts.insert(0, Choice("stay", "Stay on the Crown of Command", []))
     return opts
 
 
@@ -644,7 +648,7 @@ def holds_talisman(g: Game, seat: int) -> bool:
 
 
 @ENGINE.handler("teleport")
-def _teleport(g: Game, a: dict) -> None:
+def _teleport(g: Game, a: dict[str, Any]) -> None:
     seat, to = a["p"], a["to"]
     p = g.players[seat]
     if not abilities.teleport_allowed(g, seat, to):
@@ -665,7 +669,7 @@ def _teleport(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("arrive")
-def _arrive(g: Game, a: dict) -> None:
+def _arrive(g: Game, a: dict[str, Any]) -> None:
     seat, space = a["p"], a["space"]
     p = g.players[seat]
     came_from = p.space
@@ -698,7 +702,7 @@ def _arrive(g: Game, a: dict) -> None:
 
 
 @effects.verb("move_steps")
-def _move_steps(g: Game, seat: int, params: dict, ctx: dict) -> None:
+def _move_steps(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) -> None:
     """Move ``n`` spaces forward (clockwise: along a line, with the Dungeon's
     arrows) or back, then arrive and encounter where the move ends. Passing
     spaces are not met; the move ends early on a ``stop`` space or at the end
@@ -728,7 +732,7 @@ def _move_steps(g: Game, seat: int, params: dict, ctx: dict) -> None:
 
 
 @effects.verb("hold")
-def _hold_verb(g: Game, seat: int, params: dict, ctx: dict) -> None:
+def _hold_verb(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) -> None:
     """The character's next move is to do ``do`` here instead (the Hall of Darkness)."""
     p = g.players[seat]
     p.status["hold"] = {"space": p.space, "what": params["what"], "effects": list(params["do"])}

@@ -8,10 +8,11 @@ left on the space. Spells are limited by Craft.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -191,7 +192,7 @@ def check_limits(g: Game, seat: int) -> None:
 
 
 @ENGINE.handler("enforce_limits")
-def _enforce_limits(g: Game, a: dict) -> None:
+def _enforce_limits(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -203,7 +204,7 @@ def _enforce_limits(g: Game, a: dict) -> None:
             "discard-spell",
             f"You may hold only {limit} Spell(s): choose one to discard",
             [
-                (
+                Choice(
                     f"discard:{c}",
                     f"Discard {g.card_name(c)}",
                     [frame("discard_spell", p=seat, card=c), frame("enforce_limits", p=seat)],
@@ -218,7 +219,7 @@ def _enforce_limits(g: Game, a: dict) -> None:
             "drop",
             "You are carrying too much: choose an Object to leave behind",
             [
-                (
+                Choice(
                     f"drop:{c}",
                     f"Leave the {g.card_name(c)}",
                     [frame("drop", p=seat, card=c), frame("enforce_limits", p=seat)],
@@ -229,20 +230,20 @@ def _enforce_limits(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("discard_spell")
-def _discard_spell(g: Game, a: dict) -> None:
+def _discard_spell(g: Game, a: dict[str, Any]) -> None:
     cards.release(g, a["p"], a["card"])
     cards.discard(g, a["card"])
     g.say(f"{g.name(a['p'])} discards a Spell.", seat=a["p"])
 
 
 @ENGINE.handler("drop")
-def _drop(g: Game, a: dict) -> None:
+def _drop(g: Game, a: dict[str, Any]) -> None:
     if a["card"] in g.players[a["p"]].holdings():
         drop(g, a["p"], a["card"])
 
 
 @ENGINE.handler("take")
-def _take(g: Game, a: dict) -> None:
+def _take(g: Game, a: dict[str, Any]) -> None:
     """Pick a card up from the character's space."""
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
@@ -252,7 +253,7 @@ def _take(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("swap")
-def _swap(g: Game, a: dict) -> None:
+def _swap(g: Game, a: dict[str, Any]) -> None:
     """Exchange a carried Object with one on an Article (declared, as 000 asks)."""
     p = g.players[a["p"]]
     out, into = a["out"], a["into"]
@@ -270,14 +271,14 @@ def _swap(g: Game, a: dict) -> None:
         stats.changed(g)
 
 
-def unpack_option(g: Game, seat: int, back: list) -> list[tuple]:
+def unpack_option(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Free options to swap carried and transported Objects."""
     p = g.players[seat]
     opts = []
     for into in p.packed:
         if len(p.objects) < stats.capacity(g, seat):
             opts.append(
-                (
+                Choice(
                     f"unpack:{into}",
                     f"Take the {g.card_name(into)} off the Mule",
                     [frame("swap", p=seat, out=-1, into=into), *back],
@@ -287,7 +288,7 @@ def unpack_option(g: Game, seat: int, back: list) -> list[tuple]:
         else:
             for out in p.objects:
                 opts.append(
-                    (
+                    Choice(
                         f"swap:{out}:{into}",
                         f"Swap the {g.card_name(out)} for the {g.card_name(into)} on the Mule",
                         [frame("swap", p=seat, out=out, into=into), *back],

@@ -9,10 +9,11 @@ brings the character back to his Cave and rewards it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.flow import end_turn_now
 from talisman.engine.game import frame
 from talisman.engine.possessions import offer, settle_packs
@@ -29,7 +30,7 @@ GOALS = {
 }
 
 
-def describe(quest: dict) -> str:
+def describe(quest: dict[str, Any]) -> str:
     return GOALS[quest["goal"]].format(n=quest.get("n", 0))
 
 
@@ -50,7 +51,7 @@ def on_enemy_killed(g: Game, seat: int) -> None:
         complete(g, seat)
 
 
-def options(g: Game, seat: int, back: list) -> list[tuple]:
+def options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Turn-menu options to hand over what the Warlock asked for."""
     p = g.players[seat]
     q = p.status.get("quest")
@@ -58,22 +59,28 @@ def options(g: Game, seat: int, back: list) -> list[tuple]:
         return []
     if q["goal"] == "give-follower":
         return [
-            (f"quest:{f}", f"Give the {g.card_name(f)} to the Warlock", [frame("quest_give", p=seat, card=f)], "free")
+            Choice(
+                f"quest:{f}", f"Give the {g.card_name(f)} to the Warlock", [frame("quest_give", p=seat, card=f)], "free"
+            )
             for f in p.followers
         ]
     if q["goal"] == "give-magic-object":
         return [
-            (f"quest:{c}", f"Give the {g.card_name(c)} to the Warlock", [frame("quest_give", p=seat, card=c)], "free")
+            Choice(
+                f"quest:{c}", f"Give the {g.card_name(c)} to the Warlock", [frame("quest_give", p=seat, card=c)], "free"
+            )
             for c in p.objects + p.packed
             if g.rules.instances[c].type == "magic-object"
         ]
     if q["goal"] == "give-gold" and p.gold >= q["n"]:
-        return [("quest:gold", f"Give {q['n']} gold to the Warlock", [frame("quest_give", p=seat, card=-1)], "free")]
+        return [
+            Choice("quest:gold", f"Give {q['n']} gold to the Warlock", [frame("quest_give", p=seat, card=-1)], "free")
+        ]
     return []
 
 
 @ENGINE.handler("quest_give")
-def _quest_give(g: Game, a: dict) -> None:
+def _quest_give(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     q = p.status.get("quest")

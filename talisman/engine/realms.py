@@ -15,10 +15,11 @@ Realm falls (its tithes stay with it, face up on the space) when its Noble dies.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.possessions import offer
 
@@ -26,14 +27,15 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 
-def realm_at(g: Game, space: int) -> dict | None:
+def realm_at(g: Game, space: int) -> dict[str, Any] | None:
+    realm: dict[str, Any]
     for realm in g.globals.get("realms", ()):
         if realm["space"] == space:
             return realm
     return None
 
 
-def _replace(g: Game, space: int, new: dict | None) -> None:
+def _replace(g: Game, space: int, new: dict[str, Any] | None) -> None:
     """Realms are replaced, never changed in place (copies share the old list)."""
     kept = [r for r in g.globals.get("realms", ()) if r["space"] != space]
     if new is not None:
@@ -67,14 +69,14 @@ def entitle(g: Game, seat: int) -> None:
         "realm",
         f"Where do you lay the Realm of the {g.card_name(card)}?",
         [
-            (f"realm:{s.id}", f"The {s.name} ({s.id})", [frame("lay_realm", p=seat, title=card, space=s.index)])
+            Choice(f"realm:{s.id}", f"The {s.name} ({s.id})", [frame("lay_realm", p=seat, title=card, space=s.index)])
             for s in free
         ],
     )
 
 
 @ENGINE.handler("lay_realm")
-def _lay_realm(g: Game, a: dict) -> None:
+def _lay_realm(g: Game, a: dict[str, Any]) -> None:
     _replace(g, a["space"], {"space": a["space"], "owner": a["p"], "title": a["title"], "gold": 0, "cards": []})
     g.say(f"The Realm of the {g.card_name(a['title'])} is laid on the {g.space_name(a['space'])}.", seat=a["p"])
 
@@ -93,9 +95,11 @@ def visit(g: Game, seat: int, space: int) -> None:
         return
     options = []
     if p.gold:
-        options.append(("tithe:gold", "Leave 1 gold", [frame("tithe", p=seat, space=space, card=-1)]))
+        options.append(Choice("tithe:gold", "Leave 1 gold", [frame("tithe", p=seat, space=space, card=-1)]))
     for c in p.objects + p.packed:
-        options.append((f"tithe:{c}", f"Leave the {g.card_name(c)}", [frame("tithe", p=seat, space=space, card=c)]))
+        options.append(
+            Choice(f"tithe:{c}", f"Leave the {g.card_name(c)}", [frame("tithe", p=seat, space=space, card=c)])
+        )
     if options:
         g.decide(seat, "tithe", f"The Realm of the {g.card_name(realm['title'])}: leave a tithe.", options)
     else:
@@ -103,7 +107,7 @@ def visit(g: Game, seat: int, space: int) -> None:
 
 
 @ENGINE.handler("tithe")
-def _tithe(g: Game, a: dict) -> None:
+def _tithe(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     realm = realm_at(g, a["space"])
     p = g.players[seat]
@@ -120,7 +124,7 @@ def _tithe(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("collect_tithes")
-def _collect(g: Game, a: dict) -> None:
+def _collect(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     realm = realm_at(g, a["space"])
     if realm is None:

@@ -14,6 +14,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from talisman.errors import ScriptError
 
 _MASK = (1 << 64) - 1
@@ -62,7 +64,7 @@ class Rng:
             return value
         return self.below(sides) + 1
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Shuffle ``items`` in place (Fisher-Yates)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

@@ -5,7 +5,7 @@ its starting space, and draw the Spells its abilities grant.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, possessions, stats
 from talisman.engine.base import ENGINE
@@ -19,7 +19,7 @@ START_GOLD = 1
 
 
 @ENGINE.handler("setup")
-def _setup(g: Game, a: dict) -> None:
+def _setup(g: Game, a: dict[str, Any]) -> None:
     """Run by :meth:`Game.new` on an empty game."""
     setup_game(g)
 

@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, cards, possessions, stats
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def spell_use(name: str) -> Callable[[SpellUse], SpellUse]:
     return register
 
 
-def could_change(g: Game, caster: int, cast: dict, target: int | None) -> bool:
+def could_change(g: Game, caster: int, cast: dict[str, Any], target: int | None) -> bool:
     """Could this Spell or Scroll, cast on ``target`` (None: no target), change anything now?"""
     if "do" in cast:
         return any(
@@ -86,24 +87,24 @@ def could_change(g: Game, caster: int, cast: dict, target: int | None) -> bool:
     return use is None or use(g, caster, target)
 
 
-def _effect_could_change(g: Game, seat: int, effect: dict, target: int | None) -> bool:
+def _effect_could_change(g: Game, seat: int, effect: dict[str, Any], target: int | None) -> bool:
     return all(EFFECT_USES[verb](g, seat, params, target) for verb, params in effect.items() if verb in EFFECT_USES)
 
 
-def _heal_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+def _heal_use(g: Game, seat: int, params: dict[str, Any], target: int | None) -> bool:
     return g.players[seat].lives < stats.life_cap(g, seat)
 
 
-def _discard_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+def _discard_use(g: Game, seat: int, params: dict[str, Any], target: int | None) -> bool:
     return params.get("what") != "spells" or bool(g.players[seat].spells)
 
 
-def _sell_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+def _sell_use(g: Game, seat: int, params: dict[str, Any], target: int | None) -> bool:
     p = g.players[seat]
     return any(g.rules.instances[c].is_item for c in p.objects + p.packed)
 
 
-def _boost_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+def _boost_use(g: Game, seat: int, params: dict[str, Any], target: int | None) -> bool:
     """A malus floored at the printed value does nothing to one already there (Weakness)."""
     for attr in ("strength", "craft", "battle_strength"):
         n = params.get(attr)
@@ -116,7 +117,7 @@ def _boost_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
     return False
 
 
-def _steal_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+def _steal_use(g: Game, seat: int, params: dict[str, Any], target: int | None) -> bool:
     """Something of the kinds named to take from the character the Spell is cast on (Acquisition, Mesmerism)."""
     if target is None:
         return True
@@ -128,7 +129,7 @@ def _steal_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
     )
 
 
-def _discard_cards_use(g: Game, seat: int, params: dict, target: int | None) -> bool:
+def _discard_cards_use(g: Game, seat: int, params: dict[str, Any], target: int | None) -> bool:
     """A face-up card to strike (Destruction)."""
     if params.get("where") != "board":
         return True
@@ -137,7 +138,7 @@ def _discard_cards_use(g: Game, seat: int, params: dict, target: int | None) -> 
 
 # Whether an effect of the vocabulary could change anything for the character it is
 # run for, by verb (a verb not named here always could); ``target``: the one the Spell is cast on.
-EFFECT_USES: dict[str, Callable[[Game, int, dict, int | None], bool]] = {
+EFFECT_USES: dict[str, Callable[[Game, int, dict[str, Any], int | None], bool]] = {
     "steal": _steal_use,
     "discard_cards": _discard_cards_use,
     "heal": _heal_use,
@@ -209,7 +210,7 @@ def ring_spells(g: Game, seat: int) -> list[int]:
 
 def _spell_rings(rules: Any) -> frozenset[int]:
     """The card instances that can keep a Spell (worked out once per ruleset)."""
-    found = rules.derived.get("spell-rings")
+    found: frozenset[int] | None = rules.derived.get("spell-rings")
     if found is None:
         found = rules.derived["spell-rings"] = frozenset(
             i for i, c in enumerate(rules.instances) if "spell-ring" in c.traits
@@ -217,23 +218,25 @@ def _spell_rings(rules: Any) -> frozenset[int]:
     return found
 
 
-def fate_options(g: Game, seat: int, keep: list, roll: dict) -> list[tuple]:
+def fate_options(g: Game, seat: int, keep: list[Any], roll: dict[str, Any]) -> list[Choice]:
     """Spells cast as Fate is spent to roll again, choosing the result instead
     (Twist of Fate). ``roll`` tells the Spell what to finish: the frame ``kind``
     and ``args`` waiting for the die, its ``style`` (``roll``: a total in
     ``key``; ``battle``: a list of faces in ``key``) and the die's ``sides``.
     Countered, the first roll stands (``keep``)."""
     return [
-        (
-            oid,
-            f"Spend 1 Fate and {label[0].lower()}{label[1:]}: choose the result",
-            [frame("spend_fate", p=seat), *frames],
+        Choice(
+            o.id,
+            f"Spend 1 Fate and {o.label[0].lower()}{o.label[1:]}: choose the result",
+            [frame("spend_fate", p=seat), *o.frames],
         )
-        for oid, label, frames, *_ in cast_options(g, seat, "fate", keep, combat=roll)
+        for o in cast_options(g, seat, "fate", keep, combat=roll)
     ]
 
 
-def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | None = None) -> list[tuple]:
+def cast_options(
+    g: Game, seat: int, window: str, back: list[Any], combat: dict[str, Any] | None = None
+) -> list[Choice]:
     """Options to cast each Spell the character may cast in this window."""
     opts = []
     beyond = creatures_beyond_spells(g, seat, combat)
@@ -249,7 +252,7 @@ def cast_options(g: Game, seat: int, window: str, back: list, combat: dict | Non
                 continue  # pointless: casting it would only throw it away
             # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
             opts.append(
-                (
+                Choice(
                     f"cast:{c}{':' + str(target) if target is not None else ''}",
                     f"{'Read the Scroll' if spell.type == 'scroll' else 'Cast'} {spell.name}{label}",
                     [
@@ -284,7 +287,9 @@ def creatures_beyond_spells(g: Game, seat: int, combat: dict[str, Any] | None) -
     return g.rules.regions[region].movement != "roll"
 
 
-def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -> list[tuple[Any, str]]:
+def _targets(
+    g: Game, seat: int, cast: dict[str, Any], window: str, combat: dict[str, Any] | None
+) -> list[tuple[Any, str]]:
     kind = cast.get("target", "none")
     if kind == "character":
         return [(s, f" on the {g.name(s)}") for s in g.living() if affected(g, s)]
@@ -298,7 +303,7 @@ def _targets(g: Game, seat: int, cast: dict, window: str, combat: dict | None) -
 
 
 @ENGINE.handler("cast")
-def _cast(g: Game, a: dict) -> None:
+def _cast(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     ring = next((o for o in g.players[seat].objects if card in cards.held_by(g, f"card:{o}")), None)
     if card not in g.players[seat].spells and card not in g.players[seat].cards and ring is None:
@@ -336,7 +341,7 @@ def counter_window(g: Game, caster: int, card: int | str) -> None:
 
 
 @ENGINE.handler("counter_ask")
-def _counter_ask(g: Game, a: dict) -> None:
+def _counter_ask(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if (isinstance(card, int) and card not in g.globals.get("in_play", ())) or g.globals.get("countered") == card:
         return
@@ -351,9 +356,9 @@ def _counter_ask(g: Game, a: dict) -> None:
         "counterspell",
         f"The {g.name(a['caster'])} casts {spell_name(g, card)}. Answer it?",
         [
-            ("allow", "Let it be", []),
+            Choice("allow", "Let it be", []),
             *[
-                (
+                Choice(
                     f"counter:{c}",
                     f"Cast {g.card_name(c)} against it",
                     [
@@ -376,7 +381,7 @@ def _counter_ask(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("counter")
-def _counter(g: Game, a: dict) -> None:
+def _counter(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if a["card"] not in g.players[seat].spells:
         return
@@ -396,7 +401,7 @@ def spell_name(g: Game, spell: int | str) -> str:
 
 
 @ENGINE.handler("spell_resolve")
-def _spell_resolve(g: Game, a: dict) -> None:
+def _spell_resolve(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     spell = g.rules.instances[card]
     countered = g.globals.get("countered") == card
@@ -462,7 +467,7 @@ def other_players_window(g: Game, active: int) -> None:
 
 
 @ENGINE.handler("others_turn_ask")
-def _others_turn_ask(g: Game, a: dict) -> None:
+def _others_turn_ask(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     opts = cast_options(g, seat, "others-turn", [frame("others_turn_ask", **a)])
     if opts:
@@ -470,14 +475,14 @@ def _others_turn_ask(g: Game, a: dict) -> None:
             seat,
             "others-turn",
             f"The {g.name(a['active'])}'s turn begins. Cast a Spell?",
-            [("pass", "Cast nothing", []), *opts],
+            [Choice("pass", "Cast nothing", []), *opts],
         )
 
 
-def prevent_life_loss_options(g: Game, seat: int, loss: dict) -> list[tuple]:
+def prevent_life_loss_options(g: Game, seat: int, loss: dict[str, Any]) -> list[Choice]:
     """Spells that can stop this character losing a life."""
     return [
-        (
+        Choice(
             f"cast:{c}",
             f"Cast {g.card_name(c)} to keep the life",
             [frame("cast", p=seat, card=c, target=seat, window="life-loss", combat={}, loss={**loss, "asked": True})],
@@ -497,7 +502,7 @@ def on_landing(g: Game, seat: int) -> None:
             g.push("effects", p=seat, list=list(spell.cast["on_land"]), ctx={"src": card, "space": space})
 
 
-def on_global_expired(g: Game, key: str, val: dict) -> None:
+def on_global_expired(g: Game, key: str, val: dict[str, Any]) -> None:
     """A timed effect ran out: a Hex card leaves its space."""
     card = val.get("card")
     if card is not None and val.get("space") is not None and card in g.cards_on(val["space"]):

@@ -97,5 +97,6 @@ def _spell_target(g: Game) -> int | None:
     """The character the Spell being answered is aimed at (None: no character)."""
     for kind, a in reversed(g.stack):
         if kind == "spell_resolve":
-            return a.get("target")
+            target: int | None = a.get("target")
+            return target
     return None

@@ -25,7 +25,8 @@ suite plays many games of every module so.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from talisman.engine.base import ENGINE
 
@@ -229,14 +230,15 @@ def _trait_value(g: Game, seat: int, name: str) -> int | None:
 
 
 _MISSING = object()
+T = TypeVar("T")
 
 
-def _memo(g: Game, key: tuple, compute: Any, *args: Any) -> Any:
+def _memo(g: Game, key: tuple[Any, ...], compute: Callable[..., T], *args: Any) -> T:
     """``compute(g, *args)``, memoised under ``key`` while the machine runs."""
     memo = g.derived
     if memo is None:
         return compute(g, *args)
-    value = memo.get(key, _MISSING)
+    value: T = memo.get(key, _MISSING)
     if value is _MISSING:
         value = memo[key] = compute(g, *args)
     elif CHECK:
@@ -336,7 +338,8 @@ def attribute(g: Game, seat: int | None, name: str) -> int:
         return strength(g, seat)
     if name == "craft":
         return craft(g, seat)
-    return getattr(g.players[seat], name)
+    value: int = getattr(g.players[seat], name)
+    return value
 
 
 def spell_limit(g: Game, seat: int) -> int:
@@ -382,4 +385,5 @@ def fate_value(g: Game, seat: int) -> int:
 
 def base_value(g: Game, seat: int, attr: str) -> int:
     """The printed starting Strength or Craft of the character."""
-    return getattr(g.rules.characters[g.players[seat].character], attr)
+    value: int = getattr(g.rules.characters[g.players[seat].character], attr)
+    return value

@@ -7,11 +7,12 @@ who loses a turn spends it standing its piece up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.places import place_name
 from talisman.engine import abilities, cards, endings, movement, possessions, quests, spells, stats, transform
 from talisman.engine.base import ENGINE
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.setup import replace_character
 
@@ -23,7 +24,7 @@ TROPHY_CRAFT = 10  # 000: 10 Craft of Spirits for 1 Craft (the 4th edition uses 
 
 
 @ENGINE.handler("next_turn")
-def _next_turn(g: Game, a: dict) -> None:
+def _next_turn(g: Game, a: dict[str, Any]) -> None:
     """The machine runs this when the stack is empty."""
     next_turn(g)
 
@@ -69,25 +70,27 @@ def _begin(g: Game, actor: int) -> None:
 
 
 @ENGINE.handler("choose_actor")
-def _choose_actor(g: Game, a: dict) -> None:
+def _choose_actor(g: Game, a: dict[str, Any]) -> None:
     g.decide(
         a["p"],
         "actor",
         "Which of your characters acts this turn?",
         [
-            (f"actor:{c}", f"The {g.name(c)}, on the {g.space_name(g.players[c].space)}", [frame("begin_turn", p=c)])
+            Choice(
+                f"actor:{c}", f"The {g.name(c)}, on the {g.space_name(g.players[c].space)}", [frame("begin_turn", p=c)]
+            )
             for c in a["actors"]
         ],
     )
 
 
 @ENGINE.handler("begin_turn")
-def _begin_turn(g: Game, a: dict) -> None:
+def _begin_turn(g: Game, a: dict[str, Any]) -> None:
     _begin(g, a["p"])
 
 
 @ENGINE.handler("turn_start")
-def _turn_start(g: Game, a: dict) -> None:
+def _turn_start(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -109,7 +112,7 @@ def _turn_start(g: Game, a: dict) -> None:
                 seat,
                 "lost-turn",
                 "You are to miss this turn.",
-                [("miss", "Miss the turn", [frame("turn_missed", p=seat)]), *saves],
+                [Choice("miss", "Miss the turn", [frame("turn_missed", p=seat)]), *saves],
             )
         else:
             g.push("turn_missed", p=seat)
@@ -118,14 +121,14 @@ def _turn_start(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("turn_missed")
-def _turn_missed(g: Game, a: dict) -> None:
+def _turn_missed(g: Game, a: dict[str, Any]) -> None:
     p = g.players[a["p"]]
     p.lost_turns -= 1
     g.say(f"{g.name(a['p'])} spends this turn recovering.", type="lose-turn", seat=a["p"])
 
 
 @ENGINE.handler("turn_go")
-def _turn_go_frame(g: Game, a: dict) -> None:
+def _turn_go_frame(g: Game, a: dict[str, Any]) -> None:
     _turn_go(g, a["p"])
 
 
@@ -141,7 +144,7 @@ def _turn_go(g: Game, seat: int) -> None:
 
 
 @ENGINE.handler("turn_menu")
-def _turn_menu(g: Game, a: dict) -> None:
+def _turn_menu(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if not g.players[seat].alive or g.players[seat].status.get("immobile"):
         if g.players[seat].alive:
@@ -165,26 +168,26 @@ def _turn_menu(g: Game, a: dict) -> None:
     g.decide(seat, "turn", f"{g.name(seat)}, your turn on the {where}: what do you do?", options)
 
 
-def free_options(g: Game, seat: int, back: list) -> list[tuple]:
+def free_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Things a character may do at the start of its turn without ending it."""
     p = g.players[seat]
     opts = trophy_options(g, seat, back)
     for c in p.objects + p.packed:
-        opts.append((f"drop:{c}", f"Drop the {g.card_name(c)}", [frame("drop", p=seat, card=c), *back], "free"))
+        opts.append(Choice(f"drop:{c}", f"Drop the {g.card_name(c)}", [frame("drop", p=seat, card=c), *back], "free"))
     opts += possessions.unpack_option(g, seat, back)
     return opts
 
 
-def trophy_options(g: Game, seat: int, back: list) -> list[tuple]:
+def trophy_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Cashing in killed enemies for Strength or Craft (000: at any time, so
     offered at the turn start and before the dice of a fight)."""
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     for attr, each in (("strength", TROPHY_STRENGTH), ("craft", TROPHY_CRAFT)):
         picked = best_trophies(g, seat, attr, each)
         if picked:
             gain = sum(trophy_value(g, c, attr) for c in picked) // each
             opts.append(
-                (
+                Choice(
                     f"trophies:{attr}",
                     f"Trade in trophies for {gain} {attr.capitalize()}",
                     [frame("cash_trophies", p=seat, attr=attr, cards=picked), *back],
@@ -227,7 +230,7 @@ def best_trophies(g: Game, seat: int, attr: str, each: int) -> list[int]:
 
 
 @ENGINE.handler("cash_trophies")
-def _cash_trophies(g: Game, a: dict) -> None:
+def _cash_trophies(g: Game, a: dict[str, Any]) -> None:
     seat, attr = a["p"], a["attr"]
     each = TROPHY_STRENGTH if attr == "strength" else TROPHY_CRAFT
     value = 0
@@ -243,7 +246,7 @@ def _cash_trophies(g: Game, a: dict) -> None:
 
 
 @ENGINE.handler("turn_end")
-def _turn_end(g: Game, a: dict) -> None:
+def _turn_end(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if p.alive and not a.get("offered"):
@@ -254,11 +257,8 @@ def _turn_end(g: Game, a: dict) -> None:
                 "end-turn",
                 "Before your turn ends:",
                 [
-                    ("end", "End the turn", [frame("turn_end", p=seat, offered=True)]),
-                    *[
-                        (oid, label, [*frames, frame("turn_end", p=seat, offered=True)])
-                        for oid, label, frames in offers
-                    ],
+                    Choice("end", "End the turn", [frame("turn_end", p=seat, offered=True)]),
+                    *[Choice(o.id, o.label, [*o.frames, frame("turn_end", p=seat, offered=True)]) for o in offers],
                 ],
             )
             return

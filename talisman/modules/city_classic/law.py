@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 from talisman.content import vocabulary as voc
 from talisman.engine import cards, effects, lives
 from talisman.engine.combat import fight_creature, foe_names
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_classic.module import MODULE
 from talisman.modules.city_classic.rules import (
@@ -125,7 +126,7 @@ def _crime_check(v: Any, path: str) -> None:
 
 
 @MODULE.verb("crime", _crime_check)
-def _crime_verb(g: Game, seat: int, statute: str, ctx: dict) -> None:
+def _crime_verb(g: Game, seat: int, statute: str, ctx: dict[str, Any]) -> None:
     """Content says a crime is done (the Pedlar's wares: Statute E)."""
     crime(g, seat, statute)
 
@@ -134,7 +135,7 @@ def _crime_verb(g: Game, seat: int, statute: str, ctx: dict) -> None:
 
 
 @MODULE.ability("fight_result")
-def fights_are_crimes(g: Game, seat: int, fight: dict, outcome: str, margin: int) -> str:
+def fights_are_crimes(g: Game, seat: int, fight: dict[str, Any], outcome: str, margin: int) -> str:
     """A and B: every fight with creatures in the City, but the Law's own (C, D: how it was fought)."""
     if active(g) and in_city(g, seat) and not set(foe_names(g, fight).split(" and ")) & set(LAW_FOES):
         crime(g, seat, "A", f"a fight with the {foe_names(g, fight)}")
@@ -146,7 +147,7 @@ def fights_are_crimes(g: Game, seat: int, fight: dict, outcome: str, margin: int
 
 
 @MODULE.ability("pvp_rolled")
-def pvp_is_a_crime(g: Game, fight: dict, s_att: int, s_dfd: int) -> None:
+def pvp_is_a_crime(g: Game, fight: dict[str, Any], s_att: int, s_dfd: int) -> None:
     """A and B for both sides of a fight between characters; D for an assassination."""
     for seat in (fight["a"], fight["d"]):
         crime(g, seat, "A", f"a fight between the {g.name(fight['a'])} and the {g.name(fight['d'])}")
@@ -196,7 +197,7 @@ def law_after_turn(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("law_check")
-def _law_check(g: Game, a: dict) -> None:
+def _law_check(g: Game, a: dict[str, Any]) -> None:
     """000: draw a City card: a Law card and the Watch comes; any other, nothing happens (it is discarded)."""
     seat = a["p"]
     card = cards.draw(g, "city")
@@ -224,7 +225,7 @@ def watch_arrest(g: Game, seat: int, why: str) -> None:
 
 
 @MODULE.hook("law-card")
-def law_card(g: Game, seat: int, ctx: dict) -> None:
+def law_card(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """000: a character holding a Warrant who meets any Law card: the Watch tries to arrest it."""
     if has_warrant(g, seat):
         watch_arrest(g, seat, f"the {g.card_name(ctx['src'])} knows the Warrant" if "src" in ctx else "the Law")
@@ -233,7 +234,7 @@ def law_card(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("take-warrant")
-def take_warrant(g: Game, seat: int, ctx: dict) -> None:
+def take_warrant(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     if not has_warrant(g, seat):
         give_warrant(g, seat)
 
@@ -249,7 +250,7 @@ def arrest(g: Game, seat: int, why: str) -> None:
 
 
 @MODULE.handler("arrested")
-def _arrested(g: Game, a: dict) -> None:
+def _arrested(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -277,16 +278,16 @@ def bribe_price(g: Game, seat: int) -> int:
 
 
 @MODULE.hook("donjon")
-def donjon(g: Game, seat: int, ctx: dict) -> None:
+def donjon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     price = bribe_price(g, seat)
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     if p.gold >= price:
         opts.append(
-            ("bribe", f"Bribe the judge: {price}G (your Warrant is discarded)", [frame("donjon_bribe", p=seat)])
+            Choice("bribe", f"Bribe the judge: {price}G (your Warrant is discarded)", [frame("donjon_bribe", p=seat)])
         )
     opts += [
-        (
+        Choice(
             "escape",
             f"Try to escape: roll a die, {ESCAPE_ROLL} and you are out (keeping your Warrant)",
             [
@@ -301,7 +302,7 @@ def donjon(g: Game, seat: int, ctx: dict) -> None:
                 )
             ],
         ),
-        (
+        Choice(
             "judged",
             "Be judged: roll a die (your Warrant is discarded when you are let out)",
             [
@@ -336,7 +337,7 @@ def stay(g: Game, seat: int, why: str) -> None:
 
 
 @MODULE.handler("donjon_bribe")
-def _donjon_bribe(g: Game, a: dict) -> None:
+def _donjon_bribe(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     price = bribe_price(g, seat)
     g.players[seat].gold -= price
@@ -345,7 +346,7 @@ def _donjon_bribe(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("donjon_escape")
-def _donjon_escape(g: Game, a: dict) -> None:
+def _donjon_escape(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if a["roll"] == ESCAPE_ROLL:
         g.say(f"{g.name(seat)} escapes from the Donjon!", seat=seat)
@@ -369,7 +370,7 @@ for _roll, (_what, _effect, _out) in JUDGEMENT.items():
 
 
 @MODULE.handler("donjon_judged")
-def _donjon_judged(g: Game, a: dict) -> None:
+def _donjon_judged(g: Game, a: dict[str, Any]) -> None:
     """Choice: a fine that cannot be paid in full keeps one in for another day."""
     seat = a["p"]
     what, effect, out = JUDGEMENT[a["roll"]]
@@ -400,18 +401,18 @@ def hand_over(g: Game, winner: int, loser: int) -> None:
         "warrant",
         f"The {g.name(loser)} holds a Warrant: turn it over to the Law?",
         [
-            (
+            Choice(
                 "hand-over",
                 f"Turn the {g.name(loser)} over to the Law (to the Donjon)",
                 [frame("handed_over", p=loser, by=winner)],
             ),
-            ("let-go", "Let it go", []),
+            Choice("let-go", "Let it go", []),
         ],
     )
 
 
 @MODULE.handler("handed_over")
-def _handed_over(g: Game, a: dict) -> None:
+def _handed_over(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if seat == g.active:
         lives.end_turn_now(g)

@@ -13,3 +13,12 @@ MODULE = Module(
     content_dir=Path(__file__).parent,
     excludes=("city-districts",),
 )
+MODULE.declare_decisions(
+    {
+        "bank": "the Bank: a loan, its repayment, a robbery, or leave",
+        "barge": "a Barge or a riverman: ride to where it is bound, or not",
+        "donjon": "the Donjon: how to get out",
+        "voyage": "where the barge puts one ashore",
+        "warrant": "a Warrant: buy one and lay it on another character, or turn one over to the Law",
+    }
+)

@@ -36,9 +36,10 @@ Choices where 000 is silent are marked where they are made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.movement import _walks
 from talisman.modules.city_classic.module import MODULE
@@ -106,12 +107,12 @@ def in_the_city(g: Game, seat: int) -> None:
 
 
 @MODULE.ability("land")
-def city_space_is_the_gate(g: Game, seat: int) -> list[tuple]:
+def city_space_is_the_gate(g: Game, seat: int) -> list[Choice]:
     """000: the main board's City space is the City Gate; its printed instructions are ignored."""
     if not active(g) or g.rules.spaces[g.players[seat].space].id != MAIN_CITY:
         return []
     return [
-        (
+        Choice(
             "city-gate",
             "Go to the City Gate (the City space's own instructions are ignored; your turn ends)",
             [frame("to_city_gate", p=seat)],
@@ -121,7 +122,7 @@ def city_space_is_the_gate(g: Game, seat: int) -> list[tuple]:
 
 
 @MODULE.handler("to_city_gate")
-def _to_city_gate(g: Game, a: dict) -> None:
+def _to_city_gate(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     put_in_city(g, seat, GATE)
     g.say(f"{g.name(seat)} comes to the City Gate: next turn it may enter the City.", type="move", seat=seat)
@@ -147,7 +148,7 @@ def through_the_gate(g: Game, seat: int, path: list[int]) -> bool:
 
 
 @MODULE.ability("after_roll")
-def leave_options(g: Game, seat: int, roll: int) -> list[tuple]:
+def leave_options(g: Game, seat: int, roll: int) -> list[Choice]:
     """Out by road: a walk to the City Gate with moves to spare runs on onto the
     main board from the City space, either way (000: "any additional Movement is
     taken on the main Board"); from the Gate itself the whole roll is the main board's."""
@@ -161,7 +162,7 @@ def leave_options(g: Game, seat: int, roll: int) -> list[tuple]:
         if path is not None and gate not in path[:-1]:
             to_gate.append((path, roll - k))
             break
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     seen: set[int] = set()
     for inside, rest in to_gate:
         for dest, outer in sorted(_walks(rules, outside, rest).items()):
@@ -169,7 +170,7 @@ def leave_options(g: Game, seat: int, roll: int) -> list[tuple]:
                 continue
             seen.add(dest)
             opts.append(
-                (
+                Choice(
                     f"move:{rules.spaces[dest].id}",
                     f"Leave the City by the Gate and go on to the {g.space_name(dest)}",
                     [frame("leave_by_road", p=seat, path=[*inside, *outer], gate=len(inside))],
@@ -179,7 +180,7 @@ def leave_options(g: Game, seat: int, roll: int) -> list[tuple]:
 
 
 @MODULE.handler("leave_by_road")
-def _leave_by_road(g: Game, a: dict) -> None:
+def _leave_by_road(g: Game, a: dict[str, Any]) -> None:
     """000: with a Warrant, leaving by road means arrest at the Gate."""
     from talisman.modules.city_classic.law import arrest, has_warrant
 
@@ -277,34 +278,34 @@ def stowaway_allowed(g: Game, seat: int) -> bool:
 
 
 @MODULE.ability("turn")
-def wharf_departures(g: Game, seat: int, back: list) -> list[tuple]:
+def wharf_departures(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if not active(g) or g.rules.spaces[p.space].id != WHARF:
         return []
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     for region, fare in BARGE_FARE.items():
         if p.gold >= fare:
             opts.append(
-                (
+                Choice(
                     f"barge:{region}",
                     f"Pay {fare}G for a barge to any space of the {g.rules.regions[region].name}",
                     [frame("lose_gold", p=seat, n=fare, why="the barge"), frame("voyage", p=seat, regions=[region])],
                 )
             )
     if stowaway_allowed(g, seat):
-        opts.append(("stowaway", "Try to stow away on a passing barge (roll a die)", [frame("stowaway", p=seat)]))
+        opts.append(Choice("stowaway", "Try to stow away on a passing barge (roll a die)", [frame("stowaway", p=seat)]))
     return opts
 
 
 @MODULE.handler("lose_gold")
-def _lose_gold(g: Game, a: dict) -> None:
+def _lose_gold(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(f"{g.name(seat)} pays {a['n']}G for {a['why']}.", type="gold", seat=seat)
 
 
 @MODULE.handler("voyage")
-def _voyage(g: Game, a: dict) -> None:
+def _voyage(g: Game, a: dict[str, Any]) -> None:
     """A passage by water to a space of one's choice in these regions: the move of the turn."""
     seat = a["p"]
     dests = [s for s in g.rules.spaces if s.region in a["regions"] and s.id != MAIN_CITY]
@@ -313,7 +314,7 @@ def _voyage(g: Game, a: dict) -> None:
         "voyage",
         "Where does the barge put you ashore?",
         [
-            (
+            Choice(
                 f"move:{s.id}",
                 f"Go ashore at the {g.space_name(s.index)}",
                 [frame("arrive", p=seat, space=s.index, how="move")],
@@ -324,12 +325,12 @@ def _voyage(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("stowaway")
-def _stowaway(g: Game, a: dict) -> None:
+def _stowaway(g: Game, a: dict[str, Any]) -> None:
     effects.roll(g, a["p"], "D6", frame("stowaway_result", p=a["p"]), why="stowing away")
 
 
 @MODULE.handler("stowaway_result")
-def _stowaway_result(g: Game, a: dict) -> None:
+def _stowaway_result(g: Game, a: dict[str, Any]) -> None:
     """000's table. Choice: beating the Sailor (2) you stay on the Wharf unseen, but with no passage."""
     from talisman.modules.city_classic.law import arrest
 
@@ -351,7 +352,7 @@ def _stowaway_result(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("barge")
-def barge(g: Game, seat: int, ctx: dict) -> None:
+def barge(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """000: a Barge met in the Outer or Middle Region may carry one to the City's Wharf."""
     if g.rules.spaces[g.players[seat].space].region not in BARGE_FARE:
         return
@@ -360,14 +361,14 @@ def barge(g: Game, seat: int, ctx: dict) -> None:
         "barge",
         "A Barge is tied up here, bound for the City: ride it to the Wharf?",
         [
-            ("ride", "Ride the Barge to the City's Wharf (your turn ends there)", [frame("ride_barge", p=seat)]),
-            ("stay", "Stay ashore", []),
+            Choice("ride", "Ride the Barge to the City's Wharf (your turn ends there)", [frame("ride_barge", p=seat)]),
+            Choice("stay", "Stay ashore", []),
         ],
     )
 
 
 @MODULE.handler("ride_barge")
-def _ride_barge(g: Game, a: dict) -> None:
+def _ride_barge(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     put_in_city(g, seat, WHARF)
     g.say(f"{g.name(seat)} rides the Barge down to the City's Wharf.", type="move", seat=seat)
@@ -376,7 +377,7 @@ def _ride_barge(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("water-walking")
-def water_walking(g: Game, a: dict) -> None:
+def water_walking(g: Game, a: dict[str, Any]) -> None:
     """000: a character who casts Water Walking may simply walk to the Wharf (from the Outer or Middle Region)."""
     seat = a["p"]
     if g.rules.spaces[g.players[seat].space].region not in BARGE_FARE:
@@ -390,27 +391,27 @@ def water_walking(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("bank")
-def bank(g: Game, seat: int, ctx: dict) -> None:
+def bank(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
-    opts: list[tuple] = [("leave", "Leave the Bank", [])]
+    opts: list[Choice] = [Choice("leave", "Leave the Bank", [])]
     if p.status.get("loan"):
         if p.gold >= LOAN_DUE:
-            opts.append(("repay", f"Repay your Loan: {LOAN_DUE}G", [frame("repay_loan", p=seat)]))
+            opts.append(Choice("repay", f"Repay your Loan: {LOAN_DUE}G", [frame("repay_loan", p=seat)]))
     else:
         opts.append(
-            (
+            Choice(
                 "loan",
                 f"Take a Loan: {LOAN}G now, {LOAN_DUE}G to repay before you leave the City",
                 [frame("take_loan", p=seat)],
             )
         )
     if p.alignment in ("neutral", "evil"):
-        opts.append(("rob", "Try to rob the Bank (roll a die; robbery is a crime)", [frame("rob_bank", p=seat)]))
+        opts.append(Choice("rob", "Try to rob the Bank (roll a die; robbery is a crime)", [frame("rob_bank", p=seat)]))
     g.decide(seat, "bank", "The Bank: what is your business?", opts)
 
 
 @MODULE.handler("take_loan")
-def _take_loan(g: Game, a: dict) -> None:
+def _take_loan(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     p.status["loan"] = True
@@ -419,7 +420,7 @@ def _take_loan(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("repay_loan")
-def _repay_loan(g: Game, a: dict) -> None:
+def _repay_loan(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     p.gold -= LOAN_DUE
@@ -428,7 +429,7 @@ def _repay_loan(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("rob_bank")
-def _rob_bank(g: Game, a: dict) -> None:
+def _rob_bank(g: Game, a: dict[str, Any]) -> None:
     from talisman.modules.city_classic.law import crime
 
     crime(g, a["p"], "H", "robs the Bank")
@@ -436,7 +437,7 @@ def _rob_bank(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("robbery")
-def _robbery(g: Game, a: dict) -> None:
+def _robbery(g: Game, a: dict[str, Any]) -> None:
     """facts 1.4: 1 a Toad; 2 spotted, a Warrant; 3 no chance; 4 +1G; 5 +2G; 6 +4G and a Warrant."""
     from talisman.modules.city_classic.law import give_warrant
 
@@ -459,7 +460,7 @@ WARRANT_PRICE = 1
 
 
 @MODULE.hook("royal-castle")
-def royal_castle(g: Game, seat: int, ctx: dict) -> None:
+def royal_castle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     from talisman.modules.city_classic.law import has_warrant
 
     p = g.players[seat]
@@ -473,9 +474,9 @@ def royal_castle(g: Game, seat: int, ctx: dict) -> None:
         "warrant",
         f"The Royal Castle: buy a Warrant ({WARRANT_PRICE}G) and lay it on another character?",
         [
-            ("none", "Buy no Warrant", []),
+            Choice("none", "Buy no Warrant", []),
             *[
-                (
+                Choice(
                     f"warrant:{i}",
                     f"Lay a Warrant on the {g.name(i)}",
                     [frame("lose_gold", p=seat, n=WARRANT_PRICE, why="a Warrant"), frame("lay_warrant", p=seat, on=i)],
@@ -487,7 +488,7 @@ def royal_castle(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("lay_warrant")
-def _lay_warrant(g: Game, a: dict) -> None:
+def _lay_warrant(g: Game, a: dict[str, Any]) -> None:
     from talisman.modules.city_classic.law import give_warrant
 
     g.say(f"{g.name(a['p'])} swears out a Warrant against the {g.name(a['on'])}.", seat=a["p"])
@@ -498,7 +499,7 @@ def _lay_warrant(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("riverman")
-def riverman(g: Game, seat: int, ctx: dict) -> None:
+def riverman(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """Our own: the riverman's passage is a barge's, for 2G, to the Outer Region."""
     if g.players[seat].gold < BARGE_FARE["outer"]:
         g.say("A riverman offers passage, but you cannot pay him.", seat=seat)
@@ -508,8 +509,8 @@ def riverman(g: Game, seat: int, ctx: dict) -> None:
         "barge",
         "A riverman offers passage down the river (2G to any space of the Outer Region).",
         [
-            ("stay", "Stay in the City", []),
-            (
+            Choice("stay", "Stay in the City", []),
+            Choice(
                 "sail",
                 "Pay him 2G and sail",
                 [
@@ -522,7 +523,7 @@ def riverman(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("ruckus")
-def ruckus(g: Game, seat: int, ctx: dict) -> None:
+def ruckus(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """A ruckus at the Inn: a City card is drawn and met there (a fight in a building: Statute B)."""
     g.push("card_queue", p=seat)
     g.push("draw_cards", p=seat, n=len(g.cards_on(g.players[seat].space)) + 1)
@@ -532,12 +533,12 @@ BIG_MONEY = ((6, -1), (9, 1), (11, 2), (99, 4))  # die + Craft at most ..., gold
 
 
 @MODULE.hook("big-money")
-def big_money(g: Game, seat: int, ctx: dict) -> None:
+def big_money(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "D6", frame("big_money", p=seat), why="a game of Big Money")
 
 
 @MODULE.handler("big_money")
-def _big_money(g: Game, a: dict) -> None:
+def _big_money(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     total = a["roll"] + stats.craft(g, seat)
     won = next(n for top, n in BIG_MONEY if total <= top)
@@ -552,13 +553,13 @@ def _big_money(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("warp-gate")
-def warp_gate(g: Game, seat: int, ctx: dict) -> None:
+def warp_gate(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """000: roll 2 dice; under Strength and Craft together, one is worthy of the Timescape."""
     effects.roll(g, seat, "2D6", frame("warp_gate", p=seat), why="the Enchantress's Warp Gate")
 
 
 @MODULE.handler("warp_gate")
-def _warp_gate(g: Game, a: dict) -> None:
+def _warp_gate(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     gates = [s.index for s in g.rules.spaces if s.kind == "warp-gate"]
     if a["roll"] < stats.strength(g, seat) + stats.craft(g, seat) and gates:
@@ -585,7 +586,7 @@ def city_doorway(g: Game, seat: int) -> None:
 
 
 @MODULE.spell_effect("pardon")
-def pardon(g: Game, a: dict) -> None:
+def pardon(g: Game, a: dict[str, Any]) -> None:
     from talisman.modules.city_classic.law import release
 
     seat = a["p"]

@@ -31,10 +31,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, lives, stats
 from talisman.engine.combat import fight_creature
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.law import accuse, arrest
 from talisman.modules.city_districts.module import MODULE
@@ -52,31 +53,31 @@ CART_SEATS = 3  # Followers riding in the Horse and Cart
 
 
 @MODULE.hook("county-patrol")
-def county_patrol(g: Game, seat: int, ctx: dict) -> None:
+def county_patrol(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.decide(
         seat,
         "city-county-patrol",
         "A County Patrol (Strength 5) accuses you of a crime.",
         [
-            ("go", "Go with them to Judgement Square", [frame("city_patrol_go", p=seat)]),
-            ("fight", "Fight them", [frame("city_patrol_fight", p=seat)]),
+            Choice("go", "Go with them to Judgement Square", [frame("city_patrol_go", p=seat)]),
+            Choice("fight", "Fight them", [frame("city_patrol_fight", p=seat)]),
         ],
     )
 
 
 @MODULE.handler("city_patrol_go")
-def _go(g: Game, a: dict) -> None:
+def _go(g: Game, a: dict[str, Any]) -> None:
     accuse(g, a["p"])
 
 
 @MODULE.handler("city_patrol_fight")
-def _fight(g: Game, a: dict) -> None:
+def _fight(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     fight_creature(g, seat, PATROL, {}, lose=[frame("city_patrol_gaol", p=seat)])
 
 
 @MODULE.handler("city_patrol_gaol")
-def _gaol(g: Game, a: dict) -> None:
+def _gaol(g: Game, a: dict[str, Any]) -> None:
     arrest(g, a["p"])
 
 
@@ -88,7 +89,7 @@ def escort_holder(seat: int) -> str:
 
 
 @MODULE.hook("escort")
-def escort(g: Game, seat: int, ctx: dict) -> None:
+def escort(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     card = ctx["src"]
     if cards.held_by(g, escort_holder(seat)):
         g.say(f"{g.name(seat)} is already escorting someone to the Palace.", seat=seat)
@@ -98,14 +99,14 @@ def escort(g: Game, seat: int, ctx: dict) -> None:
         "city-escort",
         f"The {g.card_name(card)} asks for an escort to the Palace of the City.",
         [
-            ("decline", "Decline", []),
-            ("escort", f"Escort the {g.card_name(card)}", [frame("city_escort_take", p=seat, card=card)]),
+            Choice("decline", "Decline", []),
+            Choice("escort", f"Escort the {g.card_name(card)}", [frame("city_escort_take", p=seat, card=card)]),
         ],
     )
 
 
 @MODULE.handler("city_escort_take")
-def _take(g: Game, a: dict) -> None:
+def _take(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     here = g.players[seat].space
     if card not in g.cards_on(here):
@@ -143,10 +144,10 @@ def escorts_stay(g: Game, seat: int) -> None:
 
 
 @MODULE.ability("combat")
-def eat_before_battle(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+def eat_before_battle(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     kind = "psychic" if fight.get("mode") == "craft" else "battle"
     return [
-        (
+        Choice(
             f"eat:{c}",
             f"Eat the {g.card_name(c)}: +1 {'Craft' if kind == 'psychic' else 'Strength'} in this fight",
             [frame("city_eat", p=seat, card=c, fight=kind), *back],
@@ -157,7 +158,7 @@ def eat_before_battle(g: Game, seat: int, fight: dict, back: list) -> list[tuple
 
 
 @MODULE.handler("city_eat")
-def _eat(g: Game, a: dict) -> None:
+def _eat(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].objects:
         return
@@ -172,7 +173,7 @@ def _eat(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("combat")
-def stand_in(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+def stand_in(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     """The Dog fights a battle in its holder's place (never beside it)."""
     if fight.get("mode") != "strength" or fight.get("alone") or fight.get("champion"):
         return []
@@ -181,7 +182,7 @@ def stand_in(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
         n = next((int(t.split(":")[1]) for t in g.rules.instances[f].traits if t.startswith("stand-in:")), 0)
         if n:
             out.append(
-                (
+                Choice(
                     f"stand-in:{f}",
                     f"Let the {g.card_name(f)} fight in your place (Strength {n})",
                     [frame("combat_roll", **{**fight, "champion": {"card": f, "strength": n}})],
@@ -194,7 +195,7 @@ def stand_in(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
 
 
 @MODULE.ability("attack_faces")
-def great_axe_breaks(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
+def great_axe_breaks(g: Game, seat: int, fight: dict[str, Any], faces: list[int]) -> list[int]:
     """A 1 rolled in battle breaks the Great Axe: it is gone before the scores are added."""
     if fight.get("mode") != "strength" or 1 not in faces:
         return faces
@@ -229,7 +230,7 @@ def bow_targets(g: Game, seat: int) -> list[tuple[str, int, int]]:
 
 
 @MODULE.ability("turn")
-def shoot(g: Game, seat: int, back: list) -> list[tuple]:
+def shoot(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Instead of moving, shoot the Bow."""
     p = g.players[seat]
     bow = next((o for o in p.objects if "bow" in g.rules.instances[o].traits), None)
@@ -239,7 +240,7 @@ def shoot(g: Game, seat: int, back: list) -> list[tuple]:
     for what, s, target in bow_targets(g, seat):
         name = g.card_name(target) if what == "enemy" else g.name(target)
         opts.append(
-            (
+            Choice(
                 f"shoot:{what}:{target}",
                 f"Shoot the {name} on the {g.space_name(s)} with the Bow",
                 [frame("city_shoot", p=seat, what=what, target=target, space=s, bow=bow)],
@@ -249,7 +250,7 @@ def shoot(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("city_shoot")
-def _shoot(g: Game, a: dict) -> None:
+def _shoot(g: Game, a: dict[str, Any]) -> None:
     seat, target, space = a["p"], a["target"], a["space"]
     p = g.players[seat]
     quiver = next((o for o in p.objects if "quiver" in g.rules.instances[o].traits), None)
@@ -291,7 +292,7 @@ def _shoot(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("city_arrow_kills")
-def _arrow_kills(g: Game, a: dict) -> None:
+def _arrow_kills(g: Game, a: dict[str, Any]) -> None:
     seat, card, space = a["p"], a["card"], a["space"]
     if card in g.cards_on(space):
         cards.lift(g, card, space)
@@ -303,7 +304,7 @@ def _arrow_kills(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("city_arrow_settle")
-def _arrow_settle(g: Game, a: dict) -> None:
+def _arrow_settle(g: Game, a: dict[str, Any]) -> None:
     """The archer's loss costs it nothing; a target beaten loses a life (Armour may save it)."""
     from talisman.engine.combat import lose_battle_life
 
@@ -321,7 +322,7 @@ def ride_bonus(g: Game, card: int) -> int:
 
 
 @MODULE.ability("after_roll")
-def ride(g: Game, seat: int, roll: int) -> list[tuple]:
+def ride(g: Game, seat: int, roll: int) -> list[Choice]:
     """Add up to the mount's bonus to the movement roll (22:8), once a move; not in the City."""
     from talisman.modules.city_districts.rules import in_city
 
@@ -331,7 +332,7 @@ def ride(g: Game, seat: int, roll: int) -> list[tuple]:
     best = max(p.followers, key=lambda f: ride_bonus(g, f), default=None)
     most = ride_bonus(g, best) if best is not None else 0
     return [
-        (
+        Choice(
             f"ride:{k}",
             f"Ride the {g.card_name(best)}: move {roll + k} instead",
             [frame("city_ride", p=seat, roll=roll + k, mount=best)],
@@ -342,7 +343,7 @@ def ride(g: Game, seat: int, roll: int) -> list[tuple]:
 
 
 @MODULE.handler("city_ride")
-def _ride(g: Game, a: dict) -> None:
+def _ride(g: Game, a: dict[str, Any]) -> None:
     """Followers keep to the die's pace: those who cannot ride are left behind
     (up to 3 ride in a Horse and Cart); next turn the rider may go back for them."""
     seat, mount = a["p"], a["mount"]
@@ -365,12 +366,12 @@ def _ride(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("turn")
-def ride_back(g: Game, seat: int, back: list) -> list[tuple]:
+def ride_back(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     left = g.players[seat].status.get("ditched")
     if not left or left["turn"] >= g.turn:
         return []
     return [
-        (
+        Choice(
             "ride-back",
             f"Ride back to your Followers on the {g.space_name(left['space'])} (instead of your turn)",
             [frame("city_ride_back", p=seat)],
@@ -379,7 +380,7 @@ def ride_back(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("city_ride_back")
-def _ride_back(g: Game, a: dict) -> None:
+def _ride_back(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     left = p.status.pop("ditched")

@@ -34,10 +34,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.places import ring_cells
 from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
 from talisman.modules.city_districts.rules import GATES_SPACE, end_move, in_city, space, stow
@@ -64,17 +65,19 @@ DESERTER_REWARD = 2
 
 
 @MODULE.hook("arena")
-def arena(g: Game, seat: int, ctx: dict) -> None:
+def arena(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     others = [o.seat for o in g.players if o.alive and o.seat != seat and not g.players[o.seat].status.get("hold")]
     g.decide(
         seat,
         "city-arena",
         "The Arena: whom do you fight?",
         [
-            ("none", "Fight no one", []),
-            ("gladiator", "Fight a Gladiator (Strength 1 die + 2)", [frame("city_arena_gladiator", p=seat)]),
+            Choice("none", "Fight no one", []),
+            Choice("gladiator", "Fight a Gladiator (Strength 1 die + 2)", [frame("city_arena_gladiator", p=seat)]),
             *[
-                (f"summon:{o}", f"Summon the {g.name(o)} to a bout", [frame("city_arena_summon", p=seat, other=o)])
+                Choice(
+                    f"summon:{o}", f"Summon the {g.name(o)} to a bout", [frame("city_arena_summon", p=seat, other=o)]
+                )
                 for o in others
             ],
         ],
@@ -90,7 +93,7 @@ def _bench(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("city_arena_unbench")
-def _unbench(g: Game, a: dict) -> None:
+def _unbench(g: Game, a: dict[str, Any]) -> None:
     for seat in a["seats"]:
         for f in cards.held_by(g, f"city-arena:{seat}"):
             cards.unhold(g, f"city-arena:{seat}", f)
@@ -99,7 +102,7 @@ def _unbench(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("city_arena_gladiator")
-def _gladiator(g: Game, a: dict) -> None:
+def _gladiator(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     strength = effects.amount(g, seat, "D6+2")
     g.say(f"A Gladiator of Strength {strength} steps into the Arena.", seat=seat)
@@ -124,14 +127,14 @@ def _gladiator(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("city_arena_prize")
-def _prize(g: Game, a: dict) -> None:
+def _prize(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].gold += a["gold"]
     g.say(f"{g.name(seat)} wins {a['gold']} gold, half the Strength of {a['of']}.", type="gold", seat=seat)
 
 
 @MODULE.handler("city_arena_summon")
-def _summon(g: Game, a: dict) -> None:
+def _summon(g: Game, a: dict[str, Any]) -> None:
     seat, other = a["p"], a["other"]
     o = g.players[other]
     if not in_city(g, other):
@@ -156,7 +159,7 @@ def _summon(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("city_arena_bout_over")
-def _bout_over(g: Game, a: dict) -> None:
+def _bout_over(g: Game, a: dict[str, Any]) -> None:
     win, lose = a["win"], a["lose"]
     if win is None:
         g.say("The bout ends in a stand-off: no prize.")
@@ -170,7 +173,7 @@ def _bout_over(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("temple-prayer")
-def temple(g: Game, seat: int, ctx: dict) -> None:
+def temple(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     most = min(p.gold, DONATION_MOST)
     g.decide(
@@ -178,9 +181,9 @@ def temple(g: Game, seat: int, ctx: dict) -> None:
         "city-temple",
         f"The Temple: pray (1 die + your Craft {stats.craft(g, seat)}, +1 for each gold you give)?",
         [
-            ("none", "Do not pray", []),
+            Choice("none", "Do not pray", []),
             *[
-                (
+                Choice(
                     f"pray:{n}",
                     "Pray, giving nothing" if n == 0 else f"Pray, giving {n} gold",
                     [frame("city_temple_pray", p=seat, gift=n)],
@@ -192,14 +195,14 @@ def temple(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("city_temple_pray")
-def _pray(g: Game, a: dict) -> None:
+def _pray(g: Game, a: dict[str, Any]) -> None:
     seat, gift = a["p"], a["gift"]
     g.players[seat].gold -= gift
     effects.roll(g, seat, "D6", frame("city_temple_answer", p=seat, gift=gift), why="the prayer")
 
 
 @MODULE.handler("city_temple_answer")
-def _answer(g: Game, a: dict) -> None:
+def _answer(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     total = a["roll"] + stats.craft(g, seat) + a["gift"]
     g.say(f"The prayer reads {total}.", seat=seat)
@@ -253,7 +256,7 @@ def sides_sailed(g: Game, to: int) -> int:
 
 
 @MODULE.hook("harbour-passage")
-def harbour(g: Game, seat: int, ctx: dict) -> None:
+def harbour(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     if p.gold < FARE or not p.alive or g.players[seat].space != space(g, "harbour"):
         return
@@ -262,9 +265,9 @@ def harbour(g: Game, seat: int, ctx: dict) -> None:
         "city-harbour",
         f"Book a passage for {FARE} gold? The voyage starts next turn.",
         [
-            ("none", "Book no passage", []),
+            Choice("none", "Book no passage", []),
             *[
-                (
+                Choice(
                     f"passage:{g.rules.spaces[s].id}",
                     f"Sail to the {g.space_name(s)} ({sides_sailed(g, s)} "
                     f"{'turn' if sides_sailed(g, s) == 1 else 'turns'})",
@@ -277,7 +280,7 @@ def harbour(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("city_book_passage")
-def _book(g: Game, a: dict) -> None:
+def _book(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].gold -= FARE
     g.players[seat].status["passage"] = {"to": a["to"], "turn": g.turn}
@@ -285,12 +288,12 @@ def _book(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("turn")
-def set_sail(g: Game, seat: int, back: list) -> list[tuple]:
+def set_sail(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     booked = g.players[seat].status.get("passage")
     if not booked or booked["turn"] >= g.turn:
         return []
     return [
-        (
+        Choice(
             "set-sail",
             f"Set sail for the {g.space_name(booked['to'])}",
             [frame("city_set_sail", p=seat)],
@@ -299,7 +302,7 @@ def set_sail(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("city_set_sail")
-def _sail(g: Game, a: dict) -> None:
+def _sail(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     to = p.status.pop("passage")["to"]
@@ -320,7 +323,7 @@ def _sail(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("city_collect_aboard")
-def _aboard(g: Game, a: dict) -> None:
+def _aboard(g: Game, a: dict[str, Any]) -> None:
     """Beasts and Bows are shipped with their owner (no thief on the quay)."""
     from talisman.modules.city_districts.rules import guards, stables
 
@@ -339,7 +342,7 @@ def _aboard(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("choose-purchase")
-def choose_purchase(g: Game, seat: int, ctx: dict) -> None:
+def choose_purchase(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """Any card left in the Purchase stock, for nothing."""
     names = sorted({g.card_name(c) for c in g.decks["purchase"]})
     if not names:
@@ -349,12 +352,12 @@ def choose_purchase(g: Game, seat: int, ctx: dict) -> None:
         seat,
         "city-free-purchase",
         "Take a Purchase card of your choice",
-        [(f"take:{n}", f"Take a {n}", [frame("buy", p=seat, name=n, price=0, free=True)]) for n in names],
+        [Choice(f"take:{n}", f"Take a {n}", [frame("buy", p=seat, name=n, price=0, free=True)]) for n in names],
     )
 
 
 @MODULE.hook("thief")
-def thief(g: Game, seat: int, ctx: dict) -> None:
+def thief(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     carried = [c for c in p.objects + p.packed if g.rules.instances[c].type in ("object", "magic-object")]
     if not carried:
@@ -368,7 +371,7 @@ def thief(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("follower-wanders")
-def wanders(g: Game, seat: int, ctx: dict) -> None:
+def wanders(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     free = [f for f in p.followers if "loyal" not in g.rules.instances[f].traits]
     if not free:
@@ -423,14 +426,14 @@ ENCHANTRESS = [
 
 
 @MODULE.hook("slums-thugs")
-def slums(g: Game, seat: int, ctx: dict) -> None:
+def slums(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     n = max(1, effects.amount(g, seat, "D6-3"))
     g.say(f"{n} {'thug bars' if n == 1 else 'thugs bar'} the way to the Enchantress.", seat=seat)
     g.push("city_slums_thug", p=seat, left=n)
 
 
 @MODULE.handler("city_slums_thug")
-def _thug(g: Game, a: dict) -> None:
+def _thug(g: Game, a: dict[str, Any]) -> None:
     seat, left = a["p"], a["left"]
     if left == 0:
         g.say(f"{g.name(seat)} reaches the Enchantress.", seat=seat)
@@ -455,14 +458,14 @@ def outlaw_trophies(g: Game, seat: int) -> list[int]:
 
 
 @MODULE.hook("sheriff")
-def sheriff(g: Game, seat: int, ctx: dict) -> None:
+def sheriff(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     task = p.status.get("king-task")
     if task and task["n"] == 1 and not task.get("done"):
         for c in outlaw_trophies(g, seat):
             opts.append(
-                (
+                Choice(
                     f"hand-over:{c}",
                     f"Hand the {g.card_name(c)} over to the Sheriff (the King's task)",
                     [frame("city_sheriff_task", p=seat, card=c)],
@@ -471,18 +474,18 @@ def sheriff(g: Game, seat: int, ctx: dict) -> None:
     for c in p.trophies:
         if "deserter" in g.rules.instances[c].traits:
             opts.append(
-                (
+                Choice(
                     f"reward:{c}",
                     f"Hand the {g.card_name(c)} over for {DESERTER_REWARD} gold",
                     [frame("city_sheriff_reward", p=seat, card=c)],
                 )
             )
     if opts:
-        g.decide(seat, "city-sheriff", "The Sheriff's Office", [("none", "Hand over no one", []), *opts])
+        g.decide(seat, "city-sheriff", "The Sheriff's Office", [Choice("none", "Hand over no one", []), *opts])
 
 
 @MODULE.handler("city_sheriff_reward")
-def _reward(g: Game, a: dict) -> None:
+def _reward(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].trophies:
         cards.release(g, seat, card)
@@ -492,7 +495,7 @@ def _reward(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("city_sheriff_task")
-def _task_outlaw(g: Game, a: dict) -> None:
+def _task_outlaw(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     if card in p.trophies:
@@ -514,7 +517,7 @@ def task_card(g: Game, seat: int) -> int | None:
 
 
 @MODULE.hook("palace")
-def palace(g: Game, seat: int, ctx: dict) -> None:
+def palace(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     from talisman.modules.city_districts.cards import escorts_arrive
 
     g.push("city_palace_service", p=seat)
@@ -522,7 +525,7 @@ def palace(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("city_palace_service")
-def _service(g: Game, a: dict) -> None:
+def _service(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     task = p.status.get("king-task")
@@ -532,8 +535,8 @@ def _service(g: Game, a: dict) -> None:
             "city-palace",
             "The Palace: enlist in the King's service?",
             [
-                ("none", "Do not enlist", []),
-                ("enlist", "Enlist: roll for the King's task", [frame("city_palace_enlist", p=seat)]),
+                Choice("none", "Do not enlist", []),
+                Choice("enlist", "Enlist: roll for the King's task", [frame("city_palace_enlist", p=seat)]),
             ],
         )
         return
@@ -545,13 +548,13 @@ def _service(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("city_palace_enlist")
-def _enlist(g: Game, a: dict) -> None:
+def _enlist(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     effects.roll(g, seat, "D6", frame("city_palace_task", p=seat), why="the King's task")
 
 
 @MODULE.handler("city_palace_task")
-def _task(g: Game, a: dict) -> None:
+def _task(g: Game, a: dict[str, Any]) -> None:
     seat, n = a["p"], a["roll"]
     if n not in TASKS:
         g.say("The King has no task for you today.", seat=seat)
@@ -561,7 +564,7 @@ def _task(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("city_palace_reward")
-def _palace_reward(g: Game, a: dict) -> None:
+def _palace_reward(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     if card >= 0 and card in p.holdings():

@@ -23,9 +23,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
 from talisman.modules.city_districts.rules import end_move, in_city, space, stow
@@ -54,12 +55,12 @@ def accuse(g: Game, seat: int) -> None:
 
 
 @MODULE.hook("accused")
-def _accused(g: Game, seat: int, ctx: dict) -> None:
+def _accused(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     accuse(g, seat)
 
 
 @MODULE.hook("trial")
-def trial(g: Game, seat: int, ctx: dict) -> None:
+def trial(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The trial, on the turn after the accusation; bystanders first say how they lean."""
     p = g.players[seat]
     if not p.status.pop("on-trial", None):
@@ -72,22 +73,22 @@ def trial(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("city_trial_lean")
-def _lean(g: Game, a: dict) -> None:
+def _lean(g: Game, a: dict[str, Any]) -> None:
     seat, accused = a["p"], a["accused"]
     g.decide(
         seat,
         "city-trial-lean",
         f"{g.name(accused)} stands trial (guilty on 2 or less): sway the judges?",
         [
-            ("none", "Say nothing", []),
-            ("for", f"Speak for {g.name(accused)}: +1 to the roll", [frame("city_trial_shift", by=1)]),
-            ("against", f"Speak against {g.name(accused)}: -1 to the roll", [frame("city_trial_shift", by=-1)]),
+            Choice("none", "Say nothing", []),
+            Choice("for", f"Speak for {g.name(accused)}: +1 to the roll", [frame("city_trial_shift", by=1)]),
+            Choice("against", f"Speak against {g.name(accused)}: -1 to the roll", [frame("city_trial_shift", by=-1)]),
         ],
     )
 
 
 @MODULE.handler("city_trial_shift")
-def _shift(g: Game, a: dict) -> None:
+def _shift(g: Game, a: dict[str, Any]) -> None:
     for i in range(len(g.stack) - 1, -1, -1):
         kind, args = g.stack[i]
         if kind == "city_trial_roll":
@@ -96,13 +97,13 @@ def _shift(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("city_trial_roll")
-def _trial_roll(g: Game, a: dict) -> None:
+def _trial_roll(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     effects.roll(g, seat, "D6", frame("city_trial_verdict", p=seat, shift=a["shift"]), why="the trial")
 
 
 @MODULE.handler("city_trial_verdict")
-def _verdict(g: Game, a: dict) -> None:
+def _verdict(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     total = a["roll"] + a["shift"]
     if a["shift"]:
@@ -145,17 +146,17 @@ def arrest(g: Game, seat: int) -> None:
 
 
 @MODULE.hook("arrest")
-def _arrest(g: Game, seat: int, ctx: dict) -> None:
+def _arrest(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     arrest(g, seat)
 
 
 @MODULE.hook("gaol-roll")
-def gaol_roll(g: Game, seat: int, ctx: dict) -> None:
+def gaol_roll(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "D6", frame("city_gaol_release", p=seat), why="release from the Gaol")
 
 
 @MODULE.handler("city_gaol_release")
-def _release(g: Game, a: dict) -> None:
+def _release(g: Game, a: dict[str, Any]) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
     if 4 <= n <= 5:
@@ -178,7 +179,7 @@ def _release(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("released")
-def released(g: Game, seat: int, ctx: dict) -> None:
+def released(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """22:5.07: just let out, the character waits for the North Gate to open, and leaves by it."""
     from talisman.modules.city_districts.rules import gate_open
 
@@ -191,7 +192,7 @@ def released(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.ability("pvp_rolled")
-def street_fight(g: Game, fight: dict, s_att: int, s_dfd: int) -> None:
+def street_fight(g: Game, fight: dict[str, Any], s_att: int, s_dfd: int) -> None:
     """22:4: a battle between characters in the City (not a bout of the Arena) brings the Guards on 3-6."""
     att = fight["a"]
     if fight["mode"] != "strength" or fight.get("settle") or not in_city(g, att):
@@ -208,7 +209,7 @@ def street_fight(g: Game, fight: dict, s_att: int, s_dfd: int) -> None:
 
 
 @MODULE.handler("city_guards")
-def _guards(g: Game, a: dict) -> None:
+def _guards(g: Game, a: dict[str, Any]) -> None:
     if a["roll"] >= 3:
         g.say("The City Guards break up the fight and drag both fighters off to the Gaol.")
         for seat in (a["b"], a["a"]):

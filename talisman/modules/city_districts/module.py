@@ -30,3 +30,21 @@ MODULE.declare_traits(
         "stand-in": "stand-in:N: a Follower that may fight a battle in its holder's place with Strength N",
     }
 )
+
+MODULE.declare_decisions(
+    {
+        "city-arena": "the Arena: fight the Gladiator, summon a character, or no one",
+        "city-county-patrol": "a County Patrol's accusation: go with it to Judgement Square, or fight it",
+        "city-enchantress": "the Slums: go to the Enchantress past the thugs, or not",
+        "city-escort": "the King or the Queen asks for an escort to the Palace",
+        "city-free-purchase": "a Purchase card of one's choice, for nothing (the Well, the King's gift)",
+        "city-harbour": "the Harbour: book a passage to a space beside the Storm River, or not",
+        "city-palace": "the Palace: enlist in the King's service, or not",
+        "city-sheriff": "the Sheriff's Office: hand over a Deserter or a task's outlaw",
+        "city-tax-collector": "the Royal Tax Collector: pay 1 gold, or go to the Gaol",
+        "city-temple": "the Temple District: pray, giving some gold, or not",
+        "city-trial-lean": "a bystander in Judgement Square sways a trial, or says nothing",
+        "city-well": "the Wishing Well: throw in a gold, or not",
+        "city-west-side": "the West Side: the Chiurgeon, the Alchemist, or neither",
+    }
+)

@@ -34,9 +34,10 @@ waits at them.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, lives, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
 
@@ -115,14 +116,14 @@ def city_die(g: Game, seat: int) -> int:
 
 
 @MODULE.ability("after_roll")
-def city_moves(g: Game, seat: int, roll: int) -> list[tuple]:
+def city_moves(g: Game, seat: int, roll: int) -> list[Choice]:
     """22:25: the die read on the table; at least one district, at most that many, not back to the start."""
     if not in_city(g, seat):
         return []
     most = MOVES[min(max(roll, 1), 6)]
     names = g.rules.spaces
     return [
-        (
+        Choice(
             f"move:{names[dest].id}",
             f"Move to the {names[dest].name} ({len(path)} {'district' if len(path) == 1 else 'districts'})",
             [frame("walk", p=seat, path=path, i=0)],
@@ -139,7 +140,7 @@ def gate_open(g: Game, gate: str) -> bool:
 
 
 @MODULE.hook("close-gate")
-def close_gate(g: Game, seat: int, ctx: dict) -> None:
+def close_gate(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """22:5.04, 22:5.07: a 1 shuts the gate the character stands on, with its card laid on it."""
     gate = g.rules.spaces[g.players[seat].space].id
     if not gate_open(g, gate):
@@ -174,12 +175,12 @@ def gates_reopen(g: Game, seat: int) -> None:
 
 
 @MODULE.ability("land")
-def city_gates(g: Game, seat: int) -> list[tuple]:
+def city_gates(g: Game, seat: int) -> list[Choice]:
     """22:21: the main board's City is the City Gates: stopping there, the City may be entered next turn."""
     if not at(g, seat, GATES_SPACE):
         return []
     return [
-        (
+        Choice(
             "city-gates",
             "Stop at the City Gates (next turn you may go in)",
             [frame("city_gates_reached", p=seat)],
@@ -189,7 +190,7 @@ def city_gates(g: Game, seat: int) -> list[tuple]:
 
 
 @MODULE.handler("city_gates_reached")
-def _gates_reached(g: Game, a: dict) -> None:
+def _gates_reached(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].status["city-gates"] = g.turn
     g.say(f"{g.name(seat)} stops at the City Gates: next turn it may enter by the North or the West Gate.", seat=seat)
@@ -217,14 +218,14 @@ def may_enter(g: Game, seat: int) -> bool:
 
 
 @MODULE.ability("turn")
-def gate_options(g: Game, seat: int, back: list) -> list[tuple]:
+def gate_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Going in by a gate from the City Gates, or out by one (instead of moving)."""
     p = g.players[seat]
     if p.status.get("hold") or p.status.get("passage"):
         return []
     if may_enter(g, seat):
         return [
-            (
+            Choice(
                 f"enter-city:{gate}",
                 f"Enter the City by the {name}",
                 [frame("city_enter_city", p=seat, gate=gate)],
@@ -234,12 +235,14 @@ def gate_options(g: Game, seat: int, back: list) -> list[tuple]:
         ]
     here = g.rules.spaces[p.space].id
     if here in GATES and gate_open(g, here) and not p.status.get("city-released"):
-        return [(f"leave-city:{here}", f"Leave the City by the {GATES[here]}", [frame("city_leave_city", p=seat)])]
+        return [
+            Choice(f"leave-city:{here}", f"Leave the City by the {GATES[here]}", [frame("city_leave_city", p=seat)])
+        ]
     return []
 
 
 @MODULE.handler("city_enter_city")
-def _enter_city(g: Game, a: dict) -> None:
+def _enter_city(g: Game, a: dict[str, Any]) -> None:
     seat, gate = a["p"], a["gate"]
     p = g.players[seat]
     p.status.pop("city-gates", None)
@@ -313,7 +316,7 @@ def bought_in_the_city(g: Game, seat: int, card: int) -> None:
 
 
 @MODULE.handler("city_leave_city")
-def _leave_city(g: Game, a: dict) -> None:
+def _leave_city(g: Game, a: dict[str, Any]) -> None:
     """22:6: out to the City Gates, take back what waits there, then move on."""
     seat = a["p"]
     p = g.players[seat]
@@ -334,7 +337,7 @@ def left_city(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("city_collect")
-def _collect(g: Game, a: dict) -> None:
+def _collect(g: Game, a: dict[str, Any]) -> None:
     """Take back the Bows from the guards, then each beast: those left on arrival roll for theft."""
     seat = a["p"]
     p = g.players[seat]
@@ -363,7 +366,7 @@ def _collect(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("city_theft")
-def _theft(g: Game, a: dict) -> None:
+def _theft(g: Game, a: dict[str, Any]) -> None:
     seat, beast = a["p"], a["beast"]
     outcome = THEFT.get(a["roll"], "retrieved")
     loads = [c for c in cards.held_by(g, stables(seat)) if not is_steed(g, c)]

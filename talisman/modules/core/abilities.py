@@ -8,11 +8,12 @@ Follower or an Object that grants the same trait gets the same option.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.places import place_name
 from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.combat import apart, foe_names, foe_subtypes, has_foes, let_be_frames, let_pass
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.turn import trophy_options
 from talisman.modules.core.character_rules import guard_spared
@@ -32,32 +33,32 @@ ANIMALS_AND_DRAGONS = frozenset({"animal", "dragon"})
 
 
 @MODULE.ability("turn")
-def druid_alignment(g: Game, seat: int, back: list) -> list[tuple]:
+def druid_alignment(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alignment-at-will") or "alignment-changed" in p.flags:
         return []
     return [
-        (f"alignment:{al}", f"Become {al}", [frame("choose_alignment", p=seat, to=al), *back], "free")
+        Choice(f"alignment:{al}", f"Become {al}", [frame("choose_alignment", p=seat, to=al), *back], "free")
         for al in ("good", "neutral", "evil")
         if al != p.alignment
     ]
 
 
 @MODULE.handler("choose_alignment")
-def _choose_alignment(g: Game, a: dict) -> None:
+def _choose_alignment(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].flags.add("alignment-changed")
     possessions.set_alignment(g, a["p"], a["to"])
 
 
 @MODULE.ability("turn")
-def elf_woods_walk(g: Game, seat: int, back: list) -> list[tuple]:
+def elf_woods_walk(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     here = g.rules.spaces[p.space]
     if here.kind != "woods" or not stats.has_trait(g, seat, "woods-walk"):
         return []
     woods = [s for s in g.rules.spaces if s.kind == "woods" and s.region == here.region and s.index != p.space]
     return [
-        (
+        Choice(
             f"woods:{s.id}",
             f"Walk through the trees to the {place_name(g.rules, s.id)}",
             [frame("arrive", p=seat, space=s.index, how="move")],
@@ -67,12 +68,12 @@ def elf_woods_walk(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.ability("turn")
-def alchemist_follower(g: Game, seat: int, back: list) -> list[tuple]:
+def alchemist_follower(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alchemist") or not (p.objects or p.packed) or "alchemist" in p.flags:
         return []
     return [
-        (
+        Choice(
             "alchemist",
             "Ask the Alchemist to turn Objects into gold",
             [frame("flag", p=seat, flag="alchemist"), frame("sell", p=seat, price=1), *back],
@@ -82,24 +83,24 @@ def alchemist_follower(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("flag")
-def _flag(g: Game, a: dict) -> None:
+def _flag(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].flags.add(a["flag"])
 
 
-def use_options(g: Game, seat: int, back: list) -> list[tuple]:
+def use_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Objects used up for an effect (the Potion of Strength)."""
     p = g.players[seat]
     if stats.items_suppressed(g, seat) or "destroy-magic" in g.globals:
         return []
     return [
-        (f"use:{c}", f"Use the {g.card_name(c)}", [frame("use_item", p=seat, card=c), *back], "free")
+        Choice(f"use:{c}", f"Use the {g.card_name(c)}", [frame("use_item", p=seat, card=c), *back], "free")
         for c in p.objects
         if g.rules.instances[c].use
     ]
 
 
 @MODULE.handler("use_item")
-def _use_item(g: Game, a: dict) -> None:
+def _use_item(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].objects:
         return
@@ -113,14 +114,14 @@ MODULE.ability("turn")(use_options)
 
 
 @MODULE.ability("turn")
-def dispel_magic(g: Game, seat: int, back: list) -> list[tuple]:
+def dispel_magic(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """000: with Craft above Strength, roll 2 dice under Craft to end a lasting affliction."""
     p = g.players[seat]
     afflicted = [f for f in p.followers if g.card_name(f) in AFFLICTIONS]
     if not afflicted or "dispel" in p.flags or stats.craft(g, seat) <= stats.strength(g, seat):
         return []
     return [
-        (
+        Choice(
             "dispel",
             f"Try to dispel the {' and the '.join(g.card_name(f) for f in afflicted)}",
             [
@@ -142,7 +143,7 @@ def dispel_magic(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("dispel_result")
-def _dispel_result(g: Game, a: dict) -> None:
+def _dispel_result(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if a["roll"] < stats.craft(g, seat):
         for f in [f for f in g.players[seat].followers if g.card_name(f) in AFFLICTIONS]:
@@ -155,14 +156,18 @@ def _dispel_result(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("after_roll")
-def troll_regenerate(g: Game, seat: int, roll: int) -> list[tuple]:
+def troll_regenerate(g: Game, seat: int, roll: int) -> list[Choice]:
     if roll != 6 or not stats.has_trait(g, seat, "regenerate-on-6"):
         return []
-    return [("regenerate", "Regenerate instead of moving: heal 1 life and end the turn", [frame("regenerate", p=seat)])]
+    return [
+        Choice(
+            "regenerate", "Regenerate instead of moving: heal 1 life and end the turn", [frame("regenerate", p=seat)]
+        )
+    ]
 
 
 @MODULE.handler("regenerate")
-def _regenerate(g: Game, a: dict) -> None:
+def _regenerate(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(a['p'])} regenerates.", seat=a["p"])
     lives.heal(g, a["p"], 1)
     lives.end_turn_now(g)
@@ -172,9 +177,9 @@ def _regenerate(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("combat")
-def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     p = g.players[seat]
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     subtypes = foe_subtypes(g, fight)
     foes = fight["foes"]
     single_animal = len(foes) == 1 and not fight["adhoc"] and g.rules.instances[foes[0]].subtype == "animal"
@@ -184,7 +189,7 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
     for c in animals if not p.toad else ():
         if c not in tried:
             opts.append(
-                (
+                Choice(
                     "tame" if len(animals) == 1 else f"tame:{c}",
                     f"Try to tame the {g.card_name(c)} (2 dice + its Strength must be under your Craft)",
                     [frame("tame", p=seat, card=c, fight={**fight, "tried_tame": [*tried, c]})],
@@ -195,10 +200,10 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
     any_foe = bool(foes or fight["adhoc"]) and not fight.get("unique")
     let_be = let_be_frames(g, fight, ANIMALS_AND_DRAGONS) if any_foe else None
     if not p.toad and stats.has_trait(g, seat, "animal-friend") and let_be:
-        opts.append(("let-be", "Let the Animals and Dragons be: they do not attack you", let_be))
+        opts.append(Choice("let-be", "Let the Animals and Dragons be: they do not attack you", let_be))
     if single_animal and stats.has_trait(g, seat, "charm-animals") and not fight.get("tried_charm") and not p.toad:
         opts.append(
-            (
+            Choice(
                 "charm",
                 "Play to charm the animal (roll higher than its Strength)",
                 [
@@ -215,11 +220,11 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
             )
         )
     if subtypes == {"spirit"} and any_foe and stats.has_trait(g, seat, "spirit-slayer") and not p.toad:
-        opts.append(("exorcise", "Destroy the Spirits outright", [frame("exorcise", p=seat, fight=fight)]))
+        opts.append(Choice("exorcise", "Destroy the Spirits outright", [frame("exorcise", p=seat, fight=fight)]))
     bribes = [stats_bribe(g, c) for c in foes]
     if foes and all(bribes) and p.gold >= sum(bribes):
         opts.append(
-            ("bribe", f"Pay {sum(bribes)}G to be let alone", [frame("bribe", p=seat, n=sum(bribes), fight=fight)])
+            Choice("bribe", f"Pay {sum(bribes)}G to be let alone", [frame("bribe", p=seat, n=sum(bribes), fight=fight)])
         )
     if (
         fight["mode"] == "strength"
@@ -228,7 +233,12 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
         and "mercenary" not in p.flags
     ):
         opts.append(
-            ("mercenary", "Pay the Mercenary 1G for +3 Strength this turn", [frame("mercenary", p=seat), *back], "free")
+            Choice(
+                "mercenary",
+                "Pay the Mercenary 1G for +3 Strength this turn",
+                [frame("mercenary", p=seat), *back],
+                "free",
+            )
         )
     if (
         fight["mode"] == "strength"
@@ -237,7 +247,7 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
         and not guard_spared(g, seat, fight)
     ):
         opts.append(
-            (
+            Choice(
                 "assassinate",
                 "Assassinate: the creature adds no die",
                 [frame("combat_roll", **{**fight, "assassinate": True})],
@@ -248,7 +258,7 @@ def creature_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]
 
 
 @MODULE.ability("combat")
-def trophies_before_battle(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+def trophies_before_battle(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     """000: killed enemies may be cashed in at any time, so before the dice too."""
     return trophy_options(g, seat, back)
 
@@ -261,7 +271,7 @@ def stats_bribe(g: Game, card: int) -> int:
 
 
 @MODULE.handler("tame")
-def _tame(g: Game, a: dict) -> None:
+def _tame(g: Game, a: dict[str, Any]) -> None:
     """Tamed, the Animal follows; whoever came with it is still fought. Not tamed, all are fought."""
     seat, fight, card = a["p"], a["fight"], a["card"]
     total, faces = g.roll_dice("2D6", seat)
@@ -285,7 +295,7 @@ def _tame(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("charm_result")
-def _charm_result(g: Game, a: dict) -> None:
+def _charm_result(g: Game, a: dict[str, Any]) -> None:
     seat, fight = a["p"], a["fight"]
     card = fight["foes"][0]
     if a["roll"] > g.rules.instances[card].strength:
@@ -305,7 +315,7 @@ def _adopt(g: Game, seat: int, card: int, how: str) -> None:
 
 
 @MODULE.handler("exorcise")
-def _exorcise(g: Game, a: dict) -> None:
+def _exorcise(g: Game, a: dict[str, Any]) -> None:
     seat, fight = a["p"], a["fight"]
     p = g.players[seat]
     for c in fight["foes"]:
@@ -320,14 +330,16 @@ def _exorcise(g: Game, a: dict) -> None:
             "spirit-spell",
             "Gain a Spell for your exorcism?",
             [
-                ("spell", "Gain a Spell", [frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={})]),
-                ("no", "No", []),
+                Choice(
+                    "spell", "Gain a Spell", [frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={})]
+                ),
+                Choice("no", "No", []),
             ],
         )
 
 
 @MODULE.handler("bribe")
-def _bribe(g: Game, a: dict) -> None:
+def _bribe(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(f"{g.name(seat)} pays {a['n']}G and is let alone.", type="gold", seat=seat)
@@ -336,7 +348,7 @@ def _bribe(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("mercenary")
-def _mercenary(g: Game, a: dict) -> None:
+def _mercenary(g: Game, a: dict[str, Any]) -> None:
     p = g.players[a["p"]]
     p.gold -= 1
     p.flags.add("mercenary")
@@ -346,7 +358,7 @@ def _mercenary(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("killed")
-def ghoul_raise(g: Game, seat: int, fight: dict) -> None:
+def ghoul_raise(g: Game, seat: int, fight: dict[str, Any]) -> None:
     if fight["mode"] != "strength" or not stats.has_trait(g, seat, "raise-dead"):
         return
     for c in fight["foes"]:
@@ -355,21 +367,21 @@ def ghoul_raise(g: Game, seat: int, fight: dict) -> None:
 
 
 @MODULE.handler("raise_offer")
-def _raise_offer(g: Game, a: dict) -> None:
+def _raise_offer(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     g.decide(
         seat,
         "raise-dead",
         f"Raise the {g.card_name(card)} as your Follower instead of keeping it as a trophy?",
         [
-            ("trophy", "Keep it as a trophy", []),
-            ("raise", "Raise it", [frame("raise", p=seat, card=card)]),
+            Choice("trophy", "Keep it as a trophy", []),
+            Choice("raise", "Raise it", [frame("raise", p=seat, card=card)]),
         ],
     )
 
 
 @MODULE.handler("raise")
-def _raise(g: Game, a: dict) -> None:
+def _raise(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     if card in p.trophies:
@@ -384,32 +396,36 @@ def _raise(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("meet")
-def thief_steal(g: Game, seat: int, other: int) -> list[tuple]:
+def thief_steal(g: Game, seat: int, other: int) -> list[Choice]:
     if not stats.has_trait(g, seat, "steal"):
         return []
     return _take_options(g, seat, other, "steal", "Steal")
 
 
-def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[tuple]:
+def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[Choice]:
     o = g.players[other]
     opts = []
     if o.gold:
         opts.append(
-            (f"{key}:gold", f"{verb_} 1 gold from the {g.name(other)}", [frame("take_gold", win=seat, lose=other)])
+            Choice(
+                f"{key}:gold", f"{verb_} 1 gold from the {g.name(other)}", [frame("take_gold", win=seat, lose=other)]
+            )
         )
     for c in possessions.stealable(g, other):
         if possessions.permitted(g, seat, c):
-            opts.append((f"{key}:{c}", f"{verb_} the {g.card_name(c)}", [frame("steal", win=seat, lose=other, card=c)]))
+            opts.append(
+                Choice(f"{key}:{c}", f"{verb_} the {g.card_name(c)}", [frame("steal", win=seat, lose=other, card=c)])
+            )
     return opts
 
 
 @MODULE.ability("meet")
-def sorceress(g: Game, seat: int, other: int) -> list[tuple]:
-    opts: list[tuple] = []
+def sorceress(g: Game, seat: int, other: int) -> list[Choice]:
+    opts: list[Choice] = []
     if stats.has_trait(g, seat, "beguile"):
         need = BEGUILE_NEED[g.players[other].alignment]
         opts.append(
-            (
+            Choice(
                 "beguile",
                 f"Beguile the {g.name(other)} (roll {need} or more)",
                 [
@@ -429,13 +445,15 @@ def sorceress(g: Game, seat: int, other: int) -> list[tuple]:
         for f in g.players[other].followers:
             if g.card_name(f) not in UNTAKEABLE_BY_SORCERESS and g.rules.instances[f].subtype != "maiden":
                 opts.append(
-                    (f"lure:{f}", f"Lure away the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+                    Choice(
+                        f"lure:{f}", f"Lure away the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)]
+                    )
                 )
     return opts
 
 
 @MODULE.handler("beguile_result")
-def _beguile_result(g: Game, a: dict) -> None:
+def _beguile_result(g: Game, a: dict[str, Any]) -> None:
     seat, other = a["p"], a["other"]
     if a["roll"] < a["need"]:
         g.say(f"The {g.name(other)} resists the beguiling.", seat=seat)
@@ -446,11 +464,11 @@ def _beguile_result(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("meet")
-def minstrel_maidens(g: Game, seat: int, other: int) -> list[tuple]:
+def minstrel_maidens(g: Game, seat: int, other: int) -> list[Choice]:
     if not stats.has_trait(g, seat, "take-maidens"):
         return []
     return [
-        (f"woo:{f}", f"Win over the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+        Choice(f"woo:{f}", f"Win over the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
         for f in g.players[other].followers
         if g.rules.instances[f].subtype == "maiden"
     ]
@@ -460,25 +478,27 @@ def minstrel_maidens(g: Game, seat: int, other: int) -> list[tuple]:
 
 
 @MODULE.ability("end_of_turn")
-def build_raft(g: Game, seat: int) -> list[tuple]:
+def build_raft(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
     if "raft" in p.status or g.rules.spaces[p.space].kind not in ("woods", "forest"):
         return []
     if not any("raft-builder" in g.rules.instances[o].traits for o in p.objects + p.packed):
         return []
     return [
-        ("build-raft", "Build a raft with your Axe (cross the Storm River next turn)", [frame("build_raft", p=seat)])
+        Choice(
+            "build-raft", "Build a raft with your Axe (cross the Storm River next turn)", [frame("build_raft", p=seat)]
+        )
     ]
 
 
 @MODULE.handler("build_raft")
-def _build_raft(g: Game, a: dict) -> None:
+def _build_raft(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].status["raft"] = g.turn
     g.say(f"{g.name(a['p'])} builds a raft.", seat=a["p"])
 
 
 @MODULE.ability("end_of_turn")
-def druid_woods(g: Game, seat: int) -> list[tuple]:
+def druid_woods(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
     if (
         g.rules.spaces[p.space].kind != "woods"
@@ -488,7 +508,7 @@ def druid_woods(g: Game, seat: int) -> list[tuple]:
     ):
         return []
     return [
-        (
+        Choice(
             "woods-spells",
             "Gather Spells in the Woods, up to your limit",
             [frame("effects", p=seat, list=[{"fill_spells": True}], ctx={})],

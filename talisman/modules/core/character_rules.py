@@ -34,11 +34,12 @@ module has a ``scroll`` deck.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.content import vocabulary
 from talisman.engine import cards, effects, possessions, stats
 from talisman.engine.abilities import movement_die
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.movement import one_space_only
 from talisman.modules.core.module import MODULE
@@ -61,7 +62,8 @@ def in_dungeon(g: Game, seat: int) -> bool:
 
 def size_of(g: Game, seat: int) -> str:
     p = g.players[seat]
-    return p.status.get("size", g.rules.characters[p.character].size)
+    size: str = p.status.get("size", g.rules.characters[p.character].size)
+    return size
 
 
 def scrolls_in_game(g: Game) -> bool:
@@ -110,7 +112,7 @@ def may_pick_of_two(g: Game, seat: int) -> bool:
 
 
 @MODULE.ability("turn")
-def roll_two_to_move(g: Game, seat: int, back: list) -> list[tuple]:
+def roll_two_to_move(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if (
         g.rules.regions[region_here(g, seat)].movement != "roll"
@@ -120,12 +122,14 @@ def roll_two_to_move(g: Game, seat: int, back: list) -> list[tuple]:
     ):
         return []
     return [
-        ("roll-two", f"Roll two D{movement_die(g, seat)} to move and keep either", [frame("move_pick_two", p=seat)])
+        Choice(
+            "roll-two", f"Roll two D{movement_die(g, seat)} to move and keep either", [frame("move_pick_two", p=seat)]
+        )
     ]
 
 
 @MODULE.handler("move_pick_two")
-def _move_pick_two(g: Game, a: dict) -> None:
+def _move_pick_two(g: Game, a: dict[str, Any]) -> None:
     """Two movement dice, either kept. Choice: Fate re-rolls one die, not a pair
     already picked from, so none is offered here."""
     seat = a["p"]
@@ -141,7 +145,7 @@ def _move_pick_two(g: Game, a: dict) -> None:
         seat,
         "pick-roll",
         f"You rolled {first} and {second}: which do you move by?",
-        [(f"keep:{v}", f"Move {v}", [frame("move_choose", p=seat, roll=v)]) for v in sorted({first, second})],
+        [Choice(f"keep:{v}", f"Move {v}", [frame("move_choose", p=seat, roll=v)]) for v in sorted({first, second})],
     )
 
 
@@ -176,7 +180,7 @@ def starting_extras(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("scroll_for_spell")
-def _scroll_for_spell(g: Game, a: dict) -> None:
+def _scroll_for_spell(g: Game, a: dict[str, Any]) -> None:
     """000: "begin the game with either a Spell or a Scroll": the player, having
     seen its Spells, may give one back (to the bottom of the Spell deck) for a Scroll."""
     seat = a["p"]
@@ -188,9 +192,9 @@ def _scroll_for_spell(g: Game, a: dict) -> None:
         "start-scroll",
         "You may begin with a Scroll instead of a Spell.",
         [
-            ("keep", "Keep your Spells", []),
+            Choice("keep", "Keep your Spells", []),
             *[
-                (
+                Choice(
                     f"swap:{c}",
                     f"Give back {g.card_name(c)} for a Scroll",
                     [
@@ -205,7 +209,7 @@ def _scroll_for_spell(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("swap_spell_for_scroll")
-def _swap_spell_for_scroll(g: Game, a: dict) -> None:
+def _swap_spell_for_scroll(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].spells:
         return
@@ -233,7 +237,7 @@ def scroll_on_visit(g: Game, seat: int, came_from: int) -> None:
 
 
 @MODULE.ability("land")
-def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple]:
+def scroll_instead_of_encounter(g: Game, seat: int) -> list[Choice]:
     """000's Ghoul: "each time you visit the Graveyard without a Scroll, you gain a
     Scroll, you may not encounter the Graveyard". Choice (the text is unclear,
     see the inventory's ambiguities): the Scroll replaces the encounter with the
@@ -242,7 +246,7 @@ def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple]:
     if not scrolls_in_game(g) or holds_scroll(g, seat) or kind not in trait_args(g, seat, "scroll-instead-at"):
         return []
     return [
-        (
+        Choice(
             "scroll-instead",
             f"Take a Scroll (you may not encounter the {g.space_name(g.players[seat].space)})",
             [frame("effects", p=seat, list=[{"take_card": {"deck": SCROLL_DECK}}], ctx={})],
@@ -255,16 +259,16 @@ def scroll_instead_of_encounter(g: Game, seat: int) -> list[tuple]:
 
 
 @MODULE.ability("card")
-def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple]:
+def patrol_and_law(g: Game, seat: int, card: int) -> list[Choice]:
     c = g.rules.instances[card]
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     if c.name == "Patrol":
         for arg in trait_args(g, seat, "patrol"):
             how, what = arg.split(":", 1)
             if how == "to" and spaces_of_kind(g, what):
                 dest = spaces_of_kind(g, what)[0]
                 opts.append(
-                    (
+                    Choice(
                         "patrol-escort",
                         f"The Patrol takes you to the {g.space_name(dest)}",
                         [frame("patrol_escort", p=seat, to=dest)],
@@ -273,7 +277,7 @@ def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple]:
                 )
             elif how == "fight":
                 opts.append(
-                    (
+                    Choice(
                         "patrol-fight",
                         f"The Patrol fights you (Strength {what})",
                         [frame("patrol_fight", p=seat, card=card, strength=int(what))],
@@ -283,7 +287,7 @@ def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple]:
     bribe = stats.trait_value(g, seat, "law-bribe") if c.subtype == "law" else 0
     if bribe and g.players[seat].gold >= bribe:
         opts.append(
-            (
+            Choice(
                 "law-bribe",
                 f"Bribe your way out of the {c.name} ({bribe}G)",
                 [frame("law_bribe", p=seat, card=card, n=bribe)],
@@ -293,7 +297,7 @@ def patrol_and_law(g: Game, seat: int, card: int) -> list[tuple]:
 
 
 @MODULE.handler("patrol_escort")
-def _patrol_escort(g: Game, a: dict) -> None:
+def _patrol_escort(g: Game, a: dict[str, Any]) -> None:
     """The Patrol sends the character to a place: it goes there at once and its turn ends."""
     from talisman.engine import lives
 
@@ -306,7 +310,7 @@ def _patrol_escort(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("patrol_fight")
-def _patrol_fight(g: Game, a: dict) -> None:
+def _patrol_fight(g: Game, a: dict[str, Any]) -> None:
     """000's Cyborg: the Patrol fights at Strength 6; beaten, its card may be kept
     as a trophy; otherwise it is discarded after the fight."""
     from talisman.engine.combat import fight_creature
@@ -325,7 +329,7 @@ def _patrol_fight(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("trophy_from_space")
-def _trophy_from_space(g: Game, a: dict) -> None:
+def _trophy_from_space(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     if card in g.cards_on(space):
@@ -335,7 +339,7 @@ def _trophy_from_space(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("discard_from_space")
-def _discard_from_space(g: Game, a: dict) -> None:
+def _discard_from_space(g: Game, a: dict[str, Any]) -> None:
     for space, held in list(g.board.items()):
         if a["card"] in held:
             cards.lift(g, a["card"], space)
@@ -345,7 +349,7 @@ def _discard_from_space(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("law_bribe")
-def _law_bribe(g: Game, a: dict) -> None:
+def _law_bribe(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(
@@ -377,7 +381,7 @@ def city_followers_stay(g: Game, seat: int, came_from: int) -> None:
 # --- the Guard of the Dungeon's Guard Room -------------------------------------------------------
 
 
-def guard_spared(g: Game, seat: int, fight: dict) -> bool:
+def guard_spared(g: Game, seat: int, fight: dict[str, Any]) -> bool:
     """000 (the Assassin, the Martial Artist): no Assassination or Killer Blow
     against the Guard in the Guard Room of the Dungeon."""
     return (
@@ -395,7 +399,7 @@ def guard_spared(g: Game, seat: int, fight: dict) -> bool:
 # Purchase stock holds; the Potion comes from a ``potion`` deck, and the
 # Timescape's purchase Objects from a ``timescape-purchase`` deck, when in play.
 ARMORY = ("Sword", "Axe", "Helmet", "Shield", "Armour")
-THEFT_PRIZES: dict[str, list[dict]] = {
+THEFT_PRIZES: dict[str, list[dict[str, Any]]] = {
     "magic-emporium": [{"take_card": {"deck": SCROLL_DECK}, "if": {"deck": SCROLL_DECK}}],
     "enchantress": [{"take_card": {"deck": SCROLL_DECK}, "if": {"deck": SCROLL_DECK}}],
     "doctor": [{"gain": {"gold": 1}}],
@@ -429,7 +433,7 @@ for _kind, _prize in THEFT_PRIZES.items():
 
 
 @MODULE.ability("end_of_turn")
-def city_theft(g: Game, seat: int) -> list[tuple]:
+def city_theft(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
     kind = g.rules.spaces[p.space].kind
     if (
@@ -440,7 +444,7 @@ def city_theft(g: Game, seat: int) -> list[tuple]:
     ):
         return []
     return [
-        (
+        Choice(
             "steal-here",
             f"Try to steal in the {g.space_name(p.space)}",
             [
@@ -460,7 +464,7 @@ def city_theft(g: Game, seat: int) -> list[tuple]:
 
 
 @MODULE.handler("theft_result")
-def _theft_result(g: Game, a: dict) -> None:
+def _theft_result(g: Game, a: dict[str, Any]) -> None:
     seat, roll, kind = a["p"], a["roll"], a["place"]
     if roll == 1:
         gaol = spaces_of_kind(g, GAOLS.get(kind, "donjon"))

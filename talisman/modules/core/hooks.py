@@ -3,9 +3,10 @@ content (``{ hook = "name" }``) and lives here, next to the others."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import effects, lives, quests
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.core.module import MODULE
 
@@ -24,7 +25,7 @@ WARLOCK_QUESTS = {
 
 
 @MODULE.hook("warlock-quest")
-def warlock_quest(g: Game, seat: int, ctx: dict) -> None:
+def warlock_quest(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The Warlock's Cave: ask for a quest (one at a time); finish it for a Talisman."""
     p = g.players[seat]
     if "quest" in p.status:
@@ -35,7 +36,7 @@ def warlock_quest(g: Game, seat: int, ctx: dict) -> None:
         "warlock",
         "The Warlock offers you a quest.",
         [
-            (
+            Choice(
                 "quest",
                 "Ask for a quest (roll a die)",
                 [
@@ -50,25 +51,25 @@ def warlock_quest(g: Game, seat: int, ctx: dict) -> None:
                     )
                 ],
             ),
-            ("decline", "Leave him be", []),
+            Choice("decline", "Leave him be", []),
         ],
     )
 
 
 @MODULE.handler("warlock_roll")
-def _warlock_roll(g: Game, a: dict) -> None:
+def _warlock_roll(g: Game, a: dict[str, Any]) -> None:
     goal, n = WARLOCK_QUESTS[a["roll"]]
     quests.start(g, a["p"], goal, n)
 
 
 @MODULE.hook("dice-with-death")
-def dice_with_death(g: Game, seat: int, ctx: dict) -> None:
+def dice_with_death(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """Death: both roll 2 dice; lower loses (a life for the character); win to go on."""
     effects.roll(g, seat, "2D6", frame("death_result", p=seat), why="the game with Death")
 
 
 @MODULE.handler("death_result")
-def _death_result(g: Game, a: dict) -> None:
+def _death_result(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     death, _ = g.roll_dice("2D6", seat)

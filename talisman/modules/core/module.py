@@ -90,3 +90,18 @@ MODULE.declare_traits(
         "woods-walk": "may walk through the Woods unhindered",
     }
 )
+MODULE.declare_decisions(
+    {
+        "acquisition": "the Acquisition Spell: what to take from its target",
+        "beguile": "the Beguile Spell: what to take from the character beguiled",
+        "destruction": "the Destruction Spell: the face-up card to destroy",
+        "hex": "the Hex Spell: the empty space to lay it on",
+        "mesmerism": "the Mesmerism Spell: the Follower of its target that comes over",
+        "raise-dead": "the Necromancer: raise a creature killed as a Follower instead of keeping its trophy",
+        "spirit-spell": "the Priest's exorcism of a Spirit: gain a Spell for it",
+        "start-scroll": "at the start: begin with a Scroll instead of a Spell",
+        "vampire": "the Vampire drinks: a Follower instead of each life",
+        "warlock": "the Warlock's quest to take",
+        "wish": "one wish granted (the Enchanter, the Fairy, the Phantom)",
+    }
+)

@@ -7,9 +7,10 @@ cast in, and ``combat``, the fight it was cast in (if any).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.core.module import MODULE
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 
 @MODULE.spell_effect("hex")
-def hex_(g: Game, a: dict) -> None:
+def hex_(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     occupied = {p.space for p in g.players if p.alive}
     spaces = [s for s in g.rules.spaces if s.region in ("outer", "middle") and s.index not in occupied]
@@ -27,14 +28,14 @@ def hex_(g: Game, a: dict) -> None:
         "hex",
         "Hex: on which empty space do you lay it?",
         [
-            (f"hex:{s.id}", f"The {s.name} ({s.id})", [frame("lay_hex", p=seat, card=card, space=s.index)])
+            Choice(f"hex:{s.id}", f"The {s.name} ({s.id})", [frame("lay_hex", p=seat, card=card, space=s.index)])
             for s in spaces
         ],
     )
 
 
 @MODULE.handler("lay_hex")
-def _lay_hex(g: Game, a: dict) -> None:
+def _lay_hex(g: Game, a: dict[str, Any]) -> None:
     card, space = a["card"], a["space"]
     g.globals["in_play"] = [c for c in g.globals.get("in_play", ()) if c != card]
     if not g.globals["in_play"]:

@@ -20,10 +20,11 @@ fails stays in the Chamber and faces him again next turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import possessions, stats
 from talisman.engine.combat import fight_creature
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
@@ -54,7 +55,7 @@ def emerge_space(result: int) -> str:
 
 
 @MODULE.hook("lord-of-darkness")
-def lord_of_darkness(g: Game, seat: int, ctx: dict) -> None:
+def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     p.status.pop("fight_scores", None)
     g.say(f"The {LORD} rises from his hoard to face {g.name(seat)}.", type="attack", seat=seat)
@@ -63,12 +64,12 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict) -> None:
         "lord",
         f"The {LORD} (Strength {LORD_VALUE}, Craft {LORD_VALUE}): how do you fight him?",
         [
-            (
+            Choice(
                 "battle",
                 f"In battle: your Strength {stats.strength(g, seat, battle=True)} against his {LORD_VALUE}",
                 [frame("lord_fight", p=seat, mode="strength")],
             ),
-            (
+            Choice(
                 "psychic",
                 f"In psychic combat: your Craft {stats.craft(g, seat, battle=True)} against his {LORD_VALUE}",
                 [frame("lord_fight", p=seat, mode="craft")],
@@ -78,7 +79,7 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("lord_fight")
-def _lord_fight(g: Game, a: dict) -> None:
+def _lord_fight(g: Game, a: dict[str, Any]) -> None:
     seat, mode = a["p"], a["mode"]
     fight_creature(
         g,
@@ -92,7 +93,7 @@ def _lord_fight(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("lord_slain")
-def _lord_slain(g: Game, a: dict) -> None:
+def _lord_slain(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.say(
         f"{g.name(seat)} slays the {LORD}; his spirit lingers, and he will rise again.", type="combat-result", seat=seat
@@ -105,19 +106,19 @@ def _lord_slain(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("claim_treasure")
-def _claim_treasure(g: Game, a: dict) -> None:
+def _claim_treasure(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     hoard = g.decks["treasure"]
     if not hoard:
         g.say(f"The {LORD}'s hoard is empty: {g.name(seat)} finds no Treasure.", seat=seat)
         return
-    decline = ("none", "Take no Treasure", [frame("decline_treasure", p=seat)])
+    decline = Choice("none", "Take no Treasure", [frame("decline_treasure", p=seat)])
     if g.options.get("random-treasures"):
         g.decide(
             seat,
             "treasure",
             "You may draw a Treasure from the hoard, at random.",
-            [("draw", "Draw a Treasure", [frame("take_treasure", p=seat, card=hoard[-1])]), decline],
+            [Choice("draw", "Draw a Treasure", [frame("take_treasure", p=seat, card=hoard[-1])]), decline],
         )
         return
     g.decide(
@@ -126,7 +127,7 @@ def _claim_treasure(g: Game, a: dict) -> None:
         "You may choose a Treasure from the hoard.",
         [
             *[
-                (f"treasure:{c}", f"The {g.card_name(c)}", [frame("take_treasure", p=seat, card=c)])
+                Choice(f"treasure:{c}", f"The {g.card_name(c)}", [frame("take_treasure", p=seat, card=c)])
                 for c in sorted(hoard, key=lambda c: (g.card_name(c), c))
             ],
             decline,
@@ -135,12 +136,12 @@ def _claim_treasure(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("decline_treasure")
-def _decline_treasure(g: Game, a: dict) -> None:
+def _decline_treasure(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(a['p'])} leaves the {LORD}'s hoard untouched.", seat=a["p"])
 
 
 @MODULE.handler("take_treasure")
-def _take_treasure(g: Game, a: dict) -> None:
+def _take_treasure(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     g.decks["treasure"].remove(card)
     g.say(f"{g.name(seat)} takes the {g.card_name(card)} from the hoard.", type="gain", seat=seat)
@@ -148,7 +149,7 @@ def _take_treasure(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("lord_after")
-def _lord_after(g: Game, a: dict) -> None:
+def _lord_after(g: Game, a: dict[str, Any]) -> None:
     """After the fight: emerge by the chart, or (Short Dungeon Game) stay to fight again."""
     seat = a["p"]
     p = g.players[seat]

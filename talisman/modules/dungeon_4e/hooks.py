@@ -3,9 +3,10 @@ is named from the content (``{ hook = "name" }``) and lives here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.encounter import encounter_order
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e.module import MODULE
@@ -25,7 +26,7 @@ def _space_of(g: Game, card: int) -> int | None:
 
 
 @MODULE.hook("summoning-circle")
-def summoning_circle(g: Game, seat: int, ctx: dict) -> None:
+def summoning_circle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The nearest Enemy face up elsewhere in this Region comes here to be faced.
     Choice: nearest along the path; on a tie, the one nearer the Treasure Chamber;
     of several on that space, the first met there. With none, draw 1 card."""
@@ -53,7 +54,7 @@ def summoning_circle(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("join-as-follower")
-def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
+def join_as_follower(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The card met becomes a Follower: the Lone Dwarf (unless no Follower may
     join), the Spirit of Vengeance (it clings, whatever the character's state)."""
     card = ctx["src"]
@@ -75,7 +76,7 @@ def join_as_follower(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("tinker-imp")
-def tinker_imp(g: Game, seat: int, ctx: dict) -> None:
+def tinker_imp(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """Before the fight the Imp drops one of your Objects (at random) a die roll of spaces clockwise."""
     p = g.players[seat]
     if not p.objects:
@@ -102,7 +103,7 @@ def tinker_imp(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("dungeon-keeper")
-def dungeon_keeper(g: Game, seat: int, ctx: dict) -> None:
+def dungeon_keeper(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """He locks up all your Followers (not those that cling to you); buy any he
     holds back at 1 gold each; he leaves when he holds none."""
     keeper = ctx["src"]
@@ -118,12 +119,12 @@ def dungeon_keeper(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.handler("keeper_buy")
-def _keeper_buy(g: Game, a: dict) -> None:
+def _keeper_buy(g: Game, a: dict[str, Any]) -> None:
     seat, keeper = a["p"], a["keeper"]
     p = g.players[seat]
     held = cards.held_by(g, f"card:{keeper}")
     offers = [
-        (
+        Choice(
             f"buy:{f}",
             f"Buy back the {g.card_name(f)} for 1 gold",
             [frame("keeper_sell", p=seat, keeper=keeper, card=f), frame("keeper_buy", p=seat, keeper=keeper)],
@@ -136,7 +137,7 @@ def _keeper_buy(g: Game, a: dict) -> None:
             seat,
             "keeper",
             "The Dungeon Keeper will sell his prisoners.",
-            [("done", "Buy no more", [frame("keeper_leaves", keeper=keeper)]), *offers],
+            [Choice("done", "Buy no more", [frame("keeper_leaves", keeper=keeper)]), *offers],
             confirm=True,
         )
     else:
@@ -144,7 +145,7 @@ def _keeper_buy(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("keeper_sell")
-def _keeper_sell(g: Game, a: dict) -> None:
+def _keeper_sell(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     g.players[seat].gold -= 1
     cards.unhold(g, f"card:{a['keeper']}", card)
@@ -152,7 +153,7 @@ def _keeper_sell(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("keeper_leaves")
-def _keeper_leaves(g: Game, a: dict) -> None:
+def _keeper_leaves(g: Game, a: dict[str, Any]) -> None:
     keeper = a["keeper"]
     space = _space_of(g, keeper)
     if space is not None and not cards.held_by(g, f"card:{keeper}"):

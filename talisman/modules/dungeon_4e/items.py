@@ -6,9 +6,10 @@ game without these cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, movement, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
@@ -34,7 +35,7 @@ def _value_of(g: Game, card: int, name: str) -> int:
     return 0
 
 
-def _foe_traits(g: Game, fight: dict) -> set[str]:
+def _foe_traits(g: Game, fight: dict[str, Any]) -> set[str]:
     return {t for c in fight.get("foes", ()) for t in g.rules.instances[c].traits}
 
 
@@ -59,12 +60,13 @@ def changing_foes(g: Game, seat: int, card: int, mode: str) -> int | None:
                 for x in held
                 if x != card and g.rules.instances[x].type == "enemy" and g.rules.instances[x].subtype == kind
             )
-            return getattr(c, mode) + others
+            printed: int = getattr(c, mode)
+            return printed + others
     return None
 
 
 @MODULE.ability("fight_result")
-def hard_to_beat(g: Game, seat: int, fight: dict, outcome: str, margin: int) -> str:
+def hard_to_beat(g: Game, seat: int, fight: dict[str, Any], outcome: str, margin: int) -> str:
     """Vampire Bats (a win by less than 2 is a stand-off), the Living Statue (only
     a magic Weapon beats it), the Cave Troll (1-2 after a win: it regenerates),
     and the Aegis (a loss, 4-6: a stand-off)."""
@@ -93,7 +95,7 @@ def hard_to_beat(g: Game, seat: int, fight: dict, outcome: str, margin: int) -> 
 
 
 @MODULE.ability("attack_faces")
-def trick_dice(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
+def trick_dice(g: Game, seat: int, fight: dict[str, Any], faces: list[int]) -> list[int]:
     """The Weighted Dice (a chosen roll), the Goblin Sniper (a die above your
     Craft: no attack roll), the Goblin Trapsmith's net (an extra die, the lowest
     counts), the Soul Drinker (two dice, the better counts; doubles drink a soul)."""
@@ -120,7 +122,7 @@ def trick_dice(g: Game, seat: int, fight: dict, faces: list[int]) -> list[int]:
 
 
 @MODULE.handler("soul_drink")
-def _soul_drink(g: Game, a: dict) -> None:
+def _soul_drink(g: Game, a: dict[str, Any]) -> None:
     """Doubles: the Soul Drinker takes a Follower at random, then it is discarded."""
     seat, card = a["p"], a["card"]
     p = g.players[seat]
@@ -133,7 +135,7 @@ def _soul_drink(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("battle_bonus")
-def dungeon_fighters(g: Game, seat: int, fight: dict) -> int:
+def dungeon_fighters(g: Game, seat: int, fight: dict[str, Any]) -> int:
     """The Tunnel Fighter and the Oaths of Vengeance in the Dungeon; the Holy
     Avenger against an evil character (choice: whoever attacked)."""
     bonus = rules.battle_bonus_in_dungeon(g, seat, fight["mode"])
@@ -147,17 +149,17 @@ def dungeon_fighters(g: Game, seat: int, fight: dict) -> int:
 
 
 @MODULE.ability("combat")
-def dungeon_fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     """The Faithful Hound fights in your place (not where only you may fight: the
     Lord of Darkness); the Scroll of Exile banishes an Enemy card; the Weighted
     Dice choose your attack roll."""
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     if fight["mode"] == "strength" and not fight.get("alone") and not fight.get("champion"):
         for f in g.players[seat].followers:
             n = _value_of(g, f, "champion")  # ``champion:N``: fights in the character's place with Strength N
             if n:
                 opts.append(
-                    (
+                    Choice(
                         f"champion:{f}",
                         f"Send the {g.card_name(f)} to fight in your place (Strength {n})",
                         [frame("combat_roll", **{**fight, "champion": {"card": f, "strength": n}})],
@@ -166,7 +168,7 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict, back: list) -> list[t
     for scroll in _holding(g, seat, "exile"):
         for c in fight["foes"]:
             opts.append(
-                (
+                Choice(
                     f"exile:{c}",
                     f"Read the {g.card_name(scroll)}: banish the {g.card_name(c)}",
                     [frame("exile", p=seat, scroll=scroll, card=c, fight=fight)],
@@ -174,7 +176,7 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict, back: list) -> list[t
             )
     for dice in _holding(g, seat, "weighted-dice")[:1]:
         opts.append(
-            (
+            Choice(
                 "weighted",
                 f"Use the {g.card_name(dice)}: choose your attack roll",
                 [frame("weighted_attack", p=seat, card=dice, fight=fight)],
@@ -184,7 +186,7 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict, back: list) -> list[t
 
 
 @MODULE.handler("exile")
-def _exile(g: Game, a: dict) -> None:
+def _exile(g: Game, a: dict[str, Any]) -> None:
     seat, card, fight = a["p"], a["card"], a["fight"]
     space = g.players[seat].space
     _use_up(g, seat, a["scroll"])
@@ -198,14 +200,14 @@ def _exile(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("weighted_attack")
-def _weighted_attack(g: Game, a: dict) -> None:
+def _weighted_attack(g: Game, a: dict[str, Any]) -> None:
     seat, fight = a["p"], a["fight"]
     g.decide(
         seat,
         "weighted",
         "The Weighted Dice: which attack roll?",
         [
-            (
+            Choice(
                 f"roll:{k}",
                 f"Roll {k}",
                 [frame("use_up", p=seat, card=a["card"]), frame("combat_roll", **{**fight, "fixed_roll": k})],
@@ -216,7 +218,7 @@ def _weighted_attack(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("use_up")
-def _use_up_frame(g: Game, a: dict) -> None:
+def _use_up_frame(g: Game, a: dict[str, Any]) -> None:
     _use_up(g, a["p"], a["card"])
 
 
@@ -231,9 +233,9 @@ def _use_up(g: Game, seat: int, card: int) -> None:
 
 
 @MODULE.ability("turn")
-def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
+def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     moving = (
         g.rules.regions[g.rules.spaces[p.space].region].movement == "roll"
         and movement.held_here(g, seat) is None
@@ -242,7 +244,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     for dice in _holding(g, seat, "weighted-dice")[:1]:
         if moving:
             opts.append(
-                (
+                Choice(
                     "weighted-move",
                     f"Use the {g.card_name(dice)}: choose your movement roll",
                     [frame("weighted_move", p=seat, card=dice)],
@@ -251,7 +253,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     for cloak in _holding(g, seat, "cloak-teleport")[:1]:
         if moving:
             opts.append(
-                (
+                Choice(
                     "cloak",
                     f"Discard the {g.card_name(cloak)} and fly to any space of your Region",
                     [frame("use_up", p=seat, card=cloak), frame("fly", p=seat)],
@@ -263,7 +265,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     for stone in _holding(g, seat, "blood-stone")[:1]:
         if p.lives >= 2:
             opts.append(
-                (
+                Choice(
                     "blood-stone",
                     f"Give the {g.card_name(stone)} a life and roll",
                     [
@@ -287,7 +289,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     for book in _holding(g, seat, "diablerie")[:1]:
         if room:
             opts += [
-                (
+                Choice(
                     f"diablerie:{f}",
                     f"Give up the {g.card_name(f)} to the {g.card_name(book)} for a Spell",
                     [
@@ -303,7 +305,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     for book in _holding(g, seat, "lore-spell")[:1]:
         if room:
             opts.append(
-                (
+                Choice(
                     "lore",
                     f"Learn a Spell from the {g.card_name(book)}",
                     [*used, frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}), *back],
@@ -313,7 +315,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     for staff in _holding(g, seat, "totem")[:1]:
         if p.trophies and p.lives < stats.life_cap(g, seat):
             opts += [
-                (
+                Choice(
                     f"totem:{t}",
                     f"Give the trophy {g.card_name(t)} to the {g.card_name(staff)}: heal 2 lives",
                     [*used, frame("totem", p=seat, trophy=t), *back],
@@ -324,7 +326,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     for seeker in _holding(g, seat, "gold-seeker")[:1]:
         if g.rules.spaces[p.space].kind == "ruins":
             opts.append(
-                (
+                Choice(
                     "gold-seeker",
                     f"Discard the {g.card_name(seeker)} for 3 gold",
                     [
@@ -339,21 +341,25 @@ def dungeon_turn_options(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("weighted_move")
-def _weighted_move(g: Game, a: dict) -> None:
+def _weighted_move(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.decide(
         seat,
         "weighted",
         "The Weighted Dice: how far do you move?",
         [
-            (f"roll:{k}", f"Move {k}", [frame("use_up", p=seat, card=a["card"]), frame("move_choose", p=seat, roll=k)])
+            Choice(
+                f"roll:{k}",
+                f"Move {k}",
+                [frame("use_up", p=seat, card=a["card"]), frame("move_choose", p=seat, roll=k)],
+            )
             for k in range(g.die_size(seat), 0, -1)
         ],
     )
 
 
 @MODULE.handler("fly")
-def _fly(g: Game, a: dict) -> None:
+def _fly(g: Game, a: dict[str, Any]) -> None:
     """To any space of the Region the character stands in (the Cloak of Feathers, the Amulet of Speed)."""
     seat = a["p"]
     p = g.players[seat]
@@ -363,7 +369,7 @@ def _fly(g: Game, a: dict) -> None:
         "fly",
         f"Where in the {region.name} do you go?",
         [
-            (
+            Choice(
                 f"to:{sid}",
                 f"The {g.rules.space(sid).name} ({sid})",
                 [frame("arrive", p=seat, space=g.rules.space_index[sid], how="teleport")],
@@ -375,7 +381,7 @@ def _fly(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("blood_stone")
-def _blood_stone(g: Game, a: dict) -> None:
+def _blood_stone(g: Game, a: dict[str, Any]) -> None:
     seat, roll = a["p"], a["roll"]
     if roll == 1:
         _use_up(g, seat, a["card"])
@@ -388,7 +394,7 @@ def _blood_stone(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("totem")
-def _totem(g: Game, a: dict) -> None:
+def _totem(g: Game, a: dict[str, Any]) -> None:
     seat, trophy = a["p"], a["trophy"]
     if trophy in g.players[seat].trophies:
         cards.release(g, seat, trophy)
@@ -397,15 +403,17 @@ def _totem(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("after_roll")
-def amulet_of_speed(g: Game, seat: int, roll: int) -> list[tuple]:
+def amulet_of_speed(g: Game, seat: int, roll: int) -> list[Choice]:
     """The Amulet of Speed: a movement roll of 1 may be rolled again (``reroll-move:1``); on a 6 it may
     be spent to fly anywhere in the Region (``teleport-on-6``)."""
     if roll == 1:
         amulets = _holding(g, seat, "reroll-move:1")
-        return [("amulet-reroll", f"Roll again ({g.card_name(a)})", [frame("move_roll", p=seat)]) for a in amulets[:1]]
+        return [
+            Choice("amulet-reroll", f"Roll again ({g.card_name(a)})", [frame("move_roll", p=seat)]) for a in amulets[:1]
+        ]
     if roll == 6:
         return [
-            (
+            Choice(
                 "amulet-fly",
                 f"Discard the {g.card_name(a)} and go to any space of your Region",
                 [frame("use_up", p=seat, card=a), frame("fly", p=seat)],
@@ -425,7 +433,7 @@ def upkeep(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("upkeep")
-def _upkeep(g: Game, a: dict) -> None:
+def _upkeep(g: Game, a: dict[str, Any]) -> None:
     seat, card, n = a["p"], a["card"], a["n"]
     p = g.players[seat]
     leave = [frame("lose_follower", p=seat, card=card, why="leaves, unpaid")]
@@ -438,12 +446,12 @@ def _upkeep(g: Game, a: dict) -> None:
         seat,
         "upkeep",
         f"The {g.card_name(card)} wants {n} gold to stay.",
-        [("pay", f"Pay {n} gold", [frame("pay_upkeep", p=seat, n=n)]), ("dismiss", "Let him go", leave)],
+        [Choice("pay", f"Pay {n} gold", [frame("pay_upkeep", p=seat, n=n)]), Choice("dismiss", "Let him go", leave)],
     )
 
 
 @MODULE.handler("pay_upkeep")
-def _pay_upkeep(g: Game, a: dict) -> None:
+def _pay_upkeep(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].gold -= a["n"]
     g.say(f"{g.name(a['p'])} pays {a['n']} gold in wages.", type="gold", seat=a["p"])
 
@@ -452,7 +460,7 @@ def _pay_upkeep(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("land")
-def driven_to_attack(g: Game, seat: int) -> list[tuple]:
+def driven_to_attack(g: Game, seat: int) -> list[Choice]:
     """A Follower that drives its holder to attack (the Spirit of Vengeance, the
     Holy Avenger against the evil): the attack replaces meeting the space."""
     from talisman.engine.abilities import may_meet
@@ -462,7 +470,7 @@ def driven_to_attack(g: Game, seat: int) -> list[tuple]:
     if not g.rules.spaces[g.players[seat].space].character_encounters:
         return []
     return [
-        (f"must-attack:{o}", f"Attack the {g.name(o)} (you must)", [frame("meet", p=seat, other=o)], "instead")
+        Choice(f"must-attack:{o}", f"Attack the {g.name(o)} (you must)", [frame("meet", p=seat, other=o)], "instead")
         for o in others_here(g, seat)
         if must_attack(g, seat, o) and may_meet(g, seat, o)
     ]
@@ -476,7 +484,7 @@ def wise_man_wanders(g: Game, seat: int, by: int) -> None:
 
 
 @MODULE.handler("wanders")
-def _wanders(g: Game, a: dict) -> None:
+def _wanders(g: Game, a: dict[str, Any]) -> None:
     """Once the meeting is over the Wise Man goes with the one who met his master, unless it was evaded."""
     holder, by, card = a["p"], a["by"], a["card"]
     if card not in g.players[holder].followers or f"evaded-by:{holder}" in g.players[by].flags:
@@ -501,7 +509,7 @@ def after_the_duel(g: Game, win: int, lose: int) -> None:
 
 
 @MODULE.handler("avenger_done")
-def _avenger_done(g: Game, a: dict) -> None:
+def _avenger_done(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if a["card"] in g.players[seat].followers:
         lives.gain_attribute(g, seat, "strength", 1)
@@ -510,7 +518,7 @@ def _avenger_done(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("pass_on")
-def _pass_on(g: Game, a: dict) -> None:
+def _pass_on(g: Game, a: dict[str, Any]) -> None:
     seat, to, card = a["p"], a["to"], a["card"]
     if card not in g.players[seat].followers or not g.players[to].alive:
         return
@@ -519,14 +527,14 @@ def _pass_on(g: Game, a: dict) -> None:
         "pass-on",
         f"Pass the {g.card_name(card)} to the {g.name(to)}?",
         [
-            ("keep", "Keep it", []),
-            ("pass", f"Pass it to the {g.name(to)}", [frame("passed_on", p=seat, to=to, card=card)]),
+            Choice("keep", "Keep it", []),
+            Choice("pass", f"Pass it to the {g.name(to)}", [frame("passed_on", p=seat, to=to, card=card)]),
         ],
     )
 
 
 @MODULE.handler("passed_on")
-def _passed_on(g: Game, a: dict) -> None:
+def _passed_on(g: Game, a: dict[str, Any]) -> None:
     cards.release(g, a["p"], a["card"])
     g.players[a["to"]].followers.append(a["card"])
     stats.changed(g)
@@ -543,7 +551,7 @@ def elixir_of_life(g: Game, seat: int, n: int) -> None:
 
 
 @MODULE.handler("elixir")
-def _elixir(g: Game, a: dict) -> None:
+def _elixir(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].objects or not g.players[seat].alive:
         return

@@ -86,3 +86,19 @@ MODULE.declare_traits(
         "win-by": "win-by:N: an Enemy beaten by less than N is a stand-off",
     }
 )
+MODULE.declare_decisions(
+    {
+        "fly": "where to fly in the region",
+        "keeper": "the Dungeon Keeper's prisoners to buy back",
+        "lord": "the Lord of Darkness: how to fight him",
+        "pass-on": "a card to pass to another character",
+        "rune-gate": "a Rune Gate: where to step through to on the next turn, or stay",
+        "snake-pit": "the Snake Pit: a Follower instead of a life",
+        "storm": "the Summon Storm Spell: the space it strikes",
+        "trap-door": "the Trap Door: where to fall",
+        "treasure": "the Treasure to choose from the hoard, or none",
+        "twist": "the Twist of Fate Spell: the result chosen",
+        "upkeep": "a Follower's upkeep: pay it, or let it go",
+        "weighted": "the Weighted Dice: the attack roll chosen",
+    }
+)

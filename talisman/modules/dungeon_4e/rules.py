@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e.module import MODULE
 
@@ -101,7 +102,7 @@ def dungeon_teleports(g: Game, seat: int, to: int) -> bool:
 
 
 @MODULE.ability("turn")
-def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
+def declare_flight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Fight or Flight: at the start of its turn, before moving, a character in
     the Dungeon may declare that it flees; it cannot take it back. Not in the
     Short Dungeon Game, which has no main board to flee to (a fleeing character
@@ -112,7 +113,7 @@ def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
     if short_game(g):
         return []
     return [
-        (
+        Choice(
             "flee",
             "Declare that you flee the Dungeon (from now on you move only against the arrows)",
             [frame("flee", p=seat), *back],
@@ -122,7 +123,7 @@ def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("flee")
-def _flee(g: Game, a: dict) -> None:
+def _flee(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].status["flight"] = True
     g.say(f"{g.name(a['p'])} flees the Dungeon.", seat=a["p"])
 

@@ -8,9 +8,10 @@ cast on (a fight, a roll to change, a Spell to call).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import combat, effects, lives, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e.module import MODULE
 
@@ -22,7 +23,7 @@ SHELL_TRAITS = ("spell-immune", "no-spells", "no-magic-objects", "command-immune
 
 
 @MODULE.spell_effect("divine-intervention")
-def divine_intervention(g: Game, a: dict) -> None:
+def divine_intervention(g: Game, a: dict[str, Any]) -> None:
     """A lost fight becomes a stand-off (cast from the ``defeat`` window)."""
     fight = a["combat"]
     g.say(f"Divine Intervention: {g.name(a['p'])}'s defeat becomes a stand-off.", seat=a["p"])
@@ -31,7 +32,7 @@ def divine_intervention(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("lost_fight")
-def intervene(g: Game, seat: int, fight: dict) -> list[tuple]:
+def intervene(g: Game, seat: int, fight: dict[str, Any]) -> list[Choice]:
     """After a lost battle or psychic combat with creatures, Divine Intervention may be cast."""
     from talisman.engine.spells import cast_options
 
@@ -41,7 +42,7 @@ def intervene(g: Game, seat: int, fight: dict) -> list[tuple]:
 
 
 @MODULE.spell_effect("finger-of-death")
-def finger_of_death(g: Game, a: dict) -> None:
+def finger_of_death(g: Game, a: dict[str, Any]) -> None:
     """Creatures die at once (Enemy cards become trophies); a character loses 2 lives and the fight is over."""
     seat, fight = a["p"], a["combat"]
     if "foes" in fight:
@@ -54,7 +55,7 @@ def finger_of_death(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("magic-shell")
-def magic_shell(g: Game, a: dict) -> None:
+def magic_shell(g: Game, a: dict[str, Any]) -> None:
     p = g.players[a["p"]]
     p.status["traits"] = sorted({*p.status.get("traits", ()), *SHELL_TRAITS})
     stats.changed(g)
@@ -76,14 +77,14 @@ def shell_breaks(g: Game, seat: int) -> None:
 
 
 @MODULE.spell_effect("spell-call")
-def spell_call(g: Game, a: dict) -> None:
+def spell_call(g: Game, a: dict[str, Any]) -> None:
     against = a["combat"]["against"]
     g.globals["called"] = {"card": against, "by": a["p"]}
     g.say(f"{g.name(a['p'])} calls the {g.card_name(against)} to itself.", seat=a["p"])
 
 
 @MODULE.spell_effect("temporal-vortex")
-def temporal_vortex(g: Game, a: dict) -> None:
+def temporal_vortex(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if a["window"] == "lost-turn":
@@ -96,7 +97,7 @@ def temporal_vortex(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("twist-of-fate")
-def twist_of_fate(g: Game, a: dict) -> None:
+def twist_of_fate(g: Game, a: dict[str, Any]) -> None:
     """Choose the die instead of rolling again: finish the roll that waited (``combat`` describes it)."""
     seat, roll = a["p"], a["combat"]
     options = []
@@ -106,5 +107,5 @@ def twist_of_fate(g: Game, a: dict) -> None:
             if roll["style"] == "battle"
             else {**roll["args"], roll["key"]: k, roll["key"] + "_faces": [k]}
         )
-        options.append((f"result:{k}", f"A {k}", [frame(roll["kind"], **args)]))
+        options.append(Choice(f"result:{k}", f"A {k}", [frame(roll["kind"], **args)]))
     g.decide(seat, "twist", "Twist of Fate: choose the result.", options)

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_characters.module import MODULE
 
@@ -17,21 +18,23 @@ if TYPE_CHECKING:
 
 
 @MODULE.ability("lost_fight")
-def rematch(g: Game, seat: int, fight: dict) -> list[tuple]:
+def rematch(g: Game, seat: int, fight: dict[str, Any]) -> list[Choice]:
     """``rematch``: after a lost or drawn battle with creatures, fight once more."""
     if fight["mode"] != "strength" or fight.get("rematched") or not stats.has_trait(g, seat, "rematch"):
         return []
     fresh = {
         k: v for k, v in fight.items() if k not in ("faces", "enemy_roll", "outcome") and not k.startswith("rerolled_")
     }
-    return [("rematch", "Fight once more (this result will stand)", [frame("combat_roll", **fresh, rematched=True)])]
+    return [
+        Choice("rematch", "Fight once more (this result will stand)", [frame("combat_roll", **fresh, rematched=True)])
+    ]
 
 
 # --- bonuses in a fight ------------------------------------------------------------------
 
 
 @MODULE.ability("battle_bonus")
-def fight_bonuses(g: Game, seat: int, fight: dict) -> int:
+def fight_bonuses(g: Game, seat: int, fight: dict[str, Any]) -> int:
     """The Gladiator's crowd, the Swashbuckler's duels and gallantry."""
     if fight["mode"] != "strength":
         return 0
@@ -48,17 +51,17 @@ def fight_bonuses(g: Game, seat: int, fight: dict) -> int:
 
 
 @MODULE.ability("card")
-def train_followers(g: Game, seat: int, card: int) -> list[tuple]:
+def train_followers(g: Game, seat: int, card: int) -> list[Choice]:
     """``train:<name>``: such a card met may be taken as a Follower instead (the
     Gladiator trains the Errand Boy; the Orc tames a Wolf...)."""
     name = g.card_name(card)
     if not stats.has_trait(g, seat, f"train:{name}"):
         return []
-    return [("train", f"Take the {name} as your Follower", [frame("adopt_from_space", p=seat, card=card)])]
+    return [Choice("train", f"Take the {name} as your Follower", [frame("adopt_from_space", p=seat, card=card)])]
 
 
 @MODULE.handler("adopt_from_space")
-def _adopt_from_space(g: Game, a: dict) -> None:
+def _adopt_from_space(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     if card in g.cards_on(space):
@@ -73,19 +76,19 @@ def _adopt_from_space(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("meet")
-def tell_fortune(g: Game, seat: int, other: int) -> list[tuple]:
+def tell_fortune(g: Game, seat: int, other: int) -> list[Choice]:
     if not stats.has_trait(g, seat, "fortune-telling"):
         return []
-    return [("fortune", f"Tell the {g.name(other)}'s fortune", [frame("fortune", p=seat, other=other)])]
+    return [Choice("fortune", f"Tell the {g.name(other)}'s fortune", [frame("fortune", p=seat, other=other)])]
 
 
 @MODULE.ability("turn")
-def sell_spells(g: Game, seat: int, back: list) -> list[tuple]:
+def sell_spells(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "sell-spells") or "sold-spell" in p.flags:
         return []
     return [
-        (
+        Choice(
             f"sell-spell:{c}",
             f"Sell {g.card_name(c)} for 1 gold",
             [frame("flag", p=seat, flag="sold-spell"), frame("sell_spell", p=seat, card=c), *back],
@@ -96,7 +99,7 @@ def sell_spells(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("sell_spell")
-def _sell_spell(g: Game, a: dict) -> None:
+def _sell_spell(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].spells:
         cards.release(g, seat, card)
@@ -106,7 +109,7 @@ def _sell_spell(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("fortune")
-def _fortune(g: Game, a: dict) -> None:
+def _fortune(g: Game, a: dict[str, Any]) -> None:
     seat, other = a["p"], a["other"]
     g.say(f"{g.name(seat)} tells the {g.name(other)}'s fortune.", seat=seat)
     g.push("peek", p=seat, deck="adventure")
@@ -115,7 +118,7 @@ def _fortune(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("peek")
-def _peek(g: Game, a: dict) -> None:
+def _peek(g: Game, a: dict[str, Any]) -> None:
     """Look at the top card of a deck: only the looker learns it."""
     seat, deck = a["p"], a["deck"]
     pile = g.decks.get(deck) or []
@@ -146,21 +149,21 @@ def claim_scroll(g: Game, reader: int, card: int) -> None:
 
 
 @MODULE.handler("claim_offer")
-def _claim_offer(g: Game, a: dict) -> None:
+def _claim_offer(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     g.decide(
         seat,
         "claim-scroll",
         f"The {g.card_name(card)} Scroll is discarded. Claim it?",
         [
-            ("claim", "Claim the Scroll", [frame("claim_scroll", p=seat, card=card)]),
-            ("leave", "Leave it", []),
+            Choice("claim", "Claim the Scroll", [frame("claim_scroll", p=seat, card=card)]),
+            Choice("leave", "Leave it", []),
         ],
     )
 
 
 @MODULE.handler("claim_scroll")
-def _claim_scroll(g: Game, a: dict) -> None:
+def _claim_scroll(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     pile = g.discards[g.rules.instances[card].deck]
     if card in pile:
@@ -172,7 +175,7 @@ def _claim_scroll(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("turn")
-def foresight(g: Game, seat: int, back: list) -> list[tuple]:
+def foresight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Look at the next card of the deck of the board the Philosopher is on (000)."""
     p = g.players[seat]
     if not stats.has_trait(g, seat, "foresight") or "foresight" in p.flags:
@@ -181,7 +184,7 @@ def foresight(g: Game, seat: int, back: list) -> list[tuple]:
 
     deck = board_deck(g, p.space)
     return [
-        (
+        Choice(
             "foresight",
             f"Look at the next {g.rules.deck_info[deck]['name']} card",
             [frame("flag", p=seat, flag="foresight"), frame("peek", p=seat, deck=deck), *back],
@@ -191,11 +194,11 @@ def foresight(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.ability("meet")
-def persuade(g: Game, seat: int, other: int) -> list[tuple]:
+def persuade(g: Game, seat: int, other: int) -> list[Choice]:
     if not stats.has_trait(g, seat, "persuade") or g.players[other].alignment == g.players[seat].alignment:
         return []
     return [
-        (
+        Choice(
             "persuade",
             f"Argue the {g.name(other)} round to your way of thinking",
             [frame("persuade", p=seat, other=other)],
@@ -204,7 +207,7 @@ def persuade(g: Game, seat: int, other: int) -> list[tuple]:
 
 
 @MODULE.handler("persuade")
-def _persuade(g: Game, a: dict) -> None:
+def _persuade(g: Game, a: dict[str, Any]) -> None:
     seat, other = a["p"], a["other"]
     mine = g.rng.die(6) + stats.craft(g, seat)
     theirs = g.rng.die(6) + stats.craft(g, other)

@@ -27,3 +27,8 @@ MODULE.declare_traits(
         "train": "train:<card>: that card met may be taken as a Follower instead",
     }
 )
+MODULE.declare_decisions(
+    {
+        "claim-scroll": "a Scroll being discarded that the character may claim",
+    }
+)

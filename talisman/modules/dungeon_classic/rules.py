@@ -29,9 +29,10 @@ the roster module): they wake up in a game with this module.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_classic.module import MODULE
 
@@ -83,14 +84,14 @@ def third_doorway(g: Game, card: int) -> bool:
 
 
 @MODULE.hook("doorway-found")
-def doorway_found(g: Game, seat: int, ctx: dict) -> None:
+def doorway_found(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """A new Doorway unseals the Dungeon."""
     if g.globals.pop("dungeon-sealed", None):
         g.say("A new Doorway is found: the Dungeon is open again.", seat=seat)
 
 
 @MODULE.hook("doorway")
-def doorway(g: Game, seat: int, ctx: dict) -> None:
+def doorway(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     if ctx["src"] in g.globals.get("turned-doorways", ()):
         return
     g.players[seat].status["doorway"] = {"space": g.players[seat].space, "turn": g.turn}
@@ -98,16 +99,16 @@ def doorway(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.ability("turn")
-def doorway_moves(g: Game, seat: int, back: list) -> list[tuple]:
+def doorway_moves(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     if not active(g):
         return []
     p = g.players[seat]
     here = p.space
     found = p.status.get("doorway")
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     if found and found["space"] == here and found["turn"] < g.turn and any(s == here for s, _ in open_doorways(g)):
         opts.append(
-            (
+            Choice(
                 "enter-dungeon",
                 "Go down through the Doorway to the Dungeon's Entrance (your turn ends there)",
                 [frame("enter_dungeon", p=seat)],
@@ -116,7 +117,7 @@ def doorway_moves(g: Game, seat: int, back: list) -> list[tuple]:
     if g.rules.spaces[here].id == ENTRANCE:
         for s, _ in open_doorways(g):
             opts.append(
-                (
+                Choice(
                     f"climb-out:{g.rules.spaces[s].id}",
                     f"Climb out through the Doorway on the {g.space_name(s)} (your turn ends there)",
                     [frame("climb_out", p=seat, to=s)],
@@ -126,7 +127,7 @@ def doorway_moves(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("enter_dungeon")
-def _enter_dungeon(g: Game, a: dict) -> None:
+def _enter_dungeon(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     entrance = g.rules.space_index[ENTRANCE]
@@ -142,7 +143,7 @@ def _enter_dungeon(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("climb_out")
-def _climb_out(g: Game, a: dict) -> None:
+def _climb_out(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].space = a["to"]
     stats.changed(g)
@@ -200,7 +201,7 @@ def retreat_done(g: Game, seat: int) -> None:
 
 
 @MODULE.ability("turn")
-def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
+def declare_flight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if (
         not active(g)
@@ -211,7 +212,7 @@ def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
     ):
         return []
     return [
-        (
+        Choice(
             "flee",
             "Declare that you flee the Dungeon (from now on you move only toward the Entrance)",
             [frame("declare_flight", p=seat), *back],
@@ -221,7 +222,7 @@ def declare_flight(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("declare_flight")
-def _declare_flight(g: Game, a: dict) -> None:
+def _declare_flight(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].status["flight"] = True
     g.say(f"{g.name(a['p'])} flees the Dungeon.", seat=a["p"])
 
@@ -242,19 +243,19 @@ def flight_sealed(g: Game, seat: int) -> None:
 
 
 @MODULE.hook("move-again")
-def move_again(g: Game, seat: int, ctx: dict) -> None:
+def move_again(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The Library's secret passage: roll and move again at once."""
     g.say(f"{g.name(seat)} finds a secret passage and moves again.", seat=seat)
     g.push("move_roll", p=seat)
 
 
 @MODULE.hook("treasure-chamber-exit")
-def treasure_chamber_exit(g: Game, seat: int, ctx: dict) -> None:
+def treasure_chamber_exit(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "D6", frame("chamber_chart", p=seat), why="the Treasure Chamber chart")
 
 
 @MODULE.handler("chamber_chart")
-def _chamber_chart(g: Game, a: dict) -> None:
+def _chamber_chart(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     crowned = sum(1 for p in g.players if p.alive and g.rules.spaces[p.space].kind == "crown")
     result = min(6, a["roll"] + crowned)

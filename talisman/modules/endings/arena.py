@@ -22,9 +22,10 @@ no board of the game has one, the tournament is fought where everyone stands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import common
 from talisman.modules.endings.module import MODULE
@@ -76,7 +77,7 @@ def open_arena(g: Game, seat: int, magic: bool) -> None:
         "arena",
         "The Arena: choose your first opponent and what decides the bout.",
         [
-            (
+            Choice(
                 f"bout:{o}:{mode}",
                 f"Fight the {g.name(o)} in {'battle' if mode == 'strength' else 'psychic combat'}",
                 [frame("arena_bout", a=seat, d=o, mode=mode)],
@@ -93,7 +94,7 @@ def standing(g: Game) -> list[int]:
 
 
 @MODULE.handler("arena_bout")
-def _bout(g: Game, a: dict) -> None:
+def _bout(g: Game, a: dict[str, Any]) -> None:
     att, dfd, mode = a["a"], a["d"], a["mode"]
     g.say(
         f"Bout: the {g.name(att)} against the {g.name(dfd)} in {'battle' if mode == 'strength' else 'psychic combat'}.",
@@ -113,7 +114,7 @@ def _bout(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("arena_result")
-def _result(g: Game, a: dict) -> None:
+def _result(g: Game, a: dict[str, Any]) -> None:
     t = g.globals[KEY]
     att, dfd, mode = a["att"], a["dfd"], a["mode"]
     if a["win"] is None:
@@ -137,7 +138,7 @@ def _result(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("arena_next")
-def _next(g: Game, a: dict) -> None:
+def _next(g: Game, a: dict[str, Any]) -> None:
     t = g.globals[KEY]
     left = standing(g)
     if len(left) <= 1:
@@ -169,7 +170,7 @@ def pairing(g: Game, left: list[int]) -> tuple[int, int]:
     return unbeaten[0], beaten[0]
 
 
-def bout_mode(t: dict, att: int, dfd: int) -> str:
+def bout_mode(t: dict[str, Any], att: int, dfd: int) -> str:
     """The attribute a fighter still lacks (both lacking it first), else the other one than last time."""
     lacking = [m for m in MODES if m not in t["fought"][str(att)] and m not in t["fought"][str(dfd)]]
     lacking = lacking or [m for m in MODES if m not in t["fought"][str(att)] or m not in t["fought"][str(dfd)]]

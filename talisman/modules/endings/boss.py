@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import abilities, effects, spells, stats
 from talisman.engine.combat import CREATURE_DIE, battle_strength, lose_battle_life
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings.module import MODULE
 
@@ -42,8 +43,8 @@ def boss(
     margin: int = 0,
     gains: bool = False,
     one_item: bool = False,
-    on_win: list | None = None,
-    on_loss: list | None = None,
+    on_win: list[Any] | None = None,
+    on_loss: list[Any] | None = None,
     pause: bool = False,
     pool: str = "",
 ) -> dict[str, Any]:
@@ -77,9 +78,8 @@ def fight(g: Game, seat: int, b: dict[str, Any]) -> None:
 
 
 def lives_of(g: Game, b: dict[str, Any]) -> int:
-    if b["pool"]:
-        return g.globals.get(b["pool"], {}).get("lives", b["lives"])
-    return b["lives"]
+    n: int = g.globals.get(b["pool"], {}).get("lives", b["lives"]) if b["pool"] else b["lives"]
+    return n
 
 
 def _set_lives(g: Game, b: dict[str, Any], n: int) -> dict[str, Any]:
@@ -111,7 +111,7 @@ def _unrestrict(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("boss_round")
-def _boss_round(g: Game, a: dict) -> None:
+def _boss_round(g: Game, a: dict[str, Any]) -> None:
     seat, b = a["p"], a["boss"]
     p = g.players[seat]
     if not p.alive or g.result is not None:
@@ -154,7 +154,7 @@ def _boss_round(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("boss_hit")
-def _boss_hit(g: Game, a: dict) -> None:
+def _boss_hit(g: Game, a: dict[str, Any]) -> None:
     seat, b = a["p"], a["boss"]
     _unrestrict(g, seat)
     left = lives_of(g, b) - 1
@@ -168,7 +168,7 @@ def _boss_hit(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("boss_hurt")
-def _boss_hurt(g: Game, a: dict) -> None:
+def _boss_hurt(g: Game, a: dict[str, Any]) -> None:
     """A round lost (its life already taken, unless Armour or a Spell saved it)."""
     seat, b = a["p"], a["boss"]
     _unrestrict(g, seat)
@@ -185,7 +185,7 @@ def _boss_hurt(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("boss_next")
-def _boss_next(g: Game, a: dict) -> None:
+def _boss_next(g: Game, a: dict[str, Any]) -> None:
     seat, b = a["p"], a["boss"]
     _unrestrict(g, seat)
     b = {**b, "round": b["round"] + 1}
@@ -210,7 +210,7 @@ def dual_fight(seat: int, b: dict[str, Any]) -> dict[str, Any]:
 
 
 @MODULE.handler("dual_magic")
-def _dual_magic(g: Game, a: dict) -> None:
+def _dual_magic(g: Game, a: dict[str, Any]) -> None:
     """Spells and Scrolls before the dice of the round (000: before the dice are rolled)."""
     seat, b = a["p"], a["boss"]
     roll = frame("dual_battle", p=seat, boss=b)
@@ -219,17 +219,17 @@ def _dual_magic(g: Game, a: dict) -> None:
         seat,
         "combat",
         f"The {b['name']}: a battle and a psychic combat at once. Cast a Spell first?",
-        [("fight", f"Fight the {b['name']}", [roll]), *opts],
+        [Choice("fight", f"Fight the {b['name']}", [roll]), *opts],
     )
 
 
 @MODULE.handler("dual_battle")
-def _dual_battle(g: Game, a: dict) -> None:
+def _dual_battle(g: Game, a: dict[str, Any]) -> None:
     effects.roll(g, a["p"], "die", frame("dual_psychic", **a), why=f"the battle with the {a['boss']['name']}")
 
 
 @MODULE.handler("dual_psychic")
-def _dual_psychic(g: Game, a: dict) -> None:
+def _dual_psychic(g: Game, a: dict[str, Any]) -> None:
     seat, b = a["p"], a["boss"]
     effects.roll(
         g,
@@ -251,7 +251,7 @@ def dual_scores(g: Game, seat: int, b: dict[str, Any], battle_roll: int, psychic
 
 
 @MODULE.handler("dual_resolve")
-def _dual_resolve(g: Game, a: dict) -> None:
+def _dual_resolve(g: Game, a: dict[str, Any]) -> None:
     seat, b = a["p"], a["boss"]
     p = g.players[seat]
     if not p.alive:

@@ -57,7 +57,7 @@ def win(g: Game, seat: int, how: str) -> None:
 
 
 @MODULE.handler("lose_game")
-def _lose_game(g: Game, a: dict) -> None:
+def _lose_game(g: Game, a: dict[str, Any]) -> None:
     """The character has lost the game: it is out, and its player begins no new one."""
     from talisman.engine.lives import check_game_end
 
@@ -96,7 +96,7 @@ def leave_crown(g: Game, seat: int, why: str) -> None:
 
 
 def goal(g: Game, seat: int, ending: str | None = None) -> dict[str, Any] | None:
-    found = g.players[seat].status.get("goal")
+    found: dict[str, Any] | None = g.players[seat].status.get("goal")
     if found is None or (ending is not None and found["ending"] != ending):
         return None
     return found
@@ -118,7 +118,8 @@ def clear_goal(g: Game, seat: int) -> None:
 
 def route(g: Game, seat: int) -> str:
     """The way the character last came toward the Crown ("" if by none of the known ways)."""
-    return g.players[seat].status.get("route", "")
+    way: str = g.players[seat].status.get("route", "")
+    return way
 
 
 def track_route(g: Game, seat: int) -> None:
@@ -150,6 +151,6 @@ def remove_from_game(g: Game, card: int) -> None:
 
 
 @MODULE.handler("ending_win")
-def _ending_win(g: Game, a: dict) -> None:
+def _ending_win(g: Game, a: dict[str, Any]) -> None:
     if g.players[a["p"]].alive:
         win(g, a["p"], a["how"])

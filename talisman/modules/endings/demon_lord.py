@@ -18,9 +18,10 @@ characters arrive without encountering the space (it is not their turn).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import effects
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import boss, common
 from talisman.modules.endings.module import MODULE
@@ -43,7 +44,7 @@ CHART = (
 )
 
 
-def demon_lord(seat: int) -> dict:
+def demon_lord(seat: int) -> dict[str, Any]:
     return boss.boss(
         "Demon Lord",
         craft=CRAFT,
@@ -84,14 +85,14 @@ def _offer(g: Game, seat: int) -> None:
         "demon-lord",
         "The Demon Lord: fight a round of psychic combat, or flee?",
         [
-            ("fight", "Fight the Demon Lord in psychic combat (Craft 12)", [frame("demon_lord_round", p=seat)]),
-            ("flee", "Flee to the Plain of Peril", [frame("demon_lord_flee", p=seat)]),
+            Choice("fight", "Fight the Demon Lord in psychic combat (Craft 12)", [frame("demon_lord_round", p=seat)]),
+            Choice("flee", "Flee to the Plain of Peril", [frame("demon_lord_flee", p=seat)]),
         ],
     )
 
 
 @MODULE.handler("demon_lord_round")
-def _round(g: Game, a: dict) -> None:
+def _round(g: Game, a: dict[str, Any]) -> None:
     from talisman.engine import lives
 
     seat = a["p"]
@@ -112,12 +113,12 @@ def _raise_barrier(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("demon_lord_throw")
-def _throw(g: Game, a: dict) -> None:
+def _throw(g: Game, a: dict[str, Any]) -> None:
     effects.roll(g, a["p"], "D8", frame("demon_lord_thrown", p=a["p"]), why="where the barrier throws you")
 
 
 @MODULE.handler("demon_lord_thrown")
-def _thrown(g: Game, a: dict) -> None:
+def _thrown(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     space = common.space_named(g, CHART[a["roll"] - 1])
     if space is None:
@@ -128,7 +129,7 @@ def _thrown(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("demon_lord_flee")
-def _flee(g: Game, a: dict) -> None:
+def _flee(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     common.clear_goal(g, seat)
     _set_fighters(g, [f for f in fighters(g) if f != seat])
@@ -137,7 +138,7 @@ def _flee(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("demon_lord_slain")
-def _slain(g: Game, a: dict) -> None:
+def _slain(g: Game, a: dict[str, Any]) -> None:
     g.globals.pop(POOL, None)
     common.win(g, a["p"], "took the last life of the Demon Lord and rules from the Crown of Command")
 

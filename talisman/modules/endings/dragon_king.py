@@ -26,9 +26,10 @@ is to the death; a character still on the throne at the start of its turn
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import boss, common
 from talisman.modules.endings.module import MODULE
@@ -49,7 +50,7 @@ def reach(g: Game, seat: int) -> None:
 turn_start = reach
 
 
-def king(g: Game, seat: int, on_win: list) -> dict:
+def king(g: Game, seat: int, on_win: list[Any]) -> dict[str, Any]:
     strength, _ = g.roll_dice("D8", seat)
     craft, _ = g.roll_dice("D8", seat)
     g.say(f"The Dragon King fights with Strength {12 + strength} and Craft {12 + craft}.", type="attack", seat=seat)
@@ -64,12 +65,12 @@ def king(g: Game, seat: int, on_win: list) -> dict:
     )
 
 
-def _won(seat: int) -> list:
+def _won(seat: int) -> list[Any]:
     return [frame("ending_win", p=seat, how=WIN)]
 
 
 @MODULE.handler("dragon_king_outcome")
-def _outcome(g: Game, a: dict) -> None:
+def _outcome(g: Game, a: dict[str, Any]) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
     if n == 1:
@@ -106,7 +107,7 @@ def _outcome(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("dragon_king_feast")
-def _feast(g: Game, a: dict) -> None:
+def _feast(g: Game, a: dict[str, Any]) -> None:
     """He eats a Follower and throws the character into the Plain of Peril, or
     takes a life and throws it into the Portal of Power."""
     seat = a["p"]
@@ -121,12 +122,12 @@ def _feast(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("dragon_king_throw")
-def _throw(g: Game, a: dict) -> None:
+def _throw(g: Game, a: dict[str, Any]) -> None:
     common.send(g, a["p"], g.rules.space_index[a["to"]], "is thrown from the Crown by the Dragon King")
 
 
 @MODULE.handler("dragon_king_asleep")
-def _asleep(g: Game, a: dict) -> None:
+def _asleep(g: Game, a: dict[str, Any]) -> None:
     from talisman.engine import stats
 
     seat = a["p"]
@@ -138,7 +139,7 @@ def _asleep(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("dragon_king_visit")
-def _visit(g: Game, a: dict) -> None:
+def _visit(g: Game, a: dict[str, Any]) -> None:
     ruler, victim = a["p"], a["victim"]
     if not g.players[victim].alive or g.result is not None:
         return
@@ -147,28 +148,28 @@ def _visit(g: Game, a: dict) -> None:
         "dragon-king",
         "The Dragon King swoops on you: fight him, or be eaten?",
         [
-            (
+            Choice(
                 "fight",
                 "Fight the Dragon King (battle and psychic combat at once)",
                 [frame("dragon_king_challenge", p=victim, ruler=ruler)],
             ),
-            ("eaten", "Be eaten", [frame("dragon_king_eats", p=victim)]),
+            Choice("eaten", "Be eaten", [frame("dragon_king_eats", p=victim)]),
         ],
     )
 
 
 @MODULE.handler("dragon_king_challenge")
-def _challenge(g: Game, a: dict) -> None:
+def _challenge(g: Game, a: dict[str, Any]) -> None:
     boss.fight(g, a["p"], king(g, a["p"], []))
 
 
 @MODULE.handler("dragon_king_eats")
-def _eats(g: Game, a: dict) -> None:
+def _eats(g: Game, a: dict[str, Any]) -> None:
     lives.kill(g, a["p"], "eaten by the Dragon King")
 
 
 @MODULE.handler("dragon_king_summons")
-def _summons(g: Game, a: dict) -> None:
+def _summons(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     here = g.players[seat].space
     found = [
@@ -195,7 +196,7 @@ def _summons(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("dragon_king_horde")
-def _horde(g: Game, a: dict) -> None:
+def _horde(g: Game, a: dict[str, Any]) -> None:
     """All the Dragons at once, until they are beaten (then the King) or the character dies."""
     seat = a["p"]
     here = g.players[seat].space

@@ -26,7 +26,7 @@ costing a life.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import effects, lives
 from talisman.engine.game import frame
@@ -90,7 +90,7 @@ def _roll(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("chaos_outcome")
-def _outcome(g: Game, a: dict) -> None:
+def _outcome(g: Game, a: dict[str, Any]) -> None:
     seat, n = a["p"], a["roll"]
     alignment = g.players[seat].alignment
     if n in ERRANDS:
@@ -152,7 +152,7 @@ def letter(roll: int, alignment: str) -> str:
 
 
 @MODULE.handler("chaos_suffer")
-def _suffer(g: Game, a: dict) -> None:
+def _suffer(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     found = letter(a["roll"], g.players[seat].alignment)
     n, everything, leave, wins = RESULTS[found]
@@ -189,7 +189,7 @@ def portal_reached(g: Game, seat: int) -> None:
 # --- 6: Combat to Win -----------------------------------------------------------------
 
 
-def dragon_of_chaos(**changes) -> dict:
+def dragon_of_chaos(**changes: Any) -> dict[str, Any]:
     """Strength 10, Craft 10, 4 lives; each combat in the other attribute."""
     return boss.boss(
         "Dragon of Chaos",
@@ -197,7 +197,7 @@ def dragon_of_chaos(**changes) -> dict:
     )
 
 
-def priest_of_chaos(**changes) -> dict:
+def priest_of_chaos(**changes: Any) -> dict[str, Any]:
     """Strength 8, Craft 15, 4 lives; psychic combat only, with one Craft item drawn at random."""
     return boss.boss(
         "Priest of Chaos", **{"strength": 8, "craft": 15, "lives": 4, "modes": ("craft",), "one_item": True, **changes}
@@ -205,7 +205,7 @@ def priest_of_chaos(**changes) -> dict:
 
 
 @MODULE.handler("chaos_combat")
-def _combat(g: Game, a: dict) -> None:
+def _combat(g: Game, a: dict[str, Any]) -> None:
     seat, n = a["p"], a["roll"]
     won = [frame("ending_win", p=seat, how="defeated the champion of the Lord of Chaos and rules from the Crown")]
     alignment = g.players[seat].alignment

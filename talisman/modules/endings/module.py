@@ -13,3 +13,12 @@ MODULE = Module(
     title="Alternative endings at the Crown of Command",
     content_dir=Path(__file__).parent,
 )
+MODULE.declare_decisions(
+    {
+        "arena": "the Arena: the first opponent and what decides the bout",
+        "demon-lord": "the Demon Lord: a round of psychic combat, or flee",
+        "dragon-king": "the Dragon King: fight him, or be eaten",
+        "finders-keepers": "Finder's Keepers: what to claim from the discard piles",
+        "perils": "Perils of Pandora: whom to set against whom",
+    }
+)

@@ -29,9 +29,10 @@ once, and it wins when it lands on the Crown again with the task done.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import effects, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import arena, common
 from talisman.modules.endings.module import MODULE
@@ -76,14 +77,16 @@ def turn_start(g: Game, seat: int) -> None:
     """A character who stays on the Crown has opened the Box already: nothing more comes of it."""
 
 
-def done(g: Game, seat: int, aim: dict) -> bool:
+def done(g: Game, seat: int, aim: dict[str, Any]) -> bool:
     p = g.players[seat]
     if aim["kind"] == "quest":
-        return aim["next"] == len(aim["places"]) - 1
+        last: bool = aim["next"] == len(aim["places"]) - 1
+        return last
     if aim["kind"] == "hydra":
         return dragons(g, seat) >= DRAGONS_NEEDED
     if aim["kind"] == "ashes":
-        return aim["taken"]
+        taken: bool = aim["taken"]
+        return taken
     return len(p.followers) >= FOLLOWERS_NEEDED
 
 
@@ -92,7 +95,7 @@ def dragons(g: Game, seat: int) -> int:
 
 
 @MODULE.handler("pandora_outcome")
-def _outcome(g: Game, a: dict) -> None:
+def _outcome(g: Game, a: dict[str, Any]) -> None:
     seat, n = a["p"], a["roll"]
     if n in (1, 6):
         arena.open_arena(g, seat, magic=(n == 6))
@@ -139,7 +142,7 @@ def claimable(g: Game, seat: int) -> list[int]:
 
 
 @MODULE.handler("finders_pick")
-def _finders_pick(g: Game, a: dict) -> None:
+def _finders_pick(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     found = claimable(g, seat)
     if not found:
@@ -150,21 +153,21 @@ def _finders_pick(g: Game, a: dict) -> None:
         "Finder's Keepers: claim what lies in the discard piles.",
         [
             *[
-                (
+                Choice(
                     f"claim:{c}",
                     f"Claim the {g.card_name(c)}",
                     [frame("finders_claim", p=seat, card=c), frame("finders_pick", p=seat)],
                 )
                 for c in found
             ],
-            ("done", "Claim nothing more", []),
+            Choice("done", "Claim nothing more", []),
         ],
         confirm=True,
     )
 
 
 @MODULE.handler("finders_claim")
-def _finders_claim(g: Game, a: dict) -> None:
+def _finders_claim(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     for pile in g.discards.values():
         if card in pile and possessions.can_take(g, seat, card):
@@ -180,18 +183,18 @@ def rivals(g: Game, seat: int) -> list[int]:
 
 
 @MODULE.ability("turn")
-def finders_leap(g: Game, seat: int, back: list) -> list[tuple]:
+def finders_leap(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     if not aim or aim["kind"] != "finders-keepers":
         return []
     return [
-        (f"leap:{o}", f"Teleport to the {g.name(o)} and encounter it", [frame("pandora_leap", p=seat, other=o)])
+        Choice(f"leap:{o}", f"Teleport to the {g.name(o)} and encounter it", [frame("pandora_leap", p=seat, other=o)])
         for o in rivals(g, seat)
     ]
 
 
 @MODULE.handler("pandora_leap")
-def _leap(g: Game, a: dict) -> None:
+def _leap(g: Game, a: dict[str, Any]) -> None:
     seat, other = a["p"], a["other"]
     if not g.players[other].alive:
         return
@@ -207,13 +210,13 @@ def _modes(g: Game, attacker: int) -> list[str]:
 
 
 @MODULE.handler("perils_offer")
-def _perils_offer(g: Game, a: dict) -> None:
+def _perils_offer(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     others = rivals(g, seat)
     word = {"strength": "battle", "craft": "psychic combat"}
     if len(others) >= 2:
         opts = [
-            (
+            Choice(
                 f"perils:{x}:{y}:{m}",
                 f"Send the {g.name(x)} to fight the {g.name(y)} in {word[m]}",
                 [frame("perils_send", p=seat, x=x, y=y, mode=m)],
@@ -226,7 +229,7 @@ def _perils_offer(g: Game, a: dict) -> None:
     elif len(others) == 1:
         x = others[0]
         opts = [
-            (
+            Choice(
                 f"finish:{x}:{m}",
                 f"Teleport to the {g.name(x)} and fight it to the finish in {word[m]}",
                 [frame("perils_send", p=seat, x=seat, y=x, mode=m)],
@@ -235,11 +238,11 @@ def _perils_offer(g: Game, a: dict) -> None:
         ]
     else:
         return
-    g.decide(seat, "perils", "Perils of Pandora: whom do you set against whom?", [*opts, ("pass", "Not now", [])])
+    g.decide(seat, "perils", "Perils of Pandora: whom do you set against whom?", [*opts, Choice("pass", "Not now", [])])
 
 
 @MODULE.handler("perils_send")
-def _perils_send(g: Game, a: dict) -> None:
+def _perils_send(g: Game, a: dict[str, Any]) -> None:
     x, y = a["x"], a["y"]
     if x == a["p"]:
         common.send(g, x, g.players[y].space, f"teleports to the {g.name(y)}")
@@ -255,7 +258,7 @@ def _perils_send(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("perils_bout")
-def _perils_bout(g: Game, a: dict) -> None:
+def _perils_bout(g: Game, a: dict[str, Any]) -> None:
     x, y = a["x"], a["y"]
     if g.players[x].alive and g.players[y].alive:
         g.push(
@@ -271,7 +274,7 @@ def _perils_bout(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("perils_result")
-def _perils_result(g: Game, a: dict) -> None:
+def _perils_result(g: Game, a: dict[str, Any]) -> None:
     from talisman.engine.combat import lose_battle_life
 
     g.push("perils_bout", x=a["x"], y=a["y"], mode=a["mode"])

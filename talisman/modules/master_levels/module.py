@@ -18,3 +18,9 @@ MODULE.declare_traits(
         "title-turns": "title-turns:N: a title that lasts N of its holder's turns",
     }
 )
+MODULE.declare_decisions(
+    {
+        "master-level": "become a Master Level title, or not",
+        "mirror": "the Mirror's power fades: which of two characters goes on",
+    }
+)

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.master_levels.module import MODULE
 
@@ -67,7 +68,8 @@ def meta(g: Game, level: str, name: str) -> int | bool:
 
 
 def held(g: Game, seat: int) -> dict[str, dict[str, Any]]:
-    return g.players[seat].status.get("master", {})
+    titles: dict[str, dict[str, Any]] = g.players[seat].status.get("master", {})
+    return titles
 
 
 def holder(g: Game, level: str) -> int | None:
@@ -181,7 +183,7 @@ def count_turns(g: Game, seat: int) -> None:
 
 
 @MODULE.ability("turn")
-def resign_options(g: Game, seat: int, back: list) -> list[tuple]:
+def resign_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     if not in_game(g):
         return []
     opts = []
@@ -189,7 +191,7 @@ def resign_options(g: Game, seat: int, back: list) -> list[tuple]:
         for level in held(g, c):
             if meta(g, level, "resignable") and g.players[c].alive:
                 opts.append(
-                    (
+                    Choice(
                         f"resign:{level}",
                         f"Resign the title of {title_name(g, level)}",
                         [frame("resign_title", p=c, level=level), *back],
@@ -200,12 +202,12 @@ def resign_options(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("resign_title")
-def _resign(g: Game, a: dict) -> None:
+def _resign(g: Game, a: dict[str, Any]) -> None:
     lose(g, a["p"], a["level"], "resigned")
 
 
 @MODULE.handler("gain_title")
-def _gain_title(g: Game, a: dict) -> None:
+def _gain_title(g: Game, a: dict[str, Any]) -> None:
     gain(g, a["p"], a["level"])
 
 
@@ -219,8 +221,8 @@ def offer(g: Game, seat: int, level: str, why: str) -> None:
         "master-level",
         f"{why}: become the {title_name(g, level)}?",
         [
-            ("accept", f"Become the {title_name(g, level)}", [frame("gain_title", p=seat, level=level)]),
-            ("decline", "Decline", []),
+            Choice("accept", f"Become the {title_name(g, level)}", [frame("gain_title", p=seat, level=level)]),
+            Choice("decline", "Decline", []),
         ],
     )
 
@@ -229,22 +231,22 @@ def offer(g: Game, seat: int, level: str, why: str) -> None:
 
 
 @MODULE.hook("champion-of-chaos")
-def champion_of_chaos(g: Game, seat: int, ctx: dict) -> None:
+def champion_of_chaos(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     gain(g, seat, "champion-of-chaos")
 
 
 @MODULE.hook("herald")
-def herald(g: Game, seat: int, ctx: dict) -> None:
+def herald(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     offer(g, seat, "herald", "The Noble seeks a Herald")
 
 
 @MODULE.hook("templar")
-def templar(g: Game, seat: int, ctx: dict) -> None:
+def templar(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     offer(g, seat, "templar", "The Recruiter offers you the white mantle")
 
 
 @MODULE.hook("recruiter-drawn")
-def recruiter_drawn(g: Game, seat: int, ctx: dict) -> None:
+def recruiter_drawn(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """With a Templar in the game the Recruiter is discarded and another card drawn."""
     card, space = ctx["src"], ctx["space"]
     if holder(g, "templar") is None or card not in g.cards_on(space):
@@ -256,7 +258,7 @@ def recruiter_drawn(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("warrior-of-chaos")
-def warrior_of_chaos(g: Game, seat: int, ctx: dict) -> None:
+def warrior_of_chaos(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     offer(g, seat, "warrior-of-chaos", "Chaos calls you")
 
 
@@ -276,7 +278,7 @@ def city_places(g: Game, seat: int) -> None:
             "master-level",
             f"The Royal Castle: seek the office of Sheriff (a die plus your Strength, {SHERIFF_NEED} or more)?",
             [
-                (
+                Choice(
                     "seek",
                     "Seek the office of Sheriff",
                     [
@@ -291,25 +293,25 @@ def city_places(g: Game, seat: int) -> None:
                         )
                     ],
                 ),
-                ("leave", "Leave", []),
+                Choice("leave", "Leave", []),
             ],
         )
 
 
 @MODULE.handler("high_mage")
-def _high_mage(g: Game, a: dict) -> None:
+def _high_mage(g: Game, a: dict[str, Any]) -> None:
     seat, offered = a["p"], a["offered"]
     p = g.players[seat]
     magic = [c for c in p.objects + p.packed if g.rules.instances[c].is_magic and c not in offered]
     if not magic and not offered:
         return
     opts = [
-        (f"offer:{c}", f"Offer the {g.card_name(c)} (+1)", [frame("high_mage", p=seat, offered=[*offered, c])])
+        Choice(f"offer:{c}", f"Offer the {g.card_name(c)} (+1)", [frame("high_mage", p=seat, offered=[*offered, c])])
         for c in magic
     ]
     if offered:
         opts.append(
-            (
+            Choice(
                 "roll",
                 f"Roll a D8 + {len(offered)}: {HIGH_MAGE_NEED} or more and you are the High Mage",
                 [frame("high_mage_offer", p=seat, offered=offered)],
@@ -319,12 +321,12 @@ def _high_mage(g: Game, a: dict) -> None:
         seat,
         "master-level",
         "The Magic Emporium: offer Magic Objects and Items to seek the power of the High Mage?",
-        [("leave", "Offer nothing" if not offered else "Take back the offerings and leave", []), *opts],
+        [Choice("leave", "Offer nothing" if not offered else "Take back the offerings and leave", []), *opts],
     )
 
 
 @MODULE.handler("high_mage_offer")
-def _high_mage_offer(g: Game, a: dict) -> None:
+def _high_mage_offer(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     for c in a["offered"]:
         if c in g.players[seat].holdings():
@@ -338,7 +340,7 @@ def _high_mage_offer(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("high_mage_result")
-def _high_mage_result(g: Game, a: dict) -> None:
+def _high_mage_result(g: Game, a: dict[str, Any]) -> None:
     total = a["roll"] + a["n"]
     if total >= HIGH_MAGE_NEED:
         gain(g, a["p"], "high-mage")
@@ -347,7 +349,7 @@ def _high_mage_result(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("sheriff_result")
-def _sheriff_result(g: Game, a: dict) -> None:
+def _sheriff_result(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     total = a["roll"] + stats.strength(g, seat)
     if total >= SHERIFF_NEED:
@@ -357,7 +359,7 @@ def _sheriff_result(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("kings-champion")
-def kings_champion(g: Game, seat: int, ctx: dict) -> None:
+def kings_champion(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The Beggar: give him a gold, and on a 6 the King makes you his Champion."""
     if not in_game(g) or g.players[seat].gold < 1 or holder(g, "kings-champion") is not None:
         return
@@ -366,18 +368,18 @@ def kings_champion(g: Game, seat: int, ctx: dict) -> None:
         "master-level",
         "The Beggar holds out his hand: give him a gold?",
         [
-            (
+            Choice(
                 "give",
                 f"Give 1 gold and roll a die (a {CHAMPION_ROLL} makes you the King's Champion)",
                 [frame("beggar_gift", p=seat)],
             ),
-            ("refuse", "Give nothing", []),
+            Choice("refuse", "Give nothing", []),
         ],
     )
 
 
 @MODULE.handler("beggar_gift")
-def _beggar_gift(g: Game, a: dict) -> None:
+def _beggar_gift(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].gold -= 1
     g.say(f"{g.name(seat)} gives the Beggar a gold.", type="gold", seat=seat)
@@ -385,7 +387,7 @@ def _beggar_gift(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("beggar_result")
-def _beggar_result(g: Game, a: dict) -> None:
+def _beggar_result(g: Game, a: dict[str, Any]) -> None:
     if a["roll"] == CHAMPION_ROLL:
         gain(g, a["p"], "kings-champion")
     else:
@@ -393,6 +395,6 @@ def _beggar_result(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("master-thief-beaten")
-def master_thief_beaten(g: Game, seat: int, ctx: dict) -> None:
+def master_thief_beaten(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     if in_game(g):
         gain(g, seat, "master-thief")

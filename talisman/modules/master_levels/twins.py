@@ -26,9 +26,10 @@ Strength and 2 Craft.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, lives, possessions, realms, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.master_levels import titles
 from talisman.modules.master_levels.module import MODULE
@@ -85,7 +86,7 @@ def hand_over(g: Game, giver: int, taker: int) -> None:
 
 
 @MODULE.hook("mirror")
-def mirror(g: Game, seat: int, ctx: dict) -> None:
+def mirror(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     if titles.holder(g, MIRROR) is not None or titles.holder(g, MYSTIC) is not None or twin_of(g, seat) is not None:
         g.say("The Mirror shows only your own face.", seat=seat)
         return
@@ -94,14 +95,14 @@ def mirror(g: Game, seat: int, ctx: dict) -> None:
         "master-level",
         "A Mirror: pass through it and become two characters for 10 rounds?",
         [
-            ("pass", "Pass through the Mirror", [frame("mirror_pass", p=seat)]),
-            ("decline", "Turn away", []),
+            Choice("pass", "Pass through the Mirror", [frame("mirror_pass", p=seat)]),
+            Choice("decline", "Turn away", []),
         ],
     )
 
 
 @MODULE.handler("mirror_pass")
-def _mirror_pass(g: Game, a: dict) -> None:
+def _mirror_pass(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     twin = g.add_body(seat, p.character, f"{g.name(seat)}'s Mirror Image")
@@ -126,26 +127,26 @@ def mirror_ends(g: Game, seat: int) -> None:
             "mirror",
             "The Mirror's power fades: which of your two characters goes on?",
             [
-                ("keep:original", f"Keep the {g.name(seat)}", [frame("mirror_keep", keep=seat, lose=twin)]),
-                ("keep:image", f"Keep the {g.name(twin)}", [frame("mirror_keep", keep=twin, lose=seat)]),
+                Choice("keep:original", f"Keep the {g.name(seat)}", [frame("mirror_keep", keep=seat, lose=twin)]),
+                Choice("keep:image", f"Keep the {g.name(twin)}", [frame("mirror_keep", keep=twin, lose=seat)]),
             ],
         )
 
 
 @MODULE.handler("mirror_keep")
-def _mirror_keep(g: Game, a: dict) -> None:
+def _mirror_keep(g: Game, a: dict[str, Any]) -> None:
     if g.players[a["lose"]].alive and g.players[a["keep"]].alive:
         vanish(g, a["lose"], "fades back into the Mirror")
 
 
 @MODULE.ability("meet")
-def trade(g: Game, seat: int, other: int) -> list[tuple]:
+def trade(g: Game, seat: int, other: int) -> list[Choice]:
     """The two characters of one player may trade when they meet."""
     if not titles.in_game(g) or twin_of(g, seat) != other:
         return []
     p, again = g.players[seat], [frame("meet", p=seat, other=other)]
     opts = [
-        (
+        Choice(
             f"give:{c}",
             f"Give the {g.card_name(c)} to the {g.name(other)}",
             [frame("twin_give", p=seat, to=other, card=c), *again],
@@ -153,7 +154,7 @@ def trade(g: Game, seat: int, other: int) -> list[tuple]:
         for c in p.objects + p.packed + p.followers
     ]
     opts += [
-        (
+        Choice(
             f"take:{c}",
             f"Take the {g.card_name(c)} from the {g.name(other)}",
             [frame("twin_give", p=other, to=seat, card=c), *again],
@@ -162,7 +163,7 @@ def trade(g: Game, seat: int, other: int) -> list[tuple]:
     ]
     if p.gold:
         opts.append(
-            (
+            Choice(
                 "give-gold",
                 f"Give your {p.gold} gold to the {g.name(other)}",
                 [frame("twin_gold", p=seat, to=other), *again],
@@ -172,7 +173,7 @@ def trade(g: Game, seat: int, other: int) -> list[tuple]:
 
 
 @MODULE.handler("twin_give")
-def _twin_give(g: Game, a: dict) -> None:
+def _twin_give(g: Game, a: dict[str, Any]) -> None:
     giver, taker, card = a["p"], a["to"], a["card"]
     if card in g.players[giver].holdings() and possessions.can_take(g, taker, card):
         cards.release(g, giver, card)
@@ -182,7 +183,7 @@ def _twin_give(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("twin_gold")
-def _twin_gold(g: Game, a: dict) -> None:
+def _twin_gold(g: Game, a: dict[str, Any]) -> None:
     giver, taker = g.players[a["p"]], g.players[a["to"]]
     taker.gold += giver.gold
     giver.gold = 0
@@ -192,7 +193,7 @@ def _twin_gold(g: Game, a: dict) -> None:
 
 
 @MODULE.spell_effect("way-of-the-lotus")
-def way_of_the_lotus(g: Game, a: dict) -> None:
+def way_of_the_lotus(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     if titles.holder(g, MYSTIC) is not None or twin_of(g, seat) is not None:
@@ -223,7 +224,7 @@ def way_of_the_lotus(g: Game, a: dict) -> None:
     possessions.check_limits(g, spirit)
 
 
-def end_mystic(g: Game, seat: int, entry: dict) -> None:
+def end_mystic(g: Game, seat: int, entry: dict[str, Any]) -> None:
     """The title ends (resigned, or the spirit or the body died): the spirit comes home."""
     p = g.players[seat]
     spirit = g.players[entry["body"]]
@@ -236,18 +237,18 @@ def end_mystic(g: Game, seat: int, entry: dict) -> None:
 
 
 @MODULE.ability("turn")
-def rejoin_option(g: Game, seat: int, back: list) -> list[tuple]:
+def rejoin_option(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     if not titles.in_game(g):
         return []
     body = g.controller(seat)
     entry = titles.held(g, body).get(MYSTIC)
     if not entry or not g.players[entry["body"]].alive or g.players[body].space != g.players[entry["body"]].space:
         return []
-    return [("rejoin", "Rejoin spirit and body (this is your whole turn)", [frame("mystic_rejoin", p=body)])]
+    return [Choice("rejoin", "Rejoin spirit and body (this is your whole turn)", [frame("mystic_rejoin", p=body)])]
 
 
 @MODULE.handler("mystic_rejoin")
-def _rejoin(g: Game, a: dict) -> None:
+def _rejoin(g: Game, a: dict[str, Any]) -> None:
     body = a["p"]
     lives.end_turn_now(g)
     entry = titles.held(g, body)[MYSTIC]

@@ -10,11 +10,12 @@ and ``move-pick-two`` (in core/character_rules).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.abilities import can_evade_here
 from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.core.character_rules import CITY, DUNGEON, guard_spared, in_dungeon, region_here, spaces_of_kind
 from talisman.modules.roster.module import MODULE
@@ -35,18 +36,18 @@ def held_named(g: Game, seat: int, name: str) -> bool:
 
 
 @MODULE.ability("combat")
-def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
+def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if p.toad:
         return []
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     battle = fight["mode"] == "strength"
     any_foe = bool(fight["foes"] or fight["adhoc"])
     subtypes = foe_subtypes(g, fight)
     if battle and any_foe and not fight.get("shot"):
         if stats.has_trait(g, seat, "pistol"):
             opts.append(
-                (
+                Choice(
                     "pistol",
                     f"Fire the Pistol (5 or 6 kills the {foe_names(g, fight)})",
                     [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="pistol")],
@@ -54,7 +55,7 @@ def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
             )
         if stats.has_trait(g, seat, "bow"):
             opts.append(
-                (
+                Choice(
                     "bow",
                     f"Shoot first (beat Strength {foe_value(g, fight, 'strength')} to kill)",
                     [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="bow")],
@@ -64,16 +65,16 @@ def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
     let_be = let_be_frames(g, fight, kinds) if any_foe and kinds else None
     if let_be:
         kin, _ = apart(g, fight, [], kinds)
-        opts.append(("let-them-be", f"Let the {foe_names(g, kin)} be: they do not attack you", let_be))
+        opts.append(Choice("let-them-be", f"Let the {foe_names(g, kin)} be: they do not attack you", let_be))
     if fight["evadable"] and not can_evade_here(g, seat) and any_foe:
         but = [t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("evade-but:")]
         torch = stats.has_trait(g, seat, "evade-with-torch") and held_named(g, seat, "Torch")
         if torch or (but and not subtypes & set(but)):
-            opts.append(("evade", f"Evade the {foe_names(g, fight)}", [frame("combat_evaded", **fight)]))
+            opts.append(Choice("evade", f"Evade the {foe_names(g, fight)}", [frame("combat_evaded", **fight)]))
     if battle and any_foe:
         if stats.has_trait(g, seat, "berserk") and not fight.get("berserk"):
             opts.append(
-                (
+                Choice(
                     "berserk",
                     "Go berserk: +3 Strength this turn, and lose your next turn",
                     [frame("fury", p=seat, n=3, why="goes berserk"), frame("combat", **{**fight, "berserk": True})],
@@ -82,7 +83,7 @@ def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
         if stats.has_trait(g, seat, "charge") and not fight.get("charge"):
             warhorse = held_named(g, seat, "Warhorse")
             opts.append(
-                (
+                Choice(
                     "charge",
                     f"Charge: +2 Strength{' and a D4 (your Warhorse)' if warhorse else ''}, and lose your next turn",
                     [
@@ -98,7 +99,7 @@ def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
             and not guard_spared(g, seat, fight)
         ):
             opts.append(
-                (
+                Choice(
                     "killer-blow",
                     "Strike a Killer Blow: the foe adds no die (once a turn)",
                     [frame("flag", p=seat, flag="killer-blow"), frame("combat_roll", **{**fight, "assassinate": True})],
@@ -108,7 +109,7 @@ def fight_options(g: Game, seat: int, fight: dict, back: list) -> list[tuple]:
 
 
 @MODULE.handler("ranged_shot")
-def _ranged_shot(g: Game, a: dict) -> None:
+def _ranged_shot(g: Game, a: dict[str, Any]) -> None:
     """The Pistol (5 or 6) or a Bow (beat their Strength) before the battle: a
     kill ends the fight as a win; a miss leaves the battle to fight."""
     seat, fight = a["p"], a["fight"]
@@ -130,7 +131,7 @@ def _ranged_shot(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("fury")
-def _fury(g: Game, a: dict) -> None:
+def _fury(g: Game, a: dict[str, Any]) -> None:
     """Berserk (+3) or a Charge (+2, and a D4 with a Warhorse): Strength in battle
     for the rest of the turn, paid for with the next turn."""
     seat = a["p"]
@@ -150,7 +151,7 @@ def _fury(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("battle_bonus")
-def roster_bonuses(g: Game, seat: int, fight: dict) -> int:
+def roster_bonuses(g: Game, seat: int, fight: dict[str, Any]) -> int:
     p = g.players[seat]
     if fight["mode"] == "craft":
         return stats.trait_value(g, seat, "analysis")
@@ -178,14 +179,14 @@ def roster_bonuses(g: Game, seat: int, fight: dict) -> int:
 
 
 @MODULE.ability("killed")
-def bounty(g: Game, seat: int, fight: dict) -> None:
+def bounty(g: Game, seat: int, fight: dict[str, Any]) -> None:
     n = stats.trait_value(g, seat, "bounty")
     if n and fight["mode"] == "strength":
         effects.run(g, seat, [{"gain": {"gold": n}}])
 
 
 @MODULE.ability("pvp_rolled")
-def after_pvp(g: Game, a: dict, s_att: int, s_dfd: int) -> None:
+def after_pvp(g: Game, a: dict[str, Any], s_att: int, s_dfd: int) -> None:
     """The Chainsaw Warrior's cut (a 6 in battle) and the Zulu's rout."""
     if a["mode"] != "strength":
         return
@@ -198,7 +199,7 @@ def after_pvp(g: Game, a: dict, s_att: int, s_dfd: int) -> None:
 
 
 @MODULE.handler("cut_weapon")
-def _cut_weapon(g: Game, a: dict) -> None:
+def _cut_weapon(g: Game, a: dict[str, Any]) -> None:
     other = a["other"]
     used = stats.weapons_used(g, other) if g.players[other].alive else []
     if used:
@@ -214,14 +215,14 @@ def _cut_weapon(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("after_roll")
-def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple]:
+def after_movement_roll(g: Game, seat: int, roll: int) -> list[Choice]:
     p = g.players[seat]
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     if stats.has_trait(g, seat, f"teleport-on:{roll}"):
-        opts.append(("teleport", "Teleport instead: to any space of your region", [frame("leap", p=seat)]))
+        opts.append(Choice("teleport", "Teleport instead: to any space of your region", [frame("leap", p=seat)]))
     if stats.has_trait(g, seat, "reroll-move") and "rerolled-move" not in p.flags:
         opts.append(
-            (
+            Choice(
                 "reroll",
                 "Roll the movement die again (the second roll stands)",
                 [frame("flag", p=seat, flag="rerolled-move"), frame("move_roll", p=seat)],
@@ -231,7 +232,7 @@ def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple]:
         for n in (roll - 1, roll + 1):
             if n >= 1:
                 opts.append(
-                    (
+                    Choice(
                         f"path:{n}",
                         f"Move {n} instead (Pathfinder)",
                         [frame("flag", p=seat, flag="pathfinder"), frame("move_choose", p=seat, roll=n, fixed=True)],
@@ -241,7 +242,7 @@ def after_movement_roll(g: Game, seat: int, roll: int) -> list[tuple]:
 
 
 @MODULE.handler("leap")
-def _leap(g: Game, a: dict) -> None:
+def _leap(g: Game, a: dict[str, Any]) -> None:
     """The Leprechaun's teleport: any space of his region; between the Outer
     Region and the City either way (000)."""
     seat = a["p"]
@@ -254,7 +255,7 @@ def _leap(g: Game, a: dict) -> None:
         "teleport",
         "Teleport: to which space?",
         [
-            (
+            Choice(
                 f"to:{g.rules.spaces[d].id}",
                 f"{g.space_name(d)} ({g.rules.spaces[d].id})",
                 [frame("arrive", p=seat, space=d, how="teleport")],
@@ -289,12 +290,12 @@ def routed_flees(g: Game, seat: int) -> None:
 
 
 @MODULE.ability("turn")
-def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
+def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     if stats.has_trait(g, seat, "trader") and "traded" not in p.flags and (p.objects or p.packed):
         opts.append(
-            (
+            Choice(
                 "trade-objects",
                 "Sell Objects for 1 gold each",
                 [frame("flag", p=seat, flag="traded"), frame("sell", p=seat, price=1), *back],
@@ -308,7 +309,7 @@ def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
     ):
         for f in p.followers:
             opts.append(
-                (
+                Choice(
                     f"sacrifice:{f}",
                     f"Give up the {g.card_name(f)} for a Spell",
                     [
@@ -329,7 +330,7 @@ def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
                 and g.rules.spaces[o.space].region == region_here(g, seat)
             ):
                 opts.append(
-                    (
+                    Choice(
                         f"shadow:{o.seat}",
                         f"Shadow the {g.name(o.seat)} to the {g.space_name(o.space)}",
                         [frame("arrive", p=seat, space=o.space, how="move")],
@@ -339,7 +340,7 @@ def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
         for c in g.cards_on(p.space):
             if g.card_name(c) in DOORWAYS and c not in g.globals.get("turned-doorways", ()):
                 opts.append(
-                    (
+                    Choice(
                         f"turn-doorway:{c}",
                         "Turn the Dungeon Doorway upside down",
                         [frame("turn_doorway", p=seat, card=c), *back],
@@ -350,7 +351,7 @@ def turn_options(g: Game, seat: int, back: list) -> list[tuple]:
 
 
 @MODULE.handler("turn_doorway")
-def _turn_doorway(g: Game, a: dict) -> None:
+def _turn_doorway(g: Game, a: dict[str, Any]) -> None:
     """000's Scout. Choice (000 counts "all three", two on the main board and
     one in the City, yet allows only two on the main board): the Dungeon is
     sealed once every Doorway lying on a board is turned."""
@@ -369,11 +370,11 @@ def _turn_doorway(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("land")
-def pass_by(g: Game, seat: int) -> list[tuple]:
+def pass_by(g: Game, seat: int) -> list[Choice]:
     """The Ninja's Shadow: he need not encounter where he lands (000: he must, in the Dungeon)."""
     if not stats.has_trait(g, seat, "pass-by"):
         return []
-    return [("pass-by", "Slip by: encounter nothing here", [])]
+    return [Choice("pass-by", "Slip by: encounter nothing here", [])]
 
 
 @MODULE.ability("arrive")
@@ -406,14 +407,14 @@ def arrival(g: Game, seat: int, came_from: int) -> None:
 
 
 @MODULE.handler("haggle_offer")
-def _haggle_offer(g: Game, a: dict) -> None:
+def _haggle_offer(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.decide(
         seat,
         "haggle",
         f"Haggle over the City's prices? (roll 2 dice, at most your Craft {stats.craft(g, seat)})",
         [
-            (
+            Choice(
                 "haggle",
                 "Haggle",
                 [
@@ -429,13 +430,13 @@ def _haggle_offer(g: Game, a: dict) -> None:
                     ),
                 ],
             ),
-            ("no", "Pay the posted prices", [frame("flag", p=seat, flag="haggled")]),
+            Choice("no", "Pay the posted prices", [frame("flag", p=seat, flag="haggled")]),
         ],
     )
 
 
 @MODULE.handler("haggle_result")
-def _haggle_result(g: Game, a: dict) -> None:
+def _haggle_result(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     if a["roll"] <= stats.craft(g, seat):
         g.players[seat].mods.append(("discount", 1, "turn"))
@@ -480,16 +481,18 @@ def doctors_takings(g: Game, seat: int, n: int, paid_to: str) -> None:
 
 
 @MODULE.ability("card")
-def peddler(g: Game, seat: int, card: int) -> list[tuple]:
+def peddler(g: Game, seat: int, card: int) -> list[Choice]:
     name = g.card_name(card)
     p = g.players[seat]
     if not stats.has_trait(g, seat, f"trade:{name}") or not (p.objects or p.packed):
         return []
-    return [("trade", f"Trade with the {name}: an Object of yours for a Purchase card", [frame("trade_give", p=seat)])]
+    return [
+        Choice("trade", f"Trade with the {name}: an Object of yours for a Purchase card", [frame("trade_give", p=seat)])
+    ]
 
 
 @MODULE.handler("trade_give")
-def _trade_give(g: Game, a: dict) -> None:
+def _trade_give(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
     g.decide(
@@ -497,14 +500,14 @@ def _trade_give(g: Game, a: dict) -> None:
         "trade",
         "Which Object do you trade?",
         [
-            (f"give:{c}", f"Give the {g.card_name(c)}", [frame("trade_take", p=seat, card=c)])
+            Choice(f"give:{c}", f"Give the {g.card_name(c)}", [frame("trade_take", p=seat, card=c)])
             for c in p.objects + p.packed
         ],
     )
 
 
 @MODULE.handler("trade_take")
-def _trade_take(g: Game, a: dict) -> None:
+def _trade_take(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     wares = sorted({g.card_name(c) for c in g.decks["purchase"]})
     if card not in g.players[seat].holdings() or not wares:
@@ -517,7 +520,7 @@ def _trade_take(g: Game, a: dict) -> None:
         "trade",
         f"The {g.card_name(card)} is traded. What do you take?",
         [
-            (
+            Choice(
                 f"take:{w}",
                 f"A {w}",
                 [frame("effects", p=seat, list=[{"take_card": {"deck": "purchase", "name": w}}], ctx={})],
@@ -531,12 +534,12 @@ def _trade_take(g: Game, a: dict) -> None:
 
 
 @MODULE.ability("meet")
-def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
+def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
     o = g.players[other]
-    opts: list[tuple] = []
+    opts: list[Choice] = []
     if stats.has_trait(g, seat, "imprison") and o.alignment != "good":
         opts.append(
-            (
+            Choice(
                 "imprison",
                 f"Imprison the {g.name(other)}: it loses its next turn",
                 [frame("imprison", p=seat, other=other)],
@@ -545,7 +548,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
     if stats.has_trait(g, seat, "enslave") and o.followers:
         if held_named(g, seat, "Slaver"):
             opts.append(
-                (
+                Choice(
                     "enslave",
                     f"Take a Follower from the {g.name(other)} (your Slaver needs no roll)",
                     [frame("enslave_pick", p=seat, other=other)],
@@ -553,7 +556,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
             )
         else:
             opts.append(
-                (
+                Choice(
                     "enslave",
                     f"Try to enslave a Follower of the {g.name(other)} (5 or 6)",
                     [
@@ -571,7 +574,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
             )
     if stats.has_trait(g, seat, "panic"):
         opts.append(
-            (
+            Choice(
                 "panic",
                 f"Pipe the {g.name(other)} into a panic (1 to 3: it flees)",
                 [
@@ -589,7 +592,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
         )
     if stats.has_trait(g, seat, "curse"):
         opts.append(
-            (
+            Choice(
                 "curse",
                 f"Curse the {g.name(other)} (1 to 3: it loses 1 Craft)",
                 [
@@ -609,7 +612,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[tuple]:
 
 
 @MODULE.handler("imprison")
-def _imprison(g: Game, a: dict) -> None:
+def _imprison(g: Game, a: dict[str, Any]) -> None:
     other = g.players[a["other"]]
     other.lost_turns += 1
     g.say(
@@ -620,7 +623,7 @@ def _imprison(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("enslave_result")
-def _enslave_result(g: Game, a: dict) -> None:
+def _enslave_result(g: Game, a: dict[str, Any]) -> None:
     if a["roll"] >= 5:
         g.push("enslave_pick", p=a["p"], other=a["other"])
     else:
@@ -628,21 +631,21 @@ def _enslave_result(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("enslave_pick")
-def _enslave_pick(g: Game, a: dict) -> None:
+def _enslave_pick(g: Game, a: dict[str, Any]) -> None:
     seat, other = a["p"], a["other"]
     g.decide(
         seat,
         "enslave",
         f"Which of the {g.name(other)}'s Followers do you take?",
         [
-            (f"take:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+            Choice(f"take:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
             for f in g.players[other].followers
         ],
     )
 
 
 @MODULE.handler("panic_result")
-def _panic_result(g: Game, a: dict) -> None:
+def _panic_result(g: Game, a: dict[str, Any]) -> None:
     """A panicked character flees one space, the Satyr saying which way; in the
     Dungeon it flees the Dungeon (000)."""
     seat, other = a["p"], a["other"]
@@ -658,12 +661,15 @@ def _panic_result(g: Game, a: dict) -> None:
         seat,
         "panic",
         f"The {g.name(other)} panics: which way does it flee?",
-        [(f"to:{g.rules.spaces[s].id}", f"To the {g.space_name(s)}", [frame("drive", p=other, to=s)]) for s in ways],
+        [
+            Choice(f"to:{g.rules.spaces[s].id}", f"To the {g.space_name(s)}", [frame("drive", p=other, to=s)])
+            for s in ways
+        ],
     )
 
 
 @MODULE.handler("curse_result")
-def _curse_result(g: Game, a: dict) -> None:
+def _curse_result(g: Game, a: dict[str, Any]) -> None:
     """000's Witch Doctor: cursed in the Dungeon, a character flees it, and its
     next move is to the Chapel."""
     seat, other = a["p"], a["other"]
@@ -690,7 +696,7 @@ def flee_dungeon(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("drive")
-def _drive(g: Game, a: dict) -> None:
+def _drive(g: Game, a: dict[str, Any]) -> None:
     """A character driven off by another is placed on a space, meeting nothing there."""
     seat = a["p"]
     if g.players[seat].alive:
@@ -706,7 +712,7 @@ def chapel_bound(g: Game, seat: int) -> None:
 
 
 @MODULE.handler("to_chapel")
-def _to_chapel(g: Game, a: dict) -> None:
+def _to_chapel(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     g.players[seat].status.pop("chapel-bound", None)
     chapel = spaces_of_kind(g, "chapel")
@@ -717,7 +723,7 @@ def _to_chapel(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("rout_offer")
-def _rout_offer(g: Game, a: dict) -> None:
+def _rout_offer(g: Game, a: dict[str, Any]) -> None:
     """The Zulu may drive back the character he beat: one space counter-clockwise;
     in the Dungeon either way, and on its next turn it must move toward the Entrance."""
     seat, other = a["p"], a["other"]
@@ -735,9 +741,9 @@ def _rout_offer(g: Game, a: dict) -> None:
         "rout",
         f"Rout the {g.name(other)}?",
         [
-            ("spare", "Let it stay", []),
+            Choice("spare", "Let it stay", []),
             *[
-                (
+                Choice(
                     f"rout:{g.rules.spaces[w].id}",
                     f"Drive it to the {g.space_name(w)}",
                     [frame("drive", p=other, to=w), *([frame("mark_routed", p=other)] if dungeon else [])],
@@ -749,7 +755,7 @@ def _rout_offer(g: Game, a: dict) -> None:
 
 
 @MODULE.handler("mark_routed")
-def _mark_routed(g: Game, a: dict) -> None:
+def _mark_routed(g: Game, a: dict[str, Any]) -> None:
     g.players[a["p"]].status["routed"] = True
 
 

@@ -55,3 +55,12 @@ MODULE.declare_traits(
         "unarmed": "unarmed:N: adds N to its Strength fighting with no Weapon",
     }
 )
+MODULE.declare_decisions(
+    {
+        "enslave": "the Follower of another character to take",
+        "haggle": "haggle over the City's prices",
+        "panic": "a character panicked: the way it flees",
+        "rout": "rout another character, or let it be",
+        "trade": "the Object to trade",
+    }
+)

@@ -4,10 +4,11 @@ module registers it on itself with :func:`register_cell`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.modules import Module
 from talisman.engine import cards, possessions
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
 if TYPE_CHECKING:
@@ -17,11 +18,14 @@ if TYPE_CHECKING:
 def register_cell(module: Module) -> None:
     """The content hook ``cell`` and its frames, on ``module``."""
     module.hook("cell")(cell)
+    module.declare_decisions(
+        {"cell": "the Cell: the Follower to leave locked there", "cell-free": "the Cell: a Follower left there to free"}
+    )
     module.handler("cell_leave")(_cell_leave)
     module.handler("cell_free")(_cell_free)
 
 
-def cell(g: Game, seat: int, ctx: dict) -> None:
+def cell(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The Cell: leave one Follower locked here, then you may free one left before.
     Choice: a Follower that clings to you (Cursed by a Hag, the Poltergeist) cannot be left."""
     p = g.players[seat]
@@ -33,11 +37,11 @@ def cell(g: Game, seat: int, ctx: dict) -> None:
         seat,
         "cell",
         "You must leave one of your Followers locked in the Cell.",
-        [(f"leave:{f}", f"Leave the {g.card_name(f)}", [frame("cell_leave", p=seat, card=f)]) for f in free],
+        [Choice(f"leave:{f}", f"Leave the {g.card_name(f)}", [frame("cell_leave", p=seat, card=f)]) for f in free],
     )
 
 
-def _cell_leave(g: Game, a: dict) -> None:
+def _cell_leave(g: Game, a: dict[str, Any]) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     cards.release(g, seat, card)
@@ -47,7 +51,7 @@ def _cell_leave(g: Game, a: dict) -> None:
     g.push("cell_free", p=seat, left=card)
 
 
-def _cell_free(g: Game, a: dict) -> None:
+def _cell_free(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     space = g.players[seat].space
     prisoners = [
@@ -61,8 +65,11 @@ def _cell_free(g: Game, a: dict) -> None:
             "cell-free",
             "Free a Follower locked in the Cell?",
             [
-                ("nothing", "Free no one", []),
-                *[(f"free:{c}", f"Free the {g.card_name(c)}", [frame("take", p=seat, card=c)]) for c in prisoners],
+                Choice("nothing", "Free no one", []),
+                *[
+                    Choice(f"free:{c}", f"Free the {g.card_name(c)}", [frame("take", p=seat, card=c)])
+                    for c in prisoners
+                ],
             ],
             confirm=True,
         )

@@ -8,3 +8,8 @@ from pathlib import Path
 from talisman.content.modules import Module
 
 MODULE = Module(name="wizards-tower", title="The Wizard's Tower", content_dir=Path(__file__).parent)
+MODULE.declare_decisions(
+    {
+        "dragon-prince": "the Dragon Prince: how to fight him",
+    }
+)

@@ -21,9 +21,10 @@ Tower").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.movement import ring_distance
 from talisman.modules.wizards_tower.module import MODULE
@@ -48,7 +49,7 @@ def is_steed(g: Game, card: int) -> bool:
 
 
 @MODULE.hook("enter-tower")
-def enter_tower(g: Game, seat: int, ctx: dict) -> None:
+def enter_tower(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """Past the Door: steeds stay at the Portal, and the Gargoyle bars the way on."""
     p = g.players[seat]
     here = p.space
@@ -82,7 +83,7 @@ def send_back(g: Game, seat: int, why: str) -> None:
 
 
 @MODULE.handler("tower_send_back")
-def _send_back(g: Game, a: dict) -> None:
+def _send_back(g: Game, a: dict[str, Any]) -> None:
     send_back(g, a["p"], a["why"])
 
 
@@ -103,12 +104,12 @@ def out_of_the_tower(g: Game, seat: int) -> None:
 
 
 @MODULE.hook("tower-dice-with-death")
-def dice_with_death(g: Game, seat: int, ctx: dict) -> None:
+def dice_with_death(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "2D6", frame("tower_death_result", p=seat), why="the dice with Death")
 
 
 @MODULE.handler("tower_death_result")
-def _death_result(g: Game, a: dict) -> None:
+def _death_result(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     death, _ = g.roll_dice("2D6", seat)
     g.say(f"Death rolls {death} against {g.name(seat)}'s {a['roll']}.", type="combat", seat=seat)
@@ -120,7 +121,7 @@ def _death_result(g: Game, a: dict) -> None:
 
 
 @MODULE.hook("magical-trap")
-def magical_trap(g: Game, seat: int, ctx: dict) -> None:
+def magical_trap(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     for card in list(p.objects + p.packed):
         roll, _ = g.roll_dice("D6", seat)
@@ -137,7 +138,7 @@ def magical_trap(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("pit-trap")
-def pit_trap(g: Game, seat: int, ctx: dict) -> None:
+def pit_trap(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     g.say(f"{g.name(seat)} leaps clear of the Pit Trap.", seat=seat)
     for f in list(p.followers):
@@ -148,20 +149,20 @@ def pit_trap(g: Game, seat: int, ctx: dict) -> None:
 
 
 @MODULE.hook("dragon-prince")
-def dragon_prince(g: Game, seat: int, ctx: dict) -> None:
+def dragon_prince(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.decide(
         seat,
         "dragon-prince",
         "The Dragon Prince (Strength 15, Craft 15): how do you fight him?",
         [
-            ("strength", "In battle (Strength)", [frame("dragon_prince_fight", p=seat, mode="strength")]),
-            ("craft", "In psychic combat (Craft)", [frame("dragon_prince_fight", p=seat, mode="craft")]),
+            Choice("strength", "In battle (Strength)", [frame("dragon_prince_fight", p=seat, mode="strength")]),
+            Choice("craft", "In psychic combat (Craft)", [frame("dragon_prince_fight", p=seat, mode="craft")]),
         ],
     )
 
 
 @MODULE.handler("dragon_prince_fight")
-def _prince_fight(g: Game, a: dict) -> None:
+def _prince_fight(g: Game, a: dict[str, Any]) -> None:
     seat, mode = a["p"], a["mode"]
     beaten = [frame("tower_send_back", p=seat, why="is driven off by the Dragon Prince")]
     g.push(
