@@ -920,3 +920,10 @@ def test_what_waits_at_the_stables_is_discarded_when_its_owner_dies():
     s.game.advance()
     assert holding(s, "city-stables:0") == [] and s.names(s.game.decks["purchase"]).count("Horse") == 2
     check_conservation(s.game)
+
+
+@rules("city-districts.palace")
+def test_the_kings_task_shows_on_the_sheet():
+    s = game()
+    visit(s, "palace").dice(2).choose("enlist")
+    assert "In the King's service: slay a Dragon." in s.game.view(0)["players"][0]["notes"]

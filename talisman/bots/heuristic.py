@@ -19,6 +19,13 @@ What it knows of the modules:
   the rules let it, and goes for the Treasure Chamber when strong enough,
   fighting the Lord of Darkness in its better attribute (the margin says
   where on his chart it emerges: the Crown itself at 8 or more);
+- the Catacombs: it goes below only when strong and healthy and without a
+  Talisman (their Enemies reach Strength 6 and Craft 8, and the way out lands
+  anywhere), and always climbs out at an Exit;
+- Airships: it claims every one it can, flies instead of rolling, and steps
+  down in the Middle Region (or near the place) when heading where no ship goes,
+  and now and then when it has nowhere to go;
+  it fires on another ship half the time it meets one;
 - 000's Talisman City (module ``city-classic``): it goes in through the Gate
   with gold to spend (never penniless: Statute J), shops (the Doctor when
   wounded, the Armoury, the Magic Emporium), keeps from the crimes it can
@@ -50,6 +57,7 @@ from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
 
+SKY = ("outer", "middle")  # where an Airship flies
 ITEM_VALUE = {
     "Armour": 6,
     "Shield": 4,
@@ -582,6 +590,8 @@ class HeuristicBot(districts.CityDistrictsRules):
         here = self.rules.space(me["space"])
         if "flee" in ids and self.region(here.id) in DUNGEONS and self.leaving_dungeon():
             return "flee"  # Fight or Flight: out against the arrows
+        if "fly" in ids:
+            return self._airship_turn()
         region = self.rules.regions[here.region]
         if region.movement == "step":
             return self._step(ids)
@@ -897,6 +907,9 @@ class HeuristicBot(districts.CityDistrictsRules):
             for prefix in ("imprison", "curse"):
                 if prefix in ids:
                     return prefix
+        broadside = self.first(ids, "broadside")
+        if broadside and self.rng.random() < 0.5:
+            return broadside  # ship against ship: neither side can see the other's damage
         return "leave" if "leave" in ids else ids[0]
 
     def _met(self, d: Decision) -> dict[str, Any] | None:
@@ -1077,6 +1090,33 @@ class HeuristicBot(districts.CityDistrictsRules):
         if places:  # a gate to a place of the bot's choice
             return max(places, key=lambda i: (self._score_space(i, self.target()), i))
         return "nothing" if "nothing" in ids else None
+
+    def _airship_turn(self) -> str:
+        """Aboard an Airship: fly, but step down to walk where no ship goes (through the Portal of Power,
+        into the Inner Region, down a Dungeon), once in the Middle Region or near the place."""
+        target = self.target()
+        walk = target == "portal-of-power" or (target != "" and self.region(target) not in SKY)
+        if walk and (self.region(self.here()) == "middle" or self._d(self.here(), target) <= 2):
+            return "disembark"
+        if target in ("", self.here()) and self.rng.random() < 0.25:
+            return "disembark"  # with nowhere to go, a ship only shuttles between the best spaces near it
+        return "fly"
+
+    def on_airship_claim(self, d: Decision, ids: list[str]) -> str:
+        return "claim"
+
+    def on_airship_crew(self, d: Decision, ids: list[str]) -> str:
+        """Too many for the ship: leave behind the Follower that adds least."""
+        return min(ids, key=lambda i: (sum(self.card(int(i.split(":")[1])).bonus.values()), i))
+
+    def on_catacombs_descend(self, d: Decision, ids: list[str]) -> str:
+        """The Catacombs: below only when strong and healthy (their Enemies reach Strength 6 and Craft 8, and
+        the way out lands anywhere), and not with a Talisman, when the Crown is the way."""
+        go = self.dungeon_ready() and not self.has("Talisman")
+        return "go-down" if go and "go-down" in ids else "nothing"
+
+    def on_catacombs_exit(self, d: Decision, ids: list[str]) -> str:
+        return "climb-out"
 
     # --- 000's Talisman City -----------------------------------------------------------
 

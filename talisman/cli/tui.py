@@ -520,20 +520,9 @@ def sheet_text(rules: Ruleset, p: Mapping[str, Any], mine: bool) -> Text:
     cards("Trophies", p["trophies"])
     cards("Titles", p["titles"])
     cards("Abilities", p["ability_cards"])  # the view's "abilities" are the character card's, in words
-    for key, val in p["status"].items():
-        out.append(f"\n{key.replace('_', ' ').capitalize()}: {plain(val, names)}", style="italic")
+    for note in p["notes"]:  # its states in words: a hold, a quest, a ship and its Hit Points...
+        out.append(f"\n{note}", style="italic")
     if mine:
         for a in rules.characters[p["character"]].abilities:
             out.append(f"\n- {a}", style="dim")
     return out
-
-
-def plain(value: Any, names: Mapping[str, str]) -> str:
-    """A status value in words: space ids as names, mappings as ``key value`` pairs."""
-    if isinstance(value, str):
-        return names.get(value, value)
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k} {plain(v, names)}" for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return ", ".join(plain(v, names) for v in value)
-    return str(value)

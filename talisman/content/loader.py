@@ -277,6 +277,7 @@ _CARD_FIELDS = {
     "on_lose": voc.effects,
     "on_standoff": voc.effects,
     "design": _DESIGN,
+    "in_play_with": _strs,
 }
 SPELL_WINDOWS = (
     "turn-start",
@@ -383,6 +384,7 @@ def _section_cards(body: Any, into: RawContent, label: str) -> None:
             text=c["text"],
             source=c.get("source", ""),
             design=c.get("design", "official"),
+            in_play_with=tuple(c.get("in_play_with", ())),
         )
 
 

@@ -52,7 +52,8 @@ class RegionDef:
     there: a City). ``deck`` is the deck its spaces draw from; ``home`` the space a
     retreat leads toward. ``events_as``: the region it counts as for cards
     that strike a whole region (000's Dungeon is part of the Outer Region);
-    ``sheltered``: lasting effects that do not reach it (``blizzard``).
+    ``sheltered``: lasting effects that do not reach it (``blizzard``; ``events``: cards met elsewhere that
+    strike characters in other regions or everywhere, 000's Catacombs, unless they say ``everywhere``).
     ``aside``: spaces of the region off its ring (the City's buildings, reached
     through a passage from a street; the Donjon), with no ring neighbours.
     """
@@ -124,6 +125,9 @@ class CardDef:
     text: str = ""
     source: str = ""
     design: str = "official"
+    # The card is shuffled into its deck only in a game with one of these modules (a Catacombs way in
+    # from the Dungeon's deck): an empty tuple, always.
+    in_play_with: tuple[str, ...] = ()
 
     @property
     def is_enemy(self) -> bool:

@@ -142,6 +142,8 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
         for m in modules:
             if m.content_dir is not None:
                 load_dir(m.content_dir, raw, m.name)
+    names = {m.name for m in every}
+    raw.cards = {k: c for k, c in raw.cards.items() if not c.in_play_with or names.intersection(c.in_play_with)}
     spaces = build_spaces(raw)
     space_index = {s.id: s.index for s in spaces}
     _check_references(raw, space_index)

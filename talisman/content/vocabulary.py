@@ -48,8 +48,10 @@ from talisman.content import dice
 
 ATTRS = ("strength", "craft", "lives", "gold", "fate")
 ALIGNMENTS = ("good", "neutral", "evil")
-# ``cast_target``: the character a Spell is cast on (in a Spell's ``cast.do``; the caster when it names none)
-TARGETS = ("self", "others", "all", "region", "space", "each_clockwise", "chosen_other", "cast_target")
+# ``cast_target``: the character a Spell is cast on (in a Spell's ``cast.do``; the caster when it names none);
+# ``everywhere``: every character, also those in a region sheltered from events (000's Earthquake reaches
+# the Catacombs), where ``all`` and the others leave them out
+TARGETS = ("self", "others", "all", "region", "space", "each_clockwise", "chosen_other", "cast_target", "everywhere")
 MODIFIERS = ("if", "unless", "target")
 # Lasting effects on the whole game that the engine knows, timed by the turns of the character who
 # caused them (``timed``): no Spell is cast and no Magic Object works (Destroy Magic); every character

@@ -44,7 +44,9 @@ changed by a foe or an Object: a Goblin's net, the Soul Drinker),
 ``fight_result`` (the outcome of a fight with creatures, changed by a foe or an
 Object: a regenerating Troll, the Aegis), ``may_meet`` (may a character
 landing encounter this other one there: not on the Entrance in the Short
-Dungeon Game).
+Dungeon Game), ``own_move`` (the ways a character moves when a rule replaces
+the roll: aboard an Airship; ``None`` when none does), ``notes`` (sentences of a
+module about a character, for its sheet: an Airship's Hit Points).
 """
 
 from __future__ import annotations
@@ -94,6 +96,8 @@ for _point, _meaning in (
     ("fight_result", "value: the outcome of a fight with creatures"),
     ("may_meet", "value: may a character landing encounter this other one there"),
     ("gained", "reaction: a character took an Object, Magic Object or Follower"),
+    ("own_move", "value: the ways a character moves when a rule replaces the roll, or None"),
+    ("notes", "value: sentences about a character for its sheet"),
     ("chose", "reaction: a player answered a decision (the seat, the decision's kind, the option's id)"),
     ("cast", "reaction: a character cast a Spell or read a Scroll"),
 ):
@@ -184,6 +188,20 @@ def movement_die(g: Game, seat: int) -> int:
         if sides:
             return sides
     return g.die_size(seat)
+
+
+def own_move(g: Game, seat: int) -> list[Choice] | None:
+    """The ways to move a rule gives in place of the usual ones (aboard an Airship), if any does."""
+    for fn in hooks(g, "own_move"):
+        ways: list[Choice] | None = fn(g, seat)
+        if ways is not None:
+            return ways
+    return None
+
+
+def notes(g: Game, seat: int) -> list[str]:
+    """The lines that modules add to a character's state on its sheet (aboard an Airship...)."""
+    return [note for fn in hooks(g, "notes") for note in fn(g, seat)]
 
 
 def battle_bonus(g: Game, seat: int, fight: dict[str, Any]) -> int:

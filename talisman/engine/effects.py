@@ -99,6 +99,10 @@ def targets(g: Game, seat: int, target: str) -> list[int]:
     order = [(seat + i) % n for i in range(n)]
     alive = [s for s in order if g.players[s].alive]
     region = g.rules.spaces[g.players[seat].space].region
+    if target == "everywhere":
+        return alive
+    # A region sheltered from ``events`` (000's Catacombs) is reached only from within it.
+    alive = [s for s in alive if s == seat or not _sheltered(g, s, region)]
     if target == "others":
         return [s for s in alive if s != seat]
     if target in ("all", "each_clockwise"):
@@ -113,6 +117,11 @@ def targets(g: Game, seat: int, target: str) -> list[int]:
     if target == "space":
         return [s for s in alive if g.players[s].space == g.players[seat].space]
     raise ValueError(f"unknown target {target!r}")
+
+
+def _sheltered(g: Game, seat: int, region: str) -> bool:
+    theirs = g.rules.spaces[g.players[seat].space].region
+    return theirs != region and "events" in g.rules.regions[theirs].sheltered
 
 
 def event_region(g: Game, region: str) -> str:

@@ -46,6 +46,9 @@ def region_of(g: Game, space: int) -> str:
 def move_options(g: Game, seat: int) -> list[Choice]:
     """The ways a character may move this turn, for the turn menu."""
     p = g.players[seat]
+    own = abilities.own_move(g, seat)
+    if own is not None:
+        return own
     region = g.rules.regions[region_of(g, p.space)]
     if region.movement == "step":
         return step_options(g, seat)

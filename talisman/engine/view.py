@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import effects, stats
+from talisman.engine import abilities, effects, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import sentence
 from talisman.engine.determinise import determinise
@@ -149,14 +149,7 @@ def notes(g: Game, seat: int) -> list[str]:
         out.append("Beaten back: the next move is toward the Dungeon's Entrance.")
     if "route" in st:
         out.append(f"Came toward the Crown by {st['route']}.")
-    if "king-task" in st:  # Another Talisman City (module city-districts)
-        done = " (done: back to the Palace for the reward)" if st["king-task"].get("done") else ""
-        out.append(f"In the King's service: {st['king-task']['task']}{done}.")
-    if "city-escort" in st:
-        out.append(f"Escorts the {st['city-escort']} to the Palace of the City.")
-    if "passage" in st:
-        out.append(f"Has booked a passage to the {g.space_name(st['passage']['to'])}.")
-    return out
+    return out + abilities.notes(g, seat)
 
 
 _HERE = ("space", "region", "space_kind")  # conditions about where the character stands: not known ahead

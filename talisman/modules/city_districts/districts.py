@@ -573,3 +573,18 @@ def _palace_reward(g: Game, a: dict[str, Any]) -> None:
     p.status.pop("king-task", None)
     p.gold += REWARD
     g.say(f"The King rewards {g.name(seat)} with {REWARD} gold for the task done.", type="gold", seat=seat)
+
+
+@MODULE.ability("notes")
+def city_notes(g: Game, seat: int) -> list[str]:
+    """The King's task, an escort and a passage booked, on the character's sheet."""
+    st = g.players[seat].status
+    out = []
+    if "king-task" in st:
+        done = " (done: back to the Palace for the reward)" if st["king-task"].get("done") else ""
+        out.append(f"In the King's service: {st['king-task']['task']}{done}.")
+    if "city-escort" in st:
+        out.append(f"Escorts the {st['city-escort']} to the Palace of the City.")
+    if "passage" in st:
+        out.append(f"Has booked a passage to the {g.space_name(st['passage']['to'])}.")
+    return out

@@ -1,0 +1,28 @@
+"""The declaration of the module ``airships``; its rule file registers its code on :data:`MODULE`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talisman.content.modules import Module
+
+MODULE = Module(
+    name="airships",
+    title="Airships (000): ships that sail the clouds",
+    content_dir=Path(__file__).parent,
+)
+MODULE.declare_traits(
+    {
+        "ship-strength": "ship-strength:D8: an Airship's Strength, its die (or a fixed number), the damage it deals",
+        "ship-hull": "ship-hull:N: the Hit Points of an Airship, the damage it takes before it is destroyed",
+        "ship-speed": "ship-speed:N: the most spaces an Airship flies a turn",
+        "ship-crew": "ship-crew:A-B: the Complement of an Airship, the people (character and Followers) it needs",
+        "flying": "a Follower that flies: it comes to no harm when an Airship falls",
+    }
+)
+MODULE.declare_decisions(
+    {
+        "airship-claim": "whether to claim an unguarded Airship and go aboard",
+        "airship-crew": "which Follower to leave behind so that the party fits the Airship's Complement",
+    }
+)

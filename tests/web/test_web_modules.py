@@ -1,0 +1,93 @@
+"""Games with the modules of 000's chapters after the Dungeon, played in the browser
+(Playwright, Debian's Chromium, a real ``talisman serve``): the lobby offers each
+module by its title, and a person plays a game with it to the end beside bots."""
+
+from __future__ import annotations
+
+import random
+
+from test_web_browser import browser, my_turn, over, take_turn  # noqa: F401  (browser: the fixture)
+
+
+def play_in_the_browser(
+    server,
+    browser,  # noqa: F811
+    module: str,
+    title: str,
+    seed: int,
+    watch: str,
+    eager: tuple[str, ...] = (),
+    clicks: int = 3000,
+    enough: int | None = None,
+):
+    """One person (seat 1) and three heuristic bots play a game with ``module`` to its end, the person
+    clicking at random but always on a button of ``eager`` when there is one (or until the elements
+    ``watch``, a selector, were seen ``enough`` times); returns how often they were seen, and the
+    page's errors."""
+    rng = random.Random(seed)
+    server.start(bot_delay=0.01)
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"form.new-game input[name=module-{module}]")
+    assert title in page.locator("form.new-game fieldset").first.inner_text()
+    page.check(f"input[name=module-{module}]")
+    page.wait_for_function(f"document.querySelector('input[name=module-{module}]').checked")
+    page.select_option("select[name=controller-1]", "heuristic")
+    page.fill("input[name=title]", f"A game with {module}")
+    page.click("form.new-game summary")
+    page.fill("input[name=seed]", str(seed))
+    page.click("form.new-game button.primary")
+    page.wait_for_selector(".created a[data-play='0']")
+    page.click(".created a[data-play='0']")
+    page.wait_for_selector("g.space")
+    seen = 0
+    for _ in range(clicks):
+        if over(page) or (enough is not None and seen >= enough):
+            break
+        seen += page.locator(watch).count()
+        if not my_turn(page):
+            page.wait_for_timeout(20)
+            continue
+        wanted = [page.locator(f"button.option[data-option={o}]") for o in eager]
+        wanted = [b for b in wanted if b.count()]
+        if wanted:
+            before = page.locator(".game").get_attribute("data-step")
+            wanted[0].first.click()
+            page.wait_for_function(f"document.querySelector('.game').dataset.step !== '{before}'")
+        else:
+            take_turn(page, rng)
+    assert over(page) or enough is not None
+    return seen, errors
+
+
+def test_a_game_with_the_catacombs_in_the_browser(server, browser):  # noqa: F811
+    # seed 3: someone goes below (in seeds 1, 2 and 4 no one does)
+    seen, errors = play_in_the_browser(
+        server,
+        browser,
+        "catacombs",
+        "The Catacombs (000)",
+        3,
+        "g.space[data-space=catacombs] g.piece",
+        eager=("go-down", "climb-out"),
+    )
+    assert seen > 0, "someone went below"
+    assert errors == []
+
+
+def test_a_game_with_airships_in_the_browser(server, browser):  # noqa: F811
+    seen, errors = play_in_the_browser(
+        # a person at random may fly for ever: the game is played until ships have flown a while
+        server,
+        browser,
+        "airships",
+        "Airships (000)",
+        3,
+        "ul.notes li:has-text('Aboard the')",
+        eager=("claim",),
+        enough=40,
+    )
+    assert seen > 0, "someone flew an Airship"
+    assert errors == []
