@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from talisman.bots import city_districts as districts
 from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
@@ -217,11 +218,12 @@ def _numbers(text: str) -> list[int]:
     return [int(n) for n in _NUMBER.findall(text)]
 
 
-class HeuristicBot:
+class HeuristicBot(districts.CityDistrictsRules):
     name = "heuristic"
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self.districts_done: set[str] = set()  # the City's errands run on this visit (module city-districts)
 
     # --- reading the view ------------------------------------------------------
 
@@ -580,6 +582,11 @@ class HeuristicBot:
         leap = self._finders_leap(ids)
         if leap:
             return leap
+        if not districts.in_city(self):
+            self.districts_done.clear()
+        gate = districts.turn(self, ids, self.districts_done) if districts.active(self) else None
+        if gate:
+            return gate
         here = self.rules.space(me["space"])
         if "flee" in ids and self.region(here.id) in DUNGEONS and self.leaving_dungeon():
             return "flee"  # Fight or Flight: out against the arrows
@@ -702,6 +709,8 @@ class HeuristicBot:
         moves = [i for i in ids if i.startswith("move:")]
         if not moves:
             return self._after_roll(ids)
+        if districts.in_city(self):
+            return districts.move(self, ids, self.districts_done)
         here = self.rules.space(self.here()).region
 
         def score(i: str) -> float:
@@ -740,6 +749,8 @@ class HeuristicBot:
             score += 3
         if sdef.kind == "city" and CITY_GATE in self.rules.space_index:
             score += 1 if self.city_welcome() else -4  # 000's City: never in without money
+        if sid == "city" and districts.active(self) and districts.wants_city(self):
+            score += 3  # the City Gates of Another Talisman City
         if sdef.kind == "temple":
             score += 1 if me["lives"] >= 4 else -2
         if sdef.region in DUNGEONS and self.region(self.here()) not in DUNGEONS and not self.dungeon_ready():
@@ -781,7 +792,8 @@ class HeuristicBot:
             return "keep"
         if "movement" in text or "(" in text and "battle" not in text:
             return "keep"
-        return "reroll" if value <= 2 else "keep"
+        again = "reroll" if "reroll" in ids else next((i for i in ids if i.startswith("reroll-card:")), "keep")
+        return again if value <= 2 else "keep"
 
     # --- fighting ------------------------------------------------------------------
 

@@ -4,10 +4,11 @@ The same shapes as the browser's board (talisman/web/board.js): a ring of 8
 spaces or more is a square track; rings linked to it that are 8 spaces
 smaller nest one cell inside it (the Outer, Middle and Inner Regions are the
 borders of 7x7, 5x5 and 3x3 grids); a one-space region reached from the
-innermost ring sits in the middle (the Crown of Command); every other region
-(a Dungeon, the Wizard's Tower) is a winding strip of cells below, and so are
-the spaces a region keeps off its ring (the City's buildings, its Gate and its
-Donjon), titled apart. Each cell
+innermost ring sits in the middle (the Crown of Command); a grid region (a
+City's districts) keeps its own rows; every other region (a Dungeon, the
+Wizard's Tower) is a winding strip of cells below, and so are the spaces a
+region keeps off its ring (the City's buildings, its Gate and its Donjon),
+titled apart. Each cell
 shows the space's name on its region's colour, the pieces on it in their
 seats' colours, the first card lying there, gold, and the number of the
 option that leads there.
@@ -60,7 +61,7 @@ def _linked(rules: Ruleset, a: set[str], b: set[str]) -> bool:
 def _layout(rules: Ruleset) -> list[Block]:
     regions = list(rules.regions.values())
     rings = sorted(
-        (r for r in regions if r.shape != "line" and len(r.ring) >= SQUARE), key=lambda r: len(r.ring), reverse=True
+        (r for r in regions if r.shape == "ring" and len(r.ring) >= SQUARE), key=lambda r: len(r.ring), reverse=True
     )
     chains: list[list[RegionDef]] = []
     for r in rings:
@@ -89,7 +90,7 @@ def _layout(rules: Ruleset) -> list[Block]:
             r
             for r in regions
             if r.id not in placed
-            and r.shape != "line"
+            and r.shape == "ring"
             and len(r.ring) == 1
             and _linked(rules, set(r.ring), set(chain[-1].ring))
         ]
@@ -100,7 +101,11 @@ def _layout(rules: Ruleset) -> list[Block]:
                 placed.add(r.id)
         blocks.append(Block(", ".join(r.name for r in chain), tuple(tuple(row) for row in grid)))
     for r in regions:
-        if r.id not in placed:
+        if r.id in placed:
+            continue
+        if r.shape == "grid":
+            blocks.append(Block(r.name, tuple(tuple(sid or None for sid in row) for row in r.grid)))
+        else:
             blocks.append(Block(r.name, _strip(r.ring)))
     for r in regions:
         if r.aside:

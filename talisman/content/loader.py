@@ -118,6 +118,17 @@ def _strs(v: Any, p: str) -> None:
     voc._names(v, p)
 
 
+# ``design = "our-own"``: what no source gives and we designed (a layout, a number, a card); only checked
+_DESIGN = _one_of("official", "our-own")
+
+
+def _grid(v: Any, p: str) -> None:
+    if not isinstance(v, list) or not v or not all(isinstance(row, list) for row in v):
+        voc._fail(p, "expected a list of rows of space ids")
+    for row in v:
+        _strs(row, p)
+
+
 def _section_regions(body: Any, into: RawContent, label: str) -> None:
     for rid, r in body.items():
         ident = _claim(into, "region", rid, label)
@@ -130,11 +141,13 @@ def _section_regions(body: Any, into: RawContent, label: str) -> None:
                 "movement": _one_of("roll", "step"),
                 "ring": _strs,
                 "home": voc._str,
-                "shape": _one_of("ring", "line"),
+                "shape": _one_of("ring", "line", "grid"),
+                "grid": _grid,
                 "deck": voc._str,
                 "events_as": voc._str,
                 "sheltered": _strs,
                 "aside": _strs,
+                "design": _DESIGN,
                 "source": None,
             },
             ("name", "movement", "ring"),
@@ -150,7 +163,14 @@ def _section_regions(body: Any, into: RawContent, label: str) -> None:
             r.get("events_as", ""),
             tuple(r.get("sheltered", ())),
             tuple(r.get("aside", ())),
+            tuple(tuple(row) for row in r.get("grid", ())),
         )
+        if (r.get("shape") == "grid") != ("grid" in r) or (
+            "grid" in r and sorted(s for row in r["grid"] for s in row if s) != sorted(r["ring"])
+        ):
+            raise ContentError(
+                f"{label}: {ident}.grid: a grid region lays out every space of its ring once, and only it has a grid"
+            )
 
 
 def _section_links(body: Any, into: RawContent, label: str) -> None:
@@ -201,7 +221,7 @@ _SPACE_FIELDS = {
     "stop": voc._bool,
     "text": voc._str,
     "source": voc._str,
-    "design": _one_of("official", "our-own"),
+    "design": _DESIGN,
 }
 
 
@@ -256,7 +276,7 @@ _CARD_FIELDS = {
     "on_win": voc.effects,
     "on_lose": voc.effects,
     "on_standoff": voc.effects,
-    "design": _one_of("official", "our-own"),
+    "design": _DESIGN,
     "in_play_with": _strs,
 }
 SPELL_WINDOWS = (
@@ -380,7 +400,7 @@ _CHARACTER_FIELDS = {
     "spells": _int(0),
     "traits": _strs,
     "abilities": _strs,
-    "design": _one_of("official", "our-own"),
+    "design": _DESIGN,
     "playable": voc._bool,
     "source": voc._str,
 }

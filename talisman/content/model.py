@@ -46,8 +46,10 @@ class RegionDef:
 
     ``movement`` is ``roll`` (roll the size die and move the full count either
     way) or ``step`` (one space a turn, forward or in retreat). ``shape`` is
-    ``ring`` (the last space leads to the first) or ``line`` (a path with two
-    ends). ``deck`` is the deck its spaces draw from; ``home`` the space a
+    ``ring`` (the last space leads to the first), ``line`` (a path with two
+    ends) or ``grid`` (districts laid out in rows: each leads to the districts
+    beside it, above and below, and the module that owns it moves characters
+    there: a City). ``deck`` is the deck its spaces draw from; ``home`` the space a
     retreat leads toward. ``events_as``: the region it counts as for cards
     that strike a whole region (000's Dungeon is part of the Outer Region);
     ``sheltered``: lasting effects that do not reach it (``blizzard``; ``events``: cards met elsewhere that
@@ -66,6 +68,7 @@ class RegionDef:
     events_as: str = ""
     sheltered: tuple[str, ...] = ()
     aside: tuple[str, ...] = ()
+    grid: tuple[tuple[str, ...], ...] = ()  # ``grid`` shape: rows of space ids, "" for an empty cell
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,9 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
         ring = [space_index[s] for s in region.ring]
         line = region.shape == "line"
         for i, idx in enumerate(ring):
+            if region.shape == "grid":  # no track to follow: its module moves characters (a City's districts)
+                cw[idx] = ccw[idx] = -1
+                continue
             # -1: no space beyond the end of a line
             cw[idx] = -1 if line and i == len(ring) - 1 else ring[(i + 1) % len(ring)]
             ccw[idx] = -1 if line and i == 0 else ring[(i - 1) % len(ring)]

@@ -304,6 +304,7 @@ VERBS: dict[str, Validator] = {
             "until_won": _bool,
             "subtype": _str,
             "trophy": _bool,
+            "harmless": _bool,
             "on_win": effects,
             "on_lose": effects,
             "on_standoff": effects,

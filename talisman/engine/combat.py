@@ -99,7 +99,8 @@ def fight_creature(
             ]
     # ``record``: keep both attack scores (the Lord of Darkness); ``alone``: only the
     # character itself may fight, no Follower in its place (the Lord of Darkness).
-    extra = {k: params[k] for k in ("record", "alone") if params.get(k)}
+    # ``harmless``: a defeat costs no life (a bout in a City's Arena).
+    extra = {k: params[k] for k in ("record", "alone", "harmless") if params.get(k)}
     g.push(
         "combat",
         p=seat,
@@ -292,6 +293,17 @@ def _offer_reroll(g: Game, seat: int, a: dict[str, Any], then: str, key: str = "
     roll = max(a[key])
     # No Fate against a foe that forbids it (``no-fate-reroll``: the Soulbinder), nor for no roll at all.
     forbidden = roll == 0 or any("no-fate-reroll" in g.rules.instances[c].traits for c in a.get("foes", ()))
+    again = [frame("reroll_battle", a={**a, "rerolled_" + str(seat): True}, seat=seat, key=key, then=then)]
+    blessed = [] if forbidden or a.get("rerolled_" + str(seat)) else effects.reroll_options(g, seat, again)
+    if blessed and not (g.options.get("fate") and p.fate > 0):
+        g.say(f"{g.name(seat)} rolls {roll} in battle.", type="roll", seat=seat, dice=a[key])
+        g.decide(
+            seat,
+            "fate",
+            f"You rolled {roll}. Roll again?",
+            [Choice("keep", f"Keep {roll}", [frame(then, **a)]), *blessed],
+        )
+        return
     if g.options.get("fate") and p.fate > 0 and not a.get("rerolled_" + str(seat)) and not forbidden:
         g.say(f"{g.name(seat)} rolls {roll} in battle.", type="roll", seat=seat, dice=a[key])
         keep = [frame(then, **a)]
@@ -317,6 +329,7 @@ def _offer_reroll(g: Game, seat: int, a: dict[str, Any], then: str, key: str = "
                     ],
                 ),
                 *twists,
+                *blessed,
             ],
         )
         return
@@ -400,7 +413,8 @@ def _combat_outcome(g: Game, a: dict[str, Any]) -> None:
         g.say(f"{g.name(seat)} loses to the {foe_names(g, a)}.", type="combat-result", seat=seat)
         abilities.react("defeated", g, seat)
         g.push_all(a["lose"])
-        lose_battle_life(g, seat, cause=f"beaten by the {foe_names(g, a)}", armour=(mode == "strength"))
+        if not a.get("harmless"):
+            lose_battle_life(g, seat, cause=f"beaten by the {foe_names(g, a)}", armour=(mode == "strength"))
         if mode == "strength":
             _tamed_animals_die(g, seat)
     else:
@@ -714,6 +728,8 @@ def _spoils(g: Game, a: dict[str, Any]) -> None:
             )
     if mode == "craft":
         for f in loser.followers:
+            if "loyal" in g.rules.instances[f].traits:
+                continue  # never taken (a Dog)
             opts.append(
                 Choice(f"follower:{f}", f"Take the {g.card_name(f)}", [frame("steal", win=win, lose=lose, card=f)])
             )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from talisman.content.dice import parse, parse_range, spoken
 from talisman.engine import abilities, cards, lives, possessions, realms, spells, stats, transform
 from talisman.engine.base import ENGINE
-from talisman.engine.decision import Choice
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame
 from talisman.engine.possessions import offer
 
@@ -708,6 +708,8 @@ def _buy(g: Game, a: dict[str, Any]) -> None:
     used_at_once = g.rules.instances[card].on_encounter
     if used_at_once:
         run(g, seat, used_at_once, {"src": card})  # the Raft: never kept, it goes back to the stock
+    elif g.rules.instances[card].kept_apart:
+        possessions.keep_apart(g, seat, card)  # a Scroll
     else:
         offer(g, seat, card)
 
@@ -843,6 +845,16 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
     kind, args = a["then"]
     done = frame(kind, **{**args, a["into"]: total, a["into"] + "_faces": faces})
     p = g.players[seat]
+    again = [frame("roll", **{**a, "rerolled": True})]
+    blessed = reroll_options(g, seat, again) if a["fate"] and not a.get("rerolled") else []
+    if blessed and not (g.options.get("fate") and p.fate > 0):
+        g.decide(
+            seat,
+            "fate",
+            f"You rolled {total} ({label}). Roll again?",
+            [Choice("keep", f"Keep {total}", [done]), *blessed],
+        )
+        return
     if a["fate"] and g.options.get("fate") and p.fate > 0 and not a.get("rerolled"):
         terms = parse(a["dice"])
         single = len(faces) == 1 and len(terms) == 1  # a chosen result makes sense for one die only
@@ -874,10 +886,34 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
                     [frame("spend_fate", p=seat, why=a["why"]), frame("roll", **{**a, "rerolled": True})],
                 ),
                 *twists,
+                *blessed,
             ],
         )
         return
     g.push_all([done])
+
+
+def reroll_options(g: Game, seat: int, again: list[Frame]) -> list[Choice]:
+    """Cards the character may discard to roll again (``reroll-card``: a Blessing), one option per title."""
+    p = g.players[seat]
+    held = {g.card_name(c): c for c in reversed(p.objects + p.cards) if "reroll-card" in g.rules.instances[c].traits}
+    return [
+        Choice(
+            f"reroll-card:{c}",
+            f"Discard the {name} and roll again",
+            [frame("spend_reroll_card", p=seat, card=c), *again],
+        )
+        for name, c in sorted(held.items())
+    ]
+
+
+@ENGINE.handler("spend_reroll_card")
+def _spend_reroll_card(g: Game, a: dict[str, Any]) -> None:
+    seat, card = a["p"], a["card"]
+    if card in g.players[seat].holdings():
+        cards.release(g, seat, card)
+        cards.discard(g, card)
+        g.say(f"{g.name(seat)} discards the {g.card_name(card)} to roll again.", seat=seat)
 
 
 @ENGINE.handler("spend_fate")
@@ -1212,6 +1248,7 @@ def _steal_verb(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
         opts += [
             Choice(f"follower:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=victim, card=f)])
             for f in o.followers
+            if "loyal" not in g.rules.instances[f].traits  # a loyal Follower is never taken (a Dog)
         ]
     if opts:
         g.decide(seat, params.get("decision", "steal"), params.get("prompt", "What do you take?"), opts)

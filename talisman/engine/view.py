@@ -100,6 +100,9 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
                 "route",
                 "warrant",
                 "loan",
+                "king-task",
+                "city-escort",
+                "passage",
             )
         },
     }

@@ -113,6 +113,8 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
                 "home": r.home,
                 "spaces": list(r.ring),
                 "aside": list(r.aside),
+                # a ``grid`` region (a City's districts): rows of space ids, "" for an empty cell
+                "grid": [list(row) for row in r.grid],
             }
             for r in rules.regions.values()
         ],

@@ -13,6 +13,8 @@
 //   Gate and Donjon) fill the middle of its square in a grid of smaller cells;
 // - a region of a single space reached from the innermost ring sits in the
 //   middle (the Crown of Command);
+// - a grid region (a City's districts) keeps its rows and columns, below the
+//   squares: a district leads to those beside it;
 // - a line region (a path with two ends, such as a Dungeon), and any other
 //   region, is a winding strip of cells below the squares;
 // - links (bridge, portal, gate, ferry, or any other kind) are paths between
@@ -49,7 +51,7 @@ export function layoutBoard(board) {
   // Rings of 8 spaces or more are squares. One nests inside another when it
   // is linked to it and leaves a cell's width all round (24 > 16 > 8);
   // otherwise it starts a square of its own (another board: a City).
-  const rings = board.regions.filter((r) => r.shape !== 'line' && r.spaces.length >= 8)
+  const rings = board.regions.filter((r) => r.shape === 'ring' && r.spaces.length >= 8)
     .sort((a, b) => b.spaces.length - a.spaces.length);
   const chains = [];
   for (const r of rings) {
@@ -89,7 +91,7 @@ export function layoutBoard(board) {
     }
     // single spaces reached from the innermost ring sit in its middle
     const inner = spacesOf(chain[chain.length - 1]);
-    const middle = board.regions.filter((r) => !placed.has(r.id) && r.shape !== 'line' && r.spaces.length === 1
+    const middle = board.regions.filter((r) => !placed.has(r.id) && r.shape === 'ring' && r.spaces.length === 1
       && linked(spacesOf(r), inner));
     if (middle.length && side > 0) {
       const c = Math.min(side, (side - GAP * (middle.length - 1)) / middle.length);
@@ -135,8 +137,21 @@ export function layoutBoard(board) {
   }
   // everything else (lines, small regions) is a winding strip below
   for (const r of board.regions.filter((x) => !placed.has(x.id))) {
-    const c = (SIZE - GAP * (LINE_ROW - 1)) / LINE_ROW;
     const top = height + (height ? GAP * 2.5 : GAP);
+    if (r.shape === 'grid') {
+      const cols = Math.max(...r.grid.map((row) => row.length));
+      const c = Math.min(unit, (SIZE - GAP * (cols - 1)) / cols);
+      const left = (SIZE - (cols * c + (cols - 1) * GAP)) / 2;
+      r.grid.forEach((row, y) => row.forEach((id, x) => {
+        if (id) cells[id] = { x: left + x * (c + GAP), y: top + y * (c + GAP), w: c, h: c, region: r.id };
+      }));
+      frames.push({ region: r.id, x: left - GAP / 2, y: top - GAP / 2, size: null,
+        w: cols * c + cols * GAP, h: r.grid.length * (c + GAP) });
+      lineLabels.push({ region: r.id, x: left, y: top - GAP * 0.8, grid: true });
+      height = top + r.grid.length * (c + GAP) - GAP;
+      continue;
+    }
+    const c = (SIZE - GAP * (LINE_ROW - 1)) / LINE_ROW;
     lineLabels.push({ region: r.id, x: 0, y: top - GAP * 0.6 });
     [...r.spaces, ...(r.aside || [])].forEach((id, i) => {
       const row = Math.floor(i / LINE_ROW);
@@ -223,14 +238,14 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
   const regionFill = (id) => REGION_FILLS[regionIndex[id] % REGION_FILLS.length];
 
   for (const f of layout.frames) {
-    svg.append(s('rect', { x: f.x - 4, y: f.y - 4, width: f.size + 8, height: f.size + 8, rx: 10, class: 'frame' }));
+    svg.append(s('rect', { x: f.x - 4, y: f.y - 4, width: (f.w ?? f.size) + 8, height: (f.h ?? f.size) + 8, rx: 10, class: 'frame' }));
   }
   for (const l of [...layout.lineLabels, ...(layout.titles || [])]) {
     const region = board.regions.find((r) => r.id === l.region);
     svg.append(s('text', { x: l.x, y: l.y, class: 'region-label' }, region.name));
   }
   const links = s('g', { class: 'links' });
-  for (const l of layout.lineLabels) {   // a strip's path, space after space
+  for (const l of layout.lineLabels.filter((x) => !x.grid)) {   // a strip's path, space after space
     const region = board.regions.find((r) => r.id === l.region);
     const points = region.spaces.map((id) => centre(layout.cells[id]).join(',')).join(' ');
     links.append(s('polyline', { points, class: 'track' }));

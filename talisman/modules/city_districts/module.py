@@ -1,0 +1,50 @@
+"""The declaration of the module ``city-districts``: its content, options and relations;
+its rule files register their code on :data:`MODULE`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talisman.content.modules import Module
+
+MODULE = Module(
+    name="city-districts",
+    title="Another Talisman City (the districts of 003)",
+    content_dir=Path(__file__).parent,
+    excludes=("city-classic",),
+)
+
+MODULE.declare_traits(
+    {
+        "bow": "a Bow: shot instead of moving, and forbidden in the City",
+        "breaks-on-1": "a Weapon that breaks when its holder rolls a 1 in the battle",
+        "courtesan": "a Follower for one visit to the City that keeps the Guards from arresting its holder once",
+        "deserter": "an Enemy whose trophy the Sheriff's Office of the City buys for 2 gold",
+        "eat": "eat:battle or eat:psychic: eaten before the dice for +1 in that kind of fight",
+        "escort": "escort:palace: a Stranger taken along to the City's Palace for a reward",
+        "evade-guards": "its holder slips away when the City Guards would take it to Judgement Square",
+        "gate-closed": "the card laid on a City gate while it is shut",
+        "quiver": "discarded instead of the Bow once the Bow is shot",
+        "ride": "ride:N: a riding animal that adds up to N to a movement roll",
+        "riding-animal": "a riding animal, forbidden in the City: it waits at the Stables",
+        "stand-in": "stand-in:N: a Follower that may fight a battle in its holder's place with Strength N",
+    }
+)
+
+MODULE.declare_decisions(
+    {
+        "city-arena": "the Arena: fight the Gladiator, summon a character, or no one",
+        "city-county-patrol": "a County Patrol's accusation: go with it to Judgement Square, or fight it",
+        "city-enchantress": "the Slums: go to the Enchantress past the thugs, or not",
+        "city-escort": "the King or the Queen asks for an escort to the Palace",
+        "city-free-purchase": "a Purchase card of one's choice, for nothing (the Well, the King's gift)",
+        "city-harbour": "the Harbour: book a passage to a space beside the Storm River, or not",
+        "city-palace": "the Palace: enlist in the King's service, or not",
+        "city-sheriff": "the Sheriff's Office: hand over a Deserter or a task's outlaw",
+        "city-tax-collector": "the Royal Tax Collector: pay 1 gold, or go to the Gaol",
+        "city-temple": "the Temple District: pray, giving some gold, or not",
+        "city-trial-lean": "a bystander in Judgement Square sways a trial, or says nothing",
+        "city-well": "the Wishing Well: throw in a gold, or not",
+        "city-west-side": "the West Side: the Chiurgeon, the Alchemist, or neither",
+    }
+)
