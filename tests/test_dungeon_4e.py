@@ -1648,6 +1648,28 @@ def test_in_the_short_game_a_failed_attempt_stays_to_fight_again_and_a_kill_wins
     assert s.game.is_over and s.game.result["winners"] == [0]
 
 
+@pytest.mark.rules("dungeon-4e.alt.short-game.rules")
+def test_held_in_the_chamber_no_other_way_to_move_is_offered():
+    """Found by the fuzzer: two movement dice offered beside facing him again let a
+    character stay in the Chamber without ever facing him, and the game stalled."""
+    s = game(dungeon_victory="short-game").set(0, strength=1)
+    s.game.players[1].lost_turns = 1
+    s.player(0).status["traits"] = ["move-pick-two"]  # (a Horse's two dice)
+    to_the_chamber(s).dice(1, 6).choose("battle").fight()  # beaten; the Wizard's lost turn passes by itself
+    assert "Turn 3 " in s.log() and s.kind == "lord"  # facing him is the whole menu, taken at once
+
+
+@pytest.mark.rules("dungeon-4e.treasure-chamber.sequence", "dungeon-4e.alt.short-game.rules")
+@pytest.mark.parametrize("victory", ["crown", "short-game"])
+def test_a_card_lying_in_the_chamber_is_met_and_the_lord_faced_next_turn(victory):
+    s = game(dungeon_victory=victory).set(0, craft=1).put("treasure-chamber", "Spirit of Vengeance")
+    s.game.players[1].lost_turns = 1
+    to_the_chamber(s).dice(6, 1)  # the Spirit lying there beats the Thief: that was its encounter
+    log = s.log()  # (the Wizard's lost turn passes by itself)
+    assert log.index("Spirit of Vengeance joins") < log.index("Turn 3 ") < log.index("rises from his hoard")
+    assert s.kind == "lord" and s.space_of(0) == "treasure-chamber"  # the path goes no further: he is the way out
+
+
 @pytest.mark.rules("dungeon-4e.alt.fight-or-flight.movement")
 def test_fight_or_flight_moves_only_with_the_arrows():
     s = game(fight_or_flight=True).at(0, "tunnel-1").at(1, "village")

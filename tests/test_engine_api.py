@@ -123,6 +123,15 @@ def test_malformed_saves_are_refused_with_a_reason(mutate, message):
         saves.replay(save)
 
 
+@pytest.mark.parametrize("part", ["config", "rng", "players", "stack", "result"])
+def test_a_snapshot_missing_a_part_is_refused_with_a_reason(part):
+    g = Game.new(["troll", "elf"], seed=3)
+    snap = g.state_dict()
+    del snap[part]
+    with pytest.raises(SaveError, match=f"lacks '{part}'"):
+        Game.from_state_dict(snap)
+
+
 def test_unreadable_save_file(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{not json")

@@ -9,6 +9,22 @@ from talisman.errors import SaveError
 
 SAVE_FORMAT = "talisman-save"
 STATE_VERSION = 1
+# What a game is made of besides its rules, configuration, log and history: the parts of a snapshot.
+STATE_SLOTS = (
+    "rng",
+    "players",
+    "decks",
+    "discards",
+    "board",
+    "gold_on",
+    "counters",
+    "globals",
+    "stack",
+    "active",
+    "turn",
+    "round",
+    "result",
+)
 
 
 def _whole(v: Any) -> bool:
@@ -67,19 +83,5 @@ def check_state_dict(d: Any) -> None:
         _whole(d.get("version")) and d.get("version") == STATE_VERSION,
         f"unsupported snapshot version {d.get('version')!r}",
     )
-    for key in (
-        "config",
-        "rng",
-        "players",
-        "decks",
-        "discards",
-        "board",
-        "gold_on",
-        "counters",
-        "globals",
-        "stack",
-        "active",
-        "turn",
-        "round",
-    ):
+    for key in ("config", *STATE_SLOTS):
         _need(key in d, f"the snapshot lacks {key!r}")

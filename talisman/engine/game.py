@@ -33,27 +33,10 @@ from typing import Any
 from talisman.content.dice import parse
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Choice, Decision, Event, Frame, Option, sentence
-from talisman.engine.formats import SAVE_FORMAT, STATE_VERSION, check_save, check_state_dict
+from talisman.engine.formats import SAVE_FORMAT, STATE_SLOTS, STATE_VERSION, check_save, check_state_dict
 from talisman.engine.player import Player
 from talisman.engine.rng import Rng
 from talisman.errors import ConfigError, GameOverError, IllegalOptionError, OutOfTurnError, SaveError, TalismanError
-
-# What a game is made of besides its rules, configuration, log and history.
-STATE_SLOTS = (
-    "rng",
-    "players",
-    "decks",
-    "discards",
-    "board",
-    "gold_on",
-    "counters",
-    "globals",
-    "stack",
-    "active",
-    "turn",
-    "round",
-    "result",
-)
 
 # The machine runs at most this many frames without a decision for anyone (random games
 # of every module need fewer than 100); a game still running then can never ask anything
@@ -78,19 +61,7 @@ class Game:
         "rules",
         "config",
         "options",
-        "rng",
-        "players",
-        "decks",
-        "discards",
-        "board",
-        "gold_on",
-        "counters",
-        "globals",
-        "stack",
-        "active",
-        "turn",
-        "round",
-        "result",
+        *STATE_SLOTS,
         "log",
         "history",
         "derived",

@@ -161,7 +161,12 @@ def _turn_menu(g: Game, a: dict[str, Any]) -> None:
         options += spells.cast_options(g, seat, "move", back)
     options += spells.cast_options(g, seat, "turn-start", back)
     options += free_options(g, seat, back)
-    options += abilities.turn_options(g, seat, back)
+    others = abilities.turn_options(g, seat, back)
+    if movement.held_here(g, seat) is not None:
+        # Held (the Hall of Darkness, the Lord of Darkness again...), its move is to face what holds it:
+        # no other way to move (two dice, a wharf, a leap) nor another whole-turn action; what is done first stays.
+        others = [o for o in others if o.group != "main"]
+    options += others
     options += quests.options(g, seat, back)
     p = g.players[seat]
     where = g.space_name(p.space)

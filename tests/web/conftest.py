@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from browsing import CHROMIUM, FLAGS, NO_CHROMIUM
 from fastapi.testclient import TestClient
 
 from talisman.bots.random_bot import RandomBot
@@ -220,3 +221,18 @@ def postgres_url() -> Iterator[str]:
 def postgres_db(postgres_url: str) -> str:
     """A fresh database of its own on the tests' PostgreSQL server (no other test's games in it)."""
     return create_database(postgres_url, "t" + uuid.uuid4().hex[:12])
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium with a fresh, empty profile (Playwright's launch makes a new
+    --user-data-dir each time); each new_context is a separate browser user. A test
+    that asks for it is skipped where Chromium is not installed."""
+    if not CHROMIUM.exists():
+        pytest.skip(NO_CHROMIUM)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
+        yield b
+        b.close()

@@ -7,82 +7,14 @@ shown in docs/ (into docs/ itself with TALISMAN_SCREENSHOTS=docs)."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browsing import DOCS, my_turn, over, step_of, take_turn
 
-CHROMIUM = Path("/usr/bin/chromium")
-# The screenshots go to a temporary folder; TALISMAN_SCREENSHOTS=docs refreshes the ones in docs/.
-DOCS = Path(os.environ.get("TALISMAN_SCREENSHOTS") or tempfile.mkdtemp(prefix="talisman-shots-"))
-# Flags for a closed network: no background connections, no first-run or sync services.
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-pytestmark = [
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed (scripts/test.sh installs chromium and chromium-driver as root)",
-    ),
-    pytest.mark.timeout(300),
-]
-
-
-@pytest.fixture
-def browser():
-    """Chromium with a fresh, empty profile (Playwright's launch makes a new
-    --user-data-dir each time); each new_context is a separate browser user."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-        yield b
-        b.close()
-
-
-def step_of(page) -> int:
-    return int(page.locator(".game").get_attribute("data-step") or -1)
-
-
-def my_turn(page) -> bool:
-    return page.locator(".banner.yours").count() > 0
-
-
-def take_turn(page, rng) -> str:
-    """Click one choice as a person would: a highlighted board space when the
-    decision offers some, else one of the main buttons."""
-    before = step_of(page)
-    targets = page.locator("g.space.target")
-    if targets.count():
-        target = targets.nth(rng.randrange(targets.count()))
-        what = "board:" + target.get_attribute("data-space")
-        target.click()
-    else:
-        buttons = page.locator("button.option.main")
-        button = buttons.nth(rng.randrange(buttons.count()))
-        what = "button:" + button.get_attribute("data-option")
-        button.click()
-    page.wait_for_function(
-        f"Number(document.querySelector('.game').dataset.step) > {before}"
-        " || document.querySelector('.banner.over') !== null"
-    )
-    return what
-
-
-def over(page) -> bool:
-    return page.locator(".banner.over").count() > 0
+pytestmark = pytest.mark.timeout(300)
 
 
 def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, browser):

@@ -4,49 +4,16 @@ clicks their way through the City Gate into the streets and the buildings."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import tempfile
-from pathlib import Path
 
 import httpx2 as httpx
 import pytest
+from browsing import DOCS, step_of
 
 from talisman.bots.heuristic import board_for
 
-CHROMIUM = Path("/usr/bin/chromium")
-# The screenshot goes to a temporary folder; TALISMAN_SCREENSHOTS=docs refreshes the one in docs/.
-DOCS = Path(os.environ.get("TALISMAN_SCREENSHOTS") or tempfile.mkdtemp(prefix="talisman-shots-"))
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-pytestmark = [
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
-    pytest.mark.timeout(300),
-]
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-        yield b
-        b.close()
-
-
-def step_of(page) -> int:
-    return int(page.locator(".game").get_attribute("data-step") or -1)
+pytestmark = pytest.mark.timeout(300)
 
 
 def test_a_person_walks_into_the_talisman_city_in_the_browser(server, browser):

@@ -8,13 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from browsing import DOCS, my_turn, over, step_of
 
-from tests.web.test_web_browser import CHROMIUM, DOCS, FLAGS, my_turn, over, step_of
-
-pytestmark = [
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
-    pytest.mark.timeout(300),
-]
+pytestmark = pytest.mark.timeout(300)
 
 GRID = [
     ["palace", "palace-gate", "judgement-square", "north-gate", "stables"],
@@ -22,16 +18,6 @@ GRID = [
     ["west-gate", "west-side", "temple-district", "bazaar", "harbour"],
     ["", "slums", "gaol", "", ""],
 ]
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-        yield b
-        b.close()
 
 
 def click(page, selector: str) -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 
-from test_web_browser import browser, my_turn, over, take_turn  # noqa: F401  (browser: the fixture)
+from browsing import my_turn, over, take_turn
 
 
 def play_in_the_browser(
     server,
-    browser,  # noqa: F811
+    browser,
     module: str,
     title: str,
     seed: int,
@@ -62,7 +62,7 @@ def play_in_the_browser(
     return seen, errors
 
 
-def test_a_game_with_the_catacombs_in_the_browser(server, browser):  # noqa: F811
+def test_a_game_with_the_catacombs_in_the_browser(server, browser):
     # seed 3: someone goes below (in seeds 1, 2 and 4 no one does)
     seen, errors = play_in_the_browser(
         server,
@@ -77,7 +77,7 @@ def test_a_game_with_the_catacombs_in_the_browser(server, browser):  # noqa: F81
     assert errors == []
 
 
-def test_a_game_with_airships_in_the_browser(server, browser):  # noqa: F811
+def test_a_game_with_airships_in_the_browser(server, browser):
     seen, errors = play_in_the_browser(
         # a person at random may fly for ever: the game is played until ships have flown a while
         server,

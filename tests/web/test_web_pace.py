@@ -8,15 +8,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_web_browser import CHROMIUM, browser, my_turn, step_of, take_turn  # noqa: F401 (browser: a fixture)
+from browsing import my_turn, step_of, take_turn
 
-pytestmark = [
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
-    pytest.mark.timeout(300),
-]
+pytestmark = pytest.mark.timeout(300)
 
 
-def test_an_absent_persons_seat_is_taken_over_by_a_bot_until_they_come_back(server, browser):  # noqa: F811
+def test_an_absent_persons_seat_is_taken_over_by_a_bot_until_they_come_back(server, browser):
     rng = random.Random(5)
     server.start(0.02, "--away-after", "1", "--answer-wait", "3")
     ann = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()

@@ -16,6 +16,11 @@ is the Crown of Command, Talisman or not. He always rises again, whole.
 Under Winner Takes All and in the Short Dungeon Game his killer wins the
 game. In the Short Dungeon Game there is nowhere to emerge: a character who
 fails stays in the Chamber and faces him again next turn.
+
+Our reading (001 does not say it): a character who starts its turn in the
+Chamber without having faced him there (a Spirit of Vengeance's attack took
+the place of its encounter) faces him now: the path goes no further, and he
+is the only way out.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 LORD = "Lord of Darkness"
+CHAMBER = "treasure-chamber"
 LORD_VALUE = 12  # his Strength and his Craft
 # Result (the character's attack score minus his) -> where the character emerges.
 # Source: facts/dungeon-4e.md 1d (MOD), agreeing with 001's example (2: the Chasm).
@@ -76,6 +82,14 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
             ),
         ],
     )
+
+
+@MODULE.ability("turn_start")
+def unfaced_lord(g: Game, seat: int) -> None:
+    """A character in the Chamber that has not faced him there faces him this turn."""
+    p = g.players[seat]
+    if rules.active(g) and g.rules.spaces[p.space].id == CHAMBER and "hold" not in p.status:
+        p.status["hold"] = {"space": p.space, "what": LORD, "effects": [{"hook": "lord-of-darkness"}]}
 
 
 @MODULE.handler("lord_fight")

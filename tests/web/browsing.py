@@ -1,0 +1,58 @@
+"""What the browser tests share: Debian's Chromium, its flags for a closed
+network, where screenshots go, and the moves of a person at the board (the
+``browser`` fixture itself is in conftest.py)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+CHROMIUM = Path("/usr/bin/chromium")
+# The screenshots go to a temporary folder; TALISMAN_SCREENSHOTS=docs refreshes the ones in docs/.
+DOCS = Path(os.environ.get("TALISMAN_SCREENSHOTS") or tempfile.mkdtemp(prefix="talisman-shots-"))
+# Flags for a closed network: no background connections, no first-run or sync services.
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+NO_CHROMIUM = "Debian's chromium is not installed (scripts/test.sh installs chromium and chromium-driver as root)"
+
+
+def step_of(page) -> int:
+    return int(page.locator(".game").get_attribute("data-step") or -1)
+
+
+def my_turn(page) -> bool:
+    return page.locator(".banner.yours").count() > 0
+
+
+def over(page) -> bool:
+    return page.locator(".banner.over").count() > 0
+
+
+def take_turn(page, rng) -> str:
+    """Click one choice as a person would: a highlighted board space when the
+    decision offers some, else one of the main buttons."""
+    before = step_of(page)
+    targets = page.locator("g.space.target")
+    if targets.count():
+        target = targets.nth(rng.randrange(targets.count()))
+        what = "board:" + target.get_attribute("data-space")
+        target.click()
+    else:
+        buttons = page.locator("button.option.main")
+        button = buttons.nth(rng.randrange(buttons.count()))
+        what = "button:" + button.get_attribute("data-option")
+        button.click()
+    page.wait_for_function(
+        f"Number(document.querySelector('.game').dataset.step) > {before}"
+        " || document.querySelector('.banner.over') !== null"
+    )
+    return what
