@@ -18,6 +18,8 @@ MODULE.declare_traits(
         "title-turns": "title-turns:N: a title that lasts N of its holder's turns",
     }
 )
+MODULE.point("title_lost", "reaction: a character lost a Master Level title (the seat, the level, what it held)")
+MODULE.point("title_expires", "value: a title's turns are up; an ability that ends it its own way returns True")
 MODULE.declare_decisions(
     {
         "master-level": "become a Master Level title, or not",

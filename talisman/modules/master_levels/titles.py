@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, possessions, stats
+from talisman.engine import abilities, cards, effects, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.master_levels.module import MODULE
@@ -117,9 +117,8 @@ def gain(g: Game, seat: int, level: str, **data: Any) -> bool:
 
 
 def lose(g: Game, seat: int, level: str, why: str) -> None:
-    """The card goes back to the stockpile, with the Strength, Craft and abilities it gave."""
-    from talisman.modules.master_levels import twins
-
+    """The card goes back to the stockpile, with the Strength, Craft and abilities it gave
+    (what else ends with it, the Mystic's spirit, reacts at ``title_lost``)."""
     p = g.players[seat]
     entry = held(g, seat).get(level)
     if entry is None:
@@ -141,8 +140,7 @@ def lose(g: Game, seat: int, level: str, why: str) -> None:
         possessions.set_alignment(g, seat, entry["was"])
     if level == "warrior-of-chaos":
         _reshuffle(g, "Call of Chaos")
-    if level == "mystic":
-        twins.end_mystic(g, seat, entry)
+    abilities.react("title_lost", g, seat, level, entry)
     possessions.check_limits(g, seat)
 
 
@@ -163,9 +161,8 @@ def _reshuffle(g: Game, name: str) -> None:
 
 @MODULE.ability("turn_end")
 def count_turns(g: Game, seat: int) -> None:
-    """Titles that last some turns count the turns of the seat that holds them."""
-    from talisman.modules.master_levels import twins
-
+    """Titles that last some turns count the turns of the seat that holds them; at the end
+    a title goes as ``lose`` says unless an ability at ``title_expires`` ends it its own way."""
     if not in_game(g):
         return
     for c in g.characters_of(g.controller(seat)):
@@ -176,9 +173,7 @@ def count_turns(g: Game, seat: int) -> None:
             g.players[c].status["master"] = {**held(g, c), level: {**entry, "left": left}}
             if left > 0:
                 continue
-            if level == "mirror-image":
-                twins.mirror_ends(g, c)
-            else:
+            if not any(fn(g, c, level) for fn in abilities.hooks(g, "title_expires")):
                 lose(g, c, level, "its time is up")
 
 

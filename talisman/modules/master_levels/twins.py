@@ -117,6 +117,15 @@ def _mirror_pass(g: Game, a: dict[str, Any]) -> None:
     titles.gain(g, seat, MIRROR, twin=twin)
 
 
+@MODULE.ability("title_expires")
+def mirror_expires(g: Game, seat: int, level: str) -> bool:
+    """The Mirror Image's ten turns are up: the player keeps one of the two."""
+    if level != MIRROR:
+        return False
+    mirror_ends(g, seat)
+    return True
+
+
 def mirror_ends(g: Game, seat: int) -> None:
     """Ten turns are up: the player keeps one of the two."""
     twin = titles.held(g, seat)[MIRROR]["twin"]
@@ -222,6 +231,12 @@ def way_of_the_lotus(g: Game, a: dict[str, Any]) -> None:
     )
     titles.gain(g, seat, MYSTIC, body=spirit)
     possessions.check_limits(g, spirit)
+
+
+@MODULE.ability("title_lost")
+def mystic_lost(g: Game, seat: int, level: str, entry: dict[str, Any]) -> None:
+    if level == MYSTIC:
+        end_mystic(g, seat, entry)
 
 
 def end_mystic(g: Game, seat: int, entry: dict[str, Any]) -> None:
