@@ -246,6 +246,21 @@ def test_against_a_character_each_side_aboard_adds_its_ship_die():
     assert "Warrior scores 5 + 4 = 9" in s.log()
 
 
+@pytest.mark.rules("airships.combat.character")
+def test_a_fate_reroll_against_a_character_rolls_the_ship_die_again_too():
+    s = Scenario(["thief", "wizard"], modules=AIR, fate=True).no_spells().at(0, "village").at(1, "fields-1")
+    s.set(0, fate=2).set(1, fate=0)
+    aboard(s, 0, "Condor")
+    start_aboard(s, 1, 1, 2).choose("fly").choose("move:fields-1")
+    if s.kind == "encounter":
+        s.choose("meet:1")
+    s.choose("attack:1")  # the Thief's 1, the Condor's 1: 2; the Wizard's 2
+    assert s.kind == "fate"
+    s.dice(5, 3).choose("reroll")
+    assert "The Condor class Airship adds 3 to Thief's roll of 5" in s.log()
+    assert "Thief scores 8 + 3 = 11" in s.log()
+
+
 @pytest.mark.rules("airships.combat.ship-vs-ship", "airships.hit-point-tracking")
 def test_ship_against_ship_each_die_is_damage_to_the_other():
     s = game().at(0, "village").at(1, "fields-1")

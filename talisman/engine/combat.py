@@ -341,8 +341,8 @@ def _reroll_battle(g: Game, a: dict[str, Any]) -> None:
     inner = dict(a["a"])
     if "foes" in inner:
         inner[a["key"]] = _fight_faces(g, a["seat"], inner)
-    else:
-        inner[a["key"]] = _attack_faces(g, a["seat"], inner["mode"])
+    else:  # a fight between characters: the whole roll again, what rules add to it too (an Airship's die)
+        inner[a["key"]] = abilities.attack_faces(g, a["seat"], inner, _attack_faces(g, a["seat"], inner["mode"]))
     g.push(a["then"], **inner)
 
 
