@@ -156,6 +156,14 @@ def test_a_character_may_move_fewer_districts_but_never_stays_where_it_began():
     assert s.space_of(0) == "temple-district"
 
 
+@rules("city-districts.movement-table", "toads-transformations.movement")
+def test_a_toad_in_the_city_hops_to_a_district_beside_its_own():
+    s = game()
+    s.player(0).toad = True
+    turn_of_0(s, "city-center")
+    assert reachable(s) == {"judgement-square", "wizards-quarter", "the-well", "temple-district"}
+
+
 # --- going in ----------------------------------------------------------------------------------------
 
 

@@ -7,6 +7,8 @@ Each point collects options as :class:`~talisman.engine.decision.Choice` values:
 
 - ``turn``: the turn menu (the Druid's change of alignment, the Elf's walk...)
 - ``after_roll``: once the movement die is known (the Troll's regeneration)
+- ``board_moves``: where the roll goes on a board with paths of its own (the
+  districts of Another Talisman City); a board rule, so a Toad has them too
 - ``combat``: before a fight with creatures (taming, the Priest's exorcism...)
 - ``meet``: meeting another character (the Thief's theft...)
 - ``end_of_turn``: as the turn ends (building a raft)
@@ -65,6 +67,7 @@ if TYPE_CHECKING:
 for _point, _meaning in (
     ("turn", "options on the turn menu"),
     ("after_roll", "options once the movement die is known"),
+    ("board_moves", "options: the moves a roll gives on a board with paths of its own (a Toad has them too)"),
     ("combat", "options before a fight with creatures"),
     ("meet", "options on meeting another character"),
     ("end_of_turn", "options as the turn ends"),
@@ -121,7 +124,10 @@ def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
 
 
 def after_roll_options(g: Game, seat: int, roll: int) -> list[Choice]:
-    return [] if g.players[seat].toad else _collect("after_roll", g, seat, roll)
+    """What a character may do with its movement roll (none for a Toad), and where the
+    roll takes it on a board whose paths a module draws (``board_moves``)."""
+    board = _collect("board_moves", g, seat, roll)
+    return board if g.players[seat].toad else board + _collect("after_roll", g, seat, roll)
 
 
 def combat_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:

@@ -115,9 +115,10 @@ def city_die(g: Game, seat: int) -> int:
     return 6 if in_city(g, seat) else 0
 
 
-@MODULE.ability("after_roll")
+@MODULE.ability("board_moves")
 def city_moves(g: Game, seat: int, roll: int) -> list[Choice]:
-    """22:25: the die read on the table; at least one district, at most that many, not back to the start."""
+    """22:25: the die read on the table; at least one district, at most that many, not back to the start
+    (a Toad, moving one space, goes to a district beside its own)."""
     if not in_city(g, seat):
         return []
     most = MOVES[min(max(roll, 1), 6)]
