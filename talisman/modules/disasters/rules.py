@@ -55,15 +55,16 @@ def targets(g: Game, kind: str, region: str) -> list[int]:
 
 @MODULE.verb("disaster", _disaster)
 def disaster(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) -> None:
-    """The Disaster just drawn leaves the drawer's space for the one it strikes."""
+    """The Disaster just drawn goes from the drawer's space to the one it strikes (it lies where it
+    was drawn while the drawer chooses)."""
     card, here = ctx["src"], ctx["space"]
     if card not in g.cards_on(here):
         return
-    cards.lift(g, card, here)
     name = g.card_name(card)
     g.say(f"Disaster! {g.name(seat)} draws the {name}.", type="draw", seat=seat, card=name)
     where = targets(g, params["kind"], params["region"])
     if not where:
+        cards.lift(g, card, here)
         cards.remove(g, card)
         g.say(f"The {name} finds nothing left to strike.", seat=seat)
         g.push("draw_cards", p=seat, n=len(g.cards_on(here)) + 1)
@@ -87,6 +88,9 @@ def disaster(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) ->
 def _disaster_strike(g: Game, a: dict[str, Any]) -> None:
     """The card lies on its space from now on; the characters there are struck at once."""
     seat, card, space, drawn_on = a["p"], a["card"], a["space"], a["drawn_on"]
+    if card not in g.cards_on(drawn_on):
+        return
+    cards.lift(g, card, drawn_on)
     cards.place(g, card, space)
     g.say(f"The {g.card_name(card)} strikes the {g.space_name(space)}.", type="disaster", seat=seat)
     if space != drawn_on and g.players[seat].space == drawn_on:

@@ -62,13 +62,12 @@ def one_talisman(g: Game, seat: int) -> None:
         return
     keep = cards.in_stock_with(g, TALISMAN, TALISMAN) if TALISMAN in g.decks else None
     kept = g.decks[TALISMAN][keep] if keep is not None else None
-    gone = 0
+    g.say("Chaos Bloodbath: a single Talisman is in the game.")
     for name, pile in g.decks.items():
-        left = [c for c in pile if c == kept or TALISMAN not in g.rules.instances[c].traits]
-        gone += len(pile) - len(left)
-        g.decks[name] = left
+        for c in [c for c in pile if c != kept and TALISMAN in g.rules.instances[c].traits]:
+            pile.remove(c)
+            cards.remove(g, c)
     g.globals["one-talisman"] = True
-    g.say(f"Chaos Bloodbath: a single Talisman is in the game ({gone} others are set aside).")
 
 
 # --- King of the Hill --------------------------------------------------------------------------
