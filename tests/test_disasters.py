@@ -167,7 +167,7 @@ def test_both_front_ends_show_a_struck_space_by_its_disaster():
     view = s.game.view(0)
     assert view["board"]["woods-2"][0]["subtype"] == "disaster"
     text = draw(s.game.rules, view).plain
-    assert "Wildfire" in text
+    assert "!Wildfire" in text
 
 
 def test_heuristic_bots_finish_games_with_the_disasters_and_play_them():
