@@ -63,7 +63,7 @@ def one_talisman(g: Game, seat: int) -> None:
     keep = cards.in_stock_with(g, TALISMAN, TALISMAN) if TALISMAN in g.decks else None
     kept = g.decks[TALISMAN][keep] if keep is not None else None
     g.say("Chaos Bloodbath: a single Talisman is in the game.")
-    for name, pile in g.decks.items():
+    for pile in g.decks.values():
         for c in [c for c in pile if c != kept and TALISMAN in g.rules.instances[c].traits]:
             pile.remove(c)
             cards.remove(g, c)
