@@ -252,3 +252,18 @@ def test_random_bot_games_with_henchmen_keep_every_card_in_one_place():
     for seed in range(4):
         g = Game.new(players=3, modules=OPT, options={"henchmen": 2, "chaos-bloodbath": True}, seed=seed)
         play_out(g, {i: make_bot("random", seed * 10 + i) for i in range(3)}, max_turns=150, check=check_conservation)
+
+
+# --- the City's designer's note ----------------------------------------------------------------------
+
+
+def test_the_optional_rules_the_citys_note_points_to_bring_nothing_for_the_city():
+    """000's City note (``city-classic.designer-note``, a descriptive rule) sends players to the
+    Optional Rules, which say nothing of the City: the module adds no City space, card or option
+    (the way around the City is to leave it out)."""
+    from talisman.content.ruleset import ruleset_for
+
+    alone, both = ruleset_for(("core", "city-classic")), ruleset_for(("core", "city-classic", "optional-rules"))
+    assert [s.id for s in both.spaces] == [s.id for s in alone.spaces]
+    assert set(both.cards) - set(alone.cards) == {"henchman"}
+    assert not [k for k in both.options if k not in alone.options and "city" in k + both.options[k].help.lower()]
