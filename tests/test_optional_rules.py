@@ -122,6 +122,41 @@ def test_a_henchman_may_fight_in_its_masters_place_with_its_printed_strength_and
     assert s.player(0).lives == 4 and [s.game.card_name(t) for t in s.player(0).trophies] == ["Bear"]
 
 
+@pytest.mark.rules("optional-rules.henchmen.fight-instead")
+def test_in_psychic_combat_a_henchman_fights_with_its_printed_craft():
+    s = game("warrior", "wizard")
+    card = serve(s, 0, "sorceress")
+    s.at(0, "village").at(1, "city").on_top("adventure", "Shadow").dice(1).start()
+    if s.kind == "turn":
+        s.choose("roll")
+    s.choose("move:fields-1")
+    craft = s.game.rules.characters["sorceress"].craft
+    assert f"Send your henchman the Sorceress to fight in your place (Craft {craft})" in s.labels()
+    s.dice(6, 1).choose(f"henchman:{card}")
+    assert [s.game.card_name(t) for t in s.player(0).trophies] == ["Shadow"]
+
+
+@pytest.mark.rules("optional-rules.henchmen.abilities")
+def test_a_henchman_taken_up_by_another_character_serves_it():
+    s = game("warrior", "wizard")
+    card = serve(s, 0, "thief")
+    from talisman.engine import possessions, stats
+
+    g = s.game
+    g.players[0].followers.remove(card)
+    possessions.give_item(g, 1, card)
+    assert stats.has_trait(g, 1, "steal")
+
+
+def test_the_terminal_sheet_shows_a_characters_henchmen():
+    from talisman.cli.tui import sheet_text
+
+    s = game("warrior", "wizard")
+    serve(s, 0, "troll")
+    text = sheet_text(s.game.rules, s.game.view(0)["players"][0], True).plain
+    assert "Henchman: the Troll (Strength 6, Craft 1, 4 lives)." in text
+
+
 @pytest.mark.rules("optional-rules.henchmen.fight-instead", "optional-rules.henchmen.limits")
 def test_a_henchman_beaten_loses_a_life_of_its_own_and_dies_with_its_last():
     s = game("wizard", "warrior")

@@ -14,8 +14,8 @@
   evading, its ways of moving or fighting) it keeps (000: "you could not gain a
   Henchman's resistance to the Siren's song, but a Henchman could steal for you").
   They are lent as lasting traits (``status["traits"]``), kept in step with the
-  henchmen a character holds whenever a player answers a decision and at each
-  turn's start.
+  henchmen a character holds whenever a player answers a decision, a
+  henchman is taken up, and a turn starts.
 - Fighting instead: at the start of a fight with creatures, its master may send
   it to fight in its place, with the henchman's printed Strength (or Craft, in
   psychic combat) and what its master's Objects, Magic Objects, Magic Items,
@@ -170,6 +170,13 @@ def lend_after_a_choice(g: Game, seat: int, kind: str, option: str) -> None:
 @MODULE.ability("turn_start")
 def lend_at_turn_start(g: Game, seat: int) -> None:
     if "henchmen" in g.globals:
+        lend(g, seat)
+
+
+@MODULE.ability("gained")
+def lend_on_gaining(g: Game, seat: int, card: int) -> None:
+    """A henchman taken up (from a dead master's space, from a character met) serves its new master."""
+    if str(card) in henchmen(g):
         lend(g, seat)
 
 
