@@ -188,3 +188,13 @@ def test_random_bot_games_with_the_disasters_keep_every_card_in_one_place():
     for seed in range(4):
         g = Game.new(players=3, modules=(*DIS, "dungeon-classic"), seed=seed)
         play_out(g, {i: make_bot("random", seed * 10 + i) for i in range(3)}, max_turns=150, check=check_conservation)
+
+
+@pytest.mark.rules("disasters.permanent")
+def test_a_disaster_on_the_drawers_own_space_is_not_one_of_the_cards_it_may_draw_again():
+    s = game("prophetess", "wizard").at(0, "crags").at(1, "city").on_top("adventure", "Drought").dice(1).start()
+    if s.kind == "turn":
+        s.choose("roll")
+    s.choose("move:plains-1").choose("space:plains-1")
+    assert s.kind != "redraw"  # the Prophetess may not send the Drought back
+    assert s.on_space("plains-1") == ["Drought"] and s.player(0).lives == 2  # struck, then met

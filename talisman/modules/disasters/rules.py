@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from talisman.content.places import place_name
 from talisman.content.vocabulary import _fail, _str, _table, effects
 from talisman.engine import cards
 from talisman.engine import effects as run_effects
@@ -43,14 +44,15 @@ def _disaster(v: Any, path: str) -> None:
         _fail(f"{path}.strike", "a Disaster strikes those on its space: name what it does to them")
 
 
-def struck(g: Game, space: int) -> int | None:
-    """The Disaster lying on a space, if one struck it."""
-    return next((c for c in g.cards_on(space) if g.rules.instances[c].subtype == SUBTYPE), None)
+def struck(g: Game, space: int, but: int | None = None) -> int | None:
+    """The Disaster lying on a space (other than ``but``: one just drawn there), if one struck it."""
+    return next((c for c in g.cards_on(space) if c != but and g.rules.instances[c].subtype == SUBTYPE), None)
 
 
-def targets(g: Game, kind: str, region: str) -> list[int]:
-    """The spaces a Disaster may strike: those of its kind and region not struck yet."""
-    return [s.index for s in g.rules.spaces if s.kind == kind and s.region == region and struck(g, s.index) is None]
+def targets(g: Game, kind: str, region: str, card: int | None = None) -> list[int]:
+    """The spaces the Disaster ``card`` may strike: those of its kind and region not struck yet."""
+    spaces = g.rules.spaces
+    return [s.index for s in spaces if s.kind == kind and s.region == region and struck(g, s.index, card) is None]
 
 
 @MODULE.verb("disaster", _disaster)
@@ -62,7 +64,7 @@ def disaster(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) ->
         return
     name = g.card_name(card)
     g.say(f"Disaster! {g.name(seat)} draws the {name}.", type="draw", seat=seat, card=name)
-    where = targets(g, params["kind"], params["region"])
+    where = targets(g, params["kind"], params["region"], card)
     if not where:
         cards.lift(g, card, here)
         cards.remove(g, card)
@@ -76,7 +78,7 @@ def disaster(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) ->
         [
             Choice(
                 f"space:{g.rules.spaces[s].id}",
-                f"The {g.space_name(s)}",
+                f"The {place_name(g.rules, g.rules.spaces[s].id)}",
                 [frame("disaster_strike", p=seat, card=card, space=s, drawn_on=here)],
             )
             for s in where
