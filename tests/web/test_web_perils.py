@@ -5,9 +5,16 @@ Disasters strike."""
 
 from __future__ import annotations
 
+import os
 import random
+import tempfile
+from pathlib import Path
 
 from test_web_browser import browser, my_turn, over, take_turn  # noqa: F401  (browser: the fixture)
+
+
+# The screenshot goes to a temporary folder; TALISMAN_SCREENSHOTS=docs writes it into docs/.
+DOCS = Path(os.environ.get("TALISMAN_SCREENSHOTS") or tempfile.mkdtemp(prefix="talisman-shots-"))
 
 
 def test_a_game_with_disasters_and_henchmen_in_the_browser(server, browser):  # noqa: F811
@@ -47,6 +54,12 @@ def test_a_game_with_disasters_and_henchmen_in_the_browser(server, browser):  # 
             continue
         take_turn(page, rng)
     assert struck >= 2, "Disasters struck the board, and their spaces are drawn struck"
-    name = page.locator("g.space.struck text.disaster-name").first.get_attribute("data-disaster")
-    assert name in page.locator("g.space.struck").first.inner_html()
+    space = page.locator("g.space.struck").first
+    name = space.locator("text.disaster-name").get_attribute("data-disaster")
+    space.hover()  # its tip tells the Disaster's card
+    tip = page.locator(".tip-card", has_text=name)
+    tip.wait_for()
+    assert "Disaster" in tip.inner_text() and "object" not in page.locator(".tip-card").first.inner_text()
+    DOCS.mkdir(exist_ok=True)
+    page.screenshot(path=str(DOCS / "web-disasters.png"), full_page=True)
     assert errors == []
