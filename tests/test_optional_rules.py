@@ -302,3 +302,13 @@ def test_the_optional_rules_the_citys_note_points_to_bring_nothing_for_the_city(
     assert [s.id for s in both.spaces] == [s.id for s in alone.spaces]
     assert set(both.cards) - set(alone.cards) == {"henchman"}
     assert not [k for k in both.options if k not in alone.options and "city" in k + both.options[k].help.lower()]
+
+
+def test_a_game_with_disasters_and_every_optional_rule_replays_from_its_save():
+    from talisman.bots import make_bot, play_out
+
+    options = {"henchmen": 2, "chaos-bloodbath": True, "king-of-the-hill": True}
+    g = Game.new(players=3, modules=(*OPT, "disasters", "dungeon-classic"), options=options, seed=5)
+    play_out(g, {i: make_bot("random", 50 + i) for i in range(3)}, max_turns=120)
+    again = Game.load(g.save())
+    assert again.state_hash() == g.state_hash()
