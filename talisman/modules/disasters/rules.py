@@ -94,7 +94,8 @@ def _disaster_strike(g: Game, a: dict[str, Any]) -> None:
         return
     cards.lift(g, card, drawn_on)
     cards.place(g, card, space)
-    g.say(f"The {g.card_name(card)} strikes the {g.space_name(space)}.", type="disaster", seat=seat)
+    where = place_name(g.rules, g.rules.spaces[space].id)
+    g.say(f"The {g.card_name(card)} strikes the {where}.", type="disaster", seat=seat, space=g.rules.spaces[space].id)
     if space != drawn_on and g.players[seat].space == drawn_on:
         g.push("draw_cards", p=seat, n=len(g.cards_on(drawn_on)) + 1)  # in the place of the card drawn
     strike = g.rules.instances[card].on_draw[0]["disaster"]["strike"]

@@ -4,7 +4,8 @@
   henchmen at random from the Character Cards no one plays; a character who
   may have no Followers (``no-followers``) is dealt none. Each is a Henchman
   card among its master's Followers; the Character Card it stands for is kept
-  in ``globals["henchmen"]`` (by card), with its lives.
+  in ``globals["henchmen"]`` (by card), with its lives. They are dealt once, at
+  setup: a new character (option ``new-character``) comes with none.
 - Followers: a henchman is a Follower for every rule (it counts for the
   Airships' Complement, can be given up for a life, taken by a Thief...). Whoever
   holds the card is its master.
