@@ -12,7 +12,6 @@ from pathlib import Path
 
 from test_web_browser import browser, my_turn, over, take_turn  # noqa: F401  (browser: the fixture)
 
-
 # The screenshot goes to a temporary folder; TALISMAN_SCREENSHOTS=docs writes it into docs/.
 DOCS = Path(os.environ.get("TALISMAN_SCREENSHOTS") or tempfile.mkdtemp(prefix="talisman-shots-"))
 
