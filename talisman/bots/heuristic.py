@@ -33,6 +33,10 @@ What it knows of the modules:
   trade: evading when it can), takes a Loan only to escape being penniless and
   repays it before going, gets out of the Donjon by a bribe or the judge, and
   leaves when its purse is spent: by road, or by barge with a Warrant;
+- 000's Disasters: a Disaster strikes where the most rivals stand, and a struck space is
+  avoided; 000's Optional Rules: a henchman fights in its master's place when it fights as
+  well, or when the master is down to its last lives; King of the Hill's way out of the
+  Treasure Chamber is always taken;
 - the characters' abilities (shots, charges, a fight again, two movement
   dice...), the Master Level titles (taken; the Mirror is turned away, and a
   seat with two bodies acts with the one further along), and the Wizard's
@@ -772,6 +776,8 @@ class HeuristicBot(districts.CityDistrictsRules):
             return 2.0 if margin >= 2 else 0.0 if margin >= 0 else -3.0 + margin
         if c["type"] in ("object", "magic-object"):
             return 2.0
+        if c.get("subtype") == "disaster":
+            return -3.0 if self.me["lives"] <= 2 else -1.0  # a struck space: mostly harm, never a card drawn
         safe = HARMFUL_PLACES.get(c["name"])
         if safe is not None and self.me["strength"] < safe:
             return -4.0 if self.me["lives"] <= 3 else -2.0
@@ -826,11 +832,28 @@ class HeuristicBot(districts.CityDistrictsRules):
                 return "assassinate"
         if "charm" in ids:
             return "charm"
+        henchman = self._henchman(d, foe, mine)
+        if henchman:
+            return henchman
         if mine - 1 <= foe <= mine + 3:
             for fury in ("charge", "berserk"):  # +2 or +3 Strength for this fight, paid with the next turn
                 if fury in ids:
                     return fury
         return "fight"
+
+    def _henchman(self, d: Decision, foe: int, mine: int) -> str | None:
+        """000's Henchmen: send the henchman with the best score when it fights at least as well,
+        or when a loss would cost the bot one of its last lives."""
+        sent = [(int(o.label.rsplit(" ", 1)[1].rstrip(")")), o.id) for o in d.options if o.id.startswith("henchman:")]
+        if not sent:
+            return None
+        score, best = max(sent)
+        return best if score >= mine or (self.me["lives"] <= 2 and foe >= mine) else None
+
+    def on_disaster_space(self, d: Decision, ids: list[str]) -> str:
+        """000's Disasters: strike where the most rivals stand, and never the bot's own space."""
+        rivals = [p["space"] for p in self.rivals()]
+        return max(ids, key=lambda i: (i != f"space:{self.here()}", rivals.count(i.split(":", 1)[1])))
 
     def on_lost_fight(self, d: Decision, ids: list[str]) -> str:
         cast = next((i for i in ids if i.startswith("cast:")), None)
@@ -870,6 +893,8 @@ class HeuristicBot(districts.CityDistrictsRules):
                 return i
         if "scroll-instead" in ids:
             return "scroll-instead"
+        if "hill-chamber" in ids:
+            return "hill-chamber"  # King of the Hill: a Talisman, and out by the Portal of Power
         if "pass-by" in ids and any(self._card_on_space(c) < 0 for c in self.view["board"].get(self.here(), ())):
             return "pass-by"
         for i in ("space", "nothing"):

@@ -138,7 +138,14 @@ def _cell(
     regions = list(rules.regions)
     fill = REGION_FILLS[regions.index(space.region) % len(REGION_FILLS)]
     base = f"black on {fill}"
-    name = Text(_fit(space.name), style=f"bold {base}")
+    cards = view["board"].get(sid, ())
+    # A Disaster (000) lies on its space for good: the space is drawn struck, under the Disaster's name.
+    disaster = next((c for c in cards if c.get("subtype") == "disaster"), None)
+    if disaster:
+        name = Text(_fit(f"!{disaster['name']}"), style="bold white on dark_red")
+        cards = [c for c in cards if c is not disaster]
+    else:
+        name = Text(_fit(space.name), style=f"bold {base}")
     pieces = Text(style=base)
     for p in here[:4]:
         style = f"bold white on {seat_colour(p['controller'])}"
@@ -150,7 +157,6 @@ def _cell(
         pieces.append(f"+{len(here) - 4}", style=base)
     pieces.truncate(WIDTH, pad=True)
     things = []
-    cards = view["board"].get(sid, ())
     if cards:
         things.append(cards[0]["name"] + (f" +{len(cards) - 1}" if len(cards) > 1 else ""))
     gold = view["gold_on"].get(sid)

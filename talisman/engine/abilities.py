@@ -48,7 +48,9 @@ Object: a regenerating Troll, the Aegis), ``may_meet`` (may a character
 landing encounter this other one there: not on the Entrance in the Short
 Dungeon Game), ``own_move`` (the ways a character moves when a rule replaces
 the roll: aboard an Airship; ``None`` when none does), ``notes`` (sentences of a
-module about a character, for its sheet: an Airship's Hit Points).
+module about a character, for its sheet: an Airship's Hit Points), ``may_win`` (may the last
+character standing win now off the Crown: not under 000's Chaos Bloodbath), ``new_character``
+(may a dead character's player start again with a new one, when the option allows it).
 """
 
 from __future__ import annotations
@@ -103,6 +105,8 @@ for _point, _meaning in (
     ("notes", "value: sentences about a character for its sheet"),
     ("chose", "reaction: a player answered a decision (the seat, the decision's kind, the option's id)"),
     ("cast", "reaction: a character cast a Spell or read a Scroll"),
+    ("may_win", "value: may the last character standing win now, off the Crown of Command"),
+    ("new_character", "value: may the player of a character who died start again with a new one"),
 ):
     ENGINE.point(_point, _meaning)
 
@@ -215,6 +219,14 @@ def battle_bonus(g: Game, seat: int, fight: dict[str, Any]) -> int:
     if g.players[seat].toad:
         return 0
     return sum(fn(g, seat, fight) for fn in hooks(g, "battle_bonus"))
+
+
+def may_win(g: Game, seat: int) -> bool:
+    return all(fn(g, seat) for fn in hooks(g, "may_win"))
+
+
+def new_character(g: Game, seat: int) -> bool:
+    return all(fn(g, seat) for fn in hooks(g, "new_character"))
 
 
 def move_allowed(g: Game, seat: int, path: list[int]) -> bool:

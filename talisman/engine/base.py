@@ -29,6 +29,7 @@ ENGINE.declare_traits(
         "extra-draw": "extra-draw:<kind>:N: draws N more cards on spaces of that kind",
         "extra-spells": "extra-spells:N: may hold N Spells more than Craft allows",
         "faith-save": "faith-save:N: a life about to be lost after a defeat is kept on a roll of N or more",
+        "fixed": "a card that stays where it lies for the rest of the game: no card filter picks it",
         "free-movement-reroll": "the Fate spent to roll the movement die again comes straight back",
         "guards-pack": "an Object that holds others, which no one may take from its holder",
         "keep-one-spell": "keeps at least one Spell whatever its Craft",

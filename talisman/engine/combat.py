@@ -406,9 +406,11 @@ def _combat_outcome(g: Game, a: dict[str, Any]) -> None:
     champion = a.get("champion")
     if a["outcome"] == "lose" and champion:
         g.say(f"The {foe_names(g, a)} beats the {g.card_name(champion['card'])}.", type="combat-result", seat=seat)
-        if champion["card"] in g.players[seat].followers:
-            possessions.lose_follower(g, seat, champion["card"], "dies in the fight")
         g.push("end_turn_now")
+        if champion.get("on_lose"):  # a champion with lives of its own (000's Henchmen): what its defeat costs it
+            g.push_all(champion["on_lose"])
+        elif champion["card"] in g.players[seat].followers:
+            possessions.lose_follower(g, seat, champion["card"], "dies in the fight")
     elif a["outcome"] == "lose":
         g.say(f"{g.name(seat)} loses to the {foe_names(g, a)}.", type="combat-result", seat=seat)
         abilities.react("defeated", g, seat)

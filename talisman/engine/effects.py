@@ -456,6 +456,8 @@ def card_matches(g: Game, seat: int, card: int, flt: dict[str, Any]) -> bool:
     """Does a card pass a filter (:func:`talisman.content.vocabulary.card_filter`)? ``deck = "here"``:
     the deck drawn from where the character stands; ``used_weapon``: a Weapon it fights with."""
     c = g.rules.instances[card]
+    if "fixed" in c.traits:
+        return False  # it stays where it lies for the rest of the game (000's Disasters)
     for key, val in flt.items():
         if key in ("type", "subtype"):
             ok = getattr(c, key) in ([val] if isinstance(val, str) else val)

@@ -135,7 +135,7 @@ def _discard_one_drawn(g: Game, a: dict[str, Any]) -> None:
     """The Orb of Prophesy: of the cards just drawn (one more than the space asked), discard one."""
     seat = a["p"]
     space = g.players[seat].space
-    here = [c for c in a["drawn"] if c in g.cards_on(space)]
+    here = [c for c in a["drawn"] if c in g.cards_on(space) and "fixed" not in g.rules.instances[c].traits]
     if len(here) > 1:
         g.decide(
             seat,
@@ -163,7 +163,7 @@ def _offer_redraw(g: Game, a: dict[str, Any]) -> None:
     """The Prophetess (and the Orb of Knowledge): discard one card just drawn and draw another."""
     seat = a["p"]
     space = g.players[seat].space
-    here = [c for c in a["drawn"] if c in g.cards_on(space)]
+    here = [c for c in a["drawn"] if c in g.cards_on(space) and "fixed" not in g.rules.instances[c].traits]
     if not here:
         return
     g.decide(

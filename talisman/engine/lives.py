@@ -149,7 +149,12 @@ def kill(g: Game, seat: int, cause: str = "") -> None:
         seat=seat,
     )
     abilities.react("death", g, seat)
-    if g.options.get("new-character") and _replacement_left(g) and g.controller(seat) == seat:
+    if (
+        g.options.get("new-character")
+        and _replacement_left(g)
+        and g.controller(seat) == seat
+        and abilities.new_character(g, seat)
+    ):
         p.status["replace"] = True  # a seat's own character, not a body raised beside it (a Mirror Image)
     check_game_end(g)
     if seat == g.active:
@@ -176,6 +181,8 @@ def check_game_end(g: Game) -> None:
         on_crown = any(
             g.rules.spaces[g.players[c].space].kind == "crown" for c in g.characters_of(alive[0]) if g.players[c].alive
         )
+        if not on_crown and not abilities.may_win(g, alive[0]):
+            return  # (000's Chaos Bloodbath: the survivor must still reach the Crown)
         g.end(
             alive,
             "rules from the Crown of Command, the last character standing"

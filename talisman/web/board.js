@@ -274,8 +274,14 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
       'aria-label': target ? target.label : (space.label || space.name),
     });
     const cards = view.board[id] || [];
+    // A Disaster (000) lies on its space for good: the space is drawn struck, under the Disaster's name.
+    const disaster = cards.find((c) => c.subtype === 'disaster');
+    if (disaster) g.classList.add('struck');
     g.append(s('rect', { x: cell.x, y: cell.y, width: cell.w, height: cell.h, rx: 6, fill: regionFill(cell.region), class: 'cell' }));
     const fs = Math.max(cell.w * 0.115, 9);
+    if (disaster) {
+      g.append(s('text', { x: cell.x + cell.w / 2, y: cell.y + cell.h * 0.42, 'font-size': fs * 0.9, class: 'disaster-name', 'data-disaster': disaster.name }, `⚠ ${disaster.name}`));
+    }
     wrap(space.name, Math.max(Math.floor(cell.w / (fs * 0.56)), 6)).forEach((line, i) => {
       g.append(s('text', { x: cell.x + cell.w / 2, y: cell.y + fs * (1.15 + i * 1.05), 'font-size': fs, class: 'space-name' }, line));
     });
