@@ -5,18 +5,15 @@ Disasters strike."""
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
-from pathlib import Path
 
-from test_web_browser import browser, my_turn, over, take_turn  # noqa: F401  (browser: the fixture)
+import pytest
+from browsing import DOCS, my_turn, over, take_turn
 
-# The screenshot goes to a temporary folder; TALISMAN_SCREENSHOTS=docs writes it into docs/.
-DOCS = Path(os.environ.get("TALISMAN_SCREENSHOTS") or tempfile.mkdtemp(prefix="talisman-shots-"))
+pytestmark = pytest.mark.timeout(300)
 
 
-def test_a_game_with_disasters_and_henchmen_in_the_browser(server, browser):  # noqa: F811
+def test_a_game_with_disasters_and_henchmen_in_the_browser(server, browser):
     rng = random.Random(4)
     server.start(bot_delay=0.01)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
