@@ -117,7 +117,9 @@ def test_the_event_drawn_this_round_the_guards_first_walk_as_the_next_round_begi
 # --- the attack and the bribe table --------------------------------------------------------------------------
 
 
-def guard_comes(roll: int, gold: int = 0, *objects: str, warrant: bool = False, chars=("warrior", "wizard")) -> Scenario:
+def guard_comes(
+    roll: int, gold: int = 0, *objects: str, warrant: bool = False, chars=("warrior", "wizard")
+) -> Scenario:
     """A guard walks 1 from fields-1 onto the graveyard, where the wizard (seat 1) stands; then the bribe die."""
     s = game(*chars).at(0, "crags").at(1, "graveyard").set(1, gold=gold)
     if objects:
@@ -250,7 +252,9 @@ def test_strangers_and_objects_are_discarded_places_close_followers_hide():
     check_conservation(s.game)
 
 
-@pytest.mark.parametrize(("dice", "enemy_left", "guard_left"), [((6, 1), False, True), ((1, 6), True, False), ((4, 6), True, True)])
+@pytest.mark.parametrize(
+    ("dice", "enemy_left", "guard_left"), [((6, 1), False, True), ((1, 6), True, False), ((4, 6), True, True)]
+)
 @pytest.mark.rules("emperors-guard.card-interaction")
 def test_the_guard_fights_an_enemy_it_finds(dice, enemy_left, guard_left):
     s = game().at(0, "crags").at(1, "crags").put("woods-1", "Bear")  # Strength 3 against the Guard's 5
