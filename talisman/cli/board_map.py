@@ -11,7 +11,7 @@ region keeps off its ring (the City's buildings, its Gate and its Donjon),
 titled apart. Each cell
 shows the space's name on its region's colour, the pieces on it in their
 seats' colours, the first card lying there, gold, the modules' markers (an
-Emperor's Guard, cards face down), and the number of the option that leads there.
+Emperor's Guard; ▼ counts the cards turned face down), and the number of the option that leads there.
 """
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ def _cell(
     if guards:
         things.insert(0, "Guard" if guards == 1 else f"{guards} Guards")  # the Emperor's Guard
     if len(markers) > guards:
-        things.append(f"{len(markers) - guards} face down")
+        things.append(f"{len(markers) - guards}▼")  # cards turned face down
     mark = f"[{targets[sid]}]" if sid in targets else ""
     foot = Text(_fit(", ".join(things), WIDTH - len(mark)), style=f"italic {base}")
     foot.append(mark, style="bold reverse")
