@@ -20,7 +20,8 @@
   streets) steps first through its door: the Guard of the Gate patrols the
   City's streets, and never enters a building.
 - Where a piece lands: first the cards lying there, then each character there
-  in turn order, from the one whose turn is next.
+  in turn order, the one whose turn begins last (and the pieces that land on
+  it after the others: killed, its turn is over, and nothing else is lost).
 - A character: the Guard tries to take a life. Unless the character holds a
   Warrant, a D6 on the bribe table (``BRIBES``). It may refuse the bribe and
   fight, and must when it cannot pay. The Guard fights in battle at Strength
@@ -192,7 +193,10 @@ def _guards_walk(g: Game, a: dict[str, Any]) -> None:
     g.globals["guards"] = moved
     stats.changed(g)
     g.say(f"The round is over: the Emperor's Guards march {n} spaces clockwise.", type="event", dice=[n])
-    g.push_all([frame("guard_lands", id=x["id"]) for x in moved])
+    # The Guards that land on the character whose turn begins come last: killed, its turn is over,
+    # and what is left of the round's end with it (no other Guard's encounter is lost so).
+    last = g.players[g.active].space
+    g.push_all([frame("guard_lands", id=x["id"]) for x in sorted(moved, key=lambda x: x["space"] == last)])
 
 
 @MODULE.handler("guard_lands")
@@ -208,7 +212,7 @@ def _guard_lands(g: Game, a: dict[str, Any]) -> None:
     if guard_at(g, gid) is None:
         return
     n = len(g.players)
-    order = [(g.active + k) % n for k in range(n)]
+    order = [(g.active + k) % n for k in range(1, n + 1)]  # the character whose turn begins, last
     here = [i for i in order if g.players[i].alive and g.players[i].space == space]
     g.push_all([frame("guard_meets", id=gid, p=i) for i in here])
 
