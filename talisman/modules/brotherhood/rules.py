@@ -293,16 +293,18 @@ def donjon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-def let_out(g: Game, seat: int, to: str, cleared: bool) -> None:
+def let_out(g: Game, seat: int, to: str | None, cleared: bool) -> None:
+    """Out of the Donjon, onto ``to`` (None: the rule that lets it out moves it on)."""
     p = g.players[seat]
     update(g, seat, jail=None, **({"exposed": False} if cleared else {}))
     p.status.pop("hold", None)
     if cleared:
         p.status.pop("warrant", None)
     p.status["released"] = True  # the City's: not penniless in the turn one is let out
-    p.space = g.rules.space_index[to]
-    stats.changed(g)
-    g.say(f"{g.name(seat)} is out of the Donjon, on the {g.space_name(p.space)}.", type="move", seat=seat)
+    if to is not None:
+        p.space = g.rules.space_index[to]
+        stats.changed(g)
+        g.say(f"{g.name(seat)} walks out of the Donjon onto {g.space_name(p.space)}.", type="move", seat=seat)
 
 
 @MODULE.handler("bell_convince")
@@ -312,7 +314,7 @@ def _bell_convince(g: Game, a: dict[str, Any]) -> None:
         g.say(f"The guard is not convinced: {g.name(seat)} stays in the Donjon.", seat=seat)
         return
     g.say(f"The guard is convinced it made a mistake: {g.name(seat)} may go to the Castle.", seat=seat)
-    let_out(g, seat, RELEASE, cleared=True)
+    let_out(g, seat, None, cleared=True)
     g.push("teleport", p=seat, to=g.rules.space_index[CASTLE])
 
 
