@@ -251,3 +251,13 @@ def test_heuristic_bots_finish_games_with_the_brotherhood(seed):
         g.apply(agents[d.player].choose(LazyView(g, d.player), d))
     assert g.result is not None
     check_conservation(g)
+
+
+@pytest.mark.rules("brotherhood.donjon.override")
+def test_let_out_by_another_rule_a_member_brought_back_loses_its_possessions_again():
+    s = member(game(modules=CITY), jail="held").at(0, "watch-street").at(1, "village").give(0, "Sword")
+    s.dice(1).start()  # out of the Donjon (a Pardon): a newcomer the next time
+    assert not rules.bell(s.game, 0).get("jail")
+    s.game.players[0].space = s.game.rules.space_index["donjon"]
+    rules.jail(s.game, 0)
+    assert s.player(0).objects == []

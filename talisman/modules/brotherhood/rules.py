@@ -256,8 +256,12 @@ def _bell_jail_check(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.ability("turn_start")
 def members_in_the_donjon(g: Game, seat: int) -> None:
-    """Whoever put a member in the Donjon, the Brotherhood's rules hold there (checked as every turn begins)."""
+    """Whoever put a member in the Donjon, the Brotherhood's rules hold there (checked as every turn begins);
+    one let out by another rule (the City's Pardon) is a newcomer the next time."""
     for i in g.living():
+        found = bell(g, i)
+        if found is not None and found.get("jail") and not in_donjon(g, i):
+            update(g, i, jail=None)
         jail(g, i)
 
 
