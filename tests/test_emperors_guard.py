@@ -331,3 +331,27 @@ def test_heuristic_bots_finish_games_with_the_guard(seed):
         g.apply(agents[d.player].choose(LazyView(g, d.player), d))
     assert g.result is not None
     assert "The Emperor's Guard marches out" in "\n".join(e.text for e in g.events)
+
+
+@pytest.mark.rules("emperors-guard.attack")
+def test_the_character_whose_turn_begins_is_met_last_so_its_death_takes_nothing_else():
+    s = game("warrior", "wizard", "thief").at(0, "woods-1").at(1, "graveyard").at(2, "crags").set(0, lives=1)
+    guards_on(s, "graveyard", "fields-1")  # the first lands on the warrior, the second on the wizard
+    s.dice(1, 1).start()  # the walk; no bribe will do for the wizard
+    s.dice(6, 1, 1, 1, 1, 6).choose("fight").fight()  # the wizard beats its Guard; the warrior loses to its
+    assert s.log().index("comes for Wizard") < s.log().index("comes for Warrior")
+    assert s.player(1).status["warrant"] and not s.player(0).alive  # the wizard was met all the same
+
+
+def test_the_terminal_map_shows_the_guards_and_the_cards_face_down():
+    from rich.console import Console
+
+    from talisman.cli.board_map import draw
+
+    s = game().at(0, "crags").at(1, "crags").put("woods-1", "Shrine")
+    guards_on(s, "graveyard", "tavern")
+    s.dice(1).start()
+    console = Console(width=200, color_system=None, record=True)
+    console.print(draw(s.game.rules, view(s.game, 0)))
+    text = console.export_text()
+    assert "Guard, 1▼" in text and text.count("Guard") >= 2
