@@ -37,6 +37,13 @@ What it knows of the modules:
   avoided; 000's Optional Rules: a henchman fights in its master's place when it fights as
   well, or when the master is down to its last lives; King of the Hill's way out of the
   Treasure Chamber is always taken;
+- 000's Emperor's Guard: it pays a bribe in gold when it can, else gives its
+  least Object, and fights (in its better attribute) only when no bribe will
+  do: a Guard beaten means a Warrant, and no more bribes; it takes a hiding
+  Follower and leaves a closed Place closed (a turn is worth more);
+- 000's Brotherhood of the Bell: it joins and brings others in while it holds
+  no Talisman (the sixth member gives one), and in the Donjon it tries to
+  convince the guard (never the judge, who may hang it);
 - the characters' abilities (shots, charges, a fight again, two movement
   dice...), the Master Level titles (taken; the Mirror is turned away, and a
   seat with two bodies acts with the one further along), and the Wizard's
@@ -932,6 +939,9 @@ class HeuristicBot(districts.CityDistrictsRules):
             for prefix in ("imprison", "curse"):
                 if prefix in ids:
                     return prefix
+        recruit = self.first(ids, "bell-recruit")
+        if recruit and not self.has("Talisman"):
+            return recruit  # one more member known, toward the Brotherhood's Talisman
         broadside = self.first(ids, "broadside")
         if broadside and self.rng.random() < 0.5:
             return broadside  # ship against ship: neither side can see the other's damage
@@ -1171,6 +1181,29 @@ class HeuristicBot(districts.CityDistrictsRules):
 
     def on_donjon(self, d: Decision, ids: list[str]) -> str:
         return "bribe" if "bribe" in ids else "judged"
+
+    def on_guard_bribe(self, d: Decision, ids: list[str]) -> str:
+        if "bribe" in ids:
+            return "bribe"
+        worst = self._worst_card([i for i in ids if i.startswith("bribe:")])
+        if worst and ITEM_VALUE.get(self.card(int(worst.rsplit(":", 1)[1])).name, 2) <= 4:
+            return worst
+        if "fight-psychic" in ids and self.me["craft"] > self.battle_strength():
+            return "fight-psychic"
+        return "fight"
+
+    def on_guard_reopen(self, d: Decision, ids: list[str]) -> str:
+        return "leave"
+
+    def on_guard_hiding(self, d: Decision, ids: list[str]) -> str:
+        return "take"
+
+    def on_bell_invite(self, d: Decision, ids: list[str]) -> str:
+        return "refuse" if self.has("Talisman") or self.me["status"].get("warrant") else "join"
+
+    def on_bell_donjon(self, d: Decision, ids: list[str]) -> str:
+        # D10 + Craft of 10 or more is never less likely than the escape's 1 on a die; the judge may hang
+        return "convince" if self.me["craft"] >= 1 else "escape"
 
     def on_wish(self, d: Decision, ids: list[str]) -> str:
         if self.me["lives"] <= 2:

@@ -10,8 +10,8 @@ Wizard's Tower) is a winding strip of cells below, and so are the spaces a
 region keeps off its ring (the City's buildings, its Gate and its Donjon),
 titled apart. Each cell
 shows the space's name on its region's colour, the pieces on it in their
-seats' colours, the first card lying there, gold, and the number of the
-option that leads there.
+seats' colours, the first card lying there, gold, the modules' markers (an
+Emperor's Guard; ▼ counts the cards turned face down), and the number of the option that leads there.
 """
 
 from __future__ import annotations
@@ -162,6 +162,12 @@ def _cell(
     gold = view["gold_on"].get(sid)
     if gold:
         things.append(f"{gold}G")
+    markers = view.get("pieces", {}).get(sid, ())
+    guards = sum(m["kind"] == "emperors-guard" for m in markers)
+    if guards:
+        things.insert(0, "Guard" if guards == 1 else f"{guards} Guards")  # the Emperor's Guard
+    if len(markers) > guards:
+        things.append(f"{len(markers) - guards}▼")  # cards turned face down
     mark = f"[{targets[sid]}]" if sid in targets else ""
     foot = Text(_fit(", ".join(things), WIDTH - len(mark)), style=f"italic {base}")
     foot.append(mark, style="bold reverse")

@@ -33,7 +33,9 @@ lives and lives), ``defeated`` (a character lost a fight: against creatures
 or another character), ``pvp_won`` (winner, loser of a fight between characters),
 ``gained`` (a character took an Object, Magic Object or Follower), ``chose``
 (a player answered a decision: the seat, its kind and the option's id; the
-City's Law watches what is done), ``cast`` (a Spell was cast or a Scroll read).
+City's Law watches what is done), ``cast`` (a Spell was cast or a Scroll read),
+``card_met`` (a character meets a card on its space, before the card's own
+encounter resolves: the Brotherhood's Strangers).
 
 Values: ``movement_die`` (the die a character moves with, when a rule changes
 it), ``battle_bonus`` (Strength or Craft added in a fight), ``move_allowed``
@@ -50,7 +52,9 @@ Dungeon Game), ``own_move`` (the ways a character moves when a rule replaces
 the roll: aboard an Airship; ``None`` when none does), ``notes`` (sentences of a
 module about a character, for its sheet: an Airship's Hit Points), ``may_win`` (may the last
 character standing win now off the Crown: not under 000's Chaos Bloodbath), ``new_character``
-(may a dead character's player start again with a new one, when the option allows it).
+(may a dead character's player start again with a new one, when the option allows it),
+``pieces`` (what lies on the board that is neither a card nor a character, for the boards
+drawn: the Emperor's Guard, face-down cards).
 """
 
 from __future__ import annotations
@@ -107,6 +111,8 @@ for _point, _meaning in (
     ("cast", "reaction: a character cast a Spell or read a Scroll"),
     ("may_win", "value: may the last character standing win now, off the Crown of Command"),
     ("new_character", "value: may the player of a character who died start again with a new one"),
+    ("card_met", "reaction: a character meets a card on its space"),
+    ("pieces", "value: markers on the board that are no card and no character"),
 ):
     ENGINE.point(_point, _meaning)
 
@@ -212,6 +218,11 @@ def own_move(g: Game, seat: int) -> list[Choice] | None:
 def notes(g: Game, seat: int) -> list[str]:
     """The lines that modules add to a character's state on its sheet (aboard an Airship...)."""
     return [note for fn in hooks(g, "notes") for note in fn(g, seat)]
+
+
+def pieces(g: Game) -> list[dict[str, Any]]:
+    """The markers modules lay on the board (``{"space": index, "kind": ..., "name": ...}``)."""
+    return [piece for fn in hooks(g, "pieces") for piece in fn(g)]
 
 
 def battle_bonus(g: Game, seat: int, fight: dict[str, Any]) -> int:

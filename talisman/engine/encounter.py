@@ -244,11 +244,13 @@ def _card_next(g: Game, a: dict[str, Any]) -> None:
         foes = [c for c in queue if g.rules.instances[c].type == "enemy" and _mode(g, c) == mode]
         g.push("card_next", p=seat, queue=[c for c in rest if c not in foes])
         combat.fight_cards(g, seat, foes, mode)
+        abilities.react("card_met", g, seat, card)  # pushed last, so it runs first
         return
     if cdef.type in ("object", "magic-object", "follower") and not cdef.on_encounter and not cdef.must_take:
         # Objects and Followers lying here are offered together, once.
         g.push("card_next", p=seat, queue=[c for c in rest if c not in takeable(g, seat)])
         g.push("take_items", p=seat)
+        abilities.react("card_met", g, seat, card)
         return
     g.push("card_next", p=seat, queue=rest)
     if cdef.type == "event":
@@ -263,6 +265,7 @@ def _card_next(g: Game, a: dict[str, Any]) -> None:
         effects.run(g, seat, cdef.on_encounter, ctx)
     elif cdef.type == "follower" and cdef.must_take:
         g.push("take", p=seat, card=card)
+    abilities.react("card_met", g, seat, card)
 
 
 def _mode(g: Game, card: int) -> str:

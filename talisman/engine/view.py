@@ -197,6 +197,14 @@ def _decision(g: Game, seat: int | None) -> dict[str, Any] | None:
     return out
 
 
+def _pieces(g: Game) -> dict[str, list[dict[str, str]]]:
+    """Markers of the modules by space id (the Emperor's Guard, a card turned face down)."""
+    out: dict[str, list[dict[str, str]]] = {}
+    for piece in abilities.pieces(g):
+        out.setdefault(g.rules.spaces[piece["space"]].id, []).append({"kind": piece["kind"], "name": piece["name"]})
+    return out
+
+
 # The parts of a view, in order: each a function of (game, seat).
 SECTIONS: dict[str, Callable[[Game, int | None], Any]] = {
     "you": lambda g, seat: seat,
@@ -212,6 +220,7 @@ SECTIONS: dict[str, Callable[[Game, int | None], Any]] = {
         g.rules.spaces[s].id: [card_view(g, c) for c in held] for s, held in sorted(g.board.items()) if held
     },
     "gold_on": lambda g, seat: {g.rules.spaces[s].id: n for s, n in sorted(g.gold_on.items()) if n},
+    "pieces": lambda g, seat: _pieces(g),
     "realms": lambda g, seat: [
         {
             "space": g.rules.spaces[r["space"]].id,

@@ -210,7 +210,7 @@ export function spaceCentre(layout, id) {
 }
 
 /** What a space holds and says, for its tip; with the option a highlighted space stands for. */
-function spaceTip(board, space, cards, players, gold, realm, target, onPick, seatName) {
+function spaceTip(board, space, cards, players, gold, realm, target, onPick, seatName, markers = []) {
   const region = board.regions.find((r) => r.id === space.region);
   return [
     target && onPick ? h('button', { type: 'button', class: 'primary tip-pick', onclick: () => onPick(target) }, target.label) : null,
@@ -220,6 +220,7 @@ function spaceTip(board, space, cards, players, gold, realm, target, onPick, sea
     players.length ? h('p', { class: 'tip-here' }, `Here: ${players.map((p) => `${p.name} (${seatName(p)})`).join(', ')}`) : null,
     gold ? h('p', {}, `${gold} gold lies here.`) : null,
     realm ? h('p', {}, `${realm.title}: a realm.`) : null,
+    markers.map((m) => h('p', { class: `tip-marker marker-${m.kind}` }, m.kind === 'emperors-guard' ? `An ${m.name} stands here.` : `${m.name}.`)),
     cards.map((c) => h('div', { class: 'tip-card' }, cardTip(c))),
   ];
 }
@@ -297,9 +298,11 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
         fill: SEAT_COLOURS[realms[id].owner % SEAT_COLOURS.length], class: 'realm',
       }));
     }
+    const markers = (view.pieces || {})[id] || [];
+    drawMarkers(g, cell, markers);
     drawPieces(g, cell, here[id] || [], view.active);
     const pick = target && onPick ? onPick : null;
-    withTip(g, () => spaceTip(board, space, cards, here[id] || [], gold, realms[id], target, pick, seatName), {
+    withTip(g, () => spaceTip(board, space, cards, here[id] || [], gold, realms[id], target, pick, seatName, markers), {
       key: `space:${id}`,
       onTap: (e, pointer) => {
         if (!pick || pointer === 'touch') return false;
@@ -325,6 +328,20 @@ function drawCards(g, cell, cards) {
   g.append(s('rect', { x: cell.x + 4, y, width: cell.w - 8, height: h, rx: 3, fill: CARD_FILLS[first.type] || '#555', class: 'card' }));
   g.append(s('text', { x: cell.x + 8, y: y + h * 0.72, 'font-size': fs, class: 'card-text' },
     cards.length > 1 ? `${label} +${cards.length - 1}` : label));
+}
+
+/** Markers of the modules (``view.pieces``): an Emperor's Guard, a card turned face down; in a column at the right. */
+function drawMarkers(g, cell, markers) {
+  const size = Math.min(cell.w * 0.2, 22);
+  markers.forEach((m, i) => {
+    const x = cell.x + cell.w - size - 4;
+    const y = cell.y + cell.h * 0.3 + i * (size + 3);
+    const guard = m.kind === 'emperors-guard';
+    g.append(s('g', { class: `marker marker-${m.kind}`, 'data-marker': m.kind },
+      s('rect', { x, y, width: size, height: size, rx: guard ? size / 2 : 2, class: 'marker-shape' }),
+      s('text', { x: x + size / 2, y: y + size * 0.68, 'font-size': size * 0.5, class: 'marker-text' }, guard ? 'EG' : '?'),
+      s('title', {}, m.name)));
+  });
 }
 
 function drawPieces(g, cell, players, active) {

@@ -1,0 +1,20 @@
+"""The declaration of the module ``brotherhood``; its rule file registers its code on :data:`MODULE`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talisman.content.modules import Module
+
+MODULE = Module(
+    name="brotherhood",
+    title="The Brotherhood of the Bell (000): a secret society, the Law on its trail",
+    content_dir=Path(__file__).parent,
+)
+MODULE.point("law_met", "reaction: the Law of a module meets a character (the Emperor's Guard); with who it is")
+MODULE.declare_decisions(
+    {
+        "bell-donjon": "a member of the Brotherhood in the Donjon: convince the guard, try to escape, or be judged",
+        "bell-invite": "a member of the Brotherhood asks another character to join it: join, or refuse",
+    }
+)

@@ -1,0 +1,20 @@
+"""The declaration of the module ``emperors-guard``; its rule file registers its code on :data:`MODULE`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talisman.content.modules import Module
+
+MODULE = Module(
+    name="emperors-guard",
+    title="The Emperor's Guard (000): eight guards walk the land, tax, bribes and Warrants",
+    content_dir=Path(__file__).parent,
+)
+MODULE.declare_decisions(
+    {
+        "guard-bribe": "the Emperor's Guard attacks: pay the bribe the die asked for, or fight",
+        "guard-reopen": "a Place the Guard closed lies here: reopen it (missing a turn) or leave it closed",
+        "guard-hiding": "a Follower hides here from the Guard: take it, or leave it",
+    }
+)
