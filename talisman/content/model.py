@@ -77,7 +77,8 @@ class LinkDef:
 
     A portal may have a ``name`` (the Door to the Wizard's Tower), a space of
     its own where the attempt is made (``via``: the Door) and effects run on
-    the character who passes it (``on_pass``).
+    the character who passes it (``on_pass``). A ``warp`` link is a one-way warp
+    line of the Timescape, from ``a`` to ``b``, its ``name`` the line's colour.
     """
 
     kind: str
