@@ -181,13 +181,13 @@ def _fee(g: Game, a: dict[str, Any]) -> None:
         g.say(f"The Warlock asks {fee[0]} {FEE_WORDS[fee[1]]}(s) for his Warp Gate.", seat=seat)
     else:
         g.say("The Warlock asks nothing for his Warp Gate.", seat=seat)
-    g.push("timescape_pay", p=seat, left=fee[0], kind=fee[1])
+    g.push("timescape_pay", p=seat, left=fee[0], what=fee[1])
 
 
 @MODULE.handler("timescape_pay")
 def _pay(g: Game, a: dict[str, Any]) -> None:
     """The fee must be paid, a card at a time (the character's choice), then the Warp Gate opens."""
-    seat, left, kind = a["p"], a["left"], a["kind"]
+    seat, left, kind = a["p"], a["left"], a["what"]
     if left <= 0:
         g.say(f"The Warlock opens a Warp Gate for {g.name(seat)}.", seat=seat)
         g.push("teleport", p=seat, to=gate(g))
@@ -200,7 +200,7 @@ def _pay(g: Game, a: dict[str, Any]) -> None:
             Choice(
                 f"pay:{c}",
                 f"Give the {g.card_name(c)}",
-                [frame("timescape_give", p=seat, card=c), frame("timescape_pay", p=seat, left=left - 1, kind=kind)],
+                [frame("timescape_give", p=seat, card=c), frame("timescape_pay", p=seat, left=left - 1, what=kind)],
             )
             for c in fee_cards(g, seat, kind)
         ],
@@ -228,12 +228,22 @@ def crossing(g: Game, seat: int, came_from: int) -> None:
         g.say(f"{g.name(seat)} is back in the Talisman world.", seat=seat)
 
 
+@MODULE.ability("teleport_allowed")
+def note_departure(g: Game, seat: int, to: int) -> bool:
+    """Sent straight into the Timescape (the engine moves the character before it arrives):
+    where it stood is noted, for the animals that stay there."""
+    if g.rules.spaces[to].region == TIMESCAPE and not inside(g, seat):
+        g.players[seat].status["timescape-from"] = g.players[seat].space
+    return True
+
+
 def enter(g: Game, seat: int, came_from: int) -> None:
     p = g.players[seat]
     p.status["timescape"] = True
+    left = p.status.pop("timescape-from", None)
     if g.rules.spaces[came_from].region == TIMESCAPE:
-        # set on the Warp Gate before arriving: only the Horrible Black Void does it, from the Crown
-        came_from = next(s.index for s in g.rules.spaces if s.kind == "crown")
+        # set on the Warp Gate before it arrives: sent by the engine (noted), or by the Horrible Black Void, on the Crown
+        came_from = left if left is not None else next(s.index for s in g.rules.spaces if s.kind == "crown")
     g.say(f"{g.name(seat)} enters the Timescape.", type="move", seat=seat)
     for f in list(p.followers):
         cdef = g.rules.instances[f]

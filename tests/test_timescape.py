@@ -1,0 +1,231 @@
+"""000's Talisman Timescape (module ``timescape``): the realities and their warp
+lines, the ways in and the animals left behind, being alone there, the cards
+that never stay, Adventure cards drawn there, Aliens, the wild magic, the
+Sentinels' prison, the Ancient Artifact and Dragon Rage."""
+
+from __future__ import annotations
+
+import pytest
+
+from talisman import Game
+from talisman.engine.cards import check_conservation
+from talisman.testing import Scenario
+
+TS = ("timescape",)
+
+
+def game(*chars: str, modules: tuple[str, ...] = TS, **options) -> Scenario:
+    """Seat 0 plays; the others wait in the Tavern (the next one's move is where a test stops)."""
+    s = Scenario(list(chars or ("warrior", "wizard")), modules=modules, **options).no_spells()
+    for seat in range(1, len(s.game.players)):
+        s.at(seat, "tavern")
+    return s
+
+
+def warp(s: Scenario, frm: str, roll: int, *dice: int) -> Scenario:
+    """Seat 0, on ``frm`` in the Timescape, rolls ``roll`` for its warp line (``dice`` for what follows)."""
+    s.at(0, frm).set(0, status={**s.player(0).status, "timescape": True}).dice(roll, *dice).start()
+    if s.kind == "turn":
+        s.choose("warp")
+    return s
+
+
+def village(s: Scenario, *dice: int) -> Scenario:
+    """Seat 0 moves from the Fields to the Village."""
+    s.at(0, "fields-1").dice(1, *dice).start()
+    if s.kind == "turn":
+        s.choose("roll")
+    return s.choose("move:village")
+
+
+def in_discards(s: Scenario, name: str, deck: str = "timescape") -> bool:
+    return name in s.names(s.game.discards[deck])
+
+
+# --- the board -----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("timescape.overview")
+def test_the_timescape_is_a_warp_gate_and_fifteen_realities_joined_to_no_space_of_the_main_board():
+    rules = Game.new(["warrior"], modules=TS, seed=0, start=False).rules
+    ring = rules.regions["timescape"].ring
+    assert len(ring) == 16 and ring[0] == "warp-gate"
+    assert {"vortex", "nexus", "warp-demon", "space-fortress", "sentinel-outpost", "planetfall"} <= set(ring)
+    inside = set(ring)
+    assert all((ln.a in inside) == (ln.b in inside) for ln in rules.links)  # no link to the main board
+    assert len(rules.decks["timescape"]) == 42 and len(rules.decks["timescape-purchase"]) == 12
+
+
+@pytest.mark.rules("timescape.movement.warp-lines")
+@pytest.mark.parametrize(("roll", "to", "colour"), [(1, "astral-plane", "White"), (2, "astral-plane", "White"),
+                                                     (3, "death-world", "Blue"), (4, "death-world", "Blue"),
+                                                     (5, "the-void", "Red"), (6, "the-void", "Red")])
+def test_the_die_gives_the_warp_line_followed(roll, to, colour):
+    s = game()
+    s.on_top("timescape", "Temporal Echo")
+    warp(s, "warp-gate", roll, 1)
+    assert s.space_of(0) == to and f"Warrior follows the {colour} warp line" in s.log()
+
+
+@pytest.mark.rules("timescape.movement.warp-lines")
+def test_the_lines_run_one_way_and_each_reality_is_reached_by_one_line_of_each_colour():
+    rules = Game.new(["warrior"], modules=TS, seed=0, start=False).rules
+    warps = [ln for ln in rules.links if ln.kind == "warp"]
+    for colour in ("Blue", "Red"):
+        lines = [(ln.a, ln.b) for ln in warps if ln.name == colour]
+        assert sorted(a for a, _ in lines) == sorted(rules.regions["timescape"].ring)
+        assert sorted(b for _, b in lines) == sorted(rules.regions["timescape"].ring)
+        assert not any((b, a) in lines for a, b in lines)  # one way
+    s = game()
+    s.on_top("timescape", "Temporal Echo")
+    warp(s, "death-world", 1)  # the White line from the Death World: on to the Fourth Dimension
+    assert s.space_of(0) == "fourth-dimension"
+
+
+@pytest.mark.rules("timescape.movement.warp-lines")
+@pytest.mark.parametrize("char", ["dwarf", "troll"])
+def test_everyone_rolls_a_d6_in_the_timescape_whatever_its_size(char):
+    from talisman.engine.abilities import movement_die
+
+    s = game(char, "wizard").on_top("timescape", "Temporal Echo")
+    assert movement_die(s.game, 0) != 6  # a D4 or a D8 on the main board
+    warp(s, "warp-gate", 6)  # (a 6: no D4 could roll it)
+    assert s.space_of(0) == "the-void"
+    s.at(0, "warp-gate")
+    assert movement_die(s.game, 0) == 6
+
+
+@pytest.mark.rules("timescape.movement.no-control")
+def test_no_ability_changes_the_warp_move_but_the_warp_belt_may_take_the_red_line():
+    s = game("astropath", "wizard", modules=(*TS, "roster"))  # the Astropath rolls again elsewhere
+    s.on_top("timescape", "Temporal Echo")
+    warp(s, "warp-gate", 1)
+    assert s.space_of(0) == "astral-plane" and "reroll" not in " ".join(s.options())
+    s2 = game().give(0, "Warp Belt")
+    s2.at(0, "warp-gate").set(0, status={"timescape": True}).start()
+    assert set(s2.options()) >= {"warp", "warp:red"}
+    s2.on_top("timescape", "Temporal Echo").choose("warp:red")
+    assert s2.space_of(0) == "the-void"
+
+
+@pytest.mark.rules("timescape.movement.no-control")
+def test_the_time_loop_throws_one_back_along_the_line_one_came_by():
+    s = game()
+    s.on_top("timescape", "Temporal Echo")
+    warp(s, "space-port", 1)  # White: to the Time Loop, thrown back to the Space Port
+    assert s.space_of(0) == "space-port" and "The Time Loop throws Warrior back" in s.log()
+
+
+# --- entering ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("timescape.enter.mystic-enchantress")
+def test_the_mystic_sends_a_character_judged_worthy_two_dice_under_strength_and_craft():
+    s = game()  # the Warrior: Strength 4, Craft 2
+    village(s)
+    assert s.kind == "encounter" and "timescape:mystic" in s.options() and "space" in s.options()
+    s.dice(2, 3).choose("timescape:mystic")  # 5 < 6
+    assert s.space_of(0) == "warp-gate" and s.player(0).status["timescape-sent"] == ["mystic"]
+    assert "Warrior enters the Timescape." in s.log() and s.game.active == 1  # the turn ended there
+    s2 = game()
+    village(s2).dice(3, 3).choose("timescape:mystic")  # 6 is not under 6
+    assert s2.space_of(0) == "village" and "unworthy" in s2.log()
+
+
+@pytest.mark.rules("timescape.enter.mystic-enchantress", "timescape.enter.visit-limits")
+def test_the_enchantress_of_the_city_judges_the_same_way_and_sends_one_once():
+    s = game(modules=(*TS, "city-classic")).at(0, "moon-alley")
+    s.dice(1).start()
+    if s.kind == "turn":
+        s.choose("roll")
+    s.choose("move:enchantress")
+    s.dice(1, 1).choose("warp-gate")
+    assert s.space_of(0) == "warp-gate"
+    s2 = game(modules=(*TS, "city-classic")).at(0, "moon-alley").set(0, status={"timescape-sent": ["enchantress"]})
+    s2.dice(1).start()
+    if s2.kind == "turn":
+        s2.choose("roll")
+    s2.choose("move:enchantress").choose("warp-gate")
+    assert s2.space_of(0) == "enchantress" and "never again" in s2.log()
+
+
+@pytest.mark.rules("timescape.enter.visit-limits")
+def test_the_mystic_may_be_asked_on_every_visit_until_she_has_sent_one_once():
+    s = game()
+    village(s).dice(6, 6).choose("timescape:mystic")  # unworthy: it may try again on its next visit
+    s2 = game().set(0, status={"timescape-sent": ["mystic"]})
+    village(s2)
+    assert "timescape:mystic" not in s2.options()
+
+
+@pytest.mark.rules("timescape.enter.warlock-fee", "timescape.enter.visit-limits")
+@pytest.mark.parametrize(
+    ("d8", "followers", "objects", "paid", "inside"),
+    [
+        (2, ["Mule"], [], [], False),  # 1-3: ignored
+        (4, ["Pixie"], [], ["Pixie"], True),  # 1 Follower
+        (4, [], ["Sword"], [], False),  # no Follower to give: ignored
+        (5, ["Pixie"], ["Sword"], ["Pixie", "Sword"], True),  # 2 Objects and/or Followers
+        (6, [], ["Sword", "Amulet"], ["Amulet"], True),  # 1 Magic Object
+        (7, [], ["Amulet"], [], False),  # 2 Magic Objects: only one
+        (8, [], [], [], True),  # free
+    ],
+)
+def test_the_warlocks_fee(d8, followers, objects, paid, inside):
+    s = game().give(0, *followers, *objects)
+    s.at(0, "desert-1").dice(1).start()
+    if s.kind == "turn":
+        s.choose("roll")
+    s.choose("move:warlocks-cave")
+    assert "timescape:warlock" in s.options() and "space" in s.options()  # instead of a quest
+    s.dice(d8).choose("timescape:warlock")
+    while s.kind == "timescape-fee":
+        s.choose(next(i for i in s.options() if s.game.card_name(int(i.split(":")[1])) in paid))
+    assert (s.space_of(0) == "warp-gate") == inside
+    kept = s.names(s.player(0).objects + s.player(0).followers)
+    assert all(name not in kept for name in paid) and s.game.active == 1
+    if not inside:
+        assert "The Warlock ignores Warrior" in s.log()
+
+
+@pytest.mark.rules("timescape.enter.visit-limits")
+def test_the_warlock_sends_one_as_often_as_his_fee_is_paid():
+    s = game().set(0, status={"timescape-sent": ["mystic", "enchantress", "warlock"]})
+    s.at(0, "desert-1").dice(1).start()
+    if s.kind == "turn":
+        s.choose("roll")
+    s.choose("move:warlocks-cave").dice(8).choose("timescape:warlock")
+    assert s.space_of(0) == "warp-gate"
+
+
+@pytest.mark.rules("timescape.enter.animals-stay")
+def test_animals_and_the_poltergeist_stay_behind_where_the_character_stood_but_others_go_along():
+    s = game().give(0, "Mule", "Unicorn", "Poltergeist", "Pixie").trophy(0)
+    wolf = s.find("Wolf")
+    s._unplace(wolf)
+    s.player(0).followers.append(wolf)  # a tamed animal
+    village(s).dice(1, 1).choose("timescape:mystic")
+    assert s.space_of(0) == "warp-gate" and s.names(s.player(0).followers) == ["Pixie"]
+    assert sorted(s.on_space("village")) == ["Mule", "Poltergeist", "Unicorn", "Wolf"]
+    check_conservation(s.game)
+
+
+@pytest.mark.rules("timescape.enter.warp-gate-spell")
+def test_the_warp_gate_spell_opens_the_way_for_the_next_turn():
+    s = game().give(0, "Warp Gate").at(0, "fields-1")
+    s.start().choose("cast:")
+    assert s.space_of(0) != "warp-gate"
+    while s.game.active != 0 or s.kind != "turn":
+        s.choose(s.options()[0])
+    assert "next-move" in s.options()
+    s.choose("next-move")
+    assert s.space_of(0) == "warp-gate" and s.player(0).status.get("timescape")
+
+
+@pytest.mark.rules("timescape.enter.black-void")
+def test_the_horrible_black_void_draws_its_victim_to_the_warp_gate_and_the_animals_stay_on_the_crown():
+    s = game("elf", "thief", modules=(*TS, "endings"), ending="horrible-black-void")
+    s.at(0, "valley-of-fire").give(0, "Talisman", "Mule").set(1, lost_turns=50)
+    s.start().choose("move:crown-of-command")
+    assert s.player(0).alive and s.space_of(0) == "warp-gate" and s.player(0).status["timescape"]
+    assert "Mule" in s.on_space("crown-of-command")
