@@ -30,6 +30,14 @@ def warp(s: Scenario, frm: str, roll: int, *dice: int) -> Scenario:
     return s
 
 
+def walk(s: Scenario, frm: str, to: str, roll: int, *dice: int) -> Scenario:
+    """Seat 0 walks the main board from ``frm`` to ``to``."""
+    s.at(0, frm).dice(roll, *dice).start()
+    if s.kind == "turn":
+        s.choose("roll")
+    return s.choose(f"move:{to}")
+
+
 def village(s: Scenario, *dice: int) -> Scenario:
     """Seat 0 moves from the Fields to the Village."""
     s.at(0, "fields-1").dice(1, *dice).start()
@@ -229,3 +237,127 @@ def test_the_horrible_black_void_draws_its_victim_to_the_warp_gate_and_the_anima
     s.start().choose("move:crown-of-command")
     assert s.player(0).alive and s.space_of(0) == "warp-gate" and s.player(0).status["timescape"]
     assert "Mule" in s.on_space("crown-of-command")
+
+
+# --- alone in each reality ------------------------------------------------------------------------
+
+
+@pytest.mark.rules("timescape.no-character-encounters")
+def test_a_character_landing_on_an_occupied_reality_follows_its_instructions():
+    s = game("warrior", "wizard", "elf").at(2, "astral-plane").set(2, status={"timescape": True})
+    warp(s.on_top("timescape", "Temporal Echo"), "warp-gate", 1)
+    assert s.space_of(0) == "astral-plane" and "Event: Temporal Echo." in s.log()
+    assert "Encounter the Elf" not in " ".join(s.labels()) and "Warrior meets" not in s.log()
+
+
+@pytest.mark.rules("timescape.scope")
+def test_outside_the_timescape_characters_meet_and_move_as_usual():
+    s = game().at(1, "fields-2")
+    walk(s, "crags", "fields-2", 1)
+    assert s.kind == "encounter" and "meet:1" in s.options()
+
+
+@pytest.mark.rules("timescape.isolation-and-rift", "timescape.cards-self-only")
+def test_what_is_met_in_the_timescape_reaches_no_one_else_and_the_land_reaches_no_one_there():
+    s = game("warrior", "wizard", "elf").at(2, "nexus").set(2, status={"timescape": True})
+    s.at(1, "fields-2")
+    walk(s.on_top("adventure", "Pestilence"), "crags", "fields-2", 1)
+    s.choose("space")  # Pestilence: the region, but not the Elf in the Timescape
+    assert [p.lives for p in s.game.players] == [3, 3, 4]
+    s2 = game("warrior", "wizard", "elf").at(2, "death-world").set(2, status={"timescape": True})
+    s2.on_top("adventure", "Pestilence")
+    warp(s2, "warp-gate", 3, 4)  # Blue to the Death World; 4: an Adventure card, Pestilence
+    assert s2.space_of(0) == "death-world" and [p.lives for p in s2.game.players] == [3, 4, 4]
+
+
+@pytest.mark.rules("timescape.isolation-and-rift")
+def test_a_dimensional_rift_opens_the_realities_for_the_turn_it_is_drawn():
+    s = game("warrior", "wizard", "elf").at(2, "astral-plane").set(2, status={"timescape": True})
+    warp(s.on_top("timescape", "Dimensional Rift"), "warp-gate", 1)
+    assert s.kind == "timescape-rift" and set(s.options()) == {"meet:2", "nothing"}
+    assert s.game.globals.get("rift")
+    s.choose("meet:2")
+    assert s.kind == "meet"
+    s.choose("leave")
+    assert not s.game.globals.get("rift")  # closed as the turn ended
+
+
+@pytest.mark.rules("timescape.no-cards-left")
+def test_no_card_stays_on_the_timescape_board():
+    s = game().on_top("timescape", "Alien Relic", "Warp Spawn")
+    warp(s, "space-port", 3, 2, 1, 6)  # Blue to Planetfall: the Warp Spawn wins, 2 + 4 against 6 + 3
+    assert s.player(0).lives == 3 and not s.on_space("planetfall") and in_discards(s, "Warp Spawn") and in_discards(s, "Alien Relic")
+    check_conservation(s.game)
+    s2 = game().on_top("timescape", "Alien Relic")
+    warp(s2, "warp-gate", 6)
+    assert s2.kind == "take"
+    s2.choose("done")
+    assert not s2.on_space("the-void") and in_discards(s2, "Alien Relic")
+
+
+@pytest.mark.rules("timescape.no-cards-left")
+def test_gold_dropped_in_the_timescape_is_lost_and_a_place_does_not_stay():
+    s = game().on_top("timescape", "Crystal Spring")
+    s.game.gold_on[s.game.rules.space_index["the-void"]] = 3
+    warp(s, "warp-gate", 6)
+    assert in_discards(s, "Crystal Spring") and not s.game.gold_on.get(s.game.rules.space_index["the-void"])
+
+
+@pytest.mark.rules("timescape.no-range-weapons")
+def test_no_missile_is_loosed_in_the_timescape():
+    s = game("archeologist", "wizard", modules=(*TS, "roster")).on_top("timescape", "Xeno Hunter")
+    warp(s, "warp-gate", 6)
+    assert s.kind != "combat" or "pistol" not in s.options()
+    s2 = game("archeologist", "wizard", modules=(*TS, "roster")).on_top("adventure", "Bear")
+    walk(s2, "crags", "fields-2", 1)
+    assert s2.kind == "combat" and "pistol" in s2.options()
+
+
+# --- Adventure cards ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("timescape.adventure-redraw")
+@pytest.mark.parametrize("redrawn", ["Mule", "Poltergeist", "Hermit", "Blizzard", "Wolf"])
+def test_cards_with_no_place_in_the_timescape_are_drawn_again(redrawn):
+    s = game().on_top("adventure", redrawn, "Goblin")
+    warp(s, "warp-gate", 3, 4, 6, 1)  # the Death World, 4: one Adventure card; the Goblin fought
+    assert in_discards(s, redrawn, "adventure") and "Goblin" in s.names(s.player(0).trophies)
+    assert "has no place in the Timescape: drawn again" in s.log()
+
+
+@pytest.mark.rules("timescape.adventure-redraw", "timescape.scope")
+def test_outside_the_timescape_a_mule_is_met_as_usual():
+    s = game().on_top("adventure", "Mule")
+    walk(s, "crags", "fields-2", 1)
+    assert "Mule" in s.names(s.player(0).followers) or s.kind == "take"
+
+
+@pytest.mark.rules("timescape.adventure-attribute-places")
+@pytest.mark.parametrize(("place", "attr"), [("Pool of Life", "lives"), ("Magic Stream", "strength"),
+                                             ("Fountain of Wisdom", "craft")])
+def test_the_pool_the_stream_and_the_fountain_give_one_and_are_discarded(place, attr):
+    s = game().set(0, lives=3)
+    before = getattr(s.player(0), attr)
+    s.on_top("adventure", place)
+    warp(s, "warp-gate", 3, 4)
+    assert getattr(s.player(0), attr) == before + 1 and in_discards(s, place, "adventure")
+    assert not s.on_space("death-world")
+
+
+@pytest.mark.rules("timescape.adventure-cards-local")
+def test_an_adventure_card_drawn_there_goes_nowhere_else():
+    s = game().on_top("adventure", "Ghost")  # elsewhere it flies off to haunt a place
+    warp(s, "warp-gate", 3, 4, 1, 6)  # the Ghost fought: 1 + Craft 2 against its 6 + 4
+    assert not any("Ghost" in s.on_space(sid) for sid in ("city", "village", "graveyard", "chapel", "castle", "temple"))
+    assert in_discards(s, "Ghost", "adventure") or "Ghost" in s.names(s.player(0).trophies)
+
+
+@pytest.mark.rules("timescape.adventure-cards-local")
+def test_at_the_nexus_five_adventure_cards_are_drawn_and_one_met():
+    s = game().on_top("adventure", "Goblin", "Bag of Gold", "Wolf", "Pestilence", "Amulet", "Bear")
+    warp(s, "fourth-dimension", 3)  # Blue: the Nexus
+    assert s.kind == "timescape-nexus" and len(s.options()) == 5  # the Wolf is drawn again: the Bear
+    s.choose(next(i for i in s.options() if s.game.card_name(int(i.split(":")[1])) == "Amulet"))
+    assert s.kind == "take"
+    s.choose("take:")
+    assert "Amulet" in s.names(s.player(0).objects) and in_discards(s, "Goblin", "adventure")
