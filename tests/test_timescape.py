@@ -361,3 +361,152 @@ def test_at_the_nexus_five_adventure_cards_are_drawn_and_one_met():
     assert s.kind == "take"
     s.choose("take:")
     assert "Amulet" in s.names(s.player(0).objects) and in_discards(s, "Goblin", "adventure")
+
+
+# --- Aliens ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("timescape.aliens")
+def test_every_enemy_of_the_timescape_deck_is_an_alien_and_a_beaten_alien_is_kept():
+    rules = Game.new(["warrior"], modules=TS, seed=0, start=False).rules
+    enemies = {rules.instances[c].subtype for c in rules.decks["timescape"] if rules.instances[c].is_enemy}
+    assert enemies == {"alien"}
+    s = game().on_top("timescape", "Warp Spawn")
+    warp(s, "warp-gate", 6, 6, 1)  # the Void: 6 + 4 against 1 + 3
+    assert "Warp Spawn" in s.names(s.player(0).trophies)
+
+
+@pytest.mark.rules("timescape.aliens")
+def test_an_ability_against_animals_does_not_work_on_an_alien():
+    s = game("druid", "wizard", modules=(*TS, "roster")).on_top("timescape", "Void Crawler")
+    warp(s, "warp-gate", 6)
+    assert s.kind != "combat" or not any("let" in i or "tame" in i or "charm" in i for i in s.options())
+
+
+# --- the realities ------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("timescape.overview")
+@pytest.mark.parametrize(("d6", "space"), [(1, "crags"), (2, "warlocks-cave"), (3, "village"), (4, "temple"),
+                                           (5, "plain-of-peril"), (6, "warp-gate")])
+def test_the_vortex_flings_one_out(d6, space):
+    s = game()
+    warp(s, "nexus", 5, d6)  # Red from the Nexus: the Vortex
+    assert s.space_of(0) == space
+    assert bool(s.player(0).status.get("timescape")) == (space == "warp-gate")
+
+
+@pytest.mark.rules("timescape.overview")
+def test_the_warp_demon_is_fought_in_the_attribute_chosen():
+    s = game()
+    warp(s, "death-world", 3)  # Blue: the Warp Demon
+    assert s.kind == "timescape-demon"
+    s.dice(6, 1).choose("battle").fight()  # 6 + 4 against 1 + 12
+    assert s.player(0).lives == 3 and s.player(0).strength == 4
+    s2 = game().set(0, strength=12)
+    warp(s2, "death-world", 3)
+    s2.dice(6, 1).choose("battle").fight()
+    assert s2.player(0).strength == 13 and not s2.player(0).trophies
+
+
+@pytest.mark.rules("timescape.overview")
+def test_the_space_fortress_heals_and_its_rogue_trader_sells_timescape_purchase_cards():
+    s = game().set(0, gold=9, lives=2)
+    warp(s, "vortex", 3)  # Blue: the Space Fortress
+    s.choose("robo-doc").choose("heal:2")
+    assert s.player(0).lives == 4 and s.player(0).gold == 7
+    s2 = game().set(0, gold=9)
+    warp(s2, "vortex", 3).choose("rogue-trader")
+    assert s2.kind == "timescape-trader" and "buy:Warp Belt" in s2.options()
+    s2.choose("buy:Warp Belt")
+    assert "Warp Belt" in s2.names(s2.player(0).objects) and s2.player(0).gold == 5
+    s2.choose("done")
+
+
+@pytest.mark.rules("timescape.overview")
+def test_the_space_port_sells_a_passage_home():
+    s = game().set(0, gold=3).on_top("timescape", "Temporal Echo")
+    warp(s, "limbo", 1)  # White: the Space Port
+    s.choose("passage")
+    assert s.space_of(0) == "city" and s.player(0).gold == 1 and not s.player(0).status.get("timescape")
+
+
+# --- the Sentinels ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("timescape.imprisonment")
+def test_the_sentinels_imprison_and_the_prisoner_rolls_2d8_under_its_craft_to_go_free():
+    s = game("wizard", "warrior")  # Craft 5
+    warp(s, "limbo", 3, 2)  # Blue: the Sentinel Outpost; 2 imprisoned
+    assert s.player(0).status.get("imprisoned")
+    s2 = game("wizard", "warrior").set(0, status={"imprisoned": True, "timescape": True})
+    s2.on_top("timescape", "Temporal Echo")
+    s2.at(0, "sentinel-outpost").dice(4, 2, 1).start()  # 6: not under 5; the turn ends
+    assert s2.space_of(0) == "sentinel-outpost" and s2.player(0).status.get("imprisoned")
+    assert "stays in the Sentinels' prison" in s2.log()
+    s3 = game("wizard", "warrior").set(0, status={"imprisoned": True, "timescape": True})
+    s3.on_top("timescape", "Temporal Echo")
+    s3.at(0, "sentinel-outpost").dice(3, 2, 1).start()  # 5: free, and the turn goes on
+    assert "escapes the Sentinels' prison" in s3.log() and s3.space_of(0) == "planetfall"
+    assert not s3.player(0).status.get("imprisoned")
+
+
+@pytest.mark.rules("timescape.imprisonment")
+def test_the_sentinels_fine_or_send_to_the_vortex():
+    s = game().set(0, gold=3)
+    warp(s, "limbo", 3, 3)
+    assert s.kind == "timescape-fine"
+    s.choose("pay")
+    assert s.player(0).gold == 1 and not s.player(0).status.get("imprisoned")
+    s2 = game()
+    warp(s2, "limbo", 3, 1)  # judged a threat: the next move is to the Vortex
+    assert s2.player(0).status["hold"]["what"].startswith("Sentinels")
+
+
+# --- wild magic -------------------------------------------------------------------------------------------
+
+
+def cast_warp(*d8: int, chars: tuple[str, ...] = ("wizard", "warrior")) -> Scenario:
+    """Seat 0, in the Nexus, casts Temporal Warp (two more turns) at the start of its turn."""
+    s = game(*chars).give(0, "Temporal Warp").at(0, "nexus").set(0, status={"timescape": True})
+    s.dice(*d8).start().choose("cast:")
+    return s
+
+
+@pytest.mark.rules("timescape.magic-randomness")
+@pytest.mark.parametrize(
+    ("d8", "more", "lost", "kept"),
+    [(1, 0, 4, False), (2, 0, 2, False), (3, 0, 0, False), (5, 1, 0, False), (6, 1, 0, True), (7, 2, 0, True),
+     (8, 3, 0, False)],
+)
+def test_the_wild_magic_of_the_timescape(d8, more, lost, kept):
+    s = cast_warp(d8)
+    assert f"Wild magic: the Temporal Warp has" in s.log()
+    assert s.log().count("Wizard will take 2 more turns") == more
+    assert (f"Wizard loses {lost} turns." in s.log()) == bool(lost)
+    assert ("Temporal Warp" in s.names(s.player(0).spells)) == kept
+    assert ("Temporal Warp" in s.names(s.game.discards["spell"])) == (not kept)
+    check_conservation(s.game)
+
+
+@pytest.mark.rules("timescape.magic-randomness")
+def test_a_random_character_anywhere_may_take_the_spell():
+    s = cast_warp(4, 2)  # the second of the two characters: the Warrior, in the Tavern
+    assert "The wild magic carries it to Warrior." in s.log() and "Warrior will take 2 more turns" in s.log()
+    s2 = game().give(0, "Healing").at(0, "nexus").set(0, status={"timescape": True}, lives=2).set(1, lives=1)
+    s2.dice(4, 2).start().choose("Cast Healing on the Warrior")  # Healing cast on itself goes to the Wizard
+    assert s2.player(1).lives == 4 and s2.player(0).lives == 2
+
+
+@pytest.mark.rules("timescape.magic-randomness", "timescape.scope")
+def test_outside_the_timescape_a_spell_is_cast_as_usual():
+    s = game().give(0, "Temporal Warp").at(0, "fields-1")
+    s.start().choose("cast:")
+    assert "Wild magic" not in s.log() and "Warrior will take 2 more turns" in s.log()
+
+
+@pytest.mark.rules("timescape.magic-randomness", "timescape.isolation-and-rift")
+def test_a_spell_may_still_reach_another_character_from_the_timescape():
+    s = game().give(0, "Healing").at(0, "nexus").set(0, status={"timescape": True}).set(1, lives=1)
+    s.dice(5).start().choose("Cast Healing on the Wizard")
+    assert s.player(1).lives == 4

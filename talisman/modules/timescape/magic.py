@@ -12,7 +12,7 @@ What 000 leaves to us (choices):
   a bonus is a malus, a turn more is a turn lost; effects with no opposite (a
   move, a theft, an evasion) do nothing. A Spell whose effect is Python (a
   hook) or has no opposite at all has no effect; reversed twice, the reversed
-  effect comes twice.
+  effect is twice as strong (a loss of 2 lives for a Healing).
 - "Double", "Triple": the Spell resolves two or three times (a lasting Spell,
   a Hex, once: it cannot lie twice).
 - "A random character": a die among the living characters. A Spell cast on a
@@ -102,30 +102,34 @@ def on_random(g: Game, resolve: dict[str, Any]) -> list[Any]:
     return [frame("spell_resolve", **resolve)]
 
 
-def reversed_effects(effect_list: Any) -> list[dict[str, Any]]:
-    """The effects turned about (those with no opposite are left out)."""
+def reversed_effects(effect_list: Any, times: int = 1) -> list[dict[str, Any]]:
+    """The effects turned about, ``times`` as strong (those with no opposite are left out)."""
     out: list[dict[str, Any]] = []
     for e in effect_list:
         mods = {k: v for k, v in e.items() if k in ("target", "if", "unless")}
         for verb, params in e.items():
             if verb in mods:
                 continue
-            turned = _turned(verb, params)
+            turned = _turned(verb, params, times)
             if turned is not None:
                 out.append({**turned, **mods})
     return out
 
 
-def _turned(verb: str, params: Any) -> dict[str, Any] | None:
+def _turned(verb: str, params: Any, times: int) -> dict[str, Any] | None:
     if verb in ("gain", "lose") and all(isinstance(v, int) for v in params.values()):
-        return {SWAP[verb]: dict(params)}
+        return {SWAP[verb]: {k: v * times for k, v in params.items()}}
     if verb in ("extra_turn", "lose_turn"):
-        return {SWAP[verb]: params}
+        return {SWAP[verb]: params * times}
     if verb == "heal":
         n = params.get("up_to")
-        return {"lose": {"lives": n if isinstance(n, int) else 1}}
+        return {"lose": {"lives": (n if isinstance(n, int) else 1) * times}}
     if verb == "boost":
-        turned = {k: -v for k, v in params.items() if k in ("strength", "craft", "battle_strength") and isinstance(v, int)}
+        turned = {
+            k: -v * times
+            for k, v in params.items()
+            if k in ("strength", "craft", "battle_strength") and isinstance(v, int)
+        }
         return {"boost": {**turned, "until": params["until"]}} if turned else None
     return None
 
@@ -136,7 +140,7 @@ def _wild_reverse(g: Game, a: dict[str, Any]) -> None:
     cast, times = a["cast"], a["times"]
     seat, card = cast["p"], cast["card"]
     spell = g.rules.instances[card]
-    turned = reversed_effects(spell.cast.get("do", ()))
+    turned = reversed_effects(spell.cast.get("do", ()), times)
     if not turned:
         g.say(f"The {spell.name} turned about does nothing.", seat=seat)
         g.globals["countered"] = card
@@ -146,8 +150,7 @@ def _wild_reverse(g: Game, a: dict[str, Any]) -> None:
     if card in g.globals.get("in_play", ()) and not spell.cast.get("lasting"):
         spells.finish(g, card)
     possessions.fill_wand(g, seat)
-    for _ in range(times):
-        effects.run(g, seat, turned, ctx)
+    effects.run(g, seat, turned, ctx)
     if cast.get("loss"):
         g.push("lose_lives", **cast["loss"])  # the life a reversed Preservation was to save
 

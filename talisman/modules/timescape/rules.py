@@ -446,6 +446,7 @@ def _nexus_pick(g: Game, a: dict[str, Any]) -> None:
 @MODULE.hook("timescape-passage")
 def passage_home(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.say(f"A ship of the Space Port carries {g.name(seat)} home.", seat=seat)
+    g.players[seat].status.pop("timescape", None)
     g.push("teleport", p=seat, to=g.rules.space_index[HOME], encounter=False)
 
 
