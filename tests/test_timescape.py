@@ -510,3 +510,92 @@ def test_a_spell_may_still_reach_another_character_from_the_timescape():
     s = game().give(0, "Healing").at(0, "nexus").set(0, status={"timescape": True}).set(1, lives=1)
     s.dice(5).start().choose("Cast Healing on the Wizard")
     assert s.player(1).lives == 4
+
+
+# --- the Ancient Artifact and Dragon Rage ----------------------------------------------------------------
+
+
+@pytest.mark.rules("timescape.ancient-artifact")
+def test_the_ancient_artifact_is_an_ordinary_object_in_the_timescape():
+    s = game().give(0, "Ancient Artifact", "Alien Relic", "Amulet").on_top("timescape", "Null Zone")
+    warp(s, "warp-gate", 6)  # the Void: the Null Zone takes a Magic Object
+    assert s.kind == "timescape-null"
+    assert sorted(s.game.card_name(int(i.split(":")[1])) for i in s.options()) == ["Alien Relic", "Amulet"]
+    s.choose("Amulet")
+    assert s.names(s.player(0).objects) == ["Ancient Artifact", "Alien Relic"]
+
+
+@pytest.mark.rules("timescape.ancient-artifact")
+def test_outside_the_timescape_the_ancient_artifact_is_a_magic_object():
+    s = game().give(0, "Ancient Artifact")
+    s.at(0, "desert-1").dice(1).start()
+    if s.kind == "turn":
+        s.choose("roll")
+    s.choose("move:warlocks-cave").dice(6).choose("timescape:warlock")  # his fee: 1 Magic Object
+    assert s.space_of(0) == "warp-gate" and not s.player(0).objects  # (the only choice, given)
+
+
+@pytest.mark.rules("timescape.dragon-rage-immune")
+def test_dragon_rage_does_not_touch_anyone_in_the_timescape():
+    s = game("warrior", "wizard", "elf").at(2, "nexus").set(2, status={"timescape": True})
+    walk(s.on_top("adventure", "Dragon Rage"), "crags", "fields-2", 1, 1, 1)
+    assert [p.lives for p in s.game.players] == [3, 3, 4]
+    s2 = game().on_top("adventure", "Dragon Rage")
+    warp(s2, "warp-gate", 3, 4)  # the Death World, 4: an Adventure card, the Dragon Rage
+    assert s2.player(0).lives == 4 and "Event: Dragon Rage." in s2.log()
+
+
+# --- mixing with the other modules -----------------------------------------------------------------------
+
+
+@pytest.mark.rules("timescape.overview")
+def test_two_timescape_cards_lead_into_the_catacombs_when_they_are_in_play():
+    rules = Game.new(["warrior"], modules=(*TS, "catacombs"), seed=0, start=False).rules
+    names = [rules.instances[c].name for c in rules.decks["timescape"]]
+    assert len(names) == 44 and {"Warp Sink", "Buried Gate"} <= set(names)
+    s = game(modules=(*TS, "catacombs")).on_top("timescape", "Warp Sink")
+    warp(s, "warp-gate", 6)
+    assert s.space_of(0) == "catacombs"
+    s.game.players[0].status.get("timescape")  # cleared as its next turn begins
+
+
+@pytest.mark.rules("timescape.enter.warp-gate-spell")
+def test_banishment_flings_another_character_into_the_timescape():
+    s = game().give(0, "Banishment").at(0, "fields-1").give(1, "Mule")
+    s.start().choose("cast:")
+    assert s.space_of(1) == "warp-gate" and s.player(1).status.get("timescape")
+    assert "Mule" in s.on_space("tavern")
+
+
+def test_a_warp_storm_sweeps_one_on_and_a_gateway_leads_home():
+    s = game().on_top("timescape", "Warp Storm", "Temporal Echo")
+    warp(s, "warp-gate", 6, 1)  # the Void: the Storm, 1: White, on to the Warp Demon
+    assert s.space_of(0) == "warp-demon"
+    s2 = game().on_top("timescape", "Gateway Home")
+    warp(s2, "warp-gate", 6).choose("tavern")
+    assert s2.space_of(0) == "tavern" and not s2.player(0).status.get("timescape")
+
+
+def test_every_card_and_space_of_the_timescape_says_where_it_comes_from():
+    import tomllib
+
+    from talisman.content.modules import get_module
+
+    folder = get_module("timescape").content_dir
+    cards = tomllib.loads((folder / "cards.toml").read_text())["card"]
+    sourced = {"Warp Belt", "Chameleon Suit", "Dimensional Rift", "Ancient Artifact", "Dragon Rage", "Warp Gate"}
+    assert all(c.get("design") == "our-own" for c in cards.values())
+    assert sourced <= {c["name"] for c in cards.values() if "source" in c}
+    board = tomllib.loads((folder / "board.toml").read_text())
+    assert all("source" in sp for sp in board["space"].values())
+
+
+# --- bots ----------------------------------------------------------------------------------------------
+
+
+def test_random_bot_games_keep_every_card_in_one_place():
+    from talisman.bots import make_bot, play_out
+
+    for seed in range(4):
+        g = Game.new(players=3, modules=(*TS, "catacombs", "city-classic"), seed=seed)
+        play_out(g, {i: make_bot("random", seed * 10 + i) for i in range(3)}, max_turns=150, check=check_conservation)
