@@ -65,9 +65,17 @@ def test_the_timescape_is_a_warp_gate_and_fifteen_realities_joined_to_no_space_o
 
 
 @pytest.mark.rules("timescape.movement.warp-lines")
-@pytest.mark.parametrize(("roll", "to", "colour"), [(1, "astral-plane", "White"), (2, "astral-plane", "White"),
-                                                     (3, "death-world", "Blue"), (4, "death-world", "Blue"),
-                                                     (5, "the-void", "Red"), (6, "the-void", "Red")])
+@pytest.mark.parametrize(
+    ("roll", "to", "colour"),
+    [
+        (1, "astral-plane", "White"),
+        (2, "astral-plane", "White"),
+        (3, "death-world", "Blue"),
+        (4, "death-world", "Blue"),
+        (5, "the-void", "Red"),
+        (6, "the-void", "Red"),
+    ],
+)
 def test_the_die_gives_the_warp_line_followed(roll, to, colour):
     s = game()
     s.on_top("timescape", "Temporal Echo")
@@ -286,7 +294,12 @@ def test_a_dimensional_rift_opens_the_realities_for_the_turn_it_is_drawn():
 def test_no_card_stays_on_the_timescape_board():
     s = game().on_top("timescape", "Alien Relic", "Warp Spawn")
     warp(s, "space-port", 3, 2, 1, 6)  # Blue to Planetfall: the Warp Spawn wins, 2 + 4 against 6 + 3
-    assert s.player(0).lives == 3 and not s.on_space("planetfall") and in_discards(s, "Warp Spawn") and in_discards(s, "Alien Relic")
+    assert (
+        s.player(0).lives == 3
+        and not s.on_space("planetfall")
+        and in_discards(s, "Warp Spawn")
+        and in_discards(s, "Alien Relic")
+    )
     check_conservation(s.game)
     s2 = game().on_top("timescape", "Alien Relic")
     warp(s2, "warp-gate", 6)
@@ -333,8 +346,9 @@ def test_outside_the_timescape_a_mule_is_met_as_usual():
 
 
 @pytest.mark.rules("timescape.adventure-attribute-places")
-@pytest.mark.parametrize(("place", "attr"), [("Pool of Life", "lives"), ("Magic Stream", "strength"),
-                                             ("Fountain of Wisdom", "craft")])
+@pytest.mark.parametrize(
+    ("place", "attr"), [("Pool of Life", "lives"), ("Magic Stream", "strength"), ("Fountain of Wisdom", "craft")]
+)
 def test_the_pool_the_stream_and_the_fountain_give_one_and_are_discarded(place, attr):
     s = game().set(0, lives=3)
     before = getattr(s.player(0), attr)
@@ -387,8 +401,10 @@ def test_an_ability_against_animals_does_not_work_on_an_alien():
 
 
 @pytest.mark.rules("timescape.overview")
-@pytest.mark.parametrize(("d6", "space"), [(1, "crags"), (2, "warlocks-cave"), (3, "village"), (4, "temple"),
-                                           (5, "plain-of-peril"), (6, "warp-gate")])
+@pytest.mark.parametrize(
+    ("d6", "space"),
+    [(1, "crags"), (2, "warlocks-cave"), (3, "village"), (4, "temple"), (5, "plain-of-peril"), (6, "warp-gate")],
+)
 def test_the_vortex_flings_one_out(d6, space):
     s = game()
     warp(s, "nexus", 5, d6)  # Red from the Nexus: the Vortex
@@ -476,12 +492,19 @@ def cast_warp(*d8: int, chars: tuple[str, ...] = ("wizard", "warrior")) -> Scena
 @pytest.mark.rules("timescape.magic-randomness")
 @pytest.mark.parametrize(
     ("d8", "more", "lost", "kept"),
-    [(1, 0, 4, False), (2, 0, 2, False), (3, 0, 0, False), (5, 1, 0, False), (6, 1, 0, True), (7, 2, 0, True),
-     (8, 3, 0, False)],
+    [
+        (1, 0, 4, False),
+        (2, 0, 2, False),
+        (3, 0, 0, False),
+        (5, 1, 0, False),
+        (6, 1, 0, True),
+        (7, 2, 0, True),
+        (8, 3, 0, False),
+    ],
 )
 def test_the_wild_magic_of_the_timescape(d8, more, lost, kept):
     s = cast_warp(d8)
-    assert f"Wild magic: the Temporal Warp has" in s.log()
+    assert "Wild magic: the Temporal Warp has" in s.log()
     assert s.log().count("Wizard will take 2 more turns") == more
     assert (f"Wizard loses {lost} turns." in s.log()) == bool(lost)
     assert ("Temporal Warp" in s.names(s.player(0).spells)) == kept

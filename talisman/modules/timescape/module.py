@@ -19,12 +19,12 @@ MODULE.declare_traits(
 )
 MODULE.declare_decisions(
     {
-        "timescape-seek": "whether to ask the Mystic, the Enchantress or the Warlock to open the way to the Timescape",
         "timescape-fee": "which of one's Objects or Followers to pay the Warlock for his Warp Gate",
         "timescape-fine": "the Sentinels' fine: pay it, or be imprisoned",
         "timescape-nexus": "which of the Adventure cards drawn at the Nexus to encounter",
         "timescape-trader": "what to buy from the Rogue Trader at the Space Fortress",
-        "timescape-port": "whether to buy a passage home at the Space Port",
+        "timescape-fortress": "the Space Fortress: the Robo-Doc's healing, or the Rogue Trader's wares",
+        "timescape-port": "whether to take a way out of the Timescape (a passage home, a door, a buried gate)",
         "timescape-rift": "whom to encounter through a Dimensional Rift",
         "timescape-demon": "how to fight the Warp Demon: in battle or in psychic combat",
         "timescape-null": "which Magic Object the Null Zone takes",

@@ -325,7 +325,9 @@ def dimensional_rift(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     here = [o.seat for o in g.players if o.alive and o.seat != seat and o.space == g.players[seat].space]
     if here:
         options = [Choice(f"meet:{o}", f"Encounter the {g.name(o)}", [frame("meet", p=seat, other=o)]) for o in here]
-        g.decide(seat, "timescape-rift", "Through the Rift: whom do you encounter?", [*options, Choice("nothing", "No one")])
+        g.decide(
+            seat, "timescape-rift", "Through the Rift: whom do you encounter?", [*options, Choice("nothing", "No one")]
+        )
 
 
 @MODULE.ability("turn_start")
@@ -472,7 +474,10 @@ def rogue_trader(g: Game, seat: int, ctx: dict[str, Any]) -> None:
                 Choice(
                     f"buy:{name}",
                     f"Buy a {name} for {price}G",
-                    [frame("timescape_buy", p=seat, name=name), frame("effects", p=seat, list=[{"hook": "rogue-trader"}], ctx={})],
+                    [
+                        frame("timescape_buy", p=seat, name=name),
+                        frame("effects", p=seat, list=[{"hook": "rogue-trader"}], ctx={}),
+                    ],
                 )
                 for name, price in sorted(offers.items())
             ],
@@ -507,7 +512,10 @@ def null_zone(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         seat,
         "timescape-null",
         "The Null Zone: which Magic Object do you lose?",
-        [Choice(f"lose:{c}", f"The {g.card_name(c)}", [frame("timescape_give", p=seat, card=c, to="null")]) for c in magic],
+        [
+            Choice(f"lose:{c}", f"The {g.card_name(c)}", [frame("timescape_give", p=seat, card=c, to="null")])
+            for c in magic
+        ],
     )
 
 
