@@ -12,15 +12,35 @@ from test_web_browser import browser, my_turn, over, take_turn  # noqa: F401  (b
 
 from talisman.bots.heuristic import board_for
 
-REALITIES = board_for(("core", "timescape")).rules.regions["timescape"].ring
+BOARD = board_for(("core", "timescape"))
+REALITIES = BOARD.rules.regions["timescape"].ring
+VILLAGE = BOARD.rules.space_index["village"]
 EAGER = ("timescape:mystic", "timescape:warlock", "warp-gate", "warp")
 WATCH = ", ".join(f"g.space[data-space={sid}] g.piece" for sid in REALITIES)
 
 
+def click(page, element) -> bool:
+    """Click, and wait for the game to move on (False if it did not)."""
+    from playwright.sync_api import TimeoutError as Slow
+
+    before = page.locator(".game").get_attribute("data-step")
+    element.click()
+    try:
+        page.wait_for_function(
+            f"document.querySelector('.game').dataset.step !== '{before}'"
+            " || document.querySelector('.banner.over') !== null",
+            timeout=5000,
+        )
+    except Slow:
+        return False
+    return True
+
+
 def play(server, browser, modules: tuple[str, ...], seed: int, clicks: int = 3000):  # noqa: F811
-    """One person (seat 0) beside three heuristic bots plays a game with ``modules`` to its end,
-    clicking at random but always on the way into the Timescape when offered; returns how often
-    a piece was seen in the Timescape, the warp lines drawn, and the page's errors."""
+    """One person (seat 0) beside heuristic bots plays a game with ``modules`` to its end, walking
+    to the Village until it has been in the Timescape, always taking the way in when offered, and
+    else clicking at random; returns how often a piece was seen in the Timescape, the warp lines
+    drawn, and the page's errors."""
     rng = random.Random(seed)
     server.start(bot_delay=0.01)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -53,13 +73,14 @@ def play(server, browser, modules: tuple[str, ...], seed: int, clicks: int = 300
             page.wait_for_timeout(20)
             continue
         wanted = [b for b in (page.locator(f"button.option[data-option='{o}']") for o in EAGER) if b.count()]
-        if wanted:
-            before = page.locator(".game").get_attribute("data-step")
-            wanted[0].first.click()
-            page.wait_for_function(
-                f"document.querySelector('.game').dataset.step !== '{before}'"
-                " || document.querySelector('.banner.over') !== null"
-            )
+        targets = page.locator("g.space.target")
+        if not seen and not wanted and targets.count():
+            ids = [targets.nth(i).get_attribute("data-space") for i in range(targets.count())]
+            near = min(ids, key=lambda sid: (BOARD.dist[BOARD.rules.space_index[sid]].get(VILLAGE, 99), rng.random()))
+            if not click(page, page.locator(f"g.space.target[data-space='{near}']")):
+                take_turn(page, rng)  # (a space under another piece of the board: a person clicks again)
+        elif wanted:
+            click(page, wanted[0].first)
         else:
             take_turn(page, rng)
     assert over(page)
@@ -74,6 +95,6 @@ def test_a_person_rides_the_warp_lines_in_the_browser(server, browser):  # noqa:
 
 
 def test_the_timescape_with_the_catacombs_and_airships_in_the_browser(server, browser):  # noqa: F811
-    seen, _, errors = play(server, browser, ("timescape", "catacombs", "airships"), 5)
+    seen, _, errors = play(server, browser, ("timescape", "catacombs", "airships"), 6)
     assert seen > 0
     assert errors == []
