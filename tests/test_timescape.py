@@ -358,6 +358,15 @@ def test_the_pool_the_stream_and_the_fountain_give_one_and_are_discarded(place, 
     assert not s.on_space("death-world")
 
 
+@pytest.mark.rules("timescape.adventure-attribute-places")
+def test_at_the_nexus_the_pool_of_life_gives_its_life_and_is_no_card_to_choose():
+    s = game().set(0, lives=3).on_top("adventure", "Pool of Life", "Goblin", "Amulet", "Bag of Gold", "Pestilence")
+    warp(s, "fourth-dimension", 3)  # Blue: the Nexus; the Pool is one of the five, used at once
+    assert s.player(0).lives == 4 and in_discards(s, "Pool of Life", "adventure")
+    picks = [s.game.card_name(int(i.split(":")[1])) for i in s.options()]
+    assert sorted(picks) == ["Amulet", "Bag of Gold", "Goblin", "Pestilence"]
+
+
 @pytest.mark.rules("timescape.adventure-cards-local")
 def test_an_adventure_card_drawn_there_goes_nowhere_else():
     s = game().on_top("adventure", "Ghost")  # elsewhere it flies off to haunt a place
@@ -564,8 +573,9 @@ def test_dragon_rage_does_not_touch_anyone_in_the_timescape():
     walk(s.on_top("adventure", "Dragon Rage"), "crags", "fields-2", 1, 1, 1)
     assert [p.lives for p in s.game.players] == [3, 3, 4]
     s2 = game().on_top("adventure", "Dragon Rage")
-    warp(s2, "warp-gate", 3, 4)  # the Death World, 4: an Adventure card, the Dragon Rage
+    warp(s2, "warp-gate", 3, 4, 1)  # the Death World, 4: an Adventure card, the Dragon Rage (a 1 would hurt)
     assert s2.player(0).lives == 4 and "Event: Dragon Rage." in s2.log()
+    assert "Warrior rolls a die for the Dragon Rage" not in s2.log()
 
 
 # --- mixing with the other modules -----------------------------------------------------------------------
@@ -622,3 +632,36 @@ def test_random_bot_games_keep_every_card_in_one_place():
     for seed in range(4):
         g = Game.new(players=3, modules=(*TS, "catacombs", "city-classic"), seed=seed)
         play_out(g, {i: make_bot("random", seed * 10 + i) for i in range(3)}, max_turns=150, check=check_conservation)
+
+
+@pytest.mark.parametrize("modules", [TS, (*TS, "catacombs", "airships")])
+def test_heuristic_bots_finish_games_with_the_timescape_and_go_in(modules):
+    from talisman.bots import make_bot, play_out
+
+    finished, inside = 0, 0
+    for seed in (5, 7, 8):  # (someone goes in, in each: the bots go in only when strong)
+        g = Game.new(players=4, modules=modules, seed=seed)
+        play_out(g, {i: make_bot("heuristic", seed * 10 + i) for i in range(4)}, max_turns=800)
+        finished += g.is_over and not g.stalled
+        inside += sum("follows the" in e.text for e in g.events)
+    assert finished == 3 and inside > 0
+
+
+def test_a_search_bot_plays_in_the_timescape():
+    from talisman.bots import make_bot, play_out
+
+    s = game().set(0, strength=8, craft=4)
+    s.game.players[0].status["timescape"] = True
+    s.at(0, "nexus").start()
+    play_out(s.game, {0: make_bot("search", 1), 1: make_bot("heuristic", 2)}, max_turns=12)
+    assert any("follows the" in e.text for e in s.game.events)
+
+
+def test_the_terminal_map_draws_the_timescape_and_names_its_warp_lines():
+    from talisman.cli.board_map import draw, layout
+
+    s = game().at(0, "nexus")
+    assert [len(b.grid) for b in layout(s.game.rules) if b.title == "Timescape"] == [5]
+    text = draw(s.game.rules, s.game.view(0)).plain
+    assert "Blue warp line: Warp Gate > Death World" in text and "Red warp line: Warp Gate > The Void" in text
+    assert "White warp line: from each reality to the next" in text

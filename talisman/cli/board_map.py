@@ -196,6 +196,8 @@ def draw(rules: Ruleset, view: Mapping[str, Any], targets: Mapping[str, int] | N
     if any(ln.kind == "warp" for ln in rules.links):
         out.append("\nWhite warp line: from each reality to the next, clockwise round its square", style="dim")
     for colour in sorted({ln.name for ln in rules.links if ln.kind == "warp"}):
-        hops = ", ".join(f"{names[ln.a]} > {names[ln.b]}" for ln in rules.links if ln.kind == "warp" and ln.name == colour)
+        hops = ", ".join(
+            f"{names[ln.a]} > {names[ln.b]}" for ln in rules.links if ln.kind == "warp" and ln.name == colour
+        )
         out.append(f"\n{colour} warp line: {hops}", style="dim")
     return out

@@ -399,7 +399,7 @@ def draw_adventure(g: Game, seat: int, n: int) -> list[int]:
         if cdef.name in ATTRIBUTE_PLACES:
             cards.discard(g, card)
             g.say(f"{g.name(seat)} draws the {cdef.name}: its gift, then it is discarded.", type="draw", seat=seat)
-            effects.run(g, seat, [{"gain": {ATTRIBUTE_PLACES[cdef.name]: 1}}])
+            effects.run_now(g, seat, [{"gain": {ATTRIBUTE_PLACES[cdef.name]: 1}}], {})
             drawn.append(-1)
             continue
         cards.place(g, card, space)
