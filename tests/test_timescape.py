@@ -665,3 +665,37 @@ def test_the_terminal_map_draws_the_timescape_and_names_its_warp_lines():
     text = draw(s.game.rules, s.game.view(0)).plain
     assert "Blue warp line: Warp Gate > Death World" in text and "Red warp line: Warp Gate > The Void" in text
     assert "White warp line: from each reality to the next" in text
+
+
+def test_memoised_values_stay_true_in_the_timescape(monkeypatch):
+    from talisman.bots import make_bot, play_out
+    from talisman.engine import stats
+
+    monkeypatch.setattr(stats, "CHECK", True)
+    for seed in range(4):
+        g = Game.new(players=3, modules=(*TS, "roster", "endings", "city-classic"), seed=seed, log=False)
+        bots = {i: make_bot("heuristic" if seed % 2 else "random", seed * 10 + i) for i in range(3)}
+        play_out(g, bots, max_turns=200, check=check_conservation)
+
+
+@pytest.mark.rules("timescape.enter.animals-stay")
+def test_an_airship_stays_moored_where_its_captain_entered_the_timescape():
+    s = game(modules=(*TS, "airships"))
+    ship = s.find("Falcon class Airship")
+    s._unplace(ship)
+    from talisman.engine import cards as deck_cards
+
+    deck_cards.hold(s.game, "aboard:0", ship)
+    s.player(0).status["airship"] = {"card": ship}
+    s.at(0, "fields-1").start().choose("fly").choose("move:village")
+    s.dice(1, 1).choose("timescape:mystic")
+    assert s.space_of(0) == "warp-gate" and "Falcon class Airship" in s.on_space("village")
+    check_conservation(s.game)
+
+
+def test_a_thief_caught_in_the_space_fortress_is_the_sentinels_prisoner():
+    s = game("thief", "wizard")
+    warp(s, "vortex", 3)  # Blue: the Space Fortress
+    s.choose("nothing")
+    s.dice(1).choose("steal-here")
+    assert s.space_of(0) == "sentinel-outpost" and s.player(0).status.get("imprisoned")

@@ -12,7 +12,8 @@ the realities' own rules, and the changes to the rules there.
   Warhorses, Horses and Carts, the Poltergeist, the Unicorn and every animal
   Follower stay behind, face up on the space it came from (choice: the Black
   Void, which sets the character on the Warp Gate, leaves them on the Crown);
-  Dragons go along.
+  Dragons go along. An Airship cannot sail the warp lines (choice): it stays
+  moored there too.
 - Moving (``own_move``): every character rolls a D6, whatever its size (the
   inventory's ambiguity: everyone D6 in the Timescape), and follows the warp
   line the die gives: 1-2 White, 3-4 Blue, 5-6 Red (board.toml: the lines are
@@ -245,6 +246,10 @@ def enter(g: Game, seat: int, came_from: int) -> None:
         # set on the Warp Gate before it arrives: sent by the engine (noted), or by the Horrible Black Void, on the Crown
         came_from = left if left is not None else next(s.index for s in g.rules.spaces if s.kind == "crown")
     g.say(f"{g.name(seat)} enters the Timescape.", type="move", seat=seat)
+    if "airship" in p.status:
+        from talisman.modules.airships.rules import leave_ship  # (only with Airships in play)
+
+        leave_ship(g, seat, came_from, "cannot sail the warp lines: it stays moored")
     for f in list(p.followers):
         cdef = g.rules.instances[f]
         if cdef.name in FEARFUL or cdef.subtype == "animal":
@@ -353,6 +358,13 @@ def _escape(g: Game, a: dict[str, Any]) -> None:
     lives.end_turn_now(g)
 
 
+@MODULE.ability("chose")
+def theft_in_the_fortress(g: Game, seat: int, kind: str, option: str) -> None:
+    """000's Thief tries to steal in the Space Fortress: caught, he is sent to the Sentinel Outpost."""
+    if option == "steal-here" and g.rules.spaces[g.players[seat].space].kind == "space-fortress":
+        g.players[seat].status["fortress-theft"] = True
+
+
 @MODULE.hook("timescape-imprison")
 def imprison(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.players[seat].status["imprisoned"] = True
@@ -365,8 +377,8 @@ def nothing_stays(g: Game, seat: int) -> None:
     A Thief caught stealing in the Space Fortress is the Sentinels' prisoner."""
     g.globals.pop("rift", None)
     p = g.players[seat]
-    if "stole" in p.flags and g.rules.spaces[p.space].kind == "sentinel-outpost":
-        p.status["imprisoned"] = True
+    if p.status.pop("fortress-theft", None) and g.rules.spaces[p.space].kind == "sentinel-outpost":
+        imprison(g, seat, {})
     for sid in g.rules.regions[TIMESCAPE].ring:
         here = g.rules.space_index[sid]
         left = list(g.cards_on(here))
