@@ -6,7 +6,8 @@ the realities' own rules, and the changes to the rules there.
   sending a character once in the game, though it may ask again on every visit
   until it is sent; the Warlock in his Cave, instead of a quest, for his fee (a
   D8), as often as it is paid; the Warp Gate Spell (the next move); the Horrible
-  Black Void (module ``endings``). Asking is an option beside the space's own
+  Black Void (module ``endings``: the inventory's ambiguity, decided for 000's
+  reading: it sends its victim to the Warp Gate, not out of the game). Asking is an option beside the space's own
   encounter. The way in ends the turn, on the Warp Gate, where nothing is met.
 - Whatever the way in, as the character arrives (``arrive``) the Mules, Horses,
   Warhorses, Horses and Carts, the Poltergeist, the Unicorn and every animal
@@ -377,6 +378,7 @@ def nothing_stays(g: Game, seat: int) -> None:
     A Thief caught stealing in the Space Fortress is the Sentinels' prisoner."""
     g.globals.pop("rift", None)
     p = g.players[seat]
+    p.status.pop("timescape-from", None)  # (noted for a move that another rule refused)
     if p.status.pop("fortress-theft", None) and g.rules.spaces[p.space].kind == "sentinel-outpost":
         imprison(g, seat, {})
     for sid in g.rules.regions[TIMESCAPE].ring:
