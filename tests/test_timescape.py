@@ -699,3 +699,12 @@ def test_a_thief_caught_in_the_space_fortress_is_the_sentinels_prisoner():
     s.choose("nothing")
     s.dice(1).choose("steal-here")
     assert s.space_of(0) == "sentinel-outpost" and s.player(0).status.get("imprisoned")
+
+
+@pytest.mark.rules("timescape.no-range-weapons")
+def test_another_citys_bow_is_not_shot_in_the_timescape():
+    s = game(modules=(*TS, "city-districts")).give(0, "Bow").at(1, "astral-plane")
+    s.at(0, "warp-gate").set(0, status={"timescape": True}).start()
+    assert not any(i.startswith("shoot:") for i in s.options())
+    s2 = game(modules=(*TS, "city-districts")).give(0, "Bow").at(1, "fields-2").at(0, "crags").start()
+    assert any(i.startswith("shoot:") for i in s2.options())

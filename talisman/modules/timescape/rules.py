@@ -36,7 +36,7 @@ the realities' own rules, and the changes to the rules there.
   the Magic Stream and the Fountain of Wisdom give 1 life, Strength or Craft
   and are discarded.
 - Missile weapons (a Bow, the Pistol) cannot be used: the spaces ``suppress``
-  ``missiles`` (the roster's shots read it).
+  ``missiles`` (the roster's shots and Another Talisman City's Bow read it).
 - The Sentinels imprison: at the start of each turn the prisoner rolls 2D8;
   at or under its Craft it is free and plays its turn, else the turn ends.
 """
@@ -227,6 +227,7 @@ def crossing(g: Game, seat: int, came_from: int) -> None:
     if inside(g, seat) and not p.status.get("timescape"):
         enter(g, seat, came_from)
     elif not inside(g, seat) and p.status.pop("timescape", None):
+        p.status.pop("warp-from", None)
         g.say(f"{g.name(seat)} is back in the Talisman world.", seat=seat)
 
 
