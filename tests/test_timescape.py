@@ -663,7 +663,7 @@ def test_the_terminal_map_draws_the_timescape_and_names_its_warp_lines():
     s = game().at(0, "nexus")
     assert [len(b.grid) for b in layout(s.game.rules) if b.title == "Timescape"] == [5]
     text = draw(s.game.rules, s.game.view(0)).plain
-    assert "Blue warp line: Warp Gate > Death World" in text and "Red warp line: Warp Gate > The Void" in text
+    assert "Blue warp line: Warp Gate > Death World" in text and "Red warp line: Warp Gate > Void" in text
     assert "White warp line: from each reality to the next" in text
 
 
