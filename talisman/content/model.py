@@ -53,7 +53,9 @@ class RegionDef:
     retreat leads toward. ``events_as``: the region it counts as for cards
     that strike a whole region (000's Dungeon is part of the Outer Region);
     ``sheltered``: lasting effects that do not reach it (``blizzard``; ``events``: cards met elsewhere that
-    strike characters in other regions or everywhere, 000's Catacombs, unless they say ``everywhere``).
+    strike characters in other regions or everywhere, 000's Catacombs, unless they say ``everywhere``;
+    ``others``: each character there is alone, what it meets reaching no one else and nothing met
+    elsewhere, even ``everywhere``, reaching it, unless a Dimensional Rift is open: 000's Timescape).
     ``aside``: spaces of the region off its ring (the City's buildings, reached
     through a passage from a street; the Donjon), with no ring neighbours.
     """
