@@ -708,3 +708,13 @@ def test_another_citys_bow_is_not_shot_in_the_timescape():
     assert not any(i.startswith("shoot:") for i in s.options())
     s2 = game(modules=(*TS, "city-districts")).give(0, "Bow").at(1, "fields-2").at(0, "crags").start()
     assert any(i.startswith("shoot:") for i in s2.options())
+
+
+@pytest.mark.rules("timescape.magic-randomness")
+@pytest.mark.parametrize(("d8", "spells", "kept"), [(3, 0, False), (6, 1, True)])
+def test_a_scroll_read_in_the_timescape_rolls_the_wild_magic_too(d8, spells, kept):
+    s = game("thief", "warrior", modules=(*TS, "city-districts")).give(0, "Scroll")  # room for 1 Spell
+    s.at(0, "nexus").set(0, status={"timescape": True}).dice(d8).start().choose("cast:")
+    assert "Wild magic: the Scroll has" in s.log()
+    assert len(s.player(0).spells) == spells and ("Scroll" in s.names(s.player(0).cards)) == kept
+    check_conservation(s.game)

@@ -160,9 +160,10 @@ def _wild_keep(g: Game, a: dict[str, Any]) -> None:
     """Do not discard: the card comes back from its discard pile to the caster."""
     seat, card = a["p"], a["card"]
     cdef = g.rules.instances[card]
-    pile = g.discards.get(cdef.deck, [])
+    # (a card of a stock, a Scroll bought, goes back to its stock rather than to a discard pile)
+    pile = next((pile for pile in (g.discards.get(cdef.deck, []), g.decks.get(cdef.deck, [])) if card in pile), None)
     p = g.players[seat]
-    if card not in pile or not p.alive:
+    if pile is None or not p.alive:
         return
     if cdef.type == "spell" and len(p.spells) >= stats.spell_limit(g, seat):
         g.say(f"{g.name(seat)} has no room to keep the {cdef.name}.", seat=seat)
