@@ -320,7 +320,7 @@ def test_the_dungeon_doorway_in_the_city_and_the_timescape_only_with_a_timescape
     s = game(modules=("city-classic", "dungeon-classic"))
     s.start()
     assert "Doorway" in s.on_space("river-walk")
-    # the Enchantress's Warp Gate is offered only when a Timescape module is in play (none exists yet)
+    # the Enchantress's Warp Gate is offered only when the Timescape module is in play (tests/test_timescape.py)
     s = away(game().at(0, "moon-alley"))
     roll(s, 1)
     s.choose("move:enchantress")

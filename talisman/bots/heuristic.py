@@ -44,6 +44,7 @@ What it knows of the modules:
 - 000's Brotherhood of the Bell: it joins and brings others in while it holds
   no Talisman (the sixth member gives one), and in the Donjon it tries to
   convince the guard (never the judge, who may hang it);
+- 000's Talisman Timescape (module ``timescape``): see ``timescape.py``;
 - the characters' abilities (shots, charges, a fight again, two movement
   dice...), the Master Level titles (taken; the Mirror is turned away, and a
   seat with two bodies acts with the one further along), and the Wizard's
@@ -64,6 +65,7 @@ from functools import lru_cache
 from typing import Any
 
 from talisman.bots import city_districts as districts
+from talisman.bots import timescape
 from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
@@ -229,7 +231,7 @@ def _numbers(text: str) -> list[int]:
     return [int(n) for n in _NUMBER.findall(text)]
 
 
-class HeuristicBot(districts.CityDistrictsRules):
+class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
     name = "heuristic"
 
     def __init__(self, rng: random.Random) -> None:
@@ -603,6 +605,8 @@ class HeuristicBot(districts.CityDistrictsRules):
             return "flee"  # Fight or Flight: out against the arrows
         if "fly" in ids:
             return self._airship_turn()
+        if "warp" in ids:
+            return self.timescape_turn(ids)
         region = self.rules.regions[here.region]
         if region.movement == "step":
             return self._step(ids)
@@ -902,6 +906,9 @@ class HeuristicBot(districts.CityDistrictsRules):
             return "scroll-instead"
         if "hill-chamber" in ids:
             return "hill-chamber"  # King of the Hill: a Talisman, and out by the Portal of Power
+        seek = timescape.seek(self, ids)
+        if seek:
+            return seek
         if "pass-by" in ids and any(self._card_on_space(c) < 0 for c in self.view["board"].get(self.here(), ())):
             return "pass-by"
         for i in ("space", "nothing"):
@@ -1118,6 +1125,8 @@ class HeuristicBot(districts.CityDistrictsRules):
                 prefs.append("address")
         if self.region(self.here()) == "outer" and self.kept_out():
             prefs.append("step-through")  # a Magic Portal: half its ways lead past the Sentinel
+        if "warp-gate" in ids and timescape.wants_in(self):
+            return "warp-gate"  # the City's Enchantress opens the way to the Timescape
         for p in prefs:
             if p in ids:
                 return p

@@ -198,10 +198,18 @@ def draw(rules: Ruleset, view: Mapping[str, Any], targets: Mapping[str, int] | N
     passages = [
         f"{ln.kind} {names[ln.a]} - {names[ln.b]}" + (f" (guarded by the {ln.guard['name']})" if ln.guard else "")
         for ln in rules.links
-        if ln.kind != "ferry"
+        if ln.kind not in ("ferry", "warp")
     ]
     ferries = sum(1 for ln in rules.links if ln.kind == "ferry")
     if ferries:
         passages.append(f"a Raft crosses the Storm River to the facing space ({ferries} crossings)")
     out.append("Passages: " + "; ".join(passages), style="dim")
+    # the Timescape's one-way warp lines (the White one runs clockwise round its square), by colour
+    if any(ln.kind == "warp" for ln in rules.links):
+        out.append("\nWhite warp line: from each reality to the next, clockwise round its square", style="dim")
+    for colour in sorted({ln.name for ln in rules.links if ln.kind == "warp"}):
+        hops = ", ".join(
+            f"{names[ln.a]} > {names[ln.b]}" for ln in rules.links if ln.kind == "warp" and ln.name == colour
+        )
+        out.append(f"\n{colour} warp line: {hops}", style="dim")
     return out

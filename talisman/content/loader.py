@@ -183,7 +183,7 @@ def _section_links(body: Any, into: RawContent, label: str) -> None:
             ident,
             ln,
             {
-                "kind": _one_of("bridge", "portal", "gate", "ferry", "passage"),
+                "kind": _one_of("bridge", "portal", "gate", "ferry", "passage", "warp"),
                 "between": _strs,
                 "guard": None,
                 "name": voc._str,

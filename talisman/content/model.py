@@ -53,7 +53,9 @@ class RegionDef:
     retreat leads toward. ``events_as``: the region it counts as for cards
     that strike a whole region (000's Dungeon is part of the Outer Region);
     ``sheltered``: lasting effects that do not reach it (``blizzard``; ``events``: cards met elsewhere that
-    strike characters in other regions or everywhere, 000's Catacombs, unless they say ``everywhere``).
+    strike characters in other regions or everywhere, 000's Catacombs, unless they say ``everywhere``;
+    ``others``: each character there is alone, what it meets reaching no one else and nothing met
+    elsewhere, even ``everywhere``, reaching it, unless a Dimensional Rift is open: 000's Timescape).
     ``aside``: spaces of the region off its ring (the City's buildings, reached
     through a passage from a street; the Donjon), with no ring neighbours.
     """
@@ -77,7 +79,8 @@ class LinkDef:
 
     A portal may have a ``name`` (the Door to the Wizard's Tower), a space of
     its own where the attempt is made (``via``: the Door) and effects run on
-    the character who passes it (``on_pass``).
+    the character who passes it (``on_pass``). A ``warp`` link is a one-way warp
+    line of the Timescape, from ``a`` to ``b``, its ``name`` the line's colour.
     """
 
     kind: str

@@ -46,7 +46,8 @@ card drawn for a space that cannot come into play now and is replaced),
 the Goblin King, the Mimic), ``attack_faces`` (the dice of an attack roll,
 changed by a foe or an Object: a Goblin's net, the Soul Drinker),
 ``fight_result`` (the outcome of a fight with creatures, changed by a foe or an
-Object: a regenerating Troll, the Aegis), ``may_meet`` (may a character
+Object: a regenerating Troll, the Aegis), ``spell_twist`` (a rule resolves a Spell or
+Scroll its own way: 000's wild magic in the Timescape), ``may_meet`` (may a character
 landing encounter this other one there: not on the Entrance in the Short
 Dungeon Game), ``own_move`` (the ways a character moves when a rule replaces
 the roll: aboard an Airship; ``None`` when none does), ``notes`` (sentences of a
@@ -113,6 +114,7 @@ for _point, _meaning in (
     ("new_character", "value: may the player of a character who died start again with a new one"),
     ("card_met", "reaction: a character meets a card on its space"),
     ("pieces", "value: markers on the board that are no card and no character"),
+    ("spell_twist", "value: does a rule resolve this Spell or Scroll its own way (it pushed the frames)"),
 ):
     ENGINE.point(_point, _meaning)
 
@@ -253,6 +255,12 @@ def teleport_allowed(g: Game, seat: int, to: int) -> bool:
 
 def may_meet(g: Game, seat: int, other: int) -> bool:
     return all(fn(g, seat, other) for fn in hooks(g, "may_meet"))
+
+
+def spell_twisted(g: Game, cast: dict[str, Any]) -> bool:
+    """Does a rule take over how this Spell resolves (``cast``: the args of its ``spell_resolve``)?
+    It pushes the frames that resolve it: ``spell_resolve`` again, marked ``twisted``."""
+    return any(fn(g, cast) for fn in hooks(g, "spell_twist"))
 
 
 def draw_refused(g: Game, card: int) -> bool:

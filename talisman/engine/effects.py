@@ -99,6 +99,10 @@ def targets(g: Game, seat: int, target: str) -> list[int]:
     order = [(seat + i) % n for i in range(n)]
     alive = [s for s in order if g.players[s].alive]
     region = g.rules.spaces[g.players[seat].space].region
+    if alone(g, seat):
+        # Alone in a reality of its own (000's Timescape): what it meets reaches no one else.
+        return [] if target == "others" else [seat]
+    alive = [s for s in alive if not alone(g, s)]
     if target == "everywhere":
         return alive
     # A region sheltered from ``events`` (000's Catacombs) is reached only from within it.
@@ -117,6 +121,14 @@ def targets(g: Game, seat: int, target: str) -> list[int]:
     if target == "space":
         return [s for s in alive if g.players[s].space == g.players[seat].space]
     raise ValueError(f"unknown target {target!r}")
+
+
+def alone(g: Game, seat: int) -> bool:
+    """Is the character where no one else can touch it, nor it anyone (a region sheltered
+    from ``others``: 000's Timescape), with no Dimensional Rift open (``globals["rift"]``)?"""
+    return "others" in g.rules.regions[g.rules.spaces[g.players[seat].space].region].sheltered and not g.globals.get(
+        "rift"
+    )
 
 
 def _sheltered(g: Game, seat: int, region: str) -> bool:

@@ -406,6 +406,8 @@ def _spell_resolve(g: Game, a: dict[str, Any]) -> None:
     spell = g.rules.instances[card]
     countered = g.globals.get("countered") == card
     g.globals.pop("countered", None) if countered else None
+    if not countered and not a.get("twisted") and abilities.spell_twisted(g, a):
+        return  # a rule resolves it its own way (000's wild magic in the Timescape), by the frames it pushed
     if not countered and "do" in spell.cast:
         # The effects run for the caster; ``target = "cast_target"`` sends one to the character it is cast on.
         ctx = {

@@ -130,5 +130,8 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
             }
             for s in rules.spaces
         },
-        "links": [{"kind": ln.kind, "a": ln.a, "b": ln.b, "guard": ln.guard.get("name", "")} for ln in rules.links],
+        "links": [
+            {"kind": ln.kind, "a": ln.a, "b": ln.b, "guard": ln.guard.get("name", ""), "name": ln.name}
+            for ln in rules.links
+        ],
     }

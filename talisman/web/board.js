@@ -18,7 +18,8 @@
 // - a line region (a path with two ends, such as a Dungeon), and any other
 //   region, is a winding strip of cells below the squares;
 // - links (bridge, portal, gate, ferry, or any other kind) are paths between
-//   the centres of the spaces they join.
+//   the centres of the spaces they join; the Timescape's warp lines in their colour
+//   (its White line is its ring, clockwise).
 
 import { h, ownerOf, s, SEAT_COLOURS } from './dom.js';
 import { cardTip, tidyTip, withTip } from './tip.js';
@@ -255,8 +256,11 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
     const a = layout.cells[ln.a];
     const b = layout.cells[ln.b];
     if (!a || !b) continue;
-    links.append(s('path', { d: linkPath(a, b, ln.kind), class: `link link-${ln.kind}` },
-      s('title', {}, `${ln.kind}${ln.guard ? ` (${ln.guard})` : ''}: ${board.spaces[ln.a].name} – ${board.spaces[ln.b].name}`)));
+    // a warp line of the Timescape carries its colour (its name) and runs one way, a to b
+    const named = ln.kind === 'warp' && ln.name ? ` link-${ln.name.toLowerCase()}` : '';
+    const what = ln.kind === 'warp' ? `${ln.name} warp line` : ln.kind;
+    links.append(s('path', { d: linkPath(a, b, ln.kind), class: `link link-${ln.kind}${named}` },
+      s('title', {}, `${what}${ln.guard ? ` (${ln.guard})` : ''}: ${board.spaces[ln.a].name} ${ln.kind === 'warp' ? '→' : '–'} ${board.spaces[ln.b].name}`)));
   }
   svg.append(links);
 

@@ -24,10 +24,9 @@
 - Loans: a Loan card and 3G at the Bank; repaid with 4G there in one payment.
   A character who leaves the City owing it, by any way, is turned into a Toad
   by the Bank's Wizard (for 3 turns, the base game's Toad) and the debt is void.
-- Exits: with a ``timescape`` module in play the Enchantress may open a Warp
-  Gate (2 dice under Strength plus Craft) to its Warp Gate space (there is no
-  Timescape module yet: the option sleeps until one brings a ``warp-gate``
-  space). 000's Dungeon: with ``dungeon-classic`` in play, one of its Doorways
+- Exits: with the ``timescape`` module in play the Enchantress may open a Warp
+  Gate (2 dice under Strength plus Craft) to its Warp Gate space (the
+  Timescape's rule judges it). 000's Dungeon: with ``dungeon-classic`` in play, one of its Doorways
   lies in the City (on River Walk) from the start (000's Scout: "two on the
   Main Board and one in the City").
 
@@ -554,19 +553,9 @@ def _big_money(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.hook("warp-gate")
 def warp_gate(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """000: roll 2 dice; under Strength and Craft together, one is worthy of the Timescape."""
-    effects.roll(g, seat, "2D6", frame("warp_gate", p=seat), why="the Enchantress's Warp Gate")
-
-
-@MODULE.handler("warp_gate")
-def _warp_gate(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
-    gates = [s.index for s in g.rules.spaces if s.kind == "warp-gate"]
-    if a["roll"] < stats.strength(g, seat) + stats.craft(g, seat) and gates:
-        g.say(f"The Enchantress opens a Warp Gate for {g.name(seat)}.", seat=seat)
-        g.push("arrive", p=seat, space=gates[0], how="teleport")
-    else:
-        g.say(f"The Enchantress finds {g.name(seat)} unworthy of the Timescape.", seat=seat)
+    """000: the Enchantress judges (2 dice under Strength and Craft together); the
+    ``timescape`` module's rule (``timescape_seek``) does it, with its once-only limit."""
+    g.push("timescape_seek", p=seat, who="enchantress")
 
 
 # --- the City's Dungeon Doorway (with 000's Dungeon) ------------------------------------------------------

@@ -236,6 +236,8 @@ def shoot(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     bow = next((o for o in p.objects if "bow" in g.rules.instances[o].traits), None)
     if bow is None or p.status.get("hold") or stats.items_suppressed(g, seat):
         return []
+    if "missiles" in g.rules.spaces[p.space].suppress:
+        return []  # no missile is loosed there (000's Timescape)
     opts = []
     for what, s, target in bow_targets(g, seat):
         name = g.card_name(target) if what == "enemy" else g.name(target)

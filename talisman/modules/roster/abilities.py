@@ -44,7 +44,8 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
     battle = fight["mode"] == "strength"
     any_foe = bool(fight["foes"] or fight["adhoc"])
     subtypes = foe_subtypes(g, fight)
-    if battle and any_foe and not fight.get("shot"):
+    # 000's Timescape: missile weapons cannot be used there (its spaces suppress ``missiles``)
+    if battle and any_foe and not fight.get("shot") and "missiles" not in g.rules.spaces[p.space].suppress:
         if stats.has_trait(g, seat, "pistol"):
             opts.append(
                 Choice(

@@ -1,0 +1,32 @@
+"""The declaration of the module ``timescape``; its rule files register their code on :data:`MODULE`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talisman.content.modules import Module
+
+MODULE = Module(
+    name="timescape",
+    title="The Talisman Timescape (000): fifteen realities on warp lines",
+    content_dir=Path(__file__).parent,
+)
+MODULE.declare_traits(
+    {
+        "warp-belt": "its holder may always follow the Red warp line in the Timescape instead of rolling",
+        "ancient-artifact": "a Magic Object that is an ordinary Object while in the Timescape",
+    }
+)
+MODULE.declare_decisions(
+    {
+        "timescape-fee": "which of one's Objects or Followers to pay the Warlock for his Warp Gate",
+        "timescape-fine": "the Sentinels' fine: pay it, or be imprisoned",
+        "timescape-nexus": "which of the Adventure cards drawn at the Nexus to encounter",
+        "timescape-trader": "what to buy from the Rogue Trader at the Space Fortress",
+        "timescape-fortress": "the Space Fortress: the Robo-Doc's healing, or the Rogue Trader's wares",
+        "timescape-port": "whether to take a way out of the Timescape (a passage home, a door, a buried gate)",
+        "timescape-rift": "whom to encounter through a Dimensional Rift",
+        "timescape-demon": "how to fight the Warp Demon: in battle or in psychic combat",
+        "timescape-null": "which Magic Object the Null Zone takes",
+    }
+)
