@@ -477,6 +477,18 @@ def test_the_sentinels_imprison_and_the_prisoner_rolls_2d8_under_its_craft_to_go
 
 
 @pytest.mark.rules("timescape.imprisonment")
+def test_each_failed_escape_adds_one_so_no_prisoner_is_held_for_ever():
+    """Our own: Craft 1 could never roll 2D8 at or under it (the fuzzer's lone Troll stalled the game)."""
+    s = game("wizard", "warrior").set(0, craft=1, status={"imprisoned": True, "timescape": True})
+    s.game.players[1].lost_turns = 1  # (the Warrior's turn passes by itself)
+    s.on_top("timescape", "Temporal Echo")
+    s.at(0, "sentinel-outpost").dice(1, 1, 1, 1, 1).start()  # 2 against Craft 1: held; then 2 against 1 + 1
+    assert "stays in the Sentinels' prison (2, Craft 1)" in s.log()
+    assert "escapes the Sentinels' prison (2, Craft 1 + 1 for the attempts before)" in s.log()
+    assert not s.player(0).status.get("imprisoned") and "prison-tries" not in s.player(0).status
+
+
+@pytest.mark.rules("timescape.imprisonment")
 def test_the_sentinels_fine_or_send_to_the_vortex():
     s = game().set(0, gold=3)
     warp(s, "limbo", 3, 3)

@@ -39,6 +39,9 @@ the realities' own rules, and the changes to the rules there.
   ``missiles`` (the roster's shots and Another Talisman City's Bow read it).
 - The Sentinels imprison: at the start of each turn the prisoner rolls 2D8;
   at or under its Craft it is free and plays its turn, else the turn ends.
+  Our own addition: each failed attempt adds 1 to the Craft the roll must
+  beat (000 as written holds a character of Craft 1 for ever, and a lone
+  prisoner would end the game in a stall).
 """
 
 from __future__ import annotations
@@ -351,12 +354,17 @@ def turn_begins(g: Game, seat: int) -> None:
 @MODULE.handler("timescape_escape")
 def _escape(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
-    craft = stats.craft(g, seat)
+    status = g.players[seat].status
+    tries = int(status.get("prison-tries", 0))
+    craft = stats.craft(g, seat) + tries
+    tried = f"Craft {craft - tries} + {tries} for the attempts before" if tries else f"Craft {craft}"
     if a["roll"] <= craft:
-        g.players[seat].status.pop("imprisoned", None)
-        g.say(f"{g.name(seat)} escapes the Sentinels' prison ({a['roll']}, Craft {craft}).", seat=seat)
+        status.pop("imprisoned", None)
+        status.pop("prison-tries", None)
+        g.say(f"{g.name(seat)} escapes the Sentinels' prison ({a['roll']}, {tried}).", seat=seat)
         return
-    g.say(f"{g.name(seat)} stays in the Sentinels' prison ({a['roll']}, Craft {craft}).", seat=seat)
+    status["prison-tries"] = tries + 1
+    g.say(f"{g.name(seat)} stays in the Sentinels' prison ({a['roll']}, {tried}).", seat=seat)
     lives.end_turn_now(g)
 
 
