@@ -1,0 +1,89 @@
+"""The hex grid of a world and the draw that fills it (004 "The Board").
+
+Coordinates are axial (q, r), pointy-top, the ending at (0, 0). Ring k holds
+6k hexes, walked as the public map tool walks them (facts/worlds.md): from
+(0, -k), k steps along each of six directions in turn. Each hex in that order
+takes a tile drawn without replacement from its ring's pool:
+
+- ring 4, the Outer Region: its 24 tiles (the main board's Outer spaces);
+- ring 3, the river: 10 Water, 6 Desert, the Oasis and the Hidden Valley;
+- ring 2, the Middle Region: its 12 tiles (Runes three times);
+- ring 1, the Inner Region: 6 tiles, of the six 004 lists (option
+  ``worlds-inner = "six"``) or of the map tool's eight (``"eight"``);
+- ring 0: one ending, face down.
+
+Every ring is full, so every world has the same rings and counts; only the
+places differ. The dice are our own (the game's seed, through its own
+generator), not the map tool's, so a seed does not give the tool's map.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from talisman.engine.rng import Rng
+
+DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+RINGS = 4
+OUTER = (
+    "village", "fields-1", "graveyard", "woods-1", "sentinel", "hills-1", "chapel", "fields-2",
+    "crags", "plains-1", "woods-2", "fields-3", "city", "fields-4", "hills-2", "plains-2",
+    "woods-3", "plains-3", "tavern", "fields-5", "ruins", "plains-4", "forest", "fields-6",
+)  # fmt: skip
+RIVER = (
+    *(f"water-{i}" for i in range(1, 11)),
+    *(f"desert-{i}" for i in range(1, 7)),
+    "oasis",
+    "hidden-valley",
+)
+MIDDLE = (
+    "portal-of-power", "black-knight", "hills-3", "cursed-glade", "runes-1", "chasm",
+    "runes-2", "warlocks-cave", "temple", "woods-4", "runes-3", "castle",
+)  # fmt: skip
+INNER_SIX = ("valley-of-fire", "crypt", "death", "werewolf-den", "mines", "vampires-tower")
+INNER_EIGHT = (*INNER_SIX, "pits", "plain-of-peril")
+ENDING = "crown-of-command"  # the space of the centre tile, whatever ending lies on it
+REGION_OF_RING = {0: "crown", 1: "inner", 2: "middle", 3: "river", 4: "outer"}
+
+
+def ring_hexes(k: int) -> list[tuple[int, int]]:
+    """The hexes of ring ``k``, in the map tool's order."""
+    if k == 0:
+        return [(0, 0)]
+    q, r = 0, -k
+    out = []
+    for dq, dr in DIRECTIONS:
+        for _ in range(k):
+            out.append((q, r))
+            q, r = q + dq, r + dr
+    return out
+
+
+def ring_of(q: int, r: int) -> int:
+    """How far a hex lies from the centre, in hexes."""
+    return max(abs(q), abs(r), abs(q + r))
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return ring_of(a[0] - b[0], a[1] - b[1])
+
+
+def pools(inner: str) -> dict[int, tuple[str, ...]]:
+    """The tiles each ring draws from."""
+    return {4: OUTER, 3: RIVER, 2: MIDDLE, 1: INNER_SIX if inner == "six" else INNER_EIGHT}
+
+
+def generate(seed: int, inner: str, endings: tuple[str, ...]) -> dict[str, Any]:
+    """A world: ``tiles`` as [q, r, space id] (centre first, ring by ring), the
+    ``ending`` drawn for the centre, and the endings left (``pool``: the Horrible
+    Black Void draws another)."""
+    rng = Rng(seed ^ 0x574F524C44)  # "WORLD": its own dice, so the game's stay as they were
+    tiles: list[list[Any]] = [[0, 0, ENDING]]
+    for k in range(1, RINGS + 1):
+        pool = list(pools(inner)[k])
+        for q, r in ring_hexes(k):
+            tiles.append([q, r, pool.pop(rng.below(len(pool)))])
+    rest = list(endings)
+    ending = rest.pop(rng.below(len(rest)))
+    return {"tiles": tiles, "ending": ending, "pool": rest, "revealed": False}

@@ -1,0 +1,37 @@
+"""The declaration of the module ``worlds`` (004, Talisman Worlds): its content
+(the board laid out anew, the river ring's tiles), options and decisions; its
+rule files register their code on :data:`MODULE`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talisman.content.modules import Module, OptionSpec
+
+# Boards of other modules join the main board's rings by links (the Ruins' passage to a
+# Dungeon, the City's gates, the Tower's door...): they have no place on a world yet.
+BOARDS = ("dungeon-classic", "dungeon-4e", "city-classic", "city-districts", "wizards-tower", "catacombs", "airships")
+
+MODULE = Module(
+    name="worlds",
+    title="Talisman Worlds (004): a world of hexagonal tiles, different every game",
+    content_dir=Path(__file__).parent,
+    excludes=BOARDS,
+    options={
+        "worlds-inner": OptionSpec(
+            "six",
+            ("six", "eight"),
+            "The inner ring: the six tiles 004 lists (the Pits left out), or six drawn from the eight of"
+            " the public map tool (the Pits and the Plain of Peril among them).",
+            title="Inner tiles",
+            labels=("The six of 004", "Six of eight (map tool)"),
+        ),
+    },
+)
+MODULE.declare_decisions(
+    {
+        "worlds-portal": "the Portal of Power: which attribute to try it with",
+        "worlds-peril": "where in the inner ring to go when sent to the Plain of Peril",
+        "worlds-valley": "the Valley of Fire: give up a Talisman for the way to the ending, or not",
+    }
+)
