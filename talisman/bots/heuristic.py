@@ -53,6 +53,7 @@ from functools import lru_cache
 from typing import Any
 
 from talisman.bots import city_districts as districts
+from talisman.bots import worlds
 from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
@@ -179,10 +180,14 @@ class Board:
 
 
 @lru_cache(maxsize=16)
-def board_for(modules: tuple[str, ...]) -> Board:
-    """Shortest walking distance between all spaces (rings, bridge, portals, gates, passages)."""
+def board_for(modules: tuple[str, ...], tiles: worlds.Tiles | None = None) -> Board:
+    """Shortest walking distance between all spaces (rings, bridge, portals, gates, passages;
+    on a Talisman Worlds board, ``tiles``, the ways between its tiles)."""
     rules = ruleset_for(modules)
     graph: dict[int, set[int]] = {s.index: {rules.cw[s.index], rules.ccw[s.index]} - {-1} for s in rules.spaces}
+    if tiles is not None:
+        for a, near in worlds.world_graph(rules, tiles).items():
+            graph[a] |= near
     for ln in rules.links:
         if ln.kind in ("bridge", "portal", "gate", "passage"):
             a, b = rules.space_index[ln.a], rules.space_index[ln.b]
@@ -229,7 +234,7 @@ class HeuristicBot(districts.CityDistrictsRules):
 
     def _setup(self, view: Any, decision: Decision) -> None:
         self.view = view
-        self.board = board_for(tuple(view["modules"]))
+        self.board = board_for(tuple(view["modules"]), worlds.tiles_of(view))
         self.rules = self.board.rules
         self.dist = self.board.dist
         # The character the decision is about (a seat may play two: a Mirror Image, a Mystic).
@@ -779,6 +784,12 @@ class HeuristicBot(districts.CityDistrictsRules):
             return -3.0 if self.me["lives"] <= 1 else 0.5  # mostly good, but some take a life
         return 0.0
 
+    def on_worlds_portal(self, d: Decision, ids: list[str]) -> str:
+        return worlds.on_portal(self, ids)
+
+    def on_worlds_valley(self, d: Decision, ids: list[str]) -> str:
+        return "give"
+
     def on_portal(self, d: Decision, ids: list[str]) -> str:
         if self.crown_ending() == "demon-lord" and self.me["craft"] >= self.me["strength"] - 1:
             return "craft"  # the Portal's loss (if any) is then no Strength
@@ -864,6 +875,9 @@ class HeuristicBot(districts.CityDistrictsRules):
 
     def on_encounter(self, d: Decision, ids: list[str]) -> str | None:
         """Meet a character only to take something from it; else the space (or its cards)."""
+        way_in = worlds.on_encounter(self, ids)
+        if way_in:
+            return way_in
         players = self.view["players"]
         for i in ids:
             if i.startswith("meet:") and self._worth_meeting(players[int(i.split(":")[1])]):
