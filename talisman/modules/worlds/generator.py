@@ -9,7 +9,10 @@ takes a tile drawn without replacement from its ring's pool:
 - ring 3, the river: 10 Water, 6 Desert, the Oasis and the Hidden Valley;
 - ring 2, the Middle Region: its 12 tiles (Runes three times);
 - ring 1, the Inner Region: 6 tiles, of the six 004 lists (option
-  ``worlds-inner = "six"``) or of the map tool's eight (``"eight"``);
+  ``worlds-inner = "six"``) or of the map tool's eight (``"eight"``). The
+  tool may leave out the Valley of Fire, the only way to the ending: here it
+  is always laid, and the five others drawn from the seven (our own rule, so
+  that every world has its way to the ending);
 - ring 0: one ending, face down.
 
 Every ring is full, so every world has the same rings and counts; only the
@@ -43,6 +46,7 @@ MIDDLE = (
 )  # fmt: skip
 INNER_SIX = ("valley-of-fire", "crypt", "death", "werewolf-den", "mines", "vampires-tower")
 INNER_EIGHT = (*INNER_SIX, "pits", "plain-of-peril")
+VALLEY = "valley-of-fire"
 ENDING = "crown-of-command"  # the space of the centre tile, whatever ending lies on it
 REGION_OF_RING = {0: "crown", 1: "inner", 2: "middle", 3: "river", 4: "outer"}
 
@@ -82,7 +86,11 @@ def generate(seed: int, inner: str, endings: tuple[str, ...]) -> dict[str, Any]:
     tiles: list[list[Any]] = [[0, 0, ENDING]]
     for k in range(1, RINGS + 1):
         pool = list(pools(inner)[k])
-        for q, r in ring_hexes(k):
+        hexes = ring_hexes(k)
+        if len(pool) > len(hexes):  # the eight inner tiles: the Valley of Fire always, five of the rest
+            pool.remove(VALLEY)
+            pool = [pool.pop(rng.below(len(pool))) for _ in range(len(hexes) - 1)] + [VALLEY]
+        for q, r in hexes:
             tiles.append([q, r, pool.pop(rng.below(len(pool)))])
     rest = list(endings)
     ending = rest.pop(rng.below(len(rest)))
