@@ -507,3 +507,19 @@ def test_nothing_puts_a_character_on_water_or_off_the_world():
         s.started = True
         g.advance()
         assert s.space_of(0) != sid
+
+
+# --- the front ends ---------------------------------------------------------------------------------
+
+
+def test_the_terminal_draws_the_world_as_rows_of_hexes_with_coordinates():
+    from talisman.cli.board_map import draw
+
+    g = Game.new(["warrior", "wizard"], modules=MODS, seed=5)
+    text = draw(g.rules, g.view(None), {"village": 1}).plain
+    assert "Ending?" in text and "Crown of Command" not in text
+    assert text.count(",") >= 61 - len(g.players)  # every tile's coordinates, but where pieces stand
+    rows = [line for line in text.splitlines() if line.strip()][1:19:2]
+    assert [len(r.split()) for r in rows][0] >= 5  # the northern row: five tiles
+    q, r = where(Scenario(["warrior"], seed=5, modules=MODS), "village")
+    assert "[1]" in text and f"{q},{r}" in text
