@@ -418,7 +418,7 @@ class HeuristicBot(districts.CityDistrictsRules):
         if self.region(self.here()) == "outer" and self.kept_out():
             # The way in is over the Sentinel's bridge: grow stronger first, or, late in a long
             # game, try the Tavern, whose boatman may row the bot to the Temple.
-            return "tavern" if self.late and "tavern" in self.rules.space_index else ""
+            return "tavern" if self.late and "tavern" in self.rules.space_index else (worlds.way_in(self) or "")
         return plan
 
     def _aim(self) -> str:
@@ -762,7 +762,7 @@ class HeuristicBot(districts.CityDistrictsRules):
             score -= 12  # not down into the Dungeon before the bot can fight there
         for c in self.view["board"].get(sid, ()):
             score += self._card_on_space(c)
-        score += self.view["gold_on"].get(sid, 0)
+        score += self.view["gold_on"].get(sid, 0) + worlds.roam_bonus(self, sid)
         if target:
             score -= 1.5 * self._d(sid, target)
         if sid == "sentinel" or sdef.kind == "black-knight" and me["gold"] == 0:

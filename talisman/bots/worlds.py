@@ -73,3 +73,22 @@ def on_encounter(bot: Any, ids: list[str]) -> str | None:
 def on_portal(bot: Any, ids: list[str]) -> str:
     me = bot.me
     return "strength" if me["strength"] >= me["craft"] else "craft"
+
+
+def on_world(bot: Any) -> bool:
+    return tiles_of(bot.view) is not None
+
+
+def roam_bonus(bot: Any, sid: str) -> float:
+    """On a world, where a move may stop short of its roll, a bot would keep to a few tiles:
+    a tile that will draw fresh cards (none lying there) is worth a little more."""
+    if not on_world(bot):
+        return 0.0
+    sdef = bot.rules.space(sid)
+    return 1.5 if sdef.draw and not bot.view["board"].get(sid) else 0.0
+
+
+def way_in(bot: Any) -> str | None:
+    """Kept out of the middle by the Sentinel on a world: the Tavern, whose boatman may ferry
+    the bot to the Temple (at once, not only late in a long game as on the main board)."""
+    return "tavern" if on_world(bot) and "tavern" in bot.rules.space_index else None

@@ -1,9 +1,8 @@
-"""The ending tile (004 "Endings"): one of the endings drawn at random, laid face
-down in the centre, revealed when a character first steps on it.
-
-The endings drawn from are those of 004 this module plays (``ENDINGS``, each
-registered below or in its own file, in 004's words where they differ from the
-``endings`` module's 000 versions).
+"""The ending tile (004 "Endings"): one of the eight endings drawn at random (or
+chosen: option ``worlds-ending``), laid face down in the centre, turned over
+when a character first steps on it. Each ending's rules are in 004's words,
+where they differ from the ``endings`` module's 000 versions (bosses.py,
+doom.py, royale.py); here the shared parts and the Crown of Command.
 
 - Crown of Command (004, as the 4th edition): alone on it, the character casts
   the Command Spell at the start of each turn; on 4-6 every other character
@@ -15,21 +14,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import stats
-from talisman.engine.endings import rivals, rivals_on_crown
+from talisman.engine.endings import ending_of, rivals, rivals_on_crown
 from talisman.modules.worlds import world
 from talisman.modules.worlds.generator import ENDING
-from talisman.modules.worlds.module import MODULE
+from talisman.modules.worlds.module import ENDINGS, MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-TITLES = {"worlds-crown": "Crown of Command"}
-ENDINGS = tuple(TITLES)
-
 
 @MODULE.ability("setup")
 def lay_out(g: Game, seat: int) -> None:
-    world.lay_out(g, ENDINGS)
+    world.lay_out(g, tuple(ENDINGS))
 
 
 @MODULE.ending_choice
@@ -37,15 +33,32 @@ def drawn(g: Game) -> str | None:
     return world.secret(g)["ending"] if world.active(g) and world.SECRET in g.globals else None
 
 
+def ending_here(g: Game) -> str:
+    """The ending on the world's centre tile now."""
+    return ending_of(g)
+
+
+def on_ending(g: Game, seat: int) -> bool:
+    return g.players[seat].alive and g.players[seat].space == g.rules.space_index[ENDING]
+
+
+def at_ending(g: Game) -> list[int]:
+    """The living characters on the ending tile, in seat order."""
+    return [p.seat for p in g.players if on_ending(g, p.seat)]
+
+
 @MODULE.ability("arrive")
 def reveal(g: Game, seat: int, came_from: int) -> None:
     """Stepping on the face-down ending turns it over."""
-    if not world.active(g) or g.players[seat].space != g.rules.space_index[ENDING] or world.ending_revealed(g):
+    if not world.active(g) or not on_ending(g, seat) or world.ending_revealed(g):
         return
     name = world.secret(g)["ending"]
     layout = g.globals[world.LAYOUT]
-    g.globals[world.LAYOUT] = {**layout, "face_down": [], "labels": {ENDING: TITLES[name]}}
-    g.say(f"{g.name(seat)} turns over the ending tile: {TITLES[name]}!", type="crown", seat=seat)
+    g.globals[world.LAYOUT] = {**layout, "face_down": [], "labels": {ENDING: ENDINGS[name]}}
+    g.say(f"{g.name(seat)} turns over the ending tile: {ENDINGS[name]}!", type="crown", seat=seat)
+
+
+# --- the Crown of Command ------------------------------------------------------------------------
 
 
 def _crown_reach(g: Game, seat: int) -> None:

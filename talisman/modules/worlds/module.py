@@ -12,6 +12,18 @@ from talisman.content.modules import Module, OptionSpec
 # Dungeon, the City's gates, the Tower's door...): they have no place on a world yet.
 BOARDS = ("dungeon-classic", "dungeon-4e", "city-classic", "city-districts", "wizards-tower", "catacombs", "airships")
 
+# 004's eight ending tiles, by the name of their rules (each registered with ``MODULE.ending``).
+ENDINGS = {
+    "worlds-crown": "Crown of Command",
+    "worlds-black-void": "Horrible Black Void",
+    "worlds-battle-royale": "Battle Royale",
+    "worlds-dragon-king": "Dragon King",
+    "worlds-demon-lord": "Demon Lord",
+    "worlds-eagle-king": "Eagle King",
+    "worlds-hand-of-doom": "Hand of Doom",
+    "worlds-thieves-guild": "Thieves' Guild",
+}
+
 MODULE = Module(
     name="worlds",
     title="Talisman Worlds (004): a world of hexagonal tiles, different every game",
@@ -26,6 +38,13 @@ MODULE = Module(
             title="Inner tiles",
             labels=("The six of 004", "Six of eight (map tool)"),
         ),
+        "worlds-ending": OptionSpec(
+            "random",
+            ("random", *ENDINGS),
+            "The ending tile laid face down in the centre: one of 004's eight at random, or one chosen.",
+            title="Ending tile",
+            labels=("Drawn at random", *ENDINGS.values()),
+        ),
     },
 )
 MODULE.declare_decisions(
@@ -33,5 +52,8 @@ MODULE.declare_decisions(
         "worlds-portal": "the Portal of Power: which attribute to try it with",
         "worlds-peril": "where in the inner ring to go when sent to the Plain of Peril",
         "worlds-valley": "the Valley of Fire: give up a Talisman for the way to the ending, or not",
+        "worlds-boss": "a lord of an ending tile: attack it with Strength or with Craft",
+        "worlds-doom": "the Hand of Doom: which character it kills",
+        "worlds-royale": "Battle Royale: whom to attack next, and in battle or psychic combat",
     }
 )

@@ -52,8 +52,12 @@ def region_here(g: Game, seat: int) -> str:
 
 @MODULE.ability("movement_die")
 def world_die(g: Game, seat: int) -> int:
-    """004: D4 starting in the Outer Region, D3 in the river or the Middle Region."""
-    return DICE.get(region_here(g, seat), 0) if world.active(g) else 0
+    """004: D4 starting in the Outer Region, D3 in the river or the Middle Region. A slave of
+    the Temple, who goes free on a 4-6 (004's own table), rolls a D6 (our reading: a D3 never
+    could), and moves up to it once free."""
+    if not world.active(g) or region_here(g, seat) not in DICE:
+        return 0
+    return 6 if "enslaved" in g.players[seat].status else DICE[region_here(g, seat)]
 
 
 def step_ok(g: Game, geo: Geometry, a: int, b: int, raft: bool, bottle: bool) -> bool:

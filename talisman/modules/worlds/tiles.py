@@ -179,10 +179,15 @@ def _sentinel_passed(g: Game, a: dict[str, Any]) -> None:
 
 
 @MODULE.ability("arrive")
-def sentinel_left(g: Game, seat: int, came_from: int) -> None:
-    """The way over is open only from the Sentinel's tile: leaving it closes it."""
-    if world.active(g) and not here(g, seat, "sentinel"):
+def ways_closed(g: Game, seat: int, came_from: int) -> None:
+    """The way over the bridge is open only from the Sentinel's tile, the way to the ending only
+    from the Valley of Fire: leaving the tile closes it."""
+    if not world.active(g):
+        return
+    if not here(g, seat, "sentinel"):
         g.players[seat].status.pop(PASSED, None)
+    if not here(g, seat, "valley-of-fire"):
+        g.players[seat].status.pop(PAID, None)
 
 
 # --- the Valley of Fire ----------------------------------------------------------------------

@@ -49,7 +49,10 @@ def lay_out(g: Game, endings: tuple[str, ...]) -> None:
     """Draw the world of this game (once: a character coming in later finds it laid out)."""
     if LAYOUT in g.globals:
         return
+    chosen = g.options["worlds-ending"]
     drawn = generator.generate(g.config["seed"], g.options["worlds-inner"], endings)
+    if chosen != "random":  # the ending chosen, the others left for the Horrible Black Void
+        drawn["ending"], drawn["pool"] = chosen, [e for e in endings if e != chosen]
     g.globals[LAYOUT] = {"shape": "hex", "tiles": drawn["tiles"], "face_down": [generator.ENDING], "labels": {}}
     g.globals[SECRET] = {"ending": drawn["ending"], "pool": drawn["pool"]}
 
