@@ -476,7 +476,7 @@ def test_the_valley_of_fire_takes_a_talisman_for_the_way_to_the_ending():
 
 @rules("worlds.endings.setup", "worlds.ending.crown-of-command")
 def test_the_ending_lies_face_down_until_a_character_steps_on_it():
-    s = game()
+    s = game(worlds_ending="worlds-crown")
     assert s.game.view(None)["layout"]["face_down"] == ["crown-of-command"]
     assert "worlds-crown" not in str(s.game.view(None)["layout"])
     s.player(0).status["valley-paid"] = 0
@@ -488,7 +488,7 @@ def test_the_ending_lies_face_down_until_a_character_steps_on_it():
 @rules("worlds.ending.crown-of-command")
 @pytest.mark.parametrize("roll,lost", [(3, 0), (4, 1), (6, 1)])
 def test_the_crown_of_command_strikes_every_other_character_on_4_to_6(roll, lost):
-    s = game("warrior", "wizard", "thief")
+    s = game("warrior", "wizard", "thief", worlds_ending="worlds-crown")
     s.at(1, "village").at(2, "city")
     before = [p.lives for p in s.game.players]
     s.dice(roll)
