@@ -58,7 +58,7 @@ def put(s: Scenario, sid: str, q: int, r: int) -> Scenario:
 
 
 def near(q: int, r: int) -> list[tuple[int, int]]:
-    return [(q + dq, r + dr) for dq, dr in generator.NEIGHBOURS if ring_of(q + dq, r + dr) <= generator.RINGS]
+    return [(q + dq, r + dr) for dq, dr in generator.NEIGHBOURS if ring_of(q + dq, r + dr) <= generator.RINGS + 1]
 
 
 def plain_river(s: Scenario, tiles: list[str] | None = None) -> Scenario:
@@ -107,7 +107,11 @@ def land(s: Scenario, sid: str, *dice: int) -> Scenario:
     q, r = where(s, sid)
     k = ring_of(q, r)
     beside = [tile_at(s, a, b) for a, b in near(q, r) if ring_of(a, b) == k]
-    start = next(t for t in beside if g.rules.space(t).kind not in ("water", "desert", "oasis", "hidden-valley"))
+    start = next(
+        t
+        for t in beside
+        if g.rules.space(t).kind not in ("water", "desert", "oasis", "hidden-valley", "mountains", "treasure-chamber")
+    )
     for seat in range(1, len(g.players)):
         s.at(seat, next(t for t in ("fields-6", "plains-4", "hills-2") if t not in (sid, start)))
     s.dice(*(() if k == 1 else (1,)), *dice)
@@ -232,7 +236,7 @@ def test_the_world_keeps_the_main_boards_spaces_and_everything_else():
     sizes = {r.id: len(r.ring) for r in core.regions.values()}
     assert sizes == {"outer": 24, "middle": 16, "inner": 8, "crown": 1}  # with the Crown: 004's 50 less one
     assert {s.id for s in core.spaces} <= {s.id for s in worlds_.spaces}
-    assert len(worlds_.spaces) == len(core.spaces) + 14  # 10 Water and 4 more Deserts
+    assert len(worlds_.spaces) == len(core.spaces) + 14 + 30  # 10 Water, 4 more Deserts; the Dungeon ring's 30
     assert core.cards == worlds_.cards and core.characters == worlds_.characters and core.decks == worlds_.decks
     assert [ln for ln in worlds_.links] == []  # no bridge, ferry or portal: the tiles touch
     for sid in ("village", "temple", "chapel", "black-knight", "warlocks-cave", "chasm", "vampires-tower"):
@@ -395,7 +399,7 @@ def test_the_sentinel_must_be_beaten_then_its_bridge_crosses_the_river_next_turn
     s.set(0, strength=8)
     land(s, "sentinel")
     assert "worlds-sentinel" in s.options()
-    s.dice(6, 1).choose("worlds-sentinel").fight()  # 6 + 8 against 1 + 9
+    s.dice(6, 6, 1).choose("worlds-sentinel").fight()  # the Warrior's two dice: 6 + 8 against 1 + 9
     assert "sentinel-passed" in s.player(0).status
     s.dice(1)
     rolled(s)
@@ -412,7 +416,7 @@ def test_without_beating_the_sentinel_there_is_no_bridge():
     plain_river(s)
     put(s, "sentinel", 0, -4)
     s.set(0, strength=2)
-    land(s, "sentinel", 1, 6).choose("worlds-sentinel").fight()  # 1 + 2 against 6 + 9
+    land(s, "sentinel", 1, 1, 6).choose("worlds-sentinel").fight()  # 1 + 2 against 6 + 9
     assert "sentinel-passed" not in s.player(0).status
     s.dice(1)
     rolled(s)

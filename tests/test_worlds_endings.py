@@ -131,7 +131,7 @@ def lord(ending: str, *chars: str):
 def test_eagle_king_loses_a_life_to_each_win_and_hurls_the_beaten_to_the_crags():
     s = lord("worlds-eagle-king")
     s.set(0, strength=10)
-    on_it(s).dice(6, 1).choose("strength")  # 6 + 10 against 1 + 12
+    on_it(s).dice(6, 6, 1).choose("strength")  # the Warrior's two dice: 6 + 10 against 1 + 12
     assert lives_left(s.game, "worlds-eagle-king") == 3 and s.space_of(0) == CENTRE
     on_it(s).dice(1, 6).choose("craft")  # 1 + 4 against 6 + 12
     assert s.space_of(0) == "crags" and s.player(0).lives == 4
@@ -142,7 +142,7 @@ def test_eagle_king_the_last_life_wins():
     s = lord("worlds-eagle-king")
     s.game.globals["worlds-lords"] = {"worlds-eagle-king": 1}
     s.set(0, strength=10)
-    on_it(s).dice(6, 1).choose("strength")
+    on_it(s).dice(6, 6, 1).choose("strength")
     assert s.game.result["winners"] == [0]
 
 

@@ -297,7 +297,7 @@ def test_death(mine, death, lives, held):
 @rules("worlds.tile.werewolf-den")
 def test_werewolf_of_two_dice_fought_again_until_beaten():
     s = game()
-    inner(s, "werewolf-den", "crypt", 6, 6, 1, 1)  # a Werewolf of 12: 1 + 4 loses to 1 + 12
+    inner(s, "werewolf-den", "crypt", 6, 6, 1, 1, 1)  # a Werewolf of 12: the Warrior's 1 (two dice) + 4 loses to 1 + 12
     assert "Werewolf" in s.log() and s.player(0).lives == 4
     assert s.player(0).status["hold"]["what"] == "Werewolf"
     s.dice(6, 1, 1).set(0, strength=9)
@@ -319,7 +319,7 @@ def test_pits_d6_fiends_of_strength_4():
         for t in ("crypt", "death", "mines", "vampires-tower")
         if t in {x for _, _, x in s.game.globals["layout"]["tiles"]}
     )
-    inner(s, "pits", before, 2, 6, 6, 1, 6, 6, 1)  # each fight: a die, then yours against the Fiend's
+    inner(s, "pits", before, 2, 6, 6, 1, 6, 6, 1)  # each fight: the Warrior's two dice, then the Fiend's
     assert "2 Pit Fiends rise" in s.log() and s.log().count("kills the Pit Fiend") == 2
 
 

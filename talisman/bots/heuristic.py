@@ -147,7 +147,7 @@ TREASURE_VALUE = {
     "Orb of Prophesy": 4,
 }
 LORD_READY = 11  # Strength or Craft to face the Lord of Darkness (12 and a die) with fair hope
-DUNGEONS = ("dungeon-4e", "dungeon")  # the regions of the two Dungeons
+DUNGEONS = ("dungeon-4e", "dungeon", "worlds-dungeon")  # the regions of the Dungeons (and of a world's ring)
 INNER = ("inner", "crown")
 # Face-up Places a character is hurt by unless strong (name: the Strength that makes it safe).
 HARMFUL_PLACES = {"Snake Pit": 9}

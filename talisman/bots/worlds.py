@@ -18,8 +18,9 @@ from talisman.content.ruleset import Ruleset
 from talisman.modules.worlds import generator
 
 Tiles = tuple[tuple[int, int, str], ...]
-BLOCKED = ("water", "desert")
+BLOCKED = ("water", "desert", "mountains")
 ONE_WAY = ("oasis", "hidden-valley")
+DUNGEON_RING, ENTRANCE = 5, "dungeon-entrance"
 
 
 def tiles_of(view: Any) -> Tiles | None:
@@ -44,6 +45,8 @@ def world_graph(rules: Ruleset, tiles: Tiles) -> dict[int, set[int]]:
             ra, rb = ring[a], ring[b]
             if (kind[b] in ONE_WAY and ra >= rb) or (kind[a] in ONE_WAY and rb <= ra):
                 continue
+            if (ra == DUNGEON_RING) != (rb == DUNGEON_RING) and ENTRANCE not in (kind[a], kind[b]):
+                continue  # the Dungeon ring: in and out by its Entrance
             if ra >= 2 and rb >= 2 or (ra == 1 and rb == 1):
                 graph[a].add(b)
             elif kind[a] == "portal" and rb == 1:

@@ -32,9 +32,10 @@ const SIZE = 1000;
 const GAP = 26;
 const LINE_ROW = 8;
 const REGION_FILLS = ['#e8dcb5', '#d9c08e', '#c99a74', '#e3c05c', '#b7c9a8', '#a9bcd0', '#d4b0c8', '#c8c8c8'];
-const HEX_RINGS = 4;
-const HEX_FILLS = { outer: '#a5d6a7', river: '#90caf9', middle: '#b3c7f7', inner: '#ce93d8', crown: '#ffd700' };
-const KIND_FILLS = { water: '#42a5f5', desert: '#e6c88a' };
+const HEX_FILLS = {
+  outer: '#a5d6a7', river: '#90caf9', middle: '#b3c7f7', inner: '#ce93d8', crown: '#ffd700', 'worlds-dungeon': '#9e9e9e',
+};
+const KIND_FILLS = { water: '#42a5f5', desert: '#e6c88a', mountains: '#5d5d5d' };
 const CARD_FILLS = {
   enemy: '#b03a2e', stranger: '#7d3c98', follower: '#1e8449', object: '#b9770e', 'magic-object': '#2e86c1',
   'magic-item': '#2e86c1', place: '#5d6d7e', event: '#616a6b',
@@ -77,10 +78,12 @@ export function layoutBoard(board) {
   let hex = null;
   const hexes = board.regions.filter((r) => r.shape === 'hex');
   if (hexes.length) {
-    const R = SIZE / (Math.sqrt(3) * (2 * HEX_RINGS + 1));
-    hex = { R, cx: SIZE / 2, cy: R * (1.5 * HEX_RINGS + 1) };
+    // room for the largest world the board allows (a fifth ring when it has a Dungeon ring)
+    const rings = hexes.some((r) => r.id === 'worlds-dungeon') ? 5 : 4;
+    const R = SIZE / (Math.sqrt(3) * (2 * rings + 1));
+    hex = { R, cx: SIZE / 2, cy: R * (1.5 * rings + 1) };
     hexes.forEach((r) => placed.add(r.id));
-    height = R * (3 * HEX_RINGS + 2);
+    height = R * (3 * rings + 2);
   }
   for (const chain of chains) {
     const top = height ? height + GAP * 2.5 : 0;

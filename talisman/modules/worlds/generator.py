@@ -13,7 +13,11 @@ takes a tile drawn without replacement from its ring's pool:
   tool may leave out the Valley of Fire, the only way to the ending: here it
   is always laid, and the five others drawn from the seven (our own rule, so
   that every world has its way to the ending);
-- ring 0: one ending, face down.
+- ring 0: one ending, face down;
+- ring 5, with the option ``worlds-dungeon``: the Dungeon's 30 tiles. The
+  Mountains lie between the Dungeon Entrance and the Treasure Chamber (004:
+  so that the way runs all round); the Entrance's place is drawn, the other
+  27 tiles shuffled into the rest of the ring.
 
 Every ring is full, so every world has the same rings and counts; only the
 places differ. The dice are our own (the game's seed, through its own
@@ -48,7 +52,16 @@ INNER_SIX = ("valley-of-fire", "crypt", "death", "werewolf-den", "mines", "vampi
 INNER_EIGHT = (*INNER_SIX, "pits", "plain-of-peril")
 VALLEY = "valley-of-fire"
 ENDING = "crown-of-command"  # the space of the centre tile, whatever ending lies on it
-REGION_OF_RING = {0: "crown", 1: "inner", 2: "middle", 3: "river", 4: "outer"}
+DUNGEON = (
+    *(f"cavern-{i}" for i in range(1, 5)),
+    *(f"corridor-{i}" for i in range(1, 7)),
+    *(f"tunnel-{i}" for i in range(1, 7)),
+    *(f"vault-{i}" for i in range(1, 4)),
+    "cell", "guard-room", "hall-of-darkness", "kitchen", "library", "monster-pit", "summoning-circle",
+    "torture-chamber",
+)  # fmt: skip
+ENTRANCE, MOUNTAINS, CHAMBER = "dungeon-entrance", "mountains", "treasure-chamber"
+REGION_OF_RING = {0: "crown", 1: "inner", 2: "middle", 3: "river", 4: "outer", 5: "worlds-dungeon"}
 
 
 def ring_hexes(k: int) -> list[tuple[int, int]]:
@@ -78,7 +91,7 @@ def pools(inner: str) -> dict[int, tuple[str, ...]]:
     return {4: OUTER, 3: RIVER, 2: MIDDLE, 1: INNER_SIX if inner == "six" else INNER_EIGHT}
 
 
-def generate(seed: int, inner: str, endings: tuple[str, ...]) -> dict[str, Any]:
+def generate(seed: int, inner: str, endings: tuple[str, ...], dungeon: bool = False) -> dict[str, Any]:
     """A world: ``tiles`` as [q, r, space id] (centre first, ring by ring), the
     ``ending`` drawn for the centre, and the endings left (``pool``: the Horrible
     Black Void draws another)."""
@@ -94,4 +107,19 @@ def generate(seed: int, inner: str, endings: tuple[str, ...]) -> dict[str, Any]:
             tiles.append([q, r, pool.pop(rng.below(len(pool)))])
     rest = list(endings)
     ending = rest.pop(rng.below(len(rest)))
+    if dungeon:
+        tiles += dungeon_ring(rng)
     return {"tiles": tiles, "ending": ending, "pool": rest, "revealed": False}
+
+
+def dungeon_ring(rng: Rng) -> list[list[Any]]:
+    """Ring 5: the Entrance, the Mountains and the Treasure Chamber side by side, the rest shuffled."""
+    hexes = ring_hexes(RINGS + 1)
+    at = rng.below(len(hexes))
+    pool = list(DUNGEON)
+    rng.shuffle(pool)
+    laid = {at: ENTRANCE, (at + 1) % len(hexes): MOUNTAINS, (at + 2) % len(hexes): CHAMBER}
+    for i in range(len(hexes)):
+        if i not in laid:
+            laid[i] = pool.pop()
+    return [[q, r, laid[i]] for i, (q, r) in enumerate(hexes)]

@@ -38,6 +38,14 @@ MODULE = Module(
             title="Inner tiles",
             labels=("The six of 004", "Six of eight (map tool)"),
         ),
+        "worlds-dungeon": OptionSpec(
+            False,
+            (False, True),
+            "The Dungeon as a fifth ring of 30 tiles round the Outer Region (004's support of the"
+            " 4th-edition Dungeon expansion).",
+            title="Dungeon ring",
+            labels=("No Dungeon", "The Dungeon ring"),
+        ),
         "worlds-ending": OptionSpec(
             "random",
             ("random", *ENDINGS),
@@ -55,5 +63,6 @@ MODULE.declare_decisions(
         "worlds-boss": "a lord of an ending tile: attack it with Strength or with Craft",
         "worlds-doom": "the Hand of Doom: which character it kills",
         "worlds-royale": "Battle Royale: whom to attack next, and in battle or psychic combat",
+        "worlds-lord": "the Lord of Darkness: fight him in battle or in psychic combat",
     }
 )

@@ -15,6 +15,11 @@ touching tile. Everywhere:
   ending only from the Valley of Fire once a Talisman was given up there.
 - The Sentinel's bridge: from the Sentinel, once beaten (tiles.py), a step to
   a Middle tile two hexes away, over the river; back out it is free.
+- The Dungeon ring (option ``worlds-dungeon``): a D6 there; in and out only by
+  the Dungeon Entrance (or out of the Treasure Chamber, dungeon.py), never onto
+  the Mountains; a move ends on the Treasure Chamber. 004's "newly discovered
+  portals" into the Dungeon come from the Dungeon expansion's cards, which are
+  not in play here: there are none.
 
 In the inner ring (and on the ending) there is no roll: one step to a
 touching inner tile a turn. Our own additions (``design = our-own``): from an
@@ -42,8 +47,9 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
     from talisman.modules.worlds.world import Geometry
 
-DICE = {"outer": 4, "river": 3, "middle": 3}
+DICE = {"outer": 4, "river": 3, "middle": 3, "worlds-dungeon": 6}
 STEPPING = ("inner", "crown")
+DUNGEON_RING = 5
 
 
 def region_here(g: Game, seat: int) -> str:
@@ -52,7 +58,8 @@ def region_here(g: Game, seat: int) -> str:
 
 @MODULE.ability("movement_die")
 def world_die(g: Game, seat: int) -> int:
-    """004: D4 starting in the Outer Region, D3 in the river or the Middle Region. A slave of
+    """004: D4 starting in the Outer Region, D3 in the river or the Middle Region, D6 in the
+    Dungeon, whatever the character's size. A slave of
     the Temple, who goes free on a 4-6 (004's own table), rolls a D6 (our reading: a D3 never
     could), and moves up to it once free."""
     if not world.active(g) or region_here(g, seat) not in DICE:
@@ -66,6 +73,10 @@ def step_ok(g: Game, geo: Geometry, a: int, b: int, raft: bool, bottle: bool) ->
     if ra <= 1 or rb <= 1:
         return False  # the inner ring and the ending have ways of their own
     kb, ka = world.kind(g, b), world.kind(g, a)
+    if kb == "mountains":
+        return False
+    if (ra == DUNGEON_RING) != (rb == DUNGEON_RING):  # into or out of the Dungeon: by the Entrance only
+        return (kb if rb == DUNGEON_RING else ka) == "dungeon-entrance"
     if (kb == world.WATER and not raft) or (kb == world.DESERT and not bottle):
         return False
     if kb in world.ONE_WAY and ra >= rb:
@@ -96,8 +107,8 @@ def reach(g: Game, seat: int, most: int) -> dict[int, list[int]]:
     todo = deque([start])
     while todo:
         at = todo.popleft()
-        if len(paths[at]) > most:
-            continue
+        if len(paths[at]) > most or (at != start and g.rules.spaces[at].stop):
+            continue  # a move ends on the Treasure Chamber
         for b in ways(g, seat, geo, at, start):
             if b not in paths:
                 paths[b] = paths[at] + [b]

@@ -50,7 +50,7 @@ def lay_out(g: Game, endings: tuple[str, ...]) -> None:
     if LAYOUT in g.globals:
         return
     chosen = g.options["worlds-ending"]
-    drawn = generator.generate(g.config["seed"], g.options["worlds-inner"], endings)
+    drawn = generator.generate(g.config["seed"], g.options["worlds-inner"], endings, g.options["worlds-dungeon"])
     if chosen != "random":  # the ending chosen, the others left for the Horrible Black Void
         drawn["ending"], drawn["pool"] = chosen, [e for e in endings if e != chosen]
     g.globals[LAYOUT] = {"shape": "hex", "tiles": drawn["tiles"], "face_down": [generator.ENDING], "labels": {}}
@@ -97,7 +97,7 @@ def placed(g: Game, index: int) -> bool:
     return not active(g) or geometry(g).on_world(index) or g.rules.spaces[index].region not in REGIONS
 
 
-REGIONS = ("outer", "river", "middle", "inner", "crown")
+REGIONS = ("outer", "river", "middle", "inner", "crown", "worlds-dungeon")
 
 
 def ending_revealed(g: Game) -> bool:
