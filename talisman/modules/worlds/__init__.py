@@ -10,10 +10,10 @@ Sentinel, the Valley of Fire, the Plain of Peril), ``endings.py`` (the ending
 tile, face down, and the Crown of Command), ``bosses.py`` (the Dragon King, the
 Demon Lord, the Eagle King), ``doom.py`` (the Horrible Black Void, the Hand of
 Doom, the Thieves' Guild), ``royale.py`` (Battle Royale), ``dungeon.py`` (the Dungeon ring's
-rooms, with ``dungeon.toml``).
+rooms, with ``dungeon.toml``), ``quests.py`` (Warlock Quests and The One Talisman).
 """
 
-from talisman.modules.worlds import bosses, doom, dungeon, endings, movement, royale, tiles  # noqa: F401  (they register rules)
+from talisman.modules.worlds import bosses, doom, dungeon, endings, movement, quests, royale, tiles  # noqa: F401  (they register rules)
 from talisman.modules.worlds.module import MODULE
 
 __all__ = ["MODULE"]

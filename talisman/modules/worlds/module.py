@@ -46,6 +46,22 @@ MODULE = Module(
             title="Dungeon ring",
             labels=("No Dungeon", "The Dungeon ring"),
         ),
+        "worlds-quests": OptionSpec(
+            False,
+            (False, True),
+            "Warlock Quests: the Warlock sets 004's D20 quests, one at a time; a quest done earns a"
+            " Talisman, and no other way does (a life instead).",
+            title="Warlock quests (D20)",
+            labels=("The Warlock as usual", "004's D20 quests"),
+        ),
+        "worlds-one-talisman": OptionSpec(
+            False,
+            (False, True),
+            "The One Talisman: a single Talisman in the game, +2 Strength and Craft to its holder;"
+            " with Warlock Quests it flies to each who completes one.",
+            title="The One Talisman",
+            labels=("Every Talisman", "The One Talisman"),
+        ),
         "worlds-ending": OptionSpec(
             "random",
             ("random", *ENDINGS),
