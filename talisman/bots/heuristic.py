@@ -229,6 +229,7 @@ class HeuristicBot(districts.CityDistrictsRules):
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.districts_done: set[str] = set()  # the City's errands run on this visit (module city-districts)
+        self.trail: list[str] = []  # the tiles of its last moves on a world (module worlds)
 
     # --- reading the view ------------------------------------------------------
 
@@ -427,6 +428,9 @@ class HeuristicBot(districts.CityDistrictsRules):
         return self._aim_cache
 
     def _find_aim(self) -> str:
+        quest = worlds.quest_aim(self)
+        if quest is not None:
+            return quest
         aim = self.goal()
         if aim is not None:
             found = self._goal_target(aim)
@@ -606,6 +610,8 @@ class HeuristicBot(districts.CityDistrictsRules):
             best = min(rafts, key=lambda i: self._d(i.split(":")[1], target))
             if self._d(best.split(":")[1], target) < self._d(me["space"], target):
                 return best
+        if worlds.boat_in(self, ids):
+            return "next-move"
         if (
             "next-move" in ids
             and (target == "" or self._d(self._next_move(), target) < self._d(me["space"], target))
@@ -668,6 +674,9 @@ class HeuristicBot(districts.CityDistrictsRules):
             return min(back, key=lambda i: (self._d(i.split(":")[1], out), i))
         if "stay" in ids:
             return "stay"
+        on = worlds.inner_step(self, ids)
+        if on:
+            return on
         if forward:
             crown = [i for i in forward if "crown" in i]
             if crown:
@@ -720,7 +729,7 @@ class HeuristicBot(districts.CityDistrictsRules):
 
         def score(i: str) -> float:
             sid = i.split(":")[1]
-            value = self._score_space(sid, target) + self.rng.random() * 0.1
+            value = self._score_space(sid, target) + self.rng.random() * 0.1 - worlds.retread(self, sid)
             there = self.rules.space(sid).region
             if here == "outer" and there == "middle" and not self.dares_the_bridge():
                 # crossing the bridge inward means beating the Sentinel (Strength 9)
@@ -729,7 +738,9 @@ class HeuristicBot(districts.CityDistrictsRules):
                 value -= 6  # the Sentinel would bar the way back in
             return value
 
-        return max(moves, key=score)
+        best = max(moves, key=score)
+        worlds.remember(self, best.split(":")[1])
+        return best
 
     def _after_roll(self, ids: list[str]) -> str | None:
         """No plain move: an ability instead of the roll (the Pathfinder's one more or less...)."""

@@ -95,3 +95,79 @@ def way_in(bot: Any) -> str | None:
     """Kept out of the middle by the Sentinel on a world: the Tavern, whose boatman may ferry
     the bot to the Temple (at once, not only late in a long game as on the main board)."""
     return "tavern" if on_world(bot) and "tavern" in bot.rules.space_index else None
+
+
+def inner_step(bot: Any, ids: list[str]) -> str | None:
+    """In the inner ring of a world the tiles all lead on ("move:"): the one nearest the ending,
+    through the Valley of Fire, once the bot holds a Talisman to give up there."""
+    if not on_world(bot):
+        return None
+    forward = [i for i in ids if i.startswith("move:")]
+    if not forward or not bot.has("Talisman"):
+        return None
+    return min(forward, key=lambda i: (bot._d(i.split(":", 1)[1], "crown-of-command"), i))
+
+
+def boat_in(bot: Any, ids: list[str]) -> bool:
+    """The Tavern's boatman offers the Temple: the way in for a bot the Sentinel keeps out."""
+    if not on_world(bot) or "next-move" not in ids:
+        return False
+    aim = bot._aim()
+    return bool(aim) and bot.region(aim) != "outer" and bot.region(bot._next_move()) != "outer"
+
+
+TRAIL = 6  # moves remembered
+
+
+def remember(bot: Any, sid: str) -> None:
+    if on_world(bot):
+        bot.trail = [*bot.trail[-(TRAIL - 1) :], sid]
+
+
+def retread(bot: Any, sid: str) -> float:
+    """Moving up to the roll, two bots can follow each other round the same few tiles for ever
+    (a hunter and its prey, a wounded bot and its healer): each recent visit of a tile counts
+    against going there again."""
+    return 1.0 * bot.trail.count(sid) if on_world(bot) else 0.0
+
+
+# Where a quest of 004's table is done, and what the bot must carry there (module worlds' quests).
+QUEST_PLACES: dict[int, tuple[str, Any]] = {
+    2: ("woods", lambda b: any(b.card(c["id"]).is_magic for c in b.me["objects"])),
+    3: ("tavern", lambda b: b.me["gold"] >= 5),
+    4: ("castle", lambda b: b.has("Prince") or b.has("Princess")),
+    6: ("chapel", lambda b: b.me["fate"] >= 3),
+    7: ("forest", lambda b: True),
+    8: ("crags", lambda b: True),
+    9: ("temple", lambda b: True),
+    10: ("city", lambda b: sum(1 for c in b.me["objects"] if b.card(c["id"]).weapon) >= 2),
+    11: ("tavern", lambda b: True),
+    12: ("castle", lambda b: len(b.me["followers"]) >= 3),
+    13: ("city", lambda b: True),
+    14: ("cursed-glade", lambda b: b.has("Axe")),
+    15: ("village", lambda b: True),
+    16: ("chasm", lambda b: len(b.me["followers"]) >= 3),
+    17: ("village", lambda b: b.has("Axe")),
+    18: ("oasis", lambda b: b.has("Water Bottle")),
+}
+
+
+QUEST_PATIENCE = 60  # turns a bot waits before it drinks away a quest it cannot do
+
+
+def quest_aim(bot: Any) -> str | None:
+    """Under Warlock Quests: back to the Cave with a quest done, or on to where it is done;
+    a quest it cannot do yet is left to chance (None)."""
+    if not on_world(bot) or not bot.view.get("options", {}).get("worlds-quests"):
+        return None
+    q = bot.me["status"].get("worlds-quest")
+    if q is None:
+        return "warlocks-cave" if not bot.has("Talisman") else None
+    if q["done"]:
+        return "warlocks-cave"
+    place = QUEST_PLACES.get(q["n"])
+    if place is None or not place[1](bot):
+        # not to be done yet: grow meanwhile; long held, drink it away at the Tavern for another
+        return "tavern" if bot.view["turn"] - q.get("since", 0) > QUEST_PATIENCE else ""
+    kinds = [s.id for s in bot.rules.spaces if s.kind == place[0] and bot._d(bot.here(), s.id) < 99]
+    return bot._nearest(kinds) if kinds else None

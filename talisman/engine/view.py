@@ -103,6 +103,7 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
                 "king-task",
                 "city-escort",
                 "passage",
+                "worlds-quest",
             )
         },
     }

@@ -175,7 +175,7 @@ def _ask(g: Game, a: dict[str, Any]) -> None:
 def _set(g: Game, a: dict[str, Any]) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
-    p.status[KEY] = {"n": n, "done": False, "alignment": p.alignment, "woods": [], "low": False}
+    p.status[KEY] = {"n": n, "done": False, "alignment": p.alignment, "woods": [], "low": False, "since": g.turn}
     g.say(f"The Warlock sets {g.name(seat)} a quest: {QUESTS[n]}.", type="quest", seat=seat)
     check(g, seat, "given")
 
@@ -391,6 +391,17 @@ def check(g: Game, seat: int, event: str) -> None:
             p.status[KEY] = {**q, "low": True}
         elif q["low"] and p.lives >= stats.life_cap(g, seat):
             done(g, seat, "brought low and made whole")
+
+
+@MODULE.ability("notes")
+def quest_note(g: Game, seat: int) -> list[str]:
+    """The Warlock's quest on the character's sheet."""
+    q = quest(g, seat) if quests_on(g) else None
+    if q is None:
+        return []
+    return [
+        f"Warlock's quest: {QUESTS[q['n']]}" + (" (done: back to the Cave for the Talisman)." if q["done"] else ".")
+    ]
 
 
 @MODULE.ability("life_lost")
