@@ -801,6 +801,21 @@ class HeuristicBot(districts.CityDistrictsRules):
     def on_worlds_valley(self, d: Decision, ids: list[str]) -> str:
         return "give"
 
+    def on_worlds_boss(self, d: Decision, ids: list[str]) -> str:
+        return worlds.better_attribute(self, ids)
+
+    def on_worlds_lord(self, d: Decision, ids: list[str]) -> str:
+        return worlds.better_attribute(self, ids)
+
+    def on_worlds_peril(self, d: Decision, ids: list[str]) -> str:
+        return ids[0]
+
+    def on_worlds_royale(self, d: Decision, ids: list[str]) -> str:
+        return worlds.royale_target(self, ids)
+
+    def on_worlds_doom(self, d: Decision, ids: list[str]) -> str:
+        return worlds.doom_victim(self, ids)
+
     def on_portal(self, d: Decision, ids: list[str]) -> str:
         if self.crown_ending() == "demon-lord" and self.me["craft"] >= self.me["strength"] - 1:
             return "craft"  # the Portal's loss (if any) is then no Strength

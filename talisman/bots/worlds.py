@@ -171,3 +171,29 @@ def quest_aim(bot: Any) -> str | None:
         return "tavern" if bot.view["turn"] - q.get("since", 0) > QUEST_PATIENCE else ""
     kinds = [s.id for s in bot.rules.spaces if s.kind == place[0] and bot._d(bot.here(), s.id) < 99]
     return bot._nearest(kinds) if kinds else None
+
+
+def better_attribute(bot: Any, ids: list[str]) -> str:
+    """Strength or Craft, whichever the bot is stronger in (of the two offered)."""
+    me = bot.me
+    return max((i for i in ids if i in ("strength", "craft")), key=lambda i: (me[i], i), default=ids[0])
+
+
+def royale_target(bot: Any, ids: list[str]) -> str:
+    """Battle Royale: the rival it beats by most, in the attribute that does it."""
+    players = bot.view["players"]
+
+    def margin(i: str) -> tuple[int, int]:
+        mode, seat = i.split(":")
+        other = players[int(seat)]
+        return (bot.me[mode] - other[mode], -other["lives"])
+
+    return max(ids, key=margin)
+
+
+def doom_victim(bot: Any, ids: list[str]) -> str:
+    """The Hand of Doom: the strongest rival."""
+    players = bot.view["players"]
+    return max(
+        ids, key=lambda i: (players[int(i.split(":")[1])]["strength"] + players[int(i.split(":")[1])]["craft"], i)
+    )
