@@ -527,3 +527,36 @@ def test_the_terminal_draws_the_world_as_rows_of_hexes_with_coordinates():
     assert [len(r.split()) for r in rows][0] >= 5  # the northern row: five tiles
     q, r = where(Scenario(["warrior"], seed=5, modules=MODS), "village")
     assert "[1]" in text and f"{q},{r}" in text
+
+
+# --- the bots play it ------------------------------------------------------------------------------
+
+
+def bot_game(seed: int, players: int = 3, **options) -> Game:
+    from talisman.engine.cards import check_conservation
+    from talisman.engine.view import LazyView
+    from talisman.sim.runner import make_agent
+
+    g = Game.new(None, players=players, modules=MODS, options=options, seed=seed, log=False)
+    agents = [make_agent("heuristic", seed * 8 + i) for i in range(players)]
+    while g.result is None and g.turn <= 1000:
+        d = g.decision
+        g.apply(agents[d.player].choose(LazyView(g, d.player), d))
+    check_conservation(g)
+    return g
+
+
+@pytest.mark.parametrize(
+    "seed,options",
+    [
+        (0, {}),
+        (2, {}),
+        (3, {"worlds-dungeon": True}),
+        (4, {"worlds-inner": "eight"}),
+        (5, {"worlds-quests": True, "worlds-one-talisman": True}),
+        (6, {"worlds-ending": "worlds-dragon-king"}),
+    ],
+)
+def test_heuristic_bots_finish_games_on_worlds(seed, options):
+    g = bot_game(seed, 4, **options)
+    assert g.result is not None, g.turn
