@@ -560,3 +560,41 @@ def bot_game(seed: int, players: int = 3, **options) -> Game:
 def test_heuristic_bots_finish_games_on_worlds(seed, options):
     g = bot_game(seed, 4, **options)
     assert g.result is not None, g.turn
+
+
+def test_the_terminal_game_plays_on_a_world():
+    import asyncio
+
+    from textual.widgets import Static
+
+    from talisman.bots import make_bot
+    from talisman.cli.tui import PlayApp
+
+    app = PlayApp(
+        ["human", "heuristic"],
+        {1: make_bot("heuristic", 8)},
+        wanted=["warrior", "wizard"],
+        new_game=lambda chars: Game.new(chars, modules=MODS, seed=9),
+        bot_delay=0,
+    )
+
+    async def run() -> None:
+        async with app.run_test(size=(180, 60)) as pilot:
+            await pilot.pause()
+            g = app.game
+            assert g is not None
+            moved = 0
+            for _ in range(40):
+                if moved >= 2:
+                    break
+                d = g.decision
+                if d.player == 0 and d.kind == "move":
+                    assert "[1]" in str(app.query_one("#map", Static).render())  # the tile the first move leads to
+                    moved += 1
+                await pilot.press("1")
+                await pilot.pause()
+            assert moved >= 2
+            shown = str(app.query_one("#map", Static).render())
+            assert "Ending?" in shown and "The world" in shown
+
+    asyncio.run(run())

@@ -330,7 +330,7 @@ class HeuristicBot(districts.CityDistrictsRules):
     def crown_ending(self) -> str:
         """The Alternative Ending face up on the Crown ('' if none, or no endings in the game)."""
         if not self.board.endings:
-            return ""
+            return worlds.revealed_ending(self)
         for c in self.view["board"].get("crown-of-command", ()):
             if c["type"] == "event":
                 return self.card(c["id"]).key

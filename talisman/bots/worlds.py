@@ -197,3 +197,11 @@ def doom_victim(bot: Any, ids: list[str]) -> str:
     return max(
         ids, key=lambda i: (players[int(i.split(":")[1])]["strength"] + players[int(i.split(":")[1])]["craft"], i)
     )
+
+
+def revealed_ending(bot: Any) -> str:
+    """The ending a world's centre tile shows once turned over, as the bot's endings are named
+    ('' while face down): the Demon Lord asks for Craft."""
+    layout = bot.view.get("layout") if on_world(bot) else None
+    label = (layout or {}).get("labels", {}).get("crown-of-command", "")
+    return "demon-lord" if label == "Demon Lord" else ""
