@@ -35,7 +35,7 @@ export function showTip(anchor, content, pin = false) {
   ensurePanel();
   owner = anchor;
   pinned = pin;
-  panel.replaceChildren(...[content].flat().filter(Boolean));
+  panel.replaceChildren(...[content].flat(Infinity).filter(Boolean));
   panel.hidden = false;
   place(anchor);
 }
