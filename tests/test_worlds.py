@@ -244,9 +244,16 @@ def test_the_world_keeps_the_main_boards_spaces_and_everything_else():
         assert core.space(sid).on_enter == worlds_.space(sid).on_enter
 
 
-def test_worlds_cannot_be_played_with_another_board_module():
+@pytest.mark.parametrize("other", ["dungeon-4e", "city-classic", "endings"])
+def test_worlds_is_played_apart_from_other_boards_and_000s_endings(other):
     with pytest.raises(ConfigError):
-        Game.new(["warrior"], modules=("worlds", "dungeon-4e"))
+        Game.new(["warrior"], modules=("worlds", other))
+
+
+def test_a_saved_game_keeps_its_world():
+    g = bot_game(2, 3, log=True, turns=60, **{"worlds-dungeon": True})
+    again = Game.load(g.save())
+    assert again.globals["layout"] == g.globals["layout"] and again.state_hash() == g.state_hash()
 
 
 # --- moving ------------------------------------------------------------------------------------------
@@ -532,14 +539,14 @@ def test_the_terminal_draws_the_world_as_rows_of_hexes_with_coordinates():
 # --- the bots play it ------------------------------------------------------------------------------
 
 
-def bot_game(seed: int, players: int = 3, **options) -> Game:
+def bot_game(seed: int, players: int = 3, log: bool = False, turns: int = 1000, **options) -> Game:
     from talisman.engine.cards import check_conservation
     from talisman.engine.view import LazyView
     from talisman.sim.runner import make_agent
 
-    g = Game.new(None, players=players, modules=MODS, options=options, seed=seed, log=False)
+    g = Game.new(None, players=players, modules=MODS, options=options, seed=seed, log=log)
     agents = [make_agent("heuristic", seed * 8 + i) for i in range(players)]
-    while g.result is None and g.turn <= 1000:
+    while g.result is None and g.turn <= turns:
         d = g.decision
         g.apply(agents[d.player].choose(LazyView(g, d.player), d))
     check_conservation(g)

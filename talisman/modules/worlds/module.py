@@ -11,6 +11,10 @@ from talisman.content.modules import Module, OptionSpec
 # Boards of other modules join the main board's rings by links (the Ruins' passage to a
 # Dungeon, the City's gates, the Tower's door...): they have no place on a world yet.
 BOARDS = ("dungeon-classic", "dungeon-4e", "city-classic", "city-districts", "wizards-tower", "catacombs", "airships")
+# 000's Alternative Endings (module ``endings``) lie on the main board's Crown; a world lays 004's own
+# eight ending tiles, whose Demon Lord, Dragon King and Void differ from 000's (the inventory's
+# ambiguities): the two are played apart, each its own variant.
+OTHER_ENDINGS = ("endings",)
 
 # 004's eight ending tiles, by the name of their rules (each registered with ``MODULE.ending``).
 ENDINGS = {
@@ -28,7 +32,7 @@ MODULE = Module(
     name="worlds",
     title="Talisman Worlds (004): a world of hexagonal tiles, different every game",
     content_dir=Path(__file__).parent,
-    excludes=BOARDS,
+    excludes=(*BOARDS, *OTHER_ENDINGS),
     options={
         "worlds-inner": OptionSpec(
             "six",
