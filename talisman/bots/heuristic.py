@@ -66,6 +66,7 @@ from typing import Any
 
 from talisman.bots import city_districts as districts
 from talisman.bots import timescape
+from talisman.bots import worlds
 from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
@@ -159,7 +160,7 @@ TREASURE_VALUE = {
     "Orb of Prophesy": 4,
 }
 LORD_READY = 11  # Strength or Craft to face the Lord of Darkness (12 and a die) with fair hope
-DUNGEONS = ("dungeon-4e", "dungeon")  # the regions of the two Dungeons
+DUNGEONS = ("dungeon-4e", "dungeon", "worlds-dungeon")  # the regions of the Dungeons (and of a world's ring)
 INNER = ("inner", "crown")
 # Face-up Places a character is hurt by unless strong (name: the Strength that makes it safe).
 HARMFUL_PLACES = {"Snake Pit": 9}
@@ -192,10 +193,14 @@ class Board:
 
 
 @lru_cache(maxsize=16)
-def board_for(modules: tuple[str, ...]) -> Board:
-    """Shortest walking distance between all spaces (rings, bridge, portals, gates, passages)."""
+def board_for(modules: tuple[str, ...], tiles: worlds.Tiles | None = None) -> Board:
+    """Shortest walking distance between all spaces (rings, bridge, portals, gates, passages;
+    on a Talisman Worlds board, ``tiles``, the ways between its tiles)."""
     rules = ruleset_for(modules)
     graph: dict[int, set[int]] = {s.index: {rules.cw[s.index], rules.ccw[s.index]} - {-1} for s in rules.spaces}
+    if tiles is not None:
+        for a, near in worlds.world_graph(rules, tiles).items():
+            graph[a] |= near
     for ln in rules.links:
         if ln.kind in ("bridge", "portal", "gate", "passage"):
             a, b = rules.space_index[ln.a], rules.space_index[ln.b]
@@ -237,12 +242,13 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.districts_done: set[str] = set()  # the City's errands run on this visit (module city-districts)
+        self.trail: list[str] = []  # the tiles of its last moves on a world (module worlds)
 
     # --- reading the view ------------------------------------------------------
 
     def _setup(self, view: Any, decision: Decision) -> None:
         self.view = view
-        self.board = board_for(tuple(view["modules"]))
+        self.board = board_for(tuple(view["modules"]), worlds.tiles_of(view))
         self.rules = self.board.rules
         self.dist = self.board.dist
         # The character the decision is about (a seat may play two: a Mirror Image, a Mystic).
@@ -337,7 +343,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
     def crown_ending(self) -> str:
         """The Alternative Ending face up on the Crown ('' if none, or no endings in the game)."""
         if not self.board.endings:
-            return ""
+            return worlds.revealed_ending(self)
         for c in self.view["board"].get("crown-of-command", ()):
             if c["type"] == "event":
                 return self.card(c["id"]).key
@@ -426,7 +432,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         if self.region(self.here()) == "outer" and self.kept_out():
             # The way in is over the Sentinel's bridge: grow stronger first, or, late in a long
             # game, try the Tavern, whose boatman may row the bot to the Temple.
-            return "tavern" if self.late and "tavern" in self.rules.space_index else ""
+            return "tavern" if self.late and "tavern" in self.rules.space_index else (worlds.way_in(self) or "")
         return plan
 
     def _aim(self) -> str:
@@ -435,6 +441,9 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         return self._aim_cache
 
     def _find_aim(self) -> str:
+        quest = worlds.quest_aim(self)
+        if quest is not None:
+            return quest
         aim = self.goal()
         if aim is not None:
             found = self._goal_target(aim)
@@ -616,6 +625,8 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
             best = min(rafts, key=lambda i: self._d(i.split(":")[1], target))
             if self._d(best.split(":")[1], target) < self._d(me["space"], target):
                 return best
+        if worlds.boat_in(self, ids):
+            return "next-move"
         if (
             "next-move" in ids
             and (target == "" or self._d(self._next_move(), target) < self._d(me["space"], target))
@@ -678,6 +689,9 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
             return min(back, key=lambda i: (self._d(i.split(":")[1], out), i))
         if "stay" in ids:
             return "stay"
+        on = worlds.inner_step(self, ids)
+        if on:
+            return on
         if forward:
             crown = [i for i in forward if "crown" in i]
             if crown:
@@ -730,7 +744,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
 
         def score(i: str) -> float:
             sid = i.split(":")[1]
-            value = self._score_space(sid, target) + self.rng.random() * 0.1
+            value = self._score_space(sid, target) + self.rng.random() * 0.1 - worlds.retread(self, sid)
             there = self.rules.space(sid).region
             if here == "outer" and there == "middle" and not self.dares_the_bridge():
                 # crossing the bridge inward means beating the Sentinel (Strength 9)
@@ -739,7 +753,9 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
                 value -= 6  # the Sentinel would bar the way back in
             return value
 
-        return max(moves, key=score)
+        best = max(moves, key=score)
+        worlds.remember(self, best.split(":")[1])
+        return best
 
     def _after_roll(self, ids: list[str]) -> str | None:
         """No plain move: an ability instead of the roll (the Pathfinder's one more or less...)."""
@@ -772,7 +788,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
             score -= 12  # not down into the Dungeon before the bot can fight there
         for c in self.view["board"].get(sid, ()):
             score += self._card_on_space(c)
-        score += self.view["gold_on"].get(sid, 0)
+        score += self.view["gold_on"].get(sid, 0) + worlds.roam_bonus(self, sid)
         if target:
             score -= 1.5 * self._d(sid, target)
         if sid == "sentinel" or sdef.kind == "black-knight" and me["gold"] == 0:
@@ -795,6 +811,27 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         if c["type"] in ("stranger", "place"):
             return -3.0 if self.me["lives"] <= 1 else 0.5  # mostly good, but some take a life
         return 0.0
+
+    def on_worlds_portal(self, d: Decision, ids: list[str]) -> str:
+        return worlds.on_portal(self, ids)
+
+    def on_worlds_valley(self, d: Decision, ids: list[str]) -> str:
+        return "give"
+
+    def on_worlds_boss(self, d: Decision, ids: list[str]) -> str:
+        return worlds.better_attribute(self, ids)
+
+    def on_worlds_lord(self, d: Decision, ids: list[str]) -> str:
+        return worlds.better_attribute(self, ids)
+
+    def on_worlds_peril(self, d: Decision, ids: list[str]) -> str:
+        return ids[0]
+
+    def on_worlds_royale(self, d: Decision, ids: list[str]) -> str:
+        return worlds.royale_target(self, ids)
+
+    def on_worlds_doom(self, d: Decision, ids: list[str]) -> str:
+        return worlds.doom_victim(self, ids)
 
     def on_portal(self, d: Decision, ids: list[str]) -> str:
         if self.crown_ending() == "demon-lord" and self.me["craft"] >= self.me["strength"] - 1:
@@ -898,6 +935,9 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
 
     def on_encounter(self, d: Decision, ids: list[str]) -> str | None:
         """Meet a character only to take something from it; else the space (or its cards)."""
+        way_in = worlds.on_encounter(self, ids)
+        if way_in:
+            return way_in
         players = self.view["players"]
         for i in ids:
             if i.startswith("meet:") and self._worth_meeting(players[int(i.split(":")[1])]):

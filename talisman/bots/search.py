@@ -68,6 +68,8 @@ def score(g: Game, seat: int) -> float:
         v += 5.0
     if space.kind == "crown":
         v += 30.0
+    elif g.rules.regions[space.region].shape == "hex" and space.region == "inner":
+        v += 4.0 + 4.0 * (space.kind == "valley-of-fire")  # a world's inner ring: no steps to count, the Valley
     elif g.rules.regions[space.region].movement == "step":
         v += 4.0 + 2.0 * movement.ring_distance(g, p.space)
     elif space.region == "middle":

@@ -8,7 +8,8 @@ innermost ring sits in the middle (the Crown of Command); a grid region (a
 City's districts) keeps its own rows; every other region (a Dungeon, the
 Wizard's Tower) is a winding strip of cells below, and so are the spaces a
 region keeps off its ring (the City's buildings, its Gate and its Donjon),
-titled apart. Each cell
+titled apart; a world of hex tiles (Talisman Worlds) is drawn from the view's
+layout by ``hex_map``. Each cell
 shows the space's name on its region's colour, the pieces on it in their
 seats' colours, the first card lying there, gold, the modules' markers (an
 Emperor's Guard; ▼ counts the cards turned face down), and the number of the option that leads there.
@@ -23,6 +24,7 @@ from typing import Any
 
 from rich.text import Text
 
+from talisman.cli.hex_map import hex_map
 from talisman.content.model import RegionDef
 from talisman.content.places import place_names, ring_cells
 from talisman.content.ruleset import Ruleset
@@ -101,7 +103,7 @@ def _layout(rules: Ruleset) -> list[Block]:
                 placed.add(r.id)
         blocks.append(Block(", ".join(r.name for r in chain), tuple(tuple(row) for row in grid)))
     for r in regions:
-        if r.id in placed:
+        if r.id in placed or r.shape == "hex":  # a world's tiles: drawn from the view (hex_map)
             continue
         if r.shape == "grid":
             blocks.append(Block(r.name, tuple(tuple(sid or None for sid in row) for row in r.grid)))
@@ -183,6 +185,9 @@ def draw(rules: Ruleset, view: Mapping[str, Any], targets: Mapping[str, int] | N
         if p["alive"]:
             here.setdefault(p["space"], []).append(p)
     out = Text()
+    if (view.get("layout") or {}).get("shape") == "hex":
+        out.append("The world\n", style="bold")
+        out.append_text(hex_map(rules, view, here, targets))
     blank = Text(" " * WIDTH)
     for block in layout(rules):
         out.append(block.title + "\n", style="bold")
@@ -203,7 +208,8 @@ def draw(rules: Ruleset, view: Mapping[str, Any], targets: Mapping[str, int] | N
     ferries = sum(1 for ln in rules.links if ln.kind == "ferry")
     if ferries:
         passages.append(f"a Raft crosses the Storm River to the facing space ({ferries} crossings)")
-    out.append("Passages: " + "; ".join(passages), style="dim")
+    if passages:
+        out.append("Passages: " + "; ".join(passages), style="dim")
     # the Timescape's one-way warp lines (the White one runs clockwise round its square), by colour
     if any(ln.kind == "warp" for ln in rules.links):
         out.append("\nWhite warp line: from each reality to the next, clockwise round its square", style="dim")

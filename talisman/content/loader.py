@@ -2,9 +2,10 @@
 
 A content file may hold any of these top-level tables::
 
-    [region.<id>]     a ring of spaces and its movement rule (``aside``: spaces off the ring)
+    [region.<id>]     a ring of spaces and its movement rule (``aside``: spaces off the ring;
+                      ``replace = true``: redefine an earlier module's region, dropping its links)
     [[link]]          a passage between two spaces (bridge, portal, gate)
-    [space.<id>]      one space and its encounter
+    [space.<id>]      one space and its encounter (``replace = true``: redefine an earlier one)
     [deck.<id>]       a deck: whether it is shuffled, what it is called
     [card.<key>]      a card title, with ``count`` copies
     [character.<key>] a character card
@@ -129,9 +130,24 @@ def _grid(v: Any, p: str) -> None:
         _strs(row, p)
 
 
+def _replace(into: RawContent, kind: str, key: str, label: str) -> str:
+    """An entry with ``replace = true`` redefines one an earlier module gave (a board laid out
+    anew: Talisman Worlds keeps the spaces of the main board but not its rings)."""
+    ident = f"{kind}.{key}"
+    if ident not in into.origin:
+        raise ContentError(f"{label}: {ident}: replaces nothing (no earlier module defines it)")
+    into.origin[ident] = label
+    return ident
+
+
 def _section_regions(body: Any, into: RawContent, label: str) -> None:
     for rid, r in body.items():
-        ident = _claim(into, "region", rid, label)
+        replacing = isinstance(r, dict) and r.get("replace") is True
+        ident = _replace(into, "region", rid, label) if replacing else _claim(into, "region", rid, label)
+        if replacing:
+            # its old ring goes, and with it every earlier link that touches it (bridges, ferries...)
+            old = set(into.regions[rid].ring) | set(into.regions[rid].aside)
+            into.links = [ln for ln in into.links if ln.a not in old and ln.b not in old]
         _fields(
             label,
             ident,
@@ -141,8 +157,9 @@ def _section_regions(body: Any, into: RawContent, label: str) -> None:
                 "movement": _one_of("roll", "step"),
                 "ring": _strs,
                 "home": voc._str,
-                "shape": _one_of("ring", "line", "grid"),
+                "shape": _one_of("ring", "line", "grid", "hex"),
                 "grid": _grid,
+                "replace": voc._bool,
                 "deck": voc._str,
                 "events_as": voc._str,
                 "sheltered": _strs,
@@ -227,8 +244,10 @@ _SPACE_FIELDS = {
 
 def _section_spaces(body: Any, into: RawContent, label: str) -> None:
     for sid, s in body.items():
-        ident = _claim(into, "space", sid, label)
-        into.spaces[sid] = dict(_fields(label, ident, s, _SPACE_FIELDS, ("name", "kind")))
+        replacing = isinstance(s, dict) and s.get("replace") is True
+        ident = _replace(into, "space", sid, label) if replacing else _claim(into, "space", sid, label)
+        fields = _fields(label, ident, s, {**_SPACE_FIELDS, "replace": voc._bool}, ("name", "kind"))
+        into.spaces[sid] = {k: v for k, v in fields.items() if k != "replace"}
 
 
 def _section_decks(body: Any, into: RawContent, label: str) -> None:

@@ -49,8 +49,9 @@ class RegionDef:
     ``ring`` (the last space leads to the first), ``line`` (a path with two
     ends) or ``grid`` (districts laid out in rows: each leads to the districts
     beside it, above and below, and the module that owns it moves characters
-    there: a City). ``deck`` is the deck its spaces draw from; ``home`` the space a
-    retreat leads toward. ``events_as``: the region it counts as for cards
+    there: a City) or ``hex`` (tiles laid out anew in each game: its module
+    keeps the layout and moves characters there: Talisman Worlds). ``deck``
+    is the deck its spaces draw from; ``home`` the space a retreat leads toward. ``events_as``: the region it counts as for cards
     that strike a whole region (000's Dungeon is part of the Outer Region);
     ``sheltered``: lasting effects that do not reach it (``blizzard``; ``events``: cards met elsewhere that
     strike characters in other regions or everywhere, 000's Catacombs, unless they say ``everywhere``;

@@ -93,6 +93,9 @@ def _point(bearing: float, points: tuple[str, ...]) -> str:
 def _where(region: RegionDef, sids: list[str]) -> dict[str, str]:
     """Where each of ``sids`` (spaces of one region sharing a name) lies in it."""
     n = len(region.ring)
+    if region.shape == "hex":  # laid out anew in each game: a number of its own, the same on every world
+        alike = [s for s in region.ring if s in sids]
+        return {s: str(alike.index(s) + 1) for s in sids}
     if region.shape == "line" or n < SQUARE:
         return {s: f"space {region.ring.index(s) + 1} of {n}" for s in sids}
     cells = ring_cells(n)

@@ -155,7 +155,7 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
         ring = [space_index[s] for s in region.ring]
         line = region.shape == "line"
         for i, idx in enumerate(ring):
-            if region.shape == "grid":  # no track to follow: its module moves characters (a City's districts)
+            if region.shape in ("grid", "hex"):  # no track to follow: its module moves characters (a City, a world)
                 cw[idx] = ccw[idx] = -1
                 continue
             # -1: no space beyond the end of a line

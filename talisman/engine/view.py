@@ -103,6 +103,7 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
                 "king-task",
                 "city-escort",
                 "passage",
+                "worlds-quest",
             )
         },
     }
@@ -231,6 +232,8 @@ SECTIONS: dict[str, Callable[[Game, int | None], Any]] = {
         }
         for r in g.globals.get("realms", ())
     ],
+    # a board laid out anew in each game (Talisman Worlds' hex tiles: [q, r, space id]), public; None on others
+    "layout": lambda g, seat: g.globals.get("layout"),
     "decks": lambda g, seat: {name: len(pile) for name, pile in sorted(g.decks.items())},
     "discards": lambda g, seat: {name: len(pile) for name, pile in sorted(g.discards.items())},
 }

@@ -19,7 +19,12 @@
 //   region, is a winding strip of cells below the squares;
 // - links (bridge, portal, gate, ferry, or any other kind) are paths between
 //   the centres of the spaces they join; the Timescape's warp lines in their colour
-//   (its White line is its ring, clockwise).
+//   (its White line is its ring, clockwise);
+// - hex regions (Talisman Worlds) are tiles laid out anew in each game: the view's
+//   `layout` gives each tile's axial place [q, r, space id]; they are drawn as
+//   pointy-top hexagons round the centre of a square at the top, coloured by
+//   region (Water and Desert by their own colours), the ending face down (named
+//   "Ending") until the view's `layout.face_down` no longer holds it.
 
 import { h, ownerOf, s, SEAT_COLOURS } from './dom.js';
 import { cardTip, tidyTip, withTip } from './tip.js';
@@ -28,6 +33,10 @@ const SIZE = 1000;
 const GAP = 26;
 const LINE_ROW = 8;
 const REGION_FILLS = ['#e8dcb5', '#d9c08e', '#c99a74', '#e3c05c', '#b7c9a8', '#a9bcd0', '#d4b0c8', '#c8c8c8'];
+const HEX_FILLS = {
+  outer: '#a5d6a7', river: '#90caf9', middle: '#b3c7f7', inner: '#ce93d8', crown: '#ffd700', 'worlds-dungeon': '#9e9e9e',
+};
+const KIND_FILLS = { water: '#42a5f5', desert: '#e6c88a', mountains: '#5d5d5d' };
 const CARD_FILLS = {
   enemy: '#b03a2e', stranger: '#7d3c98', follower: '#1e8449', object: '#b9770e', 'magic-object': '#2e86c1',
   'magic-item': '#2e86c1', place: '#5d6d7e', event: '#616a6b',
@@ -66,6 +75,17 @@ export function layoutBoard(board) {
   const placed = new Set(rings.map((r) => r.id));
   const unit = SIZE / 7; // the cell of a 24-space ring as wide as the board: every square uses this scale
   let height = 0;
+  // hex tiles (a world): their places come with the view (placeHexes); here, the room they take
+  let hex = null;
+  const hexes = board.regions.filter((r) => r.shape === 'hex');
+  if (hexes.length) {
+    // room for the largest world the board allows (a fifth ring when it has a Dungeon ring)
+    const rings = hexes.some((r) => r.id === 'worlds-dungeon') ? 5 : 4;
+    const R = SIZE / (Math.sqrt(3) * (2 * rings + 1));
+    hex = { R, cx: SIZE / 2, cy: R * (1.5 * rings + 1) };
+    hexes.forEach((r) => placed.add(r.id));
+    height = R * (3 * rings + 2);
+  }
   for (const chain of chains) {
     const top = height ? height + GAP * 2.5 : 0;
     if (height) titles.push({ region: chain[0].id, x: 0, y: top - GAP * 0.6 });
@@ -161,7 +181,27 @@ export function layoutBoard(board) {
     });
     height = top + Math.ceil((r.spaces.length + (r.aside || []).length) / LINE_ROW) * (c + GAP) - GAP;
   }
-  return { width: SIZE, height, cells, frames, lineLabels, titles };
+  return { width: SIZE, height, cells, frames, lineLabels, titles, hex };
+}
+
+/** Put each tile of a world where the view's layout says (idempotent; nothing on other boards). */
+export function placeHexes(layout, view) {
+  const laid = view && view.layout;
+  if (!layout.hex || !laid || laid.shape !== 'hex') return;
+  const { R, cx, cy } = layout.hex;
+  for (const [q, r, id] of laid.tiles) {
+    const x = cx + R * Math.sqrt(3) * (q + r / 2);
+    const y = cy + R * 1.5 * r;
+    const w = R * Math.sqrt(3);
+    layout.cells[id] = { x: x - w / 2, y: y - R * 0.78, w, h: R * 1.56, region: null, hex: { x, y, R, q, r } };
+  }
+}
+
+function hexPoints({ x, y, R }) {
+  return [...Array(6).keys()].map((i) => {
+    const a = (Math.PI / 180) * (60 * i - 30);
+    return `${(x + R * 0.97 * Math.cos(a)).toFixed(1)},${(y + R * 0.97 * Math.sin(a)).toFixed(1)}`;
+  }).join(' ');
 }
 
 function centre(cell) {
@@ -236,6 +276,9 @@ function spaceTip(board, space, cards, players, gold, realm, target, onPick, sea
 export function drawBoard(svg, board, layout, view, { targets = new Map(), onPick = null, zoom = null, seatName = (p) => `seat ${ownerOf(p) + 1}` } = {}) {
   svg.replaceChildren();
   svg.setAttribute('viewBox', boardBox(layout).join(' '));
+  placeHexes(layout, view);
+  const faceDown = new Set((view.layout && view.layout.face_down) || []);
+  const revealed = (view.layout && view.layout.labels) || {};
   const regionIndex = Object.fromEntries(board.regions.map((r, i) => [r.id, i]));
   const regionFill = (id) => REGION_FILLS[regionIndex[id] % REGION_FILLS.length];
 
@@ -271,7 +314,11 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
   const realms = Object.fromEntries((view.realms || []).map((r) => [r.space, r]));
 
   for (const [id, cell] of Object.entries(layout.cells)) {
-    const space = board.spaces[id];
+    const printed = board.spaces[id];
+    // the ending tile face down shows nothing of itself; turned over, the ending drawn
+    const space = faceDown.has(id)
+      ? { ...printed, name: 'Ending', label: 'Ending (face down)', text: 'A face-down ending: turned over when a character first steps on it.' }
+      : revealed[id] ? { ...printed, name: revealed[id], label: revealed[id], text: '' } : printed;
     const target = targets.get(id);
     const g = s('g', {
       class: `space${target ? ' target' : ''}`, 'data-space': id,
@@ -282,12 +329,21 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
     // A Disaster (000) lies on its space for good: the space is drawn struck, under the Disaster's name.
     const disaster = cards.find((c) => c.subtype === 'disaster');
     if (disaster) g.classList.add('struck');
-    g.append(s('rect', { x: cell.x, y: cell.y, width: cell.w, height: cell.h, rx: 6, fill: regionFill(cell.region), class: 'cell' }));
+    const title = space.name;
+    if (cell.hex) {
+      const fill = faceDown.has(id) ? '#5d4037' : (KIND_FILLS[space.kind] || HEX_FILLS[space.region] || regionFill(space.region));
+      g.setAttribute('data-q', cell.hex.q);
+      g.setAttribute('data-r', cell.hex.r);
+      if (faceDown.has(id)) g.setAttribute('data-face-down', '');
+      g.append(s('polygon', { points: hexPoints(cell.hex), fill, class: 'cell hex' }));
+    } else {
+      g.append(s('rect', { x: cell.x, y: cell.y, width: cell.w, height: cell.h, rx: 6, fill: regionFill(cell.region), class: 'cell' }));
+    }
     const fs = Math.max(cell.w * 0.115, 9);
     if (disaster) {
       g.append(s('text', { x: cell.x + cell.w / 2, y: cell.y + cell.h * 0.42, 'font-size': fs * 0.9, class: 'disaster-name', 'data-disaster': disaster.name }, `⚠ ${disaster.name}`));
     }
-    wrap(space.name, Math.max(Math.floor(cell.w / (fs * 0.56)), 6)).forEach((line, i) => {
+    wrap(title, Math.max(Math.floor(cell.w / (fs * 0.56)), 6)).forEach((line, i) => {
       g.append(s('text', { x: cell.x + cell.w / 2, y: cell.y + fs * (1.15 + i * 1.05), 'font-size': fs, class: 'space-name' }, line));
     });
     drawCards(g, cell, cards);

@@ -1,0 +1,110 @@
+"""Battle Royale (004 "Endings"), when the first character steps on the tile:
+
+- every other character without a Talisman loses the game; those with one are
+  placed on the tile;
+- the first to enter chooses whom to attack, and in battle or psychic combat
+  (the attacker chooses, the one attacked cannot); the winner must take a life
+  (no Object, no gold), then attacks any other character: the one it just beat
+  only when no one else is left; a stand-off is fought again;
+- the last character standing wins.
+
+The fights are the engine's fights between characters (Spells and abilities
+as in any), settled by these rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from talisman.engine import lives, stats
+from talisman.engine.decision import Choice
+from talisman.engine.game import frame
+from talisman.modules.worlds.generator import ENDING
+from talisman.modules.worlds.module import MODULE
+from talisman.modules.worlds.tiles import talismans
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
+
+
+def _royale_reach(g: Game, seat: int) -> None:
+    g.say(f"{g.name(seat)} opens the Battle Royale!", type="crown", seat=seat)
+    tile = g.rules.space_index[ENDING]
+    for s in g.living():
+        if s == seat or g.controller(s) == g.controller(seat):
+            continue
+        p = g.players[s]
+        if not talismans(g, s):
+            p.conceded = True
+            lives.kill(g, s, "had no Talisman for the Battle Royale")
+            p.status.pop("replace", None)
+        elif p.space != tile:
+            p.space = tile
+            stats.changed(g)
+            g.say(f"{g.name(s)} is drawn into the Battle Royale.", type="move", seat=s)
+    lives.end_turn_now(g)
+    g.push("worlds_royale", p=seat, last=-1)
+    lives.check_game_end(g)
+
+
+def _royale_turn(g: Game, seat: int) -> None:
+    """(The fight is fought to the end when it opens: no turn begins on it.)"""
+
+
+@MODULE.handler("worlds_royale")
+def _royale(g: Game, a: dict[str, Any]) -> None:
+    seat, last = a["p"], a["last"]
+    if g.result is not None:
+        return
+    others = [s for s in g.living() if g.controller(s) != g.controller(seat)]
+    if not others:
+        g.end([g.controller(seat)], "won the Battle Royale")
+        return
+    targets = [s for s in others if s != last] or others
+    g.decide(
+        seat,
+        "worlds-royale",
+        "Battle Royale: whom do you attack, and how?",
+        [
+            Choice(
+                f"{mode}:{t}",
+                f"The {g.name(t)}, in {'battle' if mode == 'strength' else 'psychic combat'}",
+                [frame("worlds_royale_bout", a=seat, d=t, mode=mode)],
+            )
+            for t in targets
+            for mode in ("strength", "craft")
+        ],
+    )
+
+
+@MODULE.handler("worlds_royale_bout")
+def _bout(g: Game, a: dict[str, Any]) -> None:
+    att, dfd, mode = a["a"], a["d"], a["mode"]
+    g.say(
+        f"{g.name(att)} attacks {g.name(dfd)} in {'battle' if mode == 'strength' else 'psychic combat'}.",
+        type="attack",
+        seat=att,
+    )
+    g.push(
+        "pvp_magic",
+        a=att,
+        d=dfd,
+        mode=mode,
+        assassinate=False,
+        announced=True,
+        turn=att,
+        settle=["worlds_royale_result", {"att": att, "dfd": dfd}],
+    )
+
+
+@MODULE.handler("worlds_royale_result")
+def _result(g: Game, a: dict[str, Any]) -> None:
+    if a["win"] is None:
+        g.push("worlds_royale_bout", a=a["att"], d=a["dfd"], mode=a["mode"])  # a stand-off is fought again
+        return
+    win, lose = a["win"], a["lose"]
+    g.push("worlds_royale", p=win, last=lose)
+    g.push("lose_lives", p=lose, n=1, cause=f"beaten by the {g.name(win)} in the Battle Royale", by=win)
+
+
+MODULE.ending("worlds-battle-royale", _royale_reach, _royale_turn)
