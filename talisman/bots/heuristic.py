@@ -65,8 +65,7 @@ from functools import lru_cache
 from typing import Any
 
 from talisman.bots import city_districts as districts
-from talisman.bots import timescape
-from talisman.bots import worlds
+from talisman.bots import timescape, worlds
 from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
