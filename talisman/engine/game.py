@@ -115,7 +115,7 @@ class Game:
     result: dict[str, Any] | None
     log: list[Event] | None  # None in copies made for search
     history: list[Any] | None
-    derived: dict[Any, Any] | None  # not state: values worked out from it, kept while the machine runs (advance)
+    derived: dict[int, dict[Any, Any]] | None  # not state: values worked out from it, per character (run)
     checkpoint: Game | None  # not state: a copy from before the last few actions, to undo an error (apply)
     since_checkpoint: list[Any]  # the actions (and dice scripts) since that copy
 
@@ -263,8 +263,10 @@ class Game:
 
     def touched(self) -> None:
         """Say that the state was changed other than by :meth:`apply`: an error
-        in a later action is then undone back to this state, not an older one."""
+        in a later action is then undone back to this state, not an older one,
+        and the memoised derived values are forgotten."""
         self.checkpoint = None
+        self.derived = None
 
     def script_dice(self, values: Iterable[int]) -> None:
         """Fix the next die results (tests, tutorials); recorded in the save."""
@@ -327,40 +329,38 @@ class Game:
     def run(self) -> None:
         """Run frames until a decision with a real choice is pending or the game ends.
 
-        While it runs, ``derived`` memoises the values :mod:`talisman.engine.stats`
+        From its first run, ``derived`` memoises the values :mod:`talisman.engine.stats`
         works out from the state (traits, Strength, Craft...), which the rules ask
-        many times over; whatever changes what they depend on calls
-        ``stats.changed``. Outside the machine ``derived`` is None and every value
-        is worked out afresh, so code that arranges a position between calls
-        (tests, setup) needs no care. The memo is not state: copies, saves and
-        hashes never see it.
+        many times over, per character and from one action to the next; whatever
+        changes what they depend on calls ``stats.changed``. Code that changes the
+        state between calls (tests arranging a position) calls :meth:`touched`
+        (which forgets the memo), as :class:`~talisman.testing.Scenario` does. The
+        memo is not state: copies, saves and hashes never see it.
         """
         stack = self.stack
         handlers = self.rules.handlers
-        self.derived = {}
+        if self.derived is None:
+            self.derived = {}
         quiet = 0
-        try:
-            while self.result is None:
-                quiet += 1
-                if quiet > QUIET_FRAMES:
-                    self.stall()
-                    return
-                if not stack:
-                    handlers["next_turn"](self, {})
+        while self.result is None:
+            quiet += 1
+            if quiet > QUIET_FRAMES:
+                self.stall()
+                return
+            if not stack:
+                handlers["next_turn"](self, {})
+                continue
+            top = stack.pop()
+            if top[0] == "decide":
+                opts = top[1]["options"]
+                if len(opts) == 1 and not top[1].get("confirm"):
+                    self.push_all(opts[0][2])
                     continue
-                top = stack.pop()
-                if top[0] == "decide":
-                    opts = top[1]["options"]
-                    if len(opts) == 1 and not top[1].get("confirm"):
-                        self.push_all(opts[0][2])
-                        continue
-                    stack.append(top)
-                    if not opts:
-                        raise RuntimeError(f"decision {top[1]['kind']!r} has no options")
-                    return
-                handlers[top[0]](self, top[1])
-        finally:
-            self.derived = None
+                stack.append(top)
+                if not opts:
+                    raise RuntimeError(f"decision {top[1]['kind']!r} has no options")
+                return
+            handlers[top[0]](self, top[1])
 
     def push(self, kind: str, **args: Any) -> None:
         """Push one frame: it runs before whatever is on the stack now."""
