@@ -189,7 +189,7 @@ class Game:
             self.controller(a["p"]),
             a["kind"],
             a["prompt"],
-            tuple(Option(o[0], o[1], o[3]) for o in a["options"]),
+            tuple([Option(o[0], o[1], o[3]) for o in a["options"]]),
             a["p"],
         )
 
@@ -372,11 +372,12 @@ class Game:
         self.stack.extend([(f[0], f[1]) for f in reversed(frames)])
 
     def decide(self, p: int, kind: str, prompt: str, options: Sequence[Choice], confirm: bool = False) -> None:
-        """Ask seat ``p`` to choose among ``options``; stored as plain lists in the ``decide`` frame.
+        """Ask seat ``p`` to choose among ``options``; stored in the ``decide`` frame (saved as plain lists).
         ``kind`` is one a module of the game declares (:meth:`~talisman.content.modules.Module.decision`)."""
         if kind not in self.rules.decisions:
             raise RuntimeError(f"decision kind {kind!r} is declared by no module of this game")
-        opts = [[o.id, o.label, list(o.frames), o.group] for o in options]
+        # The Choices themselves (immutable tuples, which a save writes as lists): no copy of each.
+        opts = list(options)
         self.stack.append(("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm}))
 
     def say(
