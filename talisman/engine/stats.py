@@ -29,6 +29,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from talisman.content.cache import Bounded
 from talisman.engine.base import ENGINE
 
 if TYPE_CHECKING:
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
 
 SPELL_LIMIT = (0, 0, 0, 1, 2, 2, 3, 3, 3)  # by total Craft; 9 or more: 4
 BASE_CAPACITY = 4
+# Holdings whose traits a ruleset remembers (about 75 new ones a base game: most are met once;
+# the memo of each character keeps what its own turns ask again).
+HELD_TRAITS_LIMIT = 4096
 
 CHECK = os.environ.get("TALISMAN_CHECK_DERIVED", "") not in ("", "0")
 
@@ -159,11 +163,9 @@ def _traits(g: Game, seat: int) -> frozenset[str]:
     )
     cache = g.rules.derived.get("held-traits")
     if cache is None:
-        cache = g.rules.derived["held-traits"] = {}
+        cache = g.rules.derived["held-traits"] = Bounded(HELD_TRAITS_LIMIT)
     entry = cache.get(key)
     if entry is None:
-        if len(cache) > 100_000:
-            cache.clear()
         entry = cache[key] = _split_located(_held_traits(g, seat))
     found, located = entry
     if located:
