@@ -208,7 +208,7 @@ def run_ray(todo: list[GameSpec], address: str | None) -> Iterator[dict[str, Any
         ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
         task = ray.remote(play_batch)
-        cpus = int(ray.cluster_resources().get("CPU", 1))
+        cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
         pending = [task.remote(batch) for batch in batches(todo, cpus)]
         for ref in pending:  # every batch is submitted at once; read back in order
             yield from ray.get(ref)
