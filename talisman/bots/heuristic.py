@@ -382,7 +382,8 @@ class HeuristicBot(districts.CityDistrictsRules):
         plan = self._aim()
         return (
             bool(plan)
-            and self.region(plan) not in ("outer", *DUNGEONS)
+            and self.region(plan) != "outer"
+            and self.region(plan) not in DUNGEONS
             and not self.dares_the_bridge()
             and not self.me["status"].get("raft")
         )

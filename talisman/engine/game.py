@@ -149,7 +149,7 @@ class Game:
 
     @classmethod
     def _empty(cls, rules: Ruleset, config: dict[str, Any], log: bool) -> Game:
-        g = cls.__new__(cls)
+        g = cls()  # no __init__: every slot is set here (mypyc compiles this class: no cls.__new__)
         g.rules = rules
         g.config = config
         opts = {name: spec.default for name, spec in rules.options.items()}
@@ -290,7 +290,7 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy for search: same state, no log or history."""
-        g = Game.__new__(Game)
+        g = Game()
         g.rules = self.rules
         g.config = self.config
         g.options = self.options

@@ -44,9 +44,10 @@ HELD_TRAITS_LIMIT = 4096
 CHECK = os.environ.get("TALISMAN_CHECK_DERIVED", "") not in ("", "0")
 
 
-class StaleDerivedValue(AssertionError):
+class StaleDerivedValue(Exception):
     """A memoised value differs from the one the state gives now: a change was
-    made while the machine ran without calling :func:`changed`."""
+    made while the machine ran without calling :func:`changed`. (An Exception:
+    mypyc, which compiles this module, cannot derive from AssertionError.)"""
 
 
 def changed(g: Game, seat: int | None = None) -> None:
