@@ -14,6 +14,7 @@ callgrind (independent of the machine's load): one game and four games of each, 
 difference divided by the difference in actions (so start-up is left out); talisman's
 games are the rule-aware bots' answers recorded first and replayed (the engine alone),
 catanatron's are played by its random players (whose choice is one ``randrange``).
+``--compiled`` plays talisman's compiled build (``scripts/compile.sh``).
 ``PYTHONHASHSEED`` is fixed (catanatron's games otherwise differ between processes).
 """
 
@@ -30,6 +31,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build" / "compiled"
 sys.path.insert(0, str(ROOT))
 
 
@@ -136,13 +138,14 @@ def replay(n: int, path: Path) -> int:
     return actions
 
 
-def count(which: str, games: int, choices: Path) -> tuple[int, int]:
+def count(which: str, games: int, choices: Path, compiled: bool) -> tuple[int, int]:
     """Instructions and actions of ``games`` games of one engine under callgrind."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__]
-            + ["--play", which, str(games), str(choices)],
+            + ["--play", which, str(games), str(choices)]
+            + (["--compiled"] if compiled else []),
             capture_output=True,
             text=True,
             check=True,
@@ -154,14 +157,14 @@ def count(which: str, games: int, choices: Path) -> tuple[int, int]:
     raise RuntimeError("callgrind wrote no summary")
 
 
-def instructions() -> None:
+def instructions(compiled: bool) -> None:
     per = {}
     with tempfile.TemporaryDirectory() as tmp:
         choices = Path(tmp) / "choices.json"
         record_choices(4, choices)
         for which in ("talisman", "catanatron"):
-            i1, a1 = count(which, 1, choices)
-            i4, a4 = count(which, 4, choices)
+            i1, a1 = count(which, 1, choices, compiled)
+            i4, a4 = count(which, 4, choices, compiled)
             per[which] = (i4 - i1) / (a4 - a1)
             print(f"{which}: {per[which]:,.0f} instructions per action ({a4 - a1} actions)", flush=True)
     print(f"talisman runs {per['catanatron'] / per['talisman']:.2f}x fewer instructions per action")
@@ -172,10 +175,15 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--games", type=int, default=10, help="games of each engine per round")
     ap.add_argument("--instructions", action="store_true", help="count instructions with valgrind instead")
+    ap.add_argument("--compiled", action="store_true", help="talisman's compiled build (scripts/compile.sh)")
     ap.add_argument("--play", nargs=3, metavar=("ENGINE", "GAMES", "CHOICES"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if os.environ.get("PYTHONHASHSEED") != "0":
         os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
+    if args.compiled:
+        if not (BUILD / "SOURCE_HASH").exists():
+            sys.exit("no compiled build: scripts/compile.sh makes one")
+        sys.path.insert(0, str(BUILD))
     if args.play:  # one engine's games, for callgrind
         which, n, choices = args.play
         print(replay(int(n), Path(choices)) if which == "talisman" else catanatron_games(int(n))[0])
@@ -185,7 +193,7 @@ def main() -> None:
     except ImportError:
         sys.exit("catanatron is not installed: pip install -e '.[bench]'")
     if args.instructions:
-        instructions()
+        instructions(args.compiled)
     else:
         wall_clock(args.rounds, args.games)
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Build the compiled engine: a copy of the package in build/compiled/ whose engine, content model,
-# base-game rules and rule-aware bot are compiled to C with mypyc (the system C compiler; a few
-# minutes on two cores). Use it by putting it first on the path; the same seeds give the same games
+# Build the compiled engine: a copy of the package in build/compiled/ whose engine, content model
+# and base-game rules are compiled to C with mypyc (the system C compiler; about 2 minutes of one
+# core). Use it by putting it first on the path; the same seeds give the same games
 # (tests/test_compiled.py compares them when the build is there):
 #   PYTHONPATH=build/compiled .venv/bin/talisman simulate --games 1000 --out games.jsonl
 # Without it (or without a C compiler) the pure-Python package works as ever.
@@ -16,9 +16,11 @@ hash="$(cd "$ROOT" && find talisman -name '*.py' -not -path '*/__pycache__/*' | 
 (cd "$ROOT" && tar -cf - --exclude=__pycache__ --exclude='*.so' talisman) | tar -xf - -C "$OUT"
 cd "$OUT"
 # Compiled: what a game runs at every action. Left out: the content loader and vocabulary (read once;
-# mypyc cannot compile their tables of lambdas), talisman/content/cache.py (a dict subclass), the rest.
+# mypyc cannot compile their tables of lambdas), talisman/content/cache.py (a dict subclass), the bots
+# (compiled code checks every annotated type, and the bots read the lazy view as the dicts and lists
+# it stands for), the other modules.
 "$ROOT/.venv/bin/mypyc" talisman/engine/*.py talisman/content/{dice,model,modules,places,ruleset}.py \
-  talisman/modules/core/*.py talisman/bots/base.py talisman/bots/heuristic.py >"$OUT/mypyc.log" 2>&1 \
+  talisman/modules/core/*.py >"$OUT/mypyc.log" 2>&1 \
   || { tail -20 "$OUT/mypyc.log" >&2; exit 1; }
 echo "$hash" >"$OUT/SOURCE_HASH"
 echo "compiled build in $OUT: PYTHONPATH=$OUT .venv/bin/talisman ..."

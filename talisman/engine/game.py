@@ -235,7 +235,7 @@ class Game:
         if self.history is not None:
             self.history.append(option_id)
 
-    def _answer(self, a: dict[str, Any], opt: list[Any]) -> None:
+    def _answer(self, a: dict[str, Any], opt: Sequence[Any]) -> None:
         """Answer the decision ``a`` on top of the stack with its option ``opt``; the
         abilities at ``chose`` hear of it (the City's Law), then the machine runs on."""
         self.stack.pop()
@@ -369,7 +369,8 @@ class Game:
     def push_all(self, frames: Sequence[Frame]) -> None:
         """Push frames so that they run in the order given (an option's frames read back from
         plain data are ``[kind, args]`` lists: they are made frames again)."""
-        self.stack.extend([(f[0], f[1]) for f in reversed(frames)])
+        given: Sequence[Any] = frames  # (lists or tuples: compiled code checks a Frame's type)
+        self.stack.extend([(f[0], f[1]) for f in reversed(given)])
 
     def decide(self, p: int, kind: str, prompt: str, options: Sequence[Choice], confirm: bool = False) -> None:
         """Ask seat ``p`` to choose among ``options``; stored in the ``decide`` frame (saved as plain lists).
