@@ -2,6 +2,7 @@
 
     python benchmarks/bench_engine.py [--games 30] [--players 4] [--bot heuristic]
     python benchmarks/bench_engine.py --scaling      # how the figures grow with players and modules
+    python benchmarks/bench_engine.py --versus       # side by side with catanatron (benchmarks/versus.py)
 
 Figures: engine actions per second (the bots' thinking excluded), complete
 games per second on one core (bots and their views included), the cost of
@@ -138,7 +139,14 @@ def main() -> None:
     ap.add_argument("--modules", default="core")
     ap.add_argument("--max-turns", type=int, default=1000)
     ap.add_argument("--scaling", action="store_true", help="one line per player count and module set")
+    ap.add_argument("--versus", action="store_true", help="alternating rounds against catanatron, with ratios")
     args = ap.parse_args()
+    if args.versus:
+        sys.argv = [str(Path(__file__).with_name("versus.py")), "--games", str(min(args.games, 10))]
+        import runpy
+
+        runpy.run_path(sys.argv[0], run_name="__main__")
+        return
 
     if args.scaling:
         print(

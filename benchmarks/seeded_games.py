@@ -33,6 +33,12 @@ MODULE_SETS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
     "dungeon-classic": (("dungeon-classic",), {}),
     "everything-4e": (("endings", "wizards-tower", "master-levels", "roster", "dungeon-4e"), {}),
     "everything-classic": (("endings", "wizards-tower", "master-levels", "roster", "dungeon-classic"), {}),
+    "catacombs": (("catacombs",), {}),
+    "airships": (("airships",), {}),
+    "city-classic": (("city-classic",), {}),
+    "city-districts": (("city-districts",), {}),
+    "dungeon-characters": (("dungeon-characters",), {}),
+    "all-boards": (("catacombs", "airships", "city-districts", "dungeon-4e", "roster", "endings"), {}),
 }
 
 

@@ -53,7 +53,7 @@ def test_memoised_values_always_equal_fresh_ones(checking, modules):
                 max_turns=60 if bot == "random" else 200,
                 check=check_conservation,
             )
-            assert g.derived is None
+            assert g.clone().derived is None
 
 
 def test_checking_mode_catches_a_change_made_without_telling(checking):
@@ -68,11 +68,25 @@ def test_checking_mode_catches_a_change_made_without_telling(checking):
     assert stats.strength(g, 0, battle=True) == before - 1
 
 
-def test_the_memo_lives_only_while_the_machine_runs():
+def test_the_memo_is_kept_across_actions_but_never_copied_or_saved():
     g = Game.new(["warrior", "wizard"], seed=3)
-    assert g.derived is None
     g.apply(g.legal_ids()[0])
-    assert g.derived is None and g.clone().derived is None
+    assert g.derived is not None  # kept for the next action
+    assert g.clone().derived is None
     assert "derived" not in g.state_dict()
-    g.players[0].strength += 5  # arranging between calls needs no care
+    g.players[0].strength += 5
+    g.touched()  # arranging a position between calls: the memo is forgotten
+    assert g.derived is None
     assert stats.strength(g, 0) == g.players[0].strength
+
+
+def test_a_change_to_one_character_forgets_only_its_values():
+    g = Game.new(["warrior", "wizard"], seed=3)
+    g.apply(g.legal_ids()[0])
+    assert g.derived is not None
+    for seat in (0, 1):
+        stats.strength(g, seat)
+    stats.changed(g, 1)
+    assert 0 in g.derived and 1 not in g.derived
+    stats.changed(g)
+    assert not g.derived

@@ -400,7 +400,8 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         plan = self._aim()
         return (
             bool(plan)
-            and self.region(plan) not in ("outer", *DUNGEONS)
+            and self.region(plan) != "outer"
+            and self.region(plan) not in DUNGEONS
             and not self.dares_the_bridge()
             and not self.me["status"].get("raft")
         )
@@ -1036,12 +1037,14 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
     def on_beguile(self, d: Decision, ids: list[str]) -> str | None:
         return self._best_card(ids) or self.first(ids, "take")
 
-    on_acquisition = on_beguile
+    def on_acquisition(self, d: Decision, ids: list[str]) -> str | None:
+        return self.on_beguile(d, ids)
 
     def on_mesmerism(self, d: Decision, ids: list[str]) -> str | None:
         return self._best_card(ids)
 
-    on_enslave = on_mesmerism
+    def on_enslave(self, d: Decision, ids: list[str]) -> str | None:
+        return self.on_mesmerism(d, ids)
 
     def on_command(self, d: Decision, ids: list[str]) -> str:
         def lives_of(i: str) -> int:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from talisman.content.cache import Bounded
 from talisman.content.loader import RawContent, build_spaces, load_dir
 from talisman.content.model import CardDef, CharacterDef, LinkDef, RegionDef, SpaceDef, Table
 from talisman.content.modules import Ending, Module, Verb, resolve_modules
@@ -22,6 +23,9 @@ from talisman.content.vocabulary import VERBS, module_verbs
 from talisman.errors import ConfigError, ContentError
 
 Fn = Callable[..., Any]
+# Entries of a ruleset's ``derived``: the base game's fill about 800 (walks and moves from each
+# space for each roll); a module keying its values on something a game makes would grow it.
+DERIVED_LIMIT = 20_000
 
 
 @dataclass(frozen=True)
@@ -58,8 +62,9 @@ class Ruleset:
     decisions: dict[str, str]  # every kind of decision the rules may ask -> its meaning
     services: dict[str, Fn]  # what the kernel asks for by name (view, attribute)
     # Values the engine works out from this content alone (the walks a roll allows
-    # from a space...), kept once they are asked for: they never change.
-    derived: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # from a space...), kept once they are asked for: they never change. Bounded
+    # (the oldest forgotten first), so that a long simulation holds flat memory.
+    derived: dict[Any, Any] = field(default_factory=lambda: Bounded(DERIVED_LIMIT), compare=False, repr=False)
 
     @property
     def module_names(self) -> tuple[str, ...]:

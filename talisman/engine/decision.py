@@ -25,7 +25,7 @@ class Choice(NamedTuple):
     back, the ``label`` shown, the ``frames`` pushed when it is chosen (run in the order given) and
     its ``group`` (see :class:`Option`).
 
-    Stored in the ``decide`` frame as the list ``[id, label, frames, group]``.
+    Stored as such in the ``decide`` frame; saved as the list ``[id, label, frames, group]``.
     """
 
     id: str
@@ -34,12 +34,12 @@ class Choice(NamedTuple):
     group: ChoiceGroup = "main"
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One legal answer: a stable ``id`` to send back and a ``label`` to show.
 
     ``group`` is ``main`` for the choices that move the game on and ``free``
     for things a player may do first (drop an object, cash in trophies...).
+    (A small immutable tuple: a decision makes several at every action.)
     """
 
     id: str

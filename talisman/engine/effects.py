@@ -74,7 +74,7 @@ def run_one(g: Game, seat: int, e: dict[str, Any], ctx: Ctx) -> None:
         target = "self" if ctx.get("target") in (None, seat) else target
     if target != "self":
         body = {k: v for k, v in e.items() if k != "target"}
-        reached = [ctx["target"]] if target == "cast_target" else targets(g, seat, target)
+        reached: list[int] = [ctx["target"]] if target == "cast_target" else targets(g, seat, target)
         if target != "each_clockwise" and g.active in reached:
             # Everyone is struck at once; the active character's share comes last,
             # since a lost turn or a death ends its turn and drops the frames after it.

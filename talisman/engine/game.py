@@ -86,7 +86,7 @@ class Game:
     result: dict[str, Any] | None
     log: list[Event] | None  # None in copies made for search
     history: list[Any] | None
-    derived: dict[Any, Any] | None  # not state: values worked out from it, kept while the machine runs (advance)
+    derived: dict[int, dict[Any, Any]] | None  # not state: values worked out from it, per character (run)
     checkpoint: Game | None  # not state: a copy from before the last few actions, to undo an error (apply)
     since_checkpoint: list[Any]  # the actions (and dice scripts) since that copy
 
@@ -120,7 +120,7 @@ class Game:
 
     @classmethod
     def _empty(cls, rules: Ruleset, config: dict[str, Any], log: bool) -> Game:
-        g = cls.__new__(cls)
+        g = cls()  # no __init__: every slot is set here (mypyc compiles this class: no cls.__new__)
         g.rules = rules
         g.config = config
         opts = {name: spec.default for name, spec in rules.options.items()}
@@ -160,7 +160,7 @@ class Game:
             self.controller(a["p"]),
             a["kind"],
             a["prompt"],
-            tuple(Option(o[0], o[1], o[3]) for o in a["options"]),
+            tuple([Option(o[0], o[1], o[3]) for o in a["options"]]),
             a["p"],
         )
 
@@ -206,7 +206,7 @@ class Game:
         if self.history is not None:
             self.history.append(option_id)
 
-    def _answer(self, a: dict[str, Any], opt: list[Any]) -> None:
+    def _answer(self, a: dict[str, Any], opt: Sequence[Any]) -> None:
         """Answer the decision ``a`` on top of the stack with its option ``opt``; the
         abilities at ``chose`` hear of it (the City's Law), then the machine runs on."""
         self.stack.pop()
@@ -234,8 +234,10 @@ class Game:
 
     def touched(self) -> None:
         """Say that the state was changed other than by :meth:`apply`: an error
-        in a later action is then undone back to this state, not an older one."""
+        in a later action is then undone back to this state, not an older one,
+        and the memoised derived values are forgotten."""
         self.checkpoint = None
+        self.derived = None
 
     def script_dice(self, values: Iterable[int]) -> None:
         """Fix the next die results (tests, tutorials); recorded in the save."""
@@ -259,7 +261,7 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy for search: same state, no log or history."""
-        g = Game.__new__(Game)
+        g = Game()
         g.rules = self.rules
         g.config = self.config
         g.options = self.options
@@ -298,40 +300,38 @@ class Game:
     def run(self) -> None:
         """Run frames until a decision with a real choice is pending or the game ends.
 
-        While it runs, ``derived`` memoises the values :mod:`talisman.engine.stats`
+        From its first run, ``derived`` memoises the values :mod:`talisman.engine.stats`
         works out from the state (traits, Strength, Craft...), which the rules ask
-        many times over; whatever changes what they depend on calls
-        ``stats.changed``. Outside the machine ``derived`` is None and every value
-        is worked out afresh, so code that arranges a position between calls
-        (tests, setup) needs no care. The memo is not state: copies, saves and
-        hashes never see it.
+        many times over, per character and from one action to the next; whatever
+        changes what they depend on calls ``stats.changed``. Code that changes the
+        state between calls (tests arranging a position) calls :meth:`touched`
+        (which forgets the memo), as :class:`~talisman.testing.Scenario` does. The
+        memo is not state: copies, saves and hashes never see it.
         """
         stack = self.stack
         handlers = self.rules.handlers
-        self.derived = {}
+        if self.derived is None:
+            self.derived = {}
         quiet = 0
-        try:
-            while self.result is None:
-                quiet += 1
-                if quiet > QUIET_FRAMES:
-                    self.stall()
-                    return
-                if not stack:
-                    handlers["next_turn"](self, {})
+        while self.result is None:
+            quiet += 1
+            if quiet > QUIET_FRAMES:
+                self.stall()
+                return
+            if not stack:
+                handlers["next_turn"](self, {})
+                continue
+            top = stack.pop()
+            if top[0] == "decide":
+                opts = top[1]["options"]
+                if len(opts) == 1 and not top[1].get("confirm"):
+                    self.push_all(opts[0][2])
                     continue
-                top = stack.pop()
-                if top[0] == "decide":
-                    opts = top[1]["options"]
-                    if len(opts) == 1 and not top[1].get("confirm"):
-                        self.push_all(opts[0][2])
-                        continue
-                    stack.append(top)
-                    if not opts:
-                        raise RuntimeError(f"decision {top[1]['kind']!r} has no options")
-                    return
-                handlers[top[0]](self, top[1])
-        finally:
-            self.derived = None
+                stack.append(top)
+                if not opts:
+                    raise RuntimeError(f"decision {top[1]['kind']!r} has no options")
+                return
+            handlers[top[0]](self, top[1])
 
     def push(self, kind: str, **args: Any) -> None:
         """Push one frame: it runs before whatever is on the stack now."""
@@ -340,14 +340,16 @@ class Game:
     def push_all(self, frames: Sequence[Frame]) -> None:
         """Push frames so that they run in the order given (an option's frames read back from
         plain data are ``[kind, args]`` lists: they are made frames again)."""
-        self.stack.extend([(f[0], f[1]) for f in reversed(frames)])
+        given: Sequence[Any] = frames  # (lists or tuples: compiled code checks a Frame's type)
+        self.stack.extend([(f[0], f[1]) for f in reversed(given)])
 
     def decide(self, p: int, kind: str, prompt: str, options: Sequence[Choice], confirm: bool = False) -> None:
-        """Ask seat ``p`` to choose among ``options``; stored as plain lists in the ``decide`` frame.
+        """Ask seat ``p`` to choose among ``options``; stored in the ``decide`` frame (saved as plain lists).
         ``kind`` is one a module of the game declares (:meth:`~talisman.content.modules.Module.decision`)."""
         if kind not in self.rules.decisions:
             raise RuntimeError(f"decision kind {kind!r} is declared by no module of this game")
-        opts = [[o.id, o.label, list(o.frames), o.group] for o in options]
+        # The Choices themselves (immutable tuples, which a save writes as lists): no copy of each.
+        opts = list(options)
         self.stack.append(("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm}))
 
     def say(

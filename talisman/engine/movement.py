@@ -422,7 +422,7 @@ def _step(g: Game, seat: int, to: int) -> None:
     if {region_of(g, p.space), region_of(g, to)} == {"outer", "middle"}:
         crossed_river(g, seat)
     p.space = to
-    stats.changed(g)
+    stats.changed(g, seat)
 
 
 @ENGINE.handler("cross")
@@ -683,7 +683,7 @@ def _arrive(g: Game, a: dict[str, Any]) -> None:
     ):
         crossed_river(g, seat)
     p.space = space
-    stats.changed(g)
+    stats.changed(g, seat)
     p.flags.add("arrived")
     if g.log is not None:
         g.say(

@@ -86,7 +86,7 @@ class Player:
         self.flags: set[str] = set()  # once-per-turn marks, cleared when the turn ends
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
+        p = Player(self.seat, self.character)
         p.seat = self.seat
         p.character = self.character
         p.alive = self.alive

@@ -8,17 +8,18 @@ Craft 1.
 Rules ask these values many times over (a turn menu asks every ability,
 Spell and free action, and each asks traits again), so :func:`traits`,
 :func:`trait_value`, :func:`strength`, :func:`craft`, :func:`working_items` and
-:func:`pack_capacity` are memoised in ``Game.derived`` while the frame machine
-runs (from the start of ``Game.advance`` to its end; outside it they are always
-worked out afresh). They depend on a character's card, alignment, Toad state,
+:func:`pack_capacity` are memoised in ``Game.derived``, per character, from
+the machine's first run on (``Game.touched`` forgets them; a copy starts
+without them). They depend on a character's card, alignment, Toad state,
 Followers, Objects, Abilities and Titles (``cards``), counters, modifiers
 (``mods``), the statuses ``traits``, ``uses``, ``tamed``, ``charmed`` and
 ``raised``, its space, and the ``destroy-magic`` and ``no-magic`` globals.
-Whatever changes one of these while the machine runs calls :func:`changed` at
-once (the helpers that move possessions and change counters, alignment, Toads
-and spaces do it themselves). In checking mode (:data:`CHECK`, or the
-environment variable ``TALISMAN_CHECK_DERIVED=1``) every memoised read is also
-worked out afresh and a difference raises :class:`StaleDerivedValue`: the test
+Whatever changes one of these calls :func:`changed` at once (naming the
+character when only its own values can change; the helpers that move
+possessions and change counters, alignment, Toads and spaces do it
+themselves). In checking mode (:data:`CHECK`, or the environment variable
+``TALISMAN_CHECK_DERIVED=1``) every memoised read is also worked out afresh
+and a difference raises :class:`StaleDerivedValue`: the test
 suite plays many games of every module so.
 """
 
@@ -28,6 +29,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from talisman.content.cache import Bounded
 from talisman.engine.base import ENGINE
 
 if TYPE_CHECKING:
@@ -35,20 +37,29 @@ if TYPE_CHECKING:
 
 SPELL_LIMIT = (0, 0, 0, 1, 2, 2, 3, 3, 3)  # by total Craft; 9 or more: 4
 BASE_CAPACITY = 4
+# Holdings whose traits a ruleset remembers (about 75 new ones a base game: most are met once;
+# the memo of each character keeps what its own turns ask again).
+HELD_TRAITS_LIMIT = 4096
 
 CHECK = os.environ.get("TALISMAN_CHECK_DERIVED", "") not in ("", "0")
 
 
-class StaleDerivedValue(AssertionError):
+class StaleDerivedValue(Exception):
     """A memoised value differs from the one the state gives now: a change was
-    made while the machine ran without calling :func:`changed`."""
+    made while the machine ran without calling :func:`changed`. (An Exception:
+    mypyc, which compiles this module, cannot derive from AssertionError.)"""
 
 
-def changed(g: Game) -> None:
-    """Forget the memoised values: something they depend on has changed."""
+def changed(g: Game, seat: int | None = None) -> None:
+    """Forget the memoised values: something they depend on has changed. With
+    ``seat``, only that character's (what changed is its own: its space, its
+    modifiers...); without, everyone's."""
     memo = g.derived
     if memo:
-        memo.clear()
+        if seat is None:
+            memo.clear()
+        else:
+            memo.pop(seat, None)
 
 
 def _stale(key: Any, kept: Any, fresh: Any) -> StaleDerivedValue:
@@ -92,7 +103,7 @@ def working_items(g: Game, seat: int) -> list[tuple[int, dict[str, int], tuple[s
     or only mundane things. Memoised while the machine runs (the list is
     shared: never change it).
     """
-    return _memo(g, ("working_items", seat), _working_items, seat)
+    return _memo(g, seat, "working_items", _working_items)
 
 
 def _working_items(g: Game, seat: int) -> list[tuple[int, dict[str, int], tuple[str, ...]]]:
@@ -122,9 +133,12 @@ def traits(g: Game, seat: int) -> frozenset[str]:
     memo = g.derived
     if memo is None:
         return _traits(g, seat)
-    found = memo.get(seat)
+    mine = memo.get(seat)
+    if mine is None:
+        mine = memo[seat] = {}
+    found: frozenset[str] | None = mine.get("traits")
     if found is None:
-        found = memo[seat] = _traits(g, seat)
+        found = mine["traits"] = _traits(g, seat)
     elif CHECK:
         fresh = _traits(g, seat)
         if fresh != found:
@@ -150,11 +164,9 @@ def _traits(g: Game, seat: int) -> frozenset[str]:
     )
     cache = g.rules.derived.get("held-traits")
     if cache is None:
-        cache = g.rules.derived["held-traits"] = {}
+        cache = g.rules.derived["held-traits"] = Bounded(HELD_TRAITS_LIMIT)
     entry = cache.get(key)
     if entry is None:
-        if len(cache) > 100_000:
-            cache.clear()
         entry = cache[key] = _split_located(_held_traits(g, seat))
     found, located = entry
     if located:
@@ -215,7 +227,7 @@ def has_trait(g: Game, seat: int, trait: str) -> bool:
 
 def trait_value(g: Game, seat: int, name: str, default: int = 0) -> int:
     """The number of a ``name:N`` trait (the largest when several give it)."""
-    best = _memo(g, ("trait_value", seat, name), _trait_value, seat, name)
+    best = _memo(g, seat, ("trait_value", name), _trait_value, name)
     return default if best is None else best
 
 
@@ -233,18 +245,21 @@ _MISSING = object()
 T = TypeVar("T")
 
 
-def _memo(g: Game, key: tuple[Any, ...], compute: Callable[..., T], *args: Any) -> T:
-    """``compute(g, *args)``, memoised under ``key`` while the machine runs."""
+def _memo(g: Game, seat: int, key: Any, compute: Callable[..., T], *args: Any) -> T:
+    """``compute(g, seat, *args)``, memoised under the character's ``key`` (see :func:`changed`)."""
     memo = g.derived
     if memo is None:
-        return compute(g, *args)
-    value: T = memo.get(key, _MISSING)
+        return compute(g, seat, *args)
+    mine = memo.get(seat)
+    if mine is None:
+        mine = memo[seat] = {}
+    value: T = mine.get(key, _MISSING)
     if value is _MISSING:
-        value = memo[key] = compute(g, *args)
+        value = mine[key] = compute(g, seat, *args)
     elif CHECK:
-        fresh = compute(g, *args)
+        fresh = compute(g, seat, *args)
         if fresh != value:
-            raise _stale(key, value, fresh)
+            raise _stale((key, seat), value, fresh)
     return value
 
 
@@ -265,7 +280,7 @@ def _weapon_bonus(bonus: dict[str, int], vs_subtype: str) -> int:
 
 def strength(g: Game, seat: int, battle: bool = False, vs_subtype: str = "") -> int:
     """Total Strength; in ``battle`` weapons and battle-only bonuses count too."""
-    return _memo(g, ("strength", seat, battle, vs_subtype), _strength, seat, battle, vs_subtype)
+    return _memo(g, seat, ("strength", battle, vs_subtype), _strength, battle, vs_subtype)
 
 
 def _strength(g: Game, seat: int, battle: bool, vs_subtype: str) -> int:
@@ -299,7 +314,7 @@ def _strength(g: Game, seat: int, battle: bool, vs_subtype: str) -> int:
 
 def craft(g: Game, seat: int, battle: bool = False) -> int:
     """Total Craft; in psychic ``battle`` battle-only bonuses count too."""
-    return _memo(g, ("craft", seat, battle), _craft, seat, battle)
+    return _memo(g, seat, ("craft", battle), _craft, battle)
 
 
 def _craft(g: Game, seat: int, battle: bool) -> int:
@@ -364,7 +379,7 @@ def capacity(g: Game, seat: int) -> int:
 def pack_capacity(g: Game, seat: int) -> int:
     """Objects the character's Articles (Mules...) and carried containers (the
     Bag of Holding) can transport."""
-    return _memo(g, ("pack_capacity", seat), _pack_capacity, seat)
+    return _memo(g, seat, "pack_capacity", _pack_capacity)
 
 
 def _pack_capacity(g: Game, seat: int) -> int:

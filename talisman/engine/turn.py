@@ -274,19 +274,21 @@ def _turn_end(g: Game, a: dict[str, Any]) -> None:
         if "next-move-offered" in p.flags and p.status.pop("next_move", None) is not None:
             g.say(f"{g.name(seat)} lets the offer of a journey lapse.", seat=seat)
         transform.count_down(g, seat)
-        p.mods = [m for m in p.mods if m[2] not in ("turn", "combat")]
+        if p.mods:
+            p.mods = [m for m in p.mods if m[2] not in ("turn", "combat")]
+            stats.changed(g, seat)
         p.flags.clear()
         p.status.pop("immobile", None)
         p.status.pop("invisible", None)
-        stats.changed(g)
         possessions.check_limits(g, seat)
         abilities.react("turn_end", g, seat)
     for other in g.players:
         other.status.pop("immobile-creatures", None)
         if other.mods:
             other.mods = [m for m in other.mods if m[2] != "this-turn"]  # cast on another for this turn (Weakness)
-    g.globals.pop("no-magic", None)
-    stats.changed(g)
+            stats.changed(g, other.seat)
+    if g.globals.pop("no-magic", None) is not None:
+        stats.changed(g)
 
 
 def expire_globals(g: Game, seat: int) -> None:

@@ -174,9 +174,31 @@ def run_local(todo: list[GameSpec], workers: int) -> Iterator[dict[str, Any]]:
         yield from pool.imap(play_game, todo, chunksize=1)
 
 
+# A Ray task costs a few milliseconds to schedule and return, a base game about 0.1 s of one
+# core: a task plays a batch of games, about TASKS_PER_CPU batches for each CPU of the cluster
+# (so that a slow batch leaves the others something to do), at most MAX_BATCH games each.
+TASKS_PER_CPU = 4
+MAX_BATCH = 64
+
+
+def play_batch(todo: list[GameSpec]) -> list[dict[str, Any]]:
+    """Play several games one after another (one Ray task); their records in order."""
+    return [play_game(spec) for spec in todo]
+
+
+def batches(todo: list[GameSpec], cpus: int) -> list[list[GameSpec]]:
+    """The games cut into consecutive batches, about ``TASKS_PER_CPU`` for each CPU.
+
+    >>> [len(b) for b in batches(specs(10, 2, ["random"], 1), cpus=1)]
+    [3, 3, 3, 1]
+    """
+    size = max(1, min(MAX_BATCH, -(-len(todo) // (TASKS_PER_CPU * max(1, cpus)))))
+    return [todo[i : i + size] for i in range(0, len(todo), size)]
+
+
 def run_ray(todo: list[GameSpec], address: str | None) -> Iterator[dict[str, Any]]:
-    """Play the games as Ray tasks (on the cluster at ``address``, or a local Ray
-    instance when None); yields records in game order as they complete in order."""
+    """Play the games as Ray tasks, in batches (see :func:`batches`), on the cluster at
+    ``address`` or a local Ray instance when None; yields the records in game order."""
     try:
         import ray
     except ImportError as e:  # pragma: no cover - depends on the installed extras
@@ -185,18 +207,11 @@ def run_ray(todo: list[GameSpec], address: str | None) -> Iterator[dict[str, Any
     if started:
         ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
-        task = ray.remote(play_game)
-        pending = {task.remote(spec): spec.index for spec in todo}
-        done: dict[int, dict[str, Any]] = {}
-        nxt = 0
-        order = [s.index for s in todo]
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            for ref in ready:
-                done[pending.pop(ref)] = ray.get(ref)
-            while nxt < len(order) and order[nxt] in done:
-                yield done.pop(order[nxt])
-                nxt += 1
+        task = ray.remote(play_batch)
+        cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
+        pending = [task.remote(batch) for batch in batches(todo, cpus)]
+        for ref in pending:  # every batch is submitted at once; read back in order
+            yield from ray.get(ref)
     finally:
         if started:
             ray.shutdown()

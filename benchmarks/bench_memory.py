@@ -1,0 +1,89 @@
+"""Memory: of one game, and over a long simulation (prints figures, asserts none).
+
+    python benchmarks/bench_memory.py [--games 2000] [--every 200] [--modules core]
+
+Plays seeded 4-player games with the rule-aware bots, one after another in one
+process, as ``talisman simulate`` does in each worker, and prints after every
+``--every`` games, after a collection, the memory blocks Python has allocated (``sys.getallocatedblocks``), the
+process's resident size, and the entries of the ruleset's shared caches
+(``Ruleset.derived`` and its held-traits cache): flat lines mean no growth.
+First it prints the memory of one game in progress at turns 40 and 200.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import resource
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from talisman import Game  # noqa: E402
+from talisman.bots import act, make_bot, play_out  # noqa: E402
+from talisman.content.ruleset import ruleset_for  # noqa: E402
+
+
+def rss_kib() -> int:
+    """The process's resident size now (Linux), else its peak."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * resource.getpagesize() // 1024
+    except OSError:  # pragma: no cover - not Linux
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def game_kib(modules: tuple[str, ...], turns: int) -> float:
+    """What one game holds at ``turn`` (its log and history dropped, as a simulation plays it)."""
+    warm = Game.new(players=4, modules=modules, seed=1, log=False)  # fills the shared ruleset's caches
+    play_out(warm, {i: make_bot("heuristic", i) for i in range(4)}, max_turns=turns)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    g = Game.new(players=4, modules=modules, seed=1, log=False)
+    bots = {i: make_bot("heuristic", i) for i in range(4)}
+    while not g.is_over and g.turn < turns:
+        g.apply(act(bots[g.decision.player], g))
+    del bots
+    g.checkpoint = None  # the undo copy is a second game: counted apart below
+    gc.collect()
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    size = sum(s.size_diff for s in after.compare_to(before, "filename"))
+    del g
+    return size / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--every", type=int, default=200)
+    ap.add_argument("--modules", default="core")
+    args = ap.parse_args()
+    modules = tuple(args.modules.split(","))
+
+    for turns in (40, 200):
+        print(f"one game in progress at turn {turns}: {game_kib(modules, turns):.0f} KiB (ruleset and bots apart)")
+
+    rules = ruleset_for(modules)
+    start = time.perf_counter()
+    print(f"{'games':>7}  {'blocks':>9}  {'RSS KiB':>9}  {'ruleset.derived':>15}  {'held-traits':>11}  {'games/s':>7}")
+    for i in range(args.games):
+        g = Game.new(players=4, modules=modules, seed=i, log=False)
+        play_out(g, {s: make_bot("heuristic", i * 10 + s) for s in range(4)}, max_turns=1000)
+        del g
+        if (i + 1) % args.every == 0:
+            gc.collect()
+            held = len(rules.derived.get("held-traits", ()))
+            rate = (i + 1) / (time.perf_counter() - start)
+            print(
+                f"{i + 1:>7}  {sys.getallocatedblocks():>9,}  {rss_kib():>9,}  {len(rules.derived):>15,}  {held:>11,}  {rate:>7.1f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
