@@ -599,6 +599,17 @@ def _ability_on(g: Game, a: dict[str, Any]) -> None:
     )
 
 
+def arranged_fight(g: Game, att: int, dfd: int, mode: str, settle: tuple[str, dict[str, Any]]) -> None:
+    """A fight between two characters that a rule arranges (the Arena, the Perils of Pandora, a shot
+    with a Bow): Spells first, then the dice; ``settle`` (a frame's kind and args) is told the winner
+    and the loser (``None`` for a stand-off) instead of the usual spoils.
+
+    >>> arranged_fight(g, 0, 1, "strength", ("arena_result", {"att": 0, "dfd": 1}))  # doctest: +SKIP
+    """
+    kind, args = settle
+    g.push("pvp_magic", a=att, d=dfd, mode=mode, assassinate=False, announced=True, turn=att, settle=[kind, args])
+
+
 @ENGINE.handler("pvp_magic")
 def _pvp_magic(g: Game, a: dict[str, Any]) -> None:
     """Each side may cast Spells before the dice, attacker first."""

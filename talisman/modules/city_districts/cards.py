@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, lives, stats
+from talisman.engine import cards, combat, lives, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -262,16 +262,7 @@ def _shoot(g: Game, a: dict[str, Any]) -> None:
         cards.discard(g, spent)
         g.say(f"{g.name(seat)} shoots; the {g.card_name(spent)} is spent.", type="attack", seat=seat)
     if a["what"] == "character":
-        g.push(
-            "pvp_magic",
-            a=seat,
-            d=target,
-            mode="strength",
-            assassinate=False,
-            announced=True,
-            turn=seat,
-            settle=["city_arrow_settle", {"archer": seat}],
-        )
+        combat.arranged_fight(g, seat, target, "strength", ("city_arrow_settle", {"archer": seat}))
         return
     if target not in g.cards_on(space):
         return

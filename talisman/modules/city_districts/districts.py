@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.places import ring_cells
-from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine import cards, combat, effects, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -146,16 +146,7 @@ def _summon(g: Game, a: dict[str, Any]) -> None:
     _bench(g, seat)
     _bench(g, other)
     g.push("city_arena_unbench", seats=[seat, other])
-    g.push(
-        "pvp_magic",
-        a=seat,
-        d=other,
-        mode="strength",
-        assassinate=False,
-        announced=True,
-        turn=seat,
-        settle=["city_arena_bout_over", {}],
-    )
+    combat.arranged_fight(g, seat, other, "strength", ("city_arena_bout_over", {}))
 
 
 @MODULE.handler("city_arena_bout_over")

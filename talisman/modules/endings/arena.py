@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, stats
+from talisman.engine import cards, combat, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import common
@@ -101,16 +101,7 @@ def _bout(g: Game, a: dict[str, Any]) -> None:
         type="attack",
         seat=att,
     )
-    g.push(
-        "pvp_magic",
-        a=att,
-        d=dfd,
-        mode=mode,
-        assassinate=False,
-        announced=True,
-        turn=att,
-        settle=["arena_result", {"att": att, "dfd": dfd}],
-    )
+    combat.arranged_fight(g, att, dfd, mode, ("arena_result", {"att": att, "dfd": dfd}))
 
 
 @MODULE.handler("arena_result")

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import effects, possessions, stats
+from talisman.engine import combat, effects, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import arena, common
@@ -261,16 +261,7 @@ def _perils_send(g: Game, a: dict[str, Any]) -> None:
 def _perils_bout(g: Game, a: dict[str, Any]) -> None:
     x, y = a["x"], a["y"]
     if g.players[x].alive and g.players[y].alive:
-        g.push(
-            "pvp_magic",
-            a=x,
-            d=y,
-            mode=a["mode"],
-            assassinate=False,
-            announced=True,
-            turn=x,
-            settle=["perils_result", {"x": x, "y": y}],
-        )
+        combat.arranged_fight(g, x, y, a["mode"], ("perils_result", {"x": x, "y": y}))
 
 
 @MODULE.handler("perils_result")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import lives, stats
+from talisman.engine import combat, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.worlds.generator import ENDING
@@ -85,16 +85,7 @@ def _bout(g: Game, a: dict[str, Any]) -> None:
         type="attack",
         seat=att,
     )
-    g.push(
-        "pvp_magic",
-        a=att,
-        d=dfd,
-        mode=mode,
-        assassinate=False,
-        announced=True,
-        turn=att,
-        settle=["worlds_royale_result", {"att": att, "dfd": dfd}],
-    )
+    combat.arranged_fight(g, att, dfd, mode, ("worlds_royale_result", {"att": att, "dfd": dfd}))
 
 
 @MODULE.handler("worlds_royale_result")
