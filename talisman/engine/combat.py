@@ -602,9 +602,8 @@ def _ability_on(g: Game, a: dict[str, Any]) -> None:
 def arranged_fight(g: Game, att: int, dfd: int, mode: str, settle: tuple[str, dict[str, Any]]) -> None:
     """A fight between two characters that a rule arranges (the Arena, the Perils of Pandora, a shot
     with a Bow): Spells first, then the dice; ``settle`` (a frame's kind and args) is told the winner
-    and the loser (``None`` for a stand-off) instead of the usual spoils.
-
-    >>> arranged_fight(g, 0, 1, "strength", ("arena_result", {"att": 0, "dfd": 1}))  # doctest: +SKIP
+    and the loser (``None`` for a stand-off) instead of the usual spoils. For example, the Arena's
+    bout: ``arranged_fight(g, att, dfd, "strength", ("arena_result", {"att": att, "dfd": dfd}))``.
     """
     kind, args = settle
     g.push("pvp_magic", a=att, d=dfd, mode=mode, assassinate=False, announced=True, turn=att, settle=[kind, args])
