@@ -184,3 +184,24 @@ def test_every_decision_kind_the_package_asks_is_declared_by_its_module_or_the_e
                 if isinstance(kind, ast.Constant) and not all(kind.value in d for d in declared):
                     undeclared.append(f"{path.relative_to(package)}:{node.lineno}: {kind.value!r}")
     assert not undeclared
+
+
+def test_a_game_of_its_own_plays_without_talismans_core_and_mixes_with_no_other_game() -> None:
+    """A module of another game on the same engine (Legendary Tales) resolves without the core game
+    and the engine's Talisman vocabulary; naming it with a module of Talisman is refused."""
+    from talisman.content.modules import game_of, played_modules, resolve_modules
+
+    other = Module(name=f"test-checks-{next(_names)}", title="A game of its own", game="test-game")
+    register_module(other)
+    assert game_of((other.name,)) == "test-game"
+    assert played_modules(["core", other.name]) == [other.name]
+    assert [m.name for m in resolve_modules(("core", other.name))] == [other.name]
+    assert played_modules(["city-classic"]) == ["core", "city-classic"]
+    with pytest.raises(ConfigError, match="belong to different games"):
+        resolve_modules((other.name, "city-classic"))
+    needy = Module(
+        name=f"test-checks-{next(_names)}", title="Needs Talisman", requires=("city-classic",), game="test-game"
+    )
+    register_module(needy)
+    with pytest.raises(ConfigError, match="belongs to talisman, not to test-game"):
+        resolve_modules((needy.name,))

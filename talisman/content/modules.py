@@ -34,7 +34,8 @@ from typing import Any, TypeVar
 from talisman.errors import ConfigError
 
 ENTRY_POINT_GROUP = "talisman.modules"
-CORE = "core"  # the base game: played in every game, like the base modules
+CORE = "core"  # the base game: played in every game of Talisman, like the base modules
+TALISMAN = "talisman"  # the game most modules belong to (see Module.game)
 
 Fn = Callable[..., Any]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -95,8 +96,10 @@ class Module:
         excludes: Iterable[str] = (),
         options: dict[str, OptionSpec] | None = None,
         base: bool = False,
+        game: str = TALISMAN,
     ) -> None:
         self.name = name
+        self.game = game  # the game it belongs to: Talisman, or a game of its own on the same engine
         self.title = title
         self.content_dir = content_dir
         self.requires: tuple[str, ...] = tuple(requires)
@@ -249,12 +252,43 @@ def known_modules() -> list[str]:
     return sorted(name for name, m in every.items() if not m.base)
 
 
+def game_of(names: Iterable[str]) -> str:
+    """The game these modules belong to: Talisman, unless they name a game of its own
+    (Legendary Tales), whose modules play without Talisman's core and with no module of another game.
+
+    >>> game_of(("core", "city-classic"))
+    'talisman'
+    """
+    games = {get_module(n).game: n for n in names if n != CORE}
+    if len(games) > 1:
+        (g1, n1), (g2, n2) = sorted(games.items())[:2]
+        raise ConfigError(f"modules {n1!r} and {n2!r} belong to different games ({g1} and {g2})")
+    return next(iter(games), TALISMAN)
+
+
+def played_modules(names: Iterable[str]) -> list[str]:
+    """The module names a game's configuration keeps, in order: the core game first in a game
+    of Talisman (it is always played), nothing added in a game of its own.
+
+    >>> played_modules(["city-classic"])
+    ['core', 'city-classic']
+    """
+    wanted = list(names)
+    if game_of(wanted) != TALISMAN:
+        return list(dict.fromkeys(n for n in wanted if n != CORE))
+    return list(dict.fromkeys([CORE, *wanted]))
+
+
 def resolve_modules(names: Iterable[str]) -> tuple[Module, ...]:
     """The modules a game plays with, in the order every table of its ruleset follows:
     the base modules (by name), then the core game, then each named module, each followed by
-    what it requires that is not there yet."""
+    what it requires that is not there yet. A game of its own (:func:`game_of`) has neither
+    Talisman's base modules nor its core."""
     wanted = tuple(names)
-    bases = sorted(name for name, m in {**_discovered(), **_REGISTERED}.items() if m.base)
+    game = game_of(wanted)
+    if game != TALISMAN:
+        wanted = tuple(n for n in wanted if n != CORE)
+    bases = sorted(name for name, m in {**_discovered(), **_REGISTERED}.items() if m.base and m.game == game)
     ordered: list[Module] = []
 
     def add(name: str, chain: tuple[str, ...]) -> None:
@@ -267,10 +301,12 @@ def resolve_modules(names: Iterable[str]) -> tuple[Module, ...]:
         for req in m.requires:
             add(req, chain + (name,))
 
-    for n in (*bases, CORE, *wanted):
+    for n in (*bases, *((CORE,) if game == TALISMAN else ()), *wanted):
         add(n, ())
     chosen = {m.name for m in ordered}
     for m in ordered:
+        if m.game != game:
+            raise ConfigError(f"module {m.name!r} belongs to {m.game}, not to {game}")
         for ex in m.excludes:
             if ex in chosen:
                 raise ConfigError(f"modules {m.name!r} and {ex!r} cannot be played together")

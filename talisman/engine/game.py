@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from talisman.content.dice import parse
+from talisman.content.modules import played_modules
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Choice, Decision, Event, Frame, Option, sentence
 from talisman.engine.formats import SAVE_FORMAT, STATE_SLOTS, STATE_VERSION, check_save, check_state_dict
@@ -569,7 +570,7 @@ def make_config(
         raise ConfigError(f"the seed must be a whole number from 0 to {MAX_SEED} (2**63 - 1), not {seed}")
     if isinstance(modules, str):
         modules = [modules]
-    mods = list(dict.fromkeys(["core", *modules]))
+    mods = played_modules(modules)
     chars = list(characters) if characters is not None else None
     if chars is None:
         if players is None:

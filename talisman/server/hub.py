@@ -38,6 +38,7 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
+from talisman.content.modules import played_modules
 from talisman.content.ruleset import ruleset_for
 from talisman.engine.game import Game, make_config
 from talisman.engine.view import events_for
@@ -576,7 +577,7 @@ def _setup(
 def check_option_types(modules: list[str], options: dict[str, Any]) -> None:
     """Raise ConfigError for an option's value not of the type of its choices: ``1`` is no
     ``true``, though Python finds them equal (an option the modules lack is for make_config to name)."""
-    rules = ruleset_for(tuple(dict.fromkeys(["core", *modules])))
+    rules = ruleset_for(tuple(played_modules(modules)))
     for name, value in options.items():
         spec = rules.options.get(name)
         if spec is None:
