@@ -1,0 +1,31 @@
+"""The declaration of the module ``legendary-tales`` (002): a game of its own on the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talisman.content.modules import Module, OptionSpec
+
+MODULE = Module(
+    name="legendary-tales",
+    title="Talisman: Legendary Tales (002), the cooperative game",
+    content_dir=Path(__file__).parent,
+    game="legendary-tales",
+    options={
+        "adventure": OptionSpec(1, (1, 2, 3, 4, 5), "The adventure to play (no star gating outside a campaign).", title="Adventure"),
+        "difficulty": OptionSpec(1, (1, 2, 3), "The stars played for: the time counter's start space.", title="Difficulty"),
+        "campaign": OptionSpec(False, (False, True), "Play the adventures in order, retrying, with star gating.", title="Campaign"),
+    },
+)
+MODULE.declare_decisions(
+    {
+        "lt-travel": "travel (roll the die) or stay",
+        "lt-move": "where to move after the roll",
+        "lt-return": "return all tokens in front of you to your bag before a draw, or not",
+        "lt-fate": "a fate icon: draw more from the same bag, or not",
+        "lt-magic": "a magic bag icon: which hero's bag to draw one more token from",
+        "lt-defeat": "which enemies to defeat with the icons drawn",
+        "lt-reward": "into which hero's bag a reward goes",
+        "lt-campaign": "after an adventure: retry, go on, or stop (seat 0 decides for the party)",
+    }
+)
