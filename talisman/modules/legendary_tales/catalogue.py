@@ -15,7 +15,19 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).parent / "data"
-ICONS = ("sword", "hat", "sword2", "hat2", "sword/hat", "hourglass", "hourglass-back", "no-hourglass", "fate", "fate2", "magic-bag")
+ICONS = (
+    "sword",
+    "hat",
+    "sword2",
+    "hat2",
+    "sword/hat",
+    "hourglass",
+    "hourglass-back",
+    "no-hourglass",
+    "fate",
+    "fate2",
+    "magic-bag",
+)
 KINDS = ("enemy", "chest", "locked-chest", "item", "person", "hero", "reward", "toad", "other")
 # The Travel die: 002 gives "4 + hourglass" and the Magic Portal; the four number faces are our own.
 DIE = (1, 2, 2, 3, "4h", "portal")
@@ -56,8 +68,19 @@ class Catalogue:
             k = spec.get("kind", kind)
             if k not in KINDS:
                 raise ValueError(f"unknown token kind {k!r}")
-            t = Token(len(self.tokens), spec["key"], spec["name"], k, icons, int(spec.get("health", 0)),
-                      int(spec.get("rewards", 1)), spec.get("border", "smooth"), spec.get("back", "regular"), owner, adventure)
+            t = Token(
+                len(self.tokens),
+                spec["key"],
+                spec["name"],
+                k,
+                icons,
+                int(spec.get("health", 0)),
+                int(spec.get("rewards", 1)),
+                spec.get("border", "smooth"),
+                spec.get("back", "regular"),
+                owner,
+                adventure,
+            )
             self.tokens.append(t)
             out.append(t.id)
         return out

@@ -12,9 +12,15 @@ MODULE = Module(
     content_dir=Path(__file__).parent,
     game="legendary-tales",
     options={
-        "adventure": OptionSpec(1, (1, 2, 3, 4, 5), "The adventure to play (no star gating outside a campaign).", title="Adventure"),
-        "difficulty": OptionSpec(1, (1, 2, 3), "The stars played for: the time counter's start space.", title="Difficulty"),
-        "campaign": OptionSpec(False, (False, True), "Play the adventures in order, retrying, with star gating.", title="Campaign"),
+        "adventure": OptionSpec(
+            1, (1, 2, 3, 4, 5), "The adventure to play (no star gating outside a campaign).", title="Adventure"
+        ),
+        "difficulty": OptionSpec(
+            1, (1, 2, 3), "The stars played for: the time counter's start space.", title="Difficulty"
+        ),
+        "campaign": OptionSpec(
+            False, (False, True), "Play the adventures in order, retrying, with star gating.", title="Campaign"
+        ),
     },
 )
 MODULE.declare_decisions(

@@ -150,10 +150,16 @@ GATES = {1: 0, 2: 2, 3: 4, 4: 7, 5: 10}
 def campaign_ask(g: Game, a: dict[str, Any]) -> None:
     number = g.globals["adventure"]
     total = sum(g.globals["scoreboard"].values())
-    opts = [Choice(f"retry:{s}", f"Retry adventure {number} at {s} stars", [frame("lt-begin", n=number, stars=s)]) for s in (1, 2, 3)]
+    opts = [
+        Choice(f"retry:{s}", f"Retry adventure {number} at {s} stars", [frame("lt-begin", n=number, stars=s)])
+        for s in (1, 2, 3)
+    ]
     nxt = number + 1
     if a["won"] and nxt in catalogue().adventures and total >= GATES.get(nxt, 0):
-        opts += [Choice(f"next:{s}", f"Go on to adventure {nxt} at {s} stars", [frame("lt-begin", n=nxt, stars=s)]) for s in (1, 2, 3)]
+        opts += [
+            Choice(f"next:{s}", f"Go on to adventure {nxt} at {s} stars", [frame("lt-begin", n=nxt, stars=s)])
+            for s in (1, 2, 3)
+        ]
     done = len(g.globals["scoreboard"]) == 5
     opts.append(Choice("stop", "Stop the campaign", [frame("lt-stop", won=a["won"], how=a["how"])]))
     if done:
@@ -179,7 +185,15 @@ def next_turn(g: Game, a: dict[str, Any]) -> None:
     if g.turn > 0:
         g.active = (g.active + 1) % len(g.players)  # clockwise = seat order
     g.turn += 1
-    g.globals = {**g.globals, "returned": [], "shields": 0, "hourglasses": 0, "rewards_due": 0, "drawn": [], "troll_skin": False}
+    g.globals = {
+        **g.globals,
+        "returned": [],
+        "shields": 0,
+        "hourglasses": 0,
+        "rewards_due": 0,
+        "drawn": [],
+        "troll_skin": False,
+    }
     g.say(f"{g.name(g.active)}'s turn.", seat=g.active)
     g.push_all([frame("lt-phase", phase=ph) for ph in ("travel", "encounter", "collect")])
 
@@ -192,8 +206,12 @@ def phase(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.handler("lt-travel")
 def travel(g: Game, a: dict[str, Any]) -> None:
-    g.decide(g.active, "lt-travel", "Travel (roll the Travel die) or stay?", [
-        Choice("stay", "Stay here", [frame("lt-flip")]), Choice("roll", "Roll the Travel die", [frame("lt-roll")])])
+    g.decide(
+        g.active,
+        "lt-travel",
+        "Travel (roll the Travel die) or stay?",
+        [Choice("stay", "Stay here", [frame("lt-flip")]), Choice("roll", "Roll the Travel die", [frame("lt-roll")])],
+    )
 
 
 def paths(g: Game) -> dict[int, list[int]]:
@@ -232,7 +250,9 @@ def reachable(g: Game, start: int, steps: int) -> list[int]:
 def roll(g: Game, a: dict[str, Any]) -> None:
     face = DIE[g.rng.die(6) - 1]
     p = g.players[g.active]
-    g.say(f"{g.name(g.active)} rolls {'4 and the hourglass' if face == '4h' else 'the Magic Portal' if face == 'portal' else face}.")
+    g.say(
+        f"{g.name(g.active)} rolls {'4 and the hourglass' if face == '4h' else 'the Magic Portal' if face == 'portal' else face}."
+    )
     if face == "4h":
         move_time(g, 1, "the Travel die")
         if g.result is not None or g.stack and g.stack[-1][0] == "lt-campaign-ask":
@@ -245,7 +265,14 @@ def roll(g: Game, a: dict[str, Any]) -> None:
         if hero(g, g.active) == "elf":
             steps += 1  # the Elf's ability (our own)
         dests = reachable(g, p.space, steps)
-    opts = [Choice(f"move:{g.rules.spaces[d].id}", "Stay" if d == p.space else f"Go to {g.space_name(d)}", [frame("lt-goto", to=d), frame("lt-flip")]) for d in dests]
+    opts = [
+        Choice(
+            f"move:{g.rules.spaces[d].id}",
+            "Stay" if d == p.space else f"Go to {g.space_name(d)}",
+            [frame("lt-goto", to=d), frame("lt-flip")],
+        )
+        for d in dests
+    ]
     g.decide(g.active, "lt-move", "Where do you go?", opts)
 
 
@@ -295,8 +322,15 @@ def draw(g: Game, a: dict[str, Any]) -> None:
     old = [t for t in g.decks[f"front:{owner}"] if t not in [d[0] for d in g.globals["drawn"]]]
     if old and owner not in g.globals["returned"] and not a.get("asked"):
         g.push("lt-draw", bag=owner, asked=True)
-        g.decide(owner, "lt-return", f"{g.name(g.active)} draws from {g.name(owner)}'s bag: return your tokens first?", [
-            Choice("keep", "Keep them in front of you"), Choice("return", "Return them all to your bag", [frame("lt-return", seat=owner)])])
+        g.decide(
+            owner,
+            "lt-return",
+            f"{g.name(g.active)} draws from {g.name(owner)}'s bag: return your tokens first?",
+            [
+                Choice("keep", "Keep them in front of you"),
+                Choice("return", "Return them all to your bag", [frame("lt-return", seat=owner)]),
+            ],
+        )
         return
     bag = g.decks[f"bag:{owner}"]
     if not bag:
@@ -332,12 +366,25 @@ def draw(g: Game, a: dict[str, Any]) -> None:
     if "fate" in icons and hero(g, owner) == "prophetess" and owner == g.active:
         more += 1  # the Prophetess's Foresight (our own)
     if more and g.decks[f"bag:{owner}"]:
-        g.decide(g.active, "lt-fate", f"Fate: draw {more} more from {g.name(owner)}'s bag?", [
-            Choice("draw", f"Draw {more} more", [frame("lt-draw", bag=owner)] * more), Choice("no", "Do not draw")])
+        g.decide(
+            g.active,
+            "lt-fate",
+            f"Fate: draw {more} more from {g.name(owner)}'s bag?",
+            [Choice("draw", f"Draw {more} more", [frame("lt-draw", bag=owner)] * more), Choice("no", "Do not draw")],
+        )
         return
     if "magic-bag" in icons:
-        opts = [Choice(f"bag:{p.seat}", f"Draw from {g.name(p.seat)}'s bag", [frame("lt-draw", bag=p.seat)]) for p in g.players if g.decks[f"bag:{p.seat}"] or g.decks[f"front:{p.seat}"]]
-        g.decide(g.active, "lt-magic", "Magic bag: draw one more token from a hero's bag?", [*opts, Choice("no", "Do not draw")])
+        opts = [
+            Choice(f"bag:{p.seat}", f"Draw from {g.name(p.seat)}'s bag", [frame("lt-draw", bag=p.seat)])
+            for p in g.players
+            if g.decks[f"bag:{p.seat}"] or g.decks[f"front:{p.seat}"]
+        ]
+        g.decide(
+            g.active,
+            "lt-magic",
+            "Magic bag: draw one more token from a hero's bag?",
+            [*opts, Choice("no", "Do not draw")],
+        )
     if "battle" in icons and hero(g, owner) == "warrior" and g.decks[f"bag:{owner}"]:
         g.push("lt-draw", bag=owner)
 
@@ -411,7 +458,13 @@ def fight(g: Game, a: dict[str, Any]) -> None:
     opts = []
     for f in sets:
         label = " and ".join(f"{cat.tokens[t].name}" + (f" x{k}" if k > 1 else "") for t, k in f.items())
-        opts.append(Choice("defeat:" + ",".join(f"{t}x{k}" for t, k in sorted(f.items())), f"Defeat {label}", [frame("lt-hit", t=t) for t, k in sorted(f.items()) for _ in range(k)]))
+        opts.append(
+            Choice(
+                "defeat:" + ",".join(f"{t}x{k}" for t, k in sorted(f.items())),
+                f"Defeat {label}",
+                [frame("lt-hit", t=t) for t, k in sorted(f.items()) for _ in range(k)],
+            )
+        )
     g.decide(g.active, "lt-defeat", "Which enemies do you defeat?", opts)
 
 
@@ -428,7 +481,11 @@ def hit(g: Game, a: dict[str, Any]) -> None:
     where = g.players[g.active].space
     g.board[where].remove(t)
     g.decks["box"].append(t)
-    g.globals = {**g.globals, "rewards_due": g.globals["rewards_due"] + tok.rewards, "eliminated": [*g.globals.get("eliminated", []), t]}
+    g.globals = {
+        **g.globals,
+        "rewards_due": g.globals["rewards_due"] + tok.rewards,
+        "eliminated": [*g.globals.get("eliminated", []), t],
+    }
     g.say(f"{tok.name} is {'opened' if tok.kind == 'locked-chest' else 'eliminated'}.")
 
 
@@ -467,8 +524,12 @@ def reward(g: Game, a: dict[str, Any]) -> None:
     g.decks["revealed"].append(t)
     name = catalogue().tokens[t].name
     g.say(f"Reward: {name}.")
-    g.decide(g.active, "lt-reward", f"Into whose bag does the {name} go?", [
-        Choice(f"give:{p.seat}", f"{g.name(p.seat)}'s bag", [frame("lt-give", t=t, seat=p.seat)]) for p in g.players])
+    g.decide(
+        g.active,
+        "lt-reward",
+        f"Into whose bag does the {name} go?",
+        [Choice(f"give:{p.seat}", f"{g.name(p.seat)}'s bag", [frame("lt-give", t=t, seat=p.seat)]) for p in g.players],
+    )
 
 
 @MODULE.handler("lt-give")
@@ -490,7 +551,11 @@ def check(g: Game, a: dict[str, Any]) -> None:
         g.say(f"Task done: {s['task']}")
         before = g.globals["adventure"], g.turn
         tasks.run(g, s.get("then", []))
-        if g.result is not None or (g.globals["adventure"], g.turn) != before or (g.stack and g.stack[-1][0] == "lt-campaign-ask"):
+        if (
+            g.result is not None
+            or (g.globals["adventure"], g.turn) != before
+            or (g.stack and g.stack[-1][0] == "lt-campaign-ask")
+        ):
             return
         g.globals = {**g.globals, "step": g.globals["step"] + 1}
         if g.globals["step"] < len(steps):

@@ -14,8 +14,15 @@ def token_view(g: Game, t: int, face_up: bool = True) -> dict[str, Any]:
     tok = catalogue().tokens[t]
     if not face_up:
         return {"id": t, "face_up": False, "back": tok.back}
-    return {"id": t, "face_up": True, "name": tok.name, "kind": tok.kind, "icons": list(tok.icons),
-            "health": g.counters.get(t, 0), "rewards": tok.rewards}
+    return {
+        "id": t,
+        "face_up": True,
+        "name": tok.name,
+        "kind": tok.kind,
+        "icons": list(tok.icons),
+        "health": g.counters.get(t, 0),
+        "rewards": tok.rewards,
+    }
 
 
 @MODULE.service("view")
@@ -31,14 +38,31 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
     locations = []
     for s in g.rules.spaces:
         q, r = a["layout"].get(s.id, [0, 0])
-        locations.append({"index": s.index, "id": s.id, "name": s.name, "q": q, "r": r, "paths": sorted(ways.get(s.id, [])),
-                          "heroes": [p.seat for p in g.players if p.space == s.index],
-                          "tokens": [token_view(g, t, t not in down) for t in g.board.get(s.index, [])]})
-    heroes = [{"seat": p.seat, "hero": p.character, "name": g.name(p.seat), "location": p.space,
-               "bag_count": len(g.decks[f"bag:{p.seat}"]),
-               "bag": [token_view(g, t) for t in sorted(g.decks[f"bag:{p.seat}"])],
-               "front": [token_view(g, t) for t in g.decks[f"front:{p.seat}"]],
-               "ability": cat.heroes[p.character]["ability"]} for p in g.players]
+        locations.append(
+            {
+                "index": s.index,
+                "id": s.id,
+                "name": s.name,
+                "q": q,
+                "r": r,
+                "paths": sorted(ways.get(s.id, [])),
+                "heroes": [p.seat for p in g.players if p.space == s.index],
+                "tokens": [token_view(g, t, t not in down) for t in g.board.get(s.index, [])],
+            }
+        )
+    heroes = [
+        {
+            "seat": p.seat,
+            "hero": p.character,
+            "name": g.name(p.seat),
+            "location": p.space,
+            "bag_count": len(g.decks[f"bag:{p.seat}"]),
+            "bag": [token_view(g, t) for t in sorted(g.decks[f"bag:{p.seat}"])],
+            "front": [token_view(g, t) for t in g.decks[f"front:{p.seat}"]],
+            "ability": cat.heroes[p.character]["ability"],
+        }
+        for p in g.players
+    ]
     decision = None
     if g.result is None and g.stack and g.stack[-1][0] == "decide":
         d = g.stack[-1][1]
@@ -47,8 +71,14 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
             decision["options"] = [{"id": o[0], "label": o[1], "group": o[3]} for o in d["options"]]
     return {
         "game": "legendary-tales",
-        "adventure": {"number": a["number"], "title": a["title"], "chapter": g.globals["side"], "task": g.globals.get("task", ""),
-                      "difficulty": g.globals["stars"], "story": g.globals.get("story", "")},
+        "adventure": {
+            "number": a["number"],
+            "title": a["title"],
+            "chapter": g.globals["side"],
+            "task": g.globals.get("task", ""),
+            "difficulty": g.globals["stars"],
+            "story": g.globals.get("story", ""),
+        },
         "time": {"at": g.globals["time"], "moon": len(track) - 1, "track": list(track)},
         "locations": locations,
         "heroes": heroes,
