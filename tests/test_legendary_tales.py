@@ -1,0 +1,403 @@
+"""Legendary Tales (002), the cooperative game on the same engine: scripted positions for the
+travel, the encounter's draws and icons, rewards, items, time, and random games to the end."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from talisman import Game
+from talisman.engine.decision import Decision
+from talisman.errors import ConfigError, IllegalOptionError
+from talisman.modules.legendary_tales.catalogue import catalogue
+from talisman.modules.legendary_tales.play import rank
+
+LT = ["legendary-tales"]
+
+
+def new(heroes: tuple[str, ...] = ("warrior", "wizard"), seed: int = 1, **options: object) -> Game:
+    """A game of adventure 1 stopped before its first turn, every token put back in the box."""
+    g = Game.new(list(heroes), modules=LT, options=dict(options), seed=seed, start=False)
+    g.decks["box"] += [t for ts in g.board.values() for t in ts]
+    g.board = {}
+    g.globals = {**g.globals, "down": []}
+    return g
+
+
+def token(key: str, owner: str = "", adventure: int = 1) -> int:
+    """A token of that key (a hero's start token when ``owner`` is named), taken out of the box."""
+    cat = catalogue()
+    pool = cat.hero_tokens[owner] if owner else cat.rewards if adventure == 0 else cat.adventure_tokens[adventure]
+    return next(t for t in pool if cat.tokens[t].key == key)
+
+
+def place(g: Game, where: str, *tokens: int, face_up: bool = True) -> None:
+    idx = g.rules.space_index[where]
+    for t in tokens:
+        for d in g.decks.values():
+            if t in d:
+                d.remove(t)
+        g.board.setdefault(idx, []).append(t)
+    if not face_up:
+        g.globals = {**g.globals, "down": [*g.globals["down"], *tokens]}
+
+
+def bag(g: Game, seat: int, *tokens: int) -> None:
+    """Put exactly these tokens in a hero's bag (the rest of its tokens go aside)."""
+    g.decks["aside"] += g.decks[f"bag:{seat}"]
+    g.decks[f"bag:{seat}"] = list(tokens)
+
+
+def at(g: Game, seat: int, where: str) -> None:
+    g.players[seat].space = g.rules.space_index[where]
+
+
+def decision(g: Game) -> Decision:
+    d = g.decision
+    assert d is not None
+    return d
+
+
+def ids(g: Game) -> list[str]:
+    return [o.id for o in decision(g).options]
+
+
+def stay(g: Game) -> None:
+    g.advance()
+    assert decision(g).kind == "lt-travel"
+    g.apply("stay")
+
+
+@pytest.mark.rules(
+    "legendary-tales.setup.fill-bag", "legendary-tales.setup.reward-bag", "legendary-tales.setup.choose-hero"
+)
+def test_setup_fills_each_heros_bag_with_its_seven_tokens_and_the_reward_bag_with_24() -> None:
+    cat = catalogue()
+    assert len(cat.heroes) == 6 and all(len(cat.hero_tokens[h]) == 7 for h in cat.heroes)
+    g = Game.new(["dwarf", "elf", None], modules=LT, seed=4)
+    assert [p.character for p in g.players][:2] == ["dwarf", "elf"]
+    for p in g.players:
+        assert sorted(g.decks[f"bag:{p.seat}"]) == sorted(cat.hero_tokens[p.character])
+    assert len(g.decks["reward"]) == 24
+    with pytest.raises(ConfigError):
+        Game.new(["dwarf", "dwarf"], modules=LT)
+
+
+@pytest.mark.rules("legendary-tales.adv1.setup", "legendary-tales.setup.locations-tokens")
+def test_adventure_one_starts_the_heroes_on_the_hovel_with_22_blue_tokens() -> None:
+    g = Game.new(["warrior", "troll"], modules=LT, seed=2)
+    hovel = g.rules.space_index["hovel"]
+    assert all(p.space == hovel for p in g.players)
+    assert len(catalogue().adventure_tokens[1]) == 22
+    assert g.view(0)["game"] == "legendary-tales"
+
+
+@pytest.mark.rules("legendary-tales.setup.difficulty")
+@pytest.mark.parametrize(("stars", "space"), [(1, 0), (2, 2), (3, 4)])
+def test_the_difficulty_puts_the_time_counter_on_its_star_space(stars: int, space: int) -> None:
+    g = Game.new(["warrior"], modules=LT, options={"difficulty": stars}, seed=2)
+    assert g.globals["time"] == space
+
+
+@pytest.mark.rules("legendary-tales.travel.optional", "legendary-tales.turn.phases")
+def test_travel_is_optional_even_after_the_roll() -> None:
+    g = new()
+    g.advance()
+    assert decision(g).kind == "lt-travel" and set(ids(g)) == {"stay", "roll"}
+    g.script_dice([2])  # the face 2
+    g.apply("roll")
+    assert "move:hovel" in ids(g)  # staying is still allowed
+
+
+@pytest.mark.rules("legendary-tales.travel.steps", "legendary-tales.travel.pass-through")
+def test_a_roll_moves_up_to_its_count_along_the_paths() -> None:
+    g = new()
+    place(g, "ruins", token("herbs"), face_up=False)  # face down: no obstacle
+    g.advance()
+    g.script_dice([4])  # the face 3
+    g.apply("roll")
+    # hovel - ruins - tavern - forest / valley - runes - cave / tavern - valley
+    assert set(ids(g)) == {f"move:{s}" for s in ("hovel", "ruins", "valley", "tavern", "runes", "forest", "cave")}
+
+
+@pytest.mark.rules("legendary-tales.travel.stop-at-enemies", "legendary-tales.travel.example-dwarf")
+def test_entering_a_location_with_a_face_up_enemy_ends_the_move() -> None:
+    g = new()
+    place(g, "ruins", token("rats"))
+    place(g, "valley", token("bat"))
+    g.advance()
+    g.script_dice([4])
+    g.apply("roll")
+    # tavern can still be reached through the valley? no: the valley stops the move too
+    assert set(ids(g)) == {"move:hovel", "move:ruins", "move:valley"}
+
+
+@pytest.mark.rules("legendary-tales.travel.flip-on-end")
+def test_ending_the_move_on_face_down_tokens_flips_them_all() -> None:
+    g = new()
+    herbs = token("herbs")
+    place(g, "ruins", herbs, face_up=False)
+    g.advance()
+    g.script_dice([1])
+    g.apply("roll")
+    g.apply("move:ruins")
+    assert herbs not in g.globals["down"]
+
+
+@pytest.mark.rules("legendary-tales.die.hourglass-4")
+def test_the_hourglass_face_moves_time_even_for_a_hero_who_stays() -> None:
+    g = new()
+    g.advance()
+    g.script_dice([5])
+    g.apply("roll")
+    assert g.globals["time"] == 1
+    g.apply("move:hovel")
+    assert g.globals["time"] == 1
+
+
+@pytest.mark.rules("legendary-tales.die.magic-portal")
+def test_the_magic_portal_jumps_anywhere_and_still_flips() -> None:
+    g = new()
+    herbs = token("herbs")
+    place(g, "castle", herbs, face_up=False)
+    g.advance()
+    g.script_dice([6])
+    g.apply("roll")
+    assert len(ids(g)) == 12
+    g.apply("move:castle")
+    assert herbs not in g.globals["down"]
+
+
+def fight_position(*drawn: int, enemies: tuple[str, ...] = ("goblin", "bat", "rats")) -> Game:
+    g = new()
+    bag(g, 0, *drawn)
+    place(g, "hovel", *(token(e) for e in enemies))
+    stay(g)
+    return g
+
+
+@pytest.mark.rules(
+    "legendary-tales.encounter.trigger",
+    "legendary-tales.encounter.draw-three",
+    "legendary-tales.encounter.icon-use-once",
+    "legendary-tales.encounter.example-goblin",
+    "legendary-tales.encounter.enemy-icons",
+    "legendary-tales.icon.sword-hat",
+)
+def test_the_dwarfs_example_two_swords_and_a_hat_beat_goblin_and_rats_or_bat_and_rats() -> None:
+    swords = catalogue().hero_tokens["warrior"][:2]
+    g = fight_position(*swords, token("shield", "warrior"))
+    assert decision(g).kind == "lt-defeat"
+    assert {o.label for o in decision(g).options} == {"Defeat Goblin and Rats", "Defeat Bat and Rats"}
+
+
+@pytest.mark.rules("legendary-tales.encounter.tokens-stay-out", "legendary-tales.rewards.per-enemy")
+def test_drawn_tokens_stay_in_front_and_each_eliminated_enemy_gives_a_reward_into_any_bag() -> None:
+    swords = catalogue().hero_tokens["warrior"][:2]
+    g = fight_position(*swords, token("shield", "warrior"))
+    g.apply(ids(g)[0])
+    assert g.decks["bag:0"] == [] and len(g.decks["front:0"]) == 3
+    assert decision(g).kind == "lt-reward" and set(ids(g)) == {"give:0", "give:1"}
+    before = len(g.decks["bag:1"])
+    g.apply("give:1")
+    assert len(g.decks["bag:1"]) == before + 1
+    assert decision(g).kind == "lt-reward"  # the second enemy's reward
+    g.apply("give:0")
+    assert len(g.decks["bag:0"]) == 1 and len(g.decks["reward"]) == 22
+
+
+@pytest.mark.rules("legendary-tales.returning-tokens")
+def test_before_a_draw_the_owner_may_return_all_tokens_in_front() -> None:
+    g = new()
+    sword, shield = catalogue().hero_tokens["warrior"][0], token("shield", "warrior")
+    bag(g, 0, sword)
+    g.decks["front:0"] = [shield]
+    place(g, "hovel", token("rats"))
+    stay(g)
+    assert decision(g).kind == "lt-return" and decision(g).player == 0
+    g.apply("return")
+    assert shield not in g.decks["front:0"] or shield in [d[0] for d in g.globals["drawn"]]
+    assert 0 in g.globals["returned"]
+
+
+@pytest.mark.rules("legendary-tales.icon.hourglass", "legendary-tales.time-limit", "legendary-tales.lose-adventure")
+def test_hourglasses_drawn_move_time_and_the_moon_loses_the_adventure() -> None:
+    g = new(("dwarf",))
+    hg = token("hourglass", "dwarf")
+    bag(g, 0, *[t for t in catalogue().hero_tokens["dwarf"] if catalogue().tokens[t].key == "hourglass"])
+    place(g, "hovel", token("rats"))
+    g.globals = {**g.globals, "time": 11}
+    stay(g)
+    assert hg  # two hourglasses: 11 -> 13, the crescent moon of side 1
+    assert g.is_over and g.result is not None and g.result["won"] is False and g.result["winners"] == []
+
+
+@pytest.mark.rules("legendary-tales.icon.hourglass-back")
+def test_the_green_hourglass_moves_time_back() -> None:
+    g = new(("prophetess",))
+    bag(g, 0, token("back", "prophetess"))
+    place(g, "hovel", token("rats"))
+    g.globals = {**g.globals, "time": 3}
+    stay(g)
+    assert g.globals["time"] == 2
+
+
+@pytest.mark.rules("legendary-tales.icon.fate", "legendary-tales.icon.combined")
+def test_sword_and_fate_counts_a_sword_and_offers_one_more_draw_from_the_same_bag() -> None:
+    offered = 0
+    for seed in range(30):
+        g = new(seed=seed)
+        charge = token("charge", "warrior")
+        sword, shield = catalogue().hero_tokens["warrior"][0], token("shield", "warrior")
+        bag(g, 0, charge, sword, shield, token("hourglass", "warrior"))
+        place(g, "hovel", token("goblin"), token("rats"))
+        stay(g)
+        if decision(g).kind == "lt-fate":
+            offered += 1
+            assert g.globals["drawn"][-1][0] == charge and set(ids(g)) == {"draw", "no"}
+            g.apply("draw")
+            assert len(g.globals["drawn"]) >= 2
+    assert offered
+
+
+@pytest.mark.rules("legendary-tales.icon.fate-hourglass")
+def test_fate_and_hourglass_moves_time_first_then_offers_a_draw() -> None:
+    offered = 0
+    for seed in range(30):
+        g = new(("prophetess", "warrior"), seed=seed)
+        trance = token("hourglass", "prophetess")
+        bag(g, 0, trance, token("hat", "prophetess"), token("sword", "prophetess"), token("back", "prophetess"))
+        place(g, "hovel", token("rats"))
+        stay(g)
+        drawn = [t for t, _ in g.globals["drawn"]]
+        if decision(g).kind == "lt-fate" and drawn == [trance]:
+            offered += 1
+            assert g.globals["time"] == 1  # the hourglass first, then the offer
+    assert offered
+
+
+@pytest.mark.rules("legendary-tales.icon.magic-bag")
+def test_the_magic_bag_offers_a_draw_from_any_heros_bag() -> None:
+    g = new(("wizard", "warrior"))
+    summon = token("summon", "wizard")
+    bag(g, 0, summon)
+    place(g, "hovel", token("rats"))
+    stay(g)
+    assert decision(g).kind == "lt-magic"
+    # the wizard's own bag is empty, but the Summoning in front of her may go back into it first
+    assert set(ids(g)) == {"bag:0", "bag:1", "no"}
+    g.apply("bag:1")
+    assert len(g.globals["drawn"]) == 2 and g.globals["drawn"][1][1] == 1
+
+
+@pytest.mark.rules("legendary-tales.rewards.inert-in-reward-bag")
+def test_a_reward_drawn_from_the_reward_bag_does_nothing_with_its_icons() -> None:
+    g = new()
+    hourglassy = [t for t in catalogue().rewards if "hourglass" in catalogue().tokens[t].icons]
+    g.decks["reward"] = hourglassy[:1] or g.decks["reward"][:1]
+    swords = catalogue().hero_tokens["warrior"][:3]
+    bag(g, 0, *swords)
+    place(g, "hovel", token("rats"))
+    stay(g)
+    g.apply(ids(g)[0]) if decision(g).kind == "lt-defeat" else None
+    assert decision(g).kind == "lt-reward"
+    assert g.globals["time"] == 0
+
+
+@pytest.mark.rules("legendary-tales.items")
+def test_an_item_is_taken_onto_the_scroll_only_when_no_enemy_is_left() -> None:
+    g = new()
+    herbs = token("herbs")
+    bag(g, 0, token("shield", "warrior"))  # a hat: no match for the rats
+    place(g, "hovel", herbs, token("rats"))
+    stay(g)
+    assert herbs not in g.decks["scroll"]
+    g2 = new()
+    place(g2, "hovel", herbs)
+    stay(g2)
+    assert herbs in g2.decks["scroll"]
+
+
+@pytest.mark.rules("legendary-tales.special.stronger-enemies")
+def test_an_enemy_with_health_loses_a_health_token_before_it_is_eliminated() -> None:
+    g = new()
+    rats = token("rats")
+    swords = catalogue().hero_tokens["warrior"][:3]
+    bag(g, 0, swords[0], token("shield", "warrior"))
+    place(g, "hovel", rats)
+    g.counters[rats] = 1
+    stay(g)  # one sword: the only choice, one hit, taken by itself
+    assert rats in g.board[g.rules.space_index["hovel"]] and rats not in g.counters
+    assert g.decks["reward"] and len(g.decks["reward"]) == 24  # not eliminated: no reward
+    g3 = new()
+    bag(g3, 0, *swords)
+    place(g3, "hovel", rats)
+    g3.counters[rats] = 1
+    stay(g3)
+    # three swords: two hits in one turn (the only maximal choice, taken by itself) eliminate it
+    assert rats not in g3.board[g3.rules.space_index["hovel"]] and decision(g3).kind == "lt-reward"
+
+
+@pytest.mark.rules("legendary-tales.rank-table")
+def test_the_rank_table() -> None:
+    assert [rank(n) for n in (10, 11, 12, 13, 14, 15)] == [
+        None,
+        "Heroic",
+        "Heroic",
+        "Renowned",
+        "Renowned",
+        "Legendary",
+    ]
+
+
+@pytest.mark.rules("legendary-tales.turn.order", "legendary-tales.turn.end")
+def test_seat_zero_starts_and_turns_pass_in_seat_order() -> None:
+    g = new(("warrior", "wizard", "elf"))
+    seen = []
+    for _ in range(4):
+        g.advance() if not seen else None
+        seen.append(decision(g).player)
+        g.apply("stay")
+    assert seen == [0, 1, 2, 0]
+
+
+def count_tokens(g: Game) -> Counter[int]:
+    c: Counter[int] = Counter()
+    for d in g.decks.values():
+        c.update(d)
+    for ts in g.board.values():
+        c.update(ts)
+    return c
+
+
+@pytest.mark.rules("legendary-tales.cooperative-goal", "legendary-tales.win-adventure")
+def test_random_games_end_lose_no_token_and_replay_the_same() -> None:
+    results = []
+    every = Counter(range(len(catalogue().tokens)))
+    for seed in range(25):
+        r = random.Random(seed)
+        heroes = r.sample(sorted(catalogue().heroes), r.randint(1, 4))
+        g = Game.new(heroes, modules=LT, options={"difficulty": r.randint(1, 3)}, seed=seed)
+        while not g.is_over:
+            assert g.turn < 2000
+            g.apply(r.choice(g.legal_ids()))
+            assert count_tokens(g) == every
+        assert g.result is not None and "won" in g.result and not g.stalled
+        results.append(g.result["won"])
+        again = Game.load(g.save())
+        assert again.state_hash() == g.state_hash()
+    assert True in results  # random play wins some adventures
+
+
+def test_an_illegal_action_changes_nothing() -> None:
+    g = Game.new(["warrior"], modules=LT, seed=3)
+    h = g.state_hash()
+    with pytest.raises(IllegalOptionError):
+        g.apply("fly")
+    assert g.state_hash() == h
+    with pytest.raises(ConfigError):
+        Game.new(["warrior"], modules=LT, options={"adventure": 9})
+    with pytest.raises(ConfigError):
+        Game.new(["warrior"], modules=[*LT, "city-classic"])
