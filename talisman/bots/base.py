@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from talisman.engine.decision import Decision
 from talisman.engine.game import Game
-from talisman.engine.view import LazyView
+from talisman.engine.view import LazyView, agent_view
 from talisman.errors import ConfigError
 
 
@@ -51,7 +51,7 @@ def act(agent: Agent, game: Game) -> str:
     """Ask ``agent``, on its seat's view, to answer the pending decision (returns the option id)."""
     d = game.decision
     assert d is not None, "the game is over"
-    return agent.choose(LazyView(game, d.player), d)
+    return agent.choose(agent_view(game, d.player), d)
 
 
 def play_out(
@@ -66,7 +66,7 @@ def play_out(
         d = game.decision
         assert d is not None  # a game not over has a decision pending
         agent = agents[d.player]
-        game.apply(agent.choose(LazyView(game, d.player), d))
+        game.apply(agent.choose(agent_view(game, d.player), d))
         steps += 1
         if check is not None:
             check(game)

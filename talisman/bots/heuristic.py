@@ -66,6 +66,7 @@ from typing import Any
 
 from talisman.bots import city_districts as districts
 from talisman.bots import timescape, worlds
+from talisman.bots.legendary import LegendaryPolicy
 from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
@@ -242,6 +243,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         self.rng = rng
         self.districts_done: set[str] = set()  # the City's errands run on this visit (module city-districts)
         self.trail: list[str] = []  # the tiles of its last moves on a world (module worlds)
+        self.legendary: LegendaryPolicy | None = None  # Legendary Tales' decisions (made at the first)
 
     # --- reading the view ------------------------------------------------------
 
@@ -573,6 +575,10 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
     # --- choosing ---------------------------------------------------------------
 
     def choose(self, view: Any, decision: Decision) -> str:
+        if decision.kind.startswith("lt-"):  # Legendary Tales, a game of its own: its cooperative policy
+            if self.legendary is None:
+                self.legendary = LegendaryPolicy(random.Random(self.rng.random()))
+            return self.legendary.choose(view, decision)
         self._setup(view, decision)
         ids = decision.ids
         method = getattr(self, "on_" + decision.kind.replace("-", "_"), None)

@@ -39,7 +39,7 @@ from talisman.bots.heuristic import HeuristicBot
 from talisman.engine import movement, stats
 from talisman.engine.decision import Decision
 from talisman.engine.game import Game
-from talisman.engine.view import LazyView
+from talisman.engine.view import LazyView, agent_view
 from talisman.errors import ConfigError
 
 DEFAULT_ITERATIONS = 10
@@ -152,6 +152,11 @@ class SearchBot:
 
     def choose(self, view: Any, decision: Decision) -> str:
         fallback = self.policy.choose(view, decision)
+        if decision.kind.startswith("lt-"):
+            # Legendary Tales: the cooperative rule-aware policy answers; a search on sampled bag
+            # draws is not built yet (issue 17).
+            self.last = {}
+            return fallback
         ids = candidates(decision)
         # A decision that keeps coming back in one turn (swapping Objects to and fro)
         # is left to the rule-aware bot after a few searches, so that play always moves on.
@@ -209,7 +214,7 @@ class SearchBot:
                 steps += 1
                 d = w.decision
                 assert d is not None  # a game not over has a decision pending
-                prior = self.policy.choose(LazyView(w, d.player), d)
+                prior = self.policy.choose(agent_view(w, d.player), d)
                 ids = candidates(d)
                 if d.player == seat and d.kind not in SKIP and len(ids) >= 2 and prior in ids:
                     break
@@ -224,6 +229,6 @@ class SearchBot:
         while w.result is None and w.turn <= stop and steps < MAX_ROLLOUT_ACTIONS:
             d = w.decision
             assert d is not None
-            w.apply(policy.choose(LazyView(w, d.player), d))
+            w.apply(policy.choose(agent_view(w, d.player), d))
             steps += 1
         return evaluate(w)[seat]

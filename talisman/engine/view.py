@@ -245,6 +245,14 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
     return {key: part(g, seat) for key, part in SECTIONS.items()}
 
 
+def agent_view(g: Game, seat: int | None) -> Mapping[str, Any]:
+    """What a bot is given: Talisman's :class:`LazyView`, or, in a game of its own on the same
+    engine (Legendary Tales), that game's own view service (``Game.view``)."""
+    if g.rules.modules and g.rules.modules[0].game != "talisman":
+        return g.view(seat)
+    return LazyView(g, seat)
+
+
 class LazyView(Mapping[str, Any]):
     """The same view, each part computed only when first read (for bots).
 

@@ -33,7 +33,7 @@ from talisman.content.modules import known_modules, resolve_modules
 from talisman.content.ruleset import ruleset_for
 from talisman.engine.cards import check_conservation
 from talisman.engine.game import Game
-from talisman.engine.view import LazyView
+from talisman.engine.view import agent_view
 from talisman.errors import ConfigError, IllegalOptionError, OutOfTurnError
 
 BOTS = ("random", "heuristic")
@@ -151,7 +151,7 @@ def fuzz_game(
             bot = bots.get(d.player)
             if bot is None:
                 bot = bots[d.player] = make_bot(r.choice(BOTS), seed * 10 + d.player)
-            choice = bot.choose(LazyView(g, d.player), d)
+            choice = bot.choose(agent_view(g, d.player), d)
             g.apply(choice, player=d.player)
             twin.apply(choice, player=d.player)
             h = g.state_hash()

@@ -23,7 +23,7 @@ from typing import Any
 
 from talisman.bots.base import Agent, bot_kinds
 from talisman.engine.game import Game
-from talisman.engine.view import LazyView
+from talisman.engine.view import agent_view
 from talisman.errors import ConfigError
 
 UNFINISHED = "unfinished: turn limit reached"
@@ -121,7 +121,7 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
     while g.result is None and g.turn <= spec.max_turns:
         d = g.decision
         assert d is not None  # a game not over has a decision pending
-        g.apply(agents[d.player].choose(LazyView(g, d.player), d))
+        g.apply(agents[d.player].choose(agent_view(g, d.player), d))
         actions += 1
         while len(alive) < len(g.players):  # a seat raised a second character (a Mirror Image)
             alive.append(True)
