@@ -4,7 +4,7 @@ Files: ``module.py`` (declaration), ``catalogue.py`` (the token data), ``play.py
 encounter, rewards, tasks), ``view.py`` (the view service).
 """
 
-from talisman.modules.legendary_tales import play, view  # noqa: F401  (they register rules)
+from talisman.modules.legendary_tales import adventures, play, view  # noqa: F401  (they register rules; adventures: lt-adv)
 from talisman.modules.legendary_tales.module import MODULE
 
 __all__ = ["MODULE"]
