@@ -129,10 +129,15 @@ def shoot(page, phone_url, browser):
 
 def loadable_boards():
     """Every module's board, each with the core board, as the server describes them."""
-    from talisman.content.modules import known_modules
+    from talisman.content.modules import get_module, known_modules
     from talisman.server.catalog import board_data
 
-    return {name: board_data(tuple(dict.fromkeys(("core", name)))) for name in known_modules()}
+    # the boards of Talisman's modules (Legendary Tales, a game of its own, has no board drawing yet: issue 17)
+    return {
+        name: board_data(tuple(dict.fromkeys(("core", name))))
+        for name in known_modules()
+        if get_module(name).game == "talisman"
+    }
 
 
 def test_every_board_is_laid_out_and_drawn_by_the_same_code(server, browser):

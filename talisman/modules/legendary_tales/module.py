@@ -13,13 +13,31 @@ MODULE = Module(
     game="legendary-tales",
     options={
         "adventure": OptionSpec(
-            1, (1, 2, 3, 4, 5), "The adventure to play (no star gating outside a campaign).", title="Adventure"
+            1,
+            (1, 2, 3, 4, 5),
+            "The adventure to play (no star gating outside a campaign).",
+            title="Adventure",
+            labels=(
+                "1: The Curse of the Fairies",
+                "2: Dragon Hunt",
+                "3: Grabby Goblins",
+                "4: A Plague of Toads",
+                "5: The Dark Lord",
+            ),
         ),
         "difficulty": OptionSpec(
-            1, (1, 2, 3), "The stars played for: the time counter's start space.", title="Difficulty"
+            1,
+            (1, 2, 3),
+            "The stars played for: the time counter's start space.",
+            title="Difficulty",
+            labels=("1 star", "2 stars", "3 stars"),
         ),
         "campaign": OptionSpec(
-            False, (False, True), "Play the adventures in order, retrying, with star gating.", title="Campaign"
+            False,
+            (False, True),
+            "Play the adventures in order, retrying, with star gating.",
+            title="Campaign",
+            labels=("One adventure", "The campaign"),
         ),
     },
 )
