@@ -401,3 +401,161 @@ def test_an_illegal_action_changes_nothing() -> None:
         Game.new(["warrior"], modules=LT, options={"adventure": 9})
     with pytest.raises(ConfigError):
         Game.new(["warrior"], modules=[*LT, "city-classic"])
+
+
+def reward_token(key: str) -> int:
+    return token(key, adventure=0)
+
+
+@pytest.mark.rules("legendary-tales.icon.double")
+def test_a_double_sword_may_be_split_between_two_enemies() -> None:
+    g = new()
+    bag(g, 0, reward_token("axe"))
+    rats = [t for t in catalogue().adventure_tokens[1] if catalogue().tokens[t].key == "rats"][:2]
+    place(g, "hovel", *rats)
+    stay(g)  # one token, two swords: both Rats fall (the only choice, taken by itself)
+    assert not any(t in g.board[g.rules.space_index["hovel"]] for t in rats)
+    assert decision(g).kind == "lt-reward"
+
+
+@pytest.mark.rules("legendary-tales.icon.choice")
+def test_a_sword_or_hat_token_counts_as_one_of_them_chosen_after_the_draw() -> None:
+    g = new()
+    bag(g, 0, reward_token("amulet"))
+    place(g, "hovel", token("rats"), token("bat"))
+    stay(g)
+    assert {o.label for o in decision(g).options} == {"Defeat Rats", "Defeat Bat"}
+
+
+@pytest.mark.rules("legendary-tales.icon.double-fate")
+def test_double_fate_offers_two_more_draws_from_the_same_bag() -> None:
+    offered = 0
+    for seed in range(30):
+        g = new(seed=seed)
+        unicorn = reward_token("unicorn")
+        bag(g, 0, unicorn, *catalogue().hero_tokens["warrior"][:3])
+        place(g, "hovel", token("goblin"))
+        stay(g)
+        if decision(g).kind == "lt-fate" and g.globals["drawn"][-1][0] == unicorn:
+            offered += 1
+            assert [o.label for o in decision(g).options][0] == "Draw 2 more"
+    assert offered
+
+
+@pytest.mark.rules("legendary-tales.icon.crossed-hourglass")
+def test_a_crossed_hourglass_ignores_one_hourglass_drawn_but_not_the_dies() -> None:
+    for seed in range(6):  # in either order of the two draws
+        g = new(("dwarf",), seed=seed)
+        bag(g, 0, reward_token("ring"), token("hourglass", "dwarf"))
+        place(g, "hovel", token("rats"))
+        stay(g)
+        assert g.globals["time"] == 0, seed
+    g = new(("dwarf",))
+    bag(g, 0, reward_token("ring"))
+    place(g, "hovel", token("rats"))
+    g.advance()
+    g.script_dice([5])  # 4 and the hourglass
+    g.apply("roll")
+    g.apply("move:hovel")
+    assert g.globals["time"] == 1
+
+
+def adventure_two() -> Game:
+    """Adventure 2: the heroes start on the Tavern."""
+    return new(adventure=2)
+
+
+@pytest.mark.rules("legendary-tales.special.wealthy-enemies")
+def test_a_wealthy_enemy_gives_two_rewards() -> None:
+    g = adventure_two()
+    bag(g, 0, *catalogue().hero_tokens["warrior"][:2])
+    place(g, "tavern", token("crook", adventure=2))
+    stay(g)
+    assert decision(g).kind == "lt-reward"
+    g.apply("give:0")
+    assert decision(g).kind == "lt-reward"
+    g.apply("give:1")
+    assert len(g.decks["reward"]) == 22
+
+
+@pytest.mark.rules("legendary-tales.special.treasure-chests")
+def test_a_chest_is_opened_only_with_no_enemy_left_and_gives_its_rewards() -> None:
+    g = adventure_two()
+    chest = token("chest", adventure=2)
+    place(g, "tavern", chest)
+    stay(g)
+    assert chest in g.decks["box"] and decision(g).kind == "lt-reward"
+    g.apply("give:0")
+    g.apply("give:0")
+    assert len(g.decks["reward"]) == 22
+    g2 = adventure_two()
+    bag(g2, 0, token("shield", "warrior"))  # a hat: the Rats stay
+    place(g2, "tavern", chest, token("cutpurse", adventure=2))
+    stay(g2)
+    assert chest in g2.board[g2.rules.space_index["tavern"]]
+
+
+@pytest.mark.rules("legendary-tales.special.locked-chests")
+def test_a_locked_chest_must_be_matched_like_an_enemy() -> None:
+    g = adventure_two()
+    locked = token("locked", adventure=2)
+    bag(g, 0, catalogue().hero_tokens["warrior"][0], token("shield", "warrior"))
+    place(g, "tavern", locked)
+    stay(g)
+    assert locked in g.decks["box"] and decision(g).kind == "lt-reward"
+    g2 = adventure_two()
+    bag(g2, 0, catalogue().hero_tokens["warrior"][0])  # a sword alone does not open it
+    place(g2, "tavern", locked)
+    stay(g2)
+    assert locked in g2.board[g2.rules.space_index["tavern"]]
+
+
+@pytest.mark.rules("legendary-tales.bag-peeking")
+def test_a_bags_contents_are_shown_sorted_never_in_an_order() -> None:
+    g = Game.new(["warrior", "elf"], modules=LT, seed=5)
+    shown = g.view(1)["heroes"][0]
+    assert shown["bag_count"] == 7
+    assert [t["id"] for t in shown["bag"]] == sorted(g.decks["bag:0"])
+
+
+def finished(scoreboard: dict[str, int], adventure: int, stars: int, won: bool) -> Game:
+    from talisman.modules.legendary_tales.play import finish
+
+    g = new(campaign=True, adventure=adventure, difficulty=stars)
+    g.globals = {**g.globals, "scoreboard": scoreboard}
+    finish(g, won, "a test")
+    g.advance()
+    return g
+
+
+@pytest.mark.rules(
+    "legendary-tales.star-gating",
+    "legendary-tales.adv1.unlock",
+    "legendary-tales.adv2.unlock",
+    "legendary-tales.adv3.unlock",
+    "legendary-tales.adv4.unlock",
+)
+def test_the_next_adventure_opens_only_with_enough_stars() -> None:
+    assert not any(i.startswith("next") for i in ids(finished({}, 1, 1, True)))
+    assert "next:1" in ids(finished({}, 1, 2, True))
+    assert not any(i.startswith("next") for i in ids(finished({"1": 2}, 2, 1, True)))
+    assert "next:3" in ids(finished({"1": 2}, 2, 2, True))
+    assert not any(i.startswith("next") for i in ids(finished({"1": 2, "2": 2}, 3, 2, True)))
+    assert "next:2" in ids(finished({"1": 2, "2": 2}, 3, 3, True))
+    assert not any(i.startswith("next") for i in ids(finished({"1": 2, "2": 2, "3": 3}, 4, 2, True)))
+    assert "next:1" in ids(finished({"1": 2, "2": 2, "3": 3}, 4, 3, True))
+
+
+@pytest.mark.rules(
+    "legendary-tales.talisman-kept", "legendary-tales.retry", "legendary-tales.setup.talisman-scoreboard"
+)
+def test_a_won_talisman_is_kept_and_replaced_only_by_more_stars() -> None:
+    g = finished({"1": 2}, 1, 3, True)
+    assert g.globals["scoreboard"] == {"1": 3}
+    g = finished({"1": 3}, 1, 2, True)
+    assert g.globals["scoreboard"] == {"1": 3}
+    g = finished({"1": 3}, 1, 3, False)  # a lost retry keeps the Talisman won before
+    assert g.globals["scoreboard"] == {"1": 3}
+    assert {"retry:1", "retry:2", "retry:3", "stop"} <= set(ids(g))
+    g.apply("retry:2")
+    assert g.globals["stars"] == 2 and not g.is_over
