@@ -559,3 +559,47 @@ def test_a_won_talisman_is_kept_and_replaced_only_by_more_stars() -> None:
     assert {"retry:1", "retry:2", "retry:3", "stop"} <= set(ids(g))
     g.apply("retry:2")
     assert g.globals["stars"] == 2 and not g.is_over
+
+
+@pytest.mark.rules(
+    "legendary-tales.task-complete", "legendary-tales.scroll-flip-time", "legendary-tales.travel.new-tokens-flip"
+)
+def test_the_done_task_reads_on_flips_the_scroll_at_the_same_time_and_new_tokens_by_heroes_face_up() -> None:
+    g = new(("warrior", "wizard"))
+    cat = catalogue()
+    herbs = [t for t in cat.adventure_tokens[1] if cat.tokens[t].key == "herbs"]
+    for t in herbs:
+        g.decks["box"].remove(t)
+    g.decks["scroll"] += herbs
+    place(g, "tavern", token("alchemist"))
+    at(g, 0, "tavern")
+    at(g, 1, "pool")
+    g.globals = {**g.globals, "time": 5}
+    stay(g)
+    assert g.globals["side"] == 2 and track_label(g) == "5"
+    assert "Glade" in g.globals["task"] and "potion" in g.globals["story"]
+    assert token("potion") in g.decks["scroll"] and not set(herbs) & set(g.decks["scroll"])
+    fairy_at_pool = [t for t in g.board[g.rules.space_index["pool"]] if cat.tokens[t].key == "fairy"]
+    fairy_in_forest = [t for t in g.board[g.rules.space_index["forest"]] if cat.tokens[t].key == "fairy"]
+    assert fairy_at_pool and fairy_at_pool[0] not in g.globals["down"]  # a hero stands there
+    assert fairy_in_forest and fairy_in_forest[0] in g.globals["down"]
+
+
+def track_label(g: Game) -> str:
+    from talisman.modules.legendary_tales.play import track
+
+    return track(g)[g.globals["time"]]
+
+
+@pytest.mark.rules("legendary-tales.hero-skills", "legendary-tales.turn.ability-anytime")
+def test_each_hero_has_a_skill_the_elf_moves_one_step_more() -> None:
+    for hero, reach in (
+        ("elf", {"hovel", "ruins", "valley", "tavern", "runes"}),
+        ("dwarf", {"hovel", "ruins", "valley"}),
+    ):
+        g = new((hero,))
+        g.advance()
+        g.script_dice([1])  # the face 1
+        g.apply("roll")
+        assert set(ids(g)) == {f"move:{s}" for s in reach}, hero
+    assert all(h["ability"].strip() for h in catalogue().heroes.values())
