@@ -25,6 +25,7 @@ from rich.table import Table
 
 from talisman.bots import act, make_bot
 from talisman.bots.base import Agent
+from talisman.cli import legendary_board as lt
 from talisman.cli.rules_text import lookup, notes
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
@@ -221,7 +222,9 @@ def play_on_screen(
 
 
 def report_end(console: Console, game: Game, max_turns: int) -> None:
-    if game.result is not None:
+    if game.result is not None and "won" in game.result:  # Legendary Tales: the party wins or loses together
+        console.print(Panel(f"{lt.result_text(game.result)} ({game.turn} turns)", title="Game over"))
+    elif game.result is not None:
         winners = " and ".join(f"the {game.name(w)}" for w in game.result["winners"]) or "nobody"
         console.print(Panel(f"{winners} wins after {game.turn} turns: {game.result['how']}.", title="Game over"))
     elif game.turn > max_turns:
@@ -297,7 +300,9 @@ def characters_table(rules: Ruleset, keys: list[str], seat: int) -> Table:
     for n, k in enumerate(keys, 1):
         c = rules.characters[k]
         card = (
-            f"[bold]{c.name}[/bold]: Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, "
+            f"[bold]{c.name}[/bold]"  # a hero of Legendary Tales has no attributes: its bag and ability
+            if "legendary-tales" in rules.module_names
+            else f"[bold]{c.name}[/bold]: Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, "
             f"{c.alignment}, starts at the {rules.space(c.start).name}"
         )
         t.add_row(f"{n}.", "\n".join([card, *(f"- {a}" for a in c.abilities)]))
@@ -329,10 +334,15 @@ def ask_human(console: Console, game: Game, d: Decision, seen: dict[int, int]) -
     seen[seat] = len(game.events)
     if new:
         console.print(Panel("\n".join(e["text"] for e in new), title="What happened"))
-    console.print(board_table(view))
-    console.print(
-        sheet_panel(view["players"][d.character if d.character is not None else seat])
-    )  # who acts (a seat may play two)
+    if lt.is_legendary(view):
+        console.print(Panel(lt.board_text(view), title="Legendary Tales"))
+        for h in view["heroes"]:
+            console.print(Panel(lt.hero_text(view, h), title=f"Seat {h['seat'] + 1}: the {h['name']}"))
+    else:
+        console.print(board_table(view))
+        console.print(
+            sheet_panel(view["players"][d.character if d.character is not None else seat])
+        )  # who acts (a seat may play two)
     console.print(f"[bold]{d.prompt}[/bold]")
     for n, o in enumerate(d.options, 1):
         console.print(f"  {n:>2}. {o.label}{'  (free)' if o.group == 'free' else ''}", markup=False)

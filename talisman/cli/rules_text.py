@@ -114,7 +114,8 @@ def _cards_by_name(rules: Ruleset) -> tuple[re.Pattern[str], dict[str, CardDef]]
     if found is None:
         cards = {c.name: c for c in rules.cards.values()}
         names = sorted(cards, key=len, reverse=True)
-        pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+        # a game without cards (Legendary Tales) names none: a pattern that never matches
+        pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b" if names else r"(?!)")
         found = rules.derived["cards-by-name"] = (pattern, cards)
     return found
 

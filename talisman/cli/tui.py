@@ -33,6 +33,7 @@ from textual.widgets.option_list import Option
 
 from talisman.bots import act
 from talisman.bots.base import Agent
+from talisman.cli import legendary_board as lt
 from talisman.cli.board_map import draw, seat_colour
 from talisman.cli.rules_text import Entry, lookup, notes
 from talisman.content.places import place_names
@@ -238,12 +239,14 @@ class PlayApp(App[None]):
         self.pending = [(f"character:{k}", c.name) for k, c in free]
         ol = self.query_one("#options", OptionList)
         ol.clear_options()
+        legendary = lt.GAME in self.rules.module_names  # its heroes have no attributes: a bag and an ability
         for n, (k, c) in enumerate(free, 1):
             t = Text(f"{n}. {c.name}", style="bold")
-            t.append(
-                f": Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, {c.alignment}, "
-                f"starts at the {names[c.start]}"
-            )
+            if not legendary:
+                t.append(
+                    f": Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, {c.alignment}, "
+                    f"starts at the {names[c.start]}"
+                )
             for a in c.abilities:
                 t.append(f"\n   - {a}", style="dim")
             ol.add_option(Option(t, id=f"character:{k}"))
@@ -285,6 +288,9 @@ class PlayApp(App[None]):
         assert self.game is not None
         g = self.game
         view = g.view(self.viewer())
+        if lt.is_legendary(view):
+            self.redraw_legendary(view, targets)
+            return
         self.query_one("#map", Static).update(draw(self.rules, view, targets))
         self.sub_title = f"turn {g.turn}, round {g.round}"
         if len(self.sheet_boxes) != len(view["players"]):
@@ -296,6 +302,22 @@ class PlayApp(App[None]):
             text.update(sheet_text(self.rules, p, mine=p["controller"] == view["you"]))
             box.border_title = f"{p['seat'] + 1}. {p['name']}"
             box.styles.border = ("round", seat_colour(p["controller"]))
+
+    def redraw_legendary(self, view: Mapping[str, Any], targets: Mapping[str, int] | None) -> None:
+        """Legendary Tales: the story, time track and locations in the map pane; a box per hero's bag."""
+        assert self.game is not None
+        self.query_one("#map", Static).update(lt.board_text(view, targets))
+        self.sub_title = f"Legendary Tales, turn {self.game.turn}"
+        heroes = view["heroes"]
+        if len(self.sheet_boxes) != len(heroes):
+            sheets = self.query_one("#sheets", Horizontal)
+            sheets.remove_children()
+            self.sheet_boxes = [(VerticalScroll(text := Static(), classes="sheet"), text) for _ in heroes]
+            sheets.mount_all([box for box, _ in self.sheet_boxes])
+        for (box, text), h in zip(self.sheet_boxes, heroes):
+            text.update(lt.hero_text(view, h))
+            box.border_title = f"{h['seat'] + 1}. {h['name']}"
+            box.styles.border = ("round", seat_colour(self.game.controller(h["seat"])))
 
     def show_prompt(self, text: str) -> None:
         self.query_one("#prompt", Static).update(Text(text, style="bold"))
@@ -381,7 +403,9 @@ class PlayApp(App[None]):
         assert g is not None
         self.write_log()
         self.redraw()
-        if g.result is not None:
+        if g.result is not None and "won" in g.result:  # Legendary Tales: won or lost together
+            self.stopped = lt.result_text(g.result)
+        elif g.result is not None:
             winners = " and ".join(f"the {g.name(w)}" for w in g.result["winners"]) or "nobody"
             self.stopped = f"{winners} wins after {g.turn} turns: {g.result['how']}."
         else:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from talisman.bots import bot_kinds
-from talisman.content.modules import get_module, known_modules
+from talisman.content.modules import TALISMAN, game_of, get_module, known_modules
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.errors import TalismanError
@@ -49,7 +49,15 @@ def modules_info() -> list[dict[str, Any]]:
         except (TalismanError, ImportError, AttributeError) as e:
             log.warning("module %s is not offered: %s", name, e)
             continue
-        out.append({"name": m.name, "title": m.title, "requires": list(m.requires), "excludes": list(m.excludes)})
+        out.append(
+            {
+                "name": m.name,
+                "title": m.title,
+                "requires": list(m.requires),
+                "excludes": list(m.excludes),
+                "game": m.game,  # Talisman, or a game of its own on the same engine (Legendary Tales)
+            }
+        )
     return out
 
 
@@ -57,6 +65,7 @@ def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
     """The choices for a new game with these modules (raises ConfigError if they cannot be combined)."""
     rules = ruleset_for(modules)
     return {
+        "game": game_of(rules.module_names),
         "modules": modules_info(),
         "chosen": list(rules.module_names),
         "options": {
@@ -77,7 +86,14 @@ def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
 
 def character_cards(rules: Ruleset) -> list[dict[str, Any]]:
     """The playable characters of a ruleset by name, as their cards tell them: attributes,
-    alignment, size, starting space, starting Spells and abilities (in the content's words)."""
+    alignment, size, starting space, starting Spells and abilities (in the content's words).
+    The heroes of a game of its own (Legendary Tales) have no attributes: their name and ability only."""
+    if game_of(rules.module_names) != TALISMAN:
+        return [
+            {"key": c.key, "name": c.name, "abilities": list(c.abilities)}
+            for c in sorted(rules.characters.values(), key=lambda c: c.name)
+            if c.playable
+        ]
     return [
         {
             "key": c.key,
@@ -104,6 +120,7 @@ def board_data(modules: tuple[str, ...]) -> dict[str, Any]:
     rules = ruleset_for(modules)
     labels = place_names(rules)
     return {
+        "game": game_of(rules.module_names),  # a game of its own draws its board from its view (legendary.js)
         "regions": [
             {
                 "id": r.id,

@@ -43,14 +43,13 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable, Set
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from talisman.bots import observe
 from talisman.engine.game import Game
 from talisman.engine.standing import STANDING_ANSWERS, check_answers
-from talisman.engine.view import LazyView, events_for
+from talisman.engine.view import agent_view, events_for
 from talisman.errors import ConfigError
 from talisman.server import choosing
 from talisman.server.autopilot import Autopilot, bot_delay_for
@@ -690,7 +689,7 @@ class GameSession:
                 if g is None or d is None or self.step != plan.step or self.pilot.plan != plan:
                     continue
                 choice = self.pilot.quick_answer(g, plan)
-                view: LazyView | None = None
+                view: Mapping[str, Any] | None = None
                 if choice is None:
                     # The bot thinks in a worker thread on its own copy of the game, through
                     # its seat's view (observe): it cannot see more, nor disturb the game.
@@ -951,6 +950,7 @@ def _start(config: dict[str, Any]) -> tuple[Game, dict[str, Any], tuple[dict[str
     return g, game_summary(g), (g.state_dict(), g.state_hash())
 
 
-def _observe(g: Game, seat: int) -> LazyView:
-    """A bot's copy of the game, seen through its seat's eyes (in a worker thread)."""
-    return observe(g.clone(), seat)
+def _observe(g: Game, seat: int) -> Mapping[str, Any]:
+    """A bot's copy of the game, seen through its seat's eyes (in a worker thread): Talisman's lazy
+    view, or a game of its own's view (Legendary Tales), as ``bots.act`` gives it (``agent_view``)."""
+    return agent_view(g.clone(), seat)
