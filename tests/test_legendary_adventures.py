@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from talisman.engine.game import Game
-from talisman.modules.legendary_tales import play
+from talisman.modules.legendary_tales import board, ending, story
 from talisman.modules.legendary_tales.catalogue import catalogue
 
 
@@ -42,7 +42,7 @@ def total(g: Game) -> int:
 
 def take(g: Game, k: str) -> None:
     """Put the token(s) with key ``k`` (wherever they are) on the scroll."""
-    for t in play.keyed(g, k):
+    for t in board.keyed(g, k):
         for v in [*g.decks.values(), *g.board.values()]:
             if t in v:
                 v.remove(t)
@@ -50,8 +50,8 @@ def take(g: Game, k: str) -> None:
 
 
 def kill(g: Game, k: str) -> None:
-    for t in play.keyed(g, k):
-        w = play.where_is(g, t)
+    for t in board.keyed(g, k):
+        w = board.where_is(g, t)
         if w is not None:
             g.board[w].remove(t)
             g.decks["box"].append(t)
@@ -59,7 +59,7 @@ def kill(g: Game, k: str) -> None:
 
 
 def check(g: Game) -> None:
-    play.check(g, {})
+    story.check(g, {})
 
 
 @pytest.mark.rules("legendary-tales.adv2.setup")
@@ -71,7 +71,7 @@ def test_adventure_2_setup() -> None:
     g = new(2)
     assert sorted(on_board(g)) == sorted(smooth)
     assert sorted(g.decks["aside"]) == sorted(jagged)
-    assert all(p.space == play.loc(g, "tavern") for p in g.players)
+    assert all(p.space == board.loc(g, "tavern") for p in g.players)
     assert set(cat.adventures[2]["adventure"]["special"]) == {"stronger", "wealthy", "chests"}
     assert any(cat.tokens[t].health for t in smooth) and any(cat.tokens[t].rewards == 2 for t in smooth)
     assert any(cat.tokens[t].kind == "chest" for t in smooth) and any(
@@ -102,7 +102,7 @@ def test_adventure_3_setup() -> None:
     assert sorted(on_board(g)) == sorted(tokens(3, border="smooth"))
     assert all(len(v) == 1 for v in g.board.values()) and len(g.board) == 12  # one on each location
     assert sorted(g.decks["aside"]) == sorted(tokens(3, border="jagged"))
-    assert all(p.space == play.loc(g, "forest") for p in g.players)
+    assert all(p.space == board.loc(g, "forest") for p in g.players)
 
 
 @pytest.mark.rules("legendary-tales.adv4.setup")
@@ -113,7 +113,7 @@ def test_adventure_4_setup() -> None:
     g = new(4)
     aside = {key(t) for t in g.decks["aside"]}
     assert aside == {"witch", "toad"} and len(g.decks["aside"]) == 7
-    tavern = play.loc(g, "tavern")
+    tavern = board.loc(g, "tavern")
     assert [key(t) for t in g.board[tavern]] == ["prince"] and g.board[tavern][0] not in g.globals["down"]
     assert len(on_board(g)) == 14  # the Prince and the 13 others
     assert all(p.space == tavern for p in g.players)
@@ -125,37 +125,37 @@ def test_adventure_5_setup() -> None:
     assert len(tokens(5)) == 21 and len(tokens(5, back="villager")) == 12 and len(tokens(5, back="regular")) == 9
     for seed in range(8):
         g = new(5, seed=seed)
-        board = on_board(g)
-        clues = [t for t in board if key(t).startswith("clue-")]
+        laid = on_board(g)
+        clues = [t for t in laid if key(t).startswith("clue-")]
         assert len(clues) == 3  # one clue went back to the box unseen
         hidden = g.globals["hideout"]
         assert f"clue-{hidden}" not in {key(t) for t in clues}
-        assert sum(1 for t in board if cat.tokens[t].back == "villager") == 11
-        assert sorted(t for t in board if cat.tokens[t].adventure == 2) == sorted(tokens(2, border="smooth"))
+        assert sum(1 for t in laid if cat.tokens[t].back == "villager") == 11
+        assert sorted(t for t in laid if cat.tokens[t].adventure == 2) == sorted(tokens(2, border="smooth"))
         assert sorted(g.decks["aside"]) == sorted(tokens(5, back="regular"))
-        assert all(p.space == play.loc(g, "glade") for p in g.players)  # the Cursed Glade
+        assert all(p.space == board.loc(g, "glade") for p in g.players)  # the Cursed Glade
 
 
 @pytest.mark.rules("legendary-tales.adv4.setup")
 def test_toad_curse_and_cure() -> None:
     g = new(4)
     cat = catalogue()
-    hexer = play.keyed(g, "hex-toad")[0]
-    w = play.where_is(g, hexer)
+    hexer = board.keyed(g, "hex-toad")[0]
+    w = board.where_is(g, hexer)
     assert w is not None
     g.players[g.active].space = w
-    play.flip_at(g, w)
+    board.flip_at(g, w)
     bag = g.decks[f"bag:{g.active}"]
     assert sum(1 for t in bag if cat.tokens[t].kind == "toad") == 1
     assert sum(1 for t in g.decks["aside"] if cat.tokens[t].kind == "toad") == 5
     for k in ("moonwort", "lily", "comb"):
         take(g, k)
-    g.players[0].space = play.loc(g, "tavern")
+    g.players[0].space = board.loc(g, "tavern")
     check(g)
     assert not any(
         cat.tokens[t].kind == "toad" for d, v in g.decks.items() if d.startswith(("bag:", "front:")) for t in v
     )
-    assert g.globals["side"] == 2 and play.where_is(g, play.keyed(g, "witch")[0]) == play.loc(g, "graveyard")
+    assert g.globals["side"] == 2 and board.where_is(g, board.keyed(g, "witch")[0]) == board.loc(g, "graveyard")
 
 
 @pytest.mark.parametrize("adv", [2, 3, 4, 5])
@@ -175,24 +175,24 @@ def test_tasks_to_a_win(adv: int) -> None:
         for _ in range(3):
             take(g, "ward")
         check(g)
-        assert play.where_is(g, play.keyed(g, "dragon")[0]) == play.loc(g, "cave")
+        assert board.where_is(g, board.keyed(g, "dragon")[0]) == board.loc(g, "cave")
         kill(g, "dragon")
     elif adv == 3:
         take(g, "sack")
         check(g)
-        assert play.where_is(g, play.keyed(g, "king")[0]) == play.loc(g, "cave")
+        assert board.where_is(g, board.keyed(g, "king")[0]) == board.loc(g, "cave")
         kill(g, "king")
     elif adv == 4:
         for k in ("moonwort", "lily", "comb"):
             take(g, k)
-        g.players[0].space = play.loc(g, "tavern")
+        g.players[0].space = board.loc(g, "tavern")
         check(g)
         kill(g, "witch")
     else:
         for t in [t for t in on_board(g) if key(t).startswith("clue-")]:
             take(g, key(t))
         check(g)
-        assert play.where_is(g, play.keyed(g, "dark-lord")[0]) == play.loc(g, g.globals["hideout"])
+        assert board.where_is(g, board.keyed(g, "dark-lord")[0]) == board.loc(g, g.globals["hideout"])
         kill(g, "dark-lord")
     check(g)
     assert g.result is not None and g.result["won"] is True
@@ -202,8 +202,8 @@ def test_tasks_to_a_win(adv: int) -> None:
 @pytest.mark.rules("legendary-tales.lose-adventure")
 def test_loss_by_time(adv: int) -> None:
     g = new(adv, stars=3)
-    left = len(play.track(g)) - 1 - g.globals["time"]
-    play.move_time(g, left, "test")
+    left = len(board.track(g)) - 1 - g.globals["time"]
+    ending.move_time(g, left, "test")
     assert g.result is not None and g.result["won"] is False
 
 

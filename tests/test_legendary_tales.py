@@ -11,8 +11,10 @@ import pytest
 from talisman import Game
 from talisman.engine.decision import Decision
 from talisman.errors import ConfigError, IllegalOptionError
-from talisman.modules.legendary_tales.catalogue import catalogue
-from talisman.modules.legendary_tales.play import rank
+from talisman.modules.legendary_tales.board import track
+from talisman.modules.legendary_tales.catalogue import DIE, HEALTH_TOKENS, catalogue
+from talisman.modules.legendary_tales.ending import finish, rank
+from talisman.modules.legendary_tales.setup import start_adventure
 
 LT = ["legendary-tales"]
 
@@ -519,9 +521,8 @@ def test_a_bags_contents_are_shown_sorted_never_in_an_order() -> None:
 
 
 def finished(scoreboard: dict[str, int], adventure: int, stars: int, won: bool) -> Game:
-    from talisman.modules.legendary_tales.play import finish
-
-    g = new(campaign=True, adventure=adventure, difficulty=stars)
+    g = new(campaign=True, difficulty=stars)
+    start_adventure(g, adventure, stars)
     g.globals = {**g.globals, "scoreboard": scoreboard}
     finish(g, won, "a test")
     g.advance()
@@ -586,8 +587,6 @@ def test_the_done_task_reads_on_flips_the_scroll_at_the_same_time_and_new_tokens
 
 
 def track_label(g: Game) -> str:
-    from talisman.modules.legendary_tales.play import track
-
     return track(g)[g.globals["time"]]
 
 
@@ -603,3 +602,108 @@ def test_each_hero_has_a_skill_the_elf_moves_one_step_more() -> None:
         g.apply("roll")
         assert set(ids(g)) == {f"move:{s}" for s in reach}, hero
     assert all(h["ability"].strip() for h in catalogue().heroes.values())
+
+
+@pytest.mark.rules("legendary-tales.components")
+def test_the_components_are_002s_counts() -> None:
+    cat = catalogue()
+    colours = {n: a["adventure"]["colour"] for n, a in cat.adventures.items() if n <= 5}
+    kinds = [cat.tokens[t].kind for n in range(1, 6) for t in cat.adventure_tokens[n]]
+    adventure_tokens = Counter(
+        colours[n] for n in range(1, 6) for t in cat.adventure_tokens[n] if cat.tokens[t].kind != "toad"
+    )
+    assert adventure_tokens == {"blue": 22, "red": 22, "green": 22, "purple": 15, "gray": 21}
+    assert kinds.count("toad") == 6 and all(t.adventure == 4 for t in cat.tokens if t.kind == "toad")
+    assert len(cat.heroes) == 6 and all(len(ts) == 7 for ts in cat.hero_tokens.values())
+    assert len(cat.rewards) == 24 and len([n for n in cat.adventures if n <= 5]) == 5
+    g = Game.new(["warrior", "wizard"], modules=LT, seed=1)
+    assert len(g.rules.spaces) == 12  # the twelve locations
+    assert len(DIE) == 6 and "4h" in DIE and "portal" in DIE  # the Travel die and its two special faces
+    assert HEALTH_TOKENS == 5
+    bags = [d for d in g.decks if d.startswith("bag:")] + ["reward"]
+    assert len(bags) == len(g.players) + 1  # a Hero bag per hero in play, and the Reward bag
+    assert {s for s in (1, 2, 3)} == {int(k) for k in catalogue().adventures[1]["adventure"]["track"]["stars"]}
+
+
+@pytest.mark.rules("legendary-tales.setup.read-chapter")
+def test_the_first_segment_of_chapter_one_is_read_and_gives_the_first_task() -> None:
+    g = Game.new(["warrior", "wizard"], modules=LT, seed=1)
+    first = catalogue().adventures[1]["step"][0]
+    assert g.globals["story"] == first["story"] and g.globals["task"] == first["task"]
+    assert g.globals["side"] == 1 and g.globals["step"] == 0
+    said = [e.text for e in g.log]
+    assert first["story"] in said and f"Task: {first['task']}" in said
+    assert decision(g).kind == "lt-travel" and decision(g).player == 0  # and the game begins
+
+
+@pytest.mark.rules("legendary-tales.adventure-order", "legendary-tales.retry")
+def test_a_campaign_starts_with_the_first_adventure_and_goes_on_only_to_the_next() -> None:
+    with pytest.raises(ConfigError, match="first adventure"):
+        Game.new(["warrior"], modules=LT, options={"campaign": True, "adventure": 3})
+    g = finished({}, 1, 3, True)
+    nexts = {i for i in ids(g) if i.startswith("next:")}
+    assert nexts == {"next:1", "next:2", "next:3"}
+    g.apply("next:2")
+    assert g.globals["adventure"] == 2 and g.globals["stars"] == 2
+    g = finished({"1": 3, "2": 3}, 2, 3, False)  # a lost adventure: retry it, never skip ahead
+    assert not any(i.startswith("next") for i in ids(g)) and "retry:1" in ids(g)
+
+
+@pytest.mark.rules(
+    "legendary-tales.example-dwarf-spider",
+    "legendary-tales.returning-tokens",
+    "legendary-tales.icon.magic-bag",
+    "legendary-tales.icon.fate-hourglass",
+    "legendary-tales.encounter.tokens-stay-out",
+)
+def test_002s_worked_example_the_dwarf_the_rats_and_the_giant_spider() -> None:
+    cat = catalogue()
+    sword, rune = token("sword", "dwarf"), token("hat", "dwarf")
+    old_hourglass = token("hourglass", "dwarf")
+    spells = [t for t in cat.hero_tokens["wizard"] if cat.tokens[t].key == "hat"][:2]
+    study = token("hourglass", "wizard")
+    trance = token("hourglass", "prophetess")  # an hourglass with fate
+    assert cat.tokens[trance].icons == ("hourglass", "fate")
+    horn = reward_token("horn")  # a magic bag
+    spider = token("hex", adventure=2)  # two wizard's hats: 002's giant spider
+    seen = 0
+    for seed in range(80):
+        g = new(("dwarf", "wizard"), seed=seed)
+        bag(g, 0, sword, rune, horn)
+        g.decks["front:0"] = [old_hourglass]  # left there from an earlier turn
+        bag(g, 1, trance)
+        g.decks["front:1"] = [*spells, study]
+        place(g, "hovel", token("rats"), spider)
+        stay(g)
+        assert decision(g).kind == "lt-return" and decision(g).player == 0
+        g.apply("keep")  # the Dwarf will not draw his hourglass again
+        while decision(g).kind in ("lt-magic", "lt-return", "lt-fate"):
+            d = decision(g)
+            if d.kind == "lt-magic":
+                g.apply("bag:1")
+            elif d.kind == "lt-return":
+                g.apply("return" if d.player == 1 else "keep")  # the Wizard puts her three tokens back
+            else:
+                g.apply("draw")
+        wizard_draws = [t for t, owner in g.globals["drawn"] if owner == 1]
+        if wizard_draws not in ([trance, spells[0]], [trance, spells[1]]):
+            continue  # 002's example draws the hourglass with fate, then a wizard's hat
+        seen += 1
+        assert g.globals["time"] == 1  # the hourglass drawn moved time, once
+        # a sword and two wizard's hats: the rats and the spider fall together (the one choice)
+        assert token("rats") in g.decks["box"] and spider in g.decks["box"]
+        assert sorted(g.decks["front:0"]) == sorted([old_hourglass, sword, rune, horn])
+        assert sorted(g.decks["front:1"]) == sorted(wizard_draws)
+        assert decision(g).kind == "lt-reward"  # and now the Rewards
+    assert seen >= 3
+
+
+@pytest.mark.rules("legendary-tales.icon.crossed-hourglass")
+def test_a_crossed_hourglass_helps_only_on_the_turn_it_is_drawn() -> None:
+    g = new(("dwarf", "wizard"))
+    bag(g, 0, reward_token("ring"))  # a hat and a crossed hourglass
+    bag(g, 1, token("hourglass", "wizard"))
+    place(g, "hovel", token("rats"))
+    stay(g)  # the Dwarf's turn: the Ring is drawn, its crossed hourglass unused
+    stay(g)  # the Wizard's turn, at the rats: her hourglass moves time
+    assert g.globals["time"] == 1

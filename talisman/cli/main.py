@@ -108,11 +108,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_arguments(serve)
 
-    from talisman.cli import fuzz, report, simulate
+    from talisman.cli import adventure, fuzz, report, simulate
 
     simulate.add_parser(sub)
     report.add_parser(sub)
     fuzz.add_parser(sub)
+    adventure.add_parser(sub)
     return parser
 
 
@@ -124,6 +125,7 @@ COMMANDS = {
     "simulate": "talisman.cli.simulate:run_simulate",
     "report": "talisman.cli.report:run_report",
     "fuzz": "talisman.cli.fuzz:run_fuzz",
+    "adventure": "talisman.cli.adventure:run_adventure",
 }
 
 

@@ -226,7 +226,12 @@ def report_end(console: Console, game: Game, max_turns: int) -> None:
         console.print(Panel(f"{lt.result_text(game.result)} ({game.turn} turns)", title="Game over"))
     elif game.result is not None:
         winners = " and ".join(f"the {game.name(w)}" for w in game.result["winners"]) or "nobody"
-        console.print(Panel(f"{winners} wins after {game.turn} turns: {game.result['how']}.", title="Game over"))
+        console.print(
+            Panel(
+                f"{winners} {'win' if len(game.result['winners']) > 1 else 'wins'} after {game.turn} turns: {game.result['how']}.",
+                title="Game over",
+            )
+        )
     elif game.turn > max_turns:
         console.print(f"The game stops after {max_turns} turns without a winner.")
 

@@ -407,7 +407,7 @@ class PlayApp(App[None]):
             self.stopped = lt.result_text(g.result)
         elif g.result is not None:
             winners = " and ".join(f"the {g.name(w)}" for w in g.result["winners"]) or "nobody"
-            self.stopped = f"{winners} wins after {g.turn} turns: {g.result['how']}."
+            self.stopped = f"{winners} {'win' if len(g.result['winners']) > 1 else 'wins'} after {g.turn} turns: {g.result['how']}."
         else:
             self.stopped = f"The game stops after {self.max_turns} turns without a winner."
         self.show_prompt(f"Game over. {self.stopped}")

@@ -1,10 +1,14 @@
 """Legendary Tales (002): the cooperative game on the same engine (module ``legendary-tales``).
 
-Files: ``module.py`` (declaration), ``catalogue.py`` (the token data), ``play.py`` (setup, turn,
-encounter, rewards, tasks), ``view.py`` (the view service).
+Files, in the order a turn meets them: ``module.py`` (declaration), ``catalogue.py`` (the token
+data), ``tasks.py`` (registries the data names), ``board.py`` (locations, paths, token moves),
+``ending.py`` (time, winning and losing, the campaign), ``story.py`` (tasks and the story),
+``setup.py``, ``travel.py``, ``encounter.py``, ``collect.py`` (the turn's phases),
+``adventures.py`` (adventures 4 and 5's own rules), ``view.py`` (what a seat sees).
 """
 
-from talisman.modules.legendary_tales import adventures, play, view  # noqa: F401  (they register rules; adventures: lt-adv)
+# imported for the rules they register on the module
+from talisman.modules.legendary_tales import adventures, collect, encounter, setup, travel, view  # noqa: F401
 from talisman.modules.legendary_tales.module import MODULE
 
 __all__ = ["MODULE"]

@@ -2,7 +2,7 @@
 
 Adventure 4, the toads: a token whose key is in ``CURSERS`` (the Hex Toad, the Witch's Cat, the
 Witch) croaks a curse when it is revealed: one Toad token from the aside goes into the bag of the
-hero whose turn it is (none if all six are in bags). A Toad has no icons: drawn, it counts as
+hero whose turn it is (none if all six are in bags; an ``on_reveal`` rule). A Toad has no icons: drawn, it counts as
 nothing and lies in front of the hero like any token. The action ``cure-toads`` (run when the
 Prince's counter-spell is brewed) puts every Toad back aside.
 
@@ -21,20 +21,17 @@ from __future__ import annotations
 from typing import Any
 
 from talisman.engine.game import Game
-from talisman.modules.legendary_tales import play
+from talisman.modules.legendary_tales.board import loc, pick, put
 from talisman.modules.legendary_tales.catalogue import catalogue
-from talisman.modules.legendary_tales.tasks import action, condition
+from talisman.modules.legendary_tales.tasks import action, condition, on_reveal
 
 CURSERS = ("hex-toad", "witch-cat", "witch")
 CLUES = {"castle": "clue-castle", "ruins": "clue-ruins", "temple": "clue-temple", "cave": "clue-cave"}
 
-_reveal = play.reveal
 
-
-def reveal(g: Game, t: int) -> None:
-    """play.reveal, and the toad curse of adventure 4 (wraps the rules helper's function: the
-    schema's on_reveal hook does not exist yet)."""
-    _reveal(g, t)
+@on_reveal
+def toad_curse(g: Game, t: int) -> None:
+    """Adventure 4: a curser turned face up puts a Toad from the aside into the active hero's bag."""
     tok = catalogue().tokens[t]
     if tok.adventure == 4 and tok.key in CURSERS and g.players:
         toads = [x for x in g.decks.get("aside", []) if catalogue().tokens[x].kind == "toad"]
@@ -43,9 +40,6 @@ def reveal(g: Game, t: int) -> None:
             g.decks["aside"].remove(toads[0])
             g.decks[f"bag:{seat}"].append(toads[0])
             g.say(f"{tok.name} croaks a curse: a Toad goes into {g.name(seat)}'s bag.")
-
-
-play.reveal = reveal
 
 
 @action("cure-toads")
@@ -59,20 +53,6 @@ def _cure(g: Game, spec: dict[str, Any]) -> None:
     g.say("The counter-spell works: every toad becomes a hero again.")
 
 
-def _put(g: Game, tokens: list[int], at: list[str]) -> None:
-    heroes = {p.space for p in g.players}
-    for t, where_key in zip(tokens, at, strict=True):
-        for z in ("aside", "box"):
-            if t in g.decks[z]:
-                g.decks[z].remove(t)
-        where = play.loc(g, where_key)
-        g.board.setdefault(where, []).append(t)
-        if where in heroes:
-            play.reveal(g, t)
-        else:
-            g.globals = {**g.globals, "down": [*g.globals["down"], t]}
-
-
 @action("drop-clue")
 def _drop_clue(g: Game, spec: dict[str, Any]) -> None:
     places = sorted(CLUES)
@@ -84,11 +64,9 @@ def _drop_clue(g: Game, spec: dict[str, Any]) -> None:
 def _villagers(g: Game, spec: dict[str, Any]) -> None:
     hide = g.globals["hideout"]
     keys = [CLUES[p] for p in sorted(CLUES) if p != hide] + list(spec["tokens"])
-    picked: list[int] = []
-    for key in keys:
-        picked.append(next(t for t in play.keyed(g, key) if t not in picked and t in g.decks["box"]))
+    picked = pick(g, keys, ("box",))
     g.rng.shuffle(picked)
-    _put(g, picked, list(spec["at"]))
+    put(g, picked, list(spec["at"]))
 
 
 @action("place-red")
@@ -96,7 +74,7 @@ def _red(g: Game, spec: dict[str, Any]) -> None:
     cat = catalogue()
     red = [t for t in cat.adventure_tokens.get(2, []) if cat.tokens[t].border == "smooth" and t in g.decks["box"]]
     g.rng.shuffle(red)
-    _put(g, red, list(spec["at"]))
+    put(g, red, list(spec["at"]))
 
 
 @condition("clues-found")
@@ -108,10 +86,5 @@ def _clues(g: Game, spec: dict[str, Any]) -> bool:
 @action("hideout")
 def _hideout(g: Game, spec: dict[str, Any]) -> None:
     hide = g.globals["hideout"]
-    g.say(f"No clue names the {g.space_name(play.loc(g, hide))}: the Dark Lord hides there.", type="story")
-    picked: list[int] = []
-    for key in spec["tokens"]:
-        picked.append(
-            next(t for t in play.keyed(g, key) if t not in picked and (t in g.decks["aside"] or t in g.decks["box"]))
-        )
-    _put(g, picked, [hide] * len(picked))
+    g.say(f"No clue names the {g.space_name(loc(g, hide))}: the Dark Lord hides there.", type="story")
+    put(g, pick(g, list(spec["tokens"])), [hide] * len(spec["tokens"]))

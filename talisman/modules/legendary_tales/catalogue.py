@@ -1,5 +1,6 @@
 """The token catalogue of Legendary Tales: hero tokens, rewards, every adventure's tokens (our
-own TOML in ``data/``, read with tomllib). A token is an int, its index here.
+own TOML in ``data/``, read with tomllib, then the custom adventures of ``authoring``). A token
+is an int, its index here: the built-in ones come first, so a custom adventure never moves them.
 
 >>> cat = catalogue()
 >>> len(cat.rewards)
@@ -8,27 +9,15 @@ own TOML in ``data/``, read with tomllib). A token is an int, its index here.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).parent / "data"
-ICONS = (
-    "sword",
-    "hat",
-    "sword2",
-    "hat2",
-    "sword/hat",
-    "hourglass",
-    "hourglass-back",
-    "no-hourglass",
-    "fate",
-    "fate2",
-    "magic-bag",
-)
-KINDS = ("enemy", "chest", "locked-chest", "item", "person", "hero", "reward", "toad", "other")
+from talisman.errors import ContentError
+from talisman.modules.legendary_tales import authoring
+from talisman.modules.legendary_tales.authoring import DATA, ICONS, KINDS
+
 # The Travel die: 002 gives "4 + hourglass" and the Magic Portal; the four number faces are our own.
 DIE = (1, 2, 2, 3, "4h", "portal")
 HEALTH_TOKENS = 5
@@ -57,17 +46,19 @@ class Catalogue:
     rewards: list[int] = field(default_factory=list)
     adventures: dict[int, dict[str, Any]] = field(default_factory=dict)
     adventure_tokens: dict[int, list[int]] = field(default_factory=dict)
+    broken: dict[int, str] = field(default_factory=dict)  # custom adventures that fail their checks: why
 
     def add(self, spec: dict[str, Any], kind: str, owner: str = "", adventure: int = 0) -> list[int]:
+        """Add a token spec (``count`` copies) of the given default kind; their ids."""
         out = []
         for _ in range(int(spec.get("count", 1))):
             icons = tuple(spec.get("icons", ()))
             for i in icons:
                 if i not in ICONS:
-                    raise ValueError(f"unknown icon {i!r} on token {spec['key']!r}")
+                    raise ContentError(f"unknown icon {i!r} on token {spec['key']!r}")
             k = spec.get("kind", kind)
             if k not in KINDS:
-                raise ValueError(f"unknown token kind {k!r}")
+                raise ContentError(f"unknown token kind {k!r} on token {spec['key']!r}")
             t = Token(
                 len(self.tokens),
                 spec["key"],
@@ -86,23 +77,48 @@ class Catalogue:
         return out
 
     def find(self, adventure: int, key: str) -> list[int]:
+        """The tokens of an adventure with this key."""
         return [t for t in self.adventure_tokens[adventure] if self.tokens[t].key == key]
 
 
 @cache
 def catalogue() -> Catalogue:
-    """The catalogue (read once)."""
+    """The catalogue (read once): built-in data, then every custom adventure that passes its checks."""
     cat = Catalogue()
-    heroes = tomllib.loads((DATA / "heroes.toml").read_text(encoding="utf-8"))["hero"]
+    heroes = authoring.read(DATA / "heroes.toml")["hero"]
     for key, h in heroes.items():
         cat.heroes[key] = h
         cat.hero_tokens[key] = [t for spec in h["tokens"] for t in cat.add(spec, "hero", owner=key)]
-        assert len(cat.hero_tokens[key]) == 7, key
-    rewards = tomllib.loads((DATA / "rewards.toml").read_text(encoding="utf-8"))
+        if len(cat.hero_tokens[key]) != 7:
+            raise ContentError(f"{DATA / 'heroes.toml'}: [hero.{key}]: 7 start tokens, not {len(cat.hero_tokens[key])}")
+    rewards = authoring.read(DATA / "rewards.toml")
     cat.rewards = [t for spec in rewards["tokens"] for t in cat.add(spec, "reward")]
-    advs = [tomllib.loads(p.read_text(encoding="utf-8")) for p in sorted(DATA.glob("adventure-*.toml"))]
-    for a in sorted(advs, key=lambda d: int(d["adventure"]["number"])):
-        n = int(a["adventure"]["number"])
-        cat.adventures[n] = a
-        cat.adventure_tokens[n] = [t for spec in a.get("token", []) for t in cat.add(spec, "enemy", adventure=n)]
+    for path in sorted(DATA.glob("adventure-*.toml")):
+        data = authoring.read(path)
+        authoring.check(data, str(path), builtin=True)
+        cat.adventures[int(data["adventure"]["number"])] = data
+    for n in sorted(cat.adventures):
+        cat.adventure_tokens[n] = [
+            t for spec in cat.adventures[n].get("token", []) for t in cat.add(spec, "enemy", adventure=n)
+        ]
+    for path in authoring.custom_files():
+        _add_custom(cat, path)
     return cat
+
+
+def _add_custom(cat: Catalogue, path: Path) -> None:
+    """A custom adventure joins the catalogue, or is noted as broken (a game of it says why)."""
+    head = authoring.headline(path)
+    try:
+        data = authoring.read(path)
+        authoring.check(data, str(path))
+        n = int(data["adventure"]["number"])
+        if n in cat.adventures:
+            raise ContentError(
+                f"{path}: [adventure]: number: {n} is already adventure {cat.adventures[n]['adventure']['title']!r}"
+            )
+        cat.adventures[n] = data
+        cat.adventure_tokens[n] = [t for spec in data.get("token", []) for t in cat.add(spec, "enemy", adventure=n)]
+    except ContentError as e:
+        if head is not None:
+            cat.broken.setdefault(head[0], str(e))

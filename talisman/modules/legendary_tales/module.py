@@ -5,6 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from talisman.content.modules import Module, OptionSpec
+from talisman.modules.legendary_tales.authoring import custom_files, headline
+
+# Custom adventures (authoring.py) are offered after the five of 002, by number.
+CUSTOM = sorted({h for h in map(headline, custom_files()) if h is not None})
 
 MODULE = Module(
     name="legendary-tales",
@@ -14,8 +18,8 @@ MODULE = Module(
     options={
         "adventure": OptionSpec(
             1,
-            (1, 2, 3, 4, 5),
-            "The adventure to play (no star gating outside a campaign).",
+            (1, 2, 3, 4, 5, *(n for n, _ in CUSTOM)),
+            "The adventure to play (no star gating outside a campaign; 6 and more: custom adventures).",
             title="Adventure",
             labels=(
                 "1: The Curse of the Fairies",
@@ -23,6 +27,7 @@ MODULE = Module(
                 "3: Grabby Goblins",
                 "4: A Plague of Toads",
                 "5: The Dark Lord",
+                *(f"{n}: {title} (custom)" for n, title in CUSTOM),
             ),
         ),
         "difficulty": OptionSpec(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from talisman.engine.game import Game
+from talisman.modules.legendary_tales.board import paths
 from talisman.modules.legendary_tales.catalogue import catalogue
 from talisman.modules.legendary_tales.module import MODULE
 
@@ -31,10 +32,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
     a = cat.adventures[g.globals["adventure"]]["adventure"]
     track = a["track"][f"side{g.globals['side']}"]
     down = set(g.globals["down"])
-    ways: dict[str, list[int]] = {}
-    for x, y in a["paths"]:
-        ways.setdefault(x, []).append(g.rules.space_index[y])
-        ways.setdefault(y, []).append(g.rules.space_index[x])
+    ways = paths(g)
     locations = []
     for s in g.rules.spaces:
         q, r = a["layout"].get(s.id, [0, 0])
@@ -45,7 +43,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
                 "name": s.name,
                 "q": q,
                 "r": r,
-                "paths": sorted(ways.get(s.id, [])),
+                "paths": sorted(ways.get(s.index, [])),
                 "heroes": [p.seat for p in g.players if p.space == s.index],
                 "tokens": [token_view(g, t, t not in down) for t in g.board.get(s.index, [])],
             }

@@ -1,0 +1,108 @@
+"""The turn and its first phase, Travel: stay, or roll the Travel die and move up to the roll
+along the paths (passing heroes and face-down tokens, stopping on entering face-up enemies), the
+"4 + hourglass" face moving time first, the Magic Portal jumping anywhere; face-down tokens where
+the move ends are turned face up. Turns pass in seat order; each turn runs the three phases.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from talisman.engine.decision import Choice
+from talisman.engine.game import Game, frame
+from talisman.modules.legendary_tales.board import enemies_at, flip_at, hero, paths
+from talisman.modules.legendary_tales.catalogue import DIE
+from talisman.modules.legendary_tales.ending import move_time, over
+from talisman.modules.legendary_tales.module import MODULE
+
+PHASES = ("travel", "encounter", "collect")
+
+
+@MODULE.handler("next_turn")
+def next_turn(g: Game, a: dict[str, Any]) -> None:
+    if g.turn > 0:
+        g.active = (g.active + 1) % len(g.players)  # clockwise = seat order
+    g.turn += 1
+    g.globals = {
+        **g.globals,
+        "returned": [],
+        "shields": 0,  # crossed hourglasses drawn: 002 lets them ignore hourglasses of this turn only
+        "hourglasses": 0,
+        "rewards_due": 0,
+        "drawn": [],
+        "troll_skin": False,
+    }
+    g.say(f"{g.name(g.active)}'s turn.", seat=g.active)
+    g.push_all([frame("lt-phase", phase=ph) for ph in PHASES])
+
+
+@MODULE.handler("lt-phase")
+def phase(g: Game, a: dict[str, Any]) -> None:
+    g.globals = {**g.globals, "phase": a["phase"]}
+    g.push_all([frame(f"lt-{a['phase']}"), frame("lt-check")])
+
+
+@MODULE.handler("lt-travel")
+def travel(g: Game, a: dict[str, Any]) -> None:
+    g.decide(
+        g.active,
+        "lt-travel",
+        "Travel (roll the Travel die) or stay?",
+        [Choice("stay", "Stay here", [frame("lt-flip")]), Choice("roll", "Roll the Travel die", [frame("lt-roll")])],
+    )
+
+
+def reachable(g: Game, start: int, steps: int) -> list[int]:
+    """Locations within ``steps`` along paths; entering one with face-up Enemies ends the move."""
+    ways = paths(g)
+    seen = {start: 0}
+    edge = [start]
+    for d in range(1, steps + 1):
+        nxt = []
+        for here in edge:
+            if here != start and enemies_at(g, here):
+                continue
+            for there in ways.get(here, []):
+                if there not in seen:
+                    seen[there] = d
+                    nxt.append(there)
+        edge = nxt
+    return sorted(seen)
+
+
+@MODULE.handler("lt-roll")
+def roll(g: Game, a: dict[str, Any]) -> None:
+    face = DIE[g.rng.die(6) - 1]
+    p = g.players[g.active]
+    said = {"4h": "4 and the hourglass", "portal": "the Magic Portal"}.get(str(face), str(face))
+    g.say(f"{g.name(g.active)} rolls {said}.")
+    if face == "4h":
+        move_time(g, 1, "the Travel die")
+        if over(g):
+            return
+    if face == "portal":
+        dests = list(range(len(g.rules.spaces)))
+    else:
+        steps = 4 if face == "4h" else int(face)
+        if hero(g, g.active) == "elf":
+            steps += 1  # the Elf's ability (our own)
+        dests = reachable(g, p.space, steps)
+    opts = [
+        Choice(
+            f"move:{g.rules.spaces[d].id}",
+            "Stay" if d == p.space else f"Go to {g.space_name(d)}",
+            [frame("lt-goto", to=d), frame("lt-flip")],
+        )
+        for d in dests
+    ]
+    g.decide(g.active, "lt-move", "Where do you go?", opts)
+
+
+@MODULE.handler("lt-goto")
+def goto(g: Game, a: dict[str, Any]) -> None:
+    g.players[g.active].space = a["to"]
+
+
+@MODULE.handler("lt-flip")
+def flip(g: Game, a: dict[str, Any]) -> None:
+    flip_at(g, g.players[g.active].space)
