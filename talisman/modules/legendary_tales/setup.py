@@ -13,7 +13,6 @@ from talisman.engine.game import Game
 from talisman.engine.player import Player
 from talisman.errors import ConfigError
 from talisman.modules.legendary_tales import tasks
-from talisman.modules.legendary_tales.authoring import BUILT_IN
 from talisman.modules.legendary_tales.board import loc
 from talisman.modules.legendary_tales.catalogue import catalogue
 from talisman.modules.legendary_tales.module import MODULE
@@ -31,7 +30,9 @@ def setup(g: Game, a: dict[str, Any]) -> None:
     g.players = [Player(i, c) for i, c in enumerate(chars)]
     g.globals["scoreboard"] = {}
     if g.options.get("campaign") and g.options["adventure"] != 1:
-        raise ConfigError("a campaign starts with the first adventure (002 plays them in order)")
+        raise ConfigError(
+            "a campaign starts with the first adventure (002 plays them in order; a custom one is played alone)"
+        )
     start_adventure(g, int(g.options["adventure"]), int(g.options["difficulty"]))
 
 
@@ -45,8 +46,6 @@ def start_adventure(g: Game, number: int, stars: int) -> None:
     cat = catalogue()
     if number not in cat.adventures:
         raise ConfigError(cat.broken.get(number, f"adventure {number} has no data file"))
-    if g.options.get("campaign") and number not in BUILT_IN:
-        raise ConfigError(f"adventure {number} is a custom adventure: it is played alone, not in the campaign")
     a = cat.adventures[number]["adventure"]
     g.decks = {f"bag:{p.seat}": list(cat.hero_tokens[p.character]) for p in g.players}
     g.decks.update({f"front:{p.seat}": [] for p in g.players})
