@@ -1,6 +1,6 @@
 """Adventure files, built in and custom: where custom adventures are found, and the checks every
 adventure file passes before it is played (002 invites players to invent their own adventures;
-``docs/legendary-custom-adventures.md`` is our guide to writing one).
+``docs/lt-schema.md`` is our guide to writing one).
 
 A custom adventure is a TOML file in the same form as ``data/adventure-1.toml``, numbered 6 or
 more, in the folder ``$TALISMAN_LT_ADVENTURES`` (by default ``legendary-adventures`` in the
