@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from talisman.errors import ContentError
+from talisman.modules.legendary_tales.tasks import ACTIONS, CONDITIONS
 
 DATA = Path(__file__).parent / "data"
 LOCATIONS = tuple(tomllib.loads((Path(__file__).parent / "board.toml").read_text(encoding="utf-8"))["space"])
@@ -101,7 +102,7 @@ def problems(data: dict[str, Any], builtin: bool = False) -> list[str]:
         out += [f"token {i + 1} ({t.get('key', '?')}): {p}" for p in _token_problems(t)]
         keys[t.get("key")] += t.get("count", 1) if isinstance(t.get("count", 1), int) else 1
     for i, s in enumerate(data.get("setup", [])):
-        out += [f"setup {i + 1}: {p}" for p in _action_problems(s, keys)]
+        out += [f"setup {i + 1}: {p}" for p in _spec_problems(s, keys, "do")]
     steps = data.get("step", [])
     if not steps:
         out.append("no [[step]]: an adventure needs at least one task")
@@ -110,8 +111,8 @@ def problems(data: dict[str, Any], builtin: bool = False) -> list[str]:
         for key in ("story", "task", "done"):
             if key not in s:
                 out.append(f"{where}: {key}: missing")
-        out += [f"{where}: done: {p}" for p in _condition_problems(s.get("done", {"if": "never"}), keys)]
-        out += [f"{where}: then: {p}" for x in s.get("then", []) for p in _action_problems(x, keys)]
+        out += [f"{where}: done: {p}" for p in _spec_problems(s.get("done", {"if": "never"}), keys, "if")]
+        out += [f"{where}: then: {p}" for x in s.get("then", []) for p in _spec_problems(x, keys, "do")]
     if not any(x.get("do") == "win" for s in steps for x in s.get("then", [])):
         out.append('no step does "win": the adventure could never be won')
     return out
@@ -154,33 +155,21 @@ def _token_problems(t: dict[str, Any]) -> list[str]:
     return out
 
 
-def _condition_problems(spec: dict[str, Any], keys: Counter[Any]) -> list[str]:
-    from talisman.modules.legendary_tales.tasks import CONDITIONS
-
-    name = spec.get("if")
-    if name not in CONDITIONS:
-        return [f"unknown condition {name!r} (known: {', '.join(sorted(CONDITIONS))})"]
-    out = [p for s in spec.get("of", []) for p in _condition_problems(s, keys)]
-    if "token" in spec and spec["token"] not in keys:
-        out.append(f"{name}: no token has the key {spec['token']!r}")
-    if "location" in spec and spec["location"] not in LOCATIONS:
-        out.append(f"{name}: unknown location {spec['location']!r}")
-    return out
-
-
-def _action_problems(spec: dict[str, Any], keys: Counter[Any]) -> list[str]:
-    from talisman.modules.legendary_tales.tasks import ACTIONS
-
-    name = spec.get("do")
-    if name not in ACTIONS:
-        return [f"unknown action {name!r} (known: {', '.join(sorted(ACTIONS))})"]
+def _spec_problems(spec: dict[str, Any], keys: Counter[Any], field: str) -> list[str]:
+    """A condition's (``field`` "if") or an action's ("do") problems: unknown names, token keys
+    no token has, more tokens named than exist, unknown locations."""
+    registry, what = (CONDITIONS, "condition") if field == "if" else (ACTIONS, "action")
+    name = spec.get(field)
+    if name not in registry:
+        return [f"unknown {what} {name!r} (known: {', '.join(sorted(registry))})"]
+    out = [p for s in spec.get("of", []) for p in _spec_problems(s, keys, "if")]
     named = ([spec["token"]] if "token" in spec else []) + list(spec.get("tokens", []))
-    out = [f"{name}: no token has the key {k!r}" for k in named if k not in keys]
+    out += [f"{name}: no token has the key {k!r}" for k in named if k not in keys]
     out += [
         f"{name}: {k!r} named {n} times, {keys[k]} such token(s)" for k, n in Counter(named).items() if 0 < keys[k] < n
     ]
-    at = spec.get("at", [])
-    out += [f"{name}: unknown location {x!r}" for x in at if x not in LOCATIONS]
-    if name == "place" and len(at) != len(spec.get("tokens", [])):
+    places = ([spec["location"]] if "location" in spec else []) + list(spec.get("at", []))
+    out += [f"{name}: unknown location {x!r}" for x in places if x not in LOCATIONS]
+    if name == "place" and len(places) != len(spec.get("tokens", [])):
         out.append("place: as many locations (at) as tokens")
     return out
