@@ -46,6 +46,7 @@ class Catalogue:
     rewards: list[int] = field(default_factory=list)
     adventures: dict[int, dict[str, Any]] = field(default_factory=dict)
     adventure_tokens: dict[int, list[int]] = field(default_factory=dict)
+    by_key: dict[tuple[int, str], list[int]] = field(default_factory=dict)
     broken: dict[int, str] = field(default_factory=dict)  # custom adventures that fail their checks: why
 
     def add(self, spec: dict[str, Any], kind: str, owner: str = "", adventure: int = 0) -> list[int]:
@@ -77,8 +78,12 @@ class Catalogue:
         return out
 
     def find(self, adventure: int, key: str) -> list[int]:
-        """The tokens of an adventure with this key."""
-        return [t for t in self.adventure_tokens[adventure] if self.tokens[t].key == key]
+        """The tokens of an adventure with this key (indexed on first use; not to be changed)."""
+        if not self.by_key:
+            for n, ids in self.adventure_tokens.items():
+                for t in ids:
+                    self.by_key.setdefault((n, self.tokens[t].key), []).append(t)
+        return self.by_key.get((adventure, key), [])
 
 
 @cache
