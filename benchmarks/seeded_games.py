@@ -39,6 +39,8 @@ MODULE_SETS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
     "city-districts": (("city-districts",), {}),
     "dungeon-characters": (("dungeon-characters",), {}),
     "all-boards": (("catacombs", "airships", "city-districts", "dungeon-4e", "roster", "endings"), {}),
+    **{f"legendary-tales-{n}": (("legendary-tales",), {"adventure": n, "difficulty": 1 + n % 3}) for n in range(1, 6)},
+    "legendary-tales-campaign": (("legendary-tales",), {"campaign": True}),
 }
 
 
