@@ -558,8 +558,9 @@ def test_a_won_talisman_is_kept_and_replaced_only_by_more_stars() -> None:
     g = finished({"1": 3}, 1, 3, False)  # a lost retry keeps the Talisman won before
     assert g.globals["scoreboard"] == {"1": 3}
     assert {"retry:1", "retry:2", "retry:3", "stop"} <= set(ids(g))
+    before = g.globals["attempts"]
     g.apply("retry:2")
-    assert g.globals["stars"] == 2 and not g.is_over
+    assert g.globals["stars"] == 2 and not g.is_over and g.globals["attempts"] == before + 1
 
 
 @pytest.mark.rules(

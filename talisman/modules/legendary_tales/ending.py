@@ -55,6 +55,7 @@ def end(g: Game, won: bool, how: str) -> None:
     g.result.update({"adventure": g.globals["adventure"], "stars": g.globals["stars"], "won": won})
     if g.options.get("campaign"):
         g.result["scoreboard"] = board
+        g.result["attempts"] = g.globals["attempts"]
         g.result["rank"] = rank(sum(board.values())) if len(board) == 5 else None
 
 

@@ -66,6 +66,7 @@ def start_adventure(g: Game, number: int, stars: int) -> None:
         "story": a.get("intro", ""),
         "drawn": [],
         "phase": "travel",
+        "attempts": g.globals.get("attempts", 0) + 1,  # adventures begun in this game (a campaign's retries)
     }
     for p in g.players:
         p.space = loc(g, a["start"])

@@ -84,6 +84,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
         "reward_bag": len(g.decks["reward"]),
         "drawn": [token_view(g, t) for t, _ in g.globals.get("drawn", [])],
         "scoreboard": dict(g.globals.get("scoreboard", {})),
+        "attempts": g.globals["attempts"],
         "phase": g.globals.get("phase", ""),
         "active": g.active,
         "decision": decision,
