@@ -51,9 +51,11 @@ def fingerprint(modules: tuple[str, ...], options: dict[str, object], seed: int,
     return {"steps": steps, "turn": g.turn, "hash": g.state_hash(), "result": g.result}
 
 
-def run(games: int) -> dict[str, dict]:
+def run(games: int, sets: list[str]) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for name, (modules, options) in MODULE_SETS.items():
+        if sets and not any(name.startswith(s) for s in sets):
+            continue
         for bot in ("random", "heuristic"):
             for seed in range(games):
                 players = 2 + seed % 3
@@ -67,9 +69,10 @@ def main() -> None:
     ap.add_argument("--record", type=Path)
     ap.add_argument("--compare", type=Path)
     ap.add_argument("--games", type=int, default=15, help="seeds per module set and bot")
+    ap.add_argument("--sets", nargs="*", default=[], help="only the module sets whose names begin so")
     args = ap.parse_args()
     start = time.perf_counter()
-    now = run(args.games)
+    now = run(args.games, args.sets)
     print(f"{len(now)} games in {time.perf_counter() - start:.1f} s", file=sys.stderr)
     if args.record:
         args.record.write_text(json.dumps(now, indent=0, sort_keys=True))

@@ -50,7 +50,7 @@ from talisman.engine.combat import fight_creature, foe_names
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_classic.module import MODULE
-from talisman.modules.city_classic.rules import (
+from talisman.modules.city_classic.places import (
     DONJON,
     GATE,
     RELEASE,

@@ -41,59 +41,32 @@ from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.movement import _walks
+from talisman.modules.city_classic.law import arrest, crime, give_warrant, has_warrant, release
 from talisman.modules.city_classic.module import MODULE
+from talisman.modules.city_classic.places import (
+    CITY,
+    DONJON,
+    DOORWAY_STREET,
+    GATE,
+    MAIN_CITY,
+    WHARF,
+    active,
+    door_of,
+    in_city,
+    is_building,
+    put_in_city,
+    space,
+)
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-CITY = "city"
-GATE = "city-gate"
-MAIN_CITY = "city"  # the main board's City space (an Outer Region space of the core game)
-WHARF = "wharf"
-DONJON = "donjon"
-RELEASE = "watch-street"  # where the Donjon lets its prisoners out (our own)
-DOORWAY_STREET = "river-walk"  # where the City's Dungeon Doorway lies (our own)
 BARGE_FARE = {"outer": 2, "middle": 4}
 LOAN, LOAN_DUE = 3, 4
 TOAD_TURNS = 3
 ANIMALS = ("Mule", "Horse", "Horse and Cart", "Warhorse", "Stray Horse")
 WOODS_OUTSIDE = "woods-2"  # stowaway 4: "the Woods space immediately outside the City Gate" (the nearest Woods)
 STOWAWAY_ANIMALS = ("Horse", "Mule", "Horse and Cart")
-
-
-def active(g: Game) -> bool:
-    return g.rules.has_module(MODULE.name)
-
-
-def in_city(g: Game, seat: int) -> bool:
-    return g.rules.spaces[g.players[seat].space].region == CITY
-
-
-def is_building(g: Game, space: int) -> bool:
-    sdef = g.rules.spaces[space]
-    return sdef.region == CITY and sdef.stop
-
-
-def on_street(g: Game, seat: int) -> bool:
-    """In the City but in no building and not in the Donjon: the streets, the Town Square, the Wharf, the Gate."""
-    space = g.players[seat].space
-    return in_city(g, seat) and not is_building(g, space) and g.rules.spaces[space].id != DONJON
-
-
-def door_of(g: Game, building: int) -> int:
-    """The street a building's door opens on."""
-    return g.rules.links_of(building, "passage")[0][1]
-
-
-def space(g: Game, sid: str) -> int:
-    return g.rules.space_index[sid]
-
-
-def put_in_city(g: Game, seat: int, sid: str) -> None:
-    """Set a character straight down on a space of the City (no move, nothing met there)."""
-    g.players[seat].space = space(g, sid)
-    g.players[seat].status["in-city"] = True
-    stats.changed(g)
 
 
 @MODULE.ability("turn_start")
@@ -181,7 +154,6 @@ def leave_options(g: Game, seat: int, roll: int) -> list[Choice]:
 @MODULE.handler("leave_by_road")
 def _leave_by_road(g: Game, a: dict[str, Any]) -> None:
     """000: with a Warrant, leaving by road means arrest at the Gate."""
-    from talisman.modules.city_classic.law import arrest, has_warrant
 
     seat = a["p"]
     if has_warrant(g, seat):
@@ -331,7 +303,6 @@ def _stowaway(g: Game, a: dict[str, Any]) -> None:
 @MODULE.handler("stowaway_result")
 def _stowaway_result(g: Game, a: dict[str, Any]) -> None:
     """000's table. Choice: beating the Sailor (2) you stay on the Wharf unseen, but with no passage."""
-    from talisman.modules.city_classic.law import arrest
 
     seat, roll = a["p"], a["roll"]
     if roll == 1:
@@ -429,7 +400,6 @@ def _repay_loan(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.handler("rob_bank")
 def _rob_bank(g: Game, a: dict[str, Any]) -> None:
-    from talisman.modules.city_classic.law import crime
 
     crime(g, a["p"], "H", "robs the Bank")
     effects.roll(g, a["p"], "D6", frame("robbery", p=a["p"]), why="robbing the Bank")
@@ -438,7 +408,6 @@ def _rob_bank(g: Game, a: dict[str, Any]) -> None:
 @MODULE.handler("robbery")
 def _robbery(g: Game, a: dict[str, Any]) -> None:
     """facts 1.4: 1 a Toad; 2 spotted, a Warrant; 3 no chance; 4 +1G; 5 +2G; 6 +4G and a Warrant."""
-    from talisman.modules.city_classic.law import give_warrant
 
     seat, roll = a["p"], a["roll"]
     if roll == 1:
@@ -460,7 +429,6 @@ WARRANT_PRICE = 1
 
 @MODULE.hook("royal-castle")
 def royal_castle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    from talisman.modules.city_classic.law import has_warrant
 
     p = g.players[seat]
     if p.gold < WARRANT_PRICE:
@@ -488,7 +456,6 @@ def royal_castle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.handler("lay_warrant")
 def _lay_warrant(g: Game, a: dict[str, Any]) -> None:
-    from talisman.modules.city_classic.law import give_warrant
 
     g.say(f"{g.name(a['p'])} swears out a Warrant against the {g.name(a['on'])}.", seat=a["p"])
     give_warrant(g, a["on"])
@@ -576,7 +543,6 @@ def city_doorway(g: Game, seat: int) -> None:
 
 @MODULE.spell_effect("pardon")
 def pardon(g: Game, a: dict[str, Any]) -> None:
-    from talisman.modules.city_classic.law import release
 
     seat = a["p"]
     p = g.players[seat]

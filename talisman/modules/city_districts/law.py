@@ -19,6 +19,8 @@
 - Fights between characters (22:4): after a battle between characters in the
   City (not the Arena, not psychic combat), a die: on 3-6 the Guards throw both
   in Gaol.
+- The Stables' die (22:6, rolled in ``rules``): whether a beast left there is stolen with its load,
+  brings an accusation, or comes back.
 """
 
 from __future__ import annotations
@@ -29,7 +31,17 @@ from talisman.engine import cards, effects, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
-from talisman.modules.city_districts.rules import end_move, in_city, space, stow
+from talisman.modules.city_districts.rules import (
+    THEFT,
+    end_move,
+    gate_open,
+    in_city,
+    is_steed,
+    space,
+    stables,
+    stow,
+    take_back,
+)
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -181,7 +193,6 @@ def _release(g: Game, a: dict[str, Any]) -> None:
 @MODULE.hook("released")
 def released(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """22:5.07: just let out, the character waits for the North Gate to open, and leaves by it."""
-    from talisman.modules.city_districts.rules import gate_open
 
     p = g.players[seat]
     if gate_open(g, "north-gate"):
@@ -216,3 +227,25 @@ def _guards(g: Game, a: dict[str, Any]) -> None:
             arrest(g, seat)
     else:
         g.say("No Guard sees the fight.")
+
+
+@MODULE.handler("city_theft")
+def _theft(g: Game, a: dict[str, Any]) -> None:
+    seat, beast = a["p"], a["beast"]
+    outcome = THEFT.get(a["roll"], "retrieved")
+    loads = [c for c in cards.held_by(g, stables(seat)) if not is_steed(g, c)]
+    beasts = [c for c in cards.held_by(g, stables(seat)) if is_steed(g, c)]
+    if outcome == "stolen":
+        cards.unhold(g, stables(seat), beast)
+        cards.discard(g, beast)
+        g.say(f"{g.name(seat)}'s {g.card_name(beast)} has been stolen from the Stables!", type="lose", seat=seat)
+        if len(beasts) == 1:  # its load goes with it
+            for c in loads:
+                cards.unhold(g, stables(seat), c)
+                cards.discard(g, c)
+        return
+    if outcome == "accused":
+        g.say(f"The City Guards accuse {g.name(seat)} of a crime at the Stables.", seat=seat)
+        accuse(g, seat)
+        return
+    take_back(g, seat, [beast, *(loads if len(beasts) == 1 else ())])

@@ -349,11 +349,11 @@ def _collect(g: Game, a: dict[str, Any]) -> None:
     waiting = cards.held_by(g, stables(seat))
     beasts = [c for c in waiting if is_steed(g, c)]
     if not beasts:
-        _take_back(g, seat, waiting)
+        take_back(g, seat, waiting)
         return
     for c in beasts:
         if c in bought:
-            _take_back(g, seat, [c])
+            take_back(g, seat, [c])
         else:
             g.push(
                 "roll",
@@ -366,31 +366,7 @@ def _collect(g: Game, a: dict[str, Any]) -> None:
             )
 
 
-@MODULE.handler("city_theft")
-def _theft(g: Game, a: dict[str, Any]) -> None:
-    seat, beast = a["p"], a["beast"]
-    outcome = THEFT.get(a["roll"], "retrieved")
-    loads = [c for c in cards.held_by(g, stables(seat)) if not is_steed(g, c)]
-    beasts = [c for c in cards.held_by(g, stables(seat)) if is_steed(g, c)]
-    if outcome == "stolen":
-        cards.unhold(g, stables(seat), beast)
-        cards.discard(g, beast)
-        g.say(f"{g.name(seat)}'s {g.card_name(beast)} has been stolen from the Stables!", type="lose", seat=seat)
-        if len(beasts) == 1:  # its load goes with it
-            for c in loads:
-                cards.unhold(g, stables(seat), c)
-                cards.discard(g, c)
-        return
-    if outcome == "accused":
-        from talisman.modules.city_districts.law import accuse
-
-        g.say(f"The City Guards accuse {g.name(seat)} of a crime at the Stables.", seat=seat)
-        accuse(g, seat)
-        return
-    _take_back(g, seat, [beast, *(loads if len(beasts) == 1 else ())])
-
-
-def _take_back(g: Game, seat: int, held: list[int]) -> None:
+def take_back(g: Game, seat: int, held: list[int]) -> None:
     """Beasts first, so that their loads find room."""
     for c in sorted(held, key=lambda c: not is_steed(g, c)):
         cards.unhold(g, stables(seat), c)
