@@ -55,12 +55,16 @@ export async function lobbyPage(root) {
     reloadCatalog();
   }
 
+  let asked = 0;   // only the catalogue last asked for counts: an earlier answer may come later
   async function reloadCatalog() {
+    const ticket = ++asked;
     try {
-      catalog = await api(`/api/catalog?modules=${[...chosen].join(',')}`);
+      const next = await api(`/api/catalog?modules=${[...chosen].join(',')}`);
+      if (ticket !== asked) return;
+      catalog = next;
       renderForm();
     } catch (e) {
-      renderForm(e.message);
+      if (ticket === asked) renderForm(e.message);
     }
   }
 
