@@ -181,7 +181,6 @@ def test_a_person_makes_a_game_in_the_lobby_and_travels_by_clicking_hexes(server
     assert page.locator("g.piece").count() == 2
     down = page.locator("g.lt-token.down")
     assert down.count() > 0 and set(down.locator("text").all_text_contents()) == {"?"}  # backs only
-    page.screenshot(path=str(DOCS / "web-legendary.png"))
 
     travels: list[str] = []
     clicks = 0
@@ -222,6 +221,9 @@ def test_a_person_makes_a_game_in_the_lobby_and_travels_by_clicking_hexes(server
             " || document.querySelector('.banner.over') !== null"
         )
     assert len(travels) >= 3, travels  # three travels made by clicking a highlighted hex
+    page.mouse.move(1, 1)  # no tip open in the picture
+    page.keyboard.press("Escape")
+    page.screenshot(path=str(DOCS / "web-legendary.png"), full_page=True)
     assert clicks > 0 and errors == []
 
 
@@ -353,3 +355,38 @@ def test_nobody_sees_a_bags_order(server, browser):
         contents.append([sorted(t["id"] for t in h["bag"]) for h in view["heroes"]])
     assert len({str(c) for c in contents}) > 2, "the bags' contents changed during the game"
     assert errors == []
+
+
+@pytest.mark.rules("legendary-tales.adv5.setup")
+def test_the_phone_layout_fits_six_heroes_on_one_hex(server, browser):
+    """On a phone-sized screen the map and the panels fit the width, one above the other, and the six
+    heroes who begin on one location are all drawn inside its hex."""
+    r = httpx.post(
+        server.url + "/api/games",
+        json={
+            "modules": LT,
+            "seed": 3,
+            "options": {"adventure": 5},
+            "seats": [{"controller": "human", "name": "Ann"}] + [{"controller": "heuristic"}] * 5,
+        },
+        timeout=30,
+    )
+    assert r.status_code == 201, r.text
+    page = browser.new_context(viewport={"width": 390, "height": 800}, is_mobile=True, has_touch=True).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(r.json()["seats"][0]["link"])
+    page.wait_for_selector(".banner.yours")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    board = page.locator("svg.board").bounding_box()
+    side = page.locator("aside.side").bounding_box()
+    assert board["width"] <= 390 and side["width"] <= 390 and side["y"] >= board["y"] + board["height"]
+    start = page.locator("g.space[data-space=glade]")  # adventure 5 begins on the (Cursed) Glade
+    hexagon = start.locator("polygon.hex").bounding_box()
+    pieces = start.locator("g.piece circle")
+    assert pieces.count() == 6
+    for i in range(6):
+        p = pieces.nth(i).bounding_box()
+        assert hexagon["x"] <= p["x"] and p["x"] + p["width"] <= hexagon["x"] + hexagon["width"]
+        assert hexagon["y"] <= p["y"] and p["y"] + p["height"] <= hexagon["y"] + hexagon["height"]
+    assert page.locator(".hero-sheet").count() == 6 and errors == []
