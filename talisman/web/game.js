@@ -312,8 +312,8 @@ export async function gamePage(root, gameId) {
     }
     document.title = `${mine ? '▶ ' : ''}Legendary Tales – ${game.title}`;
     const targets = mine ? travelTargets(view, d.options) : new Map();
-    if (!state.zoomed) {   // the first drawing: the zoom frames this adventure's map
-      state.zoomed = true;
+    if (state.zoomed !== view.adventure.number) {   // the zoom frames this adventure's map (a campaign goes on to others)
+      state.zoomed = view.adventure.number;
       zoom.reframe(legendaryBox(view));
     }
     drawLegendary(el.svg, view, { targets, onPick: choose, board, zoom, seatName: (x) => seatInfo(x.seat).name });

@@ -33,6 +33,8 @@ const KIND_FILLS = {
   enemy: '#b03a2e', chest: '#b9770e', 'locked-chest': '#8a5a0b', item: '#1e8449', person: '#2e6fa6', toad: '#4c8c2f',
   hero: '#6c5a45', reward: '#7d3c98',
 };
+// a face-down token's back: the usual one, or a villager's (adventure 5) or a Toad's (adventure 4)
+const BACK_FILLS = { regular: '#4a3b2c', villager: '#5b4a7a', toad: '#3d6b2a' };
 const LEGEND = '⚔ sword · ✦ magic hat · ◷ hourglass · ◷← back · ◷✗ crossed · ☘ fate · ◈ magic bag · ♥ Health · ★ rewards';
 
 export const iconText = (icons) => (icons || []).map((i) => ICONS[i] || i).join('');
@@ -185,9 +187,9 @@ function drawTokens(g, x, y, tokens) {
     const shown = t.face_up ? fit(tokenLabel(t), 16) : '?';
     const tok = s('g', {
       class: `lt-token${t.face_up ? ' up' : ' down'}`, 'data-token-id': t.id, 'data-face-up': String(Boolean(t.face_up)),
-      'data-kind': t.face_up ? t.kind : null,
+      'data-kind': t.face_up ? t.kind : null, 'data-back': t.face_up ? null : t.back,
     },
-    s('rect', { x: x - w / 2, y: ty, width: w, height: th, rx: t.face_up ? 5 : 12, fill: t.face_up ? (KIND_FILLS[t.kind] || '#555') : '#4a3b2c', class: 'token-shape' }),
+    s('rect', { x: x - w / 2, y: ty, width: w, height: th, rx: t.face_up ? 5 : 12, fill: t.face_up ? (KIND_FILLS[t.kind] || '#555') : (BACK_FILLS[t.back] || BACK_FILLS.regular), class: 'token-shape' }),
     s('text', { x, y: ty + th * 0.74, 'font-size': 15, class: 'token-text' }, shown),
     s('title', {}, tokenWords(t)));
     g.append(tok);

@@ -140,13 +140,13 @@ export async function replayPage(root, gameId) {
     })));
     clear(el.log, r.events.map(logLine));
   }
-  let framed = false;
+  let framed = null;   // the adventure whose map the zoom frames (a campaign goes on to others)
   /** A step of a game of Legendary Tales (legendary.js): the map, the adventure, the heroes' bags. */
   function showLegendary(r) {
     const view = r.view;
     root.querySelector('.game').classList.add('legendary');
-    if (!framed) {
-      framed = true;
+    if (framed !== view.adventure.number) {
+      framed = view.adventure.number;
       zoom.reframe(legendaryBox(view));
     }
     drawLegendary(el.svg, view, { board, zoom, seatName: (x) => game.seats[x.seat].name });

@@ -389,4 +389,27 @@ def test_the_phone_layout_fits_six_heroes_on_one_hex(server, browser):
         p = pieces.nth(i).bounding_box()
         assert hexagon["x"] <= p["x"] and p["x"] + p["width"] <= hexagon["x"] + hexagon["width"]
         assert hexagon["y"] <= p["y"] and p["y"] + p["height"] <= hexagon["y"] + hexagon["height"]
+    assert page.locator("g.lt-token.down[data-back=villager]").count() > 0  # the villagers' backs, told apart
     assert page.locator(".hero-sheet").count() == 6 and errors == []
+
+
+@pytest.mark.rules("legendary-tales.setup.choose-hero")
+def test_a_person_chooses_a_hero_when_the_game_begins(server, browser):
+    """A person's seat that chooses: the heroes' cards by name and ability (no Talisman attributes), one picked."""
+    r = httpx.post(
+        server.url + "/api/games",
+        json={"modules": LT, "seed": 3, "seats": [{"controller": "human", "choose": True}, {"controller": "random"}]},
+        timeout=30,
+    )
+    assert r.status_code == 201, r.text
+    page, errors = new_page(browser)
+    page.goto(r.json()["seats"][0]["link"])
+    page.wait_for_selector("button[data-pick=troll]")
+    cards = page.locator(".character-card h3").all_inner_texts()
+    assert set(cards) == HEROES
+    text = page.locator(".character-cards").inner_text()
+    assert "Thick Skull" in text and "Strength" not in text and "undefined" not in text
+    page.click("button[data-pick=troll]")
+    page.wait_for_selector("g.space.loc")
+    assert page.locator(".hero-sheet.mine .hero-name").inner_text() == "Troll"
+    assert errors == []
