@@ -282,7 +282,8 @@ export function resultText(result) {
   const n = Number(result.stars || 0);
   let line = `The party ${won ? 'won' : 'lost'} adventure ${result.adventure ?? '?'} at ${n} star${n === 1 ? '' : 's'} (${'★'.repeat(n)}): ${result.how}.`;
   const board = result.scoreboard ? Object.values(result.scoreboard) : [];
-  if (board.length) line += ` Talismans: ${board.reduce((a, b) => a + Number(b), 0)} stars in all${result.rank ? `, rank ${result.rank}` : ''}.`;
+  const total = board.reduce((a, b) => a + Number(b), 0);
+  if (board.length) line += ` Talismans: ${total} star${total === 1 ? '' : 's'} in all${result.rank ? `, rank ${result.rank}` : ''}.`;
   return line;
 }
 
