@@ -21,9 +21,10 @@ function seatLine(st, you) {
 function card(c, holder, { canPick, sending, onPick }) {
   return h('article', { class: `character-card${holder ? ' taken' : ''}`, 'data-character': c.key },
     h('h3', {}, c.name),
-    h('p', { class: 'card-stats' },
+    // a hero of a game of its own (Legendary Tales) has no attributes: its name and ability only
+    c.strength === undefined ? null : h('p', { class: 'card-stats' },
       `Strength ${c.strength} · Craft ${c.craft} · Fate ${c.fate}`),
-    h('p', { class: 'card-facts' }, `${c.alignment[0].toUpperCase()}${c.alignment.slice(1)} · starts at the ${c.start}`),
+    c.alignment === undefined ? null : h('p', { class: 'card-facts' }, `${c.alignment[0].toUpperCase()}${c.alignment.slice(1)} · starts at the ${c.start}`),
     h('ul', { class: 'abilities' }, c.abilities.map((a) => h('li', {}, a))),
     holder ? h('p', { class: 'muted' }, `Taken by ${holder.name}`)
       : (canPick ? h('button', { type: 'button', class: 'primary pick', 'data-pick': c.key, disabled: sending, onclick: () => onPick(c) }, `Play the ${c.name}`) : null));

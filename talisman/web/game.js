@@ -4,6 +4,7 @@
 import { api, Live, saveToken, tokenFor } from './api.js';
 import { boardBox, drawBoard, layoutBoard, optionSpace, spaceCentre } from './board.js';
 import { choosePanel, choosers } from './choose.js';
+import { adventurePanel, drawLegendary, drawnPanel, heroSheets, isLegendary, legendaryBox, resultText, travelTargets } from './legendary.js';
 import { pacePanel } from './pace.js';
 import { clear, h, ownerOf, s } from './dom.js';
 import { lastRoll, logLine, sheet } from './sheet.js';
@@ -83,6 +84,7 @@ export async function gamePage(root, gameId) {
     svg: s('svg', { class: 'board', role: 'img', 'aria-label': 'the board' }),
     decision: h('section', { class: 'decision' }),
     dice: h('section', { class: 'dice' }),
+    adventure: h('div', { class: 'adventure-wrap', hidden: true }),
     sheets: h('div', { class: 'sheets' }),
     log: h('ol', { class: 'log' }),
     title: h('h1', { class: 'game-title' }),
@@ -95,7 +97,7 @@ export async function gamePage(root, gameId) {
     el.banner,
     el.choose,
     h('div', { class: 'board-wrap' }, el.svg, zoom.controls()),
-    h('aside', { class: 'side' }, el.decision, pace.el, el.dice),
+    h('aside', { class: 'side' }, el.decision, pace.el, el.adventure, el.dice),
     h('section', { class: 'log-wrap' }, h('h2', {}, 'Log'), el.log),
     el.sheets);
   clear(root, page);
@@ -181,6 +183,36 @@ export async function gamePage(root, gameId) {
     clear(el.choose, choosePanel(game, state.cards, seat, { onPick: pick, sending: state.sending, error: state.error }));
   }
 
+  /** The decision as buttons (this seat's), or what the game waits for; a link to the replay once it is over. */
+  function renderDecision(d, mine, targets) {
+    const { view } = state;
+    if (mine) {
+      const armed = (o) => state.armed === `${state.step}:${o.id}`;
+      const button = (o) => h('button', {
+        class: `option ${o.group}${o.warn ? ' deadly' : ''}`, 'data-option': o.id, disabled: state.sending, onclick: () => choose(o),
+        title: o.warn || null,
+      }, armed(o) ? `☠ Really? ${o.label}` : (o.warn ? `☠ ${o.label}` : o.label));
+      const deadly = d.options.filter((o) => o.warn);
+      const warning = deadly.length ? h('div', { class: 'warning', role: 'alert' },
+        deadly.map((o) => h('p', {}, `${o.label}: ${o.warn}`)),
+        h('p', {}, 'Choose it twice to go anyway.')) : null;
+      const main = d.options.filter((o) => o.group !== 'free');
+      const free = d.options.filter((o) => o.group === 'free');
+      clear(el.decision,
+        h('h2', {}, d.prompt),
+        targets.size ? h('p', { class: 'hint' }, 'Choose below, or pick a highlighted space on the board (on a touch screen: tap it, then choose).') : null,
+        warning,
+        h('div', { class: 'options' }, main.map(button)),
+        free.length ? h('div', { class: 'free' }, h('h3', {}, 'You may also'), h('div', { class: 'options' }, free.map(button))) : null,
+        state.error ? h('p', { class: 'error' }, state.error) : null);
+    } else {
+      clear(el.decision,
+        view.result ? h('p', {}, h('a', { href: `/replay/${encodeURIComponent(gameId)}` }, 'Replay this game step by step')) : null,
+        d ? h('p', { class: 'muted' }, seat === null ? `You are watching. ${d.prompt}` : d.prompt) : null,
+        state.error ? h('p', { class: 'error' }, state.error) : null);
+    }
+  }
+
   function render() {
     const { game, view } = state;
     const waiting = Boolean(game && game.status === 'choosing');
@@ -189,6 +221,7 @@ export async function gamePage(root, gameId) {
     if (waiting) return renderChoosing();
     if (!game || !view) return;
     pace.update(state);
+    if (isLegendary(view)) return renderLegendary();
     const seatInfo = (i) => game.seats[i];
     const who = (p) => `${seatInfo(ownerOf(p)).name} (${p.name})`;
     const d = view.decision;
@@ -232,31 +265,7 @@ export async function gamePage(root, gameId) {
         if (at) zoom.centre(...at);
       }
     }
-    if (mine) {
-      const armed = (o) => state.armed === `${state.step}:${o.id}`;
-      const button = (o) => h('button', {
-        class: `option ${o.group}${o.warn ? ' deadly' : ''}`, 'data-option': o.id, disabled: state.sending, onclick: () => choose(o),
-        title: o.warn || null,
-      }, armed(o) ? `☠ Really? ${o.label}` : (o.warn ? `☠ ${o.label}` : o.label));
-      const deadly = d.options.filter((o) => o.warn);
-      const warning = deadly.length ? h('div', { class: 'warning', role: 'alert' },
-        deadly.map((o) => h('p', {}, `${o.label}: ${o.warn}`)),
-        h('p', {}, 'Choose it twice to go anyway.')) : null;
-      const main = d.options.filter((o) => o.group !== 'free');
-      const free = d.options.filter((o) => o.group === 'free');
-      clear(el.decision,
-        h('h2', {}, d.prompt),
-        targets.size ? h('p', { class: 'hint' }, 'Choose below, or pick a highlighted space on the board (on a touch screen: tap it, then choose).') : null,
-        warning,
-        h('div', { class: 'options' }, main.map(button)),
-        free.length ? h('div', { class: 'free' }, h('h3', {}, 'You may also'), h('div', { class: 'options' }, free.map(button))) : null,
-        state.error ? h('p', { class: 'error' }, state.error) : null);
-    } else {
-      clear(el.decision,
-        view.result ? h('p', {}, h('a', { href: `/replay/${encodeURIComponent(gameId)}` }, 'Replay this game step by step')) : null,
-        d ? h('p', { class: 'muted' }, seat === null ? `You are watching. ${d.prompt}` : d.prompt) : null,
-        state.error ? h('p', { class: 'error' }, state.error) : null);
-    }
+    renderDecision(d, mine, targets);
 
     clear(el.dice, h('h2', {}, 'Dice'), lastRoll(state.events));
 
@@ -271,8 +280,48 @@ export async function gamePage(root, gameId) {
       full: ownerOf(p) === seat, acting: !view.result && p.seat === view.active,
     })));
 
+    renderLog();
+  }
+
+  function renderLog() {
     const nearBottom = el.log.scrollHeight - el.log.scrollTop - el.log.clientHeight < 60;
     clear(el.log, state.events.slice(-LOG_SHOWN).map(logLine));
     if (nearBottom) el.log.scrollTop = el.log.scrollHeight;
+  }
+
+  /** A game of Legendary Tales: its map, the adventure and time, the heroes' bags (legendary.js). */
+  function renderLegendary() {
+    const { game, view } = state;
+    const seatInfo = (i) => game.seats[i];
+    const d = view.decision;
+    const mine = Boolean(d && d.options && d.player === seat);
+    el.title.textContent = game.title;
+    page.dataset.step = String(state.step);
+    page.classList.add('legendary');
+    if (view.result) {
+      el.banner.textContent = resultText(view.result);
+      el.banner.className = `banner over ${view.result.won ? 'won' : 'lost'}`;
+    } else if (mine) {
+      el.banner.textContent = `Your turn: ${d.prompt}`;
+      el.banner.className = 'banner yours';
+    } else if (d) {
+      const waiting = seatInfo(d.player);
+      const how = waiting.controller === 'human' ? (waiting.online ? '' : ' (not connected)') : ' (a bot, thinking…)';
+      el.banner.textContent = `Waiting for ${waiting.name} (${view.heroes[d.player].name})${how}…`;
+      el.banner.className = 'banner waiting';
+    }
+    document.title = `${mine ? '▶ ' : ''}Legendary Tales – ${game.title}`;
+    const targets = mine ? travelTargets(view, d.options) : new Map();
+    if (state.zoomed !== view.adventure.number) {   // the zoom frames this adventure's map (a campaign goes on to others)
+      state.zoomed = view.adventure.number;
+      zoom.reframe(legendaryBox(view));
+    }
+    drawLegendary(el.svg, view, { targets, onPick: choose, board, zoom, seatName: (x) => seatInfo(x.seat).name });
+    renderDecision(d, mine, targets);
+    el.adventure.hidden = false;
+    clear(el.adventure, adventurePanel(view));
+    clear(el.dice, h('h2', {}, 'Drawn this turn'), drawnPanel(view));
+    clear(el.sheets, heroSheets(view, seatInfo, seat));
+    renderLog();
   }
 }

@@ -1,4 +1,5 @@
-// The lobby: make a game (modules, seats of people and bots, characters dealt or chosen, options),
+// The lobby: make a game (Talisman with its modules, or a game of its own on the same engine such as
+// Legendary Tales with its options; seats of people and bots, characters or heroes dealt or chosen),
 // hand out one link per person's seat, and list open, running and finished games.
 
 import { api, mySeats } from './api.js';
@@ -8,6 +9,20 @@ import { saveCreator } from './pace.js';
 const REFRESH_MS = 5000;
 const DEFAULT_SEATS = ['human', 'human', 'heuristic', 'heuristic'];
 const CHOOSE = '?choose';      // a person's seat whose player picks the character when the game begins
+const TALISMAN = 'talisman';
+const GAME_NAMES = { talisman: 'Talisman', 'legendary-tales': 'Legendary Tales' };
+
+/** The module a game is made with: Talisman's core, or the module of a game of its own. */
+function baseModule(game, modules) {
+  if (game === TALISMAN) return 'core';
+  const own = modules.find((m) => m.game === game && m.name === game) || modules.find((m) => m.game === game);
+  return own.name;
+}
+
+/** A character or a hero in the seat's list: a Talisman character with its attributes, a hero by name. */
+function characterLabel(c) {
+  return c.strength === undefined ? c.name : `${c.name} (S${c.strength} C${c.craft}, ${c.alignment})`;
+}
 
 function controllerLabel(c) {
   return c === 'human' ? 'Person' : `${c[0].toUpperCase()}${c.slice(1)} bot`;
@@ -26,17 +41,30 @@ export async function lobbyPage(root) {
   clear(root, h('div', { class: 'lobby' }, h('div', { class: 'lobby-left' }, created, form), lists));
 
   const chosen = new Set(['core']);
+  let game = TALISMAN;
   let catalog = await api('/api/catalog?modules=core');
   const seats = DEFAULT_SEATS.map((controller) => ({ controller, character: '', name: '' }));
   let options = {};
   const extra = { title: '', seed: '', open: false, botSpeed: 'normal' };
 
+  function chooseGame(next) {
+    game = next;
+    chosen.clear();
+    chosen.add(baseModule(game, catalog.modules));
+    options = {};
+    reloadCatalog();
+  }
+
+  let asked = 0;   // only the catalogue last asked for counts: an earlier answer may come later
   async function reloadCatalog() {
+    const ticket = ++asked;
     try {
-      catalog = await api(`/api/catalog?modules=${[...chosen].join(',')}`);
+      const next = await api(`/api/catalog?modules=${[...chosen].join(',')}`);
+      if (ticket !== asked) return;
+      catalog = next;
       renderForm();
     } catch (e) {
-      renderForm(e.message);
+      if (ticket === asked) renderForm(e.message);
     }
   }
 
@@ -46,6 +74,16 @@ export async function lobbyPage(root) {
       if (seat.character === CHOOSE ? seat.controller !== 'human' : !keys.has(seat.character)) seat.character = '';
     }
     options = Object.fromEntries(Object.entries(catalog.options).map(([k, spec]) => [k, k in options ? options[k] : spec.default]));
+    const games = [...new Set(catalog.modules.map((m) => m.game))];
+    const base = baseModule(game, catalog.modules);
+    // Talisman's modules are offered with Talisman only: a game of its own takes none of them
+    const modules = catalog.modules.filter((m) => m.game === game && (game === TALISMAN || m.name !== base));
+    const who = game === TALISMAN ? 'Character' : 'Hero';
+    const optionFields = Object.entries(catalog.options).map(([k, spec]) => h('label', { class: 'opt', 'data-option': k },
+      h('span', { class: 'opt-title' }, spec.title || k),
+      h('select', { name: `option-${k}`, onchange: (e) => { options[k] = spec.choices[Number(e.target.value)]; } },
+        spec.choices.map((c, i) => h('option', { value: i, selected: c === options[k] }, (spec.labels || [])[i] || optionLabel(c)))),
+      h('small', {}, spec.help)));
     const seatRow = (seat, i) => h('div', { class: 'seat-row', 'data-seat': i },
       h('span', { class: 'seat-no' }, `${i + 1}`),
       h('input', {
@@ -56,30 +94,32 @@ export async function lobbyPage(root) {
       h('select', { name: `controller-${i}`, 'aria-label': `seat ${i + 1} player`, onchange: (e) => { seat.controller = e.target.value; renderForm(); } },
         catalog.controllers.map((c) => h('option', { value: c, selected: c === seat.controller }, controllerLabel(c)))),
       h('select', { name: `character-${i}`, 'aria-label': `seat ${i + 1} character`, onchange: (e) => { seat.character = e.target.value; } },
-        h('option', { value: '' }, 'Character dealt at random'),
+        h('option', { value: '' }, `${who} dealt at random`),
         seat.controller === 'human' ? h('option', { value: CHOOSE, selected: seat.character === CHOOSE }, 'Chosen by the player') : null,
-        catalog.characters.map((c) => h('option', { value: c.key, selected: c.key === seat.character },
-          `${c.name} (S${c.strength} C${c.craft}, ${c.alignment})`))));
+        catalog.characters.map((c) => h('option', { value: c.key, selected: c.key === seat.character, title: (c.abilities || []).join(' ') || null },
+          characterLabel(c)))));
     clear(form,
       h('h2', {}, 'New game'),
       h('label', {}, 'Title ', h('input', { name: 'title', placeholder: 'Friday night', maxlength: 200, value: extra.title, oninput: (e) => { extra.title = e.target.value; } })),
-      h('fieldset', {}, h('legend', {}, 'Modules'),
-        catalog.modules.map((m) => h('label', { class: 'check' },
+      games.length > 1 ? h('label', { class: 'game-choice' }, 'Game ',
+        h('select', { name: 'game', 'aria-label': 'game', onchange: (e) => chooseGame(e.target.value) },
+          games.map((g) => h('option', { value: g, selected: g === game }, GAME_NAMES[g] || g)))) : null,
+      modules.length ? h('fieldset', { class: 'modules' }, h('legend', {}, 'Modules'),
+        modules.map((m) => h('label', { class: 'check' },
           h('input', {
-            type: 'checkbox', name: `module-${m.name}`, checked: chosen.has(m.name), disabled: m.name === 'core',
+            type: 'checkbox', name: `module-${m.name}`, checked: chosen.has(m.name), disabled: m.name === base,
             onchange: (e) => { if (e.target.checked) chosen.add(m.name); else chosen.delete(m.name); reloadCatalog(); },
-          }), ` ${m.title}`))),
+          }), ` ${m.title}`))) : null,
+      game !== TALISMAN ? h('fieldset', { class: 'game-options', 'data-game': game },
+        h('legend', {}, `${GAME_NAMES[game] || game}: the adventure`), optionFields) : null,
       h('fieldset', {}, h('legend', {}, 'Seats'),
         h('div', { class: 'seats' }, seats.map(seatRow)),
         h('div', { class: 'seat-buttons' },
           h('button', { type: 'button', class: 'small', disabled: seats.length >= catalog.seats.max, onclick: () => { seats.push({ controller: 'heuristic', character: '', name: '' }); renderForm(); } }, '+ seat'),
           h('button', { type: 'button', class: 'small', disabled: seats.length <= catalog.seats.min, onclick: () => { seats.pop(); renderForm(); } }, '− seat'))),
-      h('details', { open: extra.open, ontoggle: (e) => { extra.open = e.target.open; } }, h('summary', {}, 'Options and seed'),
-        Object.entries(catalog.options).map(([k, spec]) => h('label', { class: 'opt', 'data-option': k },
-          h('span', { class: 'opt-title' }, spec.title || k),
-          h('select', { name: `option-${k}`, onchange: (e) => { options[k] = spec.choices[Number(e.target.value)]; } },
-            spec.choices.map((c, i) => h('option', { value: i, selected: c === options[k] }, (spec.labels || [])[i] || optionLabel(c)))),
-          h('small', {}, spec.help))),
+      h('details', { open: extra.open, ontoggle: (e) => { extra.open = e.target.open; } },
+        h('summary', {}, game === TALISMAN ? 'Options and seed' : 'Seed'),
+        game === TALISMAN ? optionFields : null,
         h('label', {}, 'Seed ', h('input', { name: 'seed', type: 'number', min: 0, placeholder: 'random', value: extra.seed, oninput: (e) => { extra.seed = e.target.value; } }))),
       h('label', { class: 'bot-speed' }, 'Bot speed ',
         h('select', { name: 'bot-speed', onchange: (e) => { extra.botSpeed = e.target.value; } },
@@ -147,9 +187,13 @@ export async function lobbyPage(root) {
     if (g.status === 'finished') actions.push(h('a', { class: 'button small', href: `/replay/${g.id}` }, 'Replay'));
     actions.push(h('a', { class: 'button small', href: `/game/${g.id}` }, g.status === 'finished' ? 'Final position' : 'Watch'));
     let where = g.status === 'choosing' ? 'characters being chosen' : `turn ${g.turn}, step ${g.step}`;
-    if (g.result) where = `won by ${g.result.winners.map((w) => g.characters[w]).join(' and ') || 'nobody'} in turn ${g.result.turn}`;
+    if (g.result && 'won' in g.result) {   // a cooperative game (Legendary Tales): the party won or lost
+      where = `${g.result.won ? 'won' : 'lost'} adventure ${g.result.adventure} at ${'★'.repeat(g.result.stars || 0) || 'no stars'} in turn ${g.result.turn}`;
+    } else if (g.result) where = `won by ${g.result.winners.map((w) => g.characters[w]).join(' and ') || 'nobody'} in turn ${g.result.turn}`;
+    const own = catalog.modules.find((m) => g.modules.includes(m.name) && m.game !== TALISMAN);
     return h('li', { class: 'game-row', 'data-game': g.id },
-      h('div', {}, h('strong', {}, g.title), h('span', { class: 'muted' }, ` · ${where}`)),
+      h('div', {}, h('strong', {}, g.title), own ? h('span', { class: 'game-name' }, ` · ${GAME_NAMES[own.game] || own.game}`) : null,
+        h('span', { class: 'muted' }, ` · ${where}`)),
       h('div', { class: 'muted' }, who),
       h('div', { class: 'row-actions' }, actions));
   }

@@ -5,6 +5,7 @@
 import { api, mySeats } from './api.js';
 import { boardBox, drawBoard, layoutBoard } from './board.js';
 import { clear, h, ownerOf, s } from './dom.js';
+import { adventurePanel, drawLegendary, drawnPanel, heroSheets, isLegendary, legendaryBox, resultText } from './legendary.js';
 import { lastRoll, logLine, sheet } from './sheet.js';
 import { Zoom } from './zoom.js';
 
@@ -41,6 +42,7 @@ export async function replayPage(root, gameId) {
       game.seats.map((st) => h('option', { value: st.seat, selected: st.seat === seat }, `as seat ${st.seat + 1} (${st.name}) saw it`))),
     action: h('section', { class: 'decision' }),
     dice: h('section', { class: 'dice' }),
+    adventure: h('div', { class: 'adventure-wrap', hidden: true }),
     sheets: h('div', { class: 'sheets' }),
     log: h('ol', { class: 'log' }),
   };
@@ -113,7 +115,7 @@ export async function replayPage(root, gameId) {
     h('div', { class: 'game-head' }, h('h1', { class: 'game-title' }, `${game.title} – replay`)),
     controls,
     h('div', { class: 'board-wrap' }, el.svg, zoom.controls()),
-    h('aside', { class: 'side' }, el.action, el.dice),
+    h('aside', { class: 'side' }, el.action, el.adventure, el.dice),
     h('section', { class: 'log-wrap' }, h('h2', {}, 'What this step did'), el.log),
     el.sheets));
 
@@ -126,6 +128,7 @@ export async function replayPage(root, gameId) {
     const t = turns[turnOf(n)];
     el.turn.value = String(turnOf(n));
     el.counter.textContent = `step ${n} of ${r.steps} · turn ${t.turn}`;
+    if (isLegendary(r.view)) return showLegendary(r);
     const seatName = (p) => game.seats[ownerOf(p)].name;
     drawBoard(el.svg, board, layout, r.view, { zoom, seatName });
     const a = r.action;
@@ -137,5 +140,25 @@ export async function replayPage(root, gameId) {
     })));
     clear(el.log, r.events.map(logLine));
   }
+  let framed = null;   // the adventure whose map the zoom frames (a campaign goes on to others)
+  /** A step of a game of Legendary Tales (legendary.js): the map, the adventure, the heroes' bags. */
+  function showLegendary(r) {
+    const view = r.view;
+    root.querySelector('.game').classList.add('legendary');
+    if (framed !== view.adventure.number) {
+      framed = view.adventure.number;
+      zoom.reframe(legendaryBox(view));
+    }
+    drawLegendary(el.svg, view, { board, zoom, seatName: (x) => game.seats[x.seat].name });
+    const a = r.action;
+    clear(el.action, h('h2', {}, a ? `${game.seats[a.seat].name} (${view.heroes[a.seat].name}): ${a.label}` : 'The game begins'),
+      view.result ? h('p', { class: `result ${view.result.won ? 'won' : 'lost'}` }, resultText(view.result)) : null);
+    el.adventure.hidden = false;
+    clear(el.adventure, adventurePanel(view));
+    clear(el.dice, h('h2', {}, 'Drawn this turn'), drawnPanel(view));
+    clear(el.sheets, heroSheets(view, (i) => game.seats[i], seat));
+    clear(el.log, r.events.map(logLine));
+  }
+
   await show(0);
 }

@@ -47,6 +47,12 @@ export class Zoom {
     this.apply();
   }
 
+  /** Show another board's box whole (a game of its own's map, known once its view has come). */
+  reframe(box) {
+    Object.assign(this, { box, cx: box[0] + box[2] / 2, cy: box[1] + box[3] / 2 });
+    this.setScale(1);
+  }
+
   /** Centre the view on a board point. */
   centre(x, y) {
     Object.assign(this, { cx: x, cy: y });

@@ -132,7 +132,8 @@ def loadable_boards():
     from talisman.content.modules import get_module, known_modules
     from talisman.server.catalog import board_data
 
-    # the boards of Talisman's modules (Legendary Tales, a game of its own, has no board drawing yet: issue 17)
+    # the boards of Talisman's modules (a game of its own, Legendary Tales, draws its map from its view with
+    # legendary.js: see own_maps below and tests/web/test_legendary_web.py)
     return {
         name: board_data(tuple(dict.fromkeys(("core", name))))
         for name in known_modules()
@@ -187,6 +188,56 @@ def test_every_board_is_laid_out_and_drawn_by_the_same_code(server, browser):
     for name, r in results.items():
         assert r["problems"] == [], (name, r["problems"][:5])
         assert r["drawn"] == r["spaces"] and r["pieces"] == 2, (name, r)
+    maps = own_maps(page)
+    assert "legendary-tales 5" in maps
+    for name, r in maps.items():
+        assert r["problems"] == [], (name, r["problems"][:5])
+        assert r["drawn"] == r["spaces"] == 12 and r["pieces"] == 2, (name, r)
+
+
+def own_maps(page) -> dict:
+    """Each adventure of each game of its own (Legendary Tales) drawn by legendary.js from a new game's view:
+    every location a hexagon of its own place, inside the map's box, and both heroes on it."""
+    from talisman import Game
+    from talisman.content.modules import get_module, known_modules
+
+    views = {}
+    for name in known_modules():
+        module = get_module(name)
+        if module.game == "talisman":
+            continue
+        spec = module.options.get("adventure")
+        for n in spec.choices if spec else (None,):
+            options = {"adventure": n} if n else {}
+            views[f"{name} {n or ''}".strip()] = Game.new(players=2, modules=(name,), seed=1, options=options).view(
+                None
+            )
+    return page.evaluate(
+        """async (views) => {
+        const m = await import('/static/legendary.js');
+        const out = {};
+        for (const [name, view] of Object.entries(views)) {
+            const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+            m.drawLegendary(svg, view);
+            const [x, y, w, h] = m.legendaryBox(view);
+            const problems = [];
+            const places = new Set();
+            for (const g of svg.querySelectorAll('g.space')) {
+                const place = `${g.dataset.q},${g.dataset.r}`;
+                if (places.has(place)) problems.push(`${g.dataset.space} shares its place ${place}`);
+                places.add(place);
+                for (const pt of g.querySelector('polygon.hex').getAttribute('points').split(' ')) {
+                    const [px, py] = pt.split(',').map(Number);
+                    if (px < x || py < y || px > x + w || py > y + h) problems.push(`${g.dataset.space} is off the map`);
+                }
+            }
+            out[name] = { problems, drawn: svg.querySelectorAll('g.space').length, spaces: view.locations.length,
+                          pieces: svg.querySelectorAll('g.piece').length };
+        }
+        return out;
+    }""",
+        views,
+    )
 
 
 def test_two_friends_choose_their_characters_then_play(server, browser):
