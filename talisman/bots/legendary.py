@@ -20,6 +20,9 @@ from typing import Any
 
 from talisman.engine.decision import Decision
 
+# The stars a party plays each adventure at in a campaign: 2 + 2 + 3 + 3 opens every gate (2, 4, 7, 10).
+PLAN = {1: 2, 2: 2, 3: 3, 4: 3, 5: 2}
+MAX_ATTEMPTS = 15  # adventures begun in one campaign before the party stops
 FIGHT = {"sword": 1, "hat": 1, "sword2": 2, "hat2": 2, "sword/hat": 1}
 
 
@@ -111,4 +114,14 @@ class LegendaryPolicy:
         return min(ids, key=lambda i: view["heroes"][int(i[5:])]["bag_count"])
 
     def on_lt_campaign(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
-        return next((i for i in ids if i == "next:2"), next((i for i in ids if i.startswith("next:")), "stop"))
+        """Go on at the plan's stars when the next adventure opens; otherwise play this one again
+        (at the plan's stars, or one star more than its Talisman when that did not open the next);
+        stop once all five are won, or after :data:`MAX_ATTEMPTS` adventures."""
+        number = int(view["adventure"]["number"])
+        board: Mapping[str, int] = view["scoreboard"]
+        if view["attempts"] >= MAX_ATTEMPTS or len(board) == 5:
+            return "stop"
+        if any(i.startswith("next:") for i in ids):
+            return f"next:{PLAN.get(number + 1, 2)}"
+        held = board.get(str(number), 0)
+        return f"retry:{min(3, max(PLAN.get(number, 2), held + 1 if held else 0))}"
