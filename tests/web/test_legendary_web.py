@@ -39,11 +39,13 @@ def new_page(browser, width: int = 1280, height: int = 900):
     return page, errors
 
 
-def create(server, controllers: list[str], adventure: int, seed: int, stars: int = 1, **extra) -> str:
+def create(
+    server, controllers: list[str], adventure: int, seed: int, stars: int = 1, campaign: bool = False, **extra
+) -> str:
     body = {
         "modules": LT,
         "seed": seed,
-        "options": {"adventure": adventure, "difficulty": stars},
+        "options": {"adventure": adventure, "difficulty": stars, "campaign": campaign},
         "seats": [{"controller": c} for c in controllers],
         **extra,
     }
@@ -412,4 +414,29 @@ def test_a_person_chooses_a_hero_when_the_game_begins(server, browser):
     page.click("button[data-pick=troll]")
     page.wait_for_selector("g.space.loc")
     assert page.locator(".hero-sheet.mine .hero-name").inner_text() == "Troll"
+    assert errors == []
+
+
+@pytest.mark.rules("legendary-tales.adventure-order", "legendary-tales.rank-table")
+def test_bots_play_a_whole_campaign_on_the_page_to_its_rank(server, browser):
+    """A campaign of bots watched to its end: the page follows it from adventure to adventure, in
+    order, redrawing each map, and ends on the five Talismans and the party's rank."""
+    page, errors = new_page(browser)
+    game_id = create(server, ["heuristic", "heuristic"], 1, 4, campaign=True)
+    page.goto(f"{server.url}/game/{game_id}")
+    shown: list[int] = []
+    end = time.monotonic() + 100
+    while not over(page):
+        assert time.monotonic() < end, "the campaign did not end on the page"
+        number = page.locator(".adventure").get_attribute("data-adventure")
+        if number and (not shown or shown[-1] != int(number)):
+            shown.append(int(number))
+        time.sleep(0.05)
+    result = finished(server, game_id)["result"]
+    assert sorted(result["scoreboard"]) == ["1", "2", "3", "4", "5"] and result["rank"]
+    assert shown[0] == 1 and all(b in (a, a + 1) for a, b in zip(shown, shown[1:])), shown
+    assert len(set(shown)) >= 3, shown  # the page saw the campaign go on to later adventures
+    text = page.locator(".banner.over").inner_text()
+    assert f"rank {result['rank']}" in text and "adventure 5" in text, text
+    assert page.locator("g.space.loc").count() == 12
     assert errors == []
