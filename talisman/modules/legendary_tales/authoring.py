@@ -97,6 +97,8 @@ def problems(data: dict[str, Any], builtin: bool = False) -> list[str]:
     if out:
         return out
     out += _board_problems(a)
+    if builtin and not (isinstance(a.get("stars_needed"), int) and a["stars_needed"] >= 0):
+        out.append("[adventure]: stars_needed: the stars that open it in the campaign (0 or more)")
     keys: Counter[Any] = Counter()
     for i, t in enumerate(data.get("token", [])):
         out += [f"token {i + 1} ({t.get('key', '?')}): {p}" for p in _token_problems(t)]

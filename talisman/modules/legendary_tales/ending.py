@@ -12,10 +12,15 @@ from typing import Any
 from talisman.engine.decision import Choice
 from talisman.engine.game import Game, frame
 from talisman.modules.legendary_tales.board import track
+from talisman.modules.legendary_tales.catalogue import catalogue
 from talisman.modules.legendary_tales.module import MODULE
 
-# 002: the stars needed, from the Talismans won, to begin each adventure.
-GATES = {1: 0, 2: 2, 3: 4, 4: 7, 5: 10}
+CAMPAIGN = range(1, 6)  # the five adventures of 002, played in order
+
+
+def stars_needed(number: int) -> int:
+    """The stars of the Talismans won that open an adventure of the campaign (its ``stars_needed``)."""
+    return int(catalogue().adventures[number]["adventure"]["stars_needed"])
 
 
 def over(g: Game) -> bool:
@@ -73,7 +78,7 @@ def campaign_ask(g: Game, a: dict[str, Any]) -> None:
         for s in (1, 2, 3)
     ]
     nxt = number + 1
-    if a["won"] and nxt in GATES and total >= GATES[nxt]:
+    if a["won"] and nxt in CAMPAIGN and total >= stars_needed(nxt):
         opts += [
             Choice(f"next:{s}", f"Go on to adventure {nxt} at {s} stars", [frame("lt-begin", n=nxt, stars=s)])
             for s in (1, 2, 3)
