@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -203,7 +204,9 @@ def test_rules_coverage_lists_every_module():
     lines = r.stdout.splitlines()
     for module in ("core", "movement", "combat", "worlds", "legendary-tales"):
         assert any(line.startswith(f"{module} ") and "/" in line for line in lines)
-    assert "missing:" in r.stdout
+    counts = [re.fullmatch(r"\S+ (\d+)/(\d+)(?:  \(\+(\d+) descriptive\))?", line) for line in lines if "/" in line]
+    complete = all(m and int(m[1]) + int(m[3] or 0) == int(m[2]) for m in counts)
+    assert ("missing: none" in r.stdout) == complete and "missing:" in r.stdout
     r = run("rules", "--missing", "combat")
     assert r.returncode == 0
     assert all(line.startswith("combat.") for line in r.stdout.splitlines())

@@ -110,9 +110,9 @@ def run_rules(args: argparse.Namespace) -> int:
         note = f"  (+{desc} descriptive)" if desc else ""
         print(f"{module} {covered}/{len(rules)}{note}")
         missing_all += missing
-    if args.coverage and missing_all:
+    if args.coverage:
         print()
-        print("missing:")
+        print("missing:" if missing_all else "missing: none (every rule is tested or descriptive)")
         for r in missing_all:
             print(f"  {r}")
     sys.stdout.flush()
