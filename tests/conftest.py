@@ -3,13 +3,17 @@ the test modules of tests/fixtures (one package each) are registered."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-import pytest
+# A player's own Legendary Tales adventures (their custom folder) stay out of the tests: this one is empty.
+os.environ["TALISMAN_LT_ADVENTURES"] = str(Path(__file__).parent / "fixtures" / "no-custom-adventures")
 
-from talisman.cli.coverage import load_descriptive, load_inventory
-from talisman.content.modules import register_module
+import pytest  # noqa: E402
+
+from talisman.cli.coverage import load_descriptive, load_inventory  # noqa: E402
+from talisman.content.modules import register_module  # noqa: E402
 
 # The test modules: one package each under tests/fixtures, declaring its Module (MODULE).
 sys.path.insert(0, str(Path(__file__).parent / "fixtures"))
