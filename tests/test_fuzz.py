@@ -94,3 +94,22 @@ def test_the_fuzzer_finds_a_negative_counter(monkeypatch, what):
     monkeypatch.setitem(handlers, "turn_start", draining)
     f = fuzz_game(4, ("core",), players=2, max_steps=20)
     assert f.violations and f"-1 {what}" in f.violations[0]
+
+
+def test_legendary_tales_is_fuzzed_as_a_game_of_its_own():
+    assert module_sets(("core", "endings", "legendary-tales"))[-1] == ("legendary-tales",)
+    f = fuzz(1500, 120, seed=3, sets=[("legendary-tales",)], max_turns=60)
+    assert f.violations == [] and f.steps == 1500 and f.refused == f.steps and f.finished >= 1
+
+
+def test_the_fuzzer_finds_a_legendary_tales_token_in_two_places(monkeypatch):
+    handlers = ruleset_for(("legendary-tales",)).handlers
+    real = handlers["lt-travel"]
+
+    def doubling(g: Game, a: dict) -> None:
+        real(g, a)
+        g.decks["bag:0"].append(g.decks["reward"][-1])  # a Reward token, now in two bags
+
+    monkeypatch.setitem(handlers, "lt-travel", doubling)
+    f = fuzz_game(5, ("legendary-tales",), players=2, max_steps=20)
+    assert f.violations and "token conservation broken" in f.violations[0]

@@ -25,20 +25,31 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seconds", type=float, default=600, help="or after this many seconds (default 600)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--max-turns", type=int, default=200, help="stop a game after this many turns (default 200)")
+    p.add_argument(
+        "--with",
+        dest="with_modules",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="only the sets holding this module (repeatable; e.g. --with legendary-tales)",
+    )
 
 
 def run_fuzz(args: argparse.Namespace) -> int:
     if args.steps < 1 or args.seconds <= 0:
         raise ConfigError("--steps must be at least 1 and --seconds above 0")
     check_max_turns(args.max_turns)
-    sets = module_sets()
+    sets = [s for s in module_sets() if all(m in s for m in args.with_modules)]
+    if not sets:
+        raise ConfigError(f"no set of modules holds {', '.join(args.with_modules)} (see talisman play --help)")
     t0 = time.perf_counter()
     f = fuzz(args.steps, args.seconds, seed=args.seed, sets=sets, max_turns=args.max_turns)
     took = time.perf_counter() - t0
     print(
         f"{f.steps} steps in {f.games} games ({f.finished} finished) over {len(f.module_sets)} of {len(sets)} "
         f"module sets in {took:.0f} s ({f.steps / max(took, 1e-9):.0f} steps/s); {f.refused} bad answers refused "
-        f"with the state unchanged; {len(f.violations)} violations"
+        f"with the state unchanged; {f.refused_setups} option draws refused (played with the defaults); "
+        f"{len(f.violations)} violations"
     )
     for v in f.violations:
         print(f"  {v}", file=sys.stderr)

@@ -16,6 +16,7 @@ from typing import Any
 from talisman.engine.game import Game
 from talisman.modules.legendary_tales import tasks
 from talisman.modules.legendary_tales.catalogue import HEALTH_TOKENS, catalogue
+from talisman.modules.legendary_tales.module import MODULE
 
 
 def adv(g: Game) -> dict[str, Any]:
@@ -130,3 +131,17 @@ def flip_at(g: Game, where: int) -> None:
     for t in here:
         reveal(g, t)
     g.say(f"Revealed at {g.space_name(where)}: {', '.join(cat.tokens[t].name for t in here)}.")
+
+
+@MODULE.service("conservation")
+def check_tokens(g: Game) -> None:
+    """Raise AssertionError unless every token lies in exactly one place (a zone or a location)."""
+    seen: dict[int, int] = {}
+    for ts in [*g.decks.values(), *g.board.values()]:
+        for t in ts:
+            seen[t] = seen.get(t, 0) + 1
+    every = range(len(catalogue().tokens))
+    wrong = {t: n for t, n in seen.items() if n != 1 or t not in every}
+    missing = [t for t in every if t not in seen]
+    if wrong or missing:
+        raise AssertionError(f"token conservation broken: duplicated or unknown {wrong}, missing {missing}")
