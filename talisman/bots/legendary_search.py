@@ -1,0 +1,237 @@
+"""A search for Legendary Tales (002): determinised Monte Carlo on sampled bag draws.
+
+At a decision worth weighing (:data:`SEARCHED`) the bot repeats, within its budget: sample a
+world consistent with what its seat sees (:func:`sample_world`: the random source reseeded, so
+every draw from a bag, the Travel die and the Reward bag come out anew; the tokens lying face
+down exchanged among the places a shuffled placement could have put them; in adventure 5 the
+hideout drawn again among the clues not yet seen); then, in that same world for every option
+(common random numbers), apply the option, play on with :class:`LegendaryPolicy` for every
+seat until the adventure ends or ``horizon`` turns have passed, and score the party
+(:func:`evaluate`). It plays the option of best mean value, unless the policy's own choice is
+within :data:`MARGIN` of it. The budget is ``iterations`` worlds per decision (the same seed
+gives the same choices), or ``seconds`` of wall-clock time when given.
+
+>>> import random
+>>> from talisman import Game
+>>> from talisman.engine.view import agent_view
+>>> g = Game.new(["warrior", "wizard"], modules=["legendary-tales"], seed=2)
+>>> bot = LegendarySearch(random.Random(0), iterations=2)
+>>> bot.choose(agent_view(g, 0), g.decision) in g.legal_ids()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from talisman.bots.legendary import LegendaryPolicy
+from talisman.engine.decision import Decision
+from talisman.engine.determinise import SAMPLERS
+from talisman.engine.game import Game
+from talisman.engine.rng import Rng
+from talisman.engine.view import agent_view
+from talisman.errors import ConfigError
+from talisman.modules.legendary_tales.adventures import CLUES
+from talisman.modules.legendary_tales.catalogue import catalogue
+
+SEARCHED = frozenset({"lt-travel", "lt-move", "lt-fate", "lt-magic", "lt-return", "lt-defeat", "lt-reward"})
+DEFAULT_ITERATIONS = 8
+DEFAULT_HORIZON = 6  # turns played on after the decision's own
+MAX_ROLLOUT_ACTIONS = 400
+MARGIN = 0.01  # how much better (in value) an option must look than the policy's choice
+
+# --- the hidden information -------------------------------------------------------------------
+
+
+@cache
+def shuffled_groups(adventure: int) -> tuple[tuple[frozenset[int], frozenset[str]], ...]:
+    """Each shuffled placement of an adventure's data: the tokens it may place, and where.
+
+    >>> len(shuffled_groups(2))
+    2
+    """
+    cat = catalogue()
+    data = cat.adventures[adventure]
+    specs = list(data.get("setup", [])) + [s for step in data.get("step", []) for s in step.get("then", [])]
+    mine = cat.adventure_tokens[adventure]
+    out = []
+    for s in specs:
+        if s["do"] == "place" and s.get("shuffle"):
+            keys = set(s["tokens"])
+        elif s["do"] == "place-villagers":
+            keys = set(s["tokens"]) | set(CLUES.values())
+        elif s["do"] == "place-red":
+            red = [t for t in cat.adventure_tokens.get(2, []) if cat.tokens[t].border == "smooth"]
+            out.append((frozenset(red), frozenset(s["at"])))
+            continue
+        else:
+            continue
+        out.append((frozenset(t for t in mine if cat.tokens[t].key in keys), frozenset(s["at"])))
+    return tuple(out)
+
+
+def sample_world(g: Game, seat: int | None, rng: random.Random) -> Game:
+    """A clone of ``g`` with what no seat can see drawn again from ``rng`` (nothing is hidden
+    from one seat only: bags are open to all, and no token is looked at alone).
+
+    Piles without order (the bags, the Reward bag, the box, the tokens set aside) are sorted,
+    so the world does not depend on the order the game keeps them in; the random source is
+    reseeded. A face-down token is exchanged with the others of its shuffled placement that
+    have the same back and lie face down where that placement could have put them.
+    """
+    w = g.clone()
+    w.rng = Rng(rng.getrandbits(64))
+    for name, pile in w.decks.items():
+        if name.startswith("bag:") or name in ("reward", "box", "aside"):
+            pile.sort()
+    cat = catalogue()
+    number = int(w.globals["adventure"])
+    down = set(w.globals["down"])
+    slots: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    groups = shuffled_groups(number)
+    for where in sorted(w.board):
+        place = w.rules.spaces[where].id
+        for i, t in enumerate(w.board[where]):
+            if t not in down:
+                continue
+            k = next((k for k, (tokens, at) in enumerate(groups) if t in tokens and place in at), None)
+            if k is not None:
+                slots.setdefault((k, cat.tokens[t].back), []).append((where, i))
+    hideout = _hidden_clue(w, number)
+    for (k, back), spots in slots.items():
+        pool = sorted(w.board[where][i] for where, i in spots)
+        if hideout is not None and hideout in groups[k][0] and cat.tokens[hideout].back == back:
+            pool = sorted([*pool, hideout])
+            clues = [t for t in pool if cat.tokens[t].key in CLUES.values()]
+            left = rng.choice(clues)  # each clue not yet seen is as likely the one left out
+            pool.remove(left)
+            w.decks["box"] = sorted([t for t in w.decks["box"] if t != hideout] + [left])
+            place = next(p for p, key in CLUES.items() if key == cat.tokens[left].key)
+            w.globals = {**w.globals, "hideout": place}
+            hideout = None
+        rng.shuffle(pool)
+        for (where, i), t in zip(spots, pool, strict=True):
+            w.board[where][i] = t
+    return w
+
+
+def _hidden_clue(g: Game, number: int) -> int | None:
+    """Adventure 5 before the hideout is told: the clue left unseen in the box (else None)."""
+    if number != 5 or "hideout" not in g.globals or g.globals["step"] > 0:
+        return None
+    cat = catalogue()
+    key = CLUES[g.globals["hideout"]]
+    return next((t for t in g.decks["box"] if cat.tokens[t].key == key and cat.tokens[t].adventure == 5), None)
+
+
+SAMPLERS["legendary-tales"] = sample_world
+
+# --- the value of a position --------------------------------------------------------------------
+
+
+def outcome(g: Game) -> bool | None:
+    """Won (True), lost (False) or going on (None); a campaign's adventure ends at its question."""
+    if g.result is not None:
+        return bool(g.result.get("won"))
+    d = g.stack[-1][1] if g.stack and g.stack[-1][0] == "decide" else None
+    if d is not None and d["kind"] == "lt-campaign":
+        stop = next(o for o in d["options"] if o[0] == "stop")
+        return bool(stop[2][0][1]["won"])
+    return None
+
+
+def evaluate(g: Game) -> float:
+    """The party's value in [0, 1]: 1 won, 0 lost; else mostly the tasks done, then time left,
+    enemies eliminated and items carried.
+
+    >>> from talisman import Game
+    >>> 0 < evaluate(Game.new(["elf"], modules=["legendary-tales"], seed=1)) < 1
+    True
+    """
+    ended = outcome(g)
+    if ended is not None:
+        return float(ended)
+    steps = max(1, len(catalogue().adventures[g.globals["adventure"]].get("step", [])) - 1)
+    track = catalogue().adventures[g.globals["adventure"]]["adventure"]["track"][f"side{g.globals['side']}"]
+    left = 1.0 - int(g.globals["time"]) / max(1, len(track) - 1)
+    v = 0.1 + 0.5 * min(1.0, int(g.globals["step"]) / steps) + 0.25 * left
+    v += 0.08 * min(1.0, len(g.globals.get("eliminated", [])) / 8) + 0.05 * min(1.0, len(g.decks["scroll"]) / 3)
+    return min(0.99, v)
+
+
+# --- the search ---------------------------------------------------------------------------------------
+
+
+class LegendarySearch:
+    """Determinised flat Monte Carlo over sampled bag draws, rolled out by :class:`LegendaryPolicy`."""
+
+    name = "legendary-search"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        horizon: int = DEFAULT_HORIZON,
+    ) -> None:
+        if iterations < 1 and seconds is None:
+            raise ConfigError("the search needs at least one iteration or a time budget")
+        self.rng = rng
+        self.iterations = iterations
+        self.seconds = seconds
+        self.horizon = horizon
+        self.policy = LegendaryPolicy(random.Random(rng.getrandbits(32)))
+        self.last: dict[str, Any] = {}  # what the last search found, for analysis
+        self.times: list[float] = []  # seconds of each search, for measurement
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
+        prior = self.policy.choose(view, decision)
+        ids = [o.id for o in decision.options]
+        if decision.kind not in SEARCHED or len(ids) < 2:
+            self.last = {}
+            return prior
+        sample = getattr(view, "sample_world", None)
+        if sample is None:
+            raise ConfigError("the search plans on a view made by agent_view(game, seat), which can sample worlds")
+        return self.search(view, decision, ids, prior)
+
+    def search(self, view: Mapping[str, Any], decision: Decision, ids: list[str], prior: str) -> str:
+        t0 = time.perf_counter()
+        deadline = None if self.seconds is None else t0 + self.seconds
+        totals = dict.fromkeys(ids, 0.0)
+        done = 0
+        while (time.perf_counter() < deadline or not done) if deadline is not None else done < self.iterations:
+            world = view.sample_world(self.rng)  # type: ignore[attr-defined]
+            seed = self.rng.getrandbits(32)
+            for i in ids:
+                totals[i] += self.rollout(world.clone(), i, seed)
+            done += 1
+        means = {i: v / done for i, v in totals.items()}
+        best = max(ids, key=lambda i: (means[i], i == prior))
+        if means[best] - means[prior] < MARGIN:
+            best = prior
+        self.last = {"iterations": done, "options": means, "choice": best}
+        self.times.append(time.perf_counter() - t0)
+        return best
+
+    def rollout(self, w: Game, option: str, seed: int) -> float:
+        """Apply ``option`` in world ``w`` and play on by the policy; the party's value."""
+        w.apply(option)
+        policy = LegendaryPolicy(random.Random(seed))
+        stop = w.turn + self.horizon
+        steps = 0
+        while outcome(w) is None and w.turn <= stop and steps < MAX_ROLLOUT_ACTIONS:
+            d = w.decision
+            assert d is not None  # a game not over has a decision pending
+            w.apply(policy.choose(agent_view(w, d.player), d))
+            steps += 1
+        return evaluate(w)
+
+    def median_seconds(self) -> float:
+        """The median time of this bot's searches so far (0 before any)."""
+        return statistics.median(self.times) if self.times else 0.0
