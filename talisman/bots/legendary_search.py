@@ -6,15 +6,15 @@ every draw from a bag, the Travel die and the Reward bag come out anew; the toke
 down exchanged among the places a shuffled placement could have put them; in adventure 5 the
 hideout drawn again among the clues not yet seen); then, in that same world for every option
 (common random numbers), apply the option, play on with :class:`LegendaryPolicy` for every
-seat until the adventure ends or ``horizon`` turns have passed, and score the party
-(:func:`evaluate`). It plays the option of best mean value, unless the policy's own choice is
+seat until the adventure ends (or ``horizon`` turns have passed, when given), and score the
+party (:func:`evaluate`). Of the destinations of a move it weighs the policy's :data:`MOVES`
+favourites. It plays the option of best mean value, unless the policy's own choice is
 within :data:`MARGIN` of it. The budget is ``iterations`` worlds per decision (the same seed
 gives the same choices), or ``seconds`` of wall-clock time when given.
 
 >>> import random
 >>> from talisman import Game
->>> from talisman.engine.view import agent_view
->>> g = Game.new(["warrior", "wizard"], modules=["legendary-tales"], seed=2)
+>>> >>> g = Game.new(["warrior", "wizard"], modules=["legendary-tales"], seed=2)
 >>> bot = LegendarySearch(random.Random(0), iterations=2)
 >>> bot.choose(agent_view(g, 0), g.decision) in g.legal_ids()
 True
@@ -34,16 +34,16 @@ from talisman.engine.decision import Decision
 from talisman.engine.determinise import SAMPLERS
 from talisman.engine.game import Game
 from talisman.engine.rng import Rng
-from talisman.engine.view import agent_view
 from talisman.errors import ConfigError
 from talisman.modules.legendary_tales.adventures import CLUES
 from talisman.modules.legendary_tales.catalogue import catalogue
 
-SEARCHED = frozenset({"lt-travel", "lt-move", "lt-fate", "lt-magic", "lt-return", "lt-defeat", "lt-reward"})
+# Searched: the decisions where a draw to come weighs (roll or stay is left to the policy).
+SEARCHED = frozenset({"lt-move", "lt-fate", "lt-magic", "lt-return", "lt-defeat", "lt-reward"})
 DEFAULT_ITERATIONS = 8
-DEFAULT_HORIZON = 6  # turns played on after the decision's own
-MAX_ROLLOUT_ACTIONS = 400
-MARGIN = 0.01  # how much better (in value) an option must look than the policy's choice
+MAX_ROLLOUT_ACTIONS = 600
+MARGIN = 0.02  # how much better (in value) an option must look than the policy's choice
+MOVES = 4  # destinations weighed: the policy's first choices
 
 # --- the hidden information -------------------------------------------------------------------
 
@@ -110,6 +110,7 @@ def sample_world(g: Game, seat: int | None, rng: random.Random) -> Game:
             clues = [t for t in pool if cat.tokens[t].key in CLUES.values()]
             left = rng.choice(clues)  # each clue not yet seen is as likely the one left out
             pool.remove(left)
+            down = (down | {hideout}) - {left}
             w.decks["box"] = sorted([t for t in w.decks["box"] if t != hideout] + [left])
             place = next(p for p, key in CLUES.items() if key == cat.tokens[left].key)
             w.globals = {**w.globals, "hideout": place}
@@ -117,6 +118,7 @@ def sample_world(g: Game, seat: int | None, rng: random.Random) -> Game:
         rng.shuffle(pool)
         for (where, i), t in zip(spots, pool, strict=True):
             w.board[where][i] = t
+    w.globals = {**w.globals, "down": sorted(down)}
     return w
 
 
@@ -130,6 +132,80 @@ def _hidden_clue(g: Game, number: int) -> int | None:
 
 
 SAMPLERS["legendary-tales"] = sample_world
+
+# --- a quick view for rollouts -------------------------------------------------------------------
+
+
+@cache
+def _token(t: int, face_up: bool) -> dict[str, Any]:
+    tok = catalogue().tokens[t]
+    if not face_up:
+        return {"id": t, "face_up": False, "back": tok.back}
+    return {
+        "id": t,
+        "face_up": True,
+        "name": tok.name,
+        "kind": tok.kind,
+        "icons": list(tok.icons),
+        "rewards": tok.rewards,
+    }
+
+
+@cache
+def _places(adventure: int, spaces: tuple[tuple[int, str, str], ...]) -> tuple[dict[str, Any], ...]:
+    a = catalogue().adventures[adventure]["adventure"]
+    index = {key: i for i, key, _ in spaces}
+    ways: dict[str, list[int]] = {}
+    for x, y in a["paths"]:
+        ways.setdefault(x, []).append(index[y])
+        ways.setdefault(y, []).append(index[x])
+    return tuple({"index": i, "id": key, "name": name, "paths": sorted(ways.get(key, []))} for i, key, name in spaces)
+
+
+def quick_view(g: Game) -> dict[str, Any]:
+    """What :class:`LegendaryPolicy` reads of the view (``Game.view``: the same values), built
+    fast for rollouts in sampled worlds, where no one else looks: static parts are cached.
+
+    >>> from talisman import Game
+    >>> g = Game.new(["elf"], modules=["legendary-tales"], seed=1)
+    >>> quick_view(g)["heroes"][0]["bag"] == g.view(0)["heroes"][0]["bag"]
+    True
+    """
+    down = set(g.globals["down"])
+
+    def token(t: int) -> dict[str, Any]:
+        if t in down:
+            return _token(t, False)
+        return {**_token(t, True), "health": g.counters.get(t, 0)}
+
+    number = g.globals["adventure"]
+    places = _places(number, tuple((s.index, s.id, s.name) for s in g.rules.spaces))
+    track = catalogue().adventures[number]["adventure"]["track"][f"side{g.globals['side']}"]
+    return {
+        "adventure": {"number": number, "task": g.globals.get("task", "")},
+        "time": {"at": g.globals["time"], "moon": len(track) - 1},
+        "locations": [
+            {
+                **place,
+                "heroes": [p.seat for p in g.players if p.space == place["index"]],
+                "tokens": [token(t) for t in g.board.get(place["index"], [])],
+            }
+            for place in places
+        ],
+        "heroes": [
+            {
+                "seat": p.seat,
+                "hero": p.character,
+                "location": p.space,
+                "bag_count": len(g.decks[f"bag:{p.seat}"]),
+                "bag": [token(t) for t in sorted(g.decks[f"bag:{p.seat}"])],
+                "front": [token(t) for t in g.decks[f"front:{p.seat}"]],
+            }
+            for p in g.players
+        ],
+        "scroll": [token(t) for t in g.decks["scroll"]],
+    }
+
 
 # --- the value of a position --------------------------------------------------------------------
 
@@ -146,22 +222,23 @@ def outcome(g: Game) -> bool | None:
 
 
 def evaluate(g: Game) -> float:
-    """The party's value in [0, 1]: 1 won, 0 lost; else mostly the tasks done, then time left,
-    enemies eliminated and items carried.
+    """The party's value in [0, 1]: a win is worth 0.8 and up to 0.2 more for the time left on
+    the track (a win with time to spare is a safer one); a loss up to 0.3 for the tasks done.
+    A game not over (a rollout cut short) is valued as a loss that far on, plus half the rest.
 
     >>> from talisman import Game
     >>> 0 < evaluate(Game.new(["elf"], modules=["legendary-tales"], seed=1)) < 1
     True
     """
-    ended = outcome(g)
-    if ended is not None:
-        return float(ended)
-    steps = max(1, len(catalogue().adventures[g.globals["adventure"]].get("step", [])) - 1)
-    track = catalogue().adventures[g.globals["adventure"]]["adventure"]["track"][f"side{g.globals['side']}"]
+    data = catalogue().adventures[g.globals["adventure"]]
+    tasks = max(1, len(data.get("step", [])) - 1)
+    track = data["adventure"]["track"][f"side{g.globals['side']}"]
     left = 1.0 - int(g.globals["time"]) / max(1, len(track) - 1)
-    v = 0.1 + 0.5 * min(1.0, int(g.globals["step"]) / steps) + 0.25 * left
-    v += 0.08 * min(1.0, len(g.globals.get("eliminated", [])) / 8) + 0.05 * min(1.0, len(g.decks["scroll"]) / 3)
-    return min(0.99, v)
+    done = min(1.0, int(g.globals["step"]) / tasks)
+    ended = outcome(g)
+    if ended:
+        return 0.8 + 0.2 * left
+    return 0.3 * done + (0.0 if ended is False else 0.5 * left * (1 - 0.3 * done))
 
 
 # --- the search ---------------------------------------------------------------------------------------
@@ -177,14 +254,14 @@ class LegendarySearch:
         rng: random.Random,
         iterations: int = DEFAULT_ITERATIONS,
         seconds: float | None = None,
-        horizon: int = DEFAULT_HORIZON,
+        horizon: int | None = None,
     ) -> None:
         if iterations < 1 and seconds is None:
             raise ConfigError("the search needs at least one iteration or a time budget")
         self.rng = rng
         self.iterations = iterations
         self.seconds = seconds
-        self.horizon = horizon
+        self.horizon = horizon  # turns played on after the decision's own; None: to the adventure's end
         self.policy = LegendaryPolicy(random.Random(rng.getrandbits(32)))
         self.last: dict[str, Any] = {}  # what the last search found, for analysis
         self.times: list[float] = []  # seconds of each search, for measurement
@@ -198,7 +275,17 @@ class LegendarySearch:
         sample = getattr(view, "sample_world", None)
         if sample is None:
             raise ConfigError("the search plans on a view made by agent_view(game, seat), which can sample worlds")
+        if decision.kind == "lt-move":
+            ids = self.first_moves(view, decision, ids, prior)
         return self.search(view, decision, ids, prior)
+
+    def first_moves(self, view: Mapping[str, Any], d: Decision, ids: list[str], prior: str) -> list[str]:
+        """The policy's :data:`MOVES` favourite destinations, its choice first."""
+        out, rest = [prior], [i for i in ids if i != prior]
+        while rest and len(out) < MOVES:
+            out.append(self.policy.on_lt_move(view, d, rest))
+            rest.remove(out[-1])
+        return out
 
     def search(self, view: Mapping[str, Any], decision: Decision, ids: list[str], prior: str) -> str:
         t0 = time.perf_counter()
@@ -223,12 +310,12 @@ class LegendarySearch:
         """Apply ``option`` in world ``w`` and play on by the policy; the party's value."""
         w.apply(option)
         policy = LegendaryPolicy(random.Random(seed))
-        stop = w.turn + self.horizon
+        stop = None if self.horizon is None else w.turn + self.horizon
         steps = 0
-        while outcome(w) is None and w.turn <= stop and steps < MAX_ROLLOUT_ACTIONS:
+        while outcome(w) is None and (stop is None or w.turn <= stop) and steps < MAX_ROLLOUT_ACTIONS:
             d = w.decision
             assert d is not None  # a game not over has a decision pending
-            w.apply(policy.choose(agent_view(w, d.player), d))
+            w.apply(d.options[0].id if len(d.options) == 1 else policy.choose(quick_view(w), d))
             steps += 1
         return evaluate(w)
 
