@@ -85,6 +85,14 @@ def choices(bot: LegendarySearch, g: Game, searched: int) -> list[str]:
     return out
 
 
+def test_the_search_keeps_to_a_time_budget() -> None:
+    g = policy_game(2, 4, 10)
+    bot = LegendarySearch(random.Random(1), iterations=0, seconds=0.05)
+    choices(bot, g, 3)
+    assert all(t < 0.05 + 0.5 for t in bot.times)  # at most one rollout per option past the deadline
+    assert bot.last["iterations"] >= 1
+
+
 def test_the_search_is_deterministic_for_a_seed() -> None:
     runs = [choices(LegendarySearch(random.Random(5), iterations=2, horizon=2), policy_game(2, 4, 10), 12)]
     runs.append(choices(LegendarySearch(random.Random(5), iterations=2, horizon=2), policy_game(2, 4, 10), 12))

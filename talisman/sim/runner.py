@@ -186,8 +186,9 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         "actions": actions,
         "deaths": deaths,
         "seconds": round(time.perf_counter() - t0, 4),
-        "options": dict(spec.options),
     }
+    if spec.options:  # (Parquet cannot store an empty struct)
+        record["options"] = dict(spec.options)
     if g.rules.modules and g.rules.modules[0].game == "legendary-tales":  # the party wins or loses together
         record |= {
             "won": bool(result.get("won")),
