@@ -8,8 +8,9 @@ hideout drawn again among the clues not yet seen); then, in that same world for 
 (common random numbers), apply the option, play on with :class:`LegendaryPolicy` for every
 seat until the adventure ends (or ``horizon`` turns have passed, when given), and score the
 party (:func:`evaluate`). Of the destinations of a move it weighs the policy's :data:`MOVES`
-favourites. It plays the option of best mean value, unless the policy's own choice is
-within :data:`MARGIN` of it. The budget is ``iterations`` worlds per decision (the same seed
+favourites. It plays the option of best mean value, unless its gain over the policy's own
+choice, world by world, is under :data:`MARGIN` plus one standard error: a few worlds are
+noisy, and the search should leave sound play only on clear evidence. The budget is ``iterations`` worlds per decision (the same seed
 gives the same choices), or ``seconds`` of wall-clock time when given.
 
 >>> import random
@@ -290,18 +291,20 @@ class LegendarySearch:
     def search(self, view: Mapping[str, Any], decision: Decision, ids: list[str], prior: str) -> str:
         t0 = time.perf_counter()
         deadline = None if self.seconds is None else t0 + self.seconds
-        totals = dict.fromkeys(ids, 0.0)
+        values: dict[str, list[float]] = {i: [] for i in ids}
         done = 0
         while (time.perf_counter() < deadline or not done) if deadline is not None else done < self.iterations:
             world = view.sample_world(self.rng)  # type: ignore[attr-defined]
             seed = self.rng.getrandbits(32)
             for i in ids:
-                totals[i] += self.rollout(world.clone(), i, seed)
+                values[i].append(self.rollout(world.clone(), i, seed))
             done += 1
-        means = {i: v / done for i, v in totals.items()}
+        means = {i: statistics.fmean(v) for i, v in values.items()}
         best = max(ids, key=lambda i: (means[i], i == prior))
-        if means[best] - means[prior] < MARGIN:
-            best = prior
+        gain = [b - p for b, p in zip(values[best], values[prior], strict=True)]  # world by world
+        noise = statistics.stdev(gain) / done**0.5 if done > 1 else 0.0
+        if statistics.fmean(gain) < MARGIN + noise:
+            best = prior  # the policy's choice stands unless another is better beyond the noise
         self.last = {"iterations": done, "options": means, "choice": best}
         self.times.append(time.perf_counter() - t0)
         return best
