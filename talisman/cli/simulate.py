@@ -65,7 +65,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="play many seeded games between bots and record them",
         description="Play N seeded games between bots in parallel and write one record per game "
         "(characters, winner, ending, turns, deaths and causes, time). The same seed "
-        "gives the same records whatever the number of workers.",
+        "gives the same records whatever the number of workers. Options and --players may take several "
+        "values, to sweep them in one run. For Legendary Tales (--modules legendary-tales) the run ends "
+        "with the party's success per adventure, difficulty and party size, with 95% Wilson intervals.",
     )
     p.add_argument("--games", type=int, default=100, help="how many games, in each cell of a sweep (default 100)")
     p.add_argument(
