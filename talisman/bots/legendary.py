@@ -2,9 +2,11 @@
 the same way, from the game's own view (``Game.view``; COMMON contract of the module).
 
 It rolls unless something waits where the hero stands, walks toward tokens (items and the
-current task's places first), defeats as many enemies as the icons allow, returns the tokens in
-front of it when they hold more swords and hats than hourglasses, draws on fate while the bag
-holds few hourglasses, and puts each reward into the hero's bag that holds the fewest tokens.
+current task's places first; when no place in reach has any, toward the nearest that does),
+defeats as many enemies as the icons allow, returns the tokens in front of it when they hold
+more swords and hats than hourglasses, draws on fate or the magic bag only while the enemies
+here are not yet beaten and the bag (with the tokens its hero would return) is worth the risk
+of an hourglass, and puts each reward into the hero's bag that holds the fewest tokens.
 
 >>> from talisman import Game
 >>> g = Game.new(["warrior"], modules=["legendary-tales"], seed=1)
@@ -29,6 +31,74 @@ FIGHT = {"sword": 1, "hat": 1, "sword2": 2, "hat2": 2, "sword/hat": 1}
 def _worth(tokens: list[dict[str, Any]]) -> float:
     """Fighting icons less hourglasses, over a list of token views."""
     return float(sum(FIGHT.get(i, 0) - (i == "hourglass") * 1.5 for t in tokens for i in t.get("icons", ())))
+
+
+def _count(tokens: list[dict[str, Any]]) -> tuple[int, int, int]:
+    """Swords, hats and either-icons over a list of token views (enemies' needs, or icons drawn)."""
+    icons = [i for t in tokens for i in t.get("icons", ())]
+    swords = sum({"sword": 1, "sword2": 2}.get(i, 0) for i in icons)
+    return swords, sum({"hat": 1, "hat2": 2}.get(i, 0) for i in icons), icons.count("sword/hat")
+
+
+def short(view: Mapping[str, Any], seat: int) -> tuple[int, int]:
+    """Swords and hats still missing to beat every enemy where ``seat`` stands (each Health token
+    asks for its icons once more), after this turn's draws.
+
+    >>> short({"heroes": [{"location": 0}], "locations": [{"tokens": []}], "drawn": []}, 0)
+    (0, 0)
+    """
+    here = view["locations"][view["heroes"][seat]["location"]]["tokens"]
+    foes = [t for t in here if t.get("face_up") and t.get("kind") in ("enemy", "locked-chest")]
+    need_s = need_h = 0
+    for t in foes:
+        s, h, _ = _count([t])
+        need_s += s * (1 + t.get("health", 0))
+        need_h += h * (1 + t.get("health", 0))
+    s, h, either = _count(view.get("drawn", []))
+    miss_s, miss_h = max(0, need_s - s), max(0, need_h - h)
+    while either and (miss_s or miss_h):
+        either -= 1
+        if miss_s >= miss_h:
+            miss_s -= 1
+        else:
+            miss_h -= 1
+    return miss_s, miss_h
+
+
+def _help(tokens: list[dict[str, Any]], missing: tuple[int, int]) -> float:
+    """How much a draw from ``tokens`` is worth against what is missing: the share of tokens with
+    a needed icon (or a fate or magic bag, half as much) less the share with an hourglass."""
+    if not tokens:
+        return -1.0
+    good = hour = 0.0
+    for t in tokens:
+        icons = t.get("icons", ())
+        s, h, either = _count([t])
+        if (missing[0] and s) or (missing[1] and h) or either:
+            good += 1
+        elif any(i in ("fate", "fate2", "magic-bag", "hourglass-back", "no-hourglass") for i in icons):
+            good += 0.5
+        hour += "hourglass" in icons
+    return (good - 1.5 * hour) / len(tokens)
+
+
+def _distances(locations: list[dict[str, Any]], targets: list[int]) -> dict[int, int]:
+    """Steps along the paths from each location to the nearest of ``targets``.
+
+    >>> _distances([{"paths": [1]}, {"paths": [0, 2]}, {"paths": [1]}], [2])
+    {2: 0, 1: 1, 0: 2}
+    """
+    far = dict.fromkeys(targets, 0)
+    edge = list(targets)
+    while edge:
+        nxt = []
+        for here in edge:
+            for there in locations[here]["paths"]:
+                if there not in far:
+                    far[there] = far[here] + 1
+                    nxt.append(there)
+        edge = nxt
+    return far
 
 
 class LegendaryPolicy:
@@ -83,8 +153,17 @@ class LegendaryPolicy:
                     s += 3
             if loc["name"].lower() in task and (carrying or s > 0):
                 s += 6  # the place the task names, once there is something to do there
+            if not s:
+                s = -far.get(loc["index"], 99)  # nothing here: the nearer to tokens the better
             return s - 2 * (d.player in loc["heroes"]) + self.rng.random()
 
+        wanted = ("item", "enemy", "locked-chest", "chest")
+        targets = [
+            i
+            for i, loc in enumerate(view["locations"])
+            if any(not t.get("face_up") or t.get("kind") in wanted for t in loc["tokens"])
+        ]
+        far = _distances(view["locations"], targets)
         return max(ids, key=score)
 
     def on_lt_defeat(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
@@ -97,18 +176,30 @@ class LegendaryPolicy:
         return "return" if _worth(view["heroes"][d.player]["front"]) > 0 else "keep"
 
     def on_lt_fate(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
-        time = view["time"]
-        return "draw" if time["moon"] - time["at"] > 2 else "no"
+        missing = short(view, d.player)
+        if not any(missing):
+            return "no"  # the enemies here are beaten already: another draw is only a risk
+        last = view["drawn"][-1]["id"] if view.get("drawn") else None
+        owner = next((h for h in view["heroes"] if any(t["id"] == last for t in h["front"])), view["heroes"][d.player])
+        margin = view["time"]["moon"] - view["time"]["at"]
+        worth = _help(owner["bag"], missing)
+        return "draw" if worth > 0 or (margin > 3 and worth > -0.3) else "no"
 
     def on_lt_magic(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
+        missing = short(view, d.player)
         bags = [i for i in ids if i.startswith("bag:")]
-        if not bags:
+        if not bags or not any(missing):
             return "no"
-        best = max(
-            bags,
-            key=lambda i: _worth(view["heroes"][int(i[4:])]["bag"]) / max(1, view["heroes"][int(i[4:])]["bag_count"]),
-        )
-        return best if _worth(view["heroes"][int(best[4:])]["bag"]) > 0 else "no"
+        drawn = {t["id"] for t in view.get("drawn", [])}
+
+        def tokens(i: str) -> list[dict[str, Any]]:
+            hero = view["heroes"][int(i[4:])]
+            bag: list[dict[str, Any]] = hero["bag"]
+            back = [t for t in hero["front"] if t["id"] not in drawn]  # its hero returns them first when worth it
+            return bag + (back if _worth(back) > 0 else [])
+
+        best = max(bags, key=lambda i: _help(tokens(i), missing))
+        return best if _help(tokens(best), missing) > 0 else "no"
 
     def on_lt_reward(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
         return min(ids, key=lambda i: view["heroes"][int(i[5:])]["bag_count"])

@@ -36,6 +36,7 @@ import time
 from typing import Any
 
 from talisman.bots.heuristic import HeuristicBot
+from talisman.bots.legendary_search import LegendarySearch
 from talisman.engine import movement, stats
 from talisman.engine.decision import Decision
 from talisman.engine.game import Game
@@ -149,14 +150,18 @@ class SearchBot:
         self.last: dict[str, Any] = {}  # what the last search found, for analysis
         self._last_key: tuple[Any, ...] = ()
         self._repeats = 0
+        self.legendary: LegendarySearch | None = None  # made at the first Legendary Tales decision
 
     def choose(self, view: Any, decision: Decision) -> str:
+        if decision.kind.startswith("lt-"):  # Legendary Tales: a search of its own, on sampled bag draws
+            if self.legendary is None:
+                self.legendary = LegendarySearch(
+                    random.Random(self.rng.getrandbits(32)), max(1, self.iterations), self.seconds
+                )
+            choice = self.legendary.choose(view, decision)
+            self.last = self.legendary.last
+            return choice
         fallback = self.policy.choose(view, decision)
-        if decision.kind.startswith("lt-"):
-            # Legendary Tales: the cooperative rule-aware policy answers; a search on sampled bag
-            # draws is not built yet (issue 17).
-            self.last = {}
-            return fallback
         ids = candidates(decision)
         # A decision that keeps coming back in one turn (swapping Objects to and fro)
         # is left to the rule-aware bot after a few searches, so that play always moves on.

@@ -12,13 +12,13 @@ from rich.console import Console
 
 from talisman.errors import ConfigError
 from talisman.sim import analysis, records
-from talisman.sim.report import character_names, terminal_tables, write_report
+from talisman.sim.report import adventure_names, character_names, terminal_tables, write_report
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "report",
-        help="win rates, game length, deaths and endings of a simulation",
+        help="win rates (a cooperative party's success per adventure), game length, deaths and endings",
         description="Read the records of talisman simulate (one or more files, e.g. the chunks of "
         "one experiment) and write plots, summary.json and index.html into a folder; "
         "print the tables in the terminal.",
@@ -34,9 +34,10 @@ def run_report(args: argparse.Namespace) -> int:
     s = analysis.summarise(recs)
     modules = tuple(recs[0].get("modules") or ("core",))
     names = character_names(modules)
+    adventures = adventure_names(modules)
     console = Console(highlight=False)
-    for table in terminal_tables(s, names):
+    for table in terminal_tables(s, names, adventures):
         console.print(table)
-    page = write_report(s, Path(args.out), names)
+    page = write_report(s, Path(args.out), names, adventures)
     console.print(f"Report written to {page}")
     return 0

@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from talisman.engine import stats
@@ -33,6 +34,10 @@ from talisman.engine.rng import Rng
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
+
+# How a game of its own on the engine (a module's ``game``) draws its hidden information again:
+# ``sampler(game, seat, rng) -> world``, registered by that game's search (see ``GameView``).
+SAMPLERS: dict[str, Callable[[Game, int | None, random.Random], Game]] = {}
 
 
 def hidden_from(g: Game, seat: int | None) -> list[tuple[int, str, int]]:

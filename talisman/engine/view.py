@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 from talisman.engine import abilities, effects, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import sentence
-from talisman.engine.determinise import determinise
+from talisman.engine.determinise import SAMPLERS, determinise
 from talisman.engine.quests import describe
+from talisman.errors import ConfigError
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -249,8 +250,31 @@ def agent_view(g: Game, seat: int | None) -> Mapping[str, Any]:
     """What a bot is given: Talisman's :class:`LazyView`, or, in a game of its own on the same
     engine (Legendary Tales), that game's own view service (``Game.view``)."""
     if g.rules.modules and g.rules.modules[0].game != "talisman":
-        return g.view(seat)
+        return GameView(g, seat)
     return LazyView(g, seat)
+
+
+class GameView(dict[str, Any]):
+    """A game of its own's view (``Game.view``) as a bot is given it: that very dict, which can
+    also sample a world consistent with it for search, by the sampler its game registers in
+    :data:`~talisman.engine.determinise.SAMPLERS` (Legendary Tales':
+    ``talisman.bots.legendary_search``). Valid until the game changes, like :class:`LazyView`.
+    """
+
+    __slots__ = ("_game", "_seat")
+
+    def __init__(self, g: Game, seat: int | None) -> None:
+        super().__init__(g.view(seat))
+        self._game = g
+        self._seat = seat
+
+    def sample_world(self, rng: random.Random) -> Game:
+        """A copy of the game with all this seat cannot see drawn again from ``rng``."""
+        name = self._game.rules.modules[0].game
+        sampler = SAMPLERS.get(name)
+        if sampler is None:
+            raise ConfigError(f"no sampler of hidden information is registered for the game {name!r}")
+        return sampler(self._game, self._seat, rng)
 
 
 class LazyView(Mapping[str, Any]):

@@ -59,9 +59,45 @@ def _spread(values: list[int]) -> dict[str, float]:
     }
 
 
+def party(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A cooperative game's success rate per cell: adventure, difficulty (stars), party size and
+    bots, with its 95% Wilson interval, median turns and mean tasks done.
+
+    >>> rows = party([{"adventure": 1, "stars": 2, "players": 2, "bots": ["search"] * 2, "won": w,
+    ...                "turns": 10, "tasks_done": 1} for w in (True, True, False, True)])
+    >>> rows[0]["wins"], rows[0]["rate"], round(rows[0]["low"], 3)
+    (3, 0.75, 0.301)
+    """
+    cells: dict[tuple[int, int, int, str], list[dict[str, Any]]] = {}
+    for r in records:
+        key = (r["adventure"], r["stars"], r["players"], "+".join(sorted(set(r["bots"]))))
+        cells.setdefault(key, []).append(r)
+    rows = []
+    for (number, stars, players, bots), rs in sorted(cells.items()):
+        wins = sum(1 for r in rs if r["won"])
+        lo, hi = wilson(wins, len(rs))
+        rows.append(
+            {
+                "adventure": number,
+                "stars": stars,
+                "players": players,
+                "bots": bots,
+                "games": len(rs),
+                "wins": wins,
+                "rate": wins / len(rs),
+                "low": lo,
+                "high": hi,
+                "turns": statistics.median(r["turns"] for r in rs),
+                "tasks": statistics.fmean(r.get("tasks_done", 0) for r in rs),
+            }
+        )
+    return rows
+
+
 def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything the report shows, as plain data. A game won by several seats
-    gives each a share of the win; a game stopped at the turn limit is lost by all."""
+    gives each a share of the win, but a cooperative game's party wins whole (each hero's
+    record counts the win); a game stopped at the turn limit is lost by all."""
     by_character: dict[str, list[float]] = {}
     by_bot: dict[str, list[float]] = {}
     by_seat: dict[str, list[float]] = {}
@@ -70,7 +106,7 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     endings: Counter[str] = Counter()
     for r in records:
         winners = r["winners"]
-        share = 1 / len(winners) if winners else 0.0
+        share = 1.0 if "won" in r else 1 / len(winners) if winners else 0.0
         for seat, (char, bot) in enumerate(zip(r["characters"], r["bots"])):
             won = share if seat in winners else 0.0
             for table, key in ((by_character, char), (by_bot, bot), (by_seat, f"seat {seat + 1}")):
@@ -98,4 +134,5 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
         "causes": causes.most_common(),
         "deaths_by_character": death_chars.most_common(),
         "endings": endings.most_common(),
+        "party": party([r for r in records if "won" in r]),
     }

@@ -24,6 +24,58 @@ def character_names(modules: tuple[str, ...] = ("core",)) -> dict[str, str]:
         return {}
 
 
+def adventure_names(modules: tuple[str, ...]) -> dict[int, str]:
+    """A cooperative game's adventures by number, as its option labels name them (else none)."""
+    try:
+        spec = ruleset_for(modules).options["adventure"]
+    except Exception:  # not a game of adventures, or a module this installation lacks
+        return {}
+    return {int(c): str(label) for c, label in zip(spec.choices, spec.labels or ())}
+
+
+PARTY_HEAD = ["adventure", "stars", "heroes", "bots", "games", "wins", "success", "95% interval", "turns", "tasks done"]
+
+
+def party_rows(rows: list[dict[str, Any]], adventures: dict[int, str]) -> list[list[str]]:
+    """The party's success per cell, as table rows (:data:`PARTY_HEAD`); adventures by name when
+    ``adventures`` names them, else by number."""
+    return [
+        [
+            adventures.get(r["adventure"], str(r["adventure"])),
+            str(r["stars"]),
+            str(r["players"]),
+            r["bots"],
+            str(r["games"]),
+            str(r["wins"]),
+            f"{100 * r['rate']:.1f}%",
+            f"{100 * r['low']:.1f}–{100 * r['high']:.1f}%",
+            f"{r['turns']:g}",
+            f"{r['tasks']:.1f}",
+        ]
+        for r in rows
+    ]
+
+
+def _party_plot(rows: list[dict[str, Any]], out: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = rows[::-1]
+    fig, ax = plt.subplots(figsize=(8, max(3, 0.32 * len(rows) + 1.2)))
+    labels = [f"adventure {r['adventure']}, {r['stars']}★, {r['players']} heroes, {r['bots']}" for r in rows]
+    rates = [100 * r["rate"] for r in rows]
+    err = [[100 * (r["rate"] - r["low"]) for r in rows], [100 * (r["high"] - r["rate"]) for r in rows]]
+    ax.barh(labels, rates, xerr=err, color="#4a7ab5", ecolor="#333", capsize=3)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("party success, % (bars: 95% Wilson interval)")
+    ax.set_title(f"Party success ({sum(r['games'] for r in rows)} games)")
+    fig.tight_layout()
+    fig.savefig(out / "party_success.png", dpi=110)
+    plt.close(fig)
+
+
 def _plots(s: dict[str, Any], out: Path, names: dict[str, str]) -> list[tuple[str, str]]:
     import matplotlib
 
@@ -31,6 +83,9 @@ def _plots(s: dict[str, Any], out: Path, names: dict[str, str]) -> list[tuple[st
     import matplotlib.pyplot as plt
 
     made = []
+    if s.get("party"):
+        _party_plot(s["party"], out)
+        made.append(("party_success.png", "Party success by adventure, difficulty and party size"))
     rows = list(reversed(s["characters"]))
     fig, ax = plt.subplots(figsize=(8, max(3, 0.32 * len(rows) + 1.2)))
     labels = [names.get(r["name"], r["name"]) for r in rows]
@@ -62,6 +117,8 @@ def _plots(s: dict[str, Any], out: Path, names: dict[str, str]) -> list[tuple[st
 
     for key, fname, title in (("causes", "deaths.png", "Causes of death"), ("endings", "endings.png", "Endings")):
         items = s[key][:15][::-1]
+        if not items:
+            continue
         fig, ax = plt.subplots(figsize=(9, max(2.5, 0.35 * len(items) + 1.2)))
         ax.barh([_short(k) for k, _ in items], [v for _, v in items], color="#a0783c")
         ax.set_xlabel("deaths" if key == "causes" else "games")
@@ -96,8 +153,9 @@ def rate_rows(rows: list[dict[str, Any]], names: dict[str, str]) -> list[list[st
     ]
 
 
-def write_report(s: dict[str, Any], out: Path, names: dict[str, str]) -> Path:
-    """Write the plots, summary.json and index.html into ``out``; returns the page."""
+def write_report(s: dict[str, Any], out: Path, names: dict[str, str], adventures: dict[int, str] | None = None) -> Path:
+    """Write the plots, summary.json and index.html into ``out``; returns the page. A
+    cooperative game's page opens with the party's success per adventure, difficulty and size."""
     out.mkdir(parents=True, exist_ok=True)
     plots = _plots(s, out, names)
     (out / "summary.json").write_text(json.dumps({k: v for k, v in s.items() if k != "turn_values"}, indent=1))
@@ -111,7 +169,15 @@ def write_report(s: dict[str, Any], out: Path, names: dict[str, str]) -> Path:
         f"<p>{s['games']} games, {s['finished']} finished; players per game: "
         f"{', '.join(f'{k}: {v}' for k, v in s['players'].items())}. Turns per game: median {t['median']:.0f}, "
         f"mean {t['mean']:.1f}, 10–90% {t['p10']:.0f}–{t['p90']:.0f}. Deaths per game: {s['deaths_per_game']:.2f}.</p>",
-        "<h2>Win rate per character</h2>",
+        *(
+            [
+                "<h2>Party success by adventure, difficulty and party size</h2>",
+                _html_table(PARTY_HEAD, party_rows(s["party"], adventures or {})),
+            ]
+            if s.get("party")
+            else []
+        ),
+        f"<h2>{'Success rate per hero' if s.get('party') else 'Win rate per character'}</h2>",
         _html_table(["character", *rate_head[1:]], rate_rows(s["characters"], names)),
         "<h2>Win rate per bot</h2>",
         _html_table(["bot", *rate_head[1:]], rate_rows(s["bots"], {})),
@@ -129,10 +195,28 @@ def write_report(s: dict[str, Any], out: Path, names: dict[str, str]) -> Path:
     return page
 
 
-def terminal_tables(s: dict[str, Any], names: dict[str, str]) -> list[Table]:
+def party_table(s: dict[str, Any], adventures: dict[int, str]) -> Table:
+    """The party's success per cell, for the terminal (adventures by number, named below)."""
+    rows = s["party"]
+    shown = sorted({r["adventure"] for r in rows})
+    t = Table(
+        title=f"Party success by adventure, difficulty and party size ({s['games']} games, 95% Wilson intervals)",
+        caption="; ".join(adventures[n] for n in shown if n in adventures) or None,
+    )
+    bots = len({r["bots"] for r in rows}) > 1
+    head = ["adv.", "stars", "heroes", *(["bots"] if bots else []), "games", "wins", "success", "95% interval"]
+    for col in [*head, "turns", "tasks"]:
+        t.add_column(col, justify="left" if col == "bots" else "right")
+    for row in party_rows(rows, {}):
+        t.add_row(*row[:3], *(row[3:4] if bots else []), *row[4:])
+    return t
+
+
+def terminal_tables(s: dict[str, Any], names: dict[str, str], adventures: dict[int, str] | None = None) -> list[Table]:
     """The same figures as rich tables for the terminal."""
-    tables = []
-    for key, title in (("characters", "Win rate per character"), ("bots", "Win rate per bot")):
+    tables = [party_table(s, adventures or {})] if s.get("party") else []
+    per = "Success rate per hero" if s.get("party") else "Win rate per character"
+    for key, title in (("characters", per), ("bots", "Win rate per bot")):
         if key == "bots" and len(s["bots"]) < 2:
             continue
         t = Table(title=f"{title} ({s['games']} games, 95% Wilson intervals)")
@@ -151,6 +235,8 @@ def terminal_tables(s: dict[str, Any], names: dict[str, str]) -> list[Table]:
     t.add_row("deaths per game", f"{s['deaths_per_game']:.2f}")
     tables.append(t)
     for key, title, col in (("endings", "How games ended", "games"), ("causes", "Causes of death", "deaths")):
+        if not s[key]:
+            continue
         t = Table(title=title)
         t.add_column("cause" if key == "causes" else "ending")
         t.add_column(col, justify="right")

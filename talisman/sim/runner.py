@@ -15,9 +15,10 @@ varies from run to run.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +102,33 @@ def specs(
     ]
 
 
+def sweep(
+    games: int,
+    players: Sequence[int],
+    bots: list[str],
+    seed: int,
+    modules: tuple[str, ...] = ("core",),
+    options: Mapping[str, Sequence[Any]] | None = None,
+    max_turns: int = 1000,
+    start: int = 0,
+    rotate: bool = False,
+) -> list[GameSpec]:
+    """``games`` games for each cell of a sweep: each number of players, with each combination of
+    the options' values. Game ``i`` of every cell has the same seed, so cells differ only in
+    what the sweep varies (common random numbers).
+
+    >>> todo = sweep(2, [1, 2], ["heuristic"], 1, ("legendary-tales",), {"adventure": [1, 2]})
+    >>> [(s.players, dict(s.options)["adventure"], s.index) for s in todo][:3]
+    [(1, 1, 0), (1, 1, 1), (1, 2, 0)]
+    """
+    names = sorted(options or {})
+    out: list[GameSpec] = []
+    for n in players:
+        for values in itertools.product(*((options or {})[k] for k in names)):
+            out += specs(games, n, bots, seed, modules, dict(zip(names, values)), max_turns, start, rotate)
+    return out
+
+
 def play_game(spec: GameSpec) -> dict[str, Any]:
     """Play one game to its end (or the turn limit) and return its record."""
     t0 = time.perf_counter()
@@ -141,7 +169,7 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
                     characters[p.seat] = p.character  # a new character took the seat over
                 alive[p.seat] = p.alive
     result = g.result or {"winners": [], "how": UNFINISHED, "turn": g.turn}
-    return {
+    record = {
         "index": spec.index,
         "seed": spec.seed,
         "players": spec.players,
@@ -159,6 +187,16 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         "deaths": deaths,
         "seconds": round(time.perf_counter() - t0, 4),
     }
+    if spec.options:  # (Parquet cannot store an empty struct)
+        record["options"] = dict(spec.options)
+    if g.rules.modules and g.rules.modules[0].game == "legendary-tales":  # the party wins or loses together
+        record |= {
+            "won": bool(result.get("won")),
+            "adventure": g.globals["adventure"],
+            "stars": g.globals["stars"],
+            "tasks_done": g.globals["step"] + bool(result.get("won")),  # the last task done ends the game
+        }
+    return record
 
 
 def run_local(todo: list[GameSpec], workers: int) -> Iterator[dict[str, Any]]:
