@@ -321,7 +321,3 @@ class LegendarySearch:
             w.apply(d.options[0].id if len(d.options) == 1 else policy.choose(quick_view(w), d))
             steps += 1
         return evaluate(w)
-
-    def median_seconds(self) -> float:
-        """The median time of this bot's searches so far (0 before any)."""
-        return statistics.median(self.times) if self.times else 0.0

@@ -248,7 +248,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
 
 def agent_view(g: Game, seat: int | None) -> Mapping[str, Any]:
     """What a bot is given: Talisman's :class:`LazyView`, or, in a game of its own on the same
-    engine (Legendary Tales), that game's own view service (``Game.view``)."""
+    engine (Legendary Tales), that game's own view (``Game.view``) as a :class:`GameView`."""
     if g.rules.modules and g.rules.modules[0].game != "talisman":
         return GameView(g, seat)
     return LazyView(g, seat)
@@ -259,6 +259,11 @@ class GameView(dict[str, Any]):
     also sample a world consistent with it for search, by the sampler its game registers in
     :data:`~talisman.engine.determinise.SAMPLERS` (Legendary Tales':
     ``talisman.bots.legendary_search``). Valid until the game changes, like :class:`LazyView`.
+
+    >>> from talisman import Game
+    >>> view = agent_view(Game.new(["elf"], modules=["legendary-tales"], seed=1), 0)
+    >>> view["game"], isinstance(view, GameView), view == view._game.view(0)
+    ('legendary-tales', True, True)
     """
 
     __slots__ = ("_game", "_seat")
