@@ -708,3 +708,15 @@ def test_a_crossed_hourglass_helps_only_on_the_turn_it_is_drawn() -> None:
     stay(g)  # the Dwarf's turn: the Ring is drawn, its crossed hourglass unused
     stay(g)  # the Wizard's turn, at the rats: her hourglass moves time
     assert g.globals["time"] == 1
+
+
+@pytest.mark.rules("legendary-tales.travel.flip-on-end")
+def test_a_face_down_token_shows_only_its_back_to_every_seat() -> None:
+    g = Game.new(["warrior", "wizard"], modules=LT, seed=2, options={"adventure": 5})
+    down = set(g.globals["down"])
+    assert down  # adventure 5 begins with villagers and red tokens face down
+    for seat in (0, 1, None):
+        shown = [t for loc in g.view(seat)["locations"] for t in loc["tokens"] if not t["face_up"]]
+        assert len(shown) == len(down)
+        assert all(t == {"face_up": False, "back": t["back"]} for t in shown)  # nothing tells two backs apart
+        assert {t["back"] for t in shown} == {catalogue().tokens[t].back for t in down}

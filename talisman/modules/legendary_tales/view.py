@@ -13,8 +13,8 @@ from talisman.modules.legendary_tales.module import MODULE
 
 def token_view(g: Game, t: int, face_up: bool = True) -> dict[str, Any]:
     tok = catalogue().tokens[t]
-    if not face_up:
-        return {"id": t, "face_up": False, "back": tok.back}
+    if not face_up:  # only its back: no id, which the catalogue would turn into its front
+        return {"face_up": False, "back": tok.back}
     return {
         "id": t,
         "face_up": True,
