@@ -15,6 +15,7 @@ gives the same choices), or ``seconds`` of wall-clock time when given.
 
 >>> import random
 >>> from talisman import Game
+>>> from talisman.engine.view import agent_view
 >>> g = Game.new(["warrior", "wizard"], modules=["legendary-tales"], seed=2)
 >>> bot = LegendarySearch(random.Random(0), iterations=2)
 >>> bot.choose(agent_view(g, 0), g.decision) in g.legal_ids()
