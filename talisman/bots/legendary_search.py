@@ -142,7 +142,7 @@ SAMPLERS["legendary-tales"] = sample_world
 def _token(t: int, face_up: bool) -> dict[str, Any]:
     tok = catalogue().tokens[t]
     if not face_up:
-        return {"id": t, "face_up": False, "back": tok.back}
+        return {"face_up": False, "back": tok.back}
     return {
         "id": t,
         "face_up": True,
