@@ -39,6 +39,7 @@ from talisman.engine.rng import Rng
 from talisman.errors import ConfigError
 from talisman.modules.legendary_tales.adventures import CLUES
 from talisman.modules.legendary_tales.catalogue import catalogue
+from talisman.modules.legendary_tales.view import token_face
 
 # Searched: the decisions where a draw to come weighs (roll or stay is left to the policy).
 SEARCHED = frozenset({"lt-move", "lt-fate", "lt-magic", "lt-return", "lt-defeat", "lt-reward"})
@@ -139,21 +140,6 @@ SAMPLERS["legendary-tales"] = sample_world
 
 
 @cache
-def _token(t: int, face_up: bool) -> dict[str, Any]:
-    tok = catalogue().tokens[t]
-    if not face_up:
-        return {"face_up": False, "back": tok.back}
-    return {
-        "id": t,
-        "face_up": True,
-        "name": tok.name,
-        "kind": tok.kind,
-        "icons": list(tok.icons),
-        "rewards": tok.rewards,
-    }
-
-
-@cache
 def _places(adventure: int, spaces: tuple[tuple[int, str, str], ...]) -> tuple[dict[str, Any], ...]:
     a = catalogue().adventures[adventure]["adventure"]
     index = {key: i for i, key, _ in spaces}
@@ -177,8 +163,8 @@ def quick_view(g: Game) -> dict[str, Any]:
 
     def token(t: int) -> dict[str, Any]:
         if t in down:
-            return _token(t, False)
-        return {**_token(t, True), "health": g.counters.get(t, 0)}
+            return token_face(t, False)
+        return {**token_face(t, True), "health": g.counters.get(t, 0)}
 
     number = g.globals["adventure"]
     places = _places(number, tuple((s.index, s.id, s.name) for s in g.rules.spaces))

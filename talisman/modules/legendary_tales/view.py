@@ -3,6 +3,7 @@ Bag contents are public (002 lets a player look inside); a bag has no order to s
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from talisman.engine.game import Game
@@ -11,9 +12,12 @@ from talisman.modules.legendary_tales.catalogue import catalogue
 from talisman.modules.legendary_tales.module import MODULE
 
 
-def token_view(g: Game, t: int, face_up: bool = True) -> dict[str, Any]:
+@cache
+def token_face(t: int, face_up: bool) -> dict[str, Any]:
+    """What a token shows, its Health aside (the same dict each time: not to be changed).
+    Face down only its back: no id, which the catalogue would turn into its front."""
     tok = catalogue().tokens[t]
-    if not face_up:  # only its back: no id, which the catalogue would turn into its front
+    if not face_up:
         return {"face_up": False, "back": tok.back}
     return {
         "id": t,
@@ -21,9 +25,15 @@ def token_view(g: Game, t: int, face_up: bool = True) -> dict[str, Any]:
         "name": tok.name,
         "kind": tok.kind,
         "icons": list(tok.icons),
-        "health": g.counters.get(t, 0),
         "rewards": tok.rewards,
     }
+
+
+def token_view(g: Game, t: int, face_up: bool = True) -> dict[str, Any]:
+    """A token as a seat sees it, with an enemy's Health tokens."""
+    if not face_up:
+        return dict(token_face(t, False))
+    return {**token_face(t, True), "health": g.counters.get(t, 0)}
 
 
 @MODULE.service("view")
