@@ -320,7 +320,7 @@ export async function gamePage(root, gameId) {
     renderDecision(d, mine, targets);
     el.adventure.hidden = false;
     clear(el.adventure, adventurePanel(view));
-    clear(el.dice, h('h2', {}, 'Drawn this turn'), drawnPanel(view));
+    clear(el.dice, h('h2', {}, 'Travel die'), lastRoll(state.events, 'Not rolled yet.'), h('h2', {}, 'Drawn this turn'), drawnPanel(view));
     clear(el.sheets, heroSheets(view, seatInfo, seat));
     renderLog();
   }

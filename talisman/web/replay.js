@@ -155,7 +155,7 @@ export async function replayPage(root, gameId) {
       view.result ? h('p', { class: `result ${view.result.won ? 'won' : 'lost'}` }, resultText(view.result)) : null);
     el.adventure.hidden = false;
     clear(el.adventure, adventurePanel(view));
-    clear(el.dice, h('h2', {}, 'Drawn this turn'), drawnPanel(view));
+    clear(el.dice, h('h2', {}, 'Travel die'), lastRoll(r.events, 'Not rolled yet.'), h('h2', {}, 'Drawn this turn'), drawnPanel(view));
     clear(el.sheets, heroSheets(view, (i) => game.seats[i], seat));
     clear(el.log, r.events.map(logLine));
   }

@@ -203,6 +203,10 @@ def test_a_person_makes_a_game_in_the_lobby_and_travels_by_clicking_hexes(server
             me = view["heroes"][0]
             here = next(loc["id"] for loc in view["locations"] if loc["index"] == me["location"])
             assert ids == reach(view, me["location"], last_roll(page)), (ids, last_roll(page))
+            roll = last_roll(page)  # and the Travel die panel shows that face
+            assert page.locator(".dice-row svg.die").get_attribute("aria-label") == (
+                f"a die showing {'◎' if roll == 'portal' else roll}"
+            )
             assert here in ids  # staying after the roll is allowed
             away = sorted(ids - {here})
             dest = rng.choice(away) if away else here

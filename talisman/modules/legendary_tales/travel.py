@@ -75,7 +75,8 @@ def roll(g: Game, a: dict[str, Any]) -> None:
     face = DIE[g.rng.die(6) - 1]
     p = g.players[g.active]
     said = {"4h": "4 and the hourglass", "portal": "the Magic Portal"}.get(str(face), str(face))
-    g.say(f"{g.name(g.active)} rolls {said}.")
+    shown = {"4h": 4, "portal": "◎"}.get(str(face), face)  # the die as the front ends draw it
+    g.say(f"{g.name(g.active)} rolls {said}.", dice=[shown])
     if face == "4h":
         move_time(g, 1, "the Travel die")
         if over(g):
