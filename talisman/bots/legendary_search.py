@@ -38,6 +38,7 @@ from talisman.engine.game import Game
 from talisman.engine.rng import Rng
 from talisman.errors import ConfigError
 from talisman.modules.legendary_tales.adventures import CLUES
+from talisman.modules.legendary_tales.board import paths
 from talisman.modules.legendary_tales.catalogue import catalogue
 from talisman.modules.legendary_tales.view import token_face
 
@@ -139,15 +140,17 @@ SAMPLERS["legendary-tales"] = sample_world
 # --- a quick view for rollouts -------------------------------------------------------------------
 
 
-@cache
-def _places(adventure: int, spaces: tuple[tuple[int, str, str], ...]) -> tuple[dict[str, Any], ...]:
-    a = catalogue().adventures[adventure]["adventure"]
-    index = {key: i for i, key, _ in spaces}
-    ways: dict[str, list[int]] = {}
-    for x, y in a["paths"]:
-        ways.setdefault(x, []).append(index[y])
-        ways.setdefault(y, []).append(index[x])
-    return tuple({"index": i, "id": key, "name": name, "paths": sorted(ways.get(key, []))} for i, key, name in spaces)
+def _places(g: Game) -> tuple[dict[str, Any], ...]:
+    """The adventure's locations with their paths (static: kept per adventure in ``rules.derived``)."""
+    key = ("lt-places", g.globals["adventure"])
+    found: tuple[dict[str, Any], ...] | None = g.rules.derived.get(key)
+    if found is None:
+        ways = paths(g)
+        found = g.rules.derived[key] = tuple(
+            {"index": s.index, "id": s.id, "name": s.name, "paths": sorted(ways.get(s.index, []))}
+            for s in g.rules.spaces
+        )
+    return found
 
 
 def quick_view(g: Game) -> dict[str, Any]:
@@ -167,7 +170,7 @@ def quick_view(g: Game) -> dict[str, Any]:
         return {**token_face(t, True), "health": g.counters.get(t, 0)}
 
     number = g.globals["adventure"]
-    places = _places(number, tuple((s.index, s.id, s.name) for s in g.rules.spaces))
+    places = _places(g)
     track = catalogue().adventures[number]["adventure"]["track"][f"side{g.globals['side']}"]
     return {
         "adventure": {"number": number, "task": g.globals.get("task", "")},
