@@ -1,13 +1,16 @@
 """The compiled engine (``scripts/compile.sh``, mypyc) plays the same games as the
 pure-Python package: seeded games of every module with both bots, and a save read
-back half-way, compared step count, state hash and result. Skipped where no build is (CI's clean clone: the
-build takes minutes, so it is the README's run command, not the test setup)."""
+back half-way, compared step count, state hash and result. The README's build is
+used when it is as new as the sources; otherwise (CI's clean clone) the test builds
+one of its own at ``MYPYC_OPT_LEVEL=0``, the same generated code in half the time.
+Skipped only where there is no C compiler."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,9 +29,10 @@ PLAY = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 import talisman.engine.game as compiled
+import talisman.bots.heuristic as bot
 from talisman import Game
 from talisman.bots import make_bot, play_out
-out = {"compiled": compiled.__file__.endswith(".so"), "games": []}
+out = {"compiled": compiled.__file__.endswith(".so") and bot.__file__.endswith(".so"), "games": []}
 for modules in json.loads(sys.argv[2]):
     for bot in ("random", "heuristic"):
         for seed in range(4):
@@ -61,13 +65,25 @@ def play(path: Path) -> dict:
     return result
 
 
-def test_the_compiled_build_plays_the_same_games():
+def build(tmp: Path) -> Path:
+    """A build as new as the sources: the README's, or one made now (optimised less, for speed)."""
     stamp = BUILD / "SOURCE_HASH"
-    if not stamp.exists():
-        pytest.skip("no compiled build: scripts/compile.sh makes one")
-    if stamp.read_text().strip() != source_hash():
-        pytest.skip("the compiled build is older than the sources: run scripts/compile.sh again")
-    compiled, pure = play(BUILD), play(ROOT)
+    if stamp.exists() and stamp.read_text().strip() == source_hash():
+        return BUILD
+    if shutil.which(os.environ.get("CC", "cc")) is None:
+        pytest.skip("no C compiler: the compiled engine cannot be built here")
+    out = tmp / "compiled"
+    env = {**os.environ, "MYPYC_OPT_LEVEL": "0"}
+    run = subprocess.run(
+        [str(ROOT / "scripts" / "compile.sh"), "--out", str(out)], capture_output=True, text=True, env=env
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    return out
+
+
+def test_the_compiled_build_plays_the_same_games(tmp_path_factory):
+    where = build(tmp_path_factory.mktemp("build"))
+    compiled, pure = play(where), play(ROOT)
     assert compiled["compiled"] and not pure["compiled"]
     assert len(pure["games"]) == (2 * 4 + 1) * len(SETS)
     assert compiled["games"] == pure["games"]

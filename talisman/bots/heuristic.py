@@ -60,6 +60,7 @@ from __future__ import annotations
 import random
 import re
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -1001,7 +1002,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         return "leave" if "leave" in ids else ids[0]
 
     def _met(self, d: Decision) -> dict[str, Any] | None:
-        players: list[dict[str, Any]] = self.view["players"]
+        players: Sequence[dict[str, Any]] = self.view["players"]  # (a lazy view's sheets: no list)
         for p in players:
             if p["name"] in d.prompt and p["seat"] != self.seat:
                 return p
