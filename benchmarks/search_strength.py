@@ -1,0 +1,301 @@
+"""The search bot's strength against its thinking time (issue 11, point 5).
+
+Three steps, each its own sub-command, so that a long experiment can share the machine and be
+resumed:
+
+``calibrate``
+    Times the search bot's decisions at each budget of :data:`BUDGETS` (iterations per decision)
+    in two- and four-player base games against the rule-aware bot, one core: the median and 90th
+    percentile of the *searched* decisions (the ones it thinks about), and the median over all of
+    its decisions (trivial ones are answered by the rule-aware bot at once). Writes
+    ``strength-calibration.json``.
+``play --players P --iterations N --games G``
+    Plays G seeded base games (master seed 2026, characters dealt at random, seats rotated so
+    that the search bot sits in each seat equally often) of one search bot against P - 1
+    rule-aware bots with ``talisman simulate``, in chunks of 20 games
+    (``strength-<P>p-<N>it-<start>.jsonl``); a chunk already complete is skipped.
+``report``
+    Reads every chunk, prints the search bot's win rate per budget and player count with 95%
+    Wilson intervals (all games, and games decided before the turn limit), and draws the curve
+    ``docs/search-strength.png`` (win rate against median milliseconds per searched decision).
+
+Run it on the compiled build for the budgets the README quotes (``scripts/compile.sh``, then
+``PYTHONPATH=build/compiled``): the iterations are what a game depends on (the same seeds give the
+same games on either build); the milliseconds are what the compiled build takes per decision.
+
+    python benchmarks/search_strength.py calibrate
+    python benchmarks/search_strength.py play --players 2 --iterations 135 --games 200
+    python benchmarks/search_strength.py report
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.append(str(ROOT))  # after PYTHONPATH, so that a compiled build put there is the one timed
+
+from talisman.bots import make_bot, observe  # noqa: E402
+from talisman.bots.search import SearchBot  # noqa: E402
+from talisman.engine.game import Game  # noqa: E402
+from talisman.sim import records  # noqa: E402
+from talisman.sim.analysis import wilson  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results"
+CURVE = ROOT / "docs" / "search-strength.png"
+SEED = 2026
+CHUNK = 20  # a multiple of 2 and of 4: each chunk rotates the search bot through every seat
+# Iterations per decision. On the compiled build, one core, idle: 14, 135 and 1,400 take about 5, 50
+# and 500 ms per searched decision, and 240 is the most that stays within 100 ms in four-player
+# games as well (2026-12-05). The machine is shared and its speed changes from hour to hour (the
+# same budgets took 2.7 times as long on a busy afternoon), so each calibration also times
+# catanatron's games beside the search bot, to show how fast the machine was.
+BUDGETS = (14, 135, 240, 1400)
+
+
+def calibrate(players: int, iterations: int, games: int = 3, decisions: int = 40) -> dict[str, float]:
+    """Milliseconds per decision of the search bot in seat 0 against rule-aware bots, over the first
+    ``decisions`` searched decisions of each of ``games`` games."""
+    searched: list[float] = []
+    every: list[float] = []
+    reference: list[float] = []
+    for seed in range(games):
+        reference.append(reference_speed())
+        g = Game.new(players=players, modules=("core",), seed=100 + seed, log=False)
+        search = SearchBot(random.Random(seed), iterations=iterations)
+        others = {i: make_bot("heuristic", i) for i in range(1, players)}
+        count = 0
+        while not g.is_over and count < decisions:
+            d = g.decision
+            assert d is not None
+            if d.player == 0:
+                t0 = time.perf_counter()
+                choice = search.choose(observe(g, 0), d)
+                ms = (time.perf_counter() - t0) * 1000
+                every.append(ms)
+                if search.last:
+                    searched.append(ms)
+                    count += 1
+            else:
+                choice = others[d.player].choose(observe(g, d.player), d)
+            g.apply(choice)
+    searched.sort()
+    return {
+        "players": players,
+        "iterations": iterations,
+        "searched_decisions": len(searched),
+        "median_ms": statistics.median(searched),
+        "p90_ms": searched[int(0.9 * (len(searched) - 1))],
+        "median_ms_all_decisions": statistics.median(every),
+        "share_searched": len(searched) / len(every),
+        "catanatron_games_per_s": statistics.median(reference),
+    }
+
+
+def reference_speed() -> float:
+    """The machine's speed now, in catanatron's 4-player games per second (the same five games each
+    time: ``PYTHONHASHSEED`` is fixed by :func:`main`), timed beside the search bot's decisions."""
+    from versus import catanatron_games
+
+    _, _, seconds = catanatron_games(5)
+    return 5 / seconds
+
+
+def cmd_calibrate(args: argparse.Namespace) -> None:
+    compiled = not str(sys.modules[Game.__module__].__file__).endswith(".py")
+    out = RESULTS / "strength-calibration.json"
+    kept = json.loads(out.read_text())["rows"] if out.exists() else []
+    rows = [r for r in kept if r["iterations"] not in args.iterations]  # a budget timed again replaces its rows
+    for iterations in args.iterations:
+        for players in (2, 4):
+            row = calibrate(players, iterations, games=args.games, decisions=args.decisions)
+            row["compiled"] = compiled
+            row["load_average"] = os.getloadavg()[0]
+            rows.append(row)
+            print(
+                f"{players}p  {iterations:>5} iterations: searched decisions median {row['median_ms']:8.1f} ms, "
+                f"90th percentile {row['p90_ms']:8.1f} ms ({row['searched_decisions']} decisions); "
+                f"all its decisions median {row['median_ms_all_decisions']:.2f} ms "
+                f"({row['share_searched']:.0%} searched)",
+                flush=True,
+            )
+    rows.sort(key=lambda r: (r["iterations"], r["players"]))
+    out.write_text(json.dumps({"rows": rows}, indent=1) + "\n")
+    print(f"written {out}")
+
+
+def chunk_path(players: int, iterations: int, start: int) -> Path:
+    return RESULTS / f"strength-{players}p-{iterations}it-{start:04d}.jsonl"
+
+
+def simulate(players: int, bots: str, start: int, games: int, out: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "talisman", "simulate", "--games", str(games), "--start", str(start),
+         "--players", str(players), "--bot", bots, "--rotate", "--seed", str(SEED),
+         "--workers", "1", "--quiet", "--out", str(out)],
+        check=True,
+        cwd=RESULTS,  # not the checkout: `-m` puts the working directory first on the path
+        env={**os.environ, "PYTHONPATH": absolute_path(os.environ.get("PYTHONPATH", ""))},
+    )  # fmt: skip
+
+
+def absolute_path(pythonpath: str) -> str:
+    """``PYTHONPATH`` with each entry made absolute, so that a compiled build named relative to the
+    checkout is still the one the games run on from the results directory."""
+    return os.pathsep.join(str(Path(p).resolve()) for p in pythonpath.split(os.pathsep) if p)
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    bots = ",".join([f"search:{args.iterations}"] + ["heuristic"] * (args.players - 1))
+    for start in range(0, args.games, CHUNK):
+        out = chunk_path(args.players, args.iterations, start)
+        if out.exists() and len(out.read_text().splitlines()) == CHUNK:
+            continue
+        part = out.with_suffix(".part.jsonl")
+        # A chunk stopped part-way keeps its games: the rest are played (game indices go on, so the
+        # seeds and seats are the ones an unbroken run gives) and appended.
+        rest = out.with_suffix(".rest.part.jsonl")
+        kept = [line for f in (part, rest) if f.exists() for line in f.read_text().splitlines() if line.endswith("}")]
+        part.write_text("".join(line + "\n" for line in kept))
+        t0 = time.perf_counter()
+        simulate(args.players, bots, start + len(kept), CHUNK - len(kept), rest)
+        part.write_text("".join(line + "\n" for line in kept + rest.read_text().splitlines()))
+        rest.unlink()
+        part.rename(out)
+        print(f"{out.name}: {time.perf_counter() - t0:.0f} s", flush=True)
+
+
+def searcher_won(record: dict[str, Any]) -> bool:
+    return any(record["bots"][seat].startswith("search") for seat in record["winners"])
+
+
+def tally(players: int, iterations: int) -> dict[str, Any] | None:
+    """The search bot's results at one budget and player count, from its chunks. Of a chunk still
+    being played, a game counts when every game of its rotation (the search bot in each seat once)
+    is in, so seats stay balanced."""
+    played = {
+        r["index"]: r
+        for path in sorted(RESULTS.glob(f"strength-{players}p-{iterations}it-*.jsonl"))
+        for r in records.read(path)
+    }
+    games = [
+        r for i, r in played.items() if all(j in played for j in range(i - i % players, i - i % players + players))
+    ]
+    if not games:
+        return None
+    wins = sum(searcher_won(r) for r in games)
+    decided = [r for r in games if r["finished"]]
+    won_decided = sum(searcher_won(r) for r in decided)
+    lo, hi = wilson(wins, len(games))
+    dlo, dhi = wilson(won_decided, len(decided))
+    return {
+        "players": players,
+        "iterations": iterations,
+        "games": len(games),
+        "wins": wins,
+        "rate": wins / len(games),
+        "low": lo,
+        "high": hi,
+        "decided": len(decided),
+        "decided_rate": won_decided / len(decided) if decided else 0.0,
+        "decided_low": dlo,
+        "decided_high": dhi,
+    }
+
+
+def cmd_report(args: argparse.Namespace) -> None:
+    calibration = json.loads((RESULTS / "strength-calibration.json").read_text())["rows"]
+    timed = {(row["players"], row["iterations"]): row for row in calibration}
+    rows = [t for p in (2, 4) for it in BUDGETS if (t := tally(p, it))]
+    print("players  iterations  ms/decision  games  search wins  95% Wilson     decided games: wins")
+    for t in rows:
+        row = timed.get((t["players"], t["iterations"]), {})
+        t["ms"] = row.get("median_ms", float("nan"))
+        print(
+            f"{t['players']:>7}  {t['iterations']:>10}  {t['ms']:>11.1f}  {t['games']:>5}  "
+            f"{t['wins']:>5} {t['rate']:6.1%}  {t['low']:5.1%}-{t['high']:5.1%}   "
+            f"{t['decided']:>5}: {t['decided_rate']:6.1%} ({t['decided_low']:5.1%}-{t['decided_high']:5.1%})"
+        )
+    if args.markdown:
+        print(
+            "\n| players | iterations | ms per searched decision (median; 90th percentile) | games | search bot's wins | 95% Wilson interval |"
+        )
+        print("|---|---|---|---|---|---|")
+        for t in rows:
+            p90 = timed.get((t["players"], t["iterations"]), {}).get("p90_ms", float("nan"))
+            print(
+                f"| {t['players']} | {t['iterations']:,} | {t['ms']:.0f}; {p90:.0f} | {t['games']:,} | "
+                f"**{t['wins']:,} ({t['rate']:.1%})** | {t['low']:.1%}-{t['high']:.1%} |"
+            )
+    if args.plot:
+        plot(rows)
+
+
+def plot(rows: list[dict[str, Any]]) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for players, colour in ((2, "tab:blue"), (4, "tab:orange")):
+        pts = sorted((t for t in rows if t["players"] == players), key=lambda t: t["ms"])
+        if not pts:
+            continue
+        xs = [t["ms"] for t in pts]
+        ys = [100 * t["rate"] for t in pts]
+        err = [[100 * (t["rate"] - t["low"]) for t in pts], [100 * (t["high"] - t["rate"]) for t in pts]]
+        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, color=colour,
+                    label=f"{players} players: search vs {players - 1} rule-aware")  # fmt: skip
+        for t in pts:
+            ax.annotate(f"{t['iterations']} it., {t['games']} games", (t["ms"], 100 * t["rate"]),
+                        textcoords="offset points", xytext=(6, -12), fontsize=7, color=colour)  # fmt: skip
+        ax.axhline(100 / players, color=colour, linestyle=":", linewidth=1)
+    ax.axvline(100, color="grey", linestyle="--", linewidth=0.8)
+    ax.axhline(75, color="grey", linestyle="--", linewidth=0.8)
+    ax.axhline(40, color="grey", linestyle="--", linewidth=0.8)
+    ax.set_xscale("log")
+    ax.set_xlabel("median time per searched decision (ms, compiled build, one core, idle)")
+    ax.set_ylabel("search bot's wins (%), 95% Wilson interval")
+    ax.set_title("The search bot against the rule-aware bot, base game")
+    ax.set_ylim(0, 100)
+    ax.legend(loc="upper left", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(CURVE, dpi=110)
+    print(f"written {CURVE}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    cal = sub.add_parser("calibrate", help="time the search bot's decisions at each budget")
+    cal.add_argument("--iterations", type=int, nargs="+", default=list(BUDGETS))
+    cal.add_argument("--games", type=int, default=3)
+    cal.add_argument("--decisions", type=int, default=40, help="searched decisions timed per game")
+    cal.set_defaults(run=cmd_calibrate)
+    play = sub.add_parser("play", help="play a match at one budget, in chunks")
+    play.add_argument("--players", type=int, choices=(2, 4), required=True)
+    play.add_argument("--iterations", type=int, required=True)
+    play.add_argument("--games", type=int, required=True)
+    play.set_defaults(run=cmd_play)
+    rep = sub.add_parser("report", help="win rates with Wilson intervals, and the curve")
+    rep.add_argument("--no-plot", dest="plot", action="store_false")
+    rep.add_argument("--markdown", action="store_true", help="also print the table as the README's rows")
+    rep.set_defaults(run=cmd_report)
+    args = parser.parse_args()
+    if os.environ.get("PYTHONHASHSEED") != "0":  # catanatron's games, the speed reference, depend on it
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()
