@@ -10,7 +10,7 @@ import pytest
 
 from talisman import Game
 from talisman.bots import act, make_bot, observe, play_out
-from talisman.bots.search import SearchBot, evaluate, seats
+from talisman.bots.search import SearchBot, evaluate
 from talisman.engine.cards import check_conservation
 from talisman.engine.determinise import determinise, hidden_from
 from talisman.engine.view import LazyView
@@ -103,36 +103,6 @@ def test_search_bot_keeps_to_a_time_budget():
     bot.choose(observe(g, g.decision.player), g.decision)
     assert time.perf_counter() - t0 < 0.05 + 0.5  # one iteration may finish past the deadline
     assert bot.last["iterations"] >= 1
-
-
-def _at_a_move(players: int, seed: int) -> Game:
-    g = _midgame(seed=seed, players=players, turns=8)
-    while g.decision.kind != "move" or len(g.decision.ids) < 2:
-        g.apply(act(make_bot("heuristic", 0), g))
-    return g
-
-
-@pytest.mark.parametrize("players", [3, 4])
-def test_among_several_rivals_the_search_bot_leaves_its_moves_to_the_rule_aware_bot(players):
-    g = _at_a_move(players, seed=6)
-    d = g.decision
-    bot = SearchBot(random.Random(1), iterations=10)
-    choice = bot.choose(observe(g, d.player), d)
-    assert bot.last == {}  # not searched
-    assert choice == make_bot("heuristic", 0).choose(observe(g, d.player), d)
-
-
-def test_with_one_rival_the_search_bot_searches_its_moves():
-    g = _at_a_move(2, seed=6)
-    bot = SearchBot(random.Random(1), iterations=10)
-    bot.choose(observe(g, g.decision.player), g.decision)
-    assert bot.last["iterations"] == 10
-
-
-def test_a_seats_second_character_is_not_another_seat():
-    players = [{"controller": 0}, {"controller": 1}, {"controller": 0}]  # seat 0's Mirror Image
-    assert seats({"players": players}) == 2
-    assert seats({"players": [*players, {"controller": 2}]}) == 3
 
 
 def test_search_bot_needs_a_view_that_can_sample_and_a_budget():

@@ -21,8 +21,7 @@ choice and does not look better than it by :data:`MARGIN`: with a small budget
 the search's estimates are noisy, and it should depart from sound play only on
 clear evidence. Decisions with one real option, and kinds
 where there is little to weigh (:data:`SKIP`), are left to the rule-aware bot
-at once, which keeps a whole game fast enough for large experiments; so are
-moves in a game of three or more seats (:data:`SKIP_AMONG_RIVALS`).
+at once, which keeps a whole game fast enough for large experiments.
 
 The budget is ``iterations`` per decision (deterministic: the same seed
 gives the same choices), or ``seconds`` of wall-clock time when given.
@@ -34,7 +33,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
 from typing import Any
 
 from talisman.bots.heuristic import HeuristicBot
@@ -58,13 +56,6 @@ MARGIN = 0.05  # how much better (in value) another option must look than the ru
 SKIP = frozenset(
     {"others-turn", "counterspell", "heal", "buy-fate", "end-turn", "sell", "discard-spell", "fate", "take"}
 )
-# With more than one rival seat, moves are left to the rule-aware bot as well. The search looks one
-# turn ahead, so it values a move by what the space gives at once and not by the rule-aware bot's
-# route (to the Warlock, a healer, the Portal); with three rivals playing between its turns that
-# cost it games: over the same 200 four-player games at 135 iterations it won WINS_MOVES searching
-# its moves and WINS_NO_MOVES leaving them (benchmarks/search_strength.py; README, "Strength against
-# thinking time"). In two-player games searching moves loses nothing measurable, so it goes on.
-SKIP_AMONG_RIVALS = SKIP | {"move"}
 
 
 def score(g: Game, seat: int) -> float:
@@ -132,11 +123,6 @@ class _Node:
         return best
 
 
-def seats(view: Mapping[str, Any]) -> int:
-    """How many seats play: a seat's second character (a Mirror Image) is not another seat."""
-    return len({p["controller"] for p in view["players"]})
-
-
 def candidates(decision: Decision) -> list[str]:
     """The options the search weighs: those that move the game on."""
     return [o.id for o in decision.options if o.group == "main"]
@@ -185,19 +171,14 @@ class SearchBot:
         if decision.kind in SKIP or len(ids) < 2 or fallback not in ids or self._repeats >= MAX_REPEATS:
             self.last = {}
             return fallback
-        skip = SKIP if seats(view) <= 2 else SKIP_AMONG_RIVALS
-        if decision.kind in skip:
-            self.last = {}
-            return fallback
         if not isinstance(view, LazyView):
             raise ConfigError(
                 "the search bot plans on a view made by talisman.bots.observe(game, seat), "
                 "which can sample the cards it cannot see"
             )
-        return self.search(view, decision, ids, fallback, skip)
+        return self.search(view, decision, ids, fallback)
 
-    def search(self, view: LazyView, decision: Decision, ids: list[str], prior: str, skip: frozenset[str]) -> str:
-        """Search one decision; ``skip`` names the kinds of this seat's later choices left to the rule-aware bot."""
+    def search(self, view: LazyView, decision: Decision, ids: list[str], prior: str) -> str:
         seat = decision.player
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -209,7 +190,7 @@ class SearchBot:
             elif done >= self.iterations:
                 break
             world = view.sample_world(self.rng)
-            path = self._descend(world, root, seat, ids, prior, skip)
+            path = self._descend(world, root, seat, ids, prior)
             value = self._rollout(world, seat)
             for node in path:
                 node.visits += 1
@@ -222,9 +203,7 @@ class SearchBot:
         self.last = {"iterations": done, "options": found, "choice": best}
         return best
 
-    def _descend(
-        self, w: Game, root: _Node, seat: int, ids: list[str], prior: str, skip: frozenset[str]
-    ) -> list[_Node]:
+    def _descend(self, w: Game, root: _Node, seat: int, ids: list[str], prior: str) -> list[_Node]:
         """Walk the tree of this seat's choices for the rest of the turn, adding one new node."""
         turn = w.turn
         node, path = root, [root]
@@ -242,7 +221,7 @@ class SearchBot:
                 assert d is not None  # a game not over has a decision pending
                 prior = self.policy.choose(agent_view(w, d.player), d)
                 ids = candidates(d)
-                if d.player == seat and d.kind not in skip and len(ids) >= 2 and prior in ids:
+                if d.player == seat and d.kind not in SKIP and len(ids) >= 2 and prior in ids:
                     break
                 w.apply(prior)
             if new or w.result is not None or w.turn != turn or len(path) > MAX_TREE_DEPTH:
