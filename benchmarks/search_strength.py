@@ -14,10 +14,14 @@ resumed:
     that the search bot sits in each seat equally often) of one search bot against P - 1
     rule-aware bots with ``talisman simulate``, in chunks of 20 games
     (``strength-<P>p-<N>it-<start>.jsonl``); a chunk already complete is skipped.
-``report``
+``report [--markdown] [--no-plot]``
     Reads every chunk, prints the search bot's win rate per budget and player count with 95%
-    Wilson intervals (all games, and games decided before the turn limit), and draws the curve
-    ``docs/search-strength.png`` (win rate against median milliseconds per searched decision).
+    Wilson intervals (all games, and games decided before the turn limit), with ``--markdown``
+    also as the README's table rows, and draws the curve ``docs/search-strength.png`` (win rate
+    against median milliseconds per searched decision). The four-player matches of an experiment
+    not adopted, the bot with its moves left to the rule-aware bot (``"move"`` added to ``SKIP``
+    in ``talisman/bots/search.py``, ``play``, and its chunks moved to ``results/moves-left/``), are
+    reported beside.
 
 Run it on the compiled build for the budgets the README quotes (``scripts/compile.sh``, then
 ``PYTHONPATH=build/compiled``): the iterations are what a game depends on (the same seeds give the
@@ -51,6 +55,9 @@ from talisman.sim import records  # noqa: E402
 from talisman.sim.analysis import wilson  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
+# An experiment, not adopted: four-player matches of the search bot with "move" added to its SKIP
+# (its moves left to the rule-aware bot). Reported beside the bot's own, at the bot's own timings.
+MOVES_LEFT = RESULTS / "moves-left"
 CURVE = ROOT / "docs" / "search-strength.png"
 SEED = 2026
 CHUNK = 20  # a multiple of 2 and of 4: each chunk rotates the search bot through every seat
@@ -178,13 +185,13 @@ def searcher_won(record: dict[str, Any]) -> bool:
     return any(record["bots"][seat].startswith("search") for seat in record["winners"])
 
 
-def tally(players: int, iterations: int) -> dict[str, Any] | None:
+def tally(players: int, iterations: int, folder: Path = RESULTS) -> dict[str, Any] | None:
     """The search bot's results at one budget and player count, from its chunks. Of a chunk still
     being played, a game counts when every game of its rotation (the search bot in each seat once)
     is in, so seats stay balanced."""
     played = {
         r["index"]: r
-        for path in sorted(RESULTS.glob(f"strength-{players}p-{iterations}it-*.jsonl"))
+        for path in sorted(folder.glob(f"strength-{players}p-{iterations}it-*.jsonl"))
         for r in records.read(path)
     }
     games = [
@@ -215,13 +222,17 @@ def tally(players: int, iterations: int) -> dict[str, Any] | None:
 def cmd_report(args: argparse.Namespace) -> None:
     calibration = json.loads((RESULTS / "strength-calibration.json").read_text())["rows"]
     timed = {(row["players"], row["iterations"]): row for row in calibration}
-    rows = [t for p in (2, 4) for it in BUDGETS if (t := tally(p, it))]
-    print("players  iterations  ms/decision  games  search wins  95% Wilson     decided games: wins")
+    rows = []
+    for series, folder in (("", RESULTS), (", moves left", MOVES_LEFT)):
+        for t in (t for p in (2, 4) for it in BUDGETS if (t := tally(p, it, folder))):
+            t["series"] = f"{t['players']} players{series}"
+            t["ms"] = timed[t["players"], t["iterations"]]["median_ms"]
+            t["p90"] = timed[t["players"], t["iterations"]]["p90_ms"]
+            rows.append(t)
+    print("series                    iterations  ms/decision  games  search wins  95% Wilson     decided games: wins")
     for t in rows:
-        row = timed.get((t["players"], t["iterations"]), {})
-        t["ms"] = row.get("median_ms", float("nan"))
         print(
-            f"{t['players']:>7}  {t['iterations']:>10}  {t['ms']:>11.1f}  {t['games']:>5}  "
+            f"{t['series']:<24}  {t['iterations']:>10}  {t['ms']:>11.1f}  {t['games']:>5}  "
             f"{t['wins']:>5} {t['rate']:6.1%}  {t['low']:5.1%}-{t['high']:5.1%}   "
             f"{t['decided']:>5}: {t['decided_rate']:6.1%} ({t['decided_low']:5.1%}-{t['decided_high']:5.1%})"
         )
@@ -231,9 +242,8 @@ def cmd_report(args: argparse.Namespace) -> None:
         )
         print("|---|---|---|---|---|---|")
         for t in rows:
-            p90 = timed.get((t["players"], t["iterations"]), {}).get("p90_ms", float("nan"))
             print(
-                f"| {t['players']} | {t['iterations']:,} | {t['ms']:.0f}; {p90:.0f} | {t['games']:,} | "
+                f"| {t['series']} | {t['iterations']:,} | {t['ms']:.0f}; {t['p90']:.0f} | {t['games']:,} | "
                 f"**{t['wins']:,} ({t['rate']:.1%})** | {t['low']:.1%}-{t['high']:.1%} |"
             )
     if args.plot:
@@ -247,15 +257,21 @@ def plot(rows: list[dict[str, Any]]) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
-    for players, colour in ((2, "tab:blue"), (4, "tab:orange")):
-        pts = sorted((t for t in rows if t["players"] == players), key=lambda t: t["ms"])
+    series = (
+        ("2 players", "tab:blue", "-"),
+        ("4 players", "tab:orange", "-"),
+        ("4 players, moves left", "grey", "--"),
+    )
+    for name, colour, line in series:
+        pts = sorted((t for t in rows if t["series"] == name), key=lambda t: t["ms"])
         if not pts:
             continue
+        players = pts[0]["players"]
         xs = [t["ms"] for t in pts]
         ys = [100 * t["rate"] for t in pts]
         err = [[100 * (t["rate"] - t["low"]) for t in pts], [100 * (t["high"] - t["rate"]) for t in pts]]
-        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, color=colour,
-                    label=f"{players} players: search vs {players - 1} rule-aware")  # fmt: skip
+        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, color=colour, linestyle=line,
+                    label=f"{name}: search vs {players - 1} rule-aware")  # fmt: skip
         for t in pts:
             ax.annotate(f"{t['iterations']} it., {t['games']} games", (t["ms"], 100 * t["rate"]),
                         textcoords="offset points", xytext=(6, -12), fontsize=7, color=colour)  # fmt: skip
