@@ -257,24 +257,28 @@ def plot(rows: list[dict[str, Any]]) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
+    # name, colour, line, x shifted (so that error bars at the same budget stay apart), label offset
+    # (None: the games are counted in the legend instead, where labels would overlap)
     series = (
-        ("2 players", "tab:blue", "-"),
-        ("4 players", "tab:orange", "-"),
-        ("4 players, moves left", "grey", "--"),
+        ("2 players", "tab:blue", "-", 1.0, (6, -12)),
+        ("4 players", "tab:orange", "-", 1.0, (6, -12)),
+        ("4 players, moves left", "grey", "--", 1.12, None),
     )
-    for name, colour, line in series:
+    for name, colour, line, shift, offset in series:
         pts = sorted((t for t in rows if t["series"] == name), key=lambda t: t["ms"])
         if not pts:
             continue
         players = pts[0]["players"]
-        xs = [t["ms"] for t in pts]
+        xs = [t["ms"] * shift for t in pts]
         ys = [100 * t["rate"] for t in pts]
         err = [[100 * (t["rate"] - t["low"]) for t in pts], [100 * (t["high"] - t["rate"]) for t in pts]]
-        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, color=colour, linestyle=line,
-                    label=f"{name}: search vs {players - 1} rule-aware")  # fmt: skip
-        for t in pts:
-            ax.annotate(f"{t['iterations']} it., {t['games']} games", (t["ms"], 100 * t["rate"]),
-                        textcoords="offset points", xytext=(6, -12), fontsize=7, color=colour)  # fmt: skip
+        label = f"{name}: search vs {players - 1} rule-aware"
+        if offset is None:
+            label += f" ({', '.join(str(t['games']) for t in pts)} games)"
+        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, color=colour, linestyle=line, label=label)
+        for x, y, t in zip(xs, ys, pts) if offset is not None else ():
+            ax.annotate(f"{t['iterations']} it., {t['games']} games", (x, y),
+                        textcoords="offset points", xytext=offset, fontsize=7, color=colour)  # fmt: skip
         ax.axhline(100 / players, color=colour, linestyle=":", linewidth=1)
     ax.axvline(100, color="grey", linestyle="--", linewidth=0.8)
     ax.axhline(75, color="grey", linestyle="--", linewidth=0.8)
