@@ -39,8 +39,16 @@ def over(page) -> bool:
 
 def take_turn(page, rng) -> str:
     """Click one choice as a person would: a highlighted board space when the
-    decision offers some, else one of the main buttons."""
+    decision offers some, else one of the main buttons. Returns "" when the
+    turn left this page before a choice could be clicked (a standing answer
+    the server gave for the seat)."""
     before = step_of(page)
+    page.wait_for_function(
+        "document.querySelector('g.space.target, button.option') !== null"
+        " || document.querySelector('.banner.yours') === null"
+    )
+    if not my_turn(page):
+        return ""
     targets = page.locator("g.space.target")
     if targets.count():
         target = targets.nth(rng.randrange(targets.count()))
@@ -48,6 +56,8 @@ def take_turn(page, rng) -> str:
         target.click()
     else:
         buttons = page.locator("button.option.main")
+        if not buttons.count():  # only the free actions are offered
+            buttons = page.locator("button.option")
         button = buttons.nth(rng.randrange(buttons.count()))
         what = "button:" + button.get_attribute("data-option")
         button.click()
