@@ -9,11 +9,13 @@ resumed:
     percentile of the *searched* decisions (the ones it thinks about), and the median over all of
     its decisions (trivial ones are answered by the rule-aware bot at once). Writes
     ``strength-calibration.json``.
-``play --players P --iterations N --games G``
-    Plays G seeded base games (master seed 2026, characters dealt at random, seats rotated so
+``play --players P --iterations N --games G [--first F]``
+    Plays games F to G - 1 (F is 0 unless given) of the seeded base games (master seed 2026, characters dealt at random, seats rotated so
     that the search bot sits in each seat equally often) of one search bot against P - 1
     rule-aware bots with ``talisman simulate``, in chunks of 20 games
-    (``strength-<P>p-<N>it-<start>.jsonl``); a chunk already complete is skipped.
+    (``strength-<P>p-<N>it-<start>.jsonl``); a chunk already complete is skipped. Two processes
+    on two cores share a match by playing apart ranges (``--games 500`` and ``--first 500
+    --games 1000``): a game's seed and seat follow from its index alone.
 ``report [--markdown] [--no-plot]``
     Reads every chunk, prints the search bot's win rate per budget and player count with 95%
     Wilson intervals (all games, and games decided before the turn limit), with ``--markdown``
@@ -163,7 +165,9 @@ def absolute_path(pythonpath: str) -> str:
 
 def cmd_play(args: argparse.Namespace) -> None:
     bots = ",".join([f"search:{args.iterations}"] + ["heuristic"] * (args.players - 1))
-    for start in range(0, args.games, CHUNK):
+    if args.first % CHUNK:
+        raise SystemExit(f"--first must be a multiple of {CHUNK} (a chunk's first game)")
+    for start in range(args.first, args.games, CHUNK):
         out = chunk_path(args.players, args.iterations, start)
         if out.exists() and len(out.read_text().splitlines()) == CHUNK:
             continue
@@ -305,7 +309,10 @@ def main() -> None:
     play = sub.add_parser("play", help="play a match at one budget, in chunks")
     play.add_argument("--players", type=int, choices=(2, 4), required=True)
     play.add_argument("--iterations", type=int, required=True)
-    play.add_argument("--games", type=int, required=True)
+    play.add_argument("--games", type=int, required=True, help="play games up to this index")
+    play.add_argument(
+        "--first", type=int, default=0, help="the first game (a second process, on another core, plays a later range)"
+    )
     play.set_defaults(run=cmd_play)
     rep = sub.add_parser("report", help="win rates with Wilson intervals, and the curve")
     rep.add_argument("--no-plot", dest="plot", action="store_false")
