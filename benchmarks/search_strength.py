@@ -10,8 +10,9 @@ resumed:
     its decisions (trivial ones are answered by the rule-aware bot at once). Writes
     ``strength-calibration.json``.
 ``play --players P --iterations N --games G [--first F]``
-    Plays games F to G - 1 (F is 0 unless given) of the seeded base games (master seed 2026, characters dealt at random, seats rotated so
-    that the search bot sits in each seat equally often) of one search bot against P - 1
+    Plays games F to G - 1 (F is 0 unless given) of the seeded base games (master seed 2026,
+    characters dealt at random, seats rotated so that the search bot sits in each seat equally
+    often) of one search bot against P - 1
     rule-aware bots with ``talisman simulate``, in chunks of 20 games
     (``strength-<P>p-<N>it-<start>.jsonl``); a chunk already complete is skipped. Two processes
     on two cores share a match by playing apart ranges (``--games 500`` and ``--first 500

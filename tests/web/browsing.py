@@ -56,8 +56,6 @@ def take_turn(page, rng) -> str:
         target.click()
     else:
         buttons = page.locator("button.option.main")
-        if not buttons.count():  # only the free actions are offered
-            buttons = page.locator("button.option")
         button = buttons.nth(rng.randrange(buttons.count()))
         what = "button:" + button.get_attribute("data-option")
         button.click()
