@@ -231,6 +231,7 @@ def board_for(modules: tuple[str, ...], tiles: worlds.Tiles | None = None) -> Bo
 
 
 _NUMBER = re.compile(r"\d+")
+_HANDLERS: dict[str, str] = {}  # decision kind -> the name of the bot's method for it (on_<kind>)
 
 
 def _numbers(text: str) -> list[int]:
@@ -245,17 +246,23 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         self.districts_done: set[str] = set()  # the City's errands run on this visit (module city-districts)
         self.trail: list[str] = []  # the tiles of its last moves on a world (module worlds)
         self.legendary: LegendaryPolicy | None = None  # Legendary Tales' decisions (made at the first)
+        self.tiles: worlds.Tiles | None = None  # a Talisman Worlds board's tiles (None on the others)
+        self._modules: list[str] | None = None  # the modules of the game the board is worked out for
 
     # --- reading the view ------------------------------------------------------
 
     def _setup(self, view: Any, decision: Decision) -> None:
         self.view = view
-        self.board = board_for(tuple(view["modules"]), worlds.tiles_of(view))
+        modules, tiles = view["modules"], worlds.tiles_of(view)
+        if modules != self._modules or tiles != self.tiles:  # (the same game: the same board)
+            self.board = board_for(tuple(modules), tiles)
+            self._modules, self.tiles = modules, tiles
         self.rules = self.board.rules
         self.dist = self.board.dist
         # The character the decision is about (a seat may play two: a Mirror Image, a Mystic).
         self.seat = decision.character if decision.character is not None else decision.player
         self._me: dict[str, Any] | None = None
+        self._held: set[str] | None = None  # the names of what it holds (see has)
         self._plan: str | None = None
         self._aim_cache: str | None = None
 
@@ -270,7 +277,11 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         return self.rules.instances[cid]
 
     def has(self, name: str) -> bool:
-        return any(c["name"] == name for c in self.me["objects"] + self.me["packed"] + self.me["followers"])
+        """Does the character hold an Object (carried or packed) or a Follower of this name?"""
+        if self._held is None:
+            me = self.me
+            self._held = {c["name"] for part in (me["objects"], me["packed"], me["followers"]) for c in part}
+        return name in self._held
 
     def traits(self) -> set[str]:
         """The character's printed abilities (keywords, without their conditions)."""
@@ -582,7 +593,10 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
             return self.legendary.choose(view, decision)
         self._setup(view, decision)
         ids = decision.ids
-        method = getattr(self, "on_" + decision.kind.replace("-", "_"), None)
+        name = _HANDLERS.get(decision.kind)
+        if name is None:
+            name = _HANDLERS[decision.kind] = "on_" + decision.kind.replace("-", "_")
+        method = getattr(self, name, None)
         choice = method(decision, ids) if method else None
         if choice in ids:
             return str(choice)
@@ -591,8 +605,9 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
 
     def first(self, ids: list[str], *prefixes: str) -> str | None:
         for prefix in prefixes:
+            sub = prefix + ":"
             for i in ids:
-                if i == prefix or i.startswith(prefix + ":"):
+                if i == prefix or i.startswith(sub):
                     return i
         return None
 

@@ -79,7 +79,7 @@ def on_portal(bot: Any, ids: list[str]) -> str:
 
 
 def on_world(bot: Any) -> bool:
-    return tiles_of(bot.view) is not None
+    return bot.tiles is not None  # (read from the view once per decision)
 
 
 def roam_bonus(bot: Any, sid: str) -> float:

@@ -3,9 +3,9 @@ it from, and the events that explain a game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 Group = Literal["main", "free"]
 # A Choice's group may also be a hint to the rule code that gathers ability options, read and
@@ -20,46 +20,124 @@ ChoiceGroup = Literal["main", "free", "instead", "forced"]
 Frame = tuple[str, dict[str, Any]]
 
 
-class Choice(NamedTuple):
+class Choice:
     """One option rule code offers with :meth:`~talisman.engine.game.Game.decide`: the ``id`` sent
     back, the ``label`` shown, the ``frames`` pushed when it is chosen (run in the order given) and
     its ``group`` (see :class:`Option`).
 
-    Stored as such in the ``decide`` frame; saved as the list ``[id, label, frames, group]``.
+    Stored as such in the ``decide`` frame; saved as the list ``[id, label, frames, group]``, which
+    is why it also reads by index, as that list does once a save is loaded. A value, never changed
+    once made (a plain class rather than a NamedTuple, whose objects are made by Python code even
+    in the compiled engine: rule code makes several at every action).
+
+    >>> c = Choice("pay", "Pay 1G", [("pay", {"p": 0})])
+    >>> c[0], list(c) == ["pay", "Pay 1G", [("pay", {"p": 0})], "main"], c.with_group("free").group
+    ('pay', True, 'free')
     """
 
-    id: str
-    label: str
-    frames: Sequence[Frame] = ()
-    group: ChoiceGroup = "main"
+    __slots__ = ("id", "label", "frames", "group")
+
+    def __init__(self, id: str, label: str, frames: Sequence[Frame] = (), group: ChoiceGroup = "main") -> None:
+        self.id = id
+        self.label = label
+        self.frames = frames
+        self.group = group
+
+    def __getitem__(self, i: int) -> Any:
+        return (self.id, self.label, self.frames, self.group)[i]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.id, self.label, self.frames, self.group))
+
+    def __len__(self) -> int:
+        return 4
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Choice):
+            return NotImplemented
+        return (self.id, self.label, self.frames, self.group) == (other.id, other.label, other.frames, other.group)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.label, self.group))
+
+    def __repr__(self) -> str:
+        return f"Choice(id={self.id!r}, label={self.label!r}, frames={self.frames!r}, group={self.group!r})"
+
+    def with_group(self, group: ChoiceGroup) -> Choice:
+        """The same choice in another group."""
+        return Choice(self.id, self.label, self.frames, group)
 
 
-class Option(NamedTuple):
+class Option:
     """One legal answer: a stable ``id`` to send back and a ``label`` to show.
 
     ``group`` is ``main`` for the choices that move the game on and ``free``
     for things a player may do first (drop an object, cash in trophies...).
-    (A small immutable tuple: a decision makes several at every action.)
+    A value, never changed once made. (A plain class rather than a dataclass or a
+    NamedTuple: the compiled engine makes its objects natively, and a decision
+    makes several at every action.)
+
+    >>> Option("roll", "Roll to move") == Option("roll", "Roll to move", "main")
+    True
     """
 
-    id: str
-    label: str
-    group: Group = "main"
+    __slots__ = ("id", "label", "group")
+
+    def __init__(self, id: str, label: str, group: Group = "main") -> None:
+        self.id = id
+        self.label = label
+        self.group = group
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Option):
+            return NotImplemented
+        return self.id == other.id and self.label == other.label and self.group == other.group
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.label, self.group))
+
+    def __repr__(self) -> str:
+        return f"Option(id={self.id!r}, label={self.label!r}, group={self.group!r})"
 
 
-@dataclass(frozen=True)
 class Decision:
     """Who must choose, what about, and the legal options.
 
     ``player`` is the seat that answers; ``character`` the character the
     decision is about (a seat may play two: a Mirror Image, a Mystic's body).
+    A value, never changed once made (a plain class for the reason given at :class:`Option`).
     """
 
-    player: int
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
-    character: int | None = None
+    __slots__ = ("player", "kind", "prompt", "options", "character")
+
+    def __init__(
+        self, player: int, kind: str, prompt: str, options: tuple[Option, ...], character: int | None = None
+    ) -> None:
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.options = options
+        self.character = character
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return (self.player, self.kind, self.prompt, self.options, self.character) == (
+            other.player,
+            other.kind,
+            other.prompt,
+            other.options,
+            other.character,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.kind, self.prompt, self.options, self.character))
+
+    def __repr__(self) -> str:
+        return (
+            f"Decision(player={self.player!r}, kind={self.kind!r}, prompt={self.prompt!r}, "
+            f"options={self.options!r}, character={self.character!r})"
+        )
 
     @property
     def ids(self) -> list[str]:

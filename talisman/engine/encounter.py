@@ -59,7 +59,7 @@ def _land(g: Game, a: dict[str, Any]) -> None:
     extra = abilities.land_options(g, seat)
     instead = [o for o in extra if o.group == "instead"]
     # An ability may replace meeting the space (the Ghoul at the Graveyard) or add a way to land (the Ninja).
-    options += [o._replace(group="main") for o in instead] or [space_option]
+    options += [o.with_group("main") for o in instead] or [space_option]
     options += [o for o in extra if o not in instead]
     if len(options) > 1:
         g.decide(seat, "encounter", f"On the {sdef.name}: what do you encounter?", options)

@@ -45,6 +45,30 @@ def _printed(c: Any, card: int) -> dict[str, Any]:
     return out
 
 
+# The standing states a sheet shows (others are the rules' own bookkeeping).
+PUBLIC_STATUS = frozenset(
+    (
+        "enslaved",
+        "hold",
+        "quest",
+        "raft",
+        "next_move",
+        "dead",
+        "master",
+        "goal",
+        "flight",
+        "retreat",
+        "route",
+        "warrant",
+        "loan",
+        "king-task",
+        "city-escort",
+        "passage",
+        "worlds-quest",
+    )
+)
+
+
 def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
     p = g.players[seat]
     c = g.rules.characters[p.character]
@@ -83,30 +107,7 @@ def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
         "ability_cards": [card_view(g, c) for c in p.cards if g.rules.instances[c].type == "ability"],
         "toad": p.toad,
         "lost_turns": p.lost_turns,
-        "status": {
-            k: v
-            for k, v in p.status.items()
-            if k
-            in (
-                "enslaved",
-                "hold",
-                "quest",
-                "raft",
-                "next_move",
-                "dead",
-                "master",
-                "goal",
-                "flight",
-                "retreat",
-                "route",
-                "warrant",
-                "loan",
-                "king-task",
-                "city-escort",
-                "passage",
-                "worlds-quest",
-            )
-        },
+        "status": {k: v for k, v in p.status.items() if k in PUBLIC_STATUS},
     }
     out["notes"] = notes(g, seat)
     if sees_spells:
@@ -303,9 +304,14 @@ class LazyView(Mapping[str, Any]):
         if key not in parts:
             if key == "players":
                 parts[key] = _LazySheets(self._game, self._seat)
+            elif key == "board":
+                parts[key] = _LazyBoard(self._game)
             else:
                 parts[key] = SECTIONS[key](self._game, self._seat)
         return parts[key]
+
+    def get(self, key: str, default: Any = None) -> Any:  # (Mapping's own is Python code, even compiled)
+        return self[key] if key in SECTIONS else default
 
     def __iter__(self) -> Iterator[str]:
         return iter(SECTIONS)
@@ -341,6 +347,40 @@ class _LazySheets(Sequence[dict[str, Any]]):
 
     def __eq__(self, other: object) -> bool:
         return list(self) == other if isinstance(other, list) else NotImplemented
+
+
+class _LazyBoard(Mapping[str, list[dict[str, Any]]]):
+    """The cards face up on the board in a lazy view: a space's, viewed on first read
+    (a bot asks after the few spaces it could move to, the view holds them all)."""
+
+    __slots__ = ("_game", "_spaces")
+
+    def __init__(self, g: Game) -> None:
+        self._game = g
+        self._spaces: dict[str, list[dict[str, Any]]] = {}
+
+    def get(self, sid: str, default: Any = None) -> Any:  # (without a KeyError for each empty space)
+        found = self._spaces.get(sid)
+        if found is None:
+            g = self._game
+            held = g.board.get(g.rules.space_index.get(sid, -1))
+            if not held:
+                return default
+            found = self._spaces[sid] = [card_view(g, c) for c in held]
+        return found
+
+    def __getitem__(self, sid: str) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] | None = self.get(sid)
+        if found is None:
+            raise KeyError(sid)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        g = self._game
+        return iter([g.rules.spaces[s].id for s, held in sorted(g.board.items()) if held])
+
+    def __len__(self) -> int:
+        return sum(1 for held in self._game.board.values() if held)
 
 
 def events_for(g: Game, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
