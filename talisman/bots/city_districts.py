@@ -12,6 +12,7 @@ could not beat, and pays the Tax Collector.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from talisman.content.ruleset import Ruleset
@@ -26,7 +27,7 @@ class CityBot(Protocol):
     rules: Ruleset
 
     @property
-    def me(self) -> dict[str, Any]: ...
+    def me(self) -> Mapping[str, Any]: ...
 
     def battle_strength(self) -> int: ...
 

@@ -60,7 +60,7 @@ from __future__ import annotations
 import random
 import re
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -230,6 +230,7 @@ def board_for(modules: tuple[str, ...], tiles: worlds.Tiles | None = None) -> Bo
     )
 
 
+Sheet = Mapping[str, Any]  # a character sheet of the view (a lazy view's works out each field when read)
 _NUMBER = re.compile(r"\d+")
 _HANDLERS: dict[str, str] = {}  # decision kind -> the name of the bot's method for it (on_<kind>)
 
@@ -261,13 +262,13 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         self.dist = self.board.dist
         # The character the decision is about (a seat may play two: a Mirror Image, a Mystic).
         self.seat = decision.character if decision.character is not None else decision.player
-        self._me: dict[str, Any] | None = None
+        self._me: Sheet | None = None
         self._held: set[str] | None = None  # the names of what it holds (see has)
         self._plan: str | None = None
         self._aim_cache: str | None = None
 
     @property
-    def me(self) -> dict[str, Any]:
+    def me(self) -> Sheet:
         """The bot's character sheet (read from the view when first needed: many decisions do without)."""
         if self._me is None:
             self._me = self.view["players"][self.seat]
@@ -310,12 +311,12 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         goal: dict[str, Any] | None = self.me["status"].get("goal")
         return goal
 
-    def rivals(self) -> list[dict[str, Any]]:
+    def rivals(self) -> list[Sheet]:
         """The other players' living characters."""
         mine = self.me["controller"]
         return [p for p in self.view["players"] if p["alive"] and p["controller"] != mine]
 
-    def beatable(self, other: dict[str, Any], margin: int = 1) -> bool:
+    def beatable(self, other: Sheet, margin: int = 1) -> bool:
         """Could the bot beat this character in battle (or, where it may, in psychic combat)?"""
         if self.battle_strength() >= other["strength"] + margin:
             return True
@@ -344,7 +345,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         """How much stronger than its prey a hunter wants to be: less, the more lives it has to spare."""
         return max(-2, 1 - (int(self.me["lives"]) - 3) // 2)
 
-    def prey(self) -> list[dict[str, Any]]:
+    def prey(self) -> list[Sheet]:
         """The rivals the bot could beat, where it can catch them (not on the Crown, nor a step at a time inward)."""
         margin = self.hunt_margin()
         return [
@@ -641,8 +642,8 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         region = self.rules.regions[here.region]
         if region.movement == "step":
             return self._step(ids)
-        target = self.target()
         rafts = [i for i in ids if i.startswith("raft:")]
+        target = self.target() if rafts or "next-move" in ids else ""  # (the plan only where it matters)
         if target and rafts:
             best = min(rafts, key=lambda i: self._d(i.split(":")[1], target))
             if self._d(best.split(":")[1], target) < self._d(me["space"], target):
@@ -978,7 +979,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
                 return i
         return next((i for i in ids if not i.startswith("meet:")), None)
 
-    def _worth_meeting(self, other: dict[str, Any]) -> bool:
+    def _worth_meeting(self, other: Sheet) -> bool:
         if other["controller"] == self.me["controller"]:
             return False
         if self.hunting():
@@ -1016,8 +1017,8 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
             return broadside  # ship against ship: neither side can see the other's damage
         return "leave" if "leave" in ids else ids[0]
 
-    def _met(self, d: Decision) -> dict[str, Any] | None:
-        players: Sequence[dict[str, Any]] = self.view["players"]  # (a lazy view's sheets: no list)
+    def _met(self, d: Decision) -> Sheet | None:
+        players: Sequence[Sheet] = self.view["players"]  # (a lazy view's sheets: no list)
         for p in players:
             if p["name"] in d.prompt and p["seat"] != self.seat:
                 return p
@@ -1451,7 +1452,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
                     return i
         return "pass"
 
-    def _threat(self, p: dict[str, Any]) -> int:
+    def _threat(self, p: Sheet) -> int:
         return int(max(p["strength"], p["craft"]) * 2 + p["lives"])
 
     def on_finders_keepers(self, d: Decision, ids: list[str]) -> str:
@@ -1476,7 +1477,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
                 return i
         return ids[0]
 
-    def _worth(self, p: dict[str, Any]) -> int:
+    def _worth(self, p: Sheet) -> int:
         """How far along a character is (to choose between a seat's two bodies)."""
         talisman = any(c["name"] == "Talisman" for c in p["objects"] + p["packed"])
         return int(max(p["strength"], p["craft"]) * 2 + p["lives"] * 2 + 10 * talisman + len(p["objects"]))

@@ -13,6 +13,7 @@ passage, a Gateway) once wounded or grown strong enough for the Crown.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from talisman.content.model import CardDef
@@ -34,7 +35,7 @@ class TimescapeBot(Protocol):
     rules: Ruleset
 
     @property
-    def me(self) -> dict[str, Any]: ...
+    def me(self) -> Mapping[str, Any]: ...
 
     @property
     def power(self) -> int: ...

@@ -44,6 +44,10 @@ class Choice:
         self.group = group
 
     def __getitem__(self, i: int) -> Any:
+        if i == 0:  # (the engine reads a stored option's id by index at every action: no tuple made)
+            return self.id
+        if i == 2:
+            return self.frames
         return (self.id, self.label, self.frames, self.group)[i]
 
     def __iter__(self) -> Iterator[Any]:

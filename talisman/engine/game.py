@@ -50,6 +50,14 @@ DIE_BY_SIZE = {"S": 4, "M": 6, "L": 8}
 MAX_SEED = 2**63 - 1  # seeds fit a signed 64-bit integer (a database's BIGINT)
 
 
+def _option(stored: Any) -> Option:
+    """A stored option (a Choice, or the list a loaded save has) as the decision shows it."""
+    if isinstance(stored, Choice):
+        group: Any = stored.group  # (only "main" and "free" are left once decided)
+        return Option(stored.id, stored.label, group)
+    return Option(stored[0], stored[1], stored[3])
+
+
 def frame(kind: str, **args: Any) -> Frame:
     """A frame to push or to attach to an option."""
     return (kind, args)
@@ -158,11 +166,7 @@ class Game:
         if kind != "decide":
             return None
         return Decision(
-            self.controller(a["p"]),
-            a["kind"],
-            a["prompt"],
-            tuple([Option(o[0], o[1], o[3]) for o in a["options"]]),
-            a["p"],
+            self.controller(a["p"]), a["kind"], a["prompt"], tuple([_option(o) for o in a["options"]]), a["p"]
         )
 
     def legal_ids(self) -> list[str]:
@@ -342,7 +346,10 @@ class Game:
         """Push frames so that they run in the order given (an option's frames read back from
         plain data are ``[kind, args]`` lists: they are made frames again)."""
         given: Sequence[Any] = frames  # (lists or tuples: compiled code checks a Frame's type)
-        self.stack.extend([(f[0], f[1]) for f in reversed(given)])
+        stack = self.stack
+        for i in range(len(given) - 1, -1, -1):
+            f = given[i]
+            stack.append(f if isinstance(f, tuple) else (f[0], f[1]))
 
     def decide(self, p: int, kind: str, prompt: str, options: Sequence[Choice], confirm: bool = False) -> None:
         """Ask seat ``p`` to choose among ``options``; stored in the ``decide`` frame (saved as plain lists).

@@ -69,51 +69,73 @@ PUBLIC_STATUS = frozenset(
 )
 
 
+def _sees(g: Game, seat: int, viewer: int | None, trait: str) -> bool:
+    """May ``viewer`` see this character's hidden cards (its own; ``see-spells``: the Prophetess)?"""
+    return viewer is not None and (g.controller(seat) == viewer or stats.has_trait(g, viewer, trait))
+
+
+def _of_type(g: Game, seat: int, kind: str) -> list[int]:
+    """The character's cards of one type (its Scrolls, Titles, Ability cards)."""
+    instances = g.rules.instances
+    return [c for c in g.players[seat].cards if instances[c].type == kind]
+
+
+def _views(g: Game, held: list[int]) -> list[dict[str, Any]]:
+    return [card_view(g, c) for c in held]
+
+
+_ABSENT: Any = object()  # a field this viewer may not see: left out of the sheet
+# A character sheet, field by field: each a function of (game, seat, viewer), so that a lazy
+# view works out only the fields a bot reads. In the order of the sheet.
+SHEET: dict[str, Callable[[Game, int, int | None], Any]] = {
+    "seat": lambda g, s, v: s,
+    "character": lambda g, s, v: g.players[s].character,
+    "name": lambda g, s, v: g.name(s),
+    "controller": lambda g, s, v: g.controller(s),
+    "alive": lambda g, s, v: g.players[s].alive,
+    "space": lambda g, s, v: g.rules.spaces[g.players[s].space].id,
+    "strength": lambda g, s, v: stats.strength(g, s) if g.players[s].alive else 0,
+    "craft": lambda g, s, v: stats.craft(g, s) if g.players[s].alive else 0,
+    "strength_counters": lambda g, s, v: g.players[s].strength,
+    "craft_counters": lambda g, s, v: g.players[s].craft,
+    "lives": lambda g, s, v: g.players[s].lives,
+    "gold": lambda g, s, v: g.players[s].gold,
+    "fate": lambda g, s, v: g.players[s].fate,
+    "alignment": lambda g, s, v: g.players[s].alignment,
+    # 000: an Alignment Card lies beside a character whose alignment has
+    # changed, showing the new one; it is discarded on reverting.
+    "alignment_card": lambda g, s, v: (
+        g.players[s].alignment
+        if g.players[s].alignment != g.rules.characters[g.players[s].character].alignment
+        else None
+    ),
+    "size": lambda g, s, v: g.players[s].status.get("size", g.rules.characters[g.players[s].character].size),
+    "objects": lambda g, s, v: _views(g, g.players[s].objects),
+    "packed": lambda g, s, v: _views(g, g.players[s].packed),
+    "followers": lambda g, s, v: _views(g, g.players[s].followers),
+    "trophies": lambda g, s, v: _views(g, g.players[s].trophies),
+    "spell_count": lambda g, s, v: len(g.players[s].spells),
+    "scroll_count": lambda g, s, v: len(_of_type(g, s, "scroll")),
+    "titles": lambda g, s, v: _views(g, _of_type(g, s, "title")),
+    # the character card's own abilities, then Ability cards gained in play
+    "abilities": lambda g, s, v: list(g.rules.characters[g.players[s].character].abilities),
+    "ability_cards": lambda g, s, v: _views(g, _of_type(g, s, "ability")),
+    "toad": lambda g, s, v: g.players[s].toad,
+    "lost_turns": lambda g, s, v: g.players[s].lost_turns,
+    "status": lambda g, s, v: {k: x for k, x in g.players[s].status.items() if k in PUBLIC_STATUS},
+    "notes": lambda g, s, v: notes(g, s),
+    "spells": lambda g, s, v: _views(g, g.players[s].spells) if _sees(g, s, v, "see-spells") else _ABSENT,
+    "scrolls": lambda g, s, v: _views(g, _of_type(g, s, "scroll")) if _sees(g, s, v, "see-scrolls") else _ABSENT,
+}
+
+
 def sheet(g: Game, seat: int, viewer: int | None) -> dict[str, Any]:
-    p = g.players[seat]
-    c = g.rules.characters[p.character]
-    mine = viewer is not None and g.controller(seat) == viewer
-    sees_spells = mine or (viewer is not None and stats.has_trait(g, viewer, "see-spells"))
-    sees_scrolls = mine or (viewer is not None and stats.has_trait(g, viewer, "see-scrolls"))
-    scrolls = [c for c in p.cards if g.rules.instances[c].type == "scroll"]
-    out = {
-        "seat": seat,
-        "character": p.character,
-        "name": g.name(seat),
-        "controller": g.controller(seat),
-        "alive": p.alive,
-        "space": g.rules.spaces[p.space].id,
-        "strength": stats.strength(g, seat) if p.alive else 0,
-        "craft": stats.craft(g, seat) if p.alive else 0,
-        "strength_counters": p.strength,
-        "craft_counters": p.craft,
-        "lives": p.lives,
-        "gold": p.gold,
-        "fate": p.fate,
-        "alignment": p.alignment,
-        # 000: an Alignment Card lies beside a character whose alignment has
-        # changed, showing the new one; it is discarded on reverting.
-        "alignment_card": p.alignment if p.alignment != c.alignment else None,
-        "size": p.status.get("size", c.size),
-        "objects": [card_view(g, o) for o in p.objects],
-        "packed": [card_view(g, o) for o in p.packed],
-        "followers": [card_view(g, f) for f in p.followers],
-        "trophies": [card_view(g, t) for t in p.trophies],
-        "spell_count": len(p.spells),
-        "scroll_count": len(scrolls),
-        "titles": [card_view(g, c) for c in p.cards if g.rules.instances[c].type == "title"],
-        # the character card's own abilities, then Ability cards gained in play
-        "abilities": list(c.abilities),
-        "ability_cards": [card_view(g, c) for c in p.cards if g.rules.instances[c].type == "ability"],
-        "toad": p.toad,
-        "lost_turns": p.lost_turns,
-        "status": {k: v for k, v in p.status.items() if k in PUBLIC_STATUS},
-    }
-    out["notes"] = notes(g, seat)
-    if sees_spells:
-        out["spells"] = [card_view(g, s) for s in p.spells]
-    if sees_scrolls:
-        out["scrolls"] = [card_view(g, s) for s in scrolls]
+    """A character's sheet as ``viewer`` sees it (its hidden cards only where it may)."""
+    out = {}
+    for key, field in SHEET.items():
+        value = field(g, seat, viewer)
+        if value is not _ABSENT:
+            out[key] = value
     return out
 
 
@@ -326,7 +348,7 @@ class LazyView(Mapping[str, Any]):
         return determinise(self._game, self._seat, rng)
 
 
-class _LazySheets(Sequence[dict[str, Any]]):
+class _LazySheets(Sequence[Mapping[str, Any]]):
     """The character sheets of a lazy view, each built on first read."""
 
     __slots__ = ("_game", "_seat", "_sheets")
@@ -334,12 +356,12 @@ class _LazySheets(Sequence[dict[str, Any]]):
     def __init__(self, g: Game, seat: int | None) -> None:
         self._game = g
         self._seat = seat
-        self._sheets: list[dict[str, Any] | None] = [None] * len(g.players)
+        self._sheets: list[Mapping[str, Any] | None] = [None] * len(g.players)
 
-    def __getitem__(self, i: int) -> dict[str, Any]:  # type: ignore[override]
+    def __getitem__(self, i: int) -> Mapping[str, Any]:  # type: ignore[override]
         found = self._sheets[i]
         if found is None:
-            found = self._sheets[i] = sheet(self._game, range(len(self._sheets))[i], self._seat)
+            found = self._sheets[i] = _LazySheet(self._game, range(len(self._sheets))[i], self._seat)
         return found
 
     def __len__(self) -> int:
@@ -347,6 +369,44 @@ class _LazySheets(Sequence[dict[str, Any]]):
 
     def __eq__(self, other: object) -> bool:
         return list(self) == other if isinstance(other, list) else NotImplemented
+
+
+class _LazySheet(Mapping[str, Any]):
+    """A character sheet in a lazy view: each field worked out when first read
+    (a bot reads a few of the thirty, most often its lives, space and Strength)."""
+
+    __slots__ = ("_game", "_seat", "_viewer", "_fields")
+
+    def __init__(self, g: Game, seat: int, viewer: int | None) -> None:
+        self._game = g
+        self._seat = seat
+        self._viewer = viewer
+        self._fields: dict[str, Any] = {}
+
+    def get(self, key: str, default: Any = None) -> Any:  # (natively: Mapping's own is Python code)
+        fields = self._fields
+        value = fields.get(key, _ABSENT)
+        if value is _ABSENT:
+            field = SHEET.get(key)
+            if field is None:
+                return default
+            value = field(self._game, self._seat, self._viewer)
+            if value is _ABSENT:
+                return default
+            fields[key] = value
+        return value
+
+    def __getitem__(self, key: str) -> Any:
+        value = self.get(key, _ABSENT)
+        if value is _ABSENT:
+            raise KeyError(key)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([key for key in SHEET if self.get(key, _ABSENT) is not _ABSENT])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 class _LazyBoard(Mapping[str, list[dict[str, Any]]]):
