@@ -242,6 +242,22 @@ def test_a_fault_in_a_rule_is_undone(monkeypatch):
     g.apply(g.legal_ids()[0])
 
 
+def test_a_copy_for_search_keeps_no_checkpoint_but_refuses_illegal_answers():
+    """A clone is thrown away on an error, so apply takes no copy of it to undo from (a
+    search plays thousands of them); an illegal answer still changes nothing."""
+    g = played(4, 5)
+    c = g.clone()
+    for _ in range(40):
+        c.apply(c.legal_ids()[0])
+    assert c.checkpoint is None and c.since_checkpoint == []
+    g.apply(g.legal_ids()[0])
+    assert g.checkpoint is not None and g.since_checkpoint  # the game itself keeps one
+    h = c.state_hash()
+    with pytest.raises(IllegalOptionError):
+        c.apply("no-such-option")
+    assert c.state_hash() == h
+
+
 def test_a_game_where_nobody_can_ever_decide_ends_stalled_with_the_reason():
     g = Game.new(["warrior", "wizard"], seed=1, start=False)
     for p in g.players:

@@ -76,6 +76,7 @@ class Game:
         "derived",
         "checkpoint",
         "since_checkpoint",
+        "guarded",
     )
     rules: Ruleset  # the static content of the game's modules (shared, never changed)
     config: dict[str, Any]  # modules, options, characters and seed, as given
@@ -98,6 +99,7 @@ class Game:
     derived: dict[int, dict[Any, Any]] | None  # not state: values worked out from it, per character (run)
     checkpoint: Game | None  # not state: a copy from before the last few actions, to undo an error (apply)
     since_checkpoint: list[Any]  # the actions (and dice scripts) since that copy
+    guarded: bool  # not state: does apply keep that copy? (not in copies for search, thrown away on an error)
 
     # --- creation -----------------------------------------------------------
 
@@ -153,6 +155,7 @@ class Game:
         g.derived = None
         g.checkpoint = None
         g.since_checkpoint = []
+        g.guarded = True
         return g
 
     # --- the public API -----------------------------------------------------
@@ -184,7 +187,8 @@ class Game:
         in a rule): the game is put back as it was before the call, from a copy
         taken at most ``CHECKPOINT_EVERY`` actions before and those actions played
         again. Code that changes the state other than by ``apply`` (a test arranging
-        a position) calls :meth:`touched` first, or :meth:`advance`.
+        a position) calls :meth:`touched` first, or :meth:`advance`. (Not so in a
+        :meth:`clone`, a copy for search.)
         """
         if self.result is not None:
             raise GameOverError("the game is over: no more actions are accepted")
@@ -199,15 +203,18 @@ class Game:
         else:
             legal = ", ".join(o[0] for o in a["options"])
             raise IllegalOptionError(f"{option_id!r} is not a legal option here (legal: {legal})")
-        if self.checkpoint is None or len(self.since_checkpoint) >= CHECKPOINT_EVERY:
+        guarded = self.guarded
+        if guarded and (self.checkpoint is None or len(self.since_checkpoint) >= CHECKPOINT_EVERY):
             self.checkpoint, self.since_checkpoint = self.clone(), []
         logged = len(self.log) if self.log is not None else 0
         try:
             self._answer(a, opt)
         except BaseException:
-            self._undo(logged)
+            if guarded:
+                self._undo(logged)
             raise
-        self.since_checkpoint.append(option_id)
+        if guarded:
+            self.since_checkpoint.append(option_id)
         if self.history is not None:
             self.history.append(option_id)
 
@@ -265,7 +272,9 @@ class Game:
         return self.players[seat]
 
     def clone(self) -> Game:
-        """An independent copy for search: same state, no log or history."""
+        """An independent copy for search: same state, no log or history. An illegal answer
+        leaves it as it was, but an error while an answer runs leaves it half-changed: a copy
+        is thrown away then, so it keeps no checkpoint to undo from (see :meth:`apply`)."""
         g = Game()
         g.rules = self.rules
         g.config = self.config
@@ -288,6 +297,7 @@ class Game:
         g.derived = None
         g.checkpoint = None
         g.since_checkpoint = []
+        g.guarded = False
         return g
 
     def view(self, seat: int | None) -> dict[str, Any]:
