@@ -249,6 +249,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         self.legendary: LegendaryPolicy | None = None  # Legendary Tales' decisions (made at the first)
         self.tiles: worlds.Tiles | None = None  # a Talisman Worlds board's tiles (None on the others)
         self._modules: list[str] | None = None  # the modules of the game the board is worked out for
+        self.districts_on = False  # does the game have Another Talisman City's districts (module city-districts)?
 
     # --- reading the view ------------------------------------------------------
 
@@ -258,6 +259,8 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         if modules != self._modules or tiles != self.tiles:  # (the same game: the same board)
             self.board = board_for(tuple(modules), tiles)
             self._modules, self.tiles = modules, tiles
+            self.rules = self.board.rules
+            self.districts_on = districts.active(self)  # (asked at every turn and move: worked out per game)
         self.rules = self.board.rules
         self.dist = self.board.dist
         # The character the decision is about (a seat may play two: a Mirror Image, a Mystic).
@@ -627,9 +630,9 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         leap = self._finders_leap(ids)
         if leap:
             return leap
-        if not districts.in_city(self):
+        if not (self.districts_on and districts.in_city(self)):
             self.districts_done.clear()
-        gate = districts.turn(self, ids, self.districts_done) if districts.active(self) else None
+        gate = districts.turn(self, ids, self.districts_done) if self.districts_on else None
         if gate:
             return gate
         here = self.rules.space(me["space"])
@@ -761,7 +764,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         moves = [i for i in ids if i.startswith("move:")]
         if not moves:
             return self._after_roll(ids)
-        if districts.in_city(self):
+        if self.districts_on and districts.in_city(self):
             return districts.move(self, ids, self.districts_done)
         here = self.rules.space(self.here()).region
 
@@ -803,7 +806,7 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
             score += 3
         if sdef.kind == "city" and CITY_GATE in self.rules.space_index:
             score += 1 if self.city_welcome() else -4  # 000's City: never in without money
-        if sid == "city" and districts.active(self) and districts.wants_city(self):
+        if sid == "city" and self.districts_on and districts.wants_city(self):
             score += 3  # the City Gates of Another Talisman City
         if sdef.kind == "temple":
             score += 1 if me["lives"] >= 4 else -2

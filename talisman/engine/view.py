@@ -397,9 +397,11 @@ class _LazySheet(Mapping[str, Any]):
         return value
 
     def __getitem__(self, key: str) -> Any:
-        value = self.get(key, _ABSENT)
+        value = self._fields.get(key, _ABSENT)  # (a field read before: the common case, at once)
         if value is _ABSENT:
-            raise KeyError(key)
+            value = self.get(key, _ABSENT)
+            if value is _ABSENT:
+                raise KeyError(key)
         return value
 
     def __iter__(self) -> Iterator[str]:
