@@ -64,12 +64,14 @@ MOVES_LEFT = RESULTS / "moves-left"
 CURVE = ROOT / "docs" / "search-strength.png"
 SEED = 2026
 CHUNK = 20  # a multiple of 2 and of 4: each chunk rotates the search bot through every seat
-# Iterations per decision. On the compiled build, one core, idle: 14, 135 and 1,400 take about 5, 50
-# and 500 ms per searched decision, and 240 is the most that stays within 100 ms in four-player
-# games as well (2026-12-05). The machine is shared and its speed changes from hour to hour (the
-# same budgets took 2.7 times as long on a busy afternoon), so each calibration also times
-# catanatron's games beside the search bot, to show how fast the machine was.
-BUDGETS = (14, 135, 240, 1400)
+# Iterations per decision. On the compiled build, one core, idle: 14, 135 and 1,400 took about 5, 50
+# and 500 ms per searched decision, and 240 was the most that stayed within 100 ms in four-player
+# games as well (the morning of 2026-12-05; the afternoon's faster build takes 4, 40, 75 and 390 to
+# 460 ms); 3,000 is the curve's point near one second (two-player games only: about 4.5 minutes a
+# game). The machine is shared and its speed changes from hour to hour (the same budgets took 2.7
+# times as long on a busy afternoon), so each calibration also times catanatron's games beside the
+# search bot, to show how fast the machine was.
+BUDGETS = (14, 135, 240, 1400, 3000)
 
 
 def calibrate(players: int, iterations: int, games: int = 3, decisions: int = 40) -> dict[str, float]:
