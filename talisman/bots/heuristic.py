@@ -260,9 +260,8 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
             self.board = board_for(tuple(modules), tiles)
             self._modules, self.tiles = modules, tiles
             self.rules = self.board.rules
+            self.dist = self.board.dist
             self.districts_on = districts.active(self)  # (asked at every turn and move: worked out per game)
-        self.rules = self.board.rules
-        self.dist = self.board.dist
         # The character the decision is about (a seat may play two: a Mirror Image, a Mystic).
         self.seat = decision.character if decision.character is not None else decision.player
         self._me: Sheet | None = None
