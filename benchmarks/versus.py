@@ -13,7 +13,9 @@ the rounds with the lowest and highest. ``--instructions`` counts instructions w
 callgrind (independent of the machine's load): one game and four games of each, the
 difference divided by the difference in actions (so start-up is left out); talisman's
 games are the rule-aware bots' answers recorded first and replayed (the engine alone),
-catanatron's are played by its random players (whose choice is one ``randrange``).
+catanatron's are played by its random players (whose choice is one ``randrange``); a third
+line counts talisman's games played by the rule-aware bots, views and all (what games per
+second measure).
 ``--compiled`` plays talisman's compiled build (``scripts/compile.sh``).
 ``PYTHONHASHSEED`` is fixed (catanatron's games otherwise differ between processes).
 """
@@ -162,12 +164,13 @@ def instructions(compiled: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         choices = Path(tmp) / "choices.json"
         record_choices(4, choices)
-        for which in ("talisman", "catanatron"):
+        for which in ("talisman", "catanatron", "talisman-bots"):
             i1, a1 = count(which, 1, choices, compiled)
             i4, a4 = count(which, 4, choices, compiled)
             per[which] = (i4 - i1) / (a4 - a1)
             print(f"{which}: {per[which]:,.0f} instructions per action ({a4 - a1} actions)", flush=True)
     print(f"talisman runs {per['catanatron'] / per['talisman']:.2f}x fewer instructions per action")
+    print(f"with its rule-aware bots and their views: {per['catanatron'] / per['talisman-bots']:.2f}x fewer")
 
 
 def main() -> None:
@@ -186,7 +189,8 @@ def main() -> None:
         sys.path.insert(0, str(BUILD))
     if args.play:  # one engine's games, for callgrind
         which, n, choices = args.play
-        print(replay(int(n), Path(choices)) if which == "talisman" else catanatron_games(int(n))[0])
+        plays = {"talisman": lambda: replay(int(n), Path(choices)), "talisman-bots": lambda: talisman_games(int(n))[0]}
+        print(plays.get(which, lambda: catanatron_games(int(n))[0])())
         return
     try:
         import catanatron  # noqa: F401

@@ -63,7 +63,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from talisman.bots import city_districts as districts
 from talisman.bots import timescape, worlds
@@ -72,8 +72,8 @@ from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
 
-SKY = ("outer", "middle")  # where an Airship flies
-ITEM_VALUE = {
+SKY: Final = ("outer", "middle")  # where an Airship flies
+ITEM_VALUE: Final = {
     "Armour": 6,
     "Shield": 4,
     "Helmet": 3,
@@ -94,8 +94,8 @@ ITEM_VALUE = {
     "Amulet": 1,
     "Mule": 2,
 }
-WEAPONS = ("Sword", "Axe", "Holy Lance", "Runesword")
-SPACE_VALUE = {
+WEAPONS: Final = ("Sword", "Axe", "Holy Lance", "Runesword")
+SPACE_VALUE: Final = {
     "fields": 2,
     "plains": 2,
     "woods": 2,
@@ -148,7 +148,7 @@ SPACE_VALUE = {
     "magic-emporium": 1,
     "donjon": -5,
 }
-TREASURE_VALUE = {
+TREASURE_VALUE: Final = {
     "Darkblade": 9,
     "Aegis": 8,
     "Talisman": 8,
@@ -160,26 +160,36 @@ TREASURE_VALUE = {
     "Cloak of Feathers": 4,
     "Orb of Prophesy": 4,
 }
-LORD_READY = 11  # Strength or Craft to face the Lord of Darkness (12 and a die) with fair hope
-DUNGEONS = ("dungeon-4e", "dungeon", "worlds-dungeon")  # the regions of the Dungeons (and of a world's ring)
-INNER = ("inner", "crown")
+LORD_READY: Final = 11  # Strength or Craft to face the Lord of Darkness (12 and a die) with fair hope
+DUNGEONS: Final = ("dungeon-4e", "dungeon", "worlds-dungeon")  # the regions of the Dungeons (and of a world's ring)
+INNER: Final = ("inner", "crown")
 # Face-up Places a character is hurt by unless strong (name: the Strength that makes it safe).
-HARMFUL_PLACES = {"Snake Pit": 9}
+HARMFUL_PLACES: Final = {"Snake Pit": 9}
 # Foes a plain win does not kill (the Living Statue needs a magic Weapon): treated as this much stronger.
-HARD_FOES = {"Living Statue": 4}
+HARD_FOES: Final = {"Living Statue": 4}
 # The ways through the Inner Region to the Valley of Fire (the Lord of Chaos's "Change is Good").
-BRANCHES = {"the Mines": ("mines", "vampires-tower", "pits"), "the Crypt": ("crypt", "death", "werewolf-den")}
-DEMON_LORD_CRAFT = 12  # Craft to face the Demon Lord (Craft 12, 4 lives) with some hope
-HUNT_AFTER = 300  # turns after which a bot the Crown is beyond hunts the others instead
-TOWER_READY = 14  # Strength or Craft for the Wizard's Tower (a Gargoyle of 3D6+4, the Dragon Prince 15)
+BRANCHES: Final = {"the Mines": ("mines", "vampires-tower", "pits"), "the Crypt": ("crypt", "death", "werewolf-den")}
+DEMON_LORD_CRAFT: Final = 12  # Craft to face the Demon Lord (Craft 12, 4 lives) with some hope
+HUNT_AFTER: Final = 300  # turns after which a bot the Crown is beyond hunts the others instead
+TOWER_READY: Final = 14  # Strength or Craft for the Wizard's Tower (a Gargoyle of 3D6+4, the Dragon Prince 15)
 DRAGONS_NEEDED, FOLLOWERS_NEEDED = 7, 12  # Pandora's Hydra and Rabble
-GOOD_TITLES = ("accept", "seek")
-CITY_GATE = "city-gate"  # 000's Talisman City (module city-classic): the board has it when the City is in play
-CITY_PURSE = 3  # gold worth taking into the City
-CITY_FORBIDDEN = ("Cyborg", "Ghoul", "Hobgoblin", "Orc", "Troll")  # Statute I: their very being is a crime
-LOAN_DUE = 4
+GOOD_TITLES: Final = ("accept", "seek")
+CITY_GATE: Final = "city-gate"  # 000's Talisman City (module city-classic): the board has it when the City is in play
+CITY_PURSE: Final = 3  # gold worth taking into the City
+CITY_FORBIDDEN: Final = ("Cyborg", "Ghoul", "Hobgoblin", "Orc", "Troll")  # Statute I: their very being is a crime
+LOAN_DUE: Final = 4
 # Options that break a Statute of the City (Statutes C, D, G, H, E): not taken in its streets.
-CITY_CRIMES = ("bow", "pistol", "killer-blow", "assassinate", "charm", "beguile", "buy-dagger", "buy-helmet", "rob")
+CITY_CRIMES: Final = (
+    "bow",
+    "pistol",
+    "killer-blow",
+    "assassinate",
+    "charm",
+    "beguile",
+    "buy-dagger",
+    "buy-helmet",
+    "rob",
+)
 
 
 @dataclass(frozen=True)
@@ -231,8 +241,8 @@ def board_for(modules: tuple[str, ...], tiles: worlds.Tiles | None = None) -> Bo
 
 
 Sheet = Mapping[str, Any]  # a character sheet of the view (a lazy view's works out each field when read)
-_NUMBER = re.compile(r"\d+")
-_HANDLERS: dict[str, str] = {}  # decision kind -> the name of the bot's method for it (on_<kind>)
+_NUMBER: Final = re.compile(r"\d+")
+_HANDLERS: Final[dict[str, str]] = {}  # decision kind -> the name of the bot's method for it (on_<kind>)
 
 
 def _numbers(text: str) -> list[int]:

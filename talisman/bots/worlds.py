@@ -12,14 +12,14 @@ Valley it gives up its Talisman.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from talisman.content.ruleset import Ruleset
 from talisman.modules.worlds import generator
 
 Tiles = tuple[tuple[int, int, str], ...]
-BLOCKED = ("water", "desert", "mountains")
-ONE_WAY = ("oasis", "hidden-valley")
+BLOCKED: Final = ("water", "desert", "mountains")
+ONE_WAY: Final = ("oasis", "hidden-valley")
 DUNGEON_RING, ENTRANCE = 5, "dungeon-entrance"
 
 
@@ -116,7 +116,7 @@ def boat_in(bot: Any, ids: list[str]) -> bool:
     return bool(aim) and bot.region(aim) != "outer" and bot.region(bot._next_move()) != "outer"
 
 
-TRAIL = 6  # moves remembered
+TRAIL: Final = 6  # moves remembered
 
 
 def remember(bot: Any, sid: str) -> None:
@@ -132,7 +132,7 @@ def retread(bot: Any, sid: str) -> float:
 
 
 # Where a quest of 004's table is done, and what the bot must carry there (module worlds' quests).
-QUEST_PLACES: dict[int, tuple[str, Any]] = {
+QUEST_PLACES: Final[dict[int, tuple[str, Any]]] = {
     2: ("woods", lambda b: any(b.card(c["id"]).is_magic for c in b.me["objects"])),
     3: ("tavern", lambda b: b.me["gold"] >= 5),
     4: ("castle", lambda b: b.has("Prince") or b.has("Princess")),
@@ -152,7 +152,7 @@ QUEST_PLACES: dict[int, tuple[str, Any]] = {
 }
 
 
-QUEST_PATIENCE = 60  # turns a bot waits before it drinks away a quest it cannot do
+QUEST_PATIENCE: Final = 60  # turns a bot waits before it drinks away a quest it cannot do
 
 
 def quest_aim(bot: Any) -> str | None:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
-ATTRIBUTES = ("strength", "craft", "gold", "lives", "fate")
-_TERM = re.compile(r"\s*([+-]?)\s*(\d*D\d+|\d*die|\d+|[a-z]+)\s*", re.IGNORECASE)
+ATTRIBUTES: Final = ("strength", "craft", "gold", "lives", "fate")
+_TERM: Final = re.compile(r"\s*([+-]?)\s*(\d*D\d+|\d*die|\d+|[a-z]+)\s*", re.IGNORECASE)
 
 Term = tuple[Any, ...]  # (count, sides, sign) for dice, (name_or_int, sign) otherwise
 

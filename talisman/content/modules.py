@@ -29,13 +29,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from talisman.errors import ConfigError
 
-ENTRY_POINT_GROUP = "talisman.modules"
-CORE = "core"  # the base game: played in every game of Talisman, like the base modules
-TALISMAN = "talisman"  # the game most modules belong to (see Module.game)
+ENTRY_POINT_GROUP: Final = "talisman.modules"
+CORE: Final = "core"  # the base game: played in every game of Talisman, like the base modules
+TALISMAN: Final = "talisman"  # the game most modules belong to (see Module.game)
 
 Fn = Callable[..., Any]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -208,7 +208,7 @@ class Module:
 
 # --- the registry -------------------------------------------------------------------
 
-_REGISTERED: dict[str, Module] = {}
+_REGISTERED: Final[dict[str, Module]] = {}
 _found: dict[str, Module] | None = None
 
 

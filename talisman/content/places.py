@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from typing import Final
 
 from talisman.content.model import RegionDef
 from talisman.content.ruleset import Ruleset
 
-EIGHT = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
-SIXTEEN = (
+EIGHT: Final = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+SIXTEEN: Final = (
     "north",
     "north-north-east",
     "north-east",
@@ -51,7 +52,7 @@ SIXTEEN = (
     "north-west",
     "north-north-west",
 )
-SQUARE = 8  # a ring of this many spaces or more is drawn as a square track
+SQUARE: Final = 8  # a ring of this many spaces or more is drawn as a square track
 
 
 def place_name(rules: Ruleset, sid: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from talisman.content.cache import Bounded
 from talisman.content.loader import RawContent, build_spaces, load_dir
@@ -25,7 +25,7 @@ from talisman.errors import ConfigError, ContentError
 Fn = Callable[..., Any]
 # Entries of a ruleset's ``derived``: the base game's fill about 800 (walks and moves from each
 # space for each roll); a module keying its values on something a game makes would grow it.
-DERIVED_LIMIT = 20_000
+DERIVED_LIMIT: Final = 20_000
 
 
 @dataclass(frozen=True)
@@ -253,7 +253,7 @@ def _check_references(raw: RawContent, space_index: dict[str, int]) -> None:
             _check_effects(eff, f"{raw.origin['table.' + key]}: table.{key}", space_index, raw, names)
 
 
-TRAIT_PARAMS = ("optional_trait", "bonus_trait", "dice_trait", "free_trait")
+TRAIT_PARAMS: Final = ("optional_trait", "bonus_trait", "dice_trait", "free_trait")
 
 
 def trait_keyword(trait: str) -> str:

@@ -8,9 +8,11 @@ first. The package entry point ``engine`` names it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from talisman.content.modules import Module
 
-ENGINE = Module(name="engine", title="The rules engine's own vocabulary", base=True)
+ENGINE: Final = Module(name="engine", title="The rules engine's own vocabulary", base=True)
 
 # The traits the engine's own rules read: its vocabulary for content (a card's or a character's
 # ``traits``); ``name:N`` carries a number, ``name:<kind>`` a kind of space or creature.

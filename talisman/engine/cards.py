@@ -8,14 +8,14 @@ place for the conservation check the tests run after every step.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from talisman.engine import stats
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-HOLDINGS = ("objects", "packed", "followers", "spells", "cards", "trophies")
+HOLDINGS: Final = ("objects", "packed", "followers", "spells", "cards", "trophies")
 
 
 def draw(g: Game, deck: str) -> int | None:

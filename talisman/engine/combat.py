@@ -13,17 +13,17 @@ psychic combat a Follower too).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import abilities, cards, effects, lives, possessions, quests, spells, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice, Frame
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-CREATURE_DIE = 6
+CREATURE_DIE: Final = 6
 
 
 # --- starting a fight ---------------------------------------------------------
@@ -164,8 +164,10 @@ def _combat(g: Game, a: dict[str, Any]) -> None:
     if a["foes"] and not a.get("announced"):
         g.say(f"The {foe_names(g, a)} ({verb} {value}) attacks {g.name(seat)}.", type="attack", seat=seat)
     a = {**a, "announced": True}
-    back = [frame("combat", **a)]
-    opts: list[Choice] = [Choice("fight", f"Fight the {foe_names(g, a)} ({verb} {value})", [frame("combat_roll", **a)])]
+    back = [frame_of("combat", {**a})]
+    opts: list[Choice] = [
+        Choice("fight", f"Fight the {foe_names(g, a)} ({verb} {value})", [frame_of("combat_roll", {**a})])
+    ]
     if a["evadable"]:
         opts += evade_options(g, seat, a)
     opts += abilities.combat_options(g, seat, a, back)
@@ -195,7 +197,7 @@ def evade_options(g: Game, seat: int, a: dict[str, Any]) -> list[Choice]:
     may evade (``may-evade``: the slow Battle Hulk). Spells come from the spell list."""
     slow = bool(a["foes"]) and not a["adhoc"] and all("may-evade" in g.rules.instances[c].traits for c in a["foes"])
     if abilities.can_evade_here(g, seat) or slow:
-        return [Choice("evade", f"Evade the {foe_names(g, a)}", [frame("combat_evaded", **a)])]
+        return [Choice("evade", f"Evade the {foe_names(g, a)}", [frame_of("combat_evaded", {**a})])]
     return []
 
 
@@ -245,8 +247,8 @@ def let_be_frames(g: Game, fight: dict[str, Any], kinds: frozenset[str]) -> list
     if not has_foes(kin):
         return None
     if not has_foes(rest):
-        return [frame("combat_evaded", **fight)]
-    return [frame("combat_evaded", **{**kin, "evaded": []}), frame("combat", **rest)]
+        return [frame_of("combat_evaded", {**fight})]
+    return [frame_of("combat_evaded", {**kin, "evaded": []}), frame_of("combat", {**rest})]
 
 
 def let_pass(g: Game, seat: int, foes: list[int]) -> None:
@@ -301,12 +303,12 @@ def _offer_reroll(g: Game, seat: int, a: dict[str, Any], then: str, key: str = "
             seat,
             "fate",
             f"You rolled {roll}. Roll again?",
-            [Choice("keep", f"Keep {roll}", [frame(then, **a)]), *blessed],
+            [Choice("keep", f"Keep {roll}", [frame_of(then, {**a})]), *blessed],
         )
         return
     if g.options.get("fate") and p.fate > 0 and not a.get("rerolled_" + str(seat)) and not forbidden:
         g.say(f"{g.name(seat)} rolls {roll} in battle.", type="roll", seat=seat, dice=a[key])
-        keep = [frame(then, **a)]
+        keep = [frame_of(then, {**a})]
         sides = CREATURE_DIE if a.get("champion") else g.die_size(seat)
         twists = spells.fate_options(
             g,
@@ -385,7 +387,7 @@ def _combat_resolve(g: Game, a: dict[str, Any]) -> None:
         creatures_killed(g, seat, a)
         g.push_all(a["win"])
     else:
-        outcome = frame("combat_outcome", **{**a, "outcome": result})
+        outcome = frame_of("combat_outcome", {**a, "outcome": result})
         other_ways = abilities.lost_fight_options(g, seat, {**a, "outcome": result})
         if other_ways:
             verdict = "You lost" if result == "lose" else "A stand-off"
@@ -571,10 +573,10 @@ def _pvp(g: Game, a: dict[str, Any]) -> None:
             g.globals["no-magic"] = [att, dfd]
             stats.changed(g)
     a = {**a, "announced": True}
-    back = [frame("pvp", **a)]
-    opts: list[Choice] = [Choice("defend", "Fight back", [frame("pvp_magic", **a, turn=att)])]
+    back = [frame_of("pvp", {**a})]
+    opts: list[Choice] = [Choice("defend", "Fight back", [frame_of("pvp_magic", {**a, "turn": att})])]
     if abilities.can_evade_characters(g, dfd):
-        opts.append(Choice("evade", f"Evade the {g.name(att)}", [frame("pvp_evaded", **a)]))
+        opts.append(Choice("evade", f"Evade the {g.name(att)}", [frame_of("pvp_evaded", {**a})]))
     opts += spells.cast_options(g, dfd, "defend", back, combat=a)
     g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)
 
@@ -614,8 +616,8 @@ def _pvp_magic(g: Game, a: dict[str, Any]) -> None:
     """Each side may cast Spells before the dice, attacker first."""
     who = a["turn"]
     nxt = a["d"] if who == a["a"] else None
-    cont = [frame("pvp_magic", **{**a, "turn": nxt})] if nxt is not None else [frame("pvp_roll", **a)]
-    opts = spells.cast_options(g, who, "combat", [frame("pvp_magic", **a)], combat=a)
+    cont = [frame_of("pvp_magic", {**a, "turn": nxt})] if nxt is not None else [frame_of("pvp_roll", {**a})]
+    opts = spells.cast_options(g, who, "combat", [frame_of("pvp_magic", {**a})], combat=a)
     if opts:
         g.decide(
             who,

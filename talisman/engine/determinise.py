@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from talisman.engine import stats
 from talisman.engine.rng import Rng
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 # How a game of its own on the engine (a module's ``game``) draws its hidden information again:
 # ``sampler(game, seat, rng) -> world``, registered by that game's search (see ``GameView``).
-SAMPLERS: dict[str, Callable[[Game, int | None, random.Random], Game]] = {}
+SAMPLERS: Final[dict[str, Callable[[Game, int | None, random.Random], Game]]] = {}
 
 
 def hidden_from(g: Game, seat: int | None) -> list[tuple[int, str, int]]:

@@ -13,13 +13,13 @@ and a game finds them in its ruleset's ``hooks``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from talisman.content.dice import parse, parse_range, spoken
 from talisman.engine import abilities, cards, lives, possessions, realms, spells, stats, transform
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice, Frame
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 from talisman.engine.possessions import offer
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 Ctx = dict[str, Any]
 F = TypeVar("F", bound=Callable[..., Any])
-EXECUTORS: dict[str, Callable[[Game, int, Any, Ctx], None]] = {}
+EXECUTORS: Final[dict[str, Callable[[Game, int, Any, Ctx], None]]] = {}
 
 
 def verb(name: str) -> Callable[[F], F]:
@@ -614,7 +614,7 @@ def _follower_for_life_frame(g: Game, a: dict[str, Any]) -> None:
     if not p.followers:
         lives.lose_lives(g, seat, n, a["cause"])
         return
-    rest = frame("follower_for_life", **{**a, "n": n - 1})
+    rest = frame_of("follower_for_life", {**a, "n": n - 1})
     g.decide(
         seat,
         a["decision"],
@@ -681,7 +681,7 @@ def _shop_frame(g: Game, a: dict[str, Any]) -> None:
                 Choice(
                     f"free:{name}",
                     f"Take a {name} for nothing",
-                    [frame("buy", p=seat, name=name, price=0, free=True), frame("shop", **a)],
+                    [frame("buy", p=seat, name=name, price=0, free=True), frame_of("shop", {**a})],
                 )
             )
         if p.gold >= price:
@@ -689,7 +689,7 @@ def _shop_frame(g: Game, a: dict[str, Any]) -> None:
                 Choice(
                     f"buy:{name}",
                     f"Buy a {name} for {price}G",
-                    [frame("buy", p=seat, name=name, price=price), frame("shop", **a)],
+                    [frame("buy", p=seat, name=name, price=price), frame_of("shop", {**a})],
                 )
             )
     if not opts:
@@ -750,7 +750,7 @@ def _sell_frame(g: Game, a: dict[str, Any]) -> None:
                 Choice(
                     f"sell:{c}",
                     f"Sell the {g.card_name(c)} for {a['price']}G",
-                    [frame("sold", p=seat, card=c, price=a["price"]), frame("sell", **a)],
+                    [frame("sold", p=seat, card=c, price=a["price"]), frame_of("sell", {**a})],
                 )
                 for c in sellable
             ],
@@ -826,7 +826,7 @@ def _pick_of_two(g: Game, a: dict[str, Any]) -> None:
         seat,
         "pick-roll",
         f"You rolled {first} and {second}: which do you keep?",
-        [Choice(f"keep:{v}", f"Keep {v}", [frame(kind, **{**args, "roll": v})]) for v in sorted({first, second})],
+        [Choice(f"keep:{v}", f"Keep {v}", [frame_of(kind, {**args, "roll": v})]) for v in sorted({first, second})],
     )
 
 
@@ -857,9 +857,9 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
         what, working = spoken(a["dice"], faces, total, g.die_size(seat))
         g.say(f"{g.name(seat)} rolls {what} for {label}: {working}.", type="roll", seat=seat, dice=faces)
     kind, args = a["then"]
-    done = frame(kind, **{**args, a["into"]: total, a["into"] + "_faces": faces})
+    done = frame_of(kind, {**args, a["into"]: total, a["into"] + "_faces": faces})
     p = g.players[seat]
-    again = [frame("roll", **{**a, "rerolled": True})]
+    again = [frame_of("roll", {**a, "rerolled": True})]
     blessed = reroll_options(g, seat, again) if a["fate"] and not a.get("rerolled") else []
     if blessed and not (g.options.get("fate") and p.fate > 0):
         g.decide(
@@ -897,7 +897,7 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
                 Choice(
                     "reroll",
                     f"Spend 1 Fate ({p.fate} left) and roll again",
-                    [frame("spend_fate", p=seat, why=a["why"]), frame("roll", **{**a, "rerolled": True})],
+                    [frame("spend_fate", p=seat, why=a["why"]), frame_of("roll", {**a, "rerolled": True})],
                 ),
                 *twists,
                 *blessed,
@@ -1227,7 +1227,7 @@ def _put_back(g: Game, a: dict[str, Any]) -> None:
             Choice(
                 f"next:{c}",
                 f"The {g.card_name(c)}",
-                [frame("put_back", **{**a, "left": [x for x in left if x != c], "chosen": chosen + [c]})],
+                [frame_of("put_back", {**a, "left": [x for x in left if x != c], "chosen": chosen + [c]})],
             )
             for c in left
         ],

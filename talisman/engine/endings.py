@@ -12,7 +12,7 @@ cancels the Command Spell; the holder of the Amulet cannot cast it, nor can a To
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import stats
 from talisman.engine.abilities import meet_options
@@ -27,7 +27,7 @@ from talisman.engine.spells import counter_window
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-COMMAND_SPELL = "Command Spell"  # a Spell that is no card, so a Counterspell names it by this
+COMMAND_SPELL: Final = "Command Spell"  # a Spell that is no card, so a Counterspell names it by this
 
 
 def ending_of(g: Game) -> str:

@@ -3,14 +3,14 @@ either is played or rebuilt."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from talisman.errors import SaveError
 
-SAVE_FORMAT = "talisman-save"
-STATE_VERSION = 1
+SAVE_FORMAT: Final = "talisman-save"
+STATE_VERSION: Final = 1
 # What a game is made of besides its rules, configuration, log and history: the parts of a snapshot.
-STATE_SLOTS = (
+STATE_SLOTS: Final = (
     "rng",
     "players",
     "decks",

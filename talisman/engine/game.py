@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from talisman.content.dice import parse
 from talisman.content.modules import played_modules
@@ -42,12 +42,12 @@ from talisman.errors import ConfigError, GameOverError, IllegalOptionError, OutO
 # The machine runs at most this many frames without a decision for anyone (random games
 # of every module need fewer than 100); a game still running then can never ask anything
 # again, and ends stalled (see ``stall``).
-QUIET_FRAMES = 20_000
+QUIET_FRAMES: Final = 20_000
 # An error inside ``apply`` is undone from a copy taken at most this many actions
 # before (see ``apply``): a copy at every action would cost a seventh of its time.
-CHECKPOINT_EVERY = 32
-DIE_BY_SIZE = {"S": 4, "M": 6, "L": 8}
-MAX_SEED = 2**63 - 1  # seeds fit a signed 64-bit integer (a database's BIGINT)
+CHECKPOINT_EVERY: Final = 32
+DIE_BY_SIZE: Final = {"S": 4, "M": 6, "L": 8}
+MAX_SEED: Final = 2**63 - 1  # seeds fit a signed 64-bit integer (a database's BIGINT)
 
 
 def _option(stored: Any) -> Option:
@@ -60,6 +60,19 @@ def _option(stored: Any) -> Option:
 
 def frame(kind: str, **args: Any) -> Frame:
     """A frame to push or to attach to an option."""
+    return (kind, args)
+
+
+def frame_of(kind: str, args: dict[str, Any]) -> Frame:
+    """A frame whose arguments are the dict given, taken as it is (build a fresh one: a frame
+    must not share its arguments). For arguments copied from another frame's, this is cheaper
+    than ``frame(kind, **args)``, whose keyword unpacking the compiled engine passes through
+    Python's generic call.
+
+    >>> a = {"p": 0, "why": "a roll"}
+    >>> frame_of("roll", {**a, "rerolled": True})
+    ('roll', {'p': 0, 'why': 'a roll', 'rerolled': True})
+    """
     return (kind, args)
 
 

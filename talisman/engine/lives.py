@@ -14,7 +14,7 @@ from talisman.engine import abilities, cards, possessions, quests, realms, spell
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.flow import end_turn_now as end_turn_now  # (rules everywhere end a turn by lives.end_turn_now)
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -42,7 +42,7 @@ def _lose_lives(g: Game, a: dict[str, Any]) -> None:
                 f"{' (' + a['cause'] + ')' if a.get('cause') else ''}.",
                 [
                     *options,
-                    Choice("accept", "Accept the loss", [frame("lose_lives", **{**a, "asked": True})]),
+                    Choice("accept", "Accept the loss", [frame_of("lose_lives", {**a, "asked": True})]),
                 ],
             )
             return

@@ -9,7 +9,7 @@ brings the character back to his Cave and rewards it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import cards, stats
 from talisman.engine.base import ENGINE
@@ -21,7 +21,7 @@ from talisman.engine.possessions import offer, settle_packs
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-GOALS = {
+GOALS: Final = {
     "take-life": "take a life from another character",
     "kill-enemy": "kill an Enemy",
     "give-follower": "give up a Follower",

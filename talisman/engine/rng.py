@@ -14,13 +14,13 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from talisman.errors import ScriptError
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_LIMITS: dict[int, int] = {}  # by bound: the largest multiple of it below 2**64 (draws at or above are redrawn)
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_LIMITS: Final[dict[int, int]] = {}  # by bound: the largest multiple of it below 2**64 (draws at or above are redrawn)
 
 
 class Rng:

@@ -17,7 +17,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from talisman.engine.formats import check_save, check_state_dict
 from talisman.engine.game import Game
@@ -31,7 +31,7 @@ def replay(save: Any, check: bool = True) -> Game:
     return Game.load(save, check)
 
 
-MAX_SAVE_BYTES = 64 * 1024 * 1024  # far above any game's save (a long game writes a few hundred KiB)
+MAX_SAVE_BYTES: Final = 64 * 1024 * 1024  # far above any game's save (a long game writes a few hundred KiB)
 
 
 def read(path: str | Path) -> Any:

@@ -5,7 +5,7 @@ its starting space, and draw the Spells its abilities grant.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import abilities, possessions, stats
 from talisman.engine.base import ENGINE
@@ -14,8 +14,8 @@ from talisman.engine.player import Player
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-START_LIVES = 4
-START_GOLD = 1
+START_LIVES: Final = 4
+START_GOLD: Final = 1
 
 
 @ENGINE.handler("setup")

@@ -48,18 +48,18 @@ Counterspell do not touch them; read, a Scroll goes to its discard pile.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import abilities, cards, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 SpellUse = Callable[["Game", int, int | None], bool]
-SPELL_USES: dict[str, SpellUse] = {}
+SPELL_USES: Final[dict[str, SpellUse]] = {}
 
 
 def spell_use(name: str) -> Callable[[SpellUse], SpellUse]:
@@ -138,7 +138,7 @@ def _discard_cards_use(g: Game, seat: int, params: dict[str, Any], target: int |
 
 # Whether an effect of the vocabulary could change anything for the character it is
 # run for, by verb (a verb not named here always could); ``target``: the one the Spell is cast on.
-EFFECT_USES: dict[str, Callable[[Game, int, dict[str, Any], int | None], bool]] = {
+EFFECT_USES: Final[dict[str, Callable[[Game, int, dict[str, Any], int | None], bool]]] = {
     "steal": _steal_use,
     "discard_cards": _discard_cards_use,
     "heal": _heal_use,
@@ -471,7 +471,7 @@ def other_players_window(g: Game, active: int) -> None:
 @ENGINE.handler("others_turn_ask")
 def _others_turn_ask(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
-    opts = cast_options(g, seat, "others-turn", [frame("others_turn_ask", **a)])
+    opts = cast_options(g, seat, "others-turn", [frame_of("others_turn_ask", {**a})])
     if opts:
         g.decide(
             seat,

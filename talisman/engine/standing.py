@@ -17,21 +17,21 @@ game whoever answered its questions, so saves and replays need not know.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from talisman.errors import ConfigError
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-STANDING_ANSWERS: dict[str, str] = {
+STANDING_ANSWERS: Final[dict[str, str]] = {
     "no-fate": "Never ask me to reroll with Fate",
     "spells-own-turn": "Offer me Spells only in my own turn and when I am attacked",
 }
 
 # The option that lets the moment pass, by decision kind: a Fate reroll kept, no
 # Spell cast, a Spell let be, a defeat or loss accepted, an attacker fought.
-DECLINE: dict[str, str] = {
+DECLINE: Final[dict[str, str]] = {
     "fate": "keep",
     "others-turn": "pass",
     "counterspell": "allow",

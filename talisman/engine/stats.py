@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from talisman.content.cache import Bounded
 from talisman.engine.base import ENGINE
@@ -35,11 +35,11 @@ from talisman.engine.base import ENGINE
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-SPELL_LIMIT = (0, 0, 0, 1, 2, 2, 3, 3, 3)  # by total Craft; 9 or more: 4
-BASE_CAPACITY = 4
+SPELL_LIMIT: Final = (0, 0, 0, 1, 2, 2, 3, 3, 3)  # by total Craft; 9 or more: 4
+BASE_CAPACITY: Final = 4
 # Holdings whose traits a ruleset remembers (about 75 new ones a base game: most are met once;
 # the memo of each character keeps what its own turns ask again).
-HELD_TRAITS_LIMIT = 4096
+HELD_TRAITS_LIMIT: Final = 4096
 
 CHECK = os.environ.get("TALISMAN_CHECK_DERIVED", "") not in ("", "0")
 
@@ -241,7 +241,7 @@ def _trait_value(g: Game, seat: int, name: str) -> int | None:
     return best
 
 
-_MISSING = object()
+_MISSING: Final = object()
 T = TypeVar("T")
 
 

@@ -7,7 +7,7 @@ who loses a turn spends it standing its piece up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.content.places import place_name
 from talisman.engine import abilities, cards, endings, movement, possessions, quests, spells, stats, transform
@@ -19,8 +19,8 @@ from talisman.engine.setup import replace_character
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-TROPHY_STRENGTH = 7
-TROPHY_CRAFT = 10  # 000: 10 Craft of Spirits for 1 Craft (the 4th edition uses 7)
+TROPHY_STRENGTH: Final = 7
+TROPHY_CRAFT: Final = 10  # 000: 10 Craft of Spirits for 1 Craft (the 4th edition uses 7)
 
 
 @ENGINE.handler("next_turn")

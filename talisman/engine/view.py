@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import abilities, effects, stats
 from talisman.engine.base import ENGINE
@@ -46,7 +46,7 @@ def _printed(c: Any, card: int) -> dict[str, Any]:
 
 
 # The standing states a sheet shows (others are the rules' own bookkeeping).
-PUBLIC_STATUS = frozenset(
+PUBLIC_STATUS: Final = frozenset(
     (
         "enslaved",
         "hold",
@@ -84,10 +84,10 @@ def _views(g: Game, held: list[int]) -> list[dict[str, Any]]:
     return [card_view(g, c) for c in held]
 
 
-_ABSENT: Any = object()  # a field this viewer may not see: left out of the sheet
+_ABSENT: Final[Any] = object()  # a field this viewer may not see: left out of the sheet
 # A character sheet, field by field: each a function of (game, seat, viewer), so that a lazy
 # view works out only the fields a bot reads. In the order of the sheet.
-SHEET: dict[str, Callable[[Game, int, int | None], Any]] = {
+SHEET: Final[dict[str, Callable[[Game, int, int | None], Any]]] = {
     "seat": lambda g, s, v: s,
     "character": lambda g, s, v: g.players[s].character,
     "name": lambda g, s, v: g.name(s),
@@ -177,7 +177,7 @@ def notes(g: Game, seat: int) -> list[str]:
     return out + abilities.notes(g, seat)
 
 
-_HERE = ("space", "region", "space_kind")  # conditions about where the character stands: not known ahead
+_HERE: Final = ("space", "region", "space_kind")  # conditions about where the character stands: not known ahead
 
 
 def deadly(g: Game, seat: int, space: int) -> str:
@@ -231,7 +231,7 @@ def _pieces(g: Game) -> dict[str, list[dict[str, str]]]:
 
 
 # The parts of a view, in order: each a function of (game, seat).
-SECTIONS: dict[str, Callable[[Game, int | None], Any]] = {
+SECTIONS: Final[dict[str, Callable[[Game, int | None], Any]]] = {
     "you": lambda g, seat: seat,
     "modules": lambda g, seat: list(g.config["modules"]),
     "options": lambda g, seat: dict(g.options),

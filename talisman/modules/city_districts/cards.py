@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from talisman.engine import cards, combat, lives, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 from talisman.modules.city_districts.law import accuse, arrest
 from talisman.modules.city_districts.module import MODULE
 
@@ -185,7 +185,7 @@ def stand_in(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list
                 Choice(
                     f"stand-in:{f}",
                     f"Let the {g.card_name(f)} fight in your place (Strength {n})",
-                    [frame("combat_roll", **{**fight, "champion": {"card": f, "strength": n}})],
+                    [frame_of("combat_roll", {**fight, "champion": {"card": f, "strength": n}})],
                 )
             )
     return out

@@ -8,13 +8,13 @@ Follower or an Object that grants the same trait gets the same option.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.content.places import place_name
 from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.combat import apart, foe_names, foe_subtypes, has_foes, let_be_frames, let_pass
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 from talisman.engine.turn import trophy_options
 from talisman.modules.core.character_rules import guard_spared
 from talisman.modules.core.module import MODULE
@@ -22,11 +22,11 @@ from talisman.modules.core.module import MODULE
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-BEGUILE_NEED = {"good": 6, "neutral": 5, "evil": 4}
+BEGUILE_NEED: Final = {"good": 6, "neutral": 5, "evil": 4}
 # Besides the Maidens (Followers of subtype ``maiden``), the Sorceress cannot lure the Unicorn (000).
-UNTAKEABLE_BY_SORCERESS = ("Unicorn",)
-AFFLICTIONS = ("Cursed by a Hag", "Poltergeist")
-ANIMALS_AND_DRAGONS = frozenset({"animal", "dragon"})
+UNTAKEABLE_BY_SORCERESS: Final = ("Unicorn",)
+AFFLICTIONS: Final = ("Cursed by a Hag", "Poltergeist")
+ANIMALS_AND_DRAGONS: Final = frozenset({"animal", "dragon"})
 
 
 # --- the turn menu ---------------------------------------------------------------
@@ -250,7 +250,7 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
             Choice(
                 "assassinate",
                 "Assassinate: the creature adds no die",
-                [frame("combat_roll", **{**fight, "assassinate": True})],
+                [frame_of("combat_roll", {**fight, "assassinate": True})],
             )
         )
     opts += use_options(g, seat, back)

@@ -34,7 +34,7 @@ module has a ``scroll`` deck.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.content import vocabulary
 from talisman.engine import cards, effects, possessions, stats
@@ -47,9 +47,9 @@ from talisman.modules.core.module import MODULE
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-DUNGEON = "dungeon"
-CITY = "city"
-SCROLL_DECK = "scroll"
+DUNGEON: Final = "dungeon"
+CITY: Final = "city"
+SCROLL_DECK: Final = "scroll"
 
 
 def region_here(g: Game, seat: int) -> str:
@@ -359,7 +359,7 @@ def _law_bribe(g: Game, a: dict[str, Any]) -> None:
 
 # --- the Errand Boy and the Urchins stay in the City ----------------------------------------
 
-CITY_BOUND = ("Errand Boy", "Urchin", "Urchins")
+CITY_BOUND: Final = ("Errand Boy", "Urchin", "Urchins")
 
 
 @MODULE.ability("arrive")
@@ -398,8 +398,8 @@ def guard_spared(g: Game, seat: int, fight: dict[str, Any]) -> bool:
 # The Armory's "choice of the Armory list" is read as the Objects the core
 # Purchase stock holds; the Potion comes from a ``potion`` deck, and the
 # Timescape's purchase Objects from a ``timescape-purchase`` deck, when in play.
-ARMORY = ("Sword", "Axe", "Helmet", "Shield", "Armour")
-THEFT_PRIZES: dict[str, list[dict[str, Any]]] = {
+ARMORY: Final = ("Sword", "Axe", "Helmet", "Shield", "Armour")
+THEFT_PRIZES: Final[dict[str, list[dict[str, Any]]]] = {
     "magic-emporium": [{"take_card": {"deck": SCROLL_DECK}, "if": {"deck": SCROLL_DECK}}],
     "enchantress": [{"take_card": {"deck": SCROLL_DECK}, "if": {"deck": SCROLL_DECK}}],
     "doctor": [{"gain": {"gold": 1}}],
@@ -427,7 +427,7 @@ THEFT_PRIZES: dict[str, list[dict[str, Any]]] = {
     "space-fortress": [{"take_card": {"deck": "timescape-purchase"}, "if": {"deck": "timescape-purchase"}}],
 }
 THEFT_PRIZES["armoury"] = THEFT_PRIZES["armory"]
-GAOLS = {"space-fortress": "sentinel-outpost"}  # caught there, sent here; anywhere else the Donjon
+GAOLS: Final = {"space-fortress": "sentinel-outpost"}  # caught there, sent here; anywhere else the Donjon
 for _kind, _prize in THEFT_PRIZES.items():
     vocabulary.effects(_prize, f"THEFT_PRIZES.{_kind}")
 

@@ -3,7 +3,7 @@ content (``{ hook = "name" }``) and lives here, next to the others."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import effects, lives, quests
 from talisman.engine.decision import Choice
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 
-WARLOCK_QUESTS = {
+WARLOCK_QUESTS: Final = {
     1: ("take-life", 0),
     2: ("kill-enemy", 0),
     3: ("give-follower", 0),

@@ -4,10 +4,11 @@ its rule files register their code on :data:`MODULE`."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Final
 
 from talisman.content.modules import Module, OptionSpec
 
-MODULE = Module(
+MODULE: Final = Module(
     name="core",
     title="The base game",
     content_dir=Path(__file__).parent,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, movement, possessions, stats
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
 
@@ -162,7 +162,7 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[
                     Choice(
                         f"champion:{f}",
                         f"Send the {g.card_name(f)} to fight in your place (Strength {n})",
-                        [frame("combat_roll", **{**fight, "champion": {"card": f, "strength": n}})],
+                        [frame_of("combat_roll", {**fight, "champion": {"card": f, "strength": n}})],
                     )
                 )
     for scroll in _holding(g, seat, "exile"):
@@ -210,7 +210,7 @@ def _weighted_attack(g: Game, a: dict[str, Any]) -> None:
             Choice(
                 f"roll:{k}",
                 f"Roll {k}",
-                [frame("use_up", p=seat, card=a["card"]), frame("combat_roll", **{**fight, "fixed_roll": k})],
+                [frame("use_up", p=seat, card=a["card"]), frame_of("combat_roll", {**fight, "fixed_roll": k})],
             )
             for k in range(g.die_size(seat), 0, -1)
         ],

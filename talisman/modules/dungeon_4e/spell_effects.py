@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import combat, effects, lives, stats
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame_of
 from talisman.modules.dungeon_4e.module import MODULE
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def intervene(g: Game, seat: int, fight: dict[str, Any]) -> list[Choice]:
 
     if fight.get("outcome") != "lose":
         return []
-    return cast_options(g, seat, "defeat", [frame("combat_outcome", **fight)], combat=fight)
+    return cast_options(g, seat, "defeat", [frame_of("combat_outcome", {**fight})], combat=fight)
 
 
 @MODULE.spell_effect("finger-of-death")
@@ -107,5 +107,5 @@ def twist_of_fate(g: Game, a: dict[str, Any]) -> None:
             if roll["style"] == "battle"
             else {**roll["args"], roll["key"]: k, roll["key"] + "_faces": [k]}
         )
-        options.append(Choice(f"result:{k}", f"A {k}", [frame(roll["kind"], **args)]))
+        options.append(Choice(f"result:{k}", f"A {k}", [frame_of(roll["kind"], {**args})]))
     g.decide(seat, "twist", "Twist of Fate: choose the result.", options)

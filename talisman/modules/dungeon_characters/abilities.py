@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, possessions, stats
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 from talisman.modules.dungeon_characters.module import MODULE
 
 if TYPE_CHECKING:
@@ -26,7 +26,11 @@ def rematch(g: Game, seat: int, fight: dict[str, Any]) -> list[Choice]:
         k: v for k, v in fight.items() if k not in ("faces", "enemy_roll", "outcome") and not k.startswith("rerolled_")
     }
     return [
-        Choice("rematch", "Fight once more (this result will stand)", [frame("combat_roll", **fresh, rematched=True)])
+        Choice(
+            "rematch",
+            "Fight once more (this result will stand)",
+            [frame_of("combat_roll", {**fresh, "rematched": True})],
+        )
     ]
 
 

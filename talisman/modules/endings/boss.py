@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from talisman.engine import abilities, effects, spells, stats
 from talisman.engine.combat import CREATURE_DIE, battle_strength, lose_battle_life
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 from talisman.modules.endings.module import MODULE
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ def _dual_magic(g: Game, a: dict[str, Any]) -> None:
     """Spells and Scrolls before the dice of the round (000: before the dice are rolled)."""
     seat, b = a["p"], a["boss"]
     roll = frame("dual_battle", p=seat, boss=b)
-    opts = spells.cast_options(g, seat, "combat", [frame("dual_magic", **a)], combat=dual_fight(seat, b))
+    opts = spells.cast_options(g, seat, "combat", [frame_of("dual_magic", {**a})], combat=dual_fight(seat, b))
     g.decide(
         seat,
         "combat",
@@ -225,7 +225,7 @@ def _dual_magic(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.handler("dual_battle")
 def _dual_battle(g: Game, a: dict[str, Any]) -> None:
-    effects.roll(g, a["p"], "die", frame("dual_psychic", **a), why=f"the battle with the {a['boss']['name']}")
+    effects.roll(g, a["p"], "die", frame_of("dual_psychic", {**a}), why=f"the battle with the {a['boss']['name']}")
 
 
 @MODULE.handler("dual_psychic")

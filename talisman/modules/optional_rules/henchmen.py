@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, combat, possessions, stats
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 from talisman.modules.optional_rules.module import MODULE
 
 if TYPE_CHECKING:
@@ -222,9 +222,9 @@ def send_a_henchman(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) 
                 f"henchman:{f}",
                 f"Send your henchman {title(g, f)} to fight in your place ({attr} {n})",
                 [
-                    frame(
+                    frame_of(
                         "combat_roll",
-                        **{
+                        {
                             **fight,
                             "champion": {"card": f, "strength": n, "on_lose": [frame("henchman_hurt", p=seat, card=f)]},
                         },

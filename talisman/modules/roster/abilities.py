@@ -16,7 +16,7 @@ from talisman.engine import cards, effects, lives, possessions, stats
 from talisman.engine.abilities import can_evade_here
 from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 from talisman.modules.core.character_rules import CITY, DUNGEON, guard_spared, in_dungeon, region_here, spaces_of_kind
 from talisman.modules.roster.module import MODULE
 
@@ -71,14 +71,14 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
         but = [t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("evade-but:")]
         torch = stats.has_trait(g, seat, "evade-with-torch") and held_named(g, seat, "Torch")
         if torch or (but and not subtypes & set(but)):
-            opts.append(Choice("evade", f"Evade the {foe_names(g, fight)}", [frame("combat_evaded", **fight)]))
+            opts.append(Choice("evade", f"Evade the {foe_names(g, fight)}", [frame_of("combat_evaded", {**fight})]))
     if battle and any_foe:
         if stats.has_trait(g, seat, "berserk") and not fight.get("berserk"):
             opts.append(
                 Choice(
                     "berserk",
                     "Go berserk: +3 Strength this turn, and lose your next turn",
-                    [frame("fury", p=seat, n=3, why="goes berserk"), frame("combat", **{**fight, "berserk": True})],
+                    [frame("fury", p=seat, n=3, why="goes berserk"), frame_of("combat", {**fight, "berserk": True})],
                 )
             )
         if stats.has_trait(g, seat, "charge") and not fight.get("charge"):
@@ -89,7 +89,7 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
                     f"Charge: +2 Strength{' and a D4 (your Warhorse)' if warhorse else ''}, and lose your next turn",
                     [
                         frame("fury", p=seat, n=2, why="charges", d4=warhorse),
-                        frame("combat", **{**fight, "charge": True}),
+                        frame_of("combat", {**fight, "charge": True}),
                     ],
                 )
             )
@@ -103,7 +103,10 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
                 Choice(
                     "killer-blow",
                     "Strike a Killer Blow: the foe adds no die (once a turn)",
-                    [frame("flag", p=seat, flag="killer-blow"), frame("combat_roll", **{**fight, "assassinate": True})],
+                    [
+                        frame("flag", p=seat, flag="killer-blow"),
+                        frame_of("combat_roll", {**fight, "assassinate": True}),
+                    ],
                 )
             )
     return opts

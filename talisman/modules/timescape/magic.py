@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import effects, possessions, spells, stats
-from talisman.engine.game import frame
+from talisman.engine.game import frame, frame_of
 from talisman.modules.timescape.module import MODULE
 from talisman.modules.timescape.rules import inside
 
@@ -81,7 +81,7 @@ def _wild_magic(g: Game, a: dict[str, Any]) -> None:
     if n in (1, 2):
         steps.append(frame("wild_reverse", cast=resolve, times=times))
     else:
-        steps += [frame("spell_resolve", **resolve)] * times
+        steps += [frame_of("spell_resolve", {**resolve})] * times
     if n in KEPT:
         steps.append(frame("wild_keep", p=seat, card=card))
     g.push_all(steps)
@@ -93,13 +93,13 @@ def on_random(g: Game, resolve: dict[str, Any]) -> list[Any]:
     chosen = alive[g.rng.die(len(alive)) - 1]
     g.say(f"The wild magic carries it to {g.name(chosen)}.", type="cast", seat=chosen)
     if spell.cast.get("target", "none") != "none":
-        return [frame("spell_resolve", **{**resolve, "target": chosen})]
+        return [frame_of("spell_resolve", {**resolve, "target": chosen})]
     if chosen == seat:
-        return [frame("spell_resolve", **resolve)]
+        return [frame_of("spell_resolve", {**resolve})]
     if resolve["window"] in WHOLE:
-        return [frame("spell_resolve", **{**resolve, "p": chosen})]
+        return [frame_of("spell_resolve", {**resolve, "p": chosen})]
     g.globals["countered"] = resolve["card"]
-    return [frame("spell_resolve", **resolve)]
+    return [frame_of("spell_resolve", {**resolve})]
 
 
 def reversed_effects(effect_list: Any, times: int = 1) -> list[dict[str, Any]]:
