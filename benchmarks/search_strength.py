@@ -17,6 +17,12 @@ resumed:
     (``strength-<P>p-<N>it-<start>.jsonl``); a chunk already complete is skipped. Two processes
     on two cores share a match by playing apart ranges (``--games 500`` and ``--first 500
     --games 1000``): a game's seed and seat follow from its index alone.
+``experiments``
+    Each variant of the search bot tried (a folder of chunks under
+    ``results/search-experiments/``, named for the variant, played like ``play`` from a copy of
+    the compiled build with the variant's ``search.py``) against the bot of the main series (the
+    curve's, ``MARGIN`` 0.05) on the same games: both bots' wins, the games only one of them
+    won, and McNemar's exact p-value. One variant, ``margin-0.025``, was adopted.
 ``report [--markdown] [--no-plot]``
     Reads every chunk, prints the search bot's win rate per budget and player count with 95%
     Wilson intervals (all games, and games decided before the turn limit), with ``--markdown``
@@ -39,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -61,6 +68,8 @@ RESULTS = ROOT / "benchmarks" / "results"
 # An experiment, not adopted: four-player matches of the search bot with "move" added to its SKIP
 # (its moves left to the rule-aware bot). Reported beside the bot's own, at the bot's own timings.
 MOVES_LEFT = RESULTS / "moves-left"
+# Variants of the search bot tried against the main series' bot (issue 11; the README says what each changed).
+EXPERIMENTS = RESULTS / "search-experiments"
 CURVE = ROOT / "docs" / "search-strength.png"
 SEED = 2026
 CHUNK = 20  # a multiple of 2 and of 4: each chunk rotates the search bot through every seat
@@ -145,8 +154,8 @@ def cmd_calibrate(args: argparse.Namespace) -> None:
     print(f"written {out}")
 
 
-def chunk_path(players: int, iterations: int, start: int) -> Path:
-    return RESULTS / f"strength-{players}p-{iterations}it-{start:04d}.jsonl"
+def chunk_path(players: int, iterations: int, start: int, folder: Path = RESULTS) -> Path:
+    return folder / f"strength-{players}p-{iterations}it-{start:04d}.jsonl"
 
 
 def simulate(players: int, bots: str, start: int, games: int, out: Path) -> None:
@@ -171,7 +180,8 @@ def cmd_play(args: argparse.Namespace) -> None:
     if args.first % CHUNK:
         raise SystemExit(f"--first must be a multiple of {CHUNK} (a chunk's first game)")
     for start in range(args.first, args.games, CHUNK):
-        out = chunk_path(args.players, args.iterations, start)
+        out = chunk_path(args.players, args.iterations, start, RESULTS / args.folder)
+        out.parent.mkdir(parents=True, exist_ok=True)
         if out.exists() and len(out.read_text().splitlines()) == CHUNK:
             continue
         part = out.with_suffix(".part.jsonl")
@@ -224,6 +234,36 @@ def tally(players: int, iterations: int, folder: Path = RESULTS) -> dict[str, An
         "decided_low": dlo,
         "decided_high": dhi,
     }
+
+
+def mcnemar(only_a: int, only_b: int) -> float:
+    """McNemar's exact two-sided p-value: how likely a split at least this uneven of the games
+    only one of two bots won, were both equally strong."""
+    n, k = only_a + only_b, min(only_a, only_b)
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n) if n else 1.0
+
+
+def cmd_experiments(args: argparse.Namespace) -> None:
+    print(
+        "variant                 players  iterations  games  its wins (95% Wilson)        the curve's bot's wins"
+        "  only it  only the curve's  McNemar p"
+    )
+    for folder in sorted(p for p in EXPERIMENTS.iterdir() if p.is_dir()):
+        for path in sorted(folder.glob("strength-*p-*it-0000.jsonl")):
+            players, iterations = (int(part.rstrip("pit")) for part in path.name.split("-")[1:3])
+            pattern = f"strength-{players}p-{iterations}it-*.jsonl"
+            tried = {r["index"]: r for f in sorted(folder.glob(pattern)) for r in records.read(f)}
+            curve = {r["index"]: r for f in sorted(RESULTS.glob(pattern)) for r in records.read(f)}
+            both = sorted(set(tried) & set(curve))
+            a = [searcher_won(tried[i]) for i in both]
+            b = [searcher_won(curve[i]) for i in both]
+            only_a = sum(x and not y for x, y in zip(a, b, strict=True))
+            only_b = sum(y and not x for x, y in zip(a, b, strict=True))
+            print(
+                f"{folder.name:<22}  {players:>7}  {iterations:>10}  {len(both):>5}  {sum(a):>4} {sum(a) / len(both):5.1%}"
+                f" ({'-'.join(f'{x:.1%}' for x in wilson(sum(a), len(both)))})"
+                f"  {sum(b):>12} {sum(b) / len(both):5.1%}  {only_a:>7}  {only_b:>16}  {mcnemar(only_a, only_b):9.3f}"
+            )
 
 
 def cmd_report(args: argparse.Namespace) -> None:
@@ -316,7 +356,10 @@ def main() -> None:
     play.add_argument(
         "--first", type=int, default=0, help="the first game (a second process, on another core, plays a later range)"
     )
+    play.add_argument("--folder", default="", help="a folder under results/ for a series of its own")
     play.set_defaults(run=cmd_play)
+    exp = sub.add_parser("experiments", help="variants of the search bot against the curve's, on the same games")
+    exp.set_defaults(run=cmd_experiments)
     rep = sub.add_parser("report", help="win rates with Wilson intervals, and the curve")
     rep.add_argument("--no-plot", dest="plot", action="store_false")
     rep.add_argument("--markdown", action="store_true", help="also print the table as the README's rows")

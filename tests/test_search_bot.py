@@ -144,3 +144,29 @@ def test_a_seats_second_character_hides_nothing_from_it():
     owners = {owner for owner, _, _ in hidden_from(g, 0)}
     assert twin not in owners and 0 not in owners
     assert {owner for owner, _, _ in hidden_from(g, 1)} >= {0, twin}
+
+
+def test_the_search_leaves_the_rule_aware_choice_only_by_its_margin(monkeypatch):
+    """Where the most visited option is not the rule-aware bot's, the search plays it only if
+    its mean value beats the rule-aware choice's by more than ``MARGIN``."""
+    from talisman.bots import search
+
+    g = Game.new(players=2, seed=5, log=False)
+    rule_aware = make_bot("heuristic", 1)
+    while not g.is_over:
+        d = g.decision
+        monkeypatch.setattr(search, "MARGIN", -1.0)  # any departure the search finds stands
+        bot = SearchBot(random.Random(3), iterations=30)
+        choice = bot.choose(observe(g, d.player), d)
+        found = bot.last
+        if found and choice != found["prior"]:
+            break
+        g.apply(act(rule_aware, g))
+    else:
+        pytest.fail("no decision on which the search departs from the rule-aware bot")
+    gap = found["options"][choice][1] - found["options"][found["prior"]][1]
+    assert found["options"][choice][0] >= found["options"][found["prior"]][0]  # the most visited
+    for margin, expected in ((gap - 1e-9, choice), (gap + 1e-9, found["prior"])):
+        monkeypatch.setattr(search, "MARGIN", margin)
+        again = SearchBot(random.Random(3), iterations=30)  # the same seed: the same search
+        assert again.choose(observe(g, d.player), d) == expected
