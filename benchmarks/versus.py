@@ -189,8 +189,12 @@ def main() -> None:
         sys.path.insert(0, str(BUILD))
     if args.play:  # one engine's games, for callgrind
         which, n, choices = args.play
-        plays = {"talisman": lambda: replay(int(n), Path(choices)), "talisman-bots": lambda: talisman_games(int(n))[0]}
-        print(plays.get(which, lambda: catanatron_games(int(n))[0])())
+        if which == "talisman":
+            print(replay(int(n), Path(choices)))
+        elif which == "talisman-bots":
+            print(talisman_games(int(n))[0])
+        else:
+            print(catanatron_games(int(n))[0])
         return
     try:
         import catanatron  # noqa: F401

@@ -153,9 +153,9 @@ def test_the_search_leaves_the_rule_aware_choice_only_by_its_margin(monkeypatch)
 
     g = Game.new(players=2, seed=5, log=False)
     rule_aware = make_bot("heuristic", 1)
+    monkeypatch.setattr(search, "MARGIN", -1.0)  # any departure the search finds stands
     while not g.is_over:
         d = g.decision
-        monkeypatch.setattr(search, "MARGIN", -1.0)  # any departure the search finds stands
         bot = SearchBot(random.Random(3), iterations=30)
         choice = bot.choose(observe(g, d.player), d)
         found = bot.last
