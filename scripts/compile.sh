@@ -15,7 +15,7 @@ IF_STALE=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --if-stale) IF_STALE=1 ;;
-    --out) OUT="$2"; shift ;;
+    --out) OUT="$(realpath -m "$2")"; shift ;; # absolute: the build runs from inside it
     *) echo "compile.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift

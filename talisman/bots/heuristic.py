@@ -71,6 +71,7 @@ from talisman.bots.legendary import LegendaryPolicy
 from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
+from talisman.engine.view import LazyView
 
 SKY: Final = ("outer", "middle")  # where an Airship flies
 ITEM_VALUE: Final = {
@@ -260,18 +261,22 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         self.tiles: worlds.Tiles | None = None  # a Talisman Worlds board's tiles (None on the others)
         self._modules: list[str] | None = None  # the modules of the game the board is worked out for
         self.districts_on = False  # does the game have Another Talisman City's districts (module city-districts)?
+        self._source: tuple[object, object] = (None, None)  # the board's objects in the game (see _setup)
 
     # --- reading the view ------------------------------------------------------
 
     def _setup(self, view: Any, decision: Decision) -> None:
         self.view = view
-        modules, tiles = view["modules"], worlds.tiles_of(view)
-        if modules != self._modules or tiles != self.tiles:  # (the same game: the same board)
-            self.board = board_for(tuple(modules), tiles)
-            self._modules, self.tiles = modules, tiles
-            self.rules = self.board.rules
-            self.dist = self.board.dist
-            self.districts_on = districts.active(self)  # (asked at every turn and move: worked out per game)
+        source = view.board_source() if isinstance(view, LazyView) else None
+        if source is None or source[0] is not self._source[0] or source[1] is not self._source[1]:
+            modules, tiles = view["modules"], worlds.tiles_of(view)
+            if modules != self._modules or tiles != self.tiles:  # (the same game: the same board)
+                self.board = board_for(tuple(modules), tiles)
+                self._modules, self.tiles = modules, tiles
+                self.rules = self.board.rules
+                self.dist = self.board.dist
+                self.districts_on = districts.active(self)  # (asked at every turn and move: worked out per game)
+            self._source = source or (None, None)
         # The character the decision is about (a seat may play two: a Mirror Image, a Mystic).
         self.seat = decision.character if decision.character is not None else decision.player
         self._me: Sheet | None = None
@@ -645,17 +650,18 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         if gate:
             return gate
         here = self.rules.space(me["space"])
-        if "flee" in ids and self.region(here.id) in DUNGEONS and self.leaving_dungeon():
+        offered = set(ids)  # (asked after several ids below)
+        if "flee" in offered and self.region(here.id) in DUNGEONS and self.leaving_dungeon():
             return "flee"  # Fight or Flight: out against the arrows
-        if "fly" in ids:
+        if "fly" in offered:
             return self._airship_turn()
-        if "warp" in ids:
+        if "warp" in offered:
             return self.timescape_turn(ids)
         region = self.rules.regions[here.region]
         if region.movement == "step":
             return self._step(ids)
         rafts = [i for i in ids if i.startswith("raft:")]
-        target = self.target() if rafts or "next-move" in ids else ""  # (the plan only where it matters)
+        target = self.target() if rafts or "next-move" in offered else ""  # (the plan only where it matters)
         if target and rafts:
             best = min(rafts, key=lambda i: self._d(i.split(":")[1], target))
             if self._d(best.split(":")[1], target) < self._d(me["space"], target):
@@ -663,16 +669,16 @@ class HeuristicBot(districts.CityDistrictsRules, timescape.TimescapeRules):
         if worlds.boat_in(self, ids):
             return "next-move"
         if (
-            "next-move" in ids
+            "next-move" in offered
             and (target == "" or self._d(self._next_move(), target) < self._d(me["space"], target))
             and (self._next_move() != CITY_GATE or self.city_welcome())
         ):
             return "next-move"
-        if "enter-dungeon" in ids and self.lord_ready():
+        if "enter-dungeon" in offered and self.lord_ready():
             return "enter-dungeon"  # 000's Dungeon: down through the Doorway
-        if "roll-two" in ids:
+        if "roll-two" in offered:
             return "roll-two"  # two movement dice, either kept
-        return "roll" if "roll" in ids else None
+        return "roll" if "roll" in offered else None
 
     def _wharf(self, ids: list[str]) -> str | None:
         """On the City's Wharf with the City done: a barge out, or (with a Warrant and no fare) stowing away."""

@@ -65,6 +65,9 @@ class Ruleset:
     # from a space...), kept once they are asked for: they never change. Bounded
     # (the oldest forgotten first), so that a long simulation holds flat memory.
     derived: dict[Any, Any] = field(default_factory=lambda: Bounded(DERIVED_LIMIT), compare=False, repr=False)
+    # The card instances with each printed trait asked after (see cards_with_trait): as many as
+    # the traits the content names, so bounded by the content.
+    _trait_cards: dict[str, frozenset[int]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
     def module_names(self) -> tuple[str, ...]:
@@ -78,6 +81,19 @@ class Ruleset:
         if names is None:
             names = self.derived["module-names"] = frozenset(m.name for m in self.modules)
         return name in names
+
+    def cards_with_trait(self, trait: str) -> frozenset[int]:
+        """The card instances whose printed traits include ``trait`` (worked out once per trait):
+        a rule tests a character's holdings against it before looking closer.
+
+        >>> rules = ruleset_for(("core", "dungeon-4e"))
+        >>> sorted({rules.card_of(i).name for i in rules.cards_with_trait("spell-ring")})
+        ['Spell Ring']
+        """
+        found = self._trait_cards.get(trait)
+        if found is None:
+            found = self._trait_cards[trait] = frozenset(i for i, c in enumerate(self.instances) if trait in c.traits)
+        return found
 
     def card_of(self, instance: int) -> CardDef:
         return self.instances[instance]

@@ -858,9 +858,12 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
         g.say(f"{g.name(seat)} rolls {what} for {label}: {working}.", type="roll", seat=seat, dice=faces)
     kind, args = a["then"]
     done = frame_of(kind, {**args, a["into"]: total, a["into"] + "_faces": faces})
+    if not a["fate"] or a.get("rerolled"):
+        g.push_all([done])  # no second roll to offer
+        return
     p = g.players[seat]
     again = [frame_of("roll", {**a, "rerolled": True})]
-    blessed = reroll_options(g, seat, again) if a["fate"] and not a.get("rerolled") else []
+    blessed = reroll_options(g, seat, again)
     if blessed and not (g.options.get("fate") and p.fate > 0):
         g.decide(
             seat,
@@ -869,7 +872,7 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
             [Choice("keep", f"Keep {total}", [done]), *blessed],
         )
         return
-    if a["fate"] and g.options.get("fate") and p.fate > 0 and not a.get("rerolled"):
+    if g.options.get("fate") and p.fate > 0:
         terms = parse(a["dice"])
         single = len(faces) == 1 and len(terms) == 1  # a chosen result makes sense for one die only
         twists = (
@@ -910,7 +913,10 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
 def reroll_options(g: Game, seat: int, again: list[Frame]) -> list[Choice]:
     """Cards the character may discard to roll again (``reroll-card``: a Blessing), one option per title."""
     p = g.players[seat]
-    held = {g.card_name(c): c for c in reversed(p.objects + p.cards) if "reroll-card" in g.rules.instances[c].traits}
+    rerollers = g.rules.cards_with_trait("reroll-card")
+    if rerollers.isdisjoint(p.objects) and rerollers.isdisjoint(p.cards):
+        return []  # (the common case)
+    held = {g.card_name(c): c for c in reversed(p.objects + p.cards) if c in rerollers}
     return [
         Choice(
             f"reroll-card:{c}",

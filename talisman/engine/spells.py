@@ -181,10 +181,16 @@ def castable(g: Game, seat: int, window: str) -> list[int]:
     p = g.players[seat]
     rules = g.rules
     out: list[int] = []
-    if p.spells or not _spell_rings(rules).isdisjoint(p.objects):
+    ringed = bool(p.objects) and not rules.cards_with_trait("spell-ring").isdisjoint(p.objects)
+    if p.spells or ringed:
         # The Spells for this window first: most windows have none, and then
         # whether the character may cast at all need not be worked out.
-        out = [c for c in p.spells + ring_spells(g, seat) if window in rules.instances[c].cast.get("when", ())]
+        instances = rules.instances
+        out = [
+            c
+            for c in (p.spells + ring_spells(g, seat) if ringed else p.spells)
+            if window in instances[c].cast.get("when", ())
+        ]
         if out and not can_cast(g, seat, window):
             out = []
     if p.cards and can_read(g, seat, window):
@@ -200,22 +206,13 @@ def ring_spells(g: Game, seat: int) -> list[int]:
     """Spells kept in a working Magic Object rather than held (``spell-ring``:
     the Spell Ring): castable like the character's own, outside its limit."""
     out: list[int] = []
-    if _spell_rings(g.rules).isdisjoint(g.players[seat].objects):
+    objects = g.players[seat].objects
+    if not objects or g.rules.cards_with_trait("spell-ring").isdisjoint(objects):
         return out  # (the common case, decided without working out which items work)
     for o, _, traits in stats.working_items(g, seat):
         if "spell-ring" in traits:
             out += cards.held_by(g, f"card:{o}")
     return out
-
-
-def _spell_rings(rules: Any) -> frozenset[int]:
-    """The card instances that can keep a Spell (worked out once per ruleset)."""
-    found: frozenset[int] | None = rules.derived.get("spell-rings")
-    if found is None:
-        found = rules.derived["spell-rings"] = frozenset(
-            i for i, c in enumerate(rules.instances) if "spell-ring" in c.traits
-        )
-    return found
 
 
 def fate_options(g: Game, seat: int, keep: list[Any], roll: dict[str, Any]) -> list[Choice]:
@@ -247,14 +244,15 @@ def cast_options(
         if beyond and (spell.cast.get("evades") or spell.cast.get("foe")):
             continue
         ends = spell.cast.get("ends")
-        for target, label in _targets(g, seat, spell.cast, window, combat):
+        for target in _targets(g, seat, spell.cast, window, combat):
             if not could_change(g, seat, spell.cast, target):
                 continue  # pointless: casting it would only throw it away
+            on = "" if target is None else f" on the {g.name(target)}"
             # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
             opts.append(
                 Choice(
-                    f"cast:{c}{':' + str(target) if target is not None else ''}",
-                    f"{'Read the Scroll' if spell.type == 'scroll' else 'Cast'} {spell.name}{label}",
+                    f"cast:{c}{'' if target is None else ':' + str(target)}",
+                    f"{'Read the Scroll' if spell.type == 'scroll' else 'Cast'} {spell.name}{on}",
                     [
                         frame(
                             "cast",
@@ -287,19 +285,18 @@ def creatures_beyond_spells(g: Game, seat: int, combat: dict[str, Any] | None) -
     return g.rules.regions[region].movement != "roll"
 
 
-def _targets(
-    g: Game, seat: int, cast: dict[str, Any], window: str, combat: dict[str, Any] | None
-) -> list[tuple[Any, str]]:
+def _targets(g: Game, seat: int, cast: dict[str, Any], window: str, combat: dict[str, Any] | None) -> list[int | None]:
+    """Whom the Spell may be cast on here (None: it takes no character as its target)."""
     kind = cast.get("target", "none")
     if kind == "character":
-        return [(s, f" on the {g.name(s)}") for s in g.living() if affected(g, s)]
+        return [s for s in g.living() if affected(g, s)]
     if kind == "other":
-        return [(s, f" on the {g.name(s)}") for s in g.living() if s != seat and affected(g, s)]
+        return [s for s in g.living() if s != seat and affected(g, s)]
     if kind == "active" and window == "others-turn":
-        return [(g.active, f" on the {g.name(g.active)}")] if affected(g, g.active) else []
+        return [g.active] if affected(g, g.active) else []
     if kind == "active":
-        return [(None, "")] if window == "combat" else []  # in a fight it aims at the foe
-    return [(None, "")]
+        return [None] if window == "combat" else []  # in a fight it aims at the foe
+    return [None]
 
 
 @ENGINE.handler("cast")

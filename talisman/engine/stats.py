@@ -232,13 +232,28 @@ def trait_value(g: Game, seat: int, name: str, default: int = 0) -> int:
 
 
 def _trait_value(g: Game, seat: int, name: str) -> int | None:
-    best = None
-    prefix = name + ":"
-    for t in traits(g, seat):
-        if t.startswith(prefix):
-            v = int(t[len(prefix) :])
-            best = v if best is None else max(best, v)
-    return best
+    return _numbers(g, traits(g, seat)).get(name)
+
+
+def _numbers(g: Game, found: frozenset[str]) -> dict[str, int]:
+    """The ``name:N`` traits of a set of traits, each name with its largest N: worked out once
+    per set and remembered by the ruleset (a character's set is mostly the same object again).
+
+    A trait whose part after its last colon is not a number (``evade-in:woods``) has no value."""
+    cache = g.rules.derived.get("trait-numbers")
+    if cache is None:
+        cache = g.rules.derived["trait-numbers"] = Bounded(HELD_TRAITS_LIMIT)
+    numbers: dict[str, int] | None = cache.get(found)
+    if numbers is None:
+        numbers = {}
+        for t in found:
+            name, sep, n = t.rpartition(":")
+            if sep and (n[1:] if n[:1] == "-" else n).isdecimal():
+                v = int(n)
+                if v > numbers.get(name, v - 1):
+                    numbers[name] = v
+        cache[found] = numbers
+    return numbers
 
 
 _MISSING: Final = object()

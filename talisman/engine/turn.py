@@ -174,13 +174,20 @@ def _turn_menu(g: Game, a: dict[str, Any]) -> None:
 
 
 def free_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
-    """Things a character may do at the start of its turn without ending it."""
+    """Things a character may do at the start of its turn without ending it (``back``: the turn
+    menu's own frame, the same at every turn of the character)."""
     p = g.players[seat]
-    opts = trophy_options(g, seat, back)
-    for c in p.objects + p.packed:
-        opts.append(Choice(f"drop:{c}", f"Drop the {g.card_name(c)}", [frame("drop", p=seat, card=c), *back], "free"))
-    opts += possessions.unpack_option(g, seat, back)
-    return opts
+    # Dropping and unpacking Objects depend on nothing else than the key: the options, values never
+    # changed, are made once for the ruleset and shared by every game of it (the turn menu asks at
+    # every turn, and a character's Objects seldom change from one turn to the next).
+    key = ("free-actions", seat, tuple(p.objects), tuple(p.packed), stats.capacity(g, seat))
+    kept: list[Choice] | None = g.rules.derived.get(key)
+    if kept is None:
+        kept = g.rules.derived[key] = [
+            Choice(f"drop:{c}", f"Drop the {g.card_name(c)}", [frame("drop", p=seat, card=c), *back], "free")
+            for c in p.objects + p.packed
+        ] + possessions.unpack_option(g, seat, back)
+    return trophy_options(g, seat, back) + kept
 
 
 def trophy_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:

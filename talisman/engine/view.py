@@ -341,6 +341,14 @@ class LazyView(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(SECTIONS)
 
+    def board_source(self) -> tuple[object, object]:
+        """What a bot's map of the board is made from, as the game holds it: its modules and its
+        laid-out tiles (``layout``; None on a fixed board). The very same objects again (the same
+        game, or a copy of it) mean the same board, so a bot need not read and compare them at
+        every decision; other objects may still be equal (compare ``modules`` and ``layout``)."""
+        g = self._game
+        return g.config["modules"], g.globals.get("layout")
+
     def sample_world(self, rng: random.Random) -> Game:
         """A copy of the game in which all this seat cannot see (deck order,
         others' Spells and Scrolls, the dice to come) is drawn again from
