@@ -61,7 +61,7 @@ drawn: the Emperor's Guard, face-down cards).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import stats
 from talisman.engine.base import ENGINE
@@ -119,15 +119,26 @@ for _point, _meaning in (
     ENGINE.point(_point, _meaning)
 
 
+_NOTHING: Final = object()  # an argument not given (see _collect)
+
+
 def hooks(g: Game, point: str) -> tuple[Callable[..., Any], ...]:
     """The abilities registered at ``point`` by this game's modules, in the ruleset's order."""
     return g.rules.abilities[point]
 
 
-def _collect(point: str, g: Game, *args: Any) -> list[Choice]:
+def _collect(point: str, g: Game, seat: int, arg: Any = _NOTHING, back: Any = _NOTHING) -> list[Choice]:
+    """The options of every ability at ``point``, each asked ``fn(g, seat[, arg[, back]])``: a call
+    with a fixed number of arguments, which compiled code makes directly (a ``*args`` call builds
+    a tuple for each of the many hooks of a turn menu)."""
     out: list[Choice] = []
     for fn in hooks(g, point):
-        out += fn(g, *args)
+        if arg is _NOTHING:
+            out += fn(g, seat)
+        elif back is _NOTHING:
+            out += fn(g, seat, arg)
+        else:
+            out += fn(g, seat, arg, back)
     return out
 
 

@@ -127,7 +127,7 @@ def release(g: Game, seat: int, card: int) -> None:
         held = getattr(p, attr)
         if card in held:
             held.remove(card)
-            stats.changed(g)
+            stats.changed(g, seat)
             return
     raise ValueError(f"{g.card_name(card)} is not held by seat {seat}")
 

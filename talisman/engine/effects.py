@@ -914,7 +914,7 @@ def reroll_options(g: Game, seat: int, again: list[Frame]) -> list[Choice]:
     """Cards the character may discard to roll again (``reroll-card``: a Blessing), one option per title."""
     p = g.players[seat]
     rerollers = g.rules.cards_with_trait("reroll-card")
-    if rerollers.isdisjoint(p.objects) and rerollers.isdisjoint(p.cards):
+    if not stats.holds_any(rerollers, p.objects, p.cards):
         return []  # (the common case)
     held = {g.card_name(c): c for c in reversed(p.objects + p.cards) if c in rerollers}
     return [

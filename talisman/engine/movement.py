@@ -406,7 +406,7 @@ def _walk(g: Game, a: dict[str, Any]) -> None:
 
 def _guard(g: Game, here: int, there: int) -> dict[str, Any] | None:
     """The guard of a bridge crossed from ``here`` to ``there`` (inward only), if any."""
-    guards = g.rules.derived.get("guards")
+    guards: dict[tuple[int, int], dict[str, Any]] | None = g.rules.derived.get("guards")
     if guards is None:
         guards = g.rules.derived["guards"] = {}
         for ln in g.rules.links:
@@ -419,10 +419,11 @@ def _guard(g: Game, here: int, there: int) -> dict[str, Any] | None:
 
 def _step(g: Game, seat: int, to: int) -> None:
     p = g.players[seat]
-    if {region_of(g, p.space), region_of(g, to)} == {"outer", "middle"}:
+    here, there = region_of(g, p.space), region_of(g, to)
+    if here != there and here in ("outer", "middle") and there in ("outer", "middle"):
         crossed_river(g, seat)
-    p.space = to
-    stats.changed(g, seat)
+    before, p.space = p.space, to
+    stats.moved(g, seat, before)
 
 
 @ENGINE.handler("cross")
@@ -683,7 +684,7 @@ def _arrive(g: Game, a: dict[str, Any]) -> None:
     ):
         crossed_river(g, seat)
     p.space = space
-    stats.changed(g, seat)
+    stats.moved(g, seat, came_from)
     p.flags.add("arrived")
     if g.log is not None:
         g.say(

@@ -56,7 +56,7 @@ def give_item(g: Game, seat: int, card: int) -> None:
         p.objects.append(card)
     else:
         p.packed.append(card)
-    stats.changed(g)
+    stats.changed(g, seat)
     g.say(f"{g.name(seat)} takes the {c.name}.", type="gain", seat=seat)
     if c.traits and "wand" in c.traits:
         fill_wand(g, seat)
@@ -98,7 +98,7 @@ def settle_packs(g: Game, seat: int) -> None:
         card = p.packed.pop()
         if len(p.objects) < stats.capacity(g, seat):
             p.objects.append(card)
-            stats.changed(g)
+            stats.changed(g, seat)
         else:
             cards.place(g, card, p.space)
             g.say(f"{g.name(seat)} leaves the {g.card_name(card)} on the {g.space_name(p.space)}.", seat=seat)
@@ -120,7 +120,7 @@ def set_alignment(g: Game, seat: int, alignment: str) -> None:
     if p.alignment == alignment:
         return
     p.alignment = alignment
-    stats.changed(g)
+    stats.changed(g, seat)
     g.say(f"{g.name(seat)} becomes {alignment}.", type="alignment", seat=seat)
     for card in [c for c in p.objects + p.packed if not permitted(g, seat, c)]:
         drop(g, seat, card)
@@ -133,7 +133,7 @@ def keep_apart(g: Game, seat: int, card: int) -> None:
     carried (000: "Scrolls do not count toward Encumbrance"). Scrolls are secret."""
     c = g.rules.instances[card]
     g.players[seat].cards.append(card)
-    stats.changed(g)
+    stats.changed(g, seat)
     if c.type == "scroll":
         g.say(
             f"{g.name(seat)} gains a Scroll: {c.name}.",

@@ -56,6 +56,7 @@ from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
 
 if TYPE_CHECKING:
+    from talisman.content.model import CardDef
     from talisman.engine.game import Game
 
 SpellUse = Callable[["Game", int, int | None], bool]
@@ -76,19 +77,23 @@ def spell_use(name: str) -> Callable[[SpellUse], SpellUse]:
 
 def could_change(g: Game, caster: int, cast: dict[str, Any], target: int | None) -> bool:
     """Could this Spell or Scroll, cast on ``target`` (None: no target), change anything now?"""
-    if "do" in cast:
-        return any(
-            _effect_could_change(
-                g, target if e.get("target") == "cast_target" and target is not None else caster, e, target
-            )
-            for e in cast["do"]
-        )
+    effects = cast.get("do")
+    if effects is not None:
+        for e in effects:  # (loops, not generators: a Spell window asks this for every Spell and target)
+            seat = target if target is not None and e.get("target") == "cast_target" else caster
+            if _effect_could_change(g, seat, e, target):
+                return True
+        return False
     use = SPELL_USES.get(cast.get("hook", ""))
     return use is None or use(g, caster, target)
 
 
 def _effect_could_change(g: Game, seat: int, effect: dict[str, Any], target: int | None) -> bool:
-    return all(EFFECT_USES[verb](g, seat, params, target) for verb, params in effect.items() if verb in EFFECT_USES)
+    for verb, params in effect.items():
+        use = EFFECT_USES.get(verb)
+        if use is not None and not use(g, seat, params, target):
+            return False
+    return True
 
 
 def _heal_use(g: Game, seat: int, params: dict[str, Any], target: int | None) -> bool:
@@ -181,7 +186,7 @@ def castable(g: Game, seat: int, window: str) -> list[int]:
     p = g.players[seat]
     rules = g.rules
     out: list[int] = []
-    ringed = bool(p.objects) and not rules.cards_with_trait("spell-ring").isdisjoint(p.objects)
+    ringed = stats.holds_any(rules.cards_with_trait("spell-ring"), p.objects)
     if p.spells or ringed:
         # The Spells for this window first: most windows have none, and then
         # whether the character may cast at all need not be worked out.
@@ -207,7 +212,7 @@ def ring_spells(g: Game, seat: int) -> list[int]:
     the Spell Ring): castable like the character's own, outside its limit."""
     out: list[int] = []
     objects = g.players[seat].objects
-    if not objects or g.rules.cards_with_trait("spell-ring").isdisjoint(objects):
+    if not stats.holds_any(g.rules.cards_with_trait("spell-ring"), objects):
         return out  # (the common case, decided without working out which items work)
     for o, _, traits in stats.working_items(g, seat):
         if "spell-ring" in traits:
@@ -232,42 +237,70 @@ def fate_options(g: Game, seat: int, keep: list[Any], roll: dict[str, Any]) -> l
 
 
 def cast_options(
-    g: Game, seat: int, window: str, back: list[Any], combat: dict[str, Any] | None = None
+    g: Game,
+    seat: int,
+    window: str,
+    back: list[Any],
+    combat: dict[str, Any] | None = None,
+    back_key: tuple[Any, ...] | None = None,
 ) -> list[Choice]:
-    """Options to cast each Spell the character may cast in this window."""
+    """Options to cast each Spell the character may cast in this window.
+
+    ``back_key``, given where there is no fight, names ``back`` (the frames that come back to the
+    window) by the values it is made of: an option is then a value of its key alone, made once per
+    ruleset and shared (the turn menu's and the other players' windows come at every turn)."""
     opts = []
     beyond = creatures_beyond_spells(g, seat, combat)
+    kept = g.rules.derived if back_key is not None and combat is None else None
     for c in castable(g, seat, window):
         spell = g.rules.instances[c]
         if spell.cast.get("evades") and combat is not None and combat.get("evadable") is False:
             continue  # a creature that cannot be evaded (000: none in the Inner Region)
         if beyond and (spell.cast.get("evades") or spell.cast.get("foe")):
             continue
-        ends = spell.cast.get("ends")
         for target in _targets(g, seat, spell.cast, window, combat):
             if not could_change(g, seat, spell.cast, target):
                 continue  # pointless: casting it would only throw it away
             on = "" if target is None else f" on the {g.name(target)}"
-            # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
-            opts.append(
-                Choice(
-                    f"cast:{c}{'' if target is None else ':' + str(target)}",
-                    f"{'Read the Scroll' if spell.type == 'scroll' else 'Cast'} {spell.name}{on}",
-                    [
-                        frame(
-                            "cast",
-                            p=seat,
-                            card=c,
-                            target=target,
-                            window=window,
-                            combat=combat or {},
-                            if_countered=back if ends else [],
-                        ),
-                        *([] if ends else back),
-                    ],
-                )
-            )
+            if kept is None:
+                opts.append(_cast_choice(seat, c, spell, target, on, window, back, combat))
+                continue
+            key = ("cast-option", seat, c, target, on, window, back_key)
+            choice: Choice | None = kept.get(key)
+            if choice is None:
+                choice = kept[key] = _cast_choice(seat, c, spell, target, on, window, back, combat)
+            opts.append(choice)
     return opts
+
+
+def _cast_choice(
+    seat: int,
+    c: int,
+    spell: CardDef,
+    target: int | None,
+    on: str,
+    window: str,
+    back: list[Any],
+    combat: dict[str, Any] | None,
+) -> Choice:
+    # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
+    ends = spell.cast.get("ends")
+    return Choice(
+        f"cast:{c}{'' if target is None else ':' + str(target)}",
+        f"{'Read the Scroll' if spell.type == 'scroll' else 'Cast'} {spell.name}{on}",
+        [
+            frame(
+                "cast",
+                p=seat,
+                card=c,
+                target=target,
+                window=window,
+                combat=combat or {},
+                if_countered=back if ends else [],
+            ),
+            *([] if ends else back),
+        ],
+    )
 
 
 def creatures_beyond_spells(g: Game, seat: int, combat: dict[str, Any] | None) -> bool:
@@ -468,7 +501,9 @@ def other_players_window(g: Game, active: int) -> None:
 @ENGINE.handler("others_turn_ask")
 def _others_turn_ask(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
-    opts = cast_options(g, seat, "others-turn", [frame_of("others_turn_ask", {**a})])
+    opts = cast_options(
+        g, seat, "others-turn", [frame_of("others_turn_ask", {**a})], back_key=("others_turn_ask", a["active"])
+    )
     if opts:
         g.decide(
             seat,

@@ -17,7 +17,8 @@ Followers, Objects, Abilities and Titles (``cards``), counters, modifiers
 Whatever changes one of these calls :func:`changed` at once (naming the
 character when only its own values can change; the helpers that move
 possessions and change counters, alignment, Toads and spaces do it
-themselves). In checking mode (:data:`CHECK`, or the environment variable
+themselves; a move calls :func:`moved`, which forgets them only where a space
+can change them). In checking mode (:data:`CHECK`, or the environment variable
 ``TALISMAN_CHECK_DERIVED=1``) every memoised read is also worked out afresh
 and a difference raises :class:`StaleDerivedValue`: the test
 suite plays many games of every module so.
@@ -60,6 +61,54 @@ def changed(g: Game, seat: int | None = None) -> None:
             memo.clear()
         else:
             memo.pop(seat, None)
+
+
+def moved(g: Game, seat: int, before: int) -> None:
+    """The character has moved from space ``before`` to where it stands: forget its values only
+    where a space can change them (either space suppresses something, as the Cursed Glade does, or
+    the character has a trait that counts only in or out of some places). Each step of a move
+    calls this, the commonest change of all, and most steps change none of its values."""
+    if not g.derived:
+        return
+    spaces = g.rules.spaces
+    if spaces[before].suppress or spaces[g.players[seat].space].suppress or _places_matter(g, seat):
+        changed(g, seat)
+
+
+def _places_matter(g: Game, seat: int) -> bool:
+    """Does the character, or anything it holds, have a trait that holds only in or out of some
+    places (``name@in:X``, ``name@out:X``)?"""
+    rules = g.rules
+    located: tuple[frozenset[str], frozenset[int]] | None = rules.derived.get("located-traits")
+    if located is None:
+        located = rules.derived["located-traits"] = (
+            frozenset(k for k, c in rules.characters.items() if any(_is_located(t) for t in c.traits)),
+            frozenset(
+                i for i, c in enumerate(rules.instances) if any(_is_located(t) for t in c.traits + c.owner_traits)
+            ),
+        )
+    characters, cards = located
+    p = g.players[seat]
+    return p.character in characters or holds_any(cards, p.objects, p.followers, p.cards)
+
+
+def holds_any(cards: frozenset[int], *holdings: list[int]) -> bool:
+    """Is any card of ``holdings`` (a character's Objects, Followers...) one of ``cards``?
+    (Loops over the lists: compiled, ``isdisjoint`` is a generic method call, dearer than the few
+    look-ups a character's holdings take.)
+
+    >>> holds_any(frozenset({3, 7}), [1, 2], [7])
+    True
+    """
+    for held in holdings:
+        for c in held:
+            if c in cards:
+                return True
+    return False
+
+
+def _is_located(trait: str) -> bool:
+    return "@in:" in trait or "@out:" in trait
 
 
 def _stale(key: Any, kept: Any, fresh: Any) -> StaleDerivedValue:
@@ -181,7 +230,7 @@ def _split_located(held: set[str]) -> tuple[frozenset[str], tuple[tuple[str, boo
     or out of (``name@out:X``) a region or a kind of space, X being either."""
     plain, located = set(), []
     for t in held:
-        if "@in:" in t or "@out:" in t:
+        if _is_located(t):
             name, where = t.split("@", 1)
             side, place = where.split(":", 1)
             located.append((name, side == "in", place))
@@ -211,7 +260,7 @@ def _add(out: set[str], traits: tuple[str, ...], alignment: str) -> None:
     """Add traits; ``name@good`` applies only to a good holder (``name@in:X`` and
     ``name@out:X`` are kept whole: they depend on where the character stands)."""
     for t in traits:
-        if "@in:" in t or "@out:" in t:
+        if _is_located(t):
             out.add(t)
         elif "@" in t:
             name, only = t.split("@", 1)

@@ -158,8 +158,8 @@ def _turn_menu(g: Game, a: dict[str, Any]) -> None:
     ):
         # Instead of the movement roll (so not in the Inner Region, nor where the move is decided
         # for the character: the Hall of Darkness); back: if the Spell is countered.
-        options += spells.cast_options(g, seat, "move", back)
-    options += spells.cast_options(g, seat, "turn-start", back)
+        options += spells.cast_options(g, seat, "move", back, back_key=("turn_menu",))
+    options += spells.cast_options(g, seat, "turn-start", back, back_key=("turn_menu",))
     options += free_options(g, seat, back)
     others = abilities.turn_options(g, seat, back)
     if movement.held_here(g, seat) is not None:
@@ -285,12 +285,16 @@ def _turn_end(g: Game, a: dict[str, Any]) -> None:
             p.mods = [m for m in p.mods if m[2] not in ("turn", "combat")]
             stats.changed(g, seat)
         p.flags.clear()
-        p.status.pop("immobile", None)
-        p.status.pop("invisible", None)
+        # (``in`` then ``del``, not ``pop(key, None)``: compiled, a method call each, for every character)
+        if "immobile" in p.status:
+            del p.status["immobile"]
+        if "invisible" in p.status:
+            del p.status["invisible"]
         possessions.check_limits(g, seat)
         abilities.react("turn_end", g, seat)
     for other in g.players:
-        other.status.pop("immobile-creatures", None)
+        if "immobile-creatures" in other.status:
+            del other.status["immobile-creatures"]
         if other.mods:
             other.mods = [m for m in other.mods if m[2] != "this-turn"]  # cast on another for this turn (Weakness)
             stats.changed(g, other.seat)
