@@ -170,3 +170,17 @@ def test_the_search_leaves_the_rule_aware_choice_only_by_its_margin(monkeypatch)
         monkeypatch.setattr(search, "MARGIN", margin)
         again = SearchBot(random.Random(3), iterations=30)  # the same seed: the same search
         assert again.choose(observe(g, d.player), d) == expected
+
+
+@pytest.mark.parametrize(("players", "turns"), [(2, 1), (3, 2), (4, 3)])
+def test_a_rollout_plays_a_whole_round_of_the_others_by_default(players, turns):
+    """After the searching seat's turn, each other seat plays one turn before the position is
+    valued (a lone turn of the next seat missed what the rest could do to the bot in four-player
+    games); an explicit ``horizon`` still counts turns."""
+    g = _midgame(seed=5, players=players, turns=8)
+    world = g.clone()
+    SearchBot(random.Random(1))._rollout(world, g.decision.player)
+    assert world.is_over or world.turn == g.turn + turns + 1
+    world = g.clone()
+    SearchBot(random.Random(1), horizon=1)._rollout(world, g.decision.player)
+    assert world.is_over or world.turn == g.turn + 2
