@@ -22,7 +22,8 @@ resumed:
     ``results/search-experiments/``, named for the variant, played like ``play`` from a copy of
     the compiled build with the variant's ``search.py``) against the bot of the main series (the
     curve's, ``MARGIN`` 0.05) on the same games: both bots' wins, the games only one of them
-    won, and McNemar's exact p-value. One variant, ``margin-0.025``, was adopted.
+    won, and McNemar's exact p-value. Two were adopted: ``margin-0.025`` and ``round-horizon``
+    (rollouts that play a whole round of the others, with ``MARGIN`` 0.025).
 ``report [--markdown] [--no-plot]``
     Reads every chunk, prints the search bot's win rate per budget and player count with 95%
     Wilson intervals (all games, and games decided before the turn limit), with ``--markdown``
