@@ -26,6 +26,8 @@ Fn = Callable[..., Any]
 # Entries of a ruleset's ``derived``: the base game's fill about 800 (walks and moves from each
 # space for each roll); a module keying its values on something a game makes would grow it.
 DERIVED_LIMIT: Final = 20_000
+# Options the rules share between turns and games (see options_kept): a game needs a few hundred.
+OPTIONS_LIMIT: Final = 2_048
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,12 @@ class Ruleset:
     derived: dict[Any, Any] = field(default_factory=lambda: Bounded(DERIVED_LIMIT), compare=False, repr=False)
     # The card instances with each printed trait asked after (see cards_with_trait): as many as
     # the traits the content names, so bounded by the content.
+    # Options (immutable Choice values) made once for what they are made of and shared by every game
+    # of the ruleset (the turn menu's free actions, Spell windows): apart from ``derived``, so that
+    # they neither crowd out its entries nor hold more than their own bound.
+    options_kept: dict[Any, Any] = field(
+        default_factory=lambda: Bounded(OPTIONS_LIMIT), init=False, compare=False, repr=False
+    )
     _trait_cards: dict[str, frozenset[int]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property

@@ -251,7 +251,7 @@ def cast_options(
     ruleset and shared (the turn menu's and the other players' windows come at every turn)."""
     opts = []
     beyond = creatures_beyond_spells(g, seat, combat)
-    kept = g.rules.derived if back_key is not None and combat is None else None
+    kept = g.rules.options_kept if back_key is not None and combat is None else None
     for c in castable(g, seat, window):
         spell = g.rules.instances[c]
         if spell.cast.get("evades") and combat is not None and combat.get("evadable") is False:

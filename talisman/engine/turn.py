@@ -180,10 +180,11 @@ def free_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     # Dropping and unpacking Objects depend on nothing else than the key: the options, values never
     # changed, are made once for the ruleset and shared by every game of it (the turn menu asks at
     # every turn, and a character's Objects seldom change from one turn to the next).
-    key = ("free-actions", seat, tuple(p.objects), tuple(p.packed), stats.capacity(g, seat))
-    kept: list[Choice] | None = g.rules.derived.get(key)
+    capacity = stats.capacity(g, seat) if p.packed else 0  # (it matters only to unpack)
+    key = ("free-actions", seat, tuple(p.objects), tuple(p.packed), capacity)
+    kept: list[Choice] | None = g.rules.options_kept.get(key)
     if kept is None:
-        kept = g.rules.derived[key] = [
+        kept = g.rules.options_kept[key] = [
             Choice(f"drop:{c}", f"Drop the {g.card_name(c)}", [frame("drop", p=seat, card=c), *back], "free")
             for c in p.objects + p.packed
         ] + possessions.unpack_option(g, seat, back)
