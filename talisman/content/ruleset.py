@@ -67,14 +67,14 @@ class Ruleset:
     # from a space...), kept once they are asked for: they never change. Bounded
     # (the oldest forgotten first), so that a long simulation holds flat memory.
     derived: dict[Any, Any] = field(default_factory=lambda: Bounded(DERIVED_LIMIT), compare=False, repr=False)
-    # The card instances with each printed trait asked after (see cards_with_trait): as many as
-    # the traits the content names, so bounded by the content.
     # Options (immutable Choice values) made once for what they are made of and shared by every game
     # of the ruleset (the turn menu's free actions, Spell windows): apart from ``derived``, so that
     # they neither crowd out its entries nor hold more than their own bound.
     options_kept: dict[Any, Any] = field(
         default_factory=lambda: Bounded(OPTIONS_LIMIT), init=False, compare=False, repr=False
     )
+    # The card instances with each printed trait asked after (see cards_with_trait): as many as
+    # the traits the content names, so bounded by the content.
     _trait_cards: dict[str, frozenset[int]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
