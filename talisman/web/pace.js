@@ -33,6 +33,10 @@ export function pacePanel(gameId, seat, token) {
   let last = null;
   let problem = '';
   let timer = null;
+  // Which panels the person has opened: the panel is drawn afresh at every message (a bot's move too),
+  // and must not fold up under their hand.
+  const opened = { settings: false, links: false };
+  const remember = (key) => (e) => { opened[key] = e.target.open; };
 
   const path = (tail) => `/api/games/${encodeURIComponent(gameId)}/seats/${seat}/${tail}`;
 
@@ -79,7 +83,7 @@ export function pacePanel(gameId, seat, token) {
         type: 'button', class: 'small skip', 'aria-pressed': String(settings.skipping),
         onclick: () => send(() => api(path('skip'), { method: 'POST', body: { on: !settings.skipping }, token })),
       }, settings.skipping ? 'Stop skipping' : 'Skip to my turn') : null,
-      mine ? h('details', { class: 'settings' }, h('summary', {}, 'Settings'),
+      mine ? h('details', { class: 'settings', open: opened.settings, ontoggle: remember('settings') }, h('summary', {}, 'Settings'),
         h('p', { class: 'muted' }, `Bots play at ${game.bot_speed} speed. Answer these for me, always:`),
         Object.entries(settings.choices).map(([name, text]) => h('label', { class: 'check' },
           h('input', {
@@ -95,7 +99,7 @@ export function pacePanel(gameId, seat, token) {
 
   function creatorLinks(game) {
     const people = game.seats.filter((st) => st.controller === 'human');
-    return h('details', { class: 'seat-links' }, h('summary', {}, 'Seat invitations (you made this game)'),
+    return h('details', { class: 'seat-links', open: opened.links, ontoggle: remember('links') }, h('summary', {}, 'Seat invitations (you made this game)'),
       h('p', { class: 'muted' }, 'A new invitation replaces a lost link: the seat is free until someone opens it, and its old link stops working.'),
       h('ul', { class: 'links' }, people.map((st) => {
         const known = links[st.seat] || '';

@@ -64,3 +64,20 @@ def take_turn(page, rng) -> str:
         " || document.querySelector('.banner.over') !== null"
     )
     return what
+
+
+def box(page, selector: str, nth: int = 0) -> dict:
+    """The bounding box of the ``nth`` element the selector finds, measured in one go inside
+    the page. The board is drawn afresh at every message (a bot's move too), so an element
+    Playwright found a moment before may be gone when it measures it; here the finding and
+    the measuring cannot be parted. Waits until the element is there and has a size."""
+    found = page.wait_for_function(
+        """([selector, nth]) => {
+            const e = document.querySelectorAll(selector)[nth];
+            if (!e) return null;
+            const r = e.getBoundingClientRect();
+            return r.width || r.height ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+        }""",
+        arg=[selector, nth],
+    )
+    return found.json_value()

@@ -234,5 +234,29 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-        yield b
+        yield PatientBrowser(b)
         b.close()
+
+
+# How long a browser test waits for the page by default: Playwright's 30 s proved too short on a
+# loaded two-core CI machine, where the server, its bots and Chromium share the cores with another
+# test worker. A page that never shows what is awaited still fails, a minute later.
+PAGE_WAIT_MS = 60_000
+
+
+class PatientBrowser:
+    """The Chromium of a test, whose contexts and pages wait ``PAGE_WAIT_MS`` by default."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(PAGE_WAIT_MS)
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        return self.new_context(**options).new_page()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)

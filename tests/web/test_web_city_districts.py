@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from browsing import DOCS, my_turn, over, step_of
+from browsing import DOCS, box, my_turn, over, step_of
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -30,9 +30,7 @@ def click(page, selector: str) -> None:
 
 
 def cell(page, sid: str) -> dict:
-    box = page.locator(f"g.space[data-space='{sid}'] rect.cell").bounding_box()
-    assert box is not None, sid
-    return box
+    return box(page, f"g.space[data-space='{sid}'] rect.cell")
 
 
 def test_a_person_enters_the_city_and_walks_its_districts(server, browser):

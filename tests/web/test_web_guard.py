@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import httpx2 as httpx
 import pytest
@@ -15,6 +16,27 @@ from browsing import DOCS, step_of
 SEED = 39  # the Emperor's Guard is the first Adventure card drawn (core, emperors-guard, brotherhood)
 
 pytestmark = pytest.mark.timeout(300)
+
+
+def drawn_as_the_game_has_them(page, url: str, game_id: str, wait: float = 60.0) -> int:
+    """How many Guards the page draws, once it draws them where the game has them at the
+    step it shows (the bot plays on meanwhile, and the Guards may walk before the page
+    catches up: the page and the API are compared at one step only)."""
+    end = time.monotonic() + wait
+    while True:
+        shown = page.evaluate(
+            "() => ({step: Number(document.querySelector('.game').dataset.step),"
+            " at: [...document.querySelectorAll('g.marker-emperors-guard')]"
+            ".map((m) => m.closest('g.space').dataset.space).sort()})"
+        )
+        state = httpx.get(f"{url}/api/games/{game_id}/state", timeout=10).json()
+        if state["step"] == shown["step"]:
+            pieces = state["view"]["pieces"]
+            have = sorted(sid for sid, found in pieces.items() for m in found if m["kind"] == "emperors-guard")
+            assert shown["at"] == have, (shown, have)
+            return len(have)
+        assert time.monotonic() < end, f"the page stayed at step {shown['step']}, the game is at {state['step']}"
+        page.wait_for_timeout(50)
 
 
 def test_the_emperors_guard_walks_the_board_in_the_browser(server, browser):
@@ -74,8 +96,7 @@ def test_the_emperors_guard_walks_the_board_in_the_browser(server, browser):
         if now and not placed:
             placed = now  # the City, the Chapel, the Tavern, the Village, or where they have walked since
             assert len(placed) == 4 and all(outer.get(sid) for sid in placed)
-            page.wait_for_selector(f"g.space[data-space={placed[0]}] g.marker-emperors-guard")
-            assert page.locator("g.marker-emperors-guard").count() == 4  # drawn on the board
+            assert drawn_as_the_game_has_them(page, server.url, game_id) == 4  # drawn on the board
         elif placed and now != placed:
             walked = True  # a round is over: the Guards have walked on (or one was beaten)
     assert placed, "the Emperor's Guard Event was never drawn"

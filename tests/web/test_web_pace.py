@@ -48,6 +48,8 @@ def test_an_absent_persons_seat_is_taken_over_by_a_bot_until_they_come_back(serv
     ann.click(".pace .settings summary")
     ann.check("input[name=standing-no-fate]")
     ann.wait_for_timeout(300)
+    # the panel is drawn afresh with the stored answer, and stays open under the person's hand
+    assert ann.locator(".pace details.settings[open] input[name=standing-no-fate]:checked").count() == 1
     ann.reload()
     ann.wait_for_selector(".pace .settings")
     ann.click(".pace .settings summary")
