@@ -121,7 +121,7 @@ def fight_creature(
 @ENGINE.handler("hold")
 def _hold(g: Game, a: dict[str, Any]) -> None:
     """Stay on this space and face the same foe next turn (Werewolf, Pits)."""
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     if p.alive:
         p.status["hold"] = {"space": p.space, "what": a["what"], "effects": [{"fight": a["params"]}]}
@@ -154,7 +154,7 @@ def foe_subtypes(g: Game, a: dict[str, Any]) -> set[str]:
 
 @ENGINE.handler("combat")
 def _combat(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     if not p.alive:
         return
@@ -210,7 +210,7 @@ def _combat_evaded(g: Game, a: dict[str, Any]) -> None:
     Immobility Spell and Scroll, all creatures on the Evading character's
     space may be evaded", so Immobility passes only the creatures it holds).
     """
-    seat = a["p"]
+    seat: int = a["p"]
     passed = list(a["foes"])
     if a.get("whole_space"):
         passed += [c for c in g.cards_on(g.players[seat].space) if g.rules.instances[c].type == "enemy"]
@@ -265,7 +265,7 @@ def evaded(g: Game, seat: int, card: int) -> bool:
 
 @ENGINE.handler("combat_roll")
 def _combat_roll(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     faces = _fight_faces(g, seat, a)
     enemy = 0 if a.get("assassinate") else g.rng.die(CREATURE_DIE)
     _offer_reroll(g, seat, {**a, "faces": faces, "enemy_roll": enemy}, "combat_resolve")
@@ -350,7 +350,7 @@ def _reroll_battle(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("combat_resolve")
 def _combat_resolve(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     mode = a["mode"]
     roll = max(a["faces"])
@@ -404,7 +404,8 @@ def _combat_resolve(g: Game, a: dict[str, Any]) -> None:
 @ENGINE.handler("combat_outcome")
 def _combat_outcome(g: Game, a: dict[str, Any]) -> None:
     """A lost battle costs a life (and a tamed Animal); a stand-off ends the fight."""
-    seat, mode = a["p"], a["mode"]
+    seat: int = a["p"]
+    mode = a["mode"]
     champion = a.get("champion")
     if a["outcome"] == "lose" and champion:
         g.say(f"The {foe_names(g, a)} beats the {g.card_name(champion['card'])}.", type="combat-result", seat=seat)
@@ -478,7 +479,7 @@ def lose_battle_life(g: Game, seat: int, cause: str, armour: bool = True, by: in
 
 @ENGINE.handler("armour_save")
 def _armour_save(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     best = 0
     if a["armour"] and not p.toad:
@@ -557,7 +558,8 @@ def attack_options(g: Game, seat: int, other: int) -> list[Choice]:
 
 @ENGINE.handler("pvp")
 def _pvp(g: Game, a: dict[str, Any]) -> None:
-    att, dfd = a["a"], a["d"]
+    att: int = a["a"]
+    dfd: int = a["d"]
     if not (g.players[att].alive and g.players[dfd].alive):
         return
     noun = "battle" if a["mode"] == "strength" else "psychic combat"
@@ -631,7 +633,8 @@ def _pvp_magic(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("pvp_roll")
 def _pvp_roll(g: Game, a: dict[str, Any]) -> None:
-    att, dfd = a["a"], a["d"]
+    att: int = a["a"]
+    dfd: int = a["d"]
     mode = a["mode"]
     a = {
         **a,
@@ -663,7 +666,9 @@ def _pvp_score(g: Game, seat: int, a: dict[str, Any]) -> int:
 
 @ENGINE.handler("pvp_resolve")
 def _pvp_resolve(g: Game, a: dict[str, Any]) -> None:
-    att, dfd, mode = a["a"], a["d"], a["mode"]
+    att: int = a["a"]
+    dfd: int = a["d"]
+    mode = a["mode"]
     s_att = max(a["faces"]) + _pvp_score(g, att, a)
     s_dfd = max(a["dfaces"]) + _pvp_score(g, dfd, a)
     g.say(

@@ -60,7 +60,9 @@ def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list[Any]:
 
 @ENGINE.handler("effects")
 def _effects(g: Game, a: dict[str, Any]) -> None:
-    lst, seat, ctx = a["list"], a["p"], a["ctx"]
+    lst = a["list"]
+    seat: int = a["p"]
+    ctx = a["ctx"]
     if len(lst) > 1:
         g.push("effects", p=seat, list=lst[1:], ctx=ctx)
     if lst and g.players[seat].alive:
@@ -392,7 +394,8 @@ def _take_card(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
 
 @ENGINE.handler("make_room")
 def _make_room(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     p = g.players[seat]
     if card not in g.cards_on(p.space):
         return
@@ -607,7 +610,8 @@ def _follower_for_life(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> 
 
 @ENGINE.handler("follower_for_life")
 def _follower_for_life_frame(g: Game, a: dict[str, Any]) -> None:
-    seat, n = a["p"], a["n"]
+    seat: int = a["p"]
+    n = a["n"]
     p = g.players[seat]
     if n <= 0 or not p.alive:
         return
@@ -666,7 +670,7 @@ def _shop(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
 
 @ENGINE.handler("shop")
 def _shop_frame(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     # One free card a visit; marked by turn, as a visit may come in another's turn (Market Day).
     free = a["free_trait"] and stats.has_trait(g, seat, a["free_trait"]) and p.status.get("free_purchase") != g.turn
@@ -705,7 +709,7 @@ def _shop_frame(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("buy")
 def _buy(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     card = cards.take_named(g, "purchase", a["name"])
     if card is None:
@@ -735,7 +739,7 @@ def _sell(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
 
 @ENGINE.handler("sell")
 def _sell_frame(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     sellable = [c for c in p.objects + p.packed if g.rules.instances[c].is_item]
     if not sellable:
@@ -761,7 +765,8 @@ def _sell_frame(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("sold")
 def _sold(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     if card in g.players[seat].holdings():
         cards.release(g, seat, card)
         cards.discard(g, card)
@@ -812,7 +817,7 @@ def _roll(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
 
 @ENGINE.handler("pick_of_two")
 def _pick_of_two(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     first, _ = g.roll_dice(a["dice"], seat)
     second, _ = g.roll_dice(a["dice"], seat)
     g.say(
@@ -850,7 +855,7 @@ def roll(
 
 @ENGINE.handler("roll")
 def _roll_frame(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     total, faces = g.roll_dice(a["dice"], seat)
     label = a["why"] or "a roll"
     if g.log is not None:
@@ -929,7 +934,8 @@ def reroll_options(g: Game, seat: int, again: list[Frame]) -> list[Choice]:
 
 @ENGINE.handler("spend_reroll_card")
 def _spend_reroll_card(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     if card in g.players[seat].holdings():
         cards.release(g, seat, card)
         cards.discard(g, card)
@@ -938,7 +944,7 @@ def _spend_reroll_card(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("spend_fate")
 def _spend_fate(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     p.fate -= 1
     g.say(f"{g.name(seat)} spends 1 Fate to roll again ({p.fate} left).", type="fate", seat=seat)
@@ -949,7 +955,7 @@ def _spend_fate(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("table")
 def _table(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     value = a["roll"] + a.get("bonus", 0)
     if a.get("bonus"):
         g.say(f"With +{a['bonus']} the result is {value}.", seat=seat)
@@ -963,7 +969,7 @@ def _table(g: Game, a: dict[str, Any]) -> None:
 @ENGINE.handler("follower_rolls")
 def _follower_rolls(g: Game, a: dict[str, Any]) -> None:
     """Roll for each Follower too (the Chasm): on the table's losing rows it is lost."""
-    seat = a["p"]
+    seat: int = a["p"]
     lethal = [row for row in a["rows"] if any("lose" in e for e in row.get("do", ()))]
     for f in a["followers"]:
         if f not in g.players[seat].followers:
@@ -991,7 +997,8 @@ def _test(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
 
 @ENGINE.handler("test_result")
 def _test_result(g: Game, a: dict[str, Any]) -> None:
-    seat, params = a["p"], a["params"]
+    seat: int = a["p"]
+    params = a["params"]
     target = stats.attribute(g, seat, params["vs"])
     value = a["roll"]
     ok = {"<": value < target, "<=": value <= target, ">": value > target, ">=": value >= target}[params["op"]]

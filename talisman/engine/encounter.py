@@ -16,7 +16,7 @@ the following cards be encountered").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import abilities, cards, combat, effects, endings, possessions, spells, stats
 from talisman.engine.base import ENGINE
@@ -34,7 +34,8 @@ def others_here(g: Game, seat: int) -> list[int]:
 
 @ENGINE.handler("land")
 def _land(g: Game, a: dict[str, Any]) -> None:
-    seat, how = a["p"], a["how"]
+    seat: int = a["p"]
+    how = a["how"]
     p = g.players[seat]
     sdef = g.rules.spaces[p.space]
     if how == "retreat" or not p.alive:
@@ -72,7 +73,7 @@ def _land(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("encounter_space")
 def _encounter_space(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     sdef = g.rules.spaces[p.space]
     ctx = {"space": p.space}
@@ -88,7 +89,7 @@ def _encounter_space(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("draw_cards")
 def _draw_cards(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     space = g.players[seat].space
     wanted = a["n"] - len(g.cards_on(space))
     extra = wanted > 0 and stats.has_trait(g, seat, "draw-extra-discard")  # the Orb of Prophesy
@@ -133,7 +134,7 @@ def _draw_cards(g: Game, a: dict[str, Any]) -> None:
 @ENGINE.handler("discard_one_drawn")
 def _discard_one_drawn(g: Game, a: dict[str, Any]) -> None:
     """The Orb of Prophesy: of the cards just drawn (one more than the space asked), discard one."""
-    seat = a["p"]
+    seat: int = a["p"]
     space = g.players[seat].space
     here = [c for c in a["drawn"] if c in g.cards_on(space) and "fixed" not in g.rules.instances[c].traits]
     if len(here) > 1:
@@ -161,7 +162,7 @@ def _discard_from_board(g: Game, a: dict[str, Any]) -> None:
 @ENGINE.handler("offer_redraw")
 def _offer_redraw(g: Game, a: dict[str, Any]) -> None:
     """The Prophetess (and the Orb of Knowledge): discard one card just drawn and draw another."""
-    seat = a["p"]
+    seat: int = a["p"]
     space = g.players[seat].space
     here = [c for c in a["drawn"] if c in g.cards_on(space) and "fixed" not in g.rules.instances[c].traits]
     if not here:
@@ -182,7 +183,8 @@ def _offer_redraw(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("redraw")
 def _redraw(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     space = g.players[seat].space
     g.players[seat].flags.add("redrew")
     cards.lift(g, card, space)
@@ -202,13 +204,13 @@ def encounter_order(g: Game, space: int) -> list[int]:
 
 @ENGINE.handler("card_queue")
 def _card_queue(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     g.push("card_next", p=seat, queue=encounter_order(g, g.players[seat].space))
 
 
 @ENGINE.handler("card_next")
 def _card_next(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     space = p.space
     queue = [c for c in a["queue"] if c in g.cards_on(space) and not combat.evaded(g, seat, c)]
@@ -311,45 +313,58 @@ def hostile_here(g: Game, seat: int) -> bool:
 
 @ENGINE.handler("take_items")
 def _take_items(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     if hostile_here(g, seat):
         return
-    again = frame("take_items", p=seat)
     options = []
     for c in takeable(g, seat):
         cdef = g.rules.instances[c]
         if cdef.type == "follower" and cdef.cost:
             if p.gold >= cdef.cost and possessions.can_take(g, seat, c):
-                options.append(
-                    Choice(
-                        f"hire:{c}", f"Hire the {cdef.name} for {cdef.cost}G", [frame("hire", p=seat, card=c), again]
-                    )
-                )
+                options.append(_take_option(g, "hire", seat, c))
         elif possessions.can_take(g, seat, c):
-            options.append(Choice(f"take:{c}", f"Take the {cdef.name}", [frame("take", p=seat, card=c), again]))
+            options.append(_take_option(g, "take", seat, c))
         elif cdef.is_item and possessions.permitted(g, seat, c) and not p.toad:
             for o in p.objects:
-                options.append(
-                    Choice(
-                        f"swap-take:{o}:{c}",
-                        f"Drop the {g.card_name(o)} to take the {cdef.name}",
-                        [frame("drop", p=seat, card=o), frame("take", p=seat, card=c), again],
-                    )
-                )
+                options.append(_take_option(g, "swap-take", seat, c, o))
     if options:
-        g.decide(
-            seat,
-            "take",
-            "What do you take from this space?",
-            [Choice("done", "Take nothing more", []), *options],
-            confirm=True,
+        g.decide(seat, "take", "What do you take from this space?", [TAKE_NOTHING, *options], confirm=True)
+
+
+TAKE_NOTHING: Final = Choice("done", "Take nothing more", [])
+
+
+def _take_option(g: Game, how: str, seat: int, card: int, dropped: int = -1) -> Choice:
+    """Hire, take, or drop ``dropped`` to take: an option made of its key alone (the card
+    names, the hire's cost, the window to come back to), made once per ruleset and shared
+    (a space's items are offered again after each one taken, to every character there)."""
+    key = ("take-option", how, seat, card, dropped)
+    kept: Choice | None = g.rules.options_kept.get(key)
+    if kept is not None:
+        return kept
+    cdef = g.rules.instances[card]
+    again = frame("take_items", p=seat)
+    if how == "hire":
+        choice = Choice(
+            f"hire:{card}", f"Hire the {cdef.name} for {cdef.cost}G", [frame("hire", p=seat, card=card), again]
         )
+    elif how == "take":
+        choice = Choice(f"take:{card}", f"Take the {cdef.name}", [frame("take", p=seat, card=card), again])
+    else:
+        choice = Choice(
+            f"swap-take:{dropped}:{card}",
+            f"Drop the {g.card_name(dropped)} to take the {cdef.name}",
+            [frame("drop", p=seat, card=dropped), frame("take", p=seat, card=card), again],
+        )
+    g.rules.options_kept[key] = choice
+    return choice
 
 
 @ENGINE.handler("hire")
 def _hire(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     p = g.players[seat]
     cost = g.rules.instances[card].cost
     if p.gold >= cost and card in g.cards_on(p.space):
@@ -360,7 +375,7 @@ def _hire(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("claim_gold")
 def _claim_gold(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     gold = g.gold_on.get(p.space, 0)
     if gold and p.alive and not p.toad and not hostile_here(g, seat):
@@ -372,7 +387,8 @@ def _claim_gold(g: Game, a: dict[str, Any]) -> None:
 @ENGINE.handler("meet")
 def _meet(g: Game, a: dict[str, Any]) -> None:
     """Encountering another character: attack it, or use an ability on it."""
-    seat, other = a["p"], a["other"]
+    seat: int = a["p"]
+    other: int = a["other"]
     if not g.players[other].alive or g.players[other].space != g.players[seat].space:
         return
     abilities.react("met", g, other, seat)  # pushed first, so it runs once the meeting is over (the Wise Man)

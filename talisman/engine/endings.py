@@ -77,7 +77,7 @@ def _crown_challenge(g: Game, a: dict[str, Any]) -> None:
     """A character who is not alone on the Crown must encounter the others there:
     attack one, or use a special ability on it (000 "Encountering another
     Character": a Thief may steal); it may not leave them in peace."""
-    seat = a["p"]
+    seat: int = a["p"]
     rivals = [r for r in rivals_on_crown(g, seat)]
     if not rivals or not g.players[seat].alive:
         return
@@ -139,7 +139,8 @@ def _command_roll(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("command_result")
 def _command_result(g: Game, a: dict[str, Any]) -> None:
-    seat, victim = a["p"], a["victim"]
+    seat: int = a["p"]
+    victim: int = a["victim"]
     if a["roll"] < 4:
         g.say("The Command Spell fails to bite.", seat=seat)
         return

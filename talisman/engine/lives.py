@@ -28,7 +28,8 @@ def lose_lives(g: Game, seat: int, n: int, cause: str = "") -> None:
 
 @ENGINE.handler("lose_lives")
 def _lose_lives(g: Game, a: dict[str, Any]) -> None:
-    seat, n = a["p"], a["n"]
+    seat: int = a["p"]
+    n = a["n"]
     p = g.players[seat]
     if not p.alive or n <= 0:
         return

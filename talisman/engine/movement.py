@@ -136,7 +136,7 @@ def _clear_status(g: Game, a: dict[str, Any]) -> None:
 def _move_roll(g: Game, a: dict[str, Any]) -> None:
     """Roll the movement die (``one_space``: a slave who may move only one space
     still needs the roll to go free; it then moves one space)."""
-    seat = a["p"]
+    seat: int = a["p"]
     effects.roll(
         g,
         seat,
@@ -148,7 +148,8 @@ def _move_roll(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("move_choose")
 def _move_choose(g: Game, a: dict[str, Any]) -> None:
-    seat, n = a["p"], a["roll"]
+    seat: int = a["p"]
+    n = a["roll"]
     p = g.players[seat]
     freed = p.status.get("enslaved")
     if freed and not a.get("fixed"):
@@ -372,7 +373,10 @@ def _portal_distance(rules: Ruleset) -> dict[int, int]:
 def _walk(g: Game, a: dict[str, Any]) -> None:
     """Walk a chosen path step by step; the Sentinel may stop it at the bridge.
     At the end the character arrives, or does ``then`` (try the Portal)."""
-    seat, path, i, then = a["p"], a["path"], a["i"], a.get("then")
+    seat: int = a["p"]
+    path = a["path"]
+    i = a["i"]
+    then = a.get("then")
     p = g.players[seat]
     while i < len(path):
         nxt = path[i]
@@ -435,7 +439,7 @@ def _cross(g: Game, a: dict[str, Any]) -> None:
 def _stopped(g: Game, a: dict[str, Any]) -> None:
     """Beaten or held to a stand-off by the Sentinel: the move ends on its space,
     and, as after any lost or drawn fight, so does the turn (nothing is met there)."""
-    seat = a["p"]
+    seat: int = a["p"]
     g.say(f"{g.name(seat)} must stop on the {g.space_name(g.players[seat].space)}.", seat=seat)
     lives.end_turn_now(g)
 
@@ -450,7 +454,7 @@ def crossed_river(g: Game, seat: int) -> None:
 
 @ENGINE.handler("raft_cross")
 def _raft_cross(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     g.players[seat].status.pop("raft", None)
     g.say(f"{g.name(seat)} crosses the Storm River by raft; the raft is left to the current.", seat=seat)
     crossed_river(g, seat)
@@ -469,7 +473,7 @@ def portals_from(g: Game, space: int) -> list[int]:
 def _portal_attempt(g: Game, a: dict[str, Any]) -> None:
     """Try a portal: on its own space when it has one (000: a character entering
     the Wizard's Tower ends its move on the Door), with the Portal's test."""
-    seat = a["p"]
+    seat: int = a["p"]
     link = g.rules.links[a["link"] if "link" in a else portals_from(g, g.players[seat].space)[0]]
     what = link.name or "portal"
     if link.via:
@@ -522,7 +526,8 @@ def _portal_result(g: Game, a: dict[str, Any]) -> None:
     """The attempt is the whole move: the turn ends, on the far side or back on
     the portal's space (what follows from it, a lost life or the portal's
     ``on_pass`` effects, still happens)."""
-    seat, attr = a["p"], a["attr"]
+    seat: int = a["p"]
+    attr = a["attr"]
     value = stats.strength(g, seat) if attr == "strength" else stats.craft(g, seat)
     portal = g.rules.links[a["link"] if "link" in a else portals_from(g, g.players[seat].space)[0]]
     what = portal.name or "portal"
@@ -653,7 +658,8 @@ def holds_talisman(g: Game, seat: int) -> bool:
 
 @ENGINE.handler("teleport")
 def _teleport(g: Game, a: dict[str, Any]) -> None:
-    seat, to = a["p"], a["to"]
+    seat: int = a["p"]
+    to = a["to"]
     p = g.players[seat]
     if not abilities.teleport_allowed(g, seat, to):
         g.say(f"{g.name(seat)} cannot be taken to the {g.space_name(to)} from here.", seat=seat)
@@ -674,7 +680,8 @@ def _teleport(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("arrive")
 def _arrive(g: Game, a: dict[str, Any]) -> None:
-    seat, space = a["p"], a["space"]
+    seat: int = a["p"]
+    space = a["space"]
     p = g.players[seat]
     came_from = p.space
     if (

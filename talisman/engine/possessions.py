@@ -193,7 +193,7 @@ def check_limits(g: Game, seat: int) -> None:
 
 @ENGINE.handler("enforce_limits")
 def _enforce_limits(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     if not p.alive:
         return
@@ -245,7 +245,8 @@ def _drop(g: Game, a: dict[str, Any]) -> None:
 @ENGINE.handler("take")
 def _take(g: Game, a: dict[str, Any]) -> None:
     """Pick a card up from the character's space."""
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     space = g.players[seat].space
     if card in g.cards_on(space) and can_take(g, seat, card):
         cards.lift(g, card, space)

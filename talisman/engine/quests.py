@@ -81,7 +81,8 @@ def options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
 
 @ENGINE.handler("quest_give")
 def _quest_give(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     p = g.players[seat]
     q = p.status.get("quest")
     if q is None:

@@ -108,7 +108,8 @@ def visit(g: Game, seat: int, space: int) -> None:
 
 @ENGINE.handler("tithe")
 def _tithe(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     realm = realm_at(g, a["space"])
     p = g.players[seat]
     if realm is None:
@@ -125,7 +126,7 @@ def _tithe(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("collect_tithes")
 def _collect(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     realm = realm_at(g, a["space"])
     if realm is None:
         return

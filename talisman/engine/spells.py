@@ -334,7 +334,8 @@ def _targets(g: Game, seat: int, cast: dict[str, Any], window: str, combat: dict
 
 @ENGINE.handler("cast")
 def _cast(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     ring = next((o for o in g.players[seat].objects if card in cards.held_by(g, f"card:{o}")), None)
     if card not in g.players[seat].spells and card not in g.players[seat].cards and ring is None:
         return
@@ -372,7 +373,8 @@ def counter_window(g: Game, caster: int, card: int | str) -> None:
 
 @ENGINE.handler("counter_ask")
 def _counter_ask(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     if (isinstance(card, int) and card not in g.globals.get("in_play", ())) or g.globals.get("countered") == card:
         return
     # A Counterspell cancels the Spell; another answer (Spell Call) is cast as a Spell
@@ -412,7 +414,7 @@ def _counter_ask(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("counter")
 def _counter(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     if a["card"] not in g.players[seat].spells:
         return
     cards.release(g, seat, a["card"])
@@ -432,7 +434,8 @@ def spell_name(g: Game, spell: int | str) -> str:
 
 @ENGINE.handler("spell_resolve")
 def _spell_resolve(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     spell = g.rules.instances[card]
     countered = g.globals.get("countered") == card
     g.globals.pop("countered", None) if countered else None
@@ -500,7 +503,7 @@ def other_players_window(g: Game, active: int) -> None:
 
 @ENGINE.handler("others_turn_ask")
 def _others_turn_ask(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     opts = cast_options(
         g, seat, "others-turn", [frame_of("others_turn_ask", {**a})], back_key=("others_turn_ask", a["active"])
     )

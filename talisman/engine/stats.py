@@ -276,12 +276,8 @@ def has_trait(g: Game, seat: int, trait: str) -> bool:
 
 def trait_value(g: Game, seat: int, name: str, default: int = 0) -> int:
     """The number of a ``name:N`` trait (the largest when several give it)."""
-    best = _memo(g, seat, ("trait_value", name), _trait_value, name)
+    best = _numbers(g, traits(g, seat)).get(name)
     return default if best is None else best
-
-
-def _trait_value(g: Game, seat: int, name: str) -> int | None:
-    return _numbers(g, traits(g, seat)).get(name)
 
 
 def _numbers(g: Game, found: frozenset[str]) -> dict[str, int]:
@@ -344,7 +340,10 @@ def _weapon_bonus(bonus: dict[str, int], vs_subtype: str) -> int:
 
 def strength(g: Game, seat: int, battle: bool = False, vs_subtype: str = "") -> int:
     """Total Strength; in ``battle`` weapons and battle-only bonuses count too."""
-    return _memo(g, seat, ("strength", battle, vs_subtype), _strength, battle, vs_subtype)
+    # (string keys where they do: a literal string is the same object at every call, found at
+    # once, where a tuple made afresh is compared item by item)
+    key: Any = ("strength", battle, vs_subtype) if vs_subtype else "strength-battle" if battle else "strength"
+    return _memo(g, seat, key, _strength, battle, vs_subtype)
 
 
 def _strength(g: Game, seat: int, battle: bool, vs_subtype: str) -> int:
@@ -378,7 +377,7 @@ def _strength(g: Game, seat: int, battle: bool, vs_subtype: str) -> int:
 
 def craft(g: Game, seat: int, battle: bool = False) -> int:
     """Total Craft; in psychic ``battle`` battle-only bonuses count too."""
-    return _memo(g, seat, ("craft", battle), _craft, battle)
+    return _memo(g, seat, "craft-battle" if battle else "craft", _craft, battle)
 
 
 def _craft(g: Game, seat: int, battle: bool) -> int:

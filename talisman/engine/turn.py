@@ -91,7 +91,7 @@ def _begin_turn(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("turn_start")
 def _turn_start(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     if not p.alive:
         if p.status.get("replace"):
@@ -145,7 +145,7 @@ def _turn_go(g: Game, seat: int) -> None:
 
 @ENGINE.handler("turn_menu")
 def _turn_menu(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     if not g.players[seat].alive or g.players[seat].status.get("immobile"):
         if g.players[seat].alive:
             g.say(f"{g.name(seat)} is held fast by Immobility and can do nothing this turn.", seat=seat)
@@ -244,7 +244,8 @@ def best_trophies(g: Game, seat: int, attr: str, each: int) -> list[int]:
 
 @ENGINE.handler("cash_trophies")
 def _cash_trophies(g: Game, a: dict[str, Any]) -> None:
-    seat, attr = a["p"], a["attr"]
+    seat: int = a["p"]
+    attr = a["attr"]
     each = TROPHY_STRENGTH if attr == "strength" else TROPHY_CRAFT
     value = 0
     for c in a["cards"]:
@@ -260,7 +261,7 @@ def _cash_trophies(g: Game, a: dict[str, Any]) -> None:
 
 @ENGINE.handler("turn_end")
 def _turn_end(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     if p.alive and not a.get("offered"):
         offers = abilities.end_of_turn_options(g, seat)

@@ -101,7 +101,8 @@ def use_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
 
 @MODULE.handler("use_item")
 def _use_item(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     if card not in g.players[seat].objects:
         return
     cards.release(g, seat, card)
@@ -144,7 +145,7 @@ def dispel_magic(g: Game, seat: int, back: list[Any]) -> list[Choice]:
 
 @MODULE.handler("dispel_result")
 def _dispel_result(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     if a["roll"] < stats.craft(g, seat):
         for f in [f for f in g.players[seat].followers if g.card_name(f) in AFFLICTIONS]:
             possessions.lose_follower(g, seat, f, "is dispelled")
@@ -273,7 +274,9 @@ def stats_bribe(g: Game, card: int) -> int:
 @MODULE.handler("tame")
 def _tame(g: Game, a: dict[str, Any]) -> None:
     """Tamed, the Animal follows; whoever came with it is still fought. Not tamed, all are fought."""
-    seat, fight, card = a["p"], a["fight"], a["card"]
+    seat: int = a["p"]
+    fight = a["fight"]
+    card = a["card"]
     total, faces = g.roll_dice("2D6", seat)
     need = stats.craft(g, seat)
     value = total + g.rules.instances[card].strength
@@ -296,7 +299,8 @@ def _tame(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.handler("charm_result")
 def _charm_result(g: Game, a: dict[str, Any]) -> None:
-    seat, fight = a["p"], a["fight"]
+    seat: int = a["p"]
+    fight = a["fight"]
     card = fight["foes"][0]
     if a["roll"] > g.rules.instances[card].strength:
         _adopt(g, seat, card, "charmed")
@@ -316,7 +320,8 @@ def _adopt(g: Game, seat: int, card: int, how: str) -> None:
 
 @MODULE.handler("exorcise")
 def _exorcise(g: Game, a: dict[str, Any]) -> None:
-    seat, fight = a["p"], a["fight"]
+    seat: int = a["p"]
+    fight = a["fight"]
     p = g.players[seat]
     for c in fight["foes"]:
         if c in g.cards_on(p.space):
@@ -340,7 +345,7 @@ def _exorcise(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.handler("bribe")
 def _bribe(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(f"{g.name(seat)} pays {a['n']}G and is let alone.", type="gold", seat=seat)
     let_pass(g, seat, a["fight"]["foes"])
@@ -368,7 +373,8 @@ def ghoul_raise(g: Game, seat: int, fight: dict[str, Any]) -> None:
 
 @MODULE.handler("raise_offer")
 def _raise_offer(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     g.decide(
         seat,
         "raise-dead",
@@ -382,7 +388,8 @@ def _raise_offer(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.handler("raise")
 def _raise(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     p = g.players[seat]
     if card in p.trophies:
         p.trophies.remove(card)
@@ -454,7 +461,8 @@ def sorceress(g: Game, seat: int, other: int) -> list[Choice]:
 
 @MODULE.handler("beguile_result")
 def _beguile_result(g: Game, a: dict[str, Any]) -> None:
-    seat, other = a["p"], a["other"]
+    seat: int = a["p"]
+    other: int = a["other"]
     if a["roll"] < a["need"]:
         g.say(f"The {g.name(other)} resists the beguiling.", seat=seat)
         return

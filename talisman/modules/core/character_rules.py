@@ -132,7 +132,7 @@ def roll_two_to_move(g: Game, seat: int, back: list[Any]) -> list[Choice]:
 def _move_pick_two(g: Game, a: dict[str, Any]) -> None:
     """Two movement dice, either kept. Choice: Fate re-rolls one die, not a pair
     already picked from, so none is offered here."""
-    seat = a["p"]
+    seat: int = a["p"]
     sides = movement_die(g, seat)
     first, second = g.rng.die(sides), g.rng.die(sides)
     g.say(
@@ -183,7 +183,7 @@ def starting_extras(g: Game, seat: int) -> None:
 def _scroll_for_spell(g: Game, a: dict[str, Any]) -> None:
     """000: "begin the game with either a Spell or a Scroll": the player, having
     seen its Spells, may give one back (to the bottom of the Spell deck) for a Scroll."""
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     if not p.spells or not a["left"]:
         return
@@ -210,7 +210,8 @@ def _scroll_for_spell(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.handler("swap_spell_for_scroll")
 def _swap_spell_for_scroll(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     if card not in g.players[seat].spells:
         return
     cards.release(g, seat, card)
@@ -301,7 +302,7 @@ def _patrol_escort(g: Game, a: dict[str, Any]) -> None:
     """The Patrol sends the character to a place: it goes there at once and its turn ends."""
     from talisman.engine import lives
 
-    seat = a["p"]
+    seat: int = a["p"]
     g.say(f"The Patrol marches {g.name(seat)} off to the {g.space_name(a['to'])}.", type="move", seat=seat)
     g.players[seat].space = a["to"]
     stats.changed(g)
@@ -315,7 +316,8 @@ def _patrol_fight(g: Game, a: dict[str, Any]) -> None:
     as a trophy; otherwise it is discarded after the fight."""
     from talisman.engine.combat import fight_creature
 
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     gone = [frame("discard_from_space", card=card)]
     fight_creature(
         g,
@@ -330,7 +332,8 @@ def _patrol_fight(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.handler("trophy_from_space")
 def _trophy_from_space(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     space = g.players[seat].space
     if card in g.cards_on(space):
         cards.lift(g, card, space)
@@ -350,7 +353,7 @@ def _discard_from_space(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.handler("law_bribe")
 def _law_bribe(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(
         f"{g.name(seat)} pays {a['n']}G and the {g.card_name(a['card'])} looks the other way.", type="gold", seat=seat
@@ -465,7 +468,9 @@ def city_theft(g: Game, seat: int) -> list[Choice]:
 
 @MODULE.handler("theft_result")
 def _theft_result(g: Game, a: dict[str, Any]) -> None:
-    seat, roll, kind = a["p"], a["roll"], a["place"]
+    seat: int = a["p"]
+    roll = a["roll"]
+    kind = a["place"]
     if roll == 1:
         gaol = spaces_of_kind(g, GAOLS.get(kind, "donjon"))
         g.say(f"{g.name(seat)} is caught stealing.", seat=seat)

@@ -70,7 +70,7 @@ def dice_with_death(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.handler("death_result")
 def _death_result(g: Game, a: dict[str, Any]) -> None:
-    seat = a["p"]
+    seat: int = a["p"]
     p = g.players[seat]
     death, _ = g.roll_dice("2D6", seat)
     g.say(f"Death rolls {death} against {g.name(seat)}'s {a['roll']}.", type="combat", seat=seat)

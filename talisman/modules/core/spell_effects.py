@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 @MODULE.spell_effect("hex")
 def hex_(g: Game, a: dict[str, Any]) -> None:
-    seat, card = a["p"], a["card"]
+    seat: int = a["p"]
+    card = a["card"]
     occupied = {p.space for p in g.players if p.alive}
     spaces = [s for s in g.rules.spaces if s.region in ("outer", "middle") and s.index not in occupied]
     g.decide(
@@ -36,7 +37,8 @@ def hex_(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.handler("lay_hex")
 def _lay_hex(g: Game, a: dict[str, Any]) -> None:
-    card, space = a["card"], a["space"]
+    card = a["card"]
+    space = a["space"]
     g.globals["in_play"] = [c for c in g.globals.get("in_play", ()) if c != card]
     if not g.globals["in_play"]:
         del g.globals["in_play"]
