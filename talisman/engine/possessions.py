@@ -197,8 +197,8 @@ def _enforce_limits(g: Game, a: dict[str, Any]) -> None:
     p = g.players[seat]
     if not p.alive:
         return
-    limit = stats.spell_limit(g, seat) if p.spells and not p.toad else 0  # a Toad keeps its Spells
-    if p.spells and not p.toad and len(p.spells) > limit:
+    if p.spells and not p.toad and stats.over_spell_limit(g, seat):  # (a Toad keeps its Spells)
+        limit = stats.spell_limit(g, seat)
         g.decide(
             seat,
             "discard-spell",

@@ -434,6 +434,18 @@ def spell_limit(g: Game, seat: int) -> int:
     return (SPELL_LIMIT[c] if c < len(SPELL_LIMIT) else 4) + trait_value(g, seat, "extra-spells")
 
 
+def over_spell_limit(g: Game, seat: int) -> bool:
+    """Does the character hold more Spells than it may? Asked after every change to what it
+    holds: decided by Craft alone while it holds no more than Craft allows (``extra-spells``
+    only ever adds), without working out its traits' numbers."""
+    p = g.players[seat]
+    held = len(p.spells)
+    if not held or p.toad:
+        return held > 0  # (a Toad may hold none: spell_limit)
+    c = craft(g, seat)
+    return held > (SPELL_LIMIT[c] if c < len(SPELL_LIMIT) else 4) and held > spell_limit(g, seat)
+
+
 def capacity(g: Game, seat: int) -> int:
     """Objects the character may carry about its person (usable)."""
     return BASE_CAPACITY + trait_value(g, seat, "carry")
