@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -152,3 +154,19 @@ def test_inventory_copy_matches_the_shared_original():
         pytest.skip("the shared inventory is not beside this checkout")
     mine = Path(__file__).resolve().parents[1] / "rules" / "inventory.yaml"
     assert mine.read_text() == shared.read_text()
+
+
+def test_a_ruleset_built_freezes_no_garbage():
+    """``ruleset_for`` freezes what is alive out of the collector's sight: garbage frozen with it
+    (the build's recursive helpers make some) would be kept for ever. A fresh process, so that
+    nothing else this test run built or left is counted."""
+    script = (
+        "import gc\n"
+        "from talisman.content.ruleset import ruleset_for\n"
+        "ruleset_for(('core', 'roster', 'endings'))\n"
+        "assert gc.get_freeze_count() > 10_000\n"
+        "gc.unfreeze()\n"
+        "print(gc.collect())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "0"
