@@ -429,9 +429,12 @@ def spell_limit(g: Game, seat: int) -> int:
     p = g.players[seat]
     if p.toad:
         return 0
-    c = craft(g, seat)
     # ``extra-spells:N``: N more than Craft allows (the Totem Staff).
-    return (SPELL_LIMIT[c] if c < len(SPELL_LIMIT) else 4) + trait_value(g, seat, "extra-spells")
+    return _spells_by_craft(craft(g, seat)) + trait_value(g, seat, "extra-spells")
+
+
+def _spells_by_craft(c: int) -> int:
+    return SPELL_LIMIT[c] if c < len(SPELL_LIMIT) else 4
 
 
 def over_spell_limit(g: Game, seat: int) -> bool:
@@ -442,8 +445,8 @@ def over_spell_limit(g: Game, seat: int) -> bool:
     held = len(p.spells)
     if not held or p.toad:
         return held > 0  # (a Toad may hold none: spell_limit)
-    c = craft(g, seat)
-    return held > (SPELL_LIMIT[c] if c < len(SPELL_LIMIT) else 4) and held > spell_limit(g, seat)
+    by_craft = _spells_by_craft(craft(g, seat))
+    return held > by_craft and held > by_craft + trait_value(g, seat, "extra-spells")
 
 
 def capacity(g: Game, seat: int) -> int:
