@@ -11,6 +11,7 @@ into play, and ``--compare`` lists them. Not a test: a tool for the engineer.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import time
@@ -19,7 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from talisman import Game  # noqa: E402
-from talisman.bots import make_bot, play_out  # noqa: E402
+from talisman.bots import make_bot  # noqa: E402
+from talisman.engine.view import agent_view  # noqa: E402
 
 MODULE_SETS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
     "core": (("core",), {}),
@@ -39,6 +41,17 @@ MODULE_SETS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
     "city-districts": (("city-districts",), {}),
     "dungeon-characters": (("dungeon-characters",), {}),
     "all-boards": (("catacombs", "airships", "city-districts", "dungeon-4e", "roster", "endings"), {}),
+    "worlds": (("worlds",), {}),
+    "worlds-quests": (("worlds",), {"worlds-quests": True}),
+    "timescape": (("timescape",), {}),
+    "emperors-guard": (("emperors-guard",), {}),
+    "brotherhood": (("brotherhood",), {}),
+    "disasters": (("disasters",), {}),
+    "optional-rules": (("optional-rules",), {}),
+    "classic-city-set": (
+        ("city-classic", "timescape", "emperors-guard", "brotherhood", "disasters", "optional-rules", "master-levels"),
+        {},
+    ),
     **{f"legendary-tales-{n}": (("legendary-tales",), {"adventure": n, "difficulty": 1 + n % 3}) for n in range(1, 6)},
     "legendary-tales-campaign": (("legendary-tales",), {"campaign": True}),
 }
@@ -47,8 +60,16 @@ MODULE_SETS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
 def fingerprint(modules: tuple[str, ...], options: dict[str, object], seed: int, bot: str, players: int) -> dict:
     g = Game.new(players=players, modules=modules, options=dict(options), seed=seed, log=False)
     bots = {i: make_bot(bot, seed * 7 + i) for i in range(len(g.players))}
-    steps = play_out(g, bots, max_turns=150)
-    return {"steps": steps, "turn": g.turn, "hash": g.state_hash(), "result": g.result}
+    played = hashlib.sha256()
+    steps = 0
+    while not g.is_over and g.turn <= 150:
+        d = g.decision
+        choice = bots[d.player].choose(agent_view(g, d.player), d)
+        played.update(choice.encode() + b"\n")
+        g.apply(choice)
+        steps += 1
+    actions = played.hexdigest()[:16]
+    return {"steps": steps, "turn": g.turn, "actions": actions, "hash": g.state_hash(), "result": g.result}
 
 
 def run(games: int, sets: list[str]) -> dict[str, dict]:
@@ -70,6 +91,12 @@ def main() -> None:
     ap.add_argument("--compare", type=Path)
     ap.add_argument("--games", type=int, default=15, help="seeds per module set and bot")
     ap.add_argument("--sets", nargs="*", default=[], help="only the module sets whose names begin so")
+    ap.add_argument(
+        "--actions-only",
+        action="store_true",
+        help="compare the actions played only, not the final state's hash (a change that adds data to the "
+        "state, the same games played)",
+    )
     args = ap.parse_args()
     start = time.perf_counter()
     now = run(args.games, args.sets)
@@ -78,7 +105,12 @@ def main() -> None:
         args.record.write_text(json.dumps(now, indent=0, sort_keys=True))
     if args.compare:
         before = json.loads(args.compare.read_text())
-        differ = [k for k in before if k in now and before[k] != now[k]]
+        keys = ("steps", "turn", "actions", "result") if args.actions_only else None
+
+        def same(a: dict, b: dict) -> bool:
+            return a == b if keys is None else all(a.get(k) == b.get(k) for k in keys)
+
+        differ = [k for k in before if k in now and not same(before[k], now[k])]
         for k in differ:
             print(f"differs: {k}: {before[k]['steps']} steps -> {now[k]['steps']}")
         print(f"{len(differ)} of {len(before)} games differ")

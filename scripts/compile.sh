@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the compiled engine: a copy of the package in build/compiled/ whose engine, content model,
-# base-game rules and rule-aware bot are compiled to C with mypyc (the system C compiler; 2 to 3
+# base-game rules, the rule-aware bot and the base game's advice are compiled to C with mypyc (the system C compiler; 2 to 3
 # minutes of one core). serve.sh and play.sh run it once (and again when a source file changed)
 # and put the build first on the path; the same seeds give the same games
 # (tests/test_compiled.py). By hand:
@@ -32,8 +32,9 @@ cd "$OUT"
 # Compiled: what a game with the rule-aware bots runs at every action. Left out: the content loader and
 # vocabulary (read once; mypyc cannot compile their tables of lambdas), talisman/content/cache.py (a dict
 # subclass), the other modules and their bots, the search bot, the front ends.
-"$ROOT/.venv/bin/mypyc" talisman/engine/*.py talisman/content/{dice,model,modules,places,ruleset}.py \
-  talisman/modules/core/*.py talisman/bots/{base,heuristic,random_bot,worlds}.py >"$OUT/mypyc.log" 2>&1 \
+"$ROOT/.venv/bin/mypyc" talisman/engine/*.py talisman/content/{dice,model,modules,option_args,places,ruleset}.py \
+  talisman/modules/core/*.py talisman/modules/core/advice/*.py \
+  talisman/bots/{base,evaluation,heuristic,knowledge,outcome,random_bot}.py >"$OUT/mypyc.log" 2>&1 \
   || { tail -20 "$OUT/mypyc.log" >&2; rm -f "$OUT/SOURCE_HASH"; exit 1; }
 echo "$hash" >"$OUT/SOURCE_HASH"
 echo "compiled build in $OUT: PYTHONPATH=$OUT .venv/bin/talisman ..."

@@ -4,7 +4,7 @@ its hook, frame handler, ability, option and trait at work, and bot games with i
 from __future__ import annotations
 
 from talisman import Game
-from talisman.bots import make_bot, play_out
+from talisman.bots import make_bot, observe, play_out
 from talisman.engine.cards import check_conservation
 from talisman.testing import Scenario
 
@@ -54,3 +54,11 @@ def test_bot_games_with_the_example_module_play_to_the_end():
         play_out(g, {i: make_bot("heuristic" if seed % 2 else "random", seed + i) for i in range(3)}, max_turns=150)
         check_conservation(g)
         assert g.rules.has_module("example")
+
+
+def test_a_module_without_advice_is_played_by_weighing_outcomes_not_by_its_first_option():
+    """The example brings no advice for the rule-aware bot: its Bard's question is answered by
+    the outcome fallback (talisman.bots.outcome), which pays for the Craft the song gives."""
+    s = bard().dice(1).start().choose("move:fields-1")
+    assert s.kind == "bard" and s.options()[0] != "pay"
+    assert make_bot("heuristic", 0).choose(observe(s.game, 0), s.decision) == "pay"

@@ -6,13 +6,15 @@ decision kind the engine and the modules ask, and short seeded games with it.
 from __future__ import annotations
 
 import re
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
 
 from talisman.bots import act, make_bot
-from talisman.bots.heuristic import HeuristicBot
-from talisman.bots.legendary import LegendaryPolicy
+from talisman.bots.knowledge import knowledge_for
+from talisman.content.modules import ENTRY_POINT_GROUP, played_modules
+from talisman.content.ruleset import ruleset_for
 from talisman.modules.endings import common
 from talisman.sim import runner
 from talisman.testing import Scenario
@@ -38,18 +40,28 @@ def rolled(s: Scenario, n: int) -> Scenario:
 # --- every decision kind has a rule --------------------------------------------------------
 
 
-def test_the_bot_has_a_rule_for_every_decision_kind_the_engine_and_modules_ask():
-    kinds = set()
-    for path in list((SOURCES / "engine").glob("*.py")) + list((SOURCES / "modules").glob("**/*.py")):
-        kinds |= set(re.findall(r'\.decide\([^,]+,\s*"([a-z-]+)"', path.read_text(encoding="utf-8")))
-    assert len(kinds) > 60
-    # Legendary Tales' kinds (lt-) are answered by its cooperative policy, which the bot hands them to
-    missing = sorted(
-        k
-        for k in kinds
-        if not hasattr(LegendaryPolicy if k.startswith("lt-") else HeuristicBot, "on_" + k.replace("-", "_"))
-    )
+SHIPPED = sorted(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name != "engine")
+
+
+@pytest.mark.parametrize("module", SHIPPED)
+def test_the_modules_advice_answers_every_decision_kind_a_game_of_them_may_ask(module):
+    """Each kind a module of the game declares has an answer in the composed advice (a game of
+    its own is played by its module's policy), so no decision falls to the outcome fallback."""
+    rules = ruleset_for(tuple(played_modules([module])))
+    know = knowledge_for(rules.module_names)
+    if know.policy_maker is not None:
+        return
+    missing = sorted(kind for kind in rules.decisions if kind not in know.answers)
     assert missing == []
+
+
+def test_no_bot_outside_the_modules_reads_an_option_id_or_names_a_module():
+    """The shared bot keeps only what every game needs: it never parses an option id, and the
+    knowledge of a game lives beside its module."""
+    for path in (SOURCES / "bots").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\.(split|partition|rsplit|startswith)\(\s*\"[a-z-]*:", text), path.name
+        assert not re.search(r"^\s*(from|import) talisman\.modules", text, re.M), path.name
 
 
 # --- the characters' abilities -------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Bots in Legendary Tales: the heuristic bot answers its decisions with the cooperative policy
-(bots/legendary.py), always legally, and wins clearly more often than random play; the search bot
-(bots/legendary_search.py) plays every adventure to its end, is deterministic for a seed, and
+(modules/legendary_tales/policy.py), always legally, and wins clearly more often than random play; the search bot
+(modules/legendary_tales/search.py) plays every adventure to its end, is deterministic for a seed, and
 plans on sampled worlds that depend only on what its seat sees."""
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ import pytest
 
 from talisman import Game
 from talisman.bots.base import make_bot, play_out
-from talisman.bots.legendary import LegendaryPolicy, short
-from talisman.bots.legendary_search import SEARCHED, LegendarySearch, quick_view, sample_world, shuffled_groups
 from talisman.bots.search import SearchBot
 from talisman.engine.view import agent_view
 from talisman.modules.legendary_tales.adventures import CLUES
 from talisman.modules.legendary_tales.catalogue import catalogue
+from talisman.modules.legendary_tales.policy import LegendaryPolicy, short
+from talisman.modules.legendary_tales.sampling import sample_world, shuffled_groups
+from talisman.modules.legendary_tales.search import SEARCHED, LegendarySearch, quick_view
 
 LT = ["legendary-tales"]
 

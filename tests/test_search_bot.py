@@ -10,7 +10,8 @@ import pytest
 
 from talisman import Game
 from talisman.bots import act, make_bot, observe, play_out
-from talisman.bots.search import SearchBot, evaluate
+from talisman.bots.evaluation import evaluate
+from talisman.bots.search import SearchBot
 from talisman.engine.cards import check_conservation
 from talisman.engine.determinise import determinise, hidden_from
 from talisman.engine.view import LazyView

@@ -13,9 +13,9 @@ At a decision worth thinking about, the bot repeats, within its budget:
 3. **roll out** with the rule-aware bot for every seat until ``horizon``
    turns after this one have ended (by default a whole round: one turn of
    each other seat), or the game does;
-4. **evaluate** the position (:func:`evaluate`: a win is 1; otherwise each
-   character's share of a softmax over its strength, lives, Talisman and
-   progress toward the Crown) and add the value to the path.
+4. **evaluate** the position (:func:`~talisman.bots.evaluation.evaluate`: a win
+   is 1; otherwise each character's share of a softmax over its strength, lives,
+   Talisman and progress toward the Crown) and add the value to the path.
 
 It plays the most visited option, unless that is not the rule-aware bot's
 choice and does not look better than it by :data:`MARGIN`: with a small budget
@@ -36,9 +36,9 @@ import random
 import time
 from typing import Any
 
+from talisman.bots.evaluation import evaluate
 from talisman.bots.heuristic import HeuristicBot
-from talisman.bots.legendary_search import LegendarySearch
-from talisman.engine import movement, stats
+from talisman.bots.knowledge import knowledge_for
 from talisman.engine.decision import Decision
 from talisman.engine.game import Game
 from talisman.engine.view import LazyView, agent_view
@@ -52,7 +52,6 @@ DEFAULT_ITERATIONS = 10
 DEFAULT_HORIZON: int | None = None
 MAX_ROLLOUT_ACTIONS = 200
 EXPLORATION = 0.5  # UCB1 constant, for values in [0, 1]
-TEMPERATURE = 4.0  # softmax temperature of the evaluation, in score points
 MAX_REPEATS = 3  # searches of one kind of decision in a row within a turn
 MAX_TREE_DEPTH = 8  # own choices in the tree of one search
 # How much better (in value) another option must look than the rule-aware one. Chosen by
@@ -64,40 +63,6 @@ MARGIN = 0.025
 SKIP = frozenset(
     {"others-turn", "counterspell", "heal", "buy-fate", "end-turn", "sell", "discard-spell", "fate", "take"}
 )
-
-
-def score(g: Game, seat: int) -> float:
-    """How well placed one character is, in rough points of Strength."""
-    p = g.players[seat]
-    space = g.rules.spaces[p.space]
-    v = stats.strength(g, seat) + 0.7 * stats.craft(g, seat)
-    v += 2.5 * min(p.lives, 5) + 0.5 * max(p.lives - 5, 0)
-    v += 0.2 * p.gold + 0.4 * p.fate + 0.8 * len(p.spells)
-    if movement.holds_talisman(g, seat):
-        v += 5.0
-    if space.kind == "crown":
-        v += 30.0
-    elif g.rules.regions[space.region].shape == "hex" and space.region == "inner":
-        v += 4.0 + 4.0 * (space.kind == "valley-of-fire")  # a world's inner ring: no steps to count, the Valley
-    elif g.rules.regions[space.region].movement == "step":
-        v += 4.0 + 2.0 * movement.ring_distance(g, p.space)
-    elif space.region == "middle":
-        v += 1.0
-    return v - 3.0 * (p.toad > 0) - 1.5 * p.lost_turns
-
-
-def evaluate(g: Game) -> list[float]:
-    """A value in [0, 1] per seat: the result when the game is over, else a
-    softmax share of :func:`score` among the living (the dead get 0)."""
-    n = len(g.players)
-    if g.result is not None:
-        winners = g.result["winners"]
-        return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
-    scores = [score(g, s) if g.players[s].alive else None for s in range(n)]
-    best = max((s for s in scores if s is not None), default=0.0)
-    weights = [0.0 if s is None else math.exp((s - best) / TEMPERATURE) for s in scores]
-    total = sum(weights) or 1.0
-    return [w / total for w in weights]
 
 
 class _Node:
@@ -158,16 +123,16 @@ class SearchBot:
         self.last: dict[str, Any] = {}  # what the last search found, for analysis
         self._last_key: tuple[Any, ...] = ()
         self._repeats = 0
-        self.legendary: LegendarySearch | None = None  # made at the first Legendary Tales decision
+        self.own: Any = None  # a game of its own's search (Legendary Tales': on sampled bag draws)
 
     def choose(self, view: Any, decision: Decision) -> str:
-        if decision.kind.startswith("lt-"):  # Legendary Tales: a search of its own, on sampled bag draws
-            if self.legendary is None:
-                self.legendary = LegendarySearch(
-                    random.Random(self.rng.getrandbits(32)), max(1, self.iterations), self.seconds
-                )
-            choice = self.legendary.choose(view, decision)
-            self.last = self.legendary.last
+        if self.own is None:
+            maker = knowledge_for(tuple(view["modules"])).search_maker
+            if maker is not None:
+                self.own = maker(random.Random(self.rng.getrandbits(32)), max(1, self.iterations), self.seconds)
+        if self.own is not None:
+            choice: str = self.own.choose(view, decision)
+            self.last = self.own.last
             return choice
         fallback = self.policy.choose(view, decision)
         ids = candidates(decision)

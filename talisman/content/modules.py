@@ -31,6 +31,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
+from talisman.content.option_args import parse_spec
 from talisman.errors import ConfigError
 
 ENTRY_POINT_GROUP: Final = "talisman.modules"
@@ -116,6 +117,10 @@ class Module:
         self.verbs: dict[str, Verb] = {}
         self.traits: dict[str, str] = {}  # trait keyword -> its meaning, one line
         self.decisions: dict[str, str] = {}  # decision kind its rules (or content) ask -> its meaning, one line
+        self.option_args: dict[str, str] = {}  # option verb (or kind/verb) -> its arguments (content.option_args)
+        # Where its knowledge for the rule-aware bot is ("package.module:NAME" of an Advice, one
+        # or more: shared advice too), loaded by the bot only (talisman.bots.knowledge).
+        self.advice: tuple[str, ...] = ()
         self.services: dict[str, Fn] = {}  # functions the kernel asks for by name (the engine's: view, attribute)
 
     def __repr__(self) -> str:
@@ -195,6 +200,13 @@ class Module:
         """Declare several decision kinds at once: kind -> meaning."""
         for kind, meaning in decisions.items():
             self.decision(kind, meaning)
+
+    def declare_options(self, specs: dict[str, str]) -> None:
+        """Declare the arguments of the option verbs its rules offer: verb (or ``kind/verb``) -> spec
+        in the grammar of :mod:`talisman.content.option_args` (``"card target=seat?"``)."""
+        for verb, spec in specs.items():
+            parse_spec(spec)  # refused at once when malformed
+            self.option_args[verb] = spec
 
     def _named(self, table: dict[str, Fn], what: str, name: str) -> Callable[[F], F]:
         def register(fn: F) -> F:

@@ -20,6 +20,7 @@ from talisman.content.cache import Bounded
 from talisman.content.loader import RawContent, build_spaces, load_dir
 from talisman.content.model import CardDef, CharacterDef, LinkDef, RegionDef, SpaceDef, Table
 from talisman.content.modules import Ending, Module, Verb, resolve_modules
+from talisman.content.option_args import OptionGrammar, compose_grammar
 from talisman.content.vocabulary import VERBS, module_verbs
 from talisman.errors import ConfigError, ContentError
 
@@ -64,6 +65,7 @@ class Ruleset:
     traits: dict[str, str]  # every trait the content may carry -> its meaning
     decisions: dict[str, str]  # every kind of decision the rules may ask -> its meaning
     services: dict[str, Fn]  # what the kernel asks for by name (view, attribute)
+    option_grammar: OptionGrammar  # the arguments of the option verbs (an option's args, by its id)
     # Values the engine works out from this content alone (the walks a roll allows
     # from a space...), kept once they are asked for: they never change. Bounded
     # (the oldest forgotten first), so that a long simulation holds flat memory.
@@ -261,6 +263,7 @@ def _build(module_names: tuple[str, ...]) -> Ruleset:
         cw=tuple(cw),
         ccw=tuple(ccw),
         by_name={k: tuple(v) for k, v in by_name.items()},
+        option_grammar=compose_grammar([(m.name, m.option_args) for m in every]),
         **tables,
     )
 

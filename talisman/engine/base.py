@@ -125,3 +125,47 @@ ENGINE.declare_decisions(
         "turn": "the turn: roll to move, or what else may be done",
     }
 )
+
+# The arguments of the option verbs the engine's rules offer (talisman.content.option_args).
+ENGINE.declare_options(
+    {
+        "actor": "seat",
+        "assassinate": "seat",
+        "attack": "seat",
+        "buy": "card|word",
+        "cast": "card target=seat?",
+        "counter": "card",
+        "destroy": "card",
+        "discard": "card",
+        "drop": "card",
+        "fate": "number",
+        "follower": "card",
+        "free": "card|word",
+        "heal": "number",
+        "hire": "card",
+        "keep": "number",
+        "lose": "card",
+        "meet": "seat",
+        "move": "space",
+        "next": "card",
+        "object": "card",
+        "portal": "space",
+        "psychic": "seat",
+        "quest": "card|gold",
+        "raft": "space",
+        "realm": "space",
+        "redraw": "card",
+        "reroll-card": "card",
+        "retreat": "space",
+        "sell": "card",
+        "space": "space",
+        "swap": "card into=card?",
+        "swap-take": "old=card new=card",
+        "take": "card|gold|word",
+        "tithe": "card|gold",
+        "to": "space",
+        "trophies": "word",
+        "unpack": "card",
+        "victim": "seat",
+    }
+)

@@ -172,13 +172,26 @@ def _combat(g: Game, a: dict[str, Any]) -> None:
         opts += evade_options(g, seat, a)
     opts += abilities.combat_options(g, seat, a, back)
     opts += spells.cast_options(g, seat, "combat", back, combat=a)
-    g.decide(seat, "combat", f"{foe_names(g, a)}: {verb} {value} against your {_score_hint(g, seat, a)}.", opts)
+    mine = _own_score(g, seat, a)
+    g.decide(
+        seat,
+        "combat",
+        f"{foe_names(g, a)}: {verb} {value} against your {verb} {mine}.",
+        opts,
+        about={
+            "mode": mode,
+            "foe": value,
+            "mine": mine,
+            "foes": [g.card_name(c) for c in a["foes"]] + [f["name"] for f in a["adhoc"]],
+        },
+    )
 
 
-def _score_hint(g: Game, seat: int, a: dict[str, Any]) -> str:
+def _own_score(g: Game, seat: int, a: dict[str, Any]) -> int:
+    """The character's Strength (or Craft) in this fight, before the dice."""
     if a["mode"] == "craft":
-        return f"Craft {stats.craft(g, seat, battle=True)}"
-    return f"Strength {battle_strength(g, seat, a)}"
+        return stats.craft(g, seat, battle=True)
+    return battle_strength(g, seat, a)
 
 
 def battle_strength(g: Game, seat: int, a: dict[str, Any]) -> int:
@@ -304,6 +317,7 @@ def _offer_reroll(g: Game, seat: int, a: dict[str, Any], then: str, key: str = "
             "fate",
             f"You rolled {roll}. Roll again?",
             [Choice("keep", f"Keep {roll}", [frame_of(then, {**a})]), *blessed],
+            about={"roll": roll, "purpose": "battle"},
         )
         return
     if g.options.get("fate") and p.fate > 0 and not a.get("rerolled_" + str(seat)) and not forbidden:
@@ -333,6 +347,7 @@ def _offer_reroll(g: Game, seat: int, a: dict[str, Any], then: str, key: str = "
                 *twists,
                 *blessed,
             ],
+            about={"roll": roll, "purpose": "battle"},
         )
         return
     g.push(then, **a)
@@ -396,6 +411,7 @@ def _combat_resolve(g: Game, a: dict[str, Any]) -> None:
                 "lost-fight",
                 f"{verdict} against the {foe_names(g, a)}.",
                 [Choice("accept", "Accept the result", [outcome]), *other_ways],
+                about={"result": result},
             )
         else:
             g.push_all([outcome])

@@ -414,6 +414,7 @@ def _make_room(g: Game, a: dict[str, Any]) -> None:
                 for o in p.objects
             ],
         ],
+        about={"card": card},
     )
 
 
@@ -847,10 +848,22 @@ def _with_dice_count(expr: str, n: int) -> str:
 
 
 def roll(
-    g: Game, seat: int, expr: str, then: tuple[Any, ...], why: str = "", into: str = "roll", fate: bool = True
+    g: Game,
+    seat: int,
+    expr: str,
+    then: tuple[Any, ...],
+    why: str = "",
+    into: str = "roll",
+    fate: bool = True,
+    purpose: str = "",
 ) -> None:
-    """Roll dice for a character, offer a Fate re-roll, then push ``then`` with the total."""
-    g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate)
+    """Roll dice for a character, offer a Fate re-roll, then push ``then`` with the total.
+    ``why`` says what the roll is for, in words; ``purpose``, for agents, what kind of roll it is
+    (``movement``, ``battle``; :attr:`~talisman.engine.decision.Decision.about` of the reroll)."""
+    if purpose:
+        g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate, purpose=purpose)
+    else:
+        g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate)
 
 
 @ENGINE.handler("roll")
@@ -875,6 +888,7 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
             "fate",
             f"You rolled {total} ({label}). Roll again?",
             [Choice("keep", f"Keep {total}", [done]), *blessed],
+            about={"roll": total, "purpose": a.get("purpose", "")},
         )
         return
     if g.options.get("fate") and p.fate > 0:
@@ -910,6 +924,7 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
                 *twists,
                 *blessed,
             ],
+            about={"roll": total, "purpose": a.get("purpose", "")},
         )
         return
     g.push_all([done])
@@ -1020,7 +1035,12 @@ def _choose(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     if opts:
         # ``decision``: the kind of decision it is, for the bots and front ends (a wish, not any choice)
         kind = params.get("decision", "choose")
-        g.decide(seat, kind, params.get("prompt", "Choose"), opts, confirm=bool(params.get("optional")))
+        about: dict[str, Any] = {}
+        if ctx.get("src") is not None:
+            about["card"] = ctx["src"]
+        if ctx.get("space") is not None:
+            about["space"] = g.rules.spaces[ctx["space"]].id
+        g.decide(seat, kind, params.get("prompt", "Choose"), opts, confirm=bool(params.get("optional")), about=about)
 
 
 # --- movement and turns -------------------------------------------------------

@@ -395,12 +395,16 @@ def _meet(g: Game, a: dict[str, Any]) -> None:
     if combat.must_attack(g, seat, other):
         # A Follower drives the character to attack (the Spirit of Vengeance, the Holy Avenger).
         g.decide(
-            seat, "meet", f"You meet the {g.name(other)} and must attack it.", combat.attack_options(g, seat, other)
+            seat,
+            "meet",
+            f"You meet the {g.name(other)} and must attack it.",
+            combat.attack_options(g, seat, other),
+            about={"other": other},
         )
     else:
         options = combat.attack_options(g, seat, other) + abilities.meet_options(g, seat, other)
         options.append(Choice("leave", f"Leave the {g.name(other)} in peace", []))
-        g.decide(seat, "meet", f"You meet the {g.name(other)}.", options)
+        g.decide(seat, "meet", f"You meet the {g.name(other)}.", options, about={"other": other})
 
 
 @effects.verb("draw")

@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any, Final
 
 from talisman.content.dice import parse
 from talisman.content.modules import played_modules
 from talisman.content.ruleset import Ruleset, ruleset_for
-from talisman.engine.decision import Choice, Decision, Event, Frame, Option, sentence
+from talisman.engine.decision import ArgValue, Choice, Decision, Event, Frame, Option, sentence
 from talisman.engine.formats import SAVE_FORMAT, STATE_SLOTS, STATE_VERSION, check_save, check_state_dict
 from talisman.engine.player import Player
 from talisman.engine.rng import Rng
@@ -51,12 +52,13 @@ DIE_BY_SIZE: Final = {"S": 4, "M": 6, "L": 8}
 MAX_SEED: Final = 2**63 - 1  # seeds fit a signed 64-bit integer (a database's BIGINT)
 
 
-def _option(stored: Any) -> Option:
-    """A stored option (a Choice, or the list a loaded save has) as the decision shows it."""
+def _option(stored: Any, read: Callable[[str], Mapping[str, ArgValue]]) -> Option:
+    """A stored option (a Choice, or the list a loaded save has) as the decision shows it;
+    ``read`` works out its arguments from its id when they are asked for."""
     if isinstance(stored, Choice):
         group: Any = stored.group  # (only "main" and "free" are left once decided)
-        return Option(stored.id, stored.label, group)
-    return Option(stored[0], stored[1], stored[3])
+        return Option(stored.id, stored.label, group, read=read, data=stored.data)
+    return Option(stored[0], stored[1], stored[3], read=read, data=stored[4] if len(stored) > 4 else None)
 
 
 def frame(kind: str, **args: Any) -> Frame:
@@ -182,8 +184,14 @@ class Game:
         kind, a = self.stack[-1]
         if kind != "decide":
             return None
+        read = partial(self.rules.option_grammar.args, a["kind"])
         return Decision(
-            self.controller(a["p"]), a["kind"], a["prompt"], tuple([_option(o) for o in a["options"]]), a["p"]
+            self.controller(a["p"]),
+            a["kind"],
+            a["prompt"],
+            tuple([_option(o, read) for o in a["options"]]),
+            a["p"],
+            a.get("about"),
         )
 
     def legal_ids(self) -> list[str]:
@@ -375,14 +383,26 @@ class Game:
             f = given[i]
             stack.append(f if isinstance(f, tuple) else (f[0], f[1]))
 
-    def decide(self, p: int, kind: str, prompt: str, options: Sequence[Choice], confirm: bool = False) -> None:
+    def decide(
+        self,
+        p: int,
+        kind: str,
+        prompt: str,
+        options: Sequence[Choice],
+        confirm: bool = False,
+        about: dict[str, Any] | None = None,
+    ) -> None:
         """Ask seat ``p`` to choose among ``options``; stored in the ``decide`` frame (saved as plain lists).
-        ``kind`` is one a module of the game declares (:meth:`~talisman.content.modules.Module.decision`)."""
+        ``kind`` is one a module of the game declares (:meth:`~talisman.content.modules.Module.decision`);
+        ``about``, plain JSON data, tells agents what the prompt says (:attr:`Decision.about`)."""
         if kind not in self.rules.decisions:
             raise RuntimeError(f"decision kind {kind!r} is declared by no module of this game")
         # The Choices themselves (immutable tuples, which a save writes as lists): no copy of each.
         opts = list(options)
-        self.stack.append(("decide", {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm}))
+        a = {"p": p, "kind": kind, "prompt": prompt, "options": opts, "confirm": confirm}
+        if about:
+            a["about"] = about
+        self.stack.append(("decide", a))
 
     def say(
         self,

@@ -143,6 +143,7 @@ def _move_roll(g: Game, a: dict[str, Any]) -> None:
         f"D{abilities.movement_die(g, seat)}",
         frame("move_choose", p=seat, one_space=a.get("one_space", False)),
         why="movement",
+        purpose="movement",
     )
 
 

@@ -281,7 +281,7 @@ class GameView(dict[str, Any]):
     """A game of its own's view (``Game.view``) as a bot is given it: that very dict, which can
     also sample a world consistent with it for search, by the sampler its game registers in
     :data:`~talisman.engine.determinise.SAMPLERS` (Legendary Tales':
-    ``talisman.bots.legendary_search``). Valid until the game changes, like :class:`LazyView`.
+    ``talisman.modules.legendary_tales.sampling``). Valid until the game changes, like :class:`LazyView`.
 
     >>> from talisman import Game
     >>> view = agent_view(Game.new(["elf"], modules=["legendary-tales"], seed=1), 0)

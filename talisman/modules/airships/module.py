@@ -26,3 +26,12 @@ MODULE.declare_decisions(
         "airship-crew": "which Follower to leave behind so that the party fits the Airship's Complement",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "broadside": "seat",
+        "leave": "card",
+    }
+)
+MODULE.advice = ("talisman.modules.airships.advice:ADVICE",)

@@ -18,3 +18,11 @@ MODULE.declare_decisions(
         "bell-invite": "a member of the Brotherhood asks another character to join it: join, or refuse",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "bell-recruit": "seat",
+    }
+)
+MODULE.advice = ("talisman.modules.brotherhood.advice:ADVICE",)

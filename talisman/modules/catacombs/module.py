@@ -17,3 +17,4 @@ MODULE.declare_decisions(
         "catacombs-exit": "whether to climb out by the Exit just found, or stay below",
     }
 )
+MODULE.advice = ("talisman.modules.catacombs.advice:ADVICE",)

@@ -22,3 +22,12 @@ MODULE.declare_decisions(
         "warrant": "a Warrant: buy one and lay it on another character, or turn one over to the Law",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "barge": "word",
+        "warrant": "seat",
+    }
+)
+MODULE.advice = ("talisman.modules.city_classic.advice:ADVICE",)

@@ -48,3 +48,21 @@ MODULE.declare_decisions(
         "city-west-side": "the West Side: the Chiurgeon, the Alchemist, or neither",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "eat": "card",
+        "enter-city": "space",
+        "hand-over": "card",
+        "leave-city": "space",
+        "passage": "space",
+        "pray": "number",
+        "reward": "card",
+        "ride": "number",
+        "shoot": "what=enemy|character target=number",
+        "stand-in": "card",
+        "summon": "seat",
+    }
+)
+MODULE.advice = ("talisman.modules.city_districts.advice:ADVICE",)

@@ -146,6 +146,7 @@ def _move_pick_two(g: Game, a: dict[str, Any]) -> None:
         "pick-roll",
         f"You rolled {first} and {second}: which do you move by?",
         [Choice(f"keep:{v}", f"Move {v}", [frame("move_choose", p=seat, roll=v)]) for v in sorted({first, second})],
+        about={"purpose": "movement"},
     )
 
 

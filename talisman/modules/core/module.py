@@ -106,3 +106,19 @@ MODULE.declare_decisions(
         "wish": "one wish granted (the Enchanter, the Fairy, the Phantom)",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "alignment": "word",
+        "hex": "space",
+        "lure": "card",
+        "steal": "card|gold",
+        "tame": "card",
+        "use": "card",
+        "wish": "word",
+        "woo": "card",
+        "woods": "space",
+    }
+)
+MODULE.advice = ("talisman.modules.core.advice:ADVICE",)

@@ -16,3 +16,4 @@ MODULE.declare_decisions(
         "disaster-space": "the space a Disaster drawn strikes, of those of its kind",
     }
 )
+MODULE.advice = ("talisman.modules.disasters.advice:ADVICE",)

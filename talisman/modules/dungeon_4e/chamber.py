@@ -81,6 +81,7 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
                 [frame("lord_fight", p=seat, mode="craft")],
             ),
         ],
+        about={"strength": stats.strength(g, seat, battle=True), "craft": stats.craft(g, seat, battle=True)},
     )
 
 

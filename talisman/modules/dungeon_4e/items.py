@@ -355,6 +355,7 @@ def _weighted_move(g: Game, a: dict[str, Any]) -> None:
             )
             for k in range(g.die_size(seat), 0, -1)
         ],
+        about={"purpose": "movement"},
     )
 
 

@@ -102,3 +102,20 @@ MODULE.declare_decisions(
         "weighted": "the Weighted Dice: the attack roll chosen",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "cell-free/free": "card",
+        "cell/leave": "card",
+        "exile": "card",
+        "must-attack": "seat",
+        "champion": "card",
+        "diablerie": "card",
+        "totem": "card",
+        "result": "number",
+        "treasure": "card",
+        "roll": "number",
+    }
+)
+MODULE.advice = ("talisman.modules.dungeon_4e.advice:ADVICE", "talisman.modules.shared.dungeon_advice:ADVICE")

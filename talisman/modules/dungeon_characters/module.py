@@ -32,3 +32,11 @@ MODULE.declare_decisions(
         "claim-scroll": "a Scroll being discarded that the character may claim",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "sell-spell": "card",
+    }
+)
+MODULE.advice = ("talisman.modules.dungeon_characters.advice:ADVICE",)

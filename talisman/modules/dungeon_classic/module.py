@@ -15,3 +15,13 @@ MODULE = Module(
     excludes=("dungeon-4e",),
 )
 register_cell(MODULE)
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "cell-free/free": "card",
+        "cell/leave": "card",
+        "climb-out": "space",
+    }
+)
+MODULE.advice = ("talisman.modules.dungeon_classic.advice:ADVICE", "talisman.modules.shared.dungeon_advice:ADVICE")

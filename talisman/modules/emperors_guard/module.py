@@ -18,3 +18,11 @@ MODULE.declare_decisions(
         "guard-hiding": "a Follower hides here from the Guard: take it, or leave it",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "bribe": "card",
+    }
+)
+MODULE.advice = ("talisman.modules.emperors_guard.advice:ADVICE",)

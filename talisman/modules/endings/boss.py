@@ -225,7 +225,14 @@ def _dual_magic(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.handler("dual_battle")
 def _dual_battle(g: Game, a: dict[str, Any]) -> None:
-    effects.roll(g, a["p"], "die", frame_of("dual_psychic", {**a}), why=f"the battle with the {a['boss']['name']}")
+    effects.roll(
+        g,
+        a["p"],
+        "die",
+        frame_of("dual_psychic", {**a}),
+        why=f"the battle with the {a['boss']['name']}",
+        purpose="battle",
+    )
 
 
 @MODULE.handler("dual_psychic")

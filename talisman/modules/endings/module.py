@@ -22,3 +22,15 @@ MODULE.declare_decisions(
         "perils": "Perils of Pandora: whom to set against whom",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "bout": "seat attribute=strength|craft",
+        "claim": "card",
+        "finish": "seat attribute=strength|craft",
+        "leap": "seat",
+        "perils": "seat other=seat attribute=strength|craft",
+    }
+)
+MODULE.advice = ("talisman.modules.endings.advice:ADVICE", "talisman.modules.shared.crown_advice:ADVICE")

@@ -58,3 +58,16 @@ MODULE.declare_decisions(
         "lt-campaign": "after an adventure: retry, go on, or stop (seat 0 decides for the party)",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "bag": "seat",
+        "defeat": "tally",
+        "give": "seat",
+        "move": "space",
+        "next": "number",
+        "retry": "number",
+    }
+)
+MODULE.advice = ("talisman.modules.legendary_tales.advice:ADVICE",)

@@ -26,3 +26,14 @@ MODULE.declare_decisions(
         "mirror": "the Mirror's power fades: which of two characters goes on",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "give": "card",
+        "mirror/keep": "word",
+        "offer": "card",
+        "resign": "word",
+    }
+)
+MODULE.advice = ("talisman.modules.master_levels.advice:ADVICE",)

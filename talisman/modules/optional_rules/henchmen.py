@@ -230,6 +230,7 @@ def send_a_henchman(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) 
                         },
                     )
                 ],
+                data={"score": n},
             )
         )
     return out

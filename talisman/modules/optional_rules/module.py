@@ -48,3 +48,11 @@ MODULE.declare_decisions(
         "hill-chamber": "King of the Hill: take a Talisman in the Treasure Chamber and leave by the Portal of Power",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "henchman": "card",
+    }
+)
+MODULE.advice = ("talisman.modules.optional_rules.advice:ADVICE",)

@@ -64,3 +64,16 @@ MODULE.declare_decisions(
         "trade": "the Object to trade",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "give": "card",
+        "path": "number",
+        "rout": "space",
+        "sacrifice": "card",
+        "shadow": "seat",
+        "turn-doorway": "card",
+    }
+)
+MODULE.advice = ("talisman.modules.roster.advice:ADVICE",)

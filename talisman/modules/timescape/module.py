@@ -30,3 +30,14 @@ MODULE.declare_decisions(
         "timescape-null": "which Magic Object the Null Zone takes",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "pay": "card",
+        "timescape": "word",
+        "warp": "red",
+        "timescape-nexus/meet": "card",
+    }
+)
+MODULE.advice = ("talisman.modules.timescape.advice:ADVICE",)

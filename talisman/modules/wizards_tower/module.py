@@ -13,3 +13,4 @@ MODULE.declare_decisions(
         "dragon-prince": "the Dragon Prince: how to fight him",
     }
 )
+MODULE.advice = ("talisman.modules.wizards_tower.advice:ADVICE",)

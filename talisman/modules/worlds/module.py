@@ -86,3 +86,19 @@ MODULE.declare_decisions(
         "worlds-lord": "the Lord of Darkness: fight him in battle or in psychic combat",
     }
 )
+
+# The arguments of the option verbs its rules offer (talisman.content.option_args).
+MODULE.declare_options(
+    {
+        "cell-free/free": "card",
+        "cell/leave": "card",
+        "kill": "seat",
+        "worlds-royale/craft": "seat",
+        "worlds-royale/strength": "seat",
+    }
+)
+MODULE.advice = (
+    "talisman.modules.worlds.advice:ADVICE",
+    "talisman.modules.shared.dungeon_advice:ADVICE",
+    "talisman.modules.shared.crown_advice:ADVICE",
+)

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from talisman.engine.decision import Decision
+from talisman.engine.decision import Decision, Option
 
 # The stars a party plays each adventure at in a campaign: 2 + 2 + 3 + 3 opens every gate (2, 4, 7, 10).
 PLAN = {1: 2, 2: 2, 3: 3, 4: 3, 5: 2}
@@ -111,10 +111,8 @@ class LegendaryPolicy:
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
         ids = [o.id for o in decision.options]
-        method: Callable[[Mapping[str, Any], Decision, list[str]], str | None] | None = getattr(
-            self, "on_" + decision.kind.replace("-", "_"), None
-        )
-        choice = method(view, decision, ids) if method else None
+        answer = ANSWERS.get(decision.kind)
+        choice = answer(self, view, decision, list(decision.options)) if answer else None
         return choice if choice in ids else ids[0]
 
     @staticmethod
@@ -123,7 +121,7 @@ class LegendaryPolicy:
         loc: dict[str, Any] = view["locations"][hero["location"]]
         return loc
 
-    def on_lt_travel(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
+    def travel(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
         here = self._here(view, d.player)
         waiting = [
             t
@@ -132,15 +130,15 @@ class LegendaryPolicy:
         ]
         return "stay" if waiting else "roll"
 
-    def on_lt_move(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
+    def move(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
         task = str(view["adventure"].get("task", "")).lower()
         by_id = {loc["id"]: loc for loc in view["locations"]}
         hidden = any(not t.get("face_up") for loc in view["locations"] for t in loc["tokens"])
         # what the party carries is worth delivering once nothing is left to find, or it carries three
         carrying = bool(view["scroll"]) and (not hidden or len(view["scroll"]) >= 3)
 
-        def score(option: str) -> float:
-            loc = by_id[option.split(":", 1)[1]]
+        def score(option: Option) -> float:
+            loc = by_id[option.space]
             s = 0.0
             for t in loc["tokens"]:
                 if carrying and t.get("face_up") and str(t.get("name", "")).lower() in task:
@@ -164,18 +162,16 @@ class LegendaryPolicy:
             if any(not t.get("face_up") or t.get("kind") in wanted for t in loc["tokens"])
         ]
         far = _distances(view["locations"], targets)
-        return max(ids, key=score)
+        return max(options, key=score).id
 
-    def on_lt_defeat(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
-        def hits(option: str) -> int:
-            return sum(int(part.rsplit("x", 1)[1]) for part in option.split(":", 1)[1].split(","))
+    def defeat(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
+        """As many enemies' Health as the icons allow."""
+        return max(options, key=lambda o: sum(k for _, k in o.tally)).id
 
-        return max(ids, key=hits)
-
-    def on_lt_return(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
+    def return_tokens(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
         return "return" if _worth(view["heroes"][d.player]["front"]) > 0 else "keep"
 
-    def on_lt_fate(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
+    def fate(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
         missing = short(view, d.player)
         if not any(missing):
             return "no"  # the enemies here are beaten already: another draw is only a risk
@@ -185,26 +181,27 @@ class LegendaryPolicy:
         worth = _help(owner["bag"], missing)
         return "draw" if worth > 0 or (margin > 3 and worth > -0.3) else "no"
 
-    def on_lt_magic(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
+    def magic(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
         missing = short(view, d.player)
-        bags = [i for i in ids if i.startswith("bag:")]
+        bags = [o for o in options if o.verb == "bag"]
         if not bags or not any(missing):
             return "no"
         drawn = {t["id"] for t in view.get("drawn", [])}
 
-        def tokens(i: str) -> list[dict[str, Any]]:
-            hero = view["heroes"][int(i[4:])]
+        def tokens(o: Option) -> list[dict[str, Any]]:
+            hero = view["heroes"][o.seat]
             bag: list[dict[str, Any]] = hero["bag"]
             back = [t for t in hero["front"] if t["id"] not in drawn]  # its hero returns them first when worth it
             return bag + (back if _worth(back) > 0 else [])
 
-        best = max(bags, key=lambda i: _help(tokens(i), missing))
-        return best if _help(tokens(best), missing) > 0 else "no"
+        best = max(bags, key=lambda o: _help(tokens(o), missing))
+        return best.id if _help(tokens(best), missing) > 0 else "no"
 
-    def on_lt_reward(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
-        return min(ids, key=lambda i: view["heroes"][int(i[5:])]["bag_count"])
+    def reward(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
+        """Into the bag of the hero who holds fewest tokens."""
+        return min(options, key=lambda o: view["heroes"][o.seat]["bag_count"]).id
 
-    def on_lt_campaign(self, view: Mapping[str, Any], d: Decision, ids: list[str]) -> str:
+    def campaign(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
         """Go on at the plan's stars when the next adventure opens; otherwise play this one again
         (at the plan's stars, or one star more than its Talisman when that did not open the next);
         stop once all five are won, or after :data:`MAX_ATTEMPTS` adventures."""
@@ -212,7 +209,20 @@ class LegendaryPolicy:
         board: Mapping[str, int] = view["scoreboard"]
         if view["attempts"] >= MAX_ATTEMPTS or len(board) == 5:
             return "stop"
-        if any(i.startswith("next:") for i in ids):
+        if any(o.verb == "next" for o in options):
             return f"next:{PLAN.get(number + 1, 2)}"
         held = board.get(str(number), 0)
         return f"retry:{min(3, max(PLAN.get(number, 2), held + 1 if held else 0))}"
+
+
+Answer = Callable[[LegendaryPolicy, Mapping[str, Any], Decision, list[Option]], str]
+ANSWERS: dict[str, Answer] = {
+    "lt-travel": LegendaryPolicy.travel,
+    "lt-move": LegendaryPolicy.move,
+    "lt-defeat": LegendaryPolicy.defeat,
+    "lt-return": LegendaryPolicy.return_tokens,
+    "lt-fate": LegendaryPolicy.fate,
+    "lt-magic": LegendaryPolicy.magic,
+    "lt-reward": LegendaryPolicy.reward,
+    "lt-campaign": LegendaryPolicy.campaign,
+}

@@ -1,0 +1,48 @@
+"""The rule-aware bot's knowledge of Airships: it claims every one it can, flies instead of
+rolling, and steps down in the Middle Region (or near the place) when heading where no ship goes,
+and now and then when it has nowhere to go; it fires on another ship half the time it meets one."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from talisman.bots.heuristic import HeuristicBot
+from talisman.bots.knowledge import Advice
+from talisman.engine.decision import Decision
+from talisman.modules.core.advice.common import target
+
+ADVICE: Final = Advice("airships")
+SKY: Final = ("outer", "middle")  # where an Airship flies
+
+
+@ADVICE.answer("turn", order=40)
+def _aboard(bot: HeuristicBot, d: Decision) -> str | None:
+    """Aboard an Airship: fly, but step down to walk where no ship goes (through the Portal of Power,
+    into the Inner Region, down a Dungeon), once in the Middle Region or near the place."""
+    if not bot.offered("fly"):
+        return None
+    aim = target(bot)
+    walk = aim == "portal-of-power" or (aim != "" and bot.region(aim) not in SKY)
+    if walk and (bot.region(bot.here()) == "middle" or bot.distance(bot.here(), aim) <= 2):
+        return "disembark"
+    if aim in ("", bot.here()) and bot.rng.random() < 0.25:
+        return "disembark"  # with nowhere to go, a ship only shuttles between the best spaces near it
+    return "fly"
+
+
+@ADVICE.answer("airship-claim")
+def _claim(bot: HeuristicBot, d: Decision) -> str:
+    return "claim"
+
+
+@ADVICE.answer("airship-crew")
+def _crew(bot: HeuristicBot, d: Decision) -> str:
+    """Too many for the ship: leave behind the Follower that adds least."""
+    return min(d.options, key=lambda o: (sum(bot.card(o.card).bonus.values()), o.id)).id
+
+
+@ADVICE.answer("meet", order=-2)
+def _broadside(bot: HeuristicBot, d: Decision) -> str | None:
+    """Ship against ship: neither side can see the other's damage, so a broadside half the time."""
+    broadside = bot.first("broadside")
+    return broadside if broadside and bot.rng.random() < 0.5 else None

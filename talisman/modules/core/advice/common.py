@@ -1,0 +1,292 @@
+"""The core game's judgements for the rule-aware bot, which other modules' advice builds on:
+how strong the character is, where it is heading, what a space is worth landing on.
+
+It grows stronger in the outer lands, earns a Talisman from the Warlock, then crosses to the
+Crown of Command when it is strong enough. Other modules add to where it heads (their aims,
+asked before or after these by their order) and to what a space is worth.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from talisman.bots.heuristic import HeuristicBot, Sheet
+from talisman.bots.knowledge import Advice
+
+ADVICE: Final = Advice("core")
+
+ITEM_VALUE: Final = {
+    "Armour": 6,
+    "Shield": 4,
+    "Helmet": 3,
+    "Sword": 4,
+    "Axe": 4,
+    "Holy Lance": 6,
+    "Runesword": 6,
+    "Talisman": 10,
+    "Magic Belt": 5,
+    "Ring": 6,
+    "Solomon's Crown": 5,
+    "Holy Grail": 5,
+    "Wand": 4,
+    "Orb of Knowledge": 3,
+    "Potion of Strength": 2,
+    "Cross": 3,
+    "Water Bottle": 2,
+    "Amulet": 1,
+    "Mule": 2,
+}
+ADVICE.card_worth(ITEM_VALUE)
+WEAPONS: Final = ("Sword", "Axe", "Holy Lance", "Runesword")
+ADVICE.space_worth(
+    {
+        "fields": 2,
+        "plains": 2,
+        "woods": 2,
+        "hills": 2,
+        "sentinel": 2,
+        "ruins": 3,
+        "hidden-valley": 3,
+        "oasis": 3,
+        "runes": 1,
+        "cursed-glade": 0,
+        "desert": -2,
+        "village": 2,
+        "city": 2,
+        "chapel": 1,
+        "graveyard": 1,
+        "tavern": 1,
+        "forest": 1,
+        "crags": 0,
+        "black-knight": -1,
+        "chasm": -1,
+        "temple": 2,
+        "castle": 1,
+        "warlocks-cave": 1,
+        "portal": 1,
+    }
+)
+INNER: Final = ("inner", "crown")
+LATE: Final = 250  # turns after which a long game calls for risks rather than wandering for ever
+# Face-up Places a character is hurt by unless strong (name: the Strength that makes it safe).
+HARMFUL_PLACES: Final = {"Snake Pit": 9}
+# Foes a plain win does not kill (the Living Statue needs a magic Weapon): treated as this much stronger.
+HARD_FOES: Final = {"Living Statue": 4}
+
+
+def value_of(bot: HeuristicBot, name: str, default: int = 2) -> int:
+    """What holding a card of this name is worth to the bot."""
+    return bot.card_worth(name, default)
+
+
+def late(bot: HeuristicBot) -> bool:
+    """A long game: time to take risks rather than wander for ever."""
+    return bool(bot.view["turn"] > LATE)
+
+
+def battle_strength(bot: HeuristicBot) -> int:
+    """Strength in a battle: a weapon adds 1."""
+    me = bot.me
+    return int(me["strength"]) + any(c["name"] in WEAPONS for c in me["objects"])
+
+
+def beatable(bot: HeuristicBot, other: Sheet, margin: int = 1) -> bool:
+    """Could the bot beat this character in battle (or, where it may, in psychic combat)?"""
+    if battle_strength(bot) >= other["strength"] + margin:
+        return True
+    return "psychic-attack" in bot.traits() and bot.me["craft"] >= other["craft"] + margin
+
+
+def hunting(bot: HeuristicBot) -> bool:
+    """Must the bot take lives from other characters (for a task, or because only being the
+    last one standing is left to it)? Any module's advice may say so (``hunting``)."""
+    return bot.flag("hunting")
+
+
+@ADVICE.flag("hunting")
+def _quest_for_a_life(bot: HeuristicBot) -> bool:
+    """The Warlock's quest to take a life, while the bot still lacks a Talisman."""
+    quest = bot.me["status"].get("quest")
+    return quest is not None and quest["goal"] == "take-life" and not bot.has("Talisman")
+
+
+def hunt_margin(bot: HeuristicBot) -> int:
+    """How much stronger than its prey a hunter wants to be: less, the more lives it has to spare."""
+    return max(-2, 1 - (int(bot.me["lives"]) - 3) // 2)
+
+
+def prey(bot: HeuristicBot) -> list[Sheet]:
+    """The rivals the bot could beat, where it can catch them (not on the Crown, nor a step at a time inward)."""
+    margin = hunt_margin(bot)
+    return [
+        p
+        for p in bot.rivals()
+        if beatable(bot, p, margin) and bot.rules.regions[bot.region(p["space"])].movement == "roll"
+    ]
+
+
+def progress(p: Sheet) -> int:
+    """How far along a character is (to choose between a seat's two bodies)."""
+    talisman = any(c["name"] == "Talisman" for c in p["objects"] + p["packed"])
+    return int(max(p["strength"], p["craft"]) * 2 + p["lives"] * 2 + 10 * talisman + len(p["objects"]))
+
+
+def crown_ending(bot: HeuristicBot) -> str:
+    """The ending known to wait on the Crown ('' if none): the modules' advice reads it."""
+    return str(bot.value("crown-ending", ""))
+
+
+def goal(bot: HeuristicBot) -> dict[str, Any] | None:
+    """The task an ending has given the character (``status["goal"]``), if any."""
+    found: dict[str, Any] | None = bot.me["status"].get("goal")
+    return found
+
+
+def strong(bot: HeuristicBot) -> bool:
+    """Strong enough for the Inner Region: in Strength (the Crypt, the Werewolf), or in
+    Craft with some Strength (the Mines, the Pit Fiends)."""
+    me = bot.me
+    if late(bot):
+        return bool(me["strength"] >= 6 or (me["craft"] >= 8 and me["strength"] >= 4))
+    return bool(me["strength"] >= 8 or (me["craft"] >= 10 and me["strength"] >= 5))
+
+
+def ready_for_inner(bot: HeuristicBot) -> bool:
+    """A Talisman, strength and lives for the Inner Region, and nothing on the Crown it cannot face."""
+    if not (bot.has("Talisman") and strong(bot) and bot.me["lives"] >= 3):
+        return False
+    return not bot.flag("crown-beyond-reach")
+
+
+def dares_the_bridge(bot: HeuristicBot) -> bool:
+    """Crossing inward means beating the Sentinel (Strength 9) first."""
+    s, lives = battle_strength(bot), bot.me["lives"]
+    if late(bot):
+        return (s >= 7 and lives >= 3) or (s >= 6 and lives >= 5)
+    return (s >= 10 and lives >= 3) or (s >= 9 and lives >= 4) or (s >= 8 and lives >= 5)
+
+
+def kept_out(bot: HeuristicBot) -> bool:
+    """Does the bot want to be further in than the Sentinel lets it go?"""
+    plan = bot.aim()
+    return (
+        bool(plan)
+        and bot.region(plan) != "outer"
+        and bot.region_kind(bot.region(plan)) != "dungeon"
+        and not dares_the_bridge(bot)
+        and not bot.me["status"].get("raft")
+    )
+
+
+def target(bot: HeuristicBot) -> str:
+    """Where the bot is heading now ('' to roam and grow): its aim, unless the Sentinel keeps it
+    out of the middle: then growing stronger first or, late in a long game, the Tavern, whose
+    boatman may row it to the Temple (a module may know another way in: ``way-in``)."""
+    found = bot.plan.get("target")
+    if found is None:
+        found = bot.aim()
+        if bot.region(bot.here()) == "outer" and kept_out(bot):
+            found = "tavern" if late(bot) and "tavern" in bot.rules.space_index else str(bot.value("way-in", ""))
+        bot.plan["target"] = found
+    return str(found)
+
+
+def needs_healing(bot: HeuristicBot) -> bool:
+    """Badly wounded, or ready for the Crown but for its lives."""
+    me = bot.me
+    if me["lives"] <= 2:
+        return True
+    return me["lives"] < 4 and bot.has("Talisman") and strong(bot) and bot.region(bot.here()) not in INNER
+
+
+def healer(bot: HeuristicBot) -> str:
+    """The nearest place that heals the bot: the Chapel (free for the good), a healer it can pay."""
+    me = bot.me
+    kinds = {"chapel"} if me["alignment"] == "good" else set()
+    if me["gold"]:
+        kinds |= {"village", "city"} | ({"chapel"} if me["alignment"] == "neutral" else set())
+    return bot.nearest([s.id for s in bot.rules.spaces if s.kind in kinds and bot.region(s.id) == "outer"])
+
+
+# --- where to head: the core game's aims, among the modules' (highest order first) -------------
+
+
+@ADVICE.aim(order=60)
+def _hunt(bot: HeuristicBot) -> str | None:
+    """Hunting (see :func:`hunting`): the nearest rival it can beat."""
+    if hunting(bot) and prey(bot):
+        return bot.nearest([p["space"] for p in prey(bot)])
+    return None
+
+
+@ADVICE.aim(order=50)
+def _heal(bot: HeuristicBot) -> str | None:
+    return (healer(bot) or None) if needs_healing(bot) else None
+
+
+@ADVICE.aim(order=40)
+def _crown(bot: HeuristicBot) -> str | None:
+    """Ready for the Inner Region: the Portal of Power (unless a module's own victory comes first)."""
+    if ready_for_inner(bot) and not bot.flag("other-victory"):
+        return "portal-of-power"
+    return None
+
+
+@ADVICE.aim(order=20)
+def _warlock(bot: HeuristicBot) -> str | None:
+    """Strong enough for a quest and still without a Talisman: the Warlock's Cave."""
+    me = bot.me
+    if not bot.has("Talisman") and me["strength"] + me["craft"] >= 10 and not me["status"].get("quest"):
+        return "warlocks-cave"
+    return None
+
+
+# --- what a space is worth landing on ----------------------------------------------------------
+
+
+def card_on_space(bot: HeuristicBot, c: dict[str, Any]) -> float:
+    """What a face-up card lying on a space is worth meeting."""
+    if c["type"] == "enemy":
+        mine = bot.me["craft"] if c.get("craft") else battle_strength(bot)
+        margin = mine - c.get("strength", c.get("craft", 0)) - HARD_FOES.get(c["name"], 0)
+        return 2.0 if margin >= 2 else 0.0 if margin >= 0 else -3.0 + margin
+    if c["type"] in ("object", "magic-object"):
+        return 2.0
+    if c.get("subtype") == "disaster":
+        return -3.0 if bot.me["lives"] <= 2 else -1.0  # a struck space: mostly harm, never a card drawn
+    safe = HARMFUL_PLACES.get(c["name"])
+    if safe is not None and bot.me["strength"] < safe:
+        return -4.0 if bot.me["lives"] <= 3 else -2.0
+    if c["type"] in ("stranger", "place"):
+        return -3.0 if bot.me["lives"] <= 1 else 0.5  # mostly good, but some take a life
+    return 0.0
+
+
+def score_space(bot: HeuristicBot, sid: str, target: str) -> float:
+    """What landing on a space is worth to the bot, heading for ``target`` ('' for nowhere)."""
+    me = bot.me
+    sdef = bot.rules.space(sid)
+    score = float(bot.space_worth(sdef.kind))
+    wounded = me["lives"] <= 2
+    hurts = -4 if me["lives"] >= 3 else -8 if me["lives"] == 2 else -20  # a space that takes a life
+    if sdef.kind == "desert" and not (bot.has("Water Bottle") or bot.has("Holy Grail")):
+        score += hurts + 1
+    if sdef.kind == "chapel":
+        score += {"good": 3 if wounded else 1, "neutral": 2 if wounded and me["gold"] else 0, "evil": hurts}[
+            me["alignment"]
+        ]
+    if sdef.kind == "graveyard":
+        score += {"good": hurts, "neutral": 0, "evil": 1}[me["alignment"]]
+    if sdef.kind in ("village", "city", "castle") and wounded and me["gold"]:
+        score += 3
+    score += bot.space_bonus(sid, target)
+    if sdef.kind == "temple":
+        score += 1 if me["lives"] >= 4 else -2
+    for c in bot.view["board"].get(sid, ()):
+        score += card_on_space(bot, c)
+    score += bot.view["gold_on"].get(sid, 0)
+    if target:
+        score -= 1.5 * bot.distance(sid, target)
+    if sid == "sentinel" or sdef.kind == "black-knight" and me["gold"] == 0:
+        score -= 1
+    return float(score)

@@ -1,0 +1,247 @@
+"""The core game's advice on fights, encounters and other characters: fight when the odds
+allow, evade or cast when they do not, meet a character only to take something from it."""
+
+from __future__ import annotations
+
+from talisman.bots.heuristic import HeuristicBot, Sheet
+from talisman.engine.decision import Decision
+from talisman.modules.core.advice.common import (
+    ADVICE,
+    HARD_FOES,
+    battle_strength,
+    beatable,
+    card_on_space,
+    hunt_margin,
+    hunting,
+    value_of,
+)
+from talisman.modules.core.advice.holdings import best_card
+
+BAD_ODDS_SPELLS = ("Invisibility", "Immobility", "Psionic Blast")
+
+
+def cast_named(bot: HeuristicBot, *names: str) -> str | None:
+    """The first Spell offered whose card has one of these names."""
+    for o in bot.options("cast"):
+        if bot.card(o.card).name in names:
+            return o.id
+    return None
+
+
+@ADVICE.answer("fate")
+def _fate(bot: HeuristicBot, d: Decision) -> str:
+    """Roll a battle's die again when it shows 2 or less; keep every other roll."""
+    if d.about.get("purpose") != "battle":
+        return "keep"
+    again = "reroll" if bot.offered("reroll") else bot.first("reroll-card") or "keep"
+    return again if int(d.about.get("roll", 99)) <= 2 else "keep"
+
+
+@ADVICE.answer("combat")
+def _combat(bot: HeuristicBot, d: Decision) -> str | None:
+    """A shot or a spirit sent away first; against bad odds an evasion or a Spell; else fight
+    (with a fury when the odds are close). Options a module forbids here are never taken."""
+    forbidden: set[str] = set().union(*bot.tell("forbidden", d))
+    ids = [i for i in d.ids if i not in forbidden]
+    for safe in ("exorcise", "let-be", "pistol", "bow", "killer-blow"):
+        if safe in ids:
+            return safe  # no risk: a spirit sent away, a shot before the battle, a blow without its die
+    foe, mine = int(d.about["foe"]), int(d.about["mine"])
+    foe += HARD_FOES.get(" and ".join(d.about["foes"]), 0)
+    if foe >= mine and "let-them-be" in ids:
+        return "let-them-be"
+    if foe > mine + 1:
+        for o in d.options:
+            if o.id not in ids:
+                continue
+            if o.id == "evade" or o.id == "bribe":
+                return o.id
+            if o.verb == "cast" and bot.card(o.card).name in BAD_ODDS_SPELLS:
+                return o.id
+        if "mercenary" in ids:
+            return "mercenary"
+        if "assassinate" in ids:
+            return "assassinate"
+    if "charm" in ids:
+        return "charm"
+    for stand_in in bot.tell("stand-in", d, foe, mine):
+        if stand_in:
+            return str(stand_in)
+    if mine - 1 <= foe <= mine + 3:
+        for fury in ("charge", "berserk"):  # +2 or +3 Strength for this fight, paid with the next turn
+            if fury in ids:
+                return fury
+    return "fight"
+
+
+@ADVICE.answer("lost-fight")
+def _lost_fight(bot: HeuristicBot, d: Decision) -> str:
+    cast = bot.first("cast")
+    if cast:
+        return cast
+    if bot.offered("rematch") and d.about.get("result") == "lose":
+        return "rematch"  # the Amazon fights once more: nothing worse can come of it
+    return "accept"
+
+
+@ADVICE.answer("defend")
+def _defend(bot: HeuristicBot, d: Decision) -> str:
+    if bot.offered("evade"):
+        return "evade"
+    return cast_named(bot, "Invisibility") or "defend"
+
+
+@ADVICE.answer("evade-ability")
+def _evade_ability(bot: HeuristicBot, d: Decision) -> str:
+    return "evade"
+
+
+@ADVICE.answer("defeat")
+def _defeat(bot: HeuristicBot, d: Decision) -> str:
+    return bot.first("cast") or "accept"
+
+
+@ADVICE.answer("combat-magic")
+def _combat_magic(bot: HeuristicBot, d: Decision) -> str:
+    if bot.me["craft"] >= 4:
+        return cast_named(bot, "Psionic Blast") or "ready"
+    return "ready"
+
+
+@ADVICE.answer("encounter")
+def _encounter(bot: HeuristicBot, d: Decision) -> str | None:
+    """Meet a character only to take something from it (a module may know better first); else
+    pass by a space whose cards would hurt, or meet the space (or its cards)."""
+    for o in bot.options("meet"):
+        if worth_meeting(bot, bot.sheet(o.seat)):
+            return o.id
+    if bot.offered("scroll-instead"):
+        return "scroll-instead"
+    for way in bot.tell("encounter-instead", d):
+        if way:
+            return str(way)
+    if bot.offered("pass-by") and any(card_on_space(bot, c) < 0 for c in bot.view["board"].get(bot.here(), ())):
+        return "pass-by"
+    for i in ("space", "nothing"):
+        if bot.offered(i):
+            return i
+    return next((o.id for o in d.options if o.verb != "meet"), None)
+
+
+def worth_meeting(bot: HeuristicBot, other: Sheet) -> bool:
+    """A character worth meeting: one the bot hunts and can beat, or one it can take from."""
+    if other["controller"] == bot.me["controller"]:
+        return False
+    if hunting(bot):
+        return beatable(bot, other, hunt_margin(bot))
+    takers = {"steal", "beguile", "take-follower", "fortune-telling"}
+    if bot.traits() & takers:
+        return True
+    return bool(battle_strength(bot) >= other["strength"] + 2 and other["lives"] <= bot.me["lives"])
+
+
+@ADVICE.answer("meet")
+def _meet(bot: HeuristicBot, d: Decision) -> str | None:
+    """Take from the character met; attack it when clearly stronger; else leave it be."""
+    them = bot.sheet(int(d.about["other"])) if "other" in d.about else None
+    for verb in ("steal", "beguile", "lure", "woo", "enslave", "fortune"):
+        choice = bot.first(verb)
+        if choice:
+            return choice
+    if them is not None:
+        me = bot.me
+        margin = hunt_margin(bot) if hunting(bot) else 2
+        assassinate = [o for o in bot.options("assassinate") if "seat" in o.args]
+        if assassinate and me["strength"] >= them["strength"]:
+            return assassinate[0].id
+        attack = bot.first("attack")
+        if attack and battle_strength(bot) >= them["strength"] + margin:
+            return attack
+        psychic = bot.first("psychic")
+        if psychic and me["craft"] >= them["craft"] + margin:
+            return psychic
+        for verb in ("imprison", "curse"):
+            if bot.offered(verb):
+                return verb
+    return None
+
+
+@ADVICE.answer("meet", order=-10)
+def _leave_in_peace(bot: HeuristicBot, d: Decision) -> str:
+    return "leave" if bot.offered("leave") else d.options[0].id
+
+
+@ADVICE.answer("crown-challenge")
+def _crown_challenge(bot: HeuristicBot, d: Decision) -> str:
+    psychic = [o for o in bot.options("psychic") if "seat" in o.args]
+    if psychic and bot.me["craft"] > bot.me["strength"]:
+        return psychic[0].id
+    return d.options[0].id
+
+
+@ADVICE.answer("spoils")
+def _spoils(bot: HeuristicBot, d: Decision) -> str:
+    """A life when lives win the game (on the Crown, hunting); else the best
+    Object or Follower the bot does not have yet."""
+    if bot.offered("life") and (bot.rules.space(bot.here()).kind == "crown" or hunting(bot)):
+        return "life"
+    best, value = "life", 3
+    for o in bot.options("object", "follower"):
+        name = bot.card(o.card).name
+        v = 0 if bot.has(name) else value_of(bot, name)
+        if v > value:
+            best, value = o.id, v
+    return best
+
+
+@ADVICE.answer("command")
+def _command(bot: HeuristicBot, d: Decision) -> str:
+    """The Command Spell at the character with fewest lives."""
+    return min(d.options, key=lambda o: int(bot.sheet(o.seat)["lives"])).id
+
+
+@ADVICE.answer("command-victim")
+def _command_victim(bot: HeuristicBot, d: Decision) -> str:
+    return "life"
+
+
+@ADVICE.answer("vampire")
+def _vampire(bot: HeuristicBot, d: Decision) -> str:
+    if bot.me["lives"] >= 4:
+        return "life"
+    followers = bot.options("follower")
+    return followers[0].id if followers else "life"
+
+
+@ADVICE.answer("counterspell")
+def _counterspell(bot: HeuristicBot, d: Decision) -> str:
+    return "allow"
+
+
+@ADVICE.answer("others-turn")
+def _others_turn(bot: HeuristicBot, d: Decision) -> str:
+    """Healing on itself when badly wounded; no other Spell out of turn."""
+    for o in bot.options("cast"):
+        if bot.card(o.card).name == "Healing" and o.args.get("target") == bot.seat and bot.me["lives"] <= 2:
+            return o.id
+    return "pass"
+
+
+@ADVICE.answer("prevent-life-loss", "save-follower")
+def _save(bot: HeuristicBot, d: Decision) -> str:
+    return bot.first("cast") or "accept"
+
+
+@ADVICE.answer("lost-turn")
+def _lost_turn(bot: HeuristicBot, d: Decision) -> str:
+    return bot.first("cast") or "miss"
+
+
+@ADVICE.answer("beguile", "acquisition")
+def _beguile(bot: HeuristicBot, d: Decision) -> str | None:
+    return best_card(bot, d.options) or bot.first("take")
+
+
+@ADVICE.answer("mesmerism")
+def _mesmerism(bot: HeuristicBot, d: Decision) -> str | None:
+    return best_card(bot, d.options)

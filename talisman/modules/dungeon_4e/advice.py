@@ -1,0 +1,123 @@
+"""The rule-aware bot's knowledge of the 4th edition's Dungeon (001), beside the Dungeons'
+shared knowledge (:mod:`talisman.modules.shared.dungeon_advice`): the Lord of Darkness fought
+in the better attribute (the margin says where on his chart the character emerges: the Crown
+itself at 8 or more), the most valuable Treasure, Rune Gates and the Trap Door toward the aim,
+and the Treasure Chamber first when killing the Lord wins the game (001's alternative rules)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from talisman.bots.heuristic import HeuristicBot
+from talisman.bots.knowledge import Advice
+from talisman.engine.decision import Decision
+from talisman.modules.core.advice.common import target
+from talisman.modules.core.advice.holdings import worst_card
+from talisman.modules.core.advice.moving import roll_value, teleport
+from talisman.modules.shared.dungeon_advice import CHAMBER, lord_ready
+
+ADVICE: Final = Advice("dungeon-4e")
+TREASURE_VALUE: Final = {
+    "Darkblade": 9,
+    "Aegis": 8,
+    "Talisman": 8,
+    "Book of Lore": 7,
+    "Elixir of Life": 7,
+    "Totem Staff": 6,
+    "Bag of Holding": 5,
+    "Clockwork Owl": 5,
+    "Cloak of Feathers": 4,
+    "Orb of Prophesy": 4,
+}
+LORD_WINS: Final = ("winner-takes-all", "short-game")  # the option dungeon-victory: the Lord's death wins
+
+
+@ADVICE.flag("other-victory")
+def lord_wins(bot: HeuristicBot) -> bool:
+    """Under 001's Winner Takes All or Short Dungeon Game, killing the Lord of Darkness wins."""
+    return bot.view.get("options", {}).get("dungeon-victory") in LORD_WINS
+
+
+@ADVICE.aim(order=45)
+def _the_lord(bot: HeuristicBot) -> str | None:
+    if lord_wins(bot) and lord_ready(bot) and bot.distance(bot.me["space"], CHAMBER) < 99:
+        return CHAMBER
+    return None
+
+
+@ADVICE.answer("lord")
+def _lord(bot: HeuristicBot, d: Decision) -> str:
+    """The Lord of Darkness: in the attribute in which the character is stronger."""
+    scores = {"battle": int(d.about.get("strength", 0)), "psychic": int(d.about.get("craft", 0))}
+    return max(d.ids, key=lambda i: (scores.get(i, 0), i == "battle"))
+
+
+@ADVICE.answer("treasure")
+def _treasure(bot: HeuristicBot, d: Decision) -> str:
+    """The most valuable Treasure; never none (drawn at random: draw)."""
+    hoard = bot.options("treasure")
+    if not hoard:
+        return "draw" if bot.offered("draw") else d.options[0].id
+    return max(hoard, key=lambda o: TREASURE_VALUE.get(bot.card(o.card).name, 0)).id
+
+
+ADVICE.answer("fly")(teleport)
+
+
+@ADVICE.answer("trap-door")
+def _trap_door(bot: HeuristicBot, d: Decision) -> str:
+    aim = target(bot) or bot.here()
+    return min(d.options, key=lambda o: (bot.distance(o.space, aim), o.id)).id
+
+
+@ADVICE.answer("rune-gate")
+def _rune_gate(bot: HeuristicBot, d: Decision) -> str:
+    """Step through to a space much nearer the bot's aim, or out of a Dungeon it is leaving."""
+    aim = target(bot)
+    if not aim:
+        return "nothing"
+    ways = bot.options("to")
+    best = min(ways, key=lambda o: (bot.distance(o.space, aim), o.id)) if ways else None
+    if best and bot.distance(best.space, aim) + 3 < bot.distance(bot.here(), aim):
+        return best.id
+    return "nothing"
+
+
+@ADVICE.answer("snake-pit")
+def _snake_pit(bot: HeuristicBot, d: Decision) -> str | None:
+    followers = bot.options("follower")
+    return worst_card(bot, followers) if followers else "life"
+
+
+@ADVICE.answer("pass-on")
+def _pass_on(bot: HeuristicBot, d: Decision) -> str:
+    return "pass"  # the Spirit of Vengeance is a burden
+
+
+@ADVICE.answer("keeper")
+def _keeper(bot: HeuristicBot, d: Decision) -> str:
+    return next((o.id for o in bot.options("buy") if o.args), "done")
+
+
+@ADVICE.answer("upkeep")
+def _upkeep(bot: HeuristicBot, d: Decision) -> str:
+    return "pay" if bot.me["gold"] >= 2 else "dismiss"
+
+
+@ADVICE.answer("storm")
+def _storm(bot: HeuristicBot, d: Decision) -> str:
+    """Sweep the Enemies nearest the bot from the board."""
+    return min(d.options, key=lambda o: (bot.distance(bot.here(), o.space), o.id)).id
+
+
+@ADVICE.answer("twist")
+def _twist(bot: HeuristicBot, d: Decision) -> str:
+    return max(d.options, key=lambda o: o.number).id
+
+
+@ADVICE.answer("weighted")
+def _weighted(bot: HeuristicBot, d: Decision) -> str:
+    """The Weighted Dice: the highest attack roll; for a move, the best destination."""
+    if d.about.get("purpose") == "movement":
+        return max(d.options, key=lambda o: (roll_value(bot, o.number), o.id)).id
+    return max(d.options, key=lambda o: o.number).id

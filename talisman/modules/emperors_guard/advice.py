@@ -1,0 +1,39 @@
+"""The rule-aware bot's knowledge of 000's Emperor's Guard: it pays a bribe in gold when it can,
+else gives its least Object, and fights (in its better attribute) only when no bribe will do: a
+Guard beaten means a Warrant, and no more bribes. It takes a hiding Follower and leaves a closed
+Place closed (a turn is worth more)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from talisman.bots.heuristic import HeuristicBot
+from talisman.bots.knowledge import Advice
+from talisman.engine.decision import Decision
+from talisman.modules.core.advice.common import battle_strength, value_of
+from talisman.modules.core.advice.holdings import worst_card
+
+ADVICE: Final = Advice("emperors-guard")
+
+
+@ADVICE.answer("guard-bribe")
+def _bribe(bot: HeuristicBot, d: Decision) -> str:
+    if bot.offered("bribe"):
+        return "bribe"
+    worst = worst_card(bot, bot.options("bribe"))
+    option = d.option(worst) if worst else None
+    if option is not None and value_of(bot, bot.card(option.card).name) <= 4:
+        return option.id
+    if bot.offered("fight-psychic") and bot.me["craft"] > battle_strength(bot):
+        return "fight-psychic"
+    return "fight"
+
+
+@ADVICE.answer("guard-reopen")
+def _reopen(bot: HeuristicBot, d: Decision) -> str:
+    return "leave"
+
+
+@ADVICE.answer("guard-hiding")
+def _hiding(bot: HeuristicBot, d: Decision) -> str:
+    return "take"

@@ -1,0 +1,90 @@
+"""Options carry data: every option a game offers reads as its verb's declared arguments
+(talisman.content.option_args), so that agents never parse ids."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from talisman import Game
+from talisman.content.modules import Module, known_modules
+from talisman.content.option_args import OptionGrammar, compose_grammar, parse_spec
+from talisman.errors import ConfigError
+
+
+def test_the_grammar_reads_kinds_literals_names_and_optional_arguments() -> None:
+    grammar = OptionGrammar(
+        {
+            "cast": parse_spec("card target=seat?"),
+            "take": parse_spec("card|gold|word"),
+            "swap-take": parse_spec("old=card new=card"),
+            "defeat": parse_spec("tally"),
+            "nexus/meet": parse_spec("card"),
+            "meet": parse_spec("seat"),
+        }
+    )
+    assert grammar.args("turn", "cast:12") == {"card": 12}
+    assert grammar.args("turn", "cast:12:3") == {"card": 12, "target": 3}
+    assert grammar.args("take", "take:gold") == {"gold": "gold"}
+    assert grammar.args("take", "take:Water Bottle") == {"word": "Water Bottle"}
+    assert grammar.args("take", "swap-take:4:9") == {"old": 4, "new": 9}
+    assert grammar.args("lt-defeat", "defeat:76x1,84x2") == {"tally": ((76, 1), (84, 2))}
+    assert grammar.args("nexus", "meet:40") == {"card": 40}  # the kind's own declaration first
+    assert grammar.args("encounter", "meet:2") == {"seat": 2}
+    assert grammar.args("turn", "roll") == {}
+
+
+@pytest.mark.parametrize("bad", ["cast:x", "cast:1:2:3", "swap-take:4", "unknown:3", "defeat:7y2"])
+def test_an_id_that_fits_no_declaration_is_refused_by_check(bad: str) -> None:
+    grammar = OptionGrammar(
+        {
+            "cast": parse_spec("card target=seat?"),
+            "swap-take": parse_spec("old=card new=card"),
+            "defeat": parse_spec("tally"),
+        }
+    )
+    with pytest.raises(ConfigError):
+        grammar.check("turn", bad)
+    assert grammar.args("turn", bad) == {}
+
+
+@pytest.mark.parametrize("spec", ["card target=", "a=b=", "card? seat", "|card"])
+def test_a_malformed_spec_is_refused(spec: str) -> None:
+    with pytest.raises(ConfigError):
+        parse_spec(spec)
+
+
+def test_two_modules_may_not_give_a_verb_two_grammars() -> None:
+    one, two = Module("one", "One"), Module("two", "Two")
+    one.declare_options({"pick": "card"})
+    two.declare_options({"pick": "seat"})
+    with pytest.raises(ConfigError, match="pick"):
+        compose_grammar([(m.name, m.option_args) for m in (one, two)])
+
+
+def test_a_decision_shows_each_option_with_its_arguments() -> None:
+    g = Game.new(["troll", "elf"], seed=2)
+    while g.decision is not None and g.decision.kind != "move":
+        d = g.decision
+        g.apply("roll" if "roll" in d.ids else d.ids[0])
+    d = g.decision
+    assert d is not None
+    moves = d.of("move")
+    assert moves and all(o.space in g.rules.space_index for o in moves)
+    assert {o.id for o in moves} == {f"move:{o.space}" for o in moves}
+
+
+@pytest.mark.parametrize("module", [m for m in known_modules() if m != "legendary-tales"] + ["legendary-tales"])
+def test_every_option_offered_in_random_games_fits_its_verbs_declaration(module: str) -> None:
+    """Random play over a few games of each module: an option whose arguments no module
+    declares would leave an agent to read the id's text."""
+    for seed in range(2):
+        g = Game.new(players=3, modules=(module,), seed=seed, log=False)
+        rng = random.Random(seed)
+        while not g.is_over and g.turn <= 60:
+            d = g.decision
+            assert d is not None
+            for o in d.options:
+                g.rules.option_grammar.check(d.kind, o.id)
+            g.apply(rng.choice(d.ids))
