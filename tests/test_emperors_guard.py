@@ -164,16 +164,16 @@ def test_the_guard_may_be_evaded_as_any_creature():
 @pytest.mark.parametrize(
     ("roll_", "gold", "objects", "offers"),
     [
-        (1, 9, ("Sword",), set()),
-        (2, 5, ("Sword",), {"bribe:"}),
-        (2, 4, ("Sword",), set()),
+        (1, 9, ("Magic Belt",), set()),
+        (2, 5, ("Magic Belt",), {"bribe:"}),
+        (2, 4, ("Magic Belt",), set()),
         (2, 9, (), set()),
-        (3, 5, ("Sword",), {"bribe"}),
-        (3, 4, ("Sword",), set()),
-        (4, 3, ("Sword",), {"bribe", "bribe:"}),
-        (4, 2, ("Sword",), {"bribe:"}),
+        (3, 5, ("Magic Belt",), {"bribe"}),
+        (3, 4, ("Magic Belt",), set()),
+        (4, 3, ("Magic Belt",), {"bribe", "bribe:"}),
+        (4, 2, ("Magic Belt",), {"bribe:"}),
         (5, 1, (), {"bribe"}),
-        (5, 0, ("Sword",), {"bribe:"}),
+        (5, 0, ("Magic Belt",), {"bribe:"}),
         (5, 0, (), set()),
     ],
 )
@@ -185,13 +185,24 @@ def test_the_bribe_table(roll_, gold, objects, offers):
     assert "fight" in s.options()
 
 
+@pytest.mark.parametrize(("roll_", "gold"), [(2, 9), (4, 0), (5, 0)])
+@pytest.mark.rules("emperors-guard.bribe-table")
+def test_only_a_magic_object_or_item_pays_where_the_table_asks_for_one(roll_, gold):
+    """Rows 2, 4 and 5 ask for "a Magic Object or Item": a plain Object (the Sword) is no bribe (our reading)."""
+    s = guard_comes(roll_, gold, "Sword", "Helmet")
+    assert not any(i.startswith("bribe:") for i in s.options())
+    assert "Magic Object or Magic Item" in s.decision.prompt
+    s = guard_comes(roll_, gold, "Sword", "Magic Belt")
+    assert [s.game.card_name(int(i.split(":")[1])) for i in s.options() if i.startswith("bribe:")] == ["Magic Belt"]
+
+
 @pytest.mark.rules("emperors-guard.bribe-table")
 def test_paying_the_bribe():
-    s = guard_comes(2, 6, "Sword")
+    s = guard_comes(2, 6, "Magic Belt")
     s.choose("bribe:")
     assert s.player(1).gold == 1 and s.player(1).objects == [] and s.player(1).lives == 4
-    s = guard_comes(4, 3, "Sword")
-    s.choose("bribe:")  # the Sword instead of the gold
+    s = guard_comes(4, 3, "Magic Belt")
+    s.choose("bribe:")  # the Magic Belt instead of the gold
     assert s.player(1).gold == 3 and s.player(1).objects == []
     s = guard_comes(5, 3)
     s.choose("bribe")

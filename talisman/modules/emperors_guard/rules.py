@@ -23,7 +23,11 @@
   in turn order, the one whose turn begins last (and the pieces that land on
   it after the others: killed, its turn is over, and nothing else is lost).
 - A character: the Guard tries to take a life. Unless the character holds a
-  Warrant, a D6 on the bribe table (``BRIBES``). It may refuse the bribe and
+  Warrant, a D6 on the bribe table (``BRIBES``). Where a row asks for "a Magic
+  Object or Item" (rows 2, 4 and 5), only a Magic Object or a Magic Item pays:
+  a plain Object does not (our reading: 000 tells Objects, Magic Objects and
+  Magic Items apart in the same section, "Object / Magic Item / Magic Object",
+  and the Timescape's Warlock reads his fee so too). It may refuse the bribe and
   fight, and must when it cannot pay. The Guard fights in battle at Strength
   5, or in psychic combat at Craft 3 if the character may attack in psychic
   combat and so chooses (OUR OWN numbers: 000 gives the Guard none; 5 is the
@@ -72,8 +76,8 @@ PLACES = (
 )
 ALIASES = {"Village Square": ("Village",), "City Gate": ("City",)}  # the names on our boards
 TAX = 1
-# The bribe table (1D6): (gold, Objects), what paying takes; ``"or"`` gold or one Object.
-# None: no bribe will do; "friend": no bribe needed.
+# The bribe table (1D6): (gold, how), what paying takes; ``"and"`` the gold and one Magic Object or Magic
+# Item, ``"or"`` the gold or one of them. None: no bribe will do; "friend": no bribe needed.
 BRIBES: dict[int, Any] = {
     1: None,
     2: (5, "and"),
@@ -290,7 +294,7 @@ def fight_choices(g: Game, gid: int, seat: int, refuse: bool) -> list[Choice]:
 def bribe_choices(g: Game, gid: int, seat: int, roll: int) -> list[Choice]:
     gold, how = BRIBES[roll]
     p = g.players[seat]
-    objects = [o for o in p.objects + p.packed if g.rules.instances[o].is_item]
+    objects = [o for o in p.objects + p.packed if g.rules.instances[o].is_magic]  # 000: "a Magic Object or Item"
     out = []
     if how == "and":
         if p.gold >= gold:
@@ -338,7 +342,8 @@ def _guard_bribe(g: Game, a: dict[str, Any]) -> None:
         )
         return
     gold, how = BRIBES[roll]
-    asks = {"and": f"{gold} gold and an Object", "": f"{gold} gold", "or": f"{gold} gold or any one Object"}[how]
+    magic = "a Magic Object or Magic Item"
+    asks = {"and": f"{gold} gold and {magic}", "": f"{gold} gold", "or": f"{gold} gold or {magic}"}[how]
     offers = bribe_choices(g, gid, seat, roll)
     prompt = f"The Emperor's Guard will take {asks}" + ("." if offers else ", which you do not have: you must fight.")
     g.decide(seat, "guard-bribe", prompt, offers + fight_choices(g, gid, seat, bool(offers)))
