@@ -145,6 +145,22 @@ def test_the_die_is_read_on_the_city_table(roll, most):
     assert reachable(s) == {d for d, n in far.items() if n <= most}
 
 
+@rules("city-districts.movement-table")
+@pytest.mark.parametrize(("roll", "most"), [(1, 1), (2, 2), (3, 2), (4, 3), (5, 3), (6, 4)])
+def test_the_table_read_from_the_palace_where_every_row_reaches_further(roll, most):
+    """From the City Center no district lies 4 away, so a 6 read as 3 would pass there; from the
+    Palace five do (its only way out is the Palace Gate), and none lies 7 away."""
+    s = game()
+    rolled(turn_of_0(s.dice(roll), "palace"))
+    far = {"palace-gate": 1, "judgement-square": 2, "wizards-quarter": 2}
+    far |= {d: 3 for d in ("north-gate", "city-center", "west-side")}
+    far |= {d: 4 for d in ("stables", "the-well", "temple-district", "slums", "west-gate")}
+    if most == 1:  # one way only: taken at once
+        assert s.space_of(0) == "palace-gate"
+    else:
+        assert reachable(s) == {d for d, n in far.items() if n <= most}
+
+
 @rules("city-districts.movement-flex")
 def test_a_character_may_move_fewer_districts_but_never_stays_where_it_began():
     s = game()
