@@ -226,16 +226,38 @@ def test_animals_and_the_poltergeist_stay_behind_where_the_character_stood_but_o
     check_conservation(s.game)
 
 
-@pytest.mark.rules("timescape.enter.warp-gate-spell")
-def test_the_warp_gate_spell_opens_the_way_for_the_next_turn():
-    s = game().give(0, "Warp Gate").at(0, "fields-1")
-    s.start().choose("cast:")
-    assert s.space_of(0) != "warp-gate"
+def next_turn_of_0(s: Scenario) -> Scenario:
+    """Play on (the first option each time: seat 0 rolls rather than take the Gate) to seat 0's next turn menu."""
+    s.choose(s.options()[0])
     while s.game.active != 0 or s.kind != "turn":
         s.choose(s.options()[0])
-    assert "next-move" in s.options()
+    return s
+
+
+@pytest.mark.rules("timescape.enter.warp-gate-spell")
+def test_the_warp_gate_spell_opens_the_way_for_the_next_turn():
+    """000: "Cast a Warp Gate Spell and enter the Timescape on your next turn": not in the turn it is cast."""
+    s = game().give(0, "Warp Gate").at(0, "fields-1")
+    s.start().choose("cast:")
+    assert s.kind == "move" and s.decision.player == 0  # the roll, the only way to move this turn, taken at once
+    assert "A Warp Gate stands open" in " ".join(s.game.view(0)["players"][0]["notes"])
+    next_turn_of_0(s)
+    assert "next-move" in s.options() and "Warp Gate" in s.labels()[s.options().index("next-move")]
     s.choose("next-move")
     assert s.space_of(0) == "warp-gate" and s.player(0).status.get("timescape")
+
+
+@pytest.mark.rules("timescape.enter.warp-gate-spell")
+def test_an_unused_warp_gate_closes_as_the_next_turn_ends():
+    s = game().give(0, "Warp Gate").at(0, "fields-1")
+    s.start().choose("cast:")
+    next_turn_of_0(s)
+    assert s.options() == ["roll", "next-move"]
+    s.choose("roll")  # it rolls and moves instead
+    while s.game.active == 0:
+        s.choose(s.options()[0])
+    assert "next_move" not in s.player(0).status and "warp-gate-open" not in s.player(0).status
+    assert s.game.rules.spaces[s.player(0).space].region != "timescape"
 
 
 @pytest.mark.rules("timescape.enter.black-void")

@@ -5,7 +5,13 @@ the realities' own rules, and the changes to the rules there.
   Enchantress (2 dice, under Strength plus Craft together: judged worthy), each
   sending a character once in the game, though it may ask again on every visit
   until it is sent; the Warlock in his Cave, instead of a quest, for his fee (a
-  D8), as often as it is paid; the Warp Gate Spell (the next move); the Horrible
+  D8), as often as it is paid; the Warp Gate Spell (``warp-gate-spell``: 000
+  "Cast a Warp Gate Spell and enter the Timescape on your next turn": cast at
+  the start of a turn, it opens the way for the caster's next turn, not this
+  one; then the Warp Gate is its move, offered beside the usual ones, and
+  unused it closes as that turn ends, the engine's way with a promised move.
+  Choice: a turn missed is no turn played, the Gate waits for the next one
+  played); the Horrible
   Black Void (module ``endings``: the inventory's ambiguity, decided for 000's
   reading: it sends its victim to the Warp Gate, not out of the game). Asking is an option beside the space's own
   encounter. The way in ends the turn, on the Warp Gate, where nothing is met.
@@ -221,6 +227,39 @@ def _give(g: Game, a: dict[str, Any]) -> None:
         g.say(f"The {g.card_name(card)} of {g.name(seat)} dies in the Null Zone.", seat=seat)
     else:
         g.say(f"{g.name(seat)} gives the Warlock the {g.card_name(card)}.", seat=seat)
+
+
+WARP_GATE_OPEN = "warp-gate-open"  # the turn the Warp Gate Spell was cast in
+
+
+@MODULE.hook("warp-gate-spell")
+def warp_gate_spell(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """The Warp Gate Spell: the way in opens for the caster's next turn (000), not the one it is cast in."""
+    if inside(g, seat):
+        return
+    g.players[seat].status[WARP_GATE_OPEN] = g.turn
+    g.say(f"A Warp Gate opens for {g.name(seat)}: on its next turn it may enter the Timescape by it.", seat=seat)
+
+
+@MODULE.ability("turn_start")
+def warp_gate_ready(g: Game, seat: int) -> None:
+    """On the turn after the Spell, the Warp Gate is the caster's promised move, for this turn only."""
+    p = g.players[seat]
+    cast = p.status.get(WARP_GATE_OPEN)
+    if cast is None or cast >= g.turn:
+        return
+    del p.status[WARP_GATE_OPEN]
+    if inside(g, seat):
+        return  # in the Timescape already (another way in)
+    p.status["next_move"] = gate(g)
+    p.flags.add("next-move-offered")  # the engine's promise for this turn's move: unused, it lapses as the turn ends
+
+
+@MODULE.ability("notes")
+def warp_gate_note(g: Game, seat: int) -> list[str]:
+    if WARP_GATE_OPEN in g.players[seat].status:
+        return ["A Warp Gate stands open: on its next turn it may enter the Timescape."]
+    return []
 
 
 @MODULE.ability("arrive")
