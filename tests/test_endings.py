@@ -202,6 +202,24 @@ def test_pandora_1_the_arena_without_magic_is_a_double_elimination_tournament():
     ):
         assert f"Bout: {bout}" in log
     assert s.game.result["winners"] == [0] and "Champion of the Arena" in s.game.result["how"]
+    assert [(p.alive, p.lives) for p in s.game.players] == [(True, 2), (False, 0), (False, 0)]  # the beaten die
+    check_conservation(s.game)
+
+
+@rules("endings.pandoras-box.1-arena")
+def test_pandora_arena_an_opener_beaten_twice_dies_and_the_tournament_goes_on_to_its_champion():
+    """000: "until there is only one left!": two defeats leave no life, and a character with none is dead
+    (not left standing on 0 lives), the opener too, whose turn the tournament is fought in."""
+    s = crown("pandoras-box", chars=("elf", "thief", "priest"))
+    reach(s, 1)
+    # The Elf loses to the Thief; the Priest (no bout yet) beats the Thief; the Elf loses again to the Thief
+    # and dies; the unbeaten Priest then beats the once-beaten Thief, who dies, and is Champion.
+    s.dice(1, 6, 6, 1, 1, 6, 6, 1).choose("bout:1:strength")
+    assert "Bout: the Priest against the Thief in battle" in s.log()
+    assert s.log().index("Elf is dead") < s.log().index("Bout: the Priest against the Thief in battle")
+    assert s.game.result["winners"] == [2] and "Champion of the Arena" in s.game.result["how"]
+    assert [p.alive for p in s.game.players] == [False, False, True]
+    assert not any(p.alive and p.lives <= 0 for p in s.game.players)
     check_conservation(s.game)
 
 
@@ -215,7 +233,8 @@ def test_pandora_arena_stand_offs_are_fought_again_and_a_lost_first_bout_is_not_
     assert "Bout: the Thief against the Elf in psychic combat" in s.log()
     assert "Bout: the Elf against the Thief in battle" in s.log().split("psychic combat.")[-1]
     assert "Stand-off" in s.log()
-    assert s.game.result["winners"] == [0]
+    assert s.game.result["winners"] == [0] and "Champion of the Arena" in s.game.result["how"]
+    assert not s.player(1).alive and s.player(1).lives == 0
 
 
 @rules("endings.pandoras-box.6-arena-revisited")

@@ -5,8 +5,10 @@ Magic Objects, Magic Items, Spells and Scrolls are discarded first; in 6 they
 keep them and may cast in the bouts). Bouts are fights between characters,
 "die roll to die roll": no evading, and the loser loses a life. The two lives
 are the two defeats of a double elimination, so neither Armour nor a Spell
-saves them, and a character with none left is out of the tournament (not
-killed: the tournament ends the game, the last one in winning it as Champion).
+saves them, and a character with none left is out of the tournament and dead,
+as every character with no life left is (000: "until there is only one
+left!"); the last one in wins the game as Champion, declared before the last
+one beaten dies (not as the last character standing).
 
 The opener chooses the first opponent and whether Strength or Craft decides
 the bout. After that (choices where 000 says only "winners fight winners,
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, combat, stats
+from talisman.engine import cards, combat, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import common
@@ -125,7 +127,16 @@ def _result(g: Game, a: dict[str, Any]) -> None:
         type="life",
         seat=a["lose"],
     )
-    g.push("arena_next")
+    if loser.lives > 0:
+        g.push("arena_next")
+        return
+    left = standing(g)
+    if len(left) == 1:  # the Champion first: the game is won in the Arena, not by the last one standing
+        del g.globals[KEY]
+        common.win(g, left[0], "is the Champion of the Arena")
+    lives.kill(g, a["lose"], "beaten twice in the Arena")
+    if g.result is None:
+        g.push("arena_next")  # (after the kill, which ends the turn of an opener beaten)
 
 
 @MODULE.handler("arena_next")
