@@ -224,6 +224,73 @@ def test_before_a_draw_the_owner_may_return_all_tokens_in_front() -> None:
     assert 0 in g.globals["returned"]
 
 
+def answer_draws(g: Game, returns: dict[int, str]) -> list[int]:
+    """Answer the encounter's questions (a Magic bag: the active hero's own bag; a return: as ``returns``
+    says for each owner) until the fight; the seats asked to return, in order."""
+    asked = []
+    while decision(g).kind in ("lt-return", "lt-magic", "lt-fate"):
+        d = decision(g)
+        if d.kind == "lt-return":
+            asked.append(d.player)
+            g.apply(returns[d.player])
+        else:
+            g.apply(f"bag:{g.active}" if d.kind == "lt-magic" else "draw")
+    return asked
+
+
+@pytest.mark.rules("legendary-tales.returning-tokens")
+def test_the_owner_is_asked_once_before_the_draw_of_three_not_before_each_token() -> None:
+    """002: "Before the draw, you MAY decide to return all of the tokens in front of you": one question."""
+    g = new()
+    swords = catalogue().hero_tokens["warrior"][:2]
+    old = token("hourglass", "warrior")
+    bag(g, 0, *swords, token("shield", "warrior"))
+    g.decks["front:0"] = [old]  # left there by an earlier turn
+    place(g, "hovel", token("rats"))
+    stay(g)
+    assert answer_draws(g, {0: "keep"}) == [0]
+    assert len(g.globals["drawn"]) == 3 and old in g.decks["front:0"] and g.globals["time"] == 0
+
+
+@pytest.mark.rules("legendary-tales.returning-tokens", "legendary-tales.icon.magic-bag")
+def test_a_magic_bag_draw_is_a_new_draw_and_a_return_takes_back_all_tokens_of_earlier_turns() -> None:
+    """The Magic bag's token is a draw of its own (002's note asks the owner before it); the owner who kept its
+    tokens before the first draw may return them now: all those of earlier turns, none of this encounter's,
+    which are in play until it ends (our reading of 002's "Ending the Encounter")."""
+    cat = catalogue()
+    magic, swords = token("bag", "elf"), [t for t in cat.hero_tokens["elf"] if cat.tokens[t].key == "sword"]
+    old = [token("hourglass", "elf"), token("hat", "elf")]
+    for seed in range(3):
+        g = new(("elf", "wizard"), seed=seed)
+        bag(g, 0, magic, *swords)
+        g.decks["front:0"] = list(old)
+        place(g, "hovel", token("rats"), token("goblin"))
+        stay(g)
+        assert decision(g).kind == "lt-return"
+        g.apply("keep")
+        assert answer_draws(g, {0: "return"}) == [0]  # asked again before the Magic bag's draw, not before the others
+        this_encounter = [t for t, _ in g.globals["drawn"]]
+        assert len(this_encounter) == 4 and magic in this_encounter  # three, and the Magic bag's one
+        # Every token of earlier turns went back (some may have been drawn again); those drawn before the return
+        # (the Magic bag's token at least) stayed in play, and all of this encounter's lie in front now.
+        assert sorted(g.decks["front:0"]) == sorted(this_encounter)
+        assert sorted(g.decks["bag:0"] + this_encounter) == sorted([magic, *swords, *old])
+        assert g.globals["returned"] == [0]
+
+
+@pytest.mark.rules("legendary-tales.icon.fate-hourglass", "legendary-tales.returning-tokens")
+def test_the_tokens_a_fate_adds_belong_to_the_draw_they_come_in() -> None:
+    g = new(("prophetess", "wizard"))
+    fate = token("fate", "prophetess")
+    hats = [t for t in catalogue().hero_tokens["prophetess"] if catalogue().tokens[t].key == "hat"]
+    bag(g, 0, fate, *hats, token("sword", "prophetess"))
+    g.decks["front:0"] = [token("back", "prophetess")]
+    place(g, "hovel", token("rats"))
+    stay(g)
+    assert answer_draws(g, {0: "keep"}) == [0]
+    assert len(g.globals["drawn"]) > 3  # the Fate's tokens were drawn, with no second question
+
+
 @pytest.mark.rules("legendary-tales.icon.hourglass", "legendary-tales.time-limit", "legendary-tales.lose-adventure")
 def test_hourglasses_drawn_move_time_and_the_moon_loses_the_adventure() -> None:
     g = new(("dwarf",))

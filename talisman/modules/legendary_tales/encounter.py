@@ -3,10 +3,21 @@ the icons drawn act at once (hourglasses, fate, the magic bag) and the swords an
 largest sets of enemies they can pay for, the player choosing among them. Drawn tokens stay in
 front of their bags' owners; before a draw from a bag its owner may return all of theirs.
 
-Choices where 002 is silent: the return is offered before each draw from a bag while its owner
-has not returned this turn, and takes back the tokens lying there from earlier draws; a crossed
-hourglass drawn after a regular hourglass cancels it (time back one), one drawn first ignores the
-next hourglass of this turn; an enemy's Health tokens are capped by the 5 in the box.
+Returning (002: "Before the draw, you MAY decide to return all of the tokens in front of you to your
+Hero bag first. You may only return ALL or NONE!"): the owner is asked once before a draw, not
+before each token of it. Our reading of "a draw": the encounter's three tokens are one draw, and so
+is a Magic bag's token (002's note asks the owner before that one); the tokens a Fate icon or the
+Warrior's Battle cry adds, from the same bag, belong to the draw they come in. An owner who kept its
+tokens is asked again before a later draw from its bag, until it has returned once this turn.
+"All the tokens in front of you" are those left there by earlier turns: the tokens drawn in this
+encounter are on the table in play, and go in front of their owners as it ends (002, "Ending the
+Encounter": "you must leave all of the tokens you have drawn on the table in front of you"; its
+worked example hands the Wizard her two tokens back after the fight), so a return does not take
+them out of the fight.
+
+Choices where 002 is silent: a crossed hourglass drawn after a regular hourglass cancels it (time
+back one), one drawn first ignores the next hourglass of this turn; an enemy's Health tokens are
+capped by the 5 in the box.
 
 >>> feasible({}, 0, 0, 0)
 True
@@ -16,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from talisman.engine.decision import Choice
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import Game, frame
 from talisman.modules.legendary_tales.board import enemies_at, hero
 from talisman.modules.legendary_tales.catalogue import catalogue
@@ -30,7 +41,16 @@ HATS = {"hat": 1, "hat2": 2}
 @MODULE.handler("lt-encounter")
 def encounter(g: Game, a: dict[str, Any]) -> None:
     if enemies_at(g, g.players[g.active].space):
-        g.push_all([frame("lt-draw", bag=g.active)] * 3 + [frame("lt-fight")])
+        g.push_all([frame("lt-draw", bag=g.active), *more_of_the_draw(g.active, 2), frame("lt-fight")])
+
+
+def more_of_the_draw(owner: int, n: int) -> list[Frame]:
+    """Further tokens of a draw from a bag whose owner was asked before it (no new question).
+
+    >>> more_of_the_draw(1, 2)
+    [('lt-draw', {'bag': 1, 'asked': True}), ('lt-draw', {'bag': 1, 'asked': True})]
+    """
+    return [frame("lt-draw", bag=owner, asked=True)] * n
 
 
 def _offer_return(g: Game, owner: int) -> None:
@@ -75,7 +95,7 @@ def draw(g: Game, a: dict[str, Any]) -> None:
             g.active,
             "lt-fate",
             f"Fate: draw {more} more from {g.name(owner)}'s bag?",
-            [Choice("draw", f"Draw {more} more", [frame("lt-draw", bag=owner)] * more), Choice("no", "Do not draw")],
+            [Choice("draw", f"Draw {more} more", more_of_the_draw(owner, more)), Choice("no", "Do not draw")],
         )
         return
     if "magic-bag" in icons:
@@ -91,7 +111,7 @@ def draw(g: Game, a: dict[str, Any]) -> None:
             [*opts, Choice("no", "Do not draw")],
         )
     if "battle" in icons and hero(g, owner) == "warrior" and g.decks[f"bag:{owner}"]:
-        g.push("lt-draw", bag=owner)
+        g.push_all(more_of_the_draw(owner, 1))
 
 
 def _time_icon(g: Game, icon: str, owner: int) -> None:
