@@ -208,25 +208,35 @@ def test_no_gate_opens_to_one_who_did_not_stop_at_the_gates():
 
 
 @rules("city-districts.no-riding-animals", "city-districts.no-bows", "city-districts.carry-limit")
-def test_going_in_leaves_beasts_and_loads_at_the_stables_and_bows_with_the_guards():
-    s = at_the_gates(game())
-    s.give(0, "Horse", "Mule", "Bow", "Sword", "Helmet", "Shield", "Axe", "Armour")
+def test_stopping_at_the_city_gates_leaves_beasts_and_loads_at_the_stables_and_bows_with_the_guards():
+    """003 22:22, 22:23: "When you first stop at the City Gates you must leave them": at the stop, not at a gate."""
+    s = game().give(0, "Horse", "Mule", "Bow", "Sword", "Helmet", "Shield", "Axe", "Armour")
     p = s.player(0)
-    p.packed.append(p.objects.pop())  # the Armour rides on the Mule
-    turn_of_0(s).dice(4).choose("enter-city:north-gate")
-    assert sorted(holding(s, "city-stables:0")) == ["Armour", "Horse", "Mule"]
+    p.packed += p.objects[-2:]  # the Axe and the Armour ride on the Mule
+    del p.objects[-2:]
+    at_the_gates(s)
+    assert s.space_of(0) == "city" and "stops at the City Gates" in s.log()
+    assert sorted(holding(s, "city-stables:0")) == ["Armour", "Axe", "Horse", "Mule"]
     assert holding(s, "city-guards:0") == ["Bow"]
-    assert s.names(p.objects) == ["Sword", "Helmet", "Shield", "Axe"] and p.packed == [] and p.followers == []
+    assert s.names(p.objects) == ["Sword", "Helmet", "Shield"] and p.packed == [] and p.followers == []
     check_conservation(s.game)
 
 
 @rules("city-districts.carry-limit")
 def test_objects_beyond_four_wait_at_the_stables():
-    s = at_the_gates(game())
-    s.give(0, "Sword", "Helmet", "Shield", "Axe", "Armour", "Water Bottle")  # (more than it may carry)
-    turn_of_0(s).dice(4).choose("enter-city:north-gate")
+    s = game().give(0, "Sword", "Helmet", "Shield", "Axe", "Armour", "Water Bottle")
+    s.player(0).status["traits"] = ["carry:2"]  # (a character who may carry more than 4 elsewhere)
+    at_the_gates(s)
     assert s.names(s.player(0).objects) == ["Sword", "Helmet", "Shield", "Axe"]
     assert sorted(holding(s, "city-stables:0")) == ["Armour", "Water Bottle"]
+
+
+@rules("city-districts.no-riding-animals", "city-districts.no-bows")
+def test_what_a_character_got_after_its_stop_it_leaves_as_it_goes_in():
+    s = at_the_gates(game())
+    s.give(0, "Horse", "Bow")
+    turn_of_0(s).dice(4).choose("enter-city:north-gate")
+    assert holding(s, "city-stables:0") == ["Horse"] and holding(s, "city-guards:0") == ["Bow"]
 
 
 # --- the gates -------------------------------------------------------------------------------------------
@@ -270,25 +280,75 @@ def test_the_gate_stays_open_on_two_to_six():
 # --- leaving ------------------------------------------------------------------------------------------------
 
 
-@rules("city-districts.leaving", "city-districts.leaving.mount-theft")
-@pytest.mark.parametrize(("die", "outcome"), [(1, "stolen"), (2, "accused"), (3, "back"), (6, "back")])
-def test_leaving_takes_back_what_waits_and_a_beast_left_risks_a_thief(die, outcome):
-    s = at_the_gates(game())
-    s.give(0, "Horse", "Bow")
+def away_from_the_gates(s: Scenario, n: int) -> set[str]:
+    """The moves ``n`` spaces round the Outer Region, either way, from the City Gates."""
+    r = s.game.rules
+    out = set()
+    for way in (r.cw, r.ccw):
+        at = idx(s, "city")
+        for _ in range(n):
+            at = way[at]
+        out.add(f"move:{r.spaces[at].id}")
+    return out
+
+
+def visit_with_a_horse_and_a_bow(s: Scenario) -> Scenario:
+    """Seat 0 stops at the City Gates with a Horse and a Bow (left there), goes in and is back at the North Gate."""
+    at_the_gates(s.give(0, "Horse", "Bow"))
     turn_of_0(s).dice(4).choose("enter-city:north-gate")
     s.end_turn()
-    turn_of_0(s, "north-gate").dice(die, 3, 1).choose("leave-city:north-gate")
+    return turn_of_0(s, "north-gate")
+
+
+@rules("city-districts.leaving", "city-districts.leaving.mount-theft")
+@pytest.mark.parametrize(("die", "outcome"), [(1, "stolen"), (2, "accused"), (3, "back"), (6, "back")])
+def test_leaving_the_movement_pauses_at_the_city_gates_where_a_beast_left_risks_a_thief(die, outcome):
+    """003 22:6: the movement is under way (rolled) and paused at the City Gates when the beast's die is rolled."""
+    s = visit_with_a_horse_and_a_bow(game())
+    s.dice(3, die).choose("leave-city:north-gate")
+    assert s.space_of(0) == "city" and s.kind == "take" and s.decision.prompt.startswith("You pause at the City Gates")
+    assert "Warrior rolls a die for movement: 3" in s.log()  # the roll first: the 3 is the movement's
+    s.choose("Bow").choose("Horse")
     p = s.player(0)
     if outcome == "stolen":
         assert "stolen" in s.log() and p.followers == [] and s.names(p.objects) == ["Bow"]
     elif outcome == "accused":
         assert s.space_of(0) == "judgement-square" and holding(s, "city-stables:0") == ["Horse"]
         assert holding(s, "city-guards:0") == ["Bow"]  # taken back, and left again with the Guards
+        assert s.decision.player != 0  # its movement is over
     else:
         assert s.names(p.followers) == ["Horse"] and s.names(p.objects) == ["Bow"]
     if outcome != "accused":
-        assert "Warrior rolls a die for movement: 3" in s.log()  # and it moves on from the City Gates
+        assert s.kind == "move" and away_from_the_gates(s, 3) <= set(s.options())  # the 3, from the Gates
+        assert any(o.startswith("ride:") for o in s.options()) == (outcome == "back")  # mounted again: it may ride
     check_conservation(s.game)
+
+
+@rules("city-districts.leaving", "city-districts.leaving.mount-theft")
+def test_taking_a_beast_back_is_a_may_and_what_is_left_waits_for_a_later_way_out():
+    s = visit_with_a_horse_and_a_bow(game())
+    s.dice(3).choose("leave-city:north-gate")
+    assert set(s.labels()) >= {"Go on, leaving the rest at the City Gates"}
+    s.choose("Bow").choose("done")  # the Bow, not the Horse: no die for it
+    assert s.kind == "move" and "the Horse at the Stables" not in s.log()
+    assert holding(s, "city-stables:0") == ["Horse"] and s.names(s.player(0).objects) == ["Bow"]
+    check_conservation(s.game)
+
+
+@rules("city-districts.leaving", "city-districts.no-riding-animals")
+def test_one_that_stopped_at_the_gates_and_moves_on_without_going_in_may_take_back_its_beast():
+    s = at_the_gates(game().give(0, "Horse"))
+    turn_of_0(s)
+    assert "roll" in s.options() and "enter-city:north-gate" in s.options()
+    s.dice(2, 5).choose("roll")
+    assert (
+        s.kind == "take"
+        and s.decision.prompt.startswith("You pause at the City Gates")
+        and "Warrior rolls a die for movement: 2" in s.log()
+    )
+    s.choose("Horse")
+    assert s.names(s.player(0).followers) == ["Horse"] and s.kind == "move"
+    assert away_from_the_gates(s, 2) <= set(s.options())
 
 
 @rules("city-districts.leaving.mount-theft", "city-districts.purchase-mounts", "city-districts.stables")
@@ -301,6 +361,8 @@ def test_a_beast_bought_this_visit_comes_back_without_a_roll():
     s.choose("done")
     s.end_turn()
     turn_of_0(s, "west-gate").dice(3).choose("leave-city:west-gate")
+    assert "no die" in " ".join(s.labels())
+    s.choose("Horse")
     assert "Horse" in s.names(s.player(0).followers) and "the Horse at the Stables" not in s.log()
 
 
@@ -935,9 +997,7 @@ def test_the_courtesan_leaves_with_the_visit():
 
 @rules("city-districts.no-riding-animals")
 def test_what_waits_at_the_stables_is_discarded_when_its_owner_dies():
-    s = at_the_gates(game())
-    s.give(0, "Horse")
-    turn_of_0(s).dice(4).choose("enter-city:north-gate")
+    s = at_the_gates(game().give(0, "Horse"))
     from talisman.engine import lives
 
     lives.kill(s.game, 0, "a test")

@@ -10,24 +10,27 @@ waits at them.
   its old encounter is replaced; the Enchantress, the Chiurgeon and the
   Alchemist live in the districts now); on a later turn, instead of moving, go
   in by the North or the West Gate and meet it. A character that begins the
-  game there (the Thief, the Assassin) may go in on its first turn. Going in, riding animals (and
-  the Objects they carry) wait at the Stables, Bows with the guards of the gate,
-  and a character keeps only 4 Objects about it: the rest wait with its beast
-  (22:22 to 22:24). Choices: the guards take the Bows (they cannot be stolen
-  there); the Objects kept are the ones the character carries, not packed.
-- Leaving (22:6): from a gate that is open, instead of moving, go out to the
-  City Gates, take back what waits there, then roll and move on as usual. A
-  riding animal bought on this visit comes back at once; one left on arrival
-  rolls a die: 1 stolen with its load, 2 the Guards accuse you (Judgement
-  Square; the beast waits on), 3-6 it comes back.
+  game there (the Thief, the Assassin) may go in on its first turn.
+- Stopping at the City Gates (22:22 to 22:24: "When you first stop at the City
+  Gates you must leave them at the Stables"; Bows likewise): riding animals
+  (and the Objects they carry) wait at the Stables, Bows with the guards, and
+  a character keeps only 4 Objects about it: the rest wait with its beast. The
+  stop is the end of a move on the City Gates (the one thing that happens
+  there; 22:21: "If you do not intend to enter the City, you are not required
+  to end your movement at the City Gates"). Choices: the guards take the Bows
+  (they cannot be stolen there); the Objects kept are the ones the character
+  carries, not packed; what a character got since its stop, or one that
+  begins there, it leaves as it goes in by a gate (the Law of 22:22 holds).
+- Leaving (22:6, ``leaving``): the movement, under way, pauses at the City
+  Gates, where the character may take back what waits there.
 - The gates (22:5.04, 22:5.07, 22:9): a 1 rolled at a gate shuts it; its card
   (North Gate Closed, West Gate Closed) lies on it until the end of the
   roller's second turn after (choice: also when the roller dies).
 - Purchases (22:3.02, 22:3.03): a riding animal bought in the City goes to the
   Stables at once, a Bow to the guards.
-- What waits at the gates is taken back only on the way out by a gate (choice:
-  a character carried out otherwise, by a Spell or a boat booked... finds it
-  there on its next way out by a gate; the boat takes it aboard); it is
+- What waits at the gates is taken back only at the City Gates, on a move out
+  (choice: a character carried out otherwise, by a Spell or a boat booked...
+  finds it there on its next way out; the boat takes it aboard); it is
   discarded when its owner dies.
 """
 
@@ -192,9 +195,11 @@ def city_gates(g: Game, seat: int) -> list[Choice]:
 
 @MODULE.handler("city_gates_reached")
 def _gates_reached(g: Game, a: dict[str, Any]) -> None:
+    """22:21 to 22:24: stopped at the City Gates, the character leaves what the City forbids there."""
     seat = a["p"]
     g.players[seat].status["city-gates"] = g.turn
     g.say(f"{g.name(seat)} stops at the City Gates: next turn it may enter by the North or the West Gate.", seat=seat)
+    stow(g, seat)
 
 
 @MODULE.ability("setup")
@@ -247,7 +252,7 @@ def _enter_city(g: Game, a: dict[str, Any]) -> None:
     seat, gate = a["p"], a["gate"]
     p = g.players[seat]
     p.status.pop("city-gates", None)
-    stow(g, seat)
+    stow(g, seat)  # what it got since its stop (or all, for one that began the game here)
     g.say(f"{g.name(seat)} enters the City by the {GATES[gate]}.", type="move", seat=seat)
     g.push("arrive", p=seat, space=space(g, gate), how="move")
 
@@ -316,54 +321,11 @@ def bought_in_the_city(g: Game, seat: int, card: int) -> None:
         g.say(f"The {g.card_name(card)} waits with the gate guards until {g.name(seat)} leaves.", seat=seat)
 
 
-@MODULE.handler("city_leave_city")
-def _leave_city(g: Game, a: dict[str, Any]) -> None:
-    """22:6: out to the City Gates, take back what waits there, then move on."""
-    seat = a["p"]
-    p = g.players[seat]
-    p.status.pop("city-released", None)
-    g.say(f"{g.name(seat)} leaves the City by the {g.space_name(p.space)}.", type="move", seat=seat)
-    p.space = space(g, GATES_SPACE)
-    stats.changed(g)
-    left_city(g, seat)
-    g.push("move_roll", p=seat)
-    g.push("city_collect", p=seat)
-
-
 def left_city(g: Game, seat: int) -> None:
     """What lasts only for a visit ends (the Courtesan)."""
     p = g.players[seat]
     for f in [f for f in p.followers if "courtesan" in g.rules.instances[f].traits]:
         possessions.lose_follower(g, seat, f, "loses interest as you leave the City")
-
-
-@MODULE.handler("city_collect")
-def _collect(g: Game, a: dict[str, Any]) -> None:
-    """Take back the Bows from the guards, then each beast: those left on arrival roll for theft."""
-    seat = a["p"]
-    p = g.players[seat]
-    for c in cards.held_by(g, guards(seat)):
-        cards.unhold(g, guards(seat), c)
-        possessions.give_item(g, seat, c)
-    bought = set(p.status.pop("city-bought", ()))
-    waiting = cards.held_by(g, stables(seat))
-    beasts = [c for c in waiting if is_steed(g, c)]
-    if not beasts:
-        take_back(g, seat, waiting)
-        return
-    for c in beasts:
-        if c in bought:
-            take_back(g, seat, [c])
-        else:
-            g.push(
-                "roll",
-                p=seat,
-                dice="D6",
-                then=["city_theft", {"p": seat, "beast": c}],
-                into="roll",
-                why=f"the {g.card_name(c)} at the Stables",
-                fate=True,
-            )
 
 
 def take_back(g: Game, seat: int, held: list[int]) -> None:
