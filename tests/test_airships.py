@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from talisman import Game
-from talisman.engine import cards
+from talisman.engine import cards, lives, stats
 from talisman.engine.cards import check_conservation
 from talisman.modules.airships import rules as air
 from talisman.testing import Scenario
@@ -326,6 +326,31 @@ def test_a_stunned_follower_is_of_help_again_after_three_turns():
     for _ in range(3):
         air.stunned_recover(s.game, 0)
     assert s.player(0).followers and s.player(0).followers[0] in guide
+
+
+@pytest.mark.rules("airships.fall-chart")
+def test_a_stunned_follower_goes_with_its_character_and_is_left_with_the_dead():
+    """000: a stunned Follower "remains with you": it never stays on the space where the ship fell (our
+    reading of the holding beside the character; see the module's docstring for what it does not do)."""
+    s = game().give(0, "Guide").at(0, "fields-1")
+    aboard(s, 0, "Eagle", damage=4)
+    s.game.script_dice([7])
+    s.game.push("airship_destroyed", p=0)
+    s.start()
+    assert "Guide" not in s.on_space("fields-1") and s.names(cards.held_by(s.game, "stunned:0")) == ["Guide"]
+    assert not stats.has_trait(s.game, 0, "optional-roll:crags")  # no help from the Guide meanwhile
+    s.at(0, "village")
+    lives.kill(s.game, 0, "a test")
+    assert "Guide" in s.on_space("village") and cards.held_by(s.game, "stunned:0") == []
+    check_conservation(s.game)
+
+
+def test_the_ship_of_a_captain_who_dies_aboard_stays_on_its_space():
+    """Our own choice (000 is silent): the ship drifts down, unguarded, where its captain died."""
+    s = game().at(0, "fields-1")
+    aboard(s, 0, "Eagle")
+    lives.kill(s.game, 0, "a test")
+    assert s.on_space("fields-1") == ["Eagle class Airship"] and cards.held_by(s.game, air.holder(0)) == []
 
 
 # --- bots -----------------------------------------------------------------------------------

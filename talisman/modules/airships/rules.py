@@ -29,6 +29,18 @@
   rolls a D8 on the Fall Chart (1-3 killed; 4-6 injured, it leaves and stays on
   the space; 7 stunned, no help for 3 turns; 8 safe). 000 names no harm to the
   character itself: OUR choice, the fall costs it 1 life.
+- A stunned Follower (000: "Follower remains with you but you may not gain any
+  benefits from this Follower for 3 Turns") is held beside its character: it
+  goes where the character goes, shows on its sheet, never leaves it, comes
+  back among its Followers at the end of the character's third turn after,
+  and is left on the space with the rest if the character dies. A deviation,
+  noted: it is out of the list of the character's Followers meanwhile, so a
+  rule that counts a character's Followers or takes one of them does not see
+  it. The engine counts every listed Follower's bonuses and abilities, and no
+  hook lets a module switch off one Follower's: kept in the list, it would
+  help. (Issue 36: the engine's ``stats.followers_used`` would need to skip
+  it, and the modules that read ``followers`` for a benefit would need to ask
+  that function.)
 """
 
 from __future__ import annotations
@@ -461,13 +473,18 @@ def stunned_recover(g: Game, seat: int) -> None:
 
 @MODULE.ability("death")
 def ship_of_the_dead(g: Game, seat: int) -> None:
-    """A ship whose captain dies stays where it is, unguarded; stunned Followers stay there too."""
+    """A ship whose captain dies stays where it is, unguarded; stunned Followers stay there too. (Read from
+    where they are held: a death has already cleared the character's statuses.)"""
     p = g.players[seat]
-    if ship_of(g, seat) is not None:
-        leave_ship(g, seat, p.space, "drifts down, unguarded,")
-    for key in p.status.pop("stunned", {}):
-        cards.unhold(g, f"stunned:{seat}", int(key))
-        cards.place(g, int(key), p.space)
+    for card in cards.held_by(g, holder(seat)):
+        cards.unhold(g, holder(seat), card)
+        cards.place(g, card, p.space)
+        g.say(f"The {g.card_name(card)} drifts down, unguarded, on the {g.space_name(p.space)}.", seat=seat)
+    p.status.pop("airship", None)
+    for f in cards.held_by(g, f"stunned:{seat}"):
+        cards.unhold(g, f"stunned:{seat}", f)
+        cards.place(g, f, p.space)
+    p.status.pop("stunned", None)
 
 
 @MODULE.ability("notes")
