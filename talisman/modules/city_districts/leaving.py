@@ -7,7 +7,8 @@ may continue your Movement outside the City."
 - Out by a gate (instead of moving, from a gate that is open): the character steps out to the City
   Gates (the main board's City space: the step costs nothing, our choice) and its movement is under
   way: it rolls its own die for the main board, then pauses at the City Gates, then moves the roll
-  on from there.
+  on from there (a Toad, the Poltergeist's victim, anyone in a Blizzard rolls nothing: it pauses, then
+  moves its one space, as everywhere on the main board).
 - The pause: what waits for the character is offered thing by thing, each a "may": a riding animal at
   the Stables (one left there on arrival rolls 22:6's die: 1 stolen with its load, 2 the Guards
   accuse it, Judgement Square, and its movement is over; 3-6 it comes back; one bought on this visit
