@@ -351,6 +351,16 @@ def test_one_that_stopped_at_the_gates_and_moves_on_without_going_in_may_take_ba
     assert away_from_the_gates(s, 2) <= set(s.options())
 
 
+@rules("city-districts.leaving", "toads-transformations.movement")
+def test_a_toad_leaving_by_a_gate_pauses_then_moves_one_space_with_no_roll():
+    s = visit_with_a_horse_and_a_bow(game())
+    s.player(0).toad = True
+    s.choose("leave-city:north-gate")
+    assert s.kind == "take" and "for movement" not in s.log().split("leaves the City")[-1]
+    s.choose("done")
+    assert s.kind == "move" and {o for o in s.options() if o.startswith("move:")} == away_from_the_gates(s, 1)
+
+
 @rules("city-districts.leaving.mount-theft", "city-districts.purchase-mounts", "city-districts.stables")
 def test_a_beast_bought_this_visit_comes_back_without_a_roll():
     s = game()
