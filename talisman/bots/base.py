@@ -24,12 +24,23 @@ class Agent(Protocol):
 
 
 def bot_kinds() -> dict[str, Callable[..., Agent]]:
-    """Every bot :func:`make_bot` can build, by name (the web lobby offers these)."""
+    """Every bot :func:`make_bot` can build, by name: the levels for people
+    (:mod:`talisman.bots.levels`), then the bots themselves (the web lobby offers these)."""
     from talisman.bots.heuristic import HeuristicBot
+    from talisman.bots.levels import LEVELS
     from talisman.bots.random_bot import RandomBot
     from talisman.bots.search import SearchBot
 
-    return {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
+    levels: dict[str, Callable[..., Agent]] = {name: level.make for name, level in LEVELS.items()}
+    return {**levels, "random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
+
+
+def analysis_bots() -> dict[str, Callable[..., Agent]]:
+    """Bots for analysis only, never offered in play (``talisman simulate`` takes them): the
+    ceiling, a search allowed to see the hidden cards and the dice to come."""
+    from talisman.bots.search import CeilingBot
+
+    return {"ceiling": CeilingBot}
 
 
 def make_bot(kind: str, seed: int = 0) -> Agent:

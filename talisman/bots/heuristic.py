@@ -94,8 +94,12 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, blunders: float = 0.0) -> None:
         self.rng = rng
+        # The share of its real choices taken at random instead (the level "gentle"), drawn from
+        # a random source of its own, so that its other choices are the bot's as ever.
+        self.blunders = blunders
+        self.slips = random.Random(rng.getrandbits(32)) if blunders else None
         # What the modules' advice keeps from one decision to the next (the City's errands run
         # this visit, the tiles of the last moves on a world), by a name of each module's own.
         self.memory: dict[str, Any] = {}
@@ -243,6 +247,10 @@ class HeuristicBot:
     # --- choosing ---------------------------------------------------------------
 
     def choose(self, view: Any, decision: Decision) -> str:
+        if self.slips is not None:
+            main = [o.id for o in decision.options if o.group == "main"]
+            if len(main) > 1 and self.slips.random() < self.blunders:
+                return self.slips.choice(main)
         if self.policy is not None:  # a game of its own: its module's policy plays it all
             return str(self.policy.choose(view, decision))
         self._setup(view, decision)

@@ -162,7 +162,7 @@ class SearchBot:
                     break
             elif done >= self.iterations:
                 break
-            world = view.sample_world(self.rng)
+            world = self.world(view)
             path = self._descend(world, root, seat, ids, prior)
             value = self._rollout(world, seat)
             for node in path:
@@ -175,6 +175,10 @@ class SearchBot:
             best = prior  # the rule-aware choice stands unless the search finds clearly better
         self.last = {"iterations": done, "options": found, "choice": best, "prior": prior}
         return best
+
+    def world(self, view: LazyView) -> Game:
+        """A world consistent with what the seat sees, its hidden cards and dice drawn again."""
+        return view.sample_world(self.rng)
 
     def _descend(self, w: Game, root: _Node, seat: int, ids: list[str], prior: str) -> list[_Node]:
         """Walk the tree of this seat's choices for the rest of the turn, adding one new node."""
@@ -211,3 +215,16 @@ class SearchBot:
             w.apply(policy.choose(agent_view(w, d.player), d))
             steps += 1
         return evaluate(w)[seat]
+
+
+class CeilingBot(SearchBot):
+    """The search with perfect knowledge, for analysis only (never offered in play): it searches
+    the game itself, the hidden cards and the dice to come included (its rollouts throw the very
+    dice the game will throw, as long as the same choices are made). How far the honest search
+    bot is from it says how much of the game the hidden information decides
+    (``docs/bots.md``, "The ceiling")."""
+
+    name = "ceiling"
+
+    def world(self, view: LazyView) -> Game:
+        return view.open_world()

@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play a game in the terminal, against people or bots",
         description="Play in the terminal. Each --seat is CHARACTER=CONTROLLER, where the controller "
-        "is human, random, heuristic or search; a character of '?' is dealt at random, "
+        "is human, a level for people (gentle, fair, hard or strongest), or a bot (random, "
+        "heuristic: the rule-aware bot, or search); a character of '?' is dealt at random, "
         "and 'choose' (people only: choose=human) lets that person pick one when the "
         "game begins, in seat order, among the characters no other seat has.",
     )
@@ -40,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="CHARACTER=CONTROLLER",
-        help="a seat, e.g. Warrior=human, ?=heuristic or choose=human (repeat for 1 to 6 seats; "
+        help="a seat, e.g. Warrior=human, ?=hard or choose=human (repeat for 1 to 6 seats; "
         "default: you and three heuristic bots)",
     )
     play.add_argument("--modules", default="core", help="comma-separated modules (default: core)")

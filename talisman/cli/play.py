@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from talisman.bots import act, make_bot
+from talisman.bots import act, bot_kinds, make_bot
 from talisman.bots.base import Agent
 from talisman.cli import legendary_board as lt
 from talisman.cli.rules_text import lookup, notes
@@ -36,7 +36,7 @@ from talisman.engine.standing import check_answers, standing_answer
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError
 
-CONTROLLERS = ("human", "random", "heuristic", "search")
+CONTROLLERS = ("human", *bot_kinds())  # a person, a level (gentle, fair, hard, strongest) or a bot
 CHOOSE = "choose"  # a seat's character chosen by its person when the game begins
 
 

@@ -355,6 +355,11 @@ class LazyView(Mapping[str, Any]):
         ``rng``: one world consistent with the view, for search bots."""
         return determinise(self._game, self._seat, rng)
 
+    def open_world(self) -> Game:
+        """A copy of the game itself, what the seat cannot see included: for analysis only (the
+        ceiling a search with perfect knowledge reaches), never for a bot offered in play."""
+        return self._game.clone()
+
 
 class _LazySheets(Sequence[Mapping[str, Any]]):
     """The character sheets of a lazy view, each built on first read."""

@@ -18,11 +18,11 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from talisman.bots.base import Agent, bot_kinds
+from talisman.bots.base import Agent, analysis_bots, bot_kinds
 from talisman.engine.game import Game
 from talisman.engine.view import agent_view
 from talisman.errors import ConfigError
@@ -49,21 +49,27 @@ def game_seed(master: int, index: int) -> int:
     return random.Random(f"talisman-simulate:{master}:{index}").getrandbits(48)
 
 
+def simulated_bots() -> dict[str, Callable[..., Agent]]:
+    """The bots a simulation may seat: those of play, and those for analysis only."""
+    return {**bot_kinds(), **analysis_bots()}
+
+
 def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
     """``"search:64"`` -> ``("search", {"iterations": 64})``; checks the bot exists."""
     kind, _, arg = spec.partition(":")
-    if kind not in bot_kinds():
-        raise ConfigError(f"unknown bot {kind!r} (bots: {', '.join(bot_kinds())})")
+    kinds = simulated_bots()
+    if kind not in kinds:
+        raise ConfigError(f"unknown bot {kind!r} (bots: {', '.join(kinds)})")
     if not arg:
         return kind, {}
-    if kind != "search" or not arg.isdigit() or int(arg) < 1:
-        raise ConfigError(f"bad bot {spec!r}: only the search bot takes a budget, as search:ITERATIONS")
+    if kind not in ("search", "ceiling") or not arg.isdigit() or int(arg) < 1:
+        raise ConfigError(f"bad bot {spec!r}: only the search bots take a budget, as search:ITERATIONS")
     return kind, {"iterations": int(arg)}
 
 
 def make_agent(spec: str, seed: int) -> Agent:
     kind, kwargs = parse_bot(spec)
-    return bot_kinds()[kind](random.Random(seed), **kwargs)
+    return simulated_bots()[kind](random.Random(seed), **kwargs)
 
 
 def seat_bots(bots: list[str], players: int, index: int, rotate: bool) -> tuple[str, ...]:
