@@ -12,7 +12,7 @@ from talisman import Game
 from talisman.bots import bot_kinds, make_bot, observe, play_out
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.levels import GENTLE_BLUNDERS, LEVELS, STRONGEST_ITERATIONS, make_level
-from talisman.bots.search import CeilingBot, SearchBot
+from talisman.bots.search import CardsCeilingBot, CeilingBot, SearchBot
 from talisman.errors import ConfigError
 from talisman.server.catalog import bot_names
 from talisman.sim.runner import make_agent, parse_bot
@@ -34,8 +34,10 @@ def test_levels_are_offered_wherever_a_bot_is_chosen_and_the_ceiling_nowhere_in_
     for name in LEVELS:
         assert name in bot_kinds() and name in bot_names()
         assert parse_bot(name) == (name, {})
-    assert "ceiling" not in bot_kinds() and "ceiling" not in bot_names()
+    for analysis in ("ceiling", "ceiling-cards"):
+        assert analysis not in bot_kinds() and analysis not in bot_names()
     assert isinstance(make_agent("ceiling:5", 1), CeilingBot)
+    assert isinstance(make_agent("ceiling-cards:5", 1), CardsCeilingBot)
 
 
 def test_the_gentle_bot_blunders_about_a_third_of_its_real_choices_and_the_fair_bot_never():
@@ -66,6 +68,8 @@ def test_the_ceiling_searches_the_game_itself_where_the_honest_bot_imagines_one(
     seen = view.open_world()
     assert seen.state_hash() == g.state_hash()
     assert honest.decks != g.decks or honest.rng.state != g.rng.state
+    cards = CardsCeilingBot(random.Random(0)).world(view)
+    assert cards.decks == g.decks and cards.rng.state != g.rng.state
 
 
 def test_games_between_levels_end_legally():

@@ -37,10 +37,11 @@ def bot_kinds() -> dict[str, Callable[..., Agent]]:
 
 def analysis_bots() -> dict[str, Callable[..., Agent]]:
     """Bots for analysis only, never offered in play (``talisman simulate`` takes them): the
-    ceiling, a search allowed to see the hidden cards and the dice to come."""
-    from talisman.bots.search import CeilingBot
+    ceiling, a search allowed to see the hidden cards and the dice to come, and the search that
+    sees the hidden cards alone."""
+    from talisman.bots.search import CardsCeilingBot, CeilingBot
 
-    return {"ceiling": CeilingBot}
+    return {"ceiling": CeilingBot, "ceiling-cards": CardsCeilingBot}
 
 
 def make_bot(kind: str, seed: int = 0) -> Agent:

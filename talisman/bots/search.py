@@ -41,6 +41,7 @@ from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import knowledge_for
 from talisman.engine.decision import Decision
 from talisman.engine.game import Game
+from talisman.engine.rng import Rng
 from talisman.engine.view import LazyView, agent_view
 from talisman.errors import ConfigError
 
@@ -228,3 +229,16 @@ class CeilingBot(SearchBot):
 
     def world(self, view: LazyView) -> Game:
         return view.open_world()
+
+
+class CardsCeilingBot(SearchBot):
+    """The search that sees the hidden cards (deck order, others' Spells) but not the dice to
+    come, for analysis only: between the honest search and :class:`CeilingBot`, it tells what
+    the hidden cards are worth apart from the dice."""
+
+    name = "ceiling-cards"
+
+    def world(self, view: LazyView) -> Game:
+        w = view.open_world()
+        w.rng = Rng(self.rng.getrandbits(64))
+        return w

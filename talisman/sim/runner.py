@@ -62,7 +62,7 @@ def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
         raise ConfigError(f"unknown bot {kind!r} (bots: {', '.join(kinds)})")
     if not arg:
         return kind, {}
-    if kind not in ("search", "ceiling") or not arg.isdigit() or int(arg) < 1:
+    if kind not in ("search", "ceiling", "ceiling-cards") or not arg.isdigit() or int(arg) < 1:
         raise ConfigError(f"bad bot {spec!r}: only the search bots take a budget, as search:ITERATIONS")
     return kind, {"iterations": int(arg)}
 
