@@ -16,7 +16,7 @@ Over every card title of every known module (a title counts once, however many c
   Strength and Craft, which two Spells bear, are words of the rules and do not count).
 
 A trait several titles share is vocabulary, as a verb is. The bots and front ends are not rule code and are
-not searched. The second figure is over the Python hooks and spell effects the content calls: the share
+not searched (nor the bots' knowledge beside the modules: ``advice.py``, a game's ``policy.py`` and ``search.py``). The second figure is over the Python hooks and spell effects the content calls: the share
 used by one card only (a space or character using it counts as a user too).
 """
 
@@ -35,7 +35,8 @@ sys.path.insert(0, str(ROOT))
 
 from talisman.content.loader import RawContent, load_dir  # noqa: E402
 from talisman.content.model import CardDef  # noqa: E402
-from talisman.content.modules import get_module, known_modules  # noqa: E402
+from talisman.content.modules import get_module, known_modules, played_modules, resolve_modules  # noqa: E402
+from talisman.content.vocabulary import module_verbs  # noqa: E402
 
 RULE_CODE = ("talisman/engine", "talisman/content", "talisman/modules")
 ATTRIBUTES = ("strength", "craft", "lives", "gold", "fate")
@@ -59,10 +60,17 @@ def _trait_word(trait: str) -> str:
     return trait.split(":")[0].split("@")[0]
 
 
+def _bot_knowledge(path: Path) -> bool:
+    """The bots' knowledge beside a module's rules (its advice, a game's policy and search) is not rule code."""
+    return path.name in ("advice.py", "policy.py", "search.py") or "advice" in path.parent.name
+
+
 def _string_constants() -> set[str]:
     found: set[str] = set()
     for folder in RULE_CODE:
         for path in sorted((ROOT / folder).rglob("*.py")):
+            if _bot_knowledge(path):
+                continue
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str):
                     found.add(node.value)
@@ -78,9 +86,20 @@ def measure() -> dict[str, Any]:
         content = get_module(module).content_dir
         if content is None:
             continue
-        raw = RawContent()
-        load_dir(content, raw, module)
+        # Loaded after the modules it builds on (a world replaces the core game's regions), with
+        # their verbs and its own (the Catacombs' enter_catacombs...); its own cards are those
+        # its files add or replace.
+        every = resolve_modules(played_modules([module]))
+        raw, before = RawContent(), RawContent()
+        with module_verbs({name: verb.validate for m in every for name, verb in m.verbs.items()}):
+            for m in every:
+                if m.content_dir is not None and m.name != module:
+                    load_dir(m.content_dir, raw, m.name)
+                    load_dir(m.content_dir, before, m.name)
+            load_dir(content, raw, module)
         for key, card in raw.cards.items():
+            if before.cards.get(key) is card or key in before.cards and before.cards[key] == card:
+                continue
             cards[(module, key)] = card
             for trait in card.traits + card.owner_traits:
                 trait_users[_trait_word(trait)].add(card.name)
