@@ -3,7 +3,7 @@
 >>> from fastapi.testclient import TestClient
 >>> with TestClient(create_app("sqlite://", bot_delay=0)) as client:
 ...     client.get("/api/catalog").json()["controllers"][:2]
-['human', 'random']
+['human', 'gentle']
 """
 
 from __future__ import annotations
