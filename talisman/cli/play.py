@@ -26,7 +26,7 @@ from rich.table import Table
 from talisman.bots import act, bot_kinds, make_bot
 from talisman.bots.base import Agent
 from talisman.cli import legendary_board as lt
-from talisman.cli.rules_text import lookup, notes
+from talisman.cli.rules_text import character_entry, character_lines, lookup, notes
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine import save as saves
@@ -136,7 +136,7 @@ def run_play(args: argparse.Namespace) -> int:
     if humans and not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
         return play_on_screen(console, args, controllers, bots, wanted, seed, game if args.load else None, standing)
     if not args.load:
-        characters = choose_characters(console, wanted, ("core", *modules))
+        characters = choose_characters(console, wanted, ("core", *modules), options)
         if characters is None:
             console.print("You leave the game.")
             return 0
@@ -274,7 +274,9 @@ def load_game(path: str, seat_specs: list[str]) -> tuple[Game, list[str], dict[i
     return game, controllers, standing
 
 
-def choose_characters(console: Console, wanted: list[str | None], modules: tuple[str, ...]) -> list[str | None] | None:
+def choose_characters(
+    console: Console, wanted: list[str | None], modules: tuple[str, ...], options: Mapping[str, Any] | None = None
+) -> list[str | None] | None:
     """The characters for ``Game.new``: each :data:`CHOOSE` seat, in seat order, picks one
     nobody else has (None if a person leaves instead)."""
     rules = ruleset_for(modules)
@@ -287,7 +289,7 @@ def choose_characters(console: Console, wanted: list[str | None], modules: tuple
             for k, card in sorted(rules.characters.items(), key=lambda kc: kc[1].name)
             if card.playable and k not in chars
         ]
-        console.print(characters_table(rules, free, seat))
+        console.print(characters_table(rules, free, seat, options))
         key = ask_character(console, rules, free, seat)
         if key is None:
             return None
@@ -296,21 +298,15 @@ def choose_characters(console: Console, wanted: list[str | None], modules: tuple
     return chars
 
 
-def characters_table(rules: Ruleset, keys: list[str], seat: int) -> Table:
-    """The free characters' cards: attributes, alignment, starting space, abilities."""
+def characters_table(rules: Ruleset, keys: list[str], seat: int, options: Mapping[str, Any] | None = None) -> Table:
+    """The free characters' cards, as the game starts them (:func:`character_card`): attributes,
+    alignment, starting space, the abilities that hold with the modules in play."""
     t = Table.grid(padding=(0, 1))
     t.title = f"Seat {seat + 1}: the characters you may choose"
     t.add_column(justify="right")
     t.add_column()
     for n, k in enumerate(keys, 1):
-        c = rules.characters[k]
-        card = (
-            f"[bold]{c.name}[/bold]"  # a hero of Legendary Tales has no attributes: its bag and ability
-            if "legendary-tales" in rules.module_names
-            else f"[bold]{c.name}[/bold]: Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, "
-            f"{c.alignment}, starts at the {rules.space(c.start).name}"
-        )
-        t.add_row(f"{n}.", "\n".join([card, *(f"- {a}" for a in c.abilities)]))
+        t.add_row(f"{n}.", character_lines(rules, k, options, markup=True))
     return t
 
 
@@ -375,10 +371,10 @@ def ask_human(console: Console, game: Game, d: Decision, seen: dict[int, int]) -
 def print_rules(console: Console, game: Game, d: Decision, query: str) -> None:
     """The texts of what ``query`` names; without one, of the acting character and the decision."""
     if query:
-        found = lookup(game.rules, query)
+        found = lookup(game.rules, query, game.options)
     else:
         who = game.players[d.character if d.character is not None else d.player].character
-        found = [e for e in lookup(game.rules, game.rules.characters[who].name) if e.kind == "character"][:1]
+        found = [character_entry(game.rules, who, game.options)]
         found += notes(game.rules, "", d.prompt)
     if not found:
         console.print(f"Nothing is called {query!r}.", markup=False)

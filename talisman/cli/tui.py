@@ -35,7 +35,7 @@ from talisman.bots import act
 from talisman.bots.base import Agent
 from talisman.cli import legendary_board as lt
 from talisman.cli.board_map import draw, seat_colour
-from talisman.cli.rules_text import Entry, lookup, notes
+from talisman.cli.rules_text import Entry, character_entry, character_lines, lookup, notes
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
@@ -71,9 +71,12 @@ class HelpScreen(ModalScreen[None]):
     #help-texts { height: 1fr; }
     """
 
-    def __init__(self, rules: Ruleset, shown: Sequence[Entry], query: str = "") -> None:
+    def __init__(
+        self, rules: Ruleset, shown: Sequence[Entry], query: str = "", options: Mapping[str, Any] | None = None
+    ) -> None:
         super().__init__()
         self.rules = rules
+        self.options = options
         self.shown = list(shown)
         self.query_text = query
 
@@ -85,7 +88,9 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(id="help-body")
 
     def on_mount(self) -> None:
-        self.show(self.shown if not self.query_text else lookup(self.rules, self.query_text), self.query_text)
+        self.show(
+            self.shown if not self.query_text else lookup(self.rules, self.query_text, self.options), self.query_text
+        )
         self.query_one("#help-query", Input).focus()
 
     def show(self, found: Sequence[Entry], query: str) -> None:
@@ -100,7 +105,7 @@ class HelpScreen(ModalScreen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.show(lookup(self.rules, event.value), event.value.strip())
+        self.show(lookup(self.rules, event.value, self.options), event.value.strip())
 
 
 class StandingScreen(ModalScreen[tuple[str, ...]]):
@@ -172,6 +177,7 @@ class PlayApp(App[None]):
         wanted: Sequence[str | None] = (),
         new_game: Callable[[list[str | None]], Game] | None = None,
         modules: tuple[str, ...] = ("core",),
+        options: Mapping[str, Any] | None = None,
         bot_delay: float = 0.3,
         max_turns: int = 2000,
         standing: Mapping[int, Collection[str]] | None = None,
@@ -181,6 +187,7 @@ class PlayApp(App[None]):
         self.bots = dict(bots)
         self.game = game
         self.rules = game.rules if game is not None else ruleset_for(modules)
+        self.options = dict(game.options if game is not None else options or {})
         self.wanted = list(wanted)
         self.new_game = new_game
         self.bot_delay = bot_delay
@@ -227,6 +234,7 @@ class PlayApp(App[None]):
             assert self.new_game is not None
             self.game = self.new_game(list(self.wanted))
             self.rules = self.game.rules
+            self.options = dict(self.game.options)
             self.begin()
             return
         free = [
@@ -234,21 +242,15 @@ class PlayApp(App[None]):
             for k, c in sorted(self.rules.characters.items(), key=lambda kc: kc[1].name)
             if c.playable and k not in self.wanted
         ]
-        names = place_names(self.rules)
         self.show_prompt(f"Seat {seat + 1}: choose your character")
         self.pending = [(f"character:{k}", c.name) for k, c in free]
         ol = self.query_one("#options", OptionList)
         ol.clear_options()
-        legendary = lt.GAME in self.rules.module_names  # its heroes have no attributes: a bag and an ability
-        for n, (k, c) in enumerate(free, 1):
-            t = Text(f"{n}. {c.name}", style="bold")
-            if not legendary:
-                t.append(
-                    f": Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, {c.alignment}, "
-                    f"starts at the {names[c.start]}"
-                )
-            for a in c.abilities:
-                t.append(f"\n   - {a}", style="dim")
+        for n, (k, _) in enumerate(free, 1):
+            first, *rest = character_lines(self.rules, k, self.options).split("\n")
+            t = Text(f"{n}. {first}", style="bold")
+            for a in rest:
+                t.append(f"\n   {a}", style="dim")
             ol.add_option(Option(t, id=f"character:{k}"))
         ol.highlighted = 0
         ol.focus()
@@ -468,18 +470,18 @@ class PlayApp(App[None]):
         if ol.highlighted is not None and ol.highlighted < len(self.pending):
             oid, label = self.pending[ol.highlighted]
             if oid.startswith("character:"):
-                return lookup(self.rules, label)[:1]
+                return [character_entry(self.rules, oid.split(":", 1)[1], self.options)]
             out += notes(self.rules, oid, label)
         g = self.game
         if g is not None and g.result is None:
             d = decision_of(g)
             out += [e for e in notes(self.rules, "", d.prompt) if e not in out]
-            who = self.rules.characters[g.players[d.character if d.character is not None else d.player].character]
-            out += [e for e in lookup(self.rules, who.name) if e.kind == "character"][:1]
+            who = g.players[d.character if d.character is not None else d.player].character
+            out += [character_entry(self.rules, who, self.options)]
         return out
 
     def open_rules(self, query: str = "") -> None:
-        self.push_screen(HelpScreen(self.rules, self.highlighted_notes(), query))
+        self.push_screen(HelpScreen(self.rules, self.highlighted_notes(), query, self.options))
 
     def action_rules(self) -> None:
         self.open_rules()
@@ -547,6 +549,6 @@ def sheet_text(rules: Ruleset, p: Mapping[str, Any], mine: bool) -> Text:
     for note in p["notes"]:  # its states in words: a hold, a quest, a ship and its Hit Points...
         out.append(f"\n{note}", style="italic")
     if mine:
-        for a in rules.characters[p["character"]].abilities:
+        for a in p["abilities"]:
             out.append(f"\n- {a}", style="dim")
     return out

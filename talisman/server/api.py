@@ -178,8 +178,8 @@ async def offload(request: Request, fn: Callable[..., T], *args: Any) -> T:
         raise ActionError("overrun", f"the server could not answer within {e.seconds:g} s", 503) from None
 
 
-def _characters_of(modules: tuple[str, ...]) -> list[dict[str, Any]]:
-    return character_cards(ruleset_for(modules))
+def _characters_of(modules: tuple[str, ...], options: dict[str, Any]) -> list[dict[str, Any]]:
+    return character_cards(ruleset_for(modules), options)
 
 
 def seat_link(request: Request, game_id: str, seat: int, token: str) -> SeatLink:
@@ -267,7 +267,9 @@ async def get_characters(game_id: str, request: Request) -> list[dict[str, Any]]
     session = await hub_of(request).session(game_id)
     async with session.lock:
         held = session.holders()
-    cards = await offload(request, _characters_of, tuple(session.config["modules"]))
+    cards = await offload(
+        request, _characters_of, tuple(session.config["modules"]), dict(session.config.get("options") or {})
+    )
     return [{**c, "seat": held.get(c["key"])} for c in cards]
 
 

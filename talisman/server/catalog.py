@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +24,7 @@ from talisman.bots import bot_kinds
 from talisman.content.modules import TALISMAN, game_of, get_module, known_modules
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
+from talisman.engine.setup import character_card
 from talisman.errors import TalismanError
 
 log = logging.getLogger("talisman.server")
@@ -84,33 +86,15 @@ def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-def character_cards(rules: Ruleset) -> list[dict[str, Any]]:
-    """The playable characters of a ruleset by name, as their cards tell them: attributes,
-    alignment, size, starting space, starting Spells and abilities (in the content's words).
-    The heroes of a game of its own (Legendary Tales) have no attributes: their name and ability only."""
+def character_cards(rules: Ruleset, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The playable characters of a ruleset by name, as the game starts them (:func:`character_card`:
+    attributes, lives and Fate under the game's options, alignment, size, starting space, starting
+    Spells, and the abilities that hold with the modules in play). The heroes of a game of its own
+    (Legendary Tales) have no attributes: their name and ability only."""
+    playable = sorted((c for c in rules.characters.values() if c.playable), key=lambda c: c.name)
     if game_of(rules.module_names) != TALISMAN:
-        return [
-            {"key": c.key, "name": c.name, "abilities": list(c.abilities)}
-            for c in sorted(rules.characters.values(), key=lambda c: c.name)
-            if c.playable
-        ]
-    return [
-        {
-            "key": c.key,
-            "name": c.name,
-            "strength": c.strength,
-            "craft": c.craft,
-            "fate": c.fate,
-            "lives": c.lives,
-            "alignment": c.alignment,
-            "size": c.size,
-            "start": rules.space(c.start).name,
-            "spells": c.spells,
-            "abilities": list(c.abilities),
-        }
-        for c in sorted(rules.characters.values(), key=lambda c: c.name)
-        if c.playable
-    ]
+        return [{"key": c.key, "name": c.name, "abilities": list(c.abilities_in_play(rules.regions))} for c in playable]
+    return [character_card(rules, c.key, options) for c in playable]
 
 
 @lru_cache(maxsize=32)
