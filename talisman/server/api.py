@@ -82,6 +82,12 @@ class SeatSpec(Strict):
         "they open their link; the game waits (status 'choosing') until every "
         "such seat has picked",
     )
+    standing: list[str] = Field(
+        default_factory=list,
+        max_length=10,
+        description="a person's seat only: its standing answers from the start (names from /api/catalog's "
+        "'standing'; the lobby gives each person a new player's, 'new_player' there)",
+    )
 
 
 class GameSpec(Strict):
@@ -205,7 +211,7 @@ async def get_catalog(
 @router.post("/games", status_code=201, summary="create a game", response_model=Created, responses=refusals(400, 413))
 async def create_game(spec: GameSpec, request: Request) -> Created:
     new = NewGame(
-        seats=tuple(NewSeat(s.controller, s.character, s.name, s.choose) for s in spec.seats),
+        seats=tuple(NewSeat(s.controller, s.character, s.name, s.choose, tuple(s.standing)) for s in spec.seats),
         modules=tuple(spec.modules),
         options=spec.options,
         title=spec.title,

@@ -70,6 +70,8 @@ class Host(Protocol):
     bot_delay: float | None  # every game's pause before a bot move, or None: each game's bot speed
     answer_wait: float
     away_after: float
+    beside_wait: float
+    unopened_wait: float
     snapshot_every: int
     sessions: dict[str, GameSession]
 
@@ -210,9 +212,16 @@ class GameSession:
             bot_delay=bot_delay_for(settings.bot_speed, hub.bot_delay),
             answer_wait=hub.answer_wait,
             away_after=hub.away_after,
+            beside_wait=hub.beside_wait,
+            unopened_wait=hub.unopened_wait,
             standing=dict(settings.standing),
         )
+        self.note_unopened()
         self.wake = asyncio.Event()  # set when the pending decision's plan may have changed
+
+    def note_unopened(self) -> None:
+        """Tell the autopilot which people's seats nobody has opened yet (a shorter wait for them)."""
+        self.pilot.unopened = {s.seat for s in self.seats if s.controller == HUMAN and not s.joined}
 
     # --- public facts -----------------------------------------------------------
 
@@ -377,6 +386,7 @@ class GameSession:
                 ) from None
             s.token_hash = hash_token(token)
             s.name = name or s.name
+            self.note_unopened()
         self.broadcast_seats()
         return token
 
@@ -876,6 +886,7 @@ class GameSession:
                     self.send(c, let_go.to_dict())
                     self._let_go(c)
             s.name, s.token_hash, s.joined = r.name, r.token_hash, r.joined
+        self.note_unopened()
         if self.game is None:
             self.config = record.config
             if record.status == choosing.STATUS:
