@@ -84,6 +84,7 @@ class NewGame:
     title: str = ""
     seed: int | None = None
     bot_speed: str = "normal"  # a key of talisman.server.autopilot.BOT_SPEEDS
+    tutorial: bool = False  # a guided first game: its people's states carry the tutorial's tips
 
 
 class Hub:
@@ -385,6 +386,8 @@ class Hub:
             raise ActionError(
                 "bad-config", f"this game would be over before its first move ({_ending(g)}): not created", 400
             )
+        if spec.tutorial:
+            config = {**config, "tutorial": True}  # (kept beside the engine's configuration, which it does not change)
         invites = {i: secrets.token_urlsafe(18) for i, s in enumerate(spec.seats) if s.controller == HUMAN}
         records = tuple(
             SeatRecord(

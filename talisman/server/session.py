@@ -44,9 +44,10 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Set
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from talisman import tutorial
 from talisman.engine.game import Game
 from talisman.engine.standing import STANDING_ANSWERS, check_answers
 from talisman.engine.view import agent_view, events_for
@@ -312,6 +313,13 @@ class GameSession:
         }
         if seat is not None:
             msg["settings"] = self.settings_for(seat)
+            if self.config.get("tutorial"):
+                # the tips this moment calls for, the most pressing first (the page shows each once)
+                msg["tutorial"] = {
+                    "tips": [asdict(t) for t in tutorial.tips_for(g, seat)],
+                    "all": list(tutorial.TIPS),
+                    "done": asdict(tutorial.DONE),
+                }
         return msg
 
     # --- seats ------------------------------------------------------------------

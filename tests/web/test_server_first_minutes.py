@@ -111,3 +111,21 @@ def test_a_game_without_a_title_is_named_after_its_modules_and_players(client: T
     assert worlds.state()["game"]["title"] == "Talisman Worlds: Player 1 and a bot"
     named = new_table(client, seats, seed=1, claim=[], title="Friday night")
     assert named.state()["game"]["title"] == "Friday night"
+
+
+def test_a_tutorial_game_is_the_tutorials_and_its_person_is_given_tips(client: TestClient) -> None:
+    from talisman import tutorial
+
+    body = {"tutorial": True, "seats": [{"controller": "human", "standing": list(NEW_PLAYER)}], "seed": 3}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    t = table_of(client, r.json(), claim=[0])
+    st = t.state(0)
+    assert [p["character"] for p in st["view"]["players"]] == list(tutorial.CHARACTERS)
+    assert [s["controller"] for s in st["game"]["seats"]] == ["human", tutorial.BOT]
+    assert st["game"]["title"] == "Tutorial: a guided first game"
+    tips = st["tutorial"]["tips"]
+    assert [tip["key"] for tip in tips][:2] == ["goal", "spell"] and tips[0]["text"].startswith("You are the Wizard")
+    assert st["tutorial"]["all"] == list(tutorial.TIPS) and t.state()["tutorial"] is None  # a spectator gets none
+    bot_first = client.post("/api/games", json={"tutorial": True, "seats": [{"controller": "random"}]})
+    assert bot_first.status_code == 400
