@@ -19,12 +19,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.model import CardDef
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset
 from talisman.engine.setup import character_card
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
 
 TYPE_NAMES = {
     "enemy": "Enemy",
@@ -146,12 +149,21 @@ def _cards_by_name(rules: Ruleset) -> tuple[re.Pattern[str], dict[str, CardDef]]
     return found
 
 
-def notes(rules: Ruleset, option_id: str, label: str) -> list[Entry]:
+def notes(rules: Ruleset, option_id: str, label: str, here: str | None = None, game: Game | None = None) -> list[Entry]:
     """The cards and spaces an option involves, with their texts: a card whose
     instance the id names, a card bought by name, a space the option leads to,
-    then any other card its label names."""
+    then any other card its label names; the space the character stands on
+    (``here``) for an encounter with it ("Encounter the Tavern"), and the
+    character met for an encounter with another (``game`` knows who)."""
     out: list[Entry] = []
     names = place_names(rules)
+    if option_id == "space" and here is not None:
+        s = rules.space(here)
+        out.append(Entry(names[s.id], f"space in the {rules.regions[s.region].name}", s.text))
+    kind, _, seat = option_id.partition(":")
+    if kind == "meet" and game is not None and seat.isdigit() and int(seat) < len(game.players):
+        out.append(character_entry(rules, game.players[int(seat)].character, game.options))
+        return out
     for part in option_id.split(":")[1:]:
         if part.isdigit() and int(part) < len(rules.instances):
             card = rules.instances[int(part)]

@@ -98,7 +98,7 @@ class Autopilot:
 
     def patience(self, seat: int) -> float:
         """How long a person's seat may be without a connection before the stand-in plays it."""
-        return self.unopened_wait if seat in self.unopened else self.away_after
+        return min(self.unopened_wait, self.away_after) if seat in self.unopened else self.away_after
 
     # --- planning -------------------------------------------------------------------
 

@@ -55,7 +55,7 @@ def take_turn(page, rng) -> str:
         what = "board:" + target.get_attribute("data-space")
         target.click()
     else:
-        buttons = page.locator("button.option.main")
+        buttons = page.locator("button.option.main, button.option.beside")  # beside: a Fate reroll by the die
         button = buttons.nth(rng.randrange(buttons.count()))
         what = "button:" + button.get_attribute("data-option")
         button.click()

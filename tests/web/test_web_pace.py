@@ -21,6 +21,7 @@ def test_an_absent_persons_seat_is_taken_over_by_a_bot_until_they_come_back(serv
     ann.on("pageerror", lambda e: errors.append(str(e)))
     ann.goto(server.url + "/")
     ann.wait_for_selector("form.new-game select[name=controller-3]")
+    ann.select_option("select[name=controller-1]", "human")
     ann.fill("input[name=name-0]", "Ann")
     ann.fill("input[name=name-1]", "Bob")
     ann.select_option("select[name=bot-speed]", "fast")
