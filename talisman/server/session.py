@@ -313,14 +313,15 @@ class GameSession:
         }
         if seat is not None:
             msg["settings"] = self.settings_for(seat)
-            if self.config.get("tutorial"):
-                # the tips this moment calls for, the most pressing first (the page shows each once)
-                msg["tutorial"] = {
-                    "tips": [asdict(t) for t in tutorial.tips_for(g, seat)],
-                    "all": list(tutorial.TIPS),
-                    "done": asdict(tutorial.DONE),
-                }
+            msg.update(self.tutorial_for(seat))
         return msg
+
+    def tutorial_for(self, seat: int) -> dict[str, Any]:
+        """In a tutorial, a seat's tips for this moment, the most pressing first (the page shows each once)."""
+        if not self.config.get("tutorial") or self.game is None:
+            return {}
+        tips = [asdict(t) for t in tutorial.tips_for(self.game, seat)]
+        return {"tutorial": {"tips": tips, "all": list(tutorial.TIPS), "done": asdict(tutorial.DONE)}}
 
     # --- seats ------------------------------------------------------------------
 
@@ -935,7 +936,11 @@ class GameSession:
                     "view": views[c.seat],
                     "events_from": c.events_sent,
                     "events": events_for(g, c.seat, c.events_sent),
-                    **({"settings": self.settings_for(c.seat)} if c.seat is not None else {}),
+                    **(
+                        {"settings": self.settings_for(c.seat), **self.tutorial_for(c.seat)}
+                        if c.seat is not None
+                        else {}
+                    ),
                 },
             )
             c.events_sent = total

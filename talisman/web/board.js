@@ -124,7 +124,8 @@ export function layoutBoard(board) {
     const middle = board.regions.filter((r) => !placed.has(r.id) && r.shape === 'ring' && r.spaces.length === 1
       && linked(spacesOf(r), inner));
     if (middle.length && side > 0) {
-      const c = Math.min(side, (side - GAP * (middle.length - 1)) / middle.length);
+      // (a single space, the Crown, takes most of the gap round it too: room for its name)
+      const c = middle.length === 1 ? side + GAP * 1.5 : Math.min(side, (side - GAP * (middle.length - 1)) / middle.length);
       const left = origin + (side - (c * middle.length + GAP * (middle.length - 1))) / 2;
       middle.forEach((r, i) => {
         cells[r.spaces[0]] = { x: left + i * (c + GAP), y: top + origin + (side - c) / 2, w: c, h: c, region: r.id };

@@ -89,7 +89,7 @@ export async function gamePage(root, gameId) {
     connection: h('span', { class: 'connection' }),
     svg: s('svg', { class: 'board', role: 'img', 'aria-label': 'the board' }),
     tutorial: h('section', { class: 'tutorial', role: 'note', 'aria-label': 'tutorial', hidden: true }),
-    decision: h('section', { class: 'decision', 'aria-label': 'your choice' }),
+    decision: h('section', { class: 'decision', id: 'choice', 'aria-label': 'your choice', tabindex: -1 }),
     dice: h('section', { class: 'dice' }),
     adventure: h('div', { class: 'adventure-wrap', hidden: true }),
     sheets: h('div', { class: 'sheets' }),
@@ -100,6 +100,7 @@ export async function gamePage(root, gameId) {
   const pace = pacePanel(gameId, seat, token);
   const zoom = new Zoom(el.svg, boardBox(layout));
   const page = h('div', { class: 'game', 'data-step': '' },
+    h('a', { class: 'skip-link', href: '#choice' }, 'Skip to your choice'),
     h('div', { class: 'game-head' }, el.title, el.connection),
     el.banner,
     el.choose,
@@ -204,7 +205,7 @@ export async function gamePage(root, gameId) {
     const t = state.game.timer;
     const left = t && t.reason === 'beside' && t.step === state.step ? Math.max(0, t.ends_at - Date.now() / 1000) : null;
     const fuse = h('div', { class: 'fuse', role: 'presentation' }, h('span', { class: 'fuse-burn', style: left === null ? null : `animation-duration:${left.toFixed(2)}s` }));
-    const button = (o, cls) => h('button', { class: `option beside ${cls}`, 'data-option': o.id, disabled: state.sending, onclick: () => choose(o) }, o.label);
+    const button = (o, cls) => h('button', { class: `option beside ${cls}`, 'data-option': o.id, 'aria-disabled': state.sending ? 'true' : null, onclick: () => choose(o) }, o.label);
     clear(el.dice, h('h2', {}, 'Dice'), lastRoll(state.events),
       h('div', { class: 'beside-die', role: 'group', 'aria-label': 'roll again with Fate' },
         d.options.map((o) => button(o, o.id === 'keep' ? 'keep' : 'again')), fuse));
@@ -212,7 +213,7 @@ export async function gamePage(root, gameId) {
 
   /** The tutorial's tip for this moment (each shown once; the last, once all were), with "Got it". */
   function renderTutorial() {
-    const tip = tutorial.pick(state.tutorial);
+    const tip = tutorial.pick(state.tutorial, state.step);
     el.tutorial.hidden = !tip;
     if (!tip) return;
     clear(el.tutorial, h('h2', {}, `Tutorial: ${tip.title}`), h('p', {}, tip.text),
@@ -233,7 +234,7 @@ export async function gamePage(root, gameId) {
     if (mine) {
       const armed = (o) => state.armed === `${state.step}:${o.id}`;
       const button = (o) => h('button', {
-        class: `option ${o.group}${o.warn ? ' deadly' : ''}`, 'data-option': o.id, disabled: state.sending, onclick: () => choose(o),
+        class: `option ${o.group}${o.warn ? ' deadly' : ''}`, 'data-option': o.id, 'aria-disabled': state.sending ? 'true' : null, onclick: () => choose(o),
         title: o.warn || null,
       }, armed(o) ? `☠ Really? ${o.label}` : (o.warn ? `☠ ${o.label}` : o.label));
       const deadly = d.options.filter((o) => o.warn);
@@ -441,20 +442,19 @@ function tutorialTips(gameId) {
     localStorage.setItem(TUTORIAL_KEY, JSON.stringify(stored));
   };
   return {
-    /** The tip to show: a new one this moment calls for, else the one still open; the last once all were shown. */
-    pick(tutorial) {
+    /** The tip to show at `step`: the one still open, until it is dismissed or play has moved on; then a new
+     *  one this moment calls for; the last once all were shown. */
+    pick(tutorial, step) {
       if (!tutorial) return null;
-      const fresh = tutorial.tips.find((t) => !shown.has(t.key));
+      if (current && current.step === step) return current.tip;
+      const fresh = tutorial.tips.find((t) => !shown.has(t.key))
+        || (tutorial.all.every((k) => shown.has(k)) && !shown.has(tutorial.done.key) ? tutorial.done : null);
       if (fresh) {
-        current = fresh;
+        current = { tip: fresh, step };
         shown.add(fresh.key);
         save();
-      } else if (!current && tutorial.all.every((k) => shown.has(k)) && !shown.has(tutorial.done.key)) {
-        current = tutorial.done;
-        shown.add(tutorial.done.key);
-        save();
       }
-      return current;
+      return current ? current.tip : null;
     },
     dismiss() { current = null; },
   };

@@ -54,11 +54,11 @@ const PATHS = {
 // The kinds of spaces of every module, by the family whose icon they take; a kind not named here is matched
 // by a word it contains, then by its region's icon.
 const FAMILIES = {
-  tree: ['woods', 'forest', 'cursed-glade'],
+  tree: ['woods', 'forest', 'cursed-glade', 'glade'],
   field: ['fields', 'plains'],
-  hills: ['hills', 'hidden-valley'],
+  hills: ['hills', 'hidden-valley', 'valley'],
   crag: ['crags', 'mountains'],
-  house: ['village', 'slums', 'west-side', 'street', 'town-square', 'stables', 'doctor'],
+  house: ['village', 'hovel', 'slums', 'west-side', 'street', 'town-square', 'stables', 'doctor'],
   city: ['city', 'city-center', 'wizards-quarter', 'temple-district'],
   tower: ['castle', 'royal-castle', 'palace', 'vampires-tower', 'tower-crown', 'space-fortress', 'sentinel-outpost'],
   temple: ['chapel', 'temple', 'high-temple'],
@@ -66,11 +66,11 @@ const FAMILIES = {
   mug: ['tavern', 'six-fates-inn', 'kitchen'],
   ruins: ['ruins'],
   rune: ['runes', 'summoning-circle'],
-  cave: ['warlocks-cave', 'cavern', 'mines', 'tunnel', 'passage', 'corridor', 'chamber', 'antechamber', 'catacombs', 'dungeon-entrance'],
+  cave: ['warlocks-cave', 'cave', 'cavern', 'mines', 'tunnel', 'passage', 'corridor', 'chamber', 'antechamber', 'catacombs', 'dungeon-entrance'],
   chasm: ['chasm', 'pits', 'pit-trap', 'monster-pit', 'well', 'magical-trap'],
   desert: ['desert', 'rad-zone', 'dead-star'],
   palm: ['oasis'],
-  water: ['water', 'harbour', 'wharf'],
+  water: ['water', 'harbour', 'wharf', 'pool'],
   portal: ['portal', 'warp-gate', 'vortex', 'nexus', 'time-loop', 'fourth-dimension', 'astral-plane', 'the-void', 'limbo', 'planetfall', 'space-port'],
   flame: ['valley-of-fire', 'plain-of-peril', 'hall-of-darkness', 'chamber-of-darkness'],
   crown: ['crown', 'treasure-chamber'],

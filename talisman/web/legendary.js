@@ -7,6 +7,7 @@
 // in front of the hero, its ability. game.js and replay.js call it when the view's "game" says so.
 
 import { h, s, SEAT_COLOURS } from './dom.js';
+import { iconDefs, spaceIcon, useIcon } from './icons.js';
 import { fitText, legible } from './legible.js';
 import { moved } from './motion.js';
 import { tidyTip, withTip } from './tip.js';
@@ -134,7 +135,7 @@ function locationTip(loc, view, board, target, onPick, seatName) {
  */
 export function drawLegendary(svg, view, { targets = new Map(), onPick = null, board = null, zoom = null,
   seatName = (x) => `seat ${x.seat + 1}` } = {}) {
-  svg.replaceChildren();
+  svg.replaceChildren(iconDefs());
   svg.classList.add('legendary');
   if (!zoom) svg.setAttribute('viewBox', legendaryBox(view).join(' '));
   const byIndex = Object.fromEntries(view.locations.map((l) => [l.index, l]));
@@ -157,6 +158,7 @@ export function drawLegendary(svg, view, { targets = new Map(), onPick = null, b
       tabindex: target ? 0 : null, role: target ? 'button' : null, 'aria-label': target ? target.label : loc.name,
     });
     g.append(s('polygon', { points: hexPoints(x, y), class: 'cell hex' }));
+    g.append(useIcon(spaceIcon(loc.id.replace(/-\d+$/, '')), x - R * 0.3, y - R * 0.12, R * 0.6, 'space-icon'));
     g.append(fitText(s('text', { x, y: y - R * 0.74, 'font-size': 22, class: 'space-name' }, loc.name), loc.name,
       { width: R * 1.4, lines: 2, size: 22, at: 'top' }));
     drawTokens(g, x, y, loc.tokens);

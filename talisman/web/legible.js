@@ -25,8 +25,13 @@ export function fitText(el, text, { width, lines = 1, size, at = 'baseline', cli
 function wrap(words, perLine) {
   const out = [];
   let line = '';
-  for (const word of words) {
-    if (line && (line + ' ' + word).length > perLine) {
+  // a word too long for a line, even running a little past it, is broken with a hyphen (a building's
+  // long name in a small cell)
+  const most = Math.floor(perLine * OVERFLOW);
+  const pieces = perLine >= 5 ? words.flatMap((w) => (w.length <= most ? [w]
+    : w.match(new RegExp(`.{1,${perLine - 1}}`, 'g')).map((part, i, all) => (i < all.length - 1 ? `${part}-` : part)))) : words;
+  for (const word of pieces) {
+    if (line && (line.endsWith('-') || (line + ' ' + word).length > perLine)) {
       out.push(line);
       line = word;
     } else {

@@ -4,6 +4,7 @@
 
 import { api } from './api.js';
 import { clear, h } from './dom.js';
+import { motionWanted, setMotion } from './motion.js';
 
 const CREATOR_KEY = 'talisman.creator';
 
@@ -115,7 +116,11 @@ export function pacePanel(gameId, seat, token) {
       }, settings.skipping ? 'Stop skipping' : 'Skip to my turn') : null,
       mine ? h('details', { class: 'settings', open: opened.settings, ontoggle: remember('settings') }, h('summary', {}, 'Settings'),
         h('p', { class: 'muted' }, `Bots play at ${game.bot_speed} speed. Answer these for me, always:`),
-        Object.keys(settings.choices).map((name) => standingBox(name, settings))) : null,
+        Object.keys(settings.choices).map((name) => standingBox(name, settings)),
+        h('p', { class: 'muted' }, 'In this browser:'),
+        h('label', { class: 'check' }, h('input', {
+          type: 'checkbox', name: 'motion', checked: motionWanted(), onchange: (e) => setMotion(e.target.checked),
+        }), ' Show the dice rolling and the pieces moving')) : null,
       creator ? creatorLinks(game) : null,
       problem ? h('p', { class: 'error' }, problem) : null);
   }

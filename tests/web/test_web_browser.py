@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from browsing import DOCS, my_turn, over, step_of, take_turn
+from browsing import DOCS, measure_labels, my_turn, over, step_of, take_turn
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -556,4 +556,9 @@ def test_the_replay_jumps_by_turn_and_plays_itself(server, browser):
     assert mine.count() == 1 and "(hidden)" not in mine.inner_text()
     DOCS.mkdir(exist_ok=True)
     page.screenshot(path=str(DOCS / "web-replay.png"))
+    # on a phone the replay starts zoomed in, every label it shows readable
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    phone.goto(f"{server.url}/replay/{game_id}")
+    labels = measure_labels(phone)
+    assert len(labels["shown"]) >= 10 and labels["shown"][0][0] >= 11 and not labels["hidden"], labels
     assert errors == []
