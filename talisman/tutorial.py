@@ -94,8 +94,8 @@ TIPS: Final[dict[str, Tip]] = {
 DONE: Final = Tip(
     "done",
     "That is the tutorial",
-    "You have met every step of a turn. Play this game on to its end, or go back to the lobby and start "
-    "a game of your own: more characters, more bots, the expansions.",
+    "You have met every step of a turn. Play this game on to its end, or start a game of your own: "
+    "more characters, more players and bots, the expansions.",
 )
 ORDER: Final = ("goal", "fate", "fight", "spell", "encounter", "crown", "movement")  # the most pressing first
 

@@ -116,8 +116,8 @@ class Autopilot:
             reason, wait = "bot", self._bot_delay()
         elif standing_answer(g, self.standing.get(seat, ())) is not None:
             reason, wait = "standing", 0.0
-        elif beside_the_die(g, self.standing.get(seat, ())):
-            reason, wait = "beside", self.beside_wait
+        elif beside_the_die(g, self.standing.get(seat, ())) and not self.stood_in(seat, online, now):
+            reason, wait = "beside", self.beside_wait  # (a person away is played by the stand-in: it may roll again)
         else:
             others = in_others_turn(g)
             if not others:

@@ -201,7 +201,6 @@ export async function gamePage(root, gameId) {
 
   /** The die of the last roll, and beside it the ways to roll again for a moment, with a fuse burning down. */
   function renderBeside(d) {
-
     const t = state.game.timer;
     const left = t && t.reason === 'beside' && t.step === state.step ? Math.max(0, t.ends_at - Date.now() / 1000) : null;
     const fuse = h('div', { class: 'fuse', role: 'presentation' }, h('span', { class: 'fuse-burn', style: left === null ? null : `animation-duration:${left.toFixed(2)}s` }));
