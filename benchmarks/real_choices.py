@@ -1,6 +1,7 @@
 """How many of a person's questions are real choices, in full four-player games.
 
-    python benchmarks/real_choices.py                       # the engine as it is
+    python benchmarks/real_choices.py                       # with the standing answers a new player gets
+    python benchmarks/real_choices.py --standing none       # with none: every question asked
     python benchmarks/real_choices.py --standing no-fate,spells-own-turn
 
 Seat 0 stands for the person (the rule-aware bot answers for it, as for every
@@ -8,8 +9,12 @@ seat). Each decision asked of seat 0 is counted by kind: *prompts* are the Fate
 reroll questions (``fate``) and the Spell offers at the start of another
 player's turn (``others-turn``); every other decision is a *real choice* (a
 move, a fight, an encounter...). A decision that seat 0's standing answers
-answer for it is not asked, so not counted (the front ends answer it). Prints
-the decisions per game by kind and the share of real choices.
+answer for it is not asked, so not counted (the front ends answer it); a Fate
+reroll shown beside the die (``fate-beside-die``) stops nothing and is counted
+apart, as an *offer beside the die* (the bot still answers it, as a person may
+click it). By default seat 0 has the standing answers a new player gets
+(:data:`talisman.engine.standing.NEW_PLAYER`). Prints the decisions per game by
+kind and the share of real choices.
 """
 
 from __future__ import annotations
@@ -23,13 +28,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from talisman import Game  # noqa: E402
 from talisman.bots import act, make_bot  # noqa: E402
-from talisman.engine.standing import check_answers, standing_answer  # noqa: E402
+from talisman.engine.standing import NEW_PLAYER, beside_the_die, check_answers, standing_answer  # noqa: E402
 
 PROMPTS = ("fate", "others-turn")
+BESIDE = "beside the die"
 
 
 def count_questions(seed: int, modules: tuple[str, ...], standing: tuple[str, ...]) -> Counter[str]:
-    """The kinds of the decisions seat 0 is asked in one whole seeded game."""
+    """The kinds of the decisions seat 0 is asked in one whole seeded game (and its offers beside the die)."""
     g = Game.new(players=4, modules=modules, seed=seed, log=False)
     bots = [make_bot("heuristic", seed * 7 + i) for i in range(4)]
     asked: Counter[str] = Counter()
@@ -40,7 +46,7 @@ def count_questions(seed: int, modules: tuple[str, ...], standing: tuple[str, ..
             g.apply(auto)
             continue
         if d.player == 0:
-            asked[d.kind] += 1
+            asked[BESIDE if beside_the_die(g, standing) else d.kind] += 1
         g.apply(act(bots[d.player], g))
     return asked
 
@@ -49,13 +55,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--modules", default="core", help="comma-separated modules (default: core)")
-    ap.add_argument("--standing", default="", help="seat 0's standing answers, comma-separated")
+    ap.add_argument(
+        "--standing",
+        default=",".join(NEW_PLAYER),
+        help=f"seat 0's standing answers, comma-separated, or none (default: a new player's, {','.join(NEW_PLAYER)})",
+    )
     args = ap.parse_args()
-    standing = check_answers(s for s in args.standing.split(",") if s)
+    standing = () if args.standing == "none" else check_answers(s for s in args.standing.split(",") if s)
     modules = tuple(m for m in args.modules.split(",") if m)
     total: Counter[str] = Counter()
     for seed in range(args.games):
         total += count_questions(seed, modules, standing)
+    beside = total.pop(BESIDE, 0)
     n = sum(total.values())
     prompts = sum(total[k] for k in PROMPTS)
     print(
@@ -67,6 +78,8 @@ def main() -> None:
     print(
         f"Fate rerolls: {100 * total['fate'] / n:.1f}%; Spells at another's turn start: {100 * total['others-turn'] / n:.1f}%"
     )
+    if beside:
+        print(f"Fate rerolls offered beside the die, not stopping the game: {beside / args.games:.1f} a game")
     print(f"real choices: {100 * (n - prompts) / n:.1f}% of the questions ({(n - prompts) / args.games:.1f} a game)")
 
 

@@ -113,7 +113,7 @@ def test_people_choose_their_characters_at_the_start(tmp_path):
     assert r.returncode == 0, r.stderr
     first, second = r.stdout.split("Seat 1 plays the Elf.")
     assert "Seat 1: the characters you may choose" in first and "Seat 3: the characters" in second
-    assert "Elf: Strength 3, Craft 4, Fate 3, good, starts at the Forest" in first
+    assert "Elf: Strength 3, Craft 4, Fate 3, Lives 4, good, starts at the Forest" in first
     assert "- You need not roll in the Forest." in first  # the abilities, in full
     assert "Warrior:" not in first and "Elf:" not in second  # only the free characters
     assert first.count("Please answer with a number from 1 to 13 or the name") == 2

@@ -144,6 +144,17 @@ def test_fate_may_reroll_the_characters_battle_die():
     assert s.names(s.player(0).trophies) == ["Giant"]
 
 
+@pytest.mark.rules("combat.score", "movement.sentinel.attack-inbound")
+def test_the_fate_question_of_a_fight_names_the_fight():
+    """After a move over the bridge, "You rolled 5" alone read as the movement roll: the question says
+    it is the battle with the Sentinel."""
+    s = Scenario(["troll", "wizard"], fate=True).no_spells().at(0, "sentinel").at(1, "castle")
+    s.dice(1).start().choose("keep")
+    s.dice(2, 3).choose("move:hills-3")  # over the bridge: the Sentinel bars it
+    assert kinds(s) == "fate"
+    assert s.decision.prompt == "You rolled 2 in battle against the Sentinel. Spend 1 Fate to roll again?"
+
+
 @pytest.mark.rules("combat.score")
 def test_without_fate_option_no_reroll_is_offered():
     s = to_fields("troll", "Giant")

@@ -873,6 +873,26 @@ def test_sliding_walls(total, lost):
     assert s.player(0).lives == 4 - lost
 
 
+@pytest.mark.rules("dungeon-4e.dungeon-cards")
+def test_fate_is_offered_for_a_test_only_where_another_roll_could_change_it():
+    """Only real questions: a test of Strength 12 that every total of 2 dice passes asks for no
+    Fate; one of Strength 3 that another roll could pass does."""
+
+    def walls(s: Scenario, *dice: int) -> Scenario:
+        s.on_top("dungeon", "Sliding Walls").at(0, "dungeon-entrance").dice(1, *dice).start()
+        if s.kind == "turn":
+            s.choose("roll")
+        return s.choose("keep").choose("move:corridor-1")  # the movement roll kept
+
+    strong = walls(game(fate=True).set(0, strength=12, fate=2), 6, 6)
+    assert "12 against Strength 12: success" in strong.log() and strong.player(0).fate == 2
+    assert "test of strength" not in strong.decision.prompt  # (the Wizard's turn has begun)
+    weak = walls(game(fate=True).set(0, fate=2), 2, 2)  # Strength 3
+    assert weak.kind == "fate" and weak.decision.prompt.startswith("You rolled 4 (a test of strength)")
+    weak.dice(1, 1).choose("reroll")
+    assert weak.player(0).lives == 4 and weak.player(0).fate == 1
+
+
 def test_trap_door_drops_you_at_the_entrance_or_a_dungeon_door():
     s = game().put("fields-1", "Dungeon Door").on_top("dungeon", "Gnoll")
     draw_here(s, "Trap Door", space="tunnel-2")

@@ -9,12 +9,16 @@ import random
 import re
 from importlib.metadata import entry_points
 
+import pytest
+
 from talisman import Game
 from talisman.bots.random_bot import RandomBot
+from talisman.cli.rules_text import character_entry, lookup
 from talisman.content.ruleset import ruleset_for
 from talisman.engine import quests
+from talisman.engine.setup import character_card
 from talisman.engine.view import deadly
-from talisman.server.catalog import board_data, catalog
+from talisman.server.catalog import board_data, catalog, character_cards
 from talisman.testing import Scenario
 
 # the modules this package ships (test fixtures may register others)
@@ -50,7 +54,7 @@ def test_the_lobby_names_options_and_their_choices_in_words():
 def test_views_carry_card_texts_and_the_characters_abilities():
     g = Game.new(["wizard", "warrior"], seed=1)
     me = g.view(0)["players"][0]
-    assert me["abilities"] == list(g.rules.characters["wizard"].abilities) and me["abilities"]
+    assert me["abilities"] == list(g.rules.characters["wizard"].abilities_in_play(g.rules.regions)) and me["abilities"]
     assert me["spells"] and all(s["text"] for s in me["spells"])
     assert all(s["text"] == g.rules.instances[s["id"]].text for s in me["spells"])
     other = g.view(1)["players"][0]
@@ -62,6 +66,40 @@ def test_views_carry_card_texts_and_the_characters_abilities():
     assert all(sp["text"] for sp in spaces.values())
     labels = [sp["label"] for sp in spaces.values()]
     assert len(set(labels)) == len(labels) and spaces["village"]["label"] == "Village"  # no two spaces alike
+
+
+@pytest.mark.rules("core.setup.starting-resources")
+def test_a_character_reads_the_same_in_the_lobby_the_rules_and_its_sheet():
+    """One source: the terminal's rules text, the lobby's card and the sheet of a game just begun
+    give the same starting values under the game's options (the Dwarf begins on 4 lives, not the 5
+    printed, unless the game plays printed lives; no Fate in a game without it)."""
+    for options, lives, fate in (({}, 4, 5), ({"printed-lives": True}, 5, 5), ({"fate": False}, 4, 0)):
+        g = Game.new(["dwarf", "warrior"], options=options, seed=1)
+        sheet = g.view(0)["players"][0]
+        card = next(c for c in character_cards(g.rules, g.options) if c["key"] == "dwarf")
+        text = character_entry(g.rules, "dwarf", g.options).text
+        assert (sheet["lives"], sheet["fate"]) == (card["lives"], card["fate"]) == (lives, fate), options
+        assert f"Fate {fate}, Lives {lives}," in text and text.startswith("Strength 3, Craft 3,")
+        assert sheet["abilities"] == card["abilities"] and all(a in text for a in card["abilities"])
+    assert "Lives 4," in lookup(g.rules, "dwarf")[0].text  # without the game's options: the defaults
+
+
+@pytest.mark.rules("characters-exceptions.dwarf", "characters-exceptions.large-dungeon-d4")
+def test_only_the_abilities_of_the_modules_in_play_are_shown():
+    """000's exceptions about the Dungeon and the City are shown where those boards are in play only."""
+    base = Game.new(["dwarf", "troll", "priest"], seed=1)
+    shown = {p["name"]: "\n".join(p["abilities"]) for p in base.view(None)["players"]}
+    assert "Dungeon" not in shown["Dwarf"] and "Dungeon" not in shown["Troll"]
+    assert (
+        "High Temple of the City" not in shown["Priest"] and "Dungeon" not in character_entry(base.rules, "troll").text
+    )
+    dungeon = Game.new(["dwarf", "troll"], modules=("dungeon-classic",), seed=1)
+    assert any("In the Dungeon you may evade" in a for a in dungeon.view(None)["players"][0]["abilities"])
+    assert "Large: in the Dungeon you roll a D4" in character_entry(dungeon.rules, "troll").text
+    city = ruleset_for(("core", "city-classic"))
+    assert any("High Temple of the City" in a for a in character_card(city, "priest")["abilities"])
+    four = ruleset_for(("core", "dungeon-4e"))  # 001's Dungeon keeps its own rules: 000's exceptions sleep
+    assert not any("Dungeon" in a for a in character_card(four, "troll")["abilities"])
 
 
 def test_a_sheet_says_a_quest_in_a_sentence_not_as_data():

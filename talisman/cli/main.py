@@ -61,7 +61,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--load",
         metavar="FILE",
-        help="go on with a game saved by --save (the seats' controllers are the save's, or those of --seat)",
+        help="go on with a game saved by --save (the seats' controllers are the save's, or those of --seat); "
+        "without --save it is saved back to FILE when it ends or is left",
+    )
+    play.add_argument(
+        "--tutorial",
+        action="store_true",
+        help="a guided first game: you play the Wizard against a rule-aware Warrior, each step explained as it comes",
     )
     play.add_argument(
         "--plain",
@@ -79,10 +85,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--quiet", action="store_true", help="with only bots, print just the result")
     play.add_argument(
         "--standing",
-        default="",
+        default=None,
         metavar="NAMES",
-        help="standing answers for the people's seats, comma-separated: no-fate (never ask me to reroll "
-        "with Fate), spells-own-turn (offer me Spells only in my own turn and when I am attacked)",
+        help="standing answers for the people's seats, comma-separated, or none (default: a new player's, "
+        "fate-beside-die,spells-that-matter): no-fate (never ask me to reroll with Fate), fate-beside-die "
+        "(offer a reroll for a few seconds, then keep the roll), spells-own-turn (offer me Spells only in my "
+        "own turn and when I am attacked), spells-that-matter (in another's turn, only the Spells made for that moment)",
     )
 
     replay = sub.add_parser(

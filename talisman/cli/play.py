@@ -23,16 +23,17 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
+from talisman import tutorial
 from talisman.bots import act, bot_kinds, make_bot
 from talisman.bots.base import Agent
 from talisman.cli import legendary_board as lt
-from talisman.cli.rules_text import lookup, notes
+from talisman.cli.rules_text import character_entry, character_lines, lookup, notes
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine import save as saves
 from talisman.engine.decision import Decision
 from talisman.engine.game import Game, make_config
-from talisman.engine.standing import check_answers, standing_answer
+from talisman.engine.standing import NEW_PLAYER, check_answers, standing_answer
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError
 
@@ -108,18 +109,30 @@ def parse_seats(specs: list[str], modules: tuple[str, ...]) -> list[tuple[str | 
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """Play a new game, or go on with a saved one (``--load``)."""
+    """Play a new game, or go on with a saved one (``--load``, saved back to its file unless
+    ``--save`` names another), or the guided first game (``--tutorial``)."""
+    console = Console(highlight=False)
+    if args.load and not args.save:
+        args.save = args.load  # the game played since is kept: it goes back where it came from
+        console.print(f"The game will be saved back to {args.load} when it ends or you leave (--save FILE elsewhere).")
     if args.save:
         saves.check_writable(args.save)  # before the game, not after it
     check_max_turns(args.max_turns)
-    console = Console(highlight=False)
-    given = check_answers(n.strip() for n in args.standing.split(",") if n.strip())
+    given = standing_names(args.standing)
     standing: dict[int, tuple[str, ...]] = {}
+    if args.tutorial and (args.load or args.seat):
+        raise ConfigError("--tutorial plays a game of its own: no --load or --seat with it")
     if args.load:
         game, controllers, standing = load_game(args.load, args.seat)
         humans = [i for i, c in enumerate(controllers) if c == "human"]
         seed = game.config["seed"]
         wanted: list[str | None] = []
+        if args.standing is None:
+            given = None  # the save's own standing answers
+    elif args.tutorial:
+        game = tutorial.tutorial_game()
+        controllers = ["human", tutorial.BOT]
+        humans, seed, wanted = [tutorial.PERSON], tutorial.SEED, []
     else:
         modules = parse_modules(args.modules)
         seats = parse_seats(args.seat, ("core", *modules))
@@ -131,12 +144,13 @@ def run_play(args: argparse.Namespace) -> int:
         humans = [i for i, c in enumerate(controllers) if c == "human"]
         wanted = [c for c, _ in seats]
     bots = {i: make_bot(ctl, seed * 7 + i) for i, ctl in enumerate(controllers) if ctl != "human"}
-    if given:  # --standing: for every person at the table
+    if given is not None:  # --standing (or a new player's): for every person at the table
         standing = {seat: given for seat in humans}
+    started = args.load or args.tutorial
     if humans and not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
-        return play_on_screen(console, args, controllers, bots, wanted, seed, game if args.load else None, standing)
-    if not args.load:
-        characters = choose_characters(console, wanted, ("core", *modules))
+        return play_on_screen(console, args, controllers, bots, wanted, seed, game if started else None, standing)
+    if not started:
+        characters = choose_characters(console, wanted, ("core", *modules), options)
         if characters is None:
             console.print("You leave the game.")
             return 0
@@ -148,10 +162,11 @@ def run_play(args: argparse.Namespace) -> int:
                 f"Seat {p.seat + 1}: the {game.name(p.seat)} ({controllers[game.controller(p.seat)]})"
                 for p in game.players
             ),
-            title="A saved game, resumed" if args.load else "A new game",
+            title="A saved game, resumed" if args.load else "The tutorial" if args.tutorial else "A new game",
         )
     )
     seen = {i: 0 for i in range(len(controllers))}
+    shown: set[str] = set()  # the tutorial's tips shown
     quiet = args.quiet and not humans
     printed = len(game.events) if args.load else 0
     try:
@@ -169,6 +184,9 @@ def run_play(args: argparse.Namespace) -> int:
             if auto is not None:  # the person answered this once and for all
                 game.apply(auto, player=d.player)
                 continue
+            if args.tutorial:
+                while (tip := tutorial.next_tip(game, d.player, shown)) is not None:
+                    console.print(Panel(tip.text, title=f"Tutorial: {tip.title}"))
             choice = ask_human(console, game, d, seen)
             if choice is None:
                 console.print("You leave the game.")
@@ -180,6 +198,19 @@ def run_play(args: argparse.Namespace) -> int:
             console.print(f"Game saved to {args.save}.")
     report_end(console, game, args.max_turns)
     return 0
+
+
+def standing_names(text: str | None) -> tuple[str, ...] | None:
+    """The people's standing answers of ``--standing``: a new player's when not given, none for ``none``.
+
+    >>> standing_names(None), standing_names("none"), standing_names("no-fate")
+    (('fate-beside-die', 'spells-that-matter'), (), ('no-fate',))
+    """
+    if text is None:
+        return NEW_PLAYER
+    if text.strip() == "none":
+        return ()
+    return check_answers(n.strip() for n in text.split(",") if n.strip())
 
 
 def play_on_screen(
@@ -207,6 +238,8 @@ def play_on_screen(
         bot_delay=args.bot_delay,
         max_turns=args.max_turns,
         standing=standing,
+        save_to=args.save,
+        tutorial=args.tutorial,
     )
     app.run()
     if app.game is None:
@@ -274,7 +307,9 @@ def load_game(path: str, seat_specs: list[str]) -> tuple[Game, list[str], dict[i
     return game, controllers, standing
 
 
-def choose_characters(console: Console, wanted: list[str | None], modules: tuple[str, ...]) -> list[str | None] | None:
+def choose_characters(
+    console: Console, wanted: list[str | None], modules: tuple[str, ...], options: Mapping[str, Any] | None = None
+) -> list[str | None] | None:
     """The characters for ``Game.new``: each :data:`CHOOSE` seat, in seat order, picks one
     nobody else has (None if a person leaves instead)."""
     rules = ruleset_for(modules)
@@ -287,7 +322,7 @@ def choose_characters(console: Console, wanted: list[str | None], modules: tuple
             for k, card in sorted(rules.characters.items(), key=lambda kc: kc[1].name)
             if card.playable and k not in chars
         ]
-        console.print(characters_table(rules, free, seat))
+        console.print(characters_table(rules, free, seat, options))
         key = ask_character(console, rules, free, seat)
         if key is None:
             return None
@@ -296,21 +331,15 @@ def choose_characters(console: Console, wanted: list[str | None], modules: tuple
     return chars
 
 
-def characters_table(rules: Ruleset, keys: list[str], seat: int) -> Table:
-    """The free characters' cards: attributes, alignment, starting space, abilities."""
+def characters_table(rules: Ruleset, keys: list[str], seat: int, options: Mapping[str, Any] | None = None) -> Table:
+    """The free characters' cards, as the game starts them (:func:`character_card`): attributes,
+    alignment, starting space, the abilities that hold with the modules in play."""
     t = Table.grid(padding=(0, 1))
     t.title = f"Seat {seat + 1}: the characters you may choose"
     t.add_column(justify="right")
     t.add_column()
     for n, k in enumerate(keys, 1):
-        c = rules.characters[k]
-        card = (
-            f"[bold]{c.name}[/bold]"  # a hero of Legendary Tales has no attributes: its bag and ability
-            if "legendary-tales" in rules.module_names
-            else f"[bold]{c.name}[/bold]: Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, "
-            f"{c.alignment}, starts at the {rules.space(c.start).name}"
-        )
-        t.add_row(f"{n}.", "\n".join([card, *(f"- {a}" for a in c.abilities)]))
+        t.add_row(f"{n}.", character_lines(rules, k, options, markup=True))
     return t
 
 
@@ -375,10 +404,10 @@ def ask_human(console: Console, game: Game, d: Decision, seen: dict[int, int]) -
 def print_rules(console: Console, game: Game, d: Decision, query: str) -> None:
     """The texts of what ``query`` names; without one, of the acting character and the decision."""
     if query:
-        found = lookup(game.rules, query)
+        found = lookup(game.rules, query, game.options)
     else:
         who = game.players[d.character if d.character is not None else d.player].character
-        found = [e for e in lookup(game.rules, game.rules.characters[who].name) if e.kind == "character"][:1]
+        found = [character_entry(game.rules, who, game.options)]
         found += notes(game.rules, "", d.prompt)
     if not found:
         console.print(f"Nothing is called {query!r}.", markup=False)

@@ -17,11 +17,17 @@ modules' TOML files, a character's ``abilities``, an option's ``help``).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.model import CardDef
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset
+from talisman.engine.setup import character_card
+
+if TYPE_CHECKING:
+    from talisman.engine.game import Game
 
 TYPE_NAMES = {
     "enemy": "Enemy",
@@ -62,9 +68,35 @@ def card_entry(card: CardDef) -> Entry:
     return Entry(card.name, kind, card.text)
 
 
-def entries(rules: Ruleset) -> list[Entry]:
-    """Every text of this ruleset, worked out once."""
-    found: list[Entry] | None = rules.derived.get("rules-texts")
+def character_entry(rules: Ruleset, key: str, options: Mapping[str, Any] | None = None) -> Entry:
+    """A character's text: the values it starts with under the game's options, as its sheet shows
+    them, and the abilities that hold with the modules in play (:func:`character_card`)."""
+    c = character_card(rules, key, options)
+    facts = (
+        f"Strength {c['strength']}, Craft {c['craft']}, Fate {c['fate']}, Lives {c['lives']}, {c['alignment']}, "
+        f"starts at the {c['start']}"
+    )
+    return Entry(c["name"], "character", "\n".join([facts + ".", *c["abilities"]]))
+
+
+def character_lines(rules: Ruleset, key: str, options: Mapping[str, Any] | None, markup: bool = False) -> str:
+    """A character in a few lines: its name and starting values, then its abilities in play (a hero
+    of Legendary Tales has no attributes: its name and ability)."""
+    c = character_card(rules, key, options)
+    name = f"[bold]{c['name']}[/bold]" if markup else c["name"]
+    card = (
+        name
+        if "legendary-tales" in rules.module_names
+        else f"{name}: Strength {c['strength']}, Craft {c['craft']}, Fate {c['fate']}, Lives {c['lives']}, "
+        f"{c['alignment']}, starts at the {c['start']}"
+    )
+    return "\n".join([card, *(f"- {a}" for a in c["abilities"])])
+
+
+def entries(rules: Ruleset, options: Mapping[str, Any] | None = None) -> list[Entry]:
+    """Every text of this ruleset under a game's options, worked out once for each."""
+    key = ("rules-texts", tuple(sorted((options or {}).items())))
+    found: list[Entry] | None = rules.derived.get(key)
     if found is not None:
         return found
     out: list[Entry] = []
@@ -77,25 +109,22 @@ def entries(rules: Ruleset) -> list[Entry]:
     for s in rules.spaces:
         out.append(Entry(names[s.id], f"space in the {rules.regions[s.region].name}", s.text))
     for c in sorted(rules.characters.values(), key=lambda c: c.name):
-        facts = (
-            f"Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, Lives {c.lives}, {c.alignment}, "
-            f"starts at the {names[c.start]}"
-        )
-        out.append(Entry(c.name, "character", "\n".join([facts + ".", *c.abilities])))
-    for key, spec in rules.options.items():
+        out.append(character_entry(rules, c.key, options))
+    for name, spec in rules.options.items():
         choices = f" (one of: {', '.join(map(str, spec.choices))})" if spec.choices else ""
-        out.append(Entry(key, "game option", f"{spec.help}{choices} Default: {spec.default}."))
-    rules.derived["rules-texts"] = out
+        out.append(Entry(name, "game option", f"{spec.help}{choices} Default: {spec.default}."))
+    rules.derived[key] = out
     return out
 
 
-def lookup(rules: Ruleset, query: str) -> list[Entry]:
+def lookup(rules: Ruleset, query: str, options: Mapping[str, Any] | None = None) -> list[Entry]:
     """The texts a player asks for by name: exact names first, else those that
-    start with it, else those that contain it (case does not matter)."""
+    start with it, else those that contain it (case does not matter); a character's
+    values under the game's ``options``."""
     q = " ".join(query.lower().split()).removeprefix("the ")
     if not q:
         return []
-    all_ = entries(rules)
+    all_ = entries(rules, options)
     for match in (
         lambda t: t == q,
         lambda t: t.split(" (")[0] == q,
@@ -120,12 +149,21 @@ def _cards_by_name(rules: Ruleset) -> tuple[re.Pattern[str], dict[str, CardDef]]
     return found
 
 
-def notes(rules: Ruleset, option_id: str, label: str) -> list[Entry]:
+def notes(rules: Ruleset, option_id: str, label: str, here: str | None = None, game: Game | None = None) -> list[Entry]:
     """The cards and spaces an option involves, with their texts: a card whose
     instance the id names, a card bought by name, a space the option leads to,
-    then any other card its label names."""
+    then any other card its label names; the space the character stands on
+    (``here``) for an encounter with it ("Encounter the Tavern"), and the
+    character met for an encounter with another (``game`` knows who)."""
     out: list[Entry] = []
     names = place_names(rules)
+    if option_id == "space" and here is not None:
+        s = rules.space(here)
+        out.append(Entry(names[s.id], f"space in the {rules.regions[s.region].name}", s.text))
+    kind, _, seat = option_id.partition(":")
+    if kind == "meet" and game is not None and seat.isdigit() and int(seat) < len(game.players):
+        out.append(character_entry(rules, game.players[int(seat)].character, game.options))
+        return out
     for part in option_id.split(":")[1:]:
         if part.isdigit() and int(part) < len(rules.instances):
             card = rules.instances[int(part)]

@@ -11,7 +11,18 @@ hand for the highlighted option; ``help NAME`` in the command line finds the
 text of any card, space, Spell, character or game option. Ctrl+S sets the
 person's standing answers (``never ask me to reroll with Fate``...,
 :mod:`talisman.engine.standing`): the decisions they cover are answered at
-once, with a line in the log.
+once, with a line in the log; a person begins with a new player's, and a Fate
+reroll is then offered for a few seconds beside the roll (Enter keeps it, a
+number picks another way), the roll kept when the time is up.
+
+With ten options or more a number is typed digit by digit (``1`` then ``2``
+for option 12): each digit moves the highlight, Enter takes it. The options
+that take nothing (``Take nothing more``) come last, so that Enter never
+throws a choice away. A question that appears right after one answered by
+itself (a standing answer, a roll kept) ignores keys for a moment, so that a
+key meant for the last question does not answer the new one unseen. Ctrl+Q
+asks before leaving, and says whether the game is saved. ``--tutorial`` shows
+a tip above the question for each step of play as it first comes.
 
 With two people or more at one keyboard (hot-seat) the log shows what every
 seat may read (a Spell drawn is not named); with one person it shows what
@@ -20,6 +31,7 @@ that person may read.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -31,19 +43,25 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input, OptionList, RichLog, SelectionList, Static
 from textual.widgets.option_list import Option
 
+from talisman import tutorial
 from talisman.bots import act
 from talisman.bots.base import Agent
 from talisman.cli import legendary_board as lt
 from talisman.cli.board_map import draw, seat_colour
-from talisman.cli.rules_text import Entry, lookup, notes
+from talisman.cli.rules_text import Entry, character_entry, character_lines, lookup, notes
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision
 from talisman.engine.game import Game
-from talisman.engine.standing import STANDING_ANSWERS, standing_answer
+from talisman.engine.standing import BESIDE_THE_DIE_SECONDS, STANDING_ANSWERS, beside_the_die, decline, standing_answer
 
 CHOOSE = "choose"  # a seat's character chosen by its person when the game begins
 BATCH = 50  # bot actions between two redraws when bots play without a pause
+TYPING = 1.2  # seconds within which digits typed make one number (option 12: 1 then 2)
+GRACE = 0.6  # seconds a question that came right after an automatic answer ignores keys
+TAKE_NOTHING = ("done",)  # options that take nothing: listed last, so that Enter never takes them
+# The standing answer that covers a kind of question, named at that question (the first prompt too).
+STANDING_FOR = {"fate": "no-fate", "others-turn": "spells-that-matter", "counterspell": "spells-own-turn"}
 
 
 def decision_of(g: Game) -> Decision:
@@ -71,9 +89,12 @@ class HelpScreen(ModalScreen[None]):
     #help-texts { height: 1fr; }
     """
 
-    def __init__(self, rules: Ruleset, shown: Sequence[Entry], query: str = "") -> None:
+    def __init__(
+        self, rules: Ruleset, shown: Sequence[Entry], query: str = "", options: Mapping[str, Any] | None = None
+    ) -> None:
         super().__init__()
         self.rules = rules
+        self.options = options
         self.shown = list(shown)
         self.query_text = query
 
@@ -85,7 +106,9 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(id="help-body")
 
     def on_mount(self) -> None:
-        self.show(self.shown if not self.query_text else lookup(self.rules, self.query_text), self.query_text)
+        self.show(
+            self.shown if not self.query_text else lookup(self.rules, self.query_text, self.options), self.query_text
+        )
         self.query_one("#help-query", Input).focus()
 
     def show(self, found: Sequence[Entry], query: str) -> None:
@@ -100,7 +123,7 @@ class HelpScreen(ModalScreen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.show(lookup(self.rules, event.value), event.value.strip())
+        self.show(lookup(self.rules, event.value, self.options), event.value.strip())
 
 
 class StandingScreen(ModalScreen[tuple[str, ...]]):
@@ -137,6 +160,35 @@ class StandingScreen(ModalScreen[tuple[str, ...]]):
         self.dismiss(tuple(key for key in STANDING_ANSWERS if key in chosen))
 
 
+class LeaveScreen(ModalScreen[bool]):
+    """Leave the game? Says whether it is saved, and where."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Leave"),
+        Binding("n,escape", "answer(False)", "Stay"),
+    ]
+    DEFAULT_CSS = """
+    LeaveScreen { align: center middle; }
+    #leave-box { width: 70; height: auto; border: thick $warning; background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, saved_to: str | None) -> None:
+        super().__init__()
+        self.saved_to = saved_to
+
+    def compose(self) -> ComposeResult:
+        where = (
+            f"It is saved to {self.saved_to}: --load {self.saved_to} goes on with it."
+            if self.saved_to
+            else "It is not saved (start with --save FILE to keep a game): what was played is lost."
+        )
+        with Vertical(id="leave-box"):
+            yield Static(f"[b]Leave the game?[/b]\n{where}\n\ny: leave   n or Esc: play on", id="leave-text")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
+
+
 class PlayApp(App[None]):
     """One game at one terminal: people and bots, to the end or until left."""
 
@@ -150,6 +202,7 @@ class PlayApp(App[None]):
     .sheet { width: 1fr; border: round $secondary; padding: 0 1; }
     #right { width: 68; }
     #prompt { height: auto; padding: 0 1; background: $boost; }
+    #tip { height: auto; max-height: 12; padding: 0 1; border: round $success; }
     #options { height: 1fr; }
     #log { height: 1fr; border: round $primary; }
     #command { dock: bottom; }
@@ -172,15 +225,20 @@ class PlayApp(App[None]):
         wanted: Sequence[str | None] = (),
         new_game: Callable[[list[str | None]], Game] | None = None,
         modules: tuple[str, ...] = ("core",),
+        options: Mapping[str, Any] | None = None,
         bot_delay: float = 0.3,
         max_turns: int = 2000,
         standing: Mapping[int, Collection[str]] | None = None,
+        save_to: str | None = None,
+        tutorial: bool = False,
+        beside_wait: float = BESIDE_THE_DIE_SECONDS,
     ) -> None:
         super().__init__()
         self.controllers = list(controllers)
         self.bots = dict(bots)
         self.game = game
         self.rules = game.rules if game is not None else ruleset_for(modules)
+        self.options = dict(game.options if game is not None else options or {})
         self.wanted = list(wanted)
         self.new_game = new_game
         self.bot_delay = bot_delay
@@ -194,6 +252,15 @@ class PlayApp(App[None]):
         self.left = False  # the person left before the end
         self.sheet_boxes: list[tuple[VerticalScroll, Static]] = []
         self.standing = {seat: tuple(answers) for seat, answers in (standing or {}).items()}
+        self.save_to = save_to
+        self.tutorial = tutorial
+        self.shown: set[str] = set()  # the tutorial's tips shown
+        self.beside_wait = beside_wait
+        self.asked = 0  # how many questions have been put to people (a timer knows its own)
+        self.typed = ""  # digits typed toward an option's number
+        self.typed_at = 0.0
+        self.shown_at = 0.0  # when the question on screen appeared
+        self.after_auto = False  # it came right after an automatic answer
 
     # --- layout -------------------------------------------------------------
 
@@ -205,6 +272,7 @@ class PlayApp(App[None]):
                     yield Static(id="map")
                 yield Horizontal(id="sheets")
             with Vertical(id="right"):
+                yield Static(id="tip")
                 yield Static(id="prompt")
                 yield OptionList(id="options")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=None, min_width=20)
@@ -214,6 +282,8 @@ class PlayApp(App[None]):
     def on_mount(self) -> None:
         self.query_one("#map-pane").border_title = "The board"
         self.query_one("#log").border_title = "What happened"
+        self.query_one("#tip").display = False
+        self.query_one("#tip").border_title = "Tutorial"
         if self.game is None:
             self.ask_character()
         else:
@@ -227,6 +297,7 @@ class PlayApp(App[None]):
             assert self.new_game is not None
             self.game = self.new_game(list(self.wanted))
             self.rules = self.game.rules
+            self.options = dict(self.game.options)
             self.begin()
             return
         free = [
@@ -234,21 +305,15 @@ class PlayApp(App[None]):
             for k, c in sorted(self.rules.characters.items(), key=lambda kc: kc[1].name)
             if c.playable and k not in self.wanted
         ]
-        names = place_names(self.rules)
         self.show_prompt(f"Seat {seat + 1}: choose your character")
         self.pending = [(f"character:{k}", c.name) for k, c in free]
         ol = self.query_one("#options", OptionList)
         ol.clear_options()
-        legendary = lt.GAME in self.rules.module_names  # its heroes have no attributes: a bag and an ability
-        for n, (k, c) in enumerate(free, 1):
-            t = Text(f"{n}. {c.name}", style="bold")
-            if not legendary:
-                t.append(
-                    f": Strength {c.strength}, Craft {c.craft}, Fate {c.fate}, {c.alignment}, "
-                    f"starts at the {names[c.start]}"
-                )
-            for a in c.abilities:
-                t.append(f"\n   - {a}", style="dim")
+        for n, (k, _) in enumerate(free, 1):
+            first, *rest = character_lines(self.rules, k, self.options).split("\n")
+            t = Text(f"{n}. {first}", style="bold")
+            for a in rest:
+                t.append(f"\n   {a}", style="dim")
             ol.add_option(Option(t, id=f"character:{k}"))
         ol.highlighted = 0
         ol.focus()
@@ -339,6 +404,7 @@ class PlayApp(App[None]):
                     Text(f"(Seat {d.player + 1}'s standing answer: {option.label if option else auto}.)", style="dim")
                 )
                 g.apply(auto, player=d.player)
+                self.after_auto = True
                 continue
             if d.player not in self.bots:
                 self.write_log()
@@ -359,26 +425,71 @@ class PlayApp(App[None]):
         assert g is not None
         d = decision_of(g)
         who = g.name(d.character if d.character is not None else seat)
-        self.show_prompt(f"Seat {seat + 1}, the {who}: {d.prompt}")
-        self.pending = [(o.id, o.label) for o in d.options]
+        me = g.players[d.character if d.character is not None else seat]
+        here = g.rules.spaces[me.space].id
+        answers = self.standing.get(seat, ())
+        beside = beside_the_die(g, answers)
+        prompt = f"Seat {seat + 1}, the {who}: {d.prompt}"
+        if beside:
+            prompt += f"\n(The roll is kept in {self.beside_wait:g} s: Enter keeps it now, a number picks another way.)"
+        covered = STANDING_FOR.get(d.kind)
+        if covered and covered not in answers:
+            prompt += f"\n(Ctrl+S: answer this for me from now on: {STANDING_ANSWERS[covered].lower()}.)"
+        self.show_prompt(prompt)
+        # the options that take nothing go last: Enter, on the first, never throws a choice away
+        options = [o for o in d.options if o.id not in TAKE_NOTHING] + [o for o in d.options if o.id in TAKE_NOTHING]
+        self.pending = [(o.id, o.label) for o in options]
         targets: dict[str, int] = {}
         ol = self.query_one("#options", OptionList)
         ol.clear_options()
-        for n, o in enumerate(d.options, 1):
+        for n, o in enumerate(options, 1):
             t = Text(f"{n}. {o.label}", style="bold")
             if o.group == "free":
                 t.append("  (free)", style="dim")
-            for e in notes(self.rules, o.id, o.label):
+            for e in notes(self.rules, o.id, o.label, here=here, game=g):
                 t.append(f"\n   {e.title}: {e.text}", style="dim")
             ol.add_option(Option(t, id=o.id))
             last = o.id.split(":")[-1]
             if last in self.rules.space_index:
                 targets.setdefault(last, n)
         ol.highlighted = 0
+        self.asked += 1
+        self.shown_at = time.monotonic()
+        self.typed = ""
+        self.show_tip(seat)
         self.redraw(targets)
         ol.focus()
+        if beside:
+            asked = self.asked
+            self.set_timer(self.beside_wait, lambda: self.keep_roll(asked))
 
-    def choose(self, option_id: str) -> None:
+    def keep_roll(self, asked: int) -> None:
+        """The time beside the die is up: the roll is kept, if that question is still the one on screen."""
+        g = self.game
+        if g is None or g.result is not None or self.asked != asked or not self.pending:
+            return
+        keep = decline(g)
+        if keep is None:
+            return
+        self.query_one("#log", RichLog).write(Text("(The roll is kept.)", style="dim"))
+        self.after_auto = True
+        self.choose(keep, by_itself=True)
+
+    def show_tip(self, seat: int) -> None:
+        """The tutorial's tip for this moment, above the question (each once), also written in the log."""
+        if not self.tutorial or self.game is None:
+            return
+        tip = tutorial.next_tip(self.game, seat, self.shown)
+        if tip is None:
+            return
+        box = self.query_one("#tip", Static)
+        box.update(Text.assemble((f"{tip.title}\n", "bold"), tip.text))
+        box.display = True
+        self.query_one("#log", RichLog).write(Text(f"Tutorial: {tip.title}. {tip.text}", style="green"))
+
+    def choose(self, option_id: str, by_itself: bool = False) -> None:
+        if not by_itself:
+            self.after_auto = False
         if option_id.startswith("character:"):
             seat = self.wanted.index(CHOOSE)
             key = option_id.split(":", 1)[1]
@@ -423,16 +534,47 @@ class PlayApp(App[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "leave":
             self.exit()
-        elif event.option.id is not None:
+        elif event.option.id is not None and not self.held_back():
             self.choose(event.option.id)
 
+    def held_back(self) -> bool:
+        """Is a key now too soon for the question on screen? One that came right after a question
+        answered by itself (a standing answer, a roll kept) ignores keys for :data:`GRACE` seconds: a
+        key meant for the question before must not answer it unseen."""
+        if self.after_auto and time.monotonic() - self.shown_at < GRACE:
+            self.notify("A new question: read it before you answer.", severity="warning")
+            return True
+        return False
+
     def on_key(self, event: Any) -> None:
-        """A number key picks that option (1-9) when the options are in focus."""
-        if self.focused is self.query_one("#options") and event.character and event.character.isdigit():
+        """A number key picks that option (1-9) when the options are in focus; with ten options or
+        more, digits typed one after the other make the number and move the highlight (Enter takes it)."""
+        if self.focused is not self.query_one("#options") or not event.character or not event.character.isdigit():
+            return
+        event.stop()
+        if self.held_back():
+            return
+        count = len(self.pending)
+        if count < 10:
             n = int(event.character)
-            if 1 <= n <= len(self.pending) and len(self.pending) < 10:
-                event.stop()
+            if 1 <= n <= count:
                 self.pick(n)
+            else:
+                self.notify(f"There is no option {n}: 1 to {count}.", severity="warning")
+            return
+        now = time.monotonic()
+        typed = (self.typed if now - self.typed_at < TYPING else "") + event.character
+        if not 1 <= int(typed) <= count:
+            typed = event.character  # a number too big: this digit begins a new one
+        self.typed, self.typed_at = typed, now
+        n = int(typed)
+        if not 1 <= n <= count:
+            self.notify(f"There is no option {n}: 1 to {count}.", severity="warning")
+            self.typed = ""
+            return
+        self.query_one("#options", OptionList).highlighted = n - 1
+        more = n * 10 <= count
+        self.notify(f"Option {n}: Enter takes it{' (or type another digit)' if more else ''}.")
 
     def pick(self, n: int) -> None:
         option_id = self.pending[n - 1][0]
@@ -450,9 +592,11 @@ class PlayApp(App[None]):
         elif low in ("?", "help") or low.startswith(("help ", "? ")):
             self.open_rules(raw.split(" ", 1)[1] if " " in raw else "")
         elif raw.isdigit() and 1 <= int(raw) <= len(self.pending):
-            self.pick(int(raw))
+            if not self.held_back():
+                self.pick(int(raw))
         elif raw in {i for i, _ in self.pending}:
-            self.choose(raw)
+            if not self.held_back():
+                self.choose(raw)
         elif raw:
             self.notify(
                 f"Answer with a number from 1 to {len(self.pending)}, help NAME or quit." if self.pending else "Wait…",
@@ -468,18 +612,24 @@ class PlayApp(App[None]):
         if ol.highlighted is not None and ol.highlighted < len(self.pending):
             oid, label = self.pending[ol.highlighted]
             if oid.startswith("character:"):
-                return lookup(self.rules, label)[:1]
-            out += notes(self.rules, oid, label)
+                return [character_entry(self.rules, oid.split(":", 1)[1], self.options)]
+            g = self.game
+            here = (
+                g.rules.spaces[g.players[decision_of(g).player].space].id
+                if g is not None and g.result is None
+                else None
+            )
+            out += notes(self.rules, oid, label, here=here, game=g)
         g = self.game
         if g is not None and g.result is None:
             d = decision_of(g)
             out += [e for e in notes(self.rules, "", d.prompt) if e not in out]
-            who = self.rules.characters[g.players[d.character if d.character is not None else d.player].character]
-            out += [e for e in lookup(self.rules, who.name) if e.kind == "character"][:1]
+            who = g.players[d.character if d.character is not None else d.player].character
+            out += [character_entry(self.rules, who, self.options)]
         return out
 
     def open_rules(self, query: str = "") -> None:
-        self.push_screen(HelpScreen(self.rules, self.highlighted_notes(), query))
+        self.push_screen(HelpScreen(self.rules, self.highlighted_notes(), query, self.options))
 
     def action_rules(self) -> None:
         self.open_rules()
@@ -510,9 +660,17 @@ class PlayApp(App[None]):
         self.push_screen(StandingScreen(seat, self.game.name(seat), self.standing.get(seat, ())), keep)
 
     def action_leave(self) -> None:
-        if self.game is None or self.game.result is None:
-            self.left = True
-        self.exit()
+        """Leave, once the person has said so: the game is saved, or lost, and the screen says which."""
+        if self.game is None or self.game.result is not None:
+            self.exit()
+            return
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.left = True
+                self.exit()
+
+        self.push_screen(LeaveScreen(self.save_to), answer)
 
 
 def sheet_text(rules: Ruleset, p: Mapping[str, Any], mine: bool) -> Text:
@@ -547,6 +705,6 @@ def sheet_text(rules: Ruleset, p: Mapping[str, Any], mine: bool) -> Text:
     for note in p["notes"]:  # its states in words: a hold, a quest, a ship and its Hit Points...
         out.append(f"\n{note}", style="italic")
     if mine:
-        for a in rules.characters[p["character"]].abilities:
+        for a in p["abilities"]:
             out.append(f"\n- {a}", style="dim")
     return out

@@ -119,6 +119,22 @@ def _strs(v: Any, p: str) -> None:
     voc._names(v, p)
 
 
+def _abilities(v: Any, p: str) -> None:
+    """A character's abilities: each a sentence, or ``{ text = "...", in = "dungeon" }`` for one that
+    holds only where a module brings that region (``"city|timescape"``: any of them)."""
+    if not isinstance(v, list):
+        voc._fail(p, "expected a list of abilities")
+    for i, a in enumerate(v):
+        if not isinstance(a, str):
+            _fields(p, str(i), a, {"text": voc._str, "in": voc._str}, ("text", "in"))
+
+
+def _ability_texts(v: list[Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The abilities' sentences and, beside each, the regions it needs ("" for none)."""
+    texts = tuple(a if isinstance(a, str) else a["text"] for a in v)
+    return texts, tuple("" if isinstance(a, str) else a["in"] for a in v)
+
+
 # ``design = "our-own"``: what no source gives and we designed (a layout, a number, a card); only checked
 _DESIGN = _one_of("official", "our-own")
 
@@ -418,7 +434,7 @@ _CHARACTER_FIELDS = {
     "size": _one_of(*SIZES),
     "spells": _int(0),
     "traits": _strs,
-    "abilities": _strs,
+    "abilities": _abilities,
     "design": _DESIGN,
     "playable": voc._bool,
     "source": voc._str,
@@ -435,6 +451,7 @@ def _section_characters(body: Any, into: RawContent, label: str) -> None:
             _CHARACTER_FIELDS,
             ("name", "strength", "craft", "fate", "lives", "alignment", "start", "abilities"),
         )
+        abilities, needs = _ability_texts(c["abilities"])
         into.characters[key] = CharacterDef(
             key=key,
             name=c["name"],
@@ -447,7 +464,8 @@ def _section_characters(body: Any, into: RawContent, label: str) -> None:
             size=c.get("size", "M"),
             spells=c.get("spells", 0),
             traits=tuple(c.get("traits", ())),
-            abilities=tuple(c["abilities"]),
+            abilities=abilities,
+            ability_regions=needs,
             design=c.get("design", "official"),
             playable=c.get("playable", True),
             source=c.get("source", ""),

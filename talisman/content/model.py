@@ -6,6 +6,7 @@ modules; a game's state only refers to it by index or key.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,7 +155,12 @@ class CardDef:
 
 @dataclass(frozen=True)
 class CharacterDef:
-    """A character card: starting attributes, size and special abilities."""
+    """A character card: starting attributes, size and special abilities.
+
+    ``ability_regions`` stands beside ``abilities``: the regions an ability needs ("" for none;
+    ``"city|timescape"`` for either), an exception of 000 about a board no chosen module brings
+    sleeping until one does (see :meth:`abilities_in_play`).
+    """
 
     key: str
     name: str
@@ -168,9 +174,24 @@ class CharacterDef:
     spells: int = 0
     traits: tuple[str, ...] = ()
     abilities: tuple[str, ...] = ()
+    ability_regions: tuple[str, ...] = ()
     design: str = "official"
     playable: bool = True
     source: str = ""
+
+    def abilities_in_play(self, regions: Collection[str]) -> tuple[str, ...]:
+        """The abilities that hold with these regions in play (the others name a board not there).
+
+        >>> c = CharacterDef("k", "K", 1, 1, 0, 4, "good", "a", abilities=("Fly.", "Dig."), ability_regions=("", "dungeon"))
+        >>> c.abilities_in_play({"outer"}), c.abilities_in_play({"outer", "dungeon"})
+        (('Fly.',), ('Fly.', 'Dig.'))
+        """
+        needs = self.ability_regions
+        return tuple(
+            a
+            for i, a in enumerate(self.abilities)
+            if i >= len(needs) or not needs[i] or any(r in regions for r in needs[i].split("|"))
+        )
 
 
 @dataclass(frozen=True)

@@ -309,13 +309,20 @@ def _offer_reroll(g: Game, seat: int, a: dict[str, Any], then: str, key: str = "
     # No Fate against a foe that forbids it (``no-fate-reroll``: the Soulbinder), nor for no roll at all.
     forbidden = roll == 0 or any("no-fate-reroll" in g.rules.instances[c].traits for c in a.get("foes", ()))
     again = [frame("reroll_battle", a={**a, "rerolled_" + str(seat): True}, seat=seat, key=key, then=then)]
+    # The prompt names the fight: "You rolled 5" alone, after a move over the bridge, reads as the movement roll.
+    noun = "battle" if a["mode"] == "strength" else "psychic combat"
+    if "foes" in a:
+        against = foe_names(g, a)
+    else:
+        against = g.name(a["d"] if seat == a["a"] else a["a"])
+    rolled = f"You rolled {roll} in {noun} against the {against}"
     blessed = [] if forbidden or a.get("rerolled_" + str(seat)) else effects.reroll_options(g, seat, again)
     if blessed and not (g.options.get("fate") and p.fate > 0):
         g.say(f"{g.name(seat)} rolls {roll} in battle.", type="roll", seat=seat, dice=a[key])
         g.decide(
             seat,
             "fate",
-            f"You rolled {roll}. Roll again?",
+            f"{rolled}. Roll again?",
             [Choice("keep", f"Keep {roll}", [frame_of(then, {**a})]), *blessed],
             about={"roll": roll, "purpose": "battle"},
         )
@@ -333,7 +340,7 @@ def _offer_reroll(g: Game, seat: int, a: dict[str, Any], then: str, key: str = "
         g.decide(
             seat,
             "fate",
-            f"You rolled {roll}. Spend 1 Fate to roll again?",
+            f"{rolled}. Spend 1 Fate to roll again?",
             [
                 Choice("keep", f"Keep {roll}", keep),
                 Choice(

@@ -876,8 +876,8 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
         g.say(f"{g.name(seat)} rolls {what} for {label}: {working}.", type="roll", seat=seat, dice=faces)
     kind, args = a["then"]
     done = frame_of(kind, {**args, a["into"]: total, a["into"] + "_faces": faces})
-    if not a["fate"] or a.get("rerolled"):
-        g.push_all([done])  # no second roll to offer
+    if not a["fate"] or a.get("rerolled") or not _another_roll_matters(g, seat, a, faces, total, kind, args):
+        g.push_all([done])  # no second roll to offer, or none that could change what follows
         return
     p = g.players[seat]
     again = [frame_of("roll", {**a, "rerolled": True})]
@@ -928,6 +928,46 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
         )
         return
     g.push_all([done])
+
+
+def _another_roll_matters(
+    g: Game, seat: int, a: dict[str, Any], faces: list[int], total: int, kind: str, args: dict[str, Any]
+) -> bool:
+    """Could another roll of these dice change what follows? Choice (only real questions): a roll
+    on a table whose every possible total reads the same row, or a test that every possible total
+    passes (or fails) alike, is not offered again for Fate, which could change nothing. Other
+    rolls (a move, a fight...) always could."""
+    if kind not in ("table", "test_result") or a["into"] != "roll":
+        return True
+    lo = hi = total  # the totals these dice can make: the fixed part, and the dice's least and most
+    i = 0
+    for t in parse(a["dice"]):
+        if len(t) == 3:
+            count, sides, sign = t[0], t[1] or g.die_size(seat), t[2]
+            rolled = sum(faces[i : i + count])
+            i += count
+            low, high = (count, count * sides) if sign > 0 else (-count * sides, -count)
+            lo += low - sign * rolled
+            hi += high - sign * rolled
+    if kind == "table":
+        bonus = args.get("bonus", 0)
+        return len({_row_at(args["rows"], v + bonus) for v in range(lo, hi + 1)}) > 1
+    params = args["params"]
+    target = stats.attribute(g, seat, params["vs"])
+    return len({_passes(v, params["op"], target) for v in range(lo, hi + 1)}) > 1
+
+
+def _row_at(rows: list[dict[str, Any]], value: int) -> int:
+    """The index of the table row a value reads (-1: none)."""
+    for i, row in enumerate(rows):
+        lo, hi = parse_range(row["at"])
+        if lo <= value <= hi:
+            return i
+    return -1
+
+
+def _passes(value: int, op: str, target: int) -> bool:
+    return {"<": value < target, "<=": value <= target, ">": value > target, ">=": value >= target}[op]
 
 
 def reroll_options(g: Game, seat: int, again: list[Frame]) -> list[Choice]:
@@ -1016,7 +1056,7 @@ def _test_result(g: Game, a: dict[str, Any]) -> None:
     params = a["params"]
     target = stats.attribute(g, seat, params["vs"])
     value = a["roll"]
-    ok = {"<": value < target, "<=": value <= target, ">": value > target, ">=": value >= target}[params["op"]]
+    ok = _passes(value, params["op"], target)
     g.say(f"{value} against {params['vs'].capitalize()} {target}: {'success' if ok else 'failure'}.", seat=seat)
     run(g, seat, params.get("success" if ok else "failure", ()), a["ctx"])
 

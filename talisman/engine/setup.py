@@ -5,13 +5,17 @@ its starting space, and draw the Spells its abilities grant.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from talisman.content.places import place_names
 from talisman.engine import abilities, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.player import Player
 
 if TYPE_CHECKING:
+    from talisman.content.model import CharacterDef
+    from talisman.content.ruleset import Ruleset
     from talisman.engine.game import Game
 
 START_LIVES: Final = 4
@@ -51,14 +55,52 @@ def setup_game(g: Game) -> None:
         abilities.react("setup", g, seat)
 
 
+def starting_lives(c: CharacterDef, options: Mapping[str, Any]) -> int:
+    """The lives a character begins (and heals up to) with: 4 (000), or as printed (``printed-lives``)."""
+    return c.lives if options.get("printed-lives") else START_LIVES
+
+
+def starting_fate(c: CharacterDef, options: Mapping[str, Any]) -> int:
+    """The character's printed Fate, or none in a game without Fate (000)."""
+    return c.fate if options.get("fate") else 0
+
+
+def character_card(rules: Ruleset, key: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A character as the front ends show it before and during a game, from the same values the game
+    starts it with: attributes, lives and Fate under the game's ``options`` (the ruleset's defaults
+    where none are given), alignment, size, starting space, starting Spells, and only the abilities
+    that hold with the modules in play.
+
+    >>> from talisman.content.ruleset import ruleset_for
+    >>> card = character_card(ruleset_for(("core",)), "dwarf")
+    >>> card["lives"], card["fate"], card["start"], len(card["abilities"]) < len(ruleset_for(("core",)).characters["dwarf"].abilities)
+    (4, 5, 'Crags', True)
+    """
+    c = rules.characters[key]
+    chosen = {k: spec.default for k, spec in rules.options.items()} | dict(options or {})
+    return {
+        "key": c.key,
+        "name": c.name,
+        "strength": c.strength,
+        "craft": c.craft,
+        "fate": starting_fate(c, chosen),
+        "lives": starting_lives(c, chosen),
+        "alignment": c.alignment,
+        "size": c.size,
+        "start": place_names(rules)[c.start],
+        "spells": c.spells,
+        "abilities": list(c.abilities_in_play(rules.regions)),
+    }
+
+
 def new_player(g: Game, seat: int, key: str) -> Player:
     c = g.rules.characters[key]
     p = Player(seat, key)
     p.strength = c.strength
     p.craft = c.craft
-    p.lives = c.lives if g.options.get("printed-lives") else START_LIVES
+    p.lives = starting_lives(c, g.options)
     p.gold = START_GOLD
-    p.fate = c.fate if g.options.get("fate") else 0
+    p.fate = starting_fate(c, g.options)
     p.alignment = c.alignment
     p.space = g.rules.space_index[c.start]
     return p

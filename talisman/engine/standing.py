@@ -6,10 +6,19 @@ for it, at once, with the option that declines, and records that answer as a
 move like any other. The engine itself never reads them: a game is the same
 game whoever answered its questions, so saves and replays need not know.
 
+A person begins with :data:`NEW_PLAYER` (only real questions, no choice taken
+away): a Fate reroll is offered beside the die for a few seconds and does not
+stop the game (:func:`beside_the_die`: the front end keeps the roll when the
+time is up), and in another player's turn only the Spells made for that moment
+are offered (Immobility), not those the seat may cast in its own turn as well.
+Each can be turned off.
+
 >>> from talisman.engine.game import Game
 >>> g = Game.new(["warrior", "wizard"], seed=7)
 >>> g.decision.kind, standing_answer(g, {"no-fate"}), standing_answer(g, set())  # a movement roll of 6
 ('fate', 'keep', None)
+>>> beside_the_die(g, NEW_PLAYER), beside_the_die(g, {"no-fate", "fate-beside-die"})
+(True, False)
 >>> check_answers(["no-fate", "no-fate"])
 ('no-fate',)
 """
@@ -26,8 +35,15 @@ if TYPE_CHECKING:
 
 STANDING_ANSWERS: Final[dict[str, str]] = {
     "no-fate": "Never ask me to reroll with Fate",
+    "fate-beside-die": "Offer Fate rerolls beside the die for a few seconds, without stopping the game",
     "spells-own-turn": "Offer me Spells only in my own turn and when I am attacked",
+    "spells-that-matter": "In another player's turn, offer me only the Spells made for that moment "
+    "(such as Immobility), not those I may cast in my own turn too",
 }
+# What a person begins with, in both front ends (each can be turned off).
+NEW_PLAYER: Final[tuple[str, ...]] = ("fate-beside-die", "spells-that-matter")
+# How long a Fate reroll stays offered beside the die (``fate-beside-die``) before the roll is kept.
+BESIDE_THE_DIE_SECONDS: Final = 4.0
 
 # The option that lets the moment pass, by decision kind: a Fate reroll kept, no
 # Spell cast, a Spell let be, a defeat or loss accepted, an attacker fought.
@@ -79,11 +95,17 @@ def standing_answer(g: Game, answers: Collection[str]) -> str | None:
     ``spells-own-turn``: in another player's turn, Spells are not cast at the
     start of that turn, nor cast to answer a Spell that is not aimed at the
     seat's own character; in a fight the seat is in they are still offered.
+    ``spells-that-matter``: at the start of another player's turn the seat is
+    asked only when it may cast a Spell made for that moment (one it may not
+    cast at its own turn's start: Immobility); Healing, Nullify, Random wait
+    for its own turn.
     """
     d = g.decision
     if d is None or not answers:
         return None
     if d.kind == "fate" and "no-fate" in answers:
+        return decline(g)
+    if d.kind == "others-turn" and "spells-that-matter" in answers and not _for_this_moment(g):
         return decline(g)
     if "spells-own-turn" in answers and in_others_turn(g):
         if d.kind == "others-turn":
@@ -91,6 +113,31 @@ def standing_answer(g: Game, answers: Collection[str]) -> str | None:
         if d.kind == "counterspell" and _spell_target(g) not in g.characters_of(d.player):
             return decline(g)
     return None
+
+
+def beside_the_die(g: Game, answers: Collection[str]) -> bool:
+    """Is the pending decision a Fate reroll the front end shows beside the die for
+    :data:`BESIDE_THE_DIE_SECONDS`, keeping the roll when nobody takes it (``fate-beside-die``)?"""
+    d = g.decision
+    return (
+        d is not None
+        and d.kind == "fate"
+        and "fate-beside-die" in answers
+        and standing_answer(g, answers) is None
+        and decline(g) is not None
+    )
+
+
+def _for_this_moment(g: Game) -> bool:
+    """Does the Spell offer pending at another character's turn start hold a Spell made for
+    that moment: one that may not be cast at its caster's own turn start (Immobility)?"""
+    d = g.decision
+    assert d is not None
+    for o in d.options:
+        kind, _, rest = o.id.partition(":")
+        if kind == "cast" and "turn-start" not in g.rules.instances[int(rest.split(":")[0])].cast.get("when", ()):
+            return True
+    return False
 
 
 def _spell_target(g: Game) -> int | None:

@@ -269,7 +269,7 @@ def _turn_end(g: Game, a: dict[str, Any]) -> None:
             g.decide(
                 seat,
                 "end-turn",
-                "Before your turn ends:",
+                "Anything more before your turn ends?",
                 [
                     Choice("end", "End the turn", [frame("turn_end", p=seat, offered=True)]),
                     *[Choice(o.id, o.label, [*o.frames, frame("turn_end", p=seat, offered=True)]) for o in offers],

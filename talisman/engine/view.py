@@ -118,7 +118,7 @@ SHEET: Final[dict[str, Callable[[Game, int, int | None], Any]]] = {
     "scroll_count": lambda g, s, v: len(_of_type(g, s, "scroll")),
     "titles": lambda g, s, v: _views(g, _of_type(g, s, "title")),
     # the character card's own abilities, then Ability cards gained in play
-    "abilities": lambda g, s, v: list(g.rules.characters[g.players[s].character].abilities),
+    "abilities": lambda g, s, v: list(g.rules.characters[g.players[s].character].abilities_in_play(g.rules.regions)),
     "ability_cards": lambda g, s, v: _views(g, _of_type(g, s, "ability")),
     "toad": lambda g, s, v: g.players[s].toad,
     "lost_turns": lambda g, s, v: g.players[s].lost_turns,

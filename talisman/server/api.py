@@ -26,9 +26,10 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Header, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from talisman import tutorial
 from talisman.content.ruleset import ruleset_for
 from talisman.errors import ConfigError
-from talisman.server.catalog import board_data, catalog, character_cards
+from talisman.server.catalog import HUMAN, board_data, catalog, character_cards
 from talisman.server.errors import ActionError
 from talisman.server.hub import Hub, NewGame, NewSeat
 from talisman.server.session import public_info
@@ -82,6 +83,12 @@ class SeatSpec(Strict):
         "they open their link; the game waits (status 'choosing') until every "
         "such seat has picked",
     )
+    standing: list[str] = Field(
+        default_factory=list,
+        max_length=10,
+        description="a person's seat only: its standing answers from the start (names from /api/catalog's "
+        "'standing'; the lobby gives each person a new player's, 'new_player' there)",
+    )
 
 
 class GameSpec(Strict):
@@ -100,6 +107,12 @@ class GameSpec(Strict):
         "normal",
         pattern="^(instant|fast|normal)$",
         description="the pause before each bot move: instant (none), fast (0.2 s) or normal (0.6 s)",
+    )
+    tutorial: bool = Field(
+        False,
+        description="a guided first game (talisman/tutorial.py): the first seat's person plays the tutorial's "
+        "character against a rule-aware bot, from the tutorial's seed, and their states carry its tips; "
+        "the other seats, the modules, options and seed asked for are not used",
     )
 
 
@@ -163,6 +176,11 @@ class State(BaseModel):
     settings: dict[str, Any] | None = Field(
         None, description="a seat's own: its standing answers (and the choices), whether it skips to its turn"
     )
+    tutorial: dict[str, Any] | None = Field(
+        None,
+        description="a tutorial's person only: the tips this moment calls for, most pressing first ('tips'), "
+        "the keys of all of them ('all') and the last one ('done'); see talisman/tutorial.py",
+    )
 
 
 def hub_of(request: Request) -> Hub:
@@ -178,8 +196,8 @@ async def offload(request: Request, fn: Callable[..., T], *args: Any) -> T:
         raise ActionError("overrun", f"the server could not answer within {e.seconds:g} s", 503) from None
 
 
-def _characters_of(modules: tuple[str, ...]) -> list[dict[str, Any]]:
-    return character_cards(ruleset_for(modules))
+def _characters_of(modules: tuple[str, ...], options: dict[str, Any]) -> list[dict[str, Any]]:
+    return character_cards(ruleset_for(modules), options)
 
 
 def seat_link(request: Request, game_id: str, seat: int, token: str) -> SeatLink:
@@ -204,8 +222,26 @@ async def get_catalog(
 
 @router.post("/games", status_code=201, summary="create a game", response_model=Created, responses=refusals(400, 413))
 async def create_game(spec: GameSpec, request: Request) -> Created:
+    if spec.tutorial:
+        first = spec.seats[0]
+        if first.controller != HUMAN:
+            raise ActionError("bad-config", "a tutorial is for a person: its first seat is 'human'", 400)
+        person = NewSeat(HUMAN, tutorial.CHARACTERS[0], first.name, False, tuple(first.standing))
+        new = NewGame(
+            seats=(person, NewSeat(tutorial.BOT, tutorial.CHARACTERS[1])),
+            title=spec.title or "Tutorial: a guided first game",
+            seed=tutorial.SEED,
+            bot_speed=spec.bot_speed,
+            tutorial=True,
+        )
+        session, invites, creator = await hub_of(request).create(new)
+        return Created(
+            game=session.info(),
+            seats=[invitation(request, session.id, s, i) for s, i in invites.items()],
+            creator=creator,
+        )
     new = NewGame(
-        seats=tuple(NewSeat(s.controller, s.character, s.name, s.choose) for s in spec.seats),
+        seats=tuple(NewSeat(s.controller, s.character, s.name, s.choose, tuple(s.standing)) for s in spec.seats),
         modules=tuple(spec.modules),
         options=spec.options,
         title=spec.title,
@@ -267,7 +303,9 @@ async def get_characters(game_id: str, request: Request) -> list[dict[str, Any]]
     session = await hub_of(request).session(game_id)
     async with session.lock:
         held = session.holders()
-    cards = await offload(request, _characters_of, tuple(session.config["modules"]))
+    cards = await offload(
+        request, _characters_of, tuple(session.config["modules"]), dict(session.config.get("options") or {})
+    )
     return [{**c, "seat": held.get(c["key"])} for c in cards]
 
 

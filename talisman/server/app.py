@@ -21,8 +21,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
+from talisman.engine.standing import BESIDE_THE_DIE_SECONDS
 from talisman.server import api, ws
-from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER
+from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER, UNOPENED_WAIT
 from talisman.server.errors import ActionError
 from talisman.server.hub import BOT_BUDGET, ENGINE_BUDGET, RESTORE_BUDGET, SNAPSHOT_EVERY, Hub
 from talisman.server.limits import ClientLimiter, Limits, LimitsMiddleware
@@ -69,11 +70,13 @@ def create_app(
     restore_budget: float = RESTORE_BUDGET,
     answer_wait: float = ANSWER_WAIT,
     away_after: float = AWAY_AFTER,
+    beside_wait: float = BESIDE_THE_DIE_SECONDS,
+    unopened_wait: float = UNOPENED_WAIT,
 ) -> FastAPI:
     """The application over the database at ``db_url`` (any SQLAlchemy URL), with what one
     client may ask (:class:`Limits`) and the time budgets of engine work (:mod:`talisman.server.hub`).
-    ``bot_delay`` overrides every game's bot speed; ``answer_wait`` and ``away_after``: see
-    :mod:`talisman.server.autopilot`."""
+    ``bot_delay`` overrides every game's bot speed; ``answer_wait``, ``away_after``, ``beside_wait``
+    and ``unopened_wait``: see :mod:`talisman.server.autopilot`."""
     limiter = ClientLimiter(limits if limits is not None else Limits())
 
     @asynccontextmanager
@@ -88,6 +91,8 @@ def create_app(
             limiter=limiter,
             answer_wait=answer_wait,
             away_after=away_after,
+            beside_wait=beside_wait,
+            unopened_wait=unopened_wait,
         )
         app.state.hub = hub
         await hub.start()

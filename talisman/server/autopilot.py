@@ -5,10 +5,12 @@ endless. For the pending decision of a seat, the :class:`Autopilot` plans:
 
 ``bot``       a bot's seat: its bot answers, after the game's pause (its bot speed)
 ``standing``  a person's seat whose standing answers cover the decision: at once
+``beside``    a person's Fate reroll shown beside the die (standing answer ``fate-beside-die``): the roll is
+              kept after ``beside_wait`` seconds unless the person takes the reroll first
 ``skip``      a person who asked to skip to their turn, asked in another's turn: declines at once
 ``away``      a person away longer than ``away_after``, while another person is there: a stand-in bot
               plays the seat until they come back (a game nobody is watching waits, rather than play
-              itself to its end)
+              itself to its end); a seat whose invitation was never opened only ``unopened_wait``
 ``timeout``   a person asked in another player's turn: declines after ``answer_wait`` seconds
 ``absent``    a person asked in their own turn, gone: nothing yet; look again when they count as away
 
@@ -24,16 +26,19 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from talisman.bots import make_bot
 from talisman.bots.base import Agent
 from talisman.engine.game import Game
-from talisman.engine.standing import decline, in_others_turn, standing_answer
+from talisman.engine.standing import BESIDE_THE_DIE_SECONDS, beside_the_die, decline, in_others_turn, standing_answer
 
 BOT_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.2, "normal": 0.6}  # seconds before each bot move
 STAND_IN = "heuristic"  # the bot that plays for an absent person, or answers a time-out with no way to pass
 ANSWER_WAIT = 20.0  # seconds a person has to answer in another player's turn
 AWAY_AFTER = 120.0  # seconds without a connection after which a person's seat is played by the stand-in
+UNOPENED_WAIT = 15.0  # the same for a seat whose invitation nobody has opened yet (a game made alone, a seat too many)
+CLOCKS = ("timeout", "beside", "absent")  # the plans whose clock the browser shows
 
 
 @dataclass(frozen=True)
@@ -60,7 +65,10 @@ class Autopilot:
     bot_delay: float  # the pause before each bot move
     answer_wait: float = ANSWER_WAIT
     away_after: float = AWAY_AFTER
+    beside_wait: float = BESIDE_THE_DIE_SECONDS
+    unopened_wait: float = UNOPENED_WAIT
     standing: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    unopened: set[int] = field(default_factory=set)  # people's seats whose invitation nobody has opened
     skipping: set[int] = field(default_factory=set)
     away_since: dict[int, float] = field(default_factory=dict)  # people's seats with nobody connected
     plan: Plan | None = None
@@ -86,7 +94,11 @@ class Autopilot:
         since = self.away_since.get(seat)
         if since is None or not set(online) - {seat}:
             return False
-        return (now if now is not None else time.monotonic()) - since >= self.away_after
+        return (now if now is not None else time.monotonic()) - since >= self.patience(seat)
+
+    def patience(self, seat: int) -> float:
+        """How long a person's seat may be without a connection before the stand-in plays it."""
+        return min(self.unopened_wait, self.away_after) if seat in self.unopened else self.away_after
 
     # --- planning -------------------------------------------------------------------
 
@@ -104,6 +116,8 @@ class Autopilot:
             reason, wait = "bot", self._bot_delay()
         elif standing_answer(g, self.standing.get(seat, ())) is not None:
             reason, wait = "standing", 0.0
+        elif beside_the_die(g, self.standing.get(seat, ())) and not self.stood_in(seat, online, now):
+            reason, wait = "beside", self.beside_wait  # (a person away is played by the stand-in: it may roll again)
         else:
             others = in_others_turn(g)
             if not others:
@@ -114,9 +128,15 @@ class Autopilot:
             elif self.stood_in(seat, online, now):
                 reason, wait = "away", self._bot_delay()
             elif others:
-                reason, wait = "timeout", self.answer_wait
+                # a person not there whose seat the stand-in takes over sooner (a seat never opened) gets no clock
+                since = self.away_since.get(seat)
+                takeover = None if since is None or not online - {seat} else since + self.patience(seat) - now
+                if takeover is not None and takeover < self.answer_wait:
+                    reason, wait = "away", takeover + self._bot_delay()
+                else:
+                    reason, wait = "timeout", self.answer_wait
             elif not present and online:
-                reason, wait = "absent", self.away_since.get(seat, now) + self.away_after - now
+                reason, wait = "absent", self.away_since.get(seat, now) + self.patience(seat) - now
             else:
                 self.plan = None
                 return None
@@ -131,13 +151,23 @@ class Autopilot:
     def _bot_delay(self) -> float:
         return 0.0 if self.skipping else self.bot_delay
 
-    def timer(self) -> dict[str, float | int] | None:
-        """The visible clock of a person's pending decision in another's turn: who, which step, when
-        it passes (``ends_at``, seconds since the epoch) and how long it was given (``seconds``)."""
+    def timer(self) -> dict[str, Any] | None:
+        """The visible clock of a person's pending decision: who, which step, when it passes
+        (``ends_at``, seconds since the epoch), how long it was given (``seconds``) and what
+        happens then (``reason``: ``timeout``, a question in another's turn passes; ``beside``,
+        the roll beside the die is kept; ``absent``, a bot plays the seat of a person not there)."""
         p = self.plan
-        if p is None or p.reason != "timeout":
+        if p is None or p.reason not in CLOCKS:
             return None
-        return {"seat": p.seat, "step": p.step, "ends_at": round(p.ends_at, 3), "seconds": self.answer_wait}
+        given = {"timeout": self.answer_wait, "beside": self.beside_wait}.get(p.reason, self.patience(p.seat))
+        return {
+            "seat": p.seat,
+            "step": p.step,
+            "ends_at": round(p.ends_at, 3),
+            "seconds": given,
+            "reason": p.reason,
+            "unopened": p.seat in self.unopened,
+        }
 
     # --- answering ------------------------------------------------------------------
 
@@ -145,7 +175,7 @@ class Autopilot:
         """The answer that needs no bot: a standing answer, or the option that passes."""
         if plan.reason == "standing":
             return standing_answer(g, self.standing.get(plan.seat, ()))
-        if plan.reason in ("skip", "timeout"):
+        if plan.reason in ("skip", "timeout", "beside"):
             return decline(g)
         return None
 

@@ -16,6 +16,8 @@ True
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +25,8 @@ from talisman.bots import bot_kinds
 from talisman.content.modules import TALISMAN, game_of, get_module, known_modules
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
+from talisman.engine.setup import character_card
+from talisman.engine.standing import NEW_PLAYER, STANDING_ANSWERS
 from talisman.errors import TalismanError
 
 log = logging.getLogger("talisman.server")
@@ -61,6 +65,38 @@ def modules_info() -> list[dict[str, Any]]:
     return out
 
 
+def short_title(module: str) -> str:
+    """A module's title in a few words, for a game's default title.
+
+    >>> short_title("worlds"), short_title("airships"), short_title("legendary-tales"), short_title("wizards-tower")
+    ('Talisman Worlds', 'Airships', 'Legendary Tales', "Wizard's Tower")
+    """
+    title = re.sub(r"\s*\([^)]*\)", "", get_module(module).title).removeprefix("Talisman: ")
+    return re.split(r"[:,]", title)[0].strip().removeprefix("The ")
+
+
+def default_title(modules: list[str] | tuple[str, ...], seats: list[tuple[str, str]]) -> str:
+    """The title of a game its creator did not name: its game and modules, then who plays.
+
+    >>> default_title(["core", "worlds", "endings"], [("Ann", "human"), ("Heuristic bot", "heuristic"), ("Search bot", "search")])
+    'Talisman Worlds with Alternative endings at the Crown of Command: Ann and 2 bots'
+    >>> default_title(["core"], [("Ann", "human"), ("Heuristic bot", "heuristic")])
+    'Talisman: Ann and a bot'
+    >>> default_title(["legendary-tales"], [("Ann", "human"), ("Bob", "human")])
+    'Legendary Tales: Ann and Bob'
+    """
+    own = [m for m in modules if get_module(m).game == m]  # a game of its own on the engine (Legendary Tales)
+    names = [short_title(m) for m in own + [m for m in modules if m != "core" and m not in own]]
+    head = names.pop(0) if names and (own or names[0].startswith("Talisman")) else "Talisman"
+    if names:
+        head += f" with {', '.join(names[:2])}{' and more' if len(names) > 2 else ''}"
+    people = [name for name, controller in seats if controller == HUMAN]
+    bots = len(seats) - len(people)
+    who = people + ([f"{bots} bots" if bots > 1 else "a bot"] if bots else [])
+    players = f"{', '.join(who[:-1])} and {who[-1]}" if len(who) > 1 else who[0]
+    return f"{head}: {players}"[:200]
+
+
 def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
     """The choices for a new game with these modules (raises ConfigError if they cannot be combined)."""
     rules = ruleset_for(modules)
@@ -80,37 +116,21 @@ def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
         },
         "characters": character_cards(rules),
         "controllers": controllers(),
+        # the standing answers a seat may hold, and those a new player begins with (talisman.engine.standing)
+        "standing": {"choices": STANDING_ANSWERS, "new_player": list(NEW_PLAYER)},
         "seats": {"min": 1, "max": 6},
     }
 
 
-def character_cards(rules: Ruleset) -> list[dict[str, Any]]:
-    """The playable characters of a ruleset by name, as their cards tell them: attributes,
-    alignment, size, starting space, starting Spells and abilities (in the content's words).
-    The heroes of a game of its own (Legendary Tales) have no attributes: their name and ability only."""
+def character_cards(rules: Ruleset, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The playable characters of a ruleset by name, as the game starts them (:func:`character_card`:
+    attributes, lives and Fate under the game's options, alignment, size, starting space, starting
+    Spells, and the abilities that hold with the modules in play). The heroes of a game of its own
+    (Legendary Tales) have no attributes: their name and ability only."""
+    playable = sorted((c for c in rules.characters.values() if c.playable), key=lambda c: c.name)
     if game_of(rules.module_names) != TALISMAN:
-        return [
-            {"key": c.key, "name": c.name, "abilities": list(c.abilities)}
-            for c in sorted(rules.characters.values(), key=lambda c: c.name)
-            if c.playable
-        ]
-    return [
-        {
-            "key": c.key,
-            "name": c.name,
-            "strength": c.strength,
-            "craft": c.craft,
-            "fate": c.fate,
-            "lives": c.lives,
-            "alignment": c.alignment,
-            "size": c.size,
-            "start": rules.space(c.start).name,
-            "spells": c.spells,
-            "abilities": list(c.abilities),
-        }
-        for c in sorted(rules.characters.values(), key=lambda c: c.name)
-        if c.playable
-    ]
+        return [{"key": c.key, "name": c.name, "abilities": list(c.abilities_in_play(rules.regions))} for c in playable]
+    return [character_card(rules, c.key, options) for c in playable]
 
 
 @lru_cache(maxsize=32)

@@ -41,11 +41,12 @@ from typing import Any, TypeVar
 from talisman.content.modules import played_modules
 from talisman.content.ruleset import ruleset_for
 from talisman.engine.game import Game, make_config
+from talisman.engine.standing import BESIDE_THE_DIE_SECONDS, check_answers
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError, TalismanError
 from talisman.server import choosing
-from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER, BOT_SPEEDS
-from talisman.server.catalog import HUMAN, bot_names
+from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER, BOT_SPEEDS, UNOPENED_WAIT
+from talisman.server.catalog import HUMAN, bot_names, default_title
 from talisman.server.cluster import OWNER_RETRY, Cluster
 from talisman.server.errors import ActionError
 from talisman.server.limits import ClientLimiter, Limits, client_key, current_client
@@ -72,6 +73,7 @@ class NewSeat:
     character: str | None = None  # a character key, or None: dealt at random
     name: str = ""
     choose: bool = False  # a person's seat whose player picks the character (talisman.server.choosing)
+    standing: tuple[str, ...] = ()  # a person's standing answers from the start (talisman.engine.standing)
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class NewGame:
     title: str = ""
     seed: int | None = None
     bot_speed: str = "normal"  # a key of talisman.server.autopilot.BOT_SPEEDS
+    tutorial: bool = False  # a guided first game: its people's states carry the tutorial's tips
 
 
 class Hub:
@@ -99,13 +102,18 @@ class Hub:
         abandon_after: timedelta = ABANDON_AFTER,
         answer_wait: float = ANSWER_WAIT,
         away_after: float = AWAY_AFTER,
+        beside_wait: float = BESIDE_THE_DIE_SECONDS,
+        unopened_wait: float = UNOPENED_WAIT,
     ) -> None:
         """``bot_delay``, when given, is every game's pause before a bot move, whatever its bot
-        speed; ``answer_wait`` and ``away_after``: see :mod:`talisman.server.autopilot`."""
+        speed; ``answer_wait``, ``away_after``, ``beside_wait`` and ``unopened_wait``: see
+        :mod:`talisman.server.autopilot`."""
         self.store = store
         self.bot_delay = bot_delay
         self.answer_wait = answer_wait
         self.away_after = away_after
+        self.beside_wait = beside_wait
+        self.unopened_wait = unopened_wait
         self.snapshot_every = snapshot_every
         self.engine_budget = engine_budget
         self.bot_budget = bot_budget
@@ -339,6 +347,12 @@ class Hub:
                     f"seat {i}: {s.controller!r} is neither a person nor a bot ({', '.join(allowed)})",
                     400,
                 )
+            if s.standing and s.controller != HUMAN:
+                raise ActionError("bad-config", f"seat {i}: only a person's seat has standing answers", 400)
+            try:
+                check_answers(s.standing)
+            except ConfigError as e:
+                raise ActionError("bad-config", f"seat {i}: {e}", 400) from None
             if s.choose and (s.controller != HUMAN or s.character is not None):
                 raise ActionError(
                     "bad-config",
@@ -372,6 +386,8 @@ class Hub:
             raise ActionError(
                 "bad-config", f"this game would be over before its first move ({_ending(g)}): not created", 400
             )
+        if spec.tutorial:
+            config = {**config, "tutorial": True}  # (kept beside the engine's configuration, which it does not change)
         invites = {i: secrets.token_urlsafe(18) for i, s in enumerate(spec.seats) if s.controller == HUMAN}
         records = tuple(
             SeatRecord(
@@ -386,10 +402,11 @@ class Hub:
             for i, s in enumerate(spec.seats)
         )
         game_id = secrets.token_urlsafe(6)
-        title = spec.title.strip()[:200] or f"Game {game_id}"
+        title = spec.title.strip()[:200] or default_title(config["modules"], [(r.name, r.controller) for r in records])
         status = choosing.STATUS if g is None else ("open" if invites else "running")
         creator_token = secrets.token_urlsafe(18)
-        settings = GameSettings(spec.bot_speed, hash_token(creator_token))
+        standing = {i: check_answers(s.standing) for i, s in enumerate(spec.seats) if s.standing}
+        settings = GameSettings(spec.bot_speed, hash_token(creator_token), standing)
         await self.run_db(
             self.store.create_game,
             game_id,

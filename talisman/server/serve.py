@@ -12,6 +12,7 @@ import argparse
 import socket
 import sys
 
+from talisman.engine.standing import BESIDE_THE_DIE_SECONDS
 from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER
 
 
@@ -52,6 +53,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default: {AWAY_AFTER:g})",
     )
     parser.add_argument(
+        "--beside-wait",
+        type=float,
+        default=BESIDE_THE_DIE_SECONDS,
+        metavar="SECONDS",
+        help="how long a Fate reroll offered beside the die (a new player's standing answer) waits before "
+        f"the roll is kept (default: {BESIDE_THE_DIE_SECONDS:g})",
+    )
+    parser.add_argument(
         "--reuse-port",
         action="store_true",
         help="share the port with other talisman serve processes on the same PostgreSQL database "
@@ -75,9 +84,11 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.bot_delay is not None and not 0 <= args.bot_delay <= 60:
         print("talisman: error: --bot-delay must be between 0 and 60 seconds", file=sys.stderr)
         return 2
-    if not (0 < args.answer_wait <= 3600 and 0 < args.away_after <= 86400):
+    if not (0 < args.answer_wait <= 3600 and 0 < args.away_after <= 86400 and 0 < args.beside_wait <= 3600):
         print(
-            "talisman: error: --answer-wait and --away-after must be positive (at most an hour, a day)", file=sys.stderr
+            "talisman: error: --answer-wait, --beside-wait and --away-after must be positive "
+            "(at most an hour, an hour, a day)",
+            file=sys.stderr,
         )
         return 2
     url = normalise_url(args.db or default_db_url())
@@ -94,6 +105,7 @@ def run_serve(args: argparse.Namespace) -> int:
         limits=Limits.off() if args.no_client_limits else None,
         answer_wait=args.answer_wait,
         away_after=args.away_after,
+        beside_wait=args.beside_wait,
     )
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Talisman is served at http://{host}:{args.port}/  (database: {_safe(url)}; Ctrl+C stops it)", flush=True)

@@ -44,9 +44,10 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Set
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from talisman import tutorial
 from talisman.engine.game import Game
 from talisman.engine.standing import STANDING_ANSWERS, check_answers
 from talisman.engine.view import agent_view, events_for
@@ -70,6 +71,8 @@ class Host(Protocol):
     bot_delay: float | None  # every game's pause before a bot move, or None: each game's bot speed
     answer_wait: float
     away_after: float
+    beside_wait: float
+    unopened_wait: float
     snapshot_every: int
     sessions: dict[str, GameSession]
 
@@ -210,9 +213,16 @@ class GameSession:
             bot_delay=bot_delay_for(settings.bot_speed, hub.bot_delay),
             answer_wait=hub.answer_wait,
             away_after=hub.away_after,
+            beside_wait=hub.beside_wait,
+            unopened_wait=hub.unopened_wait,
             standing=dict(settings.standing),
         )
+        self.note_unopened()
         self.wake = asyncio.Event()  # set when the pending decision's plan may have changed
+
+    def note_unopened(self) -> None:
+        """Tell the autopilot which people's seats nobody has opened yet (a shorter wait for them)."""
+        self.pilot.unopened = {s.seat for s in self.seats if s.controller == HUMAN and not s.joined}
 
     # --- public facts -----------------------------------------------------------
 
@@ -303,7 +313,15 @@ class GameSession:
         }
         if seat is not None:
             msg["settings"] = self.settings_for(seat)
+            msg.update(self.tutorial_for(seat))
         return msg
+
+    def tutorial_for(self, seat: int) -> dict[str, Any]:
+        """In a tutorial, a seat's tips for this moment, the most pressing first (the page shows each once)."""
+        if not self.config.get("tutorial") or self.game is None:
+            return {}
+        tips = [asdict(t) for t in tutorial.tips_for(self.game, seat)]
+        return {"tutorial": {"tips": tips, "all": list(tutorial.TIPS), "done": asdict(tutorial.DONE)}}
 
     # --- seats ------------------------------------------------------------------
 
@@ -377,6 +395,7 @@ class GameSession:
                 ) from None
             s.token_hash = hash_token(token)
             s.name = name or s.name
+            self.note_unopened()
         self.broadcast_seats()
         return token
 
@@ -876,6 +895,7 @@ class GameSession:
                     self.send(c, let_go.to_dict())
                     self._let_go(c)
             s.name, s.token_hash, s.joined = r.name, r.token_hash, r.joined
+        self.note_unopened()
         if self.game is None:
             self.config = record.config
             if record.status == choosing.STATUS:
@@ -916,7 +936,11 @@ class GameSession:
                     "view": views[c.seat],
                     "events_from": c.events_sent,
                     "events": events_for(g, c.seat, c.events_sent),
-                    **({"settings": self.settings_for(c.seat)} if c.seat is not None else {}),
+                    **(
+                        {"settings": self.settings_for(c.seat), **self.tutorial_for(c.seat)}
+                        if c.seat is not None
+                        else {}
+                    ),
                 },
             )
             c.events_sent = total

@@ -352,6 +352,8 @@ class Store:
                         game_id=game_id, bot_speed=settings.bot_speed, creator_hash=settings.creator_hash
                     )
                 )
+                for seat, standing in sorted(settings.standing.items()):
+                    db.execute(seat_settings.insert().values(game_id=game_id, seat=seat, standing=list(standing)))
 
     def set_standing(self, game_id: str, seat: int, standing: tuple[str, ...]) -> None:
         """Replace a seat's standing answers."""

@@ -27,12 +27,21 @@
 //   "Ending") until the view's `layout.face_down` no longer holds it.
 
 import { h, ownerOf, s, SEAT_COLOURS } from './dom.js';
+import { cardIcon, iconDefs, spaceIcon, useIcon } from './icons.js';
+import { fitText, legible } from './legible.js';
+import { moved } from './motion.js';
 import { cardTip, tidyTip, withTip } from './tip.js';
 
 const SIZE = 1000;
 const GAP = 26;
 const LINE_ROW = 8;
-const REGION_FILLS = ['#e8dcb5', '#d9c08e', '#c99a74', '#e3c05c', '#b7c9a8', '#a9bcd0', '#d4b0c8', '#c8c8c8'];
+// Each region in a colour of its own: the Outer Region's meadows, the Middle's ripe fields, the Inner's dusk,
+// the Crown's gold, a Dungeon's stone, a City's brick, the Timescape's cold light; others from the palette.
+const REGION_COLOURS = {
+  outer: '#cfe0a8', middle: '#e8cf8c', inner: '#dc9f8c', crown: '#f2c94c', dungeon: '#bdb6aa', 'dungeon-4e': '#bdb6aa',
+  city: '#e0b79c', 'city-districts': '#e0b79c', timescape: '#a6d3d8', catacombs: '#b0a495', 'wizards-tower': '#cbb7e3',
+};
+const REGION_FILLS = ['#e8dcb5', '#b7c9a8', '#a9bcd0', '#d4b0c8', '#e3c05c', '#c8c8c8', '#d9c08e', '#c99a74'];
 const HEX_FILLS = {
   outer: '#a5d6a7', river: '#90caf9', middle: '#b3c7f7', inner: '#ce93d8', crown: '#ffd700', 'worlds-dungeon': '#9e9e9e',
 };
@@ -115,7 +124,8 @@ export function layoutBoard(board) {
     const middle = board.regions.filter((r) => !placed.has(r.id) && r.shape === 'ring' && r.spaces.length === 1
       && linked(spacesOf(r), inner));
     if (middle.length && side > 0) {
-      const c = Math.min(side, (side - GAP * (middle.length - 1)) / middle.length);
+      // (a single space, the Crown, takes most of the gap round it too: room for its name)
+      const c = middle.length === 1 ? side + GAP * 1.5 : Math.min(side, (side - GAP * (middle.length - 1)) / middle.length);
       const left = origin + (side - (c * middle.length + GAP * (middle.length - 1))) / 2;
       middle.forEach((r, i) => {
         cells[r.spaces[0]] = { x: left + i * (c + GAP), y: top + origin + (side - c) / 2, w: c, h: c, region: r.id };
@@ -208,21 +218,6 @@ function centre(cell) {
   return [cell.x + cell.w / 2, cell.y + cell.h / 2];
 }
 
-function wrap(text, maxChars) {
-  const lines = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && (line + ' ' + word).length > maxChars) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, 3);
-}
-
 function linkPath(a, b, kind) {
   const [x1, y1] = centre(a);
   const [x2, y2] = centre(b);
@@ -280,14 +275,16 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
   const faceDown = new Set((view.layout && view.layout.face_down) || []);
   const revealed = (view.layout && view.layout.labels) || {};
   const regionIndex = Object.fromEntries(board.regions.map((r, i) => [r.id, i]));
-  const regionFill = (id) => REGION_FILLS[regionIndex[id] % REGION_FILLS.length];
+  const regionFill = (id) => REGION_COLOURS[id] || REGION_FILLS[regionIndex[id] % REGION_FILLS.length];
+  svg.append(iconDefs());
 
   for (const f of layout.frames) {
     svg.append(s('rect', { x: f.x - 4, y: f.y - 4, width: (f.w ?? f.size) + 8, height: (f.h ?? f.size) + 8, rx: 10, class: 'frame' }));
   }
   for (const l of [...layout.lineLabels, ...(layout.titles || [])]) {
     const region = board.regions.find((r) => r.id === l.region);
-    svg.append(s('text', { x: l.x, y: l.y, class: 'region-label' }, region.name));
+    svg.append(fitText(s('text', { x: l.x, y: l.y, class: 'region-label' }, region.name), region.name,
+      { width: SIZE, size: 22, at: 'baseline' }));
   }
   const links = s('g', { class: 'links' });
   for (const l of layout.lineLabels.filter((x) => !x.grid)) {   // a strip's path, space after space
@@ -340,17 +337,22 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
       g.append(s('rect', { x: cell.x, y: cell.y, width: cell.w, height: cell.h, rx: 6, fill: regionFill(cell.region), class: 'cell' }));
     }
     const fs = Math.max(cell.w * 0.115, 9);
+    const icon = faceDown.has(id) ? 'portal' : spaceIcon(space.kind);
+    const isize = cell.hex ? cell.w * 0.34 : cell.w * 0.34;
+    g.append(cell.hex ? useIcon(icon, cell.hex.x - isize / 2, cell.hex.y - isize * 0.15, isize, 'space-icon')
+      : useIcon(icon, cell.x + cell.w * 0.6, cell.y + cell.h * 0.4, isize, 'space-icon'));
     if (disaster) {
-      g.append(s('text', { x: cell.x + cell.w / 2, y: cell.y + cell.h * 0.42, 'font-size': fs * 0.9, class: 'disaster-name', 'data-disaster': disaster.name }, `⚠ ${disaster.name}`));
+      g.append(fitText(s('text', { x: cell.x + cell.w / 2, y: cell.y + cell.h * 0.42, 'font-size': fs * 0.9, class: 'disaster-name', 'data-disaster': disaster.name }, `⚠ ${disaster.name}`),
+        `⚠ ${disaster.name}`, { width: cell.w - 6, lines: 2, size: fs * 0.9, at: 'baseline' }));
     }
-    wrap(title, Math.max(Math.floor(cell.w / (fs * 0.56)), 6)).forEach((line, i) => {
-      g.append(s('text', { x: cell.x + cell.w / 2, y: cell.y + fs * (1.15 + i * 1.05), 'font-size': fs, class: 'space-name' }, line));
-    });
+    g.append(fitText(s('text', { x: cell.x + cell.w / 2, y: cell.hex ? cell.hex.y - cell.hex.R * 0.62 : cell.y + 2, 'font-size': fs, class: 'space-name' }, title),
+      title, { width: cell.hex ? cell.w * 0.88 : cell.w - 6, lines: 3, size: fs, at: 'top' }));
     drawCards(g, cell, cards);
     const gold = (view.gold_on || {})[id];
     if (gold) {
       g.append(s('circle', { cx: cell.x + cell.w - 16, cy: cell.y + cell.h - 16, r: 13, class: 'gold' }));
-      g.append(s('text', { x: cell.x + cell.w - 16, y: cell.y + cell.h - 11.5, class: 'gold-text' }, String(gold)));
+      g.append(fitText(s('text', { x: cell.x + cell.w - 16, y: cell.y + cell.h - 16, class: 'gold-text' }, String(gold)),
+        String(gold), { width: 30, size: 14, at: 'middle' }));
     }
     if (realms[id]) {
       g.append(s('path', {
@@ -374,6 +376,8 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
     svg.append(g);
   }
   if (zoom) zoom.apply();
+  else legible(svg);
+  moved(svg);
   tidyTip();
 }
 
@@ -383,11 +387,11 @@ function drawCards(g, cell, cards) {
   const y = cell.y + cell.h - h - 4;
   const first = cards[0];
   const fs = h * 0.62;
-  const maxChars = Math.floor((cell.w - 14) / (fs * 0.55));
-  const label = first.name.length > maxChars ? first.name.slice(0, maxChars - 1) + '…' : first.name;
+  const label = cards.length > 1 ? `${first.name} +${cards.length - 1}` : first.name;
   g.append(s('rect', { x: cell.x + 4, y, width: cell.w - 8, height: h, rx: 3, fill: CARD_FILLS[first.type] || '#555', class: 'card' }));
-  g.append(s('text', { x: cell.x + 8, y: y + h * 0.72, 'font-size': fs, class: 'card-text' },
-    cards.length > 1 ? `${label} +${cards.length - 1}` : label));
+  g.append(useIcon(cardIcon(first.type), cell.x + 6, y + h * 0.1, h * 0.8, 'card-icon'));
+  g.append(fitText(s('text', { x: cell.x + 8 + h * 0.8, y: y + h / 2, 'font-size': fs, class: 'card-text', 'data-card': first.name }, label),
+    label, { width: cell.w - 14 - h * 0.8, size: fs, at: 'middle', clip: true }));
 }
 
 /** Markers of the modules (``view.pieces``): an Emperor's Guard, a card turned face down; in a column at the right. */
@@ -399,7 +403,8 @@ function drawMarkers(g, cell, markers) {
     const guard = m.kind === 'emperors-guard';
     g.append(s('g', { class: `marker marker-${m.kind}`, 'data-marker': m.kind },
       s('rect', { x, y, width: size, height: size, rx: guard ? size / 2 : 2, class: 'marker-shape' }),
-      s('text', { x: x + size / 2, y: y + size * 0.68, 'font-size': size * 0.5, class: 'marker-text' }, guard ? 'EG' : '?'),
+      fitText(s('text', { x: x + size / 2, y: y + size / 2, 'font-size': size * 0.5, class: 'marker-text' }, guard ? 'EG' : '?'),
+        guard ? 'EG' : '?', { width: size * 1.6, size: size * 0.5, at: 'middle' }),
       s('title', {}, m.name)));
   });
 }
@@ -410,9 +415,13 @@ function drawPieces(g, cell, players, active) {
     const cx = cell.x + r + 6 + (i % 3) * (r * 2.1);
     const cy = cell.y + cell.h * 0.55 + Math.floor(i / 3) * (r * 2.1) - (players.length > 3 ? r : 0);
     const colour = SEAT_COLOURS[ownerOf(p) % SEAT_COLOURS.length];
-    const piece = s('g', { class: `piece${p.seat === active ? ' active' : ''}${p.toad ? ' toad' : ''}`, 'data-seat': ownerOf(p) },
-      s('circle', { cx, cy, r, fill: colour }),
-      s('text', { x: cx, y: cy + r * 0.38, 'font-size': r * 1.05 }, p.name.slice(0, 2)));
+    const piece = s('g', {
+      class: `piece${p.seat === active ? ' active' : ''}${p.toad ? ' toad' : ''}`, 'data-seat': ownerOf(p), 'data-piece': p.seat,
+      'data-x': cx, 'data-y': cy,
+    },
+    s('circle', { cx, cy, r, fill: colour }),
+    fitText(s('text', { x: cx, y: cy, 'font-size': r * 1.05 }, p.name.slice(0, 2)), p.name.slice(0, 2), { width: r * 2.1, size: r * 1.05, at: 'middle' }),
+    s('title', {}, p.name));
     g.append(piece);
   });
 }

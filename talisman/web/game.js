@@ -7,10 +7,16 @@ import { choosePanel, choosers } from './choose.js';
 import { adventurePanel, drawLegendary, drawnPanel, heroSheets, isLegendary, legendaryBox, resultText, travelTargets } from './legendary.js';
 import { pacePanel } from './pace.js';
 import { clear, h, ownerOf, s } from './dom.js';
+import { allowMotion, tumble } from './motion.js';
 import { lastRoll, logLine, sheet } from './sheet.js';
 import { Zoom } from './zoom.js';
 
 const LOG_SHOWN = 400;
+// The standing answers that cover a kind of question: shown beside it (talisman/engine/standing.py).
+const STANDING_FOR = {
+  fate: ['fate-beside-die', 'no-fate'], 'others-turn': ['spells-that-matter', 'spells-own-turn'], counterspell: ['spells-own-turn'],
+};
+const TUTORIAL_KEY = 'talisman.tutorial';
 // On a narrow screen the board starts zoomed in on the seat's piece, so that its names can be read.
 const PHONE = 600;
 const PHONE_ZOOM = 2.2;
@@ -82,7 +88,8 @@ export async function gamePage(root, gameId) {
     banner: h('div', { class: 'banner', role: 'status', 'aria-live': 'polite' }),
     connection: h('span', { class: 'connection' }),
     svg: s('svg', { class: 'board', role: 'img', 'aria-label': 'the board' }),
-    decision: h('section', { class: 'decision' }),
+    tutorial: h('section', { class: 'tutorial', role: 'note', 'aria-label': 'tutorial', hidden: true }),
+    decision: h('section', { class: 'decision', id: 'choice', 'aria-label': 'your choice', tabindex: -1 }),
     dice: h('section', { class: 'dice' }),
     adventure: h('div', { class: 'adventure-wrap', hidden: true }),
     sheets: h('div', { class: 'sheets' }),
@@ -93,16 +100,18 @@ export async function gamePage(root, gameId) {
   const pace = pacePanel(gameId, seat, token);
   const zoom = new Zoom(el.svg, boardBox(layout));
   const page = h('div', { class: 'game', 'data-step': '' },
+    h('a', { class: 'skip-link', href: '#choice' }, 'Skip to your choice'),
     h('div', { class: 'game-head' }, el.title, el.connection),
     el.banner,
     el.choose,
     h('div', { class: 'board-wrap' }, el.svg, zoom.controls()),
-    h('aside', { class: 'side' }, el.decision, pace.el, el.adventure, el.dice),
+    h('aside', { class: 'side' }, el.tutorial, el.decision, el.dice, pace.el, el.adventure),
     h('section', { class: 'log-wrap' }, h('h2', {}, 'Log'), el.log),
     el.sheets);
   clear(root, page);
 
-  const state = { game: null, view: null, step: 0, events: [], sending: false, error: '', cards: null };
+  const state = { game: null, view: null, step: 0, events: [], sending: false, error: '', cards: null, tutorial: null };
+  const tutorial = tutorialTips(gameId);
 
   const live = new Live(gameId, seat, token, {
     eventsSeen: () => state.events.length,
@@ -116,7 +125,7 @@ export async function gamePage(root, gameId) {
         if (msg.events_from === 0) state.events = msg.events;
         else if (msg.events_from === state.events.length) state.events = state.events.concat(msg.events);
         else state.events = state.events.slice(0, msg.events_from).concat(msg.events);
-        Object.assign(state, { game: msg.game, view: msg.view, step: msg.step, sending: false, settings: msg.settings });
+        Object.assign(state, { game: msg.game, view: msg.view, step: msg.step, sending: false, settings: msg.settings, tutorial: msg.tutorial || null });
         if (msg.events.length || msg.events_from === 0) state.error = '';
         render();
       } else if (msg.type === 'game') {
@@ -183,13 +192,48 @@ export async function gamePage(root, gameId) {
     clear(el.choose, choosePanel(game, state.cards, seat, { onPick: pick, sending: state.sending, error: state.error }));
   }
 
+  /** A Fate reroll this seat's standing answers show beside the die: it stops nothing, and the roll is kept
+   *  when the time is up (talisman/server/autopilot.py, "beside"). */
+  function besideTheDie(d, mine) {
+    const standing = (state.settings && state.settings.standing) || [];
+    return Boolean(mine && d.kind === 'fate' && standing.includes('fate-beside-die') && !standing.includes('no-fate'));
+  }
+
+  /** The die of the last roll, and beside it the ways to roll again for a moment, with a fuse burning down. */
+  function renderBeside(d) {
+    const t = state.game.timer;
+    const left = t && t.reason === 'beside' && t.step === state.step ? Math.max(0, t.ends_at - Date.now() / 1000) : null;
+    const fuse = h('div', { class: 'fuse', role: 'presentation' }, h('span', { class: 'fuse-burn', style: left === null ? null : `animation-duration:${left.toFixed(2)}s` }));
+    const button = (o, cls) => h('button', { class: `option beside ${cls}`, 'data-option': o.id, 'aria-disabled': state.sending ? 'true' : null, onclick: () => choose(o) }, o.label);
+    clear(el.dice, h('h2', {}, 'Dice'), lastRoll(state.events),
+      h('div', { class: 'beside-die', role: 'group', 'aria-label': 'roll again with Fate' },
+        d.options.map((o) => button(o, o.id === 'keep' ? 'keep' : 'again')), fuse));
+  }
+
+  /** The tutorial's tip for this moment (each shown once; the last, once all were), with "Got it". */
+  function renderTutorial() {
+    const tip = tutorial.pick(state.tutorial, state.step);
+    el.tutorial.hidden = !tip;
+    if (!tip) return;
+    clear(el.tutorial, h('h2', {}, `Tutorial: ${tip.title}`), h('p', {}, tip.text),
+      h('button', { type: 'button', class: 'small', 'data-tutorial': 'got-it', onclick: () => { tutorial.dismiss(); render(); } }, 'Got it'));
+  }
+
   /** The decision as buttons (this seat's), or what the game waits for; a link to the replay once it is over. */
   function renderDecision(d, mine, targets) {
     const { view } = state;
+    if (mine && besideTheDie(d, mine)) {
+      clear(el.decision,
+        h('h2', {}, rolledText(d.prompt)),
+        h('p', { class: 'hint' }, 'Roll again with Fate beside the die, or let it be: the roll is kept in a moment and play goes on.'),
+        pace.toggles(STANDING_FOR.fate),
+        state.error ? h('p', { class: 'error' }, state.error) : null);
+      return;
+    }
     if (mine) {
       const armed = (o) => state.armed === `${state.step}:${o.id}`;
       const button = (o) => h('button', {
-        class: `option ${o.group}${o.warn ? ' deadly' : ''}`, 'data-option': o.id, disabled: state.sending, onclick: () => choose(o),
+        class: `option ${o.group}${o.warn ? ' deadly' : ''}`, 'data-option': o.id, 'aria-disabled': state.sending ? 'true' : null, onclick: () => choose(o),
         title: o.warn || null,
       }, armed(o) ? `☠ Really? ${o.label}` : (o.warn ? `☠ ${o.label}` : o.label));
       const deadly = d.options.filter((o) => o.warn);
@@ -204,6 +248,7 @@ export async function gamePage(root, gameId) {
         warning,
         h('div', { class: 'options' }, main.map(button)),
         free.length ? h('div', { class: 'free' }, h('h3', {}, 'You may also'), h('div', { class: 'options' }, free.map(button))) : null,
+        STANDING_FOR[d.kind] ? pace.toggles(STANDING_FOR[d.kind]) : null,
         state.error ? h('p', { class: 'error' }, state.error) : null);
     } else {
       clear(el.decision,
@@ -215,6 +260,8 @@ export async function gamePage(root, gameId) {
 
   function render() {
     const { game, view } = state;
+    remember();
+    if (game) allowMotion(game.bot_speed !== 'instant');
     const waiting = Boolean(game && game.status === 'choosing');
     page.classList.toggle('choosing', waiting);
     el.choose.hidden = !waiting;
@@ -236,12 +283,10 @@ export async function gamePage(root, gameId) {
       banner = `Game over: ${winners || 'nobody'} ${view.result.winners.length === 1 ? 'wins' : 'win'}: ${view.result.how}.`;
       el.banner.className = 'banner over';
     } else if (mine) {
-      banner = `Your turn: ${d.prompt}`;
+      banner = yourBanner(d, view, besideTheDie(d, mine));
       el.banner.className = 'banner yours';
     } else if (d) {
-      const waiting = seatInfo(d.player);
-      const how = waiting.controller === 'human' ? (waiting.online ? '' : ' (not connected)') : ' (a bot, thinking…)';
-      banner = `Waiting for ${waiting.name} (${view.players[d.character ?? d.player].name})${how}…`;
+      banner = waitingBanner(seatInfo(d.player), view.players[d.character ?? d.player].name);
       el.banner.className = 'banner waiting';
     }
     el.banner.textContent = banner;
@@ -266,8 +311,12 @@ export async function gamePage(root, gameId) {
       }
     }
     renderDecision(d, mine, targets);
-
-    clear(el.dice, h('h2', {}, 'Dice'), lastRoll(state.events));
+    if (mine && besideTheDie(d, mine)) renderBeside(d);
+    else clear(el.dice, h('h2', {}, 'Dice'), lastRoll(state.events));
+    const roll = el.dice.querySelector('.dice-row[data-roll]');
+    if (roll) tumble(roll, Number(roll.dataset.roll));
+    renderTutorial();
+    restoreFocus();
 
     // sheets: this seat's first, then the acting character's, then the others
     const order = [...view.players].sort((a, b) => rank(a) - rank(b));
@@ -305,9 +354,7 @@ export async function gamePage(root, gameId) {
       el.banner.textContent = `Your turn: ${d.prompt}`;
       el.banner.className = 'banner yours';
     } else if (d) {
-      const waiting = seatInfo(d.player);
-      const how = waiting.controller === 'human' ? (waiting.online ? '' : ' (not connected)') : ' (a bot, thinking…)';
-      el.banner.textContent = `Waiting for ${waiting.name} (${view.heroes[d.player].name})${how}…`;
+      el.banner.textContent = waitingBanner(seatInfo(d.player), view.heroes[d.player].name);
       el.banner.className = 'banner waiting';
     }
     document.title = `${mine ? '▶ ' : ''}Legendary Tales – ${game.title}`;
@@ -321,7 +368,93 @@ export async function gamePage(root, gameId) {
     el.adventure.hidden = false;
     clear(el.adventure, adventurePanel(view));
     clear(el.dice, h('h2', {}, 'Travel die'), lastRoll(state.events, 'Not rolled yet.'), h('h2', {}, 'Drawn this turn'), drawnPanel(view));
+    const roll = el.dice.querySelector('.dice-row[data-roll]');
+    if (roll) tumble(roll, Number(roll.dataset.roll));
     clear(el.sheets, heroSheets(view, seatInfo, seat));
     renderLog();
+    restoreFocus();
   }
+
+  /** The page is drawn afresh at each message: keyboard focus on an option (or where one was) stays there. */
+  function restoreFocus() {
+    const was = state.focused;
+    state.focused = null;
+    if (!was) return;
+    const same = page.querySelector(`button.option[data-option="${CSS.escape(was)}"]`);
+    const first = page.querySelector('button.option.main, button.option.beside, button.option');
+    (same || first)?.focus();
+  }
+
+  // Keyboard play: Tab and Enter on the options and the lit spaces; a number key picks that option of
+  // the main ones (1 to 9); focus on an option is kept when the page is drawn again.
+  const remember = () => {
+    const b = document.activeElement && document.activeElement.closest && document.activeElement.closest('button.option');
+    if (b && page.contains(b)) state.focused = b.dataset.option;
+  };
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    const d = state.view && state.view.decision;
+    if (!d || !d.options || d.player !== seat || !/^[1-9]$/.test(e.key) || e.ctrlKey || e.altKey || e.metaKey) return;
+    const buttons = [...el.decision.querySelectorAll('button.option.main'), ...el.dice.querySelectorAll('button.option.beside')];
+    const b = buttons[Number(e.key) - 1];
+    if (b) {
+      e.preventDefault();
+      state.focused = b.dataset.option;
+      b.click();
+    }
+  });
+}
+
+/** "You rolled 4 (movement)." from a Fate question's prompt. */
+function rolledText(prompt) {
+  return prompt.replace(/\s*(Spend 1 Fate to roll again|Roll again)\?$/, '');
+}
+
+/** The banner of this seat's question: its turn's, or an answer asked in another's turn. */
+function yourBanner(d, view, beside) {
+  if (beside) return `Your turn: ${rolledText(d.prompt)} Roll again beside the die, or play on.`;
+  const own = view.players[view.active] && ownerOf(view.players[view.active]) === d.player;
+  return `${own ? 'Your turn' : 'Your answer'}: ${d.prompt}`;
+}
+
+/** Whom the game waits for, and why it may wait: a bot thinking, a person not there (or never come). */
+function waitingBanner(waiting, character) {
+  let how = '';
+  if (waiting.controller !== 'human') how = ' (a bot, thinking…)';
+  else if (!waiting.joined) how = ': they have not opened their invitation yet';
+  else if (!waiting.online) how = ' (not connected)';
+  return `Waiting for ${waiting.name} (${character})${how}…`;
+}
+
+/** The tutorial's tips already shown in this browser, by game; pick() the one to show now. */
+function tutorialTips(gameId) {
+  let stored = {};
+  try {
+    stored = JSON.parse(localStorage.getItem(TUTORIAL_KEY) || '{}');
+  } catch {
+    stored = {};
+  }
+  const shown = new Set(stored[gameId] || []);
+  let current = null;
+  const save = () => {
+    stored[gameId] = [...shown];
+    localStorage.setItem(TUTORIAL_KEY, JSON.stringify(stored));
+  };
+  return {
+    /** The tip to show at `step`: the one still open, until it is dismissed or play has moved on; then a new
+     *  one this moment calls for; the last once all were shown. */
+    pick(tutorial, step) {
+      if (!tutorial) return null;
+      if (current && current.step === step) return current.tip;
+      const fresh = tutorial.tips.find((t) => !shown.has(t.key))
+        || (tutorial.all.every((k) => shown.has(k)) && !shown.has(tutorial.done.key) ? tutorial.done : null);
+      if (fresh) {
+        current = { tip: fresh, step };
+        shown.add(fresh.key);
+        save();
+      }
+      return current ? current.tip : null;
+    },
+    dismiss() { current = null; },
+  };
 }

@@ -7,6 +7,9 @@
 // in front of the hero, its ability. game.js and replay.js call it when the view's "game" says so.
 
 import { h, s, SEAT_COLOURS } from './dom.js';
+import { iconDefs, spaceIcon, useIcon } from './icons.js';
+import { fitText, legible } from './legible.js';
+import { moved } from './motion.js';
 import { tidyTip, withTip } from './tip.js';
 
 export const LEGENDARY = 'legendary-tales';
@@ -101,7 +104,6 @@ function hexPoints(x, y) {
   }).join(' ');
 }
 
-const fit = (text, n) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
 
 /** Where each travel option leads: Map(location id -> option), from the options `move:<location id>`. */
 export function travelTargets(view, options) {
@@ -133,7 +135,7 @@ function locationTip(loc, view, board, target, onPick, seatName) {
  */
 export function drawLegendary(svg, view, { targets = new Map(), onPick = null, board = null, zoom = null,
   seatName = (x) => `seat ${x.seat + 1}` } = {}) {
-  svg.replaceChildren();
+  svg.replaceChildren(iconDefs());
   svg.classList.add('legendary');
   if (!zoom) svg.setAttribute('viewBox', legendaryBox(view).join(' '));
   const byIndex = Object.fromEntries(view.locations.map((l) => [l.index, l]));
@@ -156,7 +158,9 @@ export function drawLegendary(svg, view, { targets = new Map(), onPick = null, b
       tabindex: target ? 0 : null, role: target ? 'button' : null, 'aria-label': target ? target.label : loc.name,
     });
     g.append(s('polygon', { points: hexPoints(x, y), class: 'cell hex' }));
-    g.append(s('text', { x, y: y - R * 0.45, 'font-size': 17, class: 'space-name' }, fit(loc.name, 14)));
+    g.append(useIcon(spaceIcon(loc.id.replace(/-\d+$/, '')), x - R * 0.3, y - R * 0.12, R * 0.6, 'space-icon'));
+    g.append(fitText(s('text', { x, y: y - R * 0.74, 'font-size': 22, class: 'space-name' }, loc.name), loc.name,
+      { width: R * 1.4, lines: 2, size: 22, at: 'top' }));
     drawTokens(g, x, y, loc.tokens);
     drawHeroes(g, x, y, loc.heroes.map((seat) => view.heroes.find((x2) => x2.seat === seat)).filter(Boolean), view.active);
     const pick = target && onPick ? onPick : null;
@@ -173,6 +177,8 @@ export function drawLegendary(svg, view, { targets = new Map(), onPick = null, b
   }
   svg.append(paths, hexes);
   if (zoom) zoom.apply();
+  else legible(svg);
+  moved(svg);
   tidyTip();
 }
 
@@ -181,22 +187,23 @@ const TOKENS_SHOWN = 3;
 function drawTokens(g, x, y, tokens) {
   const w = R * 1.3;
   const th = 21;
-  const top = y - R * 0.36;
+  const top = y - R * 0.3;
   tokens.slice(0, TOKENS_SHOWN).forEach((t, i) => {
     const ty = top + i * (th + 3);
-    const shown = t.face_up ? fit(tokenLabel(t), 16) : '?';
+    const shown = t.face_up ? tokenLabel(t) : '?';
     const tok = s('g', {
       class: `lt-token${t.face_up ? ' up' : ' down'}`, 'data-token-id': t.id, 'data-face-up': String(Boolean(t.face_up)),
       'data-kind': t.face_up ? t.kind : null, 'data-back': t.face_up ? null : t.back,
     },
     s('rect', { x: x - w / 2, y: ty, width: w, height: th, rx: t.face_up ? 5 : 12, fill: t.face_up ? (KIND_FILLS[t.kind] || '#555') : (BACK_FILLS[t.back] || BACK_FILLS.regular), class: 'token-shape' }),
-    s('text', { x, y: ty + th * 0.74, 'font-size': 15, class: 'token-text' }, shown),
+    fitText(s('text', { x, y: ty + th / 2, 'font-size': 15, class: 'token-text' }, shown), shown,
+      { width: w - 6, size: 15, at: 'middle', clip: true }),
     s('title', {}, tokenWords(t)));
     g.append(tok);
   });
   if (tokens.length > TOKENS_SHOWN) {
-    g.append(s('text', { x: x + w / 2, y: top + TOKENS_SHOWN * (th + 3) + 12, 'font-size': 15, class: 'token-more' },
-      `+${tokens.length - TOKENS_SHOWN}`));
+    g.append(fitText(s('text', { x: x + w / 2, y: top + TOKENS_SHOWN * (th + 3) + 12, 'font-size': 15, class: 'token-more' },
+      `+${tokens.length - TOKENS_SHOWN}`), `+${tokens.length - TOKENS_SHOWN}`, { width: 40, size: 15, at: 'baseline' }));
   }
 }
 
@@ -210,9 +217,9 @@ function drawHeroes(g, x, y, heroes, active) {
     const inRow = Math.min(perRow, n - row * perRow);
     const cx = x + ((i % perRow) - (inRow - 1) / 2) * r * 2.2;
     const cy = y + R * 0.52 + row * r * 2.1;
-    g.append(s('g', { class: `piece hero${hero.seat === active ? ' active' : ''}`, 'data-seat': hero.seat },
+    g.append(s('g', { class: `piece hero${hero.seat === active ? ' active' : ''}`, 'data-seat': hero.seat, 'data-piece': hero.seat, 'data-x': cx, 'data-y': cy },
       s('circle', { cx, cy, r, fill: SEAT_COLOURS[hero.seat % SEAT_COLOURS.length] }),
-      s('text', { x: cx, y: cy + r * 0.38, 'font-size': r * 1.05 }, hero.name.slice(0, 2)),
+      fitText(s('text', { x: cx, y: cy, 'font-size': r * 1.05 }, hero.name.slice(0, 2)), hero.name.slice(0, 2), { width: r * 2.1, size: r * 1.05, at: 'middle' }),
       s('title', {}, hero.name)));
   });
 }

@@ -1,13 +1,18 @@
-// The lobby: make a game (Talisman with its modules, or a game of its own on the same engine such as
-// Legendary Tales with its options; seats of people and bots, characters or heroes dealt or chosen),
-// hand out one link per person's seat, and list open, running and finished games.
+// The lobby: play at once ("Play now": you and three rule-aware bots, characters dealt), or make a game
+// (Talisman with its modules, or a game of its own on the same engine such as Legendary Tales with its
+// options; seats of people and bots, characters or heroes dealt or chosen), hand out one link per person's
+// seat, and list open, running and finished games. Each person's seat begins with a new player's standing
+// answers (the catalog's standing.new_player: only real questions; each can be turned off in the game).
 
 import { api, mySeats } from './api.js';
 import { clear, h } from './dom.js';
 import { saveCreator } from './pace.js';
 
 const REFRESH_MS = 5000;
-const DEFAULT_SEATS = ['human', 'human', 'heuristic', 'heuristic'];
+const DEFAULT_SEATS = ['human', 'heuristic', 'heuristic', 'heuristic'];   // you and three rule-aware bots
+const PLAY_NOW = { seats: DEFAULT_SEATS.map((controller) => ({ controller })), bot_speed: 'normal' };
+// a guided first game (talisman/tutorial.py): the server sets its character, bot and seed
+const TUTORIAL = { tutorial: true, seats: [{ controller: 'human' }], bot_speed: 'normal' };
 const CHOOSE = '?choose';      // a person's seat whose player picks the character when the game begins
 const TALISMAN = 'talisman';
 const GAME_NAMES = { talisman: 'Talisman', 'legendary-tales': 'Legendary Tales' };
@@ -34,15 +39,43 @@ function optionLabel(v) {
   return String(v);
 }
 
+/** Make a game of one person and bots, and open its seat at once (a new player's standing answers given). */
+export async function playAt(body, standing) {
+  const seats = body.seats.map((st) => (st.controller === 'human' ? { ...st, standing } : st));
+  const res = await api('/api/games', { method: 'POST', body: { ...body, seats } });
+  saveCreator(res.game.id, res.creator);
+  location.href = res.seats[0].link;   // the invitation link: the game page opens the seat with it
+}
+
 export async function lobbyPage(root) {
   const created = h('section', { class: 'panel created', hidden: true });
   const form = h('form', { class: 'panel new-game', 'aria-label': 'new game' });
+  const quick = h('section', { class: 'panel quick', 'aria-label': 'play now' });
   const lists = h('section', { class: 'games' });
-  clear(root, h('div', { class: 'lobby' }, h('div', { class: 'lobby-left' }, created, form), lists));
+  clear(root, h('div', { class: 'lobby' }, h('div', { class: 'lobby-left' }, quick, created, form), lists));
 
   const chosen = new Set(['core']);
   let game = TALISMAN;
   let catalog = await api('/api/catalog?modules=core');
+  const newPlayer = catalog.standing.new_player;
+  const quickProblem = h('p', { class: 'error', role: 'alert', hidden: true });
+  const start = (body) => async (e) => {
+    e.target.disabled = true;
+    try {
+      await playAt(body, newPlayer);
+    } catch (err) {
+      quickProblem.textContent = err.message;
+      quickProblem.hidden = false;
+      e.target.disabled = false;
+    }
+  };
+  clear(quick,
+    h('h2', {}, 'Play now'),
+    h('p', {}, 'You and three rule-aware bots, characters dealt, the base game: one click and you are playing.'),
+    h('div', { class: 'quick-buttons' },
+      h('button', { type: 'button', class: 'primary big', 'data-quick': 'play', onclick: start(PLAY_NOW) }, 'Play now'),
+      h('button', { type: 'button', class: 'big', 'data-quick': 'tutorial', onclick: start(TUTORIAL) }, 'Learn to play (a guided first game)')),
+    quickProblem);
   const seats = DEFAULT_SEATS.map((controller) => ({ controller, character: '', name: '' }));
   let options = {};
   const extra = { title: '', seed: '', open: false, botSpeed: 'normal' };
@@ -140,6 +173,7 @@ export async function lobbyPage(root) {
       seats: seats.map((seat) => ({
         controller: seat.controller, name: seat.name,
         character: seat.character && seat.character !== CHOOSE ? seat.character : null, choose: seat.character === CHOOSE,
+        standing: seat.controller === 'human' ? newPlayer : [],
       })),
       ...(seed !== '' ? { seed: Number(seed) } : {}),
     };

@@ -4,6 +4,7 @@
 
 import { api } from './api.js';
 import { clear, h } from './dom.js';
+import { motionWanted, setMotion } from './motion.js';
 
 const CREATOR_KEY = 'talisman.creator';
 
@@ -58,9 +59,39 @@ export function pacePanel(gameId, seat, token) {
       return;
     }
     const left = Math.max(0, Math.ceil(t.ends_at - Date.now() / 1000));
-    const who = t.seat === seat ? 'You have' : `${last.game.seats[t.seat].name} has`;
-    clock.textContent = `${who} ${left} s to answer, then it passes.`;
+    const name = last.game.seats[t.seat].name;
+    if (t.reason === 'beside') {
+      clock.textContent = t.seat === seat ? `The roll is kept in ${left} s unless you roll again.` : `${name} may roll again with Fate: ${left} s.`;
+    } else if (t.reason === 'absent') {
+      clock.textContent = t.unopened
+        ? `${name} has not opened their invitation yet: a bot plays their seat in ${left} s, until they come.`
+        : `${name} is not connected: a bot plays their seat in ${left} s, until they come back.`;
+    } else {
+      clock.textContent = `${t.seat === seat ? 'You have' : `${name} has`} ${left} s to answer, then it passes.`;
+    }
     clock.hidden = false;
+  }
+
+  /** Checkboxes for some of the seat's standing answers, where a question they cover is asked
+   *  (visible at the first prompt, not only in the folded settings). */
+  function toggles(names) {
+    const settings = last && last.settings;
+    if (!settings || seat === null) return null;
+    const known = names.filter((n) => n in settings.choices);
+    if (!known.length) return null;
+    return h('fieldset', { class: 'standing-here' }, h('legend', {}, 'Answer these for me from now on'),
+      known.map((name) => standingBox(name, settings)));
+  }
+
+  function standingBox(name, settings) {
+    return h('label', { class: 'check' },
+      h('input', {
+        type: 'checkbox', name: `standing-${name}`, checked: settings.standing.includes(name),
+        onchange: (e) => {
+          const standing = settings.standing.filter((n) => n !== name).concat(e.target.checked ? [name] : []);
+          send(() => api(path('settings'), { method: 'PUT', body: { standing }, token }));
+        },
+      }), ` ${settings.choices[name]}`);
   }
 
   function update(state) {
@@ -85,14 +116,11 @@ export function pacePanel(gameId, seat, token) {
       }, settings.skipping ? 'Stop skipping' : 'Skip to my turn') : null,
       mine ? h('details', { class: 'settings', open: opened.settings, ontoggle: remember('settings') }, h('summary', {}, 'Settings'),
         h('p', { class: 'muted' }, `Bots play at ${game.bot_speed} speed. Answer these for me, always:`),
-        Object.entries(settings.choices).map(([name, text]) => h('label', { class: 'check' },
-          h('input', {
-            type: 'checkbox', name: `standing-${name}`, checked: settings.standing.includes(name),
-            onchange: (e) => {
-              const standing = settings.standing.filter((n) => n !== name).concat(e.target.checked ? [name] : []);
-              send(() => api(path('settings'), { method: 'PUT', body: { standing }, token }));
-            },
-          }), ` ${text}`))) : null,
+        Object.keys(settings.choices).map((name) => standingBox(name, settings)),
+        h('p', { class: 'muted' }, 'In this browser:'),
+        h('label', { class: 'check' }, h('input', {
+          type: 'checkbox', name: 'motion', checked: motionWanted(), onchange: (e) => setMotion(e.target.checked),
+        }), ' Show the dice rolling and the pieces moving')) : null,
       creator ? creatorLinks(game) : null,
       problem ? h('p', { class: 'error' }, problem) : null);
   }
@@ -119,5 +147,5 @@ export function pacePanel(gameId, seat, token) {
       })));
   }
 
-  return { el, update };
+  return { el, update, toggles };
 }

@@ -3,13 +3,15 @@
 // Jumps by step and by turn, a slider, and autoplay at a chosen speed.
 
 import { api, mySeats } from './api.js';
-import { boardBox, drawBoard, layoutBoard } from './board.js';
+import { boardBox, drawBoard, layoutBoard, spaceCentre } from './board.js';
 import { clear, h, ownerOf, s } from './dom.js';
 import { adventurePanel, drawLegendary, drawnPanel, heroSheets, isLegendary, legendaryBox, resultText } from './legendary.js';
 import { lastRoll, logLine, sheet } from './sheet.js';
 import { Zoom } from './zoom.js';
 
 const SPEEDS = [['slow', 1500], ['normal', 700], ['fast', 250], ['very fast', 60]];
+const PHONE = 600;
+const PHONE_ZOOM = 2.2;
 
 export async function replayPage(root, gameId) {
   const id = encodeURIComponent(gameId);
@@ -47,6 +49,7 @@ export async function replayPage(root, gameId) {
     log: h('ol', { class: 'log' }),
   };
   const zoom = new Zoom(el.svg, boardBox(layout));
+  let zoomed = false;
   let step = 0; // the step last asked for, set at once: quick clicks count on from it, not from a step still loading
   let loading = 0;
   let timer = null;
@@ -131,6 +134,15 @@ export async function replayPage(root, gameId) {
     if (isLegendary(r.view)) return showLegendary(r);
     const seatName = (p) => game.seats[ownerOf(p)].name;
     drawBoard(el.svg, board, layout, r.view, { zoom, seatName });
+    if (!zoomed) {   // on a phone, as in a game, the first drawing zooms in on the acting piece: its names can be read
+      zoomed = true;
+      const p = r.view.players[r.view.active];
+      const at = p && spaceCentre(layout, p.space);
+      if (window.innerWidth < PHONE) {
+        zoom.setScale(PHONE_ZOOM);
+        if (at) zoom.centre(...at);
+      }
+    }
     const a = r.action;
     clear(el.action, h('h2', {}, a ? `${game.seats[a.seat].name} (${r.view.players[a.seat].name}): ${a.label}` : 'The game begins'),
       r.result ? h('p', {}, `The game is over: ${r.result.how}.`) : null);

@@ -88,7 +88,7 @@ export function lastRoll(events, none = 'No dice rolled yet.') {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
     if (e.data && Array.isArray(e.data.dice) && e.data.dice.length) {
-      return h('div', { class: 'dice-row' }, h('div', { class: 'dice-faces' }, e.data.dice.map(die)),
+      return h('div', { class: 'dice-row', 'data-roll': i }, h('div', { class: 'dice-faces' }, e.data.dice.map(die)),
         h('span', { class: 'dice-text' }, e.text));
     }
   }

@@ -3,6 +3,7 @@
 // click on the space under it. The view stays where it is when the board is drawn again.
 
 import { h } from './dom.js';
+import { legible } from './legible.js';
 
 const MAX = 5;
 const DRAG = 6; // pixels a pointer must move before a press becomes a drag
@@ -13,6 +14,7 @@ export class Zoom {
     Object.assign(this, { svg, box, scale: 1, cx: box[0] + box[2] / 2, cy: box[1] + box[3] / 2 });
     this.pointers = new Map();
     this.dragged = false;
+    window.addEventListener('resize', () => legible(svg));
     this.setScale(scale);
     svg.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
     svg.addEventListener('pointerdown', (e) => this.down(e));
@@ -67,6 +69,7 @@ export class Zoom {
     this.cy = Math.max(y0 + hh / 2, Math.min(y0 + h0 - hh / 2, this.cy));
     this.svg.setAttribute('viewBox', `${this.cx - w / 2} ${this.cy - hh / 2} ${w} ${hh}`);
     this.svg.classList.toggle('zoomed', this.scale > 1);
+    legible(this.svg);   // the labels' sizes follow the zoom: never under 11 screen pixels
   }
 
   /** Board units per screen pixel. */

@@ -55,7 +55,7 @@ def take_turn(page, rng) -> str:
         what = "board:" + target.get_attribute("data-space")
         target.click()
     else:
-        buttons = page.locator("button.option.main")
+        buttons = page.locator("button.option.main, button.option.beside")  # beside: a Fate reroll by the die
         button = buttons.nth(rng.randrange(buttons.count()))
         what = "button:" + button.get_attribute("data-option")
         button.click()
@@ -81,3 +81,34 @@ def box(page, selector: str, nth: int = 0) -> dict:
         arg=[selector, nth],
     )
     return found.json_value()
+
+
+# Every text drawn on a board that is shown and lies in view, with its size on the screen; the space
+# names of the spaces in view that were hidden (a label that cannot be read at this zoom is hidden).
+MEASURE = """() => {
+  const svg = document.querySelector('svg.board');
+  const view = svg.getBoundingClientRect();
+  const inView = (r) => r.width && r.right > view.left && r.left < view.right && r.bottom > view.top && r.top < view.bottom;
+  const shown = [];
+  const hidden = [];
+  for (const t of svg.querySelectorAll('text')) {
+    if (t.classList.contains('unfit')) {
+      const cell = t.closest('g.space') && t.closest('g.space').querySelector('.cell');
+      if (t.classList.contains('space-name') && cell && inView(cell.getBoundingClientRect())) hidden.push(t.dataset.fit);
+      continue;
+    }
+    if (getComputedStyle(t).display === 'none' || !inView(t.getBoundingClientRect())) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+    shown.push([Math.round(px * 100) / 100, t.textContent]);
+  }
+  shown.sort((a, b) => a[0] - b[0]);
+  return { shown, hidden, page: document.documentElement.scrollWidth };
+}"""
+
+
+def measure_labels(page) -> dict:
+    """The labels of the board on the page: ``shown`` (their size in screen pixels and text, smallest
+    first), the space names ``hidden`` in view, and the ``page``'s width."""
+    page.wait_for_selector("svg.board text")
+    page.wait_for_timeout(300)  # (fonts settle; the labels fit themselves to the drawn board)
+    return page.evaluate(MEASURE)

@@ -151,7 +151,11 @@ class ServerProcess:
         self.proc: subprocess.Popen | None = None
 
     def start(self, bot_delay: float = 0.0, *extra: str) -> None:
-        """Start the server (``extra``: more options of ``talisman serve``)."""
+        """Start the server (``extra``: more options of ``talisman serve``). A Fate reroll beside the
+        die waits a minute here, unless ``extra`` says otherwise: a test's clicks, however slow the
+        machine, then answer it, and a seeded game goes the same way every time."""
+        if "--beside-wait" not in extra:
+            extra = (*extra, "--beside-wait", "60")
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [

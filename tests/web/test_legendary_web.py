@@ -219,7 +219,7 @@ def test_a_person_makes_a_game_in_the_lobby_and_travels_by_clicking_hexes(server
             assert page.locator(f"g.space[data-space='{dest}'] g.lt-token.down").count() == 0
             continue
         else:
-            buttons = page.locator("button.option.main")
+            buttons = page.locator("button.option.main, button.option.beside")
             buttons.nth(rng.randrange(buttons.count())).click()
         clicks += 1
         page.wait_for_function(

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from browsing import DOCS, my_turn, over, step_of, take_turn
+from browsing import DOCS, measure_labels, my_turn, over, step_of, take_turn
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -27,7 +27,11 @@ def test_two_friends_and_a_bot_play_a_game_to_its_end_in_the_browser(server, bro
     # the lobby: three seats (Ann, Bob, a heuristic bot), a fixed seed, characters chosen and dealt
     ann.goto(server.url + "/")
     ann.wait_for_selector("form.new-game select[name=controller-3]")
+    # a new game seats one person and three bots: Ann makes the second seat Bob's
+    controllers = [ann.locator(f"select[name=controller-{i}]").input_value() for i in range(4)]
+    assert controllers == ["human", "heuristic", "heuristic", "heuristic"]
     ann.click("form.new-game button:has-text('− seat')")
+    ann.select_option("select[name=controller-1]", "human")
     ann.fill("input[name=name-0]", "Ann")
     ann.fill("input[name=name-1]", "Bob")
     ann.select_option("select[name=character-0]", "warrior")
@@ -251,6 +255,7 @@ def test_two_friends_choose_their_characters_then_play(server, browser):
     ann.goto(server.url + "/")
     ann.wait_for_selector("form.new-game select[name=controller-3]")
     ann.click("form.new-game button:has-text('− seat')")
+    ann.select_option("select[name=controller-1]", "human")
     ann.fill("input[name=name-0]", "Ann")
     ann.fill("input[name=name-1]", "Bob")
     ann.select_option("select[name=character-0]", label="Chosen by the player")
@@ -551,4 +556,9 @@ def test_the_replay_jumps_by_turn_and_plays_itself(server, browser):
     assert mine.count() == 1 and "(hidden)" not in mine.inner_text()
     DOCS.mkdir(exist_ok=True)
     page.screenshot(path=str(DOCS / "web-replay.png"))
+    # on a phone the replay starts zoomed in, every label it shows readable
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    phone.goto(f"{server.url}/replay/{game_id}")
+    labels = measure_labels(phone)
+    assert len(labels["shown"]) >= 10 and labels["shown"][0][0] >= 11 and not labels["hidden"], labels
     assert errors == []

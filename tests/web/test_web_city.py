@@ -69,7 +69,7 @@ def test_a_person_walks_into_the_talisman_city_in_the_browser(server, browser):
             ids = [targets.nth(i).get_attribute("data-space") for i in range(targets.count())]
             page.click(f"g.space.target[data-space='{min(ids, key=nearness)}']")
         else:
-            buttons = page.locator("button.option.main")
+            buttons = page.locator("button.option.main, button.option.beside")
             buttons.nth(rng.randrange(buttons.count())).click()
         page.wait_for_function(
             f"Number(document.querySelector('.game').dataset.step) > {before}"

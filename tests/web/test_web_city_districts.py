@@ -88,11 +88,11 @@ def test_a_person_enters_the_city_and_walks_its_districts(server, browser):
             click(page, f"g.space.target[data-space='{sid}']")
             walked.add(sid)
             continue
-        buttons = page.locator("button.option.main")
+        buttons = page.locator("button.option.main, button.option.beside")
         names = [buttons.nth(i).get_attribute("data-option") for i in range(buttons.count())]
         stay = [n for n in names if not n.startswith("leave-city")] or names
         choice = "roll" if "roll" in stay else rng.choice(stay)
-        click(page, f"button.option.main[data-option='{choice}']")
+        click(page, f"button.option[data-option='{choice}']")
     assert len(walked) >= 3, walked  # three moves between districts, picked on the board
     page.locator("svg.board, svg").first.screenshot(path=str(DOCS / "board-city-districts.png"))
     assert errors == []

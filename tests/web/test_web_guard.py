@@ -86,7 +86,7 @@ def test_the_emperors_guard_walks_the_board_in_the_browser(server, browser):
         if targets.count():
             targets.nth(rng.randrange(targets.count())).click()
         else:
-            buttons = page.locator("button.option.main")
+            buttons = page.locator("button.option.main, button.option.beside")
             buttons.nth(rng.randrange(buttons.count())).click()
         page.wait_for_function(
             f"Number(document.querySelector('.game').dataset.step) > {before}"

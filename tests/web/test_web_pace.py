@@ -21,6 +21,7 @@ def test_an_absent_persons_seat_is_taken_over_by_a_bot_until_they_come_back(serv
     ann.on("pageerror", lambda e: errors.append(str(e)))
     ann.goto(server.url + "/")
     ann.wait_for_selector("form.new-game select[name=controller-3]")
+    ann.select_option("select[name=controller-1]", "human")
     ann.fill("input[name=name-0]", "Ann")
     ann.fill("input[name=name-1]", "Bob")
     ann.select_option("select[name=bot-speed]", "fast")
@@ -32,7 +33,15 @@ def test_an_absent_persons_seat_is_taken_over_by_a_bot_until_they_come_back(serv
     ann.click(".created a[data-play='0']")
     ann.wait_for_selector("g.space")
 
-    # Bob never comes: after a second a bot plays his seat, and Ann is told so
+    # Bob never comes: once he is asked (a new player's standing answers pass the Spell offers of
+    # Ann's turn for him), after a second a bot plays his seat, and Ann is told so
+    for _ in range(200):
+        if ann.locator(".pace .away:has-text('Bob is away')").count():
+            break
+        if my_turn(ann):
+            take_turn(ann, rng)
+        else:
+            ann.wait_for_timeout(50)
     ann.wait_for_selector(".pace .away:has-text('Bob is away')", timeout=20000)
     start = step_of(ann)
     for _ in range(400):
