@@ -24,18 +24,22 @@ from __future__ import annotations
 
 import argparse
 import ast
-import sys
+import copy
+import dataclasses
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the one on PYTHONPATH)
+
+builds.use()
 
 from talisman.content.loader import RawContent, load_dir  # noqa: E402
 from talisman.content.model import CardDef  # noqa: E402
-from talisman.content.modules import get_module, known_modules  # noqa: E402
+from talisman.content.modules import TALISMAN, game_of, get_module, known_modules, resolve_modules  # noqa: E402
+from talisman.content.vocabulary import module_verbs  # noqa: E402
 
 RULE_CODE = ("talisman/engine", "talisman/content", "talisman/modules")
 ATTRIBUTES = ("strength", "craft", "lives", "gold", "fate")
@@ -69,6 +73,26 @@ def _string_constants() -> set[str]:
     return found
 
 
+def load_with_what_it_builds_on(module: str) -> RawContent:
+    """A module's content, loaded as a game loads it: after the modules it builds on (Worlds replaces
+    the base game's regions), with the verbs of them all; what comes out holds only what it defines
+    or replaces itself."""
+    before = RawContent()
+    talisman = game_of((module,)) == TALISMAN
+    every = [m for m in resolve_modules(("core", module) if talisman else (module,)) if not m.base]
+    with module_verbs({name: verb.validate for m in every for name, verb in m.verbs.items()}):
+        for m in every:
+            if m.name != module and m.content_dir is not None:
+                load_dir(m.content_dir, before, m.name)
+        after = RawContent(**{f.name: copy.copy(getattr(before, f.name)) for f in dataclasses.fields(RawContent)})
+        load_dir(get_module(module).content_dir, after, module)
+    own = RawContent()
+    for field in ("cards", "characters", "spaces"):
+        old, new = getattr(before, field), getattr(after, field)
+        setattr(own, field, {k: v for k, v in new.items() if old.get(k) is not v})
+    return own
+
+
 def measure() -> dict[str, Any]:
     """The figures, and the reasons of each card that needs Python."""
     cards: dict[tuple[str, str], CardDef] = {}
@@ -78,8 +102,7 @@ def measure() -> dict[str, Any]:
         content = get_module(module).content_dir
         if content is None:
             continue
-        raw = RawContent()
-        load_dir(content, raw, module)
+        raw = load_with_what_it_builds_on(module)
         for key, card in raw.cards.items():
             cards[(module, key)] = card
             for trait in card.traits + card.owner_traits:
@@ -116,7 +139,9 @@ def measure() -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--list", action="store_true", help="list each card that needs Python, with the reasons")
+    ap.add_argument("--quick", action="store_true", help="the same (it takes a few seconds)")
     args = ap.parse_args()
+    print(builds.which(), flush=True)
     m = measure()
     if args.list:
         for (module, key), why in sorted(m["reasons"].items()):

@@ -16,10 +16,14 @@ import statistics
 import time
 from pathlib import Path
 
-from talisman.bots.search import SearchBot
-from talisman.engine.game import Game
-from talisman.engine.view import agent_view
-from talisman.sim import analysis, runner
+import builds  # benchmarks/builds.py: the build measured is the one on PYTHONPATH
+
+builds.use()
+
+from talisman.bots.search import SearchBot  # noqa: E402
+from talisman.engine.game import Game  # noqa: E402
+from talisman.engine.view import agent_view  # noqa: E402
+from talisman.sim import analysis, runner  # noqa: E402
 
 
 def play(spec: runner.GameSpec) -> dict[str, object]:
@@ -69,7 +73,11 @@ def main() -> None:
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--out", required=True)
+    p.add_argument("--quick", action="store_true", help="one short game (the tests')")
     a = p.parse_args()
+    if a.quick:
+        a.games, a.adventures, a.bot = 1, "1", "search:1"
+    print(builds.which(), flush=True)
     adventures = [int(x) for x in a.adventures.split(",")]
     todo = runner.sweep(
         a.games,

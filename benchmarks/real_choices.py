@@ -15,11 +15,11 @@ the decisions per game by kind and the share of real choices.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the one on PYTHONPATH)
+
+builds.use()
 
 from talisman import Game  # noqa: E402
 from talisman.bots import act, make_bot  # noqa: E402
@@ -50,7 +50,11 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--modules", default="core", help="comma-separated modules (default: core)")
     ap.add_argument("--standing", default="", help="seat 0's standing answers, comma-separated")
+    ap.add_argument("--quick", action="store_true", help="a few seconds' run that only shows it works (the tests')")
     args = ap.parse_args()
+    if args.quick:
+        args.games = 1
+    print(builds.which(), flush=True)
     standing = check_answers(s for s in args.standing.split(",") if s)
     modules = tuple(m for m in args.modules.split(",") if m)
     total: Counter[str] = Counter()

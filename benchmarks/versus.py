@@ -32,9 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-BUILD = ROOT / "build" / "compiled"
-sys.path.insert(0, str(ROOT))
+import builds  # noqa: E402  (benchmarks/builds.py: which build is measured)
 
 
 def talisman_games(n: int, first: int = 0) -> tuple[int, float, float]:
@@ -179,14 +177,14 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10, help="games of each engine per round")
     ap.add_argument("--instructions", action="store_true", help="count instructions with valgrind instead")
     ap.add_argument("--compiled", action="store_true", help="talisman's compiled build (scripts/compile.sh)")
+    ap.add_argument("--quick", action="store_true", help="one round of one game (the tests')")
     ap.add_argument("--play", nargs=3, metavar=("ENGINE", "GAMES", "CHOICES"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.quick:
+        args.rounds, args.games = 1, 1
     if os.environ.get("PYTHONHASHSEED") != "0":
         os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
-    if args.compiled:
-        if not (BUILD / "SOURCE_HASH").exists():
-            sys.exit("no compiled build: scripts/compile.sh makes one")
-        sys.path.insert(0, str(BUILD))
+    builds.use(args.compiled)
     if args.play:  # one engine's games, for callgrind
         which, n, choices = args.play
         if which == "talisman":
@@ -196,6 +194,7 @@ def main() -> None:
         else:
             print(catanatron_games(int(n))[0])
         return
+    print(builds.which(), flush=True)
     try:
         import catanatron  # noqa: F401
     except ImportError:
