@@ -40,7 +40,8 @@ def play(spec: runner.GameSpec) -> dict[str, object]:
         g.apply(agents[d.player].choose(agent_view(g, d.player), d))
         actions += 1
     result = g.result or {"winners": [], "how": runner.UNFINISHED}
-    times = [t for a in agents if isinstance(a, SearchBot) and a.legendary for t in a.legendary.times]
+    # the search of a game of its own (Legendary Tales' module) is the search bot's ``own``
+    times = [t for a in agents if isinstance(a, SearchBot) and a.own is not None for t in a.own.times]
     return {
         "index": spec.index,
         "seed": spec.seed,
