@@ -1,9 +1,12 @@
 """The compiled engine (``scripts/compile.sh``, mypyc) plays the same games as the
-pure-Python package: seeded games of every module with both bots, and a save read
-back half-way, compared step count, state hash and result. The README's build is
-used when it is as new as the sources; otherwise (CI's clean clone) the test builds
-one of its own at ``MYPYC_OPT_LEVEL=0``, the same generated code in half the time.
-Skipped only where there is no C compiler."""
+pure-Python package: seeded games of every module with the random, rule-aware and
+search bots, and a save read back half-way, compared step count, state hash and
+result; every module of the package a game runs is compiled but those that
+scripts/mypyc_build.py keeps as Python; and each benchmark measures the build on its
+path. The README's build is used when it is as new as the sources; otherwise (CI's
+clean clone) the tests build one of their own at ``MYPYC_OPT_LEVEL=0``, the same
+generated code in half the time, once (the tests of this file run in one process:
+``xdist_group``). Skipped only where there is no C compiler."""
 
 from __future__ import annotations
 
@@ -17,6 +20,8 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.xdist_group("compiled")  # one build, made once, in one test process
 
 ROOT = Path(__file__).resolve().parents[1]
 # Every module, each in some set (test_every_module_is_played checks it).
