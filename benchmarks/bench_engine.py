@@ -22,7 +22,9 @@ import time
 import tracemalloc
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the one on PYTHONPATH)
+
+builds.use()
 
 from talisman import Game  # noqa: E402
 from talisman.bots import act, make_bot, observe  # noqa: E402
@@ -112,7 +114,7 @@ def figures(games: int, players: int, bot: str, modules: tuple[str, ...], max_tu
     actions, engine, total, turns, finished = play_games(games, players, bot, modules, max_turns)
     g = mid_game(players, modules)
     seat = g.decision.player
-    median_ms, p90_ms = search_decision_ms(players, modules)
+    median_ms, p90_ms = search_decision_ms(players, modules, 30 if max_turns > 5 else 1)
     return {
         "games": games,
         "finished": finished,
@@ -140,7 +142,11 @@ def main() -> None:
     ap.add_argument("--max-turns", type=int, default=1000)
     ap.add_argument("--scaling", action="store_true", help="one line per player count and module set")
     ap.add_argument("--versus", action="store_true", help="alternating rounds against catanatron, with ratios")
+    ap.add_argument("--quick", action="store_true", help="a few seconds' run that only shows it works (the tests')")
     args = ap.parse_args()
+    if args.quick:
+        args.games, args.players, args.max_turns = 1, 2, 5
+    print(builds.which(), flush=True)
     if args.versus:
         sys.argv = [str(Path(__file__).with_name("versus.py")), "--games", str(min(args.games, 10))]
         import runpy

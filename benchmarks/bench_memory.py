@@ -18,9 +18,10 @@ import resource
 import sys
 import time
 import tracemalloc
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the one on PYTHONPATH)
+
+builds.use()
 
 from talisman import Game  # noqa: E402
 from talisman.bots import act, make_bot, play_out  # noqa: E402
@@ -62,10 +63,14 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--every", type=int, default=200)
     ap.add_argument("--modules", default="core")
+    ap.add_argument("--quick", action="store_true", help="a few seconds' run that only shows it works (the tests')")
     args = ap.parse_args()
+    if args.quick:
+        args.games, args.every = 2, 1
+    print(builds.which(), flush=True)
     modules = tuple(args.modules.split(","))
 
-    for turns in (40, 200):
+    for turns in (5,) if args.quick else (40, 200):
         print(f"one game in progress at turn {turns}: {game_kib(modules, turns):.0f} KiB (ruleset and bots apart)")
 
     rules = ruleset_for(modules)

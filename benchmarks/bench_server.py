@@ -44,7 +44,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the one on PYTHONPATH)
+
+builds.use()
 
 import psycopg  # noqa: E402
 import websockets  # noqa: E402
@@ -162,6 +164,8 @@ def start_server(db: str, port: int, log: Path, *extra: str) -> subprocess.Popen
         ],
         stdout=log.open("w"),
         stderr=subprocess.STDOUT,
+        cwd=log.parent,  # not the checkout: `-m` puts the working folder first on the path
+        env=builds.child_env(),  # the build this benchmark imported
     )
     for _ in range(300):
         try:
@@ -234,7 +238,11 @@ def main() -> None:
         "on a PostgreSQL server the benchmark starts",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="a few seconds' run that only shows it works")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.people, args.bots, args.seconds, args.warmup = 1, 1, 1, 1.0, 0.0
+    print(builds.which(), flush=True)
     if not 1 <= args.people + args.bots <= 6 or args.people < 1:
         raise SystemExit("a game has 1 to 6 seats, at least one of them a person's")
     if args.url and urllib.parse.urlsplit(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):

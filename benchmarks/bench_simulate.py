@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the one on PYTHONPATH)
+
+builds.use()
 
 from talisman.sim import runner  # noqa: E402
 
@@ -84,7 +84,11 @@ def main() -> None:
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--workers", default="1,2", help="comma list of local worker counts")
     ap.add_argument("--ray", action="store_true", help="also time a local Ray instance")
+    ap.add_argument("--quick", action="store_true", help="a few seconds' run that only shows it works (the tests')")
     args = ap.parse_args()
+    if args.quick:
+        args.games, args.players, args.workers = 1, 2, "1"
+    print(builds.which(), flush=True)
     todo = runner.specs(args.games, args.players, [args.bot], seed=1)
     print(f"{args.games} games, {args.players} players, {args.bot} bots; load average {os.getloadavg()[0]:.2f}")
     print(f"{'workers':>7}  {'wall s':>7}  {'CPU s':>7}  {'games/s':>7}  {'speed-up':>8}  {'CPU s/game':>10}")

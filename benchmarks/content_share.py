@@ -16,7 +16,7 @@ Over every card title of every known module (a title counts once, however many c
   Strength and Craft, which two Spells bear, are words of the rules and do not count).
 
 A trait several titles share is vocabulary, as a verb is. The bots and front ends are not rule code and are
-not searched (nor the bots' knowledge beside the modules: ``advice.py``, a game's ``policy.py`` and ``search.py``). The second figure is over the Python hooks and spell effects the content calls: the share
+not searched. The second figure is over the Python hooks and spell effects the content calls: the share
 used by one card only (a space or character using it counts as a user too).
 """
 
@@ -24,18 +24,21 @@ from __future__ import annotations
 
 import argparse
 import ast
-import sys
+import copy
+import dataclasses
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the one on PYTHONPATH)
+
+builds.use()
 
 from talisman.content.loader import RawContent, load_dir  # noqa: E402
 from talisman.content.model import CardDef  # noqa: E402
-from talisman.content.modules import get_module, known_modules, played_modules, resolve_modules  # noqa: E402
+from talisman.content.modules import TALISMAN, game_of, get_module, known_modules, resolve_modules  # noqa: E402
 from talisman.content.vocabulary import module_verbs  # noqa: E402
 
 RULE_CODE = ("talisman/engine", "talisman/content", "talisman/modules")
@@ -60,21 +63,34 @@ def _trait_word(trait: str) -> str:
     return trait.split(":")[0].split("@")[0]
 
 
-def _bot_knowledge(path: Path) -> bool:
-    """The bots' knowledge beside a module's rules (its advice, a game's policy and search) is not rule code."""
-    return path.name in ("advice.py", "policy.py", "search.py") or "advice" in path.parent.name
-
-
 def _string_constants() -> set[str]:
     found: set[str] = set()
     for folder in RULE_CODE:
         for path in sorted((ROOT / folder).rglob("*.py")):
-            if _bot_knowledge(path):
-                continue
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str):
                     found.add(node.value)
     return found
+
+
+def load_with_what_it_builds_on(module: str) -> RawContent:
+    """A module's content, loaded as a game loads it: after the modules it builds on (Worlds replaces
+    the base game's regions), with the verbs of them all; what comes out holds only what it defines
+    or replaces itself."""
+    before = RawContent()
+    talisman = game_of((module,)) == TALISMAN
+    every = [m for m in resolve_modules(("core", module) if talisman else (module,)) if not m.base]
+    with module_verbs({name: verb.validate for m in every for name, verb in m.verbs.items()}):
+        for m in every:
+            if m.name != module and m.content_dir is not None:
+                load_dir(m.content_dir, before, m.name)
+        after = RawContent(**{f.name: copy.copy(getattr(before, f.name)) for f in dataclasses.fields(RawContent)})
+        load_dir(get_module(module).content_dir, after, module)
+    own = RawContent()
+    for field in ("cards", "characters", "spaces"):
+        old, new = getattr(before, field), getattr(after, field)
+        setattr(own, field, {k: v for k, v in new.items() if old.get(k) is not v})
+    return own
 
 
 def measure() -> dict[str, Any]:
@@ -86,20 +102,8 @@ def measure() -> dict[str, Any]:
         content = get_module(module).content_dir
         if content is None:
             continue
-        # Loaded after the modules it builds on (a world replaces the core game's regions), with
-        # their verbs and its own (the Catacombs' enter_catacombs...); its own cards are those
-        # its files add or replace.
-        every = resolve_modules(played_modules([module]))
-        raw, before = RawContent(), RawContent()
-        with module_verbs({name: verb.validate for m in every for name, verb in m.verbs.items()}):
-            for m in every:
-                if m.content_dir is not None and m.name != module:
-                    load_dir(m.content_dir, raw, m.name)
-                    load_dir(m.content_dir, before, m.name)
-            load_dir(content, raw, module)
+        raw = load_with_what_it_builds_on(module)
         for key, card in raw.cards.items():
-            if before.cards.get(key) is card or key in before.cards and before.cards[key] == card:
-                continue
             cards[(module, key)] = card
             for trait in card.traits + card.owner_traits:
                 trait_users[_trait_word(trait)].add(card.name)
@@ -135,7 +139,9 @@ def measure() -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--list", action="store_true", help="list each card that needs Python, with the reasons")
+    ap.add_argument("--quick", action="store_true", help="the same (it takes a few seconds)")
     args = ap.parse_args()
+    print(builds.which(), flush=True)
     m = measure()
     if args.list:
         for (module, key), why in sorted(m["reasons"].items()):

@@ -16,10 +16,14 @@ import statistics
 import time
 from pathlib import Path
 
-from talisman.bots.search import SearchBot
-from talisman.engine.game import Game
-from talisman.engine.view import agent_view
-from talisman.sim import analysis, runner
+import builds  # benchmarks/builds.py: the build measured is the one on PYTHONPATH
+
+builds.use()
+
+from talisman.bots.search import SearchBot  # noqa: E402
+from talisman.engine.game import Game  # noqa: E402
+from talisman.engine.view import agent_view  # noqa: E402
+from talisman.sim import analysis, runner  # noqa: E402
 
 
 def play(spec: runner.GameSpec) -> dict[str, object]:
@@ -36,7 +40,8 @@ def play(spec: runner.GameSpec) -> dict[str, object]:
         g.apply(agents[d.player].choose(agent_view(g, d.player), d))
         actions += 1
     result = g.result or {"winners": [], "how": runner.UNFINISHED}
-    times = [t for a in agents if isinstance(a, SearchBot) and a.legendary for t in a.legendary.times]
+    # the search of a game of its own (Legendary Tales' module) is the search bot's ``own``
+    times = [t for a in agents if isinstance(a, SearchBot) and a.own is not None for t in a.own.times]
     return {
         "index": spec.index,
         "seed": spec.seed,
@@ -69,7 +74,11 @@ def main() -> None:
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--out", required=True)
+    p.add_argument("--quick", action="store_true", help="one short game (the tests')")
     a = p.parse_args()
+    if a.quick:
+        a.games, a.adventures, a.bot = 1, "1", "search:1"
+    print(builds.which(), flush=True)
     adventures = [int(x) for x in a.adventures.split(",")]
     todo = runner.sweep(
         a.games,

@@ -20,11 +20,11 @@ kind and the share of real choices.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the one on PYTHONPATH)
+
+builds.use()
 
 from talisman import Game  # noqa: E402
 from talisman.bots import act, make_bot  # noqa: E402
@@ -60,7 +60,11 @@ def main() -> None:
         default=",".join(NEW_PLAYER),
         help=f"seat 0's standing answers, comma-separated, or none (default: a new player's, {','.join(NEW_PLAYER)})",
     )
+    ap.add_argument("--quick", action="store_true", help="a few seconds' run that only shows it works (the tests')")
     args = ap.parse_args()
+    if args.quick:
+        args.games = 1
+    print(builds.which(), flush=True)
     standing = () if args.standing == "none" else check_answers(s for s in args.standing.split(",") if s)
     modules = tuple(m for m in args.modules.split(",") if m)
     total: Counter[str] = Counter()

@@ -57,7 +57,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.append(str(ROOT))  # after PYTHONPATH, so that a compiled build put there is the one timed
+import builds  # noqa: E402  (benchmarks/builds.py: after PYTHONPATH, so that a compiled build put there is the one timed)
+
+builds.use()
 
 from talisman.bots import make_bot, observe  # noqa: E402
 from talisman.bots.search import SearchBot  # noqa: E402
@@ -366,6 +368,7 @@ def main() -> None:
     rep.add_argument("--markdown", action="store_true", help="also print the table as the README's rows")
     rep.set_defaults(run=cmd_report)
     args = parser.parse_args()
+    print(builds.which(), flush=True)
     if os.environ.get("PYTHONHASHSEED") != "0":  # catanatron's games, the speed reference, depend on it
         os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     args.run(args)

@@ -17,7 +17,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the one on PYTHONPATH)
+
+builds.use()
 
 from talisman import Game  # noqa: E402
 from talisman.bots import make_bot  # noqa: E402
@@ -97,7 +99,11 @@ def main() -> None:
         help="compare the actions played only, not the final state's hash (a change that adds data to the "
         "state, the same games played)",
     )
+    ap.add_argument("--quick", action="store_true", help="one game of the base game per bot (the tests')")
     args = ap.parse_args()
+    if args.quick:
+        args.games, args.sets = 1, ["core-no-fate"]
+    print(builds.which(), flush=True)
     start = time.perf_counter()
     now = run(args.games, args.sets)
     print(f"{len(now)} games in {time.perf_counter() - start:.1f} s", file=sys.stderr)

@@ -15,8 +15,12 @@ difference divided by the difference in actions (so start-up is left out); talis
 games are the rule-aware bots' answers recorded first and replayed (the engine alone),
 catanatron's are played by its random players (whose choice is one ``randrange``); a third
 line counts talisman's games played by the rule-aware bots, views and all (what games per
-second measure).
-``--compiled`` plays talisman's compiled build (``scripts/compile.sh``).
+second measure). The same counts are made of games with every compatible Talisman module in play
+(``EVERY``) and of Worlds, each given as a multiple of the base game's instructions per action.
+``--legendary`` times Legendary Tales games (the rule-aware bot, adventures 1 to 5) in alternating
+rounds of the compiled build and the pure package, each in a process of its own.
+``--compiled`` plays talisman's compiled build (``scripts/compile.sh``). Each run prints the build
+it measures and the load average; the pooled games ratio is all rounds' games over all their time.
 ``PYTHONHASHSEED`` is fixed (catanatron's games otherwise differ between processes).
 """
 
@@ -32,13 +36,19 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-BUILD = ROOT / "build" / "compiled"
-sys.path.insert(0, str(ROOT))
+import builds  # noqa: E402  (benchmarks/builds.py: which build is measured)
+
+# Every Talisman module that can be played with all the others (the Dungeon of the 4th edition rather than
+# the classic one, Another Talisman City rather than the classic City; Worlds, which excludes most, apart).
+EVERY: tuple[str, ...] = (
+    "core", "endings", "wizards-tower", "master-levels", "roster", "dungeon-characters", "dungeon-4e", "catacombs",
+    "airships", "city-districts", "disasters", "optional-rules", "emperors-guard", "brotherhood", "timescape",
+)  # fmt: skip
+SETS = {"talisman": ("core",), "talisman-every": EVERY, "talisman-worlds": ("core", "worlds")}
 
 
-def talisman_games(n: int, first: int = 0) -> tuple[int, float, float]:
-    """Actions, engine seconds and total seconds of ``n`` base games with rule-aware bots."""
+def talisman_games(n: int, first: int = 0, modules: tuple[str, ...] = ("core",)) -> tuple[int, float, float]:
+    """Actions, engine seconds and total seconds of ``n`` 4-player games with rule-aware bots."""
     from talisman import Game
     from talisman.bots import make_bot
     from talisman.engine.view import LazyView
@@ -46,7 +56,7 @@ def talisman_games(n: int, first: int = 0) -> tuple[int, float, float]:
     actions, engine = 0, 0.0
     start = time.perf_counter()
     for seed in range(first, first + n):
-        g = Game.new(players=4, modules=("core",), seed=seed, log=False)
+        g = Game.new(players=4, modules=modules, seed=seed, log=False)
         bots = {i: make_bot("heuristic", seed * 10 + i) for i in range(4)}
         while g.result is None and g.turn <= 1000:
             d = g.decision
@@ -101,13 +111,20 @@ def wall_clock(rounds: int, games: int) -> None:
         )
     ratio_eng = [t / c for t, c in zip(rows["t_eng"], rows["c_eng"], strict=True)]
     ratio_games = [t / c for t, c in zip(rows["t_games"], rows["c_games"], strict=True)]
+    # pooled: every round's games over every round's time, each engine (fresh seeds each round)
+    pooled = (len(rows["t_games"]) / sum(1 / r for r in rows["t_games"])) / (
+        len(rows["c_games"]) / sum(1 / r for r in rows["c_games"])
+    )
     med = statistics.median
     print(f"talisman: {med(rows['t_len']):.0f} actions a game; catanatron: {med(rows['c_len']):.0f}")
     print(f"engine actions/s: {med(rows['t_eng']):,.0f} vs {med(rows['c_eng']):,.0f}: ratio {spread(ratio_eng)}")
-    print(f"complete games/s: {med(rows['t_games']):.1f} vs {med(rows['c_games']):.1f}: ratio {spread(ratio_games)}")
+    print(
+        f"complete games/s: {med(rows['t_games']):.1f} vs {med(rows['c_games']):.1f}: ratio {spread(ratio_games)}, "
+        f"pooled {pooled:.2f}x ({rounds * games} games of each)"
+    )
 
 
-def record_choices(n: int, path: Path) -> None:
+def record_choices(n: int, path: Path, modules: tuple[str, ...] = ("core",)) -> None:
     """The rule-aware bots' answers in talisman games 0 .. n-1 (replayed under callgrind, bots left out)."""
     from talisman import Game
     from talisman.bots import make_bot
@@ -115,7 +132,7 @@ def record_choices(n: int, path: Path) -> None:
 
     games = []
     for seed in range(n):
-        g = Game.new(players=4, modules=("core",), seed=seed, log=False)
+        g = Game.new(players=4, modules=modules, seed=seed, log=False)
         bots = {i: make_bot("heuristic", seed * 10 + i) for i in range(4)}
         answers = []
         while g.result is None and g.turn <= 1000:
@@ -127,13 +144,13 @@ def record_choices(n: int, path: Path) -> None:
     path.write_text(json.dumps(games))
 
 
-def replay(n: int, path: Path) -> int:
+def replay(n: int, path: Path, modules: tuple[str, ...] = ("core",)) -> int:
     """Talisman's engine alone: the first ``n`` recorded games answered again; their actions."""
     from talisman import Game
 
     actions = 0
     for seed, answers in enumerate(json.loads(path.read_text())[:n]):
-        g = Game.new(players=4, modules=("core",), seed=seed, log=False)
+        g = Game.new(players=4, modules=modules, seed=seed, log=False)
         for a in answers:
             g.apply(a)
         actions += len(answers)
@@ -162,15 +179,71 @@ def count(which: str, games: int, choices: Path, compiled: bool) -> tuple[int, i
 def instructions(compiled: bool) -> None:
     per = {}
     with tempfile.TemporaryDirectory() as tmp:
-        choices = Path(tmp) / "choices.json"
-        record_choices(4, choices)
-        for which in ("talisman", "catanatron", "talisman-bots"):
-            i1, a1 = count(which, 1, choices, compiled)
-            i4, a4 = count(which, 4, choices, compiled)
+        choices = {which: Path(tmp) / f"choices-{which}.json" for which in SETS}
+        for which, modules in SETS.items():
+            record_choices(4, choices[which], modules)
+        for which in ("talisman", "catanatron", "talisman-bots", "talisman-every", "talisman-worlds"):
+            path = choices.get(which, choices["talisman"])
+            i1, a1 = count(which, 1, path, compiled)
+            i4, a4 = count(which, 4, path, compiled)
             per[which] = (i4 - i1) / (a4 - a1)
             print(f"{which}: {per[which]:,.0f} instructions per action ({a4 - a1} actions)", flush=True)
     print(f"talisman runs {per['catanatron'] / per['talisman']:.2f}x fewer instructions per action")
     print(f"with its rule-aware bots and their views: {per['catanatron'] / per['talisman-bots']:.2f}x fewer")
+    print(
+        f"every compatible Talisman module in play ({len(EVERY)} with the base game): "
+        f"{per['talisman-every'] / per['talisman']:.2f}x the base game's instructions per action; "
+        f"Worlds: {per['talisman-worlds'] / per['talisman']:.2f}x"
+    )
+
+
+def legendary_games(n: int, first: int = 0) -> tuple[int, float]:
+    """Actions and seconds of ``n`` 2-player Legendary Tales games (adventures 1 to 5 in turn) of the
+    rule-aware bot, whose play there is the module's own policy."""
+    from talisman import Game
+    from talisman.bots import make_bot
+    from talisman.engine.view import agent_view
+
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(first, first + n):
+        options = {"adventure": 1 + seed % 5, "difficulty": 2}
+        g = Game.new(players=2, modules=("legendary-tales",), options=options, seed=seed, log=False)
+        bots = {i: make_bot("heuristic", seed * 10 + i) for i in range(2)}
+        while g.result is None and g.turn <= 1000:
+            d = g.decision
+            assert d is not None
+            g.apply(bots[d.player].choose(agent_view(g, d.player), d))  # (the view a game of its own gives)
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def legendary(rounds: int, games: int) -> None:
+    """Legendary Tales games per second, the compiled build against the pure package: alternating rounds,
+    each in a process of its own (the same seeds in both)."""
+    if not (builds.BUILD / "SOURCE_HASH").exists():
+        sys.exit("no compiled build: scripts/compile.sh makes one")
+    rates: dict[str, list[float]] = {"compiled": [], "pure": []}
+    for r in range(rounds):
+        for kind in ("compiled", "pure"):
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+            flag = ["--compiled"] if kind == "compiled" else []
+            run = subprocess.run(
+                [sys.executable, __file__, "--play", "legendary", str(games), str(r * games), *flag],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=env,
+            )
+            actions, seconds = run.stdout.split()[-2:]
+            rates[kind].append(games / float(seconds))
+        print(
+            f"round {r + 1}: Legendary Tales games/s compiled {rates['compiled'][-1]:.1f}, pure "
+            f"{rates['pure'][-1]:.1f}, load {os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
+    ratios = [c / p for c, p in zip(rates["compiled"], rates["pure"], strict=True)]
+    print(f"Legendary Tales games/s, compiled / pure: {spread(ratios)}")
 
 
 def main() -> None:
@@ -179,29 +252,40 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10, help="games of each engine per round")
     ap.add_argument("--instructions", action="store_true", help="count instructions with valgrind instead")
     ap.add_argument("--compiled", action="store_true", help="talisman's compiled build (scripts/compile.sh)")
+    ap.add_argument(
+        "--legendary", action="store_true", help="Legendary Tales games/s, compiled against pure (alternating)"
+    )
+    ap.add_argument("--quick", action="store_true", help="one round of one game (the tests')")
     ap.add_argument("--play", nargs=3, metavar=("ENGINE", "GAMES", "CHOICES"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.quick:
+        args.rounds, args.games = 1, 1
     if os.environ.get("PYTHONHASHSEED") != "0":
         os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
-    if args.compiled:
-        if not (BUILD / "SOURCE_HASH").exists():
-            sys.exit("no compiled build: scripts/compile.sh makes one")
-        sys.path.insert(0, str(BUILD))
-    if args.play:  # one engine's games, for callgrind
+    builds.use(args.compiled)
+    if args.play:  # one engine's games, for callgrind (and the Legendary Tales rounds)
         which, n, choices = args.play
-        if which == "talisman":
-            print(replay(int(n), Path(choices)))
+        if which in SETS:
+            print(replay(int(n), Path(choices), SETS[which]))
         elif which == "talisman-bots":
             print(talisman_games(int(n))[0])
+        elif which == "legendary":
+            print(builds.which(), *legendary_games(int(n), int(choices)))
         else:
             print(catanatron_games(int(n))[0])
         return
+    print(builds.which(), flush=True)
     try:
         import catanatron  # noqa: F401
     except ImportError:
         sys.exit("catanatron is not installed: pip install -e '.[bench]'")
+    print(
+        f"load average {os.getloadavg()[0]:.2f} (over 1, 5, 15 min: {', '.join(f'{x:.1f}' for x in os.getloadavg())})"
+    )
     if args.instructions:
         instructions(args.compiled)
+    elif args.legendary:
+        legendary(args.rounds, args.games)
     else:
         wall_clock(args.rounds, args.games)
 

@@ -20,10 +20,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the one on PYTHONPATH)
+
+builds.use()
 
 import httpx2 as httpx  # noqa: E402
 
@@ -44,6 +45,8 @@ def serve(port: int, db: str) -> subprocess.Popen:
         [sys.executable, "-m", "talisman.cli.main", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.STDOUT,
+        cwd=tempfile.gettempdir(),  # not the checkout: `-m` puts the working folder first on the path
+        env=builds.child_env(),  # the build this benchmark imported
     )
     for _ in range(300):
         try:
@@ -118,6 +121,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
+    print(builds.which(), flush=True)
     import socket
 
     with socket.socket() as sock:

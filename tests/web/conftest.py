@@ -227,19 +227,28 @@ def postgres_db(postgres_url: str) -> str:
     return create_database(postgres_url, "t" + uuid.uuid4().hex[:12])
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Debian's Chromium with a fresh, empty profile (Playwright's launch makes a new
-    --user-data-dir each time); each new_context is a separate browser user. A test
-    that asks for it is skipped where Chromium is not installed."""
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, started once per test process (a launch costs seconds on a loaded machine)
+    with a fresh, empty profile (Playwright's launch makes a new --user-data-dir each time)."""
     if not CHROMIUM.exists():
         pytest.skip(NO_CHROMIUM)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-        yield PatientBrowser(b)
+        yield b
         b.close()
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """The tests' Chromium, each new_context a separate browser user (its own cookies and storage,
+    as a fresh browser's); the contexts a test opened are closed at its end, so that no page of
+    it runs on into the next test. A test that asks for it is skipped where Chromium is not installed."""
+    b = PatientBrowser(chromium)
+    yield b
+    b.close_contexts()
 
 
 # How long a browser test waits for the page by default: Playwright's 30 s proved too short on a
@@ -253,11 +262,18 @@ class PatientBrowser:
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser
+        self._contexts: list[Any] = []
 
     def new_context(self, **options: Any) -> Any:
         context = self._browser.new_context(**options)
         context.set_default_timeout(PAGE_WAIT_MS)
+        self._contexts.append(context)
         return context
+
+    def close_contexts(self) -> None:
+        """Close every context this test opened (closing one already closed does nothing)."""
+        for context in self._contexts:
+            context.close()
 
     def new_page(self, **options: Any) -> Any:
         return self.new_context(**options).new_page()

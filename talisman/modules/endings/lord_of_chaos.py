@@ -235,14 +235,13 @@ def _combat(g: Game, a: dict[str, Any]) -> None:
     elif alignment == "neutral":
         boss.fight(g, seat, priest_of_chaos(on_win=won))
     else:
-        trials = [
+        trials: list[dict[str, Any]] = [
             dragon_of_chaos(modes=("strength",), lives=1, margin=3),
             dragon_of_chaos(modes=("craft",), lives=1, margin=3),
             priest_of_chaos(lives=1, margin=3),
             priest_of_chaos(lives=1, margin=3),
         ]
         then = won
-        for trial in reversed(trials):
-            trial = {**trial, "on_win": then}
-            then = [frame("boss_round", p=seat, boss=trial)]
+        for trial in trials[::-1]:
+            then = [frame("boss_round", p=seat, boss={**trial, "on_win": then})]
         g.push_all(then)

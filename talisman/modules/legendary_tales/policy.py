@@ -152,7 +152,7 @@ class LegendaryPolicy:
             if loc["name"].lower() in task and (carrying or s > 0):
                 s += 6  # the place the task names, once there is something to do there
             if not s:
-                s = -far.get(loc["index"], 99)  # nothing here: the nearer to tokens the better
+                s = float(-far.get(loc["index"], 99))  # nothing here: the nearer to tokens the better
             return s - 2 * (d.player in loc["heroes"]) + self.rng.random()
 
         wanted = ("item", "enemy", "locked-chest", "chest")
