@@ -31,8 +31,9 @@ mkdir -p "$OUT"
 cd "$OUT"
 # Compiled: what a game with the rule-aware bots runs at every action. Left out: the content loader and
 # vocabulary (read once; mypyc cannot compile their tables of lambdas), talisman/content/cache.py (a dict
-# subclass), the other modules and their bots, the search bot, the front ends.
-"$ROOT/.venv/bin/mypyc" talisman/engine/*.py talisman/content/{dice,model,modules,places,ruleset}.py \
+# subclass), talisman/engine/sharing.py (the checking mode's frozen lists, dicts and sets), the other
+# modules and their bots, the search bot, the front ends.
+"$ROOT/.venv/bin/mypyc" $(ls talisman/engine/*.py | grep -v '/sharing\.py$') talisman/content/{dice,model,modules,places,ruleset}.py \
   talisman/modules/core/*.py talisman/bots/{base,heuristic,random_bot,worlds}.py >"$OUT/mypyc.log" 2>&1 \
   || { tail -20 "$OUT/mypyc.log" >&2; rm -f "$OUT/SOURCE_HASH"; exit 1; }
 echo "$hash" >"$OUT/SOURCE_HASH"

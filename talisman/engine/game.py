@@ -33,6 +33,7 @@ from typing import Any, Final
 from talisman.content.dice import parse
 from talisman.content.modules import played_modules
 from talisman.content.ruleset import Ruleset, ruleset_for
+from talisman.engine import sharing
 from talisman.engine.decision import Choice, Decision, Event, Frame, Option, sentence
 from talisman.engine.formats import SAVE_FORMAT, STATE_SLOTS, STATE_VERSION, check_save, check_state_dict
 from talisman.engine.player import Player
@@ -312,6 +313,8 @@ class Game:
         g.checkpoint = None
         g.since_checkpoint = []
         g.guarded = False
+        if sharing.CHECK:
+            sharing.freeze_shared(self, g)
         return g
 
     def view(self, seat: int | None) -> dict[str, Any]:
