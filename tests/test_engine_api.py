@@ -7,6 +7,7 @@ import json
 import pytest
 
 from talisman import ConfigError, Game, GameOverError, IllegalOptionError, OutOfTurnError, SaveError
+from talisman.bots import make_bot, observe
 from talisman.engine import save as saves
 from talisman.testing import Scenario
 
@@ -301,3 +302,14 @@ def test_a_snapshot_holds_no_live_reference_into_the_game():
     d["config"]["options"]["fate"] = "mangled"
     d["config"]["characters"].append("troll")
     assert g.state_hash() == before and g.legal_ids()
+
+
+@pytest.mark.parametrize("modules", [("core",), ("city-classic",), ("legendary-tales",)])
+def test_observe_gives_every_game_the_view_of_the_seat(modules):
+    """Issue 37: ``talisman.bots.observe`` failed for Legendary Tales (a game of its own has its own view)."""
+    g = Game.new(players=2, modules=modules, seed=3)
+    seat = g.decision.player
+    seen = observe(g, seat)
+    assert {k: seen[k] for k in seen} == g.view(seat)
+    assert g.decision.option(make_bot("search", 1).choose(seen, g.decision)) is not None
+
