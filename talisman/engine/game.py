@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from talisman.content.dice import parse
 from talisman.content.modules import played_modules
-from talisman.content.ruleset import Ruleset, ruleset_for
+from talisman.content.ruleset import TURN_CAP, Ruleset, ruleset_for
 from talisman.engine import sharing
 from talisman.engine.decision import Choice, Decision, Event, Frame, Option, sentence
 from talisman.engine.formats import SAVE_FORMAT, STATE_SLOTS, STATE_VERSION, check_save, check_state_dict
@@ -351,6 +351,10 @@ class Game:
                 self.stall()
                 return
             if not stack:
+                cap = self.options.get(TURN_CAP)
+                if cap is not None and self.turn >= cap:
+                    self.stop_at_cap(cap)
+                    return
                 handlers["next_turn"](self, {})
                 continue
             top = stack.pop()
@@ -418,6 +422,17 @@ class Game:
         from a finished one. What was still to run stays on the stack."""
         self.end([], f"the game stalled: {QUIET_FRAMES:,} steps passed without a decision for anyone")
         self.result = {**(self.result or {}), "stalled": True}
+
+    def stop_at_cap(self, cap: int) -> None:
+        """End a game that has played the turns its option ``turn-cap`` allows, before the next
+        turn begins: nobody wins, and the result says ``"capped": True``."""
+        self.end([], f"the game reached its cap of {cap:,} turns with nobody winning")
+        self.result = {**(self.result or {}), "capped": True}
+
+    @property
+    def capped(self) -> bool:
+        """Did the game end at its turn cap (see :meth:`stop_at_cap`)?"""
+        return bool(self.result and self.result.get("capped"))
 
     @property
     def stalled(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from conftest import make_table
@@ -278,4 +279,27 @@ def test_fields_are_checked_by_type(client):
         assert r.status_code == 422 and r.json()["error"] == "malformed", (seed, r.text)
     assert client.get("/api/games").json() == []
     r = client.post("/api/games", json={"seats": [{"controller": "human"}], "options": {"fate": False}})
-    assert r.status_code == 201 and r.json()["game"]["options"] == {"fate": False}
+    assert r.status_code == 201 and r.json()["game"]["options"] == {"turn-cap": 1000, "fate": False}
+
+
+def finished(client, game_id: str, timeout: float = 60.0) -> dict:
+    end = time.monotonic() + timeout
+    while (info := client.get(f"/api/games/{game_id}").json())["status"] != "finished":
+        assert time.monotonic() < end, info
+        time.sleep(0.05)
+    return info
+
+
+def test_a_game_on_the_server_ends_at_its_turn_cap(client):
+    """Issue 37: games of bots alone ran past 3,000 turns, each move a row. Every game on the server
+    ends at a turn cap: the simulator's 1,000 turns unless the lobby chose another; none is refused."""
+    cap = client.get("/api/catalog").json()["options"]["turn-cap"]
+    assert cap["default"] == 1000 and None not in cap["choices"] and cap["labels"][0] == "100 turns"
+    t = make_table(client, ["heuristic", "heuristic"], seed=1, options={"turn-cap": 100})
+    info = finished(client, t.id)
+    assert info["turn"] == 100 and info["result"]["winners"] == [] and info["result"]["capped"] is True
+    assert info["result"]["how"] == "the game reached its cap of 100 turns with nobody winning"
+    assert replay(client.get(f"/api/games/{t.id}/save").json()).result == info["result"]  # the save says so too
+    assert make_table(client, ["human"], seed=1).state()["game"]["options"] == {"turn-cap": 1000}
+    r = client.post("/api/games", json={"seats": [{"controller": "random"}], "options": {"turn-cap": None}})
+    assert r.status_code == 400 and "ends at a turn cap" in r.json()["message"]
