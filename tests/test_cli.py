@@ -189,6 +189,7 @@ def test_replay_reports_a_malformed_file(tmp_path):
         (["fuzz", "--seconds", "inf"], "--seconds a number above 0, not inf"),
         (["fuzz", "--seconds", "0"], "--seconds a number above 0"),
         (["fuzz", "--with", "atlantis"], "unknown module 'atlantis'"),
+        (["fuzz", "--progress", "nan"], "--progress must be a number of seconds above 0"),
         (["fuzz", "--with", "dungeon-4e", "--with", "dungeon-classic"], "cannot be played together"),
     ],
 )

@@ -12,7 +12,7 @@ from typing import Any
 from talisman.cli.play import check_max_turns
 from talisman.content.modules import get_module
 from talisman.errors import ConfigError
-from talisman.sim.fuzz import SetDraws, fuzz
+from talisman.sim.fuzz import Figures, SetDraws, fuzz
 
 
 def add_parser(sub: Any) -> None:
@@ -38,6 +38,13 @@ def add_parser(sub: Any) -> None:
         help="only sets holding this module (repeatable; e.g. --with legendary-tales)",
     )
     p.add_argument("--list-sets", action="store_true", help="list every module set played, with its games and steps")
+    p.add_argument(
+        "--progress",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="print the figures so far to stderr every so many seconds (after the game then being played)",
+    )
 
 
 def run_fuzz(args: argparse.Namespace) -> int:
@@ -47,8 +54,30 @@ def run_fuzz(args: argparse.Namespace) -> int:
     for m in args.with_modules:
         get_module(m)  # an unknown name: a clear error
     draws = SetDraws(args.seed, holding=args.with_modules)
+    if args.progress is not None and not (math.isfinite(args.progress) and args.progress > 0):
+        raise ConfigError(f"--progress must be a number of seconds above 0, not {args.progress}")
     t0 = time.perf_counter()
-    f = fuzz(args.steps, args.seconds, seed=args.seed, sets=draws, max_turns=args.max_turns)
+    told = [t0]
+
+    def tell(f: Figures) -> None:
+        now = time.perf_counter()
+        if now - told[0] >= args.progress:
+            told[0] = now
+            print(
+                f"{now - t0:.0f} s: {f.steps} steps, {f.games} games, {len(f.module_sets)} sets, "
+                f"{len(f.violations)} violations",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    f = fuzz(
+        args.steps,
+        args.seconds,
+        seed=args.seed,
+        sets=draws,
+        max_turns=args.max_turns,
+        progress=tell if args.progress is not None else None,
+    )
     took = time.perf_counter() - t0
     print(
         f"{f.steps} steps in {f.games} games ({f.finished} finished) in {took:.0f} s "

@@ -29,7 +29,7 @@ import itertools
 import random
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -325,13 +325,17 @@ def fuzz(
     seed: int = 0,
     sets: Sequence[tuple[str, ...]] | SetDraws | None = None,
     max_turns: int = 400,
+    progress: Callable[[Figures], None] | None = None,
 ) -> Figures:
     """Fuzz until ``steps`` steps or ``seconds`` seconds, whichever comes first, over the sets
-    given, or drawn from the seed (:class:`SetDraws`)."""
+    given, or drawn from the seed (:class:`SetDraws`); ``progress`` is told the figures so far
+    after each game."""
     deadline = time.monotonic() + seconds
     total = Figures()
     for game_seed, modules in games(seed, SetDraws(seed) if sets is None else sets):
         if total.steps >= steps or time.monotonic() > deadline:
             break
         total.add(fuzz_game(game_seed, modules, max_steps=steps - total.steps, max_turns=max_turns, deadline=deadline))
+        if progress is not None:
+            progress(total)
     return total
