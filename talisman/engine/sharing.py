@@ -205,10 +205,12 @@ def freeze(value: Any) -> Any:
         return FrozenList([freeze(v) for v in value])
     if t is set:
         return FrozenSet(value)
-    if t is tuple:
-        return tuple([freeze(v) for v in value])
+    if t is tuple:  # (a frame, or a pair: made anew only if something in it was not frozen yet)
+        items = [freeze(v) for v in value]
+        return value if all(a is b for a, b in zip(items, value, strict=True)) else tuple(items)
     if t is Choice:
-        return Choice(value.id, value.label, freeze(value.frames), value.group)
+        frames = freeze(value.frames)
+        return value if frames is value.frames else Choice(value.id, value.label, frames, value.group)
     return value
 
 
@@ -229,7 +231,8 @@ def freeze_shared(original: Game, copy: Game) -> None:
     _freeze_items(original.globals, copy.globals)
     for i, f in enumerate(original.stack):
         frozen = freeze(f)
-        original.stack[i] = copy.stack[i] = frozen
+        if frozen is not f:
+            original.stack[i] = copy.stack[i] = frozen
     original.result = copy.result = freeze(original.result)
     original.config = copy.config = freeze(original.config)
     original.options = copy.options = freeze(original.options)

@@ -209,7 +209,7 @@ def _bad_answer(g: Game, r: random.Random) -> tuple[str, int | None]:
     return r.choice(BAD_ANSWERS), None
 
 
-def _play_apart(copy: Game, r: random.Random, moves: int = 2) -> None:
+def _play_apart(copy: Game, r: random.Random, moves: int = 1) -> None:
     """Answer a copy's decisions at random (an error in the copy is not the game's concern here:
     the game's own moves are checked; a value shared with the game changed in place raises, though)."""
     for _ in range(moves):
