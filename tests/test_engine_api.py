@@ -304,6 +304,19 @@ def test_a_snapshot_holds_no_live_reference_into_the_game():
     assert g.state_hash() == before and g.legal_ids()
 
 
+def test_a_save_shares_nothing_with_its_game():
+    """A save (and a snapshot) is the caller's to change: it handed out the game's own configuration
+    (found by the sharing checking mode, issue 37), so that changing a save changed the game."""
+    g = Game.new(["troll", "elf"], seed=3)
+    g.apply(g.decision.ids[0])
+    before, save, snapshot = g.state_hash(), g.save(), g.state_dict()
+    for data in (save, snapshot):
+        data["config"]["modules"].append("nope")
+        data["config"]["options"]["fate"] = False
+    save["actions"].append("no-such-option")
+    assert g.state_hash() == before and g.config["modules"] == ["core"] and g.history == save["actions"][:-1]
+
+
 @pytest.mark.parametrize("modules", [("core",), ("city-classic",), ("legendary-tales",)])
 def test_observe_gives_every_game_the_view_of_the_seat(modules):
     """Issue 37: ``talisman.bots.observe`` failed for Legendary Tales (a game of its own has its own view)."""

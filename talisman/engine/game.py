@@ -287,7 +287,9 @@ class Game:
         return self.players[seat]
 
     def clone(self) -> Game:
-        """An independent copy for search: same state, no log or history. An illegal answer
+        """An independent copy for search: same state, no log or history. It copies every container
+        a rule changes and shares the values kept in them, which rules replace and never change in
+        place (:mod:`talisman.engine.sharing`: its checking mode proves it). An illegal answer
         leaves it as it was, but an error while an answer runs leaves it half-changed: a copy
         is thrown away then, so it keeps no checkpoint to undo from (see :meth:`apply`)."""
         g = Game()
@@ -567,17 +569,20 @@ class Game:
         return g
 
     def save(self) -> dict[str, Any]:
-        """A save: configuration, seed and every action, plus the final state hash."""
+        """A save: configuration, seed and every action, plus the final state hash. Plain JSON data of
+        its own, as :meth:`state_dict` is: the caller may change it without touching the game."""
         if self.history is None:
             raise IllegalOptionError("this copy keeps no history and cannot be saved")
-        return {
+        save = {
             "format": SAVE_FORMAT,
             "version": STATE_VERSION,
             "config": self.config,
-            "actions": list(self.history),
+            "actions": self.history,
             "state_hash": self.state_hash(),
             "result": self.result,
         }
+        copied: dict[str, Any] = json.loads(json.dumps(save))
+        return copied
 
     @classmethod
     def load(cls, save: Any, check: bool = True) -> Game:
