@@ -43,7 +43,8 @@ def add_parser(sub: Any) -> None:
         type=float,
         default=None,
         metavar="SECONDS",
-        help="print the figures so far to stderr every so many seconds (after the game then being played)",
+        help="print the figures so far to stderr every so many seconds (after the game then being played), "
+        "and each violation as soon as it is found",
     )
 
 
@@ -57,10 +58,14 @@ def run_fuzz(args: argparse.Namespace) -> int:
     if args.progress is not None and not (math.isfinite(args.progress) and args.progress > 0):
         raise ConfigError(f"--progress must be a number of seconds above 0, not {args.progress}")
     t0 = time.perf_counter()
-    told = [t0]
+    told: list[float] = [t0]
+    shown: list[str] = []
 
     def tell(f: Figures) -> None:
         now = time.perf_counter()
+        for v in f.violations[len(shown) :]:  # each as soon as it is found
+            shown.append(v)
+            print(f"  {v}", file=sys.stderr, flush=True)
         if now - told[0] >= args.progress:
             told[0] = now
             print(
@@ -90,6 +95,6 @@ def run_fuzz(args: argparse.Namespace) -> int:
     if args.list_sets:
         for modules, (games, steps) in sorted(f.module_sets.items(), key=lambda kv: (len(kv[0]), kv[0])):
             print(f"  {len(modules):>2} modules, {games} games, {steps} steps: {','.join(modules)}")
-    for v in f.violations:
+    for v in f.violations[len(shown) :]:
         print(f"  {v}", file=sys.stderr)
     return 1 if f.violations else 0
