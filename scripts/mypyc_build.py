@@ -26,6 +26,8 @@ PURE = {
     "talisman/content/vocabulary.py": "the content's validators, run once per ruleset (mypyc cannot compile "
     "their nested lambdas)",
     "talisman/content/cache.py": "Bounded, a dict subclass (mypyc compiles no subclass of dict)",
+    "talisman/engine/sharing.py": "the checking mode's frozen lists, dicts and sets (subclasses of built-in "
+    "containers, which mypyc does not compile)",
 }
 __doc__ += "".join(f"    {path}: {why}\n" for path, why in PURE.items())
 __doc__ += (

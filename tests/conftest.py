@@ -1,5 +1,6 @@
 """Test setup: every ``@pytest.mark.rules(...)`` id must exist in the inventory;
-the test modules of tests/fixtures (one package each) are registered."""
+the test modules of tests/fixtures (one package each) are registered; the sharing
+checking mode is on."""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ import pytest  # noqa: E402
 
 from talisman.cli.coverage import load_descriptive, load_inventory  # noqa: E402
 from talisman.content.modules import register_module  # noqa: E402
+from talisman.engine import sharing  # noqa: E402
+
+# Every copy of a game a test makes freezes what it shares with the original (talisman/engine/sharing.py):
+# a rule that changes a shared value in place fails the test at the line that does it.
+sharing.CHECK = True
 
 # The test modules: one package each under tests/fixtures, declaring its Module (MODULE).
 sys.path.insert(0, str(Path(__file__).parent / "fixtures"))

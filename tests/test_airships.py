@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from talisman import Game
-from talisman.engine import cards, lives, stats
+from talisman.engine import cards, lives, movement, stats
 from talisman.engine.cards import check_conservation
 from talisman.modules.airships import rules as air
+from talisman.modules.city_classic.places import put_in_city
 from talisman.testing import Scenario
 
 AIR = ("airships",)
@@ -374,3 +375,16 @@ def test_random_bot_games_keep_every_card_in_one_place():
     for seed in range(6):
         g = Game.new(players=3, modules=(*AIR, "catacombs"), seed=seed)
         play_out(g, {i: make_bot("random", seed * 10 + i) for i in range(3)}, max_turns=200, check=check_conservation)
+
+
+@pytest.mark.rules("airships.movement", "airships.disembark")
+def test_a_captain_set_down_away_from_the_ship_flies_it_no_more():
+    """Found by the fuzzer (issue 37): the Emperor's Guard threw a captain into the City's Donjon as its
+    turn began (a set-down, not a move), and the turn then asked where to fly, with nowhere to fly to."""
+    s = game("warrior", "wizard", modules=("airships", "city-classic")).at(0, "fields-3").at(1, "village")
+    card = aboard(s, 0, "Wyvern")
+    g = s.game
+    put_in_city(g, 0, "donjon")
+    assert [c.id for c in movement.move_options(g, 0)] != ["fly"]
+    assert air.ship_of(g, 0) is None and card in g.board[g.rules.space_index["fields-3"]]
+    check_conservation(g)

@@ -183,8 +183,16 @@ def test_replay_reports_a_malformed_file(tmp_path):
         (["play", "--seat", "?=random", "--seed", "-1"], "the seed must be a whole number from 0"),
         (["play", "--seat", "?=random", "--save", "/no/such/folder/g.json"], "there is no folder"),
         (["play", "--seat", "?=random", "--save", "."], "it is a folder"),
+        (["play", "--load", "g.json", "--modules", "city-classic"], "leave out --modules with --load"),  # issue 37
+        (["play", "--load", "g.json", "--seed", "3", "--option", "fate=false"], "leave out --seed and --option"),
         (["simulate", "--max-turns", "0", "--out", "x.jsonl"], "--max-turns must be at least 1"),
         (["simulate", "--modules", " ", "--out", "x.jsonl"], "--modules is a comma-separated list"),
+        (["fuzz", "--seconds", "nan"], "--seconds a number above 0, not nan"),  # issue 37: nan was no limit
+        (["fuzz", "--seconds", "inf"], "--seconds a number above 0, not inf"),
+        (["fuzz", "--seconds", "0"], "--seconds a number above 0"),
+        (["fuzz", "--with", "atlantis"], "unknown module 'atlantis'"),
+        (["fuzz", "--progress", "nan"], "--progress must be a number of seconds above 0"),
+        (["fuzz", "--with", "dungeon-4e", "--with", "dungeon-classic"], "cannot be played together"),
     ],
 )
 def test_bad_arguments_are_clear_errors(args, message, capsys):

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from talisman import ConfigError, Game, GameOverError, IllegalOptionError, OutOfTurnError, SaveError
+from talisman.bots import make_bot, observe, play_out
 from talisman.engine import save as saves
 from talisman.testing import Scenario
 
@@ -301,3 +302,46 @@ def test_a_snapshot_holds_no_live_reference_into_the_game():
     d["config"]["options"]["fate"] = "mangled"
     d["config"]["characters"].append("troll")
     assert g.state_hash() == before and g.legal_ids()
+
+
+def test_a_save_shares_nothing_with_its_game():
+    """A save (and a snapshot) is the caller's to change: it handed out the game's own configuration
+    (found by the sharing checking mode, issue 37), so that changing a save changed the game."""
+    g = Game.new(["troll", "elf"], seed=3)
+    g.apply(g.decision.ids[0])
+    before, save, snapshot = g.state_hash(), g.save(), g.state_dict()
+    for data in (save, snapshot):
+        data["config"]["modules"].append("nope")
+        data["config"]["options"]["fate"] = False
+    save["actions"].append("no-such-option")
+    assert g.state_hash() == before and g.config["modules"] == ["core"] and g.history == save["actions"][:-1]
+
+
+@pytest.mark.parametrize("modules", [("core",), ("city-classic",), ("legendary-tales",)])
+def test_observe_gives_every_game_the_view_of_the_seat(modules):
+    """Issue 37: ``talisman.bots.observe`` failed for Legendary Tales (a game of its own has its own view)."""
+    g = Game.new(players=2, modules=modules, seed=3)
+    seat = g.decision.player
+    seen = observe(g, seat)
+    assert {k: seen[k] for k in seen} == g.view(seat)
+    assert g.decision.option(make_bot("search", 1).choose(seen, g.decision)) is not None
+
+
+def test_a_game_ends_at_its_turn_cap_with_nobody_winning():
+    """Issue 37: the option every game has, ``turn-cap`` (none by default), ends a game that has
+    played that many turns, before the next begins; the result says so (the web server sets one)."""
+    bots = {i: make_bot("heuristic", i) for i in range(2)}
+    g = Game.new(players=2, seed=1, options={"turn-cap": 100}, log=False)
+    play_out(g, bots, max_turns=10_000)
+    assert g.turn == 100 and g.capped and not g.stalled
+    assert g.result == {
+        "winners": [],
+        "how": "the game reached its cap of 100 turns with nobody winning",
+        "turn": 100,
+        "capped": True,
+    }
+    free = Game.new(players=2, seed=1, log=False)
+    play_out(free, bots, max_turns=101)
+    assert free.turn > 100 and free.result is None  # no cap: the game plays on
+    with pytest.raises(ConfigError, match="option 'turn-cap' cannot be 7"):
+        Game.new(players=2, options={"turn-cap": 7})

@@ -117,3 +117,64 @@ def test_talisman_adventure_checks_files_for_their_author(tmp_path: Path) -> Non
     both = talisman("adventure", str(good), str(bad), str(tmp_path / "missing.toml"), folder=tmp_path / "none")
     assert both.returncode == 2 and "Traceback" not in both.stderr
     assert "bad.toml" in both.stderr and "missing.toml" in both.stderr
+
+
+def _deep_condition(depth: int) -> str:
+    nest = '{if = "hero-at", location = "pool"}'
+    for _ in range(depth):
+        nest = '{if = "all", of = [' + nest + "]}"
+    return nest
+
+
+FIRST_DONE = 'done = {if = "all", of = [{if = "on-scroll", token = "herbs", count = 3}, {if = "hero-with", token = "alchemist"}]}'
+
+
+@pytest.mark.rules(CUSTOM)
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ((FIRST_DONE, "done = " + _deep_condition(300)), "nested too deep"),  # issue 37: a traceback in tomllib
+        ((FIRST_DONE, "done = " + _deep_condition(20)), "conditions nested more than 8 deep"),
+        (("stars = {1 = 0, 2 = 2, 3 = 4}", 'stars = "many"'), "stars: a table of start spaces by stars, not 'many'"),
+        (("number = 8\n", f"number = {10**30}\n"), "number: a number of 31 digits (a custom adventure is numbered 6"),
+        (("number = 8\n", f"number = 1{'0' * 5000}\n"), "cannot be read"),  # more digits than Python shows
+        (("count = 3\n", "count = 100000000\n"), "count: 100000000 (a whole number from 1 to 20)"),
+        (("count = 3\n", "count = true\n"), "count: True (a whole number from 1 to 20)"),
+        (("[adventure.layout]", 'layout = "here"\n[adventure.elsewhere]'), "layout: a table of locations, not 'here'"),
+        (("side1 = [", 'side1 = "long"\nxside1 = ['), "side1: a list of 2 to 40 spaces"),
+        (('token = "herbs", count = 3}', 'token = "herbs", count = "three"}'), "count: a whole number from 1 to 200"),
+        (('token = "herbs", count = 3}', 'token = ["herbs"], count = 3}'), "token: a token key, not ['herbs']"),
+        (('then = [{do = "to-scroll", token = "talisman"}, {do = "win"}]', 'then = "win"'), "then: a list of action"),
+    ],
+)
+def test_a_custom_adventure_of_the_wrong_shape_is_a_clear_error(tmp_path: Path, change, message) -> None:
+    """Issue 37: the checker names what is wrong, whatever the file holds; never a traceback."""
+    text = first_adventure_as(8, "Strange")
+    assert change[0] in text, change[0]
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+    r = talisman("adventure", str(bad), folder=tmp_path / "none")
+    assert r.returncode == 2 and "Traceback" not in r.stderr and message in r.stderr, r.stderr
+
+
+def _every_place(data, path=()):
+    """Every key and index of a TOML document, as a path."""
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for k, v in items:
+        yield (*path, k)
+        yield from _every_place(v, (*path, k))
+
+
+@pytest.mark.rules(CUSTOM)
+def test_any_value_of_the_wrong_kind_anywhere_is_named_never_raised() -> None:
+    data = tomllib.loads(first_adventure_as(8, "Strange"))
+    wrong = ("many", -1, 10**30, [], {}, [1, 2], {"a": 1}, True, 1.5, [[]], [{}])
+    for place in _every_place(data):
+        for value in wrong:
+            changed = json.loads(json.dumps(data))
+            *outer, last = place
+            at = changed
+            for k in outer:
+                at = at[k]
+            at[last] = value
+            authoring.problems(changed)  # (raised nothing)

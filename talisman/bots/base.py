@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from talisman.engine.decision import Decision
 from talisman.engine.game import Game
-from talisman.engine.view import LazyView, agent_view
+from talisman.engine.view import agent_view
 from talisman.errors import ConfigError
 
 
@@ -52,11 +52,17 @@ def make_bot(kind: str, seed: int = 0) -> Agent:
     return kinds[kind](random.Random(seed))
 
 
-def observe(game: Game, seat: int) -> LazyView:
-    """What an agent is given to decide on: ``seat``'s view of the game, each
-    part built when first read. It shows only what the seat may know, and can
-    sample worlds consistent with it for search (``sample_world``)."""
-    return LazyView(game, seat)
+def observe(game: Game, seat: int) -> Mapping[str, Any]:
+    """What an agent is given to decide on: ``seat``'s view of the game (in a game of Talisman a
+    :class:`~talisman.engine.view.LazyView`, each part built when first read; in a game of its own
+    on the engine, such as Legendary Tales, that game's view). It shows only what the seat may
+    know, and can sample worlds consistent with it for search (``sample_world``).
+
+    >>> from talisman import Game
+    >>> observe(Game.new(["elf"], modules=["legendary-tales"], seed=1), 0)["game"]
+    'legendary-tales'
+    """
+    return agent_view(game, seat)
 
 
 def act(agent: Agent, game: Game) -> str:

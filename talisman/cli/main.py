@@ -44,7 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="a seat, e.g. Warrior=human, ?=hard or choose=human (repeat for 1 to 6 seats; "
         "default: you and three heuristic bots)",
     )
-    play.add_argument("--modules", default="core", help="comma-separated modules (default: core)")
+    play.add_argument(
+        "--modules", default=None, help="comma-separated modules (default: core; with --load, the save's own)"
+    )
     play.add_argument(
         "--option",
         action="append",
@@ -61,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--load",
         metavar="FILE",
-        help="go on with a game saved by --save (the seats' controllers are the save's, or those of --seat); "
+        help="go on with a game saved by --save (the seats' controllers are the save's, or those of --seat; "
+        "its modules, options and seed are the save's: --modules, --option and --seed are refused); "
         "without --save it is saved back to FILE when it ends or is left",
     )
     play.add_argument(

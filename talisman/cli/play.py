@@ -123,6 +123,13 @@ def run_play(args: argparse.Namespace) -> int:
     if args.tutorial and (args.load or args.seat):
         raise ConfigError("--tutorial plays a game of its own: no --load or --seat with it")
     if args.load:
+        given_too = [name for name, v in (("--modules", args.modules), ("--seed", args.seed)) if v is not None]
+        if args.option:
+            given_too.append("--option")
+        if given_too:
+            raise ConfigError(
+                f"a saved game keeps its own modules, options and seed: leave out {' and '.join(given_too)} with --load"
+            )
         game, controllers, standing = load_game(args.load, args.seat)
         humans = [i for i, c in enumerate(controllers) if c == "human"]
         seed = game.config["seed"]
@@ -134,7 +141,7 @@ def run_play(args: argparse.Namespace) -> int:
         controllers = ["human", tutorial.BOT]
         humans, seed, wanted = [tutorial.PERSON], tutorial.SEED, []
     else:
-        modules = parse_modules(args.modules)
+        modules = parse_modules(args.modules if args.modules is not None else "core")
         seats = parse_seats(args.seat, ("core", *modules))
         options = parse_options(args.option)
         seed = args.seed if args.seed is not None else random.randrange(1 << 31)
@@ -226,8 +233,12 @@ def play_on_screen(
     """The game on the full screen (Textual), then its end in plain lines."""
     from talisman.cli.tui import PlayApp
 
-    modules = ("core", *parse_modules(args.modules))
-    options = parse_options(args.option)
+    if game is not None:  # a saved game: its own modules (--load refuses --modules and --option)
+        modules = tuple(game.config["modules"])
+        options: dict[str, Any] = {}
+    else:
+        modules = ("core", *parse_modules(args.modules if args.modules is not None else "core"))
+        options = parse_options(args.option)
     app = PlayApp(
         controllers,
         bots,

@@ -102,7 +102,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--start", type=int, default=0, help="index of the first game, to run a long experiment in chunks (default 0)"
     )
-    p.add_argument("--max-turns", type=int, default=1000, help="stop a game after this many turns (default 1000)")
+    p.add_argument(
+        "--max-turns",
+        type=int,
+        default=runner.MAX_TURNS,
+        help=f"stop a game after this many turns (default {runner.MAX_TURNS})",
+    )
     p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     p.add_argument(
         "--backend",

@@ -19,7 +19,7 @@ from typing import Any, Final
 from talisman.content.cache import Bounded
 from talisman.content.loader import RawContent, build_spaces, load_dir
 from talisman.content.model import CardDef, CharacterDef, LinkDef, RegionDef, SpaceDef, Table
-from talisman.content.modules import Ending, Module, Verb, resolve_modules
+from talisman.content.modules import Ending, Module, OptionSpec, Verb, resolve_modules
 from talisman.content.option_args import OptionGrammar, compose_grammar
 from talisman.content.vocabulary import VERBS, module_verbs
 from talisman.errors import ConfigError, ContentError
@@ -30,6 +30,21 @@ Fn = Callable[..., Any]
 DERIVED_LIMIT: Final = 20_000
 # Options the rules share between turns and games (see options_kept): a game needs a few hundred.
 OPTIONS_LIMIT: Final = 2_048
+# The option every game has, whatever its modules (before theirs): the engine ends a game that has
+# played this many turns (Game.run). None by default: a game runs until it ends by its rules, and a
+# front end stops it where it likes (the simulator after 1,000 turns); the web server sets a cap. (Turns
+# as the game counts them: a Legendary Tales campaign counts each adventure's own.)
+TURN_CAP: Final = "turn-cap"
+TURN_CAPS: Final = (100, 200, 500, 1000, 2000, 5000)
+ENGINE_OPTIONS: Final = {
+    TURN_CAP: OptionSpec(
+        None,
+        (None, *TURN_CAPS),
+        "The game ends after this many turns, if nobody has won by then: nobody wins.",
+        title="Turn cap",
+        labels=("None", *(f"{n:,} turns" for n in TURN_CAPS)),
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -224,7 +239,7 @@ def _build(module_names: tuple[str, ...]) -> Ruleset:
     for i, c in enumerate(instances):
         by_name.setdefault(c.name, []).append(i)
 
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = dict(ENGINE_OPTIONS)
     for m in modules:
         for name, spec in m.options.items():
             if spec.extends and name in options:

@@ -33,7 +33,8 @@ from typing import Any, Final
 
 from talisman.content.dice import parse
 from talisman.content.modules import played_modules
-from talisman.content.ruleset import Ruleset, ruleset_for
+from talisman.content.ruleset import TURN_CAP, Ruleset, ruleset_for
+from talisman.engine import sharing
 from talisman.engine.decision import ArgValue, Choice, Decision, Event, Frame, Option, sentence
 from talisman.engine.formats import SAVE_FORMAT, STATE_SLOTS, STATE_VERSION, check_save, check_state_dict
 from talisman.engine.player import Player
@@ -294,7 +295,9 @@ class Game:
         return self.players[seat]
 
     def clone(self) -> Game:
-        """An independent copy for search: same state, no log or history. An illegal answer
+        """An independent copy for search: same state, no log or history. It copies every container
+        a rule changes and shares the values kept in them, which rules replace and never change in
+        place (:mod:`talisman.engine.sharing`: its checking mode proves it). An illegal answer
         leaves it as it was, but an error while an answer runs leaves it half-changed: a copy
         is thrown away then, so it keeps no checkpoint to undo from (see :meth:`apply`)."""
         g = Game()
@@ -320,6 +323,8 @@ class Game:
         g.checkpoint = None
         g.since_checkpoint = []
         g.guarded = False
+        if sharing.CHECK:
+            sharing.freeze_shared(self, g)
         return g
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -356,6 +361,10 @@ class Game:
                 self.stall()
                 return
             if not stack:
+                cap = self.options.get(TURN_CAP)
+                if cap is not None and self.turn >= cap:
+                    self.stop_at_cap(cap)
+                    return
                 handlers["next_turn"](self, {})
                 continue
             top = stack.pop()
@@ -435,6 +444,17 @@ class Game:
         from a finished one. What was still to run stays on the stack."""
         self.end([], f"the game stalled: {QUIET_FRAMES:,} steps passed without a decision for anyone")
         self.result = {**(self.result or {}), "stalled": True}
+
+    def stop_at_cap(self, cap: int) -> None:
+        """End a game that has played the turns its option ``turn-cap`` allows, before the next
+        turn begins: nobody wins, and the result says ``"capped": True``."""
+        self.end([], f"the game reached its cap of {cap:,} turns with nobody winning")
+        self.result = {**(self.result or {}), "capped": True}
+
+    @property
+    def capped(self) -> bool:
+        """Did the game end at its turn cap (see :meth:`stop_at_cap`)?"""
+        return bool(self.result and self.result.get("capped"))
 
     @property
     def stalled(self) -> bool:
@@ -569,17 +589,20 @@ class Game:
         return g
 
     def save(self) -> dict[str, Any]:
-        """A save: configuration, seed and every action, plus the final state hash."""
+        """A save: configuration, seed and every action, plus the final state hash. Plain JSON data of
+        its own, as :meth:`state_dict` is: the caller may change it without touching the game."""
         if self.history is None:
             raise IllegalOptionError("this copy keeps no history and cannot be saved")
-        return {
+        save = {
             "format": SAVE_FORMAT,
             "version": STATE_VERSION,
             "config": self.config,
-            "actions": list(self.history),
+            "actions": self.history,
             "state_hash": self.state_hash(),
             "result": self.result,
         }
+        copied: dict[str, Any] = json.loads(json.dumps(save))
+        return copied
 
     @classmethod
     def load(cls, save: Any, check: bool = True) -> Game:

@@ -81,7 +81,7 @@ class Player:
         self.trophies: list[int] = []
         self.lost_turns = 0
         self.toad = 0  # turns left as a Toad; 0 when not a Toad
-        self.status: dict[str, Any] = {}  # lasting named states, values are plain data
+        self.status: dict[str, Any] = {}  # lasting named states: plain data, replaced, never changed in place
         self.mods: list[tuple[str, int, str]] = []  # (attribute, amount, lasts until: turn|combat)
         self.flags: set[str] = set()  # once-per-turn marks, cleared when the turn ends
 

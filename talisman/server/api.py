@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Header, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from talisman import tutorial
@@ -53,7 +53,8 @@ REFUSALS = {
     410: "the game is broken (its rules engine failed) and no longer served",
     413: "the request's body is too large",
     422: "a malformed request: a field missing, of the wrong type or out of range",
-    429: "too many requests, or too many wrong tokens, from this client: wait (see Retry-After)",
+    429: "too many requests from this client, or too many wrong tokens for a seat or from this client: "
+    "wait (see Retry-After)",
     503: "the move could not be stored, or the work took too long; nothing changed",
 }
 
@@ -66,6 +67,8 @@ def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
 router = APIRouter(prefix="/api", responses=refusals(422, 429))
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
+MAX_SEAT = 5  # a game has at most 6 seats
+SeatPath = Annotated[int, Path(ge=0, le=MAX_SEAT, description="a seat of the game (0 to 5)")]
 CreatorHeader = Annotated[str | None, Header(alias="X-Creator-Token", description="the game creator's token")]
 
 
@@ -117,7 +120,7 @@ class GameSpec(Strict):
 
 
 class ActionSpec(Strict):
-    seat: int = Field(description="the seat that acts")
+    seat: int = Field(ge=0, le=MAX_SEAT, description="the seat that acts (0 to 5)")
     option: str = Field(min_length=1, max_length=200, description="the id of one of the pending decision's options")
     step: int = Field(description="the step of the state this answers (its 'step' field); a stale step is refused")
 
@@ -315,7 +318,7 @@ async def get_characters(game_id: str, request: Request) -> list[dict[str, Any]]
     responses=refusals(400, 403, 404, 409, 410, 413, 503),
 )
 async def pick_character(
-    game_id: str, seat: int, spec: PickSpec, request: Request, x_seat_token: TokenHeader = None
+    game_id: str, seat: SeatPath, spec: PickSpec, request: Request, x_seat_token: TokenHeader = None
 ) -> dict[str, Any]:
     """First come, first served: a seat marked ``choose`` picks a free character once. A character
     already taken, a second pick, a seat that does not choose, or a game no longer waiting is refused
@@ -337,7 +340,7 @@ async def get_state(
     game_id: str,
     request: Request,
     x_seat_token: TokenHeader = None,
-    seat: int | None = Query(None, description="your seat (with its token); none: spectator"),
+    seat: int | None = Query(None, ge=0, le=MAX_SEAT, description="your seat (with its token); none: spectator"),
     events_from: int = Query(0, ge=0, description="send the log from this event on"),
 ) -> State:
     """Refused with ``not-started`` (409) while the game waits for its people to choose characters."""
@@ -373,7 +376,7 @@ async def post_action(
     response_model=SeatLink,
     responses=refusals(400, 403, 404, 409, 410, 413, 503),
 )
-async def claim_seat(game_id: str, seat: int, spec: ClaimSpec, request: Request) -> SeatLink:
+async def claim_seat(game_id: str, seat: SeatPath, spec: ClaimSpec, request: Request) -> SeatLink:
     """The first to come with the seat's invitation (its link, from the game's creator) gets the
     seat and its token; the invitation then no longer works (409 ``taken``)."""
     session = await hub_of(request).session(game_id)
@@ -388,7 +391,7 @@ async def claim_seat(game_id: str, seat: int, spec: ClaimSpec, request: Request)
     responses=refusals(400, 403, 404, 410, 413, 503),
 )
 async def put_settings(
-    game_id: str, seat: int, spec: SettingsSpec, request: Request, x_seat_token: TokenHeader = None
+    game_id: str, seat: SeatPath, spec: SettingsSpec, request: Request, x_seat_token: TokenHeader = None
 ) -> dict[str, Any]:
     """Stored with the seat; from now on the server answers the decisions they cover, at once, with
     the option that declines (recorded as moves like any other). Returns the seat's settings."""
@@ -403,7 +406,7 @@ async def put_settings(
     responses=refusals(400, 403, 404, 410, 413),
 )
 async def post_skip(
-    game_id: str, seat: int, spec: SkipSpec, request: Request, x_seat_token: TokenHeader = None
+    game_id: str, seat: SeatPath, spec: SkipSpec, request: Request, x_seat_token: TokenHeader = None
 ) -> dict[str, Any]:
     """Bots play without pauses, and your questions in other players' turns pass at once, until you
     must choose in your own turn. Returns the seat's settings."""
@@ -417,7 +420,9 @@ async def post_skip(
     response_model=Invitation,
     responses=refusals(400, 403, 404, 409, 410, 413, 503),
 )
-async def post_link(game_id: str, seat: int, request: Request, x_creator_token: CreatorHeader = None) -> Invitation:
+async def post_link(
+    game_id: str, seat: SeatPath, request: Request, x_creator_token: CreatorHeader = None
+) -> Invitation:
     """For the game's creator only (``X-Creator-Token``): a new invitation for a person's seat, when its
     player lost their link or never came. The seat is free again until the new invitation is claimed;
     its earlier invitation and token stop working. Like the first, the new invitation gives whoever
@@ -441,7 +446,12 @@ async def replay_turns(game_id: str, request: Request) -> dict[str, Any]:
     summary="a finished game after a number of actions (seat: as it saw it)",
     responses=refusals(400, 404, 409, 410, 503),
 )
-async def replay_step(game_id: str, step: int, request: Request, seat: int | None = None) -> dict[str, Any]:
+async def replay_step(
+    game_id: str,
+    step: int,
+    request: Request,
+    seat: int | None = Query(None, ge=0, le=MAX_SEAT, description="as this seat saw it; none: a spectator"),
+) -> dict[str, Any]:
     return await hub_of(request).replay_step(game_id, step, seat)
 
 

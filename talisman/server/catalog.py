@@ -24,14 +24,16 @@ from typing import Any
 from talisman.bots import bot_kinds
 from talisman.content.modules import TALISMAN, game_of, get_module, known_modules
 from talisman.content.places import place_names
-from talisman.content.ruleset import Ruleset, ruleset_for
+from talisman.content.ruleset import TURN_CAP, TURN_CAPS, Ruleset, ruleset_for
 from talisman.engine.setup import character_card
 from talisman.engine.standing import NEW_PLAYER, STANDING_ANSWERS
-from talisman.errors import TalismanError
+from talisman.errors import ConfigError, TalismanError
+from talisman.sim.runner import MAX_TURNS
 
 log = logging.getLogger("talisman.server")
 
 HUMAN = "human"
+TURN_CAP_DEFAULT = MAX_TURNS  # the turns a game on the server may last unless its creator chose: the simulator's
 
 
 def bot_names() -> list[str]:
@@ -97,23 +99,47 @@ def default_title(modules: list[str] | tuple[str, ...], seats: list[tuple[str, s
     return f"{head}: {players}"[:200]
 
 
+def game_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A new game's options as the server plays them: every game on the server ends at a turn cap,
+    :data:`TURN_CAP_DEFAULT` unless the game names another (a game without one is refused, with
+    ConfigError): a game of bots alone could otherwise be played for ever, each move a row.
+
+    >>> game_options({})["turn-cap"], game_options({"turn-cap": 200})["turn-cap"]
+    (1000, 200)
+    """
+    chosen = {TURN_CAP: TURN_CAP_DEFAULT, **options}
+    if chosen[TURN_CAP] is None:
+        caps = ", ".join(map(str, TURN_CAPS))
+        raise ConfigError(f"a game on this server ends at a turn cap: turn-cap is one of {caps}, not null")
+    return chosen
+
+
 def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
     """The choices for a new game with these modules (raises ConfigError if they cannot be combined)."""
     rules = ruleset_for(modules)
+    options = {
+        name: {
+            "default": spec.default,
+            "choices": list(spec.choices),
+            "help": spec.help,
+            "title": spec.title or name,
+            "labels": list(spec.labels) or [str(c) for c in spec.choices],
+        }
+        for name, spec in rules.options.items()
+    }
+    cap = options[TURN_CAP]  # on the server, a cap always (game_options)
+    kept = [i for i, c in enumerate(cap["choices"]) if c is not None]
+    cap.update(
+        default=TURN_CAP_DEFAULT,
+        choices=[cap["choices"][i] for i in kept],
+        labels=[cap["labels"][i] for i in kept],
+        help=f"{cap['help']} On this server every game has a cap ({TURN_CAP_DEFAULT:,} turns unless chosen).",
+    )
     return {
         "game": game_of(rules.module_names),
         "modules": modules_info(),
         "chosen": list(rules.module_names),
-        "options": {
-            name: {
-                "default": spec.default,
-                "choices": list(spec.choices),
-                "help": spec.help,
-                "title": spec.title or name,
-                "labels": list(spec.labels) or [str(c) for c in spec.choices],
-            }
-            for name, spec in rules.options.items()
-        },
+        "options": options,
         "characters": character_cards(rules),
         "controllers": controllers(),
         # the standing answers a seat may hold, and those a new player begins with (talisman.engine.standing)

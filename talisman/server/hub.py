@@ -46,7 +46,7 @@ from talisman.engine.view import events_for
 from talisman.errors import ConfigError, TalismanError
 from talisman.server import choosing
 from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER, BOT_SPEEDS, UNOPENED_WAIT
-from talisman.server.catalog import HUMAN, bot_names, default_title
+from talisman.server.catalog import HUMAN, bot_names, default_title, game_options
 from talisman.server.cluster import OWNER_RETRY, Cluster
 from talisman.server.errors import ActionError
 from talisman.server.limits import ClientLimiter, Limits, client_key, current_client
@@ -374,7 +374,7 @@ class Hub:
         choose = [i for i, s in enumerate(spec.seats) if s.choose]
         try:
             config, g, summary, snapshot = await self.engine(
-                _setup, [s.character for s in spec.seats], list(spec.modules), spec.options, seed, choose
+                _setup, [s.character for s in spec.seats], list(spec.modules), game_options(spec.options), seed, choose
             )
         except (ConfigError, TalismanError) as e:
             raise ActionError("bad-config", str(e), 400) from None

@@ -10,8 +10,14 @@ counts for itself.
   per client (429, with ``Retry-After``); game creations at most
   :attr:`Limits.creations`; messages on one WebSocket at most
   :attr:`Limits.messages` (refused with an error, the connection stays).
-- After :attr:`Limits.wrong_tokens` wrong seat tokens, a client's every
-  token is refused (429) until the window has passed: tokens cannot be guessed.
+- Wrong tokens (a seat's token or invitation, a creator's token) are counted per
+  game and seat, and per client across every seat and game (a flood from one
+  address): past :attr:`Limits.wrong_tokens` on a seat, or
+  :attr:`Limits.token_floods` from a client, a wrong one is refused with 429
+  (``locked-out``) instead of 403 until the window has passed. A right token is
+  never refused: behind one address (a NAT, a proxy) one player's guesses
+  cannot shut the others out. (Tokens are 144 random bits: the count slows a
+  guesser and tells it so; guessing was never the way in.)
 - A client has at most :attr:`Limits.live_games` games not finished
   (choosing, open or running) at once (429).
 
@@ -48,12 +54,13 @@ class Limits:
     requests: str | None = "600/minute"  # HTTP requests and WebSocket connections per client
     creations: str | None = "20/hour"  # games made per client
     messages: str | None = "3000/minute"  # messages per WebSocket connection
-    wrong_tokens: str | None = "10/10 minutes"  # wrong seat tokens per client before a lockout
+    wrong_tokens: str | None = "10/10 minutes"  # wrong tokens for one seat of a game, before its lockout
+    token_floods: str | None = "100/10 minutes"  # wrong tokens from one client, every seat and game
     live_games: int | None = 20  # games not finished per client
 
     @classmethod
     def off(cls) -> Limits:
-        return cls(requests=None, creations=None, messages=None, wrong_tokens=None, live_games=None)
+        return cls(requests=None, creations=None, messages=None, wrong_tokens=None, token_floods=None, live_games=None)
 
 
 def client_key(address: str) -> str:
@@ -69,7 +76,7 @@ class ClientLimiter:
         self._windows = MovingWindowRateLimiter(MemoryStorage())
         self._items: dict[str, RateLimitItem | None] = {
             name: parse(getattr(limits, name)) if getattr(limits, name) else None
-            for name in ("requests", "creations", "messages", "wrong_tokens")
+            for name in ("requests", "creations", "messages", "wrong_tokens", "token_floods")
         }
 
     def _hit(self, name: str, *who: str) -> int | None:
@@ -94,15 +101,17 @@ class ClientLimiter:
         if wait is not None:
             raise ActionError("too-many", f"too many games made from your address: wait {wait} s", 429, wait)
 
-    def check_locked_out(self, client: str) -> None:
-        """Refuse every token of a client that sent too many wrong ones lately."""
-        item = self._items["wrong_tokens"]
-        if item is not None and not self._windows.test(item, "wrong_tokens", client):
-            wait = self._retry_after(item, "wrong_tokens", client)
-            raise ActionError("locked-out", f"too many wrong seat tokens from your address: wait {wait} s", 429, wait)
-
-    def wrong_token(self, client: str) -> None:
-        self._hit("wrong_tokens", client)
+    def wrong_token(self, client: str, game_id: str, seat: int | str) -> None:
+        """Count a wrong token (or invitation) sent from ``client`` for ``seat`` of a game (``"creator"``
+        for the creator's token); raise the lockout (429) if the seat, or the client, has sent too many
+        lately, else nothing (the caller refuses it, 403). Never asked of a right token."""
+        for name, who, whose in (
+            ("wrong_tokens", (game_id, str(seat)), f"for seat {seat} of this game"),
+            ("token_floods", (client,), "from your address"),
+        ):
+            wait = self._hit(name, *who)
+            if wait is not None:
+                raise ActionError("locked-out", f"too many wrong tokens {whose} lately: wait {wait} s", 429, wait)
 
 
 class LimitsMiddleware:

@@ -333,14 +333,12 @@ class GameSession:
         return self.seats[seat]
 
     def _check_secret(self, s: Seat, secret: Any, what: str) -> None:
-        """Refuse a wrong token or invitation (403), and every one from a client that
-        sent too many wrong ones lately (429)."""
+        """Refuse a wrong token or invitation: 403, or 429 once the seat, or the client, has sent too
+        many wrong ones lately (:meth:`ClientLimiter.wrong_token`). The right one is never refused."""
         if s.controller != HUMAN or s.token_hash is None:
             raise ActionError("forbidden", f"seat {s.seat} is played by the {s.controller} bot", 403)
-        client = current_client.get()
-        self.hub.limiter.check_locked_out(client)
         if not isinstance(secret, str) or not hmac.compare_digest(hash_token(secret), s.token_hash):
-            self.hub.limiter.wrong_token(client)
+            self.hub.limiter.wrong_token(current_client.get(), self.id, s.seat)
             raise ActionError("forbidden", f"this is not the {what} of seat {s.seat}", 403)
 
     @staticmethod
@@ -358,8 +356,8 @@ class GameSession:
         claimed it with the invitation (:meth:`claim`)."""
         s = self.check_seat(seat)
         if self.hub.store.shared and not self._holds(s, token):
-            # The seat may have been claimed, or invited anew, through another server process.
-            self.hub.limiter.check_locked_out(current_client.get())
+            # The seat may have been claimed, or invited anew, through another server process (a token
+            # unknown here may be right: it is looked for in the store, never refused unseen).
             await self.refresh()
         if s.controller == HUMAN and not s.joined:
             raise ActionError(
@@ -517,14 +515,12 @@ class GameSession:
         invitation and token stop working (whoever held them is let go). Returns the new
         invitation secret: like the first, it gives its claimer a token nobody else knows."""
         s = self.check_seat(seat)
-        client = current_client.get()
-        self.hub.limiter.check_locked_out(client)
         if (
             self.creator_hash is None
             or not isinstance(creator_token, str)
             or not hmac.compare_digest(hash_token(creator_token), self.creator_hash)
         ):
-            self.hub.limiter.wrong_token(client)
+            self.hub.limiter.wrong_token(current_client.get(), self.id, "creator")
             raise ActionError("forbidden", "only the game's creator may invite a seat's person anew", 403)
         if s.controller != HUMAN:
             raise ActionError("forbidden", f"seat {seat} is played by the {s.controller} bot", 403)

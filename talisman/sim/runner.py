@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from talisman.bots.base import Agent, analysis_bots, bot_kinds
 from talisman.engine.game import Game
@@ -28,6 +28,7 @@ from talisman.engine.view import agent_view
 from talisman.errors import ConfigError
 
 UNFINISHED = "unfinished: turn limit reached"
+MAX_TURNS: Final = 1000  # the turns a game may last by default (the web server's turn cap too)
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class GameSpec:
     bots: tuple[str, ...]  # one bot spec per seat: "heuristic", "search", "search:64"
     modules: tuple[str, ...] = ("core",)
     options: tuple[tuple[str, Any], ...] = ()
-    max_turns: int = 1000
+    max_turns: int = MAX_TURNS
     characters: tuple[str | None, ...] | None = None
 
 
@@ -86,7 +87,7 @@ def specs(
     seed: int,
     modules: tuple[str, ...] = ("core",),
     options: dict[str, Any] | None = None,
-    max_turns: int = 1000,
+    max_turns: int = MAX_TURNS,
     start: int = 0,
     rotate: bool = False,
 ) -> list[GameSpec]:
@@ -115,7 +116,7 @@ def sweep(
     seed: int,
     modules: tuple[str, ...] = ("core",),
     options: Mapping[str, Sequence[Any]] | None = None,
-    max_turns: int = 1000,
+    max_turns: int = MAX_TURNS,
     start: int = 0,
     rotate: bool = False,
 ) -> list[GameSpec]:

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import random
+import socket
+import time
 
 import pytest
 from conftest import make_table
+from fastapi.testclient import TestClient
 
 from talisman.bots import bot_kinds
 from talisman.engine.save import replay
@@ -136,7 +139,8 @@ def test_an_action_is_checked_and_a_refusal_changes_nothing(client):
     refused(post({"seat": me, "option": legal[0], "step": step}), 403, "forbidden", "token")
     refused(post({"seat": me, "option": legal[0]}, t.tokens[me]), 422, "malformed", "step")
     refused(post({"seat": me, "option": 3, "step": step}, t.tokens[me]), 422, "malformed", "option")
-    refused(post({"seat": 9, "option": legal[0], "step": step}, t.tokens[me]), 400, "malformed", "no seat 9")
+    refused(post({"seat": 3, "option": legal[0], "step": step}, t.tokens[me]), 400, "malformed", "no seat 3")
+    refused(post({"seat": 9, "option": legal[0], "step": step}, t.tokens[me]), 422, "malformed", "seat")  # (schema)
     refused(
         client.post(
             f"/api/games/{t.id}/actions",
@@ -243,6 +247,83 @@ def test_the_serve_command(capsys):
     assert "--bot-delay must be between 0 and 60" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "args, code, message",
+    [
+        (["--port", "99999"], 2, "a port is a whole number from 1 to 65535, not 99999"),
+        (["--port", "http"], 2, "a port is a whole number from 1 to 65535, not 'http'"),
+        (["--db", "mysql://someone@localhost/games"], 2, "its driver is not installed (No module named 'MySQLdb')"),
+        (["--db", "nosuch://x"], 2, "SQLAlchemy knows no such database"),
+        (["--db", "not a url"], 2, "Could not parse SQLAlchemy URL"),
+        (["--db", "postgresql://me:secret@127.0.0.1:1/games"], 2, "postgresql+psycopg://me:***@127.0.0.1:1/games"),
+    ],
+)
+def test_serve_refuses_what_it_cannot_serve_with_a_clear_error(args, code, message, capsys):
+    """Issue 37: tracebacks for a database whose driver is missing, a port out of range..."""
+    from talisman.cli.main import main
+
+    try:
+        answer = main(["serve", *args])
+    except SystemExit as e:  # argparse's own refusal
+        answer = e.code
+    out, err = capsys.readouterr()
+    assert answer == code and message in err and "Traceback" not in err and "served" not in out, err
+    assert "secret" not in err
+
+
+def test_serve_on_a_busy_port_says_so_before_saying_it_serves(tmp_path, capsys):
+    from talisman.cli.main import main
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        answer = main(["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'games.db'}"])
+    out, err = capsys.readouterr()
+    assert answer == 1 and out == "" and f"cannot listen on 127.0.0.1:{port}: Address already in use" in err
+
+
+def test_forwarded_addresses_are_read_only_from_the_proxies_named():
+    """Issue 37: uvicorn trusts X-Forwarded-For from 127.0.0.1 by default, so a local client chose its
+    own address (and so dodged the per-client limits). talisman serve trusts no proxy unless named."""
+    from talisman.cli.main import build_parser
+    from talisman.server.serve import uvicorn_config
+
+    seen = []
+
+    async def app(scope, receive, send):
+        seen.append(scope["client"][0])
+        await send({"type": "http.response.start", "status": 204, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    def address_seen(*options: str) -> str:
+        config = uvicorn_config(app, build_parser().parse_args(["serve", *options]))
+        config.load()
+        TestClient(config.loaded_app, client=("127.0.0.1", 5000)).get("/", headers={"X-Forwarded-For": "203.0.113.9"})
+        return seen.pop()
+
+    assert address_seen() == "127.0.0.1"
+    assert address_seen("--forwarded-allow-ips", "10.0.0.2") == "127.0.0.1"  # not the proxy named
+    assert address_seen("--forwarded-allow-ips", "10.0.0.2, 127.0.0.1") == "203.0.113.9"
+
+
+def test_the_schema_bounds_every_seat(client):
+    """Issue 37: a seat is 0 to 5 (a game has at most 6) wherever the API takes one."""
+    doc = client.get("/openapi.json").json()
+    seat = doc["components"]["schemas"]["ActionSpec"]["properties"]["seat"]
+    assert (seat["minimum"], seat["maximum"]) == (0, 5)
+    params = [p for path in doc["paths"].values() for op in path.values() for p in op.get("parameters", [])]
+    seats = [p for p in params if p["name"] == "seat"]
+
+    def bounds(schema: dict) -> tuple:  # an optional seat's schema is "anyOf" an integer and null
+        whole = next(s for s in schema.get("anyOf", [schema]) if s.get("type") == "integer")
+        return whole.get("minimum"), whole.get("maximum")
+
+    assert len(seats) == 7 and all(bounds(p["schema"]) == (0, 5) for p in seats)
+    r = client.get("/api/games/x/state", params={"seat": 6})
+    assert r.status_code == 422 and "seat" in r.json()["message"]
+
+
 def test_the_openapi_document_names_every_refusal(client):
     """400/403/404/409 (and the others) are documented, in the shape every refusal has."""
     doc = client.get("/openapi.json").json()
@@ -278,4 +359,27 @@ def test_fields_are_checked_by_type(client):
         assert r.status_code == 422 and r.json()["error"] == "malformed", (seed, r.text)
     assert client.get("/api/games").json() == []
     r = client.post("/api/games", json={"seats": [{"controller": "human"}], "options": {"fate": False}})
-    assert r.status_code == 201 and r.json()["game"]["options"] == {"fate": False}
+    assert r.status_code == 201 and r.json()["game"]["options"] == {"turn-cap": 1000, "fate": False}
+
+
+def finished(client, game_id: str, timeout: float = 60.0) -> dict:
+    end = time.monotonic() + timeout
+    while (info := client.get(f"/api/games/{game_id}").json())["status"] != "finished":
+        assert time.monotonic() < end, info
+        time.sleep(0.05)
+    return info
+
+
+def test_a_game_on_the_server_ends_at_its_turn_cap(client):
+    """Issue 37: games of bots alone ran past 3,000 turns, each move a row. Every game on the server
+    ends at a turn cap: the simulator's 1,000 turns unless the lobby chose another; none is refused."""
+    cap = client.get("/api/catalog").json()["options"]["turn-cap"]
+    assert cap["default"] == 1000 and None not in cap["choices"] and cap["labels"][0] == "100 turns"
+    t = make_table(client, ["heuristic", "heuristic"], seed=1, options={"turn-cap": 100})
+    info = finished(client, t.id)
+    assert info["turn"] == 100 and info["result"]["winners"] == [] and info["result"]["capped"] is True
+    assert info["result"]["how"] == "the game reached its cap of 100 turns with nobody winning"
+    assert replay(client.get(f"/api/games/{t.id}/save").json()).result == info["result"]  # the save says so too
+    assert make_table(client, ["human"], seed=1).state()["game"]["options"] == {"turn-cap": 1000}
+    r = client.post("/api/games", json={"seats": [{"controller": "random"}], "options": {"turn-cap": None}})
+    assert r.status_code == 400 and "ends at a turn cap" in r.json()["message"]

@@ -86,12 +86,17 @@ def test_people_choose_then_the_game_begins_from_its_seed(client):
     assert game["seats"][2]["character"] not in ("Warrior", "Wizard", "Troll", None)
 
     # the engine's game, as the engine makes it from the picks and the same seed; its config is recorded
-    expected = Game.new(["warrior", "wizard", None, "troll"], seed=9)
+    expected = Game.new(["warrior", "wizard", None, "troll"], seed=9, options={"turn-cap": 1000})  # the server's cap
     live = client.app.state.hub.sessions[t.id].game
     assert (
         live.config
         == expected.config
-        == {"modules": ["core"], "options": {}, "seed": 9, "characters": ["warrior", "wizard", None, "troll"]}
+        == {
+            "modules": ["core"],
+            "options": {"turn-cap": 1000},
+            "seed": 9,
+            "characters": ["warrior", "wizard", None, "troll"],
+        }
     )
     record = client.app.state.hub.store.game(t.id)
     assert record.config == expected.config and record.status == "open"
@@ -130,7 +135,8 @@ def test_every_bad_pick_is_refused_and_changes_nothing(client):
     refused(pick(t, 0, "gandalf"), 400, "unknown-character", "'gandalf' is not a character")
     refused(pick(t, 0, "dwarf", token=t.tokens[1]), 403, "forbidden", "not the token of seat 0")
     refused(client.post(f"/api/games/{t.id}/seats/0/character", json={"character": "dwarf"}), 403, "forbidden", "token")
-    refused(pick(t, 7, "dwarf", token=t.tokens[0]), 400, "malformed", "no seat 7")
+    refused(pick(t, 5, "dwarf", token=t.tokens[0]), 400, "malformed", "no seat 5")
+    refused(pick(t, 7, "dwarf", token=t.tokens[0]), 422, "malformed", "seat")  # a game has 6 seats at most
     refused(pick(t, 0, 3), 422, "malformed", "character")
     refused(
         client.post(
@@ -204,7 +210,8 @@ def test_a_restarted_server_still_waits_for_the_choices(db_url):
         assert pick(t, 1, "ghoul").status_code == 200
         t.open(3)
         first = client.app.state.hub.store.snapshot_at_or_before(t.id, 0)  # the game as it began
-        assert first[2] == Game.new(["sorceress", "ghoul", None, "troll"], seed=9).state_hash()
+        began = Game.new(["sorceress", "ghoul", None, "troll"], seed=9, options={"turn-cap": 1000})
+        assert first[2] == began.state_hash()
         st = t.play(20, random.Random(2))
     with TestClient(create_app(db_url, bot_delay=0)) as client:  # and the begun game comes back as any other
         t.client = client

@@ -55,19 +55,68 @@ def test_requests_are_rated_per_client(strict, db_url):
         assert other.get("/api/games").status_code == 200
 
 
-def test_too_many_wrong_tokens_lock_a_client_out(strict):
-    t = make_table(strict, ["human", "human"], seed=3)
-    for _ in range(3):
-        r = strict.get(f"/api/games/{t.id}/state", params={"seat": 0}, headers={"X-Seat-Token": "guess"})
-        assert r.status_code == 403
-    r = strict.get(f"/api/games/{t.id}/state", params={"seat": 0}, headers=t.headers(0))  # even the right one
-    assert r.status_code == 429 and r.json()["error"] == "locked-out" and "retry-after" in r.headers
-    with strict.websocket_connect(f"/ws/games/{t.id}") as ws:
-        ws.send_json({"type": "join", "seat": 0, "token": t.tokens[0]})
-        assert ws.receive_json()["error"] == "locked-out"
-    with TestClient(strict.app, client=("192.0.2.7", 5000)) as friend:
-        r = friend.get(f"/api/games/{t.id}/state", params={"seat": 0}, headers=t.headers(0))
-        assert r.status_code == 200
+def wrong_token(c: TestClient, t, seat: int):
+    return c.get(f"/api/games/{t.id}/state", params={"seat": seat}, headers={"X-Seat-Token": "guess"})
+
+
+def test_wrong_tokens_lock_out_a_seats_guesses_never_its_token(db_url):
+    """Issue 37: ten wrong tokens from an address locked every player behind it out, a seated one on an
+    open WebSocket too. Now they are counted per seat of a game: past the limit a wrong token for that
+    seat is refused with 429; a right token, for that seat or another, never is."""
+    with app_with(db_url, requests=None, wrong_tokens="3/minute") as c:
+        t = make_table(c, ["human", "human"], seed=3)
+        with c.websocket_connect(f"/ws/games/{t.id}") as seated:  # seat 1, behind the same address
+            seated.send_json({"type": "join", "seat": 1, "token": t.tokens[1]})
+            assert seated.receive_json()["type"] == "state"
+            assert [wrong_token(c, t, 0).status_code for _ in range(3)] == [403, 403, 403]
+            r = wrong_token(c, t, 0)
+            assert r.status_code == 429 and r.json()["error"] == "locked-out" and "retry-after" in r.headers
+            assert "for seat 0 of this game" in r.json()["message"]
+            assert c.get(f"/api/games/{t.id}/state", params={"seat": 0}, headers=t.headers(0)).status_code == 200
+            assert c.get(f"/api/games/{t.id}/state", params={"seat": 1}, headers=t.headers(1)).status_code == 200
+            assert wrong_token(c, t, 1).status_code == 403  # another seat's count is its own
+            with c.websocket_connect(f"/ws/games/{t.id}") as again:  # the seat's player comes back
+                again.send_json({"type": "join", "seat": 0, "token": t.tokens[0]})
+                assert again.receive_json()["type"] == "state"
+            for _ in range(50):  # seat 0 plays on with its token until seat 1 must choose...
+                d = t.state()["view"]["decision"]
+                if d["player"] == 1:
+                    break
+                mine = t.state(0)
+                assert t.act(0, mine["view"]["decision"]["options"][0]["id"], mine["step"]).status_code == 200
+            mine = t.state(1)  # ...and seat 1 plays on its connection, open all along
+            seated.send_json(
+                {"type": "act", "option": mine["view"]["decision"]["options"][0]["id"], "step": mine["step"]}
+            )
+            while seated.receive_json().get("step") != mine["step"] + 1:
+                pass
+
+
+def test_a_flood_of_wrong_tokens_from_an_address_is_locked_out_never_a_token(db_url):
+    """Wrong tokens across many seats and games from one address: past the flood limit each is refused
+    with 429, from that address only; the right tokens behind that address still work."""
+    with app_with(db_url, requests=None, token_floods="4/minute", live_games=None) as c:
+        tables = [make_table(c, ["human", "human"], seed=i) for i in range(2)]
+        answers = [wrong_token(c, t, seat).status_code for t in tables for seat in (0, 1)]
+        assert answers == [403, 403, 403, 403]
+        r = wrong_token(c, tables[0], 0)
+        assert r.status_code == 429 and "from your address" in r.json()["message"]
+        for t in tables:
+            assert c.get(f"/api/games/{t.id}/state", params={"seat": 1}, headers=t.headers(1)).status_code == 200
+        with TestClient(c.app, client=("192.0.2.7", 5000)) as other:
+            assert wrong_token(other, tables[0], 0).status_code == 403
+
+
+def test_wrong_creator_tokens_are_counted_like_a_seats(db_url):
+    with app_with(db_url, requests=None, wrong_tokens="2/minute") as c:
+        r = c.post("/api/games", json={"seats": [{"controller": "human"}, {"controller": "human"}]})
+        game, creator = r.json()["game"]["id"], r.json()["creator"]
+        answers = [
+            c.post(f"/api/games/{game}/seats/0/link", headers={"X-Creator-Token": "guess"}).status_code
+            for _ in range(3)
+        ]
+        assert answers == [403, 403, 429]
+        assert c.post(f"/api/games/{game}/seats/0/link", headers={"X-Creator-Token": creator}).status_code == 200
 
 
 def test_live_games_and_creations_are_capped_per_client(db_url):

@@ -299,8 +299,15 @@ def reach(g: Game, start: int, n: int) -> dict[int, int]:
 
 @MODULE.ability("own_move")
 def fly(g: Game, seat: int) -> list[Choice] | None:
+    """Aboard, the ship flies instead of the roll. A character set down away from its ship by a rule
+    that moves nobody (thrown into the City's Donjon when its turn began) is no longer aboard: the
+    ship stays where it was, as when anything else moves the character (``left_behind``)."""
     card = ship_of(g, seat)
     if card is None:
+        return None
+    p = g.players[seat]
+    if p.status["airship"]["space"] != p.space or not reach(g, p.space, 1):
+        leave_ship(g, seat, p.status["airship"]["space"], "stays behind")
         return None
     n = speed(g, card)
     return [

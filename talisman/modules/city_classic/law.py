@@ -111,9 +111,10 @@ def crime(g: Game, seat: int, statute: str, what: str = "") -> None:
         statute = "B"
     if statute in STREET_ONLY and not on_street(g, seat):
         return
-    done = g.players[seat].status.setdefault("crimes", [])
+    status = g.players[seat].status
+    done = status.get("crimes", [])
     if statute not in done:
-        done.append(statute)
+        status["crimes"] = [*done, statute]  # a new list: a copy of the game shares the old one
         g.say(
             f"{g.name(seat)} breaks Statute {statute} of the City ({STATUTES[statute]}){': ' + what if what else ''}.",
             seat=seat,
