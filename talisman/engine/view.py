@@ -65,6 +65,7 @@ PUBLIC_STATUS: Final = frozenset(
         "city-escort",
         "passage",
         "worlds-quest",
+        "suspended",
     )
 )
 
@@ -174,6 +175,12 @@ def notes(g: Game, seat: int) -> list[str]:
         out.append("Beaten back: the next move is toward the Dungeon's Entrance.")
     if "route" in st:
         out.append(f"Came toward the Crown by {st['route']}.")
+    for key, entry in st.get("suspended", {}).items():
+        if int(key) in p.followers:
+            n = entry["turns"]
+            out.append(
+                f"The {g.card_name(int(key))} is {entry['why']}: no help for {n} more {'turn' if n == 1 else 'turns'}."
+            )
     return out + abilities.notes(g, seat)
 
 
