@@ -221,12 +221,13 @@ def _traits(g: Game, seat: int) -> frozenset[str]:
     for the same holdings, so that part is memoised per ruleset on everything
     it depends on (outside the state: copies and saves are unaffected)."""
     p = g.players[seat]
+    idle = p.status.get("suspended")
     key = (
         p.character,
         p.toad > 0,
         p.alignment,
-        tuple(p.followers),
-        tuple(p.status.get("suspended", ())),
+        # (the Followers, with the suspended ones apart when there are: one item, no cost without)
+        (tuple(p.followers), tuple(idle)) if idle else tuple(p.followers),
         tuple(p.objects),
         tuple(p.cards),
         items_suppressed(g, seat),
