@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from talisman import Game
-from talisman.engine import cards, lives, movement, stats
+from talisman.engine import cards, effects, lives, movement, possessions, stats
 from talisman.engine.cards import check_conservation
 from talisman.modules.airships import rules as air
 from talisman.modules.city_classic.places import put_in_city
@@ -300,10 +300,11 @@ def test_a_destroyed_ship_falls_with_its_party():
     s.start()
     p = s.player(0)
     assert card in s.game.discards["adventure"] and air.ship_of(s.game, 0) is None
-    assert s.names(p.followers) == [] and "Maiden" in s.on_space("fields-1")
+    assert s.names(p.followers) == ["Mercenary"] and "Maiden" in s.on_space("fields-1")
     assert "Horse" in s.names(s.game.decks["purchase"]) and "Guide" in s.names(s.game.discards["adventure"])
     assert p.lives == 3  # our own: the fall costs the character a life
-    assert p.status["stunned"] and "no help for 3 more turns" in " ".join(s.game.view(0)["players"][0]["notes"])
+    assert s.names(possessions.suspended(s.game, 0)) == ["Mercenary"]
+    assert "The Mercenary is stunned: no help for 3 more turns." in s.game.view(0)["players"][0]["notes"]
     check_conservation(s.game)
 
 
@@ -315,34 +316,52 @@ def test_the_fall_chart(roll, result):
     assert air.fall_chart(roll) == result
 
 
+def end_turns(s: Scenario, n: int, seat: int = 0) -> None:
+    """End ``n`` turns of ``seat`` as turns end (the next begins each time)."""
+    for _ in range(n):
+        s.game.stack.clear()
+        s.game.active = seat
+        s.game.push("turn_end", p=seat)
+        s.game.run()  # (not advance: the memo is kept, as in play, for the checking mode to look at)
+
+
 @pytest.mark.rules("airships.fall-chart")
-def test_a_stunned_follower_is_of_help_again_after_three_turns():
+def test_a_stunned_follower_remains_with_its_character_without_benefit_for_three_turns(monkeypatch):
+    """000: "Follower remains with you but you may not gain any benefits from this Follower for 3 Turns":
+    it is still one of the character's Followers, but its Craft and its ability are not the character's
+    until three of its turns after the fall have ended (the memo checked all along)."""
+    monkeypatch.setattr(stats, "CHECK", True)
+    s = game("thief").give(0, "Maiden", "Guide").at(0, "fields-1")
+    aboard(s, 0, "Eagle", damage=4)
+    g = s.game
+    s.start()  # the turn begins, aboard: fly or disembark
+    craft = stats.craft(g, 0)
+    assert stats.has_trait(g, 0, "optional-roll:crags")
+    g.script_dice([7, 7])  # both stunned
+    g.push("airship_destroyed", p=0)
+    g.advance()
+    p = s.player(0)
+    assert s.names(p.followers) == ["Maiden", "Guide"] and "Guide" not in s.on_space("fields-1")
+    assert stats.craft(g, 0) == craft - 2 and not stats.has_trait(g, 0, "optional-roll:crags")
+    assert effects.holds(g, 0, {"followers_ge": 2})  # counted as ever
+    end_turns(s, 3)  # the turn of the fall, then two more
+    assert stats.craft(g, 0) == craft - 2
+    end_turns(s, 1)
+    assert stats.craft(g, 0) == craft and stats.has_trait(g, 0, "optional-roll:crags")
+    check_conservation(g)
+
+
+@pytest.mark.rules("airships.fall-chart")
+def test_a_stunned_follower_is_lost_with_the_rest_when_its_character_dies():
     s = game().give(0, "Guide").at(0, "fields-1")
     aboard(s, 0, "Eagle", damage=4)
     s.game.script_dice([7])
     s.game.push("airship_destroyed", p=0)
     s.start()
-    guide = s.game.rules.by_name["Guide"]
-    assert not s.player(0).followers
-    for _ in range(3):
-        air.stunned_recover(s.game, 0)
-    assert s.player(0).followers and s.player(0).followers[0] in guide
-
-
-@pytest.mark.rules("airships.fall-chart")
-def test_a_stunned_follower_goes_with_its_character_and_is_left_with_the_dead():
-    """000: a stunned Follower "remains with you": it never stays on the space where the ship fell (our
-    reading of the holding beside the character; see the module's docstring for what it does not do)."""
-    s = game().give(0, "Guide").at(0, "fields-1")
-    aboard(s, 0, "Eagle", damage=4)
-    s.game.script_dice([7])
-    s.game.push("airship_destroyed", p=0)
-    s.start()
-    assert "Guide" not in s.on_space("fields-1") and s.names(cards.held_by(s.game, "stunned:0")) == ["Guide"]
-    assert not stats.has_trait(s.game, 0, "optional-roll:crags")  # no help from the Guide meanwhile
+    assert s.names(possessions.suspended(s.game, 0)) == ["Guide"]
     s.at(0, "village")
     lives.kill(s.game, 0, "a test")
-    assert "Guide" in s.on_space("village") and cards.held_by(s.game, "stunned:0") == []
+    assert "Guide" in s.on_space("village") and "suspended" not in s.player(0).status
     check_conservation(s.game)
 
 

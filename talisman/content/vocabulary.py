@@ -31,6 +31,11 @@ The verbs, by family (their parameters are in :data:`VERBS`):
   ``end_turn``, ``toad``, ``alignment``, ``enslave``, ``status``;
 - the game: ``timed`` (a lasting effect on everyone, counted in its causer's turns), ``emit``, ``hook``.
 
+Conditions (``if``, ``unless``) ask about the character: ``has`` (it holds a card of that name, a
+Follower too), ``helped_by`` (a Follower of that name that gives its help: not a suspended one, see
+``talisman.engine.possessions.suspend_follower``), its attributes, alignment, place and more
+(:func:`condition` lists them).
+
 A card filter (``filter``, ``take``) is a table of ``type``, ``subtype``, ``weapon``, ``armour``, ``deck``
 (``here``: the deck drawn where the character is), ``used_weapon`` and ``any`` (one of several filters).
 A Spell's ``cast.do`` runs its effects for the caster as it is cast, with ``target = "cast_target"``
@@ -154,6 +159,7 @@ def condition(c: Any, path: str) -> None:
                 _fail(p, f"unknown alignment {val!r}")
         elif key in (
             "has",
+            "helped_by",
             "trait",
             "space",
             "region",

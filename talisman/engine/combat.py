@@ -474,11 +474,12 @@ def slay(g: Game, seat: int, fight: dict[str, Any]) -> None:
 
 
 def _spend_raised(g: Game, seat: int) -> None:
-    """A raised corpse fights in one battle, then crumbles."""
+    """A raised corpse fights in one battle, then crumbles (not one that could not fight: suspended)."""
     p = g.players[seat]
     raised = [f for f in p.status.get("raised", ()) if f in p.followers]
-    if raised:
-        used = max(raised, key=lambda f: g.rules.instances[f].strength)
+    fought = [f for f in raised if f in stats.followers_used(g, seat)]
+    if fought:
+        used = max(fought, key=lambda f: g.rules.instances[f].strength)
         p.status["raised"] = [f for f in raised if f != used]
         stats.changed(g)
         possessions.lose_follower(g, seat, used, "crumbles to dust after the battle")
@@ -486,9 +487,10 @@ def _spend_raised(g: Game, seat: int) -> None:
 
 def _tamed_animals_die(g: Game, seat: int) -> None:
     """000 taming: a tamed Animal adds to Strength, so it is used in every battle
-    (not in psychic combat); losing a battle kills it as well as costing a life."""
+    (not in psychic combat); losing a battle kills it as well as costing a life (not a suspended one:
+    it did not fight)."""
     p = g.players[seat]
-    for f in list(p.followers):
+    for f in list(stats.followers_used(g, seat)):
         if "tamed" in g.rules.instances[f].traits or f in p.status.get("tamed", ()):
             possessions.lose_follower(g, seat, f, "is killed in the fight")
             p.status["tamed"] = [t for t in p.status.get("tamed", ()) if t != f]

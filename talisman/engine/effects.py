@@ -162,6 +162,8 @@ def holds(g: Game, seat: int, cond: dict[str, Any], ctx: Ctx | None = None) -> b
             ok = val in held_names(g, seat)
         elif key == "lacks":
             ok = val not in held_names(g, seat)
+        elif key == "helped_by":  # a Follower of that name that gives its help (not a suspended one)
+            ok = any(g.rules.instances[f].name == val for f in stats.followers_used(g, seat))
         elif key == "has_any":
             names = held_names(g, seat)
             ok = any(v in names for v in val)

@@ -80,6 +80,62 @@ def on_follower_gained(g: Game, seat: int, card: int) -> None:
             lose_follower(g, seat, f, "leaves because of the Hag's curse")
 
 
+def suspend_follower(g: Game, seat: int, card: int, turns: int, why: str) -> None:
+    """The Follower stays with the character but gives it no benefit for the character's next
+    ``turns`` turns (the turn it happens in does not count, as a Toad's): no bonus, no ability,
+    no help (:func:`stats.followers_used` leaves it out; it keeps only the traits that bind its
+    holder, :data:`stats.BURDENS`). It is one of the character's Followers all the while: counted,
+    lost, given up or taken like any. ``why`` is its state on the sheet ("stunned"). The
+    suspension is its holder's, counted in its turns whatever befalls the card meanwhile (the words
+    of 000's Fall Chart: "you may not gain any benefits from this Follower"); suspended again, the
+    count starts over. An Article suspended still carries its load (our reading: the Objects are
+    already the character's, and 000 names no loss). Any module may suspend a Follower so.
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> guide = g.rules.by_name["Guide"][0]
+    >>> g.players[0].followers.append(guide)
+    >>> suspend_follower(g, 0, guide, 3, "stunned")
+    >>> suspended(g, 0), stats.followers_used(g, 0), g.players[0].followers == [guide]
+    ([...], [], True)
+    """
+    p = g.players[seat]
+    p.status["suspended"] = {**p.status.get("suspended", {}), str(card): {"turns": turns, "turn": g.turn, "why": why}}
+    stats.changed(g, seat)
+
+
+def suspended(g: Game, seat: int) -> list[int]:
+    """The character's Followers that give it no benefit for now (:func:`suspend_follower`)."""
+    p = g.players[seat]
+    idle = p.status.get("suspended")
+    return [f for f in p.followers if str(f) in idle] if idle else []
+
+
+def count_down_suspensions(g: Game, seat: int) -> None:
+    """At the end of the character's turn: one turn less for each suspended Follower (not in the
+    turn it was suspended in); a Follower whose turns are over is of help again."""
+    p = g.players[seat]
+    idle = p.status.get("suspended")
+    if not idle:
+        return
+    left = {}
+    for key, entry in idle.items():
+        if entry["turn"] == g.turn:
+            left[key] = entry
+        elif entry["turns"] > 1:
+            left[key] = {**entry, "turns": entry["turns"] - 1}
+        elif int(key) in p.followers:
+            g.say(f"{g.name(seat)}'s {g.card_name(int(key))} is of help again.", seat=seat)
+    if len(left) == len(idle):
+        p.status["suspended"] = left
+        return
+    if left:
+        p.status["suspended"] = left
+    else:
+        del p.status["suspended"]
+    stats.changed(g, seat)
+
+
 def lose_follower(g: Game, seat: int, card: int, why: str = "is lost") -> None:
     """A Follower leaves for good; Objects its Article carried fall on the space."""
     cards.release(g, seat, card)

@@ -12,8 +12,9 @@ Spell and free action, and each asks traits again), so :func:`traits`,
 the machine's first run on (``Game.touched`` forgets them; a copy starts
 without them). They depend on a character's card, alignment, Toad state,
 Followers, Objects, Abilities and Titles (``cards``), counters, modifiers
-(``mods``), the statuses ``traits``, ``uses``, ``tamed``, ``charmed`` and
-``raised``, its space, and the ``destroy-magic`` and ``no-magic`` globals.
+(``mods``), the statuses ``traits``, ``uses``, ``suspended``, ``tamed``,
+``charmed`` and ``raised``, its space, and the ``destroy-magic`` and
+``no-magic`` globals.
 Whatever changes one of these calls :func:`changed` at once (naming the
 character when only its own values can change; the helpers that move
 possessions and change counters, alignment, Toads and spaces do it
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 SPELL_LIMIT: Final = (0, 0, 0, 1, 2, 2, 3, 3, 3)  # by total Craft; 9 or more: 4
+# The engine's traits that bind their holder rather than help it: a suspended Follower keeps these
+# (``no-followers``: the Hag's curse; ``one-space``: the Poltergeist; ``must-attack``: the Holy Avenger's drive).
+BURDENS: Final = frozenset({"no-followers", "one-space", "must-attack"})
 BASE_CAPACITY: Final = 4
 # Holdings whose traits a ruleset remembers (about 75 new ones a base game: most are met once;
 # the memo of each character keeps what its own turns ask again).
@@ -136,10 +140,27 @@ def magic_suppressed(g: Game, seat: int) -> bool:
 
 
 def followers_used(g: Game, seat: int) -> list[int]:
-    """The Followers whose bonuses and abilities count (none for a body that may
-    use only Magic Objects and Items: the Mystic's)."""
+    """The Followers whose bonuses and abilities count: every Follower the character has but the
+    suspended ones (:func:`talisman.engine.possessions.suspend_follower`: a stunned Follower), and
+    none for a body that may use only Magic Objects and Items (the Mystic's). Whatever a Follower
+    does *for* its holder (a bonus, an ability, fighting or healing for it) asks this; what counts
+    or takes the Followers themselves (lose one, give one up, how many) reads ``followers``.
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> g.players[0].followers = [g.rules.by_name["Guide"][0]]
+    >>> g.players[0].status["suspended"] = {str(g.players[0].followers[0]): {"turns": 3, "turn": 0}}
+    >>> followers_used(g, 0)
+    []
+    """
     p = g.players[seat]
-    return [] if p.status.get("uses") == "magic" else p.followers
+    status = p.status
+    if status.get("uses") == "magic":
+        return []
+    idle = status.get("suspended")
+    if not idle:
+        return p.followers
+    return [f for f in p.followers if str(f) not in idle]
 
 
 def working_items(g: Game, seat: int) -> list[tuple[int, dict[str, int], tuple[str, ...]]]:
@@ -200,11 +221,13 @@ def _traits(g: Game, seat: int) -> frozenset[str]:
     for the same holdings, so that part is memoised per ruleset on everything
     it depends on (outside the state: copies and saves are unaffected)."""
     p = g.players[seat]
+    idle = p.status.get("suspended")
     key = (
         p.character,
         p.toad > 0,
         p.alignment,
-        tuple(p.followers),
+        # (the Followers, with the suspended ones apart when there are: one item, no cost without)
+        (tuple(p.followers), tuple(idle)) if idle else tuple(p.followers),
         tuple(p.objects),
         tuple(p.cards),
         items_suppressed(g, seat),
@@ -248,12 +271,26 @@ def _held_traits(g: Game, seat: int) -> set[str]:
         _add(out, rules.characters[p.character].traits, p.alignment)
         for f in followers_used(g, seat):
             _add(out, rules.instances[f].traits, p.alignment)
+        idle = p.status.get("suspended")
+        if idle and p.status.get("uses") != "magic":
+            for f in p.followers:
+                if str(f) in idle:  # suspended: only what binds its holder
+                    _add(out, _burdens(rules.instances[f].traits), p.alignment)
         for _, _, item_traits in working_items(g, seat):
             _add(out, item_traits, p.alignment)
         for c in p.cards:
             if rules.instances[c].type in ("ability", "title"):
                 _add(out, rules.instances[c].traits, p.alignment)
     return out
+
+
+def _burdens(traits: tuple[str, ...]) -> tuple[str, ...]:
+    """The traits of these that are :data:`BURDENS`.
+
+    >>> _burdens(("one-space", "leaves-at-river", "must-attack:evil@good", "optional-roll:forest"))
+    ('one-space', 'must-attack:evil@good')
+    """
+    return tuple(t for t in traits if t.split("@", 1)[0].split(":", 1)[0] in BURDENS)
 
 
 def _add(out: set[str], traits: tuple[str, ...], alignment: str) -> None:

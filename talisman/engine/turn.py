@@ -283,6 +283,7 @@ def _turn_end(g: Game, a: dict[str, Any]) -> None:
         if "next-move-offered" in p.flags and p.status.pop("next_move", None) is not None:
             g.say(f"{g.name(seat)} lets the offer of a journey lapse.", seat=seat)
         transform.count_down(g, seat)
+        possessions.count_down_suspensions(g, seat)
         if p.mods:
             p.mods = [m for m in p.mods if m[2] not in ("turn", "combat")]
             stats.changed(g, seat)

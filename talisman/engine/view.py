@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from talisman.engine import abilities, effects, stats
+from talisman.engine import abilities, effects, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import sentence
 from talisman.engine.determinise import SAMPLERS, determinise
@@ -65,6 +65,7 @@ PUBLIC_STATUS: Final = frozenset(
         "city-escort",
         "passage",
         "worlds-quest",
+        "suspended",
     )
 )
 
@@ -174,6 +175,10 @@ def notes(g: Game, seat: int) -> list[str]:
         out.append("Beaten back: the next move is toward the Dungeon's Entrance.")
     if "route" in st:
         out.append(f"Came toward the Crown by {st['route']}.")
+    for f in possessions.suspended(g, seat):
+        entry = st["suspended"][str(f)]
+        n = entry["turns"]
+        out.append(f"The {g.card_name(f)} is {entry['why']}: no help for {n} more {'turn' if n == 1 else 'turns'}.")
     return out + abilities.notes(g, seat)
 
 

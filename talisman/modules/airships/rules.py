@@ -30,17 +30,13 @@
   the space; 7 stunned, no help for 3 turns; 8 safe). 000 names no harm to the
   character itself: OUR choice, the fall costs it 1 life.
 - A stunned Follower (000: "Follower remains with you but you may not gain any
-  benefits from this Follower for 3 Turns") is held beside its character: it
-  goes where the character goes, shows on its sheet, never leaves it, comes
-  back among its Followers at the end of the character's third turn after,
-  and is left on the space with the rest if the character dies. A deviation,
-  noted: it is out of the list of the character's Followers meanwhile, so a
-  rule that counts a character's Followers or takes one of them does not see
-  it. The engine counts every listed Follower's bonuses and abilities, and no
-  hook lets a module switch off one Follower's: kept in the list, it would
-  help. (Issue 36: the engine's ``stats.followers_used`` would need to skip
-  it, and the modules that read ``followers`` for a benefit would need to ask
-  that function.)
+  benefits from this Follower for 3 Turns") stays among its character's
+  Followers, suspended (the engine's ``possessions.suspend_follower``): it
+  counts wherever Followers are counted (the Complement, a rule that takes or
+  costs one), can be lost or taken, shows on the sheet, but adds nothing and
+  lends no ability for the character's next 3 turns (the turn of the fall does
+  not count: it is of help again as the third turn after it ends). Stunned in
+  another fall meanwhile, its 3 turns start over.
 """
 
 from __future__ import annotations
@@ -446,68 +442,35 @@ def _airship_destroyed(g: Game, a: dict[str, Any]) -> None:
             possessions.drop(g, seat, f)
             g.say(f"The injured {g.card_name(f)} leaves {g.name(seat)} and stays on the {g.space_name(p.space)}.")
         elif result == "stunned":
-            cards.release(g, seat, f)
-            cards.hold(g, f"stunned:{seat}", f)
-            p.status["stunned"] = {**p.status.get("stunned", {}), str(f): STUNNED_TURNS}
+            possessions.suspend_follower(g, seat, f, STUNNED_TURNS, "stunned")
+            g.say(f"The stunned {g.card_name(f)} stays with {g.name(seat)}, of no help for a while.", seat=seat)
     possessions.settle_packs(g, seat)
     effects.run(g, seat, [{"lose": {"lives": 1}}], {"cause": "the fall of an Airship"})
 
 
-# --- the stunned, the dead, the sheet ----------------------------------------------------
-
-
-@MODULE.ability("turn_end")
-def stunned_recover(g: Game, seat: int) -> None:
-    p = g.players[seat]
-    stunned = p.status.get("stunned")
-    if not stunned:
-        return
-    left = {}
-    for key, turns in stunned.items():
-        if turns > 1:
-            left[key] = turns - 1
-            continue
-        f = int(key)
-        cards.unhold(g, f"stunned:{seat}", f)
-        p.followers.append(f)
-        stats.changed(g)
-        g.say(f"{g.name(seat)}'s {g.card_name(f)} comes round and is of help again.", seat=seat)
-    if left:
-        p.status["stunned"] = left
-    else:
-        del p.status["stunned"]
+# --- the dead, the sheet -------------------------------------------------------------------
 
 
 @MODULE.ability("death")
 def ship_of_the_dead(g: Game, seat: int) -> None:
-    """A ship whose captain dies stays where it is, unguarded; stunned Followers stay there too. (Read from
-    where they are held: a death has already cleared the character's statuses.)"""
+    """A ship whose captain dies stays where it is, unguarded. (Read from where it is held: a death has
+    already cleared the character's statuses.)"""
     p = g.players[seat]
     for card in cards.held_by(g, holder(seat)):
         cards.unhold(g, holder(seat), card)
         cards.place(g, card, p.space)
         g.say(f"The {g.card_name(card)} drifts down, unguarded, on the {g.space_name(p.space)}.", seat=seat)
     p.status.pop("airship", None)
-    for f in cards.held_by(g, f"stunned:{seat}"):
-        cards.unhold(g, f"stunned:{seat}", f)
-        cards.place(g, f, p.space)
-    p.status.pop("stunned", None)
 
 
 @MODULE.ability("notes")
 def ship_notes(g: Game, seat: int) -> list[str]:
-    p = g.players[seat]
-    out = []
     card = ship_of(g, seat)
-    if card is not None:
-        n = speed(g, card)
-        lo, hi = crew(g, card)
-        out.append(
-            f"Aboard the {g.card_name(card)}: {hit_points(g, card)} of {hull(g, card)} Hit Points, "
-            f"Strength {stat(g, card, 'ship-strength')}, flies {n} {'space' if n == 1 else 'spaces'}, crew {lo}-{hi}."
-        )
-    for key, turns in p.status.get("stunned", {}).items():
-        out.append(
-            f"The {g.card_name(int(key))} is stunned: no help for {turns} more {'turn' if turns == 1 else 'turns'}."
-        )
-    return out
+    if card is None:
+        return []
+    n = speed(g, card)
+    lo, hi = crew(g, card)
+    return [
+        f"Aboard the {g.card_name(card)}: {hit_points(g, card)} of {hull(g, card)} Hit Points, "
+        f"Strength {stat(g, card, 'ship-strength')}, flies {n} {'space' if n == 1 else 'spaces'}, crew {lo}-{hi}."
+    ]

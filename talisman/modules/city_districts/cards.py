@@ -178,7 +178,7 @@ def stand_in(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list
     if fight.get("mode") != "strength" or fight.get("alone") or fight.get("champion"):
         return []
     out = []
-    for f in g.players[seat].followers:
+    for f in stats.followers_used(g, seat):
         n = next((int(t.split(":")[1]) for t in g.rules.instances[f].traits if t.startswith("stand-in:")), 0)
         if n:
             out.append(
@@ -322,7 +322,7 @@ def ride(g: Game, seat: int, roll: int) -> list[Choice]:
     p = g.players[seat]
     if "rode" in p.flags or in_city(g, seat) or g.rules.regions[g.rules.spaces[p.space].region].movement != "roll":
         return []
-    best = max(p.followers, key=lambda f: ride_bonus(g, f), default=None)
+    best = max(stats.followers_used(g, seat), key=lambda f: ride_bonus(g, f), default=None)
     most = ride_bonus(g, best) if best is not None else 0
     return [
         Choice(

@@ -132,7 +132,7 @@ def arrest(g: Game, seat: int) -> None:
     p = g.players[seat]
     if not p.alive:
         return
-    courtesan = next((f for f in p.followers if "courtesan" in g.rules.instances[f].traits), None)
+    courtesan = next((f for f in stats.followers_used(g, seat) if "courtesan" in g.rules.instances[f].traits), None)
     if courtesan is not None:
         cards.release(g, seat, courtesan)
         cards.discard(g, courtesan)

@@ -95,19 +95,18 @@ def large_in_the_dungeon(g: Game, seat: int) -> int | None:
 
 def rides_tamed_animal(g: Game, seat: int) -> bool:
     """000: a Small character who has tamed an Animal may ride it like a Horse."""
-    p = g.players[seat]
-    return size_of(g, seat) == "S" and any(f in p.followers for f in p.status.get("tamed", ()))
+    tamed = g.players[seat].status.get("tamed", ())
+    return size_of(g, seat) == "S" and any(f in tamed for f in stats.followers_used(g, seat))
 
 
 def may_pick_of_two(g: Game, seat: int) -> bool:
     """May the character roll two movement dice and keep either? (A Horse in 000
     is read so: the Horse's own card is not in these documents.) ``ride:<name>``:
     riding a Follower of that name does it too (the Orc's Wolf)."""
-    p = g.players[seat]
     return (
         stats.has_trait(g, seat, "move-pick-two")
         or rides_tamed_animal(g, seat)
-        or any(stats.has_trait(g, seat, f"ride:{g.card_name(f)}") for f in p.followers)
+        or any(stats.has_trait(g, seat, f"ride:{g.card_name(f)}") for f in stats.followers_used(g, seat))
     )
 
 

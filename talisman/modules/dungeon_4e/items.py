@@ -22,10 +22,9 @@ AVENGER_BONUS = 3
 
 
 def _holding(g: Game, seat: int, trait: str) -> list[int]:
-    """The character's working Objects and its Followers that have this trait."""
-    p = g.players[seat]
+    """The character's working Objects and its Followers that have this trait (not a suspended one)."""
     found = [o for o, _, traits in stats.working_items(g, seat) if trait in traits]
-    return found + [f for f in p.followers if trait in g.rules.instances[f].traits]
+    return found + [f for f in stats.followers_used(g, seat) if trait in g.rules.instances[f].traits]
 
 
 def _value_of(g: Game, card: int, name: str) -> int:
@@ -155,7 +154,7 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[
     Dice choose your attack roll."""
     opts: list[Choice] = []
     if fight["mode"] == "strength" and not fight.get("alone") and not fight.get("champion"):
-        for f in g.players[seat].followers:
+        for f in stats.followers_used(g, seat):
             n = _value_of(g, f, "champion")  # ``champion:N``: fights in the character's place with Strength N
             if n:
                 opts.append(

@@ -216,6 +216,6 @@ def battle_bonus_in_dungeon(g: Game, seat: int, mode: str) -> int:
     if not in_dungeon(g, seat):
         return 0
     name = "dungeon-battle:" if mode == "strength" else "dungeon-psychic:"
-    p = g.players[seat]
-    held = [g.rules.instances[f].traits for f in p.followers] + [t for _, _, t in stats.working_items(g, seat)]
+    held = [g.rules.instances[f].traits for f in stats.followers_used(g, seat)]
+    held += [t for _, _, t in stats.working_items(g, seat)]
     return sum(int(t[len(name) :]) for traits in held for t in traits if t.startswith(name))

@@ -42,11 +42,11 @@ def fight_bonuses(g: Game, seat: int, fight: dict[str, Any]) -> int:
     """The Gladiator's crowd, the Swashbuckler's duels and gallantry."""
     if fight["mode"] != "strength":
         return 0
-    p = g.players[seat]
-    bonus = stats.trait_value(g, seat, "battle-strength-per-follower") * len(p.followers)
+    helping = stats.followers_used(g, seat)  # (a suspended Follower cheers no one)
+    bonus = stats.trait_value(g, seat, "battle-strength-per-follower") * len(helping)
     if "vs" in fight:
         bonus += stats.trait_value(g, seat, "duellist")
-    if any(g.rules.instances[f].subtype == "maiden" for f in p.followers):
+    if any(g.rules.instances[f].subtype == "maiden" for f in helping):
         bonus += stats.trait_value(g, seat, "gallant")
     return bonus
 

@@ -16,7 +16,9 @@
   Henchman's resistance to the Siren's song, but a Henchman could steal for you").
   They are lent as lasting traits (``status["traits"]``), kept in step with the
   henchmen a character holds whenever a player answers a decision, a
-  henchman is taken up, and a turn starts.
+  henchman is taken up, and a turn starts. A suspended henchman (stunned in an
+  Airship's fall: ``possessions.suspend_follower``) lends nothing and fights
+  for no one until its turns are over; it is still its master's Follower.
 - Fighting instead: at the start of a fight with creatures, its master may send
   it to fight in its place, with the henchman's printed Strength (or Craft, in
   psychic combat) and what its master's Objects, Magic Objects, Magic Items,
@@ -89,6 +91,13 @@ def of(g: Game, seat: int) -> list[int]:
     return [f for f in g.players[seat].followers if str(f) in known]
 
 
+def helping(g: Game, seat: int) -> list[int]:
+    """The henchmen that serve their master now: lend it abilities, fight in its place (not a
+    suspended one, :func:`talisman.engine.possessions.suspend_follower`)."""
+    known = henchmen(g)
+    return [f for f in stats.followers_used(g, seat) if str(f) in known]
+
+
 def character(g: Game, card: int) -> str:
     key: str = henchmen(g)[str(card)]["character"]
     return key
@@ -144,7 +153,7 @@ def deal(g: Game) -> None:
 def lend(g: Game, seat: int) -> None:
     """Keep the abilities a character's henchmen lend it in step with the henchmen it holds."""
     p = g.players[seat]
-    wanted = sorted({t for f in of(g, seat) for t in transferable(g.rules.characters[character(g, f)].traits)})
+    wanted = sorted({t for f in helping(g, seat) for t in transferable(g.rules.characters[character(g, f)].traits)})
     lent = p.status.get("henchman-traits", [])
     if wanted == lent:
         return
@@ -215,7 +224,7 @@ def send_a_henchman(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) 
         return []
     attr = "Strength" if fight["mode"] == "strength" else "Craft"
     out = []
-    for f in of(g, seat):
+    for f in helping(g, seat):
         n = score(g, seat, f, fight)
         out.append(
             Choice(

@@ -28,8 +28,8 @@ DOORWAYS = ("Doorway", "Dungeon Doorway")  # 000 says Dungeon Doorway; the class
 
 
 def held_named(g: Game, seat: int, name: str) -> bool:
-    p = g.players[seat]
-    return any(g.card_name(c) == name for c in p.objects + p.followers)
+    """Does the character carry an Object of that name, or have a Follower of that name that helps it?"""
+    return any(g.card_name(c) == name for c in g.players[seat].objects + stats.followers_used(g, seat))
 
 
 # --- before a fight with creatures ---------------------------------------------------------
@@ -175,7 +175,7 @@ def roster_bonuses(g: Game, seat: int, fight: dict[str, Any]) -> int:
     if not p.followers:
         bonus += stats.trait_value(g, seat, "lone-warrior")
     sworn = [t.split(":")[1:] for t in stats.traits(g, seat) if t.startswith("sworn:")]
-    for f in p.followers:
+    for f in stats.followers_used(g, seat):
         for oath in sworn:
             if oath[0] == g.card_name(f):
                 bonus += int(oath[1]) if len(oath) > 1 else g.rules.instances[f].strength
