@@ -36,7 +36,13 @@ SETS = [
 ]
 # What stays Python in the compiled build (scripts/mypyc_build.py says why): every other module of the
 # package that a game imports is compiled.
-PURE = {"talisman.content.loader", "talisman.content.vocabulary", "talisman.content.cache", "talisman.errors"}
+PURE = {
+    "talisman.content.loader",
+    "talisman.content.vocabulary",
+    "talisman.content.cache",
+    "talisman.errors",
+    "talisman.engine.sharing",
+}
 PLAY = """
 import json, random, sys
 sys.path.insert(0, sys.argv[1])

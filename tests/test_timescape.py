@@ -720,8 +720,9 @@ def test_an_airship_stays_moored_where_its_captain_entered_the_timescape():
     from talisman.engine import cards as deck_cards
 
     deck_cards.hold(s.game, "aboard:0", ship)
-    s.player(0).status["airship"] = {"card": ship}
-    s.at(0, "fields-1").start().choose("fly").choose("move:village")
+    s.at(0, "fields-1")
+    s.player(0).status["airship"] = {"card": ship, "space": s.player(0).space}  # aboard where it stands
+    s.start().choose("fly").choose("move:village")
     s.dice(1, 1).choose("timescape:mystic")
     assert s.space_of(0) == "warp-gate" and "Falcon class Airship" in s.on_space("village")
     check_conservation(s.game)
