@@ -210,7 +210,7 @@ def freeze(value: Any) -> Any:
         return value if all(a is b for a, b in zip(items, value, strict=True)) else tuple(items)
     if t is Choice:
         frames = freeze(value.frames)
-        return value if frames is value.frames else Choice(value.id, value.label, frames, value.group)
+        return value if frames is value.frames else Choice(value.id, value.label, frames, value.group, value.data)
     return value
 
 

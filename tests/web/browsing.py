@@ -52,13 +52,18 @@ def take_turn(page, rng) -> str:
     targets = page.locator("g.space.target")
     if targets.count():
         target = targets.nth(rng.randrange(targets.count()))
-        what = "board:" + target.get_attribute("data-space")
+        sid = target.get_attribute("data-space")
+        what = "board:" + sid
+        deadly = page.locator(f"button.option.deadly[data-option='move:{sid}']").count() > 0
         target.click()
     else:
         buttons = page.locator("button.option.main, button.option.beside")  # beside: a Fate reroll by the die
         button = buttons.nth(rng.randrange(buttons.count()))
         what = "button:" + button.get_attribute("data-option")
+        deadly = "deadly" in (button.get_attribute("class") or "")
         button.click()
+    if deadly:  # a move into certain death asks again: "Really?"
+        page.locator("button.option.deadly", has_text="Really?").first.click()
     page.wait_for_function(
         f"Number(document.querySelector('.game').dataset.step) > {before}"
         " || document.querySelector('.banner.over') !== null"

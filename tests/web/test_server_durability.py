@@ -3,6 +3,7 @@ play; every move the server acknowledged is in the log it comes back with."""
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 import time
@@ -17,7 +18,7 @@ from talisman.server.store import Store
 pytestmark = [pytest.mark.timeout(600), pytest.mark.slow]
 
 GAMES = 4
-KILLS = 3
+KILLS = int(os.environ.get("TALISMAN_KILLS", "3"))  # more for a long run: TALISMAN_KILLS=50
 
 
 @dataclass

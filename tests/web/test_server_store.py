@@ -5,6 +5,7 @@ serves every game where it was; PostgreSQL as well as SQLite."""
 from __future__ import annotations
 
 import random
+import time
 
 import httpx2 as httpx
 import pytest
@@ -102,14 +103,17 @@ def test_a_server_process_killed_mid_game_comes_back_where_it_was(server):
     server.start(bot_delay=0.004)
     rng = random.Random(11)
     with httpx.Client(base_url=server.url, timeout=10) as http:
-        bots_only = make_table(http, ["heuristic", "heuristic", "heuristic"], seed=40)
         tables = [make_table(http, ["human", "random", "human"], seed=s) for s in (41, 42)]
         for t in tables:
             t.play(25, rng)
         open_game = make_table(http, ["human", "human"], seed=43, claim=False)
         before = [everything(t, (None, 0, 2)) for t in tables]
+        # made last, and the server killed as soon as its bots have begun: a game of bots alone
+        # may be over in seconds (however loaded the machine, it must be caught mid-play)
+        bots_only = make_table(http, ["heuristic", "heuristic", "heuristic"], seed=40)
+        while (bots_seen := bots_only.state())["step"] == 0:
+            time.sleep(0.05)
         listed = {g["id"]: g["status"] for g in http.get("/api/games").json()}
-        bots_seen = bots_only.state()
         assert bots_seen["game"]["status"] == "running" and bots_seen["step"] > 0
     server.kill()  # no shutdown code runs: what was answered must already be stored
     server.start(bot_delay=0.004)
