@@ -8,6 +8,6 @@
 True
 """
 
-from talisman.bots.base import Agent, act, bot_kinds, make_bot, observe, play_out
+from talisman.bots.base import Agent, act, bot_kinds, bot_texts, make_bot, observe, play_out
 
-__all__ = ["Agent", "act", "bot_kinds", "make_bot", "observe", "play_out"]
+__all__ = ["Agent", "act", "bot_kinds", "bot_texts", "make_bot", "observe", "play_out"]

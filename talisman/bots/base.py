@@ -35,6 +35,23 @@ def bot_kinds() -> dict[str, Callable[..., Agent]]:
     return {**levels, "random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
 
 
+def bot_texts() -> dict[str, str]:
+    """What each bot of :func:`bot_kinds` is, in a few words for a person choosing an opponent.
+
+    >>> texts = bot_texts()
+    >>> list(texts) == list(bot_kinds()), texts["random"]
+    (True, 'takes any option, a move on nine times in ten')
+    """
+    from talisman.bots.levels import LEVELS
+
+    return {
+        **{name: level.text for name, level in LEVELS.items()},
+        "random": "takes any option, a move on nine times in ten",
+        "heuristic": "the rule-aware bot itself (the level fair)",
+        "search": "the search bot itself, at its default budget",
+    }
+
+
 def analysis_bots() -> dict[str, Callable[..., Agent]]:
     """Bots for analysis only, never offered in play (``talisman simulate`` takes them): the
     ceiling, a search allowed to see the hidden cards and the dice to come, and the search that

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from talisman.bots import bot_kinds
+from talisman.bots import bot_kinds, bot_texts
 from talisman.content.modules import TALISMAN, game_of, get_module, known_modules
 from talisman.content.places import place_names
 from talisman.content.ruleset import TURN_CAP, TURN_CAPS, Ruleset, ruleset_for
@@ -142,6 +142,7 @@ def catalog(modules: tuple[str, ...]) -> dict[str, Any]:
         "options": options,
         "characters": character_cards(rules),
         "controllers": controllers(),
+        "controller_texts": bot_texts(),  # what each bot is, for the person choosing (its level's words)
         # the standing answers a seat may hold, and those a new player begins with (talisman.engine.standing)
         "standing": {"choices": STANDING_ANSWERS, "new_player": list(NEW_PLAYER)},
         "seats": {"min": 1, "max": 6},

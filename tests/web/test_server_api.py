@@ -21,6 +21,7 @@ pytestmark = pytest.mark.timeout(120)  # a hung server fails the test instead of
 def test_catalog_offers_modules_characters_options_and_every_bot(client):
     cat = client.get("/api/catalog").json()
     assert cat["controllers"] == ["human", *bot_kinds()]
+    assert set(cat["controller_texts"]) == set(bot_kinds()) and "random" in cat["controller_texts"]["gentle"]
     assert "core" in [m["name"] for m in cat["modules"]]
     assert "warrior" in [c["key"] for c in cat["characters"]]
     assert cat["options"]["fate"]["choices"] == [True, False]
