@@ -1084,6 +1084,26 @@ def test_the_satyr_panics_characters():
     assert "let-them-be" in combat_ids(a, fight_with(a, "Bear"))
 
 
+@pytest.mark.rules("characters-exceptions.satyr")
+def test_a_panicked_character_flees_one_step_on_boards_without_a_ring():
+    """The fuzzer found a panic with no way to flee (a decision with no options) in the City's
+    districts and on a world of tiles: one step there is a district beside it, a touching tile."""
+    city = play(["satyr", "elf"], modules=(*ROSTER, "city-districts")).at(0, "city-center").at(1, "city-center")
+    city.game.push("panic_result", p=0, other=1, roll=1)
+    city.game.advance()
+    assert city.kind == "panic"
+    beside = {o.id.removeprefix("to:") for o in city.game.decision.options}
+    assert beside == {"judgement-square", "the-well", "temple-district", "wizards-quarter"}  # the grid's four
+    world = play(["satyr", "elf"], modules=(*ROSTER, "worlds"), seed=3)
+    here = world.player(1).space
+    world.game.push("panic_result", p=0, other=1, roll=1)
+    world.game.advance()
+    assert world.kind == "panic" and world.game.decision.options
+    choice = world.game.decision.options[0].id
+    world.choose(choice)
+    assert world.player(1).space != here
+
+
 @pytest.mark.rules("characters-exceptions.scientist", ON_CARD)
 def test_the_scientist():
     s = play(["scientist"], modules=LANDS).give(0, "Scroll of Light").set(0, lives=3)

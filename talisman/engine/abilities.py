@@ -107,6 +107,7 @@ for _point, _meaning in (
     ("may_meet", "value: may a character landing encounter this other one there"),
     ("gained", "reaction: a character took an Object, Magic Object or Follower"),
     ("own_move", "value: the ways a character moves when a rule replaces the roll, or None"),
+    ("next_spaces", "value: the spaces one step from a character on a board of a module's own shape, or None"),
     ("notes", "value: sentences about a character for its sheet"),
     ("chose", "reaction: a player answered a decision (the seat, the decision's kind, the option's id)"),
     ("cast", "reaction: a character cast a Spell or read a Scroll"),
@@ -226,6 +227,29 @@ def own_move(g: Game, seat: int) -> list[Choice] | None:
         if ways is not None:
             return ways
     return None
+
+
+def next_spaces(g: Game, seat: int) -> list[int]:
+    """The spaces one step from where a character stands, for a rule that moves it one space
+    (a panic, a rout): along its region's ring; on a board of a module's own shape, those the
+    module puts beside it (a City's districts, a world's tiles: ``next_spaces`` abilities); else
+    those the space's links lead to. Empty when there is nowhere to go.
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> [g.rules.spaces[s].id for s in next_spaces(g, 0)]
+    ['plains-3', 'fields-5']
+    """
+    here = g.players[seat].space
+    rules = g.rules
+    ring = sorted({rules.cw[here], rules.ccw[here]} - {-1, here})
+    if ring:
+        return ring
+    for fn in hooks(g, "next_spaces"):
+        near: list[int] | None = fn(g, seat)
+        if near is not None:
+            return sorted(set(near) - {here})
+    return sorted({other for _link, other in rules.links_of(here)} - {here})
 
 
 def notes(g: Game, seat: int) -> list[str]:

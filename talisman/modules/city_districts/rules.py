@@ -112,6 +112,13 @@ def reach(rules: Ruleset, start: int, most: int) -> dict[int, list[int]]:
     return {d: p[1:] for d, p in paths.items() if d != start}
 
 
+@MODULE.ability("next_spaces")
+def _next_districts(g: Game, seat: int) -> list[int] | None:
+    """One step in the City: a district beside this one in the grid."""
+    near = neighbours(g.rules).get(g.players[seat].space)
+    return None if near is None else list(near)
+
+
 @MODULE.ability("movement_die")
 def city_die(g: Game, seat: int) -> int:
     """22:25.01: one (six-sided) die in the City, whatever the character's size."""

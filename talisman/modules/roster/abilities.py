@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, lives, possessions, stats
-from talisman.engine.abilities import can_evade_here
+from talisman.engine.abilities import can_evade_here, next_spaces
 from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
@@ -659,8 +659,10 @@ def _panic_result(g: Game, a: dict[str, Any]) -> None:
     if in_dungeon(g, other):
         flee_dungeon(g, other)
         return
-    here = g.players[other].space
-    ways = sorted({g.rules.cw[here], g.rules.ccw[here]} - {-1, here})
+    ways = next_spaces(g, other)
+    if not ways:  # our reading: a board with no space beside it (none the rules name) leaves it where it is
+        g.say(f"The {g.name(other)} panics, but has nowhere to flee.", seat=seat)
+        return
     g.decide(
         seat,
         "panic",

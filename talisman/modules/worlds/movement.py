@@ -138,6 +138,14 @@ def world_moves(g: Game, seat: int, roll: int) -> list[Choice]:
     return out
 
 
+@MODULE.ability("next_spaces")
+def _next_tiles(g: Game, seat: int) -> list[int] | None:
+    """One step on the world: a touching tile a walk may step to from here."""
+    geo = world.geometry(g)
+    here = g.players[seat].space
+    return ways(g, seat, geo, here, here) if geo.on_world(here) else None
+
+
 @MODULE.ability("own_move")
 def inner_moves(g: Game, seat: int) -> list[Choice] | None:
     """The inner ring and the ending: one step a turn, no roll."""
