@@ -106,6 +106,24 @@ def test_abilities_lent_go_with_the_henchman_when_it_leaves():
     assert not stats.has_trait(g, 0, "steal") and "henchman-traits" not in g.players[0].status
 
 
+@pytest.mark.rules("optional-rules.henchmen.abilities")
+def test_a_henchman_leaving_takes_back_only_what_it_lent():
+    """The fuzzer found a Herald (see-spells, see-scrolls) served by a Prophetess henchman: when the
+    henchman left, the title's same abilities went with hers, and resigning the title failed."""
+    from talisman.engine import possessions, stats
+    from talisman.modules.master_levels import titles
+
+    s = game("warrior", "wizard", modules=(*OPT, "master-levels"))
+    g = s.game
+    assert titles.gain(g, 0, "herald")
+    card = serve(s, 0, "prophetess")  # lends see-spells and see-scrolls too
+    possessions.lose_follower(g, 0, card, "leaves")
+    hm.lend(g, 0)
+    assert stats.has_trait(g, 0, "see-spells") and stats.has_trait(g, 0, "see-scrolls")  # the Herald's
+    titles.lose(g, 0, "herald", "resigned")
+    assert not stats.has_trait(g, 0, "see-spells") and "traits" not in g.players[0].status
+
+
 # --- fighting instead -------------------------------------------------------------------------------
 
 

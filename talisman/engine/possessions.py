@@ -136,6 +136,38 @@ def count_down_suspensions(g: Game, seat: int) -> None:
     stats.changed(g, seat)
 
 
+def lend_traits(g: Game, seat: int, traits: list[str] | tuple[str, ...]) -> None:
+    """Give a character lasting traits (``status["traits"]``) for as long as a rule says: a title's
+    abilities, a henchman's, a Magic Shell's. The list counts each trait once per rule that lent
+    it, so that :func:`take_back_traits` takes back only what that rule lent.
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> lend_traits(g, 0, ["see-spells"]); lend_traits(g, 0, ["see-spells"]); take_back_traits(g, 0, ["see-spells"])
+    >>> g.players[0].status["traits"]
+    ['see-spells']
+    """
+    if traits:
+        p = g.players[seat]
+        p.status["traits"] = [*p.status.get("traits", ()), *traits]
+        stats.changed(g)
+
+
+def take_back_traits(g: Game, seat: int, traits: list[str] | tuple[str, ...]) -> None:
+    """Take back lasting traits one rule lent (:func:`lend_traits`): one of each, so that the same
+    trait lent by another rule stays."""
+    p = g.players[seat]
+    left = list(p.status.get("traits", ()))
+    for t in traits:
+        if t in left:
+            left.remove(t)
+    if left:
+        p.status["traits"] = left
+    else:
+        p.status.pop("traits", None)
+    stats.changed(g)
+
+
 def lose_follower(g: Game, seat: int, card: int, why: str = "is lost") -> None:
     """A Follower leaves for good; Objects its Article carried fall on the space."""
     cards.release(g, seat, card)

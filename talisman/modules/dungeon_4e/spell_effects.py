@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import combat, effects, lives, stats
+from talisman.engine import combat, effects, lives, possessions
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame_of
 from talisman.modules.dungeon_4e.module import MODULE
@@ -57,8 +57,8 @@ def finger_of_death(g: Game, a: dict[str, Any]) -> None:
 @MODULE.spell_effect("magic-shell")
 def magic_shell(g: Game, a: dict[str, Any]) -> None:
     p = g.players[a["p"]]
-    p.status["traits"] = sorted({*p.status.get("traits", ()), *SHELL_TRAITS})
-    stats.changed(g)
+    if not p.status.get("shell"):  # a second Shell while one holds lends nothing more
+        possessions.lend_traits(g, a["p"], SHELL_TRAITS)
     p.status["shell"] = True
     g.say(f"A Magic Shell closes round {g.name(a['p'])} until its next turn.", seat=a["p"])
 
@@ -67,12 +67,7 @@ def magic_shell(g: Game, a: dict[str, Any]) -> None:
 def shell_breaks(g: Game, seat: int) -> None:
     p = g.players[seat]
     if p.status.pop("shell", None):
-        left = [t for t in p.status.get("traits", ()) if t not in SHELL_TRAITS]
-        if left:
-            p.status["traits"] = left
-        else:
-            p.status.pop("traits", None)
-        stats.changed(g)
+        possessions.take_back_traits(g, seat, SHELL_TRAITS)
         g.say(f"{g.name(seat)}'s Magic Shell fades.", seat=seat)
 
 

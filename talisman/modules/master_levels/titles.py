@@ -103,7 +103,7 @@ def gain(g: Game, seat: int, level: str, **data: Any) -> bool:
         if t.startswith("bonus-"):
             attr, n = t[len("bonus-") :].split(":")
             p.mods.append((attr, int(n), TAG + level))
-    p.status["traits"] = [*p.status.get("traits", ()), *_abilities(g, level)]
+    possessions.lend_traits(g, seat, _abilities(g, level))
     stats.changed(g)
     g.say(
         f"{g.name(seat)} becomes the {title_name(g, level)}{f' for {turns} turns' if turns else ''}.",
@@ -127,14 +127,7 @@ def lose(g: Game, seat: int, level: str, why: str) -> None:
     if not p.status["master"]:
         del p.status["master"]
     p.mods = [m for m in p.mods if m[2] != TAG + level]
-    traits = list(p.status.get("traits", ()))
-    for t in _abilities(g, level):
-        traits.remove(t)
-    if traits:
-        p.status["traits"] = traits
-    else:
-        p.status.pop("traits", None)
-    stats.changed(g)
+    possessions.take_back_traits(g, seat, _abilities(g, level))
     g.say(f"{g.name(seat)} is the {title_name(g, level)} no longer ({why}).", type="title", seat=seat)
     if entry.get("was"):
         possessions.set_alignment(g, seat, entry["was"])

@@ -157,11 +157,8 @@ def lend(g: Game, seat: int) -> None:
     lent = p.status.get("henchman-traits", [])
     if wanted == lent:
         return
-    kept = [t for t in p.status.get("traits", ()) if t not in lent]
-    if kept or wanted:
-        p.status["traits"] = [*kept, *wanted]
-    else:
-        p.status.pop("traits", None)
+    possessions.take_back_traits(g, seat, lent)  # only what the henchmen lent: a title's same ability stays
+    possessions.lend_traits(g, seat, wanted)
     if wanted:
         p.status["henchman-traits"] = wanted
     else:
