@@ -21,13 +21,18 @@ from functools import lru_cache
 from typing import Any, Final
 
 from talisman.bots import outcome
-from talisman.bots.knowledge import Knowledge, knowledge_for
+from talisman.bots.knowledge import Answer, Knowledge, knowledge_for
 from talisman.content.model import CardDef
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine.decision import Decision, Option
 from talisman.engine.view import LazyView
 
 FAR: Final = 99  # the distance to a space out of reach
+# What answered the last decision besides a module's answer (see HeuristicBot.answered_by).
+SLIP: Final = "slip"  # a blunder of the gentle level
+POLICY: Final = "policy"  # a game of its own's policy
+OUTCOME: Final = "outcome"  # no module's advice knows the decision: weighed by its outcome
+FIRST: Final = "first"  # the advice gave nothing offered: the first option that moves the game on
 
 Sheet = Mapping[str, Any]  # a character sheet of the view (a lazy view's works out each field when read)
 
@@ -104,6 +109,9 @@ class HeuristicBot:
         # this visit, the tiles of the last moves on a world), by a name of each module's own.
         self.memory: dict[str, Any] = {}
         self.policy: Any = None  # a game of its own's policy (made at its first decision)
+        # What gave the last answer: the module's answer that did, or SLIP, POLICY, OUTCOME, FIRST
+        # (the hint tells a person why from it: talisman.bots.hint).
+        self.answered_by: Answer | str | None = None
         self.layout: Hashable = None  # the game's layout dealt at the start, as the advice reads it
         self._modules: list[str] | None = None  # the modules of the game the board is worked out for
         self._source: tuple[object, object] = (None, None)  # the board's objects in the game (see _setup)
@@ -250,23 +258,29 @@ class HeuristicBot:
         if self.slips is not None:
             main = [o.id for o in decision.options if o.group == "main"]
             if len(main) > 1 and self.slips.random() < self.blunders:
+                self.answered_by = SLIP
                 return self.slips.choice(main)
         if self.policy is not None:  # a game of its own: its module's policy plays it all
+            self.answered_by = POLICY
             return str(self.policy.choose(view, decision))
         self._setup(view, decision)
         if self.know.policy_maker is not None:
             self.policy = self.know.policy_maker(random.Random(self.rng.random()))
+            self.answered_by = POLICY
             return str(self.policy.choose(view, decision))
         ids = decision.ids
         for answer in self.know.answers.get(decision.kind, ()):
             choice = answer(self, decision)
             if choice is not None:
                 if choice in ids:
+                    self.answered_by = answer
                     return choice
                 break
         else:
             if self.know.answers.get(decision.kind) is None:
+                self.answered_by = OUTCOME
                 return outcome.weigh(self, view, decision)
+        self.answered_by = FIRST
         main = [o.id for o in decision.options if o.group == "main"]
         return (main or ids)[0]
 

@@ -115,6 +115,17 @@ class LegendaryPolicy:
         choice = answer(self, view, decision, list(decision.options)) if answer else None
         return choice if choice in ids else ids[0]
 
+    def reason(self, decision: Decision) -> str | None:
+        """Why the policy answers a decision of this kind as it does: its rule, in words (its
+        answer's docstring; None for a kind it has no answer to).
+
+        >>> LegendaryPolicy().reason(Decision(0, "lt-reward", "", ()))
+        'Into the bag of the hero who holds fewest tokens.'
+        """
+        answer = ANSWERS.get(decision.kind)
+        doc = answer.__doc__ if answer is not None else None
+        return " ".join(doc.split()) if doc else None
+
     @staticmethod
     def _here(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         hero = view["heroes"][seat]
@@ -122,6 +133,7 @@ class LegendaryPolicy:
         return loc
 
     def travel(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
+        """Stay to meet what waits where the hero stands; else roll to travel."""
         here = self._here(view, d.player)
         waiting = [
             t
@@ -131,6 +143,7 @@ class LegendaryPolicy:
         return "stay" if waiting else "roll"
 
     def move(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
+        """Toward tokens: items and the places the task names first, else the nearest tokens."""
         task = str(view["adventure"].get("task", "")).lower()
         by_id = {loc["id"]: loc for loc in view["locations"]}
         hidden = any(not t.get("face_up") for loc in view["locations"] for t in loc["tokens"])
@@ -169,9 +182,11 @@ class LegendaryPolicy:
         return max(options, key=lambda o: sum(k for _, k in o.tally)).id
 
     def return_tokens(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
+        """Return the tokens in front of the hero when they hold more swords and hats than hourglasses."""
         return "return" if _worth(view["heroes"][d.player]["front"]) > 0 else "keep"
 
     def fate(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
+        """Draw again only while the enemies here are not beaten and the bag is worth the risk of an hourglass."""
         missing = short(view, d.player)
         if not any(missing):
             return "no"  # the enemies here are beaten already: another draw is only a risk
@@ -182,6 +197,7 @@ class LegendaryPolicy:
         return "draw" if worth > 0 or (margin > 3 and worth > -0.3) else "no"
 
     def magic(self, view: Mapping[str, Any], d: Decision, options: list[Option]) -> str:
+        """Draw from the magic bag likeliest to help, only while the enemies here are not beaten."""
         missing = short(view, d.player)
         bags = [o for o in options if o.verb == "bag"]
         if not bags or not any(missing):

@@ -99,6 +99,7 @@ def _card_ability(bot: HeuristicBot, d: Decision) -> str | None:
 
 @ADVICE.answer("heal")
 def _heal(bot: HeuristicBot, d: Decision) -> str:
+    """As many lives healed as the gold pays for."""
     return d.options[0].id
 
 
@@ -152,11 +153,13 @@ def _wish(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("warlock")
 def _warlock(bot: HeuristicBot, d: Decision) -> str:
+    """The Warlock's quest is taken while the character has no Talisman."""
     return "quest" if not bot.has("Talisman") else "decline"
 
 
 @ADVICE.answer("optional-roll")
 def _optional_roll(bot: HeuristicBot, d: Decision) -> str:
+    """A roll one may decline is declined: no risk taken that need not be."""
     return "skip"
 
 
@@ -172,6 +175,7 @@ def _redraw(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("end-turn")
 def _end_turn(bot: HeuristicBot, d: Decision) -> str:
+    """A Spell gained in the Woods when it may be; else the turn ends."""
     return "woods-spells" if bot.offered("woods-spells") else "end"
 
 

@@ -124,11 +124,13 @@ def _branch_score(bot: HeuristicBot, o: Option) -> tuple[int, str]:
 
 @ADVICE.answer("move", order=100)
 def _regenerate(bot: HeuristicBot, d: Decision) -> str | None:
+    """Wounded (fewer than 4 lives): a life regenerated instead of a move."""
     return "regenerate" if bot.offered("regenerate") and bot.me["lives"] < 4 else None
 
 
 @ADVICE.answer("move", order=90)
 def _through_the_portal(bot: HeuristicBot, d: Decision) -> str | None:
+    """Through the Portal of Power when it is where the bot is heading."""
     return "portal" if bot.offered("portal") and target(bot) == "portal-of-power" else None
 
 
