@@ -15,6 +15,8 @@ it by the server; a person may skip to their turn (``POST .../seats/{seat}/skip`
 the game's creator, with the token ``POST /api/games`` returned as ``creator``
 in the ``X-Creator-Token`` header, may invite a person's seat anew
 (``POST .../seats/{seat}/link``): a new invitation, never the seat's token.
+A person may ask what the rule-aware bot would do at their seat's decision, and
+why (``GET .../seats/{seat}/hint``): it answers for nobody.
 See :mod:`talisman.server.autopilot`.
 """
 
@@ -397,6 +399,27 @@ async def put_settings(
     the option that declines (recorded as moves like any other). Returns the seat's settings."""
     session = await hub_of(request).session(game_id)
     return await session.set_standing(seat, x_seat_token, spec.standing)
+
+
+class SeatHint(BaseModel):
+    step: int = Field(description="the step of the state the hint answers (a hint for an older step is stale)")
+    option: str = Field(description="the id of the option the rule-aware bot would take")
+    label: str = Field(description="that option's label")
+    reason: str = Field(description="why, in a sentence for a person")
+
+
+@router.get(
+    "/games/{game_id}/seats/{seat}/hint",
+    summary="what the rule-aware bot would do at your decision, and why",
+    response_model=SeatHint,
+    responses=refusals(400, 403, 404, 409, 410, 503),
+)
+async def get_hint(game_id: str, seat: SeatPath, request: Request, x_seat_token: TokenHeader = None) -> dict[str, Any]:
+    """For a seat's person only (its token): the option the rule-aware bot would take at the seat's
+    pending decision and its reason in a sentence (talisman/bots/hint.py). It answers for nobody and
+    changes nothing. Refused (409 ``out-of-turn``) when the seat has no decision to make now."""
+    session = await hub_of(request).session(game_id)
+    return await session.hint(seat, x_seat_token)
 
 
 @router.post(

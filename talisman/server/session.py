@@ -48,6 +48,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from talisman import tutorial
+from talisman.bots.hint import hint
 from talisman.engine.game import Game
 from talisman.engine.standing import STANDING_ANSWERS, check_answers
 from talisman.engine.view import agent_view, events_for
@@ -219,6 +220,7 @@ class GameSession:
         )
         self.note_unopened()
         self.wake = asyncio.Event()  # set when the pending decision's plan may have changed
+        self.hints: dict[int, dict[str, Any]] = {}  # the last hint given to each seat (see hint)
 
     def note_unopened(self) -> None:
         """Tell the autopilot which people's seats nobody has opened yet (a shorter wait for them)."""
@@ -466,6 +468,42 @@ class GameSession:
                 self.pilot.seen(s.seat, connected=False)  # acting without a connection: seen just now
             await self._commit(s.seat, option)
         self.schedule_bots()
+
+    async def hint(self, seat: Any, token: Any) -> dict[str, Any]:
+        """What the rule-aware bot would answer to this seat's pending decision, and why
+        (:func:`talisman.bots.hint.hint`), for its person only: the seat's token is checked as
+        for a move, and a seat with no decision to make now is refused (409). It answers for
+        nobody and changes nothing: the bot thinks in a worker thread on a copy of the game,
+        and the hint is kept for the step it was asked at (asking again costs nothing)."""
+        s = await self.authenticate(seat, token)
+        async with self.lock:
+            await self._sync()
+            g = self.game
+            if self.broken is not None:
+                raise self.broken_error()
+            if g is None:
+                raise self.not_started()
+            if g.is_over:
+                raise ActionError("game-over", "the game is over: there is nothing to choose")
+            d = g.decision
+            assert d is not None  # a game not over has a decision pending
+            if d.player != s.seat:
+                raise ActionError("out-of-turn", f"seat {s.seat} has no decision to make now: no hint to give")
+            step = self.step
+            known = self.hints.get(s.seat)
+            if known is not None and known["step"] == step:
+                return known
+            try:
+                copy = await self.hub.engine(g.clone)
+            except Overrun as e:
+                raise ActionError("overrun", f"the server could not answer within {e.seconds:g} s", 503) from None
+        try:
+            found = await self.hub.engine(hint, copy, s.seat, budget=self.hub.bot_budget)
+        except Overrun as e:
+            raise ActionError("overrun", f"the hint took more than {e.seconds:g} s; ask again later", 503) from None
+        answer = {"step": step, "option": found.option_id, "label": found.label, "reason": found.reason}
+        self.hints[s.seat] = answer
+        return answer
 
     # --- settings -----------------------------------------------------------------
 
