@@ -17,6 +17,7 @@ const STANDING_FOR = {
   fate: ['fate-beside-die', 'no-fate'], 'others-turn': ['spells-that-matter', 'spells-own-turn'], counterspell: ['spells-own-turn'],
 };
 const TUTORIAL_KEY = 'talisman.tutorial';
+const HINT_FOCUS = '(hint)';   // the Hint button, as the focus kept across drawings names it
 // On a narrow screen the board starts zoomed in on the seat's piece, so that its names can be read.
 const PHONE = 600;
 const PHONE_ZOOM = 2.2;
@@ -110,7 +111,7 @@ export async function gamePage(root, gameId) {
     el.sheets);
   clear(root, page);
 
-  const state = { game: null, view: null, step: 0, events: [], sending: false, error: '', cards: null, tutorial: null };
+  const state = { game: null, view: null, step: 0, events: [], sending: false, error: '', cards: null, tutorial: null, hint: null, hinting: false };
   const tutorial = tutorialTips(gameId);
 
   const live = new Live(gameId, seat, token, {
@@ -158,6 +159,51 @@ export async function gamePage(root, gameId) {
     if (live.send({ type: 'act', option: option.id, step: state.step })) {
       state.sending = true;
       render();
+    }
+  }
+
+  /** Ask what the rule-aware bot would do at this seat's decision, and why (the server's hint): shown
+   *  beside the decision, its option marked, until play moves on. It answers nothing. */
+  async function askHint() {
+    const d = state.view && state.view.decision;
+    if (state.hinting || seat === null || !d || !d.options || d.player !== seat) return;
+    if (state.hint && state.hint.step === state.step) return;
+    const step = state.step;
+    state.hinting = true;
+    render();
+    try {
+      state.hint = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${seat}/hint`, { token });
+    } catch (e) {
+      state.hint = { step, error: e.message };
+    }
+    state.hinting = false;
+    render();
+  }
+
+  /** The Hint button, and the hint once given (for the state on screen only). */
+  function hintPanel() {
+    const found = state.hint && state.hint.step === state.step ? state.hint : null;
+    const button = h('button', {
+      type: 'button', class: 'small hint-button', 'data-hint': 'ask', 'aria-keyshortcuts': 'h',
+      'aria-disabled': state.hinting || found ? 'true' : null, title: 'What would the rule-aware bot do here, and why? (key H)',
+      onclick: askHint,
+    }, state.hinting ? 'Thinking…' : 'Hint (H)');
+    let said = null;
+    if (found && found.error) said = h('p', { class: 'bot-hint error', id: 'bot-hint', role: 'status' }, `No hint: ${found.error}`);
+    else if (found) {
+      said = h('p', { class: 'bot-hint', id: 'bot-hint', role: 'status' },
+        h('strong', {}, `The rule-aware bot would choose “${found.label}”. `), found.reason);
+    }
+    return h('div', { class: 'hint-wrap' }, button, said);
+  }
+
+  /** Mark the option the hint names, wherever its button is (the decision, or beside the die). */
+  function markHint() {
+    const found = state.hint && state.hint.step === state.step && !state.hint.error ? state.hint : null;
+    if (!found) return;
+    for (const b of page.querySelectorAll(`button.option[data-option="${CSS.escape(found.option)}"]`)) {
+      b.classList.add('hinted');
+      b.setAttribute('aria-describedby', 'bot-hint');
     }
   }
 
@@ -226,6 +272,7 @@ export async function gamePage(root, gameId) {
       clear(el.decision,
         h('h2', {}, rolledText(d.prompt)),
         h('p', { class: 'hint' }, 'Roll again with Fate beside the die, or let it be: the roll is kept in a moment and play goes on.'),
+        hintPanel(),
         pace.toggles(STANDING_FOR.fate),
         state.error ? h('p', { class: 'error' }, state.error) : null);
       return;
@@ -246,6 +293,7 @@ export async function gamePage(root, gameId) {
         h('h2', {}, d.prompt),
         targets.size ? h('p', { class: 'hint' }, 'Choose below, or pick a highlighted space on the board (on a touch screen: tap it, then choose).') : null,
         warning,
+        hintPanel(),
         h('div', { class: 'options' }, main.map(button)),
         free.length ? h('div', { class: 'free' }, h('h3', {}, 'You may also'), h('div', { class: 'options' }, free.map(button))) : null,
         STANDING_FOR[d.kind] ? pace.toggles(STANDING_FOR[d.kind]) : null,
@@ -316,6 +364,7 @@ export async function gamePage(root, gameId) {
     const roll = el.dice.querySelector('.dice-row[data-roll]');
     if (roll) tumble(roll, Number(roll.dataset.roll));
     renderTutorial();
+    markHint();
     restoreFocus();
 
     // sheets: this seat's first, then the acting character's, then the others
@@ -372,6 +421,7 @@ export async function gamePage(root, gameId) {
     if (roll) tumble(roll, Number(roll.dataset.roll));
     clear(el.sheets, heroSheets(view, seatInfo, seat));
     renderLog();
+    markHint();
     restoreFocus();
   }
 
@@ -380,21 +430,28 @@ export async function gamePage(root, gameId) {
     const was = state.focused;
     state.focused = null;
     if (!was) return;
-    const same = page.querySelector(`button.option[data-option="${CSS.escape(was)}"]`);
+    const same = was === HINT_FOCUS ? page.querySelector('button[data-hint]')
+      : page.querySelector(`button.option[data-option="${CSS.escape(was)}"]`);
     const first = page.querySelector('button.option.main, button.option.beside, button.option');
     (same || first)?.focus();
   }
 
   // Keyboard play: Tab and Enter on the options and the lit spaces; a number key picks that option of
-  // the main ones (1 to 9); focus on an option is kept when the page is drawn again.
+  // the main ones (1 to 9); H asks for a hint; focus on an option is kept when the page is drawn again.
   const remember = () => {
-    const b = document.activeElement && document.activeElement.closest && document.activeElement.closest('button.option');
-    if (b && page.contains(b)) state.focused = b.dataset.option;
+    const b = document.activeElement && document.activeElement.closest && document.activeElement.closest('button.option, button[data-hint]');
+    if (b && page.contains(b)) state.focused = b.dataset.hint ? HINT_FOCUS : b.dataset.option;
   };
   document.addEventListener('keydown', (e) => {
     if (e.target.closest && e.target.closest('input, select, textarea')) return;
     const d = state.view && state.view.decision;
-    if (!d || !d.options || d.player !== seat || !/^[1-9]$/.test(e.key) || e.ctrlKey || e.altKey || e.metaKey) return;
+    if (!d || !d.options || d.player !== seat || e.ctrlKey || e.altKey || e.metaKey) return;
+    if (e.key === 'h' || e.key === 'H') {
+      e.preventDefault();
+      askHint();
+      return;
+    }
+    if (!/^[1-9]$/.test(e.key)) return;
     const buttons = [...el.decision.querySelectorAll('button.option.main'), ...el.dice.querySelectorAll('button.option.beside')];
     const b = buttons[Number(e.key) - 1];
     if (b) {
