@@ -22,7 +22,10 @@ throws a choice away. A question that appears right after one answered by
 itself (a standing answer, a roll kept) ignores keys for a moment, so that a
 key meant for the last question does not answer the new one unseen. Ctrl+Q
 asks before leaving, and says whether the game is saved. ``--tutorial`` shows
-a tip above the question for each step of play as it first comes.
+a tip above the question for each step of play as it first comes. ``h`` (or
+``hint`` in the command line) shows under the question what the rule-aware bot
+would choose, and why in a sentence (:mod:`talisman.bots.hint`): it chooses
+nothing.
 
 With two people or more at one keyboard (hot-seat) the log shows what every
 seat may read (a Spell drawn is not named); with one person it shows what
@@ -46,6 +49,7 @@ from textual.widgets.option_list import Option
 from talisman import tutorial
 from talisman.bots import act
 from talisman.bots.base import Agent
+from talisman.bots.hint import hint
 from talisman.cli import legendary_board as lt
 from talisman.cli.board_map import draw, seat_colour
 from talisman.cli.rules_text import Entry, character_entry, character_lines, lookup, notes
@@ -203,12 +207,14 @@ class PlayApp(App[None]):
     #right { width: 68; }
     #prompt { height: auto; padding: 0 1; background: $boost; }
     #tip { height: auto; max-height: 12; padding: 0 1; border: round $success; }
+    #hint { height: auto; max-height: 8; padding: 0 1; border: round $accent; }
     #options { height: 1fr; }
     #log { height: 1fr; border: round $primary; }
     #command { dock: bottom; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "rules", "Rules (?)"),
+        Binding("h", "hint", "Hint"),
         Binding("ctrl+l", "focus_log", "Log"),
         Binding("ctrl+o", "focus_options", "Options"),
         Binding("ctrl+f", "faster", "Bots faster"),
@@ -274,15 +280,18 @@ class PlayApp(App[None]):
             with Vertical(id="right"):
                 yield Static(id="tip")
                 yield Static(id="prompt")
+                yield Static(id="hint")
                 yield OptionList(id="options")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=None, min_width=20)
-        yield Input(placeholder="a number to choose, help NAME for the rules, quit to leave", id="command")
+        yield Input(placeholder="a number to choose, help NAME for the rules, hint, quit to leave", id="command")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#map-pane").border_title = "The board"
         self.query_one("#log").border_title = "What happened"
         self.query_one("#tip").display = False
+        self.query_one("#hint").display = False
+        self.query_one("#hint").border_title = "Hint"
         self.query_one("#tip").border_title = "Tutorial"
         if self.game is None:
             self.ask_character()
@@ -386,6 +395,7 @@ class PlayApp(App[None]):
 
     def show_prompt(self, text: str) -> None:
         self.query_one("#prompt", Static).update(Text(text, style="bold"))
+        self.query_one("#hint").display = False  # a hint is for the question it was asked at
 
     def step(self) -> None:
         """Let bots play until a person must choose or the game ends."""
@@ -589,6 +599,8 @@ class PlayApp(App[None]):
         low = raw.lower()
         if low in ("q", "quit", "leave"):
             self.action_leave()
+        elif low == "hint":
+            self.action_hint()
         elif low in ("?", "help") or low.startswith(("help ", "? ")):
             self.open_rules(raw.split(" ", 1)[1] if " " in raw else "")
         elif raw.isdigit() and 1 <= int(raw) <= len(self.pending):
@@ -633,6 +645,19 @@ class PlayApp(App[None]):
 
     def action_rules(self) -> None:
         self.open_rules()
+
+    def action_hint(self) -> None:
+        """Under the question: the option the rule-aware bot would take, and why (it takes nothing)."""
+        g = self.game
+        if g is None or g.result is not None or not self.pending or decision_of(g).player in self.bots:
+            self.notify("A hint is for a question put to you.", severity="warning")
+            return
+        d = decision_of(g)
+        found = hint(g, d.player)
+        number = next(n for n, (oid, _) in enumerate(self.pending, 1) if oid == found.option_id)
+        box = self.query_one("#hint", Static)
+        box.update(Text.assemble((f"The rule-aware bot would choose {number}. {found.label}\n", "bold"), found.reason))
+        box.display = True
 
     def action_focus_log(self) -> None:
         self.query_one("#log").focus()
