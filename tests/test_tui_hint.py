@@ -1,9 +1,12 @@
 """The hint in the terminal game, driven by its pilot: ``h`` shows under the question what the
-rule-aware bot would choose and why, and chooses nothing."""
+rule-aware bot would choose and why, and chooses nothing (and so does ``h`` line by line)."""
 
 from __future__ import annotations
 
 import asyncio
+import re
+import subprocess
+import sys
 
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
@@ -46,3 +49,19 @@ def test_h_shows_the_bots_choice_and_its_reason_under_the_question_and_chooses_n
             await script(pilot)
 
     asyncio.run(run())
+
+
+def test_the_game_line_by_line_gives_the_hint_too():
+    """Away from a terminal (input redirected), ``h`` prints the hint and asks again."""
+    r = subprocess.run(
+        [sys.executable, "-m", "talisman.cli.main", "play", "--seat", "Warrior=human", "--seat", "Wizard=heuristic"]
+        + ["--seed", "5"],
+        input="h\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    said = " ".join(r.stdout.split())  # (as the console wraps it)
+    assert re.search(r"Hint: the rule-aware bot would choose \d+\. [^:]+: [^.]+\. Seat 1", said), said[-1000:]
+    assert "Please answer" not in r.stdout and "You leave the game" in r.stdout

@@ -26,6 +26,7 @@ from rich.table import Table
 from talisman import tutorial
 from talisman.bots import act, bot_kinds, make_bot
 from talisman.bots.base import Agent
+from talisman.bots.hint import hint
 from talisman.cli import legendary_board as lt
 from talisman.cli.rules_text import character_entry, character_lines, lookup, notes
 from talisman.content.places import place_names
@@ -372,7 +373,8 @@ def ask_character(console: Console, rules: Ruleset, keys: list[str], seat: int) 
 
 
 def ask_human(console: Console, game: Game, d: Decision, seen: dict[int, int]) -> str | None:
-    """A person's answer, by number or option id (None to leave); ``help NAME`` or ``?`` shows rules texts."""
+    """A person's answer, by number or option id (None to leave); ``help NAME`` or ``?`` shows rules texts,
+    ``h`` or ``hint`` what the rule-aware bot would choose, and why."""
     seat = d.player
     view = game.view(seat)
     new = events_for(game, seat, seen[seat])
@@ -396,7 +398,7 @@ def ask_human(console: Console, game: Game, d: Decision, seen: dict[int, int]) -
     while True:
         try:
             raw = input(
-                f"Seat {seat + 1} ({game.name(d.character if d.character is not None else seat)}), your choice [1-{len(d.options)}, q to quit]: "
+                f"Seat {seat + 1} ({game.name(d.character if d.character is not None else seat)}), your choice [1-{len(d.options)}, h for a hint, q to quit]: "
             ).strip()
         except EOFError:
             return None
@@ -404,6 +406,13 @@ def ask_human(console: Console, game: Game, d: Decision, seen: dict[int, int]) -
             return None
         if raw.lower() in ("?", "help") or raw.lower().startswith(("help ", "? ")):
             print_rules(console, game, d, raw.split(" ", 1)[1] if " " in raw else "")
+            continue
+        if raw.lower() in ("h", "hint"):
+            found = hint(game, seat)
+            number = d.ids.index(found.option_id) + 1
+            console.print(
+                f"Hint: the rule-aware bot would choose {number}. {found.label}: {found.reason}", markup=False
+            )
             continue
         if raw.isdigit() and 1 <= int(raw) <= len(d.options):
             return d.options[int(raw) - 1].id
