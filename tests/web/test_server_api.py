@@ -320,7 +320,7 @@ def test_the_schema_bounds_every_seat(client):
         whole = next(s for s in schema.get("anyOf", [schema]) if s.get("type") == "integer")
         return whole.get("minimum"), whole.get("maximum")
 
-    assert len(seats) == 7 and all(bounds(p["schema"]) == (0, 5) for p in seats)
+    assert len(seats) == 8 and all(bounds(p["schema"]) == (0, 5) for p in seats)
     r = client.get("/api/games/x/state", params={"seat": 6})
     assert r.status_code == 422 and "seat" in r.json()["message"]
 
