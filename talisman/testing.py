@@ -31,10 +31,11 @@ class Scenario:
         seed: int = 0,
         fate: bool = False,
         modules: tuple[str, ...] = ("core",),
+        tuning: dict[str, int] | None = None,
         **options: Any,
     ) -> None:
         opts = {"fate": fate, **{k.replace("_", "-"): v for k, v in options.items()}}
-        self.game = Game.new(characters, options=opts, seed=seed, start=False, modules=modules)
+        self.game = Game.new(characters, options=opts, seed=seed, start=False, modules=modules, tuning=tuning)
         self.started = False
 
     # --- arranging -----------------------------------------------------------

@@ -10,6 +10,9 @@ A content file may hold any of these top-level tables::
     [card.<key>]      a card title, with ``count`` copies
     [character.<key>] a character card
     [table.<key>]     a dice table content can roll on
+    [number.<id>]     a number declared by name: a value of its own that the module's rule code
+                      reads, or one found ``at`` a place of the content; with ``tune = [low, high]``
+                      a tuning run may try others (``talisman balance tune``)
 
 Every error names the file and the entry, for example
 ``core/adventure.toml: card.bear.strength: expected a whole number, got 'x'``.
@@ -17,14 +20,16 @@ Every error names the file and the entry, for example
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from talisman.content import vocabulary as voc
-from talisman.content.model import CardDef, CharacterDef, LinkDef, RegionDef, SpaceDef, Table
+from talisman.content.model import CardDef, CharacterDef, LinkDef, NumberDef, RegionDef, SpaceDef, Table
 from talisman.errors import ContentError
 
 CARD_TYPES = (
@@ -55,26 +60,74 @@ class RawContent:
     cards: dict[str, CardDef] = field(default_factory=dict)
     characters: dict[str, CharacterDef] = field(default_factory=dict)
     tables: dict[str, Table] = field(default_factory=dict)
+    numbers: dict[str, NumberDef] = field(default_factory=dict)  # ``at`` numbers read by resolve_numbers
     origin: dict[str, str] = field(default_factory=dict)
+    # each entry's TOML table as read, by ``kind.key`` (where a number's ``at`` is looked up)
+    bodies: dict[str, Any] = field(default_factory=dict)
 
 
-def load_file(path: Path, into: RawContent, label: str) -> None:
-    """Parse one TOML file and add its entries to ``into``."""
+def load_file(path: Path, into: RawContent, label: str, overrides: Mapping[str, int] | None = None) -> None:
+    """Parse one TOML file and add its entries to ``into``; ``overrides`` (place -> number, see
+    :func:`split_path`) replace what the file says at those places, before anything is checked."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
         raise ContentError(f"{label}: not valid TOML: {e}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ContentError(f"{label}: cannot be read: {e}") from None
+    for place, value in (overrides or {}).items():
+        write_at(data, split_path(place), value)
     for top, body in data.items():
         handler = _SECTIONS.get(top)
         if handler is None:
             raise ContentError(f"{label}: unknown section [{top}] (allowed: {', '.join(sorted(_SECTIONS))})")
         handler(body, into, label)
+        if isinstance(body, dict):
+            for key, entry in body.items():
+                into.bodies[f"{top}.{key}"] = entry
 
 
-def load_dir(directory: Path, into: RawContent, module: str) -> None:
-    """Load every ``*.toml`` file of a module's content folder, in name order."""
-    for path in sorted(directory.glob("*.toml")):
-        load_file(path, into, f"{module}/{path.name}")
+def load_files(paths: list[Path], into: RawContent, module: str, overrides: Mapping[str, int] | None = None) -> None:
+    """Load these content files of a module, in this order."""
+    for path in paths:
+        load_file(path, into, f"{module}/{path.name}", overrides)
+
+
+# --- places in the content: where a declared number is found --------------------------
+
+_PLACE = re.compile(r"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+|\[\d+\])*\Z")
+_STEP = re.compile(r"([A-Za-z0-9_-]+)|\[(\d+)\]")
+
+
+def split_path(place: str) -> list[str | int]:
+    """A place in the content as the steps to it: names of tables and indexes of lists.
+
+    >>> split_path("card.disaster-flood.on_draw[0].disaster.strike[0].lose_turn")
+    ['card', 'disaster-flood', 'on_draw', 0, 'disaster', 'strike', 0, 'lose_turn']
+    """
+    steps: list[str | int] = [name or int(index) for name, index in _STEP.findall(place)] if _PLACE.match(place) else []
+    if len(steps) < 3 or not all(isinstance(s, str) for s in steps[:3]):
+        raise ContentError(f"{place!r} is not a place in the content (kind.key.field, then .name or [index])")
+    return steps
+
+
+def read_at(data: Any, steps: list[str | int]) -> Any:
+    """What ``data`` holds at these steps; KeyError when there is nothing there."""
+    for step in steps:
+        if isinstance(step, int) and isinstance(data, list) and step < len(data):
+            data = data[step]
+        elif isinstance(step, str) and isinstance(data, dict) and step in data:
+            data = data[step]
+        else:
+            raise KeyError(step)
+    return data
+
+
+def write_at(data: dict[str, Any], steps: list[str | int], value: int) -> None:
+    """Write ``value`` at these steps of a file's data, if the file holds that entry (else nothing)."""
+    kind, key = str(steps[0]), steps[1]
+    if isinstance(data.get(kind), dict) and key in data[kind]:
+        read_at(data, steps[:-1])[steps[-1]] = value
 
 
 def _claim(into: RawContent, kind: str, key: str, label: str) -> str:
@@ -358,8 +411,9 @@ _BONUS_KEYS = ("strength", "craft", "battle_strength", "battle_craft", "dragon_b
 
 def _section_cards(body: Any, into: RawContent, label: str) -> None:
     for key, c in body.items():
-        ident = _claim(into, "card", key, label)
-        _fields(label, ident, c, _CARD_FIELDS, ("name", "deck", "type", "text"))
+        replacing = isinstance(c, dict) and c.get("replace") is True  # a new version of an earlier module's card
+        ident = _replace(into, "card", key, label) if replacing else _claim(into, "card", key, label)
+        _fields(label, ident, c, {**_CARD_FIELDS, "replace": voc._bool}, ("name", "deck", "type", "text"))
         for table in ("bonus", "owner_bonus"):
             bonus = c.get(table, {})
             # ``<subtype>_battle_strength``: a weapon's bonus against one kind of foe (dragon, goblin...)
@@ -482,7 +536,64 @@ def _section_tables(body: Any, into: RawContent, label: str) -> None:
         into.tables[key] = Table(key, t["dice"], rows, t.get("source", ""))
 
 
+def _place(v: Any, p: str) -> None:
+    try:
+        split_path(v if isinstance(v, str) else "")
+    except ContentError:
+        voc._fail(p, f"expected a place in the content (kind.key.field, then .name or [index]), got {v!r}")
+
+
+def _bounds(v: Any, p: str) -> None:
+    if not (
+        isinstance(v, list)
+        and len(v) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+        and 0 <= v[0] < v[1]
+    ):
+        voc._fail(p, f"expected [low, high], two whole numbers with 0 <= low < high, got {v!r}")
+
+
+def _section_numbers(body: Any, into: RawContent, label: str) -> None:
+    for nid, n in body.items():
+        ident = _claim(into, "number", nid, label)
+        _fields(
+            label,
+            ident,
+            n,
+            {"value": _int(0), "at": _place, "text": voc._str, "tune": _bounds, "design": _DESIGN, "source": voc._str},
+            ("text",),
+        )
+        if ("value" in n) == ("at" in n):
+            raise ContentError(f"{label}: {ident}: give its value, or the place it is found at (at), not both")
+        low, high = n.get("tune", (None, None))
+        into.numbers[nid] = NumberDef(
+            nid, n.get("value", 0), n["text"], n.get("at", ""), low, high, n.get("design", "official")
+        )
+
+
+def resolve_numbers(raw: RawContent) -> dict[str, NumberDef]:
+    """The declared numbers with their values (a number ``at`` a place is read there, and must be a
+    whole number), each within its tuning bounds."""
+    out: dict[str, NumberDef] = {}
+    for nid, n in raw.numbers.items():
+        where = f"{raw.origin['number.' + nid]}: number.{nid}"
+        value: Any = n.value
+        if n.at:
+            steps = split_path(n.at)
+            try:
+                value = read_at(raw.bodies[f"{steps[0]}.{steps[1]}"], steps[2:])
+            except KeyError:
+                raise ContentError(f"{where}.at: the content holds nothing at {n.at}") from None
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ContentError(f"{where}.at: {n.at} holds {value!r}, not a whole number")
+        if n.low is not None and n.high is not None and not n.low <= value <= n.high:
+            raise ContentError(f"{where}.tune: {value} is outside its bounds [{n.low}, {n.high}]")
+        out[nid] = dataclasses.replace(n, value=value)
+    return out
+
+
 _SECTIONS = {
+    "number": _section_numbers,
     "region": _section_regions,
     "link": _section_links,
     "space": _section_spaces,

@@ -202,3 +202,29 @@ class Table:
     dice: str
     rows: tuple[tuple[int, int, Effects], ...]
     source: str = ""
+
+
+@dataclass(frozen=True)
+class NumberDef:
+    """A number a module declares by name (``[number.<id>]``): either its own ``value``, which the
+    module's rule code reads (``rules.numbers[id]``), or the number found ``at`` a place of the
+    content (``card.disaster-flood.on_draw[0].disaster.strike[0].lose_turn``). With ``low`` and
+    ``high`` it is tunable: a tuning run may try any whole number between them (never changing the
+    content itself: ``talisman balance tune`` proposes, a person applies)."""
+
+    id: str
+    value: int  # as the content gives it (the default of a tuning run)
+    text: str
+    at: str = ""  # the place in the content it stands for ("" for a value of its own)
+    low: int | None = None
+    high: int | None = None
+    design: str = "official"
+
+    @property
+    def tunable(self) -> bool:
+        return self.low is not None
+
+    @property
+    def path(self) -> str:
+        """Where a tuning run writes a value: its place in the content, or its own ``value``."""
+        return self.at or f"number.{self.id}.value"

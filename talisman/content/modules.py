@@ -98,11 +98,14 @@ class Module:
         options: dict[str, OptionSpec] | None = None,
         base: bool = False,
         game: str = TALISMAN,
+        content_files: Iterable[Path] | None = None,
     ) -> None:
         self.name = name
         self.game = game  # the game it belongs to: Talisman, or a game of its own on the same engine
         self.title = title
         self.content_dir = content_dir
+        # the content files read, when not every *.toml of content_dir (a home-brew module without its broken files)
+        self.content_files: tuple[Path, ...] | None = None if content_files is None else tuple(content_files)
         self.requires: tuple[str, ...] = tuple(requires)
         self.excludes: tuple[str, ...] = tuple(excludes)
         self.options: dict[str, OptionSpec] = dict(options or {})

@@ -14,11 +14,12 @@ import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Final
 
 from talisman.content.cache import Bounded
-from talisman.content.loader import RawContent, build_spaces, load_dir
-from talisman.content.model import CardDef, CharacterDef, LinkDef, RegionDef, SpaceDef, Table
+from talisman.content.loader import RawContent, build_spaces, load_files, resolve_numbers
+from talisman.content.model import CardDef, CharacterDef, LinkDef, NumberDef, RegionDef, SpaceDef, Table
 from talisman.content.modules import Ending, Module, OptionSpec, Verb, resolve_modules
 from talisman.content.option_args import OptionGrammar, compose_grammar
 from talisman.content.vocabulary import VERBS, module_verbs
@@ -65,6 +66,9 @@ class Ruleset:
     characters: dict[str, CharacterDef]
     tables: dict[str, Table]
     options: dict[str, Any]
+    numbers: dict[str, int]  # every number the content declares by name, as this ruleset has it
+    number_defs: dict[str, NumberDef]  # their declarations: text, place, tuning bounds
+    tuning: tuple[tuple[str, int], ...]  # the tunable numbers set otherwise than the content says (sorted)
     cw: tuple[int, ...]  # the next space along each region (-1 past the end of a line)
     ccw: tuple[int, ...]
     by_name: dict[str, tuple[int, ...]]
@@ -175,8 +179,11 @@ def _merge(into: dict[str, Any], table: dict[str, Any], m: Module, what: str) ->
 
 
 @lru_cache(maxsize=32)
-def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
+def ruleset_for(module_names: tuple[str, ...], tuning: tuple[tuple[str, int], ...] = ()) -> Ruleset:
     """Build (once) the ruleset of these modules; raises ConfigError or ContentError.
+
+    ``tuning`` sets tunable numbers (``[number.<id>]`` with ``tune``) to other values within their
+    bounds: the content is read again with those values in their places, and checked as ever.
 
     A ruleset built, everything alive is frozen out of the cyclic garbage collector's sight
     (``gc.freeze``): the content lives as long as the process, and a full collection walked
@@ -184,14 +191,40 @@ def ruleset_for(module_names: tuple[str, ...]) -> Ruleset:
     build's own cyclic garbage (its recursive helpers) is collected first, or it would be kept
     for ever. Frozen objects are still freed when their last reference goes: neither a ruleset
     (dropped by this cache) nor a game holds reference cycles, so both are freed as ever."""
-    rules = _build(module_names)
+    overrides = tuning_places(ruleset_for(module_names), tuning) if tuning else {}
+    rules = build(resolve_modules(module_names), overrides, tuple(sorted(tuning)))
     gc.collect()
     gc.freeze()
     return rules
 
 
-def _build(module_names: tuple[str, ...]) -> Ruleset:
-    every = resolve_modules(module_names)
+def tuning_places(rules: Ruleset, tuning: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """Where each tuned number is written in the content (its place -> the value); ConfigError for
+    a number these modules do not declare tunable, or a value outside its bounds."""
+    places: dict[str, int] = {}
+    for name, value in tuning:
+        d = rules.number_defs.get(name)
+        if d is None or d.low is None or d.high is None:
+            tunable = ", ".join(sorted(k for k, n in rules.number_defs.items() if n.tunable)) or "none"
+            raise ConfigError(f"no tunable number {name!r} in these modules (tunable: {tunable})")
+        if isinstance(value, bool) or not isinstance(value, int) or not d.low <= value <= d.high:
+            raise ConfigError(f"the number {name!r} is tuned between {d.low} and {d.high}, not {value!r}")
+        places[d.path] = value
+    return places
+
+
+def content_files(m: Module) -> list[Path]:
+    """A module's content files: those it names, else every ``*.toml`` of its folder, in name order."""
+    if m.content_files is not None:
+        return list(m.content_files)
+    return sorted(m.content_dir.glob("*.toml")) if m.content_dir is not None else []
+
+
+def build(
+    every: tuple[Module, ...], overrides: dict[str, int] | None = None, tuning: tuple[tuple[str, int], ...] = ()
+) -> Ruleset:
+    """The ruleset of these modules (resolved: see :func:`~talisman.content.modules.resolve_modules`),
+    their content read with ``overrides`` (place -> number) in place; not cached."""
     tables = compose_tables(every)
     modules = tuple(m for m in every if not m.base)
     for m in every:
@@ -201,14 +234,14 @@ def _build(module_names: tuple[str, ...]) -> Ruleset:
     raw = RawContent()
     with module_verbs({name: verb.validate for name, verb in tables["verbs"].items()}):
         for m in modules:
-            if m.content_dir is not None:
-                load_dir(m.content_dir, raw, m.name)
+            load_files(content_files(m), raw, m.name, overrides)
     names = {m.name for m in every}
     raw.cards = {k: c for k, c in raw.cards.items() if not c.in_play_with or names.intersection(c.in_play_with)}
     spaces = build_spaces(raw)
     space_index = {s.id: s.index for s in spaces}
     _check_references(raw, space_index)
     _check_declared(raw, {m.name for m in every}, tables)
+    numbers = resolve_numbers(raw)
 
     cw = [0] * len(spaces)
     ccw = [0] * len(spaces)
@@ -275,6 +308,9 @@ def _build(module_names: tuple[str, ...]) -> Ruleset:
         characters=dict(raw.characters),
         tables=dict(raw.tables),
         options=options,
+        numbers={k: n.value for k, n in numbers.items()},
+        number_defs=numbers,
+        tuning=tuning,
         cw=tuple(cw),
         ccw=tuple(ccw),
         by_name={k: tuple(v) for k, v in by_name.items()},

@@ -51,6 +51,11 @@ def check_save(save: Any) -> None:
         _need(isinstance(cfg.get(key), kind), f"the save's configuration has no valid {key!r}")
     _need(_whole(cfg.get("seed")), "the save's configuration has no valid 'seed'")
     _need(all(isinstance(m, str) for m in cfg["modules"]), "the save's modules must be names (strings)")
+    tuning = cfg.get("tuning", {})
+    _need(
+        isinstance(tuning, dict) and all(isinstance(k, str) and _whole(v) for k, v in tuning.items()),
+        "the save's tuning must map names of numbers to whole numbers",
+    )
     _need(
         all(c is None or isinstance(c, str) for c in cfg["characters"]),
         "the save's characters must be names (strings) or null",

@@ -131,16 +131,19 @@ class Game:
         seed: int = 0,
         log: bool = True,
         start: bool = True,
+        tuning: dict[str, int] | None = None,
     ) -> Game:
         """Set up a game and run it to the first decision.
 
         ``characters`` names one character key per seat (``None`` deals one at
         random); or give ``players`` to deal every seat at random. With
         ``start=False`` the game stops before the first turn begins, so that a
-        test can arrange it and then call :meth:`advance`.
+        test can arrange it and then call :meth:`advance`. ``tuning`` sets
+        tunable numbers of the content otherwise (a balance experiment's; see
+        :func:`~talisman.content.ruleset.ruleset_for`).
         """
-        config = make_config(characters, players, modules, options, seed)
-        g = cls._empty(ruleset_for(tuple(config["modules"])), config, log)
+        config = make_config(characters, players, modules, options, seed, tuning)
+        g = cls._empty(rules_of(config), config, log)
         g.rules.handlers["setup"](g, {})
         if start:
             g.advance()
@@ -575,7 +578,7 @@ class Game:
     def from_state_dict(cls, d: dict[str, Any], log: bool = True) -> Game:
         """Rebuild a game from :meth:`state_dict` (no log before that point)."""
         check_state_dict(d)
-        g = cls._empty(ruleset_for(tuple(d["config"]["modules"])), d["config"], log)
+        g = cls._empty(rules_of(d["config"]), d["config"], log)
         g.rng = Rng(d["rng"][0], tuple(d["rng"][1]))
         g.players = [Player.from_dict(p) for p in d["players"]]
         g.decks = {k: list(v) for k, v in d["decks"].items()}
@@ -610,7 +613,13 @@ class Game:
         check_save(save)
         cfg = save["config"]
         try:
-            g = cls.new(cfg["characters"], modules=cfg["modules"], options=cfg["options"], seed=cfg["seed"])
+            g = cls.new(
+                cfg["characters"],
+                modules=cfg["modules"],
+                options=cfg["options"],
+                seed=cfg["seed"],
+                tuning=cfg.get("tuning"),
+            )
         except TalismanError as e:
             raise SaveError(f"the save's configuration cannot be played: {e}") from None
         for i, act in enumerate(save["actions"]):
@@ -636,8 +645,10 @@ def make_config(
     modules: Iterable[str],
     options: dict[str, Any] | None,
     seed: int,
+    tuning: dict[str, int] | None = None,
 ) -> dict[str, Any]:
-    """Check and normalise a game configuration (plain JSON data)."""
+    """Check and normalise a game configuration (plain JSON data); ``tuning`` is kept only when it
+    sets something (a configuration without it is the content as it is)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"the seed must be a whole number, not {seed!r}")
     if not 0 <= seed <= MAX_SEED:
@@ -654,7 +665,8 @@ def make_config(
         raise ConfigError(f"{players} players but {len(chars)} characters named")
     if not 1 <= len(chars) <= 6:
         raise ConfigError(f"a game has 1 to 6 players, not {len(chars)}")
-    rules = ruleset_for(tuple(mods))
+    tuned = dict(sorted((tuning or {}).items()))
+    rules = ruleset_for(tuple(mods), tuple(tuned.items()))
     opts = dict(options or {})
     for name, value in opts.items():
         spec = rules.options.get(name)
@@ -674,4 +686,10 @@ def make_config(
         raise ConfigError("each character can be played by one seat only")
     if len(chars) > sum(1 for c in rules.characters.values() if c.playable):
         raise ConfigError("more seats than characters")
-    return {"modules": mods, "options": opts, "characters": chars, "seed": seed}
+    config = {"modules": mods, "options": opts, "characters": chars, "seed": seed}
+    return config | {"tuning": tuned} if tuned else config
+
+
+def rules_of(config: dict[str, Any]) -> Ruleset:
+    """The ruleset a configuration plays: its modules, with its tuning if it has one."""
+    return ruleset_for(tuple(config["modules"]), tuple(sorted(config.get("tuning", {}).items())))

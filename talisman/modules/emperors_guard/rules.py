@@ -31,7 +31,7 @@
   fight, and must when it cannot pay. The Guard fights in battle at Strength
   5, or in psychic combat at Craft 3 if the character may attack in psychic
   combat and so chooses (OUR OWN numbers: 000 gives the Guard none; 5 is the
-  Dungeon's guard's); it may be Evaded as any creature (an ability, a Spell).
+  Dungeon's guard's; guard.toml declares both, tunable); it may be Evaded as any creature (an ability, a Spell).
   Beaten, the Guard is removed from play and the character takes a Warrant;
   winning, it takes a life (Armour may save it); a stand-off changes nothing.
   The fight is flagged ``law`` (the Brotherhood of the Bell counts the Guard as
@@ -63,7 +63,6 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 GUARD = "Emperor's Guard"
-STRENGTH, CRAFT = 5, 3  # our own: 000 gives none
 PLACES = (
     "City Gate",
     "Chapel",
@@ -245,7 +244,7 @@ def fight_enemy(g: Game, gid: int, space: int, card: int) -> None:
     """Our own way: a D6 and the Guard's Strength against a D6 and the Enemy's (Craft against a Spirit)."""
     c = g.rules.instances[card]
     psychic = bool(c.craft and not c.strength)
-    mine = g.rng.die(6) + (CRAFT if psychic else STRENGTH)
+    mine = g.rng.die(6) + g.rules.numbers["guard-craft" if psychic else "guard-strength"]
     theirs = g.rng.die(6) + (c.craft if psychic else c.strength)
     g.say(
         f"The Emperor's Guard fights the {c.name} on the {g.space_name(space)} "
@@ -279,12 +278,13 @@ def _guard_meets(g: Game, a: dict[str, Any]) -> None:
 
 def fight_choices(g: Game, gid: int, seat: int, refuse: bool) -> list[Choice]:
     lead = "Refuse the bribe and fight" if refuse else "Fight"
-    out = [Choice("fight", f"{lead} the Guard (Strength {STRENGTH})", [frame("guard_fight", id=gid, p=seat)])]
+    strength, craft = g.rules.numbers["guard-strength"], g.rules.numbers["guard-craft"]
+    out = [Choice("fight", f"{lead} the Guard (Strength {strength})", [frame("guard_fight", id=gid, p=seat)])]
     if stats.has_trait(g, seat, "psychic-attack"):
         out.append(
             Choice(
                 "fight-psychic",
-                f"{lead} the Guard in psychic combat (Craft {CRAFT})",
+                f"{lead} the Guard in psychic combat (Craft {craft})",
                 [frame("guard_fight", id=gid, p=seat, mode="craft")],
             )
         )
@@ -373,7 +373,7 @@ def _guard_fight(g: Game, a: dict[str, Any]) -> None:
     if space is None or not g.players[seat].alive:
         return
     mode = a.get("mode", "strength")
-    foe = {"name": GUARD, mode: STRENGTH if mode == "strength" else CRAFT, "subtype": "law"}
+    foe = {"name": GUARD, mode: g.rules.numbers[f"guard-{mode}"], "subtype": "law"}
     g.push(
         "combat",
         p=seat,
