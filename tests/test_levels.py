@@ -15,7 +15,8 @@ from talisman.bots.levels import GENTLE_BLUNDERS, LEVELS, STRONGEST_ITERATIONS, 
 from talisman.bots.search import CardsCeilingBot, CeilingBot, SearchBot
 from talisman.errors import ConfigError
 from talisman.server.catalog import bot_names
-from talisman.sim.runner import make_agent, parse_bot
+from talisman.sim.roster import parse
+from talisman.sim.runner import make_agent
 
 
 def test_each_level_is_a_setting_of_a_bot():
@@ -33,7 +34,7 @@ def test_each_level_is_a_setting_of_a_bot():
 def test_levels_are_offered_wherever_a_bot_is_chosen_and_the_ceiling_nowhere_in_play():
     for name in LEVELS:
         assert name in bot_kinds() and name in bot_names()
-        assert parse_bot(name) == (name, {})
+        assert parse(name) == (name, {})
     for analysis in ("ceiling", "ceiling-cards"):
         assert analysis not in bot_kinds() and analysis not in bot_names()
     assert isinstance(make_agent("ceiling:5", 1), CeilingBot)

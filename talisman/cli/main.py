@@ -5,6 +5,8 @@ talisman replay game.json
 talisman rules --coverage
 talisman simulate --games 1000 --players 4 --bot heuristic --out games.jsonl
 talisman report games.jsonl --out report/
+talisman balance characters --games 4000 --out balance/
+talisman module check my-modules/
 talisman serve --port 8000
 talisman fuzz --steps 1000000 --seconds 3600
 """
@@ -120,12 +122,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_arguments(serve)
 
-    from talisman.cli import adventure, fuzz, report, simulate
+    from talisman.cli import adventure, balance, fuzz, module, report, simulate
 
     simulate.add_parser(sub)
     report.add_parser(sub)
+    balance.add_parser(sub)
     fuzz.add_parser(sub)
     adventure.add_parser(sub)
+    module.add_parser(sub)
     return parser
 
 
@@ -138,6 +142,8 @@ COMMANDS = {
     "report": "talisman.cli.report:run_report",
     "fuzz": "talisman.cli.fuzz:run_fuzz",
     "adventure": "talisman.cli.adventure:run_adventure",
+    "balance": "talisman.cli.balance:run_balance",
+    "module": "talisman.cli.module:run_module",
 }
 
 

@@ -78,9 +78,9 @@ def load_file(path: Path, into: RawContent, label: str, overrides: Mapping[str, 
     for place, value in (overrides or {}).items():
         write_at(data, split_path(place), value)
     for top, body in data.items():
-        handler = _SECTIONS.get(top)
+        handler = SECTIONS.get(top)
         if handler is None:
-            raise ContentError(f"{label}: unknown section [{top}] (allowed: {', '.join(sorted(_SECTIONS))})")
+            raise ContentError(f"{label}: unknown section [{top}] (allowed: {', '.join(sorted(SECTIONS))})")
         handler(body, into, label)
         if isinstance(body, dict):
             for key, entry in body.items():
@@ -281,6 +281,7 @@ def _section_links(body: Any, into: RawContent, label: str) -> None:
         )
         if len(ln["between"]) != 2:
             raise ContentError(f"{label}: {ident}.between: a link joins exactly two spaces")
+        into.origin.setdefault(f"link.{ln['between'][0]}-{ln['between'][1]}", label)
         into.links.append(
             LinkDef(
                 ln["kind"],
@@ -567,7 +568,7 @@ def _section_numbers(body: Any, into: RawContent, label: str) -> None:
             raise ContentError(f"{label}: {ident}: give its value, or the place it is found at (at), not both")
         low, high = n.get("tune", (None, None))
         into.numbers[nid] = NumberDef(
-            nid, n.get("value", 0), n["text"], n.get("at", ""), low, high, n.get("design", "official")
+            nid, n.get("value", 0), n["text"], n.get("at", ""), low, high, n.get("design", "official"), label
         )
 
 
@@ -592,7 +593,7 @@ def resolve_numbers(raw: RawContent) -> dict[str, NumberDef]:
     return out
 
 
-_SECTIONS = {
+SECTIONS = {
     "number": _section_numbers,
     "region": _section_regions,
     "link": _section_links,

@@ -219,6 +219,7 @@ class NumberDef:
     low: int | None = None
     high: int | None = None
     design: str = "official"
+    origin: str = ""  # the file that declares it: module/file.toml
 
     @property
     def tunable(self) -> bool:

@@ -26,6 +26,7 @@ from talisman.content.vocabulary import VERBS, module_verbs
 from talisman.errors import ConfigError, ContentError
 
 Fn = Callable[..., Any]
+Fail = Callable[[str], None]  # what a check does with a problem it finds: raise it, or note it down
 # Entries of a ruleset's ``derived``: the base game's fill about 800 (walks and moves from each
 # space for each roll); a module keying its values on something a game makes would grow it.
 DERIVED_LIMIT: Final = 20_000
@@ -220,6 +221,10 @@ def content_files(m: Module) -> list[Path]:
     return sorted(m.content_dir.glob("*.toml")) if m.content_dir is not None else []
 
 
+def _raise(problem: str) -> None:
+    raise ContentError(problem)
+
+
 def build(
     every: tuple[Module, ...], overrides: dict[str, int] | None = None, tuning: tuple[tuple[str, int], ...] = ()
 ) -> Ruleset:
@@ -235,13 +240,8 @@ def build(
     with module_verbs({name: verb.validate for name, verb in tables["verbs"].items()}):
         for m in modules:
             load_files(content_files(m), raw, m.name, overrides)
-    names = {m.name for m in every}
-    raw.cards = {k: c for k, c in raw.cards.items() if not c.in_play_with or names.intersection(c.in_play_with)}
-    spaces = build_spaces(raw)
+    spaces, options, numbers = check_content(raw, every, tables, _raise)
     space_index = {s.id: s.index for s in spaces}
-    _check_references(raw, space_index)
-    _check_declared(raw, {m.name for m in every}, tables)
-    numbers = resolve_numbers(raw)
 
     cw = [0] * len(spaces)
     ccw = [0] * len(spaces)
@@ -257,10 +257,6 @@ def build(
             ccw[idx] = -1 if line and i == 0 else ring[(i - 1) % len(ring)]
         for sid in region.aside:
             cw[space_index[sid]] = ccw[space_index[sid]] = -1
-        if region.deck not in raw.decks:
-            raise ContentError(
-                f"{raw.origin['region.' + region.id]}: region.{region.id}.deck: unknown deck {region.deck!r}"
-            )
 
     instances: list[CardDef] = []
     decks: dict[str, list[int]] = {d: [] for d in raw.decks}
@@ -272,29 +268,6 @@ def build(
     for i, c in enumerate(instances):
         by_name.setdefault(c.name, []).append(i)
 
-    options: dict[str, Any] = dict(ENGINE_OPTIONS)
-    for m in modules:
-        for name, spec in m.options.items():
-            if spec.extends and name in options:
-                base = options[name]
-                added = [
-                    (c, label) for c, label in zip(spec.choices, spec.labels, strict=True) if c not in base.choices
-                ]
-                options[name] = type(spec)(
-                    spec.default,
-                    base.choices + tuple(c for c, _ in added),
-                    f"{base.help} {spec.help}",
-                    title=base.title,
-                    labels=base.labels + tuple(label for _, label in added),
-                )
-                continue
-            if name in options or spec.extends:
-                raise ConfigError(
-                    f"option {name!r} is declared by two modules"
-                    if name in options
-                    else f"option {name!r} extends no option of an earlier module"
-                )
-            options[name] = spec
     return Ruleset(
         modules=modules,
         spaces=tuple(spaces),
@@ -319,31 +292,80 @@ def build(
     )
 
 
-def _check_references(raw: RawContent, space_index: dict[str, int]) -> None:
+def check_content(
+    raw: RawContent, every: tuple[Module, ...], tables: dict[str, Any], fail: Fail
+) -> tuple[list[SpaceDef], dict[str, Any], dict[str, NumberDef]]:
+    """The checks across the files of a game's modules, once all are read: what an entry names
+    must exist and be declared. Each problem goes to ``fail`` (which raises it, or notes it down to
+    go on: ``talisman module check`` lists them all); a board that cannot be laid out, or a number
+    not there, raises. Returns the spaces in order, the options and the numbers."""
+    names = {m.name for m in every}
+    raw.cards = {k: c for k, c in raw.cards.items() if not c.in_play_with or names.intersection(c.in_play_with)}
+    spaces = build_spaces(raw)
+    options = _options(tuple(m for m in every if not m.base))
+    _check_references(raw, {s.id: s.index for s in spaces}, fail)
+    _check_declared(raw, names, tables, set(options), fail)
+    for region in raw.regions.values():
+        if region.deck not in raw.decks:
+            fail(f"{raw.origin['region.' + region.id]}: region.{region.id}.deck: unknown deck {region.deck!r}")
+    return spaces, options, resolve_numbers(raw)
+
+
+def _options(modules: tuple[Module, ...]) -> dict[str, Any]:
+    """The options of these modules, after the engine's (:data:`ENGINE_OPTIONS`), in their order (a
+    module may add choices to an earlier one's)."""
+    options: dict[str, Any] = dict(ENGINE_OPTIONS)
+    for m in modules:
+        for name, spec in m.options.items():
+            if spec.extends and name in options:
+                base = options[name]
+                added = [
+                    (c, label) for c, label in zip(spec.choices, spec.labels, strict=True) if c not in base.choices
+                ]
+                options[name] = type(spec)(
+                    spec.default,
+                    base.choices + tuple(c for c, _ in added),
+                    f"{base.help} {spec.help}",
+                    title=base.title,
+                    labels=base.labels + tuple(label for _, label in added),
+                )
+                continue
+            if name in options or spec.extends:
+                raise ConfigError(
+                    f"option {name!r} is declared by two modules"
+                    if name in options
+                    else f"option {name!r} extends no option of an earlier module"
+                )
+            options[name] = spec
+    return options
+
+
+def _check_references(raw: RawContent, space_index: dict[str, int], fail: Fail) -> None:
     """Cross-file checks: every id an entry names must exist."""
     names = {c.name for c in raw.cards.values()}
     for ln in raw.links:
+        where = f"{raw.origin.get(f'link.{ln.a}-{ln.b}', '?')}: link {ln.kind} {ln.a}-{ln.b}"
         for sid in (ln.a, ln.b, *([ln.via] if ln.via else [])):
             if sid not in space_index:
-                raise ContentError(f"link {ln.kind} {ln.a}-{ln.b}: unknown space {sid!r}")
-        _check_effects(ln.on_pass, f"link {ln.kind} {ln.a}-{ln.b}.on_pass", space_index, raw, names)
+                fail(f"{where}: unknown space {sid!r}")
+        _check_effects(ln.on_pass, f"{where}.on_pass", space_index, raw, names, fail)
     for key, card in raw.cards.items():
         where = f"{raw.origin['card.' + key]}: card.{key}"
         if card.deck not in raw.decks:
-            raise ContentError(f"{where}.deck: unknown deck {card.deck!r}")
+            fail(f"{where}.deck: unknown deck {card.deck!r}")
         for attr in ("on_draw", "on_encounter", "use", "on_win", "on_lose", "on_standoff"):
-            _check_effects(getattr(card, attr), f"{where}.{attr}", space_index, raw, names)
+            _check_effects(getattr(card, attr), f"{where}.{attr}", space_index, raw, names, fail)
     for key, ch in raw.characters.items():
         if ch.start not in space_index:
-            raise ContentError(f"{raw.origin['character.' + key]}: character.{key}.start: unknown space {ch.start!r}")
+            fail(f"{raw.origin['character.' + key]}: character.{key}.start: unknown space {ch.start!r}")
     for sid, s in raw.spaces.items():
         for attr in ("before_draw", "encounter", "on_enter"):
             _check_effects(
-                s.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}", space_index, raw, names
+                s.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}", space_index, raw, names, fail
             )
     for key, t in raw.tables.items():
         for _lo, _hi, eff in t.rows:
-            _check_effects(eff, f"{raw.origin['table.' + key]}: table.{key}", space_index, raw, names)
+            _check_effects(eff, f"{raw.origin['table.' + key]}: table.{key}", space_index, raw, names, fail)
 
 
 TRAIT_PARAMS: Final = ("optional_trait", "bonus_trait", "dice_trait", "free_trait")
@@ -358,9 +380,9 @@ def trait_keyword(trait: str) -> str:
     return trait.split("@", 1)[0].split(":", 1)[0]
 
 
-def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any]) -> None:
-    """Every hook, Spell effect, trait and decision kind the content names must be declared by a module
-    of the game (an effect that runs only with a module or a deck this game lacks is not asked: it never runs)."""
+def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any], options: set[str], fail: Fail) -> None:
+    """Every hook, Spell effect, trait, decision kind and option the content names must be declared by a
+    module of the game (an effect that runs only with a module or a deck this game lacks is not asked: it never runs)."""
     hooks, spells, traits, decisions = tables["hooks"], tables["spell_effects"], tables["traits"], tables["decisions"]
 
     def idle(cond: Any) -> bool:
@@ -370,24 +392,29 @@ def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any]) 
 
     def trait(name: str, where: str) -> None:
         if trait_keyword(name) not in traits:
-            raise ContentError(f"{where}: trait {name!r} is declared by no module of this game")
+            fail(f"{where}: trait {name!r} is declared by no module of this game")
+
+    def conditions(cond: Any, where: str) -> None:
+        if not isinstance(cond, dict):
+            return
+        if "trait" in cond:
+            trait(cond["trait"], where)
+        if "option" in cond and str(cond["option"]).partition("=")[0] not in options:
+            fail(f"{where}: option {cond['option'].partition('=')[0]!r} is declared by no module of this game")
 
     def walk(effects: Any, where: str) -> None:
         for e in effects:
             if idle(e.get("if")):
                 continue
             for cond in ("if", "unless"):
-                if isinstance(e.get(cond), dict) and "trait" in e[cond]:
-                    trait(e[cond]["trait"], where)
+                conditions(e.get(cond), where)
             for verb, params in e.items():
                 if verb == "hook" and params not in hooks:
-                    raise ContentError(f"{where}: hook {params!r} is registered by no module of this game")
+                    fail(f"{where}: hook {params!r} is registered by no module of this game")
                 if not isinstance(params, dict):
                     continue
                 if "decision" in params and params["decision"] not in decisions:
-                    raise ContentError(
-                        f"{where}: decision {params['decision']!r} is declared by no module of this game"
-                    )
+                    fail(f"{where}: decision {params['decision']!r} is declared by no module of this game")
                 for key in TRAIT_PARAMS:
                     if key in params:
                         trait(params[key], where)
@@ -398,8 +425,7 @@ def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any]) 
                 for opt in params.get("options", ()):
                     if idle(opt.get("if")):
                         continue
-                    if isinstance(opt.get("if"), dict) and "trait" in opt["if"]:
-                        trait(opt["if"]["trait"], where)
+                    conditions(opt.get("if"), where)
                     walk(opt.get("do", ()), where)
 
     for key, card in raw.cards.items():
@@ -409,7 +435,7 @@ def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any]) 
         for attr in ("on_draw", "on_encounter", "use", "on_win", "on_lose", "on_standoff"):
             walk(getattr(card, attr), f"{where}.{attr}")
         if "hook" in card.cast and card.cast["hook"] not in spells:
-            raise ContentError(f"{where}.cast: Spell effect {card.cast['hook']!r} is registered by no module")
+            fail(f"{where}.cast: Spell effect {card.cast['hook']!r} is registered by no module")
         walk(card.cast.get("do", ()), f"{where}.cast.do")
     for key, ch in raw.characters.items():
         for t in ch.traits:
@@ -418,7 +444,7 @@ def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any]) 
         for attr in ("before_draw", "encounter", "on_enter"):
             walk(sp.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}")
     for ln in raw.links:
-        walk(ln.on_pass, f"link {ln.kind} {ln.a}-{ln.b}.on_pass")
+        walk(ln.on_pass, f"{raw.origin.get(f'link.{ln.a}-{ln.b}', '?')}: link {ln.kind} {ln.a}-{ln.b}.on_pass")
     for key, table in raw.tables.items():
         for _lo, _hi, eff in table.rows:
             walk(eff, f"{raw.origin['table.' + key]}: table.{key}")
@@ -430,6 +456,7 @@ def _check_effects(
     space_index: dict[str, int],
     raw: RawContent,
     names: set[str],
+    fail: Fail,
     guarded: frozenset[str] = frozenset(),
 ) -> None:
     """Every space, deck and card an effect names must exist. A deck may be
@@ -441,23 +468,23 @@ def _check_effects(
             if verb in ("if", "unless", "target"):
                 continue
             if verb == "move" and "to" in params and params["to"] not in space_index:
-                raise ContentError(f"{where}: move to unknown space {params['to']!r}")
+                fail(f"{where}: move to unknown space {params['to']!r}")
             if verb == "relocate":
                 for row in params["rows"]:
                     if row["to"] not in space_index:
-                        raise ContentError(f"{where}: relocate to unknown space {row['to']!r}")
+                        fail(f"{where}: relocate to unknown space {row['to']!r}")
             if verb == "take_card" and params["deck"] not in raw.decks and params["deck"] not in decks:
-                raise ContentError(f"{where}: take_card from unknown deck {params['deck']!r}")
+                fail(f"{where}: take_card from unknown deck {params['deck']!r}")
             if verb == "shop":
                 for item in params["items"]:
                     if item not in names:
-                        raise ContentError(f"{where}: shop sells unknown card {item!r}")
+                        fail(f"{where}: shop sells unknown card {item!r}")
             if isinstance(params, dict):
                 for sub in ("on_win", "on_lose", "on_standoff", "success", "failure", "do"):
                     if sub in params:
-                        _check_effects(params[sub], where, space_index, raw, names, decks)
+                        _check_effects(params[sub], where, space_index, raw, names, fail, decks)
                 for row in params.get("rows", ()) if verb != "relocate" else ():
-                    _check_effects(row.get("do", ()), where, space_index, raw, names, decks)
+                    _check_effects(row.get("do", ()), where, space_index, raw, names, fail, decks)
                 for opt in params.get("options", ()):
                     opt_decks = decks | {opt["if"]["deck"]} if "deck" in opt.get("if", {}) else decks
-                    _check_effects(opt.get("do", ()), where, space_index, raw, names, opt_decks)
+                    _check_effects(opt.get("do", ()), where, space_index, raw, names, fail, opt_decks)

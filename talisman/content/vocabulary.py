@@ -40,6 +40,8 @@ A card filter (``filter``, ``take``) is a table of ``type``, ``subtype``, ``weap
 (``here``: the deck drawn where the character is), ``used_weapon`` and ``any`` (one of several filters).
 A Spell's ``cast.do`` runs its effects for the caster as it is cast, with ``target = "cast_target"``
 for the character it is cast on and the condition ``window`` for the window it is cast in.
+The condition ``option`` reads a game option: ``{ option = "herb-price=2" }`` holds when the option
+``herb-price`` is 2, ``{ option = "lantern" }`` when the option ``lantern`` is on (its module declares it).
 """
 
 from __future__ import annotations
@@ -169,6 +171,7 @@ def condition(c: Any, path: str) -> None:
             "deck",
             "module",
             "in_stock",
+            "option",  # "NAME": the game option is on (true, or not 0 or ""); "NAME=VALUE": it has that value
         ):
             _str(val, p)
         elif key == "window":

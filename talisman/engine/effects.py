@@ -181,6 +181,8 @@ def holds(g: Game, seat: int, cond: dict[str, Any], ctx: Ctx | None = None) -> b
             ok = val in g.decks
         elif key == "module":
             ok = g.rules.has_module(val)
+        elif key == "option":
+            ok = option_holds(g.options, val)
         elif key == "window":  # the window a Spell is cast in
             ok = (ctx or {}).get("window") == val
         elif key == "in_stock":
@@ -205,6 +207,21 @@ def holds(g: Game, seat: int, cond: dict[str, Any], ctx: Ctx | None = None) -> b
         if not ok:
             return False
     return True
+
+
+def option_holds(options: dict[str, Any], test: str) -> bool:
+    """The condition ``option``: ``"NAME"`` holds when the option is on, ``"NAME=VALUE"`` when it has
+    that value (as it is written in TOML: ``true``, ``2``, ``dark``).
+
+    >>> option_holds({"herb-price": 2, "lantern": False}, "herb-price=2"), option_holds({"lantern": False}, "lantern")
+    (True, False)
+    """
+    name, eq, want = test.partition("=")
+    have = options.get(name)
+    if not eq:
+        return bool(have)
+    shown = ("true" if have else "false") if isinstance(have, bool) else str(have)
+    return shown == want
 
 
 def _value(g: Game, seat: int, name: str) -> int:

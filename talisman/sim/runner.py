@@ -18,14 +18,16 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
-from talisman.bots.base import Agent, analysis_bots, bot_kinds
+from talisman.bots.base import Agent
 from talisman.engine.game import Game
 from talisman.engine.view import agent_view
 from talisman.errors import ConfigError
+from talisman.sim import roster
 
 UNFINISHED = "unfinished: turn limit reached"
 MAX_TURNS: Final = 1000  # the turns a game may last by default (the web server's turn cap too)
@@ -38,11 +40,13 @@ class GameSpec:
     index: int
     seed: int
     players: int
-    bots: tuple[str, ...]  # one bot spec per seat: "heuristic", "search", "search:64"
+    bots: tuple[str, ...]  # one agent name per seat (talisman.sim.roster): "heuristic", "search:64"
     modules: tuple[str, ...] = ("core",)
     options: tuple[tuple[str, Any], ...] = ()
     max_turns: int = MAX_TURNS
     characters: tuple[str | None, ...] | None = None
+    tuning: tuple[tuple[str, int], ...] = ()  # tunable numbers set otherwise (Game.new's tuning)
+    content: tuple[str, ...] = ()  # folders of home-brew modules the game's process installs first
 
 
 def game_seed(master: int, index: int) -> int:
@@ -50,27 +54,9 @@ def game_seed(master: int, index: int) -> int:
     return random.Random(f"talisman-simulate:{master}:{index}").getrandbits(48)
 
 
-def simulated_bots() -> dict[str, Callable[..., Agent]]:
-    """The bots a simulation may seat: those of play, and those for analysis only."""
-    return {**bot_kinds(), **analysis_bots()}
-
-
-def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"search:64"`` -> ``("search", {"iterations": 64})``; checks the bot exists."""
-    kind, _, arg = spec.partition(":")
-    kinds = simulated_bots()
-    if kind not in kinds:
-        raise ConfigError(f"unknown bot {kind!r} (bots: {', '.join(kinds)})")
-    if not arg:
-        return kind, {}
-    if kind not in ("search", "ceiling", "ceiling-cards") or not arg.isdigit() or int(arg) < 1:
-        raise ConfigError(f"bad bot {spec!r}: only the search bots take a budget, as search:ITERATIONS")
-    return kind, {"iterations": int(arg)}
-
-
 def make_agent(spec: str, seed: int) -> Agent:
-    kind, kwargs = parse_bot(spec)
-    return simulated_bots()[kind](random.Random(seed), **kwargs)
+    """The agent a seat's name stands for (:mod:`talisman.sim.roster`), with its own seeded random source."""
+    return roster.make(spec, seed)
 
 
 def seat_bots(bots: list[str], players: int, index: int, rotate: bool) -> tuple[str, ...]:
@@ -92,8 +78,7 @@ def specs(
     rotate: bool = False,
 ) -> list[GameSpec]:
     """The specs of games ``start`` .. ``start + games - 1`` of a run."""
-    for b in bots:
-        parse_bot(b)
+    roster.check(bots)
     opts = tuple(sorted((options or {}).items()))
     return [
         GameSpec(
@@ -139,6 +124,10 @@ def sweep(
 def play_game(spec: GameSpec) -> dict[str, Any]:
     """Play one game to its end (or the turn limit) and return its record."""
     t0 = time.perf_counter()
+    if spec.content:
+        from talisman.content import homebrew
+
+        homebrew.install([Path(c) for c in spec.content])  # once a process (a Ray worker has its own)
     g = Game.new(
         spec.characters or None,
         players=None if spec.characters else spec.players,
@@ -146,6 +135,7 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         options=dict(spec.options),
         seed=spec.seed,
         log=False,
+        tuning=dict(spec.tuning),
     )
     agents = [make_agent(b, spec.seed * 8 + seat) for seat, b in enumerate(spec.bots)]
     characters = [p.character for p in g.players]  # now in each seat
@@ -196,6 +186,8 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
     }
     if spec.options:  # (Parquet cannot store an empty struct)
         record["options"] = dict(spec.options)
+    if spec.tuning:
+        record["tuning"] = dict(spec.tuning)
     if g.rules.modules and g.rules.modules[0].game == "legendary-tales":  # the party wins or loses together
         record |= {
             "won": bool(result.get("won")),
