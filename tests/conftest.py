@@ -10,6 +10,8 @@ from pathlib import Path
 
 # A player's own Legendary Tales adventures (their custom folder) stay out of the tests: this one is empty.
 os.environ["TALISMAN_LT_ADVENTURES"] = str(Path(__file__).parent / "fixtures" / "no-custom-adventures")
+# And the user's home-brew modules too (talisman.content.homebrew): a folder that does not exist.
+os.environ["TALISMAN_CONTENT"] = str(Path(__file__).parent / "fixtures" / "no-home-brew")
 
 import pytest  # noqa: E402
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
@@ -192,9 +191,7 @@ def _side(modules: str, options: list[str], tuning: list[str], players: int) -> 
 
 
 def _setup(args: argparse.Namespace) -> Side:
-    for found in homebrew.install_content(args.content):
-        for line in homebrew.report([found]):
-            print(f"talisman: warning: {line}", file=sys.stderr)
+    homebrew.load(args.content)
     if args.games is not None and args.games < 1:
         raise ConfigError("--games must be at least 1")
     check_max_turns(args.max_turns)

@@ -56,6 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a game option, e.g. fate=false or command-spell=4e",
     )
+    play.add_argument(
+        "--content",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="home-brew modules to offer besides the user's (a module folder, or a folder of them)",
+    )
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a random one)")
     play.add_argument(
         "--save",

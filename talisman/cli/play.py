@@ -29,6 +29,7 @@ from talisman.bots.base import Agent
 from talisman.bots.hint import hint
 from talisman.cli import legendary_board as lt
 from talisman.cli.rules_text import character_entry, character_lines, lookup, notes
+from talisman.content import homebrew
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset, ruleset_for
 from talisman.engine import save as saves
@@ -119,6 +120,7 @@ def run_play(args: argparse.Namespace) -> int:
     if args.save:
         saves.check_writable(args.save)  # before the game, not after it
     check_max_turns(args.max_turns)
+    homebrew.load(args.content)
     given = standing_names(args.standing)
     standing: dict[int, tuple[str, ...]] = {}
     if args.tutorial and (args.load or args.seat):

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from talisman.cli.play import check_max_turns, parse_modules, parse_value
+from talisman.content import homebrew
 from talisman.errors import ConfigError
 from talisman.sim import analysis, records, runner
 from talisman.sim.report import adventure_names, character_names, party_table, terminal_tables, write_report
@@ -116,6 +117,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="local processes, or tasks on a Ray cluster (needs the ray extra)",
     )
     p.add_argument("--address", default=None, help="the Ray cluster to join (default: start a local Ray instance)")
+    p.add_argument(
+        "--content",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="home-brew modules to offer besides the user's (a module folder, or a folder of them)",
+    )
     p.add_argument("--out", required=True, metavar="FILE", help="records file: .jsonl, or .parquet")
     p.add_argument(
         "--report",
@@ -131,6 +139,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise ConfigError("--games must be at least 1")
     if args.start < 0:
         raise ConfigError("--start cannot be negative")
+    homebrew.load(args.content)
     bots = [b.strip() for spec in (args.bot or ["heuristic"]) for b in spec.split(",") if b.strip()]
     modules = parse_modules(args.modules)
     check_max_turns(args.max_turns)

@@ -284,7 +284,7 @@ def _entry_problems(path: Path, module: str, raw: loader.RawContent) -> list[Pro
 
 # --- lines ----------------------------------------------------------------------------------------------
 
-_IDENT = re.compile(r"(region|space|deck|card|character|table|number|module|option)\.([A-Za-z0-9_-]+)(?:\.(\w+))?")
+_IDENT = re.compile(r"(region|space|deck|card|character|table|number|option)\.([A-Za-z0-9_-]+)(?:\.(\w+))?")
 
 
 def _line(text: str, where: str) -> int | None:
@@ -309,13 +309,14 @@ def _line(text: str, where: str) -> int | None:
         name = re.escape(where.strip("[]"))
         return next((i + 1 for i, ln in enumerate(lines) if re.match(rf"\s*\[+\s*{name}\b", ln)), None)
     m = _IDENT.match(where)
-    if m is None:
+    declared = re.match(r"module(?:\.(\w+))?", where)  # module.toml's [module] table and its fields
+    if m is not None:
+        header, fld = rf'{m.group(1)}\s*\.\s*"?{re.escape(m.group(2))}"?', m.group(3)
+    elif declared is not None:
+        header, fld = "module", declared.group(1)
+    else:
         return None
-    kind, key, fld = m.group(1), re.escape(m.group(2)), m.group(3)
-    head = next(
-        (i for i, ln in enumerate(lines) if re.match(rf'\s*\[\s*{kind}\s*\.\s*"?{key}"?\s*\]', ln)),
-        None,
-    )
+    head = next((i for i, ln in enumerate(lines) if re.match(rf"\s*\[\s*{header}\s*\]", ln)), None)
     if head is None:
         return None
     if fld:
@@ -363,6 +364,15 @@ def install_content(extra: Iterable[str | Path] = ()) -> list[Checked]:
     if user.is_dir() and all(user.resolve() != r.resolve() for r in roots if r.is_dir()):
         roots.insert(0, user)
     return install(roots)
+
+
+def load(extra: Iterable[str | Path] = ()) -> None:
+    """What a front end does as it starts: install the user's home-brew modules and those of each
+    ``--content`` folder, and warn (on stderr) of every problem found and what it leaves out."""
+    import sys
+
+    for line in report(install_content(extra)):
+        print(f"talisman: warning: {line}", file=sys.stderr)
 
 
 def report(found: list[Checked]) -> list[str]:

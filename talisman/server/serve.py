@@ -62,6 +62,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"the roll is kept (default: {BESIDE_THE_DIE_SECONDS:g})",
     )
     parser.add_argument(
+        "--content",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="home-brew modules to offer besides the user's (a module folder, or a folder of them)",
+    )
+    parser.add_argument(
         "--reuse-port",
         action="store_true",
         help="share the port with other talisman serve processes on the same PostgreSQL database "
@@ -111,6 +118,9 @@ def run_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    from talisman.content import homebrew
+
+    homebrew.load(args.content)  # the lobby offers them, and games stored with them play on
     url = normalise_url(args.db or default_db_url())
     if args.reuse_port and not url.startswith("postgresql"):
         print(

@@ -1,0 +1,229 @@
+"""talisman balance: characters ranked (each dealt equally often to each seat), two rule sets compared on
+the same games, the skill matrix, and tuning; seeded, the same whatever the number of workers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from talisman.cli.main import main
+from talisman.content.ruleset import ruleset_for
+from talisman.errors import ConfigError
+from talisman.sim import roster, runner
+from talisman.sim.balance import characters, compare, skill, tune
+from talisman.sim.balance.deal import dealt
+from talisman.sim.balance.sides import Side, plan
+from talisman.sim.balance.stats import holm
+
+QUICK = ["--max-turns", "60", "--quiet"]
+
+
+def _run(tmp_path, name, *argv):
+    out = tmp_path / name
+    assert main(["balance", *argv, *QUICK, "--out", str(out)]) == 0
+    return json.loads((out / "summary.json").read_text()), out
+
+
+def _record(index, chars, winners, turns=100, deaths=0):
+    return {
+        "index": index,
+        "characters": chars,
+        "winners": winners,
+        "turns": turns,
+        "deaths": [{"character": chars[0]}] * deaths,
+        "finished": bool(winners),
+        "bots": ["heuristic"] * len(chars),
+    }
+
+
+def test_each_character_sits_in_each_seat_once_in_each_block_of_games():
+    chars = ruleset_for(("core",)).characters
+    keys = sorted(chars)
+    for block in range(3):
+        games = [dealt(keys, 4, seed=9, index=block * 14 + j) for j in range(14)]
+        for seat in range(4):
+            assert sorted(g[seat] for g in games) == keys
+        assert all(len(set(g)) == 4 for g in games)
+    assert dealt(keys, 4, 9, 0) != dealt(keys, 4, 9, 14)  # each block drawn anew
+    with pytest.raises(ConfigError):
+        dealt(keys[:3], 4, 9, 0)
+
+
+def test_the_ranking_counts_shares_of_wins_per_character_and_per_seat():
+    recs = [
+        _record(0, ["a", "b"], [0]),
+        _record(1, ["b", "a"], [1]),
+        _record(2, ["a", "b"], [0, 1]),  # a shared win: half each
+        _record(3, ["b", "a"], []),  # cut short: lost by both
+    ]
+    s = characters.summarise(recs, players=2, precision=0.05)
+    a, b = s["characters"]
+    assert (a["name"], a["wins"], a["games"], a["rate"]) == ("a", 2.5, 4, 0.625)
+    assert (b["name"], b["wins"]) == ("b", 0.5)
+    assert [r["wins"] for r in s["seats"]] == [1.5, 1.5]
+    assert s["first_player"]["advantage"] == pytest.approx(0.375 - 0.5)
+    assert a["needed"] == 361 and not s["reached"]  # ±5 points at 62.5%: 1.96² × 0.625 × 0.375 / 0.05²
+    assert characters.planned_games(14, 4, 0.025) == 4046  # 1,153 games a character, in whole blocks of 14
+
+
+def test_characters_from_the_command_line_seeded_whatever_the_workers(tmp_path):
+    argv = ["characters", "--games", "14", "--players", "4", "--bot", "random", "--seed", "3"]
+    one, out = _run(tmp_path, "one", *argv, "--workers", "1")
+    two, _ = _run(tmp_path, "two", *argv, "--workers", "2")
+    assert one == two
+    assert one["games"] == 14 and {r["games"] for r in one["characters"]} == {4}  # 14 characters, 4 seats each
+    assert [r["games"] for r in one["seats"]] == [14] * 4
+    assert {"index.html", "summary.json", "characters.png", "seats.png"} <= {p.name for p in out.iterdir()}
+    assert "Talisman balance: characters ranked" in (out / "index.html").read_text()
+
+
+def test_a_precision_plays_more_games_until_it_is_reached(tmp_path):
+    s, _ = _run(tmp_path, "p", "characters", "--games", "14", "--players", "4", "--bot", "random", "--precision", "30")
+    assert s["reached"] and s["widest"] <= 0.30 and s["games"] % 14 == 0 and s["games"] > 14
+
+
+def test_two_identical_rule_sets_differ_in_nothing_game_by_game(tmp_path):
+    side = Side(("core",))
+    chars = side.characters()
+    games = plan(side, range(4), 3, 5, chars, ["random"], max_turns=40)
+    a, b = runner.run(games), runner.run(games)
+    s = compare.summarise(a, b)
+    assert s["games"] == 4 and s["turns"]["difference"]["mean"] == 0 and s["shown"] == []
+    assert all(r["difference"]["mean"] == 0 for r in s["characters"])
+    assert [r["characters"] for r in a] == [list(g.characters) for g in games]
+
+
+def test_a_compare_refuses_games_that_were_not_dealt_alike():
+    with pytest.raises(ConfigError, match="not dealt the same characters"):
+        compare.summarise([_record(0, ["a", "b"], [0])], [_record(0, ["b", "a"], [0])])
+
+
+def test_a_difference_the_games_show_and_one_they_cannot_tell_from_noise():
+    a = [_record(i, ["x", "y"], [i % 2], turns=100 + i % 7) for i in range(60)]
+    longer = [_record(i, ["x", "y"], [i % 2], turns=110 + (i * 3) % 5) for i in range(60)]
+    noisy = [_record(i, ["x", "y"], [i % 2], turns=100 + (i * 5) % 7) for i in range(60)]
+    s = compare.summarise(a, longer)
+    assert s["turns"]["difference"]["low"] > 0 and "a difference the games show" in s["turns"]["verdict"]
+    assert s["turns"]["verdict"].startswith("B's games last longer by")
+    s = compare.summarise(a, noisy)
+    assert "cannot tell it from noise" in s["turns"]["verdict"]
+    flipped = [_record(i, ["x", "y"], [0]) for i in range(60)]
+    s = compare.summarise(a, flipped)
+    assert set(s["shown"]) == {"x", "y"}  # x now wins every game, y none: both shown
+
+
+def test_per_character_verdicts_are_corrected_for_asking_many_at_once():
+    a = [_record(i, ["x", "y"], [i % 2]) for i in range(60)]
+    b = [_record(i, ["x", "y"], [0 if i in (1, 3, 5, 7) else i % 2]) for i in range(60)]  # 4 of y's wins go to x
+    s = compare.summarise(a, b)
+    x = next(r for r in s["characters"] if r["name"] == "x")
+    assert x["difference"]["low"] > 0 and x["difference"]["p"] < 0.05  # asked alone: shown (p 0.04)
+    assert s["shown"] == []  # asked of both characters at once (Holm): not
+    assert holm([0.02] * 20) == [False] * 20 and holm([0.001] + [0.5] * 19)[0]
+
+
+def test_compare_from_the_command_line_with_options_and_modules(tmp_path):
+    s, out = _run(
+        tmp_path,
+        "c",
+        "compare",
+        "--games",
+        "4",
+        "--players",
+        "3",
+        "--bot",
+        "random",
+        "--against",
+        "core,disasters",
+        "--workers",
+        "2",
+    )
+    assert s["a"] == "core" and s["b"] == "core, disasters" and s["games"] == 4
+    assert {"index.html", "difference.png", "length.png"} <= {p.name for p in out.iterdir()}
+    t, _ = _run(
+        tmp_path, "o", "compare", "--games", "2", "--players", "2", "--bot", "random", "--against-option", "fate=false"
+    )
+    assert t["b"] == "core; fate=false"
+
+
+def test_the_skill_matrix_counts_two_player_games_both_ways():
+    recs = [
+        {"bots": ["heuristic", "random"], "winners": [0], "characters": ["a", "b"]},
+        {"bots": ["random", "heuristic"], "winners": [1], "characters": ["a", "b"]},
+        {"bots": ["random", "heuristic"], "winners": [0], "characters": ["a", "b"]},
+        {"bots": ["heuristic", "random"], "winners": [], "characters": ["a", "b"]},  # cut short: half each
+    ]
+    s = skill.summarise(recs, ["random", "heuristic"], players=2)
+    assert s["matrix"]["heuristic"]["random"]["rate"] == pytest.approx(2.5 / 4)
+    assert s["matrix"]["random"]["heuristic"]["rate"] == pytest.approx(1.5 / 4)
+    assert s["matrix"]["random"]["random"] is None
+    assert s["skill"]["strong"] == "heuristic" and s["skill"]["share"] == pytest.approx(0.25)
+
+
+def test_skill_from_the_command_line(tmp_path):
+    s, out = _run(tmp_path, "s", "skill", "--agents", "random,heuristic", "--games", "4", "--workers", "2")
+    assert s["games"] == 4 and s["agents"] == ["random", "heuristic"]
+    assert s["matrix"]["heuristic"]["random"]["games"] == 4
+    assert {"matrix.png", "index.html"} <= {p.name for p in out.iterdir()}
+    games = skill.plan(Side(), ["random", "heuristic", "search:2"], 2, 3, 1, Side().characters())
+    assert len(games) == 6 * 2  # three agents: six ordered pairs with three players
+    assert [g.bots for g in games[:2]] == [("random", "heuristic", "heuristic"), ("heuristic", "random", "heuristic")]
+
+
+def test_agents_by_name_bots_budgets_and_factories():
+    assert roster.parse("search:8") == ("search", {"iterations": 8})
+    agent = roster.make("talisman.bots.random_bot:RandomBot", seed=1)
+    assert type(agent).__name__ == "RandomBot"
+    for bad in ("nobody", "random:3", "search:0", "no.such.module:factory"):
+        with pytest.raises(ConfigError):
+            roster.factory(bad)
+
+
+def test_a_tuning_run_searches_declared_numbers_and_changes_nothing(tmp_path):
+    before = ruleset_for(("core", "disasters")).numbers
+    argv = ["tune", "--modules", "disasters", "--number", "restless-dead-strength", "--number", "wildfire-strike"]
+    argv += ["--target", "turns=30", "--trials", "3", "--games", "3", "--check-games", "3", "--players", "2"]
+    s, out = _run(tmp_path, "t", *argv, "--bot", "random", "--workers", "1")
+    again, _ = _run(tmp_path, "t2", *argv, "--bot", "random", "--workers", "2")
+    assert s == again  # the same seed, the same trials and proposal
+    assert [h["trial"] for h in s["history"]] == [0, 1, 2]
+    assert s["history"][0]["values"] == {"restless-dead-strength": 3, "wildfire-strike": 1}  # the content first
+    assert {n["name"] for n in s["numbers"]} == {"restless-dead-strength", "wildfire-strike"}
+    assert all(n["file"] == "disasters/disasters.toml" for n in s["numbers"])
+    assert {"trials.png", "index.html"} <= {p.name for p in out.iterdir()}
+    assert ruleset_for(("core", "disasters")).numbers == before  # nothing applied
+
+
+def test_a_target_and_the_numbers_are_checked():
+    assert tune.Target.parse("deaths=1.5") == tune.Target("deaths", 1.5)
+    for bad in ("fair=2", "turns", "turns=x", "length=3", "deaths=-1"):
+        with pytest.raises(ConfigError):
+            tune.Target.parse(bad)
+    with pytest.raises(ConfigError, match="no tunable number"):
+        tune.tunable(Side(("core", "disasters")), ["guard-strength"])
+    with pytest.raises(ConfigError, match="declares no tunable number"):
+        tune.tunable(Side(("core",)))
+    assert tune.tuned(Side(("core", "disasters")), {"wildfire-strike": 1, "plague-strike": 2}).tuning == (
+        ("plague-strike", 2),
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["characters", "--games", "0"],
+        ["characters", "--precision", "60"],
+        ["compare", "--against", "core,no-such-module"],
+        ["compare", "--against-tune", "nothing=3"],
+        ["skill", "--agents", "random"],
+        ["skill", "--agents", "random,robot"],
+        ["tune", "--modules", "core"],
+        ["tune", "--modules", "disasters", "--target", "speed=3"],
+        ["characters", "--option", "fate=maybe"],
+    ],
+)
+def test_bad_input_is_a_clear_error_and_no_game_is_played(tmp_path, argv, capsys):
+    assert main(["balance", *argv, "--out", str(tmp_path / "x"), "--quiet"]) == 2
+    assert capsys.readouterr().err.startswith("talisman: error: ")
+    assert not (tmp_path / "x").exists()
