@@ -194,3 +194,15 @@ def test_the_example_module_is_compared_against_the_base_game(tmp_path):
     assert summary["a"] == "core" and summary["b"] == "core, hedge-witch" and summary["games"] == 6
     assert "hedge-witch" not in {r["name"] for r in summary["characters"]}  # dealt from the characters both have
     assert summary["turns"]["verdict"] and (out / "index.html").is_file() and (out / "difference.png").is_file()
+
+
+def test_on_ray_the_compare_is_the_same_and_the_workers_install_the_content(tmp_path):
+    argv = ["balance", "compare", "--against", "core,hedge-witch", "--content", str(EXAMPLE), "--games", "3"]
+    argv += ["--players", "2", "--bot", "random", "--max-turns", "40", "--quiet"]
+    assert main([*argv, "--workers", "1", "--out", str(tmp_path / "local")]) == 0
+    assert main([*argv, "--backend", "ray", "--out", str(tmp_path / "ray")]) == 0
+    import ray
+
+    assert not ray.is_initialized()  # the run's own connection, closed
+    local, on_ray = ((tmp_path / d / "summary.json").read_text() for d in ("local", "ray"))
+    assert json.loads(local) == json.loads(on_ray)

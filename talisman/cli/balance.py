@@ -152,11 +152,17 @@ class Player:
         self.task = self.bar.add_task("games", total=total)
 
     def __enter__(self) -> Player:
+        # one connection to Ray for the whole run (a tuning run plays its trials one after another)
+        self.ray_started = self.backend == "ray" and runner.init_ray(self.address)
         self.bar.start()
         return self
 
     def __exit__(self, kind: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
         self.bar.stop()
+        if self.ray_started:
+            import ray
+
+            ray.shutdown()
 
     def more(self, games: int) -> None:
         """The run needs ``games`` more than planned (a precision not reached yet)."""

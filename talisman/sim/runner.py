@@ -233,16 +233,25 @@ def batches(todo: list[GameSpec], cpus: int) -> list[list[GameSpec]]:
     return [todo[i : i + size] for i in range(0, len(todo), size)]
 
 
-def run_ray(todo: list[GameSpec], address: str | None) -> Iterator[dict[str, Any]]:
-    """Play the games as Ray tasks, in batches (see :func:`batches`), on the cluster at
-    ``address`` or a local Ray instance when None; yields the records in game order."""
+def init_ray(address: str | None) -> bool:
+    """Join the Ray cluster at ``address`` (a local Ray instance when None) unless this process is
+    connected already; returns whether it connected now (and so should ``ray.shutdown()`` when done)."""
     try:
         import ray
     except ImportError as e:  # pragma: no cover - depends on the installed extras
         raise ConfigError("the Ray backend needs the ray extra: pip install 'talisman-engine[ray]'") from e
-    started = not ray.is_initialized()
-    if started:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    if ray.is_initialized():
+        return False
+    ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    return True
+
+
+def run_ray(todo: list[GameSpec], address: str | None) -> Iterator[dict[str, Any]]:
+    """Play the games as Ray tasks, in batches (see :func:`batches`), on the cluster at
+    ``address`` or a local Ray instance when None; yields the records in game order."""
+    started = init_ray(address)
+    import ray
+
     try:
         task = ray.remote(play_batch)
         cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
