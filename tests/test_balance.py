@@ -10,7 +10,7 @@ import pytest
 from talisman.cli.main import main
 from talisman.content.ruleset import ruleset_for
 from talisman.errors import ConfigError
-from talisman.sim import roster, runner
+from talisman.sim import records, roster, runner
 from talisman.sim.balance import characters, compare, skill, tune
 from talisman.sim.balance.deal import dealt
 from talisman.sim.balance.sides import Side, plan
@@ -141,6 +141,9 @@ def test_compare_from_the_command_line_with_options_and_modules(tmp_path):
     )
     assert s["a"] == "core" and s["b"] == "core, disasters" and s["games"] == 4
     assert {"index.html", "difference.png", "length.png"} <= {p.name for p in out.iterdir()}
+    games = list(records.read(out / "games.jsonl"))  # every game's record, as talisman simulate writes them
+    assert [(r["part"], r["index"]) for r in games] == [("a", i) for i in range(4)] + [("b", i) for i in range(4)]
+    assert [r["modules"] for r in games[3:5]] == [["core"], ["core", "disasters"]]
     t, _ = _run(
         tmp_path, "o", "compare", "--games", "2", "--players", "2", "--bot", "random", "--against-option", "fate=false"
     )

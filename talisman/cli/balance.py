@@ -13,6 +13,7 @@ The same seed gives the same figures whatever ``--workers`` or ``--backend`` (lo
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -131,9 +132,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 class Player:
-    """Plays lists of games on the chosen backend, advancing one progress bar over the whole run."""
+    """Plays lists of games on the chosen backend, advancing one progress bar over the whole run, and
+    writes every game's record to ``--out``'s ``games.jsonl`` (with the part of the run it belongs
+    to: ``a`` or ``b`` of a compare, a tuning run's trial), for ``talisman report`` or another look."""
 
     def __init__(self, args: argparse.Namespace, total: int, what: str) -> None:
+        self.out = Path(args.out)
         self.workers = args.workers or os.cpu_count() or 1
         if self.workers < 1:
             raise ConfigError("--workers must be at least 1")
@@ -154,11 +158,14 @@ class Player:
     def __enter__(self) -> Player:
         # one connection to Ray for the whole run (a tuning run plays its trials one after another)
         self.ray_started = self.backend == "ray" and runner.init_ray(self.address)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.records = (self.out / "games.jsonl").open("w", encoding="utf-8")
         self.bar.start()
         return self
 
     def __exit__(self, kind: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
         self.bar.stop()
+        self.records.close()
         if self.ray_started:
             import ray
 
@@ -169,11 +176,12 @@ class Player:
         total = self.bar.tasks[0].total or 0
         self.bar.update(self.task, total=total + games)
 
-    def play(self, todo: list[GameSpec]) -> list[dict[str, Any]]:
-        return list(self._tick(runner.stream(todo, self.workers, self.backend, self.address)))
+    def play(self, todo: list[GameSpec], part: str = "") -> list[dict[str, Any]]:
+        return list(self._tick(runner.stream(todo, self.workers, self.backend, self.address), part))
 
-    def _tick(self, stream: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    def _tick(self, stream: Iterator[dict[str, Any]], part: str) -> Iterator[dict[str, Any]]:
         for r in stream:
+            self.records.write(json.dumps(r | {"part": part} if part else r, separators=(",", ":")) + "\n")
             self.bar.advance(self.task)
             yield r
 
@@ -282,8 +290,8 @@ def _compare(args: argparse.Namespace, a: Side, b: Side) -> dict[str, Any]:
     bots = roster.check([args.bot])
     games = range(args.games)
     with Player(args, 2 * args.games, "comparing") as player:
-        ra = player.play(plan(a, games, args.players, args.seed, chars, bots, args.max_turns))
-        rb = player.play(plan(b, games, args.players, args.seed, chars, bots, args.max_turns))
+        ra = player.play(plan(a, games, args.players, args.seed, chars, bots, args.max_turns), "a")
+        rb = player.play(plan(b, games, args.players, args.seed, chars, bots, args.max_turns), "b")
     return compare.summarise(ra, rb)
 
 

@@ -23,7 +23,7 @@ from talisman.sim.balance.sides import Side, plan, shares
 from talisman.sim.balance.stats import bootstrap
 from talisman.sim.runner import GameSpec
 
-Play = Callable[[list[GameSpec]], list[dict[str, Any]]]
+Play = Callable[[list[GameSpec], str], list[dict[str, Any]]]  # games, and the part of the run they are
 
 
 @dataclass(frozen=True)
@@ -135,14 +135,18 @@ def run(
     for number in range(trials):
         trial = study.ask()
         values = {n: trial.suggest_int(n, d.low or 0, d.high or 0) for n, d in defs.items()}
-        records = play(plan(tuned(side, values), range(games), players, seed, characters, bots, max_turns))
+        records = play(
+            plan(tuned(side, values), range(games), players, seed, characters, bots, max_turns), f"trial {number}"
+        )
         figure = target.figure(records, players)
         study.tell(trial, abs(figure - target.value))
         history.append({"trial": number, "values": values, "figure": figure, "distance": abs(figure - target.value)})
     best = min(history, key=lambda h: (h["distance"], h["trial"]))
     fresh = range(games, games + check_games)
-    before = play(plan(tuned(side, defaults), fresh, players, seed, characters, bots, max_turns))
-    after = play(plan(tuned(side, best["values"]), fresh, players, seed, characters, bots, max_turns))
+    before = play(plan(tuned(side, defaults), fresh, players, seed, characters, bots, max_turns), "check: as it is")
+    after = play(
+        plan(tuned(side, best["values"]), fresh, players, seed, characters, bots, max_turns), "check: proposal"
+    )
     pairs = list(zip(before, after))
 
     def closer(ps: Sequence[tuple[dict[str, Any], dict[str, Any]]]) -> float:
