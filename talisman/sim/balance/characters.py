@@ -30,7 +30,7 @@ def planned_games(characters: int, players: int, precision: float) -> int:
     rounded up to whole blocks of the deal.
 
     >>> planned_games(14, 4, 0.025)
-    4046
+    4298
     """
     per_character = games_for(precision, 1 / players)
     return whole_blocks(math.ceil(per_character * characters / players), characters)

@@ -6,7 +6,7 @@ paired bootstrap for figures that are not means of games.
 >>> round(e.mean, 3), round(e.low, 3), round(e.high, 3)
 (0.75, 0.429, 1.071)
 >>> games_for(0.025, 0.25)
-1153
+1226
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, TypeVar
 
-from talisman.sim.analysis import Z95
+from talisman.sim.analysis import Z95, wilson
 
 T = TypeVar("T")
 
@@ -77,10 +77,24 @@ def holm(pvalues: Sequence[float], alpha: float = 0.05) -> list[bool]:
 
 
 def games_for(precision: float, rate: float, z: float = Z95) -> int:
-    """How many games of a character its win rate ``rate`` needs for a 95% interval of
-    ``precision`` either side (the normal approximation; Wilson's interval is a little narrower)."""
+    """How many games of a character its win rate ``rate`` needs for the wider side of its 95%
+    Wilson interval to be no more than ``precision``: the normal approximation's count, then the
+    fewest games around it for which Wilson's interval (not quite symmetric) is that narrow."""
     p = min(max(rate, 0.02), 0.98)
-    return math.ceil(z * z * p * (1 - p) / (precision * precision))
+    normal = math.ceil(z * z * p * (1 - p) / (precision * precision))
+
+    def narrow(n: int) -> bool:
+        low, high = wilson(p * n, n, z)
+        return max(p - low, high - p) <= precision
+
+    lo, hi = max(1, normal // 2), 2 * normal + 10
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if narrow(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 def bootstrap(pairs: Sequence[T], figure: Callable[[Sequence[T]], float], seed: int, rounds: int = 1000) -> Estimate:
