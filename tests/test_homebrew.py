@@ -58,6 +58,15 @@ def test_the_example_module_loads_checks_and_is_offered():
     assert rules.options["herb-price"].choices == (1, 2)
 
 
+def test_the_lobby_offers_it_with_its_option_and_character():
+    from talisman.server.catalog import catalog, modules_info
+
+    assert "hedge-witch" in {m["name"] for m in modules_info()}
+    offer = catalog(("core", "hedge-witch"))
+    assert offer["options"]["herb-price"]["labels"] == ["1 gold a poultice", "2 gold a poultice"]
+    assert "Hedge Witch" in {c["name"] for c in offer["characters"]}
+
+
 def test_the_example_module_plays_to_the_end_with_its_character():
     g = Game.new(["hedge-witch", "warrior", "troll"], modules=WITCH, seed=3, options={"herb-price": 2})
     assert g.players[0].gold == 2 and len(g.players[0].spells) == 1  # start-gold:2, a Spell
