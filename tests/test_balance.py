@@ -31,7 +31,7 @@ def _record(index, chars, winners, turns=100, deaths=0):
         "characters": chars,
         "winners": winners,
         "turns": turns,
-        "deaths": [{"character": chars[0]}] * deaths,
+        "deaths": [{"character": chars[0], "cause": "the Flood"}] * deaths,
         "finished": bool(winners),
         "bots": ["heuristic"] * len(chars),
         "features": {"disasters": 2},  # a key the analyses do not know: records may grow new ones
@@ -109,6 +109,9 @@ def test_a_difference_the_games_show_and_one_they_cannot_tell_from_noise():
     assert s["turns"]["verdict"].startswith("B's games last longer by")
     s = compare.summarise(a, noisy)
     assert "cannot tell it from noise" in s["turns"]["verdict"]
+    drowned = [_record(i, ["x", "y"], [i % 2], deaths=i % 3) for i in range(60)]
+    [flood] = compare.summarise(a, drowned)["causes"]  # deaths per 100 games by cause: 0, 1 or 2 a game
+    assert (flood["cause"], flood["a"], flood["b"], flood["difference"]["mean"]) == ("the Flood", 0, 60, 100.0)
     flipped = [_record(i, ["x", "y"], [0]) for i in range(60)]
     s = compare.summarise(a, flipped)
     assert set(s["shown"]) == {"x", "y"}  # x now wins every game, y none: both shown
@@ -141,7 +144,7 @@ def test_compare_from_the_command_line_with_options_and_modules(tmp_path):
         "2",
     )
     assert s["a"] == "core" and s["b"] == "core, disasters" and s["games"] == 4
-    assert {"index.html", "difference.png", "length.png"} <= {p.name for p in out.iterdir()}
+    assert {"index.html", "difference.png"} <= {p.name for p in out.iterdir()}
     games = list(records.read(out / "games.jsonl"))  # every game's record, as talisman simulate writes them
     assert [(r["part"], r["index"]) for r in games] == [("a", i) for i in range(4)] + [("b", i) for i in range(4)]
     assert [r["modules"] for r in games[3:5]] == [["core"], ["core", "disasters"]]
@@ -200,8 +203,8 @@ def test_a_tuning_run_searches_declared_numbers_and_changes_nothing(tmp_path):
 
 
 def test_a_target_and_the_numbers_are_checked():
-    assert tune.Target.parse("deaths=1.5") == tune.Target("deaths", 1.5)
-    for bad in ("fair=2", "turns", "turns=x", "length=3", "deaths=-1"):
+    assert tune.Target.parse("turns=312.5") == tune.Target("turns", 312.5)
+    for bad in ("fair=2", "turns", "turns=x", "length=3", "turns=-1", "deaths=2"):
         with pytest.raises(ConfigError):
             tune.Target.parse(bad)
     with pytest.raises(ConfigError, match="no tunable number"):

@@ -123,7 +123,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     _common(t, 200, "games for each trial (default 200)", 4)
     t.add_argument("--bot", default="heuristic", help="the agent of every seat (default heuristic)")
     t.add_argument("--number", action="append", default=[], metavar="NAME", help="a number to tune (default: all)")
-    t.add_argument("--target", default="fair", help="fair (default), turns=N or deaths=N")
+    t.add_argument("--target", default="fair", help="fair (default) or turns=N")
     t.add_argument("--trials", type=int, default=20, help="trials, the first the content as it is (default 20)")
     t.add_argument("--check-games", type=int, default=None, help="fresh games of the check (default: --games)")
 

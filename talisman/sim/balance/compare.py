@@ -6,7 +6,8 @@ The characters are dealt from those both sides have. The per-character verdicts 
 (a family of as many questions as characters), the others are asked one at a time.
 
 >>> a = [{"index": 0, "characters": ["x", "y"], "winners": [0], "turns": 10, "deaths": [], "finished": True}]
->>> b = [{"index": 0, "characters": ["x", "y"], "winners": [1], "turns": 14, "deaths": [{}], "finished": True}]
+>>> b = [{"index": 0, "characters": ["x", "y"], "winners": [1], "turns": 14, "deaths": [{"cause": "the Flood"}],
+...       "finished": True}]
 >>> s = summarise(a, b)
 >>> s["turns"]["difference"]["mean"], s["characters"][0]["name"], s["characters"][0]["difference"]["mean"]
 (4.0, 'y', 100.0)
@@ -43,8 +44,10 @@ def verdict(e: Estimate, what: str, unit: str = "", shown: bool | None = None) -
 
 def summarise(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, Any]:
     """Paired differences (B minus A) over the games both sides played (matched by index): game
-    length in turns, deaths per game, games cut short, each character's win rate (in points) and
-    each seat's, with each side's own figures beside them."""
+    length in turns, deaths per game and per 100 games by each cause, games cut short, each
+    character's win rate (in points) and each seat's, with each side's own figures beside them.
+    (In most games every loser dies, the last ones by the Command Spell: what a rule changes is
+    more often how they die, and when, than how many.)"""
     by_index = {r["index"]: r for r in a}
     pairs = [(by_index[r["index"]], r) for r in b if r["index"] in by_index]
     for ra, rb in pairs:
@@ -63,6 +66,14 @@ def summarise(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, Any
     for row, shown in zip(chars, holm([r["difference"]["p"] for r in chars])):
         row["shown"] = shown
     chars.sort(key=lambda r: (-r["difference"]["mean"], r["name"]))
+    causes = sorted({d["cause"] for r in (*a, *b) for d in r["deaths"]})
+    by_cause = []
+    for cause in causes:
+        counts = [(_died(ra, cause), _died(rb, cause)) for ra, rb in pairs]
+        diff = mean_interval([100.0 * (nb - na) for na, nb in counts])
+        a_total, b_total = sum(na for na, _ in counts), sum(nb for _, nb in counts)
+        by_cause.append({"cause": cause, "a": a_total, "b": b_total, "difference": diff.as_dict()})
+    by_cause.sort(key=lambda r: (-abs(r["difference"]["mean"]), r["cause"]))
     seats = [_paired(f"seat {s + 1}", v) for s, v in sorted(per_seat.items())]
     return {
         "games": len(pairs),
@@ -85,6 +96,7 @@ def summarise(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, Any
             "b": sum(1 for _, rb in pairs if not rb["finished"]),
             "difference": unfinished.as_dict(),
         },
+        "causes": by_cause,  # deaths per 100 games by each cause, B - A (the largest differences first)
         "characters": chars,
         "seats": seats,
         "shown": [r["name"] for r in chars if r["shown"]],
@@ -100,6 +112,10 @@ def _paired(name: str, values: list[tuple[float, float]]) -> dict[str, Any]:
         "b": sum(wb for _, wb in values) / len(values),
         "difference": diff.as_dict(),  # in points of win rate
     }
+
+
+def _died(record: dict[str, Any], cause: str) -> int:
+    return sum(1 for d in record["deaths"] if d["cause"] == cause)
 
 
 def _signed(e: Estimate, more: str, less: str, unit: str = "") -> str:

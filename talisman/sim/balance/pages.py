@@ -21,6 +21,10 @@ STYLE = (
 )
 
 
+def _short(text: str, width: int = 48) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -298,7 +302,14 @@ def compare_text(s: dict[str, Any], a: str, b: str) -> list[str]:
         f"A: {a}. B: {b}. {s['games']} games on each side, the same seeds, characters and seats.",
         f"Game length: A {s['turns']['a']:.1f} turns on average (median {s['turns']['a_median']:g}), "
         f"B {s['turns']['b']:.1f} (median {s['turns']['b_median']:g}); {s['turns']['verdict']}.",
-        f"Deaths per game: A {s['deaths']['a']:.2f}, B {s['deaths']['b']:.2f}; {s['deaths']['verdict']}.",
+        f"Deaths per game: A {s['deaths']['a']:.2f}, B {s['deaths']['b']:.2f}; {s['deaths']['verdict']}."
+        + (
+            " By cause, the largest difference: "
+            + f"{s['causes'][0]['cause']}, {s['causes'][0]['difference']['mean']:+.1f} deaths per 100 games "
+            + f"({s['causes'][0]['a']} in A, {s['causes'][0]['b']} in B)."
+            if s["causes"]
+            else ""
+        ),
         f"Games cut short at the turn limit: A {s['unfinished']['a']}, B {s['unfinished']['b']}.",
         (
             "Characters whose win rate the games show to differ (Holm-corrected, 5% for the whole family): "
@@ -325,24 +336,38 @@ def compare_page(s: dict[str, Any], names: dict[str, str], out: Path, a: str, b:
         0.0,
         "no difference",
     )
-    length = [("turns per game", s["turns"]["difference"]), ("deaths per game", s["deaths"]["difference"])]
-    forest(
-        out / "length.png",
-        [k for k, _ in length],
-        [d["mean"] for _, d in length],
-        [d["low"] for _, d in length],
-        [d["high"] for _, d in length],
-        "B − A (95% paired interval)",
-        "Game length and deaths, B against A",
-        0.0,
-    )
+    causes = s["causes"][:12]
+    if causes:
+        forest(
+            out / "causes.png",
+            [_short(c["cause"]) for c in causes],
+            [c["difference"]["mean"] for c in causes],
+            [c["difference"]["low"] for c in causes],
+            [c["difference"]["high"] for c in causes],
+            "deaths per 100 games, B − A (95% paired interval)",
+            "Causes of death, B against A (the largest differences)",
+            0.0,
+        )
     parts = [
         *map(para, compare_text(s, a, b)),
         "<h2>Characters</h2>",
         image("difference.png", "win rate differences"),
         table_html(COMPARE_HEAD, compare_rows(s, names), [r["shown"] for r in rows]),
-        "<h2>Game length and deaths</h2>",
-        image("length.png", "length and deaths differences"),
+        "<h2>Causes of death</h2>",
+        *([image("causes.png", "causes of death")] if causes else []),
+        table_html(
+            ["cause", "deaths in A", "deaths in B", "B − A per 100 games", "95% interval"],
+            [
+                [
+                    c["cause"],
+                    str(c["a"]),
+                    str(c["b"]),
+                    f"{c['difference']['mean']:+.1f}",
+                    interval(c["difference"]["low"], c["difference"]["high"], points=True),
+                ]
+                for c in s["causes"]
+            ],
+        ),
         "<h2>Seats</h2>",
         table_html(
             ["seat", "games", "A", "B", "B − A, points", "95% interval"],

@@ -4,7 +4,7 @@ then checked against the content's own on fresh games (the same seeds both ways)
 Nothing in the content changes: a person applies a proposal, or not.
 
 Targets: ``fair`` (each character's win rate near the fair share: the root mean square of the
-distances, in points), ``turns=N`` (the mean game length, in turns) and ``deaths=N`` (deaths per game).
+distances, in points) and ``turns=N`` (the mean game length, in turns).
 
 >>> Target.parse("turns=300").label, Target.parse("fair").value
 ('mean game length 300 turns', 0.0)
@@ -30,12 +30,12 @@ Play = Callable[[list[GameSpec], str], list[dict[str, Any]]]  # games, and the p
 class Target:
     """What a tuning run aims at: a figure of a set of games, and the value it should have."""
 
-    kind: str  # fair, turns or deaths
+    kind: str  # fair or turns
     value: float
 
     @classmethod
     def parse(cls, text: str) -> Target:
-        """``fair``, ``turns=N`` or ``deaths=N``; ConfigError for anything else."""
+        """``fair`` or ``turns=N``; ConfigError for anything else."""
         kind, eq, number = text.partition("=")
         if kind == "fair" and not eq:
             return cls("fair", 0.0)
@@ -43,17 +43,15 @@ class Target:
             value = float(number)
         except ValueError:
             value = -1.0
-        if kind not in ("turns", "deaths") or not eq or value < 0 or not math.isfinite(value):
-            raise ConfigError(f"a target is fair, turns=N or deaths=N (N a number, 0 or more), not {text!r}")
+        if kind != "turns" or not eq or value < 0 or not math.isfinite(value):
+            raise ConfigError(f"a target is fair or turns=N (N a number, 0 or more), not {text!r}")
         return cls(kind, value)
 
     @property
     def label(self) -> str:
         if self.kind == "fair":
             return "every character's win rate at the fair share"
-        if self.kind == "turns":
-            return f"mean game length {self.value:g} turns"
-        return f"{self.value:g} deaths per game"
+        return f"mean game length {self.value:g} turns"
 
     def figure(self, records: Sequence[dict[str, Any]], players: int) -> float:
         """The figure of these games the target is about."""
@@ -61,8 +59,6 @@ class Target:
             return 0.0
         if self.kind == "turns":
             return statistics.fmean(r["turns"] for r in records)
-        if self.kind == "deaths":
-            return statistics.fmean(len(r["deaths"]) for r in records)
         return unfairness(records, players)
 
     def distance(self, records: Sequence[dict[str, Any]], players: int) -> float:
