@@ -239,7 +239,7 @@ def run_balance(args: argparse.Namespace) -> int:
         names = _names(side) | _names(other)
         for table in pages.compare_tables(s, names):
             console.print(table)
-        for line in pages.compare_text(s, side.label, other.label):
+        for line in pages.compare_text(s, side.label, other.label, names):
             console.print(line)
         page = pages.compare_page(s, names, out, side.label, other.label)
     elif args.question == "skill":

@@ -31,15 +31,14 @@ def common_characters(a: list[str], b: list[str]) -> list[str]:
     return both
 
 
-def verdict(e: Estimate, what: str, unit: str = "", shown: bool | None = None) -> str:
+def verdict(e: Estimate, what: str, unit: str = "", digits: int = 1) -> str:
     """A plain sentence for a difference (B minus A) and its interval.
 
     >>> verdict(Estimate(3.0, 1.0, 5.0, 100, 0.01), "games are longer", " turns")
     'games are longer by 3.0 turns (95% interval 1.0 to 5.0): a difference the games show'
     """
-    says = e.shown if shown is None else shown
-    tail = "a difference the games show" if says else "the games cannot tell it from noise"
-    return f"{what} by {e.mean:.1f}{unit} (95% interval {e.low:.1f} to {e.high:.1f}): {tail}"
+    tail = "a difference the games show" if e.shown else "the games cannot tell it from noise"
+    return f"{what} by {e.mean:.{digits}f}{unit} (95% interval {e.low:.{digits}f} to {e.high:.{digits}f}): {tail}"
 
 
 def summarise(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, Any]:
@@ -89,7 +88,7 @@ def summarise(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, Any
             "a": statistics.fmean(len(ra["deaths"]) for ra, _ in pairs) if pairs else 0.0,
             "b": statistics.fmean(len(rb["deaths"]) for _, rb in pairs) if pairs else 0.0,
             "difference": deaths.as_dict(),
-            "verdict": _signed(deaths, "B has more deaths per game", "B has fewer deaths per game"),
+            "verdict": _signed(deaths, "B has more deaths per game", "B has fewer deaths per game", digits=2),
         },
         "unfinished": {
             "a": sum(1 for ra, _ in pairs if not ra["finished"]),
@@ -118,8 +117,8 @@ def _died(record: dict[str, Any], cause: str) -> int:
     return sum(1 for d in record["deaths"] if d["cause"] == cause)
 
 
-def _signed(e: Estimate, more: str, less: str, unit: str = "") -> str:
+def _signed(e: Estimate, more: str, less: str, unit: str = "", digits: int = 1) -> str:
     """The verdict of a difference said the way round it goes (never "shorter by -3 turns")."""
     if e.mean >= 0:
-        return verdict(e, more, unit)
-    return verdict(Estimate(-e.mean, -e.high, -e.low, e.n, e.p), less, unit)
+        return verdict(e, more, unit, digits)
+    return verdict(Estimate(-e.mean, -e.high, -e.low, e.n, e.p), less, unit, digits)

@@ -296,8 +296,8 @@ def compare_rows(s: dict[str, Any], names: dict[str, str]) -> list[list[str]]:
     ]
 
 
-def compare_text(s: dict[str, Any], a: str, b: str) -> list[str]:
-    shown = s["shown"]
+def compare_text(s: dict[str, Any], a: str, b: str, names: dict[str, str]) -> list[str]:
+    shown = [names.get(k, k) for k in s["shown"]]
     return [
         f"A: {a}. B: {b}. {s['games']} games on each side, the same seeds, characters and seats.",
         f"Game length: A {s['turns']['a']:.1f} turns on average (median {s['turns']['a_median']:g}), "
@@ -349,7 +349,7 @@ def compare_page(s: dict[str, Any], names: dict[str, str], out: Path, a: str, b:
             0.0,
         )
     parts = [
-        *map(para, compare_text(s, a, b)),
+        *map(para, compare_text(s, a, b, names)),
         "<h2>Characters</h2>",
         image("difference.png", "win rate differences"),
         table_html(COMPARE_HEAD, compare_rows(s, names), [r["shown"] for r in rows]),
@@ -404,7 +404,7 @@ def skill_text(s: dict[str, Any], label: str) -> list[str]:
         lines.append(
             f"The strongest agent, {k['strong']}, wins {pct(k['rate'])} of its games against the weakest, "
             f"{k['weak']} ({k['games']} games). Skill decides {pct(k['share'])} of the games "
-            f"(95% interval {pct(k['low'])} to {pct(k['high'])}); the dice the rest, as a fair draw would."
+            f"(95% interval {pct(k['low'])} to {pct(k['high'])}); the dice decide the rest, as a fair draw among the seats."
         )
     return lines
 
