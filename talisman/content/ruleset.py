@@ -199,6 +199,13 @@ def ruleset_for(module_names: tuple[str, ...], tuning: tuple[tuple[str, int], ..
     return rules
 
 
+def tuned_ruleset(module_names: tuple[str, ...], tuning: tuple[tuple[str, int], ...]) -> Ruleset:
+    """:func:`ruleset_for` with ``tuning``, and without it when it sets nothing: the cache keys a
+    call by its arguments as given, so ``ruleset_for(m, ())`` would build a second copy of
+    ``ruleset_for(m)`` (which everything else, the bots included, asks for)."""
+    return ruleset_for(module_names, tuning) if tuning else ruleset_for(module_names)
+
+
 def tuning_places(rules: Ruleset, tuning: tuple[tuple[str, int], ...]) -> dict[str, int]:
     """Where each tuned number is written in the content (its place -> the value); ConfigError for
     a number these modules do not declare tunable, or a value outside its bounds."""

@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from talisman.content.dice import parse
 from talisman.content.modules import played_modules
-from talisman.content.ruleset import TURN_CAP, Ruleset, ruleset_for
+from talisman.content.ruleset import TURN_CAP, Ruleset, tuned_ruleset
 from talisman.engine import sharing
 from talisman.engine.decision import ArgValue, Choice, Decision, Event, Frame, Option, sentence
 from talisman.engine.formats import SAVE_FORMAT, STATE_SLOTS, STATE_VERSION, check_save, check_state_dict
@@ -666,7 +666,7 @@ def make_config(
     if not 1 <= len(chars) <= 6:
         raise ConfigError(f"a game has 1 to 6 players, not {len(chars)}")
     tuned = dict(sorted((tuning or {}).items()))
-    rules = ruleset_for(tuple(mods), tuple(tuned.items()))
+    rules = tuned_ruleset(tuple(mods), tuple(tuned.items()))
     opts = dict(options or {})
     for name, value in opts.items():
         spec = rules.options.get(name)
@@ -692,4 +692,4 @@ def make_config(
 
 def rules_of(config: dict[str, Any]) -> Ruleset:
     """The ruleset a configuration plays: its modules, with its tuning if it has one."""
-    return ruleset_for(tuple(config["modules"]), tuple(sorted(config.get("tuning", {}).items())))
+    return tuned_ruleset(tuple(config["modules"]), tuple(sorted(config.get("tuning", {}).items())))

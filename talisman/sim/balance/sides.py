@@ -15,7 +15,7 @@ from typing import Any
 
 from talisman.content.homebrew import installed_folders
 from talisman.content.modules import played_modules
-from talisman.content.ruleset import Ruleset, ruleset_for
+from talisman.content.ruleset import Ruleset, tuned_ruleset
 from talisman.engine.game import make_config
 from talisman.sim.balance.deal import dealt
 from talisman.sim.runner import GameSpec, game_seed
@@ -41,7 +41,7 @@ class Side:
 
     @property
     def rules(self) -> Ruleset:
-        return ruleset_for(tuple(played_modules(self.modules)), self.tuning)
+        return tuned_ruleset(tuple(played_modules(self.modules)), self.tuning)
 
     def characters(self) -> list[str]:
         """The keys of the characters a player may play, in key order."""
