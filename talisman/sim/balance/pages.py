@@ -97,7 +97,8 @@ def heat_map(path: Path, agents: Sequence[str], matrix: dict[str, dict[str, Any]
             text = (
                 "—" if cell is None else f"{100 * cell['rate']:.0f}%\n{100 * cell['low']:.0f}–{100 * cell['high']:.0f}"
             )
-            ax.text(j, i, text, ha="center", va="center", fontsize=8)
+            dark = cell is not None and abs(cell["rate"] - fair) > 0.3 * min(1.0, 2 * fair)  # a deep colour
+            ax.text(j, i, text, ha="center", va="center", fontsize=8, color="white" if dark else "black")
     ax.set_xticks(range(n), list(agents), rotation=30, ha="right")
     ax.set_yticks(range(n), list(agents))
     ax.set_xlabel("against")
