@@ -178,11 +178,15 @@ def test_skill_from_the_command_line(tmp_path):
     assert [g.bots for g in games[:2]] == [("random", "heuristic", "heuristic"), ("heuristic", "random", "heuristic")]
 
 
-def test_agents_by_name_bots_budgets_and_factories():
+def test_agents_by_name_bots_levels_budgets_and_factories():
     assert roster.parse("search:8") == ("search", {"iterations": 8})
+    assert roster.parse("ceiling-cards:4") == ("ceiling-cards", {"iterations": 4})
+    assert list(roster.bots())[:4] == ["gentle", "fair", "hard", "strongest"]  # the levels, as bot_kinds names them
+    assert [k for k in roster.bots() if roster.budgeted(k)] == ["search", "ceiling", "ceiling-cards"]
+    assert type(roster.make("hard", seed=1)).__name__ == "SearchBot"
     agent = roster.make("talisman.bots.random_bot:RandomBot", seed=1)
     assert type(agent).__name__ == "RandomBot"
-    for bad in ("nobody", "random:3", "search:0", "no.such.module:factory"):
+    for bad in ("nobody", "random:3", "hard:8", "search:0", "no.such.module:factory"):
         with pytest.raises(ConfigError):
             roster.factory(bad)
 

@@ -52,7 +52,9 @@ def parse(name: str) -> tuple[str, dict[str, Any]]:
         return kind, {}
     if not budgeted(kind) or not arg.isdigit() or int(arg) < 1:
         searchers = ", ".join(k for k in kinds if budgeted(k))
-        raise ConfigError(f"bad bot {name!r}: only the bots that search take a budget ({searchers}), as search:ITERATIONS")
+        raise ConfigError(
+            f"bad bot {name!r}: only the bots that search take a budget ({searchers}), as search:ITERATIONS"
+        )
     return kind, {"iterations": int(arg)}
 
 
