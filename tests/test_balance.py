@@ -4,6 +4,8 @@ the same games, the skill matrix, and tuning; seeded, the same whatever the numb
 from __future__ import annotations
 
 import json
+import math
+import random
 
 import pytest
 
@@ -13,6 +15,7 @@ from talisman.errors import ConfigError
 from talisman.sim import records, roster, runner
 from talisman.sim.balance import characters, compare, skill, tune
 from talisman.sim.balance.deal import dealt
+from talisman.sim.balance.rating import fit_ratings, record_game, win_chance
 from talisman.sim.balance.sides import Side, plan
 from talisman.sim.balance.stats import holm
 
@@ -166,13 +169,55 @@ def test_the_skill_matrix_counts_two_player_games_both_ways():
     assert s["matrix"]["random"]["heuristic"]["rate"] == pytest.approx(1.5 / 4)
     assert s["matrix"]["random"]["random"] is None
     assert s["skill"]["strong"] == "heuristic" and s["skill"]["share"] == pytest.approx(0.25)
+    assert [r["name"] for r in s["ratings"]] == ["heuristic", "random"] and s["ratings"][0]["games"] == 4
+    assert record_game(recs[3])[1] == [0.5, 0.5]  # the game cut short: an even share to each seat
+    assert record_game({"bots": ["a", "b", "b"], "winners": [0, 2]})[1] == [0.5, 0.0, 0.5]
 
 
-def test_skill_from_the_command_line(tmp_path):
-    s, out = _run(tmp_path, "s", "skill", "--agents", "random,heuristic", "--games", "4", "--workers", "2")
-    assert s["games"] == 4 and s["agents"] == ["random", "heuristic"]
-    assert s["matrix"]["heuristic"]["random"]["games"] == 4
-    assert {"matrix.png", "index.html"} <= {p.name for p in out.iterdir()}
+def test_ratings_recover_the_strengths_that_played_the_games():
+    """Games drawn from known strengths (the Luce model: one seat of x against three of y, and
+    two-player games of y against z) give back their ratings, each inside its 95% interval; a
+    shared win and a game cut short count their shares; an anchor is rated 0."""
+    rng = random.Random(7)
+    strength = {"x": 4.0, "y": 1.0, "z": 0.5}
+    games = []
+    for _ in range(3000):
+        x_wins = rng.random() < strength["x"] / (strength["x"] + 3 * strength["y"])
+        games.append((["y", "x", "y", "y"], [0.0, 1.0, 0.0, 0.0] if x_wins else [1.0, 0.0, 0.0, 0.0]))
+        y_wins = rng.random() < strength["y"] / (strength["y"] + strength["z"])
+        games.append((["z", "y"], [0.0, 1.0] if y_wins else [1.0, 0.0]))
+    games += [(["z", "y"], [0.5, 0.5]), (["x", "y", "y", "y"], [0.25] * 4)]
+    r = {x["name"]: x for x in fit_ratings(games, ["x", "y", "z"], seed=3, rounds=400, anchor="y")}
+    assert r["y"]["rating"] == 0 and r["y"]["low"] == r["y"]["high"] == 0
+    for name in ("x", "z"):
+        truth = 400 * math.log10(strength[name] / strength["y"])
+        assert r[name]["low"] < truth < r[name]["high"]
+        assert r[name]["high"] - r[name]["low"] < 60
+    assert (r["x"]["games"], r["y"]["games"], r["z"]["games"]) == (3001, 6002, 3001)
+    assert win_chance(r["y"]["rating"], r["z"]["rating"]) == pytest.approx(2 / 3, abs=0.03)
+    same = fit_ratings(games, ["x", "y", "z"], seed=3, rounds=400, anchor="y")
+    assert [x["low"] for x in same] == [x["low"] for x in r.values()]  # seeded
+
+
+def test_an_agent_that_wins_every_game_keeps_a_finite_rating():
+    games = [(["a", "b"], [1.0, 0.0])] * 50
+    a, b = fit_ratings(games, ["a", "b"], seed=1, rounds=100)
+    assert a["name"] == "a" and 300 < a["rating"] - b["rating"] < 1000  # 50.5 to 0.5: about 800 points
+    with pytest.raises(ConfigError, match="anchor"):
+        fit_ratings(games, ["a", "b"], seed=1, anchor="c")
+
+
+def test_skill_from_the_command_line(tmp_path, capsys):
+    argv = ["skill", "--agents", "random,gentle,fair", "--games", "2", "--workers", "2", "--anchor", "random"]
+    s, out = _run(tmp_path, "s", *argv)
+    assert s["games"] == 6 and s["agents"] == ["random", "gentle", "fair"]
+    assert s["matrix"]["fair"]["random"]["games"] == 2
+    ratings = {r["name"]: r for r in s["ratings"]}
+    assert set(ratings) == {"random", "gentle", "fair"} and ratings["random"]["rating"] == 0
+    assert all(r["low"] <= r["rating"] <= r["high"] for r in ratings.values())
+    shown = capsys.readouterr().out
+    assert "Ratings" in shown and "95% interval" in shown and "fair" in shown
+    assert {"matrix.png", "ratings.png", "index.html"} <= {p.name for p in out.iterdir()}
     games = skill.plan(Side(), ["random", "heuristic", "search:2"], 2, 3, 1, Side().characters())
     assert len(games) == 6 * 2  # three agents: six ordered pairs with three players
     assert [g.bots for g in games[:2]] == [("random", "heuristic", "heuristic"), ("heuristic", "random", "heuristic")]
@@ -229,6 +274,7 @@ def test_a_target_and_the_numbers_are_checked():
         ["compare", "--against-tune", "nothing=3"],
         ["skill", "--agents", "random"],
         ["skill", "--agents", "random,robot"],
+        ["skill", "--agents", "random,fair", "--anchor", "hard"],
         ["tune", "--modules", "core"],
         ["tune", "--modules", "disasters", "--target", "speed=3"],
         ["characters", "--option", "fate=maybe"],

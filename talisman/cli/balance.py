@@ -4,7 +4,7 @@ and a JSON summary in ``--out DIR``:
 
     talisman balance characters --modules core --precision 2.5 --out balance/characters
     talisman balance compare --modules core --against core,disasters --games 2000 --out balance/disasters
-    talisman balance skill --agents random,heuristic,search:16,search:64 --games 100 --out balance/skill
+    talisman balance skill --agents gentle,fair,hard,strongest --games 100 --out balance/skill
     talisman balance tune --modules disasters --target turns=330 --trials 20 --games 200 --out balance/tune
 
 The same seed gives the same figures whatever ``--workers`` or ``--backend`` (local processes or Ray).
@@ -32,7 +32,8 @@ from talisman.sim.balance.deal import whole_blocks
 from talisman.sim.balance.sides import Side, plan
 from talisman.sim.runner import GameSpec
 
-DEFAULT_AGENTS = "random,heuristic,search:16,search:64"
+# the random bot, then the levels for people: the rule-aware bot blundering and as it is, the search at two budgets
+DEFAULT_AGENTS = "random,gentle,fair,hard,strongest"
 
 
 def _common(p: argparse.ArgumentParser, games: int | None, games_help: str, players: int) -> None:
@@ -50,7 +51,12 @@ def _common(p: argparse.ArgumentParser, games: int | None, games_help: str, play
     p.add_argument("--players", type=int, default=players, help=f"seats per game (default {players})")
     p.add_argument("--games", type=int, default=games, help=games_help)
     p.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
-    p.add_argument("--max-turns", type=int, default=1000, help="stop a game after this many turns (default 1000)")
+    p.add_argument(
+        "--max-turns",
+        type=int,
+        default=runner.MAX_TURNS,
+        help=f"stop a game after this many turns (default {runner.MAX_TURNS})",
+    )
     p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes, or a Ray cluster")
     p.add_argument("--address", default=None, help="the Ray cluster to join (default: a local Ray instance)")
@@ -105,14 +111,17 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "skill",
         help="a matchup matrix of agents, and how much skill decides a game",
         description="Each ordered pair of agents plays the same games (one seat the first, the others the "
-        "second): the matrix of shares of the wins, and the share of games skill decides.",
+        "second): the matrix of shares of the wins, each agent's rating (Bradley-Terry on the Elo scale, "
+        "with a 95%% bootstrap interval), and the share of games skill decides.",
     )
     _common(s, 100, "games for each pair of agents (default 100)", 2)
     s.add_argument(
         "--agents",
         default=DEFAULT_AGENTS,
-        help=f"comma-separated agents: bots (search:N: a budget), or package.module:function (default {DEFAULT_AGENTS})",
+        help="comma-separated agents: bots and levels (gentle, fair, hard, strongest; search:N: a budget), or "
+        f"package.module:function (default {DEFAULT_AGENTS})",
     )
+    s.add_argument("--anchor", default=None, metavar="AGENT", help="the agent rated 0 (default: the mean rating is 0)")
     t = what.add_parser(
         "tune",
         help="search a module's tunable numbers toward a target, and propose (never apply) the best",
@@ -300,10 +309,12 @@ def _skill(args: argparse.Namespace, side: Side) -> dict[str, Any]:
     if len(agents) < 2:
         raise ConfigError("--agents needs at least two different agents")
     roster.check(agents)
+    if args.anchor is not None and args.anchor not in agents:
+        raise ConfigError(f"--anchor {args.anchor!r} is not one of --agents ({', '.join(agents)})")
     todo = skill.plan(side, agents, args.games, args.players, args.seed, side.characters(), args.max_turns)
     with Player(args, len(todo), "matchups") as player:
         records = player.play(todo)
-    return skill.summarise(records, agents, args.players)
+    return skill.summarise(records, agents, args.players, args.seed, args.anchor)
 
 
 def _tune(args: argparse.Namespace, side: Side) -> dict[str, Any]:

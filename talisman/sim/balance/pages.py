@@ -407,6 +407,11 @@ def skill_text(s: dict[str, Any], label: str) -> list[str]:
             f"{k['weak']} ({k['games']} games). Skill decides {pct(k['share'])} of the games "
             f"(95% interval {pct(k['low'])} to {pct(k['high'])}); the dice decide the rest, as a fair draw among the seats."
         )
+    zero = f"{s['anchor']} is rated 0" if s["anchor"] else "their mean is 0"
+    lines.append(
+        f"Ratings: Bradley-Terry fitted on these games, on the Elo scale ({zero}; 400 points above another, "
+        "an agent wins 10 of 11 two-player games against it), 95% intervals by bootstrap over the games."
+    )
     return lines
 
 
@@ -420,34 +425,49 @@ def skill_rows(s: dict[str, Any]) -> list[list[str]]:
     return rows
 
 
+RATING_HEAD = ["agent", "rating", "95% interval", "games"]
+
+
+def rating_rows(s: dict[str, Any]) -> list[list[str]]:
+    """``agent, rating, 95% interval, games``, the strongest first."""
+    return [
+        [r["name"], f"{r['rating']:+.0f}", f"{r['low']:+.0f} to {r['high']:+.0f}", str(r["games"])]
+        for r in s["ratings"]
+    ]
+
+
 def skill_page(s: dict[str, Any], out: Path, label: str) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     heat_map(out / "matrix.png", s["agents"], s["matrix"], s["fair"])
-    scores = s["scores"]
+    ratings = s["ratings"]
     forest(
-        out / "scores.png",
-        [r["name"] for r in scores],
-        [100 * r["score"] for r in scores],
-        [100 * r["score"] for r in scores],
-        [100 * r["score"] for r in scores],
-        "mean share of the wins against the others, %",
-        "Agents by strength",
-        100 * s["fair"],
-        "fair share",
+        out / "ratings.png",
+        [r["name"] for r in ratings],
+        [r["rating"] for r in ratings],
+        [r["low"] for r in ratings],
+        [r["high"] for r in ratings],
+        "rating (Elo scale), 95% interval",
+        "Agents by rating (Bradley-Terry)",
+        0.0,
+        f"{s['anchor']}" if s["anchor"] else "the mean",
     )
     parts = [
         *map(para, skill_text(s, label)),
         "<h2>Matchup matrix</h2>",
         image("matrix.png", "matchup matrix"),
         table_html(["agent \\ against", *s["agents"]], skill_rows(s)),
-        "<h2>Agents by strength</h2>",
-        image("scores.png", "agents by strength"),
+        "<h2>Ratings</h2>",
+        image("ratings.png", "agents by rating"),
+        table_html(RATING_HEAD, rating_rows(s)),
     ]
     return write_page(out, "Talisman balance: skill and luck", {"rule_set": label, **s}, parts)
 
 
 def skill_tables(s: dict[str, Any]) -> list[Table]:
-    return [rich_table("Matchup matrix: row's share of the wins against column", ["", *s["agents"]], skill_rows(s))]
+    return [
+        rich_table("Matchup matrix: row's share of the wins against column", ["", *s["agents"]], skill_rows(s)),
+        rich_table("Ratings (Bradley-Terry, Elo scale)", RATING_HEAD, rating_rows(s)),
+    ]
 
 
 # --- tune ----------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from talisman.content.modules import played_modules
 from talisman.content.ruleset import Ruleset, tuned_ruleset
 from talisman.engine.game import make_config
 from talisman.sim.balance.deal import dealt
-from talisman.sim.runner import GameSpec, game_seed
+from talisman.sim.runner import MAX_TURNS, GameSpec, game_seed
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def plan(
     seed: int,
     characters: Sequence[str],
     bots: Sequence[str],
-    max_turns: int = 1000,
+    max_turns: int = MAX_TURNS,
 ) -> list[GameSpec]:
     """The games ``indices`` of an experiment with seed ``seed`` on this side: game ``i`` has the seed
     :func:`~talisman.sim.runner.game_seed` ``(seed, i)`` and the characters :func:`~.deal.dealt` to

@@ -12,6 +12,9 @@ of its games against the weakest. So ``s = (p - 1/N) / (1 - 1/N)`` from the shar
 0 when the dice alone decide, 1 when the strongest always wins. It depends on the roster: a
 stronger strongest agent shows more of what skill can do.
 
+The agents are rated on the games of the matrix (:mod:`.rating`: Bradley-Terry on the Elo scale,
+with bootstrap intervals); the strongest and weakest are those of the ratings.
+
 >>> skill_share(0.8, players=2)
 0.6000000000000001
 """
@@ -25,8 +28,9 @@ from typing import Any
 from talisman.content.homebrew import installed_folders
 from talisman.sim.analysis import wilson
 from talisman.sim.balance.deal import dealt
+from talisman.sim.balance.rating import fit_ratings, record_game
 from talisman.sim.balance.sides import Side
-from talisman.sim.runner import GameSpec, game_seed
+from talisman.sim.runner import MAX_TURNS, GameSpec, game_seed
 
 
 def skill_share(p: float, players: int) -> float:
@@ -42,7 +46,7 @@ def plan(
     players: int,
     seed: int,
     characters: Sequence[str],
-    max_turns: int = 1000,
+    max_turns: int = MAX_TURNS,
 ) -> list[GameSpec]:
     """``games`` games for each ordered pair of different agents (one pair for each unordered one
     with two players, whose games count both ways), numbered pair by pair."""
@@ -69,9 +73,12 @@ def plan(
     return out
 
 
-def summarise(records: list[dict[str, Any]], agents: Sequence[str], players: int) -> dict[str, Any]:
+def summarise(
+    records: list[dict[str, Any]], agents: Sequence[str], players: int, seed: int = 1, anchor: str | None = None
+) -> dict[str, Any]:
     """The matrix (row: the agent, column: the one it played against; its share of the wins with a
-    Wilson interval), each agent's mean score against the others, and how much skill decides."""
+    Wilson interval), the agents' ratings (``seed`` seeds their bootstrap; ``anchor`` is rated 0,
+    else their mean is), and how much skill decides."""
     wins: dict[tuple[str, str], float] = {}
     played: dict[tuple[str, str], int] = {}
     for r in records:
@@ -96,12 +103,8 @@ def summarise(records: list[dict[str, Any]], agents: Sequence[str], players: int
             w = wins[(a, b)]
             low, high = wilson(w, n)
             matrix[a][b] = {"rate": w / n, "low": low, "high": high, "games": n}
-    scores = {
-        a: sum(c["rate"] for c in matrix[a].values() if c) / max(1, sum(1 for c in matrix[a].values() if c))
-        for a in agents
-    }
-    ranked = sorted(agents, key=lambda a: -scores[a])
-    strong, weak = ranked[0], ranked[-1]
+    ratings = fit_ratings([record_game(r) for r in records], agents, seed, anchor=anchor)
+    strong, weak = ratings[0]["name"], ratings[-1]["name"]
     cell = matrix[strong][weak]
     share: dict[str, Any] | None = None
     if cell is not None:
@@ -120,6 +123,7 @@ def summarise(records: list[dict[str, Any]], agents: Sequence[str], players: int
         "fair": 1 / players,
         "agents": list(agents),
         "matrix": matrix,
-        "scores": [{"name": a, "score": scores[a]} for a in ranked],
+        "ratings": ratings,
+        "anchor": anchor,
         "skill": share,
     }

@@ -21,7 +21,7 @@ from typing import Any
 from talisman.errors import ConfigError
 from talisman.sim.balance.sides import Side, plan, shares
 from talisman.sim.balance.stats import bootstrap
-from talisman.sim.runner import GameSpec
+from talisman.sim.runner import MAX_TURNS, GameSpec
 
 Play = Callable[[list[GameSpec], str], list[dict[str, Any]]]  # games, and the part of the run they are
 
@@ -114,7 +114,7 @@ def run(
     seed: int,
     characters: Sequence[str],
     bots: Sequence[str],
-    max_turns: int = 1000,
+    max_turns: int = MAX_TURNS,
 ) -> dict[str, Any]:
     """Search the numbers ``names`` toward ``target``: ``trials`` trials (the first the content's own
     values) of ``games`` games each, the same games at every trial; then the content's values
