@@ -18,7 +18,6 @@ seat's own random source) and returning an :class:`~talisman.bots.base.Agent`.
 from __future__ import annotations
 
 import importlib
-import inspect
 import random
 from collections.abc import Callable
 from typing import Any
@@ -35,8 +34,12 @@ def bots() -> dict[str, Callable[..., Agent]]:
 
 
 def budgeted(kind: str) -> bool:
-    """Whether the bot of this name searches on a budget (takes ``iterations``): ``search``, the ceilings."""
-    return "iterations" in inspect.signature(bots()[kind]).parameters
+    """Whether the bot of this name is a search, on a budget of iterations: ``search``, the ceilings
+    (a level is a setting of a bot, its budget its own)."""
+    from talisman.bots.search import SearchBot
+
+    made = bots()[kind]
+    return isinstance(made, type) and issubclass(made, SearchBot)
 
 
 def parse(name: str) -> tuple[str, dict[str, Any]]:
