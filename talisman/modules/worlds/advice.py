@@ -6,9 +6,8 @@ Water or a Desert; the Oasis and the Hidden Valley outward only), the Sentinel's
 Portal into the inner tiles beside it, the Valley of Fire to the ending. On the Sentinel it
 fights its way over when it is heading further in and dares it; on the Portal it tries the way
 in when it is ready for the inner ring, with its better attribute; in the Valley it gives up its
-Talisman. Moving up to its roll, it keeps off the tiles it has just walked, and under Warlock
-Quests it carries out the quest it can do. The Dungeon ring and the Demon Lord are shared
-knowledge (:mod:`talisman.modules.shared.dungeon_advice`, :mod:`talisman.modules.shared.crown_advice`).
+Talisman. Under Warlock Quests it carries out the quest it can do. The Dungeon ring and the
+Demon Lord are shared knowledge (:mod:`talisman.modules.shared.dungeon_advice`, :mod:`talisman.modules.shared.crown_advice`).
 """
 
 from __future__ import annotations
@@ -29,8 +28,6 @@ Tiles = tuple[tuple[int, int, str], ...]
 BLOCKED: Final = ("water", "desert", "mountains")
 ONE_WAY: Final = ("oasis", "hidden-valley")
 DUNGEON_RING, ENTRANCE = 5, "dungeon-entrance"
-TRAIL: Final = 6  # moves remembered
-WALKED: Final = "worlds-trail"  # the bot's memory: the tiles of its last moves
 
 
 def tiles_of(view: Any) -> Tiles | None:
@@ -145,16 +142,6 @@ def _doom(bot: HeuristicBot, d: Decision) -> str:
     return max(d.options, key=lambda o: (bot.sheet(o.seat)["strength"] + bot.sheet(o.seat)["craft"], o.id)).id
 
 
-@ADVICE.space_bonus
-def _roam(bot: HeuristicBot, sid: str, aim: str) -> float:
-    """On a world, where a move may stop short of its roll, a bot would keep to a few tiles:
-    a tile that will draw fresh cards (none lying there) is worth a little more."""
-    if not on_world(bot):
-        return 0.0
-    sdef = bot.rules.space(sid)
-    return 1.5 if sdef.draw and not bot.view["board"].get(sid) else 0.0
-
-
 @ADVICE.value("way-in")
 def _way_in(bot: HeuristicBot) -> str | None:
     """Kept out of the middle by the Sentinel on a world: the Tavern, whose boatman may ferry
@@ -183,25 +170,6 @@ def _boat_in(bot: HeuristicBot, d: Decision) -> str | None:
     if bool(aim) and bot.region(aim) != "outer" and bot.region(next_move(bot)) != "outer":
         return "next-move"
     return None
-
-
-def _trail(bot: HeuristicBot) -> list[str]:
-    trail: list[str] = bot.memory.setdefault(WALKED, [])
-    return trail
-
-
-@ADVICE.on("moved")
-def _remember(bot: HeuristicBot, sid: str) -> None:
-    if on_world(bot):
-        bot.memory[WALKED] = [*_trail(bot)[-(TRAIL - 1) :], sid]
-
-
-@ADVICE.on("retread")
-def _retread(bot: HeuristicBot, sid: str) -> float:
-    """Moving up to the roll, two bots can follow each other round the same few tiles for ever
-    (a hunter and its prey, a wounded bot and its healer): each recent visit of a tile counts
-    against going there again."""
-    return 1.0 * _trail(bot).count(sid) if on_world(bot) else 0.0
 
 
 # Where a quest of 004's table is done, and what the bot must carry there (module worlds' quests).

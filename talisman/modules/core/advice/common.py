@@ -67,9 +67,14 @@ ADVICE.space_worth(
     }
 )
 INNER: Final = ("inner", "crown")
+OBJECTS: Final = ("object", "magic-object")  # the cards lying on a space that one picks up
+CARRIED: Final = 4  # Objects a character carries (more only on a Mule, a cart...)
 LATE: Final = 250  # turns after which a long game calls for risks rather than wandering for ever
 # Face-up Places a character is hurt by unless strong (name: the Strength that makes it safe).
 HARMFUL_PLACES: Final = {"Snake Pit": 9}
+# More worth of a space that will draw cards: cards lying there would be the encounter instead,
+# and a bot that keeps landing on old cards hardly grows.
+FRESH_CARDS: Final = 2.5
 # Foes a plain win does not kill (the Living Statue needs a magic Weapon): treated as this much stronger.
 HARD_FOES: Final = {"Living Statue": 4}
 
@@ -142,20 +147,38 @@ def goal(bot: HeuristicBot) -> dict[str, Any] | None:
     return found
 
 
+def ruler(bot: HeuristicBot) -> Sheet | None:
+    """A rival standing on the Crown of Command (000: alone there, it casts the Command Spell
+    every turn; whoever else comes must fight it), if one does."""
+    for p in bot.rivals():
+        if bot.rules.space(p["space"]).kind == "crown":
+            return p
+    return None
+
+
+def unseats(bot: HeuristicBot, other: Sheet) -> bool:
+    """Could the bot hope to beat this character on the Crown (a fight it may lose, at one
+    point weaker, but not one it is sure to lose)?"""
+    return beatable(bot, other, -1)
+
+
 def strong(bot: HeuristicBot) -> bool:
     """Strong enough for the Inner Region: in Strength (the Crypt, the Werewolf), or in
-    Craft with some Strength (the Mines, the Pit Fiends)."""
+    Craft with some Strength (the Mines, the Pit Fiends). Late in a long game, or once a rival
+    rules the Crown (its Command Spell wears the bot down where it waits), less."""
     me = bot.me
-    if late(bot):
+    if late(bot) or ruler(bot) is not None:
         return bool(me["strength"] >= 6 or (me["craft"] >= 8 and me["strength"] >= 4))
     return bool(me["strength"] >= 8 or (me["craft"] >= 10 and me["strength"] >= 5))
 
 
 def ready_for_inner(bot: HeuristicBot) -> bool:
-    """A Talisman, strength and lives for the Inner Region, and nothing on the Crown it cannot face."""
+    """A Talisman, strength and lives for the Inner Region, and nothing on the Crown it cannot
+    face: neither what an ending left there nor a rival ruling it."""
     if not (bot.has("Talisman") and strong(bot) and bot.me["lives"] >= 3):
         return False
-    return not bot.flag("crown-beyond-reach")
+    holder = ruler(bot)
+    return not bot.flag("crown-beyond-reach") and (holder is None or unseats(bot, holder))
 
 
 def dares_the_bridge(bot: HeuristicBot) -> bool:
@@ -234,10 +257,13 @@ def _crown(bot: HeuristicBot) -> str | None:
 
 @ADVICE.aim(order=20)
 def _warlock(bot: HeuristicBot) -> str | None:
-    """Strong enough for a quest and still without a Talisman: the Warlock's Cave."""
+    """Strong enough for a quest (or a rival rules the Crown) and still without a Talisman:
+    the Warlock's Cave."""
     me = bot.me
-    if not bot.has("Talisman") and me["strength"] + me["craft"] >= 10 and not me["status"].get("quest"):
-        return "warlocks-cave"
+    if bot.has("Talisman") or me["status"].get("quest"):
+        return None
+    if me["strength"] + me["craft"] >= 10 or ruler(bot) is not None:
+        return "warlocks-cave"  # (with a rival on the Crown, only a Talisman lets the bot challenge it)
     return None
 
 
@@ -250,7 +276,7 @@ def card_on_space(bot: HeuristicBot, c: dict[str, Any]) -> float:
         mine = bot.me["craft"] if c.get("craft") else battle_strength(bot)
         margin = mine - c.get("strength", c.get("craft", 0)) - HARD_FOES.get(c["name"], 0)
         return 2.0 if margin >= 2 else 0.0 if margin >= 0 else -3.0 + margin
-    if c["type"] in ("object", "magic-object"):
+    if c["type"] in OBJECTS:
         return 2.0
     if c.get("subtype") == "disaster":
         return -3.0 if bot.me["lives"] <= 2 else -1.0  # a struck space: mostly harm, never a card drawn
@@ -260,6 +286,14 @@ def card_on_space(bot: HeuristicBot, c: dict[str, Any]) -> float:
     if c["type"] in ("stranger", "place"):
         return -3.0 if bot.me["lives"] <= 1 else 0.5  # mostly good, but some take a life
     return 0.0
+
+
+def objects_worth(bot: HeuristicBot, lying: list[dict[str, Any]]) -> float:
+    """What the Objects lying on a space are worth going for: one the bot would take (it has
+    room, or the Object is clearly better than the worst it carries), not a pile of them all."""
+    held = [value_of(bot, c["name"]) for c in bot.me["objects"]]
+    least = min(held) + 1 if len(held) >= CARRIED else 0
+    return 2.0 if any(value_of(bot, c["name"]) > least for c in lying) else 0.0
 
 
 def score_space(bot: HeuristicBot, sid: str, target: str) -> float:
@@ -282,8 +316,13 @@ def score_space(bot: HeuristicBot, sid: str, target: str) -> float:
     score += bot.space_bonus(sid, target)
     if sdef.kind == "temple":
         score += 1 if me["lives"] >= 4 else -2
-    for c in bot.view["board"].get(sid, ()):
-        score += card_on_space(bot, c)
+    lying = bot.view["board"].get(sid, ())
+    for c in lying:
+        if c["type"] not in OBJECTS:
+            score += card_on_space(bot, c)
+    score += objects_worth(bot, [c for c in lying if c["type"] in OBJECTS])
+    if sdef.draw and not lying:
+        score += FRESH_CARDS  # cards lying there are the encounter instead of a draw
     score += bot.view["gold_on"].get(sid, 0)
     if target:
         score -= 1.5 * bot.distance(sid, target)

@@ -4,15 +4,18 @@ allow, evade or cast when they do not, meet a character only to take something f
 from __future__ import annotations
 
 from talisman.bots.heuristic import HeuristicBot, Sheet
-from talisman.engine.decision import Decision
+from talisman.engine.decision import Decision, Option
 from talisman.modules.core.advice.common import (
     ADVICE,
+    CARRIED,
     HARD_FOES,
     battle_strength,
     beatable,
     card_on_space,
     hunt_margin,
     hunting,
+    ruler,
+    unseats,
     value_of,
 )
 from talisman.modules.core.advice.holdings import best_card
@@ -46,6 +49,8 @@ def _combat(bot: HeuristicBot, d: Decision) -> str | None:
     for safe in ("exorcise", "let-be", "pistol", "bow", "killer-blow"):
         if safe in ids:
             return safe  # no risk: a spirit sent away, a shot before the battle, a blow without its die
+    if "foe" not in d.about:
+        return "fight" if "fight" in ids else None  # (a fight of two scores at once: the Dragon King's)
     foe, mine = int(d.about["foe"]), int(d.about["mine"])
     foe += HARD_FOES.get(" and ".join(d.about["foes"]), 0)
     if foe >= mine and "let-them-be" in ids:
@@ -173,10 +178,19 @@ def _leave_in_peace(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("crown-challenge")
 def _crown_challenge(bot: HeuristicBot, d: Decision) -> str:
-    psychic = [o for o in bot.options("psychic") if "seat" in o.args]
-    if psychic and bot.me["craft"] > bot.me["strength"]:
-        return psychic[0].id
-    return d.options[0].id
+    """On the Crown with a rival: attack it where the bot's edge is greatest (battle, or
+    psychic combat where it may); only a fight can rid the Crown of it."""
+    attacks = [o for o in bot.options("attack", "psychic") if "seat" in o.args]
+    if not attacks:
+        return d.options[0].id
+
+    def edge(o: Option) -> tuple[int, str]:
+        them = bot.sheet(o.seat)
+        if o.verb == "psychic":
+            return (int(bot.me["craft"]) - int(them["craft"]), o.id)
+        return (battle_strength(bot) - int(them["strength"]), o.id)
+
+    return max(attacks, key=edge).id
 
 
 @ADVICE.answer("spoils")
@@ -186,7 +200,9 @@ def _spoils(bot: HeuristicBot, d: Decision) -> str:
     if bot.offered("life") and (bot.rules.space(bot.here()).kind == "crown" or hunting(bot)):
         return "life"
     best, value = "life", 3
-    for o in bot.options("object", "follower"):
+    # an Object the bot has no room for is left on the space, for anyone to pick up
+    room = len(bot.me["objects"]) < CARRIED
+    for o in bot.options("object", "follower") if room else bot.options("follower"):
         name = bot.card(o.card).name
         v = 0 if bot.has(name) else value_of(bot, name)
         if v > value:
@@ -196,13 +212,25 @@ def _spoils(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("command")
 def _command(bot: HeuristicBot, d: Decision) -> str:
-    """The Command Spell at the character with fewest lives."""
-    return min(d.options, key=lambda o: int(bot.sheet(o.seat)["lives"])).id
+    """The Command Spell at the character with fewest lives (the soonest finished); between
+    equals, at the one with a Talisman nearest the Crown (the one that could come and fight)."""
+
+    def soonest(o: Option) -> tuple[int, int, int, str]:
+        them = bot.sheet(o.seat)
+        armed = any(c["name"] == "Talisman" for c in them["objects"] + them["packed"])
+        return (int(them["lives"]), not armed, bot.distance(them["space"], bot.here()), o.id)
+
+    return min(d.options, key=soonest).id
 
 
 @ADVICE.answer("command-victim")
 def _command_victim(bot: HeuristicBot, d: Decision) -> str:
-    return "life"
+    """Lose a life while the bot may still unseat the ruler. 000 lets the victim admit defeat
+    instead, and one that cannot (no Talisman to pass the Valley of Fire, or no hope of beating
+    the ruler) does: it could only heal every loss for ever, and the game is the ruler's."""
+    holder = ruler(bot)
+    hopeless = holder is not None and not (bot.has("Talisman") and unseats(bot, holder))
+    return "concede" if hopeless and bot.offered("concede") else "life"
 
 
 @ADVICE.answer("vampire")

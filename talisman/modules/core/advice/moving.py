@@ -18,6 +18,12 @@ from talisman.modules.core.advice.common import (
     target,
 )
 
+TRAIL: Final = 6  # moves remembered
+WALKED: Final = "trail"  # the bot's memory: the spaces of its last moves
+# Each recent visit of a space counts this much against going there again: two spaces that score
+# well from each other (a healer and the fields beside it, a hunter and its prey) would otherwise
+# hold a bot between them for ever.
+RETREAD: Final = 1.0
 # The ways through the Inner Region to the Valley of Fire (the Lord of Chaos's "Change is Good").
 BRANCHES: Final = {"the Mines": ("mines", "vampires-tower", "pits"), "the Crypt": ("crypt", "death", "werewolf-den")}
 
@@ -143,9 +149,12 @@ def _move(bot: HeuristicBot, d: Decision) -> str | None:
     aim = target(bot)
     here = bot.rules.space(bot.here()).region
 
+    trail = walked(bot)
+
     def score(o: Option) -> float:
         sid = o.space
-        value = score_space(bot, sid, aim) + bot.rng.random() * 0.1 - float(sum(bot.tell("retread", sid)))
+        value = score_space(bot, sid, aim) + bot.rng.random() * 0.1 - RETREAD * trail.count(sid)
+        value -= float(sum(bot.tell("retread", sid)))
         there = bot.rules.space(sid).region
         if here == "outer" and there == "middle" and not dares_the_bridge(bot):
             # crossing the bridge inward means beating the Sentinel (Strength 9)
@@ -155,8 +164,15 @@ def _move(bot: HeuristicBot, d: Decision) -> str | None:
         return value
 
     best = max(moves, key=score)
+    bot.memory[WALKED] = [*trail[-(TRAIL - 1) :], best.space]
     bot.tell("moved", best.space)
     return best.id
+
+
+def walked(bot: HeuristicBot) -> list[str]:
+    """The spaces of the bot's last moves (its memory), oldest first."""
+    trail: list[str] = bot.memory.get(WALKED, [])
+    return trail
 
 
 @ADVICE.answer("teleport")

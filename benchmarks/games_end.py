@@ -1,0 +1,132 @@
+"""Games that end: how long four-player games of rule-aware bots last, module set by module set.
+
+    python benchmarks/games_end.py [--games 200] [--compiled] [--records DIR] [--sets core,worlds]
+
+The sets: the core game alone, the core game with each other Talisman module (one at a time;
+``worlds`` is Talisman Worlds), and the largest sets of Talisman modules that can be played
+together (each module's ``excludes`` leaves several of the same size: one of the two Cities,
+one of the two Dungeons; all of them are measured). Each set plays ``--games`` games of
+``talisman simulate`` (four seats of the rule-aware bot, the seed ``--seed``, the turn cap
+``--max-turns``) and the table gives the median and 90th-percentile turns and the games that
+reached the cap (docs/bots.md, "Games that end").
+
+``--compiled`` plays the compiled build (``scripts/compile.sh``, about 2-3x faster; it must be as
+new as the sources); ``--build DIR`` plays another build or checkout (an older commit's, to
+compare). ``--records DIR`` keeps each set's records (``DIR/<set>.jsonl``) and reuses a file
+already complete, so a long run can be stopped and started again. Run it niced: the machine
+is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build" / "compiled"
+
+
+def source_hash(root: Path) -> str:
+    """As scripts/compile.sh writes it: the sha256 of ``sha256sum`` over every source file."""
+    files = sorted(str(p.relative_to(root)) for p in (root / "talisman").rglob("*.py") if "__pycache__" not in p.parts)
+    lines = "".join(f"{hashlib.sha256((root / f).read_bytes()).hexdigest()}  {f}\n" for f in files)
+    return hashlib.sha256(lines.encode()).hexdigest()
+
+
+def module_sets() -> dict[str, tuple[str, ...]]:
+    """The sets measured, by name: ``core``, ``core+<module>`` for each other Talisman module
+    (``worlds`` by its own name), and ``largest`` (``largest-1``, ``largest-2``... when several
+    sets of the greatest size can be played)."""
+    from talisman.content.modules import CORE, TALISMAN, get_module, known_modules, resolve_modules
+    from talisman.errors import ConfigError
+
+    others = [n for n in known_modules() if n != CORE and get_module(n).game == TALISMAN and not get_module(n).base]
+    sets: dict[str, tuple[str, ...]] = {"core": (CORE,)}
+    for n in others:
+        sets["worlds" if n == "worlds" else f"core+{n}"] = (CORE, n)
+    for size in range(len(others), 0, -1):
+        largest = []
+        for combo in itertools.combinations(others, size):
+            try:
+                resolve_modules((CORE, *combo))
+            except ConfigError:
+                continue
+            largest.append((CORE, *combo))
+        if largest:
+            for i, modules in enumerate(largest, 1):
+                sets["largest" if len(largest) == 1 else f"largest-{i}"] = modules
+            break
+    return sets
+
+
+def percentile(values: list[int], q: float) -> int:
+    """The nearest-rank percentile (the smallest value with at least ``q`` of them at or below)."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * q // 1))
+    return ordered[int(rank) - 1]
+
+
+def measure(modules: tuple[str, ...], args: argparse.Namespace, path: Path | None) -> list[dict[str, Any]]:
+    """The records of one set's games (read back from ``path`` when that file is complete)."""
+    from talisman.sim import records, runner
+
+    if path is not None and path.exists():
+        done = list(records.read(path))
+        if len(done) == args.games:
+            return done
+    todo = runner.specs(args.games, 4, ["heuristic"], args.seed, modules, None, args.max_turns)
+    found = runner.run(todo, workers=args.workers)
+    if path is not None:
+        records.write(path, found)
+    return found
+
+
+def row(name: str, modules: tuple[str, ...], found: list[dict[str, Any]]) -> str:
+    turns = [int(r["turns"]) for r in found]
+    capped = sum(1 for r in found if not r["finished"])
+    shown = name if name.startswith(("core", "worlds")) else f"{name}: {', '.join(modules[1:])}"
+    return f"| {shown} | {len(found)} | {statistics.median(turns):g} | {percentile(turns, 0.9)} | {capped} |"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200, help="games per set (default 200)")
+    ap.add_argument("--seed", type=int, default=1, help="the simulation's master seed (default 1)")
+    ap.add_argument("--max-turns", type=int, default=1000, help="the turn cap (default 1000)")
+    ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    ap.add_argument("--sets", default="", help="only the sets whose names begin so (comma-separated)")
+    ap.add_argument("--compiled", action="store_true", help="play the compiled build (scripts/compile.sh)")
+    ap.add_argument("--build", type=Path, help="play the package of this build or checkout instead")
+    ap.add_argument("--records", type=Path, help="keep each set's records in this folder (and reuse them)")
+    args = ap.parse_args()
+    if args.compiled:
+        stamp = BUILD / "SOURCE_HASH"
+        if not stamp.exists() or stamp.read_text().strip() != source_hash(ROOT):
+            sys.exit("no compiled build as new as the sources: scripts/compile.sh makes one")
+        args.build = BUILD
+    sys.path.insert(0, str(args.build or ROOT))
+    sets = module_sets()
+    wanted = [s for s in args.sets.split(",") if s]
+    print("| set | games | median turns | 90th percentile | at the cap |")
+    print("|---|---:|---:|---:|---:|")
+    start = time.perf_counter()
+    for name, modules in sets.items():
+        if wanted and not any(name.startswith(w) for w in wanted):
+            continue
+        path = args.records / f"{name}.jsonl" if args.records else None
+        print(row(name, modules, measure(modules, args, path)), flush=True)
+    print(
+        f"\n{args.games} four-player games a set, seed {args.seed}, cap {args.max_turns} turns,"
+        f" {time.perf_counter() - start:.0f} s",
+        file=sys.stderr,
+    )
+
+
+if __name__ == "__main__":
+    main()
