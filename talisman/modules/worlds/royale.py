@@ -9,7 +9,10 @@
 - the last character standing wins.
 
 The fights are the engine's fights between characters (Spells and abilities
-as in any), settled by these rules.
+as in any), settled by these rules. They are fought in the turn of the one who
+opened them; should the one whose turn it is fall, its death ends that turn
+(as any death of the active character does), and the fights go on at the start
+of the next turn, the last winner attacking (``ROYALE`` keeps who it was).
 """
 
 from __future__ import annotations
@@ -47,8 +50,17 @@ def _royale_reach(g: Game, seat: int) -> None:
     lives.check_game_end(g)
 
 
+ROYALE = "worlds-royale"  # the fights under way: the last winner (who attacks next) and the last beaten
+
+
 def _royale_turn(g: Game, seat: int) -> None:
-    """(The fight is fought to the end when it opens: no turn begins on it.)"""
+    """A turn begins on the tile only when the fights broke off with the death of the one whose
+    turn it was: they go on, the last winner attacking, until one is left."""
+    fight = g.globals.get(ROYALE)
+    if fight is None or g.result is not None:
+        return
+    lives.end_turn_now(g)
+    g.push("worlds_royale", p=fight["p"], last=fight["last"])
 
 
 @MODULE.handler("worlds_royale")
@@ -94,6 +106,7 @@ def _result(g: Game, a: dict[str, Any]) -> None:
         g.push("worlds_royale_bout", a=a["att"], d=a["dfd"], mode=a["mode"])  # a stand-off is fought again
         return
     win, lose = a["win"], a["lose"]
+    g.globals[ROYALE] = {"p": win, "last": lose}
     g.push("worlds_royale", p=win, last=lose)
     g.push("lose_lives", p=lose, n=1, cause=f"beaten by the {g.name(win)} in the Battle Royale", by=win)
 
