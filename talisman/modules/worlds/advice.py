@@ -7,7 +7,7 @@ Portal into the inner tiles beside it, the Valley of Fire to the ending. On the 
 fights its way over when it is heading further in and dares it; on the Portal it tries the way
 in when it is ready for the inner ring, with its better attribute; in the Valley it gives up its
 Talisman. Under Warlock Quests it carries out the quest it can do. The Dungeon ring and the
-Demon Lord are shared knowledge (:mod:`talisman.modules.shared.dungeon_advice`, :mod:`talisman.modules.shared.crown_advice`).
+lords of the ending tiles are shared knowledge (:mod:`talisman.modules.shared.dungeon_advice`, :mod:`talisman.modules.shared.crown_advice`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from talisman.engine.decision import Decision, Option
 from talisman.modules.core.advice.common import dares_the_bridge, ready_for_inner, target
 from talisman.modules.core.advice.moving import next_move
 from talisman.modules.worlds import generator
+from talisman.modules.worlds.module import ENDINGS
 
 ADVICE: Final = Advice("worlds")
 Tiles = tuple[tuple[int, int, str], ...]
@@ -80,12 +81,13 @@ def on_world(bot: HeuristicBot) -> bool:
 
 @ADVICE.value("crown-ending")
 def _revealed_ending(bot: HeuristicBot) -> str | None:
-    """The ending a world's centre tile shows once turned over, as the endings are named
-    ('' while face down): the Demon Lord asks for Craft."""
+    """The ending a world's centre tile shows once turned over, by its name ('' while face
+    down); the Demon Lord by the name of 000's, whom he is fought like (Craft 12, four lives)."""
     if not on_world(bot):
         return None
     label = (bot.view.get("layout") or {}).get("labels", {}).get("crown-of-command", "")
-    return "demon-lord" if label == "Demon Lord" else ""
+    name = next((key for key, title in ENDINGS.items() if title == label), "")
+    return "demon-lord" if name == "worlds-demon-lord" else name
 
 
 def _way_further_in(bot: HeuristicBot, d: Decision) -> str | None:

@@ -70,6 +70,7 @@ INNER: Final = ("inner", "crown")
 OBJECTS: Final = ("object", "magic-object")  # the cards lying on a space that one picks up
 CARRIED: Final = 4  # Objects a character carries (more only on a Mule, a cart...)
 LATE: Final = 250  # turns after which a long game calls for risks rather than wandering for ever
+HUNT_LATE: Final = 400  # turns after which a bot without a Talisman hunts the characters it can beat
 # Face-up Places a character is hurt by unless strong (name: the Strength that makes it safe).
 HARMFUL_PLACES: Final = {"Snake Pit": 9}
 # More worth of a space that will draw cards: cards lying there would be the encounter instead,
@@ -113,6 +114,13 @@ def _quest_for_a_life(bot: HeuristicBot) -> bool:
     """The Warlock's quest to take a life, while the bot still lacks a Talisman."""
     quest = bot.me["status"].get("quest")
     return quest is not None and quest["goal"] == "take-life" and not bot.has("Talisman")
+
+
+@ADVICE.flag("hunting")
+def _no_talisman_late(bot: HeuristicBot) -> bool:
+    """Long into a game with still no Talisman (its quest undone, none drawn), being the last one
+    standing is what is left to the bot."""
+    return bool(bot.view["turn"] > HUNT_LATE) and not bot.has("Talisman")
 
 
 def hunt_margin(bot: HeuristicBot) -> int:
