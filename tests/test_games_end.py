@@ -5,10 +5,11 @@ cannot unseat, challenges one it can, and never stays held between two spaces.""
 from __future__ import annotations
 
 import pytest
-from test_worlds import game
+from test_worlds import game, plain_river, put, rolled
 from test_worlds_endings import enter, far
 
 from talisman.bots import act, make_bot
+from talisman.modules.core.advice.common import target
 from talisman.testing import Scenario
 
 rules = pytest.mark.rules
@@ -94,3 +95,97 @@ def test_a_challenge_on_the_crown_is_fought_where_the_bot_is_strongest():
     s.start().choose("move:crown-of-command")
     assert set(s.options()) == {"attack:1", "psychic:1"}
     assert bot_says(s) == "attack:1"  # 6 against 2 in battle, 7 against 8 in psychic combat
+
+
+# --- the rule-aware bot still without a Talisman late in a game -----------------------------------
+
+NEEDS_TALISMAN = "movement.inner.valley-of-fire-talisman"  # (the Crown is out of reach without one)
+
+
+def warlock_has_none(s: Scenario) -> Scenario:
+    """The Talisman deck empty (its cards discarded): a quest from the Warlock wins nothing."""
+    g = s.game
+    g.discards.setdefault("talisman", []).extend(g.decks["talisman"])
+    g.decks["talisman"].clear()
+    return s
+
+
+def aimed(s: Scenario) -> str:
+    """Where the rule-aware bot of the pending decision heads."""
+    bot = make_bot("heuristic", 0)
+    act(bot, s.start().game)
+    return target(bot)
+
+
+@rules(NEEDS_TALISMAN)
+def test_a_bot_without_a_talisman_seeks_the_warlock_only_while_he_has_one_to_give():
+    def late(warlock_has: bool, turn: int = 500) -> Scenario:
+        s = Scenario(["warrior", "thief"]).no_spells().at(0, "fields-1").at(1, "chapel").give(1, "Talisman")
+        s.set(0, strength=9, craft=4, lives=5).set(1, strength=3)
+        s.game.turn = turn
+        return s.dice(1) if warlock_has else warlock_has_none(s).dice(1)
+
+    assert aimed(late(True)) == "warlocks-cave"
+    assert aimed(late(False)) == "chapel"  # the Thief's Talisman, to be taken from him
+    assert aimed(late(True, turn=100)) == "warlocks-cave"
+    assert aimed(late(False, turn=100)) != "warlocks-cave"  # (not yet hunting: growing stronger)
+
+
+@rules("combat.pvp.spoils")
+def test_a_bot_without_a_talisman_takes_one_as_its_prize():
+    """Even hunting (late, the Warlock has none left), a Talisman is worth more than a life."""
+    s = Scenario(["warrior", "thief"]).no_spells().at(0, "fields-1").at(1, "village").give(1, "Talisman")
+    s.set(0, strength=9)
+    warlock_has_none(s).game.turn = 500
+    s.dice(1).start().choose("move:village").choose("meet:1").dice(6, 1).choose("attack:1")
+    assert s.kind == "spoils" and s.decision.player == 0
+    talisman = next(o for o in s.options() if o.startswith("object:"))
+    assert bot_says(s) == talisman
+
+
+# --- 004: the Sentinel's tile, the one way in ----------------------------------------------------
+
+
+@rules("worlds.sentinel")
+def test_a_bot_heading_in_lands_on_the_sentinel_whatever_lies_there():
+    """Landing there, it may meet the Sentinel instead of the tile's cards: a Spirit of Craft
+    10 lying there (a certain loss in psychic combat) does not keep it out."""
+    s = game()
+    plain_river(s)
+    put(s, "sentinel", 0, -4)
+    put(s, "fields-1", 1, -4)
+    far(s, 1).give(0, "Talisman").set(0, strength=9, craft=4, lives=5)
+    s.put("sentinel", "Demon").put("hills-1", "Gnome")  # (the other way: no fresh cards to draw)
+    s.dice(1)
+    rolled(s, "fields-1")
+    assert "move:sentinel" in s.options() and len(s.options()) > 1
+    assert act(make_bot("heuristic", 0), s.game) == "move:sentinel"
+
+
+@rules(NEEDS_TALISMAN)
+def test_a_weak_bot_with_a_talisman_goes_for_the_crown_in_a_very_long_game():
+    """After 600 turns it goes in whatever its strength: it wins or dies trying (bots waiting
+    to grow left games at the turn cap)."""
+
+    def weak(turn: int) -> Scenario:
+        s = Scenario(["warrior", "thief"]).no_spells().at(0, "castle").at(1, "chapel").give(0, "Talisman", "Sword")
+        s.set(0, strength=4, craft=3, lives=4).set(1, strength=9)
+        s.game.turn = turn
+        return s.dice(1)
+
+    assert aimed(weak(300)) != "portal-of-power"
+    assert aimed(weak(700)) == "portal-of-power"
+
+
+@rules("core.encumbrance.four-objects")
+def test_a_bot_with_its_hands_full_does_not_keep_going_to_the_armoury():
+    """It could buy nothing there: a Thief with four Objects went from the Armoury round the
+    City's streets and back for 400 turns."""
+
+    def shopper(*objects: str) -> Scenario:
+        s = Scenario(["warrior", "wizard"], modules=("core", "city-classic")).no_spells()
+        s.at(0, "anvil-street").at(1, "village").give(0, *objects).set(0, gold=8, lives=5)
+        return s.dice(1)
+
+    assert aimed(shopper("Ring")) == "armoury"
+    assert aimed(shopper("Ring", "Talisman", "Holy Lance", "Talisman")) != "armoury"

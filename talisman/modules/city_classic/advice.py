@@ -14,7 +14,7 @@ from typing import Final
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision
-from talisman.modules.core.advice.common import score_space, target
+from talisman.modules.core.advice.common import CARRIED, score_space, target
 from talisman.modules.core.advice.moving import next_move
 
 ADVICE: Final = Advice("city-classic")
@@ -90,7 +90,8 @@ def _city_aim(bot: HeuristicBot) -> str | None:
     if me["lives"] <= 3 and me["gold"] >= 2:
         return "doctors-surgery"
     owned = {c["name"] for c in me["objects"]}
-    if me["gold"] >= 4 and not owned & {"Armour", "Shield", "Helmet", "Cloak", "Buckler"}:
+    room = len(me["objects"]) < CARRIED  # (with its hands full it could buy nothing there, visit after visit)
+    if me["gold"] >= 4 and room and not owned & {"Armour", "Shield", "Helmet", "Cloak", "Buckler"}:
         return "armoury"
     caster = bot.rules.characters[me["character"]].spells > 0  # a character that begins with Spells
     if me["gold"] >= 2 and caster and me["spell_count"] < 2 and me["craft"] >= 4:

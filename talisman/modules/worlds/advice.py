@@ -19,7 +19,7 @@ from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.content.ruleset import Ruleset
 from talisman.engine.decision import Decision, Option
-from talisman.modules.core.advice.common import dares_the_bridge, ready_for_inner, target
+from talisman.modules.core.advice.common import cards_worth, dares_the_bridge, ready_for_inner, target
 from talisman.modules.core.advice.moving import next_move
 from talisman.modules.worlds import generator
 from talisman.modules.worlds.module import ENDINGS
@@ -29,6 +29,7 @@ Tiles = tuple[tuple[int, int, str], ...]
 BLOCKED: Final = ("water", "desert", "mountains")
 ONE_WAY: Final = ("oasis", "hidden-valley")
 DUNGEON_RING, ENTRANCE = 5, "dungeon-entrance"
+SENTINEL: Final = "sentinel"
 
 
 def tiles_of(view: Any) -> Tiles | None:
@@ -64,7 +65,7 @@ def world_graph(rules: Ruleset, tiles: Tiles) -> dict[int, set[int]]:
             elif kind[a] == "valley-of-fire" and rb == 0:
                 graph[a].add(b)
                 graph[b].add(a)
-    sentinel = rules.space_index["sentinel"]
+    sentinel = rules.space_index[SENTINEL]
     for b, xy in pos.items():
         if ring[b] == 2 and generator.hex_distance(xy, pos[sentinel]) == 2:
             graph[sentinel].add(b)
@@ -90,10 +91,15 @@ def _revealed_ending(bot: HeuristicBot) -> str | None:
     return "demon-lord" if name == "worlds-demon-lord" else name
 
 
+def crossing(bot: HeuristicBot, aim: str) -> bool:
+    """Would the bot, heading for ``aim``, fight the Sentinel to cross to the middle tiles?"""
+    return bool(aim) and bot.region(aim) != "outer" and dares_the_bridge(bot)
+
+
 def _way_further_in(bot: HeuristicBot, d: Decision) -> str | None:
     """On the Sentinel or the Portal: the way further in, when the bot wants it."""
     aim = target(bot)
-    if bot.offered("worlds-sentinel") and aim and bot.region(aim) != "outer" and dares_the_bridge(bot):
+    if bot.offered("worlds-sentinel") and crossing(bot, aim):
         return "worlds-sentinel"
     if bot.offered("worlds-portal") and ready_for_inner(bot):
         return "worlds-portal"
@@ -142,6 +148,16 @@ def _royale(bot: HeuristicBot, d: Decision) -> str:
 def _doom(bot: HeuristicBot, d: Decision) -> str:
     """The Hand of Doom: the strongest rival."""
     return max(d.options, key=lambda o: (bot.sheet(o.seat)["strength"] + bot.sheet(o.seat)["craft"], o.id)).id
+
+
+@ADVICE.space_bonus
+def _past_the_cards(bot: HeuristicBot, sid: str, aim: str) -> float:
+    """On a world the Sentinel's tile offers the Sentinel or the tile's cards: a bot that will
+    cross meets only the Sentinel, whatever lies there (a Spirit of Craft 10 on that tile, the
+    one way in, kept a bot out for hundreds of turns)."""
+    if sid != SENTINEL or not on_world(bot) or not crossing(bot, aim):
+        return 0.0
+    return -cards_worth(bot, sid)
 
 
 @ADVICE.value("way-in")

@@ -70,7 +70,9 @@ INNER: Final = ("inner", "crown")
 OBJECTS: Final = ("object", "magic-object")  # the cards lying on a space that one picks up
 CARRIED: Final = 4  # Objects a character carries (more only on a Mule, a cart...)
 LATE: Final = 250  # turns after which a long game calls for risks rather than wandering for ever
-HUNT_LATE: Final = 400  # turns after which a bot without a Talisman hunts the characters it can beat
+DESPERATE: Final = 600  # turns after which a bot with a Talisman goes for the Crown whatever its strength
+HUNT_LATE: Final = 400  # turns after which a bot without a Talisman, none left to win, hunts
+TALISMAN_DECK: Final = "talisman"  # the Talismans the Warlock gives for a quest
 # Face-up Places a character is hurt by unless strong (name: the Strength that makes it safe).
 HARMFUL_PLACES: Final = {"Snake Pit": 9}
 # More worth of a space that will draw cards: cards lying there would be the encounter instead,
@@ -88,6 +90,13 @@ def value_of(bot: HeuristicBot, name: str, default: int = 2) -> int:
 def late(bot: HeuristicBot) -> bool:
     """A long game: time to take risks rather than wander for ever."""
     return bool(bot.view["turn"] > LATE)
+
+
+def desperate(bot: HeuristicBot) -> bool:
+    """A very long game: a bot with a Talisman goes in and wins or dies trying (weak bots that
+    waited to grow left games of 1,000 turns and more). Not over the Sentinel's bridge, where
+    a weak bot loses a life at almost every try: by the Tavern's boatman, as late in any game."""
+    return bool(bot.view["turn"] > DESPERATE)
 
 
 def battle_strength(bot: HeuristicBot) -> int:
@@ -117,10 +126,15 @@ def _quest_for_a_life(bot: HeuristicBot) -> bool:
 
 
 @ADVICE.flag("hunting")
-def _no_talisman_late(bot: HeuristicBot) -> bool:
-    """Long into a game with still no Talisman (its quest undone, none drawn), being the last one
-    standing is what is left to the bot."""
-    return bool(bot.view["turn"] > HUNT_LATE) and not bot.has("Talisman")
+def _no_talisman_left(bot: HeuristicBot) -> bool:
+    """Long into a game with no Talisman, and none left for the Warlock to give: taking one
+    from a rival (or being the last one standing) is what is left to the bot."""
+    return bool(bot.view["turn"] > HUNT_LATE) and not bot.has("Talisman") and not talismans_left(bot)
+
+
+def talismans_left(bot: HeuristicBot) -> bool:
+    """Has the Warlock a Talisman left to give for a quest (the Talisman deck not empty)?"""
+    return bool(bot.view["decks"].get(TALISMAN_DECK, 1))
 
 
 def hunt_margin(bot: HeuristicBot) -> int:
@@ -138,9 +152,14 @@ def prey(bot: HeuristicBot) -> list[Sheet]:
     ]
 
 
+def holds_talisman(p: Sheet) -> bool:
+    """Does this character hold a Talisman (carried or packed)?"""
+    return any(c["name"] == "Talisman" for c in p["objects"] + p["packed"])
+
+
 def progress(p: Sheet) -> int:
     """How far along a character is (to choose between a seat's two bodies)."""
-    talisman = any(c["name"] == "Talisman" for c in p["objects"] + p["packed"])
+    talisman = holds_talisman(p)
     return int(max(p["strength"], p["craft"]) * 2 + p["lives"] * 2 + 10 * talisman + len(p["objects"]))
 
 
@@ -173,8 +192,11 @@ def unseats(bot: HeuristicBot, other: Sheet) -> bool:
 def strong(bot: HeuristicBot) -> bool:
     """Strong enough for the Inner Region: in Strength (the Crypt, the Werewolf), or in
     Craft with some Strength (the Mines, the Pit Fiends). Late in a long game, or once a rival
-    rules the Crown (its Command Spell wears the bot down where it waits), less."""
+    rules the Crown (its Command Spell wears the bot down where it waits), less; in a very long
+    game, whatever its strength."""
     me = bot.me
+    if desperate(bot):
+        return True
     if late(bot) or ruler(bot) is not None:
         return bool(me["strength"] >= 6 or (me["craft"] >= 8 and me["strength"] >= 4))
     return bool(me["strength"] >= 8 or (me["craft"] >= 10 and me["strength"] >= 5))
@@ -245,8 +267,12 @@ def healer(bot: HeuristicBot) -> str:
 @ADVICE.aim(order=60)
 def _hunt(bot: HeuristicBot) -> str | None:
     """Hunting (see :func:`hunting`): the nearest rival it can beat."""
-    if hunting(bot) and prey(bot):
-        return bot.nearest([p["space"] for p in prey(bot)])
+    found = prey(bot)
+    if hunting(bot) and found:
+        armed = [p for p in found if holds_talisman(p)]
+        if armed and not bot.has("Talisman"):
+            found = armed  # (a Talisman it may take as its prize)
+        return bot.nearest([p["space"] for p in found])
     return None
 
 
@@ -268,7 +294,7 @@ def _warlock(bot: HeuristicBot) -> str | None:
     """Strong enough for a quest (or a rival rules the Crown) and still without a Talisman:
     the Warlock's Cave."""
     me = bot.me
-    if bot.has("Talisman") or me["status"].get("quest"):
+    if bot.has("Talisman") or me["status"].get("quest") or not talismans_left(bot):
         return None
     if me["strength"] + me["craft"] >= 10 or ruler(bot) is not None:
         return "warlocks-cave"  # (with a rival on the Crown, only a Talisman lets the bot challenge it)
@@ -304,6 +330,16 @@ def objects_worth(bot: HeuristicBot, lying: list[dict[str, Any]]) -> float:
     return 2.0 if any(value_of(bot, c["name"]) > least for c in lying) else 0.0
 
 
+def cards_worth(bot: HeuristicBot, sid: str) -> float:
+    """What the space's cards are worth meeting: those lying there, or fresh ones it will draw."""
+    lying = bot.view["board"].get(sid, ())
+    worth = sum(card_on_space(bot, c) for c in lying if c["type"] not in OBJECTS)
+    worth += objects_worth(bot, [c for c in lying if c["type"] in OBJECTS])
+    if bot.rules.space(sid).draw and not lying:
+        worth += FRESH_CARDS  # cards lying there are the encounter instead of a draw
+    return float(worth)
+
+
 def score_space(bot: HeuristicBot, sid: str, target: str) -> float:
     """What landing on a space is worth to the bot, heading for ``target`` ('' for nowhere)."""
     me = bot.me
@@ -324,13 +360,7 @@ def score_space(bot: HeuristicBot, sid: str, target: str) -> float:
     score += bot.space_bonus(sid, target)
     if sdef.kind == "temple":
         score += 1 if me["lives"] >= 4 else -2
-    lying = bot.view["board"].get(sid, ())
-    for c in lying:
-        if c["type"] not in OBJECTS:
-            score += card_on_space(bot, c)
-    score += objects_worth(bot, [c for c in lying if c["type"] in OBJECTS])
-    if sdef.draw and not lying:
-        score += FRESH_CARDS  # cards lying there are the encounter instead of a draw
+    score += cards_worth(bot, sid)
     score += bot.view["gold_on"].get(sid, 0)
     if target:
         score -= 1.5 * bot.distance(sid, target)

@@ -195,13 +195,17 @@ def _crown_challenge(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("spoils")
 def _spoils(bot: HeuristicBot, d: Decision) -> str:
-    """A life when lives win the game (on the Crown, hunting); else the best
-    Object or Follower the bot does not have yet."""
+    """A Talisman the bot lacks (the way to the Crown); a life when lives win the game (on the
+    Crown, hunting); else the best Object or Follower the bot does not have yet."""
+    room = len(bot.me["objects"]) < CARRIED
+    if room and not bot.has("Talisman"):
+        for o in bot.options("object"):
+            if bot.card(o.card).name == "Talisman":
+                return o.id
     if bot.offered("life") and (bot.rules.space(bot.here()).kind == "crown" or hunting(bot)):
         return "life"
     best, value = "life", 3
     # an Object the bot has no room for is left on the space, for anyone to pick up
-    room = len(bot.me["objects"]) < CARRIED
     for o in bot.options("object", "follower") if room else bot.options("follower"):
         name = bot.card(o.card).name
         v = 0 if bot.has(name) else value_of(bot, name)
