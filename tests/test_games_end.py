@@ -5,11 +5,14 @@ cannot unseat, challenges one it can, and never stays held between two spaces.""
 from __future__ import annotations
 
 import pytest
+from test_endings import dragon_king, reach
 from test_worlds import game, plain_river, put, rolled
-from test_worlds_endings import enter, far
+from test_worlds_endings import CENTRE, enter, far
 
 from talisman.bots import act, make_bot
-from talisman.modules.core.advice.common import target
+from talisman.modules.core.advice.common import FRESH_CARDS, cards_worth, ready_for_inner, target
+from talisman.modules.core.advice.moving import walked
+from talisman.modules.worlds.module import ENDINGS
 from talisman.testing import Scenario
 
 rules = pytest.mark.rules
@@ -189,3 +192,108 @@ def test_a_bot_with_its_hands_full_does_not_keep_going_to_the_armoury():
 
     assert aimed(shopper("Ring")) == "armoury"
     assert aimed(shopper("Ring", "Talisman", "Holy Lance", "Talisman")) != "armoury"
+
+
+# --- 004: the lords on the ending tile ------------------------------------------------------------
+
+
+def ready_against(ending: str, talismans: int = 1, **values: int) -> bool:
+    """Would the rule-aware bot (seat 0, a Warrior) head in, this lord shown on the ending tile?"""
+    s = far(game(worlds_ending=ending), 1).give(0, *["Talisman"] * talismans).set(0, lives=5, **values)
+    layout = s.game.globals["layout"]
+    s.game.globals["layout"] = {**layout, "face_down": [], "labels": {CENTRE: ENDINGS[ending]}}
+    s.dice(1)
+    rolled(s, "village")
+    bot = make_bot("heuristic", 0)
+    act(bot, s.game)
+    return ready_for_inner(bot)
+
+
+@rules("worlds.ending.eagle-king", "worlds.ending.dragon-king")
+def test_a_bot_faces_a_lord_of_the_ending_tile_only_as_his_equal():
+    """The Eagle King and the Dragon King (Strength and Craft 12) wait like the Demon Lord: a
+    bot strong enough for the Inner Region but no match for them stays out (it went in to be
+    thrown back to the Crags, turn after turn)."""
+    assert not ready_against("worlds-eagle-king", strength=8, craft=4)
+    assert ready_against("worlds-eagle-king", strength=12, craft=4)
+    # the Dragon King takes a Talisman (or a life) on a roll of 1-2: one to spare after the Valley's
+    assert not ready_against("worlds-dragon-king", strength=12, craft=4)
+    assert ready_against("worlds-dragon-king", talismans=2, strength=12, craft=4)
+
+
+# --- the ruler's Command Spell, a prize without room ---------------------------------------------
+
+
+@rules(ALONE)
+def test_the_ruler_strikes_the_rival_with_a_talisman_between_equals():
+    """Of two rivals with as few lives, the one with a Talisman is the one that could come and fight."""
+    s = Scenario(["warrior", "troll", "thief"]).no_spells().at(0, "crown-of-command").at(1, "village")
+    s.at(2, "city").give(2, "Talisman").set(1, lives=3).set(2, lives=3).dice(5)
+    assert bot_says(s) == "victim:2"
+
+
+@rules("combat.pvp.spoils", "core.encumbrance.four-objects")
+def test_a_bot_with_its_hands_full_takes_a_life_not_an_object_it_cannot_carry():
+    """The Object would be left on the space for anyone to pick up."""
+    s = Scenario(["warrior", "thief"]).no_spells().at(0, "fields-1").at(1, "village")
+    s.give(0, "Water Bottle", "Water Bottle", "Water Bottle", "Helmet").give(1, "Armour").set(0, strength=9).set(
+        1, gold=0
+    )
+    s.dice(1).start().choose("roll").choose("move:village").choose("meet:1").dice(6, 1).choose("attack:1")
+    assert s.kind == "spoils" and len(s.options()) == 2  # a life, or the Armour
+    assert bot_says(s) == "life"
+
+
+@rules("endings.dragon-king.dual-combat")
+def test_the_bot_fights_the_dragon_kings_double_round():
+    """A battle and a psychic combat at once, a Spell it might cast first: no single foe's score
+    to weigh (the bot failed on it, and the game with it)."""
+    s = dragon_king().give(0, "Psionic Blast")
+    reach(s, 4, 3, 5)
+    assert s.kind == "combat" and "foe" not in s.decision.about and len(s.options()) == 2
+    assert bot_says(s) == "fight"
+
+
+# --- where the bot goes ---------------------------------------------------------------------------
+
+
+def worth(lying: tuple[str, ...] = (), carried: tuple[str, ...] = ()) -> float:
+    """What the cards of the Woods (a space that draws a card) are worth to a Warrior's bot."""
+    s = Scenario(["warrior", "thief"]).no_spells().at(0, "fields-1").at(1, "chapel").give(0, *carried)
+    if lying:
+        s.put("woods-1", *lying)
+    bot = make_bot("heuristic", 0)
+    act(bot, s.dice(1).start().game)
+    return cards_worth(bot, "woods-1")
+
+
+@rules("core.encumbrance.four-objects")
+def test_fresh_cards_and_a_pile_of_objects_are_worth_going_for_once():
+    """A space that will draw is worth more than its old cards (bots kept landing on them and
+    hardly grew); a pile of Objects is worth one Object, and nothing to a bot with its hands
+    full of better ones (it kept going back to a pile of Water Bottles)."""
+    assert worth() == FRESH_CARDS
+    assert worth(("Water Bottle", "Water Bottle", "Helmet")) == worth(("Helmet",)) > 0
+    assert worth(("Water Bottle",), carried=("Sword", "Armour", "Shield", "Helmet")) == 0
+
+
+@rules("movement.roll-outer-middle")
+def test_the_bot_remembers_its_last_moves_on_the_main_board():
+    """Its trail (worlds only before): two spaces that score well from each other held bots
+    between them for ever."""
+    s = Scenario(["warrior", "thief"]).no_spells().at(0, "fields-1").at(1, "chapel").dice(1)
+    bot = make_bot("heuristic", 0)
+    chosen = act(bot, s.start().game)
+    assert walked(bot) == [chosen.split(":", 1)[1]]
+
+
+@rules(ALONE)
+def test_a_weak_bot_without_a_talisman_seeks_the_warlock_once_a_rival_rules():
+    """Only a Talisman lets it challenge the ruler; waiting to grow, it only loses lives to the Spell."""
+
+    def weak(ruled: bool) -> Scenario:
+        s = Scenario(["warrior", "thief"]).no_spells().at(0, "castle").set(0, strength=4, craft=3)
+        return s.at(1, "crown-of-command" if ruled else "city").dice(1)
+
+    assert aimed(weak(False)) != "warlocks-cave"
+    assert aimed(weak(True)) == "warlocks-cave"
