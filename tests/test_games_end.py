@@ -297,3 +297,15 @@ def test_a_weak_bot_without_a_talisman_seeks_the_warlock_once_a_rival_rules():
 
     assert aimed(weak(False)) != "warlocks-cave"
     assert aimed(weak(True)) == "warlocks-cave"
+
+
+@rules("movement.roll-outer-middle")
+def test_a_bot_kept_out_by_the_sentinel_takes_the_boatman_to_the_temple():
+    """Its walk heads for the Tavern (the way in), so the Temple looked farther off: it turned
+    the boatman down, visit after visit (two weak bots with five Talismans, 1,000 turns)."""
+    s = Scenario(["wizard", "thief"]).no_spells().at(0, "plains-3").at(1, "village").set(1, lost_turns=50)
+    s.give(0, "Talisman").set(0, strength=4, craft=8, lives=4)
+    s.game.turn = 300  # late: strong enough for the Inner Region, too weak for the Sentinel's bridge
+    s.dice(1, 6).start().choose("roll").choose("move:tavern")  # a 6: the boatman
+    assert s.kind == "turn" and s.decision.player == 0 and "next-move" in s.options()
+    assert bot_says(s) == "next-move"

@@ -70,10 +70,15 @@ def _walk_or_step(bot: HeuristicBot, d: Decision) -> str | None:
 
 @ADVICE.answer("turn", order=10)
 def _next_move(bot: HeuristicBot, d: Decision) -> str | None:
-    """A move fixed in advance, taken when it brings the bot nearer its aim (or it has none)."""
+    """A move fixed in advance, taken when it brings the bot nearer its aim (or it has none).
+    Kept out by the Sentinel, the aim beyond it: the walk heads for the way in (the Tavern),
+    and the boatman's Temple is nearer the aim itself (the bots turned him down, visit after
+    visit, and games ran to the turn cap)."""
     if not bot.offered("next-move"):
         return None
     aim = bot.plan["walk-target"]
+    if bot.region(bot.here()) == "outer" and kept_out(bot):
+        aim = bot.aim()
     if (aim == "" or bot.distance(next_move(bot), aim) < bot.distance(bot.here(), aim)) and not bot.flag(
         "next-move-unwelcome"
     ):
