@@ -10,17 +10,15 @@ one of the two Dungeons; all of them are measured). Each set plays ``--games`` g
 ``--max-turns``) and the table gives the median and 90th-percentile turns and the games that
 reached the cap (docs/bots.md, "Games that end").
 
-``--compiled`` plays the compiled build (``scripts/compile.sh``, about 2-3x faster; it must be as
-new as the sources); ``--build DIR`` plays another build or checkout (an older commit's, to
-compare). ``--records DIR`` keeps each set's records (``DIR/<set>.jsonl``) and reuses a file
+It plays the build on ``PYTHONPATH`` (``benchmarks/builds.py``: the compiled build is about 2-3x
+faster; ``--compiled`` puts ``build/compiled`` first), and says which. ``--records DIR`` keeps each set's records (``DIR/<set>.jsonl``) and reuses a file
 already complete, so a long run can be stopped and started again. Run it niced: the machine
-is shared.
+is shared. ``--quick``: one short game of the core game (the tests' run).
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import itertools
 import statistics
 import sys
@@ -28,15 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-BUILD = ROOT / "build" / "compiled"
-
-
-def source_hash(root: Path) -> str:
-    """As scripts/compile.sh writes it: the sha256 of ``sha256sum`` over every source file."""
-    files = sorted(str(p.relative_to(root)) for p in (root / "talisman").rglob("*.py") if "__pycache__" not in p.parts)
-    lines = "".join(f"{hashlib.sha256((root / f).read_bytes()).hexdigest()}  {f}\n" for f in files)
-    return hashlib.sha256(lines.encode()).hexdigest()
+import builds
 
 
 def module_sets() -> dict[str, tuple[str, ...]]:
@@ -101,17 +91,15 @@ def main() -> None:
     ap.add_argument("--max-turns", type=int, default=1000, help="the turn cap (default 1000)")
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--sets", default="", help="only the sets whose names begin so (comma-separated)")
-    ap.add_argument("--compiled", action="store_true", help="play the compiled build (scripts/compile.sh)")
-    ap.add_argument("--build", type=Path, help="play the package of this build or checkout instead")
+    ap.add_argument("--compiled", action="store_true", help="put the compiled build first (scripts/compile.sh)")
     ap.add_argument("--records", type=Path, help="keep each set's records in this folder (and reuse them)")
+    ap.add_argument("--quick", action="store_true", help="one short game of the core game (the tests' run)")
     args = ap.parse_args()
-    if args.compiled:
-        stamp = BUILD / "SOURCE_HASH"
-        if not stamp.exists() or stamp.read_text().strip() != source_hash(ROOT):
-            sys.exit("no compiled build as new as the sources: scripts/compile.sh makes one")
-        args.build = BUILD
-    sys.path.insert(0, str(args.build or ROOT))
-    sets = module_sets()
+    if args.quick:
+        args.games, args.sets, args.max_turns, args.workers = 1, "core", 40, 1
+    builds.use(args.compiled)
+    print(builds.which(), flush=True)
+    sets = {"core": ("core",)} if args.quick else module_sets()
     wanted = [s for s in args.sets.split(",") if s]
     print("| set | games | median turns | 90th percentile | at the cap |")
     print("|---|---:|---:|---:|---:|")

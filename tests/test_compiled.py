@@ -139,6 +139,8 @@ BENCHMARKS = {
     "bench_server.py": ["--quick"],
     "bench_simulate.py": ["--quick"],
     "content_share.py": ["--quick"],
+    "games_end.py": ["--quick"],
+    "levels.py": ["--quick"],
     "lt_search.py": ["--quick", "--out", "{tmp}/lt.jsonl"],
     "real_choices.py": ["--quick"],
     "search_strength.py": ["report", "--no-plot"],
