@@ -36,9 +36,10 @@ import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the on
 
 builds.use()
 
-from talisman.content.loader import RawContent, load_dir  # noqa: E402
+from talisman.content.loader import RawContent, load_files  # noqa: E402
 from talisman.content.model import CardDef  # noqa: E402
 from talisman.content.modules import TALISMAN, game_of, get_module, known_modules, resolve_modules  # noqa: E402
+from talisman.content.ruleset import content_files  # noqa: E402
 from talisman.content.vocabulary import module_verbs  # noqa: E402
 
 RULE_CODE = ("talisman/engine", "talisman/content", "talisman/modules")
@@ -67,6 +68,8 @@ def _string_constants() -> set[str]:
     found: set[str] = set()
     for folder in RULE_CODE:
         for path in sorted((ROOT / folder).rglob("*.py")):
+            if path.name == "advice.py" or path.name.endswith("_advice.py") or "advice" in path.parent.name:
+                continue  # the bots' advice beside a module names cards to play them, not to rule them
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str):
                     found.add(node.value)
@@ -83,9 +86,9 @@ def load_with_what_it_builds_on(module: str) -> RawContent:
     with module_verbs({name: verb.validate for m in every for name, verb in m.verbs.items()}):
         for m in every:
             if m.name != module and m.content_dir is not None:
-                load_dir(m.content_dir, before, m.name)
+                load_files(content_files(m), before, m.name)
         after = RawContent(**{f.name: copy.copy(getattr(before, f.name)) for f in dataclasses.fields(RawContent)})
-        load_dir(get_module(module).content_dir, after, module)
+        load_files(content_files(get_module(module)), after, module)
     own = RawContent()
     for field in ("cards", "characters", "spaces"):
         old, new = getattr(before, field), getattr(after, field)

@@ -114,12 +114,12 @@ def test_the_expansion_brings_its_cards_with_real_counts():
 
 @pytest.mark.rules("dungeon-4e.expansion-symbol")
 def test_every_card_of_the_expansion_is_marked_as_its_own():
-    from pathlib import Path
-
-    from talisman.content.loader import RawContent, load_dir
+    from talisman.content.loader import RawContent, load_files
+    from talisman.content.modules import get_module
+    from talisman.content.ruleset import content_files
 
     raw = RawContent()
-    load_dir(Path(__import__("talisman.modules.dungeon_4e", fromlist=["x"]).__file__).parent, raw, "dungeon-4e")
+    load_files(content_files(get_module("dungeon-4e")), raw, "dungeon-4e")
     mine = {k for k in raw.cards}
     assert len(mine) == 91 + 5 + 12 + 10
     assert all(raw.origin[f"card.{k}"].startswith("dungeon-4e/") for k in mine)

@@ -13,7 +13,9 @@ threads are daemons: one still spinning never keeps the server from stopping.
 >>> async def demo() -> int:
 ...     pool = Workers(2)
 ...     return await pool.run(sum, [1, 2, 3], budget=5)
->>> asyncio.run(demo())
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(1) as aside:  # an event loop of its own, whatever this thread runs
+...     aside.submit(asyncio.run, demo()).result()
 6
 """
 
