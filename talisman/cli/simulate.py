@@ -23,7 +23,14 @@ from talisman.cli.play import check_max_turns, parse_modules, parse_value
 from talisman.content import homebrew
 from talisman.errors import ConfigError
 from talisman.sim import analysis, records, runner
-from talisman.sim.report import adventure_names, character_names, party_table, terminal_tables, write_report
+from talisman.sim.report import (
+    adventure_names,
+    character_names,
+    feature_notes,
+    party_table,
+    terminal_tables,
+    write_report,
+)
 
 
 def parse_values(text: str, what: str) -> list[Any]:
@@ -65,7 +72,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "simulate",
         help="play many seeded games between bots and record them",
         description="Play N seeded games between bots in parallel and write one record per game "
-        "(characters, winner, ending, turns, deaths and causes, time). The same seed "
+        "(characters, winner, ending, turns, deaths and causes, time, how often each feature of the modules "
+        "was offered and chosen). The same seed "
         "gives the same records whatever the number of workers. Options and --players may take several "
         "values, to sweep them in one run. For Legendary Tales (--modules legendary-tales) the run ends "
         "with the party's success per adventure, difficulty and party size, with 95% Wilson intervals.",
@@ -204,9 +212,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     out = Console(highlight=False)
     if args.report:
         names = character_names(modules)
-        for table in terminal_tables(s, names, adventures):
+        notes = feature_notes([modules])
+        for table in terminal_tables(s, names, adventures, notes):
             out.print(table)
-        out.print(f"Report written to {write_report(s, Path(args.report), names, adventures)}")
+        out.print(f"Report written to {write_report(s, Path(args.report), names, adventures, notes)}")
     elif s["party"]:  # a cooperative game: the party's success is what a run is for
         out.print(party_table(s, adventures))
     return 0

@@ -9,8 +9,9 @@ calls with ``{ hook = "name" }`` (:meth:`Module.hook`), frame handlers
 endings (:meth:`Module.ending`, :meth:`Module.ending_choice`), effect verbs
 (:meth:`Module.verb`), the traits its content may carry, each with its
 meaning (:meth:`Module.trait`), the kinds of decision its rules ask
-(:meth:`Module.decision`), and hook points of its own
-(:meth:`Module.point`). Nothing is registered on a global: a
+(:meth:`Module.decision`), hook points of its own (:meth:`Module.point`), and
+the features a character may choose, which the simulator counts
+(:meth:`Module.feature`). Nothing is registered on a global: a
 :class:`~talisman.content.ruleset.Ruleset` composes the tables of the modules
 a game plays with, in the order it resolves them, and of those only.
 
@@ -66,6 +67,50 @@ class Ending:
 
     reach: Fn
     turn_start: Fn
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A choice a module offers a character, counted by the simulator (``talisman simulate``
+    records how often each is offered and chosen, ``talisman report`` shows the table): an option
+    of one of ``verbs`` (or one of the exact option ``ids``) in a decision of one of ``kinds`` (of
+    any kind when none), chosen by a character standing in one of ``regions`` (anywhere when
+    none), in a game that also plays the modules ``needs`` (the City's Enchantress opens the
+    Timescape only with it). ``never_pays``, when a good player never takes it, says why (the
+    table shows it beside a feature never used).
+
+    >>> loan = Feature("city-classic", "loan", "a Loan from the Bank", verbs=("loan",), kinds=("bank",))
+    >>> loan.key, loan.matches("bank", "loan", "city"), loan.matches("bank", "rob", "city")
+    ('city-classic/loan', True, False)
+    """
+
+    module: str
+    name: str
+    meaning: str
+    verbs: tuple[str, ...] = ()
+    ids: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    regions: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
+    never_pays: str = ""
+
+    @property
+    def key(self) -> str:
+        """Its name in a game record: ``module/name``."""
+        return f"{self.module}/{self.name}"
+
+    @property
+    def option_verbs(self) -> tuple[str, ...]:
+        """The verbs of the options that may be it (its ``verbs``, and those of its ``ids``)."""
+        return (*self.verbs, *(i.partition(":")[0] for i in self.ids))
+
+    def matches(self, kind: str, option: str, region: str) -> bool:
+        """Is the option of this id, in a decision of this kind, chosen from this region, the feature?"""
+        return (
+            (option.partition(":")[0] in self.verbs or option in self.ids)
+            and (not self.kinds or kind in self.kinds)
+            and (not self.regions or region in self.regions)
+        )
 
 
 @dataclass(frozen=True)
@@ -125,6 +170,7 @@ class Module:
         # or more: shared advice too), loaded by the bot only (talisman.bots.knowledge).
         self.advice: tuple[str, ...] = ()
         self.services: dict[str, Fn] = {}  # functions the kernel asks for by name (the engine's: view, attribute)
+        self.features: dict[str, Feature] = {}  # the choices it offers a character, by name (see feature)
 
     def __repr__(self) -> str:
         return f"Module({self.name!r})"
@@ -211,6 +257,44 @@ class Module:
             parse_spec(spec)  # refused at once when malformed
             self.option_args[verb] = spec
 
+    def feature(
+        self,
+        name: str,
+        meaning: str,
+        *,
+        verbs: str | Iterable[str] = (),
+        ids: str | Iterable[str] = (),
+        kinds: str | Iterable[str] = (),
+        regions: str | Iterable[str] = (),
+        needs: str | Iterable[str] = (),
+        never_pays: str = "",
+    ) -> Feature:
+        """Declare a feature a character may choose (see :class:`Feature`): its ``name`` (a word of
+        the module's own), its ``meaning``, the options that are it (by verb, or by exact id), and
+        why it never pays, if so.
+
+        >>> m = Module(name="example", title="An example")
+        >>> m.feature("tip", "a tip to the innkeeper", kinds="inn", verbs="tip").key
+        'example/tip'
+        """
+        if name in self.features:
+            raise ValueError(f"{self.name}: two features named {name!r}")
+        found = Feature(
+            self.name,
+            name,
+            meaning,
+            _words(verbs),
+            _words(ids),
+            _words(kinds),
+            _words(regions),
+            _words(needs),
+            never_pays,
+        )
+        if not found.option_verbs:
+            raise ValueError(f"{self.name}: the feature {name!r} names no option")
+        self.features[name] = found
+        return found
+
     def _named(self, table: dict[str, Fn], what: str, name: str) -> Callable[[F], F]:
         def register(fn: F) -> F:
             if table.get(name, fn) is not fn:
@@ -219,6 +303,10 @@ class Module:
             return fn
 
         return register
+
+
+def _words(value: str | Iterable[str]) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 # --- the registry -------------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import Any, Final
 from talisman.content.cache import Bounded
 from talisman.content.loader import RawContent, build_spaces, load_files, resolve_numbers
 from talisman.content.model import CardDef, CharacterDef, LinkDef, NumberDef, RegionDef, SpaceDef, Table
-from talisman.content.modules import Ending, Module, OptionSpec, Verb, resolve_modules
+from talisman.content.modules import Ending, Feature, Module, OptionSpec, Verb, resolve_modules
 from talisman.content.option_args import OptionGrammar, compose_grammar
 from talisman.content.vocabulary import VERBS, module_verbs
 from talisman.errors import ConfigError, ContentError
@@ -85,6 +85,9 @@ class Ruleset:
     traits: dict[str, str]  # every trait the content may carry -> its meaning
     decisions: dict[str, str]  # every kind of decision the rules may ask -> its meaning
     services: dict[str, Fn]  # what the kernel asks for by name (view, attribute)
+    features: tuple[
+        Feature, ...
+    ]  # the choices the modules offer a character, module by module (the simulator counts them)
     option_grammar: OptionGrammar  # the arguments of the option verbs (an option's args, by its id)
     # Values the engine works out from this content alone (the walks a roll allows
     # from a space...), kept once they are asked for: they never change. Bounded
@@ -168,8 +171,28 @@ def compose_tables(modules: tuple[Module, ...]) -> dict[str, Any]:
         "points": points,
         "abilities": {p: tuple(fns) for p, fns in abilities.items()},
         "ending_choices": tuple(fn for m in modules for fn in m.ending_choices),
+        "features": played_features(modules, named["decisions"]),
         **named,
     }
+
+
+def played_features(modules: tuple[Module, ...], decisions: dict[str, str]) -> tuple[Feature, ...]:
+    """The features of these modules that a game of them offers (those whose ``needs`` are all
+    played), module by module; a feature may name only decision kinds these modules declare."""
+    names = {m.name for m in modules}
+    found: list[Feature] = []
+    for m in modules:
+        for feature in m.features.values():
+            if not names.issuperset(feature.needs):
+                continue
+            unknown = [k for k in feature.kinds if k not in decisions]
+            if unknown:
+                raise ConfigError(
+                    f"module {m.name!r}: the feature {feature.name!r} names the decision kind {unknown[0]!r}, "
+                    "which no module of this game declares"
+                )
+            found.append(feature)
+    return tuple(found)
 
 
 def _merge(into: dict[str, Any], table: dict[str, Any], m: Module, what: str) -> None:

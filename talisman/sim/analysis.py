@@ -1,5 +1,5 @@
 """Statistics of a simulation: win rates with confidence intervals, game
-length, causes of death and endings.
+length, causes of death, endings and the features used.
 
 >>> lo, hi = wilson(50, 100)
 >>> round(lo, 3), round(hi, 3)
@@ -94,6 +94,47 @@ def party(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
+def features(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """How often each feature the modules declare was used (the records' ``features`` and
+    ``features_offered``): in how many of the games that had it it was offered and used, and its
+    uses per game; in the order the records name them (module by module).
+
+    >>> rows = features([{"features": {"city-classic/loan": n}, "features_offered": {"city-classic/loan": 2}}
+    ...                  for n in (0, 3)])
+    >>> rows[0]["module"], rows[0]["feature"], rows[0]["games"], rows[0]["used_games"], rows[0]["per_game"]
+    ('city-classic', 'loan', 2, 1, 1.5)
+    """
+    games: Counter[str] = Counter()
+    offered: Counter[str] = Counter()
+    used: Counter[str] = Counter()
+    uses: Counter[str] = Counter()
+    for r in records:
+        shown = r.get("features_offered") or {}
+        for key, n in (r.get("features") or {}).items():
+            if n is None:  # (a Parquet file of games of several module sets: not a feature of this one)
+                continue
+            games[key] += 1
+            offered[key] += bool(shown.get(key))
+            used[key] += bool(n)
+            uses[key] += n
+    rows = []
+    for key, n in games.items():
+        module, _, name = key.partition("/")
+        rows.append(
+            {
+                "key": key,
+                "module": module,
+                "feature": name,
+                "games": n,
+                "offered_games": offered[key],
+                "used_games": used[key],
+                "uses": uses[key],
+                "per_game": uses[key] / n,
+            }
+        )
+    return rows
+
+
 def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything the report shows, as plain data. A game won by several seats
     gives each a share of the win, but a cooperative game's party wins whole (each hero's
@@ -135,4 +176,5 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
         "deaths_by_character": death_chars.most_common(),
         "endings": endings.most_common(),
         "party": party([r for r in records if "won" in r]),
+        "features": features(records),
     }

@@ -3,8 +3,9 @@ file name ends in ``.parquet``.
 
 One record per game (see :func:`talisman.sim.runner.play_game`): its seed,
 bots and characters per seat, the winners, how the game ended, its length
-in turns, rounds and actions, each death with its turn and cause, and the
-seconds it took.
+in turns, rounds and actions, each death with its turn and cause, the
+seconds it took, and how often each feature its modules declare was chosen
+(``features``) and offered (``features_offered``), by ``module/name``.
 """
 
 from __future__ import annotations

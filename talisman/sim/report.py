@@ -2,18 +2,23 @@
 
 :func:`write_report` draws with matplotlib (Agg backend, no display needed)
 into a folder: ``win_rates.png``, ``game_length.png``, ``deaths.png``,
-``endings.png``, ``summary.json`` and ``index.html`` which shows them all.
+``endings.png``, ``summary.json`` and ``index.html`` which shows them all,
+with the table of the features used (module by module: how often each
+feature a character may choose was offered and taken, and why one never
+used never pays).
 """
 
 from __future__ import annotations
 
 import html
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from rich.table import Table
 
+from talisman.content.modules import Feature
 from talisman.content.ruleset import ruleset_for
 
 
@@ -31,6 +36,62 @@ def adventure_names(modules: tuple[str, ...]) -> dict[int, str]:
     except Exception:  # not a game of adventures, or a module this installation lacks
         return {}
     return {int(c): str(label) for c, label in zip(spec.choices, spec.labels or ())}
+
+
+def feature_notes(module_sets: Iterable[tuple[str, ...]]) -> dict[str, Feature]:
+    """The features the modules of these games declare, by ``module/name`` (their meaning and
+    why one never pays); none for modules this installation lacks."""
+    found: dict[str, Feature] = {}
+    for modules in dict.fromkeys(module_sets):
+        try:
+            rules = ruleset_for(modules)
+        except Exception:  # records of modules this installation lacks: their features go unexplained
+            continue
+        for f in rules.features:
+            found.setdefault(f.key, f)
+    return found
+
+
+FEATURE_HEAD = ["module", "feature", "games", "offered in", "used in", "uses per game", "why it never pays"]
+UNEXPLAINED = "(no reason written)"
+
+
+def feature_rows(rows: list[dict[str, Any]], notes: dict[str, Feature]) -> list[list[str]]:
+    """The features used, as table rows (:data:`FEATURE_HEAD`): the reason a feature never pays
+    as its module writes it, and a warning for one never used that has none.
+
+    >>> from talisman.content.modules import Feature
+    >>> loan = Feature("city-classic", "loan", "a Loan", ("loan",), never_pays="dear")
+    >>> row = {"key": loan.key, "module": "city-classic", "feature": "loan", "games": 4,
+    ...        "offered_games": 3, "used_games": 0, "uses": 0, "per_game": 0.0}
+    >>> feature_rows([row], {loan.key: loan})[0][2:]
+    ['4', '3', '0', '0.00', 'dear']
+    """
+    out = []
+    for r in rows:
+        note = notes.get(r["key"])
+        why = note.never_pays if note is not None and note.never_pays else "" if r["uses"] else UNEXPLAINED
+        out.append(
+            [
+                r["module"],
+                r["feature"],
+                str(r["games"]),
+                str(r["offered_games"]),
+                str(r["used_games"]),
+                f"{r['per_game']:.2f}",
+                why,
+            ]
+        )
+    return out
+
+
+def _feature_html(rows: list[dict[str, Any]], notes: dict[str, Feature]) -> str:
+    """The features table of the page, each feature with its meaning."""
+    table = feature_rows(rows, notes)
+    for row, r in zip(table, rows, strict=True):
+        note = notes.get(r["key"])
+        row.insert(2, note.meaning if note is not None else "")
+    return _html_table([*FEATURE_HEAD[:2], "what it is", *FEATURE_HEAD[2:]], table)
 
 
 PARTY_HEAD = ["adventure", "stars", "heroes", "bots", "games", "wins", "success", "95% interval", "turns", "tasks done"]
@@ -153,9 +214,16 @@ def rate_rows(rows: list[dict[str, Any]], names: dict[str, str]) -> list[list[st
     ]
 
 
-def write_report(s: dict[str, Any], out: Path, names: dict[str, str], adventures: dict[int, str] | None = None) -> Path:
+def write_report(
+    s: dict[str, Any],
+    out: Path,
+    names: dict[str, str],
+    adventures: dict[int, str] | None = None,
+    notes: dict[str, Feature] | None = None,
+) -> Path:
     """Write the plots, summary.json and index.html into ``out``; returns the page. A
-    cooperative game's page opens with the party's success per adventure, difficulty and size."""
+    cooperative game's page opens with the party's success per adventure, difficulty and size;
+    ``notes`` explain the features (:func:`feature_notes`)."""
     out.mkdir(parents=True, exist_ok=True)
     plots = _plots(s, out, names)
     (out / "summary.json").write_text(json.dumps({k: v for k, v in s.items() if k != "turn_values"}, indent=1))
@@ -187,6 +255,7 @@ def write_report(s: dict[str, Any], out: Path, names: dict[str, str], adventures
         _html_table(["ending", "games"], [list(e) for e in s["endings"]]),
         "<h2>Causes of death</h2>",
         _html_table(["cause", "deaths"], [list(c) for c in s["causes"]]),
+        *(["<h2>Features used</h2>", _feature_html(s["features"], notes or {})] if s.get("features") else []),
     ]
     parts += [f"<h2>{html.escape(title)}</h2><img src='{fname}' alt='{html.escape(title)}'>" for fname, title in plots]
     parts.append("</body></html>")
@@ -212,7 +281,12 @@ def party_table(s: dict[str, Any], adventures: dict[int, str]) -> Table:
     return t
 
 
-def terminal_tables(s: dict[str, Any], names: dict[str, str], adventures: dict[int, str] | None = None) -> list[Table]:
+def terminal_tables(
+    s: dict[str, Any],
+    names: dict[str, str],
+    adventures: dict[int, str] | None = None,
+    notes: dict[str, Feature] | None = None,
+) -> list[Table]:
     """The same figures as rich tables for the terminal."""
     tables = [party_table(s, adventures or {})] if s.get("party") else []
     per = "Success rate per hero" if s.get("party") else "Win rate per character"
@@ -245,4 +319,18 @@ def terminal_tables(s: dict[str, Any], names: dict[str, str], adventures: dict[i
         for k, v in s[key][:12]:
             t.add_row(_short(k), str(v), f"{100 * v / total:.1f}%")
         tables.append(t)
+    if s.get("features"):
+        tables.append(features_table(s, notes or {}))
     return tables
+
+
+def features_table(s: dict[str, Any], notes: dict[str, Feature]) -> Table:
+    """The features used, module by module, for the terminal."""
+    t = Table(title=f"Features used ({s['games']} games)")
+    for col in FEATURE_HEAD:
+        t.add_column(col, justify="left" if col in ("module", "feature", FEATURE_HEAD[-1]) else "right")
+    module = ""
+    for row in feature_rows(s["features"], notes):
+        t.add_row("" if row[0] == module else row[0], *row[1:])
+        module = row[0]
+    return t

@@ -28,6 +28,7 @@ from talisman.engine.game import Game
 from talisman.engine.view import agent_view
 from talisman.errors import ConfigError
 from talisman.sim import roster
+from talisman.sim.features import FeatureTally
 
 UNFINISHED = "unfinished: turn limit reached"
 MAX_TURNS: Final = 1000  # the turns a game may last by default (the web server's turn cap too)
@@ -142,11 +143,15 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
     start_chars = list(characters)
     alive = [True] * len(g.players)
     deaths: list[dict[str, Any]] = []
+    tally = FeatureTally(g.rules) if g.rules.features else None
     actions = 0
     while g.result is None and g.turn <= spec.max_turns:
         d = g.decision
         assert d is not None  # a game not over has a decision pending
-        g.apply(agents[d.player].choose(agent_view(g, d.player), d))
+        chosen = agents[d.player].choose(agent_view(g, d.player), d)
+        if tally is not None:
+            tally.count(g, d, chosen)
+        g.apply(chosen)
         actions += 1
         while len(alive) < len(g.players):  # a seat raised a second character (a Mirror Image)
             alive.append(True)
@@ -188,6 +193,9 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         record["options"] = dict(spec.options)
     if spec.tuning:
         record["tuning"] = dict(spec.tuning)
+    if tally is not None:  # each feature the modules declare: how often chosen, how many decisions offered it
+        record["features"] = tally.uses()
+        record["features_offered"] = tally.offers()
     if g.rules.modules and g.rules.modules[0].game == "legendary-tales":  # the party wins or loses together
         record |= {
             "won": bool(result.get("won")),

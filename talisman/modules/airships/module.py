@@ -34,4 +34,10 @@ MODULE.declare_options(
         "leave": "card",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("claim", "an unguarded Airship claimed", kinds="airship-claim", verbs="claim")
+MODULE.feature("fly", "an Airship flown instead of rolling", kinds="turn", verbs="fly")
+MODULE.feature("disembark", "a step down from an Airship", verbs="disembark")
+MODULE.feature("broadside", "a broadside fired on another character's Airship", kinds="meet", verbs="broadside")
 MODULE.advice = ("talisman.modules.airships.advice:ADVICE",)

@@ -25,4 +25,18 @@ MODULE.declare_options(
         "bell-recruit": "seat",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("recruit", "a character met asked to join the Brotherhood", kinds="meet", verbs="bell-recruit")
+MODULE.feature("join", "the Brotherhood joined when asked", kinds="bell-invite", verbs="join")
+MODULE.feature(
+    "convince",
+    "a guard of the Donjon convinced of a member's innocence",
+    kinds="bell-donjon",
+    verbs="convince",
+    needs="city-classic",
+)
+MODULE.feature(
+    "escape", "an escape from the Donjon tried by a member", kinds="bell-donjon", verbs="escape", needs="city-classic"
+)
 MODULE.advice = ("talisman.modules.brotherhood.advice:ADVICE",)

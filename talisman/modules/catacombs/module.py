@@ -17,4 +17,9 @@ MODULE.declare_decisions(
         "catacombs-exit": "whether to climb out by the Exit just found, or stay below",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("descend", "down into the Catacombs by a way found", kinds="catacombs-descend", verbs="go-down")
+MODULE.feature("climb-out", "out of the Catacombs by an Exit found", kinds="catacombs-exit", verbs="climb-out")
+MODULE.feature("stay-below", "an Exit found and passed by, to stay below", kinds="catacombs-exit", verbs="stay-below")
 MODULE.advice = ("talisman.modules.catacombs.advice:ADVICE",)

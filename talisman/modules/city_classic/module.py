@@ -30,4 +30,64 @@ MODULE.declare_options(
         "warrant": "seat",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("loan", "a Loan from the Bank: 3G now, 4G to repay before leaving the City", kinds="bank", verbs="loan")
+MODULE.feature("repay", "a Loan repaid at the Bank", kinds="bank", verbs="repay")
+MODULE.feature(
+    "rob-bank",
+    "an attempt to rob the Bank (a crime)",
+    kinds="bank",
+    verbs="rob",
+    never_pays="about 1G on average for a crime: a Toad on a 1, a Warrant on a 2 or a 6, and the Law check after",
+)
+MODULE.feature(
+    "warrant", "a Warrant bought at the Royal Castle and laid on another character", kinds="warrant", verbs="warrant"
+)
+MODULE.feature(
+    "hand-over", "a beaten character with a Warrant turned over to the Law", kinds="warrant", verbs="hand-over"
+)
+MODULE.feature(
+    "barge-in", "a Barge met in the Outer or Middle Region ridden to the City's Wharf", kinds="barge", verbs="ride"
+)
+MODULE.feature("barge-out", "a barge paid for at the Wharf, to any space of a Region", kinds="turn", verbs="barge")
+MODULE.feature("stowaway", "stowing away on a passing barge at the Wharf", kinds="turn", verbs="stowaway")
+MODULE.feature("riverman", "the Six Fates Inn's riverman's passage to the Outer Region", kinds="barge", verbs="sail")
+MODULE.feature("donjon-bribe", "a judge of the Donjon bribed", kinds="donjon", verbs="bribe")
+MODULE.feature("donjon-escape", "an escape from the Donjon tried", kinds="donjon", verbs="escape")
+MODULE.feature("doctor", "the Doctor's Surgery's healing", kinds="heal", verbs="heal", regions="city")
+MODULE.feature("potion", "a potion bought and drunk at the Apothecary", kinds="choose", verbs="potion", regions="city")
+MODULE.feature("sell", "Objects sold at the Apothecary or the Armoury", kinds="choose", verbs="sell", regions="city")
+MODULE.feature(
+    "shop", "arms, armour or animals bought at the Armoury or the Stables", kinds="shop", verbs="buy", regions="city"
+)
+MODULE.feature(
+    "mend",
+    "a Broken Helmet or Damaged Armour mended at the Armoury",
+    kinds="choose",
+    verbs=("mend-helmet", "mend-armour"),
+)
+MODULE.feature("temple", "a prayer at the High Temple", kinds="choose", verbs="pray", regions="city")
+MODULE.feature("spell-shop", "a Spell bought at the Magic Emporium", kinds="choose", verbs="buy-spell", regions="city")
+MODULE.feature("blessing", "the Enchantress's blessing asked", kinds="choose", verbs="blessing", regions="city")
+MODULE.feature(
+    "warp-gate",
+    "the Enchantress asked to open a Warp Gate to the Timescape",
+    kinds="choose",
+    verbs="warp-gate",
+    needs="timescape",
+)
+MODULE.feature(
+    "guild-heal", "the Anarchists' Guild's healing of a neutral character", kinds="choose", verbs="heal", regions="city"
+)
+MODULE.feature("guild-address", "an address to the Anarchists' Guild", kinds="choose", verbs="address", regions="city")
+MODULE.feature(
+    "convert", "a change of alignment at the Anarchists' Guild", kinds="choose", verbs=("turn-evil", "turn-good")
+)
+MODULE.feature(
+    "pedlar",
+    "the Pedlar's cheap Dagger or Helmet bought in the street (a crime)",
+    kinds="choose",
+    verbs=("buy-dagger", "buy-helmet"),
+)
 MODULE.advice = ("talisman.modules.city_classic.advice:ADVICE",)

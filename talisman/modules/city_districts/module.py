@@ -65,4 +65,40 @@ MODULE.declare_options(
         "summon": "seat",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("enter", "into the City by one of its gates", kinds="turn", verbs="enter-city")
+MODULE.feature("gladiator", "a bout with the Arena's Gladiator", kinds="city-arena", verbs="gladiator")
+MODULE.feature("summon", "a character summoned to fight in the Arena", kinds="city-arena", verbs="summon")
+MODULE.feature("temple", "a prayer in the Temple District, with gold given", kinds="city-temple", verbs="pray")
+MODULE.feature(
+    "enchantress", "the Enchantress of the Slums sought past the thugs", kinds="city-enchantress", verbs="enchantress"
+)
+MODULE.feature("chiurgeon", "the Chiurgeon of the West Side's healing", kinds="city-west-side", verbs="chiurgeon")
+MODULE.feature("alchemist", "the Alchemist of the West Side", kinds="city-west-side", verbs="alchemist")
+MODULE.feature("well", "a gold thrown into the Wishing Well", kinds="city-well", verbs="wish")
+MODULE.feature(
+    "patrol-fight", "a County Patrol fought instead of going with it", kinds="city-county-patrol", verbs="fight"
+)
+MODULE.feature("escort", "the King or the Queen escorted to the Palace", kinds="city-escort", verbs="escort")
+MODULE.feature("enlist", "the King's service enlisted in at the Palace", kinds="city-palace", verbs="enlist")
+MODULE.feature(
+    "sheriff",
+    "a Deserter or a task's outlaw handed to the Sheriff",
+    kinds="city-sheriff",
+    verbs=("hand-over", "reward"),
+)
+MODULE.feature(
+    "harbour",
+    "a passage booked at the Harbour to a space beside the Storm River",
+    kinds="city-harbour",
+    verbs="passage",
+)
+MODULE.feature(
+    "trial", "a trial in Judgement Square swayed by a bystander", kinds="city-trial-lean", verbs=("for", "against")
+)
+MODULE.feature("shoot", "a Bow shot instead of moving", kinds="turn", verbs="shoot")
+MODULE.feature("ride", "a riding animal's bonus added to a movement roll", verbs="ride")
+MODULE.feature("eat", "something eaten before a fight, for +1", kinds="combat", verbs="eat")
+MODULE.feature("stand-in", "a Follower that fights a battle in its holder's place", kinds="combat", verbs="stand-in")
 MODULE.advice = ("talisman.modules.city_districts.advice:ADVICE",)

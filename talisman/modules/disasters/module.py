@@ -16,4 +16,7 @@ MODULE.declare_decisions(
         "disaster-space": "the space a Disaster drawn strikes, of those of its kind",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("strike", "the space a Disaster drawn strikes, chosen", kinds="disaster-space", verbs="space")
 MODULE.advice = ("talisman.modules.disasters.advice:ADVICE",)

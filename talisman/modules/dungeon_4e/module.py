@@ -118,4 +118,31 @@ MODULE.declare_options(
         "roll": "number",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature(
+    "enter",
+    "down from the Ruins into the Dungeon",
+    kinds="move",
+    ids="move:dungeon-entrance",
+    regions=("outer", "middle"),
+)
+MODULE.feature("flee", "flight back up out of the Dungeon", kinds="turn", verbs="flee")
+MODULE.feature("guard-bribe", "the Dungeon's guards bribed", kinds="choose", verbs="bribe", regions="dungeon-4e")
+MODULE.feature("kitchen", "a meal in the Kitchen", kinds="choose", verbs="eat", regions="dungeon-4e")
+MODULE.feature("rune-gate", "a Rune Gate stepped through", kinds="rune-gate", verbs="to")
+MODULE.feature("keeper", "prisoners bought back from the Dungeon Keeper", kinds="keeper", verbs="buy")
+MODULE.feature("upkeep", "a Follower's upkeep paid", kinds="upkeep", verbs="pay")
+MODULE.feature("champion", "a Follower that fights a battle in its holder's place", kinds="combat", verbs="champion")
+MODULE.feature("exile", "an Enemy banished before the fight", kinds="combat", verbs="exile")
+MODULE.feature("weighted", "the Weighted Dice: a roll chosen instead of rolled", verbs=("weighted", "weighted-move"))
+MODULE.feature("cloak", "the Cloak of Feathers: a flight to any space of the Region", kinds="turn", verbs="cloak")
+MODULE.feature(
+    "amulet", "an Amulet's second movement roll or flight", kinds="move", verbs=("amulet-reroll", "amulet-fly")
+)
+MODULE.feature("blood-stone", "a life given to the Blood Stone for what it gives", kinds="turn", verbs="blood-stone")
+MODULE.feature("diablerie", "a Follower given up for a Spell (Diablerie)", kinds="turn", verbs="diablerie")
+MODULE.feature("lore", "the Book of Lore's Spell", kinds="turn", verbs="lore")
+MODULE.feature("totem", "a trophy given to the Totem Staff for 2 lives", kinds="turn", verbs="totem")
+MODULE.feature("gold-seeker", "Bags of Gold cashed in with the gold-seeker's 2 more", kinds="turn", verbs="gold-seeker")
 MODULE.advice = ("talisman.modules.dungeon_4e.advice:ADVICE", "talisman.modules.shared.dungeon_advice:ADVICE")

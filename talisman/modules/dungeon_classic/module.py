@@ -24,4 +24,11 @@ MODULE.declare_options(
         "climb-out": "space",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("enter", "down into the Dungeon through a Doorway", kinds="turn", verbs="enter-dungeon")
+MODULE.feature("flee", "flight back up out of the Dungeon", kinds="turn", verbs="flee")
+MODULE.feature("climb-out", "out of the Dungeon by a Doorway", kinds="turn", verbs="climb-out")
+MODULE.feature("guard-bribe", "the Guard Room's Guard bribed", kinds="choose", verbs="bribe", regions="dungeon")
+MODULE.feature("kitchen", "a meal in the Kitchen", kinds="choose", verbs="eat", regions="dungeon")
 MODULE.advice = ("talisman.modules.dungeon_classic.advice:ADVICE", "talisman.modules.shared.dungeon_advice:ADVICE")

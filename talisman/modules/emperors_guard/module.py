@@ -25,4 +25,15 @@ MODULE.declare_options(
         "bribe": "card",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("bribe", "a Guard bribed with gold, or with an Object", kinds="guard-bribe", verbs="bribe")
+MODULE.feature(
+    "fight",
+    "a Guard fought instead of bribed (a Warrant if it is beaten)",
+    kinds="guard-bribe",
+    verbs=("fight", "fight-psychic"),
+)
+MODULE.feature("reopen", "a Place the Guard closed reopened, missing a turn", kinds="guard-reopen", verbs="reopen")
+MODULE.feature("hiding", "a Follower hiding from the Guard taken along", kinds="guard-hiding", verbs="take")
 MODULE.advice = ("talisman.modules.emperors_guard.advice:ADVICE",)

@@ -36,4 +36,34 @@ MODULE.declare_options(
         "resign": "word",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("title", "a Master Level title taken when offered (its card met)", kinds="master-level", verbs="accept")
+MODULE.feature("mirror", "through the Mirror: a Mirror Image made", kinds="master-level", verbs="pass")
+MODULE.feature(
+    "sheriff",
+    "the office of Sheriff sought at the Royal Castle",
+    kinds="master-level",
+    verbs="seek",
+    needs="city-classic",
+)
+MODULE.feature(
+    "high-mage",
+    "Magic Objects offered for the power of the High Mage at the Magic Emporium",
+    kinds="master-level",
+    verbs="offer",
+    needs="city-classic",
+)
+MODULE.feature(
+    "champion",
+    "the Beggar given a gold, to be the King's Champion",
+    kinds="master-level",
+    verbs="give",
+    needs="city-classic",
+)
+MODULE.feature("resign", "a title resigned", kinds="turn", verbs="resign")
+MODULE.feature("rejoin", "the Mystic's spirit and body rejoined", kinds="turn", verbs="rejoin")
+MODULE.feature(
+    "twin-trade", "a Mirror Image and its original trading", kinds="meet", verbs=("give", "take", "give-gold")
+)
 MODULE.advice = ("talisman.modules.master_levels.advice:ADVICE",)

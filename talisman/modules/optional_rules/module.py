@@ -55,4 +55,10 @@ MODULE.declare_options(
         "henchman": "card",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("henchman", "a henchman sent to fight in its master's place", kinds="combat", verbs="henchman")
+MODULE.feature(
+    "hill-chamber", "King of the Hill: a Talisman taken and out by the Portal of Power", verbs="hill-chamber"
+)
 MODULE.advice = ("talisman.modules.optional_rules.advice:ADVICE",)

@@ -76,4 +76,31 @@ MODULE.declare_options(
         "turn-doorway": "card",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("pistol", "a Pistol fired before a battle", kinds="combat", verbs="pistol")
+MODULE.feature("bow", "a Bow shot before a battle", kinds="combat", verbs="bow")
+MODULE.feature(
+    "let-them-be", "creatures of a kind the character is friends with let be", kinds="combat", verbs="let-them-be"
+)
+MODULE.feature("berserk", "a berserk fury: +3 Strength, and the next turn lost", kinds="combat", verbs="berserk")
+MODULE.feature("charge", "a charge: +2 Strength, and the next turn lost", kinds="combat", verbs="charge")
+MODULE.feature("killer-blow", "a Killer Blow: the foe adds no die", kinds="combat", verbs="killer-blow")
+MODULE.feature(
+    "teleport", "a teleport on the movement roll, to any space of the region", kinds="move", verbs="teleport"
+)
+MODULE.feature("reroll", "the movement die rolled again", kinds="move", verbs="reroll")
+MODULE.feature("path", "the Pathfinder's move of one more or one less", kinds="move", verbs="path")
+MODULE.feature("trade-objects", "Objects sold for 1 gold each, anywhere", kinds="turn", verbs="trade-objects")
+MODULE.feature("sacrifice", "a Follower given up for a Spell", kinds="turn", verbs="sacrifice")
+MODULE.feature("shadow", "another character's move followed to its space", kinds="turn", verbs="shadow")
+MODULE.feature("seal", "a Dungeon Doorway turned upside down", kinds="turn", verbs="turn-doorway")
+MODULE.feature("pass-by", "a space landed on passed by, unencountered", kinds="encounter", verbs="pass-by")
+MODULE.feature("trade", "an Object traded with a card met for a Purchase card", kinds="card-ability", verbs="trade")
+MODULE.feature("imprison", "a character met imprisoned: it loses its next turn", kinds="meet", verbs="imprison")
+MODULE.feature("enslave", "a Follower taken from a character met", kinds="meet", verbs="enslave")
+MODULE.feature("panic", "a character met piped into a panic", kinds="meet", verbs="panic")
+MODULE.feature("curse", "a character met cursed", kinds="meet", verbs="curse")
+MODULE.feature("haggle", "a haggle over the City's prices", kinds="haggle", verbs="haggle")
+MODULE.feature("rout", "a character beaten in battle routed", kinds="rout", verbs="rout")
 MODULE.advice = ("talisman.modules.roster.advice:ADVICE",)

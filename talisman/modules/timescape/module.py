@@ -40,4 +40,25 @@ MODULE.declare_options(
         "timescape-nexus/meet": "card",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("seek", "the Mystic or the Warlock asked for the way into the Timescape", verbs="timescape")
+MODULE.feature(
+    "wild-magic",
+    "a Spell cast (or a Scroll read) in the Timescape, where wild magic twists it",
+    verbs=("cast", "read"),
+    regions="timescape",
+)
+MODULE.feature("warp-belt", "the Warp Belt's Red warp line followed instead of rolling", ids="warp:red")
+MODULE.feature("robo-doc", "the Robo-Doc's healing at the Space Fortress", kinds="timescape-fortress", verbs="robo-doc")
+MODULE.feature(
+    "rogue-trader", "the Rogue Trader's wares bought at the Space Fortress", kinds="timescape-trader", verbs="buy"
+)
+MODULE.feature("rift", "a character encountered through a Dimensional Rift", kinds="timescape-rift", verbs="meet")
+MODULE.feature(
+    "way-home",
+    "a way out of the Timescape taken (a passage home, a Gateway, a buried gate)",
+    kinds="timescape-port",
+    verbs=("passage", "city", "tavern", "go-down"),
+)
 MODULE.advice = ("talisman.modules.timescape.advice:ADVICE",)

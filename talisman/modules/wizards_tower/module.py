@@ -13,4 +13,9 @@ MODULE.declare_decisions(
         "dragon-prince": "the Dragon Prince: how to fight him",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature(
+    "tower", "through the Door from the Portal of Power into the Wizard's Tower", kinds="move", ids="portal:antechamber"
+)
 MODULE.advice = ("talisman.modules.wizards_tower.advice:ADVICE",)

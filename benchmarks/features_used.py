@@ -1,0 +1,91 @@
+"""The features used: seeded four-player games of the rule-aware bots for each module (with the
+modules some of its features need), and the table of how often each feature a character may
+choose was offered and taken, module by module, with the reason one never used never pays.
+
+    python benchmarks/features_used.py --games 200 --workers 2 --out /tmp/features
+    python benchmarks/features_used.py --sets city-classic,timescape+city-classic --games 50 --out /tmp/f
+
+Each set's records are written as ``DIR/<set>.jsonl`` (``talisman report`` reads them); a set
+already recorded with as many games is read back, not played again. The table (Markdown, as in
+docs/bots.md) pools every set: a feature's row counts the games that had it. The compiled build
+plays about three times faster (``scripts/compile.sh``, then ``PYTHONPATH=build/compiled``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from talisman.sim import analysis, records, runner
+from talisman.sim.report import FEATURE_HEAD, feature_notes, feature_rows
+
+# Each module, with the modules some of its features need: the Brotherhood's Donjon and the
+# City's Master Level titles are the City's; the Enchantress who opens the Timescape is too.
+SETS = (
+    "core",
+    "airships",
+    "brotherhood+city-classic",
+    "catacombs",
+    "city-classic",
+    "city-districts",
+    "disasters",
+    "dungeon-4e",
+    "dungeon-characters",
+    "dungeon-classic",
+    "emperors-guard",
+    "endings",
+    "master-levels+city-classic",
+    "optional-rules",
+    "roster",
+    "timescape+city-classic",
+    "wizards-tower",
+    "worlds",
+)
+
+
+def play_set(name: str, games: int, seed: int, workers: int, out: Path) -> list[dict[str, object]]:
+    """The records of ``games`` games of a set (played, or read back when recorded already)."""
+    path = out / f"{name}.jsonl"
+    if path.is_file():
+        found = list(records.read(path))
+        if len(found) == games:
+            return found
+    todo = runner.specs(games, 4, ["heuristic"], seed, modules=tuple(name.split("+")), max_turns=1000)
+    t0 = time.perf_counter()
+    n = records.write(path, runner.stream(todo, workers))
+    print(f"{name}: {n} games in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    return list(records.read(path))
+
+
+def markdown(recs: list[dict[str, object]]) -> str:
+    """The features table of these records, in Markdown."""
+    notes = feature_notes(tuple(r["modules"]) for r in recs)  # type: ignore[arg-type]
+    rows = feature_rows(analysis.features(recs), notes)
+    lines = ["| " + " | ".join(FEATURE_HEAD) + " |", "|" + "---|" * len(FEATURE_HEAD)]
+    module = ""
+    for row in rows:
+        shown = "" if row[0] == module else f"`{row[0]}`"
+        module = row[0]
+        lines.append("| " + " | ".join([shown, *row[1:]]) + " |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=200, help="games of each set (default 200)")
+    ap.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--sets", default=",".join(SETS), help="comma-separated sets, modules joined by + (default: all)")
+    ap.add_argument("--out", required=True, type=Path, help="folder for the records")
+    args = ap.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    recs: list[dict[str, object]] = []
+    for name in args.sets.split(","):
+        recs += play_set(name.strip(), args.games, args.seed, args.workers, args.out)
+    print(markdown(recs))
+
+
+if __name__ == "__main__":
+    main()
