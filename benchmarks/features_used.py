@@ -5,7 +5,8 @@ choose was offered and taken, module by module, with the reason one never used n
     python benchmarks/features_used.py --games 200 --workers 2 --out /tmp/features
     python benchmarks/features_used.py --sets city-classic,timescape+city-classic --games 50 --out /tmp/f
 
-Each set's records are written as ``DIR/<set>.jsonl`` (``talisman report`` reads them); a set
+A set is modules joined by ``+``, and game options after ``@`` (``optional-rules@king-of-the-hill=true``:
+King of the Hill's way out of the Treasure Chamber is offered only in its games). Each set's records are written as ``DIR/<set>.jsonl`` (``talisman report`` reads them); a set
 already recorded with as many games is read back, not played again. The table (Markdown, as in
 docs/bots.md) pools every set: a feature's row counts the games that had it. The compiled build
 plays about three times faster (``scripts/compile.sh``, then ``PYTHONPATH=build/compiled``).
@@ -18,11 +19,12 @@ import sys
 import time
 from pathlib import Path
 
+from talisman.cli.play import parse_value
 from talisman.sim import analysis, records, runner
 from talisman.sim.report import FEATURE_HEAD, feature_notes, feature_rows
 
-# Each module, with the modules some of its features need: the Brotherhood's Donjon and the
-# City's Master Level titles are the City's; the Enchantress who opens the Timescape is too.
+# Each module, with the modules (and options) some of its features need: the Brotherhood's Donjon
+# and the City's Master Level titles are the City's; the Enchantress who opens the Timescape is too.
 SETS = (
     "core",
     "airships",
@@ -37,7 +39,7 @@ SETS = (
     "emperors-guard",
     "endings",
     "master-levels+city-classic",
-    "optional-rules",
+    "optional-rules@king-of-the-hill=true",
     "roster",
     "timescape+city-classic",
     "wizards-tower",
@@ -52,7 +54,9 @@ def play_set(name: str, games: int, seed: int, workers: int, out: Path) -> list[
         found = list(records.read(path))
         if len(found) == games:
             return found
-    todo = runner.specs(games, 4, ["heuristic"], seed, modules=tuple(name.split("+")), max_turns=1000)
+    modules, *options = name.split("@")
+    chosen = {k: parse_value(v) for k, _, v in (o.partition("=") for o in options)}
+    todo = runner.specs(games, 4, ["heuristic"], seed, modules=tuple(modules.split("+")), options=chosen)
     t0 = time.perf_counter()
     n = records.write(path, runner.stream(todo, workers))
     print(f"{name}: {n} games in {time.perf_counter() - t0:.0f} s", file=sys.stderr)

@@ -12,7 +12,7 @@ from talisman.content.ruleset import played_features, ruleset_for
 from talisman.errors import ConfigError
 from talisman.sim import analysis, records, runner
 from talisman.sim.features import FeatureTally
-from talisman.sim.report import UNEXPLAINED, feature_notes, feature_rows
+from talisman.sim.report import UNEXPLAINED, UNOFFERED, feature_notes, feature_rows
 from talisman.testing import Scenario
 
 SHIPPED = (
@@ -135,10 +135,11 @@ def test_a_record_counts_each_feature_of_its_modules_and_the_report_shows_them(t
 
 def test_the_table_gives_the_reason_a_feature_never_pays_and_flags_a_zero_without_one():
     notes = feature_notes([("core", "city-classic")])
-    loan = {"key": "city-classic/loan", "module": "city-classic", "feature": "loan", "games": 5}
-    never = {**loan, "offered_games": 3, "used_games": 0, "uses": 0, "per_game": 0.0}
-    used = {**loan, "offered_games": 3, "used_games": 2, "uses": 4, "per_game": 0.8}
+    warrant = {"key": "city-classic/warrant", "module": "city-classic", "feature": "warrant", "games": 5}
+    never = {**warrant, "offered_games": 3, "used_games": 0, "uses": 0, "per_game": 0.0}
+    used = {**warrant, "offered_games": 3, "used_games": 2, "uses": 4, "per_game": 0.8}
     assert feature_rows([never], notes)[0][-1] == UNEXPLAINED
+    assert feature_rows([{**never, "offered_games": 0}], notes)[0][-1] == UNOFFERED
     assert feature_rows([used], notes)[0][2:] == ["5", "3", "2", "0.80", ""]
     robbery = {**never, "key": "city-classic/rob-bank", "feature": "rob-bank"}
     assert feature_rows([robbery], notes)[0][-1] == notes["city-classic/rob-bank"].never_pays != ""

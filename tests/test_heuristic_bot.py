@@ -200,7 +200,7 @@ def test_finders_keepers_leaps_onto_a_weaker_rival():
 # --- the Master Levels and the Wizard's Tower ----------------------------------------------------
 
 
-def test_master_level_titles_are_taken_and_the_mirror_turned_away():
+def test_master_level_titles_are_taken_and_the_mirror_passed_through():
     s = Scenario(["warrior", "thief"], modules=("master-levels",)).no_spells().at(1, "city")
     s.at(0, "village").on_top("adventure", "Noble").arrive("fields-1", 1)
     assert s.kind == "master-level" and set(s.options()) == {"accept", "decline"}
@@ -208,7 +208,7 @@ def test_master_level_titles_are_taken_and_the_mirror_turned_away():
     m = Scenario(["warrior", "thief"], modules=("master-levels",)).no_spells().at(1, "city")
     m.at(0, "village").on_top("adventure", "Mirror").arrive("fields-1", 1)
     assert m.kind == "master-level" and set(m.options()) == {"pass", "decline"}
-    assert bot_says(m) == "decline"
+    assert bot_says(m) == "pass"  # a Mirror Image costs nothing, and goes on should the original die
 
 
 def test_a_very_strong_character_without_a_talisman_tries_the_wizards_tower():

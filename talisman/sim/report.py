@@ -54,11 +54,13 @@ def feature_notes(module_sets: Iterable[tuple[str, ...]]) -> dict[str, Feature]:
 
 FEATURE_HEAD = ["module", "feature", "games", "offered in", "used in", "uses per game", "why it never pays"]
 UNEXPLAINED = "(no reason written)"
+UNOFFERED = "(never offered)"
 
 
 def feature_rows(rows: list[dict[str, Any]], notes: dict[str, Feature]) -> list[list[str]]:
     """The features used, as table rows (:data:`FEATURE_HEAD`): the reason a feature never pays
-    as its module writes it, and a warning for one never used that has none.
+    as its module writes it; for one never used without a reason, a warning, or that no game
+    came to offer it.
 
     >>> from talisman.content.modules import Feature
     >>> loan = Feature("city-classic", "loan", "a Loan", ("loan",), never_pays="dear")
@@ -70,7 +72,9 @@ def feature_rows(rows: list[dict[str, Any]], notes: dict[str, Feature]) -> list[
     out = []
     for r in rows:
         note = notes.get(r["key"])
-        why = note.never_pays if note is not None and note.never_pays else "" if r["uses"] else UNEXPLAINED
+        why = note.never_pays if note is not None and note.never_pays else ""
+        if not why and not r["uses"]:
+            why = UNEXPLAINED if r["offered_games"] else UNOFFERED
         out.append(
             [
                 r["module"],

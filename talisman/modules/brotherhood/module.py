@@ -37,6 +37,12 @@ MODULE.feature(
     needs="city-classic",
 )
 MODULE.feature(
-    "escape", "an escape from the Donjon tried by a member", kinds="bell-donjon", verbs="escape", needs="city-classic"
+    "escape",
+    "an escape from the Donjon tried by a member",
+    kinds="bell-donjon",
+    verbs="escape",
+    needs="city-classic",
+    never_pays="convincing the guard (a D10 and Craft, 10 or more) is likelier than the escape's 1 on a die "
+    "for any Craft, and discards the Warrant the escape keeps",
 )
 MODULE.advice = ("talisman.modules.brotherhood.advice:ADVICE",)

@@ -32,8 +32,17 @@ MODULE.declare_options(
 )
 # The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
 
-MODULE.feature("loan", "a Loan from the Bank: 3G now, 4G to repay before leaving the City", kinds="bank", verbs="loan")
-MODULE.feature("repay", "a Loan repaid at the Bank", kinds="bank", verbs="repay")
+MODULE.feature(
+    "loan",
+    "a Loan from the Bank: 3G now, 4G to repay before leaving the City",
+    kinds="bank",
+    verbs="loan",
+    never_pays="it costs a gold more than it lends, due before one leaves the City or the Toad drops everything "
+    "carried, and the City gives no sure gold to repay it with: it buys only a way out of being penniless",
+)
+MODULE.feature(
+    "repay", "a Loan repaid at the Bank", kinds="bank", verbs="repay", never_pays="no Loan taken, none to repay"
+)
 MODULE.feature(
     "rob-bank",
     "an attempt to rob the Bank (a crime)",
@@ -69,7 +78,15 @@ MODULE.feature(
 )
 MODULE.feature("temple", "a prayer at the High Temple", kinds="choose", verbs="pray", regions="city")
 MODULE.feature("spell-shop", "a Spell bought at the Magic Emporium", kinds="choose", verbs="buy-spell", regions="city")
-MODULE.feature("blessing", "the Enchantress's blessing asked", kinds="choose", verbs="blessing", regions="city")
+MODULE.feature(
+    "blessing",
+    "the Enchantress's blessing asked",
+    kinds="choose",
+    verbs="blessing",
+    regions="city",
+    never_pays="a Toad that drops everything carried on a 1, a Strength or a Craft lost on a 2 or 3, for a Craft "
+    "or a Spell on 4 to 6: it loses on average",
+)
 MODULE.feature(
     "warp-gate",
     "the Enchantress asked to open a Warp Gate to the Timescape",

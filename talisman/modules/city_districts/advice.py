@@ -7,6 +7,22 @@ a Deserter), takes each errand once a visit, and then makes for the nearest open
 leaves. It prays only when its Craft and gold make the gods' anger impossible, fights the
 Gladiator and the Slums' thugs only when well ahead, goes quietly with a County Patrol it could
 not beat, and pays the Tax Collector.
+
+At the Arena, whose bouts cost no life, it summons the rival furthest along when that one is
+further along than itself (a bout in the City keeps it from the Crown), else fights the
+Gladiator for gold; it goes there when a rival is nearing the Crown or its own purse is light.
+The West Side's Alchemist buys the Objects it holds twice; in Judgement Square it speaks
+against the accused (a rival); it sees the Slums' Enchantress with little to lose as a Toad.
+It buys a Bow at the Bazaar once armed and armoured, and shoots it (a shot costs it nothing,
+win or lose) at the strongest creature in range it may beat.
+
+Out of the City, the Dog fights in its place when it fights as well, or when a loss would cost
+one of the bot's last lives; a Pastry or a Fish Cake is eaten for a fight that +1 may turn; a
+riding animal adds to a movement roll when the longer move lands somewhere better.
+
+The Harbour is its way past the Sentinel: heading for the Middle Region (the Warlock, the Portal
+of Power) when it dares not fight him, it goes into the City with the fare, books a passage to
+the riverside space nearest its aim, and sets sail the next turn.
 """
 
 from __future__ import annotations
@@ -16,9 +32,17 @@ from typing import Any, Final
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision, Option
-from talisman.modules.city_districts.districts import OUTLAWS, TASK_OBJECTS
+from talisman.modules.city_districts.districts import FARE, OUTLAWS, TASK_OBJECTS
 from talisman.modules.city_districts.rules import GATES, REGION, reach
-from talisman.modules.core.advice.common import battle_strength
+from talisman.modules.core.advice.common import (
+    INNER,
+    battle_strength,
+    dares_the_bridge,
+    progress,
+    score_space,
+    target,
+)
+from talisman.modules.core.advice.moving import roll_value
 
 ADVICE: Final = Advice("city-districts")
 GEAR: Final = {"Armour": 4, "Helmet": 2, "Shield": 3}
@@ -84,9 +108,36 @@ def _task_done(bot: HeuristicBot, task: dict[str, Any], trophies: set[str]) -> b
     return task["n"] in TASK_OBJECTS and TASK_OBJECTS[task["n"]] in _names(bot.me["objects"] + bot.me["packed"])
 
 
+def harbour_inward(bot: HeuristicBot) -> bool:
+    """Heading for the Middle Region past a Sentinel it dares not fight, with the fare: the
+    Harbour's passage puts it ashore on any space beside the Storm River, both banks (003 22:5.03)."""
+    if bot.me["gold"] < FARE or bot.me["status"].get("raft") or "passage" in bot.me["status"]:
+        return False
+    aim = bot.aim()
+    return bool(aim) and bot.region(aim) == "middle" and not dares_the_bridge(bot)
+
+
 def wants_city(bot: HeuristicBot) -> bool:
     gold = bot.me["gold"]
-    return bool((_wounded(bot) and gold >= 2) or (gold >= 3 and _gear_wanted(bot)) or _business(bot))
+    return bool(
+        (_wounded(bot) and gold >= 2) or (gold >= 3 and _gear_wanted(bot)) or _business(bot) or harbour_inward(bot)
+    )
+
+
+def leader(bot: HeuristicBot) -> Any:
+    """The rival furthest along, when further along than the bot (None: none is)."""
+    rivals = [p for p in bot.rivals() if not p["status"].get("hold")]
+    best = max(rivals, key=lambda p: (progress(p), p["seat"]), default=None)
+    return best if best is not None and progress(best) > progress(bot.me) else None
+
+
+def _arena_due(bot: HeuristicBot) -> bool:
+    """The Arena: a rival nearing the Crown to summon, or a light purse for the Gladiator's prize."""
+    lead = leader(bot)
+    near = lead is not None and (
+        bot.region(lead["space"]) in INNER or any(c["name"] == "Talisman" for c in lead["objects"])
+    )
+    return bool(near or bot.me["gold"] < 2)
 
 
 def errand(bot: HeuristicBot) -> str:
@@ -94,9 +145,11 @@ def errand(bot: HeuristicBot) -> str:
     gold = bot.me["gold"]
     done = _done(bot)
     for district, due in (
-        ("west-side", _wounded(bot) and gold >= 1),
-        ("bazaar", _gear_wanted(bot)),
+        ("harbour", harbour_inward(bot)),
+        ("west-side", (_wounded(bot) and gold >= 1) or bool(spare(bot))),
+        ("bazaar", _gear_wanted(bot) or _bow_wanted(bot)),
         (_business(bot), bool(_business(bot))),
+        ("arena", _arena_due(bot)),
     ):
         if due and district and district not in done:
             return district
@@ -110,6 +163,12 @@ def _gate_d(bot: HeuristicBot, sid: str) -> int:
     return min((len(far[rules.space_index[g]]) if rules.space_index[g] in far else 0) for g in GATES)
 
 
+@ADVICE.value("way-in")
+def _by_the_harbour(bot: HeuristicBot) -> str | None:
+    """Kept out of the Middle Region by the Sentinel: the City Gates, for the Harbour's passage."""
+    return "city" if active(bot) and harbour_inward(bot) else None
+
+
 @ADVICE.space_bonus
 def _city_gates(bot: HeuristicBot, sid: str, aim: str) -> float:
     """The City Gates, when the City pays."""
@@ -118,11 +177,14 @@ def _city_gates(bot: HeuristicBot, sid: str, aim: str) -> float:
 
 @ADVICE.answer("turn", order=60)
 def _turn(bot: HeuristicBot, d: Decision) -> str | None:
-    """The turn menu: go in, go out (the errands are forgotten once outside)."""
+    """The turn menu: sail when a passage is booked; go in, go out (the errands are forgotten
+    once outside)."""
     if not in_city(bot):
         _done(bot).clear()
     if not active(bot):
         return None
+    if bot.offered("set-sail"):
+        return "set-sail"
     enter = bot.options("enter-city")
     if enter:
         return enter[0].id if wants_city(bot) else None
@@ -156,9 +218,57 @@ def _move(bot: HeuristicBot, d: Decision) -> str | None:
     return best.id
 
 
+def trait_number(bot: HeuristicBot, card: int, keyword: str) -> int:
+    """The number of a card's ``keyword:N`` trait (0 without one): the Dog's ``stand-in:3``."""
+    for t in bot.card(card).traits:
+        name, _, n = t.partition(":")
+        if name == keyword and n.isdigit():
+            return int(n)
+    return 0
+
+
+@ADVICE.on("stand-in")
+def _dog(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
+    """The Dog in the bot's place when it fights as well, or when a loss would cost one of the
+    bot's last lives (beaten, the Dog dies instead)."""
+    sent = [(trait_number(bot, o.card, "stand-in"), o.id) for o in bot.options("stand-in")]
+    if not sent:
+        return None
+    score, best = max(sent)
+    return best if score >= mine or (bot.me["lives"] <= 2 and foe >= mine) else None
+
+
+@ADVICE.answer("combat", order=5)
+def _eat(bot: HeuristicBot, d: Decision) -> str | None:
+    """A Pastry or a Fish Cake eaten for a fight that +1 may turn (neither won nor lost for sure)."""
+    eats = bot.options("eat")
+    if not eats or "foe" not in d.about:
+        return None
+    foe, mine = int(d.about["foe"]), int(d.about["mine"])
+    return eats[0].id if mine - 2 <= foe <= mine + 3 else None
+
+
+@ADVICE.answer("move", order=65)
+def _ride(bot: HeuristicBot, d: Decision) -> str | None:
+    """A riding animal's bonus added when the longer move lands somewhere better than any plain move."""
+    rides = bot.options("ride")
+    moves = bot.options("move")
+    if not rides or not moves:
+        return None
+    aim = target(bot)
+    walked = max(bot.distance(bot.here(), o.space) for o in moves)  # the roll, as far as the ring shows it
+    best = max(score_space(bot, o.space, aim) for o in moves)
+    ride = max(rides, key=lambda o: (roll_value(bot, walked + o.number), -o.number))
+    return ride.id if roll_value(bot, walked + ride.number) > best + 1 else None
+
+
 @ADVICE.answer("city-arena")
 def _arena(bot: HeuristicBot, d: Decision) -> str:
-    return "gladiator" if battle_strength(bot) >= 10 and bot.me["lives"] >= 3 else "none"
+    """A bout costs no life: the rival furthest along summoned into the City, else the Gladiator."""
+    lead = leader(bot)
+    if lead is not None and bot.offered(f"summon:{lead['seat']}"):
+        return f"summon:{lead['seat']}"
+    return "gladiator"
 
 
 @ADVICE.answer("city-temple")
@@ -169,12 +279,74 @@ def _temple(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("city-enchantress")
 def _enchantress(bot: HeuristicBot, d: Decision) -> str:
-    return "enchantress" if battle_strength(bot) >= 9 and bot.me["lives"] >= 3 else "nothing"
+    """Past the thugs (Strength 3) to the Enchantress, whose worst is a Toad that drops what it
+    carries: only with little to drop (two possessions at most) and lives to spare."""
+    me = bot.me
+    little = len(me["objects"]) + len(me["followers"]) <= 2
+    return "enchantress" if battle_strength(bot) >= 6 and me["lives"] >= 3 and little else "nothing"
 
 
 @ADVICE.answer("city-west-side")
 def _west_side(bot: HeuristicBot, d: Decision) -> str:
-    return "chiurgeon" if bot.offered("chiurgeon") and _wounded(bot) else "nothing"
+    """The Chiurgeon when wounded; else the Alchemist for the Objects the bot holds twice."""
+    if bot.offered("chiurgeon") and _wounded(bot):
+        return "chiurgeon"
+    return "alchemist" if bot.offered("alchemist") and spare(bot) else "nothing"
+
+
+def spare(bot: HeuristicBot) -> set[int]:
+    """The Objects the bot holds a second of (the second Sword adds nothing): a gold each."""
+    seen: set[str] = set()
+    found = set()
+    for c in bot.me["objects"] + bot.me["packed"]:
+        if c["name"] in seen:
+            found.add(int(c["id"]))
+        seen.add(c["name"])
+    return found
+
+
+@ADVICE.answer("sell", order=10)
+def _sell_spare(bot: HeuristicBot, d: Decision) -> str | None:
+    """In the City: an Object held twice, for a gold (else the core game's answer)."""
+    if not in_city(bot):
+        return None
+    extra = spare(bot)
+    return next((o.id for o in bot.options("sell") if o.card in extra), None)
+
+
+def _bow_wanted(bot: HeuristicBot) -> bool:
+    """A Bow, once armed and armoured, with the price to spare."""
+    owned = _names(bot.me["objects"])
+    return "Bow" not in owned and not _gear_wanted(bot) and bot.me["gold"] >= 3
+
+
+@ADVICE.answer("shop", order=10)
+def _bazaar(bot: HeuristicBot, d: Decision) -> str | None:
+    """Armour and a weapon first (the core game's answer); then a Bow."""
+    if _gear_wanted(bot) or not _bow_wanted(bot):
+        return None
+    return "buy:Bow" if bot.offered("buy:Bow") else None
+
+
+@ADVICE.answer("turn", order=50)
+def _shoot(bot: HeuristicBot, d: Decision) -> str | None:
+    """Instead of moving, a shot at the strongest creature in range the bot may beat (the archer
+    loses nothing if it misses, and a kill is a trophy)."""
+    best, strongest = None, -1
+    mine = battle_strength(bot)
+    for o in bot.options("shoot"):
+        if o.args.get("what") != "enemy":
+            continue
+        card = bot.card(o.arg_int("target"))
+        if strongest < card.strength <= mine + 1 and card.strength > 0:
+            best, strongest = o.id, card.strength
+    return best
+
+
+@ADVICE.answer("city-trial-lean")
+def _trial_lean(bot: HeuristicBot, d: Decision) -> str:
+    """Against the accused: a rival (the bot stands by), the likelier for the Gaol."""
+    return "against"
 
 
 @ADVICE.answer("city-well")
@@ -214,9 +386,9 @@ def _escort(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("city-harbour")
 def _harbour(bot: HeuristicBot, d: Decision) -> str:
-    return "none"  # the bot walks
-
-
-@ADVICE.answer("city-trial-lean")
-def _trial_lean(bot: HeuristicBot, d: Decision) -> str:
-    return "none"
+    """A passage to the riverside space nearest the aim, past the Sentinel; else the bot walks."""
+    ways = bot.options("passage")
+    if not ways or not harbour_inward(bot):
+        return "none"
+    aim = bot.aim()
+    return min(ways, key=lambda o: (bot.distance(o.space, aim), o.id)).id

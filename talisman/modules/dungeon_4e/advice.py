@@ -2,7 +2,9 @@
 shared knowledge (:mod:`talisman.modules.shared.dungeon_advice`): the Lord of Darkness fought
 in the better attribute (the margin says where on his chart the character emerges: the Crown
 itself at 8 or more), the most valuable Treasure, Rune Gates and the Trap Door toward the aim,
-and the Treasure Chamber first when killing the Lord wins the game (001's alternative rules)."""
+and the Treasure Chamber first when killing the Lord wins the game (001's alternative rules).
+The Faithful Hound fights in the bot's place when it fights as well, or when a loss would cost
+one of the bot's last lives."""
 
 from __future__ import annotations
 
@@ -43,6 +45,26 @@ def _the_lord(bot: HeuristicBot) -> str | None:
     if lord_wins(bot) and lord_ready(bot) and bot.distance(bot.me["space"], CHAMBER) < 99:
         return CHAMBER
     return None
+
+
+def trait_number(bot: HeuristicBot, card: int, keyword: str) -> int:
+    """The number of a card's ``keyword:N`` trait (0 without one): the Faithful Hound's ``champion:4``."""
+    for t in bot.card(card).traits:
+        name, _, n = t.partition(":")
+        if name == keyword and n.isdigit():
+            return int(n)
+    return 0
+
+
+@ADVICE.on("stand-in")
+def _hound(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
+    """The Hound in the bot's place when it fights as well, or when a loss would cost one of the
+    bot's last lives (beaten, the Hound dies instead)."""
+    sent = [(trait_number(bot, o.card, "champion"), o.id) for o in bot.options("champion")]
+    if not sent:
+        return None
+    score, best = max(sent)
+    return best if score >= mine or (bot.me["lives"] <= 2 and foe >= mine) else None
 
 
 @ADVICE.answer("lord")

@@ -42,9 +42,21 @@ MODULE.declare_options(
 # The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
 
 MODULE.feature("claim-scroll", "a Scroll another character discards claimed", kinds="claim-scroll", verbs="claim")
-MODULE.feature("foresight", "a look at the next card of the board's deck", kinds="turn", verbs="foresight")
+MODULE.feature(
+    "foresight",
+    "a look at the next card of the board's deck",
+    kinds="turn",
+    verbs="foresight",
+    never_pays="the card to come pays only a plan that weighs the cards ahead; the bot weighs the spaces",
+)
 MODULE.feature("fortune", "a character met told its fortune", kinds="meet", verbs="fortune")
-MODULE.feature("persuade", "a character met argued round to one's alignment", kinds="meet", verbs="persuade")
+MODULE.feature(
+    "persuade",
+    "a character met argued round to one's alignment",
+    kinds="meet",
+    verbs="persuade",
+    never_pays="no alignment is better on the whole, another's least of all: a change pays only for a plan",
+)
 MODULE.feature("rematch", "a lost or drawn battle fought once more", kinds="lost-fight", verbs="rematch")
 MODULE.feature("sell-spell", "a Spell sold for 1 gold", kinds="turn", verbs="sell-spell")
 MODULE.feature("train", "a creature met taken as a Follower instead", kinds="card-ability", verbs="train")

@@ -1,7 +1,8 @@
 """The rule-aware bot's knowledge of 000's Emperor's Guard: it pays a bribe in gold when it can,
 else gives its least Object, and fights (in its better attribute) only when no bribe will do: a
-Guard beaten means a Warrant, and no more bribes. It takes a hiding Follower and leaves a closed
-Place closed (a turn is worth more)."""
+Guard beaten means a Warrant, and no more bribes. It takes a hiding Follower, and reopens a closed
+Place that gives for good what a turn is worth less than (a Craft, a Strength or a life a visit),
+leaving any other closed."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from talisman.modules.core.advice.common import battle_strength, value_of
 from talisman.modules.core.advice.holdings import worst_card
 
 ADVICE: Final = Advice("emperors-guard")
+# The Places worth missing a turn to reopen: each visit gives 1 Craft, 1 Strength, 1 life, for good.
+WORTH_A_TURN: Final = ("Fountain of Wisdom", "Magic Stream", "Pool of Life")
 
 
 @ADVICE.answer("guard-bribe")
@@ -31,6 +34,10 @@ def _bribe(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("guard-reopen")
 def _reopen(bot: HeuristicBot, d: Decision) -> str:
+    """A Place that gives a Craft, a Strength or a life each visit is worth the turn missed."""
+    place = d.option("reopen")
+    if place is not None and "card" in place.args and bot.card(place.card).name in WORTH_A_TURN:
+        return "reopen"
     return "leave"
 
 

@@ -427,6 +427,7 @@ def face_down_cards(g: Game, seat: int, came_from: int) -> None:
                     "reopen",
                     f"Reopen the {g.card_name(card)} (you miss your next turn)",
                     [frame("guard_reopen", p=seat, card=card)],
+                    data={"card": card},  # the Place, for an agent to weigh (option.card)
                 ),
                 Choice("leave", "Leave it closed", []),
             ],

@@ -1,6 +1,8 @@
 """The rule-aware bot's knowledge of the Master Level titles: titles are taken, the Sheriff
-sought when Strength may reach it, the Beggar given a gold when it can be spared, the Mirror and
-the High Mage's price declined; of a seat's two bodies, the one further along is kept."""
+sought when Strength may reach it, the Beggar given a gold when it can be spared, the High Mage's
+price declined (the offerings are lost whatever the die says). The Mirror is passed through: the
+Image costs nothing and goes on should the original die (the one further along acts, and of the
+two the one further along is kept)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from talisman.engine.decision import Decision
 from talisman.modules.core.advice.common import progress
 
 ADVICE: Final = Advice("master-levels")
-GOOD_TITLES: Final = ("accept", "seek")
+GOOD_TITLES: Final = ("accept", "seek", "pass")
 
 
 @ADVICE.answer("master-level")

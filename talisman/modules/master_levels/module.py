@@ -61,7 +61,14 @@ MODULE.feature(
     verbs="give",
     needs="city-classic",
 )
-MODULE.feature("resign", "a title resigned", kinds="turn", verbs="resign")
+MODULE.feature(
+    "resign",
+    "a title resigned",
+    kinds="turn",
+    verbs="resign",
+    never_pays="every title one may resign only adds (Strength, Craft, an ability); the Mystic's spirit comes home "
+    "better by rejoining, which keeps what it carries",
+)
 MODULE.feature("rejoin", "the Mystic's spirit and body rejoined", kinds="turn", verbs="rejoin")
 MODULE.feature(
     "twin-trade", "a Mirror Image and its original trading", kinds="meet", verbs=("give", "take", "give-gold")

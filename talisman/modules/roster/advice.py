@@ -1,7 +1,10 @@
 """The rule-aware bot's knowledge of the roster's characters' abilities: an enslaved Follower is
 the best one, a haggle is always tried, a panicked character is driven to the poorer space, a
-rout taken when offered, a poor Object traded for the best ware, and the Pathfinder moves the
-farther way."""
+rout taken when offered, a poor Object traded for the best ware.
+
+On the movement roll: the Leprechaun's teleport when some space of the region beats every
+space the roll reaches, the Pathfinder's one more or one less when that lands better, a second
+roll when the first leads nowhere good; the Trader sells the Objects it holds twice."""
 
 from __future__ import annotations
 
@@ -10,8 +13,9 @@ from typing import Final
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision
-from talisman.modules.core.advice.common import value_of
+from talisman.modules.core.advice.common import score_space, target, value_of
 from talisman.modules.core.advice.holdings import best_card, worst_card
+from talisman.modules.core.advice.moving import roll_value
 
 ADVICE: Final = Advice("roster")
 
@@ -48,10 +52,60 @@ def _trade(bot: HeuristicBot, d: Decision) -> str | None:
     return max(wares or d.options, key=lambda o: (value_of(bot, str(o.args.get("word", "")), 0), o.id)).id
 
 
+BETTER: Final = 1.0  # how much better a space must look to spend an ability on it
+
+
+def _best_move(bot: HeuristicBot) -> float:
+    """What the best plain move of the roll is worth (-99: none)."""
+    aim = target(bot)
+    return max((score_space(bot, o.space, aim) for o in bot.options("move")), default=-99.0)
+
+
 @ADVICE.answer("move", order=70)
-def _pathfinder(bot: HeuristicBot, d: Decision) -> str | None:
-    """No plain move: the Pathfinder's one more (or less) instead of the roll."""
-    if bot.options("move"):
-        return None
+def _movement_abilities(bot: HeuristicBot, d: Decision) -> str | None:
+    """The teleport, the Pathfinder's other roll, or a second roll, when it lands better than the
+    roll's plain moves (the Pathfinder's whenever no plain move is left)."""
+    here = _best_move(bot)
+    if bot.offered("teleport"):
+        aim = target(bot)
+        region = bot.region(bot.here())
+        far = max(
+            (score_space(bot, s.id, aim) for s in bot.rules.spaces if s.region == region and s.id != bot.here()),
+            default=-99.0,
+        )
+        if far > here + BETTER:
+            return "teleport"
     paths = bot.options("path")
-    return paths[-1].id if paths else None
+    if paths:
+        best = max(paths, key=lambda o: (roll_value(bot, o.number), o.number))
+        if here <= -99 or roll_value(bot, best.number) > here + BETTER:
+            return best.id
+    if bot.offered("reroll"):
+        again = sum(roll_value(bot, n) for n in range(1, 7)) / 6
+        if again > here + BETTER:
+            return "reroll"
+    return None
+
+
+def spare(bot: HeuristicBot) -> set[int]:
+    """The Objects the bot holds a second of (the second Sword adds nothing)."""
+    seen: set[str] = set()
+    found = set()
+    for c in bot.me["objects"] + bot.me["packed"]:
+        if c["name"] in seen:
+            found.add(int(c["id"]))
+        seen.add(c["name"])
+    return found
+
+
+@ADVICE.answer("turn", order=95)
+def _trader(bot: HeuristicBot, d: Decision) -> str | None:
+    """The Trader sells the Objects it holds twice, a gold each."""
+    return "trade-objects" if bot.offered("trade-objects") and spare(bot) else None
+
+
+@ADVICE.answer("sell", order=5)
+def _sell_spare(bot: HeuristicBot, d: Decision) -> str | None:
+    """An Object held twice, for a gold (the Trader's, the Alchemy Spell's; else the core game's answer)."""
+    extra = spare(bot)
+    return next((o.id for o in bot.options("sell") if o.card in extra), None)

@@ -8,6 +8,12 @@ once it wants out, fights the Warp Demon in its better attribute, pays the Senti
 heals with the Robo-Doc when wounded and buys what it can use from the Rogue Trader, takes the
 best card at the Nexus, and takes a way home (the Space Port's passage, a Gateway) once wounded
 or grown strong enough for the Crown.
+
+Its Spells it casts there at the start of its turn when wild magic leaves them worth more than
+they risk (:func:`wild_worth`): a theft (Acquisition, Mesmerism) has no opposite, so at worst it
+does nothing; Temporal Warp and Gold Dust win on average (a loss twice in eight, a gain five
+times); Healing only with lives to spare for its reversal. Through a Dimensional Rift it meets a
+character only to take something from it or beat it.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from talisman.bots.knowledge import Advice
 from talisman.content.model import CardDef
 from talisman.engine.decision import Decision
 from talisman.modules.core.advice.common import battle_strength
+from talisman.modules.core.advice.fighting import worth_meeting
 
 ADVICE: Final = Advice("timescape")
 REGION: Final = "timescape"
@@ -28,6 +35,10 @@ GROWN: Final = 10  # strong enough to go home and make for the Crown
 # what the Rogue Trader sells, in the order the bot wants it
 WARES: Final = ("Force Field", "Power Sword", "Psi-Amplifier", "Chameleon Suit", "Warp Belt")
 VALUE: Final = {"object": 3, "magic-object": 3, "follower": 2, "stranger": 1, "place": 1, "event": -1}
+# The Spells worth casting under wild magic (magic.py: a D8, 1-2 reversed, 3 nothing, 4 on a
+# random character, 5-8 whole, kept or doubled), in the order the bot casts them. A theft has no
+# opposite (reversed, it does nothing); a gain reversed is a loss of as much.
+WILD_SPELLS: Final = ("Temporal Warp", "Acquisition", "Mesmerism", "Gold Dust", "Healing")
 
 
 def wants_in(bot: HeuristicBot) -> bool:
@@ -73,6 +84,37 @@ def _warp(bot: HeuristicBot, d: Decision) -> str | None:
             if ln.kind == "warp" and ln.name == "Red" and ln.a == red.id and ln.b in HOME:
                 return "warp:red"
     return "warp"
+
+
+def wild_worth(bot: HeuristicBot, name: str, target: int | None) -> float:
+    """What casting this Spell in the Timescape is worth (0: not worth it): a rival's gold and
+    Objects for Acquisition, its Followers for Mesmerism; Healing only for the wounded with
+    lives to lose should it be reversed (twice: 2 lives)."""
+    if name in ("Temporal Warp", "Gold Dust"):
+        return 1.0
+    if name in ("Acquisition", "Mesmerism") and target is not None and target != bot.seat:
+        other = bot.sheet(target)
+        held = len(other["followers"]) if name == "Mesmerism" else other["gold"] + 2 * len(other["objects"])
+        return float(held)
+    if name == "Healing" and target == bot.seat:
+        lives, start = bot.me["lives"], bot.rules.characters[bot.me["character"]].lives
+        return 1.0 if lives >= 3 and lives < start else 0.0
+    return 0.0
+
+
+@ADVICE.answer("turn", order=85)
+def _wild_magic(bot: HeuristicBot, d: Decision) -> str | None:
+    """At the start of a turn in the Timescape: a Spell that wild magic leaves worth casting."""
+    if bot.region(bot.here()) != REGION:
+        return None
+    worth: dict[str, tuple[int, float]] = {}  # option -> (the Spell's rank, its worth)
+    for o in bot.options("cast"):
+        name = bot.card(o.card).name
+        target = o.args.get("target")
+        value = wild_worth(bot, name, target if isinstance(target, int) else None) if name in WILD_SPELLS else 0
+        if value > 0:
+            worth[o.id] = (-WILD_SPELLS.index(name), value)
+    return max(worth, key=lambda i: (worth[i], i)) if worth else None
 
 
 @ADVICE.answer("timescape-fee", "timescape-null")
@@ -123,4 +165,8 @@ def _port(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("timescape-rift")
 def _rift(bot: HeuristicBot, d: Decision) -> str:
+    """Through a Rift, a character worth meeting (to beat, or to take from); else no one."""
+    for o in bot.options("meet"):
+        if worth_meeting(bot, bot.sheet(o.seat)):
+            return o.id
     return "nothing"
