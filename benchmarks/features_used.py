@@ -5,9 +5,11 @@ choose was offered and taken, module by module, with the reason one never used n
     python benchmarks/features_used.py --games 200 --workers 2 --out /tmp/features
     python benchmarks/features_used.py --sets city-classic,timescape+city-classic --games 50 --out /tmp/f
 
-A set is modules joined by ``+``, and game options after ``@`` (``optional-rules@king-of-the-hill=true``:
-King of the Hill's way out of the Treasure Chamber is offered only in its games). Each set's records are written as ``DIR/<set>.jsonl`` (``talisman report`` reads them); a set
-already recorded with as many games is read back, not played again. The table (Markdown, as in
+A set is modules joined by ``+``, then game options after ``@``
+(``optional-rules+dungeon-classic@king-of-the-hill=true``: King of the Hill's way out of 000's
+Treasure Chamber is offered only in such games). Each set's records are written as
+``DIR/<set>.jsonl`` (``talisman report`` reads them); a set already recorded with as many games
+is read back, not played again. The table (Markdown, as in
 docs/bots.md) pools every set: a feature's row counts the games that had it. The compiled build
 plays about three times faster (``scripts/compile.sh``, then ``PYTHONPATH=build/compiled``).
 """
@@ -24,7 +26,8 @@ from talisman.sim import analysis, records, runner
 from talisman.sim.report import FEATURE_HEAD, feature_notes, feature_rows
 
 # Each module, with the modules (and options) some of its features need: the Brotherhood's Donjon
-# and the City's Master Level titles are the City's; the Enchantress who opens the Timescape is too.
+# and the City's Master Level titles are the City's; the Enchantress who opens the Timescape is too;
+# King of the Hill's way out is in 000's Dungeon; the 4th edition's flight is its Fight or Flight's.
 SETS = (
     "core",
     "airships",
@@ -34,16 +37,18 @@ SETS = (
     "city-districts",
     "disasters",
     "dungeon-4e",
+    "dungeon-4e@fight-or-flight=true",
     "dungeon-characters",
     "dungeon-classic",
     "emperors-guard",
     "endings",
     "master-levels+city-classic",
-    "optional-rules@king-of-the-hill=true",
+    "optional-rules+dungeon-classic@king-of-the-hill=true",
     "roster",
     "timescape+city-classic",
     "wizards-tower",
     "worlds",
+    "legendary-tales",
 )
 
 

@@ -214,6 +214,9 @@ def test_a_member_meets_a_rival_it_finds_to_bring_it_in():
     assert act(bot, s.game) == "meet:1"
     s.choose("meet:1")
     assert s.kind == "meet" and act(bot, s.game) == "bell-recruit:1"
+    fresh = make_bot("heuristic", 1)
+    act(fresh, s.game)
+    assert fresh.memory[MEMBER]  # a meeting that offers to bring the other in tells it
     s.choose("bell-recruit:1")
     assert s.kind == "bell-invite" and s.decision.player == 1 and bot_says(s) == "join"
 

@@ -16,6 +16,10 @@ from talisman.sim.report import UNEXPLAINED, UNOFFERED, feature_notes, feature_r
 from talisman.testing import Scenario
 
 SHIPPED = (
+    "core",
+    "endings",
+    "worlds",
+    "legendary-tales",
     "airships",
     "brotherhood",
     "catacombs",
@@ -123,7 +127,7 @@ def test_a_record_counts_each_feature_of_its_modules_and_the_report_shows_them(t
         assert set(r["features"]) == set(r["features_offered"]) == keys("city-classic")
         assert all(isinstance(n, int) and n >= 0 for n in r["features"].values())
     [plain] = runner.run(runner.specs(1, 2, ["random"], 1, max_turns=10))
-    assert "features" not in plain  # the core game declares none: no key
+    assert set(plain["features"]) == keys() and "city-classic/loan" not in plain["features"]
     rows = analysis.features(recs)
     assert {r["key"] for r in rows} == keys("city-classic") and all(r["games"] == 2 for r in rows)
     assert main(["report", str(out), "--out", str(tmp_path / "report")]) == 0

@@ -3,7 +3,7 @@ while it holds no Talisman (the sixth member gives one), and in the Donjon it tr
 the guard (never the judge, who may hang it).
 
 Membership is secret: the bot knows itself a member once it has joined, or once a meeting has
-offered it to bring the other in. A member without a Talisman then meets a rival it finds on its
+offered it to bring the other in (its sheet shows no one, not even itself, the Brotherhood). A member without a Talisman then meets a rival it finds on its
 space (rather than the space) to ask it in, once each: each knows one more member, and the
 bringer needs six."""
 
@@ -52,12 +52,17 @@ def _meet_to_bring_in(bot: HeuristicBot, d: Decision) -> str | None:
     return None
 
 
+@ADVICE.answer("meet", order=100)
+def _member(bot: HeuristicBot, d: Decision) -> None:
+    """A meeting that offers to bring the other in tells the bot it is a member (it answers nothing)."""
+    recruit = bot.options("bell-recruit")
+    if recruit:
+        bot.memory[MEMBER] = True
+        asked(bot).add(recruit[0].seat)
+
+
 @ADVICE.answer("meet", order=-1)
 def _recruit(bot: HeuristicBot, d: Decision) -> str | None:
-    """One more member known, toward the Brotherhood's Talisman."""
+    """One more member known, toward the Brotherhood's Talisman (when the bot would not fight the other)."""
     recruit = bot.options("bell-recruit")
-    if not recruit:
-        return None
-    bot.memory[MEMBER] = True
-    asked(bot).add(recruit[0].seat)
-    return recruit[0].id if not bot.has("Talisman") else None
+    return recruit[0].id if recruit and not bot.has("Talisman") else None

@@ -99,7 +99,12 @@ MODULE.feature(
 )
 MODULE.feature("guild-address", "an address to the Anarchists' Guild", kinds="choose", verbs="address", regions="city")
 MODULE.feature(
-    "convert", "a change of alignment at the Anarchists' Guild", kinds="choose", verbs=("turn-evil", "turn-good")
+    "convert",
+    "a change of alignment at the Anarchists' Guild",
+    kinds="choose",
+    verbs=("turn-evil", "turn-good"),
+    never_pays="no alignment is better on the whole: each is helped and hurt by its own spaces and cards, "
+    "so a change pays only for a plan the bot does not make",
 )
 MODULE.feature(
     "pedlar",

@@ -13,8 +13,10 @@ further along than itself (a bout in the City keeps it from the Crown), else fig
 Gladiator for gold; it goes there when a rival is nearing the Crown or its own purse is light.
 The West Side's Alchemist buys the Objects it holds twice; in Judgement Square it speaks
 against the accused (a rival); it sees the Slums' Enchantress with little to lose as a Toad.
-It buys a Bow at the Bazaar once armed and armoured, and shoots it (a shot costs it nothing,
-win or lose) at the strongest creature in range it may beat.
+Once armed and armoured, with gold to spare, it buys what pays out of the City: a Bow at the
+Bazaar, shot (a shot costs it nothing, win or lose) at the strongest creature in range it may
+beat; a Pastry for a close fight; a Horse at the Stables, to ride (never leaving a Follower on foot
+behind); or, too poor for a Horse, a Dog, to fight for it.
 
 Out of the City, the Dog fights in its place when it fights as well, or when a loss would cost
 one of the bot's last lives; a Pastry or a Fish Cake is eaten for a fight that +1 may turn; a
@@ -50,6 +52,7 @@ WEAPONS: Final = {"Sword": 1, "Axe": 1, "Great Axe": 3}
 SAFE_PRAYER: Final = 9  # 9 or more: ignored at worst
 FREE_PICKS: Final = ("Armour", "Warhorse", "Great Axe", "Horse", "Shield", "Helmet", "Sword", "Scroll")
 DONE: Final = "city-districts-done"  # the bot's memory: the errands run on this visit
+BOUGHT: Final = "city-districts-bought"  # the bot's memory: the extras bought (a Bow, a Horse wait at the gates)
 
 
 def active(bot: HeuristicBot) -> bool:
@@ -147,7 +150,8 @@ def errand(bot: HeuristicBot) -> str:
     for district, due in (
         ("harbour", harbour_inward(bot)),
         ("west-side", (_wounded(bot) and gold >= 1) or bool(spare(bot))),
-        ("bazaar", _gear_wanted(bot) or _bow_wanted(bot)),
+        ("bazaar", _gear_wanted(bot) or any(EXTRAS[n] == "bazaar" for n in extras_wanted(bot))),
+        ("stables", any(EXTRAS[n] == "stables" for n in extras_wanted(bot))),
         (_business(bot), bool(_business(bot))),
         ("arena", _arena_due(bot)),
     ):
@@ -250,11 +254,16 @@ def _eat(bot: HeuristicBot, d: Decision) -> str | None:
 
 @ADVICE.answer("move", order=65)
 def _ride(bot: HeuristicBot, d: Decision) -> str | None:
-    """A riding animal's bonus added when the longer move lands somewhere better than any plain move."""
+    """A riding animal's bonus added when the longer move lands somewhere better than any plain
+    move, and no Follower on foot is left behind."""
     rides = bot.options("ride")
     moves = bot.options("move")
     if not rides or not moves:
         return None
+    for f in bot.me["followers"]:
+        traits = bot.card(int(f["id"])).traits
+        if "riding-animal" not in traits and not any(t.startswith("ride:") for t in traits):
+            return None  # it would be left behind
     aim = target(bot)
     walked = max(bot.distance(bot.here(), o.space) for o in moves)  # the roll, as far as the ring shows it
     best = max(score_space(bot, o.space, aim) for o in moves)
@@ -314,18 +323,31 @@ def _sell_spare(bot: HeuristicBot, d: Decision) -> str | None:
     return next((o.id for o in bot.options("sell") if o.card in extra), None)
 
 
-def _bow_wanted(bot: HeuristicBot) -> bool:
-    """A Bow, once armed and armoured, with the price to spare."""
-    owned = _names(bot.me["objects"])
-    return "Bow" not in owned and not _gear_wanted(bot) and bot.me["gold"] >= 3
+# What pays out of the City, bought once armed and armoured, where it is sold (with a gold to spare).
+EXTRAS: Final = {"Bow": "bazaar", "Horse": "stables", "Dog": "stables", "Pastry": "bazaar"}
+EXTRA_PRICE: Final = {"Bow": 2, "Horse": 3, "Dog": 1, "Pastry": 1}
+
+
+def extras_wanted(bot: HeuristicBot) -> list[str]:
+    """The extras (:data:`EXTRAS`) the bot lacks and can pay for, with a gold to spare; a Dog only
+    without a Horse (it walks: riding would leave it behind)."""
+    if _gear_wanted(bot):
+        return []
+    me = bot.me
+    owned = _names(me["objects"] + me["followers"]) | _names(me["packed"]) | bot.memory.get(BOUGHT, set())
+    wanted = [n for n in EXTRAS if n not in owned and me["gold"] > EXTRA_PRICE[n]]
+    return [n for n in wanted if n != "Dog" or not ({"Horse"} & (owned | set(wanted)))]
 
 
 @ADVICE.answer("shop", order=10)
-def _bazaar(bot: HeuristicBot, d: Decision) -> str | None:
-    """Armour and a weapon first (the core game's answer); then a Bow."""
-    if _gear_wanted(bot) or not _bow_wanted(bot):
-        return None
-    return "buy:Bow" if bot.offered("buy:Bow") else None
+def _extras(bot: HeuristicBot, d: Decision) -> str | None:
+    """Armour and a weapon first (the core game's answer); then the extras, in their order (each
+    once a game: the City keeps a Bow and a Horse out of sight until one leaves)."""
+    for name in extras_wanted(bot):
+        if bot.offered(f"buy:{name}"):
+            bot.memory.setdefault(BOUGHT, set()).add(name)
+            return f"buy:{name}"
+    return None
 
 
 @ADVICE.answer("turn", order=50)

@@ -72,7 +72,12 @@ MODULE.feature("gladiator", "a bout with the Arena's Gladiator", kinds="city-are
 MODULE.feature("summon", "a character summoned to fight in the Arena", kinds="city-arena", verbs="summon")
 MODULE.feature("temple", "a prayer in the Temple District, with gold given", kinds="city-temple", verbs="pray")
 MODULE.feature(
-    "enchantress", "the Enchantress of the Slums sought past the thugs", kinds="city-enchantress", verbs="enchantress"
+    "enchantress",
+    "the Enchantress of the Slums sought past the thugs",
+    kinds="city-enchantress",
+    verbs="enchantress",
+    never_pays="past one to three thugs, a Toad that drops everything carried on a 1, for an attribute, a Spell "
+    "or a life on 3 to 6: it pays only a character with little to drop, and such a one seldom stands in the Slums",
 )
 MODULE.feature("chiurgeon", "the Chiurgeon of the West Side's healing", kinds="city-west-side", verbs="chiurgeon")
 MODULE.feature("alchemist", "the Alchemist of the West Side", kinds="city-west-side", verbs="alchemist")

@@ -121,4 +121,52 @@ MODULE.declare_options(
         "woods": "space",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+MODULE.feature("fate", "a Fate spent to roll again", kinds="fate", verbs="reroll")
+MODULE.feature("quest", "the Warlock's quest taken", kinds="warlock", verbs="quest")
+MODULE.feature("cast-turn", "a Spell cast at the start of one's turn", kinds="turn", verbs="cast")
+MODULE.feature("cast-others", "a Spell cast as another character's turn begins", kinds="others-turn", verbs="cast")
+MODULE.feature("cast-fight", "a Spell cast in a fight", kinds=("combat", "combat-magic", "defend"), verbs="cast")
+MODULE.feature(
+    "cast-loss",
+    "a Spell cast against a loss (a life, a fight, a turn, a Follower)",
+    kinds=("prevent-life-loss", "lost-fight", "defeat", "lost-turn", "save-follower"),
+    verbs="cast",
+)
+MODULE.feature("counterspell", "a Spell countered", kinds="counterspell", verbs="counter")
+MODULE.feature("evade", "creatures evaded", kinds="combat", verbs="evade")
+MODULE.feature(
+    "attack", "a character met attacked, in battle or psychic combat", kinds="meet", verbs=("attack", "psychic")
+)
+MODULE.feature(
+    "take",
+    "something taken from a character met (stolen, beguiled, lured, wooed)",
+    kinds="meet",
+    verbs=("steal", "beguile", "lure", "woo"),
+)
+MODULE.feature("assassinate", "an assassination", verbs="assassinate")
+MODULE.feature("tame", "an Animal tamed or charmed", kinds="combat", verbs=("tame", "charm"))
+MODULE.feature("bribe", "an Enemy bribed to let one be", kinds="combat", verbs="bribe")
+MODULE.feature("mercenary", "the Mercenary paid for +3 Strength", kinds="combat", verbs="mercenary")
+MODULE.feature("raft", "a Raft built, or taken across the Storm River", verbs=("raft", "build-raft"))
+MODULE.feature("portal", "the Portal of Power tried", kinds="move", ids="portal")
+MODULE.feature("pray", "a prayer (the Temple, a Chapel's)", kinds="choose", verbs="pray")
+MODULE.feature(
+    "healer", "healing bought (the Village's Healer, the City's Doctor)", kinds="choose", verbs=("healer", "doctor")
+)
+MODULE.feature("blacksmith", "the Village's Blacksmith", kinds="choose", verbs="blacksmith")
+MODULE.feature("mystic", "the Village's Mystic", kinds="choose", verbs="mystic")
+MODULE.feature("enchantress", "the Village's Enchantress", kinds="choose", verbs="enchantress")
+MODULE.feature("step-through", "through a Magic Portal", kinds="choose", verbs="step-through")
+MODULE.feature("hire", "a Follower hired", kinds="take", verbs="hire")
+MODULE.feature("alchemist", "Objects turned into gold by an alchemist's ability", kinds="turn", verbs="alchemist")
+MODULE.feature("use", "an Object used on one's turn", kinds="turn", verbs="use")
+MODULE.feature("redraw", "a drawn card discarded and drawn again", kinds="redraw", verbs="redraw")
+MODULE.feature(
+    "concede",
+    "defeat admitted to the Command Spell",
+    kinds="command-victim",
+    verbs="concede",
+    never_pays="it ends the game for the one who admits it; a life lost keeps it in",
+)
 MODULE.advice = ("talisman.modules.core.advice:ADVICE",)

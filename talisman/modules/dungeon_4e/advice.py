@@ -4,7 +4,10 @@ in the better attribute (the margin says where on his chart the character emerge
 itself at 8 or more), the most valuable Treasure, Rune Gates and the Trap Door toward the aim,
 and the Treasure Chamber first when killing the Lord wins the game (001's alternative rules).
 The Faithful Hound fights in the bot's place when it fights as well, or when a loss would cost
-one of the bot's last lives."""
+one of the bot's last lives; the Scroll of Exile banishes a foe the bot would likely lose to, and
+the Weighted Dice give a fight it would lose by a die a 6; the Gold Seeker is cashed for its
+3 gold at the Ruins; the Amulet of Speed rolls a 1 again, or flies a 6 where the walks do not
+reach anything as good."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from typing import Final
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision
-from talisman.modules.core.advice.common import target
+from talisman.modules.core.advice.common import score_space, target
 from talisman.modules.core.advice.holdings import worst_card
 from talisman.modules.core.advice.moving import roll_value, teleport
 from talisman.modules.shared.dungeon_advice import CHAMBER, lord_ready
@@ -65,6 +68,46 @@ def _hound(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
         return None
     score, best = max(sent)
     return best if score >= mine or (bot.me["lives"] <= 2 and foe >= mine) else None
+
+
+@ADVICE.answer("combat", order=5)
+def _items_in_a_fight(bot: HeuristicBot, d: Decision) -> str | None:
+    """Against a foe stronger by more than one: the Scroll of Exile on the strongest; against one
+    a 6 would beat that the bot would otherwise lose to, the Weighted Dice."""
+    if "foe" not in d.about:
+        return None
+    foe, mine = int(d.about["foe"]), int(d.about["mine"])
+    exiles = bot.options("exile")
+    if exiles and foe > mine + 1:
+        return max(exiles, key=lambda o: (bot.card(o.card).strength + bot.card(o.card).craft, o.id)).id
+    if bot.offered("weighted") and mine <= foe < mine + 3:
+        return "weighted"
+    return None
+
+
+@ADVICE.answer("turn", order=95)
+def _gold_seeker(bot: HeuristicBot, d: Decision) -> str | None:
+    """The Gold Seeker's 3 gold, at the Ruins: more than the Bags of Gold it would add to."""
+    return "gold-seeker" if bot.offered("gold-seeker") else None
+
+
+AMULET_FLY: Final = 3.0  # how much better a space must be to spend the Amulet of Speed on flying there
+
+
+@ADVICE.answer("move", order=70)
+def _amulet(bot: HeuristicBot, d: Decision) -> str | None:
+    """The Amulet of Speed: a 1 rolled again when a roll does better on average; a 6 spent on a
+    flight to a space worth much more than the walks reach."""
+    aim = target(bot)
+    walks = max((score_space(bot, o.space, aim) for o in bot.options("move")), default=-99.0)
+    if bot.offered("amulet-reroll") and sum(roll_value(bot, n) for n in range(1, 7)) / 6 > walks:
+        return "amulet-reroll"
+    if bot.offered("amulet-fly"):
+        region = bot.region(bot.here())
+        spaces = [s.id for s in bot.rules.spaces if s.region == region and s.id != bot.here()]
+        if max((score_space(bot, sid, aim) for sid in spaces), default=-99.0) > walks + AMULET_FLY:
+            return "amulet-fly"
+    return None
 
 
 @ADVICE.answer("lord")

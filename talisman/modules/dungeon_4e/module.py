@@ -127,7 +127,7 @@ MODULE.feature(
     ids="move:dungeon-entrance",
     regions=("outer", "middle"),
 )
-MODULE.feature("flee", "flight back up out of the Dungeon", kinds="turn", verbs="flee")
+MODULE.feature("flee", "flight back up out of the Dungeon (001's Fight or Flight)", kinds="turn", verbs="flee")
 MODULE.feature("guard-bribe", "the Dungeon's guards bribed", kinds="choose", verbs="bribe", regions="dungeon-4e")
 MODULE.feature("kitchen", "a meal in the Kitchen", kinds="choose", verbs="eat", regions="dungeon-4e")
 MODULE.feature("rune-gate", "a Rune Gate stepped through", kinds="rune-gate", verbs="to")
@@ -140,8 +140,22 @@ MODULE.feature("cloak", "the Cloak of Feathers: a flight to any space of the Reg
 MODULE.feature(
     "amulet", "an Amulet's second movement roll or flight", kinds="move", verbs=("amulet-reroll", "amulet-fly")
 )
-MODULE.feature("blood-stone", "a life given to the Blood Stone for what it gives", kinds="turn", verbs="blood-stone")
-MODULE.feature("diablerie", "a Follower given up for a Spell (Diablerie)", kinds="turn", verbs="diablerie")
+MODULE.feature(
+    "blood-stone",
+    "a life given to the Blood Stone for what it gives",
+    kinds="turn",
+    verbs="blood-stone",
+    never_pays="a life for a die: on 1 the stone breaks, on 2 another life goes, on 3 the life comes back, "
+    "on 4 a Fate, on 5 or 6 a Spell: more than a life is lost on average, for a Spell a third of the time",
+)
+MODULE.feature(
+    "diablerie",
+    "a Follower given up for a Spell (Diablerie)",
+    kinds="turn",
+    verbs="diablerie",
+    never_pays="a Follower that helps every turn for a Spell drawn blind, which the bot casts only in fights, "
+    "against losses and to heal",
+)
 MODULE.feature("lore", "the Book of Lore's Spell", kinds="turn", verbs="lore")
 MODULE.feature("totem", "a trophy given to the Totem Staff for 2 lives", kinds="turn", verbs="totem")
 MODULE.feature("gold-seeker", "Bags of Gold cashed in with the gold-seeker's 2 more", kinds="turn", verbs="gold-seeker")

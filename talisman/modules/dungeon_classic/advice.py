@@ -1,6 +1,8 @@
 """The rule-aware bot's knowledge of 000's Dungeon, beside the Dungeons' shared knowledge
 (:mod:`talisman.modules.shared.dungeon_advice`): down through a Doorway only when ready for the
-Treasure Chamber."""
+Treasure Chamber; back on the Entrance when wounded or too weak for the Dungeon (fled there, or
+beaten back), up through the face-up Doorway whose space is worth most: the Entrance has no
+other way out."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from typing import Final
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision
-from talisman.modules.shared.dungeon_advice import lord_ready
+from talisman.modules.core.advice.common import score_space
+from talisman.modules.shared.dungeon_advice import dungeon_ready, leaving_dungeon, lord_ready
 
 ADVICE: Final = Advice("dungeon-classic")
 
@@ -18,3 +21,12 @@ ADVICE: Final = Advice("dungeon-classic")
 def _enter(bot: HeuristicBot, d: Decision) -> str | None:
     """000's Dungeon: down through the Doorway when strong enough for its Treasure Chamber."""
     return "enter-dungeon" if bot.offered("enter-dungeon") and lord_ready(bot) else None
+
+
+@ADVICE.answer("turn", order=55)
+def _climb_out(bot: HeuristicBot, d: Decision) -> str | None:
+    """On the Entrance, wounded or too weak for the Dungeon: out by the Doorway worth most."""
+    ways = bot.options("climb-out")
+    if not ways or not (leaving_dungeon(bot) or not dungeon_ready(bot)):
+        return None
+    return max(ways, key=lambda o: (score_space(bot, o.space, ""), o.id)).id

@@ -33,4 +33,14 @@ MODULE.declare_options(
         "perils": "seat other=seat attribute=strength|craft",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("flee", "the Demon Lord fled, to come back later", kinds="demon-lord", verbs="flee")
+MODULE.feature(
+    "claim", "Finder's Keepers: Objects claimed from the discard piles", kinds="finders-keepers", verbs="claim"
+)
+MODULE.feature("leap", "Finder's Keepers: a teleport to another character, to encounter it", kinds="turn", verbs="leap")
+MODULE.feature(
+    "perils", "Perils of Pandora: one character set against another", kinds="perils", verbs=("perils", "finish")
+)
 MODULE.advice = ("talisman.modules.endings.advice:ADVICE", "talisman.modules.shared.crown_advice:ADVICE")

@@ -70,4 +70,11 @@ MODULE.declare_options(
         "retry": "number",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature("stay", "a turn spent where the hero is instead of travelling", kinds="lt-travel", verbs="stay")
+MODULE.feature(
+    "return", "the tokens in front of a hero returned to its bag before a draw", kinds="lt-return", verbs="return"
+)
+MODULE.feature("fate", "a fate icon: more drawn from the same bag", kinds="lt-fate", verbs="draw")
 MODULE.advice = ("talisman.modules.legendary_tales.advice:ADVICE",)

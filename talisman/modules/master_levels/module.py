@@ -53,6 +53,8 @@ MODULE.feature(
     kinds="master-level",
     verbs="offer",
     needs="city-classic",
+    never_pays="the offerings are lost whatever the D8 says, and one Magic Object buys a 1 in 8 chance of +2 Craft "
+    "(two, 1 in 4): the Objects are worth more",
 )
 MODULE.feature(
     "champion",

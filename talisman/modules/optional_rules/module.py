@@ -59,6 +59,9 @@ MODULE.declare_options(
 
 MODULE.feature("henchman", "a henchman sent to fight in its master's place", kinds="combat", verbs="henchman")
 MODULE.feature(
-    "hill-chamber", "King of the Hill: a Talisman taken and out by the Portal of Power", verbs="hill-chamber"
+    "hill-chamber",
+    "King of the Hill: a Talisman taken and out by the Portal of Power",
+    verbs="hill-chamber",
+    needs="dungeon-classic",
 )
 MODULE.advice = ("talisman.modules.optional_rules.advice:ADVICE",)

@@ -2,6 +2,10 @@
 the best one, a haggle is always tried, a panicked character is driven to the poorer space, a
 rout taken when offered, a poor Object traded for the best ware.
 
+A character that may imprison, curse or pipe into a panic one it meets meets the rival further
+along than itself that it finds on its space (rather than the space), and does so; the Spy
+shadows to a rival it would attack.
+
 On the movement roll: the Leprechaun's teleport when some space of the region beats every
 space the roll reaches, the Pathfinder's one more or one less when that lands better, a second
 roll when the first leads nowhere good; the Trader sells the Objects it holds twice."""
@@ -13,11 +17,44 @@ from typing import Final
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision
-from talisman.modules.core.advice.common import score_space, target, value_of
+from talisman.modules.core.advice.common import progress, score_space, target, value_of
+from talisman.modules.core.advice.fighting import worth_meeting
 from talisman.modules.core.advice.holdings import best_card, worst_card
 from talisman.modules.core.advice.moving import roll_value
 
 ADVICE: Final = Advice("roster")
+
+
+HARMS: Final = ("imprison", "curse", "panic")  # what a character met may suffer, at no cost to the bot
+
+
+@ADVICE.on("encounter-instead")
+def _meet_to_harm(bot: HeuristicBot, d: Decision) -> str | None:
+    """Imprison (a rival not good), curse or panic the rival here further along than the bot."""
+    mine = bot.traits()
+    if not mine & set(HARMS):
+        return None
+    for o in bot.options("meet"):
+        other = bot.sheet(o.seat)
+        harm = (mine & {"curse", "panic"}) or ({"imprison"} if other["alignment"] != "good" else set())
+        if harm and other["controller"] != bot.me["controller"] and progress(other) > progress(bot.me):
+            return o.id
+    return None
+
+
+@ADVICE.answer("meet", order=-1)
+def _panic_them(bot: HeuristicBot, d: Decision) -> str | None:
+    """Nothing better to do to the character met: pipe it into a panic (the core game curses and imprisons)."""
+    return "panic" if bot.offered("panic") else None
+
+
+@ADVICE.answer("turn", order=25)
+def _shadow(bot: HeuristicBot, d: Decision) -> str | None:
+    """The Spy follows a rival it would attack, to its space."""
+    for o in bot.options("shadow"):
+        if worth_meeting(bot, bot.sheet(o.seat)):
+            return o.id
+    return None
 
 
 @ADVICE.answer("enslave")

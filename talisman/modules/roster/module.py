@@ -92,7 +92,14 @@ MODULE.feature(
 MODULE.feature("reroll", "the movement die rolled again", kinds="move", verbs="reroll")
 MODULE.feature("path", "the Pathfinder's move of one more or one less", kinds="move", verbs="path")
 MODULE.feature("trade-objects", "Objects sold for 1 gold each, anywhere", kinds="turn", verbs="trade-objects")
-MODULE.feature("sacrifice", "a Follower given up for a Spell", kinds="turn", verbs="sacrifice")
+MODULE.feature(
+    "sacrifice",
+    "a Follower given up for a Spell",
+    kinds="turn",
+    verbs="sacrifice",
+    never_pays="a Follower that helps every turn for a Spell drawn blind, which the bot casts only in fights, "
+    "against losses and to heal",
+)
 MODULE.feature("shadow", "another character's move followed to its space", kinds="turn", verbs="shadow")
 MODULE.feature("seal", "a Dungeon Doorway turned upside down", kinds="turn", verbs="turn-doorway")
 MODULE.feature("pass-by", "a space landed on passed by, unencountered", kinds="encounter", verbs="pass-by")

@@ -97,6 +97,15 @@ MODULE.declare_options(
         "worlds-royale/strength": "seat",
     }
 )
+# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+
+MODULE.feature(
+    "sentinel", "the Sentinel of a world fought, to cross inward", kinds="encounter", verbs="worlds-sentinel"
+)
+MODULE.feature("portal", "the Portal of Power of a world tried", kinds="encounter", verbs="worlds-portal")
+MODULE.feature(
+    "valley", "a Talisman given up in the Valley of Fire for the way to the ending", kinds="worlds-valley", verbs="give"
+)
 MODULE.advice = (
     "talisman.modules.worlds.advice:ADVICE",
     "talisman.modules.shared.dungeon_advice:ADVICE",
