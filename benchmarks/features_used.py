@@ -9,17 +9,22 @@ A set is modules joined by ``+``, then game options after ``@``
 (``optional-rules+dungeon-classic@king-of-the-hill=true``: King of the Hill's way out of 000's
 Treasure Chamber is offered only in such games). Each set's records are written as
 ``DIR/<set>.jsonl`` (``talisman report`` reads them); a set already recorded with as many games
-is read back, not played again. The table (Markdown, as in
-docs/bots.md) pools every set: a feature's row counts the games that had it. The compiled build
-plays about three times faster (``scripts/compile.sh``, then ``PYTHONPATH=build/compiled``).
+is read back, not played again. A game that fails (a bug the run found) is told on stderr and
+left out of the records. The table (Markdown, as in docs/bots.md) pools every set: a feature's
+row counts the games that had it. The compiled build plays about three times faster
+(``scripts/compile.sh``, then ``PYTHONPATH=build/compiled``).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 import time
+import traceback
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from talisman.cli.play import parse_value
 from talisman.sim import analysis, records, runner
@@ -27,7 +32,8 @@ from talisman.sim.report import FEATURE_HEAD, feature_notes, feature_rows
 
 # Each module, with the modules (and options) some of its features need: the Brotherhood's Donjon
 # and the City's Master Level titles are the City's; the Enchantress who opens the Timescape is too;
-# King of the Hill's way out is in 000's Dungeon; the 4th edition's flight is its Fight or Flight's.
+# King of the Hill's way out is in 000's Dungeon; the 4th edition's flight is its Fight or Flight's;
+# the Merchant haggles in 000's City, the Scout seals 000's Doorways.
 SETS = (
     "core",
     "airships",
@@ -45,6 +51,7 @@ SETS = (
     "master-levels+city-classic",
     "optional-rules+dungeon-classic@king-of-the-hill=true",
     "roster",
+    "roster+city-classic+dungeon-classic",
     "timescape+city-classic",
     "wizards-tower",
     "worlds",
@@ -52,19 +59,36 @@ SETS = (
 )
 
 
+def play(spec: runner.GameSpec) -> dict[str, Any]:
+    """A game's record, or what made it fail."""
+    try:
+        return runner.play_game(spec)
+    except Exception:  # a bug of the rules or the bots: told, and the run goes on
+        return {"failed": spec.index, "error": traceback.format_exc(limit=-3)}
+
+
+def played(todo: list[runner.GameSpec], workers: int, name: str) -> Iterator[dict[str, Any]]:
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        for r in pool.imap(play, todo, chunksize=1):
+            if "failed" in r:
+                print(f"{name}: game {r['failed']} failed:\n{r['error']}", file=sys.stderr)
+            else:
+                yield r
+
+
 def play_set(name: str, games: int, seed: int, workers: int, out: Path) -> list[dict[str, object]]:
     """The records of ``games`` games of a set (played, or read back when recorded already)."""
     path = out / f"{name}.jsonl"
-    if path.is_file():
-        found = list(records.read(path))
-        if len(found) == games:
-            return found
+    done = out / f"{name}.games"  # how many were played (some may have failed)
+    if path.is_file() and done.is_file() and done.read_text() == str(games):
+        return list(records.read(path))
     modules, *options = name.split("@")
     chosen = {k: parse_value(v) for k, _, v in (o.partition("=") for o in options)}
     todo = runner.specs(games, 4, ["heuristic"], seed, modules=tuple(modules.split("+")), options=chosen)
     t0 = time.perf_counter()
-    n = records.write(path, runner.stream(todo, workers))
-    print(f"{name}: {n} games in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    n = records.write(path, played(todo, workers, name))
+    done.write_text(str(games))
+    print(f"{name}: {n} of {games} games in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     return list(records.read(path))
 
 

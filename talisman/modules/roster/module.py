@@ -101,13 +101,15 @@ MODULE.feature(
     "against losses and to heal",
 )
 MODULE.feature("shadow", "another character's move followed to its space", kinds="turn", verbs="shadow")
-MODULE.feature("seal", "a Dungeon Doorway turned upside down", kinds="turn", verbs="turn-doorway")
+MODULE.feature(
+    "seal", "a Dungeon Doorway turned upside down", kinds="turn", verbs="turn-doorway", needs="dungeon-classic"
+)
 MODULE.feature("pass-by", "a space landed on passed by, unencountered", kinds="encounter", verbs="pass-by")
 MODULE.feature("trade", "an Object traded with a card met for a Purchase card", kinds="card-ability", verbs="trade")
 MODULE.feature("imprison", "a character met imprisoned: it loses its next turn", kinds="meet", verbs="imprison")
 MODULE.feature("enslave", "a Follower taken from a character met", kinds="meet", verbs="enslave")
 MODULE.feature("panic", "a character met piped into a panic", kinds="meet", verbs="panic")
 MODULE.feature("curse", "a character met cursed", kinds="meet", verbs="curse")
-MODULE.feature("haggle", "a haggle over the City's prices", kinds="haggle", verbs="haggle")
+MODULE.feature("haggle", "a haggle over the City's prices", kinds="haggle", verbs="haggle", needs="city-classic")
 MODULE.feature("rout", "a character beaten in battle routed", kinds="rout", verbs="rout")
 MODULE.advice = ("talisman.modules.roster.advice:ADVICE",)
