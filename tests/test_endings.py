@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from talisman.bots import act, make_bot
 from talisman.engine import movement
 from talisman.engine.cards import check_conservation
 from talisman.engine.game import frame
@@ -683,6 +684,15 @@ def test_dragon_king_a_round_won_in_one_combat_and_drawn_in_the_other_is_nobodys
     reach(s, 4, 3, 5, 6, 2, 1, 1, *WIN_ROUND * 5)  # psychic 2 + 16 against 1 + 17: a draw
     assert "Neither wins the round" in s.log() and s.player(0).lives == 4
     assert s.game.result["winners"] == [0]
+
+
+@rules("endings.dragon-king.dual-combat")
+def test_dragon_king_s_double_fight_tells_the_closer_combat_and_the_rule_aware_bot_answers_it():
+    s = dragon_king(craft=8).give(0, "Psionic Blast", deck="spell")
+    reach(s, 4, 3, 5)  # the King: Strength 15, Craft 17; the Elf: Strength 20, Craft 8
+    assert s.kind == "combat" and s.options() == ["fight", "cast:121"]
+    assert s.decision.about == {"mode": "craft", "foe": 17, "mine": 8, "foes": ["Dragon King"]}
+    assert act(make_bot("heuristic", 0), s.game) == "cast:121"  # against bad odds, the Spell first (it crashed)
 
 
 @rules("endings.dragon-king.1")

@@ -215,11 +215,17 @@ def _dual_magic(g: Game, a: dict[str, Any]) -> None:
     seat, b = a["p"], a["boss"]
     roll = frame("dual_battle", p=seat, boss=b)
     opts = spells.cast_options(g, seat, "combat", [frame_of("dual_magic", {**a})], combat=dual_fight(seat, b))
+    battle, psychic = dual_scores(g, seat, b, 0, 0)
+    # For an agent to weigh, as every fight's question tells: the closer of the two combats (both must be won).
+    mode, foe, mine = min(
+        ("strength", b["strength"], battle), ("craft", b["craft"], psychic), key=lambda m: m[2] - m[1]
+    )
     g.decide(
         seat,
         "combat",
         f"The {b['name']}: a battle and a psychic combat at once. Cast a Spell first?",
         [Choice("fight", f"Fight the {b['name']}", [roll]), *opts],
+        about={"mode": mode, "foe": foe, "mine": mine, "foes": [b["name"]]},
     )
 
 
