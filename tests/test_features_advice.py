@@ -5,6 +5,8 @@ the Timescape, a closed Place reopened, a Mirror, a rival brought into the Broth
 
 from __future__ import annotations
 
+import pytest
+
 from talisman.bots import act, make_bot
 from talisman.testing import Scenario
 
@@ -275,3 +277,27 @@ def test_at_an_exit_a_bot_with_nowhere_to_be_and_strength_to_grow_stays_below():
     s.game.players[0].status["quest"] = {"goal": "give-gold", "n": 2}  # a quest already, for no place: nowhere to be
     assert s.kind == "catacombs-exit" and bot_says(s) == "stay-below"
     assert bot_says(exit_found(strength=7, craft=5, lives=2)) == "climb-out"  # wounded: out
+
+
+# --- Airships (000) ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("airships.combat.ship-vs-ship")
+def test_a_bot_whose_airship_outguns_the_other_s_fires_a_broadside():
+    from talisman.engine import cards
+    from talisman.modules.airships import rules as air
+
+    def ships_meet(mine: str, theirs: str) -> Scenario:
+        s = Scenario(["thief", "wizard"], modules=("airships",)).no_spells().at(0, "village").at(1, "fields-1")
+        for seat, cls in ((0, mine), (1, theirs)):
+            card = s.game.rules.by_name[f"{cls} class Airship"][0]
+            s._unplace(card)
+            cards.hold(s.game, air.holder(seat), card)
+            s.game.players[seat].status["airship"] = {"card": card, "space": s.game.players[seat].space}
+        s.dice(3).start().choose("fly").choose("move:fields-1")
+        return s.choose("meet:1") if s.kind == "encounter" else s
+
+    s = ships_meet("Wyvern", "Falcon")  # a D6 and 8 Hit Points against a Strength of 1 and 2
+    assert s.kind == "meet" and bot_says(s) == "broadside:1"
+    weaker = ships_meet("Falcon", "Wyvern")
+    assert "broadside:1" in weaker.options() and bot_says(weaker) != "broadside:1"

@@ -1,6 +1,6 @@
 """The rule-aware bot's knowledge of Airships: it claims every one it can, flies instead of
 rolling, and steps down in the Middle Region (or near the place) when heading where no ship goes,
-and now and then when it has nowhere to go; it fires on another ship half the time it meets one."""
+and now and then when it has nowhere to go; it fires on another ship when its own outguns it."""
 
 from __future__ import annotations
 
@@ -41,8 +41,21 @@ def _crew(bot: HeuristicBot, d: Decision) -> str:
     return min(d.options, key=lambda o: (sum(bot.card(o.card).bonus.values()), o.id)).id
 
 
-@ADVICE.answer("meet", order=-2)
+def gun(bot: HeuristicBot, ship: int) -> tuple[float, int]:
+    """A ship's firepower and hull: the mean of its Strength die (or its fixed Strength), its Hit Points new."""
+    traits = dict(t.split(":", 1) for t in bot.card(ship).traits if ":" in t)
+    strength = traits.get("ship-strength", "0")
+    shot = float(strength) if strength.isdigit() else (int(strength.lstrip("D")) + 1) / 2
+    return shot, int(traits.get("ship-hull", "0"))
+
+
+@ADVICE.answer("meet", order=1)
 def _broadside(bot: HeuristicBot, d: Decision) -> str | None:
-    """Ship against ship: neither side can see the other's damage, so a broadside half the time."""
-    broadside = bot.first("broadside")
-    return broadside if broadside and bot.rng.random() < 0.5 else None
+    """Ship against ship: fire when the bot's ship outguns the other's (a stronger shot, a hull as
+    strong or stronger), before any attack: each round tells more on their hull than on its own,
+    and a ship destroyed costs its captain a life, its animals and most of its Followers."""
+    for o in bot.options("broadside"):
+        (shot, hull), (their_shot, their_hull) = gun(bot, o.arg_int("own")), gun(bot, o.card)
+        if shot > their_shot and hull >= their_hull:
+            return o.id
+    return None

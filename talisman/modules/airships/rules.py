@@ -371,7 +371,8 @@ def broadside(g: Game, seat: int, other: int) -> list[Choice]:
     if mine is None or theirs is None:
         return []
     label = f"Fire on the {g.name(other)}'s {g.card_name(theirs)} with your {g.card_name(mine)}"
-    return [Choice(f"broadside:{other}", label, [frame("airship_battle", p=seat, other=other)])]
+    data = {"card": theirs, "own": mine}  # the two ships, for an agent to weigh (option.card, arg_int("own"))
+    return [Choice(f"broadside:{other}", label, [frame("airship_battle", p=seat, other=other)], data=data)]
 
 
 @MODULE.handler("airship_battle")
