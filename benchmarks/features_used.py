@@ -33,7 +33,8 @@ from talisman.sim.report import FEATURE_HEAD, feature_notes, feature_rows
 # Each module, with the modules (and options) some of its features need: the Brotherhood's Donjon
 # and the City's Master Level titles are the City's; the Enchantress who opens the Timescape is too;
 # King of the Hill's way out is in 000's Dungeon; the 4th edition's flight is its Fight or Flight's;
-# the Merchant haggles in 000's City, the Scout seals 000's Doorways.
+# the Merchant haggles and trades with the Pedlar in 000's City, the Scout seals 000's Doorways;
+# the Gypsy claims Scrolls, which only 003's City has.
 SETS = (
     "core",
     "airships",
@@ -45,6 +46,7 @@ SETS = (
     "dungeon-4e",
     "dungeon-4e@fight-or-flight=true",
     "dungeon-characters",
+    "dungeon-characters+city-districts",
     "dungeon-classic",
     "emperors-guard",
     "endings",

@@ -144,6 +144,10 @@ def test_the_table_gives_the_reason_a_feature_never_pays_and_flags_a_zero_withou
     used = {**warrant, "offered_games": 3, "used_games": 2, "uses": 4, "per_game": 0.8}
     assert feature_rows([never], notes)[0][-1] == UNEXPLAINED
     assert feature_rows([{**never, "offered_games": 0}], notes)[0][-1] == UNOFFERED
+    lore = {**never, "key": "dungeon-4e/lore", "feature": "lore", "offered_games": 0}  # a Treasure: seldom offered
+    lore_notes = feature_notes([("core", "dungeon-4e")])
+    assert feature_rows([lore], lore_notes)[0][-1] == f"{UNOFFERED}: {lore_notes['dungeon-4e/lore'].seldom}"
+    assert lore_notes["dungeon-4e/lore"].seldom != ""
     assert feature_rows([used], notes)[0][2:] == ["5", "3", "2", "0.80", ""]
     robbery = {**never, "key": "city-classic/rob-bank", "feature": "rob-bank"}
     assert feature_rows([robbery], notes)[0][-1] == notes["city-classic/rob-bank"].never_pays != ""

@@ -896,8 +896,8 @@ def test_the_merchant_trades_and_haggles():
 
 
 @pytest.mark.rules("characters-exceptions.merchant")
-def test_the_merchant_trades_with_the_peddler_and_keeps_the_urchins():
-    s = play(["merchant"], modules=LANDS).give(0, "Axe").put("flask-street", "Peddler")
+def test_the_merchant_trades_with_the_pedlar_and_keeps_the_urchins():
+    s = play(["merchant"], modules=LANDS).give(0, "Axe").put("flask-street", "Pedlar")
     arrive(s, "flask-street")
     s.choose("no")  # no haggling
     s.choose("trade")
@@ -909,6 +909,14 @@ def test_the_merchant_trades_with_the_peddler_and_keeps_the_urchins():
     arrive(u, "village")
     assert u.player(0).followers == [boy]
     check_conservation(s.game)
+
+
+@pytest.mark.rules("characters-exceptions.merchant")
+def test_in_000_s_city_the_merchant_trades_with_its_pedlar():
+    s = Scenario(["merchant", "wizard"], modules=("roster", "city-classic")).no_spells().give(0, "Axe")
+    s.at(1, "village").on_top("city", "Pedlar").at(0, "kings-way").dice(1).start().choose("roll")
+    s.choose("move:town-square").choose("no")  # no haggling
+    assert s.kind == "card-ability" and s.options() == ["usual", "trade"]  # the City's card (it named a Peddler)
 
 
 @pytest.mark.rules("characters-exceptions.minotaur", ON_CARD)

@@ -77,7 +77,9 @@ class Feature:
     any kind when none), chosen by a character standing in one of ``regions`` (anywhere when
     none), in a game that also plays the modules ``needs`` (the City's Enchantress opens the
     Timescape only with it). ``never_pays``, when a good player never takes it, says why (the
-    table shows it beside a feature never used).
+    table shows it beside a feature never used); ``seldom``, when few games come to offer it at
+    all (a Treasure found only past the Lord of Darkness), says what it waits for (the table shows
+    it beside a feature never offered).
 
     >>> loan = Feature("city-classic", "loan", "a Loan from the Bank", verbs=("loan",), kinds=("bank",))
     >>> loan.key, loan.matches("bank", "loan", "city"), loan.matches("bank", "rob", "city")
@@ -93,6 +95,7 @@ class Feature:
     regions: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
     never_pays: str = ""
+    seldom: str = ""
 
     @property
     def key(self) -> str:
@@ -268,10 +271,11 @@ class Module:
         regions: str | Iterable[str] = (),
         needs: str | Iterable[str] = (),
         never_pays: str = "",
+        seldom: str = "",
     ) -> Feature:
         """Declare a feature a character may choose (see :class:`Feature`): its ``name`` (a word of
-        the module's own), its ``meaning``, the options that are it (by verb, or by exact id), and
-        why it never pays, if so.
+        the module's own), its ``meaning``, the options that are it (by verb, or by exact id), why
+        it never pays, if so, and what it waits for, if few games offer it.
 
         >>> m = Module(name="example", title="An example")
         >>> m.feature("tip", "a tip to the innkeeper", kinds="inn", verbs="tip").key
@@ -289,6 +293,7 @@ class Module:
             _words(regions),
             _words(needs),
             never_pays,
+            seldom,
         )
         if not found.option_verbs:
             raise ValueError(f"{self.name}: the feature {name!r} names no option")

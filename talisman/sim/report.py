@@ -52,7 +52,7 @@ def feature_notes(module_sets: Iterable[tuple[str, ...]]) -> dict[str, Feature]:
     return found
 
 
-FEATURE_HEAD = ["module", "feature", "games", "offered in", "used in", "uses per game", "why it never pays"]
+FEATURE_HEAD = ["module", "feature", "games", "offered in", "used in", "uses per game", "why never used"]
 UNEXPLAINED = "(no reason written)"
 UNOFFERED = "(never offered)"
 
@@ -60,7 +60,7 @@ UNOFFERED = "(never offered)"
 def feature_rows(rows: list[dict[str, Any]], notes: dict[str, Feature]) -> list[list[str]]:
     """The features used, as table rows (:data:`FEATURE_HEAD`): the reason a feature never pays
     as its module writes it; for one never used without a reason, a warning, or that no game
-    came to offer it.
+    came to offer it (and what it waits for, when its module says).
 
     >>> from talisman.content.modules import Feature
     >>> loan = Feature("city-classic", "loan", "a Loan", ("loan",), never_pays="dear")
@@ -74,7 +74,8 @@ def feature_rows(rows: list[dict[str, Any]], notes: dict[str, Feature]) -> list[
         note = notes.get(r["key"])
         why = note.never_pays if note is not None and note.never_pays else ""
         if not why and not r["uses"]:
-            why = UNEXPLAINED if r["offered_games"] else UNOFFERED
+            seldom = note.seldom if note is not None else ""
+            why = UNEXPLAINED if r["offered_games"] else f"{UNOFFERED}: {seldom}" if seldom else UNOFFERED
         out.append(
             [
                 r["module"],

@@ -4,6 +4,7 @@ its rule files register their code on :data:`MODULE`."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Final
 
 from talisman.content.modules import Module, OptionSpec
 from talisman.modules.shared.cell import register_cell
@@ -119,6 +120,9 @@ MODULE.declare_options(
     }
 )
 # The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
+HOARD: Final = (  # what the Treasures' features wait for
+    "a Treasure of the Lord of Darkness's hoard, taken only by one who slays him (10 Treasures, one each time)"
+)
 
 MODULE.feature(
     "enter",
@@ -136,7 +140,13 @@ MODULE.feature("upkeep", "a Follower's upkeep paid", kinds="upkeep", verbs="pay"
 MODULE.feature("champion", "a Follower that fights a battle in its holder's place", kinds="combat", verbs="champion")
 MODULE.feature("exile", "an Enemy banished before the fight", kinds="combat", verbs="exile")
 MODULE.feature("weighted", "the Weighted Dice: a roll chosen instead of rolled", verbs=("weighted", "weighted-move"))
-MODULE.feature("cloak", "the Cloak of Feathers: a flight to any space of the Region", kinds="turn", verbs="cloak")
+MODULE.feature(
+    "cloak",
+    "the Cloak of Feathers: a flight to any space of the Region",
+    kinds="turn",
+    verbs="cloak",
+    seldom=HOARD,
+)
 MODULE.feature(
     "amulet", "an Amulet's second movement roll or flight", kinds="move", verbs=("amulet-reroll", "amulet-fly")
 )
@@ -156,7 +166,7 @@ MODULE.feature(
     never_pays="a Follower that helps every turn for a Spell drawn blind, which the bot casts only in fights, "
     "against losses and to heal",
 )
-MODULE.feature("lore", "the Book of Lore's Spell", kinds="turn", verbs="lore")
-MODULE.feature("totem", "a trophy given to the Totem Staff for 2 lives", kinds="turn", verbs="totem")
+MODULE.feature("lore", "the Book of Lore's Spell", kinds="turn", verbs="lore", seldom=HOARD)
+MODULE.feature("totem", "a trophy given to the Totem Staff for 2 lives", kinds="turn", verbs="totem", seldom=HOARD)
 MODULE.feature("gold-seeker", "Bags of Gold cashed in with the gold-seeker's 2 more", kinds="turn", verbs="gold-seeker")
 MODULE.advice = ("talisman.modules.dungeon_4e.advice:ADVICE", "talisman.modules.shared.dungeon_advice:ADVICE")

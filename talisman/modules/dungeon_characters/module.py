@@ -41,7 +41,14 @@ MODULE.declare_options(
 )
 # The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
 
-MODULE.feature("claim-scroll", "a Scroll another character discards claimed", kinds="claim-scroll", verbs="claim")
+MODULE.feature(
+    "claim-scroll",
+    "a Scroll another character discards claimed",
+    kinds="claim-scroll",
+    verbs="claim",
+    needs="city-districts",  # the only Scrolls are 003's
+    seldom="the Gypsy alone claims, a Scroll another reads while she holds none",
+)
 MODULE.feature(
     "foresight",
     "a look at the next card of the board's deck",

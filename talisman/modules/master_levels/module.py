@@ -71,8 +71,18 @@ MODULE.feature(
     never_pays="every title one may resign only adds (Strength, Craft, an ability); the Mystic's spirit comes home "
     "better by rejoining, which keeps what it carries",
 )
-MODULE.feature("rejoin", "the Mystic's spirit and body rejoined", kinds="turn", verbs="rejoin")
 MODULE.feature(
-    "twin-trade", "a Mirror Image and its original trading", kinds="meet", verbs=("give", "take", "give-gold")
+    "rejoin",
+    "the Mystic's spirit and body rejoined",
+    kinds="turn",
+    verbs="rejoin",
+    seldom="a Mystic (one who cast the Way of the Lotus) whose spirit stands on its body's space",
+)
+MODULE.feature(
+    "twin-trade",
+    "a Mirror Image and its original trading",
+    kinds="meet",
+    verbs=("give", "take", "give-gold"),
+    seldom="a Mirror Image that meets its original, in its ten turns (each goes its own way)",
 )
 MODULE.advice = ("talisman.modules.master_levels.advice:ADVICE",)

@@ -17,7 +17,7 @@ the game, matched as core/character_rules.py says: regions ``dungeon`` and
 ``city``; space kinds (``guard-room``, ``city-gate``, ``magic-emporium``,
 ``high-temple``, ``six-fates-inn``, ``doctor`` or ``doctors-surgery``, ``bank``,
 ``armoury``, ``space-fortress``, ``altar-of-dread``...); card names (``Patrol``,
-``Peddler``, ``Errand Boy``, ``Urchins``, ``Berserker``, ``Slaver``, ``Torch``,
+``Pedlar`` (000: the Peddler), ``Errand Boy``, ``Urchins``, ``Berserker``, ``Slaver``, ``Torch``,
 ``Warhorse``, ``Two-handed Sword``, ``Doorway``); Law cards by subtype ``law``.
 tests/fixtures/lands brings each of them to life for the tests.
 """

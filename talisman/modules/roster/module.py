@@ -105,7 +105,13 @@ MODULE.feature(
     "seal", "a Dungeon Doorway turned upside down", kinds="turn", verbs="turn-doorway", needs="dungeon-classic"
 )
 MODULE.feature("pass-by", "a space landed on passed by, unencountered", kinds="encounter", verbs="pass-by")
-MODULE.feature("trade", "an Object traded with a card met for a Purchase card", kinds="card-ability", verbs="trade")
+MODULE.feature(
+    "trade",
+    "an Object traded with the Pedlar met for a Purchase card",
+    kinds="card-ability",
+    verbs="trade",
+    needs="city-classic",  # the Merchant's Pedlar is a card of 000's City
+)
 MODULE.feature("imprison", "a character met imprisoned: it loses its next turn", kinds="meet", verbs="imprison")
 MODULE.feature("enslave", "a Follower taken from a character met", kinds="meet", verbs="enslave")
 MODULE.feature("panic", "a character met piped into a panic", kinds="meet", verbs="panic")

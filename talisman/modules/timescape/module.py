@@ -49,7 +49,12 @@ MODULE.feature(
     verbs=("cast", "read"),
     regions="timescape",
 )
-MODULE.feature("warp-belt", "the Warp Belt's Red warp line followed instead of rolling", ids="warp:red")
+MODULE.feature(
+    "warp-belt",
+    "the Warp Belt's Red warp line followed instead of rolling",
+    ids="warp:red",
+    seldom="a Warp Belt, sold only by the Rogue Trader of the Space Fortress (the bot buys his other wares first)",
+)
 MODULE.feature("robo-doc", "the Robo-Doc's healing at the Space Fortress", kinds="timescape-fortress", verbs="robo-doc")
 MODULE.feature(
     "rogue-trader", "the Rogue Trader's wares bought at the Space Fortress", kinds="timescape-trader", verbs="buy"
