@@ -371,8 +371,9 @@ def broadside(g: Game, seat: int, other: int) -> list[Choice]:
     if mine is None or theirs is None:
         return []
     label = f"Fire on the {g.name(other)}'s {g.card_name(theirs)} with your {g.card_name(mine)}"
-    data = {"card": theirs, "own": mine}  # the two ships, for an agent to weigh (option.card, arg_int("own"))
-    return [Choice(f"broadside:{other}", label, [frame("airship_battle", p=seat, other=other)], data=data)]
+    battle = [frame("airship_battle", p=seat, other=other)]
+    # the two ships, for an agent to weigh (option.card, arg_int("own"))
+    return [Choice(f"broadside:{other}", label, battle, data={"card": theirs, "own": mine})]
 
 
 @MODULE.handler("airship_battle")
