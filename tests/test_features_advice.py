@@ -287,17 +287,22 @@ def test_a_bot_whose_airship_outguns_the_other_s_fires_a_broadside():
     from talisman.engine import cards
     from talisman.modules.airships import rules as air
 
-    def ships_meet(mine: str, theirs: str) -> Scenario:
-        s = Scenario(["thief", "wizard"], modules=("airships",)).no_spells().at(0, "village").at(1, "fields-1")
+    def ships_meet(mine: str, theirs: str, them: str = "wizard", space: str = "fields-1") -> Scenario:
+        start = "fields-1" if space == "woods-1" else "village"
+        s = Scenario(["thief", them], modules=("airships",)).no_spells().at(0, start).at(1, space)
         for seat, cls in ((0, mine), (1, theirs)):
             card = s.game.rules.by_name[f"{cls} class Airship"][0]
             s._unplace(card)
             cards.hold(s.game, air.holder(seat), card)
             s.game.players[seat].status["airship"] = {"card": card, "space": s.game.players[seat].space}
-        s.dice(3).start().choose("fly").choose("move:fields-1")
+        s.dice(3).start().choose("fly").choose(f"move:{space}")
         return s.choose("meet:1") if s.kind == "encounter" else s
 
     s = ships_meet("Wyvern", "Falcon")  # a D6 and 8 Hit Points against a Strength of 1 and 2
     assert s.kind == "meet" and bot_says(s) == "broadside:1"
     weaker = ships_meet("Falcon", "Wyvern")
     assert "broadside:1" in weaker.options() and bot_says(weaker) != "broadside:1"
+    # The Elf in the Woods may evade the meeting: the options come through its question, the ships with them
+    elf = ships_meet("Wyvern", "Falcon", them="elf", space="woods-1")
+    assert elf.kind == "meet" and elf.decision.option("broadside:1").args["own"] == air.ship_of(elf.game, 0)
+    assert bot_says(elf) == "broadside:1"

@@ -166,7 +166,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
     if not can_evade_characters(g, other):
         return opts
     return [
-        Choice(o.id, o.label, [frame("ability_on", a=seat, d=other, then=[list(f) for f in o.frames])], o.group)
+        Choice(o.id, o.label, [frame("ability_on", a=seat, d=other, then=[list(f) for f in o.frames])], o.group, o.data)
         for o in opts
     ]
 

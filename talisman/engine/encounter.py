@@ -238,7 +238,7 @@ def _card_next(g: Game, a: dict[str, Any]) -> None:
                 seat,
                 "card-ability",
                 f"The {cdef.name}: how do you meet it?",
-                [*usual, *[Choice(o.id, o.label, [*o.frames, then]) for o in other_ways]],
+                [*usual, *[Choice(o.id, o.label, [*o.frames, then], data=o.data) for o in other_ways]],
             )
             return
     if cdef.type == "enemy":

@@ -272,7 +272,10 @@ def _turn_end(g: Game, a: dict[str, Any]) -> None:
                 "Anything more before your turn ends?",
                 [
                     Choice("end", "End the turn", [frame("turn_end", p=seat, offered=True)]),
-                    *[Choice(o.id, o.label, [*o.frames, frame("turn_end", p=seat, offered=True)]) for o in offers],
+                    *[
+                        Choice(o.id, o.label, [*o.frames, frame("turn_end", p=seat, offered=True)], data=o.data)
+                        for o in offers
+                    ],
                 ],
             )
             return
