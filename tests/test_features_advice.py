@@ -306,3 +306,22 @@ def test_a_bot_whose_airship_outguns_the_other_s_fires_a_broadside():
     elf = ships_meet("Wyvern", "Falcon", them="elf", space="woods-1")
     assert elf.kind == "meet" and elf.decision.option("broadside:1").args["own"] == air.ship_of(elf.game, 0)
     assert bot_says(elf) == "broadside:1"
+
+
+# --- the core game ---------------------------------------------------------------------------------------------------
+
+
+def test_the_alchemist_follower_turns_an_object_held_twice_into_gold():
+    def holding(*objects: str) -> Scenario:
+        s = Scenario(["warrior", "wizard"]).no_spells().give(0, "Alchemist", *objects).at(1, "village")
+        return s.start()
+
+    s = holding("Potion of Strength", "Sword", "Sword")
+    assert s.kind == "turn" and "alchemist" in s.options() and bot_says(s) == "alchemist"
+    s.choose("alchemist")
+    assert s.kind == "sell"
+    sold = bot_says(s)  # the second Sword
+    assert s.game.rules.card_of(s.decision.option(sold).card).name == "Sword"
+    s.choose(sold)
+    assert bot_says(s) == "done"
+    assert bot_says(holding("Sword", "Potion of Strength")) != "alchemist"

@@ -34,6 +34,7 @@ from talisman.modules.core.advice.common import (
     score_space,
     target,
 )
+from talisman.modules.core.advice.holdings import spare
 from talisman.modules.core.advice.moving import next_move
 
 ADVICE: Final = Advice("city-classic")
@@ -230,26 +231,6 @@ def pedlar_pays(bot: HeuristicBot) -> bool:
     me = bot.me
     owned = {c["name"] for c in me["objects"]}
     return bool(me["gold"] >= 2 and not owned & set(ARMOURS) and battle_strength(bot) >= WATCH)
-
-
-def spare(bot: HeuristicBot) -> list[int]:
-    """The Objects the bot holds a second of (the second Sword adds nothing): worth a gold each."""
-    seen: set[str] = set()
-    found = []
-    for c in bot.me["objects"] + bot.me["packed"]:
-        if c["name"] in seen:
-            found.append(int(c["id"]))
-        seen.add(c["name"])
-    return found
-
-
-@ADVICE.answer("sell", order=10)
-def _sell_spare(bot: HeuristicBot, d: Decision) -> str | None:
-    """In the City's shops: an Object held twice, for a gold (else the core game's answer)."""
-    if not in_city(bot):
-        return None
-    extra = set(spare(bot))
-    return next((o.id for o in bot.options("sell") if o.card in extra), None)
 
 
 @ADVICE.answer("voyage")

@@ -44,6 +44,7 @@ from talisman.modules.core.advice.common import (
     score_space,
     target,
 )
+from talisman.modules.core.advice.holdings import spare
 from talisman.modules.core.advice.moving import roll_value
 
 ADVICE: Final = Advice("city-districts")
@@ -301,26 +302,6 @@ def _west_side(bot: HeuristicBot, d: Decision) -> str:
     if bot.offered("chiurgeon") and _wounded(bot):
         return "chiurgeon"
     return "alchemist" if bot.offered("alchemist") and spare(bot) else "nothing"
-
-
-def spare(bot: HeuristicBot) -> set[int]:
-    """The Objects the bot holds a second of (the second Sword adds nothing): a gold each."""
-    seen: set[str] = set()
-    found = set()
-    for c in bot.me["objects"] + bot.me["packed"]:
-        if c["name"] in seen:
-            found.add(int(c["id"]))
-        seen.add(c["name"])
-    return found
-
-
-@ADVICE.answer("sell", order=10)
-def _sell_spare(bot: HeuristicBot, d: Decision) -> str | None:
-    """In the City: an Object held twice, for a gold (else the core game's answer)."""
-    if not in_city(bot):
-        return None
-    extra = spare(bot)
-    return next((o.id for o in bot.options("sell") if o.card in extra), None)
 
 
 # What pays out of the City, bought once armed and armoured, where it is sold (with a gold to spare).

@@ -19,7 +19,7 @@ from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision
 from talisman.modules.core.advice.common import progress, score_space, target, value_of
 from talisman.modules.core.advice.fighting import worth_meeting
-from talisman.modules.core.advice.holdings import best_card, worst_card
+from talisman.modules.core.advice.holdings import best_card, spare, worst_card
 from talisman.modules.core.advice.moving import roll_value
 
 ADVICE: Final = Advice("roster")
@@ -124,25 +124,7 @@ def _movement_abilities(bot: HeuristicBot, d: Decision) -> str | None:
     return None
 
 
-def spare(bot: HeuristicBot) -> set[int]:
-    """The Objects the bot holds a second of (the second Sword adds nothing)."""
-    seen: set[str] = set()
-    found = set()
-    for c in bot.me["objects"] + bot.me["packed"]:
-        if c["name"] in seen:
-            found.add(int(c["id"]))
-        seen.add(c["name"])
-    return found
-
-
 @ADVICE.answer("turn", order=95)
 def _trader(bot: HeuristicBot, d: Decision) -> str | None:
     """The Trader sells the Objects it holds twice, a gold each."""
     return "trade-objects" if bot.offered("trade-objects") and spare(bot) else None
-
-
-@ADVICE.answer("sell", order=5)
-def _sell_spare(bot: HeuristicBot, d: Decision) -> str | None:
-    """An Object held twice, for a gold (the Trader's, the Alchemy Spell's; else the core game's answer)."""
-    extra = spare(bot)
-    return next((o.id for o in bot.options("sell") if o.card in extra), None)

@@ -39,6 +39,24 @@ def worst_card(bot: HeuristicBot, options: Iterable[Option], default: int = 2) -
     return min(cards, key=lambda o: (value_of(bot, bot.card(o.card).name, default), o.id)).id
 
 
+def spare(bot: HeuristicBot) -> set[int]:
+    """The Objects the bot holds a second of, that it never uses up (a second Sword adds nothing;
+    a second Potion is a second drink)."""
+    seen: set[str] = set()
+    found = set()
+    for c in bot.me["objects"] + bot.me["packed"]:
+        if c["name"] in seen and not bot.card(int(c["id"])).use:
+            found.add(int(c["id"]))
+        seen.add(c["name"])
+    return found
+
+
+@ADVICE.answer("turn", order=95)
+def _alchemist(bot: HeuristicBot, d: Decision) -> str | None:
+    """The Alchemist (a Follower) turns the Objects the bot holds twice into gold."""
+    return "alchemist" if bot.offered("alchemist") and spare(bot) else None
+
+
 @ADVICE.answer("take")
 def _take(bot: HeuristicBot, d: Decision) -> str:
     """The most valuable card to take or Follower to hire; a swap only for a clearly better card."""
@@ -81,7 +99,9 @@ def _shop(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("sell")
 def _sell(bot: HeuristicBot, d: Decision) -> str:
-    return "done"
+    """An Object held twice, for its gold (the Alchemist's, a Trader's, a shop's); nothing else."""
+    extra = spare(bot)
+    return next((o.id for o in bot.options("sell") if o.card in extra), "done")
 
 
 @ADVICE.answer("card-ability")
