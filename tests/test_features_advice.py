@@ -325,3 +325,36 @@ def test_the_alchemist_follower_turns_an_object_held_twice_into_gold():
     s.choose(sold)
     assert bot_says(s) == "done"
     assert bot_says(holding("Sword", "Potion of Strength")) != "alchemist"
+
+
+def test_the_potion_of_strength_is_drunk_in_a_close_battle():
+    def meets(enemy: str, strength: int) -> Scenario:
+        s = Scenario(["warrior", "wizard"]).no_spells().give(0, "Potion of Strength").at(1, "village")
+        s.set(0, strength=strength).at(0, "village").on_top("adventure", enemy)
+        return s.arrive("fields-1", 1)
+
+    s = meets("Serpent", 4)  # Strength 4 against 4
+    assert s.kind == "combat" and bot_says(s).startswith("use:")
+    assert s.game.rules.card_of(s.decision.option(bot_says(s)).card).name == "Potion of Strength"
+    assert bot_says(meets("Ape", 9)) == "fight"  # sure to win without it
+
+
+def test_4th_edition_items_used_up_bags_of_gold_a_chest_an_elixir():
+    def holding(*objects: str, **stats: int) -> Scenario:
+        s = Scenario(["warrior", "wizard"], modules=("dungeon-4e",)).no_spells().give(0, *objects, deck="dungeon")
+        s.at(1, "village")
+        return s.set(0, **stats).start()
+
+    def used(s: Scenario) -> str:
+        said = bot_says(s)
+        return s.game.rules.card_of(s.decision.option(said).card).name if said.startswith("use:") else said
+
+    assert used(holding("Two Bags of Gold")) == "Two Bags of Gold"
+    assert used(holding("Chest", craft=4, lives=3)) == "Chest"
+    assert used(holding("Chest", craft=2, lives=3)) != "Chest"  # the needle likelier than the gold
+    s = Scenario(["warrior", "wizard"], modules=("dungeon-4e",)).no_spells().give(0, "Elixir of Rage", deck="dungeon")
+    s.set(0, strength=4, lives=4).on_top("dungeon", "Gnoll").at(0, "dungeon-entrance").at(1, "village")  # Strength 4
+    s.dice(1).start()
+    s = s.choose("roll") if s.kind == "turn" else s
+    s.choose("move:corridor-1")
+    assert s.kind == "combat" and used(s) == "Elixir of Rage"

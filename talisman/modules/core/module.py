@@ -160,7 +160,12 @@ MODULE.feature("enchantress", "the Village's Enchantress", kinds="choose", verbs
 MODULE.feature("step-through", "through a Magic Portal", kinds="choose", verbs="step-through")
 MODULE.feature("hire", "a Follower hired", kinds="take", verbs="hire")
 MODULE.feature("alchemist", "Objects turned into gold by an alchemist's ability", kinds="turn", verbs="alchemist")
-MODULE.feature("use", "an Object used on one's turn", kinds="turn", verbs="use")
+MODULE.feature(
+    "use",
+    "an Object used up (drunk, opened, cashed in), on one's turn or in a fight",
+    kinds=("turn", "combat"),
+    verbs="use",
+)
 MODULE.feature("redraw", "a drawn card discarded and drawn again", kinds="redraw", verbs="redraw")
 MODULE.feature(
     "concede",

@@ -5,9 +5,9 @@ itself at 8 or more), the most valuable Treasure, Rune Gates and the Trap Door t
 and the Treasure Chamber first when killing the Lord wins the game (001's alternative rules).
 The Faithful Hound fights in the bot's place when it fights as well, or when a loss would cost
 one of the bot's last lives; the Scroll of Exile banishes a foe the bot would likely lose to, and
-the Weighted Dice give a fight it would lose by a die a 6; the Gold Seeker is cashed for its
-3 gold at the Ruins; the Amulet of Speed rolls a 1 again, or flies a 6 where the walks do not
-reach anything as good."""
+the Weighted Dice give a fight it would lose by a die a 6, an Elixir a close one; the Gold Seeker
+is cashed for its 3 gold at the Ruins, Bags of Gold at once, a Chest opened by a crafty bot; the
+Amulet of Speed rolls a 1 again, or flies a 6 where the walks do not reach anything as good."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from talisman.modules.core.advice.moving import roll_value, teleport
 from talisman.modules.shared.dungeon_advice import CHAMBER, lord_ready
 
 ADVICE: Final = Advice("dungeon-4e")
+ELIXIRS: Final = {"Elixir of Rage": "strength", "Elixir of Wrath": "craft"}  # what each adds 3 to, for a turn
 TREASURE_VALUE: Final = {
     "Darkblade": 9,
     "Aegis": 8,
@@ -82,6 +83,23 @@ def _items_in_a_fight(bot: HeuristicBot, d: Decision) -> str | None:
         return max(exiles, key=lambda o: (bot.card(o.card).strength + bot.card(o.card).craft, o.id)).id
     if bot.offered("weighted") and mine <= foe < mine + 3:
         return "weighted"
+    if bot.me["lives"] >= 2 and mine - 2 <= foe < mine + 5:  # a 1 or 2 burns a life; 3 to 6 add 3
+        for o in bot.options("use"):
+            if ELIXIRS.get(bot.card(o.card).name) == d.about.get("mode"):
+                return o.id
+    return None
+
+
+@ADVICE.answer("turn", order=95)
+def _used_up(bot: HeuristicBot, d: Decision) -> str | None:
+    """Bags of Gold cashed in (gold to spend, a place free); a Chest's lock picked when the bot's
+    Craft makes the 3 gold likelier than the needle (Craft 4 or more, a life to spare)."""
+    for o in bot.options("use"):
+        name = bot.card(o.card).name
+        if name.endswith("Bags of Gold") and not bot.offered("gold-seeker"):
+            return o.id
+        if name == "Chest" and bot.me["craft"] >= 4 and bot.me["lives"] >= 2:
+            return o.id
     return None
 
 

@@ -4,6 +4,7 @@ spaces offer."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from talisman.bots.heuristic import HeuristicBot
 from talisman.engine.decision import Decision, Option
@@ -55,6 +56,23 @@ def spare(bot: HeuristicBot) -> set[int]:
 def _alchemist(bot: HeuristicBot, d: Decision) -> str | None:
     """The Alchemist (a Follower) turns the Objects the bot holds twice into gold."""
     return "alchemist" if bot.offered("alchemist") and spare(bot) else None
+
+
+DRINKS: Final = {"Potion of Strength": ("strength", 2)}  # Objects drunk in a fight: the attribute and what it adds
+
+
+@ADVICE.answer("combat", order=4)
+def _drink(bot: HeuristicBot, d: Decision) -> str | None:
+    """A drink that turns a close fight (the Potion of Strength's +2 against a foe the bot would
+    not surely beat, and could beat with it)."""
+    if "foe" not in d.about:
+        return None
+    foe, mine = int(d.about["foe"]), int(d.about["mine"])
+    for o in bot.options("use"):
+        mode, more = DRINKS.get(bot.card(o.card).name, ("", 0))
+        if mode == d.about.get("mode") and mine - 2 <= foe < mine + more + 3:
+            return o.id
+    return None
 
 
 @ADVICE.answer("take")
