@@ -358,3 +358,21 @@ def test_4th_edition_items_used_up_bags_of_gold_a_chest_an_elixir():
     s = s.choose("roll") if s.kind == "turn" else s
     s.choose("move:corridor-1")
     assert s.kind == "combat" and used(s) == "Elixir of Rage"
+
+
+def test_a_rival_s_spell_aimed_at_the_bot_is_countered_and_another_let_be():
+    def cast_at(target: int, spell: str = "Mesmerism") -> Scenario:
+        s = Scenario(["elf", "thief", "dwarf"]).no_spells().give(0, spell).give(1, "Counterspell").set(1, lives=2)
+        s.give(1, "Mule").give(2, "Guide").at(0, "village").at(1, "castle").at(2, "castle").start()
+        return s.choose(next(o.id for o in s.decision.options if o.verb == "cast" and o.args.get("target") == target))
+
+    s = cast_at(1)
+    assert s.kind == "counterspell" and s.decision.player == 1 and s.decision.about["target"] == 1
+    assert bot_says(s) == next(o.id for o in s.decision.options if o.verb == "counter")
+    other = cast_at(2)
+    assert other.kind == "counterspell" and bot_says(other) == "allow"
+    healed = cast_at(1, "Healing")
+    assert healed.kind == "counterspell" and bot_says(healed) == "allow"
+    command = Scenario(["elf", "thief"]).no_spells().give(1, "Counterspell").at(0, "crown-of-command").at(1, "castle")
+    command.start()  # the Command Spell's one victim: the Thief
+    assert command.kind == "counterspell" and bot_says(command).startswith("counter:")

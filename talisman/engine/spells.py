@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import abilities, cards, possessions, stats
 from talisman.engine.base import ENGINE
-from talisman.engine.decision import Choice
+from talisman.engine.decision import ArgValue, Choice
 from talisman.engine.game import frame, frame_of
 
 if TYPE_CHECKING:
@@ -371,6 +371,19 @@ def counter_window(g: Game, caster: int, card: int | str) -> None:
             g.push("counter_ask", p=other, card=card, caster=caster)
 
 
+def aimed_at(g: Game) -> int | None:
+    """The character the Spell being answered is aimed at (None: no character): a Spell card's
+    target, the Command Spell's victim."""
+    for kind, a in reversed(g.stack):
+        if kind == "spell_resolve":
+            target: int | None = a.get("target")
+            return target
+        if kind == "command_roll":
+            victim: int = a["victim"]
+            return victim
+    return None
+
+
 @ENGINE.handler("counter_ask")
 def _counter_ask(g: Game, a: dict[str, Any]) -> None:
     seat: int = a["p"]
@@ -383,6 +396,12 @@ def _counter_ask(g: Game, a: dict[str, Any]) -> None:
     answers = [(c, counter) for c, counter in answers if counter or isinstance(card, int)]
     if not answers:
         return
+    target = aimed_at(g)
+    about: dict[str, ArgValue] = {"caster": a["caster"]}  # for an agent to weigh: who casts what at whom
+    if isinstance(card, int):
+        about["spell"] = card
+    if target is not None:
+        about["target"] = target
     g.decide(
         seat,
         "counterspell",
@@ -409,6 +428,7 @@ def _counter_ask(g: Game, a: dict[str, Any]) -> None:
                 for c, counter in answers
             ],
         ],
+        about=about,
     )
 
 

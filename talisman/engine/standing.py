@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Final
 
+from talisman.engine import spells
 from talisman.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ def standing_answer(g: Game, answers: Collection[str]) -> str | None:
     if "spells-own-turn" in answers and in_others_turn(g):
         if d.kind == "others-turn":
             return decline(g)
-        if d.kind == "counterspell" and _spell_target(g) not in g.characters_of(d.player):
+        if d.kind == "counterspell" and spells.aimed_at(g) not in g.characters_of(d.player):
             return decline(g)
     return None
 
@@ -138,12 +139,3 @@ def _for_this_moment(g: Game) -> bool:
         if kind == "cast" and "turn-start" not in g.rules.instances[int(rest.split(":")[0])].cast.get("when", ()):
             return True
     return False
-
-
-def _spell_target(g: Game) -> int | None:
-    """The character the Spell being answered is aimed at (None: no character)."""
-    for kind, a in reversed(g.stack):
-        if kind == "spell_resolve":
-            target: int | None = a.get("target")
-            return target
-    return None

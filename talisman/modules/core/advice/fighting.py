@@ -247,6 +247,13 @@ def _vampire(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("counterspell")
 def _counterspell(bot: HeuristicBot, d: Decision) -> str:
+    """A rival's Spell aimed at the bot countered (the Command Spell too), but Healing; every other
+    Spell let be."""
+    target, caster, spell = d.about.get("target"), int(d.about.get("caster", bot.seat)), d.about.get("spell")
+    mine = bot.me["controller"]
+    kind = bot.card(spell).name if isinstance(spell, int) else ""
+    if isinstance(target, int) and bot.sheet(target)["controller"] == mine != bot.sheet(caster)["controller"]:
+        return "allow" if kind == "Healing" else bot.first("counter") or "allow"
     return "allow"
 
 
