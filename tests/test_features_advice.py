@@ -376,3 +376,17 @@ def test_a_rival_s_spell_aimed_at_the_bot_is_countered_and_another_let_be():
     command = Scenario(["elf", "thief"]).no_spells().give(1, "Counterspell").at(0, "crown-of-command").at(1, "castle")
     command.start()  # the Command Spell's one victim: the Thief
     assert command.kind == "counterspell" and bot_says(command).startswith("counter:")
+
+
+# --- the roster (000) --------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("characters-exceptions.scout")
+def test_the_scout_turns_a_doorway_while_a_rival_is_in_the_dungeon():
+    def scout_beside(rival_on: str) -> Scenario:
+        s = Scenario(["scout", "elf"], modules=("roster", "dungeon-classic")).no_spells().put("plains-1", "Doorway")
+        return s.at(0, "plains-1").at(1, rival_on).start()
+
+    below = scout_beside("passage-1")
+    assert below.kind == "turn" and bot_says(below).startswith("turn-doorway:")
+    assert bot_says(scout_beside("village")) == "roll"  # nobody below: nothing to seal in

@@ -48,6 +48,20 @@ def _panic_them(bot: HeuristicBot, d: Decision) -> str | None:
     return "panic" if bot.offered("panic") else None
 
 
+@ADVICE.answer("turn", order=26)
+def _seal(bot: HeuristicBot, d: Decision) -> str | None:
+    """The Scout turns a Dungeon Doorway while a rival is below and its own aim is elsewhere: once
+    every Doorway is turned, those below leave only through the Treasure Chamber."""
+    seals = bot.options("turn-doorway")
+    if not seals:
+        return None
+    aim = target(bot)
+    if aim and bot.region_kind(bot.region(aim)) == "dungeon":
+        return None
+    below = any(bot.region_kind(bot.region(str(r["space"]))) == "dungeon" for r in bot.rivals())
+    return seals[0].id if below else None
+
+
 @ADVICE.answer("turn", order=25)
 def _shadow(bot: HeuristicBot, d: Decision) -> str | None:
     """The Spy follows a rival it would attack, to its space."""
