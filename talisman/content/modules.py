@@ -79,7 +79,7 @@ class Feature:
     Timescape only with it). ``never_pays``, when a good player never takes it, says why (the
     table shows it beside a feature never used); ``seldom``, when few games come to offer it at
     all (a Treasure found only past the Lord of Darkness), says what it waits for (the table shows
-    it beside a feature never offered).
+    it beside a feature never used, unless it never pays).
 
     >>> loan = Feature("city-classic", "loan", "a Loan from the Bank", verbs=("loan",), kinds=("bank",))
     >>> loan.key, loan.matches("bank", "loan", "city"), loan.matches("bank", "rob", "city")

@@ -60,7 +60,7 @@ UNOFFERED = "(never offered)"
 def feature_rows(rows: list[dict[str, Any]], notes: dict[str, Feature]) -> list[list[str]]:
     """The features used, as table rows (:data:`FEATURE_HEAD`): the reason a feature never pays
     as its module writes it; for one never used without a reason, a warning, or that no game
-    came to offer it (and what it waits for, when its module says).
+    came to offer it; for one that few games offer, what it waits for (its module's ``seldom``).
 
     >>> from talisman.content.modules import Feature
     >>> loan = Feature("city-classic", "loan", "a Loan", ("loan",), never_pays="dear")
@@ -75,7 +75,10 @@ def feature_rows(rows: list[dict[str, Any]], notes: dict[str, Feature]) -> list[
         why = note.never_pays if note is not None and note.never_pays else ""
         if not why and not r["uses"]:
             seldom = note.seldom if note is not None else ""
-            why = UNEXPLAINED if r["offered_games"] else f"{UNOFFERED}: {seldom}" if seldom else UNOFFERED
+            if r["offered_games"]:
+                why = f"seldom offered: {seldom}" if seldom else UNEXPLAINED
+            else:
+                why = f"{UNOFFERED}: {seldom}" if seldom else UNOFFERED
         out.append(
             [
                 r["module"],

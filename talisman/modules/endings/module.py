@@ -37,7 +37,12 @@ MODULE.declare_options(
 
 MODULE.feature("flee", "the Demon Lord fled, to come back later", kinds="demon-lord", verbs="flee")
 MODULE.feature(
-    "claim", "Finder's Keepers: Objects claimed from the discard piles", kinds="finders-keepers", verbs="claim"
+    "claim",
+    "Finder's Keepers: Objects claimed from the discard piles",
+    kinds="finders-keepers",
+    verbs="claim",
+    seldom="Pandora's Box drawn at the Crown of Command, its D8 on Finder's Keepers (one of the deck's endings, "
+    "one roll in eight)",
 )
 MODULE.feature("leap", "Finder's Keepers: a teleport to another character, to encounter it", kinds="turn", verbs="leap")
 MODULE.feature(

@@ -57,9 +57,20 @@ MODULE.feature(
 )
 MODULE.feature("robo-doc", "the Robo-Doc's healing at the Space Fortress", kinds="timescape-fortress", verbs="robo-doc")
 MODULE.feature(
-    "rogue-trader", "the Rogue Trader's wares bought at the Space Fortress", kinds="timescape-trader", verbs="buy"
+    "rogue-trader",
+    "the Rogue Trader's wares bought at the Space Fortress",
+    kinds="timescape-trader",
+    verbs="buy",
+    seldom="the Space Fortress reached, one reality of fifteen, with the gold for a ware",
 )
-MODULE.feature("rift", "a character encountered through a Dimensional Rift", kinds="timescape-rift", verbs="meet")
+MODULE.feature(
+    "rift",
+    "a character encountered through a Dimensional Rift",
+    kinds="timescape-rift",
+    verbs="meet",
+    seldom="a Dimensional Rift (a Timescape card) drawn where another character stands in the same reality, "
+    "one worth meeting",
+)
 MODULE.feature(
     "way-home",
     "a way out of the Timescape taken (a passage home, a Gateway, a buried gate)",

@@ -16,6 +16,11 @@ MODULE.declare_decisions(
 # The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
 
 MODULE.feature(
-    "tower", "through the Door from the Portal of Power into the Wizard's Tower", kinds="move", ids="portal:antechamber"
+    "tower",
+    "through the Door from the Portal of Power into the Wizard's Tower",
+    kinds="move",
+    ids="portal:antechamber",
+    seldom="a character with no Talisman and Strength or Craft 14 for the Gargoyle (3D6+4) and the Dragon Prince "
+    "(15); most find a Talisman first, and take the Valley of Fire",
 )
 MODULE.advice = ("talisman.modules.wizards_tower.advice:ADVICE",)
