@@ -149,7 +149,7 @@ def test_the_table_gives_the_reason_a_feature_never_pays_and_flags_a_zero_withou
     assert feature_rows([lore], lore_notes)[0][-1] == f"{UNOFFERED}: {lore_notes['dungeon-4e/lore'].seldom}"
     assert lore_notes["dungeon-4e/lore"].seldom != ""
     rarely = feature_rows([{**lore, "offered_games": 1}], lore_notes)[0][-1]  # offered, not taken: what it waits for
-    assert rarely == f"seldom offered: {lore_notes['dungeon-4e/lore'].seldom}"
+    assert rarely == f"seldom worth it: {lore_notes['dungeon-4e/lore'].seldom}"
     assert feature_rows([used], notes)[0][2:] == ["5", "3", "2", "0.80", ""]
     robbery = {**never, "key": "city-classic/rob-bank", "feature": "rob-bank"}
     assert feature_rows([robbery], notes)[0][-1] == notes["city-classic/rob-bank"].never_pays != ""

@@ -76,7 +76,7 @@ def feature_rows(rows: list[dict[str, Any]], notes: dict[str, Feature]) -> list[
         if not why and not r["uses"]:
             seldom = note.seldom if note is not None else ""
             if r["offered_games"]:
-                why = f"seldom offered: {seldom}" if seldom else UNEXPLAINED
+                why = f"seldom worth it: {seldom}" if seldom else UNEXPLAINED
             else:
                 why = f"{UNOFFERED}: {seldom}" if seldom else UNOFFERED
         out.append(
