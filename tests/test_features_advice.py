@@ -390,3 +390,13 @@ def test_the_scout_turns_a_doorway_while_a_rival_is_in_the_dungeon():
     below = scout_beside("passage-1")
     assert below.kind == "turn" and bot_says(below).startswith("turn-doorway:")
     assert bot_says(scout_beside("village")) == "roll"  # nobody below: nothing to seal in
+
+
+def test_an_animal_met_is_tamed_when_the_bot_s_craft_gives_it_a_chance():
+    def meets(craft: int) -> Scenario:
+        s = Scenario(["warrior", "wizard"]).no_spells().at(1, "village").set(0, craft=craft).at(0, "village")
+        return s.on_top("adventure", "Bear").arrive("fields-1", 1)  # Strength 3
+
+    s = meets(7)
+    assert s.kind == "combat" and "tame" in s.options() and bot_says(s) == "tame"
+    assert bot_says(meets(5)) != "tame"  # 2 dice and 3 never under 5

@@ -194,6 +194,7 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
                     "tame" if len(animals) == 1 else f"tame:{c}",
                     f"Try to tame the {g.card_name(c)} (2 dice + its Strength must be under your Craft)",
                     [frame("tame", p=seat, card=c, fight={**fight, "tried_tame": [*tried, c]})],
+                    data={"card": c},  # (the id names it only among several Animals)
                 )
             )
     # a card, or a creature named by a space or card (the Cave's Dragon); not a ``unique`` foe, on which

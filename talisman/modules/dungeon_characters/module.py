@@ -66,5 +66,11 @@ MODULE.feature(
 )
 MODULE.feature("rematch", "a lost or drawn battle fought once more", kinds="lost-fight", verbs="rematch")
 MODULE.feature("sell-spell", "a Spell sold for 1 gold", kinds="turn", verbs="sell-spell")
-MODULE.feature("train", "a creature met taken as a Follower instead", kinds="card-ability", verbs="train")
+MODULE.feature(
+    "train",
+    "a creature met taken as a Follower instead",
+    kinds="card-ability",
+    verbs="train",
+    seldom="the Gladiator meeting the City's Errand Boy or Urchins",
+)
 MODULE.advice = ("talisman.modules.dungeon_characters.advice:ADVICE",)

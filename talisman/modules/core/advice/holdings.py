@@ -75,6 +75,16 @@ def _drink(bot: HeuristicBot, d: Decision) -> str | None:
     return None
 
 
+@ADVICE.answer("combat", order=3)
+def _tame(bot: HeuristicBot, d: Decision) -> str | None:
+    """An Animal met tamed when the bot's Craft gives it a chance (2 dice and its Strength under the
+    Craft): a Follower for nothing, as one not tamed is fought all the same."""
+    for o in bot.options("tame"):
+        if bot.me["craft"] > bot.card(o.card).strength + 2:
+            return o.id
+    return None
+
+
 @ADVICE.answer("take")
 def _take(bot: HeuristicBot, d: Decision) -> str:
     """The most valuable card to take or Follower to hire; a swap only for a clearly better card."""
