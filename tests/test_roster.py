@@ -1112,6 +1112,18 @@ def test_a_panicked_character_flees_one_step_on_boards_without_a_ring():
     assert world.player(1).space != here
 
 
+@pytest.mark.rules("characters-exceptions.satyr")
+def test_a_character_panicked_off_the_ring_flees_along_a_way_out_of_its_space():
+    s = play(["satyr", "elf"], modules=("roster", "city-classic")).at(0, "city-gate").at(1, "city-gate")
+    s.start().game.stack.clear()
+    s.game.push("meet", p=0, other=1)
+    s.game.advance()
+    s.dice(2).choose("panic")  # the City Gate is on no ring: its ways lead to the City and the Town Square
+    assert s.kind == "panic" and s.options() == ["to:city", "to:town-square"]
+    s.choose("to:town-square")
+    assert s.space_of(1) == "town-square"
+
+
 @pytest.mark.rules("characters-exceptions.scientist", ON_CARD)
 def test_the_scientist():
     s = play(["scientist"], modules=LANDS).give(0, "Scroll of Light").set(0, lives=3)
