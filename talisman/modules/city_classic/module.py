@@ -41,7 +41,11 @@ MODULE.feature(
     "carried, and the City gives no sure gold to repay it with: it buys only a way out of being penniless",
 )
 MODULE.feature(
-    "repay", "a Loan repaid at the Bank", kinds="bank", verbs="repay", never_pays="no Loan taken, none to repay"
+    "repay",
+    "a Loan repaid at the Bank",
+    kinds="bank",
+    verbs="repay",
+    seldom="a Loan held (taken only when penniless) and the Bank reached with 4G; the bot repays whenever it can",
 )
 MODULE.feature(
     "rob-bank",
