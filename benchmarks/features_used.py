@@ -26,9 +26,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from talisman.cli.play import parse_value
-from talisman.sim import analysis, records, runner
-from talisman.sim.report import FEATURE_HEAD, feature_notes, feature_rows
+import builds  # noqa: E402  (benchmarks/builds.py: the build measured is the one on PYTHONPATH)
+
+builds.use()
+
+from talisman.cli.play import parse_value  # noqa: E402
+from talisman.sim import analysis, records, runner  # noqa: E402
+from talisman.sim.report import FEATURE_HEAD, feature_notes, feature_rows  # noqa: E402
 
 # Each module, with the modules (and options) some of its features need: the Brotherhood's Donjon
 # and the City's Master Level titles are the City's; the Enchantress who opens the Timescape is too;
@@ -114,7 +118,11 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--sets", default=",".join(SETS), help="comma-separated sets, modules joined by + (default: all)")
     ap.add_argument("--out", required=True, type=Path, help="folder for the records")
+    ap.add_argument("--quick", action="store_true", help="a few seconds' run that only shows it works (the tests')")
     args = ap.parse_args()
+    if args.quick:
+        args.games, args.workers, args.sets = 1, 1, "core"
+    print(builds.which(), file=sys.stderr, flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
     recs: list[dict[str, object]] = []
     for name in args.sets.split(","):

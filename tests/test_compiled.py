@@ -139,6 +139,7 @@ BENCHMARKS = {
     "bench_server.py": ["--quick"],
     "bench_simulate.py": ["--quick"],
     "content_share.py": ["--quick"],
+    "features_used.py": ["--quick", "--out", "{tmp}/features"],
     "games_end.py": ["--quick"],
     "levels.py": ["--quick"],
     "lt_search.py": ["--quick", "--out", "{tmp}/lt.jsonl"],

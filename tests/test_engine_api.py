@@ -331,7 +331,7 @@ def test_a_game_ends_at_its_turn_cap_with_nobody_winning():
     """Issue 37: the option every game has, ``turn-cap`` (none by default), ends a game that has
     played that many turns, before the next begins; the result says so (the web server sets one)."""
     bots = {i: make_bot("heuristic", i) for i in range(2)}
-    g = Game.new(players=2, seed=1, options={"turn-cap": 100}, log=False)
+    g = Game.new(players=2, seed=3, options={"turn-cap": 100}, log=False)  # (seed 3: neither bot wins by 100)
     play_out(g, bots, max_turns=10_000)
     assert g.turn == 100 and g.capped and not g.stalled
     assert g.result == {
@@ -340,7 +340,7 @@ def test_a_game_ends_at_its_turn_cap_with_nobody_winning():
         "turn": 100,
         "capped": True,
     }
-    free = Game.new(players=2, seed=1, log=False)
+    free = Game.new(players=2, seed=3, log=False)
     play_out(free, bots, max_turns=101)
     assert free.turn > 100 and free.result is None  # no cap: the game plays on
     with pytest.raises(ConfigError, match="option 'turn-cap' cannot be 7"):
