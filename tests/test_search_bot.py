@@ -46,7 +46,7 @@ def test_a_sampled_world_redraws_only_what_the_seat_cannot_see():
 
 
 def test_a_spectator_sample_hides_every_hand_and_a_world_plays_on():
-    g = _midgame()
+    g = _midgame(seed=1)  # a game where someone holds a Spell at turn 25
     w = determinise(g, None, random.Random(3))
     hidden = hidden_from(g, None)
     assert sum(1 for _, h, _ in hidden if h == "spells") == sum(len(p.spells) for p in g.players) > 0
