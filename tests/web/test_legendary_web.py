@@ -167,6 +167,7 @@ def test_a_person_makes_a_game_in_the_lobby_and_travels_by_clicking_hexes(server
     page.select_option("select[name=controller-1]", "heuristic")
     page.select_option("select[name=character-0]", "dwarf")
     page.fill("input[name=title]", "Goblins by hand")
+    page.wait_for_load_state("networkidle")  # the form drawn again for the modules checked, then folded open
     page.click("form.new-game summary")
     page.fill("input[name=seed]", "11")
     page.click("form.new-game button.primary")
@@ -244,6 +245,7 @@ def test_the_lobby_does_not_mix_legendary_tales_with_talisman_modules(server, br
     page.select_option("select[name=game]", "legendary-tales")
     page.wait_for_selector("select[name=option-adventure]")
     page.fill("input[name=title]", "No mixing")
+    page.wait_for_load_state("networkidle")  # the form drawn again for the modules checked, then folded open
     page.click("form.new-game summary")
     page.fill("input[name=seed]", "4")
     page.click("form.new-game button.primary")

@@ -42,6 +42,7 @@ def test_a_person_walks_into_the_talisman_city_in_the_browser(server, browser):
     page.select_option("select[name=controller-1]", "heuristic")
     page.select_option("select[name=character-0]", "thief")  # the Thief starts at the City Gate
     page.fill("input[name=title]", "City test")
+    page.wait_for_load_state("networkidle")  # the form drawn again for the modules checked, then folded open
     page.click("form.new-game summary")
     page.fill("input[name=seed]", "11")
     page.click("form.new-game button.primary")

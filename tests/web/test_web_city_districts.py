@@ -52,6 +52,7 @@ def test_a_person_enters_the_city_and_walks_its_districts(server, browser):
     page.select_option("select[name=controller-1]", "heuristic")
     page.select_option("select[name=character-0]", "thief")  # the Thief begins at the City Gates
     page.fill("input[name=name-0]", "Ann")
+    page.wait_for_load_state("networkidle")  # the form drawn again for the modules checked, then folded open
     page.click("form.new-game summary")
     page.fill("input[name=seed]", "3")
     page.click("form.new-game button.primary")

@@ -58,6 +58,7 @@ def test_the_emperors_guard_walks_the_board_in_the_browser(server, browser):
     page.select_option("select[name=character-0]", "warrior")
     page.select_option("select[name=character-1]", "wizard")
     page.fill("input[name=title]", "Guard test")
+    page.wait_for_load_state("networkidle")  # the form drawn again for the modules checked, then folded open
     page.click("form.new-game summary")
     page.fill("input[name=seed]", str(SEED))
     page.click("form.new-game button.primary")

@@ -26,6 +26,7 @@ def test_a_game_with_disasters_and_henchmen_in_the_browser(server, browser):
     for module in ("disasters", "optional-rules"):
         page.check(f"input[name=module-{module}]")
         page.wait_for_function(f"document.querySelector('input[name=module-{module}]').checked")
+    page.wait_for_load_state("networkidle")  # the form drawn again for the modules checked, then folded open
     page.click("form.new-game summary")
     page.wait_for_selector("select[name=option-king-of-the-hill]")
     for option in ("Henchmen", "Chaos Bloodbath", "King of the Hill"):

@@ -55,6 +55,7 @@ def play(server, browser, modules: tuple[str, ...], seed: int, clicks: int = 300
         page.wait_for_function(f"document.querySelector('input[name=module-{module}]').checked")
     page.select_option("select[name=controller-1]", "heuristic")
     page.fill("input[name=title]", "A game with the Timescape")
+    page.wait_for_load_state("networkidle")  # the form drawn again for the modules checked, then folded open
     page.click("form.new-game summary")
     page.fill("input[name=seed]", str(seed))
     page.click("form.new-game button.primary")

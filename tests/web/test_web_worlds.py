@@ -30,6 +30,7 @@ def test_a_person_plays_on_a_hex_world_in_the_browser(server, browser):
         page.click("form.new-game button:has-text('− seat')")
     page.select_option("select[name=controller-1]", "heuristic")
     page.fill("input[name=title]", "Worlds test")
+    page.wait_for_load_state("networkidle")  # the form drawn again for the modules checked, then folded open
     page.click("form.new-game summary")
     page.fill("input[name=seed]", "21")
     page.click("form.new-game button.primary")
