@@ -44,6 +44,7 @@ from talisman.modules.core.advice.common import (
     score_space,
     target,
 )
+from talisman.modules.core.advice.fighting import best_stand_in, trait_number
 from talisman.modules.core.advice.holdings import spare
 from talisman.modules.core.advice.moving import roll_value
 
@@ -223,24 +224,12 @@ def _move(bot: HeuristicBot, d: Decision) -> str | None:
     return best.id
 
 
-def trait_number(bot: HeuristicBot, card: int, keyword: str) -> int:
-    """The number of a card's ``keyword:N`` trait (0 without one): the Dog's ``stand-in:3``."""
-    for t in bot.card(card).traits:
-        name, _, n = t.partition(":")
-        if name == keyword and n.isdigit():
-            return int(n)
-    return 0
-
-
 @ADVICE.on("stand-in")
 def _dog(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
     """The Dog in the bot's place when it fights as well, or when a loss would cost one of the
     bot's last lives (beaten, the Dog dies instead)."""
     sent = [(trait_number(bot, o.card, "stand-in"), o.id) for o in bot.options("stand-in")]
-    if not sent:
-        return None
-    score, best = max(sent)
-    return best if score >= mine or (bot.me["lives"] <= 2 and foe >= mine) else None
+    return best_stand_in(bot, sent, foe, mine)
 
 
 @ADVICE.answer("combat", order=5)

@@ -17,6 +17,7 @@ from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision
 from talisman.modules.core.advice.common import score_space, target
+from talisman.modules.core.advice.fighting import best_stand_in, trait_number
 from talisman.modules.core.advice.holdings import worst_card
 from talisman.modules.core.advice.moving import roll_value, teleport
 from talisman.modules.shared.dungeon_advice import CHAMBER, lord_ready
@@ -51,24 +52,12 @@ def _the_lord(bot: HeuristicBot) -> str | None:
     return None
 
 
-def trait_number(bot: HeuristicBot, card: int, keyword: str) -> int:
-    """The number of a card's ``keyword:N`` trait (0 without one): the Faithful Hound's ``champion:4``."""
-    for t in bot.card(card).traits:
-        name, _, n = t.partition(":")
-        if name == keyword and n.isdigit():
-            return int(n)
-    return 0
-
-
 @ADVICE.on("stand-in")
 def _hound(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
     """The Hound in the bot's place when it fights as well, or when a loss would cost one of the
     bot's last lives (beaten, the Hound dies instead)."""
     sent = [(trait_number(bot, o.card, "champion"), o.id) for o in bot.options("champion")]
-    if not sent:
-        return None
-    score, best = max(sent)
-    return best if score >= mine or (bot.me["lives"] <= 2 and foe >= mine) else None
+    return best_stand_in(bot, sent, foe, mine)
 
 
 @ADVICE.answer("combat", order=5)

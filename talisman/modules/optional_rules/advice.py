@@ -9,6 +9,7 @@ from typing import Final
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision
+from talisman.modules.core.advice.fighting import best_stand_in
 
 ADVICE: Final = Advice("optional-rules")
 
@@ -18,10 +19,7 @@ def _henchman(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None
     """Send the henchman with the best score when it fights at least as well, or when a loss
     would cost the bot one of its last lives."""
     sent = [(o.arg_int("score"), o.id) for o in bot.options("henchman")]
-    if not sent:
-        return None
-    score, best = max(sent)
-    return best if score >= mine or (bot.me["lives"] <= 2 and foe >= mine) else None
+    return best_stand_in(bot, sent, foe, mine)
 
 
 @ADVICE.on("encounter-instead")

@@ -284,3 +284,21 @@ def _beguile(bot: HeuristicBot, d: Decision) -> str | None:
 @ADVICE.answer("mesmerism")
 def _mesmerism(bot: HeuristicBot, d: Decision) -> str | None:
     return best_card(bot, d.options)
+
+
+def trait_number(bot: HeuristicBot, card: int, keyword: str) -> int:
+    """The number of a card's ``keyword:N`` trait (0 without one): the Dog's ``stand-in:3``."""
+    for t in bot.card(card).traits:
+        name, _, n = t.partition(":")
+        if name == keyword and n.isdigit():
+            return int(n)
+    return 0
+
+
+def best_stand_in(bot: HeuristicBot, sent: list[tuple[int, str]], foe: int, mine: int) -> str | None:
+    """Of the stand-ins offered (each its fighting score and option id), the best one when it fights
+    as well as the bot, or when a loss would cost one of the bot's last lives; else None."""
+    if not sent:
+        return None
+    score, best = max(sent)
+    return best if score >= mine or (bot.me["lives"] <= 2 and foe >= mine) else None
