@@ -42,6 +42,23 @@ KNOWN_RULES = {r for rules in load_inventory().values() for r in rules}
 DESCRIPTIVE_RULES = set(load_descriptive())
 
 
+# The tests that take the longest: the compiled build's check build, the games played through a real
+# server (and a browser), and the ones marked slow. They run first, so that the two test workers share
+# them from the start instead of one worker finishing them alone at the end (xdist hands the tests out
+# in the order collected).
+LONG_FIXTURES = frozenset({"compiled_build", "server", "browser", "chromium"})
+
+
+def takes_long(item: pytest.Item) -> bool:
+    """Whether a test is one of the long ones that run first."""
+    fixtures = getattr(item, "fixturenames", ())
+    return item.get_closest_marker("slow") is not None or not LONG_FIXTURES.isdisjoint(fixtures)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not takes_long(item))  # stable: each group keeps its order
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     for mark in item.iter_markers("rules"):
         unknown = [r for r in mark.args if r not in KNOWN_RULES]
