@@ -65,7 +65,14 @@ MODULE.feature(
 )
 MODULE.feature("barge-out", "a barge paid for at the Wharf, to any space of a Region", kinds="turn", verbs="barge")
 MODULE.feature("stowaway", "stowing away on a passing barge at the Wharf", kinds="turn", verbs="stowaway")
-MODULE.feature("riverman", "the Six Fates Inn's riverman's passage to the Outer Region", kinds="barge", verbs="sail")
+MODULE.feature(
+    "riverman",
+    "the Six Fates Inn's riverman's passage to the Outer Region",
+    kinds="barge",
+    verbs="sail",
+    seldom="a 4 at the Six Fates Inn with 2G in hand, in a City the bot is leaving: a bot with an errand still in "
+    "the City stays, and one leaving is seldom at the Inn (offered in 6 of 1,000 games)",
+)
 MODULE.feature("donjon-bribe", "a judge of the Donjon bribed", kinds="donjon", verbs="bribe")
 MODULE.feature("donjon-escape", "an escape from the Donjon tried", kinds="donjon", verbs="escape")
 MODULE.feature("doctor", "the Doctor's Surgery's healing", kinds="heal", verbs="heal", regions="city")
