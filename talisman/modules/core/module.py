@@ -172,6 +172,5 @@ MODULE.feature(
     "defeat admitted to the Command Spell",
     kinds="command-victim",
     verbs="concede",
-    never_pays="it ends the game for the one who admits it; a life lost keeps it in",
 )
 MODULE.advice = ("talisman.modules.core.advice:ADVICE",)
