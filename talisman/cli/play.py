@@ -27,6 +27,7 @@ from talisman import tutorial
 from talisman.bots import act, bot_kinds, make_bot
 from talisman.bots.base import Agent
 from talisman.bots.hint import hint
+from talisman.bots.loop import bot_seed
 from talisman.cli import legendary_board as lt
 from talisman.cli.rules_text import character_entry, character_lines, lookup, notes
 from talisman.content import homebrew
@@ -153,7 +154,7 @@ def run_play(args: argparse.Namespace) -> int:
         controllers = [ctl for _, ctl in seats]
         humans = [i for i, c in enumerate(controllers) if c == "human"]
         wanted = [c for c, _ in seats]
-    bots = {i: make_bot(ctl, seed * 7 + i) for i, ctl in enumerate(controllers) if ctl != "human"}
+    bots = {i: make_bot(ctl, bot_seed(seed, i)) for i, ctl in enumerate(controllers) if ctl != "human"}
     if given is not None:  # --standing (or a new player's): for every person at the table
         standing = {seat: given for seat in humans}
     started = args.load or args.tutorial

@@ -35,6 +35,7 @@ from typing import Any
 
 from talisman.bots import make_bot
 from talisman.bots.base import Agent
+from talisman.bots.loop import bot_seed
 from talisman.content.modules import TALISMAN, get_module, known_modules, resolve_modules
 from talisman.content.ruleset import ruleset_for
 from talisman.engine import sharing
@@ -291,7 +292,7 @@ def _fuzz_game(
                 raise AssertionError("the game rebuilt from its snapshot differs")
             bot = bots.get(d.player)
             if bot is None:
-                bot = bots[d.player] = make_bot(r.choice(BOTS), seed * 10 + d.player)
+                bot = bots[d.player] = make_bot(r.choice(BOTS), bot_seed(seed, d.player))
             choice = bot.choose(agent_view(g, d.player), d)
             g.apply(choice, player=d.player)
             twin.apply(choice, player=d.player)

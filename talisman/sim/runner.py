@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from talisman.bots.base import Agent
+from talisman.bots.loop import bot_seed
 from talisman.engine.game import Game
 from talisman.engine.view import agent_view
 from talisman.errors import ConfigError
@@ -138,7 +139,7 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         log=False,
         tuning=dict(spec.tuning),
     )
-    agents = [make_agent(b, spec.seed * 8 + seat) for seat, b in enumerate(spec.bots)]
+    agents = [make_agent(b, bot_seed(spec.seed, seat)) for seat, b in enumerate(spec.bots)]
     characters = [p.character for p in g.players]  # now in each seat
     start_chars = list(characters)
     alive = [True] * len(g.players)
