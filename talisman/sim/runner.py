@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from talisman.bots.base import Agent
 from talisman.bots.loop import bot_seed
+from talisman.content.ruleset import freeze_rulesets
 from talisman.engine.game import Game
 from talisman.engine.view import agent_view
 from talisman.errors import ConfigError
@@ -216,7 +217,7 @@ def run_local(todo: list[GameSpec], workers: int) -> Iterator[dict[str, Any]]:
     import multiprocessing
 
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(min(workers, len(todo))) as pool:
+    with ctx.Pool(min(workers, len(todo)), initializer=freeze_rulesets) as pool:
         yield from pool.imap(play_game, todo, chunksize=1)
 
 
@@ -229,6 +230,7 @@ MAX_BATCH = 64
 
 def play_batch(todo: list[GameSpec]) -> list[dict[str, Any]]:
     """Play several games one after another (one Ray task); their records in order."""
+    freeze_rulesets()  # the task's worker process plays games and nothing else
     return [play_game(spec) for spec in todo]
 
 
