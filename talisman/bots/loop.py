@@ -1,11 +1,63 @@
-"""Seats answered by bots: the one way a bot's seed is derived from its game.
+"""The game loop, and the one way a bot's seed is derived from its game.
 
-Every game loop that seats bots (the terminal game, the simulator, the
-fuzzer, the web server's autopilot) seeds them with :func:`bot_seed`, so the
-same game seed gives the same bots wherever the game is played.
+:func:`play` asks the pending decision, gives it to whoever answers it (a
+bot, a person, a standing answer), applies the answer, tells the hooks, and
+stops when the game is over or passes its turn cap. The terminal game, the
+simulator, the fuzzer and :func:`talisman.bots.base.play_out` are this loop
+with their own answers and hooks. The web server's autopilot answers one
+decision at a time between waits (its moves are stored and broadcast), so it
+shares the seeds, not the loop.
+
+Every game loop that seats bots seeds them with :func:`bot_seed`, so the same
+game seed gives the same bots wherever the game is played.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+from talisman.engine.decision import Decision
+from talisman.engine.game import Game
+
+Answer = Callable[[Decision], str | None]  # the answer to a decision; None: nobody answers, the game stops
+Hook = Callable[[Decision, str], object]  # told a decision and its answer
+
+
+def play(
+    game: Game,
+    answer: Answer,
+    *,
+    max_turns: int,
+    chosen: Hook | None = None,
+    applied: Hook | None = None,
+    going: Callable[[], bool] | None = None,
+) -> int:
+    """Answer ``game``'s decisions until it is over, its turn passes ``max_turns``, ``going``
+    says no more, or ``answer`` gives None (a person leaves); returns the decisions answered.
+    ``chosen`` hears each answer before it is applied (the decision's state still in place),
+    ``applied`` after.
+
+    >>> from talisman.bots import make_bot, observe
+    >>> g = Game.new(["troll", "elf"], seed=2, log=False)
+    >>> bots = [make_bot("random", bot_seed(2, seat)) for seat in range(2)]
+    >>> play(g, lambda d: bots[d.player].choose(observe(g, d.player), d), max_turns=3) > 0, g.turn
+    (True, 4)
+    """
+    steps = 0
+    while not game.is_over and game.turn <= max_turns and (going is None or going()):
+        d = game.decision
+        assert d is not None  # a game not over has a decision pending
+        choice = answer(d)
+        if choice is None:
+            break
+        if chosen is not None:
+            chosen(d, choice)
+        game.apply(choice, player=d.player)
+        steps += 1
+        if applied is not None:
+            applied(d, choice)
+    return steps
+
 
 SEATS_PER_SEED = 8  # more than the six seats a game may have: no two (game, seat) pairs share a seed
 
