@@ -52,7 +52,7 @@ def play(
             break
         if chosen is not None:
             chosen(d, choice)
-        game.apply(choice, player=d.player)
+        game.apply(choice)  # (the answer is to the decision pending: no seat to check)
         steps += 1
         if applied is not None:
             applied(d, choice)

@@ -239,7 +239,8 @@ def freeze_rulesets() -> None:
     """
     global _freezing
     _freezing = True
-    _freeze()
+    if ruleset_for.cache_info().currsize:  # (called before any is built, as a program starts: nothing to do yet)
+        _freeze()
 
 
 def _freeze() -> None:

@@ -18,15 +18,17 @@ from __future__ import annotations
 import fnmatch
 import io
 import json
-import tarfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from talisman.errors import ConfigError
 
 REQUIRED = ("index", "players", "bots", "characters", "winners", "ending", "finished", "turns", "deaths")
 ARCHIVE = ".tar.xz"  # an archive of records; ARCHIVE:MEMBER names one of them
+
+if TYPE_CHECKING:
+    import tarfile
 
 
 def is_parquet(path: str | Path) -> bool:
@@ -68,7 +70,7 @@ def members(archive: str | Path, pattern: str = "*") -> list[str]:
     """The names of an archive's members that ``pattern`` matches (fnmatch), in name order."""
     if not Path(archive).is_file():
         raise ConfigError(f"no such archive: {archive}")
-    with tarfile.open(archive, "r:xz") as tar:
+    with _open(archive, "r:xz") as tar:
         return sorted(m.name for m in tar.getmembers() if m.isfile() and fnmatch.fnmatchcase(m.name, pattern))
 
 
@@ -95,19 +97,25 @@ def pack(archive: str | Path, folder: str | Path) -> list[str]:
     archive, folder = Path(archive), Path(folder)
     kept: dict[str, bytes] = {}
     if archive.exists():
-        with tarfile.open(archive, "r:xz") as tar:
+        with _open(archive, "r:xz") as tar:
             for m in tar.getmembers():
                 f = tar.extractfile(m) if m.isfile() else None
                 if f is not None:
                     kept[m.name] = f.read()
     added = {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
     kept |= added
-    with tarfile.open(archive, "w:xz") as tar:
+    with _open(archive, "w:xz") as tar:
         for name, data in sorted(kept.items()):
-            info = tarfile.TarInfo(name)
+            info = tar.tarinfo(name)
             info.size, info.mode = len(data), 0o644
             tar.addfile(info, io.BytesIO(data))
     return sorted(added)
+
+
+def _open(archive: str | Path, mode: Literal["r:xz", "w:xz"]) -> tarfile.TarFile:
+    import tarfile  # (only a reader of the archive pays for it: most runs never open one)
+
+    return tarfile.open(archive, mode)
 
 
 def read_text(path: str | Path) -> str:
@@ -120,7 +128,7 @@ def read_text(path: str | Path) -> str:
     archive, member = named
     if not archive.is_file():
         raise ConfigError(f"no such archive: {archive}")
-    with tarfile.open(archive, "r:xz") as tar:
+    with _open(archive, "r:xz") as tar:
         try:
             f = tar.extractfile(member)
         except KeyError:
