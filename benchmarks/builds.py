@@ -27,6 +27,9 @@ def use(compiled: bool = False) -> None:
         sys.path.insert(0, str(BUILD.resolve()))
     if str(ROOT) not in sys.path:
         sys.path.append(str(ROOT))
+    from talisman.content.ruleset import freeze_rulesets
+
+    freeze_rulesets()  # a benchmark owns its process, as the command line does
 
 
 def is_compiled() -> bool:

@@ -1,13 +1,14 @@
 """The levels for people on one rating scale: Bradley-Terry ratings, with 95% bootstrap intervals,
 fitted on two-player games between the levels (``talisman.sim.balance.rating``), fair at 0.
 
-The games are ``talisman simulate`` records (JSON lines), given as files; a bot named by what it
+The games are ``talisman simulate`` records (JSON lines), given as files or members of the records'
+archive (``ARCHIVE:MEMBER``, a pattern reads each member it matches: :mod:`talisman.sim.records`); a bot named by what it
 is counts as the level it plays (``heuristic`` is fair, ``search:24`` hard, ``search:240``
 strongest), so that earlier strength runs count too. For example, the pairs of docs/bots.md:
 
     talisman simulate --games 200 --players 2 --bot gentle,fair --rotate --seed 2027 --out gf.jsonl
     talisman simulate --games 100 --players 2 --bot hard,fair --rotate --seed 2028 --out hf.jsonl
-    python benchmarks/levels.py gf.jsonl hf.jsonl benchmarks/results/strength-2p-240it-*.jsonl
+    python benchmarks/levels.py gf.jsonl hf.jsonl 'benchmarks/records.tar.xz:strength-2p-240it-*.jsonl'
 
 ``--quick`` fits a few made-up games (the test suite's run).
 """
@@ -18,13 +19,13 @@ import argparse
 import json
 import sys
 from collections import Counter
-from pathlib import Path
 
 import builds
 
 builds.use()
 
 from talisman.bots.levels import HARD_ITERATIONS, LEVELS, STRONGEST_ITERATIONS  # noqa: E402
+from talisman.sim import records  # noqa: E402
 from talisman.sim.balance.rating import Game, fit_ratings, record_game  # noqa: E402
 
 AS_LEVEL = {
@@ -35,11 +36,11 @@ AS_LEVEL = {
 }
 
 
-def level_games(paths: list[Path]) -> list[Game]:
+def level_games(paths: list[str]) -> list[Game]:
     """The two-player games between levels in these record files, each bot named as its level."""
     games: list[Game] = []
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
+    for path in records.expand(paths):
+        for line in records.read_text(path).splitlines():
             if not line.strip():
                 continue
             bots, shares = record_game(json.loads(line))
@@ -51,7 +52,7 @@ def level_games(paths: list[Path]) -> list[Game]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("records", nargs="*", type=Path, help="talisman simulate records (JSON lines)")
+    ap.add_argument("records", nargs="*", help="talisman simulate records (JSON lines), or ARCHIVE:MEMBER")
     ap.add_argument("--seed", type=int, default=1, help="the bootstrap's seed")
     ap.add_argument("--quick", action="store_true", help="a few made-up games: shows it works (the tests')")
     args = ap.parse_args()

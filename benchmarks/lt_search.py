@@ -2,7 +2,7 @@
 ``talisman simulate`` (so the two bots meet the same draws), each adventure with the party's
 success and its 95% Wilson interval, and the search's median time per decision.
 
-    python benchmarks/lt_search.py --bot search:4 --games 40 --out benchmarks/results/lt-search4.jsonl
+    python benchmarks/lt_search.py --bot search:4 --games 40 --out lt-search4.jsonl
 
 The records are those of ``talisman simulate`` (``talisman report FILE --out DIR`` draws them),
 each with ``search_seconds``: the time of every search the bots made in that game.

@@ -24,6 +24,9 @@ resumed:
     curve's, ``MARGIN`` 0.05) on the same games: both bots' wins, the games only one of them
     won, and McNemar's exact p-value. Two were adopted: ``margin-0.025`` and ``round-horizon``
     (rollouts that play a whole round of the others, with ``MARGIN`` 0.025).
+``pack``
+    Packs the chunks played since (under ``results/``, out of the tree) into the records' archive
+    ``benchmarks/records.tar.xz``, which every other step reads beside them.
 ``report [--markdown] [--no-plot]``
     Reads every chunk, prints the search bot's win rate per budget and player count with 95%
     Wilson intervals (all games, and games decided before the turn limit), with ``--markdown``
@@ -67,12 +70,15 @@ from talisman.engine.game import Game  # noqa: E402
 from talisman.sim import records  # noqa: E402
 from talisman.sim.analysis import wilson  # noqa: E402
 
+# The records kept: one archive in the tree (ARCHIVE:MEMBER names a member, see talisman.sim.records).
+ARCHIVE = ROOT / "benchmarks" / "records.tar.xz"
+# Where chunks are played, out of the tree (.gitignore): read beside the archive until packed into it.
 RESULTS = ROOT / "benchmarks" / "results"
 # An experiment, not adopted: four-player matches of the search bot with "move" added to its SKIP
 # (its moves left to the rule-aware bot). Reported beside the bot's own, at the bot's own timings.
-MOVES_LEFT = RESULTS / "moves-left"
+MOVES_LEFT = "moves-left"
 # Variants of the search bot tried against the main series' bot (issue 11; the README says what each changed).
-EXPERIMENTS = RESULTS / "search-experiments"
+EXPERIMENTS = "search-experiments"
 CURVE = ROOT / "docs" / "search-strength.png"
 SEED = 2026
 CHUNK = 20  # a multiple of 2 and of 4: each chunk rotates the search bot through every seat
@@ -137,7 +143,7 @@ def reference_speed() -> float:
 def cmd_calibrate(args: argparse.Namespace) -> None:
     compiled = not str(sys.modules[Game.__module__].__file__).endswith(".py")
     out = RESULTS / "strength-calibration.json"
-    kept = json.loads(out.read_text())["rows"] if out.exists() else []
+    kept = json.loads(kept_text(out.name))["rows"]
     rows = [r for r in kept if r["iterations"] not in args.iterations]  # a budget timed again replaces its rows
     for iterations in args.iterations:
         for players in (2, 4):
@@ -153,6 +159,7 @@ def cmd_calibrate(args: argparse.Namespace) -> None:
                 flush=True,
             )
     rows.sort(key=lambda r: (r["iterations"], r["players"]))
+    out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"rows": rows}, indent=1) + "\n")
     print(f"written {out}")
 
@@ -205,15 +212,25 @@ def searcher_won(record: dict[str, Any]) -> bool:
     return any(record["bots"][seat].startswith("search") for seat in record["winners"])
 
 
-def tally(players: int, iterations: int, folder: Path = RESULTS) -> dict[str, Any] | None:
+def kept_text(name: str) -> str:
+    """A file of the records: as played since under ``results/``, else as packed in the archive."""
+    loose = RESULTS / name
+    return loose.read_text() if loose.exists() else records.read_text(f"{ARCHIVE}:{name}")
+
+
+def chunks(folder: str, pattern: str) -> dict[int, dict[str, Any]]:
+    """The records of a series' chunks (``folder`` under the records, '' for the main series) by
+    game index: those packed in the archive, then those played since under ``results/``."""
+    packed = [f"{ARCHIVE}:{m}" for m in records.members(ARCHIVE, f"{folder}/{pattern}" if folder else pattern)]
+    loose = sorted((RESULTS / folder).glob(pattern))
+    return {r["index"]: r for path in [*packed, *loose] for r in records.read(path)}
+
+
+def tally(players: int, iterations: int, folder: str = "") -> dict[str, Any] | None:
     """The search bot's results at one budget and player count, from its chunks. Of a chunk still
     being played, a game counts when every game of its rotation (the search bot in each seat once)
     is in, so seats stay balanced."""
-    played = {
-        r["index"]: r
-        for path in sorted(folder.glob(f"strength-{players}p-{iterations}it-*.jsonl"))
-        for r in records.read(path)
-    }
+    played = chunks(folder, f"strength-{players}p-{iterations}it-*.jsonl")
     games = [
         r for i, r in played.items() if all(j in played for j in range(i - i % players, i - i % players + players))
     ]
@@ -251,29 +268,37 @@ def cmd_experiments(args: argparse.Namespace) -> None:
         "variant                 players  iterations  games  its wins (95% Wilson)        the curve's bot's wins"
         "  only it  only the curve's  McNemar p"
     )
-    for folder in sorted(p for p in EXPERIMENTS.iterdir() if p.is_dir()):
-        for path in sorted(folder.glob("strength-*p-*it-0000.jsonl")):
-            players, iterations = (int(part.rstrip("pit")) for part in path.name.split("-")[1:3])
-            pattern = f"strength-{players}p-{iterations}it-*.jsonl"
-            tried = {r["index"]: r for f in sorted(folder.glob(pattern)) for r in records.read(f)}
-            curve = {r["index"]: r for f in sorted(RESULTS.glob(pattern)) for r in records.read(f)}
-            both = sorted(set(tried) & set(curve))
-            a = [searcher_won(tried[i]) for i in both]
-            b = [searcher_won(curve[i]) for i in both]
-            only_a = sum(x and not y for x, y in zip(a, b, strict=True))
-            only_b = sum(y and not x for x, y in zip(a, b, strict=True))
-            print(
-                f"{folder.name:<22}  {players:>7}  {iterations:>10}  {len(both):>5}  {sum(a):>4} {sum(a) / len(both):5.1%}"
-                f" ({'-'.join(f'{x:.1%}' for x in wilson(sum(a), len(both)))})"
-                f"  {sum(b):>12} {sum(b) / len(both):5.1%}  {only_a:>7}  {only_b:>16}  {mcnemar(only_a, only_b):9.3f}"
-            )
+    firsts = records.members(ARCHIVE, f"{EXPERIMENTS}/*/strength-*p-*it-0000.jsonl")
+    firsts += [str(p.relative_to(RESULTS)) for p in (RESULTS / EXPERIMENTS).glob("*/strength-*p-*it-0000.jsonl")]
+    for first in sorted(set(firsts), key=lambda f: f.rsplit("/", 1)):  # by folder, then chunk
+        folder, name = first.rsplit("/", 1)
+        players, iterations = (int(part.rstrip("pit")) for part in name.split("-")[1:3])
+        pattern = f"strength-{players}p-{iterations}it-*.jsonl"
+        tried = chunks(folder, pattern)
+        curve = chunks("", pattern)
+        both = sorted(set(tried) & set(curve))
+        a = [searcher_won(tried[i]) for i in both]
+        b = [searcher_won(curve[i]) for i in both]
+        only_a = sum(x and not y for x, y in zip(a, b, strict=True))
+        only_b = sum(y and not x for x, y in zip(a, b, strict=True))
+        print(
+            f"{folder.rsplit('/', 1)[-1]:<22}  {players:>7}  {iterations:>10}  {len(both):>5}  {sum(a):>4} {sum(a) / len(both):5.1%}"
+            f" ({'-'.join(f'{x:.1%}' for x in wilson(sum(a), len(both)))})"
+            f"  {sum(b):>12} {sum(b) / len(both):5.1%}  {only_a:>7}  {only_b:>16}  {mcnemar(only_a, only_b):9.3f}"
+        )
+
+
+def cmd_pack(args: argparse.Namespace) -> None:
+    for name in records.pack(ARCHIVE, RESULTS):
+        print(f"packed {name}")
+    print(f"the records are in {ARCHIVE.relative_to(ROOT)}: results/ may go")
 
 
 def cmd_report(args: argparse.Namespace) -> None:
-    calibration = json.loads((RESULTS / "strength-calibration.json").read_text())["rows"]
+    calibration = json.loads(kept_text("strength-calibration.json"))["rows"]
     timed = {(row["players"], row["iterations"]): row for row in calibration}
     rows = []
-    for series, folder in (("", RESULTS), (", moves left", MOVES_LEFT)):
+    for series, folder in (("", ""), (", moves left", MOVES_LEFT)):
         for t in (t for p in (2, 4) for it in BUDGETS if (t := tally(p, it, folder))):
             t["series"] = f"{t['players']} players{series}"
             t["ms"] = timed[t["players"], t["iterations"]]["median_ms"]
@@ -363,6 +388,8 @@ def main() -> None:
     play.set_defaults(run=cmd_play)
     exp = sub.add_parser("experiments", help="variants of the search bot against the curve's, on the same games")
     exp.set_defaults(run=cmd_experiments)
+    pack = sub.add_parser("pack", help="pack the chunks played since into the records' archive")
+    pack.set_defaults(run=cmd_pack)
     rep = sub.add_parser("report", help="win rates with Wilson intervals, and the curve")
     rep.add_argument("--no-plot", dest="plot", action="store_false")
     rep.add_argument("--markdown", action="store_true", help="also print the table as the README's rows")

@@ -23,17 +23,20 @@ from talisman.engine import sharing  # noqa: E402
 # a rule that changes a shared value in place fails the test at the line that does it.
 sharing.CHECK = True
 
-# The test modules: one package each under tests/fixtures, declaring its Module (MODULE).
+# The test modules: one package each under tests/fixtures, declaring its Module (MODULE); and the example
+# module of docs/writing-a-module.md, the package examples/example-module ships (registered here as it is
+# found when installed, through its entry point).
 sys.path.insert(0, str(Path(__file__).parent / "fixtures"))
+sys.path.insert(0, str(Path(__file__).parents[1] / "examples" / "example-module"))
 import city_stub  # noqa: E402
 import dungeon_steeds  # noqa: E402
-import example_module  # noqa: E402
 import extras  # noqa: E402
 import hoard  # noqa: E402
 import lands  # noqa: E402
+import talisman_example  # noqa: E402
 import warp_gate  # noqa: E402
 
-for _fixture in (city_stub, dungeon_steeds, example_module, extras, hoard, lands, warp_gate):
+for _fixture in (city_stub, dungeon_steeds, talisman_example, extras, hoard, lands, warp_gate):
     register_module(_fixture.MODULE)
 EXTRAS = extras.MODULE.name
 LANDS = lands.MODULE.name

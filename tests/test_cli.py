@@ -173,10 +173,13 @@ def test_replay_reports_a_malformed_file(tmp_path):
         (["play", "--seat", "Warrior=wizardly"], "unknown controller"),
         (["play", "--seat", "Dragonlord=human"], "unknown character"),
         (["play", "--seat", "choose=heuristic"], "only a person chooses"),
-        (["play", "--seat", "choose=human", "--option", "fate=sometimes"], "cannot be"),  # checked before choosing
+        (
+            ["play", "--seat", "choose=human", "--option", "fate=sometimes"],
+            "is true or false, not 'sometimes'",
+        ),  # checked before choosing
         (["play", "--modules", "atlantis", "--seat", "?=random"], "unknown module"),
-        (["play", "--seat", "?=random", "--option", "fate=sometimes"], "cannot be"),
-        (["play", "--seat", "?=random", "--option", "fate=1"], "cannot be 1"),  # by type: 1 is not true
+        (["play", "--seat", "?=random", "--option", "fate=sometimes"], "is true or false, not 'sometimes'"),
+        (["play", "--seat", "?=random", "--option", "fate=1"], "is true or false, not 1"),  # by type: 1 is not true
         (["play", "--seat", "?=random", "--max-turns", "-1"], "--max-turns must be at least 1"),
         (["play", "--seat", "?=random", "--modules", ""], "--modules is a comma-separated list"),
         (["play", "--seat", "?=random", "--modules", "endings,,roster"], "--modules is a comma-separated list"),
@@ -273,7 +276,7 @@ def test_replay_refuses_bad_files_with_a_reason_never_a_traceback(tmp_path, caps
         (lambda s: s["config"].update(characters=[{"x": 1}, "elf"]), "characters must be names"),
         (lambda s: s["config"].update(seed=2**70), "the seed must be a whole number from 0"),
         (lambda s: s["config"].update(seed=True), "no valid 'seed'"),
-        (lambda s: s["config"].update(options={"fate": 1}), "cannot be 1"),
+        (lambda s: s["config"].update(options={"fate": 1}), "is true or false, not 1"),
         (lambda s: s.update(version=True), "unsupported save version"),
         (lambda s: s.update(result={"winners": [0], "how": "by cheating", "turn": 1}), "the save says the game ended"),
         (lambda s: s.update(result=[1]), "result must be null or a table"),

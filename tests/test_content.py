@@ -156,17 +156,45 @@ def test_inventory_copy_matches_the_shared_original():
     assert mine.read_text() == shared.read_text()
 
 
-def test_a_ruleset_built_freezes_no_garbage():
-    """``ruleset_for`` freezes what is alive out of the collector's sight: garbage frozen with it
-    (the build's recursive helpers make some) would be kept for ever. A fresh process, so that
-    nothing else this test run built or left is counted."""
-    script = (
-        "import gc\n"
-        "from talisman.content.ruleset import ruleset_for\n"
-        "ruleset_for(('core', 'roster', 'endings'))\n"
-        "assert gc.get_freeze_count() > 10_000\n"
-        "gc.unfreeze()\n"
-        "print(gc.collect())\n"
+def last_line(*lines: str) -> str:
+    """What a fresh Python process running these lines prints last (a fresh process: nothing else
+    this test run built or left is counted)."""
+    out = subprocess.run(
+        [sys.executable, "-c", "import gc\n" + "\n".join(lines)], capture_output=True, text=True, check=True
     )
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "0"
+    return out.stdout.strip().splitlines()[-1]
+
+
+def test_a_ruleset_built_freezes_no_garbage():
+    """Once the program asks for it (``freeze_rulesets``), a ruleset built is frozen out of the
+    collector's sight: garbage frozen with it (the build's recursive helpers make some) would be
+    kept for ever."""
+    collected = last_line(
+        "from talisman.content.ruleset import freeze_rulesets, ruleset_for",
+        "freeze_rulesets()",
+        "before = gc.get_freeze_count()",
+        "ruleset_for(('core', 'roster', 'endings'))",
+        "assert gc.get_freeze_count() > before + 1_000",
+        "gc.unfreeze()",
+        "print(gc.collect())",
+    )
+    assert collected == "0"
+
+
+def test_a_library_call_freezes_nothing():
+    """Building a ruleset is no choice about the process: only its program freezes (``freeze_rulesets``)."""
+    frozen = last_line(
+        "from talisman.content.ruleset import ruleset_for",
+        "ruleset_for(('core', 'roster'))",
+        "print(gc.get_freeze_count())",
+    )
+    assert frozen == "0"
+
+
+def test_the_command_line_freezes_its_rulesets():
+    frozen = last_line(
+        "from talisman.cli.main import main",
+        "main(['play', '--seat', '?=random', '--max-turns', '1', '--quiet', '--plain', '--seed', '1'])",
+        "print(gc.get_freeze_count() > 10_000)",
+    )
+    assert frozen == "True"

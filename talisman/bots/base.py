@@ -4,9 +4,10 @@ decision (never the hidden state) and answers with an option id."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from talisman.bots.loop import Answer, play
 from talisman.engine.decision import Decision
 from talisman.engine.game import Game
 from talisman.engine.view import agent_view
@@ -89,20 +90,20 @@ def act(agent: Agent, game: Game) -> str:
     return agent.choose(agent_view(game, d.player), d)
 
 
+def seated(game: Game, agents: Mapping[int, Agent] | Sequence[Agent]) -> Answer:
+    """The answer of the agent in the seat of each decision, from that seat's view (for
+    :func:`talisman.bots.loop.play`)."""
+    return lambda d: agents[d.player].choose(agent_view(game, d.player), d)
+
+
 def play_out(
     game: Game,
     agents: dict[int, Agent] | list[Agent],
     max_turns: int = 1000,
     check: Callable[[Game], object] | None = None,
 ) -> int:
-    """Let agents play a game until it ends or reaches ``max_turns``; returns the actions taken."""
-    steps = 0
-    while not game.is_over and game.turn <= max_turns:
-        d = game.decision
-        assert d is not None  # a game not over has a decision pending
-        agent = agents[d.player]
-        game.apply(agent.choose(agent_view(game, d.player), d))
-        steps += 1
-        if check is not None:
-            check(game)
-    return steps
+    """Let agents play a game until it ends or reaches ``max_turns``; returns the actions taken.
+    ``check`` is called with the game after each action."""
+    return play(
+        game, seated(game, agents), max_turns=max_turns, applied=None if check is None else lambda d, c: check(game)
+    )

@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from talisman.cli.play import check_max_turns, parse_modules, parse_options
+from talisman.cli.simulate import add_play_options
 from talisman.content import homebrew
 from talisman.errors import ConfigError
 from talisman.sim import roster, runner
@@ -51,22 +52,7 @@ def _common(p: argparse.ArgumentParser, games: int | None, games_help: str, play
     p.add_argument("--players", type=int, default=players, help=f"seats per game (default {players})")
     p.add_argument("--games", type=int, default=games, help=games_help)
     p.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
-    p.add_argument(
-        "--max-turns",
-        type=int,
-        default=runner.MAX_TURNS,
-        help=f"stop a game after this many turns (default {runner.MAX_TURNS})",
-    )
-    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    p.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes, or a Ray cluster")
-    p.add_argument("--address", default=None, help="the Ray cluster to join (default: a local Ray instance)")
-    p.add_argument(
-        "--content",
-        action="append",
-        default=[],
-        metavar="DIR",
-        help="home-brew modules (a module folder, or a folder of them) to play besides the user's",
-    )
+    add_play_options(p)
     p.add_argument("--out", required=True, metavar="DIR", help="folder for index.html, the plots and summary.json")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 

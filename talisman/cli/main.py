@@ -157,6 +157,9 @@ COMMANDS = {
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     module, function = COMMANDS[args.command].split(":")
+    from talisman.content.ruleset import freeze_rulesets
+
+    freeze_rulesets()  # the command owns its process
     try:
         run: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(module), function)
         return run(args)

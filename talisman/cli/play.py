@@ -27,6 +27,7 @@ from talisman import tutorial
 from talisman.bots import act, bot_kinds, make_bot
 from talisman.bots.base import Agent
 from talisman.bots.hint import hint
+from talisman.bots.loop import bot_seed, play
 from talisman.cli import legendary_board as lt
 from talisman.cli.rules_text import character_entry, character_lines, lookup, notes
 from talisman.content import homebrew
@@ -153,7 +154,7 @@ def run_play(args: argparse.Namespace) -> int:
         controllers = [ctl for _, ctl in seats]
         humans = [i for i, c in enumerate(controllers) if c == "human"]
         wanted = [c for c, _ in seats]
-    bots = {i: make_bot(ctl, seed * 7 + i) for i, ctl in enumerate(controllers) if ctl != "human"}
+    bots = {i: make_bot(ctl, bot_seed(seed, i)) for i, ctl in enumerate(controllers) if ctl != "human"}
     if given is not None:  # --standing (or a new player's): for every person at the table
         standing = {seat: given for seat in humans}
     started = args.load or args.tutorial
@@ -177,31 +178,32 @@ def run_play(args: argparse.Namespace) -> int:
     )
     seen = {i: 0 for i in range(len(controllers))}
     shown: set[str] = set()  # the tutorial's tips shown
-    quiet = args.quiet and not humans
     printed = len(game.events) if args.load else 0
+
+    def answer(d: Decision) -> str | None:
+        """A bot's answer, a person's standing answer, or the person's own (None: they leave)."""
+        if d.player in bots:
+            return act(bots[d.player], game)
+        auto = standing_answer(game, standing.get(d.player, ()))
+        if auto is not None:  # the person answered this once and for all
+            return auto
+        if args.tutorial:
+            while (tip := tutorial.next_tip(game, d.player, shown)) is not None:
+                console.print(Panel(tip.text, title=f"Tutorial: {tip.title}"))
+        choice = ask_human(console, game, d, seen)
+        if choice is None:
+            console.print("You leave the game.")
+        return choice
+
+    def tell(d: Decision, choice: str) -> None:
+        """Bots alone at the table: what each move did."""
+        nonlocal printed
+        for e in game.events[printed:]:
+            console.print(e.text_for(None))
+        printed = len(game.events)
+
     try:
-        while not game.is_over and game.turn <= args.max_turns:
-            d = game.decision
-            assert d is not None  # a game that is not over waits for a decision
-            if d.player in bots:
-                game.apply(act(bots[d.player], game))
-                if not humans and not quiet:
-                    for e in game.events[printed:]:
-                        console.print(e.text_for(None))
-                    printed = len(game.events)
-                continue
-            auto = standing_answer(game, standing.get(d.player, ()))
-            if auto is not None:  # the person answered this once and for all
-                game.apply(auto, player=d.player)
-                continue
-            if args.tutorial:
-                while (tip := tutorial.next_tip(game, d.player, shown)) is not None:
-                    console.print(Panel(tip.text, title=f"Tutorial: {tip.title}"))
-            choice = ask_human(console, game, d, seen)
-            if choice is None:
-                console.print("You leave the game.")
-                break
-            game.apply(choice, player=d.player)
+        play(game, answer, max_turns=args.max_turns, applied=None if humans or args.quiet else tell)
     finally:
         if args.save:
             write_save(args.save, game, controllers, standing)

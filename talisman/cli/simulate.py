@@ -67,6 +67,32 @@ def parse_sweep(specs: list[str]) -> dict[str, list[Any]]:
     return sweep
 
 
+def add_play_options(p: argparse.ArgumentParser) -> None:
+    """The options of how simulated games are played, shared with ``talisman balance``: the turn
+    cap, the processes or the Ray cluster, and home-brew modules."""
+    p.add_argument(
+        "--max-turns",
+        type=int,
+        default=runner.MAX_TURNS,
+        help=f"stop a game after this many turns (default {runner.MAX_TURNS})",
+    )
+    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes, or tasks on a Ray cluster (needs the ray extra)",
+    )
+    p.add_argument("--address", default=None, help="the Ray cluster to join (default: start a local Ray instance)")
+    p.add_argument(
+        "--content",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="home-brew modules to offer besides the user's (a module folder, or a folder of them)",
+    )
+
+
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "simulate",
@@ -111,27 +137,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--start", type=int, default=0, help="index of the first game, to run a long experiment in chunks (default 0)"
     )
-    p.add_argument(
-        "--max-turns",
-        type=int,
-        default=runner.MAX_TURNS,
-        help=f"stop a game after this many turns (default {runner.MAX_TURNS})",
-    )
-    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    p.add_argument(
-        "--backend",
-        choices=("local", "ray"),
-        default="local",
-        help="local processes, or tasks on a Ray cluster (needs the ray extra)",
-    )
-    p.add_argument("--address", default=None, help="the Ray cluster to join (default: start a local Ray instance)")
-    p.add_argument(
-        "--content",
-        action="append",
-        default=[],
-        metavar="DIR",
-        help="home-brew modules to offer besides the user's (a module folder, or a folder of them)",
-    )
+    add_play_options(p)
     p.add_argument("--out", required=True, metavar="FILE", help="records file: .jsonl, or .parquet")
     p.add_argument(
         "--report",

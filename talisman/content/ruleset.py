@@ -209,17 +209,43 @@ def ruleset_for(module_names: tuple[str, ...], tuning: tuple[tuple[str, int], ..
     ``tuning`` sets tunable numbers (``[number.<id>]`` with ``tune``) to other values within their
     bounds: the content is read again with those values in their places, and checked as ever.
 
-    A ruleset built, everything alive is frozen out of the cyclic garbage collector's sight
-    (``gc.freeze``): the content lives as long as the process, and a full collection walked
-    its tens of thousands of objects again and again (3 to 5% of a simulation's time). The
-    build's own cyclic garbage (its recursive helpers) is collected first, or it would be kept
-    for ever. Frozen objects are still freed when their last reference goes: neither a ruleset
-    (dropped by this cache) nor a game holds reference cycles, so both are freed as ever."""
+    In a process whose program asked for it (:func:`freeze_rulesets`), the ruleset built is
+    frozen out of the cyclic garbage collector's sight."""
     overrides = tuning_places(ruleset_for(module_names), tuning) if tuning else {}
     rules = build(resolve_modules(module_names), overrides, tuple(sorted(tuning)))
+    if _freezing:
+        _freeze()
+    return rules
+
+
+_freezing = False  # turned on by freeze_rulesets, for the program that owns the process
+
+
+def freeze_rulesets() -> None:
+    """Keep every ruleset of this process, built already or to come, out of the cyclic garbage
+    collector's sight (``gc.freeze``). For the programs that own their process (the command
+    line's main, the web server's startup, a simulator's worker), never for a library call:
+    freezing is a choice about the whole process.
+
+    The content lives as long as the process, and a full collection walked its tens of
+    thousands of objects again and again (3 to 5% of a simulation's time). Cyclic garbage is
+    collected before each freeze, or it would be kept for ever. Frozen objects are still freed
+    when their last reference goes: neither a ruleset (dropped by the cache of
+    :func:`ruleset_for`) nor a game holds reference cycles, so both are freed as ever.
+
+    >>> freeze_rulesets()
+    >>> ruleset_for(("core",)) is not None and gc.get_freeze_count() > 0
+    True
+    """
+    global _freezing
+    _freezing = True
+    if ruleset_for.cache_info().currsize:  # (called before any is built, as a program starts: nothing to do yet)
+        _freeze()
+
+
+def _freeze() -> None:
     gc.collect()
     gc.freeze()
-    return rules
 
 
 def tuned_ruleset(module_names: tuple[str, ...], tuning: tuple[tuple[str, int], ...]) -> Ruleset:

@@ -639,6 +639,36 @@ class Game:
         return g
 
 
+KIND_NAMES = {bool: "true or false", str: "a word", int: "a whole number", float: "a number"}
+
+
+def check_seats(n: int) -> None:
+    """Raise ConfigError unless a game may have ``n`` seats (1 to 6)."""
+    if not 1 <= n <= 6:
+        raise ConfigError(f"a game has 1 to 6 players, not {n}")
+
+
+def check_option(rules: Ruleset, name: str, value: Any) -> None:
+    """Raise ConfigError unless ``value`` is one of the choices of the option ``name`` in these
+    rules, of the same type too: ``1`` is not ``true``, though Python finds them equal.
+
+    >>> from talisman.content.ruleset import ruleset_for
+    >>> check_option(ruleset_for(("core",)), "fate", 1)
+    Traceback (most recent call last):
+    talisman.errors.ConfigError: option 'fate' is true or false, not 1
+    """
+    spec = rules.options.get(name)
+    if spec is None:
+        raise ConfigError(f"unknown option {name!r} (options: {', '.join(sorted(rules.options))})")
+    kinds = {type(c) for c in (spec.default, *spec.choices)}
+    if type(value) not in kinds:
+        want = " or ".join(sorted(KIND_NAMES.get(k, k.__name__) for k in kinds))
+        raise ConfigError(f"option {name!r} is {want}, not {value!r}")
+    if not any(type(value) is type(c) and value == c for c in spec.choices):
+        shown = ", ".join(json.dumps(c) for c in spec.choices)
+        raise ConfigError(f"option {name!r} cannot be {json.dumps(value, default=repr)} (choices: {shown})")
+
+
 def make_config(
     characters: Iterable[str | None] | None,
     players: int | None,
@@ -663,19 +693,12 @@ def make_config(
         chars = [None] * players
     elif players is not None and players != len(chars):
         raise ConfigError(f"{players} players but {len(chars)} characters named")
-    if not 1 <= len(chars) <= 6:
-        raise ConfigError(f"a game has 1 to 6 players, not {len(chars)}")
+    check_seats(len(chars))
     tuned = dict(sorted((tuning or {}).items()))
     rules = tuned_ruleset(tuple(mods), tuple(tuned.items()))
     opts = dict(options or {})
     for name, value in opts.items():
-        spec = rules.options.get(name)
-        if spec is None:
-            raise ConfigError(f"unknown option {name!r} (options: {', '.join(sorted(rules.options))})")
-        if not any(type(value) is type(c) and value == c for c in spec.choices):
-            # by type too: 1 is not True, nor 1.0 the number 1
-            shown = ", ".join(json.dumps(c) for c in spec.choices)
-            raise ConfigError(f"option {name!r} cannot be {json.dumps(value, default=repr)} (choices: {shown})")
+        check_option(rules, name, value)
     named = [c for c in chars if c is not None]
     for c in named:
         if c not in rules.characters:

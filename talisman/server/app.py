@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
+from talisman.content.ruleset import freeze_rulesets
 from talisman.engine.standing import BESIDE_THE_DIE_SECONDS
 from talisman.server import api, ws
 from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER, UNOPENED_WAIT
@@ -95,6 +96,7 @@ def create_app(
             unopened_wait=unopened_wait,
         )
         app.state.hub = hub
+        freeze_rulesets()  # the server owns its process
         await hub.start()
         try:
             yield

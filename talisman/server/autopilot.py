@@ -30,6 +30,7 @@ from typing import Any
 
 from talisman.bots import make_bot
 from talisman.bots.base import Agent
+from talisman.bots.loop import bot_seed
 from talisman.engine.game import Game
 from talisman.engine.standing import BESIDE_THE_DIE_SECONDS, beside_the_die, decline, in_others_turn, standing_answer
 
@@ -184,7 +185,7 @@ class Autopilot:
         seeded by the game's seed, the seat and the step: its moves depend on the game alone, so a
         restarted server plays on exactly as it would have."""
         kind = self.controllers[plan.seat] if plan.reason == "bot" else STAND_IN
-        return make_bot(kind, seed=(self.seed * 1_000_003 + plan.seat * 7919 + plan.step) & 0xFFFFFFFF)
+        return make_bot(kind, seed=bot_seed(self.seed, plan.seat, plan.step))
 
 
 def bot_delay_for(speed: str, override: float | None) -> float:

@@ -38,9 +38,7 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
-from talisman.content.modules import played_modules
-from talisman.content.ruleset import ruleset_for
-from talisman.engine.game import Game, make_config
+from talisman.engine.game import Game, check_seats, make_config
 from talisman.engine.standing import BESIDE_THE_DIE_SECONDS, check_answers
 from talisman.engine.view import events_for
 from talisman.errors import ConfigError, TalismanError
@@ -333,8 +331,10 @@ class Hub:
         token (with which a person's seat can be invited anew: :meth:`GameSession.reinvite`). A
         seat's token is made when its player claims it with the invitation
         (:meth:`GameSession.claim`): the creator never learns another person's token."""
-        if not 1 <= len(spec.seats) <= 6:
-            raise ActionError("bad-config", f"a game has 1 to 6 seats, not {len(spec.seats)}", 400)
+        try:
+            check_seats(len(spec.seats))  # (the engine's check, before anything is counted against the client)
+        except ConfigError as e:
+            raise ActionError("bad-config", str(e), 400) from None
         if spec.bot_speed not in BOT_SPEEDS:
             raise ActionError(
                 "bad-config", f"the bot speed is one of {', '.join(BOT_SPEEDS)}, not {spec.bot_speed!r}", 400
@@ -582,30 +582,12 @@ def _setup(
 ) -> tuple[dict[str, Any], Game | None, dict[str, Any], tuple[dict[str, Any], str] | None]:
     """A new game's configuration, engine game, public summary and first snapshot. A game whose
     people choose their characters has no engine game yet: only its configuration is checked."""
-    check_option_types(modules, options)
     config = make_config(characters, None, modules, options, seed)
     if choose:
         config = choosing.waiting_config(config, choose)
         return config, None, choosing.waiting_summary(config), None
     g = new_game(config)
     return g.config, g, game_summary(g), (g.state_dict(), g.state_hash())
-
-
-def check_option_types(modules: list[str], options: dict[str, Any]) -> None:
-    """Raise ConfigError for an option's value not of the type of its choices: ``1`` is no
-    ``true``, though Python finds them equal (an option the modules lack is for make_config to name)."""
-    rules = ruleset_for(tuple(played_modules(modules)))
-    for name, value in options.items():
-        spec = rules.options.get(name)
-        if spec is None:
-            continue
-        kinds = {type(c) for c in (spec.default, *spec.choices)}
-        if type(value) not in kinds:
-            want = " or ".join(sorted(KIND_NAMES.get(k, k.__name__) for k in kinds))
-            raise ConfigError(f"option {name!r} is {want}, not {value!r}")
-
-
-KIND_NAMES = {bool: "true or false", str: "a word", int: "a whole number", float: "a number"}
 
 
 def new_game(config: dict[str, Any]) -> Game:

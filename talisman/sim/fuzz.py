@@ -35,10 +35,12 @@ from typing import Any
 
 from talisman.bots import make_bot
 from talisman.bots.base import Agent
+from talisman.bots.loop import bot_seed, play
 from talisman.content.modules import TALISMAN, get_module, known_modules, resolve_modules
 from talisman.content.ruleset import ruleset_for
 from talisman.engine import sharing
 from talisman.engine.cards import check_conservation
+from talisman.engine.decision import Decision
 from talisman.engine.game import Game
 from talisman.engine.view import agent_view
 from talisman.errors import ConfigError, IllegalOptionError, OutOfTurnError
@@ -258,57 +260,78 @@ def _fuzz_game(
             return figures
         figures.refused_setups += 1
         where = f"seed {seed}, modules {','.join(modules)}, default options (refused {options}: {e})"
-    bots: dict[int, Agent] = {}
-    step = 0
-    conserved = g.rules.services.get("conservation", check_conservation)  # a game of its own checks its own pieces
+    checks = _Checks(g, seed, r, figures)
     try:
-        conserved(g)
+        checks.conserved(g)
         check_counters(g)
-        h = g.state_hash()
-        while not g.is_over and g.turn <= max_turns and step < max_steps:
-            if deadline is not None and time.monotonic() > deadline:
-                break
-            d = g.decision
-            assert d is not None, "a game not over has no pending decision"
-            bad, seat = _bad_answer(g, r)
-            try:
-                g.apply(bad, player=seat)
-            except (IllegalOptionError, OutOfTurnError):
-                pass
-            else:
-                raise AssertionError(f"the bad answer {bad!r} (seat {seat}) was accepted")
-            if g.state_hash() != h:
-                raise AssertionError(f"a refused answer {bad!r} changed the state")
-            figures.refused += 1
-            # A copy that plays moves of its own: the game must not change.
-            _play_apart(g.clone(), r)
-            if g.state_hash() != h:
-                raise AssertionError("moves played on a clone changed the game")
-            figures.copies += 1
-            # The twin that answers like the game: a clone, or (every other step) the game rebuilt from its snapshot.
-            twin = g.clone() if step % 2 else Game.from_state_dict(g.state_dict(), log=False)
-            if step % 2 == 0 and twin.state_hash() != h:
-                raise AssertionError("the game rebuilt from its snapshot differs")
-            bot = bots.get(d.player)
-            if bot is None:
-                bot = bots[d.player] = make_bot(r.choice(BOTS), seed * 10 + d.player)
-            choice = bot.choose(agent_view(g, d.player), d)
-            g.apply(choice, player=d.player)
-            twin.apply(choice, player=d.player)
-            h = g.state_hash()
-            if twin.state_hash() != h:
-                kind = "clone" if step % 2 else "snapshot"
-                raise AssertionError(f"a {kind} answering {choice!r} like the game reaches another state")
-            conserved(g)
-            check_counters(g)
-            step += 1
+        checks.h = g.state_hash()
+        play(
+            g,
+            checks.answer,
+            max_turns=max_turns,
+            applied=checks.applied,
+            going=lambda: checks.step < max_steps and (deadline is None or time.monotonic() <= deadline),
+        )
         if g.stalled:
             raise AssertionError(f"the game stalled: {g.result}")
     except Exception as e:  # every fault is a finding: recorded with where it happened
-        figures.violations.append(f"{where}, step {step}, turn {g.turn}: {type(e).__name__}: {e}")
-    figures.steps = figures.module_sets[modules][1] = step
+        figures.violations.append(f"{where}, step {checks.step}, turn {g.turn}: {type(e).__name__}: {e}")
+    figures.steps = figures.module_sets[modules][1] = checks.step
     figures.finished = int(g.is_over)
     return figures
+
+
+class _Checks:
+    """The fuzzer's checks around each step of one game (see the module): before the seat's bot
+    answers, bad answers, a copy playing apart and a twin; after, the twin's state, the cards
+    and the counters."""
+
+    def __init__(self, g: Game, seed: int, r: random.Random, figures: Figures) -> None:
+        self.g, self.seed, self.r, self.figures = g, seed, r, figures
+        self.bots: dict[int, Agent] = {}
+        self.step = 0
+        self.h = ""
+        self.twin = g
+        # a game of its own checks its own pieces
+        self.conserved = g.rules.services.get("conservation", check_conservation)
+
+    def answer(self, d: Decision) -> str:
+        g, r, h, step = self.g, self.r, self.h, self.step
+        bad, seat = _bad_answer(g, r)
+        try:
+            g.apply(bad, player=seat)
+        except (IllegalOptionError, OutOfTurnError):
+            pass
+        else:
+            raise AssertionError(f"the bad answer {bad!r} (seat {seat}) was accepted")
+        if g.state_hash() != h:
+            raise AssertionError(f"a refused answer {bad!r} changed the state")
+        self.figures.refused += 1
+        # A copy that plays moves of its own: the game must not change.
+        _play_apart(g.clone(), r)
+        if g.state_hash() != h:
+            raise AssertionError("moves played on a clone changed the game")
+        self.figures.copies += 1
+        # The twin that answers like the game: a clone, or (every other step) the game rebuilt from its snapshot.
+        twin = g.clone() if step % 2 else Game.from_state_dict(g.state_dict(), log=False)
+        if step % 2 == 0 and twin.state_hash() != h:
+            raise AssertionError("the game rebuilt from its snapshot differs")
+        self.twin = twin
+        bot = self.bots.get(d.player)
+        if bot is None:
+            bot = self.bots[d.player] = make_bot(r.choice(BOTS), bot_seed(self.seed, d.player))
+        return bot.choose(agent_view(g, d.player), d)
+
+    def applied(self, d: Decision, choice: str) -> None:
+        g = self.g
+        self.twin.apply(choice, player=d.player)
+        self.h = g.state_hash()
+        if self.twin.state_hash() != self.h:
+            kind = "clone" if self.step % 2 else "snapshot"
+            raise AssertionError(f"a {kind} answering {choice!r} like the game reaches another state")
+        self.conserved(g)
+        check_counters(g)
+        self.step += 1
 
 
 def games(seed: int, sets: Sequence[tuple[str, ...]] | SetDraws) -> Iterator[tuple[int, tuple[str, ...]]]:

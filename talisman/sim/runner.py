@@ -20,12 +20,15 @@ import random
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-from talisman.bots.base import Agent
+from talisman.bots.base import Agent, seated
+from talisman.bots.loop import bot_seed, play
+from talisman.content.ruleset import freeze_rulesets
+from talisman.engine.decision import Decision
 from talisman.engine.game import Game
-from talisman.engine.view import agent_view
 from talisman.errors import ConfigError
 from talisman.sim import roster
 from talisman.sim.features import FeatureTally
@@ -138,21 +141,15 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         log=False,
         tuning=dict(spec.tuning),
     )
-    agents = [make_agent(b, spec.seed * 8 + seat) for seat, b in enumerate(spec.bots)]
+    agents = [make_agent(b, bot_seed(spec.seed, seat)) for seat, b in enumerate(spec.bots)]
     characters = [p.character for p in g.players]  # now in each seat
     start_chars = list(characters)
     alive = [True] * len(g.players)
     deaths: list[dict[str, Any]] = []
     tally = FeatureTally(g.rules) if g.rules.features else None
-    actions = 0
-    while g.result is None and g.turn <= spec.max_turns:
-        d = g.decision
-        assert d is not None  # a game not over has a decision pending
-        chosen = agents[d.player].choose(agent_view(g, d.player), d)
-        if tally is not None:
-            tally.count(g, d, chosen)
-        g.apply(chosen)
-        actions += 1
+
+    def watch(d: Decision, chosen: str) -> None:
+        """Each death as it happens, and the character now in each seat."""
         while len(alive) < len(g.players):  # a seat raised a second character (a Mirror Image)
             alive.append(True)
             characters.append(g.players[len(characters)].character)
@@ -170,6 +167,9 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
                 elif p.character != characters[p.seat]:
                     characters[p.seat] = p.character  # a new character took the seat over
                 alive[p.seat] = p.alive
+
+    count = None if tally is None else partial(tally.count, g)
+    actions = play(g, seated(g, agents), max_turns=spec.max_turns, chosen=count, applied=watch)
     result = g.result or {"winners": [], "how": UNFINISHED, "turn": g.turn}
     record = {
         "index": spec.index,
@@ -215,7 +215,7 @@ def run_local(todo: list[GameSpec], workers: int) -> Iterator[dict[str, Any]]:
     import multiprocessing
 
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(min(workers, len(todo))) as pool:
+    with ctx.Pool(min(workers, len(todo)), initializer=freeze_rulesets) as pool:
         yield from pool.imap(play_game, todo, chunksize=1)
 
 
@@ -228,6 +228,7 @@ MAX_BATCH = 64
 
 def play_batch(todo: list[GameSpec]) -> list[dict[str, Any]]:
     """Play several games one after another (one Ray task); their records in order."""
+    freeze_rulesets()  # the task's worker process plays games and nothing else
     return [play_game(spec) for spec in todo]
 
 

@@ -1,0 +1,53 @@
+"""The experiments' records are one archive in the tree (benchmarks/records.tar.xz), read where it lies."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from talisman.cli.main import main
+from talisman.errors import ConfigError
+from talisman.sim import records
+
+ARCHIVE = Path(__file__).resolve().parents[1] / "benchmarks" / "records.tar.xz"
+
+
+def test_the_head_to_head_records_are_read_from_the_archive() -> None:
+    chunks = records.expand([f"{ARCHIVE}:h2h-search-*.jsonl"])
+    assert len(chunks) == 10 and chunks[0].endswith(".tar.xz:h2h-search-0.jsonl")
+    games = records.read_all(chunks)
+    assert len(games) == 1000  # the match docs/simulation.md quotes: the search bot won 597
+    assert sum(any(g["bots"][w].startswith("search") for w in g["winners"]) for g in games) == 597
+
+
+def test_the_report_reads_the_archive(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", f"{ARCHIVE}:lt-search4-*.jsonl", "--out", str(tmp_path)]) == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["games"] == 400
+
+
+def test_packing_adds_and_replaces_members(tmp_path: Path) -> None:
+    folder = tmp_path / "played"
+    (folder / "series").mkdir(parents=True)
+    (folder / "a.jsonl").write_text("first\n")
+    (folder / "series" / "b.jsonl").write_text("second\n")
+    archive = tmp_path / "kept.tar.xz"
+    assert records.pack(archive, folder) == ["a.jsonl", "series/b.jsonl"]
+    (folder / "a.jsonl").write_text("again\n")
+    records.pack(archive, folder)
+    assert records.members(archive) == ["a.jsonl", "series/b.jsonl"]
+    assert records.read_text(f"{archive}:a.jsonl") == "again\n"
+    once = archive.read_bytes()
+    records.pack(archive, folder)
+    assert archive.read_bytes() == once  # the same records, the same bytes
+
+
+def test_a_member_not_there_is_a_clear_error() -> None:
+    with pytest.raises(ConfigError, match="no member"):
+        records.read_text(f"{ARCHIVE}:h2h-search-1000.jsonl")
+    with pytest.raises(ConfigError, match="is named"):
+        records.expand([f"{ARCHIVE}:nothing-*.jsonl"])
+    with pytest.raises(ConfigError, match="no such archive"):
+        list(records.read("nowhere.tar.xz:a.jsonl"))
