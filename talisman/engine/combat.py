@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from talisman.engine import abilities, cards, effects, lives, possessions, quests, spells, stats
+from talisman.engine import abilities, cards, effects, frames, lives, possessions, quests, spells, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame, frame_of
@@ -796,8 +796,8 @@ def _drain(g: Game, a: dict[str, Any]) -> None:
         lives.gain_lives(g, a["p"], 1)
 
 
-@ENGINE.handler("take_gold")
-def _take_gold(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("take_gold", args=frames.TakeGold)
+def _take_gold(g: Game, a: frames.TakeGold) -> None:
     win, lose = g.players[a["win"]], g.players[a["lose"]]
     n = min(a.get("n", 1), lose.gold)
     lose.gold -= n
@@ -805,8 +805,8 @@ def _take_gold(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(a['win'])} takes {n} gold from the {g.name(a['lose'])}.", type="gold", seat=a["win"])
 
 
-@ENGINE.handler("steal")
-def _steal(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("steal", args=frames.Steal)
+def _steal(g: Game, a: frames.Steal) -> None:
     card = a["card"]
     if card not in g.players[a["lose"]].holdings():
         return

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from talisman.content.dice import parse, parse_range, spoken
-from talisman.engine import abilities, cards, lives, possessions, realms, spells, stats, transform
+from talisman.engine import abilities, cards, frames, lives, possessions, realms, spells, stats, transform
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame, frame_of
@@ -58,8 +58,8 @@ def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list[Any]:
     return [frame("effects", p=seat, list=list(effects), ctx=ctx or {})] if effects else []
 
 
-@ENGINE.handler("effects")
-def _effects(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("effects", args=frames.Effects)
+def _effects(g: Game, a: frames.Effects) -> None:
     lst = a["list"]
     seat: int = a["p"]
     ctx = a["ctx"]
@@ -657,8 +657,8 @@ def _follower_for_life_frame(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@ENGINE.handler("lose_follower")
-def _lose_follower_frame(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("lose_follower", args=frames.LoseFollower)
+def _lose_follower_frame(g: Game, a: frames.LoseFollower) -> None:
     if a["card"] in g.players[a["p"]].followers:
         possessions.lose_follower(g, a["p"], a["card"], a.get("why", "is lost"))
 
@@ -885,8 +885,8 @@ def roll(
         g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate)
 
 
-@ENGINE.handler("roll")
-def _roll_frame(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("roll", args=frames.Roll)
+def _roll_frame(g: Game, a: frames.Roll) -> None:
     seat: int = a["p"]
     total, faces = g.roll_dice(a["dice"], seat)
     label = a["why"] or "a roll"
@@ -950,7 +950,7 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
 
 
 def _another_roll_matters(
-    g: Game, seat: int, a: dict[str, Any], faces: list[int], total: int, kind: str, args: dict[str, Any]
+    g: Game, seat: int, a: frames.Roll, faces: list[int], total: int, kind: str, args: dict[str, Any]
 ) -> bool:
     """Could another roll of these dice change what follows? Choice (only real questions): a roll
     on a table whose every possible total reads the same row, or a test that every possible total

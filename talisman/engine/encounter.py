@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from talisman.engine import abilities, cards, combat, effects, endings, possessions, spells, stats
+from talisman.engine import abilities, cards, combat, effects, endings, frames, possessions, spells, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -87,8 +87,8 @@ def _encounter_space(g: Game, a: dict[str, Any]) -> None:
     g.push_all(steps)
 
 
-@ENGINE.handler("draw_cards")
-def _draw_cards(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("draw_cards", args=frames.DrawCards)
+def _draw_cards(g: Game, a: frames.DrawCards) -> None:
     seat: int = a["p"]
     space = g.players[seat].space
     wanted = a["n"] - len(g.cards_on(space))
@@ -384,8 +384,8 @@ def _claim_gold(g: Game, a: dict[str, Any]) -> None:
         g.say(f"{g.name(seat)} picks up {gold} gold lying on the {g.space_name(p.space)}.", type="gold", seat=seat)
 
 
-@ENGINE.handler("meet")
-def _meet(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("meet", args=frames.Meet)
+def _meet(g: Game, a: frames.Meet) -> None:
     """Encountering another character: attack it, or use an ability on it."""
     seat: int = a["p"]
     other: int = a["other"]

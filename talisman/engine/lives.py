@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import abilities, cards, possessions, quests, realms, spells, stats
+from talisman.engine import abilities, cards, frames, possessions, quests, realms, spells, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.flow import end_turn_now as end_turn_now  # (rules everywhere end a turn by lives.end_turn_now)
@@ -26,8 +26,8 @@ def lose_lives(g: Game, seat: int, n: int, cause: str = "") -> None:
         g.push("lose_lives", p=seat, n=n, cause=cause)
 
 
-@ENGINE.handler("lose_lives")
-def _lose_lives(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("lose_lives", args=frames.LoseLives)
+def _lose_lives(g: Game, a: frames.LoseLives) -> None:
     seat: int = a["p"]
     n = a["n"]
     p = g.players[seat]

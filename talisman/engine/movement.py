@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.content.dice import parse_range
 from talisman.content.places import place_name
-from talisman.engine import abilities, effects, lives, possessions, stats
+from talisman.engine import abilities, effects, frames, lives, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
@@ -127,13 +127,13 @@ def in_blizzard(g: Game) -> bool:
     return any(k.startswith("blizzard") for k in g.globals)
 
 
-@ENGINE.handler("clear_status")
-def _clear_status(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("clear_status", args=frames.ClearStatus)
+def _clear_status(g: Game, a: frames.ClearStatus) -> None:
     g.players[a["p"]].status.pop(a["name"], None)
 
 
-@ENGINE.handler("move_roll")
-def _move_roll(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("move_roll", args=frames.MoveRoll)
+def _move_roll(g: Game, a: frames.MoveRoll) -> None:
     """Roll the movement die (``one_space``: a slave who may move only one space
     still needs the roll to go free; it then moves one space)."""
     seat: int = a["p"]
@@ -147,8 +147,8 @@ def _move_roll(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@ENGINE.handler("move_choose")
-def _move_choose(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("move_choose", args=frames.MoveChoose)
+def _move_choose(g: Game, a: frames.MoveChoose) -> None:
     seat: int = a["p"]
     n = a["roll"]
     p = g.players[seat]
@@ -370,8 +370,8 @@ def _portal_distance(rules: Ruleset) -> dict[int, int]:
     return dist
 
 
-@ENGINE.handler("walk")
-def _walk(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("walk", args=frames.Walk)
+def _walk(g: Game, a: frames.Walk) -> None:
     """Walk a chosen path step by step; the Sentinel may stop it at the bridge.
     At the end the character arrives, or does ``then`` (try the Portal)."""
     seat: int = a["p"]
@@ -545,8 +545,8 @@ def _portal_result(g: Game, a: dict[str, Any]) -> None:
         lives.lose_attribute(g, seat, attr, 1)
 
 
-@ENGINE.handler("end_turn_now")
-def _end_turn_now(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("end_turn_now", args=frames.NoArgs)
+def _end_turn_now(g: Game, a: frames.NoArgs) -> None:
     lives.end_turn_now(g)
 
 
@@ -657,8 +657,8 @@ def holds_talisman(g: Game, seat: int) -> bool:
     return False
 
 
-@ENGINE.handler("teleport")
-def _teleport(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("teleport", args=frames.Teleport)
+def _teleport(g: Game, a: frames.Teleport) -> None:
     seat: int = a["p"]
     to = a["to"]
     p = g.players[seat]
@@ -679,8 +679,8 @@ def _teleport(g: Game, a: dict[str, Any]) -> None:
         g.push("arrive", p=seat, space=to, how="teleport")
 
 
-@ENGINE.handler("arrive")
-def _arrive(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("arrive", args=frames.Arrive)
+def _arrive(g: Game, a: frames.Arrive) -> None:
     seat: int = a["p"]
     space = a["space"]
     p = g.players[seat]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import abilities, cards, stats
+from talisman.engine import abilities, cards, frames, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -324,14 +324,14 @@ def _discard_spell(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(a['p'])} discards a Spell.", seat=a["p"])
 
 
-@ENGINE.handler("drop")
-def _drop(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("drop", args=frames.CardOf)
+def _drop(g: Game, a: frames.CardOf) -> None:
     if a["card"] in g.players[a["p"]].holdings():
         drop(g, a["p"], a["card"])
 
 
-@ENGINE.handler("take")
-def _take(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("take", args=frames.CardOf)
+def _take(g: Game, a: frames.CardOf) -> None:
     """Pick a card up from the character's space."""
     seat: int = a["p"]
     card = a["card"]

@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from talisman.engine import abilities, cards, possessions, stats
+from talisman.engine import abilities, cards, frames, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import ArgValue, Choice
 from talisman.engine.game import frame, frame_of
@@ -536,7 +536,7 @@ def _others_turn_ask(g: Game, a: dict[str, Any]) -> None:
         )
 
 
-def prevent_life_loss_options(g: Game, seat: int, loss: dict[str, Any]) -> list[Choice]:
+def prevent_life_loss_options(g: Game, seat: int, loss: frames.LoseLives) -> list[Choice]:
     """Spells that can stop this character losing a life."""
     return [
         Choice(
