@@ -48,8 +48,8 @@ def fight_cards(g: Game, seat: int, foes: list[int], mode: str) -> None:
         evadable=_evadable_here(g, space),
         trophy=True,
         win=after["win"],
-        lose=after["lose"] + [frame("end_turn_now")],
-        standoff=after["standoff"] + [frame("end_turn_now")],
+        lose=after["lose"] + [frames.end_turn_now()],
+        standoff=after["standoff"] + [frames.end_turn_now()],
         evaded=[],
         ctx={"space": space},
     )
@@ -86,17 +86,15 @@ def fight_creature(
         again = {**params, mode: value, "count": count}
         on["lose"] = on["lose"] + [frame("hold", p=seat, what=params["name"], params=again)]
         on["standoff"] = on["standoff"] + [frame("hold", p=seat, what=params["name"], params=again)]
-        on["win"] = [frame("clear_status", p=seat, name="hold")] + on["win"]
+        on["win"] = [frames.clear_status(seat, "hold")] + on["win"]
     else:
-        on["lose"] = on["lose"] + [frame("end_turn_now")]
-        on["standoff"] = on["standoff"] + [frame("end_turn_now")]
+        on["lose"] = on["lose"] + [frames.end_turn_now()]
+        on["standoff"] = on["standoff"] + [frames.end_turn_now()]
     if count > 1:
         rest = {**params, mode: value, "count": count - 1}
-        on["win"] = on["win"] + [frame("effects", p=seat, list=[{"fight": rest}], ctx=ctx)]
+        on["win"] = on["win"] + [frames.effects(seat, [{"fight": rest}], ctx)]
         if params.get("until_won"):
-            on["win"] = [frame("clear_status", p=seat, name="hold")] + [
-                frame("effects", p=seat, list=[{"fight": rest}], ctx=ctx)
-            ]
+            on["win"] = [frames.clear_status(seat, "hold")] + [frames.effects(seat, [{"fight": rest}], ctx)]
     # ``record``: keep both attack scores (the Lord of Darkness); ``alone``: only the
     # character itself may fight, no Follower in its place (the Lord of Darkness).
     # ``harmless``: a defeat costs no life (a bout in a City's Arena).
@@ -432,7 +430,7 @@ def _combat_outcome(g: Game, a: dict[str, Any]) -> None:
     champion = a.get("champion")
     if a["outcome"] == "lose" and champion:
         g.say(f"The {foe_names(g, a)} beats the {g.card_name(champion['card'])}.", type="combat-result", seat=seat)
-        g.push("end_turn_now")
+        g.push_frame(frames.end_turn_now())
         if champion.get("on_lose"):  # a champion with lives of its own (000's Henchmen): what its defeat costs it
             g.push_all(champion["on_lose"])
         elif champion["card"] in g.players[seat].followers:
@@ -539,7 +537,7 @@ def _armour_save(g: Game, a: dict[str, Any]) -> None:
             )
             return
         g.say(f"{g.name(seat)}'s faith does not shield it (rolled {roll}, needed {faith}+).", type="armour", seat=seat)
-    g.push("lose_lives", p=seat, n=1, cause=a["cause"], by=a.get("by"))
+    g.push_frame(frames.lose_lives(seat, 1, a["cause"], by=a.get("by")))
 
 
 # --- characters against characters --------------------------------------------
@@ -762,21 +760,15 @@ def _spoils(g: Game, a: dict[str, Any]) -> None:
     if loser.gold:
         # ``spoils-gold:N``: the winner may take up to N gold instead of 1 (the Rogue takes it all).
         n = min(loser.gold, max(1, stats.trait_value(g, win, "spoils-gold")))
-        opts.append(
-            Choice("gold", f"Take {n} gold from the {g.name(lose)}", [frame("take_gold", win=win, lose=lose, n=n)])
-        )
+        opts.append(Choice("gold", f"Take {n} gold from the {g.name(lose)}", [frames.take_gold(win, lose, n=n)]))
     for c in possessions.stealable(g, lose):
         if possessions.permitted(g, win, c):
-            opts.append(
-                Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=win, lose=lose, card=c)])
-            )
+            opts.append(Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frames.steal(win, lose, c)]))
     if mode == "craft":
         for f in loser.followers:
             if "loyal" in g.rules.instances[f].traits:
                 continue  # never taken (a Dog)
-            opts.append(
-                Choice(f"follower:{f}", f"Take the {g.card_name(f)}", [frame("steal", win=win, lose=lose, card=f)])
-            )
+            opts.append(Choice(f"follower:{f}", f"Take the {g.card_name(f)}", [frames.steal(win, lose, f)]))
     g.decide(win, "spoils", f"You beat the {g.name(lose)}: choose your prize.", opts)
 
 

@@ -41,7 +41,7 @@ def verb(name: str) -> Callable[[F], F]:
 def run(g: Game, seat: int, effects: Any, ctx: Ctx | None = None) -> None:
     """Push an effect list to run next for ``seat``."""
     if effects:
-        g.push("effects", p=seat, list=list(effects), ctx=ctx or {})
+        g.push_frame(frames.effects(seat, list(effects), ctx or {}))
 
 
 @ENGINE.service("run_now")
@@ -49,13 +49,13 @@ def run_now(g: Game, seat: int, effects: Any, ctx: Ctx) -> None:
     """Run the first effect at once, the rest next: a Spell's effect takes hold as it is cast,
     before its card leaves play (Destroy Magic stops the Wand from drawing a Spell after it)."""
     if len(effects) > 1:
-        g.push("effects", p=seat, list=list(effects[1:]), ctx=ctx)
+        g.push_frame(frames.effects(seat, list(effects[1:]), ctx))
     if effects:
         run_one(g, seat, effects[0], ctx)
 
 
 def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list[Any]:
-    return [frame("effects", p=seat, list=list(effects), ctx=ctx or {})] if effects else []
+    return [frames.effects(seat, list(effects), ctx or {})] if effects else []
 
 
 @ENGINE.handler("effects", args=frames.Effects)
@@ -64,7 +64,7 @@ def _effects(g: Game, a: frames.Effects) -> None:
     seat: int = a["p"]
     ctx = a["ctx"]
     if len(lst) > 1:
-        g.push("effects", p=seat, list=lst[1:], ctx=ctx)
+        g.push_frame(frames.effects(seat, lst[1:], ctx))
     if lst and g.players[seat].alive:
         run_one(g, seat, lst[0], ctx)
 
@@ -82,7 +82,7 @@ def run_one(g: Game, seat: int, e: dict[str, Any], ctx: Ctx) -> None:
             # since a lost turn or a death ends its turn and drops the frames after it.
             reached = [t for t in reached if t != g.active] + [g.active]
         for t in reversed(reached):
-            g.push("effects", p=t, list=[body], ctx=ctx)
+            g.push_frame(frames.effects(t, [body], ctx))
         return
     if "if" in e and not holds(g, seat, e["if"], ctx):
         return
@@ -428,7 +428,7 @@ def _make_room(g: Game, a: dict[str, Any]) -> None:
                 Choice(
                     f"drop:{o}",
                     f"Drop the {g.card_name(o)} and take the {g.card_name(card)}",
-                    [frame("drop", p=seat, card=o), frame("take", p=seat, card=card)],
+                    [frames.drop(seat, o), frames.take(seat, card)],
                 )
                 for o in p.objects
             ],
@@ -469,7 +469,7 @@ def _discard(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
                 "lose-follower",
                 "You must give up a Follower",
                 [
-                    Choice(f"lose:{f}", f"Give up the {g.card_name(f)}", [frame("lose_follower", p=seat, card=f)])
+                    Choice(f"lose:{f}", f"Give up the {g.card_name(f)}", [frames.lose_follower(seat, f)])
                     for f in p.followers
                 ],
             )
@@ -615,7 +615,7 @@ def _follower_for_life(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> 
         lives.lose_lives(g, seat, 1, cause)
     else:
         victim = p.followers[g.rng.below(len(p.followers))]
-        dies = [frame("lose_follower", p=seat, card=victim, why=why)]
+        dies = [frames.lose_follower(seat, victim, why=why)]
         saves = spells.cast_options(g, seat, "follower-loss", dies, combat={"follower": victim})
         if saves:
             g.decide(
@@ -644,12 +644,12 @@ def _follower_for_life_frame(g: Game, a: dict[str, Any]) -> None:
         a["decision"],
         a["prompt"],
         [
-            Choice("life", "Lose a life", [frame("lose_lives", p=seat, n=1, cause=a["cause"]), rest]),
+            Choice("life", "Lose a life", [frames.lose_lives(seat, 1, a["cause"]), rest]),
             *[
                 Choice(
                     f"follower:{f}",
                     f"Give up the {g.card_name(f)}",
-                    [frame("lose_follower", p=seat, card=f, why=a["why"]), rest],
+                    [frames.lose_follower(seat, f, why=a["why"]), rest],
                 )
                 for f in p.followers
             ],
@@ -812,7 +812,7 @@ def _roll(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
             if params.get("prompt")
             else "Roll? You may choose not to.",
             [
-                Choice("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
+                Choice("roll", "Roll", [frames.effects(seat, [{"roll": rest}], ctx)]),
                 Choice("skip", "Do not roll", []),
             ],
         )
@@ -879,10 +879,7 @@ def roll(
     """Roll dice for a character, offer a Fate re-roll, then push ``then`` with the total.
     ``why`` says what the roll is for, in words; ``purpose``, for agents, what kind of roll it is
     (``movement``, ``battle``; :attr:`~talisman.engine.decision.Decision.about` of the reroll)."""
-    if purpose:
-        g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate, purpose=purpose)
-    else:
-        g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate)
+    g.push_frame(frames.roll(seat, expr, then, why=why, into=into, fate=fate, purpose=purpose))
 
 
 @ENGINE.handler("roll", args=frames.Roll)
@@ -1130,15 +1127,14 @@ def _move(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
                     f"to:{s}",
                     g.rules.space(s).name,
                     # ``as_move``: the character goes there as its move, not sent (the Teleport Spell)
-                    [frame("arrive", p=seat, space=g.rules.space_index[s], how="teleport")]
+                    [frames.arrive(seat, g.rules.space_index[s], "teleport")]
                     if params.get("as_move")
                     else [
-                        frame(
-                            "teleport",
-                            p=seat,
-                            to=g.rules.space_index[s],
-                            next_move=params.get("next_move", False),
+                        frames.teleport(
+                            seat,
+                            g.rules.space_index[s],
                             encounter=params.get("encounter", True),
+                            next_move=params.get("next_move", False),
                         )
                     ],
                 )
@@ -1146,12 +1142,13 @@ def _move(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
             ],
         )
         return
-    g.push(
-        "teleport",
-        p=seat,
-        to=g.rules.space_index[params["to"]],
-        next_move=params.get("next_move", False),
-        encounter=params.get("encounter", True),
+    g.push_frame(
+        frames.teleport(
+            seat,
+            g.rules.space_index[params["to"]],
+            encounter=params.get("encounter", True),
+            next_move=params.get("next_move", False),
+        )
     )
 
 
@@ -1176,7 +1173,7 @@ def _move_to_chosen(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> Non
             label.format(space=g.space_name(s)),
             [
                 *effect_frames(seat, params.get("do", ()), ctx),
-                frame("teleport", p=seat, to=s, next_move=params.get("next_move", False), encounter=True),
+                frames.teleport(seat, s, encounter=True, next_move=params.get("next_move", False)),
             ],
         )
         for s in ways
@@ -1342,17 +1339,15 @@ def _steal_verb(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     what = params["what"]
     opts: list[Choice] = []
     if "gold" in what and o.gold:
-        opts.append(
-            Choice("gold", f"Take 1 gold from the {g.name(victim)}", [frame("take_gold", win=seat, lose=victim)])
-        )
+        opts.append(Choice("gold", f"Take 1 gold from the {g.name(victim)}", [frames.take_gold(seat, victim)]))
     if "object" in what:
         opts += [
-            Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=seat, lose=victim, card=c)])
+            Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frames.steal(seat, victim, c)])
             for c in possessions.stealable(g, victim)
         ]
     if "follower" in what:
         opts += [
-            Choice(f"follower:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=victim, card=f)])
+            Choice(f"follower:{f}", f"The {g.card_name(f)}", [frames.steal(seat, victim, f)])
             for f in o.followers
             if "loyal" not in g.rules.instances[f].traits  # a loyal Follower is never taken (a Dog)
         ]

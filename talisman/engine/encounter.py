@@ -46,7 +46,7 @@ def _land(g: Game, a: dict[str, Any]) -> None:
         return
     stepping = g.rules.regions[sdef.region].movement == "step"
     others = [o for o in others_here(g, seat) if abilities.may_meet(g, seat, o)] if sdef.character_encounters else []
-    options = [Choice(f"meet:{o}", f"Encounter the {g.name(o)}", [frame("meet", p=seat, other=o)]) for o in others]
+    options = [Choice(f"meet:{o}", f"Encounter the {g.name(o)}", [frames.meet(seat, o)]) for o in others]
     if stepping:
         # The Inner Region: the space's own instructions, then any cards left
         # there (a Hermit), and characters only where the space allows it.
@@ -80,7 +80,7 @@ def _encounter_space(g: Game, a: dict[str, Any]) -> None:
     steps = effects.effect_frames(seat, sdef.before_draw, ctx)
     if sdef.draw:
         # ``extra-draw:<kind>:N``: an ability draws N more cards on such spaces (the Highlander in the Hills).
-        steps.append(frame("draw_cards", p=seat, n=sdef.draw + stats.trait_value(g, seat, f"extra-draw:{sdef.kind}")))
+        steps.append(frames.draw_cards(seat, sdef.draw + stats.trait_value(g, seat, f"extra-draw:{sdef.kind}")))
     steps.append(frame("card_queue", p=seat))
     steps += effects.effect_frames(seat, sdef.encounter, ctx)
     steps.append(frame("claim_gold", p=seat))
@@ -190,7 +190,7 @@ def _redraw(g: Game, a: dict[str, Any]) -> None:
     cards.lift(g, card, space)
     cards.discard(g, card)
     g.say(f"{g.name(seat)} discards the {g.card_name(card)} and draws again.", seat=seat)
-    g.push("draw_cards", p=seat, n=len(g.cards_on(space)) + 1)
+    g.push_frame(frames.draw_cards(seat, len(g.cards_on(space)) + 1))
 
 
 def encounter_order(g: Game, space: int) -> list[int]:
@@ -266,7 +266,7 @@ def _card_next(g: Game, a: dict[str, Any]) -> None:
             g.push("event_done", p=seat, card=card)
         effects.run(g, seat, cdef.on_encounter, ctx)
     elif cdef.type == "follower" and cdef.must_take:
-        g.push("take", p=seat, card=card)
+        g.push_frame(frames.take(seat, card))
     abilities.react("card_met", g, seat, card)
 
 
@@ -350,12 +350,12 @@ def _take_option(g: Game, how: str, seat: int, card: int, dropped: int = -1) -> 
             f"hire:{card}", f"Hire the {cdef.name} for {cdef.cost}G", [frame("hire", p=seat, card=card), again]
         )
     elif how == "take":
-        choice = Choice(f"take:{card}", f"Take the {cdef.name}", [frame("take", p=seat, card=card), again])
+        choice = Choice(f"take:{card}", f"Take the {cdef.name}", [frames.take(seat, card), again])
     else:
         choice = Choice(
             f"swap-take:{dropped}:{card}",
             f"Drop the {g.card_name(dropped)} to take the {cdef.name}",
-            [frame("drop", p=seat, card=dropped), frame("take", p=seat, card=card), again],
+            [frames.drop(seat, dropped), frames.take(seat, card), again],
         )
     g.rules.options_kept[key] = choice
     return choice
@@ -411,4 +411,4 @@ def _meet(g: Game, a: frames.Meet) -> None:
 def _draw_verb(g: Game, seat: int, n: int, ctx: dict[str, Any]) -> None:
     """Draw cards on the character's space up to ``n``, counting those already
     there (the Monster Pit's roll); they are met with the space's other cards."""
-    g.push("draw_cards", p=seat, n=n)
+    g.push_frame(frames.draw_cards(seat, n))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from talisman.engine import stats
+from talisman.engine import frames, stats
 from talisman.engine.abilities import meet_options
 from talisman.engine.base import ENGINE
 from talisman.engine.combat import attack_options, must_attack
@@ -146,7 +146,7 @@ def _command_result(g: Game, a: dict[str, Any]) -> None:
         return
     if victim == -1:
         for v in [s for s in rivals(g, seat) if not stats.has_trait(g, s, "command-immune")]:
-            g.push("lose_lives", p=v, n=1, cause="the Command Spell", by=seat)
+            g.push_frame(frames.lose_lives(v, 1, "the Command Spell", by=seat))
         return
     if g.players[victim].alive:
         g.decide(
@@ -154,7 +154,7 @@ def _command_result(g: Game, a: dict[str, Any]) -> None:
             "command-victim",
             "The Command Spell strikes you: lose a life, or admit defeat?",
             [
-                Choice("life", "Lose 1 life", [frame("lose_lives", p=victim, n=1, cause="the Command Spell", by=seat)]),
+                Choice("life", "Lose 1 life", [frames.lose_lives(victim, 1, "the Command Spell", by=seat)]),
                 Choice("concede", "Admit defeat and leave the game", [frame("concede", p=victim)]),
             ],
         )

@@ -25,7 +25,6 @@ arguments it is passed: those that may be left out are keyword arguments (``**mo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Literal, TypedDict, Unpack
 
 from talisman.engine.decision import Frame
@@ -57,9 +56,10 @@ class Effects(TypedDict):
     ctx: dict[str, Any]
 
 
-def effects(p: int, listed: Sequence[Any], ctx: dict[str, Any]) -> Frame:
-    """Run the vocabulary effects ``listed`` for character ``p``, in order."""
-    return ("effects", {"p": p, "list": list(listed), "ctx": ctx})
+def effects(p: int, listed: list[Any], ctx: dict[str, Any]) -> Frame:
+    """Run the vocabulary effects ``listed`` for character ``p``, in order (the list is kept as
+    it is: copy a list that will change)."""
+    return ("effects", {"p": p, "list": listed, "ctx": ctx})
 
 
 class RollMore(TypedDict, total=False):
@@ -84,7 +84,13 @@ class Roll(RollMore):
 
 
 def roll(
-    p: int, dice: str, then: Frame, why: str = "", into: str = "roll", fate: bool = True, purpose: str = ""
+    p: int,
+    dice: str,
+    then: Frame | list[Any],
+    why: str = "",
+    into: str = "roll",
+    fate: bool = True,
+    purpose: str = "",
 ) -> Frame:
     """Roll ``dice`` for character ``p``, then run ``then`` with the total (see :class:`Roll`)."""
     a = {"p": p, "dice": dice, "then": list(then), "into": into, "why": why, "fate": fate}
@@ -301,3 +307,16 @@ class NoArgs(TypedDict):
 def end_turn_now() -> Frame:
     """The turn ends once what is on the stack now has run."""
     return ("end_turn_now", {})
+
+
+class Flag(TypedDict):
+    """Character ``p`` takes the flag ``flag`` (something done this turn: ``rerolled-move``...).
+    Its handler is the core game's."""
+
+    p: int
+    flag: str
+
+
+def flag(p: int, flag: str) -> Frame:
+    """Character ``p`` takes the flag ``flag``."""
+    return ("flag", {"p": p, "flag": flag})

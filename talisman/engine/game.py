@@ -386,6 +386,11 @@ class Game:
         """Push one frame: it runs before whatever is on the stack now."""
         self.stack.append((kind, args))
 
+    def push_frame(self, made: Frame) -> None:
+        """Push a frame made by its kind's function (``g.push_frame(frames.arrive(seat, space, "move"))``):
+        it runs before whatever is on the stack now."""
+        self.stack.append(made)
+
     def push_all(self, frames: Sequence[Frame]) -> None:
         """Push frames so that they run in the order given (an option's frames read back from
         plain data are ``[kind, args]`` lists: they are made frames again)."""

@@ -14,7 +14,7 @@ from talisman.engine import abilities, cards, frames, possessions, quests, realm
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.flow import end_turn_now as end_turn_now  # (rules everywhere end a turn by lives.end_turn_now)
-from talisman.engine.game import frame, frame_of
+from talisman.engine.game import frame_of
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def lose_lives(g: Game, seat: int, n: int, cause: str = "") -> None:
     """Push a life loss; the victim may first prevent it with a Spell."""
     if n > 0:
-        g.push("lose_lives", p=seat, n=n, cause=cause)
+        g.push_frame(frames.lose_lives(seat, n, cause))
 
 
 @ENGINE.handler("lose_lives", args=frames.LoseLives)
@@ -168,7 +168,7 @@ def _replacement_left(g: Game) -> bool:
 
 
 def frames_lose_life(seat: int, n: int = 1, cause: str = "", by: int | None = None) -> list[Any]:
-    return [frame("lose_lives", p=seat, n=n, cause=cause, by=by)]
+    return [frames.lose_lives(seat, n, cause, by=by)]
 
 
 def check_game_end(g: Game) -> None:

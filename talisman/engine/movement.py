@@ -60,32 +60,32 @@ def move_options(g: Game, seat: int) -> list[Choice]:
                 "stay",
                 f"Face the {held['what']}",
                 [
-                    frame("clear_status", p=seat, name="hold"),
-                    frame("effects", p=seat, list=held["effects"], ctx={"space": p.space}),
+                    frames.clear_status(seat, "hold"),
+                    frames.effects(seat, held["effects"], {"space": p.space}),
                 ],
             )
         ]
     opts: list[Choice] = []
     die = abilities.movement_die(g, seat)
     if not one_space_only(g, seat):
-        opts.append(Choice("roll", f"Roll the D{die} to move", [frame("move_roll", p=seat)]))
+        opts.append(Choice("roll", f"Roll the D{die} to move", [frames.move_roll(seat)]))
     elif "enslaved" in p.status:
         opts.append(
             Choice(
                 "roll",
                 f"Roll the D{die} for your freedom, then move one space",
-                [frame("move_roll", p=seat, one_space=True)],
+                [frames.move_roll(seat, one_space=True)],
             )
         )
     else:
-        opts.append(Choice("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
+        opts.append(Choice("roll", "Move one space", [frames.move_choose(seat, roll=1, fixed=True)]))
     nxt = p.status.get("next_move")
     if nxt is not None:
         opts.append(
             Choice(
                 "next-move",
                 f"Go to the {g.space_name(nxt)} as promised",
-                [frame("clear_status", p=seat, name="next_move"), frame("arrive", p=seat, space=nxt, how="teleport")],
+                [frames.clear_status(seat, "next_move"), frames.arrive(seat, nxt, "teleport")],
             )
         )
     if raft_ready(g, seat):
@@ -141,7 +141,7 @@ def _move_roll(g: Game, a: frames.MoveRoll) -> None:
         g,
         seat,
         f"D{abilities.movement_die(g, seat)}",
-        frame("move_choose", p=seat, one_space=a.get("one_space", False)),
+        frames.move_choose(seat, one_space=a.get("one_space", False)),
         why="movement",
         purpose="movement",
     )
@@ -169,7 +169,7 @@ def _move_choose(g: Game, a: frames.MoveChoose) -> None:
     # ``move-up-to``: any number of spaces up to the roll (the Hunchback, the Clockwork Owl).
     for oid, label, path in _moves(g.rules, p.space, n, stats.has_trait(g, seat, "move-up-to")):
         if abilities.move_allowed(g, seat, path):
-            options.append(Choice(oid, label, [frame("walk", p=seat, path=path, i=0)]))
+            options.append(Choice(oid, label, [frames.walk(seat, path, 0)]))
     to_portal = portal_path(g, seat, n)
     if to_portal is not None:
         # 000: the Portal of Power, OR another portal from the same space (the Door to the Wizard's Tower).
@@ -179,7 +179,7 @@ def _move_choose(g: Game, a: frames.MoveChoose) -> None:
                 Choice(
                     "portal" if i == 0 else f"portal:{g.rules.links[link].b}",
                     f"Try to open the {g.rules.links[link].name or 'portal'}",
-                    [frame("walk", p=seat, path=to_portal, i=0, then=[frame("portal_attempt", p=seat, link=link)])],
+                    [frames.walk(seat, to_portal, 0, then=[frame("portal_attempt", p=seat, link=link)])],
                 )
             )
     options += abilities.after_roll_options(g, seat, n)
@@ -384,7 +384,7 @@ def _walk(g: Game, a: frames.Walk) -> None:
         guard = _guard(g, p.space, nxt)
         if guard:
             g.say(f"The {guard['name']} bars the bridge to {g.name(seat)}.", seat=seat)
-            go_on = [frame("cross", p=seat, to=nxt), frame("walk", p=seat, path=path, i=i + 1, then=then)]
+            go_on = [frame("cross", p=seat, to=nxt), frames.walk(seat, path, i + 1, then=then)]
             fight_creature(
                 g,
                 seat,
@@ -400,13 +400,13 @@ def _walk(g: Game, a: frames.Walk) -> None:
         i += 1
         if i < len(path) and realm_at(g, nxt) is not None:
             # Passing over a Realm: the tithe (or the Noble's collection) comes first.
-            g.push("walk", p=seat, path=path, i=i, then=then)
+            g.push_frame(frames.walk(seat, path, i, then=then))
             visit_realm(g, seat, nxt)
             return
     if then:
         g.push_all(then)
     else:
-        g.push("arrive", p=seat, space=p.space, how="move")
+        g.push_frame(frames.arrive(seat, p.space, "move"))
 
 
 def _guard(g: Game, here: int, there: int) -> dict[str, Any] | None:
@@ -461,7 +461,7 @@ def _raft_cross(g: Game, a: dict[str, Any]) -> None:
     crossed_river(g, seat)
     g.players[seat].space = a["to"]
     stats.changed(g)
-    g.push("arrive", p=seat, space=a["to"], how="move")
+    g.push_frame(frames.arrive(seat, a["to"], "move"))
 
 
 def portals_from(g: Game, space: int) -> list[int]:
@@ -492,13 +492,12 @@ def _portal_attempt(g: Game, a: dict[str, Any]) -> None:
                 "strength",
                 f"Force it: roll 2 dice, at most your Strength ({stats.strength(g, seat)})",
                 [
-                    frame(
-                        "roll",
-                        p=seat,
-                        dice="2D6",
-                        then=["portal_result", {**then, "attr": "strength"}],
-                        into="roll",
+                    frames.roll(
+                        seat,
+                        "2D6",
+                        ["portal_result", {**then, "attr": "strength"}],
                         why=f"the {what}",
+                        into="roll",
                         fate=True,
                     )
                 ],
@@ -507,13 +506,12 @@ def _portal_attempt(g: Game, a: dict[str, Any]) -> None:
                 "craft",
                 f"Pick the lock: roll {n_craft} {'die' if n_craft == 1 else 'dice'}, at most your Craft ({stats.craft(g, seat)})",
                 [
-                    frame(
-                        "roll",
-                        p=seat,
-                        dice=f"{n_craft}D6",
-                        then=["portal_result", {**then, "attr": "craft"}],
-                        into="roll",
+                    frames.roll(
+                        seat,
+                        f"{n_craft}D6",
+                        ["portal_result", {**then, "attr": "craft"}],
                         why=f"the {what}",
+                        into="roll",
                         fate=True,
                     )
                 ],
@@ -601,7 +599,7 @@ def step_options(g: Game, seat: int) -> list[Choice]:
             Choice(
                 "stay",
                 f"Face the {held['what']} again",
-                [frame("effects", p=seat, list=held["effects"], ctx={"space": p.space})],
+                [frames.effects(seat, held["effects"], {"space": p.space})],
             )
         )
     else:
@@ -612,7 +610,7 @@ def step_options(g: Game, seat: int) -> list[Choice]:
                 Choice(
                     f"move:{g.rules.spaces[f].id}",
                     f"Go on to the {g.space_name(f)}",
-                    [frame("arrive", p=seat, space=f, how="forward")],
+                    [frames.arrive(seat, f, "forward")],
                 )
             )
     for b in back:
@@ -623,7 +621,7 @@ def step_options(g: Game, seat: int) -> list[Choice]:
                 Choice(
                     f"retreat:{g.rules.spaces[b].id}",
                     f"Go back out to the {g.space_name(b)}",
-                    [frame("arrive", p=seat, space=b, how="move")],
+                    [frames.arrive(seat, b, "move")],
                 )
             )
         else:
@@ -631,7 +629,7 @@ def step_options(g: Game, seat: int) -> list[Choice]:
                 Choice(
                     f"retreat:{g.rules.spaces[b].id}",
                     f"Retreat to the {g.space_name(b)}",
-                    [frame("arrive", p=seat, space=b, how="retreat")],
+                    [frames.arrive(seat, b, "retreat")],
                 )
             )
     if g.rules.spaces[p.space].kind == "crown":
@@ -676,7 +674,7 @@ def _teleport(g: Game, a: frames.Teleport) -> None:
     p.space = to
     stats.changed(g)
     if a.get("encounter", True):
-        g.push("arrive", p=seat, space=to, how="teleport")
+        g.push_frame(frames.arrive(seat, to, "teleport"))
 
 
 @ENGINE.handler("arrive", args=frames.Arrive)
@@ -740,7 +738,7 @@ def _move_steps(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any])
     )
     if seat == g.active:
         lives.end_turn_now(g)
-    g.push("walk", p=seat, path=path, i=0)
+    g.push_frame(frames.walk(seat, path, 0))
 
 
 @effects.verb("hold")

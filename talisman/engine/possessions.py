@@ -310,7 +310,7 @@ def _enforce_limits(g: Game, a: dict[str, Any]) -> None:
                 Choice(
                     f"drop:{c}",
                     f"Leave the {g.card_name(c)}",
-                    [frame("drop", p=seat, card=c), frame("enforce_limits", p=seat)],
+                    [frames.drop(seat, c), frame("enforce_limits", p=seat)],
                 )
                 for c in p.objects
             ],

@@ -556,7 +556,7 @@ def on_landing(g: Game, seat: int) -> None:
         spell = g.rules.instances[card]
         if spell.type == "spell" and spell.cast.get("on_land") and affected(g, seat):
             g.say(f"The {spell.name} on the {g.space_name(space)} strikes {g.name(seat)}.", seat=seat)
-            g.push("effects", p=seat, list=list(spell.cast["on_land"]), ctx={"src": card, "space": space})
+            g.push_frame(frames.effects(seat, list(spell.cast["on_land"]), {"src": card, "space": space}))
 
 
 def on_global_expired(g: Game, key: str, val: dict[str, Any]) -> None:

@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, possessions, stats
+from talisman.engine import cards, effects, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.airships.module import MODULE
@@ -345,7 +345,7 @@ def _airship_fly(g: Game, a: dict[str, Any]) -> None:
         return
     g.players[seat].flags.add("airship-flight")
     g.say(f"{g.name(seat)} flies the {g.card_name(card)} to the {g.space_name(to)}.", type="move", seat=seat)
-    g.push("arrive", p=seat, space=to, how="move")
+    g.push_frame(frames.arrive(seat, to, "move"))
 
 
 # --- combat ---------------------------------------------------------------------------------

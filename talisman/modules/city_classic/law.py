@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content import vocabulary as voc
-from talisman.engine import cards, effects, lives
+from talisman.engine import cards, effects, frames, lives
 from talisman.engine.combat import fight_creature, foe_names
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -291,32 +291,12 @@ def donjon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         Choice(
             "escape",
             f"Try to escape: roll a die, {ESCAPE_ROLL} and you are out (keeping your Warrant)",
-            [
-                frame(
-                    "roll",
-                    p=seat,
-                    dice="D6",
-                    then=["donjon_escape", {"p": seat}],
-                    into="roll",
-                    why="an escape",
-                    fate=True,
-                )
-            ],
+            [frames.roll(seat, "D6", ["donjon_escape", {"p": seat}], why="an escape", into="roll", fate=True)],
         ),
         Choice(
             "judged",
             "Be judged: roll a die (your Warrant is discarded when you are let out)",
-            [
-                frame(
-                    "roll",
-                    p=seat,
-                    dice="D6",
-                    then=["donjon_judged", {"p": seat}],
-                    into="roll",
-                    why="the judgement",
-                    fate=True,
-                )
-            ],
+            [frames.roll(seat, "D6", ["donjon_judged", {"p": seat}], why="the judgement", into="roll", fate=True)],
         ),
     ]
     g.decide(seat, "donjon", "The Donjon: how do you get out?", opts)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, combat, lives, stats
+from talisman.engine import cards, combat, frames, lives, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
@@ -126,7 +126,7 @@ def escorts_arrive(g: Game, seat: int) -> None:
         if g.card_name(card) == "King":
             g.say(f"The King is home: {g.name(seat)} may choose {KING_PICKS} items from the Purchase stock.", seat=seat)
             for _ in range(KING_PICKS):
-                g.push("effects", p=seat, list=[{"hook": "choose-purchase"}], ctx={})
+                g.push_frame(frames.effects(seat, [{"hook": "choose-purchase"}], {}))
         else:
             g.players[seat].gold += QUEEN_REWARD
             g.say(f"The Queen is home: the King gives {g.name(seat)} {QUEEN_REWARD} gold.", type="gold", seat=seat)
@@ -355,7 +355,7 @@ def _ride(g: Game, a: dict[str, Any]) -> None:
             f"{'is' if len(left) == 1 else 'are'} left behind on the {g.space_name(p.space)}.",
             seat=seat,
         )
-    g.push("move_choose", p=seat, roll=a["roll"], fixed=True)
+    g.push_frame(frames.move_choose(seat, roll=a["roll"], fixed=True))
 
 
 @MODULE.ability("turn")

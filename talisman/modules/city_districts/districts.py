@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.places import ring_cells
-from talisman.engine import cards, combat, effects, lives, possessions, stats
+from talisman.engine import cards, combat, effects, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -117,8 +117,8 @@ def _gladiator(g: Game, a: dict[str, Any]) -> None:
         evadable=False,
         trophy=False,
         win=[frame("city_arena_prize", p=seat, gold=strength // 2, of="the Gladiator")],
-        lose=[frame("end_turn_now")],
-        standoff=[frame("end_turn_now")],
+        lose=[frames.end_turn_now()],
+        standoff=[frames.end_turn_now()],
         evaded=[],
         ctx={},
         alone=True,

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import abilities, cards, effects, movement, possessions, stats
+from talisman.engine import abilities, cards, effects, frames, movement, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -60,7 +60,7 @@ def _leave_city(g: Game, a: dict[str, Any]) -> None:
     stats.changed(g)
     left_city(g, seat)
     if movement.one_space_only(g, seat):
-        g.push_all([frame("city_collect", p=seat), frame("move_choose", p=seat, roll=1, fixed=True)])
+        g.push_all([frame("city_collect", p=seat), frames.move_choose(seat, roll=1, fixed=True)])
     else:
         g.push("city_gates_roll", p=seat)
 
@@ -91,7 +91,7 @@ def _gates_roll(g: Game, a: dict[str, Any]) -> None:
 def _pause(g: Game, a: dict[str, Any]) -> None:
     """The roll is made: pause at the City Gates (if anything waits), then move it on."""
     seat = a["p"]
-    g.push_all([frame("city_collect", p=seat), frame("move_choose", p=seat, roll=a["roll"])])
+    g.push_all([frame("city_collect", p=seat), frames.move_choose(seat, roll=a["roll"])])
 
 
 def collect_choices(g: Game, seat: int) -> list[Choice]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import possessions, stats
+from talisman.engine import frames, possessions, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -186,4 +186,4 @@ def _lord_after(g: Game, a: dict[str, Any]) -> None:
         type="move",
         seat=seat,
     )
-    g.push("teleport", p=seat, to=dest, encounter=not a["defeated"])
+    g.push_frame(frames.teleport(seat, dest, encounter=not a["defeated"]))

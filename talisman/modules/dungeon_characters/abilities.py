@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, possessions, stats
+from talisman.engine import cards, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
 from talisman.modules.dungeon_characters.module import MODULE
@@ -95,7 +95,7 @@ def sell_spells(g: Game, seat: int, back: list[Any]) -> list[Choice]:
         Choice(
             f"sell-spell:{c}",
             f"Sell {g.card_name(c)} for 1 gold",
-            [frame("flag", p=seat, flag="sold-spell"), frame("sell_spell", p=seat, card=c), *back],
+            [frames.flag(seat, "sold-spell"), frame("sell_spell", p=seat, card=c), *back],
             "free",
         )
         for c in p.spells
@@ -118,7 +118,7 @@ def _fortune(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} tells the {g.name(other)}'s fortune.", seat=seat)
     g.push("peek", p=seat, deck="adventure")
     if g.players[other].gold:
-        g.push("take_gold", win=seat, lose=other, n=1)
+        g.push_frame(frames.take_gold(seat, other, n=1))
 
 
 @MODULE.handler("peek")
@@ -191,7 +191,7 @@ def foresight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
         Choice(
             "foresight",
             f"Look at the next {g.rules.deck_info[deck]['name']} card",
-            [frame("flag", p=seat, flag="foresight"), frame("peek", p=seat, deck=deck), *back],
+            [frames.flag(seat, "foresight"), frame("peek", p=seat, deck=deck), *back],
             "free",
         )
     ]

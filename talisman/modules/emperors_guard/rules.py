@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, possessions, stats
+from talisman.engine import cards, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.emperors_guard.module import MODULE
@@ -451,7 +451,7 @@ def _guard_unhide(g: Game, a: dict[str, Any]) -> None:
     cards.unhold(g, hiding(space), card)
     cards.place(g, card, space)
     g.say(f"The {g.card_name(card)} comes out of hiding.", seat=seat)
-    g.push("take", p=seat, card=card)
+    g.push_frame(frames.take(seat, card))
 
 
 # --- on the boards drawn -------------------------------------------------------------------------------------

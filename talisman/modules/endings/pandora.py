@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import combat, effects, possessions, stats
+from talisman.engine import combat, effects, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import arena, common
@@ -199,7 +199,7 @@ def _leap(g: Game, a: dict[str, Any]) -> None:
     if not g.players[other].alive:
         return
     common.send(g, seat, g.players[other].space, f"teleports to the {g.name(other)}")
-    g.push("meet", p=seat, other=other)
+    g.push_frame(frames.meet(seat, other))
 
 
 # --- Perils of Pandora -------------------------------------------------------------

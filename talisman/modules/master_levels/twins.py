@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, lives, possessions, realms, stats
+from talisman.engine import cards, frames, lives, possessions, realms, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.master_levels import titles
@@ -153,7 +153,7 @@ def trade(g: Game, seat: int, other: int) -> list[Choice]:
     """The two characters of one player may trade when they meet."""
     if not titles.in_game(g) or twin_of(g, seat) != other:
         return []
-    p, again = g.players[seat], [frame("meet", p=seat, other=other)]
+    p, again = g.players[seat], [frames.meet(seat, other)]
     opts = [
         Choice(
             f"give:{c}",

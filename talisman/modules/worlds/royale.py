@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import combat, lives, stats
+from talisman.engine import combat, frames, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.worlds.generator import ENDING
@@ -108,7 +108,7 @@ def _result(g: Game, a: dict[str, Any]) -> None:
     win, lose = a["win"], a["lose"]
     g.globals[ROYALE] = {"p": win, "last": lose}
     g.push("worlds_royale", p=win, last=lose)
-    g.push("lose_lives", p=lose, n=1, cause=f"beaten by the {g.name(win)} in the Battle Royale", by=win)
+    g.push_frame(frames.lose_lives(lose, 1, f"beaten by the {g.name(win)} in the Battle Royale", by=win))
 
 
 MODULE.ending("worlds-battle-royale", _royale_reach, _royale_turn)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, lives, possessions, stats
+from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -67,13 +67,12 @@ def _portal(g: Game, a: dict[str, Any]) -> None:
                 attr,
                 f"{attr.title()} ({value}): roll 2 dice, at or under it",
                 [
-                    frame(
-                        "roll",
-                        p=seat,
-                        dice="2D6",
-                        then=["worlds_portal_result", {"p": seat, "attr": attr}],
-                        into="roll",
+                    frames.roll(
+                        seat,
+                        "2D6",
+                        ["worlds_portal_result", {"p": seat, "attr": attr}],
                         why="the Portal of Power",
+                        into="roll",
                         fate=True,
                     )
                 ],
@@ -135,7 +134,7 @@ def peril(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 def _go(g: Game, a: dict[str, Any]) -> None:
     seat, to = a["p"], a["space"]
     if a["encounter"]:
-        g.push("arrive", p=seat, space=to, how="move")
+        g.push_frame(frames.arrive(seat, to, "move"))
         return
     g.players[seat].space = to
     stats.changed(g)
