@@ -13,6 +13,7 @@ psychic combat a Follower too).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import abilities, cards, effects, frames, lives, possessions, quests, spells, stats
@@ -39,19 +40,20 @@ def fight_cards(g: Game, seat: int, foes: list[int], mode: str) -> None:
         card = g.rules.instances[c]
         for k in after:
             after[k] += effects.effect_frames(seat, getattr(card, "on_" + k), {"src": c, "space": space})
-    g.push(
-        "combat",
-        p=seat,
-        foes=foes,
-        adhoc=[],
-        mode=mode,
-        evadable=_evadable_here(g, space),
-        trophy=True,
-        win=after["win"],
-        lose=after["lose"] + [frames.end_turn_now()],
-        standoff=after["standoff"] + [frames.end_turn_now()],
-        evaded=[],
-        ctx={"space": space},
+    g.push_frame(
+        frames.combat(
+            seat,
+            foes,
+            [],
+            mode,
+            _evadable_here(g, space),
+            True,
+            after["win"],
+            after["lose"] + [frames.end_turn_now()],
+            after["standoff"] + [frames.end_turn_now()],
+            [],
+            {"space": space},
+        )
     )
     for c in reversed(foes):
         effects.run(g, seat, g.rules.instances[c].on_encounter, {"src": c, "space": space})
@@ -98,21 +100,25 @@ def fight_creature(
     # ``record``: keep both attack scores (the Lord of Darkness); ``alone``: only the
     # character itself may fight, no Follower in its place (the Lord of Darkness).
     # ``harmless``: a defeat costs no life (a bout in a City's Arena).
-    extra = {k: params[k] for k in ("record", "alone", "harmless") if params.get(k)}
-    g.push(
-        "combat",
-        p=seat,
-        foes=[],
-        adhoc=[foe],
-        mode=mode,
-        evadable=evadable,
-        trophy=False,
-        win=(win or []) + on["win"],
-        lose=(lose or []) + on["lose"],
-        standoff=(standoff or []) + on["standoff"],
-        evaded=evaded or [],
-        ctx=ctx,
-        **extra,
+    extra: frames.CombatMore = {}
+    for k in ("record", "alone", "harmless"):
+        if params.get(k):
+            extra[k] = params[k]
+    g.push_frame(
+        frames.combat(
+            seat,
+            [],
+            [foe],
+            mode,
+            evadable,
+            False,
+            (win or []) + on["win"],
+            (lose or []) + on["lose"],
+            (standoff or []) + on["standoff"],
+            evaded or [],
+            ctx,
+            **extra,
+        )
     )
 
 
@@ -132,26 +138,26 @@ def _evadable_here(g: Game, space: int) -> bool:
     return g.rules.regions[g.rules.spaces[space].region].movement == "roll"
 
 
-def foe_value(g: Game, a: dict[str, Any], mode: str) -> int:
+def foe_value(g: Game, a: Mapping[str, Any], mode: str) -> int:
     total: int = sum(abilities.foe_value(g, a["p"], c, mode) for c in a["foes"])
     total += sum(f.get(mode, 0) for f in a["adhoc"])
     return total
 
 
-def foe_names(g: Game, a: dict[str, Any]) -> str:
+def foe_names(g: Game, a: Mapping[str, Any]) -> str:
     names = [g.card_name(c) for c in a["foes"]] + [f["name"] for f in a["adhoc"]]
     return " and ".join(names)
 
 
-def foe_subtypes(g: Game, a: dict[str, Any]) -> set[str]:
+def foe_subtypes(g: Game, a: Mapping[str, Any]) -> set[str]:
     return {g.rules.instances[c].subtype for c in a["foes"]} | {f.get("subtype", "") for f in a["adhoc"]}
 
 
 # --- the pre-fight choice ---------------------------------------------------
 
 
-@ENGINE.handler("combat")
-def _combat(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("combat", args=frames.Combat)
+def _combat(g: Game, a: frames.Combat) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -161,20 +167,20 @@ def _combat(g: Game, a: dict[str, Any]) -> None:
     verb = "Strength" if mode == "strength" else "Craft"
     if a["foes"] and not a.get("announced"):
         g.say(f"The {foe_names(g, a)} ({verb} {value}) attacks {g.name(seat)}.", type="attack", seat=seat)
-    a = {**a, "announced": True}
-    back = [frame_of("combat", {**a})]
+    fight: dict[str, Any] = {**a, "announced": True}
+    back = [frame_of("combat", {**fight})]
     opts: list[Choice] = [
-        Choice("fight", f"Fight the {foe_names(g, a)} ({verb} {value})", [frame_of("combat_roll", {**a})])
+        Choice("fight", f"Fight the {foe_names(g, fight)} ({verb} {value})", [frame_of("combat_roll", {**fight})])
     ]
     if a["evadable"]:
-        opts += evade_options(g, seat, a)
-    opts += abilities.combat_options(g, seat, a, back)
-    opts += spells.cast_options(g, seat, "combat", back, combat=a)
-    mine = _own_score(g, seat, a)
+        opts += evade_options(g, seat, fight)
+    opts += abilities.combat_options(g, seat, fight, back)
+    opts += spells.cast_options(g, seat, "combat", back, combat=fight)
+    mine = _own_score(g, seat, fight)
     g.decide(
         seat,
         "combat",
-        f"{foe_names(g, a)}: {verb} {value} against your {verb} {mine}.",
+        f"{foe_names(g, fight)}: {verb} {value} against your {verb} {mine}.",
         opts,
         about={
             "mode": mode,

@@ -320,3 +320,75 @@ class Flag(TypedDict):
 def flag(p: int, flag: str) -> Frame:
     """Character ``p`` takes the flag ``flag``."""
     return ("flag", {"p": p, "flag": flag})
+
+
+class CombatMore(TypedDict, total=False):
+    """What a fight may say besides: ``unique``, the foe is one of a kind (no trophy of it is kept
+    as a card); ``margin``, the winner must beat the foe by that much; ``wounds``, a win wounds the
+    foe, which fights on; ``record``, both attack scores are kept (the Lord of Darkness); ``alone``,
+    no Follower fights in the character's place; ``harmless``, a defeat costs no life; ``law``,
+    the authority the foe serves; ``announced``, the attack was told already. (Arguments a
+    module adds are declared here too, named for that module.)"""
+
+    unique: bool
+    margin: int
+    wounds: bool
+    record: bool
+    alone: bool
+    harmless: bool
+    law: str
+    announced: bool
+    # what modules' rules add to a fight they send back to its start
+    tried_tame: list[int]  # the core game: the foes a Tame was tried on (not to be tried again)
+    shot: bool  # the roster's Pistol or Bow: a ranged shot was taken at the foe
+
+
+class Combat(CombatMore):
+    """Character ``p`` is attacked by the enemy cards ``foes`` and the creatures ``adhoc`` (as
+    content names them: ``name``, ``strength`` or ``craft``, ``subtype``), in Strength or Craft
+    (``mode``: ``strength`` or ``craft``); ``evadable``: it may evade; ``trophy``: the cards beaten are kept as trophies;
+    ``win``, ``lose``, ``standoff``, ``evaded``: the frames that follow each result; ``ctx``: where
+    the fight comes from (a card, a space)."""
+
+    p: int
+    foes: list[int]
+    adhoc: list[dict[str, Any]]
+    mode: str
+    evadable: bool
+    trophy: bool
+    win: list[Any]
+    lose: list[Any]
+    standoff: list[Any]
+    evaded: list[Any]
+    ctx: dict[str, Any]
+
+
+def combat(
+    p: int,
+    foes: list[int],
+    adhoc: list[dict[str, Any]],
+    mode: str,
+    evadable: bool,
+    trophy: bool,
+    win: list[Any],
+    lose: list[Any],
+    standoff: list[Any],
+    evaded: list[Any],
+    ctx: dict[str, Any],
+    **more: Unpack[CombatMore],
+) -> Frame:
+    """Character ``p`` fights (see :class:`Combat`)."""
+    a = {
+        "p": p,
+        "foes": foes,
+        "adhoc": adhoc,
+        "mode": mode,
+        "evadable": evadable,
+        "trophy": trophy,
+        "win": win,
+        "lose": lose,
+        "standoff": standoff,
+        "evaded": evaded,
+        "ctx": ctx,
+    }
+    return ("combat", {**a, **more})

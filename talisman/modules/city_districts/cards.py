@@ -267,20 +267,21 @@ def _shoot(g: Game, a: dict[str, Any]) -> None:
     if target not in g.cards_on(space):
         return
     card = g.rules.instances[target]
-    g.push(
-        "combat",
-        p=seat,
-        foes=[],
-        adhoc=[{"name": card.name, "strength": card.strength, "subtype": card.subtype}],
-        mode="strength",
-        evadable=False,
-        trophy=False,
-        win=[frame("city_arrow_kills", p=seat, card=target, space=space)],
-        lose=[],
-        standoff=[],
-        evaded=[],
-        ctx={},
-        harmless=True,
+    g.push_frame(
+        frames.combat(
+            seat,
+            [],
+            [{"name": card.name, "strength": card.strength, "subtype": card.subtype}],
+            "strength",
+            False,
+            False,
+            [frame("city_arrow_kills", p=seat, card=target, space=space)],
+            [],
+            [],
+            [],
+            {},
+            harmless=True,
+        )
     )
 
 

@@ -108,21 +108,22 @@ def _gladiator(g: Game, a: dict[str, Any]) -> None:
     g.say(f"A Gladiator of Strength {strength} steps into the Arena.", seat=seat)
     _bench(g, seat)
     g.push("city_arena_unbench", seats=[seat])
-    g.push(
-        "combat",
-        p=seat,
-        foes=[],
-        adhoc=[{"name": "Gladiator", "strength": strength, "subtype": ""}],
-        mode="strength",
-        evadable=False,
-        trophy=False,
-        win=[frame("city_arena_prize", p=seat, gold=strength // 2, of="the Gladiator")],
-        lose=[frames.end_turn_now()],
-        standoff=[frames.end_turn_now()],
-        evaded=[],
-        ctx={},
-        alone=True,
-        harmless=True,
+    g.push_frame(
+        frames.combat(
+            seat,
+            [],
+            [{"name": "Gladiator", "strength": strength, "subtype": ""}],
+            "strength",
+            False,
+            False,
+            [frame("city_arena_prize", p=seat, gold=strength // 2, of="the Gladiator")],
+            [frames.end_turn_now()],
+            [frames.end_turn_now()],
+            [],
+            {},
+            alone=True,
+            harmless=True,
+        )
     )
 
 

@@ -374,21 +374,22 @@ def _guard_fight(g: Game, a: dict[str, Any]) -> None:
         return
     mode = a.get("mode", "strength")
     foe = {"name": GUARD, mode: g.rules.numbers[f"guard-{mode}"], "subtype": "law"}
-    g.push(
-        "combat",
-        p=seat,
-        foes=[],
-        adhoc=[foe],
-        mode=mode,
-        evadable=g.rules.regions[g.rules.spaces[space].region].movement == "roll",  # as any creature
-        trophy=False,
-        win=[frame("guard_beaten", id=gid, p=seat)],
-        lose=[],
-        standoff=[],
-        evaded=[],
-        ctx={},
-        alone=True,
-        law="emperors-guard",
+    g.push_frame(
+        frames.combat(
+            seat,
+            [],
+            [foe],
+            mode,
+            g.rules.regions[g.rules.spaces[space].region].movement == "roll",
+            False,
+            [frame("guard_beaten", id=gid, p=seat)],
+            [],
+            [],
+            [],
+            {},
+            alone=True,
+            law="emperors-guard",
+        )
     )
 
 

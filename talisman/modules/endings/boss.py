@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import abilities, effects, spells, stats
+from talisman.engine import abilities, effects, frames, spells, stats
 from talisman.engine.combat import CREATURE_DIE, battle_strength, lose_battle_life
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
@@ -134,22 +134,23 @@ def _boss_round(g: Game, a: dict[str, Any]) -> None:
                 g.say(f"Only the {g.card_name(chosen)} helps {g.name(seat)} against the {b['name']}.", seat=seat)
         _restrict(g, seat, b)
     foe = {"name": b["name"], mode: b[mode], "subtype": b["subtype"]}
-    g.push(
-        "combat",
-        p=seat,
-        foes=[],
-        adhoc=[foe],
-        mode=mode,
-        evadable=False,
-        trophy=False,
-        unique=True,
-        margin=b["margin"],
-        wounds=lives_of(g, b) > 1,
-        win=[frame("boss_hit", p=seat, boss=b)],
-        lose=[frame("boss_hurt", p=seat, boss=b, had=p.lives)],
-        standoff=[frame("boss_next", p=seat, boss=b)],
-        evaded=[],
-        ctx={"space": p.space},
+    g.push_frame(
+        frames.combat(
+            seat,
+            [],
+            [foe],
+            mode,
+            False,
+            False,
+            [frame("boss_hit", p=seat, boss=b)],
+            [frame("boss_hurt", p=seat, boss=b, had=p.lives)],
+            [frame("boss_next", p=seat, boss=b)],
+            [],
+            {"space": p.space},
+            unique=True,
+            margin=b["margin"],
+            wounds=lives_of(g, b) > 1,
+        )
     )
 
 

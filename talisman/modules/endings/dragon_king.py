@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, lives, possessions
+from talisman.engine import cards, effects, frames, lives, possessions
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import boss, common
@@ -207,18 +207,6 @@ def _horde(g: Game, a: dict[str, Any]) -> None:
         boss.fight(g, seat, king(g, seat, _won(seat)))
         return
     again = [frame("dragon_king_horde", p=seat, dragons=dragons)]
-    g.push(
-        "combat",
-        p=seat,
-        foes=dragons,
-        adhoc=[],
-        mode="strength",
-        evadable=False,
-        trophy=True,
-        unique=True,
-        win=again,
-        lose=again,
-        standoff=again,
-        evaded=[],
-        ctx={"space": here},
+    g.push_frame(
+        frames.combat(seat, dragons, [], "strength", False, True, again, again, again, [], {"space": here}, unique=True)
     )
