@@ -14,7 +14,7 @@ psychic combat a Follower too).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypedDict
 
 from talisman.engine import abilities, cards, effects, frames, lives, possessions, quests, spells, stats
 from talisman.engine.base import ENGINE
@@ -743,15 +743,30 @@ def _pvp_resolve(g: Game, a: dict[str, Any]) -> None:
         g.push_all(after)
 
 
-@ENGINE.handler("pvp_outcome")
-def _pvp_outcome(g: Game, a: dict[str, Any]) -> None:
+class WinLose(TypedDict):
+    """Character ``win`` beat character ``lose``."""
+
+    win: int
+    lose: int
+
+
+@ENGINE.handler("pvp_outcome", args=WinLose)
+def _pvp_outcome(g: Game, a: WinLose) -> None:
     """The result of a fight between characters stands: rules that follow it react."""
     abilities.react("pvp_won", g, a["win"], a["lose"])
     abilities.react("defeated", g, a["lose"])
 
 
-@ENGINE.handler("spoils")
-def _spoils(g: Game, a: dict[str, Any]) -> None:
+class Spoils(TypedDict):
+    """Character ``win`` beat character ``lose`` in a fight of ``mode`` (strength or craft)."""
+
+    win: int
+    lose: int
+    mode: str
+
+
+@ENGINE.handler("spoils", args=Spoils)
+def _spoils(g: Game, a: Spoils) -> None:
     """The winner takes a life, or an Object or gold (a Follower too after psychic combat)."""
     win, lose, mode = a["win"], a["lose"], a["mode"]
     loser = g.players[lose]
@@ -778,8 +793,8 @@ def _spoils(g: Game, a: dict[str, Any]) -> None:
     g.decide(win, "spoils", f"You beat the {g.name(lose)}: choose your prize.", opts)
 
 
-@ENGINE.handler("take_life")
-def _take_life(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("take_life", args=Spoils)
+def _take_life(g: Game, a: Spoils) -> None:
     win, lose = a["win"], a["lose"]
     cause = f"beaten by the {g.name(win)}"
     if a["mode"] == "craft" and stats.has_trait(g, win, "life-drain"):
@@ -787,8 +802,14 @@ def _take_life(g: Game, a: dict[str, Any]) -> None:
     lose_battle_life(g, lose, cause=cause, armour=(a["mode"] == "strength"), by=win)
 
 
-@ENGINE.handler("drain")
-def _drain(g: Game, a: dict[str, Any]) -> None:
+class Drain(frames.Victim):
+    """Character ``p`` drains the ``victim``, which ``had`` that many lives before the blow."""
+
+    had: int
+
+
+@ENGINE.handler("drain", args=Drain)
+def _drain(g: Game, a: Drain) -> None:
     """The Ghoul gains the life it took, if the victim did lose it (no Spell saved it)."""
     if g.players[a["victim"]].lives < a["had"]:
         lives.gain_lives(g, a["p"], 1)

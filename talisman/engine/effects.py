@@ -13,7 +13,7 @@ and a game finds them in its ruleset's ``hooks``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict, TypeVar
 
 from talisman.content.dice import parse, parse_range, spoken
 from talisman.engine import abilities, cards, frames, lives, possessions, realms, spells, stats, transform
@@ -337,8 +337,18 @@ def _heal(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     )
 
 
-@ENGINE.handler("buy_healing")
-def _buy_healing(g: Game, a: dict[str, Any]) -> None:
+class Buy(TypedDict):
+    """Character ``p`` buys ``n`` (Fate, lives) for ``price`` gold each (``paid_to``: who is
+    paid, as content names them, ``doctor``; empty: no one in particular)."""
+
+    p: int
+    n: int
+    price: int
+    paid_to: NotRequired[str]
+
+
+@ENGINE.handler("buy_healing", args=Buy)
+def _buy_healing(g: Game, a: Buy) -> None:
     if a["n"]:
         g.players[a["p"]].gold -= a["n"] * a["price"]
         lives.heal(g, a["p"], a["n"])
@@ -381,8 +391,8 @@ def _refill_fate(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     )
 
 
-@ENGINE.handler("buy_fate")
-def _buy_fate(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("buy_fate", args=Buy)
+def _buy_fate(g: Game, a: Buy) -> None:
     p = g.players[a["p"]]
     if a["n"]:
         p.gold -= a["n"] * a["price"]
@@ -411,8 +421,8 @@ def _take_card(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     possessions.check_limits(g, seat)
 
 
-@ENGINE.handler("make_room")
-def _make_room(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("make_room", args=frames.CardOf)
+def _make_room(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     p = g.players[seat]
@@ -574,8 +584,8 @@ def _discard_cards_at(g: Game, a: dict[str, Any]) -> None:
         board_discard(g, a["space"], c)
 
 
-@ENGINE.handler("board_discard")
-def _board_discard(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("board_discard", args=frames.CardAt)
+def _board_discard(g: Game, a: frames.CardAt) -> None:
     if a["card"] in g.cards_on(a["space"]):
         board_discard(g, a["space"], a["card"])
 
@@ -757,8 +767,15 @@ def _sell(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     g.push("sell", p=seat, price=params["price"])
 
 
-@ENGINE.handler("sell")
-def _sell_frame(g: Game, a: dict[str, Any]) -> None:
+class Sell(TypedDict):
+    """Character ``p`` may sell Objects for ``price`` gold each (``card``: the one sold)."""
+
+    p: int
+    price: int
+
+
+@ENGINE.handler("sell", args=Sell)
+def _sell_frame(g: Game, a: Sell) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     sellable = [c for c in p.objects + p.packed if g.rules.instances[c].is_item]
@@ -783,8 +800,14 @@ def _sell_frame(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@ENGINE.handler("sold")
-def _sold(g: Game, a: dict[str, Any]) -> None:
+class Sold(Sell):
+    """Character ``p`` sells the card ``card`` for ``price`` gold."""
+
+    card: int
+
+
+@ENGINE.handler("sold", args=Sold)
+def _sold(g: Game, a: Sold) -> None:
     seat: int = a["p"]
     card = a["card"]
     if card in g.players[seat].holdings():
@@ -1003,8 +1026,8 @@ def reroll_options(g: Game, seat: int, again: list[Frame]) -> list[Choice]:
     ]
 
 
-@ENGINE.handler("spend_reroll_card")
-def _spend_reroll_card(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("spend_reroll_card", args=frames.CardOf)
+def _spend_reroll_card(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     if card in g.players[seat].holdings():
@@ -1013,8 +1036,15 @@ def _spend_reroll_card(g: Game, a: dict[str, Any]) -> None:
         g.say(f"{g.name(seat)} discards the {g.card_name(card)} to roll again.", seat=seat)
 
 
-@ENGINE.handler("spend_fate")
-def _spend_fate(g: Game, a: dict[str, Any]) -> None:
+class SpendFate(TypedDict):
+    """Character ``p`` spends a Fate (``why``: for what roll, in words)."""
+
+    p: int
+    why: NotRequired[str]
+
+
+@ENGINE.handler("spend_fate", args=SpendFate)
+def _spend_fate(g: Game, a: SpendFate) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     p.fate -= 1

@@ -341,6 +341,8 @@ class CombatMore(TypedDict, total=False):
     # what modules' rules add to a fight they send back to its start
     tried_tame: list[int]  # the core game: the foes a Tame was tried on (not to be tried again)
     shot: bool  # the roster's Pistol or Bow: a ranged shot was taken at the foe
+    berserk: bool  # the roster: the character went berserk in this fight
+    charge: bool  # the roster: the character charged in this fight
 
 
 class Combat(CombatMore):
@@ -392,3 +394,23 @@ def combat(
         "ctx": ctx,
     }
     return ("combat", {**a, **more})
+
+
+class Seat(TypedDict):
+    """A frame about character ``p`` alone (``card_queue``, ``concede``, ``enforce_limits``...)."""
+
+    p: int
+
+
+class Victim(TypedDict):
+    """Character ``p`` acting on character ``victim`` (``life_taken``, ``command_spell``...)."""
+
+    p: int
+    victim: int
+
+
+class CardAt(TypedDict):
+    """The card ``card`` lying on the space of index ``space`` (``board_discard``...)."""
+
+    card: int
+    space: int

@@ -62,8 +62,8 @@ def _lose_lives(g: Game, a: frames.LoseLives) -> None:
         abilities.react("life_lost", g, seat, n)
 
 
-@ENGINE.handler("life_taken")
-def _life_taken(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("life_taken", args=frames.Victim)
+def _life_taken(g: Game, a: frames.Victim) -> None:
     """A character took a life from another (quests count these)."""
     quests.on_life_taken(g, a["p"], a["victim"])
     abilities.react("life_taken", g, a["p"], a["victim"])

@@ -22,7 +22,7 @@ still rolls its die for freedom first.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.content.dice import parse_range
 from talisman.content.places import place_name
@@ -431,13 +431,20 @@ def _step(g: Game, seat: int, to: int) -> None:
     stats.moved(g, seat, before)
 
 
-@ENGINE.handler("cross")
-def _cross(g: Game, a: dict[str, Any]) -> None:
+class Cross(TypedDict):
+    """Character ``p`` steps onto the space of index ``to`` (across a bridge, a river)."""
+
+    p: int
+    to: int
+
+
+@ENGINE.handler("cross", args=Cross)
+def _cross(g: Game, a: Cross) -> None:
     _step(g, a["p"], a["to"])
 
 
-@ENGINE.handler("stopped")
-def _stopped(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("stopped", args=frames.Seat)
+def _stopped(g: Game, a: frames.Seat) -> None:
     """Beaten or held to a stand-off by the Sentinel: the move ends on its space,
     and, as after any lost or drawn fight, so does the turn (nothing is met there)."""
     seat: int = a["p"]
@@ -453,8 +460,8 @@ def crossed_river(g: Game, seat: int) -> None:
             possessions.lose_follower(g, seat, f, "stays behind on the river bank")
 
 
-@ENGINE.handler("raft_cross")
-def _raft_cross(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("raft_cross", args=Cross)
+def _raft_cross(g: Game, a: Cross) -> None:
     seat: int = a["p"]
     g.players[seat].status.pop("raft", None)
     g.say(f"{g.name(seat)} crosses the Storm River by raft; the raft is left to the current.", seat=seat)
@@ -470,8 +477,15 @@ def portals_from(g: Game, space: int) -> list[int]:
     return [i for i, ln in enumerate(g.rules.links) if ln.kind == "portal" and ln.a == sid]
 
 
-@ENGINE.handler("portal_attempt")
-def _portal_attempt(g: Game, a: dict[str, Any]) -> None:
+class PortalAttempt(TypedDict):
+    """Character ``p`` tries the portal of index ``link`` (among the ruleset's links)."""
+
+    p: int
+    link: int
+
+
+@ENGINE.handler("portal_attempt", args=PortalAttempt)
+def _portal_attempt(g: Game, a: PortalAttempt) -> None:
     """Try a portal: on its own space when it has one (000: a character entering
     the Wizard's Tower ends its move on the Door), with the Portal's test."""
     seat: int = a["p"]
