@@ -14,7 +14,7 @@ psychic combat a Follower too).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, TypedDict
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
 from talisman.engine import abilities, cards, effects, frames, lives, possessions, quests, spells, stats
 from talisman.engine.base import ENGINE
@@ -563,7 +563,7 @@ def attack_options(g: Game, seat: int, other: int) -> list[Choice]:
         Choice(
             f"attack:{other}",
             f"Attack the {g.name(other)} in battle",
-            [frame("pvp", a=seat, d=other, mode="strength", assassinate=False)],
+            [pvp(seat, other, "strength", False)],
         )
     ]
     if stats.has_trait(g, seat, "psychic-attack"):
@@ -571,7 +571,7 @@ def attack_options(g: Game, seat: int, other: int) -> list[Choice]:
             Choice(
                 f"psychic:{other}",
                 f"Attack the {g.name(other)} in psychic combat",
-                [frame("pvp", a=seat, d=other, mode="craft", assassinate=False)],
+                [pvp(seat, other, "craft", False)],
             )
         )
     if stats.has_trait(g, seat, "assassinate") and g.rules.spaces[g.players[seat].space].kind != "crown":
@@ -579,14 +579,30 @@ def attack_options(g: Game, seat: int, other: int) -> list[Choice]:
             Choice(
                 f"assassinate:{other}",
                 f"Assassinate the {g.name(other)} (it does not roll)",
-                [frame("pvp", a=seat, d=other, mode="strength", assassinate=True)],
+                [pvp(seat, other, "strength", True)],
             )
         )
     return opts
 
 
-@ENGINE.handler("pvp")
-def _pvp(g: Game, a: dict[str, Any]) -> None:
+class Pvp(TypedDict):
+    """Character ``a`` attacks character ``d`` in Strength or Craft (``mode``), to kill when
+    ``assassinate``; ``announced``: the attack was told already."""
+
+    a: int
+    d: int
+    mode: str
+    assassinate: bool
+    announced: NotRequired[bool]
+
+
+def pvp(att: int, dfd: int, mode: str, assassinate: bool) -> Frame:
+    """Character ``att`` attacks character ``dfd`` (see :class:`Pvp`)."""
+    return ("pvp", {"a": att, "d": dfd, "mode": mode, "assassinate": assassinate})
+
+
+@ENGINE.handler("pvp", args=Pvp)
+def _pvp(g: Game, a: Pvp) -> None:
     att: int = a["a"]
     dfd: int = a["d"]
     if not (g.players[att].alive and g.players[dfd].alive):
@@ -603,12 +619,12 @@ def _pvp(g: Game, a: dict[str, Any]) -> None:
             # Magic Item, Spell or Scroll works for them; till the end of the turn.
             g.globals["no-magic"] = [att, dfd]
             stats.changed(g)
-    a = {**a, "announced": True}
-    back = [frame_of("pvp", {**a})]
-    opts: list[Choice] = [Choice("defend", "Fight back", [frame_of("pvp_magic", {**a, "turn": att})])]
+    fight: dict[str, Any] = {**a, "announced": True}
+    back = [frame_of("pvp", {**fight})]
+    opts: list[Choice] = [Choice("defend", "Fight back", [frame_of("pvp_magic", {**fight, "turn": att})])]
     if abilities.can_evade_characters(g, dfd):
-        opts.append(Choice("evade", f"Evade the {g.name(att)}", [frame_of("pvp_evaded", {**a})]))
-    opts += spells.cast_options(g, dfd, "defend", back, combat=a)
+        opts.append(Choice("evade", f"Evade the {g.name(att)}", [frame_of("pvp_evaded", {**fight})]))
+    opts += spells.cast_options(g, dfd, "defend", back, combat=fight)
     g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)
 
 
