@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, TypedDict, Unpack
+from typing import Any, NotRequired, TypedDict
 
 from talisman.engine import frames
 from talisman.engine.decision import Choice, Frame
@@ -67,21 +67,17 @@ def _offer_return(g: Game, owner: int) -> None:
     )
 
 
-class DrawMore(TypedDict, total=False):
-    """``asked``: the bag's owner was asked before the draw whether to return its tokens."""
-
-    asked: bool
-
-
-class Draw(DrawMore):
-    """A token drawn from the bag of the hero of seat ``bag``."""
+class Draw(TypedDict):
+    """A token drawn from the bag of the hero of seat ``bag`` (``asked``: its owner was asked
+    before the draw whether to return its tokens)."""
 
     bag: int
+    asked: NotRequired[bool]
 
 
-def draw_from(bag: int, **more: Unpack[DrawMore]) -> Frame:
+def draw_from(bag: int, asked: bool = False) -> Frame:
     """A token is drawn from the bag of the hero of seat ``bag``."""
-    return ("lt-draw", {"bag": bag, **more})
+    return ("lt-draw", {"bag": bag, "asked": True} if asked else {"bag": bag})
 
 
 @MODULE.handler("lt-draw", args=Draw)
