@@ -122,8 +122,8 @@ def stranger_or_law(g: Game, seat: int, card: int) -> None:
             g.push("bell_stranger", p=seat, card=card)
 
 
-@MODULE.handler("bell_stranger")
-def _bell_stranger(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("bell_stranger", args=frames.CardOf)
+def _bell_stranger(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     roll = percent(g)
     g.say(
@@ -249,8 +249,8 @@ def jail(g: Game, seat: int) -> None:
     p.status["hold"] = {"space": p.space, **HOLD}
 
 
-@MODULE.handler("bell_jail_check")
-def _bell_jail_check(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("bell_jail_check", args=frames.Seat)
+def _bell_jail_check(g: Game, a: frames.Seat) -> None:
     jail(g, a["p"])
 
 

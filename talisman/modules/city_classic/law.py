@@ -197,8 +197,8 @@ def law_after_turn(g: Game, seat: int) -> None:
             g.push("law_check", p=i)
 
 
-@MODULE.handler("law_check")
-def _law_check(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("law_check", args=frames.Seat)
+def _law_check(g: Game, a: frames.Seat) -> None:
     """000: draw a City card: a Law card and the Watch comes; any other, nothing happens (it is discarded)."""
     seat = a["p"]
     card = cards.draw(g, "city")
@@ -317,8 +317,8 @@ def stay(g: Game, seat: int, why: str) -> None:
     g.say(f"{g.name(seat)} {why}, and stays in the Donjon.", seat=seat)
 
 
-@MODULE.handler("donjon_bribe")
-def _donjon_bribe(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("donjon_bribe", args=frames.Seat)
+def _donjon_bribe(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     price = bribe_price(g, seat)
     g.players[seat].gold -= price

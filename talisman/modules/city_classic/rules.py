@@ -93,8 +93,8 @@ def city_space_is_the_gate(g: Game, seat: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("to_city_gate")
-def _to_city_gate(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("to_city_gate", args=frames.Seat)
+def _to_city_gate(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     put_in_city(g, seat, GATE)
     g.say(f"{g.name(seat)} comes to the City Gate: next turn it may enter the City.", type="move", seat=seat)
@@ -295,8 +295,8 @@ def _voyage(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("stowaway")
-def _stowaway(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("stowaway", args=frames.Seat)
+def _stowaway(g: Game, a: frames.Seat) -> None:
     effects.roll(g, a["p"], "D6", frame("stowaway_result", p=a["p"]), why="stowing away")
 
 
@@ -337,8 +337,8 @@ def barge(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("ride_barge")
-def _ride_barge(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("ride_barge", args=frames.Seat)
+def _ride_barge(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     put_in_city(g, seat, WHARF)
     g.say(f"{g.name(seat)} rides the Barge down to the City's Wharf.", type="move", seat=seat)
@@ -380,8 +380,8 @@ def bank(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.decide(seat, "bank", "The Bank: what is your business?", opts)
 
 
-@MODULE.handler("take_loan")
-def _take_loan(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("take_loan", args=frames.Seat)
+def _take_loan(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     p.status["loan"] = True
@@ -389,8 +389,8 @@ def _take_loan(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} takes a Loan of {LOAN}G from the Bank.", type="gold", seat=seat)
 
 
-@MODULE.handler("repay_loan")
-def _repay_loan(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("repay_loan", args=frames.Seat)
+def _repay_loan(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     p.gold -= LOAN_DUE
@@ -398,8 +398,8 @@ def _repay_loan(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} repays its Loan: {LOAN_DUE}G.", type="gold", seat=seat)
 
 
-@MODULE.handler("rob_bank")
-def _rob_bank(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("rob_bank", args=frames.Seat)
+def _rob_bank(g: Game, a: frames.Seat) -> None:
 
     crime(g, a["p"], "H", "robs the Bank")
     effects.roll(g, a["p"], "D6", frame("robbery", p=a["p"]), why="robbing the Bank")

@@ -65,19 +65,19 @@ def county_patrol(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("city_patrol_go")
-def _go(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_patrol_go", args=frames.Seat)
+def _go(g: Game, a: frames.Seat) -> None:
     accuse(g, a["p"])
 
 
-@MODULE.handler("city_patrol_fight")
-def _fight(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_patrol_fight", args=frames.Seat)
+def _fight(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     fight_creature(g, seat, PATROL, {}, lose=[frame("city_patrol_gaol", p=seat)])
 
 
-@MODULE.handler("city_patrol_gaol")
-def _gaol(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_patrol_gaol", args=frames.Seat)
+def _gaol(g: Game, a: frames.Seat) -> None:
     arrest(g, a["p"])
 
 
@@ -105,8 +105,8 @@ def escort(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("city_escort_take")
-def _take(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_escort_take", args=frames.CardOf)
+def _take(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     here = g.players[seat].space
     if card not in g.cards_on(here):
@@ -373,8 +373,8 @@ def ride_back(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("city_ride_back")
-def _ride_back(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_ride_back", args=frames.Seat)
+def _ride_back(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     left = p.status.pop("ditched")

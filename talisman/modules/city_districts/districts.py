@@ -101,8 +101,8 @@ def _unbench(g: Game, a: dict[str, Any]) -> None:
     stats.changed(g)
 
 
-@MODULE.handler("city_arena_gladiator")
-def _gladiator(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_arena_gladiator", args=frames.Seat)
+def _gladiator(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     strength = effects.amount(g, seat, "D6+2")
     g.say(f"A Gladiator of Strength {strength} steps into the Arena.", seat=seat)
@@ -293,8 +293,8 @@ def set_sail(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("city_set_sail")
-def _sail(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_set_sail", args=frames.Seat)
+def _sail(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     to = p.status.pop("passage")["to"]
@@ -314,8 +314,8 @@ def _sail(g: Game, a: dict[str, Any]) -> None:
     end_move(g, seat)
 
 
-@MODULE.handler("city_collect_aboard")
-def _aboard(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_collect_aboard", args=frames.Seat)
+def _aboard(g: Game, a: frames.Seat) -> None:
     """Beasts and Bows are shipped with their owner (no thief on the quay)."""
     from talisman.modules.city_districts.rules import guards, stables
 
@@ -476,8 +476,8 @@ def sheriff(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         g.decide(seat, "city-sheriff", "The Sheriff's Office", [Choice("none", "Hand over no one", []), *opts])
 
 
-@MODULE.handler("city_sheriff_reward")
-def _reward(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_sheriff_reward", args=frames.CardOf)
+def _reward(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].trophies:
         cards.release(g, seat, card)
@@ -486,8 +486,8 @@ def _reward(g: Game, a: dict[str, Any]) -> None:
         g.say(f"The Sheriff pays {g.name(seat)} {DESERTER_REWARD} gold for the {g.card_name(card)}.", type="gold")
 
 
-@MODULE.handler("city_sheriff_task")
-def _task_outlaw(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_sheriff_task", args=frames.CardOf)
+def _task_outlaw(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     if card in p.trophies:
@@ -516,8 +516,8 @@ def palace(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     escorts_arrive(g, seat)
 
 
-@MODULE.handler("city_palace_service")
-def _service(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_palace_service", args=frames.Seat)
+def _service(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     task = p.status.get("king-task")
@@ -539,8 +539,8 @@ def _service(g: Game, a: dict[str, Any]) -> None:
         g.say(f"The King reminds {g.name(seat)} of its task: {TASKS[task['n']]}.", seat=seat)
 
 
-@MODULE.handler("city_palace_enlist")
-def _enlist(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_palace_enlist", args=frames.Seat)
+def _enlist(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     effects.roll(g, seat, "D6", frame("city_palace_task", p=seat), why="the King's task")
 
@@ -555,8 +555,8 @@ def _task(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} enters the King's service: {TASKS[n]}, for {REWARD} gold.", seat=seat)
 
 
-@MODULE.handler("city_palace_reward")
-def _palace_reward(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_palace_reward", args=frames.CardOf)
+def _palace_reward(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     if card >= 0 and card in p.holdings():

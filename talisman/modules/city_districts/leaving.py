@@ -49,8 +49,8 @@ def waiting(g: Game, seat: int) -> list[int]:
     return cards.held_by(g, guards(seat)) + cards.held_by(g, stables(seat))
 
 
-@MODULE.handler("city_leave_city")
-def _leave_city(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_leave_city", args=frames.Seat)
+def _leave_city(g: Game, a: frames.Seat) -> None:
     """22:6: out to the City Gates; the movement begins there (the roll), with the pause."""
     seat = a["p"]
     p = g.players[seat]
@@ -114,8 +114,8 @@ def collect_choices(g: Game, seat: int) -> list[Choice]:
     return out
 
 
-@MODULE.handler("city_collect")
-def _collect(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_collect", args=frames.Seat)
+def _collect(g: Game, a: frames.Seat) -> None:
     """The pause at the City Gates: take back what the character will, a thing at a time, or go on (the
     engine's kind of decision for what to take, ``take``: its ids, ``take:<card>`` and ``done``)."""
     seat = a["p"]
@@ -127,8 +127,8 @@ def _collect(g: Game, a: dict[str, Any]) -> None:
     g.decide(seat, "take", "You pause at the City Gates: what do you take back?", [*offers, go_on])
 
 
-@MODULE.handler("city_go_on")
-def _go_on(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_go_on", args=frames.Seat)
+def _go_on(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.players[seat].status.pop("city-bought", None)  # a beast not fetched is one left here now
     left = [g.card_name(c) for c in waiting(g, seat)]
@@ -155,8 +155,8 @@ def _fetch_beast(g: Game, a: dict[str, Any]) -> None:
     take_back(g, seat, [beast, *(loads if len(beasts) == 1 else ())])
 
 
-@MODULE.handler("city_take")
-def _take_thing(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_take", args=frames.CardOf)
+def _take_thing(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     holder = guards(seat) if card in cards.held_by(g, guards(seat)) else stables(seat)
     cards.unhold(g, holder, card)

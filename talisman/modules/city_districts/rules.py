@@ -200,8 +200,8 @@ def city_gates(g: Game, seat: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("city_gates_reached")
-def _gates_reached(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_gates_reached", args=frames.Seat)
+def _gates_reached(g: Game, a: frames.Seat) -> None:
     """22:21 to 22:24: stopped at the City Gates, the character leaves what the City forbids there."""
     seat = a["p"]
     g.players[seat].status["city-gates"] = g.turn

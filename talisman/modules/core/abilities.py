@@ -99,8 +99,8 @@ def use_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("use_item")
-def _use_item(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("use_item", args=frames.CardOf)
+def _use_item(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     if card not in g.players[seat].objects:
@@ -159,8 +159,8 @@ def troll_regenerate(g: Game, seat: int, roll: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("regenerate")
-def _regenerate(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("regenerate", args=frames.Seat)
+def _regenerate(g: Game, a: frames.Seat) -> None:
     g.say(f"{g.name(a['p'])} regenerates.", seat=a["p"])
     lives.heal(g, a["p"], 1)
     lives.end_turn_now(g)
@@ -342,8 +342,8 @@ def _bribe(g: Game, a: dict[str, Any]) -> None:
     g.push_all(a["fight"]["evaded"])
 
 
-@MODULE.handler("mercenary")
-def _mercenary(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("mercenary", args=frames.Seat)
+def _mercenary(g: Game, a: frames.Seat) -> None:
     p = g.players[a["p"]]
     p.gold -= 1
     p.flags.add("mercenary")
@@ -361,8 +361,8 @@ def ghoul_raise(g: Game, seat: int, fight: dict[str, Any]) -> None:
             g.push("raise_offer", p=seat, card=c)
 
 
-@MODULE.handler("raise_offer")
-def _raise_offer(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("raise_offer", args=frames.CardOf)
+def _raise_offer(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     g.decide(
@@ -376,8 +376,8 @@ def _raise_offer(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("raise")
-def _raise(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("raise", args=frames.CardOf)
+def _raise(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     p = g.players[seat]
@@ -478,8 +478,8 @@ def build_raft(g: Game, seat: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("build_raft")
-def _build_raft(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("build_raft", args=frames.Seat)
+def _build_raft(g: Game, a: frames.Seat) -> None:
     g.players[a["p"]].status["raft"] = g.turn
     g.say(f"{g.name(a['p'])} builds a raft.", seat=a["p"])
 

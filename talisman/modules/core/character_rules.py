@@ -127,8 +127,8 @@ def roll_two_to_move(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("move_pick_two")
-def _move_pick_two(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("move_pick_two", args=frames.Seat)
+def _move_pick_two(g: Game, a: frames.Seat) -> None:
     """Two movement dice, either kept. Choice: Fate re-rolls one die, not a pair
     already picked from, so none is offered here."""
     seat: int = a["p"]
@@ -208,8 +208,8 @@ def _scroll_for_spell(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("swap_spell_for_scroll")
-def _swap_spell_for_scroll(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("swap_spell_for_scroll", args=frames.CardOf)
+def _swap_spell_for_scroll(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     if card not in g.players[seat].spells:
@@ -330,8 +330,8 @@ def _patrol_fight(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("trophy_from_space")
-def _trophy_from_space(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("trophy_from_space", args=frames.CardOf)
+def _trophy_from_space(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     space = g.players[seat].space

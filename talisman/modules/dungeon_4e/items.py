@@ -120,8 +120,8 @@ def trick_dice(g: Game, seat: int, fight: dict[str, Any], faces: list[int]) -> l
     return faces
 
 
-@MODULE.handler("soul_drink")
-def _soul_drink(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("soul_drink", args=frames.CardOf)
+def _soul_drink(g: Game, a: frames.CardOf) -> None:
     """Doubles: the Soul Drinker takes a Follower at random, then it is discarded."""
     seat, card = a["p"], a["card"]
     p = g.players[seat]
@@ -216,8 +216,8 @@ def _weighted_attack(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("use_up")
-def _use_up_frame(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("use_up", args=frames.CardOf)
+def _use_up_frame(g: Game, a: frames.CardOf) -> None:
     _use_up(g, a["p"], a["card"])
 
 
@@ -338,8 +338,8 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("weighted_move")
-def _weighted_move(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("weighted_move", args=frames.CardOf)
+def _weighted_move(g: Game, a: frames.CardOf) -> None:
     seat = a["p"]
     g.decide(
         seat,
@@ -357,8 +357,8 @@ def _weighted_move(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("fly")
-def _fly(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("fly", args=frames.Seat)
+def _fly(g: Game, a: frames.Seat) -> None:
     """To any space of the Region the character stands in (the Cloak of Feathers, the Amulet of Speed)."""
     seat = a["p"]
     p = g.players[seat]
@@ -507,8 +507,8 @@ def after_the_duel(g: Game, win: int, lose: int) -> None:
             g.push("pass_on", p=win, to=lose, card=f)
 
 
-@MODULE.handler("avenger_done")
-def _avenger_done(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("avenger_done", args=frames.CardOf)
+def _avenger_done(g: Game, a: frames.CardOf) -> None:
     seat = a["p"]
     if a["card"] in g.players[seat].followers:
         lives.gain_attribute(g, seat, "strength", 1)
@@ -549,8 +549,8 @@ def elixir_of_life(g: Game, seat: int, n: int) -> None:
         g.push("elixir", p=seat, card=elixir)
 
 
-@MODULE.handler("elixir")
-def _elixir(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("elixir", args=frames.CardOf)
+def _elixir(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].objects or not g.players[seat].alive:
         return

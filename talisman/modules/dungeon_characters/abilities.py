@@ -64,8 +64,8 @@ def train_followers(g: Game, seat: int, card: int) -> list[Choice]:
     return [Choice("train", f"Take the {name} as your Follower", [frame("adopt_from_space", p=seat, card=card)])]
 
 
-@MODULE.handler("adopt_from_space")
-def _adopt_from_space(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("adopt_from_space", args=frames.CardOf)
+def _adopt_from_space(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     if card in g.cards_on(space):
@@ -102,8 +102,8 @@ def sell_spells(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("sell_spell")
-def _sell_spell(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("sell_spell", args=frames.CardOf)
+def _sell_spell(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].spells:
         cards.release(g, seat, card)
@@ -152,8 +152,8 @@ def claim_scroll(g: Game, reader: int, card: int) -> None:
             g.push("claim_offer", p=p.seat, card=card)
 
 
-@MODULE.handler("claim_offer")
-def _claim_offer(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("claim_offer", args=frames.CardOf)
+def _claim_offer(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     g.decide(
         seat,
@@ -166,8 +166,8 @@ def _claim_offer(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("claim_scroll")
-def _claim_scroll(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("claim_scroll", args=frames.CardOf)
+def _claim_scroll(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     pile = g.discards[g.rules.instances[card].deck]
     if card in pile:

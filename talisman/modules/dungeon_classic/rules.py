@@ -126,8 +126,8 @@ def doorway_moves(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("enter_dungeon")
-def _enter_dungeon(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("enter_dungeon", args=frames.Seat)
+def _enter_dungeon(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     entrance = g.rules.space_index[ENTRANCE]
@@ -221,8 +221,8 @@ def declare_flight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("declare_flight")
-def _declare_flight(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("declare_flight", args=frames.Seat)
+def _declare_flight(g: Game, a: frames.Seat) -> None:
     g.players[a["p"]].status["flight"] = True
     g.say(f"{g.name(a['p'])} flees the Dungeon.", seat=a["p"])
 

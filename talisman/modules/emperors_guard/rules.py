@@ -435,8 +435,8 @@ def face_down_cards(g: Game, seat: int, came_from: int) -> None:
         )
 
 
-@MODULE.handler("guard_reopen")
-def _guard_reopen(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("guard_reopen", args=frames.CardOf)
+def _guard_reopen(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     cards.unhold(g, closed(space), card)
@@ -445,8 +445,8 @@ def _guard_reopen(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} reopens the {g.card_name(card)}, and will miss its next turn.", seat=seat)
 
 
-@MODULE.handler("guard_unhide")
-def _guard_unhide(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("guard_unhide", args=frames.CardOf)
+def _guard_unhide(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     cards.unhold(g, hiding(space), card)

@@ -106,8 +106,8 @@ def _outcome(g: Game, a: dict[str, Any]) -> None:
         common.win(g, seat, "took the absent Dragon King's treasure and rules from the Crown of Command")
 
 
-@MODULE.handler("dragon_king_feast")
-def _feast(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("dragon_king_feast", args=frames.Seat)
+def _feast(g: Game, a: frames.Seat) -> None:
     """He eats a Follower and throws the character into the Plain of Peril, or
     takes a life and throws it into the Portal of Power."""
     seat = a["p"]
@@ -175,13 +175,13 @@ def _challenge(g: Game, a: dict[str, Any]) -> None:
     boss.fight(g, a["p"], king(g, a["p"], []))
 
 
-@MODULE.handler("dragon_king_eats")
-def _eats(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("dragon_king_eats", args=frames.Seat)
+def _eats(g: Game, a: frames.Seat) -> None:
     lives.kill(g, a["p"], "eaten by the Dragon King")
 
 
-@MODULE.handler("dragon_king_summons")
-def _summons(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("dragon_king_summons", args=frames.Seat)
+def _summons(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     here = g.players[seat].space
     found = [

@@ -365,8 +365,8 @@ def kings_champion(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("beggar_gift")
-def _beggar_gift(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("beggar_gift", args=frames.Seat)
+def _beggar_gift(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.players[seat].gold -= 1
     g.say(f"{g.name(seat)} gives the Beggar a gold.", type="gold", seat=seat)

@@ -101,8 +101,8 @@ def mirror(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("mirror_pass")
-def _mirror_pass(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("mirror_pass", args=frames.Seat)
+def _mirror_pass(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     twin = g.add_body(seat, p.character, f"{g.name(seat)}'s Mirror Image")
@@ -262,8 +262,8 @@ def rejoin_option(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return [Choice("rejoin", "Rejoin spirit and body (this is your whole turn)", [frame("mystic_rejoin", p=body)])]
 
 
-@MODULE.handler("mystic_rejoin")
-def _rejoin(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("mystic_rejoin", args=frames.Seat)
+def _rejoin(g: Game, a: frames.Seat) -> None:
     body = a["p"]
     lives.end_turn_now(g)
     entry = titles.held(g, body)[MYSTIC]

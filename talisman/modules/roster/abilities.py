@@ -245,8 +245,8 @@ def after_movement_roll(g: Game, seat: int, roll: int) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("leap")
-def _leap(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("leap", args=frames.Seat)
+def _leap(g: Game, a: frames.Seat) -> None:
     """The Leprechaun's teleport: any space of his region; between the Outer
     Region and the City either way (000)."""
     seat = a["p"]
@@ -354,8 +354,8 @@ def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("turn_doorway")
-def _turn_doorway(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("turn_doorway", args=frames.CardOf)
+def _turn_doorway(g: Game, a: frames.CardOf) -> None:
     """000's Scout. Choice (000 counts "all three", two on the main board and
     one in the City, yet allows only two on the main board): the Dungeon is
     sealed once every Doorway lying on a board is turned."""
@@ -410,8 +410,8 @@ def arrival(g: Game, seat: int, came_from: int) -> None:
         g.push("haggle_offer", p=seat)
 
 
-@MODULE.handler("haggle_offer")
-def _haggle_offer(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("haggle_offer", args=frames.Seat)
+def _haggle_offer(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.decide(
         seat,
@@ -487,8 +487,8 @@ def peddler(g: Game, seat: int, card: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("trade_give")
-def _trade_give(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("trade_give", args=frames.Seat)
+def _trade_give(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     g.decide(
@@ -502,8 +502,8 @@ def _trade_give(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("trade_take")
-def _trade_take(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("trade_take", args=frames.CardOf)
+def _trade_take(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     wares = sorted({g.card_name(c) for c in g.decks["purchase"]})
     if card not in g.players[seat].holdings() or not wares:
@@ -706,8 +706,8 @@ def chapel_bound(g: Game, seat: int) -> None:
         g.push("to_chapel", p=seat)
 
 
-@MODULE.handler("to_chapel")
-def _to_chapel(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("to_chapel", args=frames.Seat)
+def _to_chapel(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.players[seat].status.pop("chapel-bound", None)
     chapel = spaces_of_kind(g, "chapel")
@@ -749,8 +749,8 @@ def _rout_offer(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("mark_routed")
-def _mark_routed(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("mark_routed", args=frames.Seat)
+def _mark_routed(g: Game, a: frames.Seat) -> None:
     g.players[a["p"]].status["routed"] = True
 
 

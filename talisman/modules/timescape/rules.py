@@ -324,8 +324,8 @@ def warp_move(g: Game, seat: int) -> list[Choice] | None:
     return ways
 
 
-@MODULE.handler("warp_roll")
-def _warp_roll(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("warp_roll", args=frames.Seat)
+def _warp_roll(g: Game, a: frames.Seat) -> None:
     effects.roll(g, a["p"], "D6", frame("warp_go", p=a["p"]), why="the warp lines", fate=False)
 
 

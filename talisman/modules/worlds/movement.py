@@ -32,7 +32,7 @@ core game.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from talisman.content.places import place_name
 from talisman.engine import frames, movement, stats
@@ -186,8 +186,8 @@ def inner_moves(g: Game, seat: int) -> list[Choice] | None:
     return opts
 
 
-@MODULE.handler("worlds_to_ending")
-def _to_ending(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_to_ending", args=frames.Seat)
+def _to_ending(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.players[seat].status.pop(PAID, None)
     g.push_frame(frames.arrive(seat, g.rules.space_index[ENDING], "forward"))

@@ -55,8 +55,8 @@ def portal_try(g: Game, seat: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("worlds_portal")
-def _portal(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_portal", args=frames.Seat)
+def _portal(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.decide(
         seat,
@@ -158,8 +158,8 @@ def sentinel_challenge(g: Game, seat: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("worlds_sentinel")
-def _sentinel(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_sentinel", args=frames.Seat)
+def _sentinel(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     fight_creature(
         g,
@@ -170,8 +170,8 @@ def _sentinel(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("worlds_sentinel_passed")
-def _sentinel_passed(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_sentinel_passed", args=frames.Seat)
+def _sentinel_passed(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.players[seat].status[PASSED] = g.turn
     g.say(f"The Sentinel lets {g.name(seat)} by: next turn its bridge leads over the river.", seat=seat)
@@ -216,8 +216,8 @@ def valley(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("worlds_valley_paid")
-def _valley_paid(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_valley_paid", args=frames.CardOf)
+def _valley_paid(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     cards.release(g, seat, card)
     cards.discard(g, card)
