@@ -393,7 +393,9 @@ def combat(
         "evaded": evaded,
         "ctx": ctx,
     }
-    return ("combat", {**a, **more})
+    if more:
+        a.update(more)
+    return ("combat", a)
 
 
 class Seat(TypedDict):
