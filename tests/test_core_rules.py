@@ -101,7 +101,7 @@ def test_purchase_and_talisman_cards_wait_beside_the_board():
 @rules("core.setup.missing-expansions")
 def test_a_game_plays_with_the_modules_named_and_ignores_the_rest():
     g = Game.new(["warrior"], seed=2, start=False)
-    assert g.config["modules"] == ["core"]
+    assert g.config.modules == ("core",)
     assert set(g.decks) == {"adventure", "spell", "purchase", "talisman"}  # no Dungeon, City or Timescape cards
     with pytest.raises(ConfigError, match="unknown module"):
         Game.new(["warrior"], modules=["dungeon"])

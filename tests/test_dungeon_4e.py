@@ -1626,7 +1626,7 @@ def test_alternative_rules_are_options_agreed_before_the_game():
         with pytest.raises(ConfigError):
             Game.new(["thief", "wizard"], modules=D4E, options={name: value})
     g = Game.new(["thief", "wizard"], modules=D4E, options={"fight-or-flight": True}, seed=3)
-    assert g.config["options"]["fight-or-flight"] is True and g.options["random-treasures"] is False
+    assert g.config.option("fight-or-flight") is True and g.options["random-treasures"] is False
 
 
 @pytest.mark.rules("dungeon-4e.alt.winner-takes-all")

@@ -477,7 +477,7 @@ def test_random_bot_games_with_master_levels_keep_every_card_in_one_place():
     raised = titled = 0
     for seed in range(80):
         g = _bot_game(seed, max_turns=50)
-        raised += len(g.players) > len(g.config["characters"])
+        raised += len(g.players) > len(g.config.characters)
         titled += any(e.type == "title" for e in g.events)
         for p in g.players:
             assert p.lives >= 0 and p.gold >= 0 and p.strength >= 1 and p.craft >= 1

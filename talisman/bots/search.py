@@ -206,7 +206,7 @@ class SearchBot:
                 return path
 
     def _rollout(self, w: Game, seat: int) -> float:
-        horizon = self.horizon if self.horizon is not None else max(1, len(w.config["characters"]) - 1)
+        horizon = self.horizon if self.horizon is not None else max(1, len(w.config.characters) - 1)
         stop = w.turn + horizon
         steps = 0
         policy = self.policy

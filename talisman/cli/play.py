@@ -136,7 +136,7 @@ def run_play(args: argparse.Namespace) -> int:
             )
         game, controllers, standing = load_game(args.load, args.seat)
         humans = [i for i, c in enumerate(controllers) if c == "human"]
-        seed = game.config["seed"]
+        seed = game.config.seed
         wanted: list[str | None] = []
         if args.standing is None:
             given = None  # the save's own standing answers
@@ -239,7 +239,7 @@ def play_on_screen(
     from talisman.cli.tui import PlayApp
 
     if game is not None:  # a saved game: its own modules (--load refuses --modules and --option)
-        modules = tuple(game.config["modules"])
+        modules = tuple(game.config.modules)
         options: dict[str, Any] = {}
     else:
         modules = ("core", *parse_modules(args.modules if args.modules is not None else "core"))
@@ -300,7 +300,7 @@ def load_game(path: str, seat_specs: list[str]) -> tuple[Game, list[str], dict[i
     standing answers the save keeps."""
     save = saves.read(path)
     game = Game.load(save)
-    seats = len(game.config["characters"])
+    seats = len(game.config.characters)
     if seat_specs:
         controllers = [spec.split("=", 1)[-1].strip() for spec in seat_specs]
         for c in controllers:

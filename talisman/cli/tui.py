@@ -333,7 +333,7 @@ class PlayApp(App[None]):
         assert self.game is not None
         g = self.game
         log = self.query_one("#log", RichLog)
-        log.write(Text(f"Seed {g.config['seed']}.", style="dim"))
+        log.write(Text(f"Seed {g.config.seed}.", style="dim"))
         for p in g.players:
             log.write(Text(f"Seat {p.seat + 1}: the {g.name(p.seat)} ({self.controllers[g.controller(p.seat)]})"))
         self.step()

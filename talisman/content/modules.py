@@ -162,6 +162,7 @@ class Module:
         self.abilities: dict[str, list[Fn]] = {}  # by hook point, in registration order
         self.hooks: dict[str, Fn] = {}  # content hooks: { hook = "name" }
         self.handlers: dict[str, Fn] = {}  # frame kind -> handler
+        self.frame_args: dict[str, type] = {}  # frame kind -> its arguments (a TypedDict), where declared
         self.spell_effects: dict[str, Fn] = {}  # a Spell's cast.hook -> its effect
         self.endings: dict[str, Ending] = {}
         self.ending_choices: list[Fn] = []
@@ -197,8 +198,22 @@ class Module:
         """Register a Python hook that content can call with ``{ hook = name }``."""
         return self._named(self.hooks, "hook", name)
 
-    def handler(self, kind: str) -> Callable[[F], F]:
-        """Register the function that runs frames of ``kind``."""
+    def handler(self, kind: str, args: type | None = None) -> Callable[[F], F]:
+        """Register the function that runs frames of ``kind``; ``args``, the ``TypedDict`` its
+        handler reads them as, declares the arguments such a frame carries (tests check each
+        frame run against it; nothing is checked while a game runs).
+
+        >>> from typing import TypedDict
+        >>> class Fee(TypedDict):
+        ...     p: int
+        >>> m = Module("example", "An example")
+        >>> @m.handler("bard_song", args=Fee)
+        ... def _song(g, a: Fee) -> None: ...
+        >>> m.frame_args["bard_song"] is Fee
+        True
+        """
+        if args is not None:
+            self.frame_args[kind] = args
         return self._named(self.handlers, "handler for frame kind", kind)
 
     def spell_effect(self, name: str) -> Callable[[F], F]:

@@ -78,6 +78,7 @@ class Ruleset:
     abilities: dict[str, tuple[Fn, ...]]  # by hook point: module by module, each in its registration order
     hooks: dict[str, Fn]  # content hooks: { hook = "name" }
     handlers: dict[str, Fn]  # frame kind -> handler
+    frame_args: dict[str, type]  # frame kind -> the TypedDict of its arguments, where its module declares one
     spell_effects: dict[str, Fn]
     endings: dict[str, Ending]
     ending_choices: tuple[Fn, ...]
@@ -162,7 +163,17 @@ def compose_tables(modules: tuple[Module, ...]) -> dict[str, Any]:
             abilities[point] += fns
     named: dict[str, dict[str, Any]] = {
         kind: {}
-        for kind in ("hooks", "handlers", "spell_effects", "endings", "verbs", "traits", "decisions", "services")
+        for kind in (
+            "hooks",
+            "handlers",
+            "frame_args",
+            "spell_effects",
+            "endings",
+            "verbs",
+            "traits",
+            "decisions",
+            "services",
+        )
     }
     for m in modules:
         for kind, table in named.items():

@@ -13,9 +13,10 @@ psychic combat a Follower too).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
-from talisman.engine import abilities, cards, effects, lives, possessions, quests, spells, stats
+from talisman.engine import abilities, cards, effects, frames, lives, possessions, quests, spells, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame, frame_of
@@ -39,19 +40,20 @@ def fight_cards(g: Game, seat: int, foes: list[int], mode: str) -> None:
         card = g.rules.instances[c]
         for k in after:
             after[k] += effects.effect_frames(seat, getattr(card, "on_" + k), {"src": c, "space": space})
-    g.push(
-        "combat",
-        p=seat,
-        foes=foes,
-        adhoc=[],
-        mode=mode,
-        evadable=_evadable_here(g, space),
-        trophy=True,
-        win=after["win"],
-        lose=after["lose"] + [frame("end_turn_now")],
-        standoff=after["standoff"] + [frame("end_turn_now")],
-        evaded=[],
-        ctx={"space": space},
+    g.push_frame(
+        frames.combat(
+            seat,
+            foes,
+            [],
+            mode,
+            _evadable_here(g, space),
+            True,
+            after["win"],
+            after["lose"] + [frames.end_turn_now()],
+            after["standoff"] + [frames.end_turn_now()],
+            [],
+            {"space": space},
+        )
     )
     for c in reversed(foes):
         effects.run(g, seat, g.rules.instances[c].on_encounter, {"src": c, "space": space})
@@ -86,35 +88,37 @@ def fight_creature(
         again = {**params, mode: value, "count": count}
         on["lose"] = on["lose"] + [frame("hold", p=seat, what=params["name"], params=again)]
         on["standoff"] = on["standoff"] + [frame("hold", p=seat, what=params["name"], params=again)]
-        on["win"] = [frame("clear_status", p=seat, name="hold")] + on["win"]
+        on["win"] = [frames.clear_status(seat, "hold")] + on["win"]
     else:
-        on["lose"] = on["lose"] + [frame("end_turn_now")]
-        on["standoff"] = on["standoff"] + [frame("end_turn_now")]
+        on["lose"] = on["lose"] + [frames.end_turn_now()]
+        on["standoff"] = on["standoff"] + [frames.end_turn_now()]
     if count > 1:
         rest = {**params, mode: value, "count": count - 1}
-        on["win"] = on["win"] + [frame("effects", p=seat, list=[{"fight": rest}], ctx=ctx)]
+        on["win"] = on["win"] + [frames.effects(seat, [{"fight": rest}], ctx)]
         if params.get("until_won"):
-            on["win"] = [frame("clear_status", p=seat, name="hold")] + [
-                frame("effects", p=seat, list=[{"fight": rest}], ctx=ctx)
-            ]
+            on["win"] = [frames.clear_status(seat, "hold")] + [frames.effects(seat, [{"fight": rest}], ctx)]
     # ``record``: keep both attack scores (the Lord of Darkness); ``alone``: only the
     # character itself may fight, no Follower in its place (the Lord of Darkness).
     # ``harmless``: a defeat costs no life (a bout in a City's Arena).
-    extra = {k: params[k] for k in ("record", "alone", "harmless") if params.get(k)}
-    g.push(
-        "combat",
-        p=seat,
-        foes=[],
-        adhoc=[foe],
-        mode=mode,
-        evadable=evadable,
-        trophy=False,
-        win=(win or []) + on["win"],
-        lose=(lose or []) + on["lose"],
-        standoff=(standoff or []) + on["standoff"],
-        evaded=evaded or [],
-        ctx=ctx,
-        **extra,
+    extra: frames.CombatMore = {}
+    for k in ("record", "alone", "harmless"):
+        if params.get(k):
+            extra[k] = params[k]
+    g.push_frame(
+        frames.combat(
+            seat,
+            [],
+            [foe],
+            mode,
+            evadable,
+            False,
+            (win or []) + on["win"],
+            (lose or []) + on["lose"],
+            (standoff or []) + on["standoff"],
+            evaded or [],
+            ctx,
+            **extra,
+        )
     )
 
 
@@ -134,26 +138,26 @@ def _evadable_here(g: Game, space: int) -> bool:
     return g.rules.regions[g.rules.spaces[space].region].movement == "roll"
 
 
-def foe_value(g: Game, a: dict[str, Any], mode: str) -> int:
+def foe_value(g: Game, a: Mapping[str, Any], mode: str) -> int:
     total: int = sum(abilities.foe_value(g, a["p"], c, mode) for c in a["foes"])
     total += sum(f.get(mode, 0) for f in a["adhoc"])
     return total
 
 
-def foe_names(g: Game, a: dict[str, Any]) -> str:
+def foe_names(g: Game, a: Mapping[str, Any]) -> str:
     names = [g.card_name(c) for c in a["foes"]] + [f["name"] for f in a["adhoc"]]
     return " and ".join(names)
 
 
-def foe_subtypes(g: Game, a: dict[str, Any]) -> set[str]:
+def foe_subtypes(g: Game, a: Mapping[str, Any]) -> set[str]:
     return {g.rules.instances[c].subtype for c in a["foes"]} | {f.get("subtype", "") for f in a["adhoc"]}
 
 
 # --- the pre-fight choice ---------------------------------------------------
 
 
-@ENGINE.handler("combat")
-def _combat(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("combat", args=frames.Combat)
+def _combat(g: Game, a: frames.Combat) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -163,20 +167,20 @@ def _combat(g: Game, a: dict[str, Any]) -> None:
     verb = "Strength" if mode == "strength" else "Craft"
     if a["foes"] and not a.get("announced"):
         g.say(f"The {foe_names(g, a)} ({verb} {value}) attacks {g.name(seat)}.", type="attack", seat=seat)
-    a = {**a, "announced": True}
-    back = [frame_of("combat", {**a})]
+    fight: dict[str, Any] = {**a, "announced": True}
+    back = [frame_of("combat", {**fight})]
     opts: list[Choice] = [
-        Choice("fight", f"Fight the {foe_names(g, a)} ({verb} {value})", [frame_of("combat_roll", {**a})])
+        Choice("fight", f"Fight the {foe_names(g, fight)} ({verb} {value})", [frame_of("combat_roll", {**fight})])
     ]
     if a["evadable"]:
-        opts += evade_options(g, seat, a)
-    opts += abilities.combat_options(g, seat, a, back)
-    opts += spells.cast_options(g, seat, "combat", back, combat=a)
-    mine = _own_score(g, seat, a)
+        opts += evade_options(g, seat, fight)
+    opts += abilities.combat_options(g, seat, fight, back)
+    opts += spells.cast_options(g, seat, "combat", back, combat=fight)
+    mine = _own_score(g, seat, fight)
     g.decide(
         seat,
         "combat",
-        f"{foe_names(g, a)}: {verb} {value} against your {verb} {mine}.",
+        f"{foe_names(g, fight)}: {verb} {value} against your {verb} {mine}.",
         opts,
         about={
             "mode": mode,
@@ -432,7 +436,7 @@ def _combat_outcome(g: Game, a: dict[str, Any]) -> None:
     champion = a.get("champion")
     if a["outcome"] == "lose" and champion:
         g.say(f"The {foe_names(g, a)} beats the {g.card_name(champion['card'])}.", type="combat-result", seat=seat)
-        g.push("end_turn_now")
+        g.push_frame(frames.end_turn_now())
         if champion.get("on_lose"):  # a champion with lives of its own (000's Henchmen): what its defeat costs it
             g.push_all(champion["on_lose"])
         elif champion["card"] in g.players[seat].followers:
@@ -539,7 +543,7 @@ def _armour_save(g: Game, a: dict[str, Any]) -> None:
             )
             return
         g.say(f"{g.name(seat)}'s faith does not shield it (rolled {roll}, needed {faith}+).", type="armour", seat=seat)
-    g.push("lose_lives", p=seat, n=1, cause=a["cause"], by=a.get("by"))
+    g.push_frame(frames.lose_lives(seat, 1, a["cause"], by=a.get("by")))
 
 
 # --- characters against characters --------------------------------------------
@@ -559,7 +563,7 @@ def attack_options(g: Game, seat: int, other: int) -> list[Choice]:
         Choice(
             f"attack:{other}",
             f"Attack the {g.name(other)} in battle",
-            [frame("pvp", a=seat, d=other, mode="strength", assassinate=False)],
+            [pvp(seat, other, "strength", False)],
         )
     ]
     if stats.has_trait(g, seat, "psychic-attack"):
@@ -567,7 +571,7 @@ def attack_options(g: Game, seat: int, other: int) -> list[Choice]:
             Choice(
                 f"psychic:{other}",
                 f"Attack the {g.name(other)} in psychic combat",
-                [frame("pvp", a=seat, d=other, mode="craft", assassinate=False)],
+                [pvp(seat, other, "craft", False)],
             )
         )
     if stats.has_trait(g, seat, "assassinate") and g.rules.spaces[g.players[seat].space].kind != "crown":
@@ -575,14 +579,30 @@ def attack_options(g: Game, seat: int, other: int) -> list[Choice]:
             Choice(
                 f"assassinate:{other}",
                 f"Assassinate the {g.name(other)} (it does not roll)",
-                [frame("pvp", a=seat, d=other, mode="strength", assassinate=True)],
+                [pvp(seat, other, "strength", True)],
             )
         )
     return opts
 
 
-@ENGINE.handler("pvp")
-def _pvp(g: Game, a: dict[str, Any]) -> None:
+class Pvp(TypedDict):
+    """Character ``a`` attacks character ``d`` in Strength or Craft (``mode``), to kill when
+    ``assassinate``; ``announced``: the attack was told already."""
+
+    a: int
+    d: int
+    mode: str
+    assassinate: bool
+    announced: NotRequired[bool]
+
+
+def pvp(att: int, dfd: int, mode: str, assassinate: bool) -> Frame:
+    """Character ``att`` attacks character ``dfd`` (see :class:`Pvp`)."""
+    return ("pvp", {"a": att, "d": dfd, "mode": mode, "assassinate": assassinate})
+
+
+@ENGINE.handler("pvp", args=Pvp)
+def _pvp(g: Game, a: Pvp) -> None:
     att: int = a["a"]
     dfd: int = a["d"]
     if not (g.players[att].alive and g.players[dfd].alive):
@@ -599,12 +619,12 @@ def _pvp(g: Game, a: dict[str, Any]) -> None:
             # Magic Item, Spell or Scroll works for them; till the end of the turn.
             g.globals["no-magic"] = [att, dfd]
             stats.changed(g)
-    a = {**a, "announced": True}
-    back = [frame_of("pvp", {**a})]
-    opts: list[Choice] = [Choice("defend", "Fight back", [frame_of("pvp_magic", {**a, "turn": att})])]
+    fight: dict[str, Any] = {**a, "announced": True}
+    back = [frame_of("pvp", {**fight})]
+    opts: list[Choice] = [Choice("defend", "Fight back", [frame_of("pvp_magic", {**fight, "turn": att})])]
     if abilities.can_evade_characters(g, dfd):
-        opts.append(Choice("evade", f"Evade the {g.name(att)}", [frame_of("pvp_evaded", {**a})]))
-    opts += spells.cast_options(g, dfd, "defend", back, combat=a)
+        opts.append(Choice("evade", f"Evade the {g.name(att)}", [frame_of("pvp_evaded", {**fight})]))
+    opts += spells.cast_options(g, dfd, "defend", back, combat=fight)
     g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)
 
 
@@ -739,15 +759,30 @@ def _pvp_resolve(g: Game, a: dict[str, Any]) -> None:
         g.push_all(after)
 
 
-@ENGINE.handler("pvp_outcome")
-def _pvp_outcome(g: Game, a: dict[str, Any]) -> None:
+class WinLose(TypedDict):
+    """Character ``win`` beat character ``lose``."""
+
+    win: int
+    lose: int
+
+
+@ENGINE.handler("pvp_outcome", args=WinLose)
+def _pvp_outcome(g: Game, a: WinLose) -> None:
     """The result of a fight between characters stands: rules that follow it react."""
     abilities.react("pvp_won", g, a["win"], a["lose"])
     abilities.react("defeated", g, a["lose"])
 
 
-@ENGINE.handler("spoils")
-def _spoils(g: Game, a: dict[str, Any]) -> None:
+class Spoils(TypedDict):
+    """Character ``win`` beat character ``lose`` in a fight of ``mode`` (strength or craft)."""
+
+    win: int
+    lose: int
+    mode: str
+
+
+@ENGINE.handler("spoils", args=Spoils)
+def _spoils(g: Game, a: Spoils) -> None:
     """The winner takes a life, or an Object or gold (a Follower too after psychic combat)."""
     win, lose, mode = a["win"], a["lose"], a["mode"]
     loser = g.players[lose]
@@ -762,26 +797,20 @@ def _spoils(g: Game, a: dict[str, Any]) -> None:
     if loser.gold:
         # ``spoils-gold:N``: the winner may take up to N gold instead of 1 (the Rogue takes it all).
         n = min(loser.gold, max(1, stats.trait_value(g, win, "spoils-gold")))
-        opts.append(
-            Choice("gold", f"Take {n} gold from the {g.name(lose)}", [frame("take_gold", win=win, lose=lose, n=n)])
-        )
+        opts.append(Choice("gold", f"Take {n} gold from the {g.name(lose)}", [frames.take_gold(win, lose, n=n)]))
     for c in possessions.stealable(g, lose):
         if possessions.permitted(g, win, c):
-            opts.append(
-                Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=win, lose=lose, card=c)])
-            )
+            opts.append(Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frames.steal(win, lose, c)]))
     if mode == "craft":
         for f in loser.followers:
             if "loyal" in g.rules.instances[f].traits:
                 continue  # never taken (a Dog)
-            opts.append(
-                Choice(f"follower:{f}", f"Take the {g.card_name(f)}", [frame("steal", win=win, lose=lose, card=f)])
-            )
+            opts.append(Choice(f"follower:{f}", f"Take the {g.card_name(f)}", [frames.steal(win, lose, f)]))
     g.decide(win, "spoils", f"You beat the {g.name(lose)}: choose your prize.", opts)
 
 
-@ENGINE.handler("take_life")
-def _take_life(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("take_life", args=Spoils)
+def _take_life(g: Game, a: Spoils) -> None:
     win, lose = a["win"], a["lose"]
     cause = f"beaten by the {g.name(win)}"
     if a["mode"] == "craft" and stats.has_trait(g, win, "life-drain"):
@@ -789,15 +818,21 @@ def _take_life(g: Game, a: dict[str, Any]) -> None:
     lose_battle_life(g, lose, cause=cause, armour=(a["mode"] == "strength"), by=win)
 
 
-@ENGINE.handler("drain")
-def _drain(g: Game, a: dict[str, Any]) -> None:
+class Drain(frames.Victim):
+    """Character ``p`` drains the ``victim``, which ``had`` that many lives before the blow."""
+
+    had: int
+
+
+@ENGINE.handler("drain", args=Drain)
+def _drain(g: Game, a: Drain) -> None:
     """The Ghoul gains the life it took, if the victim did lose it (no Spell saved it)."""
     if g.players[a["victim"]].lives < a["had"]:
         lives.gain_lives(g, a["p"], 1)
 
 
-@ENGINE.handler("take_gold")
-def _take_gold(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("take_gold", args=frames.TakeGold)
+def _take_gold(g: Game, a: frames.TakeGold) -> None:
     win, lose = g.players[a["win"]], g.players[a["lose"]]
     n = min(a.get("n", 1), lose.gold)
     lose.gold -= n
@@ -805,8 +840,8 @@ def _take_gold(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(a['win'])} takes {n} gold from the {g.name(a['lose'])}.", type="gold", seat=a["win"])
 
 
-@ENGINE.handler("steal")
-def _steal(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("steal", args=frames.Steal)
+def _steal(g: Game, a: frames.Steal) -> None:
     card = a["card"]
     if card not in g.players[a["lose"]].holdings():
         return

@@ -13,10 +13,10 @@ and a game finds them in its ruleset's ``hooks``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict, TypeVar
 
 from talisman.content.dice import parse, parse_range, spoken
-from talisman.engine import abilities, cards, lives, possessions, realms, spells, stats, transform
+from talisman.engine import abilities, cards, frames, lives, possessions, realms, spells, stats, transform
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame, frame_of
@@ -41,7 +41,7 @@ def verb(name: str) -> Callable[[F], F]:
 def run(g: Game, seat: int, effects: Any, ctx: Ctx | None = None) -> None:
     """Push an effect list to run next for ``seat``."""
     if effects:
-        g.push("effects", p=seat, list=list(effects), ctx=ctx or {})
+        g.push_frame(frames.effects(seat, list(effects), ctx or {}))
 
 
 @ENGINE.service("run_now")
@@ -49,22 +49,22 @@ def run_now(g: Game, seat: int, effects: Any, ctx: Ctx) -> None:
     """Run the first effect at once, the rest next: a Spell's effect takes hold as it is cast,
     before its card leaves play (Destroy Magic stops the Wand from drawing a Spell after it)."""
     if len(effects) > 1:
-        g.push("effects", p=seat, list=list(effects[1:]), ctx=ctx)
+        g.push_frame(frames.effects(seat, list(effects[1:]), ctx))
     if effects:
         run_one(g, seat, effects[0], ctx)
 
 
 def effect_frames(seat: int, effects: Any, ctx: Ctx | None = None) -> list[Any]:
-    return [frame("effects", p=seat, list=list(effects), ctx=ctx or {})] if effects else []
+    return [frames.effects(seat, list(effects), ctx or {})] if effects else []
 
 
-@ENGINE.handler("effects")
-def _effects(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("effects", args=frames.Effects)
+def _effects(g: Game, a: frames.Effects) -> None:
     lst = a["list"]
     seat: int = a["p"]
     ctx = a["ctx"]
     if len(lst) > 1:
-        g.push("effects", p=seat, list=lst[1:], ctx=ctx)
+        g.push_frame(frames.effects(seat, lst[1:], ctx))
     if lst and g.players[seat].alive:
         run_one(g, seat, lst[0], ctx)
 
@@ -82,7 +82,7 @@ def run_one(g: Game, seat: int, e: dict[str, Any], ctx: Ctx) -> None:
             # since a lost turn or a death ends its turn and drops the frames after it.
             reached = [t for t in reached if t != g.active] + [g.active]
         for t in reversed(reached):
-            g.push("effects", p=t, list=[body], ctx=ctx)
+            g.push_frame(frames.effects(t, [body], ctx))
         return
     if "if" in e and not holds(g, seat, e["if"], ctx):
         return
@@ -337,8 +337,18 @@ def _heal(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     )
 
 
-@ENGINE.handler("buy_healing")
-def _buy_healing(g: Game, a: dict[str, Any]) -> None:
+class Buy(TypedDict):
+    """Character ``p`` buys ``n`` (Fate, lives) for ``price`` gold each (``paid_to``: who is
+    paid, as content names them, ``doctor``; empty: no one in particular)."""
+
+    p: int
+    n: int
+    price: int
+    paid_to: NotRequired[str]
+
+
+@ENGINE.handler("buy_healing", args=Buy)
+def _buy_healing(g: Game, a: Buy) -> None:
     if a["n"]:
         g.players[a["p"]].gold -= a["n"] * a["price"]
         lives.heal(g, a["p"], a["n"])
@@ -381,8 +391,8 @@ def _refill_fate(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     )
 
 
-@ENGINE.handler("buy_fate")
-def _buy_fate(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("buy_fate", args=Buy)
+def _buy_fate(g: Game, a: Buy) -> None:
     p = g.players[a["p"]]
     if a["n"]:
         p.gold -= a["n"] * a["price"]
@@ -411,8 +421,8 @@ def _take_card(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     possessions.check_limits(g, seat)
 
 
-@ENGINE.handler("make_room")
-def _make_room(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("make_room", args=frames.CardOf)
+def _make_room(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     p = g.players[seat]
@@ -428,7 +438,7 @@ def _make_room(g: Game, a: dict[str, Any]) -> None:
                 Choice(
                     f"drop:{o}",
                     f"Drop the {g.card_name(o)} and take the {g.card_name(card)}",
-                    [frame("drop", p=seat, card=o), frame("take", p=seat, card=card)],
+                    [frames.drop(seat, o), frames.take(seat, card)],
                 )
                 for o in p.objects
             ],
@@ -469,7 +479,7 @@ def _discard(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
                 "lose-follower",
                 "You must give up a Follower",
                 [
-                    Choice(f"lose:{f}", f"Give up the {g.card_name(f)}", [frame("lose_follower", p=seat, card=f)])
+                    Choice(f"lose:{f}", f"Give up the {g.card_name(f)}", [frames.lose_follower(seat, f)])
                     for f in p.followers
                 ],
             )
@@ -574,8 +584,8 @@ def _discard_cards_at(g: Game, a: dict[str, Any]) -> None:
         board_discard(g, a["space"], c)
 
 
-@ENGINE.handler("board_discard")
-def _board_discard(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("board_discard", args=frames.CardAt)
+def _board_discard(g: Game, a: frames.CardAt) -> None:
     if a["card"] in g.cards_on(a["space"]):
         board_discard(g, a["space"], a["card"])
 
@@ -615,7 +625,7 @@ def _follower_for_life(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> 
         lives.lose_lives(g, seat, 1, cause)
     else:
         victim = p.followers[g.rng.below(len(p.followers))]
-        dies = [frame("lose_follower", p=seat, card=victim, why=why)]
+        dies = [frames.lose_follower(seat, victim, why=why)]
         saves = spells.cast_options(g, seat, "follower-loss", dies, combat={"follower": victim})
         if saves:
             g.decide(
@@ -644,12 +654,12 @@ def _follower_for_life_frame(g: Game, a: dict[str, Any]) -> None:
         a["decision"],
         a["prompt"],
         [
-            Choice("life", "Lose a life", [frame("lose_lives", p=seat, n=1, cause=a["cause"]), rest]),
+            Choice("life", "Lose a life", [frames.lose_lives(seat, 1, a["cause"]), rest]),
             *[
                 Choice(
                     f"follower:{f}",
                     f"Give up the {g.card_name(f)}",
-                    [frame("lose_follower", p=seat, card=f, why=a["why"]), rest],
+                    [frames.lose_follower(seat, f, why=a["why"]), rest],
                 )
                 for f in p.followers
             ],
@@ -657,8 +667,8 @@ def _follower_for_life_frame(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@ENGINE.handler("lose_follower")
-def _lose_follower_frame(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("lose_follower", args=frames.LoseFollower)
+def _lose_follower_frame(g: Game, a: frames.LoseFollower) -> None:
     if a["card"] in g.players[a["p"]].followers:
         possessions.lose_follower(g, a["p"], a["card"], a.get("why", "is lost"))
 
@@ -757,8 +767,15 @@ def _sell(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     g.push("sell", p=seat, price=params["price"])
 
 
-@ENGINE.handler("sell")
-def _sell_frame(g: Game, a: dict[str, Any]) -> None:
+class Sell(TypedDict):
+    """Character ``p`` may sell Objects for ``price`` gold each (``card``: the one sold)."""
+
+    p: int
+    price: int
+
+
+@ENGINE.handler("sell", args=Sell)
+def _sell_frame(g: Game, a: Sell) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     sellable = [c for c in p.objects + p.packed if g.rules.instances[c].is_item]
@@ -783,8 +800,14 @@ def _sell_frame(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@ENGINE.handler("sold")
-def _sold(g: Game, a: dict[str, Any]) -> None:
+class Sold(Sell):
+    """Character ``p`` sells the card ``card`` for ``price`` gold."""
+
+    card: int
+
+
+@ENGINE.handler("sold", args=Sold)
+def _sold(g: Game, a: Sold) -> None:
     seat: int = a["p"]
     card = a["card"]
     if card in g.players[seat].holdings():
@@ -812,7 +835,7 @@ def _roll(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
             if params.get("prompt")
             else "Roll? You may choose not to.",
             [
-                Choice("roll", "Roll", [frame("effects", p=seat, list=[{"roll": rest}], ctx=ctx)]),
+                Choice("roll", "Roll", [frames.effects(seat, [{"roll": rest}], ctx)]),
                 Choice("skip", "Do not roll", []),
             ],
         )
@@ -879,14 +902,11 @@ def roll(
     """Roll dice for a character, offer a Fate re-roll, then push ``then`` with the total.
     ``why`` says what the roll is for, in words; ``purpose``, for agents, what kind of roll it is
     (``movement``, ``battle``; :attr:`~talisman.engine.decision.Decision.about` of the reroll)."""
-    if purpose:
-        g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate, purpose=purpose)
-    else:
-        g.push("roll", p=seat, dice=expr, then=list(then), into=into, why=why, fate=fate)
+    g.push_frame(frames.roll(seat, expr, then, why=why, into=into, fate=fate, purpose=purpose))
 
 
-@ENGINE.handler("roll")
-def _roll_frame(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("roll", args=frames.Roll)
+def _roll_frame(g: Game, a: frames.Roll) -> None:
     seat: int = a["p"]
     total, faces = g.roll_dice(a["dice"], seat)
     label = a["why"] or "a roll"
@@ -950,7 +970,7 @@ def _roll_frame(g: Game, a: dict[str, Any]) -> None:
 
 
 def _another_roll_matters(
-    g: Game, seat: int, a: dict[str, Any], faces: list[int], total: int, kind: str, args: dict[str, Any]
+    g: Game, seat: int, a: frames.Roll, faces: list[int], total: int, kind: str, args: dict[str, Any]
 ) -> bool:
     """Could another roll of these dice change what follows? Choice (only real questions): a roll
     on a table whose every possible total reads the same row, or a test that every possible total
@@ -1006,8 +1026,8 @@ def reroll_options(g: Game, seat: int, again: list[Frame]) -> list[Choice]:
     ]
 
 
-@ENGINE.handler("spend_reroll_card")
-def _spend_reroll_card(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("spend_reroll_card", args=frames.CardOf)
+def _spend_reroll_card(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     if card in g.players[seat].holdings():
@@ -1016,8 +1036,15 @@ def _spend_reroll_card(g: Game, a: dict[str, Any]) -> None:
         g.say(f"{g.name(seat)} discards the {g.card_name(card)} to roll again.", seat=seat)
 
 
-@ENGINE.handler("spend_fate")
-def _spend_fate(g: Game, a: dict[str, Any]) -> None:
+class SpendFate(TypedDict):
+    """Character ``p`` spends a Fate (``why``: for what roll, in words)."""
+
+    p: int
+    why: NotRequired[str]
+
+
+@ENGINE.handler("spend_fate", args=SpendFate)
+def _spend_fate(g: Game, a: SpendFate) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     p.fate -= 1
@@ -1130,15 +1157,14 @@ def _move(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
                     f"to:{s}",
                     g.rules.space(s).name,
                     # ``as_move``: the character goes there as its move, not sent (the Teleport Spell)
-                    [frame("arrive", p=seat, space=g.rules.space_index[s], how="teleport")]
+                    [frames.arrive(seat, g.rules.space_index[s], "teleport")]
                     if params.get("as_move")
                     else [
-                        frame(
-                            "teleport",
-                            p=seat,
-                            to=g.rules.space_index[s],
-                            next_move=params.get("next_move", False),
+                        frames.teleport(
+                            seat,
+                            g.rules.space_index[s],
                             encounter=params.get("encounter", True),
+                            next_move=params.get("next_move", False),
                         )
                     ],
                 )
@@ -1146,12 +1172,13 @@ def _move(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
             ],
         )
         return
-    g.push(
-        "teleport",
-        p=seat,
-        to=g.rules.space_index[params["to"]],
-        next_move=params.get("next_move", False),
-        encounter=params.get("encounter", True),
+    g.push_frame(
+        frames.teleport(
+            seat,
+            g.rules.space_index[params["to"]],
+            encounter=params.get("encounter", True),
+            next_move=params.get("next_move", False),
+        )
     )
 
 
@@ -1176,7 +1203,7 @@ def _move_to_chosen(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> Non
             label.format(space=g.space_name(s)),
             [
                 *effect_frames(seat, params.get("do", ()), ctx),
-                frame("teleport", p=seat, to=s, next_move=params.get("next_move", False), encounter=True),
+                frames.teleport(seat, s, encounter=True, next_move=params.get("next_move", False)),
             ],
         )
         for s in ways
@@ -1342,17 +1369,15 @@ def _steal_verb(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     what = params["what"]
     opts: list[Choice] = []
     if "gold" in what and o.gold:
-        opts.append(
-            Choice("gold", f"Take 1 gold from the {g.name(victim)}", [frame("take_gold", win=seat, lose=victim)])
-        )
+        opts.append(Choice("gold", f"Take 1 gold from the {g.name(victim)}", [frames.take_gold(seat, victim)]))
     if "object" in what:
         opts += [
-            Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frame("steal", win=seat, lose=victim, card=c)])
+            Choice(f"object:{c}", f"Take the {g.card_name(c)}", [frames.steal(seat, victim, c)])
             for c in possessions.stealable(g, victim)
         ]
     if "follower" in what:
         opts += [
-            Choice(f"follower:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=victim, card=f)])
+            Choice(f"follower:{f}", f"The {g.card_name(f)}", [frames.steal(seat, victim, f)])
             for f in o.followers
             if "loyal" not in g.rules.instances[f].traits  # a loyal Follower is never taken (a Dog)
         ]

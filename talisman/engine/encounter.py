@@ -16,9 +16,9 @@ the following cards be encountered").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
-from talisman.engine import abilities, cards, combat, effects, endings, possessions, spells, stats
+from talisman.engine import abilities, cards, combat, effects, endings, frames, possessions, spells, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -32,8 +32,15 @@ def others_here(g: Game, seat: int) -> list[int]:
     return [o.seat for o in g.players if o.alive and o.seat != seat and o.space == p.space]
 
 
-@ENGINE.handler("land")
-def _land(g: Game, a: dict[str, Any]) -> None:
+class Land(TypedDict):
+    """Character ``p`` lands on its space, come there ``how`` (see :func:`frames.arrive`)."""
+
+    p: int
+    how: frames.ArriveHow
+
+
+@ENGINE.handler("land", args=Land)
+def _land(g: Game, a: Land) -> None:
     seat: int = a["p"]
     how = a["how"]
     p = g.players[seat]
@@ -46,7 +53,7 @@ def _land(g: Game, a: dict[str, Any]) -> None:
         return
     stepping = g.rules.regions[sdef.region].movement == "step"
     others = [o for o in others_here(g, seat) if abilities.may_meet(g, seat, o)] if sdef.character_encounters else []
-    options = [Choice(f"meet:{o}", f"Encounter the {g.name(o)}", [frame("meet", p=seat, other=o)]) for o in others]
+    options = [Choice(f"meet:{o}", f"Encounter the {g.name(o)}", [frames.meet(seat, o)]) for o in others]
     if stepping:
         # The Inner Region: the space's own instructions, then any cards left
         # there (a Hermit), and characters only where the space allows it.
@@ -71,8 +78,8 @@ def _land(g: Game, a: dict[str, Any]) -> None:
     spells.on_landing(g, seat)
 
 
-@ENGINE.handler("encounter_space")
-def _encounter_space(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("encounter_space", args=frames.Seat)
+def _encounter_space(g: Game, a: frames.Seat) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     sdef = g.rules.spaces[p.space]
@@ -80,15 +87,15 @@ def _encounter_space(g: Game, a: dict[str, Any]) -> None:
     steps = effects.effect_frames(seat, sdef.before_draw, ctx)
     if sdef.draw:
         # ``extra-draw:<kind>:N``: an ability draws N more cards on such spaces (the Highlander in the Hills).
-        steps.append(frame("draw_cards", p=seat, n=sdef.draw + stats.trait_value(g, seat, f"extra-draw:{sdef.kind}")))
+        steps.append(frames.draw_cards(seat, sdef.draw + stats.trait_value(g, seat, f"extra-draw:{sdef.kind}")))
     steps.append(frame("card_queue", p=seat))
     steps += effects.effect_frames(seat, sdef.encounter, ctx)
     steps.append(frame("claim_gold", p=seat))
     g.push_all(steps)
 
 
-@ENGINE.handler("draw_cards")
-def _draw_cards(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("draw_cards", args=frames.DrawCards)
+def _draw_cards(g: Game, a: frames.DrawCards) -> None:
     seat: int = a["p"]
     space = g.players[seat].space
     wanted = a["n"] - len(g.cards_on(space))
@@ -131,8 +138,15 @@ def _draw_cards(g: Game, a: dict[str, Any]) -> None:
     g.push_all(after)
 
 
-@ENGINE.handler("discard_one_drawn")
-def _discard_one_drawn(g: Game, a: dict[str, Any]) -> None:
+class Drawn(TypedDict):
+    """Character ``p`` and the cards it has just ``drawn``."""
+
+    p: int
+    drawn: list[int]
+
+
+@ENGINE.handler("discard_one_drawn", args=Drawn)
+def _discard_one_drawn(g: Game, a: Drawn) -> None:
     """The Orb of Prophesy: of the cards just drawn (one more than the space asked), discard one."""
     seat: int = a["p"]
     space = g.players[seat].space
@@ -151,16 +165,16 @@ def _discard_one_drawn(g: Game, a: dict[str, Any]) -> None:
         )
 
 
-@ENGINE.handler("discard_from_board")
-def _discard_from_board(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("discard_from_board", args=frames.CardAt)
+def _discard_from_board(g: Game, a: frames.CardAt) -> None:
     if a["card"] in g.cards_on(a["space"]):
         cards.lift(g, a["card"], a["space"])
         cards.discard(g, a["card"])
         g.say(f"The {g.card_name(a['card'])} is discarded from the {g.space_name(a['space'])}.")
 
 
-@ENGINE.handler("offer_redraw")
-def _offer_redraw(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("offer_redraw", args=Drawn)
+def _offer_redraw(g: Game, a: Drawn) -> None:
     """The Prophetess (and the Orb of Knowledge): discard one card just drawn and draw another."""
     seat: int = a["p"]
     space = g.players[seat].space
@@ -181,8 +195,8 @@ def _offer_redraw(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@ENGINE.handler("redraw")
-def _redraw(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("redraw", args=frames.CardOf)
+def _redraw(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     space = g.players[seat].space
@@ -190,7 +204,7 @@ def _redraw(g: Game, a: dict[str, Any]) -> None:
     cards.lift(g, card, space)
     cards.discard(g, card)
     g.say(f"{g.name(seat)} discards the {g.card_name(card)} and draws again.", seat=seat)
-    g.push("draw_cards", p=seat, n=len(g.cards_on(space)) + 1)
+    g.push_frame(frames.draw_cards(seat, len(g.cards_on(space)) + 1))
 
 
 def encounter_order(g: Game, space: int) -> list[int]:
@@ -202,14 +216,23 @@ def encounter_order(g: Game, space: int) -> list[int]:
     )
 
 
-@ENGINE.handler("card_queue")
-def _card_queue(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("card_queue", args=frames.Seat)
+def _card_queue(g: Game, a: frames.Seat) -> None:
     seat: int = a["p"]
     g.push("card_next", p=seat, queue=encounter_order(g, g.players[seat].space))
 
 
-@ENGINE.handler("card_next")
-def _card_next(g: Game, a: dict[str, Any]) -> None:
+class CardNext(TypedDict):
+    """Character ``p`` meets the cards of ``queue`` in turn (``plain``: the card met as usual,
+    whatever ability would meet it otherwise)."""
+
+    p: int
+    queue: list[int]
+    plain: NotRequired[int]
+
+
+@ENGINE.handler("card_next", args=CardNext)
+def _card_next(g: Game, a: CardNext) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     space = p.space
@@ -266,7 +289,7 @@ def _card_next(g: Game, a: dict[str, Any]) -> None:
             g.push("event_done", p=seat, card=card)
         effects.run(g, seat, cdef.on_encounter, ctx)
     elif cdef.type == "follower" and cdef.must_take:
-        g.push("take", p=seat, card=card)
+        g.push_frame(frames.take(seat, card))
     abilities.react("card_met", g, seat, card)
 
 
@@ -275,8 +298,8 @@ def _mode(g: Game, card: int) -> str:
     return "craft" if c.craft and not c.strength else "strength"
 
 
-@ENGINE.handler("event_done")
-def _event_done(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("event_done", args=frames.CardOf)
+def _event_done(g: Game, a: frames.CardOf) -> None:
     """An event, or a card used on the spot, leaves the board once resolved."""
     card = a["card"]
     for space, held in list(g.board.items()):
@@ -311,8 +334,8 @@ def hostile_here(g: Game, seat: int) -> bool:
     )
 
 
-@ENGINE.handler("take_items")
-def _take_items(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("take_items", args=frames.Seat)
+def _take_items(g: Game, a: frames.Seat) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     if hostile_here(g, seat):
@@ -350,19 +373,19 @@ def _take_option(g: Game, how: str, seat: int, card: int, dropped: int = -1) -> 
             f"hire:{card}", f"Hire the {cdef.name} for {cdef.cost}G", [frame("hire", p=seat, card=card), again]
         )
     elif how == "take":
-        choice = Choice(f"take:{card}", f"Take the {cdef.name}", [frame("take", p=seat, card=card), again])
+        choice = Choice(f"take:{card}", f"Take the {cdef.name}", [frames.take(seat, card), again])
     else:
         choice = Choice(
             f"swap-take:{dropped}:{card}",
             f"Drop the {g.card_name(dropped)} to take the {cdef.name}",
-            [frame("drop", p=seat, card=dropped), frame("take", p=seat, card=card), again],
+            [frames.drop(seat, dropped), frames.take(seat, card), again],
         )
     g.rules.options_kept[key] = choice
     return choice
 
 
-@ENGINE.handler("hire")
-def _hire(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("hire", args=frames.CardOf)
+def _hire(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     p = g.players[seat]
@@ -373,8 +396,8 @@ def _hire(g: Game, a: dict[str, Any]) -> None:
         possessions.give_item(g, seat, card)
 
 
-@ENGINE.handler("claim_gold")
-def _claim_gold(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("claim_gold", args=frames.Seat)
+def _claim_gold(g: Game, a: frames.Seat) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     gold = g.gold_on.get(p.space, 0)
@@ -384,8 +407,8 @@ def _claim_gold(g: Game, a: dict[str, Any]) -> None:
         g.say(f"{g.name(seat)} picks up {gold} gold lying on the {g.space_name(p.space)}.", type="gold", seat=seat)
 
 
-@ENGINE.handler("meet")
-def _meet(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("meet", args=frames.Meet)
+def _meet(g: Game, a: frames.Meet) -> None:
     """Encountering another character: attack it, or use an ability on it."""
     seat: int = a["p"]
     other: int = a["other"]
@@ -411,4 +434,4 @@ def _meet(g: Game, a: dict[str, Any]) -> None:
 def _draw_verb(g: Game, seat: int, n: int, ctx: dict[str, Any]) -> None:
     """Draw cards on the character's space up to ``n``, counting those already
     there (the Monster Pit's roll); they are met with the space's other cards."""
-    g.push("draw_cards", p=seat, n=n)
+    g.push_frame(frames.draw_cards(seat, n))

@@ -12,9 +12,9 @@ cancels the Command Spell; the holder of the Amulet cannot cast it, nor can a To
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final, TypedDict
 
-from talisman.engine import stats
+from talisman.engine import frames, stats
 from talisman.engine.abilities import meet_options
 from talisman.engine.base import ENGINE
 from talisman.engine.combat import attack_options, must_attack
@@ -72,8 +72,15 @@ def _crown_reach(g: Game, seat: int) -> None:
         g.end([g.controller(seat)], "reached the Crown of Command with no rival left")
 
 
-@ENGINE.handler("crown_challenge")
-def _crown_challenge(g: Game, a: dict[str, Any]) -> None:
+class CrownChallenge(TypedDict):
+    """Character ``p`` on the Crown of Command, with the ``rivals`` that may challenge it."""
+
+    p: int
+    rivals: list[int]
+
+
+@ENGINE.handler("crown_challenge", args=CrownChallenge)
+def _crown_challenge(g: Game, a: CrownChallenge) -> None:
     """A character who is not alone on the Crown must encounter the others there:
     attack one, or use a special ability on it (000 "Encountering another
     Character": a Thief may steal); it may not leave them in peace."""
@@ -121,24 +128,31 @@ def _crown_turn_start(g: Game, seat: int) -> None:
     )
 
 
-@ENGINE.handler("command_spell")
-def _command_spell(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("command_spell", args=frames.Victim)
+def _command_spell(g: Game, a: frames.Victim) -> None:
     """The ruler casts the Command Spell; any other character may answer with a Counterspell."""
     g.say(f"{g.name(a['p'])} casts the Command Spell.", type="cast", seat=a["p"])
     g.push("command_roll", p=a["p"], victim=a["victim"])
     counter_window(g, a["p"], COMMAND_SPELL)
 
 
-@ENGINE.handler("command_roll")
-def _command_roll(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("command_roll", args=frames.Victim)
+def _command_roll(g: Game, a: frames.Victim) -> None:
     if g.globals.get("countered") == COMMAND_SPELL:
         del g.globals["countered"]
         return
     roll(g, a["p"], "D6", frame("command_result", p=a["p"], victim=a["victim"]), why="the Command Spell")
 
 
-@ENGINE.handler("command_result")
-def _command_result(g: Game, a: dict[str, Any]) -> None:
+class CommandResult(frames.Victim):
+    """The Command Spell's ``roll`` against ``victim``."""
+
+    roll: int
+    roll_faces: list[int]
+
+
+@ENGINE.handler("command_result", args=CommandResult)
+def _command_result(g: Game, a: CommandResult) -> None:
     seat: int = a["p"]
     victim: int = a["victim"]
     if a["roll"] < 4:
@@ -146,7 +160,7 @@ def _command_result(g: Game, a: dict[str, Any]) -> None:
         return
     if victim == -1:
         for v in [s for s in rivals(g, seat) if not stats.has_trait(g, s, "command-immune")]:
-            g.push("lose_lives", p=v, n=1, cause="the Command Spell", by=seat)
+            g.push_frame(frames.lose_lives(v, 1, "the Command Spell", by=seat))
         return
     if g.players[victim].alive:
         g.decide(
@@ -154,14 +168,14 @@ def _command_result(g: Game, a: dict[str, Any]) -> None:
             "command-victim",
             "The Command Spell strikes you: lose a life, or admit defeat?",
             [
-                Choice("life", "Lose 1 life", [frame("lose_lives", p=victim, n=1, cause="the Command Spell", by=seat)]),
+                Choice("life", "Lose 1 life", [frames.lose_lives(victim, 1, "the Command Spell", by=seat)]),
                 Choice("concede", "Admit defeat and leave the game", [frame("concede", p=victim)]),
             ],
         )
 
 
-@ENGINE.handler("concede")
-def _concede(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("concede", args=frames.Seat)
+def _concede(g: Game, a: frames.Seat) -> None:
     p = g.players[a["p"]]
     p.conceded = True
     g.say(f"{g.name(a['p'])} admits defeat.", type="concede", seat=a["p"])

@@ -35,6 +35,7 @@ from talisman.content.dice import parse
 from talisman.content.modules import played_modules
 from talisman.content.ruleset import TURN_CAP, Ruleset, tuned_ruleset
 from talisman.engine import sharing
+from talisman.engine.config import GameConfig
 from talisman.engine.decision import ArgValue, Choice, Decision, Event, Frame, Option, sentence
 from talisman.engine.formats import SAVE_FORMAT, STATE_SLOTS, STATE_VERSION, check_save, check_state_dict
 from talisman.engine.player import Player
@@ -96,7 +97,7 @@ class Game:
         "guarded",
     )
     rules: Ruleset  # the static content of the game's modules (shared, never changed)
-    config: dict[str, Any]  # modules, options, characters and seed, as given
+    config: GameConfig  # modules, options, characters and seed, checked
     options: dict[str, Any]  # every option's value, defaults included
     rng: Rng
     players: list[Player]  # one per character in play, indexed like ``Player.seat``
@@ -150,14 +151,14 @@ class Game:
         return g
 
     @classmethod
-    def _empty(cls, rules: Ruleset, config: dict[str, Any], log: bool) -> Game:
+    def _empty(cls, rules: Ruleset, config: GameConfig, log: bool) -> Game:
         g = cls()  # no __init__: every slot is set here (mypyc compiles this class: no cls.__new__)
         g.rules = rules
         g.config = config
         opts = {name: spec.default for name, spec in rules.options.items()}
-        opts.update(config["options"])
+        opts.update(config.options)
         g.options = opts
-        g.rng = Rng(config["seed"])
+        g.rng = Rng(config.seed)
         g.players = []
         g.decks = {}
         g.discards = {}
@@ -386,6 +387,11 @@ class Game:
         """Push one frame: it runs before whatever is on the stack now."""
         self.stack.append((kind, args))
 
+    def push_frame(self, made: Frame) -> None:
+        """Push a frame made by its kind's function (``g.push_frame(frames.arrive(seat, space, "move"))``):
+        it runs before whatever is on the stack now."""
+        self.stack.append(made)
+
     def push_all(self, frames: Sequence[Frame]) -> None:
         """Push frames so that they run in the order given (an option's frames read back from
         plain data are ``[kind, args]`` lists: they are made frames again)."""
@@ -553,7 +559,7 @@ class Game:
         """The state as plain data, sharing the game's own lists and dicts (read it only)."""
         return {
             "version": STATE_VERSION,
-            "config": self.config,
+            "config": self.config.to_dict(),
             "rng": [self.rng.state, list(self.rng.scripted)],
             "players": [p.to_dict() for p in self.players],
             "decks": self.decks,
@@ -578,7 +584,8 @@ class Game:
     def from_state_dict(cls, d: dict[str, Any], log: bool = True) -> Game:
         """Rebuild a game from :meth:`state_dict` (no log before that point)."""
         check_state_dict(d)
-        g = cls._empty(rules_of(d["config"]), d["config"], log)
+        config = GameConfig.from_dict(d["config"])
+        g = cls._empty(rules_of(config), config, log)
         g.rng = Rng(d["rng"][0], tuple(d["rng"][1]))
         g.players = [Player.from_dict(p) for p in d["players"]]
         g.decks = {k: list(v) for k, v in d["decks"].items()}
@@ -599,7 +606,7 @@ class Game:
         save = {
             "format": SAVE_FORMAT,
             "version": STATE_VERSION,
-            "config": self.config,
+            "config": self.config.to_dict(),
             "actions": self.history,
             "state_hash": self.state_hash(),
             "result": self.result,
@@ -611,14 +618,14 @@ class Game:
     def load(cls, save: Any, check: bool = True) -> Game:
         """Replay a save; raises SaveError if it is malformed or (``check``) does not reproduce."""
         check_save(save)
-        cfg = save["config"]
         try:
+            cfg = GameConfig.from_dict(save["config"])
             g = cls.new(
-                cfg["characters"],
-                modules=cfg["modules"],
-                options=cfg["options"],
-                seed=cfg["seed"],
-                tuning=cfg.get("tuning"),
+                cfg.characters,
+                modules=cfg.modules,
+                options=dict(cfg.options),
+                seed=cfg.seed,
+                tuning=dict(cfg.tuning),
             )
         except TalismanError as e:
             raise SaveError(f"the save's configuration cannot be played: {e}") from None
@@ -676,9 +683,9 @@ def make_config(
     options: dict[str, Any] | None,
     seed: int,
     tuning: dict[str, int] | None = None,
-) -> dict[str, Any]:
-    """Check and normalise a game configuration (plain JSON data); ``tuning`` is kept only when it
-    sets something (a configuration without it is the content as it is)."""
+) -> GameConfig:
+    """Check and normalise a game configuration; ``tuning`` is kept only when it sets something
+    (a configuration without it is the content as it is)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"the seed must be a whole number, not {seed!r}")
     if not 0 <= seed <= MAX_SEED:
@@ -709,10 +716,9 @@ def make_config(
         raise ConfigError("each character can be played by one seat only")
     if len(chars) > sum(1 for c in rules.characters.values() if c.playable):
         raise ConfigError("more seats than characters")
-    config = {"modules": mods, "options": opts, "characters": chars, "seed": seed}
-    return config | {"tuning": tuned} if tuned else config
+    return GameConfig(tuple(mods), tuple(opts.items()), tuple(chars), seed, tuple(tuned.items()))
 
 
-def rules_of(config: dict[str, Any]) -> Ruleset:
+def rules_of(config: GameConfig) -> Ruleset:
     """The ruleset a configuration plays: its modules, with its tuning if it has one."""
-    return tuned_ruleset(tuple(config["modules"]), tuple(sorted(config.get("tuning", {}).items())))
+    return tuned_ruleset(config.modules, config.tuning)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import abilities, cards, possessions, quests, realms, spells, stats
+from talisman.engine import abilities, cards, frames, possessions, quests, realms, spells, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.flow import end_turn_now as end_turn_now  # (rules everywhere end a turn by lives.end_turn_now)
-from talisman.engine.game import frame, frame_of
+from talisman.engine.game import frame_of
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -23,11 +23,11 @@ if TYPE_CHECKING:
 def lose_lives(g: Game, seat: int, n: int, cause: str = "") -> None:
     """Push a life loss; the victim may first prevent it with a Spell."""
     if n > 0:
-        g.push("lose_lives", p=seat, n=n, cause=cause)
+        g.push_frame(frames.lose_lives(seat, n, cause))
 
 
-@ENGINE.handler("lose_lives")
-def _lose_lives(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("lose_lives", args=frames.LoseLives)
+def _lose_lives(g: Game, a: frames.LoseLives) -> None:
     seat: int = a["p"]
     n = a["n"]
     p = g.players[seat]
@@ -62,8 +62,8 @@ def _lose_lives(g: Game, a: dict[str, Any]) -> None:
         abilities.react("life_lost", g, seat, n)
 
 
-@ENGINE.handler("life_taken")
-def _life_taken(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("life_taken", args=frames.Victim)
+def _life_taken(g: Game, a: frames.Victim) -> None:
     """A character took a life from another (quests count these)."""
     quests.on_life_taken(g, a["p"], a["victim"])
     abilities.react("life_taken", g, a["p"], a["victim"])
@@ -168,7 +168,7 @@ def _replacement_left(g: Game) -> bool:
 
 
 def frames_lose_life(seat: int, n: int = 1, cause: str = "", by: int | None = None) -> list[Any]:
-    return [frame("lose_lives", p=seat, n=n, cause=cause, by=by)]
+    return [frames.lose_lives(seat, n, cause, by=by)]
 
 
 def check_game_end(g: Game) -> None:

@@ -22,11 +22,11 @@ still rolls its die for freedom first.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.content.dice import parse_range
 from talisman.content.places import place_name
-from talisman.engine import abilities, effects, lives, possessions, stats
+from talisman.engine import abilities, effects, frames, lives, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
@@ -60,32 +60,32 @@ def move_options(g: Game, seat: int) -> list[Choice]:
                 "stay",
                 f"Face the {held['what']}",
                 [
-                    frame("clear_status", p=seat, name="hold"),
-                    frame("effects", p=seat, list=held["effects"], ctx={"space": p.space}),
+                    frames.clear_status(seat, "hold"),
+                    frames.effects(seat, held["effects"], {"space": p.space}),
                 ],
             )
         ]
     opts: list[Choice] = []
     die = abilities.movement_die(g, seat)
     if not one_space_only(g, seat):
-        opts.append(Choice("roll", f"Roll the D{die} to move", [frame("move_roll", p=seat)]))
+        opts.append(Choice("roll", f"Roll the D{die} to move", [frames.move_roll(seat)]))
     elif "enslaved" in p.status:
         opts.append(
             Choice(
                 "roll",
                 f"Roll the D{die} for your freedom, then move one space",
-                [frame("move_roll", p=seat, one_space=True)],
+                [frames.move_roll(seat, one_space=True)],
             )
         )
     else:
-        opts.append(Choice("roll", "Move one space", [frame("move_choose", p=seat, roll=1, fixed=True)]))
+        opts.append(Choice("roll", "Move one space", [frames.move_choose(seat, roll=1, fixed=True)]))
     nxt = p.status.get("next_move")
     if nxt is not None:
         opts.append(
             Choice(
                 "next-move",
                 f"Go to the {g.space_name(nxt)} as promised",
-                [frame("clear_status", p=seat, name="next_move"), frame("arrive", p=seat, space=nxt, how="teleport")],
+                [frames.clear_status(seat, "next_move"), frames.arrive(seat, nxt, "teleport")],
             )
         )
     if raft_ready(g, seat):
@@ -127,13 +127,13 @@ def in_blizzard(g: Game) -> bool:
     return any(k.startswith("blizzard") for k in g.globals)
 
 
-@ENGINE.handler("clear_status")
-def _clear_status(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("clear_status", args=frames.ClearStatus)
+def _clear_status(g: Game, a: frames.ClearStatus) -> None:
     g.players[a["p"]].status.pop(a["name"], None)
 
 
-@ENGINE.handler("move_roll")
-def _move_roll(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("move_roll", args=frames.MoveRoll)
+def _move_roll(g: Game, a: frames.MoveRoll) -> None:
     """Roll the movement die (``one_space``: a slave who may move only one space
     still needs the roll to go free; it then moves one space)."""
     seat: int = a["p"]
@@ -141,14 +141,14 @@ def _move_roll(g: Game, a: dict[str, Any]) -> None:
         g,
         seat,
         f"D{abilities.movement_die(g, seat)}",
-        frame("move_choose", p=seat, one_space=a.get("one_space", False)),
+        frames.move_choose(seat, one_space=a.get("one_space", False)),
         why="movement",
         purpose="movement",
     )
 
 
-@ENGINE.handler("move_choose")
-def _move_choose(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("move_choose", args=frames.MoveChoose)
+def _move_choose(g: Game, a: frames.MoveChoose) -> None:
     seat: int = a["p"]
     n = a["roll"]
     p = g.players[seat]
@@ -169,7 +169,7 @@ def _move_choose(g: Game, a: dict[str, Any]) -> None:
     # ``move-up-to``: any number of spaces up to the roll (the Hunchback, the Clockwork Owl).
     for oid, label, path in _moves(g.rules, p.space, n, stats.has_trait(g, seat, "move-up-to")):
         if abilities.move_allowed(g, seat, path):
-            options.append(Choice(oid, label, [frame("walk", p=seat, path=path, i=0)]))
+            options.append(Choice(oid, label, [frames.walk(seat, path, 0)]))
     to_portal = portal_path(g, seat, n)
     if to_portal is not None:
         # 000: the Portal of Power, OR another portal from the same space (the Door to the Wizard's Tower).
@@ -179,7 +179,7 @@ def _move_choose(g: Game, a: dict[str, Any]) -> None:
                 Choice(
                     "portal" if i == 0 else f"portal:{g.rules.links[link].b}",
                     f"Try to open the {g.rules.links[link].name or 'portal'}",
-                    [frame("walk", p=seat, path=to_portal, i=0, then=[frame("portal_attempt", p=seat, link=link)])],
+                    [frames.walk(seat, to_portal, 0, then=[frame("portal_attempt", p=seat, link=link)])],
                 )
             )
     options += abilities.after_roll_options(g, seat, n)
@@ -370,8 +370,8 @@ def _portal_distance(rules: Ruleset) -> dict[int, int]:
     return dist
 
 
-@ENGINE.handler("walk")
-def _walk(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("walk", args=frames.Walk)
+def _walk(g: Game, a: frames.Walk) -> None:
     """Walk a chosen path step by step; the Sentinel may stop it at the bridge.
     At the end the character arrives, or does ``then`` (try the Portal)."""
     seat: int = a["p"]
@@ -384,7 +384,7 @@ def _walk(g: Game, a: dict[str, Any]) -> None:
         guard = _guard(g, p.space, nxt)
         if guard:
             g.say(f"The {guard['name']} bars the bridge to {g.name(seat)}.", seat=seat)
-            go_on = [frame("cross", p=seat, to=nxt), frame("walk", p=seat, path=path, i=i + 1, then=then)]
+            go_on = [frame("cross", p=seat, to=nxt), frames.walk(seat, path, i + 1, then=then)]
             fight_creature(
                 g,
                 seat,
@@ -400,13 +400,13 @@ def _walk(g: Game, a: dict[str, Any]) -> None:
         i += 1
         if i < len(path) and realm_at(g, nxt) is not None:
             # Passing over a Realm: the tithe (or the Noble's collection) comes first.
-            g.push("walk", p=seat, path=path, i=i, then=then)
+            g.push_frame(frames.walk(seat, path, i, then=then))
             visit_realm(g, seat, nxt)
             return
     if then:
         g.push_all(then)
     else:
-        g.push("arrive", p=seat, space=p.space, how="move")
+        g.push_frame(frames.arrive(seat, p.space, "move"))
 
 
 def _guard(g: Game, here: int, there: int) -> dict[str, Any] | None:
@@ -431,13 +431,20 @@ def _step(g: Game, seat: int, to: int) -> None:
     stats.moved(g, seat, before)
 
 
-@ENGINE.handler("cross")
-def _cross(g: Game, a: dict[str, Any]) -> None:
+class Cross(TypedDict):
+    """Character ``p`` steps onto the space of index ``to`` (across a bridge, a river)."""
+
+    p: int
+    to: int
+
+
+@ENGINE.handler("cross", args=Cross)
+def _cross(g: Game, a: Cross) -> None:
     _step(g, a["p"], a["to"])
 
 
-@ENGINE.handler("stopped")
-def _stopped(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("stopped", args=frames.Seat)
+def _stopped(g: Game, a: frames.Seat) -> None:
     """Beaten or held to a stand-off by the Sentinel: the move ends on its space,
     and, as after any lost or drawn fight, so does the turn (nothing is met there)."""
     seat: int = a["p"]
@@ -453,15 +460,15 @@ def crossed_river(g: Game, seat: int) -> None:
             possessions.lose_follower(g, seat, f, "stays behind on the river bank")
 
 
-@ENGINE.handler("raft_cross")
-def _raft_cross(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("raft_cross", args=Cross)
+def _raft_cross(g: Game, a: Cross) -> None:
     seat: int = a["p"]
     g.players[seat].status.pop("raft", None)
     g.say(f"{g.name(seat)} crosses the Storm River by raft; the raft is left to the current.", seat=seat)
     crossed_river(g, seat)
     g.players[seat].space = a["to"]
     stats.changed(g)
-    g.push("arrive", p=seat, space=a["to"], how="move")
+    g.push_frame(frames.arrive(seat, a["to"], "move"))
 
 
 def portals_from(g: Game, space: int) -> list[int]:
@@ -470,8 +477,15 @@ def portals_from(g: Game, space: int) -> list[int]:
     return [i for i, ln in enumerate(g.rules.links) if ln.kind == "portal" and ln.a == sid]
 
 
-@ENGINE.handler("portal_attempt")
-def _portal_attempt(g: Game, a: dict[str, Any]) -> None:
+class PortalAttempt(TypedDict):
+    """Character ``p`` tries the portal of index ``link`` (among the ruleset's links)."""
+
+    p: int
+    link: int
+
+
+@ENGINE.handler("portal_attempt", args=PortalAttempt)
+def _portal_attempt(g: Game, a: PortalAttempt) -> None:
     """Try a portal: on its own space when it has one (000: a character entering
     the Wizard's Tower ends its move on the Door), with the Portal's test."""
     seat: int = a["p"]
@@ -492,13 +506,12 @@ def _portal_attempt(g: Game, a: dict[str, Any]) -> None:
                 "strength",
                 f"Force it: roll 2 dice, at most your Strength ({stats.strength(g, seat)})",
                 [
-                    frame(
-                        "roll",
-                        p=seat,
-                        dice="2D6",
-                        then=["portal_result", {**then, "attr": "strength"}],
-                        into="roll",
+                    frames.roll(
+                        seat,
+                        "2D6",
+                        ["portal_result", {**then, "attr": "strength"}],
                         why=f"the {what}",
+                        into="roll",
                         fate=True,
                     )
                 ],
@@ -507,13 +520,12 @@ def _portal_attempt(g: Game, a: dict[str, Any]) -> None:
                 "craft",
                 f"Pick the lock: roll {n_craft} {'die' if n_craft == 1 else 'dice'}, at most your Craft ({stats.craft(g, seat)})",
                 [
-                    frame(
-                        "roll",
-                        p=seat,
-                        dice=f"{n_craft}D6",
-                        then=["portal_result", {**then, "attr": "craft"}],
-                        into="roll",
+                    frames.roll(
+                        seat,
+                        f"{n_craft}D6",
+                        ["portal_result", {**then, "attr": "craft"}],
                         why=f"the {what}",
+                        into="roll",
                         fate=True,
                     )
                 ],
@@ -545,8 +557,8 @@ def _portal_result(g: Game, a: dict[str, Any]) -> None:
         lives.lose_attribute(g, seat, attr, 1)
 
 
-@ENGINE.handler("end_turn_now")
-def _end_turn_now(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("end_turn_now", args=frames.NoArgs)
+def _end_turn_now(g: Game, a: frames.NoArgs) -> None:
     lives.end_turn_now(g)
 
 
@@ -601,7 +613,7 @@ def step_options(g: Game, seat: int) -> list[Choice]:
             Choice(
                 "stay",
                 f"Face the {held['what']} again",
-                [frame("effects", p=seat, list=held["effects"], ctx={"space": p.space})],
+                [frames.effects(seat, held["effects"], {"space": p.space})],
             )
         )
     else:
@@ -612,7 +624,7 @@ def step_options(g: Game, seat: int) -> list[Choice]:
                 Choice(
                     f"move:{g.rules.spaces[f].id}",
                     f"Go on to the {g.space_name(f)}",
-                    [frame("arrive", p=seat, space=f, how="forward")],
+                    [frames.arrive(seat, f, "forward")],
                 )
             )
     for b in back:
@@ -623,7 +635,7 @@ def step_options(g: Game, seat: int) -> list[Choice]:
                 Choice(
                     f"retreat:{g.rules.spaces[b].id}",
                     f"Go back out to the {g.space_name(b)}",
-                    [frame("arrive", p=seat, space=b, how="move")],
+                    [frames.arrive(seat, b, "move")],
                 )
             )
         else:
@@ -631,7 +643,7 @@ def step_options(g: Game, seat: int) -> list[Choice]:
                 Choice(
                     f"retreat:{g.rules.spaces[b].id}",
                     f"Retreat to the {g.space_name(b)}",
-                    [frame("arrive", p=seat, space=b, how="retreat")],
+                    [frames.arrive(seat, b, "retreat")],
                 )
             )
     if g.rules.spaces[p.space].kind == "crown":
@@ -657,8 +669,8 @@ def holds_talisman(g: Game, seat: int) -> bool:
     return False
 
 
-@ENGINE.handler("teleport")
-def _teleport(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("teleport", args=frames.Teleport)
+def _teleport(g: Game, a: frames.Teleport) -> None:
     seat: int = a["p"]
     to = a["to"]
     p = g.players[seat]
@@ -676,11 +688,11 @@ def _teleport(g: Game, a: dict[str, Any]) -> None:
     p.space = to
     stats.changed(g)
     if a.get("encounter", True):
-        g.push("arrive", p=seat, space=to, how="teleport")
+        g.push_frame(frames.arrive(seat, to, "teleport"))
 
 
-@ENGINE.handler("arrive")
-def _arrive(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("arrive", args=frames.Arrive)
+def _arrive(g: Game, a: frames.Arrive) -> None:
     seat: int = a["p"]
     space = a["space"]
     p = g.players[seat]
@@ -740,7 +752,7 @@ def _move_steps(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any])
     )
     if seat == g.active:
         lives.end_turn_now(g)
-    g.push("walk", p=seat, path=path, i=0)
+    g.push_frame(frames.walk(seat, path, 0))
 
 
 @effects.verb("hold")

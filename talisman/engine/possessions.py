@@ -8,9 +8,9 @@ left on the space. Spells are limited by Craft.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import abilities, cards, stats
+from talisman.engine import abilities, cards, frames, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -279,8 +279,8 @@ def check_limits(g: Game, seat: int) -> None:
     g.push("enforce_limits", p=seat)
 
 
-@ENGINE.handler("enforce_limits")
-def _enforce_limits(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("enforce_limits", args=frames.Seat)
+def _enforce_limits(g: Game, a: frames.Seat) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -310,28 +310,28 @@ def _enforce_limits(g: Game, a: dict[str, Any]) -> None:
                 Choice(
                     f"drop:{c}",
                     f"Leave the {g.card_name(c)}",
-                    [frame("drop", p=seat, card=c), frame("enforce_limits", p=seat)],
+                    [frames.drop(seat, c), frame("enforce_limits", p=seat)],
                 )
                 for c in p.objects
             ],
         )
 
 
-@ENGINE.handler("discard_spell")
-def _discard_spell(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("discard_spell", args=frames.CardOf)
+def _discard_spell(g: Game, a: frames.CardOf) -> None:
     cards.release(g, a["p"], a["card"])
     cards.discard(g, a["card"])
     g.say(f"{g.name(a['p'])} discards a Spell.", seat=a["p"])
 
 
-@ENGINE.handler("drop")
-def _drop(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("drop", args=frames.CardOf)
+def _drop(g: Game, a: frames.CardOf) -> None:
     if a["card"] in g.players[a["p"]].holdings():
         drop(g, a["p"], a["card"])
 
 
-@ENGINE.handler("take")
-def _take(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("take", args=frames.CardOf)
+def _take(g: Game, a: frames.CardOf) -> None:
     """Pick a card up from the character's space."""
     seat: int = a["p"]
     card = a["card"]
@@ -341,8 +341,16 @@ def _take(g: Game, a: dict[str, Any]) -> None:
         give_item(g, seat, card)
 
 
-@ENGINE.handler("swap")
-def _swap(g: Game, a: dict[str, Any]) -> None:
+class Swap(TypedDict):
+    """Character ``p`` gives up the card ``out`` (-1: none) for the card ``into``."""
+
+    p: int
+    out: int
+    into: int
+
+
+@ENGINE.handler("swap", args=Swap)
+def _swap(g: Game, a: Swap) -> None:
     """Exchange a carried Object with one on an Article (declared, as 000 asks)."""
     p = g.players[a["p"]]
     out, into = a["out"], a["into"]

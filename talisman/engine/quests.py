@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from talisman.engine import cards, stats
+from talisman.engine import cards, frames, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.flow import end_turn_now
@@ -79,8 +79,8 @@ def options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return []
 
 
-@ENGINE.handler("quest_give")
-def _quest_give(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("quest_give", args=frames.CardOf)
+def _quest_give(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     p = g.players[seat]

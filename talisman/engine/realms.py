@@ -15,7 +15,7 @@ Realm falls (its tithes stay with it, face up on the space) when its Noble dies.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, stats
 from talisman.engine.base import ENGINE
@@ -75,8 +75,16 @@ def entitle(g: Game, seat: int) -> None:
     )
 
 
-@ENGINE.handler("lay_realm")
-def _lay_realm(g: Game, a: dict[str, Any]) -> None:
+class LayRealm(TypedDict):
+    """Character ``p`` lays the title card ``title`` on the space of index ``space``."""
+
+    p: int
+    title: int
+    space: int
+
+
+@ENGINE.handler("lay_realm", args=LayRealm)
+def _lay_realm(g: Game, a: LayRealm) -> None:
     _replace(g, a["space"], {"space": a["space"], "owner": a["p"], "title": a["title"], "gold": 0, "cards": []})
     g.say(f"The Realm of the {g.card_name(a['title'])} is laid on the {g.space_name(a['space'])}.", seat=a["p"])
 
@@ -106,8 +114,16 @@ def visit(g: Game, seat: int, space: int) -> None:
         g.say(f"{g.name(seat)} has nothing to leave at the Realm.", seat=seat)
 
 
-@ENGINE.handler("tithe")
-def _tithe(g: Game, a: dict[str, Any]) -> None:
+class Tithe(TypedDict):
+    """Character ``p`` leaves the card ``card`` (-1: 1 gold) at the Realm on ``space``."""
+
+    p: int
+    card: int
+    space: int
+
+
+@ENGINE.handler("tithe", args=Tithe)
+def _tithe(g: Game, a: Tithe) -> None:
     seat: int = a["p"]
     card = a["card"]
     realm = realm_at(g, a["space"])
@@ -124,8 +140,15 @@ def _tithe(g: Game, a: dict[str, Any]) -> None:
         g.say(f"{g.name(seat)} leaves the {g.card_name(card)} at the Realm.", seat=seat)
 
 
-@ENGINE.handler("collect_tithes")
-def _collect(g: Game, a: dict[str, Any]) -> None:
+class CollectTithes(TypedDict):
+    """Character ``p`` collects what was left at its Realm on ``space``."""
+
+    p: int
+    space: int
+
+
+@ENGINE.handler("collect_tithes", args=CollectTithes)
+def _collect(g: Game, a: CollectTithes) -> None:
     seat: int = a["p"]
     realm = realm_at(g, a["space"])
     if realm is None:

@@ -36,7 +36,7 @@ def setup_game(g: Game) -> None:
             g.rng.shuffle(deck)
         g.decks[name] = deck
         g.discards[name] = []
-    wanted = g.config["characters"]
+    wanted = g.config.characters
     pool = sorted(k for k, c in rules.characters.items() if k not in wanted and c.playable)
     for seat, key in enumerate(wanted):
         if key is None:

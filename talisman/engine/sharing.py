@@ -234,5 +234,4 @@ def freeze_shared(original: Game, copy: Game) -> None:
         if frozen is not f:
             original.stack[i] = copy.stack[i] = frozen
     original.result = copy.result = freeze(original.result)
-    original.config = copy.config = freeze(original.config)
     original.options = copy.options = freeze(original.options)

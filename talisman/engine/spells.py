@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from talisman.engine import abilities, cards, possessions, stats
+from talisman.engine import abilities, cards, frames, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import ArgValue, Choice
 from talisman.engine.game import frame, frame_of
@@ -536,7 +536,7 @@ def _others_turn_ask(g: Game, a: dict[str, Any]) -> None:
         )
 
 
-def prevent_life_loss_options(g: Game, seat: int, loss: dict[str, Any]) -> list[Choice]:
+def prevent_life_loss_options(g: Game, seat: int, loss: frames.LoseLives) -> list[Choice]:
     """Spells that can stop this character losing a life."""
     return [
         Choice(
@@ -556,7 +556,7 @@ def on_landing(g: Game, seat: int) -> None:
         spell = g.rules.instances[card]
         if spell.type == "spell" and spell.cast.get("on_land") and affected(g, seat):
             g.say(f"The {spell.name} on the {g.space_name(space)} strikes {g.name(seat)}.", seat=seat)
-            g.push("effects", p=seat, list=list(spell.cast["on_land"]), ctx={"src": card, "space": space})
+            g.push_frame(frames.effects(seat, list(spell.cast["on_land"]), {"src": card, "space": space}))
 
 
 def on_global_expired(g: Game, key: str, val: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from talisman.content.places import place_name
-from talisman.engine import abilities, cards, endings, movement, possessions, quests, spells, stats, transform
+from talisman.engine import abilities, cards, endings, frames, movement, possessions, quests, spells, stats, transform
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -185,7 +185,7 @@ def free_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     kept: list[Choice] | None = g.rules.options_kept.get(key)
     if kept is None:
         kept = g.rules.options_kept[key] = [
-            Choice(f"drop:{c}", f"Drop the {g.card_name(c)}", [frame("drop", p=seat, card=c), *back], "free")
+            Choice(f"drop:{c}", f"Drop the {g.card_name(c)}", [frames.drop(seat, c), *back], "free")
             for c in p.objects + p.packed
         ] + possessions.unpack_option(g, seat, back)
     return trophy_options(g, seat, back) + kept

@@ -238,7 +238,7 @@ def _pieces(g: Game) -> dict[str, list[dict[str, str]]]:
 # The parts of a view, in order: each a function of (game, seat).
 SECTIONS: Final[dict[str, Callable[[Game, int | None], Any]]] = {
     "you": lambda g, seat: seat,
-    "modules": lambda g, seat: list(g.config["modules"]),
+    "modules": lambda g, seat: list(g.config.modules),
     "options": lambda g, seat: dict(g.options),
     "turn": lambda g, seat: g.turn,
     "round": lambda g, seat: g.round,
@@ -352,7 +352,7 @@ class LazyView(Mapping[str, Any]):
         game, or a copy of it) mean the same board, so a bot need not read and compare them at
         every decision; other objects may still be equal (compare ``modules`` and ``layout``)."""
         g = self._game
-        return g.config["modules"], g.globals.get("layout")
+        return g.config.modules, g.globals.get("layout")
 
     def sample_world(self, rng: random.Random) -> Game:
         """A copy of the game in which all this seat cannot see (deck order,

@@ -582,12 +582,12 @@ def _setup(
 ) -> tuple[dict[str, Any], Game | None, dict[str, Any], tuple[dict[str, Any], str] | None]:
     """A new game's configuration, engine game, public summary and first snapshot. A game whose
     people choose their characters has no engine game yet: only its configuration is checked."""
-    config = make_config(characters, None, modules, options, seed)
+    config = make_config(characters, None, modules, options, seed).to_dict()
     if choose:
         config = choosing.waiting_config(config, choose)
         return config, None, choosing.waiting_summary(config), None
     g = new_game(config)
-    return g.config, g, game_summary(g), (g.state_dict(), g.state_hash())
+    return g.config.to_dict(), g, game_summary(g), (g.state_dict(), g.state_hash())
 
 
 def new_game(config: dict[str, Any]) -> Game:

@@ -426,7 +426,7 @@ class GameSession:
                     log.exception("game %s: the engine failed to set the game up", self.id)
                     await self.hub.break_game(self, f"the rules engine failed to set the game up ({type(e).__name__})")
                     raise self.broken_error() from None
-                config = game.config
+                config = game.config.to_dict()
             before = self.config, self._summary
             self.config, self.game, self._summary = config, game, summary
             try:

@@ -89,8 +89,8 @@ def test_people_choose_then_the_game_begins_from_its_seed(client):
     expected = Game.new(["warrior", "wizard", None, "troll"], seed=9, options={"turn-cap": 1000})  # the server's cap
     live = client.app.state.hub.sessions[t.id].game
     assert (
-        live.config
-        == expected.config
+        live.config.to_dict()
+        == expected.config.to_dict()
         == {
             "modules": ["core"],
             "options": {"turn-cap": 1000},
@@ -99,7 +99,7 @@ def test_people_choose_then_the_game_begins_from_its_seed(client):
         }
     )
     record = client.app.state.hub.store.game(t.id)
-    assert record.config == expected.config and record.status == "open"
+    assert record.config == expected.config.to_dict() and record.status == "open"
     assert client.app.state.hub.store.snapshot_hashes(t.id) == {0: expected.state_hash()}
     assert holders(t) == {
         **{k: None for k in holders(t)},

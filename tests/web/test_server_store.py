@@ -32,7 +32,7 @@ def test_a_game_is_stored_as_configuration_actions_and_snapshots(db_url):
         game = client.app.state.hub.sessions[t.id].game
     store = Store(db_url)
     record = store.game(t.id)
-    assert record.config == game.config and record.config["seed"] == 12
+    assert record.config == game.config.to_dict() and record.config["seed"] == 12
     assert record.step == st["step"] == len(store.actions(t.id))
     assert [a.option for a in store.actions(t.id)] == game.history
     hashes = store.snapshot_hashes(t.id)

@@ -3,11 +3,10 @@ on the module's own object."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import effects, stats
-from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.decision import Choice, Frame
 
 from .module import MODULE, SONGS_HEARD, SONGS_KNOWN
 
@@ -38,12 +37,24 @@ def bard_song(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     options = [Choice("leave", "Let him be")]
     if g.players[seat].gold >= fee:
         label = f"Pay {fee}G for a song" if fee else "Listen to his song (he asks nothing of you)"
-        options.append(Choice("pay", label, [frame("bard_song", p=seat, fee=fee)]))
+        options.append(Choice("pay", label, [bard_song_frame(seat, fee)]))
     g.decide(seat, "bard", "The Wandering Bard offers a song.", options)
 
 
-@MODULE.handler("bard_song")
-def _bard_song(g: Game, a: dict[str, Any]) -> None:
+class BardSong(TypedDict):
+    """The arguments of a ``bard_song`` frame: character ``p`` pays ``fee`` gold for a song."""
+
+    p: int
+    fee: int
+
+
+def bard_song_frame(p: int, fee: int) -> Frame:
+    """A frame of the kind ``bard_song``, made with the arguments its declaration names."""
+    return ("bard_song", {"p": p, "fee": fee})
+
+
+@MODULE.handler("bard_song", args=BardSong)
+def _bard_song(g: Game, a: BardSong) -> None:
     """A frame handler: the song is paid for and heard, and the character remembers it."""
     seat, fee = a["p"], a["fee"]
     paid = f"pays the Bard {fee}G and listens" if fee else "listens"

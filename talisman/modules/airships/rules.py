@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, possessions, stats
+from talisman.engine import cards, effects, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.airships.module import MODULE
@@ -157,8 +157,8 @@ def airship(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("airship_claim")
-def _airship_claim(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("airship_claim", args=frames.CardOf)
+def _airship_claim(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     name = g.card_name(card)
@@ -190,8 +190,8 @@ def _airship_claim(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} claims the {name} and goes aboard with its party.", type="gain", seat=seat)
 
 
-@MODULE.handler("airship_leave")
-def _airship_leave(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("airship_leave", args=frames.CardOf)
+def _airship_leave(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].followers:
         possessions.drop(g, seat, card)
@@ -235,8 +235,8 @@ def disembark_last(g: Game, seat: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("airship_disembark")
-def _airship_disembark(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("airship_disembark", args=frames.Seat)
+def _airship_disembark(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     if ship_of(g, seat) is None:
         return
@@ -315,8 +315,8 @@ def fly(g: Game, seat: int) -> list[Choice] | None:
     ]
 
 
-@MODULE.handler("airship_course")
-def _airship_course(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("airship_course", args=frames.Seat)
+def _airship_course(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     card = ship_of(g, seat)
     if card is None:
@@ -345,7 +345,7 @@ def _airship_fly(g: Game, a: dict[str, Any]) -> None:
         return
     g.players[seat].flags.add("airship-flight")
     g.say(f"{g.name(seat)} flies the {g.card_name(card)} to the {g.space_name(to)}.", type="move", seat=seat)
-    g.push("arrive", p=seat, space=to, how="move")
+    g.push_frame(frames.arrive(seat, to, "move"))
 
 
 # --- combat ---------------------------------------------------------------------------------
@@ -407,8 +407,8 @@ def fall_chart(roll: int) -> str:
     return "killed" if roll <= 3 else "injured" if roll <= 6 else "stunned" if roll == 7 else "safe"
 
 
-@MODULE.handler("airship_destroyed")
-def _airship_destroyed(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("airship_destroyed", args=frames.Seat)
+def _airship_destroyed(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     card = ship_of(g, seat)

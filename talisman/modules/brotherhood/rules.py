@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, lives, stats
+from talisman.engine import cards, effects, frames, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.brotherhood.module import MODULE
@@ -122,8 +122,8 @@ def stranger_or_law(g: Game, seat: int, card: int) -> None:
             g.push("bell_stranger", p=seat, card=card)
 
 
-@MODULE.handler("bell_stranger")
-def _bell_stranger(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("bell_stranger", args=frames.CardOf)
+def _bell_stranger(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     roll = percent(g)
     g.say(
@@ -249,8 +249,8 @@ def jail(g: Game, seat: int) -> None:
     p.status["hold"] = {"space": p.space, **HOLD}
 
 
-@MODULE.handler("bell_jail_check")
-def _bell_jail_check(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("bell_jail_check", args=frames.Seat)
+def _bell_jail_check(g: Game, a: frames.Seat) -> None:
     jail(g, a["p"])
 
 
@@ -266,7 +266,7 @@ def members_in_the_donjon(g: Game, seat: int) -> None:
 
 
 def roll_frame(seat: int, dice: str, then: str, why: str) -> Any:
-    return frame("roll", p=seat, dice=dice, then=[then, {"p": seat}], into="roll", why=why, fate=True)
+    return frames.roll(seat, dice, [then, {"p": seat}], why=why, into="roll", fate=True)
 
 
 @MODULE.hook("bell-donjon")
@@ -319,7 +319,7 @@ def _bell_convince(g: Game, a: dict[str, Any]) -> None:
         return
     g.say(f"The guard is convinced it made a mistake: {g.name(seat)} may go to the Castle.", seat=seat)
     let_out(g, seat, None, cleared=True)
-    g.push("teleport", p=seat, to=g.rules.space_index[CASTLE])
+    g.push_frame(frames.teleport(seat, g.rules.space_index[CASTLE]))
 
 
 @MODULE.handler("bell_escape")
@@ -346,7 +346,7 @@ def _bell_judged(g: Game, a: dict[str, Any]) -> None:
         let_out(g, seat, RELEASE if then == "out" else GATE, cleared=True)
         g.players[seat].gold += gold
     if life:
-        g.push("lose_lives", p=seat, n=life, cause="beaten senseless in the Donjon", by=None)
+        g.push_frame(frames.lose_lives(seat, life, "beaten senseless in the Donjon", by=None))
 
 
 @MODULE.handler("bell_jailed")

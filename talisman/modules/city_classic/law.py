@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content import vocabulary as voc
-from talisman.engine import cards, effects, lives
+from talisman.engine import cards, effects, frames, lives
 from talisman.engine.combat import fight_creature, foe_names
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -197,8 +197,8 @@ def law_after_turn(g: Game, seat: int) -> None:
             g.push("law_check", p=i)
 
 
-@MODULE.handler("law_check")
-def _law_check(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("law_check", args=frames.Seat)
+def _law_check(g: Game, a: frames.Seat) -> None:
     """000: draw a City card: a Law card and the Watch comes; any other, nothing happens (it is discarded)."""
     seat = a["p"]
     card = cards.draw(g, "city")
@@ -291,32 +291,12 @@ def donjon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         Choice(
             "escape",
             f"Try to escape: roll a die, {ESCAPE_ROLL} and you are out (keeping your Warrant)",
-            [
-                frame(
-                    "roll",
-                    p=seat,
-                    dice="D6",
-                    then=["donjon_escape", {"p": seat}],
-                    into="roll",
-                    why="an escape",
-                    fate=True,
-                )
-            ],
+            [frames.roll(seat, "D6", ["donjon_escape", {"p": seat}], why="an escape", into="roll", fate=True)],
         ),
         Choice(
             "judged",
             "Be judged: roll a die (your Warrant is discarded when you are let out)",
-            [
-                frame(
-                    "roll",
-                    p=seat,
-                    dice="D6",
-                    then=["donjon_judged", {"p": seat}],
-                    into="roll",
-                    why="the judgement",
-                    fate=True,
-                )
-            ],
+            [frames.roll(seat, "D6", ["donjon_judged", {"p": seat}], why="the judgement", into="roll", fate=True)],
         ),
     ]
     g.decide(seat, "donjon", "The Donjon: how do you get out?", opts)
@@ -337,8 +317,8 @@ def stay(g: Game, seat: int, why: str) -> None:
     g.say(f"{g.name(seat)} {why}, and stays in the Donjon.", seat=seat)
 
 
-@MODULE.handler("donjon_bribe")
-def _donjon_bribe(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("donjon_bribe", args=frames.Seat)
+def _donjon_bribe(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     price = bribe_price(g, seat)
     g.players[seat].gold -= price

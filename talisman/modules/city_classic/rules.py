@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.movement import _walks
@@ -93,8 +93,8 @@ def city_space_is_the_gate(g: Game, seat: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("to_city_gate")
-def _to_city_gate(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("to_city_gate", args=frames.Seat)
+def _to_city_gate(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     put_in_city(g, seat, GATE)
     g.say(f"{g.name(seat)} comes to the City Gate: next turn it may enter the City.", type="move", seat=seat)
@@ -160,7 +160,7 @@ def _leave_by_road(g: Game, a: dict[str, Any]) -> None:
         g.say(f"The guards at the City Gate know {g.name(seat)}'s face: it is wanted.", seat=seat)
         arrest(g, seat, "tried to leave the City by road with a Warrant")
         return
-    g.push("walk", p=seat, path=a["path"], i=0)
+    g.push_frame(frames.walk(seat, a["path"], 0))
 
 
 # --- animals wait outside the buildings ----------------------------------------------------------
@@ -288,15 +288,15 @@ def _voyage(g: Game, a: dict[str, Any]) -> None:
             Choice(
                 f"move:{s.id}",
                 f"Go ashore at the {g.space_name(s.index)}",
-                [frame("arrive", p=seat, space=s.index, how="move")],
+                [frames.arrive(seat, s.index, "move")],
             )
             for s in dests
         ],
     )
 
 
-@MODULE.handler("stowaway")
-def _stowaway(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("stowaway", args=frames.Seat)
+def _stowaway(g: Game, a: frames.Seat) -> None:
     effects.roll(g, a["p"], "D6", frame("stowaway_result", p=a["p"]), why="stowing away")
 
 
@@ -315,7 +315,7 @@ def _stowaway_result(g: Game, a: dict[str, Any]) -> None:
         effects.run(g, seat, [{"move_steps": {"n": "D6", "direction": "forward"}}])
     elif roll == 4:
         g.say(f"{g.name(seat)} stows away, but the barge puts in just outside the City.", seat=seat)
-        g.push("arrive", p=seat, space=space(g, WOODS_OUTSIDE), how="move")
+        g.push_frame(frames.arrive(seat, space(g, WOODS_OUTSIDE), "move"))
     else:
         g.say(f"{g.name(seat)} stows away on a barge.", seat=seat)
         g.push("voyage", p=seat, regions=["outer"] if roll == 5 else ["outer", "middle"])
@@ -337,8 +337,8 @@ def barge(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("ride_barge")
-def _ride_barge(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("ride_barge", args=frames.Seat)
+def _ride_barge(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     put_in_city(g, seat, WHARF)
     g.say(f"{g.name(seat)} rides the Barge down to the City's Wharf.", type="move", seat=seat)
@@ -354,7 +354,7 @@ def water_walking(g: Game, a: dict[str, Any]) -> None:
         g.say("There is no water to walk on here.", seat=seat)
         return
     g.say(f"{g.name(seat)} walks over the river to the City's Wharf.", seat=seat)
-    g.push("arrive", p=seat, space=space(g, WHARF), how="move")
+    g.push_frame(frames.arrive(seat, space(g, WHARF), "move"))
 
 
 # --- the Bank ----------------------------------------------------------------------------------------
@@ -380,8 +380,8 @@ def bank(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.decide(seat, "bank", "The Bank: what is your business?", opts)
 
 
-@MODULE.handler("take_loan")
-def _take_loan(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("take_loan", args=frames.Seat)
+def _take_loan(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     p.status["loan"] = True
@@ -389,8 +389,8 @@ def _take_loan(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} takes a Loan of {LOAN}G from the Bank.", type="gold", seat=seat)
 
 
-@MODULE.handler("repay_loan")
-def _repay_loan(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("repay_loan", args=frames.Seat)
+def _repay_loan(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     p.gold -= LOAN_DUE
@@ -398,8 +398,8 @@ def _repay_loan(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} repays its Loan: {LOAN_DUE}G.", type="gold", seat=seat)
 
 
-@MODULE.handler("rob_bank")
-def _rob_bank(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("rob_bank", args=frames.Seat)
+def _rob_bank(g: Game, a: frames.Seat) -> None:
 
     crime(g, a["p"], "H", "robs the Bank")
     effects.roll(g, a["p"], "D6", frame("robbery", p=a["p"]), why="robbing the Bank")
@@ -492,7 +492,7 @@ def riverman(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 def ruckus(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """A ruckus at the Inn: a City card is drawn and met there (a fight in a building: Statute B)."""
     g.push("card_queue", p=seat)
-    g.push("draw_cards", p=seat, n=len(g.cards_on(g.players[seat].space)) + 1)
+    g.push_frame(frames.draw_cards(seat, len(g.cards_on(g.players[seat].space)) + 1))
 
 
 BIG_MONEY = ((6, -1), (9, 1), (11, 2), (99, 4))  # die + Craft at most ..., gold won (our own)

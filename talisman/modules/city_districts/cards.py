@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, combat, lives, stats
+from talisman.engine import cards, combat, frames, lives, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
@@ -65,19 +65,19 @@ def county_patrol(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("city_patrol_go")
-def _go(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_patrol_go", args=frames.Seat)
+def _go(g: Game, a: frames.Seat) -> None:
     accuse(g, a["p"])
 
 
-@MODULE.handler("city_patrol_fight")
-def _fight(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_patrol_fight", args=frames.Seat)
+def _fight(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     fight_creature(g, seat, PATROL, {}, lose=[frame("city_patrol_gaol", p=seat)])
 
 
-@MODULE.handler("city_patrol_gaol")
-def _gaol(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_patrol_gaol", args=frames.Seat)
+def _gaol(g: Game, a: frames.Seat) -> None:
     arrest(g, a["p"])
 
 
@@ -105,8 +105,8 @@ def escort(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("city_escort_take")
-def _take(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_escort_take", args=frames.CardOf)
+def _take(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     here = g.players[seat].space
     if card not in g.cards_on(here):
@@ -126,7 +126,7 @@ def escorts_arrive(g: Game, seat: int) -> None:
         if g.card_name(card) == "King":
             g.say(f"The King is home: {g.name(seat)} may choose {KING_PICKS} items from the Purchase stock.", seat=seat)
             for _ in range(KING_PICKS):
-                g.push("effects", p=seat, list=[{"hook": "choose-purchase"}], ctx={})
+                g.push_frame(frames.effects(seat, [{"hook": "choose-purchase"}], {}))
         else:
             g.players[seat].gold += QUEEN_REWARD
             g.say(f"The Queen is home: the King gives {g.name(seat)} {QUEEN_REWARD} gold.", type="gold", seat=seat)
@@ -267,20 +267,21 @@ def _shoot(g: Game, a: dict[str, Any]) -> None:
     if target not in g.cards_on(space):
         return
     card = g.rules.instances[target]
-    g.push(
-        "combat",
-        p=seat,
-        foes=[],
-        adhoc=[{"name": card.name, "strength": card.strength, "subtype": card.subtype}],
-        mode="strength",
-        evadable=False,
-        trophy=False,
-        win=[frame("city_arrow_kills", p=seat, card=target, space=space)],
-        lose=[],
-        standoff=[],
-        evaded=[],
-        ctx={},
-        harmless=True,
+    g.push_frame(
+        frames.combat(
+            seat,
+            [],
+            [{"name": card.name, "strength": card.strength, "subtype": card.subtype}],
+            "strength",
+            False,
+            False,
+            [frame("city_arrow_kills", p=seat, card=target, space=space)],
+            [],
+            [],
+            [],
+            {},
+            harmless=True,
+        )
     )
 
 
@@ -355,7 +356,7 @@ def _ride(g: Game, a: dict[str, Any]) -> None:
             f"{'is' if len(left) == 1 else 'are'} left behind on the {g.space_name(p.space)}.",
             seat=seat,
         )
-    g.push("move_choose", p=seat, roll=a["roll"], fixed=True)
+    g.push_frame(frames.move_choose(seat, roll=a["roll"], fixed=True))
 
 
 @MODULE.ability("turn")
@@ -372,8 +373,8 @@ def ride_back(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("city_ride_back")
-def _ride_back(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_ride_back", args=frames.Seat)
+def _ride_back(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     left = p.status.pop("ditched")

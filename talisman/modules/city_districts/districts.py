@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.places import ring_cells
-from talisman.engine import cards, combat, effects, lives, possessions, stats
+from talisman.engine import cards, combat, effects, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -101,28 +101,29 @@ def _unbench(g: Game, a: dict[str, Any]) -> None:
     stats.changed(g)
 
 
-@MODULE.handler("city_arena_gladiator")
-def _gladiator(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_arena_gladiator", args=frames.Seat)
+def _gladiator(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     strength = effects.amount(g, seat, "D6+2")
     g.say(f"A Gladiator of Strength {strength} steps into the Arena.", seat=seat)
     _bench(g, seat)
     g.push("city_arena_unbench", seats=[seat])
-    g.push(
-        "combat",
-        p=seat,
-        foes=[],
-        adhoc=[{"name": "Gladiator", "strength": strength, "subtype": ""}],
-        mode="strength",
-        evadable=False,
-        trophy=False,
-        win=[frame("city_arena_prize", p=seat, gold=strength // 2, of="the Gladiator")],
-        lose=[frame("end_turn_now")],
-        standoff=[frame("end_turn_now")],
-        evaded=[],
-        ctx={},
-        alone=True,
-        harmless=True,
+    g.push_frame(
+        frames.combat(
+            seat,
+            [],
+            [{"name": "Gladiator", "strength": strength, "subtype": ""}],
+            "strength",
+            False,
+            False,
+            [frame("city_arena_prize", p=seat, gold=strength // 2, of="the Gladiator")],
+            [frames.end_turn_now()],
+            [frames.end_turn_now()],
+            [],
+            {},
+            alone=True,
+            harmless=True,
+        )
     )
 
 
@@ -292,8 +293,8 @@ def set_sail(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("city_set_sail")
-def _sail(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_set_sail", args=frames.Seat)
+def _sail(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     to = p.status.pop("passage")["to"]
@@ -313,8 +314,8 @@ def _sail(g: Game, a: dict[str, Any]) -> None:
     end_move(g, seat)
 
 
-@MODULE.handler("city_collect_aboard")
-def _aboard(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_collect_aboard", args=frames.Seat)
+def _aboard(g: Game, a: frames.Seat) -> None:
     """Beasts and Bows are shipped with their owner (no thief on the quay)."""
     from talisman.modules.city_districts.rules import guards, stables
 
@@ -475,8 +476,8 @@ def sheriff(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         g.decide(seat, "city-sheriff", "The Sheriff's Office", [Choice("none", "Hand over no one", []), *opts])
 
 
-@MODULE.handler("city_sheriff_reward")
-def _reward(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_sheriff_reward", args=frames.CardOf)
+def _reward(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].trophies:
         cards.release(g, seat, card)
@@ -485,8 +486,8 @@ def _reward(g: Game, a: dict[str, Any]) -> None:
         g.say(f"The Sheriff pays {g.name(seat)} {DESERTER_REWARD} gold for the {g.card_name(card)}.", type="gold")
 
 
-@MODULE.handler("city_sheriff_task")
-def _task_outlaw(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_sheriff_task", args=frames.CardOf)
+def _task_outlaw(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     if card in p.trophies:
@@ -515,8 +516,8 @@ def palace(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     escorts_arrive(g, seat)
 
 
-@MODULE.handler("city_palace_service")
-def _service(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_palace_service", args=frames.Seat)
+def _service(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     task = p.status.get("king-task")
@@ -538,8 +539,8 @@ def _service(g: Game, a: dict[str, Any]) -> None:
         g.say(f"The King reminds {g.name(seat)} of its task: {TASKS[task['n']]}.", seat=seat)
 
 
-@MODULE.handler("city_palace_enlist")
-def _enlist(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_palace_enlist", args=frames.Seat)
+def _enlist(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     effects.roll(g, seat, "D6", frame("city_palace_task", p=seat), why="the King's task")
 
@@ -554,8 +555,8 @@ def _task(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} enters the King's service: {TASKS[n]}, for {REWARD} gold.", seat=seat)
 
 
-@MODULE.handler("city_palace_reward")
-def _palace_reward(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_palace_reward", args=frames.CardOf)
+def _palace_reward(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     if card >= 0 and card in p.holdings():

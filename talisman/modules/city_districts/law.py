@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, stats
+from talisman.engine import cards, effects, frames, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -181,7 +181,7 @@ def _release(g: Game, a: dict[str, Any]) -> None:
         p.space = space(g, entrance)
         stats.changed(g)
         g.say(f"{g.name(seat)} finds a way from the Gaol down into the Dungeon.", type="move", seat=seat)
-        g.push("arrive", p=seat, space=p.space, how="move")
+        g.push_frame(frames.arrive(seat, p.space, "move"))
         return
     p.space = space(g, "north-gate")
     p.status["city-released"] = True
@@ -208,14 +208,10 @@ def street_fight(g: Game, fight: dict[str, Any], s_att: int, s_dfd: int) -> None
     att = fight["a"]
     if fight["mode"] != "strength" or fight.get("settle") or not in_city(g, att):
         return
-    g.push(
-        "roll",
-        p=att,
-        dice="D6",
-        then=["city_guards", {"a": att, "b": fight["d"]}],
-        into="roll",
-        why="the City Guards",
-        fate=False,
+    g.push_frame(
+        frames.roll(
+            att, "D6", ["city_guards", {"a": att, "b": fight["d"]}], why="the City Guards", into="roll", fate=False
+        )
     )
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import abilities, cards, effects, movement, possessions, stats
+from talisman.engine import abilities, cards, effects, frames, movement, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -49,8 +49,8 @@ def waiting(g: Game, seat: int) -> list[int]:
     return cards.held_by(g, guards(seat)) + cards.held_by(g, stables(seat))
 
 
-@MODULE.handler("city_leave_city")
-def _leave_city(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_leave_city", args=frames.Seat)
+def _leave_city(g: Game, a: frames.Seat) -> None:
     """22:6: out to the City Gates; the movement begins there (the roll), with the pause."""
     seat = a["p"]
     p = g.players[seat]
@@ -60,7 +60,7 @@ def _leave_city(g: Game, a: dict[str, Any]) -> None:
     stats.changed(g)
     left_city(g, seat)
     if movement.one_space_only(g, seat):
-        g.push_all([frame("city_collect", p=seat), frame("move_choose", p=seat, roll=1, fixed=True)])
+        g.push_all([frame("city_collect", p=seat), frames.move_choose(seat, roll=1, fixed=True)])
     else:
         g.push("city_gates_roll", p=seat)
 
@@ -91,7 +91,7 @@ def _gates_roll(g: Game, a: dict[str, Any]) -> None:
 def _pause(g: Game, a: dict[str, Any]) -> None:
     """The roll is made: pause at the City Gates (if anything waits), then move it on."""
     seat = a["p"]
-    g.push_all([frame("city_collect", p=seat), frame("move_choose", p=seat, roll=a["roll"])])
+    g.push_all([frame("city_collect", p=seat), frames.move_choose(seat, roll=a["roll"])])
 
 
 def collect_choices(g: Game, seat: int) -> list[Choice]:
@@ -114,8 +114,8 @@ def collect_choices(g: Game, seat: int) -> list[Choice]:
     return out
 
 
-@MODULE.handler("city_collect")
-def _collect(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_collect", args=frames.Seat)
+def _collect(g: Game, a: frames.Seat) -> None:
     """The pause at the City Gates: take back what the character will, a thing at a time, or go on (the
     engine's kind of decision for what to take, ``take``: its ids, ``take:<card>`` and ``done``)."""
     seat = a["p"]
@@ -127,8 +127,8 @@ def _collect(g: Game, a: dict[str, Any]) -> None:
     g.decide(seat, "take", "You pause at the City Gates: what do you take back?", [*offers, go_on])
 
 
-@MODULE.handler("city_go_on")
-def _go_on(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_go_on", args=frames.Seat)
+def _go_on(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.players[seat].status.pop("city-bought", None)  # a beast not fetched is one left here now
     left = [g.card_name(c) for c in waiting(g, seat)]
@@ -155,8 +155,8 @@ def _fetch_beast(g: Game, a: dict[str, Any]) -> None:
     take_back(g, seat, [beast, *(loads if len(beasts) == 1 else ())])
 
 
-@MODULE.handler("city_take")
-def _take_thing(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_take", args=frames.CardOf)
+def _take_thing(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     holder = guards(seat) if card in cards.held_by(g, guards(seat)) else stables(seat)
     cards.unhold(g, holder, card)

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, lives, possessions, stats
+from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -137,7 +137,7 @@ def city_moves(g: Game, seat: int, roll: int) -> list[Choice]:
         Choice(
             f"move:{names[dest].id}",
             f"Move to the {names[dest].name} ({len(path)} {'district' if len(path) == 1 else 'districts'})",
-            [frame("walk", p=seat, path=path, i=0)],
+            [frames.walk(seat, path, 0)],
         )
         for dest, path in sorted(reach(g.rules, g.players[seat].space, most).items())
     ]
@@ -200,8 +200,8 @@ def city_gates(g: Game, seat: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("city_gates_reached")
-def _gates_reached(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_gates_reached", args=frames.Seat)
+def _gates_reached(g: Game, a: frames.Seat) -> None:
     """22:21 to 22:24: stopped at the City Gates, the character leaves what the City forbids there."""
     seat = a["p"]
     g.players[seat].status["city-gates"] = g.turn
@@ -261,7 +261,7 @@ def _enter_city(g: Game, a: dict[str, Any]) -> None:
     p.status.pop("city-gates", None)
     stow(g, seat)  # what it got since its stop (or all, for one that began the game here)
     g.say(f"{g.name(seat)} enters the City by the {GATES[gate]}.", type="move", seat=seat)
-    g.push("arrive", p=seat, space=space(g, gate), how="move")
+    g.push_frame(frames.arrive(seat, space(g, gate), "move"))
 
 
 # --- what waits at the gates ---------------------------------------------------------------------

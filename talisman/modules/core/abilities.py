@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from talisman.content.places import place_name
-from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.combat import apart, foe_names, foe_subtypes, has_foes, let_be_frames, let_pass
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
@@ -61,7 +61,7 @@ def elf_woods_walk(g: Game, seat: int, back: list[Any]) -> list[Choice]:
         Choice(
             f"woods:{s.id}",
             f"Walk through the trees to the {place_name(g.rules, s.id)}",
-            [frame("arrive", p=seat, space=s.index, how="move")],
+            [frames.arrive(seat, s.index, "move")],
         )
         for s in woods
     ]
@@ -76,14 +76,14 @@ def alchemist_follower(g: Game, seat: int, back: list[Any]) -> list[Choice]:
         Choice(
             "alchemist",
             "Ask the Alchemist to turn Objects into gold",
-            [frame("flag", p=seat, flag="alchemist"), frame("sell", p=seat, price=1), *back],
+            [frames.flag(seat, "alchemist"), frame("sell", p=seat, price=1), *back],
             "free",
         )
     ]
 
 
-@MODULE.handler("flag")
-def _flag(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("flag", args=frames.Flag)
+def _flag(g: Game, a: frames.Flag) -> None:
     g.players[a["p"]].flags.add(a["flag"])
 
 
@@ -99,8 +99,8 @@ def use_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("use_item")
-def _use_item(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("use_item", args=frames.CardOf)
+def _use_item(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     if card not in g.players[seat].objects:
@@ -126,16 +126,8 @@ def dispel_magic(g: Game, seat: int, back: list[Any]) -> list[Choice]:
             "dispel",
             f"Try to dispel the {' and the '.join(g.card_name(f) for f in afflicted)}",
             [
-                frame("flag", p=seat, flag="dispel"),
-                frame(
-                    "roll",
-                    p=seat,
-                    dice="2D6",
-                    then=["dispel_result", {"p": seat}],
-                    into="roll",
-                    why="Dispel Magic",
-                    fate=True,
-                ),
+                frames.flag(seat, "dispel"),
+                frames.roll(seat, "2D6", ["dispel_result", {"p": seat}], why="Dispel Magic", into="roll", fate=True),
                 *back,
             ],
             "free",
@@ -167,8 +159,8 @@ def troll_regenerate(g: Game, seat: int, roll: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("regenerate")
-def _regenerate(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("regenerate", args=frames.Seat)
+def _regenerate(g: Game, a: frames.Seat) -> None:
     g.say(f"{g.name(a['p'])} regenerates.", seat=a["p"])
     lives.heal(g, a["p"], 1)
     lives.end_turn_now(g)
@@ -209,13 +201,12 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
                 "charm",
                 "Play to charm the animal (roll higher than its Strength)",
                 [
-                    frame(
-                        "roll",
-                        p=seat,
-                        dice="D6",
-                        then=["charm_result", {"p": seat, "fight": {**fight, "tried_charm": True}}],
-                        into="roll",
+                    frames.roll(
+                        seat,
+                        "D6",
+                        ["charm_result", {"p": seat, "fight": {**fight, "tried_charm": True}}],
                         why="charming the animal",
+                        into="roll",
                         fate=True,
                     )
                 ],
@@ -336,9 +327,7 @@ def _exorcise(g: Game, a: dict[str, Any]) -> None:
             "spirit-spell",
             "Gain a Spell for your exorcism?",
             [
-                Choice(
-                    "spell", "Gain a Spell", [frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={})]
-                ),
+                Choice("spell", "Gain a Spell", [frames.effects(seat, [{"take_card": {"deck": "spell"}}], {})]),
                 Choice("no", "No", []),
             ],
         )
@@ -353,8 +342,8 @@ def _bribe(g: Game, a: dict[str, Any]) -> None:
     g.push_all(a["fight"]["evaded"])
 
 
-@MODULE.handler("mercenary")
-def _mercenary(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("mercenary", args=frames.Seat)
+def _mercenary(g: Game, a: frames.Seat) -> None:
     p = g.players[a["p"]]
     p.gold -= 1
     p.flags.add("mercenary")
@@ -372,8 +361,8 @@ def ghoul_raise(g: Game, seat: int, fight: dict[str, Any]) -> None:
             g.push("raise_offer", p=seat, card=c)
 
 
-@MODULE.handler("raise_offer")
-def _raise_offer(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("raise_offer", args=frames.CardOf)
+def _raise_offer(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     g.decide(
@@ -387,8 +376,8 @@ def _raise_offer(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("raise")
-def _raise(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("raise", args=frames.CardOf)
+def _raise(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     p = g.players[seat]
@@ -414,16 +403,10 @@ def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[
     o = g.players[other]
     opts = []
     if o.gold:
-        opts.append(
-            Choice(
-                f"{key}:gold", f"{verb_} 1 gold from the {g.name(other)}", [frame("take_gold", win=seat, lose=other)]
-            )
-        )
+        opts.append(Choice(f"{key}:gold", f"{verb_} 1 gold from the {g.name(other)}", [frames.take_gold(seat, other)]))
     for c in possessions.stealable(g, other):
         if possessions.permitted(g, seat, c):
-            opts.append(
-                Choice(f"{key}:{c}", f"{verb_} the {g.card_name(c)}", [frame("steal", win=seat, lose=other, card=c)])
-            )
+            opts.append(Choice(f"{key}:{c}", f"{verb_} the {g.card_name(c)}", [frames.steal(seat, other, c)]))
     return opts
 
 
@@ -437,13 +420,12 @@ def sorceress(g: Game, seat: int, other: int) -> list[Choice]:
                 "beguile",
                 f"Beguile the {g.name(other)} (roll {need} or more)",
                 [
-                    frame(
-                        "roll",
-                        p=seat,
-                        dice="D6",
-                        then=["beguile_result", {"p": seat, "other": other, "need": need}],
-                        into="roll",
+                    frames.roll(
+                        seat,
+                        "D6",
+                        ["beguile_result", {"p": seat, "other": other, "need": need}],
                         why="beguiling",
+                        into="roll",
                         fate=True,
                     )
                 ],
@@ -452,11 +434,7 @@ def sorceress(g: Game, seat: int, other: int) -> list[Choice]:
     if stats.has_trait(g, seat, "take-follower"):
         for f in g.players[other].followers:
             if g.card_name(f) not in UNTAKEABLE_BY_SORCERESS and g.rules.instances[f].subtype != "maiden":
-                opts.append(
-                    Choice(
-                        f"lure:{f}", f"Lure away the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)]
-                    )
-                )
+                opts.append(Choice(f"lure:{f}", f"Lure away the {g.card_name(f)}", [frames.steal(seat, other, f)]))
     return opts
 
 
@@ -477,7 +455,7 @@ def minstrel_maidens(g: Game, seat: int, other: int) -> list[Choice]:
     if not stats.has_trait(g, seat, "take-maidens"):
         return []
     return [
-        Choice(f"woo:{f}", f"Win over the {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+        Choice(f"woo:{f}", f"Win over the {g.card_name(f)}", [frames.steal(seat, other, f)])
         for f in g.players[other].followers
         if g.rules.instances[f].subtype == "maiden"
     ]
@@ -500,8 +478,8 @@ def build_raft(g: Game, seat: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("build_raft")
-def _build_raft(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("build_raft", args=frames.Seat)
+def _build_raft(g: Game, a: frames.Seat) -> None:
     g.players[a["p"]].status["raft"] = g.turn
     g.say(f"{g.name(a['p'])} builds a raft.", seat=a["p"])
 
@@ -520,6 +498,6 @@ def druid_woods(g: Game, seat: int) -> list[Choice]:
         Choice(
             "woods-spells",
             "Gather Spells in the Woods, up to your limit",
-            [frame("effects", p=seat, list=[{"fill_spells": True}], ctx={})],
+            [frames.effects(seat, [{"fill_spells": True}], {})],
         )
     ]

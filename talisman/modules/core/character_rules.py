@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from talisman.content import vocabulary
-from talisman.engine import cards, effects, possessions, stats
+from talisman.engine import cards, effects, frames, possessions, stats
 from talisman.engine.abilities import movement_die
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -127,8 +127,8 @@ def roll_two_to_move(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("move_pick_two")
-def _move_pick_two(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("move_pick_two", args=frames.Seat)
+def _move_pick_two(g: Game, a: frames.Seat) -> None:
     """Two movement dice, either kept. Choice: Fate re-rolls one die, not a pair
     already picked from, so none is offered here."""
     seat: int = a["p"]
@@ -144,7 +144,7 @@ def _move_pick_two(g: Game, a: dict[str, Any]) -> None:
         seat,
         "pick-roll",
         f"You rolled {first} and {second}: which do you move by?",
-        [Choice(f"keep:{v}", f"Move {v}", [frame("move_choose", p=seat, roll=v)]) for v in sorted({first, second})],
+        [Choice(f"keep:{v}", f"Move {v}", [frames.move_choose(seat, roll=v)]) for v in sorted({first, second})],
         about={"purpose": "movement"},
     )
 
@@ -167,7 +167,7 @@ def starting_extras(g: Game, seat: int) -> None:
     if not scrolls_in_game(g):
         return
     if stats.has_trait(g, seat, "start:scroll"):
-        g.push("effects", p=seat, list=[{"take_card": {"deck": SCROLL_DECK}}], ctx={})
+        g.push_frame(frames.effects(seat, [{"take_card": {"deck": SCROLL_DECK}}], {}))
     swaps = (
         len(p.spells)
         if stats.has_trait(g, seat, "start:spells-or-scrolls")
@@ -208,8 +208,8 @@ def _scroll_for_spell(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("swap_spell_for_scroll")
-def _swap_spell_for_scroll(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("swap_spell_for_scroll", args=frames.CardOf)
+def _swap_spell_for_scroll(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     if card not in g.players[seat].spells:
@@ -250,7 +250,7 @@ def scroll_instead_of_encounter(g: Game, seat: int) -> list[Choice]:
         Choice(
             "scroll-instead",
             f"Take a Scroll (you may not encounter the {g.space_name(g.players[seat].space)})",
-            [frame("effects", p=seat, list=[{"take_card": {"deck": SCROLL_DECK}}], ctx={})],
+            [frames.effects(seat, [{"take_card": {"deck": SCROLL_DECK}}], {})],
             "instead",
         )
     ]
@@ -330,8 +330,8 @@ def _patrol_fight(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("trophy_from_space")
-def _trophy_from_space(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("trophy_from_space", args=frames.CardOf)
+def _trophy_from_space(g: Game, a: frames.CardOf) -> None:
     seat: int = a["p"]
     card = a["card"]
     space = g.players[seat].space
@@ -451,15 +451,9 @@ def city_theft(g: Game, seat: int) -> list[Choice]:
             "steal-here",
             f"Try to steal in the {g.space_name(p.space)}",
             [
-                frame("flag", p=seat, flag="stole"),
-                frame(
-                    "roll",
-                    p=seat,
-                    dice="D6",
-                    then=["theft_result", {"p": seat, "place": kind}],
-                    into="roll",
-                    why="a theft",
-                    fate=True,
+                frames.flag(seat, "stole"),
+                frames.roll(
+                    seat, "D6", ["theft_result", {"p": seat, "place": kind}], why="a theft", into="roll", fate=True
                 ),
             ],
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from talisman.engine import effects, lives, quests
+from talisman.engine import effects, frames, lives, quests
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.core.module import MODULE
@@ -40,14 +40,8 @@ def warlock_quest(g: Game, seat: int, ctx: dict[str, Any]) -> None:
                 "quest",
                 "Ask for a quest (roll a die)",
                 [
-                    frame(
-                        "roll",
-                        p=seat,
-                        dice="D6",
-                        then=["warlock_roll", {"p": seat}],
-                        into="roll",
-                        why="the Warlock's quest",
-                        fate=True,
+                    frames.roll(
+                        seat, "D6", ["warlock_roll", {"p": seat}], why="the Warlock's quest", into="roll", fate=True
                     )
                 ],
             ),

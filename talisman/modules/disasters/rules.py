@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.content.places import place_name
 from talisman.content.vocabulary import _fail, _str, _table, effects
-from talisman.engine import cards
+from talisman.engine import cards, frames
 from talisman.engine import effects as run_effects
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -69,7 +69,7 @@ def disaster(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) ->
         cards.lift(g, card, here)
         cards.remove(g, card)
         g.say(f"The {name} finds nothing left to strike.", seat=seat)
-        g.push("draw_cards", p=seat, n=len(g.cards_on(here)) + 1)
+        g.push_frame(frames.draw_cards(seat, len(g.cards_on(here)) + 1))
         return
     g.decide(
         seat,
@@ -97,7 +97,7 @@ def _disaster_strike(g: Game, a: dict[str, Any]) -> None:
     where = place_name(g.rules, g.rules.spaces[space].id)
     g.say(f"The {g.card_name(card)} strikes the {where}.", type="disaster", seat=seat, space=g.rules.spaces[space].id)
     if space != drawn_on and g.players[seat].space == drawn_on:
-        g.push("draw_cards", p=seat, n=len(g.cards_on(drawn_on)) + 1)  # in the place of the card drawn
+        g.push_frame(frames.draw_cards(seat, len(g.cards_on(drawn_on)) + 1))  # in the place of the card drawn
     strike = g.rules.instances[card].on_draw[0]["disaster"]["strike"]
     for p in reversed(g.players):  # pushed last first: the first seat is struck first
         if p.alive and p.space == space:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import possessions, stats
+from talisman.engine import frames, possessions, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -107,8 +107,8 @@ def _lord_fight(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("lord_slain")
-def _lord_slain(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lord_slain", args=frames.Seat)
+def _lord_slain(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.say(
         f"{g.name(seat)} slays the {LORD}; his spirit lingers, and he will rise again.", type="combat-result", seat=seat
@@ -120,8 +120,8 @@ def _lord_slain(g: Game, a: dict[str, Any]) -> None:
     g.push("claim_treasure", p=seat)
 
 
-@MODULE.handler("claim_treasure")
-def _claim_treasure(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("claim_treasure", args=frames.Seat)
+def _claim_treasure(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     hoard = g.decks["treasure"]
     if not hoard:
@@ -150,13 +150,13 @@ def _claim_treasure(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("decline_treasure")
-def _decline_treasure(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("decline_treasure", args=frames.Seat)
+def _decline_treasure(g: Game, a: frames.Seat) -> None:
     g.say(f"{g.name(a['p'])} leaves the {LORD}'s hoard untouched.", seat=a["p"])
 
 
-@MODULE.handler("take_treasure")
-def _take_treasure(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("take_treasure", args=frames.CardOf)
+def _take_treasure(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     g.decks["treasure"].remove(card)
     g.say(f"{g.name(seat)} takes the {g.card_name(card)} from the hoard.", type="gain", seat=seat)
@@ -186,4 +186,4 @@ def _lord_after(g: Game, a: dict[str, Any]) -> None:
         type="move",
         seat=seat,
     )
-    g.push("teleport", p=seat, to=dest, encounter=not a["defeated"])
+    g.push_frame(frames.teleport(seat, dest, encounter=not a["defeated"]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, possessions, stats
+from talisman.engine import cards, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.encounter import encounter_order
 from talisman.engine.game import frame
@@ -41,7 +41,7 @@ def summoning_circle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     ]
     if not found:
         g.say(f"Nothing answers the Summoning Circle: {g.name(seat)} draws a card.", seat=seat)
-        g.push("draw_cards", p=seat, n=1)
+        g.push_frame(frames.draw_cards(seat, 1))
         return
     source = min(found)[2]
     card = next(c for c in encounter_order(g, source) if g.rules.instances[c].type == "enemy")

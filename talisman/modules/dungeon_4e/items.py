@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, lives, movement, possessions, stats
+from talisman.engine import cards, effects, frames, lives, movement, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
 from talisman.modules.dungeon_4e import rules
@@ -120,8 +120,8 @@ def trick_dice(g: Game, seat: int, fight: dict[str, Any], faces: list[int]) -> l
     return faces
 
 
-@MODULE.handler("soul_drink")
-def _soul_drink(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("soul_drink", args=frames.CardOf)
+def _soul_drink(g: Game, a: frames.CardOf) -> None:
     """Doubles: the Soul Drinker takes a Follower at random, then it is discarded."""
     seat, card = a["p"], a["card"]
     p = g.players[seat]
@@ -216,8 +216,8 @@ def _weighted_attack(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("use_up")
-def _use_up_frame(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("use_up", args=frames.CardOf)
+def _use_up_frame(g: Game, a: frames.CardOf) -> None:
     _use_up(g, a["p"], a["card"])
 
 
@@ -260,7 +260,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
             )
     if "dungeon-item-used" in p.flags:
         return opts
-    used = [frame("flag", p=seat, flag="dungeon-item-used")]
+    used = [frames.flag(seat, "dungeon-item-used")]
     for stone in _holding(g, seat, "blood-stone")[:1]:
         if p.lives >= 2:
             opts.append(
@@ -269,14 +269,13 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                     f"Give the {g.card_name(stone)} a life and roll",
                     [
                         *used,
-                        frame("lose_lives", p=seat, n=1, cause=f"the {g.card_name(stone)}"),
-                        frame(
-                            "roll",
-                            p=seat,
-                            dice="D6",
-                            then=["blood_stone", {"p": seat, "card": stone}],
-                            into="roll",
+                        frames.lose_lives(seat, 1, f"the {g.card_name(stone)}"),
+                        frames.roll(
+                            seat,
+                            "D6",
+                            ["blood_stone", {"p": seat, "card": stone}],
                             why=f"the {g.card_name(stone)}",
+                            into="roll",
                             fate=True,
                         ),
                         *back,
@@ -293,8 +292,8 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                     f"Give up the {g.card_name(f)} to the {g.card_name(book)} for a Spell",
                     [
                         *used,
-                        frame("lose_follower", p=seat, card=f, why="is given up to dark rites"),
-                        frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}),
+                        frames.lose_follower(seat, f, why="is given up to dark rites"),
+                        frames.effects(seat, [{"take_card": {"deck": "spell"}}], {}),
                         *back,
                     ],
                     "free",
@@ -307,7 +306,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                 Choice(
                     "lore",
                     f"Learn a Spell from the {g.card_name(book)}",
-                    [*used, frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}), *back],
+                    [*used, frames.effects(seat, [{"take_card": {"deck": "spell"}}], {}), *back],
                     "free",
                 )
             )
@@ -330,7 +329,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                     f"Discard the {g.card_name(seeker)} for 3 gold",
                     [
                         frame("use_up", p=seat, card=seeker),
-                        frame("effects", p=seat, list=[{"gain": {"gold": 3}}], ctx={}),
+                        frames.effects(seat, [{"gain": {"gold": 3}}], {}),
                         *back,
                     ],
                     "free",
@@ -339,8 +338,8 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("weighted_move")
-def _weighted_move(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("weighted_move", args=frames.CardOf)
+def _weighted_move(g: Game, a: frames.CardOf) -> None:
     seat = a["p"]
     g.decide(
         seat,
@@ -350,7 +349,7 @@ def _weighted_move(g: Game, a: dict[str, Any]) -> None:
             Choice(
                 f"roll:{k}",
                 f"Move {k}",
-                [frame("use_up", p=seat, card=a["card"]), frame("move_choose", p=seat, roll=k)],
+                [frame("use_up", p=seat, card=a["card"]), frames.move_choose(seat, roll=k)],
             )
             for k in range(g.die_size(seat), 0, -1)
         ],
@@ -358,8 +357,8 @@ def _weighted_move(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("fly")
-def _fly(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("fly", args=frames.Seat)
+def _fly(g: Game, a: frames.Seat) -> None:
     """To any space of the Region the character stands in (the Cloak of Feathers, the Amulet of Speed)."""
     seat = a["p"]
     p = g.players[seat]
@@ -372,7 +371,7 @@ def _fly(g: Game, a: dict[str, Any]) -> None:
             Choice(
                 f"to:{sid}",
                 f"The {g.rules.space(sid).name} ({sid})",
-                [frame("arrive", p=seat, space=g.rules.space_index[sid], how="teleport")],
+                [frames.arrive(seat, g.rules.space_index[sid], "teleport")],
             )
             for sid in region.ring
             if g.rules.space_index[sid] != p.space
@@ -409,7 +408,7 @@ def amulet_of_speed(g: Game, seat: int, roll: int) -> list[Choice]:
     if roll == 1:
         amulets = _holding(g, seat, "reroll-move:1")
         return [
-            Choice("amulet-reroll", f"Roll again ({g.card_name(a)})", [frame("move_roll", p=seat)]) for a in amulets[:1]
+            Choice("amulet-reroll", f"Roll again ({g.card_name(a)})", [frames.move_roll(seat)]) for a in amulets[:1]
         ]
     if roll == 6:
         return [
@@ -436,7 +435,7 @@ def upkeep(g: Game, seat: int) -> None:
 def _upkeep(g: Game, a: dict[str, Any]) -> None:
     seat, card, n = a["p"], a["card"], a["n"]
     p = g.players[seat]
-    leave = [frame("lose_follower", p=seat, card=card, why="leaves, unpaid")]
+    leave = [frames.lose_follower(seat, card, why="leaves, unpaid")]
     if card not in p.followers:
         return
     if p.gold < n:
@@ -470,7 +469,7 @@ def driven_to_attack(g: Game, seat: int) -> list[Choice]:
     if not g.rules.spaces[g.players[seat].space].character_encounters:
         return []
     return [
-        Choice(f"must-attack:{o}", f"Attack the {g.name(o)} (you must)", [frame("meet", p=seat, other=o)], "instead")
+        Choice(f"must-attack:{o}", f"Attack the {g.name(o)} (you must)", [frames.meet(seat, o)], "instead")
         for o in others_here(g, seat)
         if must_attack(g, seat, o) and may_meet(g, seat, o)
     ]
@@ -508,8 +507,8 @@ def after_the_duel(g: Game, win: int, lose: int) -> None:
             g.push("pass_on", p=win, to=lose, card=f)
 
 
-@MODULE.handler("avenger_done")
-def _avenger_done(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("avenger_done", args=frames.CardOf)
+def _avenger_done(g: Game, a: frames.CardOf) -> None:
     seat = a["p"]
     if a["card"] in g.players[seat].followers:
         lives.gain_attribute(g, seat, "strength", 1)
@@ -550,8 +549,8 @@ def elixir_of_life(g: Game, seat: int, n: int) -> None:
         g.push("elixir", p=seat, card=elixir)
 
 
-@MODULE.handler("elixir")
-def _elixir(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("elixir", args=frames.CardOf)
+def _elixir(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].objects or not g.players[seat].alive:
         return

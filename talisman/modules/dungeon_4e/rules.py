@@ -23,7 +23,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, possessions, stats
+from talisman.engine import cards, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e.module import MODULE
@@ -122,8 +122,8 @@ def declare_flight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("flee")
-def _flee(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("flee", args=frames.Seat)
+def _flee(g: Game, a: frames.Seat) -> None:
     g.players[a["p"]].status["flight"] = True
     g.say(f"{g.name(a['p'])} flees the Dungeon.", seat=a["p"])
 

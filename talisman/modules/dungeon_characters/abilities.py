@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, possessions, stats
+from talisman.engine import cards, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
 from talisman.modules.dungeon_characters.module import MODULE
@@ -64,8 +64,8 @@ def train_followers(g: Game, seat: int, card: int) -> list[Choice]:
     return [Choice("train", f"Take the {name} as your Follower", [frame("adopt_from_space", p=seat, card=card)])]
 
 
-@MODULE.handler("adopt_from_space")
-def _adopt_from_space(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("adopt_from_space", args=frames.CardOf)
+def _adopt_from_space(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     if card in g.cards_on(space):
@@ -95,15 +95,15 @@ def sell_spells(g: Game, seat: int, back: list[Any]) -> list[Choice]:
         Choice(
             f"sell-spell:{c}",
             f"Sell {g.card_name(c)} for 1 gold",
-            [frame("flag", p=seat, flag="sold-spell"), frame("sell_spell", p=seat, card=c), *back],
+            [frames.flag(seat, "sold-spell"), frame("sell_spell", p=seat, card=c), *back],
             "free",
         )
         for c in p.spells
     ]
 
 
-@MODULE.handler("sell_spell")
-def _sell_spell(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("sell_spell", args=frames.CardOf)
+def _sell_spell(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     if card in g.players[seat].spells:
         cards.release(g, seat, card)
@@ -118,7 +118,7 @@ def _fortune(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} tells the {g.name(other)}'s fortune.", seat=seat)
     g.push("peek", p=seat, deck="adventure")
     if g.players[other].gold:
-        g.push("take_gold", win=seat, lose=other, n=1)
+        g.push_frame(frames.take_gold(seat, other, n=1))
 
 
 @MODULE.handler("peek")
@@ -152,8 +152,8 @@ def claim_scroll(g: Game, reader: int, card: int) -> None:
             g.push("claim_offer", p=p.seat, card=card)
 
 
-@MODULE.handler("claim_offer")
-def _claim_offer(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("claim_offer", args=frames.CardOf)
+def _claim_offer(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     g.decide(
         seat,
@@ -166,8 +166,8 @@ def _claim_offer(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("claim_scroll")
-def _claim_scroll(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("claim_scroll", args=frames.CardOf)
+def _claim_scroll(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     pile = g.discards[g.rules.instances[card].deck]
     if card in pile:
@@ -191,7 +191,7 @@ def foresight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
         Choice(
             "foresight",
             f"Look at the next {g.rules.deck_info[deck]['name']} card",
-            [frame("flag", p=seat, flag="foresight"), frame("peek", p=seat, deck=deck), *back],
+            [frames.flag(seat, "foresight"), frame("peek", p=seat, deck=deck), *back],
             "free",
         )
     ]

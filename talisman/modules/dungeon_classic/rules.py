@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, lives, stats
+from talisman.engine import cards, effects, frames, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_classic.module import MODULE
@@ -126,8 +126,8 @@ def doorway_moves(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("enter_dungeon")
-def _enter_dungeon(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("enter_dungeon", args=frames.Seat)
+def _enter_dungeon(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     entrance = g.rules.space_index[ENTRANCE]
@@ -221,8 +221,8 @@ def declare_flight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("declare_flight")
-def _declare_flight(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("declare_flight", args=frames.Seat)
+def _declare_flight(g: Game, a: frames.Seat) -> None:
     g.players[a["p"]].status["flight"] = True
     g.say(f"{g.name(a['p'])} flees the Dungeon.", seat=a["p"])
 
@@ -246,7 +246,7 @@ def flight_sealed(g: Game, seat: int) -> None:
 def move_again(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The Library's secret passage: roll and move again at once."""
     g.say(f"{g.name(seat)} finds a secret passage and moves again.", seat=seat)
-    g.push("move_roll", p=seat)
+    g.push_frame(frames.move_roll(seat))
 
 
 @MODULE.hook("treasure-chamber-exit")
@@ -266,4 +266,4 @@ def _chamber_chart(g: Game, a: dict[str, Any]) -> None:
         type="move",
         seat=seat,
     )
-    g.push("arrive", p=seat, space=dest, how="move")
+    g.push_frame(frames.arrive(seat, dest, "move"))

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, possessions, stats
+from talisman.engine import cards, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.emperors_guard.module import MODULE
@@ -374,21 +374,22 @@ def _guard_fight(g: Game, a: dict[str, Any]) -> None:
         return
     mode = a.get("mode", "strength")
     foe = {"name": GUARD, mode: g.rules.numbers[f"guard-{mode}"], "subtype": "law"}
-    g.push(
-        "combat",
-        p=seat,
-        foes=[],
-        adhoc=[foe],
-        mode=mode,
-        evadable=g.rules.regions[g.rules.spaces[space].region].movement == "roll",  # as any creature
-        trophy=False,
-        win=[frame("guard_beaten", id=gid, p=seat)],
-        lose=[],
-        standoff=[],
-        evaded=[],
-        ctx={},
-        alone=True,
-        law="emperors-guard",
+    g.push_frame(
+        frames.combat(
+            seat,
+            [],
+            [foe],
+            mode,
+            g.rules.regions[g.rules.spaces[space].region].movement == "roll",
+            False,
+            [frame("guard_beaten", id=gid, p=seat)],
+            [],
+            [],
+            [],
+            {},
+            alone=True,
+            law="emperors-guard",
+        )
     )
 
 
@@ -434,8 +435,8 @@ def face_down_cards(g: Game, seat: int, came_from: int) -> None:
         )
 
 
-@MODULE.handler("guard_reopen")
-def _guard_reopen(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("guard_reopen", args=frames.CardOf)
+def _guard_reopen(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     cards.unhold(g, closed(space), card)
@@ -444,14 +445,14 @@ def _guard_reopen(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} reopens the {g.card_name(card)}, and will miss its next turn.", seat=seat)
 
 
-@MODULE.handler("guard_unhide")
-def _guard_unhide(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("guard_unhide", args=frames.CardOf)
+def _guard_unhide(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     space = g.players[seat].space
     cards.unhold(g, hiding(space), card)
     cards.place(g, card, space)
     g.say(f"The {g.card_name(card)} comes out of hiding.", seat=seat)
-    g.push("take", p=seat, card=card)
+    g.push_frame(frames.take(seat, card))
 
 
 # --- on the boards drawn -------------------------------------------------------------------------------------

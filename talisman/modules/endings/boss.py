@@ -18,11 +18,11 @@ loses the round and a life (000).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import abilities, effects, spells, stats
+from talisman.engine import abilities, effects, frames, spells, stats
 from talisman.engine.combat import CREATURE_DIE, battle_strength, lose_battle_life
-from talisman.engine.decision import Choice
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame, frame_of
 from talisman.modules.endings.module import MODULE
 
@@ -74,7 +74,7 @@ def boss(
 
 def fight(g: Game, seat: int, b: dict[str, Any]) -> None:
     """Push the next round against the boss."""
-    g.push("boss_round", p=seat, boss=b)
+    g.push_frame(boss_round(seat, b))
 
 
 def lives_of(g: Game, b: dict[str, Any]) -> int:
@@ -110,8 +110,25 @@ def _unrestrict(g: Game, seat: int) -> None:
     stats.changed(g)
 
 
-@MODULE.handler("boss_round")
-def _boss_round(g: Game, a: dict[str, Any]) -> None:
+class BossTurn(TypedDict):
+    """Character ``p`` against a ``boss`` (its state as plain data: name, scores, round...)."""
+
+    p: int
+    boss: dict[str, Any]
+
+
+def boss_round(p: int, boss: dict[str, Any]) -> Frame:
+    """A round of character ``p``'s fight with ``boss``."""
+    return ("boss_round", {"p": p, "boss": boss})
+
+
+def boss_next(p: int, boss: dict[str, Any]) -> Frame:
+    """What comes after a round of character ``p``'s fight with ``boss``."""
+    return ("boss_next", {"p": p, "boss": boss})
+
+
+@MODULE.handler("boss_round", args=BossTurn)
+def _boss_round(g: Game, a: BossTurn) -> None:
     seat, b = a["p"], a["boss"]
     p = g.players[seat]
     if not p.alive or g.result is not None:
@@ -134,22 +151,23 @@ def _boss_round(g: Game, a: dict[str, Any]) -> None:
                 g.say(f"Only the {g.card_name(chosen)} helps {g.name(seat)} against the {b['name']}.", seat=seat)
         _restrict(g, seat, b)
     foe = {"name": b["name"], mode: b[mode], "subtype": b["subtype"]}
-    g.push(
-        "combat",
-        p=seat,
-        foes=[],
-        adhoc=[foe],
-        mode=mode,
-        evadable=False,
-        trophy=False,
-        unique=True,
-        margin=b["margin"],
-        wounds=lives_of(g, b) > 1,
-        win=[frame("boss_hit", p=seat, boss=b)],
-        lose=[frame("boss_hurt", p=seat, boss=b, had=p.lives)],
-        standoff=[frame("boss_next", p=seat, boss=b)],
-        evaded=[],
-        ctx={"space": p.space},
+    g.push_frame(
+        frames.combat(
+            seat,
+            [],
+            [foe],
+            mode,
+            False,
+            False,
+            [frame("boss_hit", p=seat, boss=b)],
+            [frame("boss_hurt", p=seat, boss=b, had=p.lives)],
+            [boss_next(seat, b)],
+            [],
+            {"space": p.space},
+            unique=True,
+            margin=b["margin"],
+            wounds=lives_of(g, b) > 1,
+        )
     )
 
 
@@ -164,7 +182,7 @@ def _boss_hit(g: Game, a: dict[str, Any]) -> None:
         g.push_all(b["on_win"])
         return
     g.say(f"The {b['name']} loses a life: {left} left.", type="combat-result", seat=seat)
-    g.push("boss_next", p=seat, boss=b)
+    g.push_frame(boss_next(seat, b))
 
 
 @MODULE.handler("boss_hurt")
@@ -181,17 +199,17 @@ def _boss_hurt(g: Game, a: dict[str, Any]) -> None:
     if b["on_loss"] is not None:
         g.push_all(b["on_loss"])
         return
-    g.push("boss_next", p=seat, boss=b)
+    g.push_frame(boss_next(seat, b))
 
 
-@MODULE.handler("boss_next")
-def _boss_next(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("boss_next", args=BossTurn)
+def _boss_next(g: Game, a: BossTurn) -> None:
     seat, b = a["p"], a["boss"]
     _unrestrict(g, seat)
     b = {**b, "round": b["round"] + 1}
     if b["pause"]:
         return
-    g.push("boss_round", p=seat, boss=b)
+    g.push_frame(boss_round(seat, b))
 
 
 # --- the Dragon King's double fight ---------------------------------------------
@@ -286,4 +304,4 @@ def _dual_resolve(g: Game, a: dict[str, Any]) -> None:
         lose_battle_life(g, seat, cause=f"beaten by the {b['name']}", armour=battle < k_battle)
     else:
         g.say("Neither wins the round.", type="combat-result", seat=seat)
-        g.push("boss_next", p=seat, boss=b)
+        g.push_frame(boss_next(seat, b))

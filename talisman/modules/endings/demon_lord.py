@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import effects
+from talisman.engine import effects, frames
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import boss, common
@@ -91,8 +91,8 @@ def _offer(g: Game, seat: int) -> None:
     )
 
 
-@MODULE.handler("demon_lord_round")
-def _round(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("demon_lord_round", args=frames.Seat)
+def _round(g: Game, a: frames.Seat) -> None:
     from talisman.engine import lives
 
     seat = a["p"]
@@ -112,8 +112,8 @@ def _raise_barrier(g: Game, seat: int) -> None:
         g.push("demon_lord_throw", p=other)
 
 
-@MODULE.handler("demon_lord_throw")
-def _throw(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("demon_lord_throw", args=frames.Seat)
+def _throw(g: Game, a: frames.Seat) -> None:
     effects.roll(g, a["p"], "D8", frame("demon_lord_thrown", p=a["p"]), why="where the barrier throws you")
 
 
@@ -128,8 +128,8 @@ def _thrown(g: Game, a: dict[str, Any]) -> None:
     common.send(g, seat, space, "is thrown out of the Valley of Fire")
 
 
-@MODULE.handler("demon_lord_flee")
-def _flee(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("demon_lord_flee", args=frames.Seat)
+def _flee(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     common.clear_goal(g, seat)
     _set_fighters(g, [f for f in fighters(g) if f != seat])
@@ -137,8 +137,8 @@ def _flee(g: Game, a: dict[str, Any]) -> None:
     common.send(g, seat, plain, "flees from the Demon Lord")
 
 
-@MODULE.handler("demon_lord_slain")
-def _slain(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("demon_lord_slain", args=frames.Seat)
+def _slain(g: Game, a: frames.Seat) -> None:
     g.globals.pop(POOL, None)
     common.win(g, a["p"], "took the last life of the Demon Lord and rules from the Crown of Command")
 

@@ -26,10 +26,10 @@ is to the death; a character still on the throne at the start of its turn
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, effects, lives, possessions
-from talisman.engine.decision import Choice
+from talisman.engine import cards, effects, frames, lives, possessions
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame
 from talisman.modules.endings import boss, common
 from talisman.modules.endings.module import MODULE
@@ -84,11 +84,11 @@ def _outcome(g: Game, a: dict[str, Any]) -> None:
     elif n == 2:
         g.push("dragon_king_feast", p=seat)
     elif n == 3:
-        plain = [frame("dragon_king_throw", p=seat, to="plain-of-peril")]
+        plain = [throw(seat, "plain-of-peril")]
         then = _won(seat)
         for _ in range(3):
             brother = boss.boss("Dragon King's brother", strength=9, subtype="dragon", on_win=then, on_loss=plain)
-            then = [frame("boss_round", p=seat, boss=brother)]
+            then = [boss.boss_round(seat, brother)]
         g.say("The Dragon King's three younger brothers come at you one after the other.", type="attack", seat=seat)
         g.push_all(then)
     elif n == 4:
@@ -106,23 +106,35 @@ def _outcome(g: Game, a: dict[str, Any]) -> None:
         common.win(g, seat, "took the absent Dragon King's treasure and rules from the Crown of Command")
 
 
-@MODULE.handler("dragon_king_feast")
-def _feast(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("dragon_king_feast", args=frames.Seat)
+def _feast(g: Game, a: frames.Seat) -> None:
     """He eats a Follower and throws the character into the Plain of Peril, or
     takes a life and throws it into the Portal of Power."""
     seat = a["p"]
     p = g.players[seat]
     if p.followers:
         eaten = p.followers[g.rng.below(len(p.followers))]
-        g.push("dragon_king_throw", p=seat, to="plain-of-peril")
+        g.push_frame(throw(seat, "plain-of-peril"))
         possessions.lose_follower(g, seat, eaten, "is eaten by the Dragon King")
     else:
-        g.push("dragon_king_throw", p=seat, to="portal-of-power")
+        g.push_frame(throw(seat, "portal-of-power"))
         lives.lose_lives(g, seat, 1, "the Dragon King")
 
 
-@MODULE.handler("dragon_king_throw")
-def _throw(g: Game, a: dict[str, Any]) -> None:
+class Throw(TypedDict):
+    """Character ``p`` is thrown from the Crown to the space of id ``to``."""
+
+    p: int
+    to: str
+
+
+def throw(p: int, to: str) -> Frame:
+    """The Dragon King throws character ``p`` to the space of id ``to``."""
+    return ("dragon_king_throw", {"p": p, "to": to})
+
+
+@MODULE.handler("dragon_king_throw", args=Throw)
+def _throw(g: Game, a: Throw) -> None:
     common.send(g, a["p"], g.rules.space_index[a["to"]], "is thrown from the Crown by the Dragon King")
 
 
@@ -163,13 +175,13 @@ def _challenge(g: Game, a: dict[str, Any]) -> None:
     boss.fight(g, a["p"], king(g, a["p"], []))
 
 
-@MODULE.handler("dragon_king_eats")
-def _eats(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("dragon_king_eats", args=frames.Seat)
+def _eats(g: Game, a: frames.Seat) -> None:
     lives.kill(g, a["p"], "eaten by the Dragon King")
 
 
-@MODULE.handler("dragon_king_summons")
-def _summons(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("dragon_king_summons", args=frames.Seat)
+def _summons(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     here = g.players[seat].space
     found = [
@@ -207,18 +219,6 @@ def _horde(g: Game, a: dict[str, Any]) -> None:
         boss.fight(g, seat, king(g, seat, _won(seat)))
         return
     again = [frame("dragon_king_horde", p=seat, dragons=dragons)]
-    g.push(
-        "combat",
-        p=seat,
-        foes=dragons,
-        adhoc=[],
-        mode="strength",
-        evadable=False,
-        trophy=True,
-        unique=True,
-        win=again,
-        lose=again,
-        standoff=again,
-        evaded=[],
-        ctx={"space": here},
+    g.push_frame(
+        frames.combat(seat, dragons, [], "strength", False, True, again, again, again, [], {"space": here}, unique=True)
     )

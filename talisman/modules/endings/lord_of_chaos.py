@@ -243,5 +243,5 @@ def _combat(g: Game, a: dict[str, Any]) -> None:
         ]
         then = won
         for trial in trials[::-1]:
-            then = [frame("boss_round", p=seat, boss={**trial, "on_win": then})]
+            then = [boss.boss_round(seat, {**trial, "on_win": then})]
         g.push_all(then)

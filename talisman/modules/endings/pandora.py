@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import combat, effects, possessions, stats
+from talisman.engine import combat, effects, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import arena, common
@@ -141,8 +141,8 @@ def claimable(g: Game, seat: int) -> list[int]:
     return out
 
 
-@MODULE.handler("finders_pick")
-def _finders_pick(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("finders_pick", args=frames.Seat)
+def _finders_pick(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     found = claimable(g, seat)
     if not found:
@@ -166,8 +166,8 @@ def _finders_pick(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("finders_claim")
-def _finders_claim(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("finders_claim", args=frames.CardOf)
+def _finders_claim(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     for pile in g.discards.values():
         if card in pile and possessions.can_take(g, seat, card):
@@ -199,7 +199,7 @@ def _leap(g: Game, a: dict[str, Any]) -> None:
     if not g.players[other].alive:
         return
     common.send(g, seat, g.players[other].space, f"teleports to the {g.name(other)}")
-    g.push("meet", p=seat, other=other)
+    g.push_frame(frames.meet(seat, other))
 
 
 # --- Perils of Pandora -------------------------------------------------------------
@@ -209,8 +209,8 @@ def _modes(g: Game, attacker: int) -> list[str]:
     return ["strength", "craft"] if stats.has_trait(g, attacker, "psychic-attack") else ["strength"]
 
 
-@MODULE.handler("perils_offer")
-def _perils_offer(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("perils_offer", args=frames.Seat)
+def _perils_offer(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     others = rivals(g, seat)
     word = {"strength": "battle", "craft": "psychic combat"}

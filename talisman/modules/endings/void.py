@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards
+from talisman.engine import cards, frames
 from talisman.modules.endings import common
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def reach(g: Game, seat: int) -> None:
     gate = common.space_named(g, "Warp Gate")
     if gate is not None:
         common.send(g, seat, gate, "is sucked into the Warp Gate")
-        g.push("arrive", p=seat, space=gate, how="teleport")
+        g.push_frame(frames.arrive(seat, gate, "teleport"))
         return
     p = g.players[seat]
     for card in p.holdings():

@@ -25,8 +25,9 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
+from talisman.engine import frames
 from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import Game, frame
 from talisman.modules.legendary_tales.board import enemies_at, hero
@@ -38,10 +39,10 @@ SWORDS = {"sword": 1, "sword2": 2}
 HATS = {"hat": 1, "hat2": 2}
 
 
-@MODULE.handler("lt-encounter")
-def encounter(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lt-encounter", args=frames.NoArgs)
+def encounter(g: Game, a: frames.NoArgs) -> None:
     if enemies_at(g, g.players[g.active].space):
-        g.push_all([frame("lt-draw", bag=g.active), *more_of_the_draw(g.active, 2), frame("lt-fight")])
+        g.push_all([draw_from(g.active), *more_of_the_draw(g.active, 2), frame("lt-fight")])
 
 
 def more_of_the_draw(owner: int, n: int) -> list[Frame]:
@@ -50,11 +51,11 @@ def more_of_the_draw(owner: int, n: int) -> list[Frame]:
     >>> more_of_the_draw(1, 2)
     [('lt-draw', {'bag': 1, 'asked': True}), ('lt-draw', {'bag': 1, 'asked': True})]
     """
-    return [frame("lt-draw", bag=owner, asked=True)] * n
+    return [draw_from(owner, asked=True)] * n
 
 
 def _offer_return(g: Game, owner: int) -> None:
-    g.push("lt-draw", bag=owner, asked=True)
+    g.push_frame(draw_from(owner, asked=True))
     g.decide(
         owner,
         "lt-return",
@@ -66,8 +67,21 @@ def _offer_return(g: Game, owner: int) -> None:
     )
 
 
-@MODULE.handler("lt-draw")
-def draw(g: Game, a: dict[str, Any]) -> None:
+class Draw(TypedDict):
+    """A token drawn from the bag of the hero of seat ``bag`` (``asked``: its owner was asked
+    before the draw whether to return its tokens)."""
+
+    bag: int
+    asked: NotRequired[bool]
+
+
+def draw_from(bag: int, asked: bool = False) -> Frame:
+    """A token is drawn from the bag of the hero of seat ``bag``."""
+    return ("lt-draw", {"bag": bag, "asked": True} if asked else {"bag": bag})
+
+
+@MODULE.handler("lt-draw", args=Draw)
+def draw(g: Game, a: Draw) -> None:
     owner = a["bag"]
     used = [d[0] for d in g.globals["drawn"]]
     old = [t for t in g.decks[f"front:{owner}"] if t not in used]
@@ -100,7 +114,7 @@ def draw(g: Game, a: dict[str, Any]) -> None:
         return
     if "magic-bag" in icons:
         opts = [
-            Choice(f"bag:{p.seat}", f"Draw from {g.name(p.seat)}'s bag", [frame("lt-draw", bag=p.seat)])
+            Choice(f"bag:{p.seat}", f"Draw from {g.name(p.seat)}'s bag", [draw_from(p.seat)])
             for p in g.players
             if g.decks[f"bag:{p.seat}"] or g.decks[f"front:{p.seat}"]
         ]
@@ -197,8 +211,8 @@ def defeat_sets(g: Game, targets: list[int]) -> list[dict[int, int]]:
     return out
 
 
-@MODULE.handler("lt-fight")
-def fight(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lt-fight", args=frames.NoArgs)
+def fight(g: Game, a: frames.NoArgs) -> None:
     targets = enemies_at(g, g.players[g.active].space)
     sets = defeat_sets(g, targets)
     if not sets:

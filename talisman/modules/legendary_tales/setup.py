@@ -22,11 +22,9 @@ from talisman.modules.legendary_tales.story import begin_step
 @MODULE.handler("setup")
 def setup(g: Game, a: dict[str, Any]) -> None:
     cat = catalogue()
-    chars = list(g.config["characters"])
-    free = [h for h in cat.heroes if h not in chars]
-    for i, c in enumerate(chars):
-        if c is None:
-            chars[i] = free.pop(g.rng.below(len(free)))
+    given = g.config.characters
+    free = [h for h in cat.heroes if h not in given]
+    chars = [c if c is not None else free.pop(g.rng.below(len(free))) for c in given]
     g.players = [Player(i, c) for i, c in enumerate(chars)]
     g.globals["scoreboard"] = {}
     if g.options.get("campaign") and g.options["adventure"] != 1:

@@ -6,8 +6,9 @@ the move ends are turned face up. Turns pass in seat order; each turn runs the t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
+from talisman.engine import frames
 from talisman.engine.decision import Choice
 from talisman.engine.game import Game, frame
 from talisman.modules.legendary_tales.board import enemies_at, flip_at, hero, paths
@@ -36,14 +37,20 @@ def next_turn(g: Game, a: dict[str, Any]) -> None:
     g.push_all([frame("lt-phase", phase=ph) for ph in PHASES])
 
 
-@MODULE.handler("lt-phase")
-def phase(g: Game, a: dict[str, Any]) -> None:
+class Phase(TypedDict):
+    """A phase of the active hero's turn (``travel``, ``encounter``...: the frame ``lt-<phase>`` runs it)."""
+
+    phase: str
+
+
+@MODULE.handler("lt-phase", args=Phase)
+def phase(g: Game, a: Phase) -> None:
     g.globals = {**g.globals, "phase": a["phase"]}
     g.push_all([frame(f"lt-{a['phase']}"), frame("lt-check")])
 
 
-@MODULE.handler("lt-travel")
-def travel(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lt-travel", args=frames.NoArgs)
+def travel(g: Game, a: frames.NoArgs) -> None:
     g.decide(
         g.active,
         "lt-travel",
@@ -70,8 +77,8 @@ def reachable(g: Game, start: int, steps: int) -> list[int]:
     return sorted(seen)
 
 
-@MODULE.handler("lt-roll")
-def roll(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lt-roll", args=frames.NoArgs)
+def roll(g: Game, a: frames.NoArgs) -> None:
     face = DIE[g.rng.die(6) - 1]
     p = g.players[g.active]
     said = {"4h": "4 and the hourglass", "portal": "the Magic Portal"}.get(str(face), str(face))
@@ -99,11 +106,17 @@ def roll(g: Game, a: dict[str, Any]) -> None:
     g.decide(g.active, "lt-move", "Where do you go?", opts)
 
 
-@MODULE.handler("lt-goto")
-def goto(g: Game, a: dict[str, Any]) -> None:
+class Goto(TypedDict):
+    """The active hero goes to the space of index ``to``."""
+
+    to: int
+
+
+@MODULE.handler("lt-goto", args=Goto)
+def goto(g: Game, a: Goto) -> None:
     g.players[g.active].space = a["to"]
 
 
-@MODULE.handler("lt-flip")
-def flip(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lt-flip", args=frames.NoArgs)
+def flip(g: Game, a: frames.NoArgs) -> None:
     flip_at(g, g.players[g.active].space)

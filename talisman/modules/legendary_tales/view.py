@@ -79,7 +79,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
             decision["options"] = [{"id": o[0], "label": o[1], "group": o[3]} for o in d["options"]]
     return {
         "game": "legendary-tales",
-        "modules": list(g.config["modules"]),
+        "modules": list(g.config.modules),
         "adventure": {
             "number": a["number"],
             "title": a["title"],

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import abilities, cards, effects, possessions, stats
+from talisman.engine import abilities, cards, effects, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.master_levels.module import MODULE
@@ -242,7 +242,7 @@ def recruiter_drawn(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     cards.lift(g, card, space)
     cards.discard(g, card)
     g.say("There is a Templar already: the Recruiter is discarded and another card drawn.", seat=seat)
-    g.push("draw_cards", p=seat, n=len(g.cards_on(space)) + 1)
+    g.push_frame(frames.draw_cards(seat, len(g.cards_on(space)) + 1))
 
 
 @MODULE.hook("warrior-of-chaos")
@@ -270,13 +270,12 @@ def city_places(g: Game, seat: int) -> None:
                     "seek",
                     "Seek the office of Sheriff",
                     [
-                        frame(
-                            "roll",
-                            p=seat,
-                            dice="D6",
-                            then=["sheriff_result", {"p": seat}],
-                            into="roll",
+                        frames.roll(
+                            seat,
+                            "D6",
+                            ["sheriff_result", {"p": seat}],
                             why="the office of Sheriff",
+                            into="roll",
                             fate=True,
                         )
                     ],
@@ -366,8 +365,8 @@ def kings_champion(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("beggar_gift")
-def _beggar_gift(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("beggar_gift", args=frames.Seat)
+def _beggar_gift(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.players[seat].gold -= 1
     g.say(f"{g.name(seat)} gives the Beggar a gold.", type="gold", seat=seat)

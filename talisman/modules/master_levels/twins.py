@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, lives, possessions, realms, stats
+from talisman.engine import cards, frames, lives, possessions, realms, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.master_levels import titles
@@ -101,8 +101,8 @@ def mirror(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("mirror_pass")
-def _mirror_pass(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("mirror_pass", args=frames.Seat)
+def _mirror_pass(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     twin = g.add_body(seat, p.character, f"{g.name(seat)}'s Mirror Image")
@@ -153,7 +153,7 @@ def trade(g: Game, seat: int, other: int) -> list[Choice]:
     """The two characters of one player may trade when they meet."""
     if not titles.in_game(g) or twin_of(g, seat) != other:
         return []
-    p, again = g.players[seat], [frame("meet", p=seat, other=other)]
+    p, again = g.players[seat], [frames.meet(seat, other)]
     opts = [
         Choice(
             f"give:{c}",
@@ -262,8 +262,8 @@ def rejoin_option(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return [Choice("rejoin", "Rejoin spirit and body (this is your whole turn)", [frame("mystic_rejoin", p=body)])]
 
 
-@MODULE.handler("mystic_rejoin")
-def _rejoin(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("mystic_rejoin", args=frames.Seat)
+def _rejoin(g: Game, a: frames.Seat) -> None:
     body = a["p"]
     lives.end_turn_now(g)
     entry = titles.held(g, body)[MYSTIC]

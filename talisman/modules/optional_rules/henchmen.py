@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, combat, possessions, stats
+from talisman.engine import cards, combat, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
 from talisman.modules.optional_rules.module import MODULE
@@ -242,8 +242,8 @@ def send_a_henchman(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) 
     return out
 
 
-@MODULE.handler("henchman_hurt")
-def _henchman_hurt(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("henchman_hurt", args=frames.CardOf)
+def _henchman_hurt(g: Game, a: frames.CardOf) -> None:
     """Beaten, the henchman loses a life; with its last it dies."""
     seat, card = a["p"], a["card"]
     known = henchmen(g)

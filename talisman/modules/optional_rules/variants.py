@@ -23,9 +23,9 @@ Both may be played together: then the last character alive wins once it stands o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from talisman.engine import cards, lives, possessions, stats
+from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.optional_rules.module import MODULE
@@ -90,8 +90,8 @@ def out_by_the_portal(g: Game, seat: int) -> list[Choice]:
     return [Choice("hill-chamber", f"{what} the Dungeon by the Portal of Power", [frame("hill_chamber", p=seat)])]
 
 
-@MODULE.handler("hill_chamber")
-def _hill_chamber(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("hill_chamber", args=frames.Seat)
+def _hill_chamber(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     talisman = cards.take_with(g, TALISMAN, TALISMAN)
     if talisman is not None:

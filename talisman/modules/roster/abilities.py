@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.abilities import can_evade_here, next_spaces
 from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
 from talisman.engine.decision import Choice
@@ -104,7 +104,7 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
                     "killer-blow",
                     "Strike a Killer Blow: the foe adds no die (once a turn)",
                     [
-                        frame("flag", p=seat, flag="killer-blow"),
+                        frames.flag(seat, "killer-blow"),
                         frame_of("combat_roll", {**fight, "assassinate": True}),
                     ],
                 )
@@ -229,7 +229,7 @@ def after_movement_roll(g: Game, seat: int, roll: int) -> list[Choice]:
             Choice(
                 "reroll",
                 "Roll the movement die again (the second roll stands)",
-                [frame("flag", p=seat, flag="rerolled-move"), frame("move_roll", p=seat)],
+                [frames.flag(seat, "rerolled-move"), frames.move_roll(seat)],
             )
         )
     if stats.has_trait(g, seat, "pathfinder") and "pathfinder" not in p.flags:
@@ -239,14 +239,14 @@ def after_movement_roll(g: Game, seat: int, roll: int) -> list[Choice]:
                     Choice(
                         f"path:{n}",
                         f"Move {n} instead (Pathfinder)",
-                        [frame("flag", p=seat, flag="pathfinder"), frame("move_choose", p=seat, roll=n, fixed=True)],
+                        [frames.flag(seat, "pathfinder"), frames.move_choose(seat, roll=n, fixed=True)],
                     )
                 )
     return opts
 
 
-@MODULE.handler("leap")
-def _leap(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("leap", args=frames.Seat)
+def _leap(g: Game, a: frames.Seat) -> None:
     """The Leprechaun's teleport: any space of his region; between the Outer
     Region and the City either way (000)."""
     seat = a["p"]
@@ -262,7 +262,7 @@ def _leap(g: Game, a: dict[str, Any]) -> None:
             Choice(
                 f"to:{g.rules.spaces[d].id}",
                 f"{g.space_name(d)} ({g.rules.spaces[d].id})",
-                [frame("arrive", p=seat, space=d, how="teleport")],
+                [frames.arrive(seat, d, "teleport")],
             )
             for d in dests
         ],
@@ -302,7 +302,7 @@ def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
             Choice(
                 "trade-objects",
                 "Sell Objects for 1 gold each",
-                [frame("flag", p=seat, flag="traded"), frame("sell", p=seat, price=1), *back],
+                [frames.flag(seat, "traded"), frame("sell", p=seat, price=1), *back],
                 "free",
             )
         )
@@ -317,9 +317,9 @@ def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                     f"sacrifice:{f}",
                     f"Give up the {g.card_name(f)} for a Spell",
                     [
-                        frame("flag", p=seat, flag="sacrificed"),
-                        frame("lose_follower", p=seat, card=f, why="is given up to the dragons"),
-                        frame("effects", p=seat, list=[{"take_card": {"deck": "spell"}}], ctx={}),
+                        frames.flag(seat, "sacrificed"),
+                        frames.lose_follower(seat, f, why="is given up to the dragons"),
+                        frames.effects(seat, [{"take_card": {"deck": "spell"}}], {}),
                         *back,
                     ],
                     "free",
@@ -337,7 +337,7 @@ def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                     Choice(
                         f"shadow:{o.seat}",
                         f"Shadow the {g.name(o.seat)} to the {g.space_name(o.space)}",
-                        [frame("arrive", p=seat, space=o.space, how="move")],
+                        [frames.arrive(seat, o.space, "move")],
                     )
                 )
     if stats.has_trait(g, seat, "seal-doorways"):
@@ -354,8 +354,8 @@ def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("turn_doorway")
-def _turn_doorway(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("turn_doorway", args=frames.CardOf)
+def _turn_doorway(g: Game, a: frames.CardOf) -> None:
     """000's Scout. Choice (000 counts "all three", two on the main board and
     one in the City, yet allows only two on the main board): the Dungeon is
     sealed once every Doorway lying on a board is turned."""
@@ -410,8 +410,8 @@ def arrival(g: Game, seat: int, came_from: int) -> None:
         g.push("haggle_offer", p=seat)
 
 
-@MODULE.handler("haggle_offer")
-def _haggle_offer(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("haggle_offer", args=frames.Seat)
+def _haggle_offer(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.decide(
         seat,
@@ -422,19 +422,11 @@ def _haggle_offer(g: Game, a: dict[str, Any]) -> None:
                 "haggle",
                 "Haggle",
                 [
-                    frame("flag", p=seat, flag="haggled"),
-                    frame(
-                        "roll",
-                        p=seat,
-                        dice="2D6",
-                        then=["haggle_result", {"p": seat}],
-                        into="roll",
-                        why="haggling",
-                        fate=True,
-                    ),
+                    frames.flag(seat, "haggled"),
+                    frames.roll(seat, "2D6", ["haggle_result", {"p": seat}], why="haggling", into="roll", fate=True),
                 ],
             ),
-            Choice("no", "Pay the posted prices", [frame("flag", p=seat, flag="haggled")]),
+            Choice("no", "Pay the posted prices", [frames.flag(seat, "haggled")]),
         ],
     )
 
@@ -495,8 +487,8 @@ def peddler(g: Game, seat: int, card: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("trade_give")
-def _trade_give(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("trade_give", args=frames.Seat)
+def _trade_give(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     g.decide(
@@ -510,8 +502,8 @@ def _trade_give(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("trade_take")
-def _trade_take(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("trade_take", args=frames.CardOf)
+def _trade_take(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     wares = sorted({g.card_name(c) for c in g.decks["purchase"]})
     if card not in g.players[seat].holdings() or not wares:
@@ -527,7 +519,7 @@ def _trade_take(g: Game, a: dict[str, Any]) -> None:
             Choice(
                 f"take:{w}",
                 f"A {w}",
-                [frame("effects", p=seat, list=[{"take_card": {"deck": "purchase", "name": w}}], ctx={})],
+                [frames.effects(seat, [{"take_card": {"deck": "purchase", "name": w}}], {})],
             )
             for w in wares
         ],
@@ -564,13 +556,12 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
                     "enslave",
                     f"Try to enslave a Follower of the {g.name(other)} (5 or 6)",
                     [
-                        frame(
-                            "roll",
-                            p=seat,
-                            dice="D6",
-                            then=["enslave_result", {"p": seat, "other": other}],
-                            into="roll",
+                        frames.roll(
+                            seat,
+                            "D6",
+                            ["enslave_result", {"p": seat, "other": other}],
                             why="enslaving",
+                            into="roll",
                             fate=True,
                         )
                     ],
@@ -582,13 +573,12 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
                 "panic",
                 f"Pipe the {g.name(other)} into a panic (1 to 3: it flees)",
                 [
-                    frame(
-                        "roll",
-                        p=other,
-                        dice="D6",
-                        then=["panic_result", {"p": seat, "other": other}],
-                        into="roll",
+                    frames.roll(
+                        other,
+                        "D6",
+                        ["panic_result", {"p": seat, "other": other}],
                         why="resisting panic",
+                        into="roll",
                         fate=True,
                     )
                 ],
@@ -600,13 +590,12 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
                 "curse",
                 f"Curse the {g.name(other)} (1 to 3: it loses 1 Craft)",
                 [
-                    frame(
-                        "roll",
-                        p=other,
-                        dice="D6",
-                        then=["curse_result", {"p": seat, "other": other}],
-                        into="roll",
+                    frames.roll(
+                        other,
+                        "D6",
+                        ["curse_result", {"p": seat, "other": other}],
                         why="resisting a curse",
+                        into="roll",
                         fate=True,
                     )
                 ],
@@ -642,7 +631,7 @@ def _enslave_pick(g: Game, a: dict[str, Any]) -> None:
         "enslave",
         f"Which of the {g.name(other)}'s Followers do you take?",
         [
-            Choice(f"take:{f}", f"The {g.card_name(f)}", [frame("steal", win=seat, lose=other, card=f)])
+            Choice(f"take:{f}", f"The {g.card_name(f)}", [frames.steal(seat, other, f)])
             for f in g.players[other].followers
         ],
     )
@@ -685,7 +674,7 @@ def _curse_result(g: Game, a: dict[str, Any]) -> None:
     if in_dungeon(g, other):
         flee_dungeon(g, other)
         g.players[other].status["chapel-bound"] = True
-    g.push("effects", p=other, list=[{"lose": {"craft": 1}}], ctx={"cause": f"the {g.name(seat)}'s curse"})
+    g.push_frame(frames.effects(other, [{"lose": {"craft": 1}}], {"cause": f"the {g.name(seat)}'s curse"}))
 
 
 def dungeon_exit(g: Game) -> int:
@@ -717,15 +706,15 @@ def chapel_bound(g: Game, seat: int) -> None:
         g.push("to_chapel", p=seat)
 
 
-@MODULE.handler("to_chapel")
-def _to_chapel(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("to_chapel", args=frames.Seat)
+def _to_chapel(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.players[seat].status.pop("chapel-bound", None)
     chapel = spaces_of_kind(g, "chapel")
     if chapel:
         g.say(f"The {g.name(seat)}, cursed, must go to the Chapel before going on.", seat=seat)
         lives.end_turn_now(g)
-        g.push("arrive", p=seat, space=chapel[0], how="move")
+        g.push_frame(frames.arrive(seat, chapel[0], "move"))
 
 
 @MODULE.handler("rout_offer")
@@ -760,8 +749,8 @@ def _rout_offer(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("mark_routed")
-def _mark_routed(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("mark_routed", args=frames.Seat)
+def _mark_routed(g: Game, a: frames.Seat) -> None:
     g.players[a["p"]].status["routed"] = True
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.modules import Module
-from talisman.engine import cards, possessions
+from talisman.engine import cards, frames, possessions
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 
@@ -66,10 +66,7 @@ def _cell_free(g: Game, a: dict[str, Any]) -> None:
             "Free a Follower locked in the Cell?",
             [
                 Choice("nothing", "Free no one", []),
-                *[
-                    Choice(f"free:{c}", f"Free the {g.card_name(c)}", [frame("take", p=seat, card=c)])
-                    for c in prisoners
-                ],
+                *[Choice(f"free:{c}", f"Free the {g.card_name(c)}", [frames.take(seat, c)]) for c in prisoners],
             ],
             confirm=True,
         )

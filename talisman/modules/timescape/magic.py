@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import effects, possessions, spells, stats
+from talisman.engine import effects, frames, possessions, spells, stats
 from talisman.engine.game import frame, frame_of
 from talisman.modules.timescape.module import MODULE
 from talisman.modules.timescape.rules import inside
@@ -155,8 +155,8 @@ def _wild_reverse(g: Game, a: dict[str, Any]) -> None:
         g.push("lose_lives", **cast["loss"])  # the life a reversed Preservation was to save
 
 
-@MODULE.handler("wild_keep")
-def _wild_keep(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("wild_keep", args=frames.CardOf)
+def _wild_keep(g: Game, a: frames.CardOf) -> None:
     """Do not discard: the card comes back from its discard pile to the caster."""
     seat, card = a["p"], a["card"]
     cdef = g.rules.instances[card]

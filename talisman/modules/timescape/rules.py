@@ -55,7 +55,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.vocabulary import _int
-from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.timescape.module import MODULE
@@ -164,7 +164,7 @@ def _worthy(g: Game, a: dict[str, Any]) -> None:
     p = g.players[seat]
     p.status["timescape-sent"] = [*p.status.get("timescape-sent", ()), who]
     g.say(f"The {who.title()} judges {g.name(seat)} worthy and opens the way to the Timescape.", seat=seat)
-    g.push("teleport", p=seat, to=gate(g))
+    g.push_frame(frames.teleport(seat, gate(g)))
 
 
 def fee_cards(g: Game, seat: int, kind: str) -> list[int]:
@@ -201,7 +201,7 @@ def _pay(g: Game, a: dict[str, Any]) -> None:
     seat, left, kind = a["p"], a["left"], a["what"]
     if left <= 0:
         g.say(f"The Warlock opens a Warp Gate for {g.name(seat)}.", seat=seat)
-        g.push("teleport", p=seat, to=gate(g))
+        g.push_frame(frames.teleport(seat, gate(g)))
         return
     g.decide(
         seat,
@@ -324,8 +324,8 @@ def warp_move(g: Game, seat: int) -> list[Choice] | None:
     return ways
 
 
-@MODULE.handler("warp_roll")
-def _warp_roll(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("warp_roll", args=frames.Seat)
+def _warp_roll(g: Game, a: frames.Seat) -> None:
     effects.roll(g, a["p"], "D6", frame("warp_go", p=a["p"]), why="the warp lines", fate=False)
 
 
@@ -338,7 +338,7 @@ def _warp_go(g: Game, a: dict[str, Any]) -> None:
     to = line_to(g, p.space, colour)
     p.status["warp-from"] = p.space
     g.say(f"{g.name(seat)} follows the {colour} warp line to the {g.space_name(to)}.", type="move", seat=seat)
-    g.push("arrive", p=seat, space=to, how="move")
+    g.push_frame(frames.arrive(seat, to, "move"))
 
 
 @MODULE.hook("time-loop")
@@ -349,7 +349,7 @@ def time_loop(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         g.say("Time turns about, and leaves you where you are.", seat=seat)
         return
     g.say(f"The Time Loop throws {g.name(seat)} back to the {g.space_name(back)}.", type="move", seat=seat)
-    g.push("arrive", p=seat, space=back, how="move")
+    g.push_frame(frames.arrive(seat, back, "move"))
 
 
 @MODULE.hook("warp-storm")
@@ -373,7 +373,7 @@ def dimensional_rift(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.say("A Dimensional Rift opens: for this turn the realities touch.", type="event", seat=seat)
     here = [o.seat for o in g.players if o.alive and o.seat != seat and o.space == g.players[seat].space]
     if here:
-        options = [Choice(f"meet:{o}", f"Encounter the {g.name(o)}", [frame("meet", p=seat, other=o)]) for o in here]
+        options = [Choice(f"meet:{o}", f"Encounter the {g.name(o)}", [frames.meet(seat, o)]) for o in here]
         g.decide(
             seat, "timescape-rift", "Through the Rift: whom do you encounter?", [*options, Choice("nothing", "No one")]
         )
@@ -511,7 +511,7 @@ def _nexus_pick(g: Game, a: dict[str, Any]) -> None:
 def passage_home(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.say(f"A ship of the Space Port carries {g.name(seat)} home.", seat=seat)
     g.players[seat].status.pop("timescape", None)
-    g.push("teleport", p=seat, to=g.rules.space_index[HOME], encounter=False)
+    g.push_frame(frames.teleport(seat, g.rules.space_index[HOME], encounter=False))
 
 
 @MODULE.hook("rogue-trader")
@@ -538,7 +538,7 @@ def rogue_trader(g: Game, seat: int, ctx: dict[str, Any]) -> None:
                     f"Buy a {name} for {price}G",
                     [
                         frame("timescape_buy", p=seat, name=name),
-                        frame("effects", p=seat, list=[{"hook": "rogue-trader"}], ctx={}),
+                        frames.effects(seat, [{"hook": "rogue-trader"}], {}),
                     ],
                 )
                 for name, price in sorted(offers.items())

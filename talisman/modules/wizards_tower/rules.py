@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, lives, possessions, stats
+from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.movement import ring_distance
@@ -165,18 +165,19 @@ def dragon_prince(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 def _prince_fight(g: Game, a: dict[str, Any]) -> None:
     seat, mode = a["p"], a["mode"]
     beaten = [frame("tower_send_back", p=seat, why="is driven off by the Dragon Prince")]
-    g.push(
-        "combat",
-        p=seat,
-        foes=[],
-        adhoc=[{"name": "Dragon Prince", mode: PRINCE, "subtype": "dragon"}],
-        mode=mode,
-        evadable=False,
-        trophy=False,
-        unique=True,
-        win=[],
-        lose=beaten,
-        standoff=beaten,
-        evaded=[],
-        ctx={"space": g.players[seat].space},
+    g.push_frame(
+        frames.combat(
+            seat,
+            [],
+            [{"name": "Dragon Prince", mode: PRINCE, "subtype": "dragon"}],
+            mode,
+            False,
+            False,
+            [],
+            beaten,
+            beaten,
+            [],
+            {"space": g.players[seat].space},
+            unique=True,
+        )
     )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, lives, stats
+from talisman.engine import cards, frames, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.effects import roll
 from talisman.engine.endings import rivals
@@ -104,8 +104,8 @@ def _doom(g: Game, a: dict[str, Any]) -> None:
             lives.kill(g, s, "the Hand of Doom")
 
 
-@MODULE.handler("worlds_doom_kill")
-def _doom_kill(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_doom_kill", args=frames.Seat)
+def _doom_kill(g: Game, a: frames.Seat) -> None:
     lives.kill(g, a["p"], "the Hand of Doom")
 
 

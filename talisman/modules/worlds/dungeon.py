@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.vocabulary import _fail
-from talisman.engine import cards, lives, stats
+from talisman.engine import cards, frames, lives, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -74,7 +74,7 @@ def world_steps(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any])
     g.say(f"{g.name(seat)} gropes {len(path)} tile(s) {params['direction']} in the dark.", type="move", seat=seat)
     if seat == g.active:
         lives.end_turn_now(g)
-    g.push("walk", p=seat, path=path, i=0)
+    g.push_frame(frames.walk(seat, path, 0))
 
 
 @MODULE.hook("worlds-summon")
@@ -144,4 +144,4 @@ def _emerge(g: Game, a: dict[str, Any]) -> None:
     if dest == "plain-of-peril":
         to_peril(g, seat, encounter=not a["defeated"])
         return
-    g.push("teleport", p=seat, to=g.rules.space_index[dest], encounter=not a["defeated"])
+    g.push_frame(frames.teleport(seat, g.rules.space_index[dest], encounter=not a["defeated"]))

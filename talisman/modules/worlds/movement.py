@@ -32,10 +32,10 @@ core game.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from talisman.content.places import place_name
-from talisman.engine import movement, stats
+from talisman.engine import frames, movement, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.worlds import world
@@ -129,12 +129,12 @@ def world_moves(g: Game, seat: int, roll: int) -> list[Choice]:
         return []
     out = []
     for dest, path in sorted(reach(g, seat, roll).items()):
-        frames = []
+        go = []
         if any(world.kind(g, s) == world.WATER for s in path):
-            frames.append(frame("clear_status", p=seat, name="raft"))  # the raft is left to the current
-        frames.append(frame("walk", p=seat, path=path, i=0))
+            go.append(frames.clear_status(seat, "raft"))  # the raft is left to the current
+        go.append(frames.walk(seat, path, 0))
         steps = f"{len(path)} {'step' if len(path) == 1 else 'steps'}"
-        out.append(Choice(f"move:{g.rules.spaces[dest].id}", f"Move to the {where(g, dest)} ({steps})", frames))
+        out.append(Choice(f"move:{g.rules.spaces[dest].id}", f"Move to the {where(g, dest)} ({steps})", go))
     return out
 
 
@@ -158,7 +158,7 @@ def inner_moves(g: Game, seat: int) -> list[Choice] | None:
             Choice(
                 "stay",
                 f"Face the {held['what']} again",
-                [frame("effects", p=seat, list=held["effects"], ctx={"space": p.space})],
+                [frames.effects(seat, held["effects"], {"space": p.space})],
             )
         ]
     geo = world.geometry(g)
@@ -170,33 +170,27 @@ def inner_moves(g: Game, seat: int) -> list[Choice] | None:
     for t in geo.near[here]:
         sid = g.rules.spaces[t].id
         if geo.ring[t] == 1 and here != ending:
-            opts.append(
-                Choice(f"move:{sid}", f"Go on to the {where(g, t)}", [frame("arrive", p=seat, space=t, how="forward")])
-            )
+            opts.append(Choice(f"move:{sid}", f"Go on to the {where(g, t)}", [frames.arrive(seat, t, "forward")]))
         elif geo.ring[t] == 2 and sid == "portal-of-power":
             opts.append(
                 Choice(
                     f"retreat:{sid}",
                     f"Go back out to the {where(g, t)}",
-                    [frame("arrive", p=seat, space=t, how="move")],
+                    [frames.arrive(seat, t, "move")],
                 )
             )
         elif here == ending and g.rules.spaces[t].kind == "valley-of-fire":
-            opts.append(
-                Choice(
-                    f"retreat:{sid}", f"Go back to the {where(g, t)}", [frame("arrive", p=seat, space=t, how="retreat")]
-                )
-            )
+            opts.append(Choice(f"retreat:{sid}", f"Go back to the {where(g, t)}", [frames.arrive(seat, t, "retreat")]))
     if g.rules.spaces[here].kind == "valley-of-fire" and PAID in p.status:
         opts.append(Choice(f"move:{ENDING}", "Go on to the ending tile", [frame("worlds_to_ending", p=seat)]))
     return opts
 
 
-@MODULE.handler("worlds_to_ending")
-def _to_ending(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_to_ending", args=frames.Seat)
+def _to_ending(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.players[seat].status.pop(PAID, None)
-    g.push("arrive", p=seat, space=g.rules.space_index[ENDING], how="forward")
+    g.push_frame(frames.arrive(seat, g.rules.space_index[ENDING], "forward"))
 
 
 @MODULE.ability("teleport_allowed")

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, lives, possessions, stats
+from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.effects import roll
 from talisman.engine.game import frame
@@ -166,8 +166,8 @@ def warlock(g: Game, seat: int) -> list[Choice]:
     return [Choice("worlds-quest-held", f"The Warlock waits: {QUESTS[q['n']]}", [], "instead")]
 
 
-@MODULE.handler("worlds_quest_ask")
-def _ask(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_quest_ask", args=frames.Seat)
+def _ask(g: Game, a: frames.Seat) -> None:
     roll(g, a["p"], "D20", frame("worlds_quest_set", p=a["p"]), why="the Warlock's quest")
 
 
@@ -180,8 +180,8 @@ def _set(g: Game, a: dict[str, Any]) -> None:
     check(g, seat, "given")
 
 
-@MODULE.handler("worlds_quest_claim")
-def _claim(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_quest_claim", args=frames.Seat)
+def _claim(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.players[seat].status.pop(KEY, None)
     card = g.globals.get("worlds-one-talisman") if one_on(g) else cards.take_with(g, "talisman", "talisman")

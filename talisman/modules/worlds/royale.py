@@ -17,10 +17,10 @@ of the next turn, the last winner attacking (``ROYALE`` keeps who it was).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import combat, lives, stats
-from talisman.engine.decision import Choice
+from talisman.engine import combat, frames, lives, stats
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame
 from talisman.modules.worlds.generator import ENDING
 from talisman.modules.worlds.module import MODULE
@@ -46,7 +46,7 @@ def _royale_reach(g: Game, seat: int) -> None:
             stats.changed(g)
             g.say(f"{g.name(s)} is drawn into the Battle Royale.", type="move", seat=s)
     lives.end_turn_now(g)
-    g.push("worlds_royale", p=seat, last=-1)
+    g.push_frame(royale(seat, -1))
     lives.check_game_end(g)
 
 
@@ -60,11 +60,23 @@ def _royale_turn(g: Game, seat: int) -> None:
     if fight is None or g.result is not None:
         return
     lives.end_turn_now(g)
-    g.push("worlds_royale", p=fight["p"], last=fight["last"])
+    g.push_frame(royale(fight["p"], fight["last"]))
 
 
-@MODULE.handler("worlds_royale")
-def _royale(g: Game, a: dict[str, Any]) -> None:
+class Royale(TypedDict):
+    """The Battle Royale goes on from character ``p``, who last fought character ``last`` (-1: none)."""
+
+    p: int
+    last: int
+
+
+def royale(p: int, last: int) -> Frame:
+    """The Battle Royale goes on from character ``p`` (see :class:`Royale`)."""
+    return ("worlds_royale", {"p": p, "last": last})
+
+
+@MODULE.handler("worlds_royale", args=Royale)
+def _royale(g: Game, a: Royale) -> None:
     seat, last = a["p"], a["last"]
     if g.result is not None:
         return
@@ -107,8 +119,8 @@ def _result(g: Game, a: dict[str, Any]) -> None:
         return
     win, lose = a["win"], a["lose"]
     g.globals[ROYALE] = {"p": win, "last": lose}
-    g.push("worlds_royale", p=win, last=lose)
-    g.push("lose_lives", p=lose, n=1, cause=f"beaten by the {g.name(win)} in the Battle Royale", by=win)
+    g.push_frame(royale(win, lose))
+    g.push_frame(frames.lose_lives(lose, 1, f"beaten by the {g.name(win)} in the Battle Royale", by=win))
 
 
 MODULE.ending("worlds-battle-royale", _royale_reach, _royale_turn)

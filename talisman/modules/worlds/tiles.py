@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, lives, possessions, stats
+from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -55,8 +55,8 @@ def portal_try(g: Game, seat: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("worlds_portal")
-def _portal(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_portal", args=frames.Seat)
+def _portal(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.decide(
         seat,
@@ -67,13 +67,12 @@ def _portal(g: Game, a: dict[str, Any]) -> None:
                 attr,
                 f"{attr.title()} ({value}): roll 2 dice, at or under it",
                 [
-                    frame(
-                        "roll",
-                        p=seat,
-                        dice="2D6",
-                        then=["worlds_portal_result", {"p": seat, "attr": attr}],
-                        into="roll",
+                    frames.roll(
+                        seat,
+                        "2D6",
+                        ["worlds_portal_result", {"p": seat, "attr": attr}],
                         why="the Portal of Power",
+                        into="roll",
                         fate=True,
                     )
                 ],
@@ -135,7 +134,7 @@ def peril(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 def _go(g: Game, a: dict[str, Any]) -> None:
     seat, to = a["p"], a["space"]
     if a["encounter"]:
-        g.push("arrive", p=seat, space=to, how="move")
+        g.push_frame(frames.arrive(seat, to, "move"))
         return
     g.players[seat].space = to
     stats.changed(g)
@@ -159,8 +158,8 @@ def sentinel_challenge(g: Game, seat: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("worlds_sentinel")
-def _sentinel(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_sentinel", args=frames.Seat)
+def _sentinel(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     fight_creature(
         g,
@@ -171,8 +170,8 @@ def _sentinel(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("worlds_sentinel_passed")
-def _sentinel_passed(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_sentinel_passed", args=frames.Seat)
+def _sentinel_passed(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     g.players[seat].status[PASSED] = g.turn
     g.say(f"The Sentinel lets {g.name(seat)} by: next turn its bridge leads over the river.", seat=seat)
@@ -217,8 +216,8 @@ def valley(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("worlds_valley_paid")
-def _valley_paid(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_valley_paid", args=frames.CardOf)
+def _valley_paid(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     cards.release(g, seat, card)
     cards.discard(g, card)

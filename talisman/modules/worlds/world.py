@@ -50,7 +50,7 @@ def lay_out(g: Game, endings: tuple[str, ...]) -> None:
     if LAYOUT in g.globals:
         return
     chosen = g.options["worlds-ending"]
-    drawn = generator.generate(g.config["seed"], g.options["worlds-inner"], endings, g.options["worlds-dungeon"])
+    drawn = generator.generate(g.config.seed, g.options["worlds-inner"], endings, g.options["worlds-dungeon"])
     if chosen != "random":  # the ending chosen, the others left for the Horrible Black Void
         drawn["ending"], drawn["pool"] = chosen, [e for e in endings if e != chosen]
     g.globals[LAYOUT] = {"shape": "hex", "tiles": drawn["tiles"], "face_down": [generator.ENDING], "labels": {}}
