@@ -194,6 +194,37 @@ def test_a_bot_with_its_hands_full_does_not_keep_going_to_the_armoury():
     assert aimed(shopper("Ring", "Talisman", "Holy Lance", "Talisman")) != "armoury"
 
 
+@rules(
+    "city-classic.leaving.warrant-blocks", "city-classic.stowaway.conditions", "city-classic.warrants.donjon-options"
+)
+def test_a_wanted_bot_with_no_fare_and_a_follower_leaves_by_road_to_be_judged():
+    """With a Warrant, no gold and the Hag (a stowaway has no Followers, and she cannot be left),
+    the Wharf has no way out for it: it takes the road, is arrested at the Gate and judged, and
+    the judge discards the Warrant (it walked the streets between the Wharf and the Gate for 600
+    turns). With a fare, or no Follower, the Wharf it is."""
+
+    def wanted(gold: int, *followers: str) -> Scenario:
+        s = Scenario(["warrior", "wizard"], modules=("core", "city-classic")).no_spells()
+        s.at(0, "town-square").at(1, "village").give(0, *followers).set(0, gold=gold, lives=4)
+        s.player(0).status["warrant"] = True
+        s.dice(3).start()
+        return s.choose("roll") if s.kind == "turn" else s
+
+    cursed = wanted(0, "Cursed by a Hag")
+    said = bot_says(cursed)
+    assert s_region(cursed, said) == "outer"
+    cursed.choose(said)
+    assert cursed.space_of(0) == "donjon"  # (where the bot, penniless, chooses the judge)
+    assert aimed(wanted(2, "Cursed by a Hag")) == "wharf"
+    assert aimed(wanted(0)) == "wharf"
+
+
+def s_region(s: Scenario, option: str) -> str:
+    """The region of the space a move option goes to."""
+    rules_ = s.game.rules
+    return rules_.spaces[rules_.space_index[option.removeprefix("move:")]].region
+
+
 # --- 004: the lords on the ending tile ------------------------------------------------------------
 
 
