@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 from test_endings import dragon_king, reach
-from test_worlds import game, plain_river, put, rolled
+from test_worlds import game, land, near, plain_river, put, rolled, turn_of_0, where
 from test_worlds_endings import CENTRE, enter, far
 
 from talisman.bots import act, make_bot
 from talisman.modules.core.advice.common import FRESH_CARDS, cards_worth, ready_for_inner, target
 from talisman.modules.core.advice.moving import walked
+from talisman.modules.worlds.generator import ring_of
 from talisman.modules.worlds.module import ENDINGS
 from talisman.testing import Scenario
 
@@ -238,6 +239,21 @@ def ready_against(ending: str, talismans: int = 1, **values: int) -> bool:
     bot = make_bot("heuristic", 0)
     act(bot, s.game)
     return ready_for_inner(bot)
+
+
+@rules("worlds.tile.valley-of-fire", "worlds.movement.inner")
+def test_a_bot_that_gave_up_its_last_talisman_in_the_valley_goes_on_to_the_ending():
+    """The way to the ending lies open for the next turn: the bot takes it (with no Talisman
+    left, it turned back out as one that could not pass the Valley: a Monk of Strength 27 gave
+    up Talisman after Talisman there and never reached the ending)."""
+    s = far(game(), 1).give(0, "Talisman").set(0, strength=9, craft=6, lives=5)
+    portal = where(s, "portal-of-power")
+    put(s, "valley-of-fire", *next(xy for xy in near(*portal) if ring_of(*xy) == 1))  # (the way back out beside it)
+    land(s, "valley-of-fire")
+    assert s.kind == "worlds-valley" and bot_says(s) == "give"
+    s.choose("give")
+    turn_of_0(s)
+    assert f"move:{CENTRE}" in s.options() and bot_says(s) == f"move:{CENTRE}"
 
 
 @rules("worlds.ending.eagle-king", "worlds.ending.dragon-king")

@@ -6,7 +6,7 @@ Water or a Desert; the Oasis and the Hidden Valley outward only), the Sentinel's
 Portal into the inner tiles beside it, the Valley of Fire to the ending. On the Sentinel it
 fights its way over when it is heading further in and dares it; on the Portal it tries the way
 in when it is ready for the inner ring, with its better attribute; in the Valley it gives up its
-Talisman. Under Warlock Quests it carries out the quest it can do. The Dungeon ring and the
+Talisman, and goes on to the ending. Under Warlock Quests it carries out the quest it can do. The Dungeon ring and the
 lords of the ending tiles are shared knowledge (:mod:`talisman.modules.shared.dungeon_advice`, :mod:`talisman.modules.shared.crown_advice`).
 """
 
@@ -177,6 +177,18 @@ def _inner_step(bot: HeuristicBot) -> str | None:
     if not forward or not bot.has("Talisman"):
         return None
     return min(forward, key=lambda o: (bot.distance(o.space, "crown-of-command"), o.id)).id
+
+
+@ADVICE.value("inner-route")
+def _through_the_valley(bot: HeuristicBot) -> str | None:
+    """The Talisman given up in the Valley of Fire opens the way to the ending for the next
+    turn (the step there is offered only then): the bot takes it. (Its last Talisman given up,
+    the core game's step turned it back out, as one with no Talisman to pass the Valley: the
+    Talisman lost for nothing, visit after visit, and games ran to the turn cap.)"""
+    if not on_world(bot) or bot.rules.space(bot.here()).kind != "valley-of-fire":
+        return None
+    on = [o for o in bot.options("move") if o.space == generator.ENDING]
+    return on[0].id if on else None
 
 
 @ADVICE.answer("turn", order=15)
