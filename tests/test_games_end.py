@@ -12,7 +12,7 @@ from test_worlds_endings import CENTRE, enter, far
 from talisman.bots import act, make_bot
 from talisman.modules.core.advice.common import FRESH_CARDS, cards_worth, ready_for_inner, target
 from talisman.modules.core.advice.moving import walked
-from talisman.modules.worlds.generator import ring_of
+from talisman.modules.worlds.generator import ring_hexes, ring_of
 from talisman.modules.worlds.module import ENDINGS
 from talisman.testing import Scenario
 
@@ -254,6 +254,25 @@ def test_a_bot_that_gave_up_its_last_talisman_in_the_valley_goes_on_to_the_endin
     s.choose("give")
     turn_of_0(s)
     assert f"move:{CENTRE}" in s.options() and bot_says(s) == f"move:{CENTRE}"
+
+
+@rules("worlds.movement.inner", "worlds.tile.crypt")
+def test_on_a_world_the_bot_goes_round_the_inner_ring_by_the_way_its_strong_in():
+    """The Crypt tests Strength: a bot weak in it goes the longer way round (an Elf of Craft 13
+    and Strength 4 took the Crypt, the shorter way, and was thrown out to the City, turn after
+    turn, for 400 turns); a strong one takes the Crypt."""
+    ring = ring_hexes(1)
+
+    def stepping(strength: int, craft: int) -> str:
+        s = far(game(), 1).give(0, "Talisman").set(0, strength=strength, craft=craft, lives=5)
+        for sid, xy in zip(("valley-of-fire", "crypt", "death", "vampires-tower"), ring, strict=False):
+            put(s, sid, *xy)
+        turn_of_0(s, "death")
+        assert {"move:crypt", "move:vampires-tower"} <= set(s.options())
+        return bot_says(s)
+
+    assert stepping(4, 13) == "move:vampires-tower"
+    assert stepping(13, 4) == "move:crypt"
 
 
 @rules("worlds.ending.eagle-king", "worlds.ending.dragon-king")
