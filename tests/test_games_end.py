@@ -11,7 +11,7 @@ from test_worlds_endings import CENTRE, enter, far
 
 from talisman.bots import act, make_bot
 from talisman.modules.core.advice.common import FRESH_CARDS, cards_worth, ready_for_inner, target
-from talisman.modules.core.advice.moving import walked
+from talisman.modules.core.advice.moving import WALKED, walked
 from talisman.modules.worlds.generator import ring_hexes, ring_of
 from talisman.modules.worlds.module import ENDINGS
 from talisman.testing import Scenario
@@ -224,6 +224,23 @@ def s_region(s: Scenario, option: str) -> str:
     """The region of the space a move option goes to."""
     rules_ = s.game.rules
     return rules_.spaces[rules_.space_index[option.removeprefix("move:")]].region
+
+
+@rules("airships.disembark")
+def test_a_bot_whose_airship_only_shuttles_between_two_spaces_steps_down_to_walk():
+    """A Falcon flies one space a turn: a weak Dragon Slayer heading for the Chapel shuttled between
+    the Woods and the Plains for 400 turns, never flying on past a foe on the next Plains."""
+    from test_airships import aboard
+
+    s = Scenario(["thief", "wizard"], modules=("core", "airships")).no_spells().at(0, "fields-1").at(1, "village")
+    s.set(0, strength=6, craft=5, lives=4)  # (the Warlock's Cave its aim)
+    aboard(s, 0, "Falcon")
+    s.start()
+    assert {"fly", "disembark"} <= set(s.options())
+    bot = make_bot("heuristic", 0)
+    assert act(bot, s.game) == "fly"
+    bot.memory[WALKED] = ["fields-2", "fields-1"] * 3
+    assert act(bot, s.game) == "disembark"
 
 
 # --- 004: the lords on the ending tile ------------------------------------------------------------
