@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 from test_endings import dragon_king, reach
-from test_worlds import game, plain_river, put, rolled
+from test_worlds import game, land, near, plain_river, put, rolled, turn_of_0, where
 from test_worlds_endings import CENTRE, enter, far
 
 from talisman.bots import act, make_bot
 from talisman.modules.core.advice.common import FRESH_CARDS, cards_worth, ready_for_inner, target
-from talisman.modules.core.advice.moving import walked
+from talisman.modules.core.advice.moving import WALKED, walked
+from talisman.modules.worlds.generator import ring_hexes, ring_of
 from talisman.modules.worlds.module import ENDINGS
 from talisman.testing import Scenario
 
@@ -194,6 +195,54 @@ def test_a_bot_with_its_hands_full_does_not_keep_going_to_the_armoury():
     assert aimed(shopper("Ring", "Talisman", "Holy Lance", "Talisman")) != "armoury"
 
 
+@rules(
+    "city-classic.leaving.warrant-blocks", "city-classic.stowaway.conditions", "city-classic.warrants.donjon-options"
+)
+def test_a_wanted_bot_with_no_fare_and_a_follower_leaves_by_road_to_be_judged():
+    """With a Warrant, no gold and the Hag (a stowaway has no Followers, and she cannot be left),
+    the Wharf has no way out for it: it takes the road, is arrested at the Gate and judged, and
+    the judge discards the Warrant (it walked the streets between the Wharf and the Gate for 600
+    turns). With a fare, or no Follower, the Wharf it is."""
+
+    def wanted(gold: int, *followers: str) -> Scenario:
+        s = Scenario(["warrior", "wizard"], modules=("core", "city-classic")).no_spells()
+        s.at(0, "town-square").at(1, "village").give(0, *followers).set(0, gold=gold, lives=4)
+        s.player(0).status["warrant"] = True
+        s.dice(3).start()
+        return s.choose("roll") if s.kind == "turn" else s
+
+    cursed = wanted(0, "Cursed by a Hag")
+    said = bot_says(cursed)
+    assert s_region(cursed, said) == "outer"
+    cursed.choose(said)
+    assert cursed.space_of(0) == "donjon"  # (where the bot, penniless, chooses the judge)
+    assert aimed(wanted(2, "Cursed by a Hag")) == "wharf"
+    assert aimed(wanted(0)) == "wharf"
+
+
+def s_region(s: Scenario, option: str) -> str:
+    """The region of the space a move option goes to."""
+    rules_ = s.game.rules
+    return rules_.spaces[rules_.space_index[option.removeprefix("move:")]].region
+
+
+@rules("airships.disembark")
+def test_a_bot_whose_airship_only_shuttles_between_two_spaces_steps_down_to_walk():
+    """A Falcon flies one space a turn: a weak Dragon Slayer heading for the Chapel shuttled between
+    the Woods and the Plains for 400 turns, never flying on past a foe on the next Plains."""
+    from test_airships import aboard
+
+    s = Scenario(["thief", "wizard"], modules=("core", "airships")).no_spells().at(0, "fields-1").at(1, "village")
+    s.set(0, strength=6, craft=5, lives=4)  # (the Warlock's Cave its aim)
+    aboard(s, 0, "Falcon")
+    s.start()
+    assert {"fly", "disembark"} <= set(s.options())
+    bot = make_bot("heuristic", 0)
+    assert act(bot, s.game) == "fly"
+    bot.memory[WALKED] = ["fields-2", "fields-1"] * 3
+    assert act(bot, s.game) == "disembark"
+
+
 # --- 004: the lords on the ending tile ------------------------------------------------------------
 
 
@@ -207,6 +256,40 @@ def ready_against(ending: str, talismans: int = 1, **values: int) -> bool:
     bot = make_bot("heuristic", 0)
     act(bot, s.game)
     return ready_for_inner(bot)
+
+
+@rules("worlds.tile.valley-of-fire", "worlds.movement.inner")
+def test_a_bot_that_gave_up_its_last_talisman_in_the_valley_goes_on_to_the_ending():
+    """The way to the ending lies open for the next turn: the bot takes it (with no Talisman
+    left, it turned back out as one that could not pass the Valley: a Monk of Strength 27 gave
+    up Talisman after Talisman there and never reached the ending)."""
+    s = far(game(), 1).give(0, "Talisman").set(0, strength=9, craft=6, lives=5)
+    portal = where(s, "portal-of-power")
+    put(s, "valley-of-fire", *next(xy for xy in near(*portal) if ring_of(*xy) == 1))  # (the way back out beside it)
+    land(s, "valley-of-fire")
+    assert s.kind == "worlds-valley" and bot_says(s) == "give"
+    s.choose("give")
+    turn_of_0(s)
+    assert f"move:{CENTRE}" in s.options() and bot_says(s) == f"move:{CENTRE}"
+
+
+@rules("worlds.movement.inner", "worlds.tile.crypt")
+def test_on_a_world_the_bot_goes_round_the_inner_ring_by_the_way_its_strong_in():
+    """The Crypt tests Strength: a bot weak in it goes the longer way round (an Elf of Craft 13
+    and Strength 4 took the Crypt, the shorter way, and was thrown out to the City, turn after
+    turn, for 400 turns); a strong one takes the Crypt."""
+    ring = ring_hexes(1)
+
+    def stepping(strength: int, craft: int) -> str:
+        s = far(game(), 1).give(0, "Talisman").set(0, strength=strength, craft=craft, lives=5)
+        for sid, xy in zip(("valley-of-fire", "crypt", "death", "vampires-tower"), ring, strict=False):
+            put(s, sid, *xy)
+        turn_of_0(s, "death")
+        assert {"move:crypt", "move:vampires-tower"} <= set(s.options())
+        return bot_says(s)
+
+    assert stepping(4, 13) == "move:vampires-tower"
+    assert stepping(13, 4) == "move:crypt"
 
 
 @rules("worlds.ending.eagle-king", "worlds.ending.dragon-king")

@@ -255,6 +255,18 @@ def test_after_ten_rounds_the_player_keeps_one_and_the_other_leaves_the_game():
     check_conservation(g)
 
 
+@rules("master-levels.mirror-image.control")
+def test_a_kept_mirror_image_that_passes_a_mirror_again_raises_a_character_its_seat_plays():
+    """The image's own image is played by the seat, not by the image (a bot game stopped on a
+    decision asked of a seat that did not exist: largest-4 game 60 of 200)."""
+    s = mirrored()
+    end_turns(s, 9)
+    s.choose("keep:image")
+    g = s.game
+    third = g.add_body(2, "elf", "Elf's Mirror Image's Mirror Image")
+    assert g.controller(third) == 0 and g.characters_of(0) == [0, 2, third]
+
+
 @rules("master-levels.mirror-image.duration")
 def test_when_one_of_the_two_dies_the_other_goes_on_alone():
     s = mirrored()

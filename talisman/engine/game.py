@@ -502,7 +502,10 @@ class Game:
     def add_body(self, seat: int, character: str, name: str) -> int:
         """Put a second character into play for ``seat``, called ``name``; it
         has no turn of its own (each turn the seat chooses which of its
-        characters acts). Returns its index; the caller sets its counters."""
+        characters acts). Returns its index; the caller sets its counters. Raised by a
+        character that is itself a second one (a Mirror Image kept that passes a Mirror
+        again), it belongs to the seat that plays that character."""
+        seat = self.controller(seat)
         index = len(self.players)
         body = Player(index, character)
         body.space = self.players[seat].space

@@ -1,6 +1,7 @@
 """The rule-aware bot's knowledge of Airships: it claims every one it can, flies instead of
 rolling, and steps down in the Middle Region (or near the place) when heading where no ship goes,
-and now and then when it has nowhere to go; it fires on another ship when its own outguns it."""
+now and then when it has nowhere to go, and when its ship only shuttles between the same spaces;
+it fires on another ship when its own outguns it."""
 
 from __future__ import annotations
 
@@ -10,9 +11,14 @@ from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision
 from talisman.modules.core.advice.common import target
+from talisman.modules.core.advice.moving import walked
 
 ADVICE: Final = Advice("airships")
 SKY: Final = ("outer", "middle")  # where an Airship flies
+# Times back on the same space in the bot's last moves that make it step down: a Condor of one space
+# a turn shuttled a weak Dragon Slayer between the Woods and the Plains for 400 turns (it would not
+# fly on past a foe on the next Plains, nor did its walking distances know the ship's way).
+SHUTTLED: Final = 3
 
 
 @ADVICE.answer("turn", order=40)
@@ -27,6 +33,8 @@ def _aboard(bot: HeuristicBot, d: Decision) -> str | None:
         return "disembark"
     if aim in ("", bot.here()) and bot.rng.random() < 0.25:
         return "disembark"  # with nowhere to go, a ship only shuttles between the best spaces near it
+    if walked(bot).count(bot.here()) >= SHUTTLED:
+        return "disembark"  # held between two spaces (a slow ship, a danger on the one way on): a die's roll goes past
     return "fly"
 
 

@@ -4,7 +4,9 @@ It goes in through the Gate with gold to spend (never penniless: Statute J), sho
 when wounded, the Armoury, the Magic Emporium), keeps from the crimes it can avoid (no shot,
 blow, charm or Spell in the streets, no robbery, no street trade: evading when it can), takes a
 Loan only to escape being penniless and repays it before going, gets out of the Donjon by a
-bribe or the judge, and leaves when its purse is spent: by road, or by barge with a Warrant.
+bribe or the judge, and leaves when its purse is spent: by road, or by barge with a Warrant (with
+neither a fare nor the freedom to stow away, by road all the same: the Gate's arrest takes it to
+the judge, who discards the Warrant).
 
 In the Donjon it bribes the judge when it can, and tries to escape (rather than be judged, who
 may flog) with a last life. A neutral character goes to the Anarchists' Guild to be healed free,
@@ -55,6 +57,7 @@ CITY_PURSE: Final = 3  # gold worth taking into the City
 CITY_FORBIDDEN: Final = ("Cyborg", "Ghoul", "Hobgoblin", "Orc", "Troll")  # Statute I: their very being is a crime
 LOAN_DUE: Final = 4
 BARGE_INWARD: Final = 4  # the barge's fare to the Middle Region
+BARGE_OUTWARD: Final = 2  # the barge's fare to the Outer Region
 SAILOR: Final = 6  # the Strength of the Sailor who may see a stowaway
 WATCH: Final = 7  # the Strength of the Watch, who comes for a criminal on a Law card
 GUILD: Final = "anarchists-guild"  # heals a neutral character to its starting lives, free
@@ -112,6 +115,14 @@ def outside_aim(bot: HeuristicBot) -> str:
     return str(found)
 
 
+def by_water(bot: HeuristicBot) -> bool:
+    """Could a wanted character leave by the Wharf: a barge's fare (2G), or free to stow away
+    (000: no Followers)? Else the road is its way out: arrested at the Gate, it is judged in the
+    Donjon, and the judge discards the Warrant (a character with no gold and a Follower it cannot
+    leave, the Hag's curse, walked the streets for 600 turns between the Wharf and the Gate)."""
+    return bool(bot.me["gold"] >= BARGE_OUTWARD or not bot.me["followers"])
+
+
 def barge_inward(bot: HeuristicBot) -> bool:
     """Heading for the Middle Region past a Sentinel it dares not fight, with the barge's fare:
     the Wharf's barge puts it ashore there (000: 4G, to any space of the Middle Region)."""
@@ -131,8 +142,10 @@ def _city_aim(bot: HeuristicBot) -> str | None:
     me = bot.me
     if me["status"].get("loan"):
         return "bank" if me["gold"] >= LOAN_DUE else ""
-    if me["status"].get("warrant") or barge_inward(bot):
-        return "wharf"  # no way out by road; the barge past the Sentinel
+    if me["status"].get("warrant"):
+        return "wharf" if by_water(bot) else _way_out(bot)  # (by road: arrested at the Gate, then judged)
+    if barge_inward(bot):
+        return "wharf"  # the barge past the Sentinel
     if me["alignment"] == "neutral" and me["lives"] < bot.rules.characters[me["character"]].lives:
         return GUILD  # healed free
     if city_done(bot):

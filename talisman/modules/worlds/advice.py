@@ -6,16 +6,17 @@ Water or a Desert; the Oasis and the Hidden Valley outward only), the Sentinel's
 Portal into the inner tiles beside it, the Valley of Fire to the ending. On the Sentinel it
 fights its way over when it is heading further in and dares it; on the Portal it tries the way
 in when it is ready for the inner ring, with its better attribute; in the Valley it gives up its
-Talisman. Under Warlock Quests it carries out the quest it can do. The Dungeon ring and the
+Talisman, and goes on to the ending. Under Warlock Quests it carries out the quest it can do. The Dungeon ring and the
 lords of the ending tiles are shared knowledge (:mod:`talisman.modules.shared.dungeon_advice`, :mod:`talisman.modules.shared.crown_advice`).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from typing import Any, Final
 
-from talisman.bots.heuristic import HeuristicBot
+from talisman.bots.heuristic import FAR, HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.content.ruleset import Ruleset
 from talisman.engine.decision import Decision, Option
@@ -30,6 +31,9 @@ BLOCKED: Final = ("water", "desert", "mountains")
 ONE_WAY: Final = ("oasis", "hidden-valley")
 DUNGEON_RING, ENTRANCE = 5, "dungeon-entrance"
 SENTINEL: Final = "sentinel"
+VALLEY: Final = "valley-of-fire"
+# The inner tiles whose test throws a character out of the inner ring, by the attribute tested.
+THROWN_OUT_BY: Final = {"crypt": "strength", "mines": "craft"}
 
 
 def tiles_of(view: Any) -> Tiles | None:
@@ -130,7 +134,8 @@ ADVICE.answer("worlds-boss", "worlds-lord")(better_attribute)
 
 @ADVICE.answer("worlds-peril")
 def _peril(bot: HeuristicBot, d: Decision) -> str:
-    return d.options[0].id
+    """Out of the Plain of Peril onto the inner tile with the best way on to the Valley of Fire."""
+    return min(d.options, key=lambda o: (steps_to_valley(bot, o.space), o.id)).id
 
 
 @ADVICE.answer("worlds-royale")
@@ -169,14 +174,57 @@ def _way_in(bot: HeuristicBot) -> str | None:
 
 @ADVICE.value("inner-step")
 def _inner_step(bot: HeuristicBot) -> str | None:
-    """In the inner ring of a world the tiles all lead on: the one nearest the ending, through
-    the Valley of Fire, once the bot holds a Talisman to give up there."""
+    """In the inner ring of a world the tiles all lead on: the one with the best way on to the
+    Valley of Fire (:func:`steps_to_valley`), once the bot holds a Talisman to give up there."""
     if not on_world(bot):
         return None
     forward = bot.options("move")
     if not forward or not bot.has("Talisman"):
         return None
-    return min(forward, key=lambda o: (bot.distance(o.space, "crown-of-command"), o.id)).id
+    return min(forward, key=lambda o: (steps_to_valley(bot, o.space), o.id)).id
+
+
+def throws_out(bot: HeuristicBot, sid: str) -> bool:
+    """Would this inner tile most likely throw the bot back out: the Crypt (3 dice under its
+    Strength) or the Mines (under its Craft), where that is its weaker attribute?"""
+    tested = THROWN_OUT_BY.get(bot.rules.space(sid).kind)
+    if tested is None:
+        return False
+    other = "craft" if tested == "strength" else "strength"
+    return bool(bot.me[tested] < bot.me[other])
+
+
+def steps_to_valley(bot: HeuristicBot, start: str) -> int:
+    """Steps on from ``start`` round the inner ring to the Valley of Fire, neither back through
+    the bot's own tile nor through a tile that would throw it out (:func:`throws_out`): an Elf
+    of Craft 13 and Strength 4 went the shorter way, by the Crypt, and was thrown out to the
+    City, turn after turn. :data:`~talisman.bots.heuristic.FAR` and more when no such way is left."""
+    valley = bot.distance(start, VALLEY)
+    if throws_out(bot, start):
+        return FAR + valley
+    inner = {s.id for s in bot.rules.spaces if bot.region(s.id) == bot.region(VALLEY) and s.id != bot.here()}
+    seen, todo = {start: 0}, deque([start])
+    while todo:
+        at = todo.popleft()
+        if at == VALLEY:
+            return seen[at]
+        for nxt in inner:
+            if nxt not in seen and bot.distance(at, nxt) == 1 and not throws_out(bot, nxt):
+                seen[nxt] = seen[at] + 1
+                todo.append(nxt)
+    return FAR + valley
+
+
+@ADVICE.value("inner-route")
+def _through_the_valley(bot: HeuristicBot) -> str | None:
+    """The Talisman given up in the Valley of Fire opens the way to the ending for the next
+    turn (the step there is offered only then): the bot takes it. (Its last Talisman given up,
+    the core game's step turned it back out, as one with no Talisman to pass the Valley: the
+    Talisman lost for nothing, visit after visit, and games ran to the turn cap.)"""
+    if not on_world(bot) or bot.rules.space(bot.here()).kind != "valley-of-fire":
+        return None
+    on = [o for o in bot.options("move") if o.space == generator.ENDING]
+    return on[0].id if on else None
 
 
 @ADVICE.answer("turn", order=15)
