@@ -23,8 +23,22 @@ AVENGER_BONUS = 3
 
 def _holding(g: Game, seat: int, trait: str) -> list[int]:
     """The character's working Objects and its Followers that have this trait (not a suspended one)."""
+    p = g.players[seat]
+    if not stats.holds_any(_carriers(g, trait), p.objects, p.followers):
+        return []  # (the common case: the turn menu asks for eight traits at every turn)
     found = [o for o, _, traits in stats.working_items(g, seat) if trait in traits]
     return found + [f for f in stats.followers_used(g, seat) if trait in g.rules.instances[f].traits]
+
+
+def _carriers(g: Game, trait: str) -> frozenset[int]:
+    """The cards that have this trait, printed or for their proper owner: worked out once per ruleset."""
+    key = ("dungeon-4e-carriers", trait)
+    found: frozenset[int] | None = g.rules.derived.get(key)
+    if found is None:
+        found = g.rules.derived[key] = frozenset(
+            i for i, c in enumerate(g.rules.instances) if trait in c.traits or trait in c.owner_traits
+        )
+    return found
 
 
 def _value_of(g: Game, card: int, name: str) -> int:
@@ -235,12 +249,13 @@ def _use_up(g: Game, seat: int, card: int) -> None:
 def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     opts: list[Choice] = []
-    moving = (
+    weighted, cloaks = _holding(g, seat, "weighted-dice")[:1], _holding(g, seat, "cloak-teleport")[:1]
+    moving = (weighted or cloaks) and (
         g.rules.regions[g.rules.spaces[p.space].region].movement == "roll"
         and movement.held_here(g, seat) is None
         and not movement.one_space_only(g, seat)
     )
-    for dice in _holding(g, seat, "weighted-dice")[:1]:
+    for dice in weighted:
         if moving:
             opts.append(
                 Choice(
@@ -249,7 +264,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                     [frame("weighted_move", p=seat, card=dice)],
                 )
             )
-    for cloak in _holding(g, seat, "cloak-teleport")[:1]:
+    for cloak in cloaks:
         if moving:
             opts.append(
                 Choice(

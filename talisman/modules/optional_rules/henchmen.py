@@ -153,10 +153,14 @@ def deal(g: Game) -> None:
 def lend(g: Game, seat: int) -> None:
     """Keep the abilities a character's henchmen lend it in step with the henchmen it holds."""
     p = g.players[seat]
-    wanted = sorted({t for f in helping(g, seat) for t in transferable(g.rules.characters[character(g, f)].traits)})
     lent = p.status.get("henchman-traits", [])
+    serving = helping(g, seat)
+    if not serving and not lent:
+        return  # (asked for every character at every answer: most often there is nothing to compare)
+    wanted = lent_by(g, tuple(character(g, f) for f in serving))
     if wanted == lent:
         return
+    wanted = list(wanted)  # (the state's own copy: the ruleset keeps the other)
     possessions.take_back_traits(g, seat, lent)  # only what the henchmen lent: a title's same ability stays
     possessions.lend_traits(g, seat, wanted)
     if wanted:
@@ -164,6 +168,24 @@ def lend(g: Game, seat: int) -> None:
     else:
         p.status.pop("henchman-traits", None)
     stats.changed(g)
+
+
+def lent_by(g: Game, characters: tuple[str, ...]) -> list[str]:
+    """The abilities henchmen standing for these Character Cards lend, sorted: the same for the
+    same cards, so worked out once per ruleset (:func:`lend` asks at every answer to a decision).
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], modules=("core", "optional-rules"), seed=1)
+    >>> lent_by(g, ("prophetess", "dwarf"))
+    ['cave-bonus:1', 'mines-dice:2', 'see-scrolls', 'see-spells']
+    """
+    key = ("henchman-traits", characters)
+    found: list[str] | None = g.rules.derived.get(key)
+    if found is None:
+        found = g.rules.derived[key] = sorted(
+            {t for c in characters for t in transferable(g.rules.characters[c].traits)}
+        )
+    return found
 
 
 @MODULE.ability("chose")
