@@ -154,10 +154,15 @@ def lend(g: Game, seat: int) -> None:
     """Keep the abilities a character's henchmen lend it in step with the henchmen it holds."""
     p = g.players[seat]
     lent = p.status.get("henchman-traits", [])
-    serving = helping(g, seat)
+    known = henchmen(g)
+    serving = []  # the Character Cards of the henchmen that serve it (see helping), in one pass
+    for f in stats.followers_used(g, seat):
+        entry = known.get(str(f))
+        if entry is not None:
+            serving.append(entry["character"])
     if not serving and not lent:
         return  # (asked for every character at every answer: most often there is nothing to compare)
-    wanted = lent_by(g, tuple(character(g, f) for f in serving))
+    wanted = lent_by(g, tuple(serving))
     if wanted == lent:
         return
     wanted = list(wanted)  # (the state's own copy: the ruleset keeps the other)
