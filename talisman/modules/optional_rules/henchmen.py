@@ -154,15 +154,10 @@ def lend(g: Game, seat: int) -> None:
     """Keep the abilities a character's henchmen lend it in step with the henchmen it holds."""
     p = g.players[seat]
     lent = p.status.get("henchman-traits", [])
-    known = henchmen(g)
-    serving = []  # the Character Cards of the henchmen that serve it (see helping), in one pass
-    for f in stats.followers_used(g, seat):
-        entry = known.get(str(f))
-        if entry is not None:
-            serving.append(entry["character"])
+    serving = stats.memoised(g, seat, "optional-rules/henchmen-serving", _serving)
     if not serving and not lent:
         return  # (asked for every character at every answer: most often there is nothing to compare)
-    wanted = lent_by(g, tuple(serving))
+    wanted = lent_by(g, serving)
     if wanted == lent:
         return
     wanted = list(wanted)  # (the state's own copy: the ruleset keeps the other)
@@ -173,6 +168,19 @@ def lend(g: Game, seat: int) -> None:
     else:
         p.status.pop("henchman-traits", None)
     stats.changed(g)
+
+
+def _serving(g: Game, seat: int) -> tuple[str, ...]:
+    """The Character Cards of the henchmen that serve the character (:func:`helping`): they change
+    only with its Followers (a henchman's card stands for the same Character Card all game), so they
+    are memoised with its derived values (:func:`lend` asks for every character at every answer)."""
+    known = henchmen(g)
+    serving = []
+    for f in stats.followers_used(g, seat):
+        entry = known.get(str(f))
+        if entry is not None:
+            serving.append(entry["character"])
+    return tuple(serving)
 
 
 def lent_by(g: Game, characters: tuple[str, ...]) -> list[str]:
