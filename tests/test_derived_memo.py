@@ -25,10 +25,11 @@ MODULE_SETS = [
     ("core", "master-levels"),
     ("core", "dungeon-4e"),
     ("core", "dungeon-classic"),
+    ("core", "optional-rules"),  # (the henchmen's memoised Character Cards)
     ("core", "roster", "endings", "wizards-tower", "master-levels", "dungeon-4e"),
     ("core", "roster", "endings", "wizards-tower", "master-levels", "dungeon-classic"),
 ]
-GAMES_PER_SET = 16  # for each bot: 9 sets x 16 seeds x 2 bots = 288 games
+GAMES_PER_SET = 16  # for each bot: 10 sets x 16 seeds x 2 bots = 320 games
 
 
 @pytest.fixture

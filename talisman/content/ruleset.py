@@ -103,6 +103,10 @@ class Ruleset:
     # The card instances with each printed trait asked after (see cards_with_trait): as many as
     # the traits the content names, so bounded by the content.
     _trait_cards: dict[str, frozenset[int]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # Whether each module asked after is in the ruleset (see has_module): a plain dict, which compiled
+    # code reads directly (rules ask many times a turn; ``derived`` is a dict subclass, whose ``get``
+    # compiled code calls as a Python method).
+    _has: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
     def module_names(self) -> tuple[str, ...]:
@@ -112,10 +116,10 @@ class Ruleset:
         return self.spaces[self.space_index[sid]]
 
     def has_module(self, name: str) -> bool:
-        names = self.derived.get("module-names")
-        if names is None:
-            names = self.derived["module-names"] = frozenset(m.name for m in self.modules)
-        return name in names
+        found = self._has.get(name)
+        if found is None:
+            found = self._has[name] = any(m.name == name for m in self.modules)
+        return found
 
     def cards_with_trait(self, trait: str) -> frozenset[int]:
         """The card instances whose printed traits include ``trait`` (worked out once per trait):

@@ -204,10 +204,17 @@ def lost_fight_options(g: Game, seat: int, fight: dict[str, Any]) -> list[Choice
     return [] if g.players[seat].toad else _collect("lost_fight", g, seat, fight)
 
 
-def react(point: str, g: Game, *args: Any) -> None:
-    """Let every ability registered at a reaction point react (they push frames)."""
+def react(point: str, g: Game, first: Any, second: Any = _NOTHING, third: Any = _NOTHING) -> None:
+    """Let every ability registered at a reaction point react (they push frames): each is asked
+    ``fn(g, first[, second[, third]])``, a call with a fixed number of arguments (see :func:`_collect`:
+    a turn asks some fifty reactions with every module in play)."""
     for fn in hooks(g, point):
-        fn(g, *args)
+        if second is _NOTHING:
+            fn(g, first)
+        elif third is _NOTHING:
+            fn(g, first, second)
+        else:
+            fn(g, first, second, third)
 
 
 def movement_die(g: Game, seat: int) -> int:

@@ -915,10 +915,15 @@ def _roll_frame(g: Game, a: frames.Roll) -> None:
         g.say(f"{g.name(seat)} rolls {what} for {label}: {working}.", type="roll", seat=seat, dice=faces)
     kind, args = a["then"]
     done = frame_of(kind, {**args, a["into"]: total, a["into"] + "_faces": faces})
-    if not a["fate"] or a.get("rerolled") or not _another_roll_matters(g, seat, a, faces, total, kind, args):
-        g.push_all([done])  # no second roll to offer, or none that could change what follows
-        return
     p = g.players[seat]
+    if (
+        not a["fate"]
+        or a.get("rerolled")
+        or not ((g.options.get("fate") and p.fate > 0) or _holds_reroller(g, seat))
+        or not _another_roll_matters(g, seat, a, faces, total, kind, args)
+    ):
+        g.push_all([done])  # no second roll to offer, no way to roll again, or none that could change what follows
+        return
     again = [frame_of("roll", {**a, "rerolled": True})]
     blessed = reroll_options(g, seat, again)
     if blessed and not (g.options.get("fate") and p.fate > 0):
@@ -1009,12 +1014,18 @@ def _passes(value: int, op: str, target: int) -> bool:
     return {"<": value < target, "<=": value <= target, ">": value > target, ">=": value >= target}[op]
 
 
+def _holds_reroller(g: Game, seat: int) -> bool:
+    """Does the character hold a card it may discard to roll again (``reroll-card``: a Blessing)?"""
+    p = g.players[seat]
+    return stats.holds_any(g.rules.cards_with_trait("reroll-card"), p.objects, p.cards)
+
+
 def reroll_options(g: Game, seat: int, again: list[Frame]) -> list[Choice]:
     """Cards the character may discard to roll again (``reroll-card``: a Blessing), one option per title."""
+    if not _holds_reroller(g, seat):
+        return []  # (the common case)
     p = g.players[seat]
     rerollers = g.rules.cards_with_trait("reroll-card")
-    if not stats.holds_any(rerollers, p.objects, p.cards):
-        return []  # (the common case)
     held = {g.card_name(c): c for c in reversed(p.objects + p.cards) if c in rerollers}
     return [
         Choice(

@@ -342,6 +342,22 @@ _MISSING: Final = object()
 T = TypeVar("T")
 
 
+def memoised(g: Game, seat: int, key: str, compute: Callable[[Game, int], T]) -> T:
+    """``compute(g, seat)``, memoised with the character's other derived values: for a value of a
+    module's own that depends on nothing else than they do (see the module's docstring), and so is
+    forgotten with them (:func:`changed`). ``key`` names the value, the module's name first.
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> g.derived = {}
+    >>> memoised(g, 0, "example/followers", lambda g, seat: len(g.players[seat].followers))
+    0
+    >>> g.derived[0]["example/followers"]
+    0
+    """
+    return _memo(g, seat, key, compute)
+
+
 def _memo(g: Game, seat: int, key: Any, compute: Callable[..., T], *args: Any) -> T:
     """``compute(g, seat, *args)``, memoised under the character's ``key`` (see :func:`changed`)."""
     memo = g.derived

@@ -258,6 +258,8 @@ def _bell_jail_check(g: Game, a: frames.Seat) -> None:
 def members_in_the_donjon(g: Game, seat: int) -> None:
     """Whoever put a member in the Donjon, the Brotherhood's rules hold there (checked as every turn begins);
     one let out by another rule (the City's Pardon) is a newcomer the next time."""
+    if not g.rules.has_module("city-classic"):
+        return  # no Donjon in this game (asked as every turn begins)
     for i in g.living():
         found = bell(g, i)
         if found is not None and found.get("jail") and not in_donjon(g, i):

@@ -17,14 +17,32 @@ from talisman.modules.dungeon_4e.module import MODULE
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
+# The traits of the things a character may use on its turn menu (dungeon_turn_options).
+TURN_ITEMS = (
+    "weighted-dice", "cloak-teleport", "blood-stone", "diablerie", "lore-spell", "totem", "gold-seeker",
+)  # fmt: skip
 VASSAL_CRAFT = {"evil": 3, "neutral": 6, "good": 9}
 AVENGER_BONUS = 3
 
 
 def _holding(g: Game, seat: int, trait: str) -> list[int]:
     """The character's working Objects and its Followers that have this trait (not a suspended one)."""
+    p = g.players[seat]
+    if not stats.holds_any(_carriers(g, (trait,)), p.objects, p.followers):
+        return []  # (the common case: most characters hold no such card)
     found = [o for o, _, traits in stats.working_items(g, seat) if trait in traits]
     return found + [f for f in stats.followers_used(g, seat) if trait in g.rules.instances[f].traits]
+
+
+def _carriers(g: Game, traits: tuple[str, ...]) -> frozenset[int]:
+    """The cards that have one of these traits, printed or for their proper owner: worked out once per ruleset."""
+    key = ("dungeon-4e-carriers", traits)
+    found: frozenset[int] | None = g.rules.derived.get(key)
+    if found is None:
+        found = g.rules.derived[key] = frozenset(
+            i for i, c in enumerate(g.rules.instances) if any(t in c.traits or t in c.owner_traits for t in traits)
+        )
+    return found
 
 
 def _value_of(g: Game, card: int, name: str) -> int:
@@ -234,13 +252,16 @@ def _use_up(g: Game, seat: int, card: int) -> None:
 @MODULE.ability("turn")
 def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
+    if not stats.holds_any(_carriers(g, TURN_ITEMS), p.objects, p.followers):
+        return []  # (at every turn: most characters hold none of these)
     opts: list[Choice] = []
-    moving = (
+    weighted, cloaks = _holding(g, seat, "weighted-dice")[:1], _holding(g, seat, "cloak-teleport")[:1]
+    moving = (weighted or cloaks) and (
         g.rules.regions[g.rules.spaces[p.space].region].movement == "roll"
         and movement.held_here(g, seat) is None
         and not movement.one_space_only(g, seat)
     )
-    for dice in _holding(g, seat, "weighted-dice")[:1]:
+    for dice in weighted:
         if moving:
             opts.append(
                 Choice(
@@ -249,7 +270,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                     [frame("weighted_move", p=seat, card=dice)],
                 )
             )
-    for cloak in _holding(g, seat, "cloak-teleport")[:1]:
+    for cloak in cloaks:
         if moving:
             opts.append(
                 Choice(

@@ -83,8 +83,10 @@ def closed(g: Game, region: str) -> bool:
 def dungeon_paths(g: Game, seat: int, path: list[int]) -> bool:
     if not active(g):
         return True
-    p = g.players[seat]
     strict = g.options.get("fight-or-flight")
+    if not strict and board_in_play(g) and not short_game(g):
+        return True  # no region closed and no way through the Dungeon barred (asked for every way of every move)
+    p = g.players[seat]
     fleeing = "flight" in p.status
     prev = p.space
     for step in path:

@@ -146,7 +146,11 @@ def _slain(g: Game, a: frames.Seat) -> None:
 @MODULE.ability("move_allowed")
 def barrier(g: Game, seat: int, path: list[int]) -> bool:
     """Nobody else may enter the Valley of Fire while the Demon Lord is fought."""
-    if not common.in_game(g) or not any(g.rules.spaces[s].kind == "valley-of-fire" for s in path):
+    if (
+        POOL not in g.globals
+        or not common.in_game(g)
+        or not any(g.rules.spaces[s].kind == "valley-of-fire" for s in path)
+    ):
         return True
     return not [f for f in fighters(g) if f != seat]
 

@@ -153,10 +153,14 @@ def deal(g: Game) -> None:
 def lend(g: Game, seat: int) -> None:
     """Keep the abilities a character's henchmen lend it in step with the henchmen it holds."""
     p = g.players[seat]
-    wanted = sorted({t for f in helping(g, seat) for t in transferable(g.rules.characters[character(g, f)].traits)})
     lent = p.status.get("henchman-traits", [])
+    serving = stats.memoised(g, seat, "optional-rules/henchmen-serving", _serving)
+    if not serving and not lent:
+        return  # (asked for every character at every answer: most often there is nothing to compare)
+    wanted = lent_by(g, serving)
     if wanted == lent:
         return
+    wanted = list(wanted)  # (the state's own copy: the ruleset keeps the other)
     possessions.take_back_traits(g, seat, lent)  # only what the henchmen lent: a title's same ability stays
     possessions.lend_traits(g, seat, wanted)
     if wanted:
@@ -164,6 +168,37 @@ def lend(g: Game, seat: int) -> None:
     else:
         p.status.pop("henchman-traits", None)
     stats.changed(g)
+
+
+def _serving(g: Game, seat: int) -> tuple[str, ...]:
+    """The Character Cards of the henchmen that serve the character (:func:`helping`): they change
+    only with its Followers (a henchman's card stands for the same Character Card all game), so they
+    are memoised with its derived values (:func:`lend` asks for every character at every answer)."""
+    known = henchmen(g)
+    serving = []
+    for f in stats.followers_used(g, seat):
+        entry = known.get(str(f))
+        if entry is not None:
+            serving.append(entry["character"])
+    return tuple(serving)
+
+
+def lent_by(g: Game, characters: tuple[str, ...]) -> list[str]:
+    """The abilities henchmen standing for these Character Cards lend, sorted: the same for the
+    same cards, so worked out once per ruleset (:func:`lend` asks at every answer to a decision).
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], modules=("core", "optional-rules"), seed=1)
+    >>> lent_by(g, ("prophetess", "dwarf"))
+    ['cave-bonus:1', 'mines-dice:2', 'see-scrolls', 'see-spells']
+    """
+    key = ("henchman-traits", characters)
+    found: list[str] | None = g.rules.derived.get(key)
+    if found is None:
+        found = g.rules.derived[key] = sorted(
+            {t for c in characters for t in transferable(g.rules.characters[c].traits)}
+        )
+    return found
 
 
 @MODULE.ability("chose")

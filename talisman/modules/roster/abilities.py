@@ -401,8 +401,7 @@ def arrival(g: Game, seat: int, came_from: int) -> None:
             del g.globals["doctors-takings"]
         g.say(f"{g.name(seat)} plunders the Doctor's takings.", seat=seat)
         effects.run(g, seat, [{"gain": {"gold": takings[str(here)]}}])
-    refit = [t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("refit-at:")]
-    if kind in refit:
+    if stats.has_trait(g, seat, f"refit-at:{kind}"):
         for name in ("Helmet", "Sword"):
             if not held_named(g, seat, name):
                 effects.run(g, seat, [{"take_card": {"deck": "purchase", "name": name}}])

@@ -429,8 +429,10 @@ def nothing_stays(g: Game, seat: int) -> None:
     p.status.pop("timescape-from", None)  # (noted for a move that another rule refused)
     if p.status.pop("fortress-theft", None) and g.rules.spaces[p.space].kind == "sentinel-outpost":
         imprison(g, seat, {})
-    for sid in g.rules.regions[TIMESCAPE].ring:
-        here = g.rules.space_index[sid]
+    ring = _ring(g)
+    if not (_any_on(ring[1], g.board) or _any_on(ring[1], g.gold_on)):
+        return  # (every turn's end asks: most often nothing lies there)
+    for here in ring[0]:
         left = list(g.cards_on(here))
         for c in left:
             cards.lift(g, c, here)
@@ -438,6 +440,23 @@ def nothing_stays(g: Game, seat: int) -> None:
         if left:
             g.say(f"Nothing stays in the {g.space_name(here)}: {', '.join(g.card_name(c) for c in left)} discarded.")
         g.gold_on.pop(here, None)
+
+
+def _ring(g: Game) -> tuple[tuple[int, ...], frozenset[int]]:
+    """The Timescape's spaces in the order of its ring, and as a set (worked out once per ruleset)."""
+    found: tuple[tuple[int, ...], frozenset[int]] | None = g.rules.derived.get("timescape-ring")
+    if found is None:
+        spaces = tuple(g.rules.space_index[sid] for sid in g.rules.regions[TIMESCAPE].ring)
+        found = g.rules.derived["timescape-ring"] = (spaces, frozenset(spaces))
+    return found
+
+
+def _any_on(spaces: frozenset[int], lying: dict[int, Any]) -> bool:
+    """Does anything lie on one of these spaces (``lying``: the board's cards or gold by space)?"""
+    for here in lying:
+        if here in spaces:
+            return True
+    return False
 
 
 # --- Adventure cards in the Timescape ---------------------------------------------------------------------
