@@ -35,12 +35,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from talisman.content import loader
-from talisman.content.modules import CORE, Module, OptionSpec, get_module, register_module, resolve_modules
+from talisman.content.modules import CORE, DECLARATION, Module, OptionSpec, get_module, register_module, resolve_modules
 from talisman.content.ruleset import build, check_content, compose_tables, content_files
 from talisman.content.vocabulary import module_verbs
 from talisman.errors import ConfigError, ContentError
 
-DECLARATION: Final = "module.toml"
 NAME: Final = re.compile(r"[a-z][a-z0-9-]*\Z")
 _MODULE_FIELDS: Final = ("name", "title", "requires", "excludes", "design", "source")
 _OPTION_FIELDS: Final = ("default", "choices", "help", "title", "labels")

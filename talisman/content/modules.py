@@ -15,6 +15,10 @@ the features a character may choose, which the simulator counts
 :class:`~talisman.content.ruleset.Ruleset` composes the tables of the modules
 a game plays with, in the order it resolves them, and of those only.
 
+A module's declarations that are data (its title, relations, options, traits, decision kinds,
+option arguments, hook points and features) are written in ``module.toml`` in its folder and read
+by :func:`declared`; its ``module.py`` keeps only what is code.
+
 Modules are found through the package entry points of the group
 ``talisman.modules`` (so another package can bring one with no change
 here), and through :func:`register_module` (tests, fixtures). A module marked
@@ -26,6 +30,8 @@ here), and through :func:`register_module` (tests, fixtures). A module marked
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
@@ -36,6 +42,7 @@ from talisman.content.option_args import parse_spec
 from talisman.errors import ConfigError
 
 ENTRY_POINT_GROUP: Final = "talisman.modules"
+DECLARATION: Final = "module.toml"  # a module folder's declarations; every other *.toml of it is content
 CORE: Final = "core"  # the base game: played in every game of Talisman, like the base modules
 TALISMAN: Final = "talisman"  # the game most modules belong to (see Module.game)
 
@@ -327,6 +334,111 @@ class Module:
 
 def _words(value: str | Iterable[str]) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
+
+
+# --- the declarations in module.toml -------------------------------------------------------
+
+_SECTIONS: Final = ("module", "option", "traits", "decisions", "option-args", "points", "feature")
+_MODULE_KEYS: Final = ("name", "title", "requires", "excludes", "game")
+_OPTION_KEYS: Final = ("default", "choices", "help", "extends", "title", "labels")
+_FEATURE_KEYS: Final = ("meaning", "verbs", "ids", "kinds", "regions", "needs", "never_pays", "seldom")
+
+
+def declared(folder: Path, options_found: dict[str, OptionSpec] | None = None) -> Module:
+    """The module ``folder/module.toml`` declares, its content the folder's other TOML files;
+    ``options_found`` adds those whose choices are found as it loads (after the file's own).
+
+    The file holds ``[module]`` (``name``, ``title``, and optionally ``requires``, ``excludes``,
+    ``game``), then any of ``[option.<name>]`` (the fields of :class:`OptionSpec`), ``[traits]``
+    and ``[decisions]`` (keyword -> meaning), ``[option-args]`` (verb -> arguments, see
+    :meth:`Module.declare_options`), ``[points]`` (hook point -> meaning) and ``[feature.<name>]``
+    (the arguments of :meth:`Module.feature`). A malformed file raises ConfigError naming the
+    file and the line.
+
+    >>> from talisman.modules.catacombs import module
+    >>> declared(Path(module.__file__).parent).decisions["catacombs-exit"][:7]
+    'whether'
+    """
+    path = folder / DECLARATION
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        at = re.search(r"at line (\d+)", str(e))
+        raise ConfigError(f"{path}:{at.group(1) if at else 1}: not valid TOML: {e}") from None
+
+    def refuse(where: str, message: str) -> ConfigError:
+        return ConfigError(f"{path}:{_line_of(text, where)}: {where}: {message}")
+
+    def table(value: Any, where: str, keys: tuple[str, ...] = ()) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise refuse(where, "expected a table")
+        for key in value:
+            if keys and key not in keys:
+                raise refuse(where, f"unknown field {key!r} (allowed: {', '.join(keys)})")
+        return value
+
+    def meanings(section: str) -> dict[str, str]:
+        found = table(data.get(section, {}), section)
+        for key, meaning in found.items():
+            if not isinstance(meaning, str) or not meaning:
+                raise refuse(section, f"{key}: expected its meaning, one line of text")
+        return found
+
+    for top in data:
+        if top not in _SECTIONS:
+            raise refuse(top, f"unknown section (allowed: {', '.join(_SECTIONS)})")
+    head = table(data.get("module"), "module", _MODULE_KEYS)
+    if not isinstance(head.get("name"), str) or not isinstance(head.get("title"), str):
+        raise refuse("module", "a name and a title are needed")
+    options = {}
+    for name, o in table(data.get("option", {}), "option").items():
+        spec = table(o, f"option.{name}", _OPTION_KEYS)
+        try:
+            options[name] = OptionSpec(
+                spec["default"],
+                tuple(spec["choices"]),
+                spec["help"],
+                spec.get("extends", False),
+                spec.get("title", ""),
+                tuple(spec.get("labels", ())),
+            )
+        except KeyError as e:
+            raise refuse(f"option.{name}", f"missing field {e}") from None
+    module = Module(
+        head["name"],
+        head["title"],
+        folder,
+        requires=head.get("requires", ()),
+        excludes=head.get("excludes", ()),
+        options={**options, **(options_found or {})},
+        game=head.get("game", TALISMAN),
+    )
+    module.declare_traits(meanings("traits"))
+    module.declare_decisions(meanings("decisions"))
+    module.points.update(meanings("points"))
+    try:
+        module.declare_options(meanings("option-args"))
+    except ConfigError as e:
+        raise refuse("option-args", str(e)) from None
+    for name, f in table(data.get("feature", {}), "feature").items():
+        try:
+            module.feature(name, **table(f, f"feature.{name}", _FEATURE_KEYS))
+        except (TypeError, ValueError) as e:
+            raise refuse(f"feature.{name}", str(e)) from None
+    return module
+
+
+def _line_of(text: str, where: str) -> int:
+    """The line of ``[where]`` (or of the table ``where`` is in, ``[feature.fly]`` of
+    ``feature.fly``) in a TOML text; 1 when it has none."""
+    parts = where.split(".")
+    for n in range(len(parts), 0, -1):
+        header = re.compile(rf"\s*\[+\s*{re.escape('.'.join(parts[:n]))}\s*\]")
+        found = next((i for i, line in enumerate(text.splitlines(), 1) if header.match(line)), None)
+        if found is not None:
+            return found
+    return 1
 
 
 # --- the registry -------------------------------------------------------------------
