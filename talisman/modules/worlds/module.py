@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from talisman.content.modules import Module, OptionSpec
+from talisman.content.modules import OptionSpec, declared
 
 # Boards of other modules join the main board's rings by links (the Ruins' passage to a
 # Dungeon, the City's gates, the Tower's door...): they have no place on a world yet.
@@ -28,12 +28,9 @@ ENDINGS = {
     "worlds-thieves-guild": "Thieves' Guild",
 }
 
-MODULE = Module(
-    name="worlds",
-    title="Talisman Worlds (004): a world of hexagonal tiles, different every game",
-    content_dir=Path(__file__).parent,
-    excludes=(*BOARDS, *OTHER_ENDINGS),
-    options={
+MODULE = declared(
+    Path(__file__).parent,
+    options_found={
         "worlds-inner": OptionSpec(
             "six",
             ("six", "eight"),
@@ -75,37 +72,7 @@ MODULE = Module(
         ),
     },
 )
-MODULE.declare_decisions(
-    {
-        "worlds-portal": "the Portal of Power: which attribute to try it with",
-        "worlds-peril": "where in the inner ring to go when sent to the Plain of Peril",
-        "worlds-valley": "the Valley of Fire: give up a Talisman for the way to the ending, or not",
-        "worlds-boss": "a lord of an ending tile: attack it with Strength or with Craft",
-        "worlds-doom": "the Hand of Doom: which character it kills",
-        "worlds-royale": "Battle Royale: whom to attack next, and in battle or psychic combat",
-        "worlds-lord": "the Lord of Darkness: fight him in battle or in psychic combat",
-    }
-)
 
-# The arguments of the option verbs its rules offer (talisman.content.option_args).
-MODULE.declare_options(
-    {
-        "cell-free/free": "card",
-        "cell/leave": "card",
-        "kill": "seat",
-        "worlds-royale/craft": "seat",
-        "worlds-royale/strength": "seat",
-    }
-)
-# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
-
-MODULE.feature(
-    "sentinel", "the Sentinel of a world fought, to cross inward", kinds="encounter", verbs="worlds-sentinel"
-)
-MODULE.feature("portal", "the Portal of Power of a world tried", kinds="encounter", verbs="worlds-portal")
-MODULE.feature(
-    "valley", "a Talisman given up in the Valley of Fire for the way to the ending", kinds="worlds-valley", verbs="give"
-)
 MODULE.advice = (
     "talisman.modules.worlds.advice:ADVICE",
     "talisman.modules.shared.dungeon_advice:ADVICE",
