@@ -1,4 +1,4 @@
-"""The declaration of the module ``catacombs``; its rule file registers its code on :data:`MODULE`."""
+"""The module ``catacombs``, declared in its ``module.toml``; its rule file registers its code on :data:`MODULE`."""
 
 from __future__ import annotations
 

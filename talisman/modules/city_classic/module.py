@@ -1,4 +1,4 @@
-"""The declaration of the module ``city-classic``: its content and relations;
+"""The module ``city-classic``, declared in its ``module.toml``;
 its rule files register their code on :data:`MODULE`."""
 
 from __future__ import annotations

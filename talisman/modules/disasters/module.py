@@ -1,4 +1,4 @@
-"""The declaration of the module ``disasters``; its rule file registers its code on :data:`MODULE`."""
+"""The module ``disasters``, declared in its ``module.toml``; its rule file registers its code on :data:`MODULE`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The declaration of the module ``dungeon-characters``: its content, options and relations;
+"""The module ``dungeon-characters``, declared in its ``module.toml``;
 its rule files register their code on :data:`MODULE`."""
 
 from __future__ import annotations

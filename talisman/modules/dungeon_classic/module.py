@@ -1,4 +1,4 @@
-"""The declaration of the module ``dungeon-classic``: its content, options and relations;
+"""The module ``dungeon-classic``, declared in its ``module.toml``;
 its rule files register their code on :data:`MODULE`."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The declaration of the module ``endings``: its content and relations; its
+"""The module ``endings``, declared in its ``module.toml``; its
 rule files register their code on :data:`MODULE` (the package adds the choices
 of the option ``ending``)."""
 

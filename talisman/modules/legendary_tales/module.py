@@ -1,4 +1,4 @@
-"""The declaration of the module ``legendary-tales`` (002): a game of its own on the engine."""
+"""The module ``legendary-tales`` (002), declared in its ``module.toml``: a game of its own on the engine."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The declaration of the module ``optional-rules``: its three options; its rule files register
+"""The module ``optional-rules``, declared in its ``module.toml`` (its three options); its rule files register
 their code on :data:`MODULE`."""
 
 from __future__ import annotations

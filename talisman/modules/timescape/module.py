@@ -1,4 +1,4 @@
-"""The declaration of the module ``timescape``; its rule files register their code on :data:`MODULE`."""
+"""The module ``timescape``, declared in its ``module.toml``; its rule files register their code on :data:`MODULE`."""
 
 from __future__ import annotations
 
