@@ -73,6 +73,8 @@ def test_options_found_as_the_module_loads_come_after_the_file_s(tmp_path: Path)
         (('"tip-free" = "never tips"', '"tip-free" = 3'), 12, "tip-free: expected its meaning"),
         (('title = "A tiny module"\n', ""), 1, "a name and a title"),
         (('verbs = "tip"\n', ""), 24, "names no option"),
+        (('requires = ["dungeon-characters"]', 'requires = "dungeon-characters"'), 1, "expected a list"),
+        (("choices = [1, 2]", "choices = 1"), 6, "option.tip.choices: expected a list"),
     ],
 )
 def test_a_malformed_file_is_refused_with_its_file_and_line(

@@ -385,23 +385,30 @@ def declared(folder: Path, options_found: dict[str, OptionSpec] | None = None) -
                 raise refuse(section, f"{key}: expected its meaning, one line of text")
         return found
 
+    def listed(value: Any, where: str) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise refuse(where, f"expected a list, not {value!r}")
+        return tuple(value)
+
     for top in data:
         if top not in _SECTIONS:
             raise refuse(top, f"unknown section (allowed: {', '.join(_SECTIONS)})")
     head = table(data.get("module"), "module", _MODULE_KEYS)
-    if not isinstance(head.get("name"), str) or not isinstance(head.get("title"), str):
-        raise refuse("module", "a name and a title are needed")
+    if not all(isinstance(head.get(key), str) for key in ("name", "title")) or not isinstance(
+        head.get("game", ""), str
+    ):
+        raise refuse("module", "a name and a title are needed (and a game is a name)")
     options = {}
     for name, o in table(data.get("option", {}), "option").items():
         spec = table(o, f"option.{name}", _OPTION_KEYS)
         try:
             options[name] = OptionSpec(
                 spec["default"],
-                tuple(spec["choices"]),
-                spec["help"],
-                spec.get("extends", False),
-                spec.get("title", ""),
-                tuple(spec.get("labels", ())),
+                listed(spec["choices"], f"option.{name}.choices"),
+                str(spec["help"]),
+                bool(spec.get("extends", False)),
+                str(spec.get("title", "")),
+                listed(spec.get("labels", []), f"option.{name}.labels"),
             )
         except KeyError as e:
             raise refuse(f"option.{name}", f"missing field {e}") from None
@@ -409,8 +416,8 @@ def declared(folder: Path, options_found: dict[str, OptionSpec] | None = None) -
         head["name"],
         head["title"],
         folder,
-        requires=head.get("requires", ()),
-        excludes=head.get("excludes", ()),
+        requires=listed(head.get("requires", []), "module.requires"),
+        excludes=listed(head.get("excludes", []), "module.excludes"),
         options={**options, **(options_found or {})},
         game=head.get("game", TALISMAN),
     )
