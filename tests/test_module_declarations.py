@@ -75,6 +75,8 @@ def test_options_found_as_the_module_loads_come_after_the_file_s(tmp_path: Path)
         (('verbs = "tip"\n', ""), 24, "names no option"),
         (('requires = ["dungeon-characters"]', 'requires = "dungeon-characters"'), 1, "expected a list"),
         (("choices = [1, 2]", "choices = 1"), 6, "option.tip.choices: expected a list"),
+        (("default = 1", "default = 3"), 6, "option.tip.default: one of the choices, not 3"),
+        (('labels = ["1 gold", "2 gold"]', 'labels = ["1 gold"]'), 6, "one label for each choice"),
     ],
 )
 def test_a_malformed_file_is_refused_with_its_file_and_line(

@@ -412,6 +412,11 @@ def declared(folder: Path, options_found: dict[str, OptionSpec] | None = None) -
             )
         except KeyError as e:
             raise refuse(f"option.{name}", f"missing field {e}") from None
+        found = options[name]
+        if found.default not in found.choices:
+            raise refuse(f"option.{name}.default", f"one of the choices, not {found.default!r}")
+        if found.labels and len(found.labels) != len(found.choices):
+            raise refuse(f"option.{name}.labels", "one label for each choice")
     module = Module(
         head["name"],
         head["title"],
