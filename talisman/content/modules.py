@@ -340,7 +340,8 @@ def _words(value: str | Iterable[str]) -> tuple[str, ...]:
 
 _SECTIONS: Final = ("module", "option", "traits", "decisions", "option-args", "points", "feature")
 _MODULE_KEYS: Final = ("name", "title", "requires", "excludes", "game")
-_OPTION_KEYS: Final = ("default", "choices", "help", "extends", "title", "labels")
+_OPTION_FIELDS: Final = ("default", "choices", "help", "title", "labels")
+NAME: Final = re.compile(r"[a-z][a-z0-9-]*\Z")  # a module's name, or an option's
 _FEATURE_KEYS: Final = ("meaning", "verbs", "ids", "kinds", "regions", "needs", "never_pays", "seldom")
 
 
@@ -385,7 +386,7 @@ def declared(folder: Path, options_found: dict[str, OptionSpec] | None = None) -
                 raise refuse(section, f"{key}: expected its meaning, one line of text")
         return found
 
-    def listed(value: Any, where: str) -> tuple[Any, ...]:
+    def listed(value: Any, where: str) -> tuple[str, ...]:
         if not isinstance(value, list):
             raise refuse(where, f"expected a list, not {value!r}")
         return tuple(value)
@@ -394,29 +395,14 @@ def declared(folder: Path, options_found: dict[str, OptionSpec] | None = None) -
         if top not in _SECTIONS:
             raise refuse(top, f"unknown section (allowed: {', '.join(_SECTIONS)})")
     head = table(data.get("module"), "module", _MODULE_KEYS)
-    if not all(isinstance(head.get(key), str) for key in ("name", "title")) or not isinstance(
-        head.get("game", ""), str
-    ):
+    named = isinstance(head.get("name"), str) and isinstance(head.get("title"), str)
+    if not named or not isinstance(head.get("game", TALISMAN), str):
         raise refuse("module", "a name and a title are needed (and a game is a name)")
-    options = {}
-    for name, o in table(data.get("option", {}), "option").items():
-        spec = table(o, f"option.{name}", _OPTION_KEYS)
-        try:
-            options[name] = OptionSpec(
-                spec["default"],
-                listed(spec["choices"], f"option.{name}.choices"),
-                str(spec["help"]),
-                bool(spec.get("extends", False)),
-                str(spec.get("title", "")),
-                listed(spec.get("labels", []), f"option.{name}.labels"),
-            )
-        except KeyError as e:
-            raise refuse(f"option.{name}", f"missing field {e}") from None
-        found = options[name]
-        if found.default not in found.choices:
-            raise refuse(f"option.{name}.default", f"one of the choices, not {found.default!r}")
-        if found.labels and len(found.labels) != len(found.choices):
-            raise refuse(f"option.{name}.labels", "one label for each choice")
+
+    def fail(where: str, message: str) -> None:
+        raise refuse(where, message)
+
+    options = option_specs(data.get("option", {}), fail, extends=True)
     module = Module(
         head["name"],
         head["title"],
@@ -439,6 +425,44 @@ def declared(folder: Path, options_found: dict[str, OptionSpec] | None = None) -
         except (TypeError, ValueError) as e:
             raise refuse(f"feature.{name}", str(e)) from None
     return module
+
+
+def option_specs(table: Any, problem: Callable[[str, str], None], *, extends: bool = False) -> dict[str, OptionSpec]:
+    """The options of ``[option.<name>]`` tables (a ``module.toml``'s), each checked: ``problem(where,
+    message)`` hears of each one refused, which is left out. ``extends`` allows the field of that
+    name (a module with rule code may add choices to another module's option).
+
+    >>> option_specs({"tip": {"default": 1, "choices": [1, 2], "help": "A tip."}}, print)["tip"].choices
+    (1, 2)
+    """
+    fields = (*_OPTION_FIELDS, "extends") if extends else _OPTION_FIELDS
+    out: dict[str, OptionSpec] = {}
+    if not isinstance(table, dict):
+        problem("option", "expected tables [option.<name>]")
+        return out
+    for name, o in table.items():
+        where = f"option.{name}"
+        if not isinstance(o, dict):
+            problem(where, "expected a table of default, choices and help")
+            continue
+        unknown = [k for k in o if k not in fields]
+        choices, labels = o.get("choices"), o.get("labels", [])
+        if unknown:
+            problem(where, f"unknown field {unknown[0]!r} (allowed: {', '.join(fields)})")
+        elif not NAME.match(name):
+            problem(where, "an option's name is lowercase letters, digits and hyphens")
+        elif not isinstance(choices, list) or not choices or not all(isinstance(c, bool | int | str) for c in choices):
+            problem(f"{where}.choices", "a list of values: true or false, whole numbers or words")
+        elif not any(type(c) is type(o.get("default")) and c == o.get("default") for c in choices):
+            problem(f"{where}.default", f"one of the choices, not {o.get('default')!r}")
+        elif not isinstance(o.get("help"), str) or not o["help"]:
+            problem(f"{where}.help", "a sentence saying what the option does")
+        elif not isinstance(labels, list) or (labels and len(labels) != len(choices)):
+            problem(f"{where}.labels", "one label for each choice")
+        else:
+            title, labelled = str(o.get("title", "")), tuple(map(str, labels))
+            out[name] = OptionSpec(o["default"], tuple(choices), o["help"], o.get("extends") is True, title, labelled)
+    return out
 
 
 def _line_of(text: str, where: str) -> int:
