@@ -29,21 +29,27 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from talisman.content import loader
-from talisman.content.modules import CORE, Module, OptionSpec, get_module, register_module, resolve_modules
+from talisman.content.modules import (
+    CORE,
+    DECLARATION,
+    NAME,
+    Module,
+    get_module,
+    option_specs,
+    register_module,
+    resolve_modules,
+)
 from talisman.content.ruleset import build, check_content, compose_tables, content_files
 from talisman.content.vocabulary import module_verbs
 from talisman.errors import ConfigError, ContentError
 
-DECLARATION: Final = "module.toml"
-NAME: Final = re.compile(r"[a-z][a-z0-9-]*\Z")
 _MODULE_FIELDS: Final = ("name", "title", "requires", "excludes", "design", "source")
-_OPTION_FIELDS: Final = ("default", "choices", "help", "title", "labels")
 _installed: dict[str, Path] = {}  # home-brew modules registered in this process, with their folders
 
 
@@ -143,7 +149,7 @@ def declaration(folder: Path) -> tuple[Module | None, list[Problem]]:
             except ConfigError:
                 problem(f"module.{key}", f"unknown module {n!r}")
         related[key] = [n for n in names if n != CORE]
-    options = _options(data.get("option", {}), problem)
+    options = option_specs(data.get("option", {}), problem)
     if problems:
         return None, problems
     assert isinstance(name, str) and isinstance(title, str)
@@ -157,36 +163,6 @@ def declaration(folder: Path) -> tuple[Module | None, list[Problem]]:
         content_files=sorted(p for p in folder.glob("*.toml") if p.name != DECLARATION),
     )
     return module, problems
-
-
-def _options(table: Any, problem: Callable[[str, str], None]) -> dict[str, OptionSpec]:
-    out: dict[str, OptionSpec] = {}
-    if not isinstance(table, dict):
-        problem("option", "expected tables [option.<name>]")
-        return out
-    for name, o in table.items():
-        where = f"option.{name}"
-        if not isinstance(o, dict):
-            problem(where, "expected a table of default, choices and help")
-            continue
-        unknown = [k for k in o if k not in _OPTION_FIELDS]
-        choices, labels = o.get("choices"), o.get("labels", [])
-        if unknown:
-            problem(where, f"unknown field {unknown[0]!r} (allowed: {', '.join(_OPTION_FIELDS)})")
-        elif not NAME.match(name):
-            problem(where, "an option's name is lowercase letters, digits and hyphens")
-        elif not isinstance(choices, list) or not choices or not all(isinstance(c, bool | int | str) for c in choices):
-            problem(f"{where}.choices", "a list of values: true or false, whole numbers or words")
-        elif not any(type(c) is type(o.get("default")) and c == o.get("default") for c in choices):
-            problem(f"{where}.default", f"one of the choices, not {o.get('default')!r}")
-        elif not isinstance(o.get("help"), str) or not o["help"]:
-            problem(f"{where}.help", "a sentence saying what the option does")
-        elif not isinstance(labels, list) or (labels and len(labels) != len(choices)):
-            problem(f"{where}.labels", "one label for each choice")
-        else:
-            title = str(o.get("title", ""))
-            out[name] = OptionSpec(o["default"], tuple(choices), o["help"], title=title, labels=tuple(map(str, labels)))
-    return out
 
 
 # --- checking the content ----------------------------------------------------------------------------

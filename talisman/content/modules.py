@@ -15,6 +15,10 @@ the features a character may choose, which the simulator counts
 :class:`~talisman.content.ruleset.Ruleset` composes the tables of the modules
 a game plays with, in the order it resolves them, and of those only.
 
+A module's declarations that are data (its title, relations, options, traits, decision kinds,
+option arguments, hook points and features) are written in ``module.toml`` in its folder and read
+by :func:`declared`; its ``module.py`` keeps only what is code.
+
 Modules are found through the package entry points of the group
 ``talisman.modules`` (so another package can bring one with no change
 here), and through :func:`register_module` (tests, fixtures). A module marked
@@ -26,6 +30,8 @@ here), and through :func:`register_module` (tests, fixtures). A module marked
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
@@ -36,6 +42,7 @@ from talisman.content.option_args import parse_spec
 from talisman.errors import ConfigError
 
 ENTRY_POINT_GROUP: Final = "talisman.modules"
+DECLARATION: Final = "module.toml"  # a module folder's declarations; every other *.toml of it is content
 CORE: Final = "core"  # the base game: played in every game of Talisman, like the base modules
 TALISMAN: Final = "talisman"  # the game most modules belong to (see Module.game)
 
@@ -327,6 +334,147 @@ class Module:
 
 def _words(value: str | Iterable[str]) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
+
+
+# --- the declarations in module.toml -------------------------------------------------------
+
+_SECTIONS: Final = ("module", "option", "traits", "decisions", "option-args", "points", "feature")
+_MODULE_KEYS: Final = ("name", "title", "requires", "excludes", "game")
+_OPTION_FIELDS: Final = ("default", "choices", "help", "title", "labels")
+NAME: Final = re.compile(r"[a-z][a-z0-9-]*\Z")  # a module's name, or an option's
+_FEATURE_KEYS: Final = ("meaning", "verbs", "ids", "kinds", "regions", "needs", "never_pays", "seldom")
+
+
+def declared(folder: Path, options_found: dict[str, OptionSpec] | None = None) -> Module:
+    """The module ``folder/module.toml`` declares, its content the folder's other TOML files;
+    ``options_found`` adds those whose choices are found as it loads (after the file's own).
+
+    The file holds ``[module]`` (``name``, ``title``, and optionally ``requires``, ``excludes``,
+    ``game``), then any of ``[option.<name>]`` (the fields of :class:`OptionSpec`), ``[traits]``
+    and ``[decisions]`` (keyword -> meaning), ``[option-args]`` (verb -> arguments, see
+    :meth:`Module.declare_options`), ``[points]`` (hook point -> meaning) and ``[feature.<name>]``
+    (the arguments of :meth:`Module.feature`). A malformed file raises ConfigError naming the
+    file and the line.
+
+    >>> from talisman.modules.catacombs import module
+    >>> declared(Path(module.__file__).parent).decisions["catacombs-exit"][:7]
+    'whether'
+    """
+    path = folder / DECLARATION
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        at = re.search(r"at line (\d+)", str(e))
+        raise ConfigError(f"{path}:{at.group(1) if at else 1}: not valid TOML: {e}") from None
+
+    def refuse(where: str, message: str) -> ConfigError:
+        return ConfigError(f"{path}:{_line_of(text, where)}: {where}: {message}")
+
+    def table(value: Any, where: str, keys: tuple[str, ...] = ()) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise refuse(where, "expected a table")
+        for key in value:
+            if keys and key not in keys:
+                raise refuse(where, f"unknown field {key!r} (allowed: {', '.join(keys)})")
+        return value
+
+    def meanings(section: str) -> dict[str, str]:
+        found = table(data.get(section, {}), section)
+        for key, meaning in found.items():
+            if not isinstance(meaning, str) or not meaning:
+                raise refuse(section, f"{key}: expected its meaning, one line of text")
+        return found
+
+    def listed(value: Any, where: str) -> tuple[str, ...]:
+        if not isinstance(value, list):
+            raise refuse(where, f"expected a list, not {value!r}")
+        return tuple(value)
+
+    for top in data:
+        if top not in _SECTIONS:
+            raise refuse(top, f"unknown section (allowed: {', '.join(_SECTIONS)})")
+    head = table(data.get("module"), "module", _MODULE_KEYS)
+    named = isinstance(head.get("name"), str) and isinstance(head.get("title"), str)
+    if not named or not isinstance(head.get("game", TALISMAN), str):
+        raise refuse("module", "a name and a title are needed (and a game is a name)")
+
+    def fail(where: str, message: str) -> None:
+        raise refuse(where, message)
+
+    options = option_specs(data.get("option", {}), fail, extends=True)
+    module = Module(
+        head["name"],
+        head["title"],
+        folder,
+        requires=listed(head.get("requires", []), "module.requires"),
+        excludes=listed(head.get("excludes", []), "module.excludes"),
+        options={**options, **(options_found or {})},
+        game=head.get("game", TALISMAN),
+    )
+    module.declare_traits(meanings("traits"))
+    module.declare_decisions(meanings("decisions"))
+    module.points.update(meanings("points"))
+    try:
+        module.declare_options(meanings("option-args"))
+    except ConfigError as e:
+        raise refuse("option-args", str(e)) from None
+    for name, f in table(data.get("feature", {}), "feature").items():
+        try:
+            module.feature(name, **table(f, f"feature.{name}", _FEATURE_KEYS))
+        except (TypeError, ValueError) as e:
+            raise refuse(f"feature.{name}", str(e)) from None
+    return module
+
+
+def option_specs(table: Any, problem: Callable[[str, str], None], *, extends: bool = False) -> dict[str, OptionSpec]:
+    """The options of ``[option.<name>]`` tables (a ``module.toml``'s), each checked: ``problem(where,
+    message)`` hears of each one refused, which is left out. ``extends`` allows the field of that
+    name (a module with rule code may add choices to another module's option).
+
+    >>> option_specs({"tip": {"default": 1, "choices": [1, 2], "help": "A tip."}}, print)["tip"].choices
+    (1, 2)
+    """
+    fields = (*_OPTION_FIELDS, "extends") if extends else _OPTION_FIELDS
+    out: dict[str, OptionSpec] = {}
+    if not isinstance(table, dict):
+        problem("option", "expected tables [option.<name>]")
+        return out
+    for name, o in table.items():
+        where = f"option.{name}"
+        if not isinstance(o, dict):
+            problem(where, "expected a table of default, choices and help")
+            continue
+        unknown = [k for k in o if k not in fields]
+        choices, labels = o.get("choices"), o.get("labels", [])
+        if unknown:
+            problem(where, f"unknown field {unknown[0]!r} (allowed: {', '.join(fields)})")
+        elif not NAME.match(name):
+            problem(where, "an option's name is lowercase letters, digits and hyphens")
+        elif not isinstance(choices, list) or not choices or not all(isinstance(c, bool | int | str) for c in choices):
+            problem(f"{where}.choices", "a list of values: true or false, whole numbers or words")
+        elif not any(type(c) is type(o.get("default")) and c == o.get("default") for c in choices):
+            problem(f"{where}.default", f"one of the choices, not {o.get('default')!r}")
+        elif not isinstance(o.get("help"), str) or not o["help"]:
+            problem(f"{where}.help", "a sentence saying what the option does")
+        elif not isinstance(labels, list) or (labels and len(labels) != len(choices)):
+            problem(f"{where}.labels", "one label for each choice")
+        else:
+            title, labelled = str(o.get("title", "")), tuple(map(str, labels))
+            out[name] = OptionSpec(o["default"], tuple(choices), o["help"], o.get("extends") is True, title, labelled)
+    return out
+
+
+def _line_of(text: str, where: str) -> int:
+    """The line of ``[where]`` (or of the table ``where`` is in, ``[feature.fly]`` of
+    ``feature.fly``) in a TOML text; 1 when it has none."""
+    parts = where.split(".")
+    for n in range(len(parts), 0, -1):
+        header = re.compile(rf"\s*\[+\s*{re.escape('.'.join(parts[:n]))}\s*\]")
+        found = next((i for i, line in enumerate(text.splitlines(), 1) if header.match(line)), None)
+        if found is not None:
+            return found
+    return 1
 
 
 # --- the registry -------------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import Any, Final
 from talisman.content.cache import Bounded
 from talisman.content.loader import RawContent, build_spaces, load_files, resolve_numbers
 from talisman.content.model import CardDef, CharacterDef, LinkDef, NumberDef, RegionDef, SpaceDef, Table
-from talisman.content.modules import Ending, Feature, Module, OptionSpec, Verb, resolve_modules
+from talisman.content.modules import DECLARATION, Ending, Feature, Module, OptionSpec, Verb, resolve_modules
 from talisman.content.option_args import OptionGrammar, compose_grammar
 from talisman.content.vocabulary import VERBS, module_verbs
 from talisman.errors import ConfigError, ContentError
@@ -286,10 +286,13 @@ def tuning_places(rules: Ruleset, tuning: tuple[tuple[str, int], ...]) -> dict[s
 
 
 def content_files(m: Module) -> list[Path]:
-    """A module's content files: those it names, else every ``*.toml`` of its folder, in name order."""
+    """A module's content files: those it names, else every ``*.toml`` of its folder but
+    ``module.toml`` (its declarations), in name order."""
     if m.content_files is not None:
         return list(m.content_files)
-    return sorted(m.content_dir.glob("*.toml")) if m.content_dir is not None else []
+    if m.content_dir is None:
+        return []
+    return sorted(p for p in m.content_dir.glob("*.toml") if p.name != DECLARATION)
 
 
 def _raise(problem: str) -> None:

@@ -1,4 +1,4 @@
-"""The declaration of the module ``worlds`` (004, Talisman Worlds): its content
+"""The module ``worlds``, declared in its ``module.toml`` (004, Talisman Worlds): its content
 (the board laid out anew, the river ring's tiles), options and decisions; its
 rule files register their code on :data:`MODULE`."""
 
@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from talisman.content.modules import Module, OptionSpec
-
-# Boards of other modules join the main board's rings by links (the Ruins' passage to a
-# Dungeon, the City's gates, the Tower's door...): they have no place on a world yet.
-BOARDS = ("dungeon-classic", "dungeon-4e", "city-classic", "city-districts", "wizards-tower", "catacombs", "airships")
-# 000's Alternative Endings (module ``endings``) lie on the main board's Crown; a world lays 004's own
-# eight ending tiles, whose Demon Lord, Dragon King and Void differ from 000's (the inventory's
-# ambiguities): the two are played apart, each its own variant.
-OTHER_ENDINGS = ("endings",)
+from talisman.content.modules import OptionSpec, declared
 
 # 004's eight ending tiles, by the name of their rules (each registered with ``MODULE.ending``).
 ENDINGS = {
@@ -28,44 +20,10 @@ ENDINGS = {
     "worlds-thieves-guild": "Thieves' Guild",
 }
 
-MODULE = Module(
-    name="worlds",
-    title="Talisman Worlds (004): a world of hexagonal tiles, different every game",
-    content_dir=Path(__file__).parent,
-    excludes=(*BOARDS, *OTHER_ENDINGS),
-    options={
-        "worlds-inner": OptionSpec(
-            "six",
-            ("six", "eight"),
-            "The inner ring: the six tiles 004 lists (the Pits left out), or six drawn from the eight of"
-            " the public map tool (the Pits and the Plain of Peril among them).",
-            title="Inner tiles",
-            labels=("The six of 004", "Six of eight (map tool)"),
-        ),
-        "worlds-dungeon": OptionSpec(
-            False,
-            (False, True),
-            "The Dungeon as a fifth ring of 30 tiles round the Outer Region (004's support of the"
-            " 4th-edition Dungeon expansion).",
-            title="Dungeon ring",
-            labels=("No Dungeon", "The Dungeon ring"),
-        ),
-        "worlds-quests": OptionSpec(
-            False,
-            (False, True),
-            "Warlock Quests: the Warlock sets 004's D20 quests, one at a time; a quest done earns a"
-            " Talisman, and no other way does (a life instead).",
-            title="Warlock quests (D20)",
-            labels=("The Warlock as usual", "004's D20 quests"),
-        ),
-        "worlds-one-talisman": OptionSpec(
-            False,
-            (False, True),
-            "The One Talisman: a single Talisman in the game, +2 Strength and Craft to its holder;"
-            " with Warlock Quests it flies to each who completes one.",
-            title="The One Talisman",
-            labels=("Every Talisman", "The One Talisman"),
-        ),
+# The option ``worlds-ending`` offers the tiles above (its other options are in module.toml).
+MODULE = declared(
+    Path(__file__).parent,
+    options_found={
         "worlds-ending": OptionSpec(
             "random",
             ("random", *ENDINGS),
@@ -75,37 +33,7 @@ MODULE = Module(
         ),
     },
 )
-MODULE.declare_decisions(
-    {
-        "worlds-portal": "the Portal of Power: which attribute to try it with",
-        "worlds-peril": "where in the inner ring to go when sent to the Plain of Peril",
-        "worlds-valley": "the Valley of Fire: give up a Talisman for the way to the ending, or not",
-        "worlds-boss": "a lord of an ending tile: attack it with Strength or with Craft",
-        "worlds-doom": "the Hand of Doom: which character it kills",
-        "worlds-royale": "Battle Royale: whom to attack next, and in battle or psychic combat",
-        "worlds-lord": "the Lord of Darkness: fight him in battle or in psychic combat",
-    }
-)
 
-# The arguments of the option verbs its rules offer (talisman.content.option_args).
-MODULE.declare_options(
-    {
-        "cell-free/free": "card",
-        "cell/leave": "card",
-        "kill": "seat",
-        "worlds-royale/craft": "seat",
-        "worlds-royale/strength": "seat",
-    }
-)
-# The features a character may choose, counted by ``talisman simulate`` (content.modules.Feature).
-
-MODULE.feature(
-    "sentinel", "the Sentinel of a world fought, to cross inward", kinds="encounter", verbs="worlds-sentinel"
-)
-MODULE.feature("portal", "the Portal of Power of a world tried", kinds="encounter", verbs="worlds-portal")
-MODULE.feature(
-    "valley", "a Talisman given up in the Valley of Fire for the way to the ending", kinds="worlds-valley", verbs="give"
-)
 MODULE.advice = (
     "talisman.modules.worlds.advice:ADVICE",
     "talisman.modules.shared.dungeon_advice:ADVICE",
