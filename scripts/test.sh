@@ -17,5 +17,7 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
       || echo "test.sh: could not install$missing; the tests that need them will be skipped" >&2
   fi
 fi
-# pytest exits 5 when it collects no test: that fails here too.
-exec .venv/bin/python -m pytest -n auto "$@"
+# pytest exits 5 when it collects no test: that fails here too. The tests go to the workers one at a
+# time (--maxschedchunk 1), the long ones first (tests/conftest.py): xdist would otherwise hand the
+# first worker a block of consecutive tests, every long one among them.
+exec .venv/bin/python -m pytest -n auto --maxschedchunk 1 "$@"

@@ -46,9 +46,9 @@ DESCRIPTIVE_RULES = set(load_descriptive())
 
 
 # The tests that take the longest: the compiled build's check build, the games played through a real
-# server (and a browser), and the ones marked slow. They run first, so that the two test workers share
-# them from the start instead of one worker finishing them alone at the end (xdist hands the tests out
-# in the order collected).
+# server (and a browser), and the ones marked slow. They run first, so that the test workers share
+# them from the start instead of one worker finishing them alone at the end: scripts/test.sh has xdist
+# hand the tests out one at a time, in the order collected, to whichever worker is free.
 LONG_FIXTURES = frozenset({"compiled_build", "server", "browser", "chromium"})
 
 

@@ -227,10 +227,13 @@ def postgres_db(postgres_url: str) -> str:
     return create_database(postgres_url, "t" + uuid.uuid4().hex[:12])
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    """Debian's Chromium, started once per test process (a launch costs seconds on a loaded machine)
-    with a fresh, empty profile (Playwright's launch makes a new --user-data-dir each time)."""
+    """Debian's Chromium, started once per test file a test process runs (a launch costs seconds on a
+    loaded machine) with a fresh, empty profile (Playwright's launch makes a new --user-data-dir each
+    time). Not once per process: Playwright's synchronous API keeps an event loop running while it is
+    open, and the terminal game's tests, run by the same process after the browser's, start their own
+    (asyncio.run refuses to start one inside a running loop)."""
     if not CHROMIUM.exists():
         pytest.skip(NO_CHROMIUM)
     from playwright.sync_api import sync_playwright
