@@ -135,7 +135,7 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     host = f"[{args.host}]" if ":" in args.host else args.host
     try:
-        sock = shared_socket(args.host, args.port) if args.reuse_port else listening_socket(args.host, args.port)
+        sock = listening_socket(args.host, args.port, shared=args.reuse_port)
     except OSError as e:  # the port is taken, or the address is not this machine's
         print(f"talisman: error: cannot listen on {host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 1
@@ -197,25 +197,14 @@ def check_database(url: str) -> str | None:
     return None
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host`` and ``port`` (taken before the server says it is served)."""
+def listening_socket(host: str, port: int, *, shared: bool = False) -> socket.socket:
+    """A listening socket on ``host`` and ``port`` (taken before the server says it is served);
+    ``shared``: other processes may bind it too (``SO_REUSEPORT``)."""
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as uvicorn does: a restart need not wait)
-        sock.bind((host, port))
-        sock.listen(2048)
-    except OSError:
-        sock.close()
-        raise
-    return sock
-
-
-def shared_socket(host: str, port: int) -> socket.socket:
-    """A listening socket that other processes may bind too (``SO_REUSEPORT``)."""
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        if shared:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         sock.bind((host, port))
         sock.listen(2048)
     except OSError:

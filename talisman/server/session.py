@@ -478,13 +478,7 @@ class GameSession:
         s = await self.authenticate(seat, token)
         async with self.lock:
             await self._sync()
-            g = self.game
-            if self.broken is not None:
-                raise self.broken_error()
-            if g is None:
-                raise self.not_started()
-            if g.is_over:
-                raise ActionError("game-over", "the game is over: there is nothing to choose")
+            g = self._game_in_play("there is nothing to choose")
             d = g.decision
             assert d is not None  # a game not over has a decision pending
             if d.player != s.seat:
@@ -601,14 +595,20 @@ class GameSession:
         else:
             self.broadcast()
 
-    def _check(self, s: Seat, option: str, step: int) -> None:
+    def _game_in_play(self, when_over: str) -> Game:
+        """The game, refused if it is broken, not started, or over (``when_over`` says what
+        the refusal of a finished game adds; call with the lock held)."""
         g = self.game
         if self.broken is not None:
             raise self.broken_error()
         if g is None:
             raise self.not_started()
         if g.is_over:
-            raise ActionError("game-over", "the game is over: no more moves are accepted")
+            raise ActionError("game-over", f"the game is over: {when_over}")
+        return g
+
+    def _check(self, s: Seat, option: str, step: int) -> None:
+        g = self._game_in_play("no more moves are accepted")
         if step != self.step:
             raise ActionError(
                 "stale", f"the game has moved on: you answered step {step}, it is now at step {self.step}; look again"

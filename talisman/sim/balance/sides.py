@@ -47,6 +47,34 @@ class Side:
         """The keys of the characters a player may play, in key order."""
         return sorted(k for k, c in self.rules.characters.items() if c.playable)
 
+    def game(
+        self,
+        index: int,
+        i: int,
+        seed: int,
+        bots: tuple[str, ...],
+        characters: Sequence[str],
+        max_turns: int,
+        content: tuple[str, ...],
+    ) -> GameSpec:
+        """Game ``index`` of a plan, the experiment's game ``i`` on this side: the seed
+        :func:`~talisman.sim.runner.game_seed` ``(seed, i)`` and the characters :func:`~.deal.dealt`
+        to its ``len(bots)`` seats, whatever the side (so that two sides play the same deals on the
+        same seeds)."""
+        players = len(bots)
+        return GameSpec(
+            index=index,
+            seed=game_seed(seed, i),
+            players=players,
+            bots=bots,
+            modules=self.modules,
+            options=self.options,
+            max_turns=max_turns,
+            characters=dealt(characters, players, seed, i),
+            tuning=self.tuning,
+            content=content,
+        )
+
     def check(self, players: int) -> None:
         """ConfigError unless games of this many players can be played so (raised before any is)."""
         make_config(None, players, self.modules, dict(self.options), 0, dict(self.tuning))
@@ -70,21 +98,8 @@ def plan(
     its seats, whatever the side (so that two sides play the same deals on the same seeds); ``bots``
     fill the seats in turn."""
     content = installed_folders(side.modules)
-    return [
-        GameSpec(
-            index=i,
-            seed=game_seed(seed, i),
-            players=players,
-            bots=tuple(bots[s % len(bots)] for s in range(players)),
-            modules=side.modules,
-            options=side.options,
-            max_turns=max_turns,
-            characters=dealt(characters, players, seed, i),
-            tuning=side.tuning,
-            content=content,
-        )
-        for i in indices
-    ]
+    seats = tuple(bots[s % len(bots)] for s in range(players))
+    return [side.game(i, i, seed, seats, characters, max_turns, content) for i in indices]
 
 
 def shares(record: dict[str, Any]) -> list[float]:

@@ -27,10 +27,9 @@ from typing import Any
 
 from talisman.content.homebrew import installed_folders
 from talisman.sim.analysis import wilson
-from talisman.sim.balance.deal import dealt
 from talisman.sim.balance.rating import fit_ratings, record_game
 from talisman.sim.balance.sides import Side
-from talisman.sim.runner import MAX_TURNS, GameSpec, game_seed
+from talisman.sim.runner import MAX_TURNS, GameSpec
 
 
 def skill_share(p: float, players: int) -> float:
@@ -56,20 +55,8 @@ def plan(
     for a, b in pairs:
         for i in range(games):
             hero = i % players
-            out.append(
-                GameSpec(
-                    index=len(out),
-                    seed=game_seed(seed, i),
-                    players=players,
-                    bots=tuple(a if s == hero else b for s in range(players)),
-                    modules=side.modules,
-                    options=side.options,
-                    max_turns=max_turns,
-                    characters=dealt(characters, players, seed, i),
-                    tuning=side.tuning,
-                    content=content,
-                )
-            )
+            seats = tuple(a if s == hero else b for s in range(players))
+            out.append(side.game(len(out), i, seed, seats, characters, max_turns, content))
     return out
 
 
