@@ -15,10 +15,11 @@ from conftest import ServerProcess, Table, make_table
 
 from talisman.server.store import Store
 
-pytestmark = [pytest.mark.timeout(600), pytest.mark.slow]
-
 GAMES = 4
 KILLS = int(os.environ.get("TALISMAN_KILLS", "3"))  # more for a long run: TALISMAN_KILLS=50
+
+# each kill waits for a restart, which takes seconds on a loaded machine: a long run gets the time for it
+pytestmark = [pytest.mark.timeout(600 + 30 * KILLS), pytest.mark.slow]
 
 
 @dataclass
