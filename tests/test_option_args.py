@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
+import talisman
 from talisman import Game
 from talisman.content.modules import Module, known_modules
 from talisman.content.option_args import OptionGrammar, compose_grammar, parse_spec
@@ -88,3 +91,39 @@ def test_every_option_offered_in_random_games_fits_its_verbs_declaration(module:
             for o in d.options:
                 g.rules.option_grammar.check(d.kind, o.id)
             g.apply(rng.choice(d.ids))
+
+
+def test_a_seats_view_shows_each_option_with_its_verb_and_arguments() -> None:
+    """What a front end gets: the id to send back, and beside it what the option is about."""
+    g = Game.new(["troll", "elf"], seed=2)
+    while g.decision is not None and g.decision.kind != "move":
+        d = g.decision
+        g.apply("roll" if "roll" in d.ids else d.ids[0])
+    d = g.decision
+    assert d is not None
+    shown = g.view(d.player)["decision"]["options"]
+    assert [o["id"] for o in shown] == list(d.ids)
+    moves = [o for o in shown if o["verb"] == "move"]
+    assert moves and all(o["args"]["space"] == o["id"].partition(":")[2] for o in moves)
+    assert all(("args" in o) == bool(d.options[i].args) for i, o in enumerate(shown))
+
+
+def test_a_legendary_tales_view_shows_its_moves_spaces() -> None:
+    g = Game.new(players=2, modules=("legendary-tales",), seed=1, log=False)
+    rng = random.Random(1)
+    while not g.is_over and not any(o.verb == "move" for o in g.decision.options):  # type: ignore[union-attr]
+        g.apply(rng.choice(g.decision.ids))  # type: ignore[union-attr]
+    shown = g.view(g.decision.player)["decision"]["options"]  # type: ignore[union-attr]
+    moves = [o for o in shown if o["verb"] == "move"]
+    assert moves and all(isinstance(o["args"]["space"], str) for o in moves)
+
+
+@pytest.mark.parametrize("folder", ["web", "cli"])
+def test_no_front_end_reads_an_option_id(folder: str) -> None:
+    """The browser and the terminal read an option's verb and arguments, never its id's text."""
+    root = Path(talisman.__file__).parent / folder
+    for path in [*root.glob("*.js"), *root.glob("*.py")]:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(
+            r"(\bid|optionId|option_id|oid)\.(split|partition|rsplit|startswith|startsWith)\(", text
+        ), path.name

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -19,11 +20,12 @@ from textual.widgets import Input, OptionList, RichLog, Static
 
 from talisman.bots import make_bot
 from talisman.cli.play import load_game, write_save
-from talisman.cli.rules_text import lookup, notes
+from talisman.cli.rules_text import Entry, lookup, notes
 from talisman.cli.tui import HelpScreen, PlayApp, StandingScreen
 from talisman.content.places import place_names
 from talisman.content.ruleset import ruleset_for
 from talisman.engine import save as saves
+from talisman.engine.decision import Option
 from talisman.engine.game import Game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -177,10 +179,14 @@ def test_help_shows_the_text_of_a_card_a_space_or_the_highlighted_option():
 def test_options_name_their_cards_with_their_effects():
     rules = ruleset_for(("core",))
     potion = next(i for i, c in enumerate(rules.instances) if c.name == "Potion of Strength")
-    [e] = notes(rules, f"use:{potion}", "Use the Potion of Strength")
+
+    def offered(option_id: str, label: str) -> list[Entry]:  # an option as a decision offers it
+        return notes(rules, label, Option(option_id, label, read=partial(rules.option_grammar.args, "turn")))
+
+    [e] = offered(f"use:{potion}", "Use the Potion of Strength")
     assert e.title == "Potion of Strength" and e.text == rules.instances[potion].text
-    assert [e.title for e in notes(rules, "move:crags", "Move to the Crags, clockwise")] == ["Crags"]
-    assert notes(rules, "meet:2", "Encounter the Troll") == []  # a seat, not a card
+    assert [e.title for e in offered("move:crags", "Move to the Crags, clockwise")] == ["Crags"]
+    assert offered("meet:2", "Encounter the Troll") == []  # a seat, not a card
     assert [e.kind for e in lookup(rules, "healing")] == ["Spell"]
     assert "Default: True" in lookup(rules, "fate")[0].text
     assert len(lookup(rules, "fields")) == 6

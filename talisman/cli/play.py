@@ -397,7 +397,7 @@ def ask_human(console: Console, game: Game, d: Decision, seen: dict[int, int]) -
     console.print(f"[bold]{d.prompt}[/bold]")
     for n, o in enumerate(d.options, 1):
         console.print(f"  {n:>2}. {o.label}{'  (free)' if o.group == 'free' else ''}", markup=False)
-        for e in notes(game.rules, o.id, o.label):
+        for e in notes(game.rules, o.label, o):
             console.print(f"      {e.title}: {e.text}", style="dim", markup=False)
     while True:
         try:
@@ -432,7 +432,7 @@ def print_rules(console: Console, game: Game, d: Decision, query: str) -> None:
     else:
         who = game.players[d.character if d.character is not None else d.player].character
         found = [character_entry(game.rules, who, game.options)]
-        found += notes(game.rules, "", d.prompt)
+        found += notes(game.rules, d.prompt)
     if not found:
         console.print(f"Nothing is called {query!r}.", markup=False)
     for e in found:

@@ -10,7 +10,7 @@ modules' TOML files, a character's ``abilities``, an option's ``help``).
 ['Sword']
 >>> lookup(rules, "fields (north-east)")[0].title
 'Fields (north-east)'
->>> notes(rules, "buy:Sword", "Buy a Sword for 1G")[0].title
+>>> notes(rules, "Buy a Sword for 1G")[0].title
 'Sword'
 """
 
@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from talisman.content.model import CardDef
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset
+from talisman.engine.decision import Option
 from talisman.engine.setup import character_card
 
 if TYPE_CHECKING:
@@ -149,32 +150,40 @@ def _cards_by_name(rules: Ruleset) -> tuple[re.Pattern[str], dict[str, CardDef]]
     return found
 
 
-def notes(rules: Ruleset, option_id: str, label: str, here: str | None = None, game: Game | None = None) -> list[Entry]:
-    """The cards and spaces an option involves, with their texts: a card whose
-    instance the id names, a card bought by name, a space the option leads to,
-    then any other card its label names; the space the character stands on
-    (``here``) for an encounter with it ("Encounter the Tavern"), and the
-    character met for an encounter with another (``game`` knows who)."""
+# the whole-number arguments of an option that are not card instances (talisman.content.option_args)
+_NOT_CARDS: Final = frozenset({"seat", "target", "number"})
+
+
+def notes(
+    rules: Ruleset, text: str, option: Option | None = None, here: str | None = None, game: Game | None = None
+) -> list[Entry]:
+    """The cards and spaces a text (an option's label, a prompt) involves, with their texts:
+    for an ``option``, the cards and spaces its arguments name (a card only when the label names
+    it too), the space the character stands on (``here``) for an encounter with it ("Encounter
+    the Tavern") and the character met for an encounter with another (``game`` knows who); then
+    any other card the text names."""
     out: list[Entry] = []
     names = place_names(rules)
-    if option_id == "space" and here is not None:
+    args = option.args if option is not None else {}
+    if option is not None and option.id == "space" and here is not None:
         s = rules.space(here)
         out.append(Entry(names[s.id], f"space in the {rules.regions[s.region].name}", s.text))
-    kind, _, seat = option_id.partition(":")
-    if kind == "meet" and game is not None and seat.isdigit() and int(seat) < len(game.players):
-        out.append(character_entry(rules, game.players[int(seat)].character, game.options))
+    met = args.get("seat")
+    if option is not None and option.verb == "meet" and game is not None and isinstance(met, int):
+        if met < len(game.players):
+            out.append(character_entry(rules, game.players[met].character, game.options))
         return out
-    for part in option_id.split(":")[1:]:
-        if part.isdigit() and int(part) < len(rules.instances):
-            card = rules.instances[int(part)]
-            if card.name in label:
+    for key, value in args.items():
+        if isinstance(value, int) and key not in _NOT_CARDS and 0 <= value < len(rules.instances):
+            card = rules.instances[value]
+            if card.name in text:
                 out.append(card_entry(card))
-        elif part in rules.space_index:
-            s = rules.space(part)
+        elif isinstance(value, str) and value in rules.space_index:
+            s = rules.space(value)
             out.append(Entry(names[s.id], f"space in the {rules.regions[s.region].name}", s.text))
     named = {e.title for e in out}
     pattern, cards = _cards_by_name(rules)
-    for m in pattern.finditer(label):
+    for m in pattern.finditer(text):
         if m.group(1) not in named:
             named.add(m.group(1))
             out.append(card_entry(cards[m.group(1)]))

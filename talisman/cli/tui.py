@@ -254,6 +254,7 @@ class PlayApp(App[None]):
         self.reader = humans[0] if len(humans) == 1 else None  # whose eyes the log is read with
         self.logged = 0
         self.pending: list[tuple[str, str]] = []  # the options on screen: (id, label)
+        self.character_menu: dict[str, str] = {}  # while people choose characters: option id -> character
         self.stopped = ""  # why the game stopped, once it has
         self.left = False  # the person left before the end
         self.sheet_boxes: list[tuple[VerticalScroll, Static]] = []
@@ -315,6 +316,7 @@ class PlayApp(App[None]):
             if c.playable and k not in self.wanted
         ]
         self.show_prompt(f"Seat {seat + 1}: choose your character")
+        self.character_menu = {f"character:{k}": k for k, _ in free}
         self.pending = [(f"character:{k}", c.name) for k, c in free]
         ol = self.query_one("#options", OptionList)
         ol.clear_options()
@@ -456,12 +458,12 @@ class PlayApp(App[None]):
             t = Text(f"{n}. {o.label}", style="bold")
             if o.group == "free":
                 t.append("  (free)", style="dim")
-            for e in notes(self.rules, o.id, o.label, here=here, game=g):
+            for e in notes(self.rules, o.label, o, here=here, game=g):
                 t.append(f"\n   {e.title}: {e.text}", style="dim")
             ol.add_option(Option(t, id=o.id))
-            last = o.id.split(":")[-1]
-            if last in self.rules.space_index:
-                targets.setdefault(last, n)
+            space = o.args.get("space")
+            if isinstance(space, str) and space in self.rules.space_index:
+                targets.setdefault(space, n)
         ol.highlighted = 0
         self.asked += 1
         self.shown_at = time.monotonic()
@@ -500,9 +502,10 @@ class PlayApp(App[None]):
     def choose(self, option_id: str, by_itself: bool = False) -> None:
         if not by_itself:
             self.after_auto = False
-        if option_id.startswith("character:"):
+        key = self.character_menu.pop(option_id, None)
+        if key is not None:
+            self.character_menu = {}
             seat = self.wanted.index(CHOOSE)
-            key = option_id.split(":", 1)[1]
             self.wanted[seat] = key
             self.query_one("#log", RichLog).write(f"Seat {seat + 1} plays the {self.rules.characters[key].name}.")
             self.ask_character()
@@ -623,19 +626,20 @@ class PlayApp(App[None]):
         out: list[Entry] = []
         if ol.highlighted is not None and ol.highlighted < len(self.pending):
             oid, label = self.pending[ol.highlighted]
-            if oid.startswith("character:"):
-                return [character_entry(self.rules, oid.split(":", 1)[1], self.options)]
+            if oid in self.character_menu:
+                return [character_entry(self.rules, self.character_menu[oid], self.options)]
             g = self.game
             here = (
                 g.rules.spaces[g.players[decision_of(g).player].space].id
                 if g is not None and g.result is None
                 else None
             )
-            out += notes(self.rules, oid, label, here=here, game=g)
+            offered = {o.id: o for o in decision_of(g).options} if g is not None and g.result is None else {}
+            out += notes(self.rules, label, offered.get(oid), here=here, game=g)
         g = self.game
         if g is not None and g.result is None:
             d = decision_of(g)
-            out += [e for e in notes(self.rules, "", d.prompt) if e not in out]
+            out += [e for e in notes(self.rules, d.prompt) if e not in out]
             who = g.players[d.character if d.character is not None else d.player].character
             out += [character_entry(self.rules, who, self.options)]
         return out

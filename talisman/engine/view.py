@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import abilities, effects, possessions, stats
 from talisman.engine.base import ENGINE
-from talisman.engine.decision import sentence
+from talisman.engine.decision import Option, sentence
 from talisman.engine.determinise import SAMPLERS, determinise
 from talisman.engine.quests import describe
 from talisman.errors import ConfigError
@@ -217,13 +217,33 @@ def _decision(g: Game, seat: int | None) -> dict[str, Any] | None:
     a = g.stack[-1][1]
     out = {"player": g.controller(a["p"]), "character": a["p"], "kind": a["kind"], "prompt": a["prompt"]}
     if seat == out["player"]:
-        out["options"] = [{"id": o[0], "label": o[1], "group": o[3]} for o in a["options"]]
+        out["options"] = shown_options(g)
         if a["kind"] == "move":
             for o in out["options"]:
-                to = g.rules.space_index.get(o["id"].rsplit(":", 1)[-1])
-                warn = deadly(g, a["p"], to) if to is not None and o["id"].startswith("move:") else ""
+                to = g.rules.space_index.get(o.get("args", {}).get("space", "")) if o["verb"] == "move" else None
+                warn = deadly(g, a["p"], to) if to is not None else ""
                 if warn:
                     o["warn"] = warn
+    return out
+
+
+def shown_options(g: Game) -> list[dict[str, Any]]:
+    """The pending decision's options as a front end gets them (:func:`shown_option`)."""
+    d = g.decision
+    return [shown_option(o) for o in d.options] if d is not None else []
+
+
+def shown_option(o: Option) -> dict[str, Any]:
+    """An option as a front end gets it: the id to send back, the label, the group, and what it
+    is about as data: its verb and, when it has any, its arguments (a tally as pairs), so that no
+    front end reads the id's text.
+
+    >>> shown_option(Option("take:37", "Take the Sword", args={"card": 37}))
+    {'id': 'take:37', 'label': 'Take the Sword', 'group': 'main', 'verb': 'take', 'args': {'card': 37}}
+    """
+    out: dict[str, Any] = {"id": o.id, "label": o.label, "group": o.group, "verb": o.verb}
+    if o.args:
+        out["args"] = {k: [list(pair) for pair in v] if isinstance(v, tuple) else v for k, v in o.args.items()}
     return out
 
 

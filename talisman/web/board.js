@@ -228,10 +228,10 @@ function linkPath(a, b, kind) {
   return `M${x1},${y1} Q${mx},${my} ${x2},${y2}`;
 }
 
-/** The space id an option leads to, if its id ends in one (move:temple, retreat:crypt, raft:..., to:...). */
-export function optionSpace(optionId, board) {
-  const last = optionId.split(':').pop();
-  return board.spaces[last] ? last : null;
+/** The space an option leads to, if its arguments name one (a move, a retreat, a raft, a Portal...). */
+export function optionSpace(option, board) {
+  const space = option.args && option.args.space;
+  return space && board.spaces[space] ? space : null;
 }
 
 /** The whole board's box in board units, [x, y, width, height] (for the viewBox and the zoom). */

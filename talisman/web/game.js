@@ -253,7 +253,7 @@ export async function gamePage(root, gameId) {
     const button = (o, cls) => h('button', { class: `option beside ${cls}`, 'data-option': o.id, 'aria-disabled': state.sending ? 'true' : null, onclick: () => choose(o) }, o.label);
     clear(el.dice, h('h2', {}, 'Dice'), lastRoll(state.events),
       h('div', { class: 'beside-die', role: 'group', 'aria-label': 'roll again with Fate' },
-        d.options.map((o) => button(o, o.id === 'keep' ? 'keep' : 'again')), fuse));
+        d.options.map((o) => button(o, o.verb === 'keep' ? 'keep' : 'again')), fuse));
   }
 
   /** The tutorial's tip for this moment (each shown once; the last, once all were), with "Got it". */
@@ -344,7 +344,7 @@ export async function gamePage(root, gameId) {
     const targets = new Map();
     if (mine) {
       for (const o of d.options) {
-        const sp = optionSpace(o.id, board);
+        const sp = optionSpace(o, board);
         if (sp && !targets.has(sp)) targets.set(sp, o);
       }
     }

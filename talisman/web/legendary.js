@@ -105,13 +105,13 @@ function hexPoints(x, y) {
 }
 
 
-/** Where each travel option leads: Map(location id -> option), from the options `move:<location id>`. */
+/** Where each travel option leads: Map(location id -> option), from the `move` options' spaces. */
 export function travelTargets(view, options) {
   const ids = new Set(view.locations.map((l) => l.id));
   const out = new Map();
   for (const o of options || []) {
-    const [kind, id] = o.id.split(':');
-    if (kind === 'move' && ids.has(id) && !out.has(id)) out.set(id, o);
+    const id = o.verb === 'move' && o.args ? o.args.space : null;
+    if (id && ids.has(id) && !out.has(id)) out.set(id, o);
   }
   return out;
 }

@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from talisman.engine.game import Game
+from talisman.engine.view import shown_options
 from talisman.modules.legendary_tales.board import paths
 from talisman.modules.legendary_tales.catalogue import catalogue
 from talisman.modules.legendary_tales.module import MODULE
@@ -76,7 +77,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
         d = g.stack[-1][1]
         decision = {"player": d["p"], "kind": d["kind"], "prompt": d["prompt"]}
         if seat == d["p"]:
-            decision["options"] = [{"id": o[0], "label": o[1], "group": o[3]} for o in d["options"]]
+            decision["options"] = shown_options(g)
     return {
         "game": "legendary-tales",
         "modules": list(g.config.modules),
