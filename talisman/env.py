@@ -45,7 +45,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from talisman.engine.decision import Decision
+from talisman.engine.decision import NOT_CARDS, Decision, Option
 from talisman.engine.game import Game
 from talisman.engine.view import LazyView
 
@@ -57,9 +57,9 @@ GLOBAL_FEATURES = 4 + 2 * MAX_SEATS
 OPTION_FEATURES = 3
 
 
-def _verb_code(option_id: str) -> float:
-    """A stable number in [0, 1) for the first word of an option id."""
-    return (zlib.crc32(option_id.split(":", 1)[0].encode()) % VERB_BUCKETS + 1) / (VERB_BUCKETS + 1)
+def _verb_code(verb: str) -> float:
+    """A stable number in [0, 1) for an option's verb."""
+    return (zlib.crc32(verb.encode()) % VERB_BUCKETS + 1) / (VERB_BUCKETS + 1)
 
 
 class TalismanEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
@@ -213,19 +213,20 @@ class TalismanEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
             base = GLOBAL_FEATURES + MAX_SEATS * SEAT_FEATURES
             for i, o in enumerate(d.options[:MAX_OPTIONS]):
                 mask[i] = 1
-                obs[base + i * OPTION_FEATURES : base + (i + 1) * OPTION_FEATURES] = self._encode_option(o.id)
+                obs[base + i * OPTION_FEATURES : base + (i + 1) * OPTION_FEATURES] = self._encode_option(o)
         return {"observation": obs, "action_mask": mask}
 
-    def _encode_option(self, option_id: str) -> tuple[float, float, float]:
-        """(verb code, space named / spaces, card named / cards) of one option id."""
+    def _encode_option(self, option: Option) -> tuple[float, float, float]:
+        """(verb code, space named / spaces, card named / cards) of one option, from its verb and
+        arguments."""
         rules = self._game.rules
         space = card = 0.0
-        for part in option_id.split(":")[1:]:
-            if part in rules.space_index and not space:
-                space = (rules.space_index[part] + 1) / (len(rules.spaces) + 1)
-            elif part.isdigit() and not card and int(part) < len(rules.instances):
-                card = (int(part) + 1) / (len(rules.instances) + 1)
-        return _verb_code(option_id), space, card
+        for key, value in option.args.items():
+            if isinstance(value, str) and value in rules.space_index and not space:
+                space = (rules.space_index[value] + 1) / (len(rules.spaces) + 1)
+            elif isinstance(value, int) and key not in NOT_CARDS and not card and 0 <= value < len(rules.instances):
+                card = (value + 1) / (len(rules.instances) + 1)
+        return _verb_code(option.verb), space, card
 
     # --- reading actions -----------------------------------------------------------
 

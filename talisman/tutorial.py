@@ -115,7 +115,6 @@ def tips_for(g: Game, seat: int, recent: list[Event] | None = None) -> list[Tip]
     mine = set(g.characters_of(seat))
     events = recent if recent is not None else g.events[-12:]
     happened = {e.type for e in events if e.seat in mine}
-    ids = d.ids
     found: set[str] = set()
     if g.turn <= 1:
         found.add("goal")
@@ -123,11 +122,12 @@ def tips_for(g: Game, seat: int, recent: list[Event] | None = None) -> list[Tip]
         found.add("fate")
     if d.kind in ("combat", "combat-magic", "evade") or happened & {"combat", "combat-result", "attack"}:
         found.add("fight")
-    if any(i.startswith("cast:") for i in ids):
+    verbs = {o.verb for o in d.options}
+    if "cast" in verbs:
         found.add("spell")
     if d.kind in ("encounter", "take", "choose", "shop") or "draw" in happened:
         found.add("encounter")
-    if d.kind in ("turn", "move") and any(i == "roll" or i.startswith("move:") for i in ids):
+    if d.kind in ("turn", "move") and verbs & {"roll", "move"}:
         found.add("movement")
     me = g.players[d.character if d.character is not None else seat]
     talisman = any(g.rules.instances[c].name == "Talisman" for c in me.objects)

@@ -118,12 +118,18 @@ def test_a_legendary_tales_view_shows_its_moves_spaces() -> None:
     assert moves and all(isinstance(o["args"]["space"], str) for o in moves)
 
 
-@pytest.mark.parametrize("folder", ["web", "cli"])
-def test_no_front_end_reads_an_option_id(folder: str) -> None:
-    """The browser and the terminal read an option's verb and arguments, never its id's text."""
-    root = Path(talisman.__file__).parent / folder
-    for path in [*root.glob("*.js"), *root.glob("*.py")]:
+FRONT_ENDS = ("web/*.js", "cli/*.py", "server/*.py", "tutorial.py", "env.py", "engine/view.py", "engine/standing.py")
+
+
+@pytest.mark.parametrize("pattern", FRONT_ENDS)
+def test_no_front_end_reads_an_option_id(pattern: str) -> None:
+    """The browser, the terminal, the server, the tutorial, the learning environment and the
+    standing answers read an option's verb and arguments, never its id's text."""
+    root = Path(talisman.__file__).parent
+    paths = sorted(root.glob(pattern))
+    assert paths
+    for path in paths:
         text = path.read_text(encoding="utf-8")
-        assert not re.search(
-            r"(\bid|optionId|option_id|oid)\.(split|partition|rsplit|startswith|startsWith)\(", text
-        ), path.name
+        parsed = r"(\bid|\bi|optionId|option_id|oid)\.(split|partition|rsplit|startswith|startsWith)\("
+        assert not re.search(parsed, text), path.name
+        assert not re.search(r"\.(split|partition|rsplit|startswith|startsWith)\(\s*[\"'][a-z-]+:", text), path.name

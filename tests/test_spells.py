@@ -9,6 +9,7 @@ import pytest
 
 from talisman.engine import possessions, stats
 from talisman.engine.cards import check_conservation
+from talisman.engine.standing import standing_answer
 from talisman.testing import Scenario
 
 CARD_TEXT = "spells-scrolls.spell.card-text"
@@ -701,3 +702,14 @@ def test_nullify_is_offered_at_another_characters_turn_only_on_one_holding_spell
     s = scenario("thief", "elf", "troll").at(0, "castle").give(1, "Nullify").start()
     assert s.decision.player == 0 and s.decision.kind != "others-turn"  # nobody to nullify: not asked
     finish(s)
+
+
+def test_spells_that_matter_asks_only_for_a_spell_made_for_anothers_turn_start():
+    """A person's standing answer ``spells-that-matter``: Healing waits for the seat's own turn,
+    Immobility (castable only at another's turn start) is still asked about."""
+    healing = scenario("thief", "elf").at(0, "castle").give(1, "Healing").set(1, lives=2).start()
+    assert healing.decision.kind == "others-turn"
+    assert standing_answer(healing.game, {"spells-that-matter"}) == "pass"
+    immobility = scenario("thief", "elf").at(0, "castle").give(1, "Immobility").start()
+    assert immobility.decision.kind == "others-turn"
+    assert standing_answer(immobility.game, {"spells-that-matter"}) is None

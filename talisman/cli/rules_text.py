@@ -19,12 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.model import CardDef
 from talisman.content.places import place_names
 from talisman.content.ruleset import Ruleset
-from talisman.engine.decision import Option
+from talisman.engine.decision import NOT_CARDS, Option
 from talisman.engine.setup import character_card
 
 if TYPE_CHECKING:
@@ -150,10 +150,6 @@ def _cards_by_name(rules: Ruleset) -> tuple[re.Pattern[str], dict[str, CardDef]]
     return found
 
 
-# the whole-number arguments of an option that are not card instances (talisman.content.option_args)
-_NOT_CARDS: Final = frozenset({"seat", "target", "number"})
-
-
 def notes(
     rules: Ruleset, text: str, option: Option | None = None, here: str | None = None, game: Game | None = None
 ) -> list[Entry]:
@@ -174,7 +170,7 @@ def notes(
             out.append(character_entry(rules, game.players[met].character, game.options))
         return out
     for key, value in args.items():
-        if isinstance(value, int) and key not in _NOT_CARDS and 0 <= value < len(rules.instances):
+        if isinstance(value, int) and key not in NOT_CARDS and 0 <= value < len(rules.instances):
             card = rules.instances[value]
             if card.name in text:
                 out.append(card_entry(card))

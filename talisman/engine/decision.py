@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 Group = Literal["main", "free"]
 ArgValue = int | str | tuple[tuple[int, int], ...]  # an option's argument (talisman.content.option_args)
@@ -87,6 +87,10 @@ class Choice:
     def with_group(self, group: ChoiceGroup) -> Choice:
         """The same choice in another group."""
         return Choice(self.id, self.label, self.frames, group, self.data)
+
+
+# the whole-number arguments of an option that are not card instances (talisman.content.option_args)
+NOT_CARDS: Final = frozenset({"seat", "target", "number"})
 
 
 class Option:

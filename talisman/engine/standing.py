@@ -135,7 +135,6 @@ def _for_this_moment(g: Game) -> bool:
     d = g.decision
     assert d is not None
     for o in d.options:
-        kind, _, rest = o.id.partition(":")
-        if kind == "cast" and "turn-start" not in g.rules.instances[int(rest.split(":")[0])].cast.get("when", ()):
+        if o.verb == "cast" and "turn-start" not in g.rules.instances[o.card].cast.get("when", ()):
             return True
     return False
