@@ -15,11 +15,11 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from talisman.server.app import create_app
 
-pytestmark = pytest.mark.timeout(300)
-
 EXAMPLES = int(
     os.environ.get("TALISMAN_SCHEMA_EXAMPLES", "20")
 )  # per operation: well under a minute (more: a long run)
+
+pytestmark = pytest.mark.timeout(300 + 6 * EXAMPLES)  # a long run gets the time for its requests
 
 
 def test_the_api_answers_as_its_document_says(tmp_path: Path) -> None:
