@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
 SKY = ("outer", "middle")  # the air over the Inner Region is too thin (000)
 CART = "Horse and Cart"
-ANIMALS = ("Mule", "Unicorn", "Horse", "Warhorse", CART)  # Followers without hands, besides the subtype ``animal``
+UNICORN = "Unicorn"  # Followers without hands: the subtype ``animal``, the steeds and the Unicorn
 STUNNED_TURNS = 3
 DAMAGE = "airship-damage"
 
@@ -103,7 +103,7 @@ def ship_roll(g: Game, seat: int, card: int) -> int:
 
 def animal(g: Game, card: int) -> bool:
     c = g.rules.instances[card]
-    return c.subtype == "animal" or c.name in ANIMALS
+    return c.subtype == "animal" or "steed" in c.traits or c.name == UNICORN
 
 
 def flying(g: Game, card: int) -> bool:

@@ -362,12 +362,10 @@ def _law_bribe(g: Game, a: dict[str, Any]) -> None:
 
 # --- the Errand Boy and the Urchins stay in the City ----------------------------------------
 
-CITY_BOUND: Final = ("Errand Boy", "Urchin", "Urchins")
-
 
 @MODULE.ability("arrive")
 def city_followers_stay(g: Game, seat: int, came_from: int) -> None:
-    """000 (the Gladiator, the Merchant): the Errand Boy and the Urchins will not
+    """000 (the Gladiator, the Merchant): the Errand Boy and the Urchins (``city-bound``) will not
     leave the City; a character leaving it loses them, unless they follow it
     everywhere (``urchins-follow``, the Merchant)."""
     p = g.players[seat]
@@ -377,7 +375,7 @@ def city_followers_stay(g: Game, seat: int, came_from: int) -> None:
         or stats.has_trait(g, seat, "urchins-follow")
     ):
         return
-    for f in [f for f in p.followers if g.card_name(f) in CITY_BOUND]:
+    for f in [f for f in p.followers if "city-bound" in g.rules.instances[f].traits]:
         possessions.lose_follower(g, seat, f, "stays behind in the City")
 
 
