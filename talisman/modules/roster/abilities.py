@@ -17,7 +17,15 @@ from talisman.engine.abilities import can_evade_here, next_spaces
 from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
-from talisman.modules.core.character_rules import CITY, DUNGEON, guard_spared, in_dungeon, region_here, spaces_of_kind
+from talisman.modules.core.character_rules import (
+    CITY,
+    DUNGEON,
+    guard_spared,
+    in_dungeon,
+    region_here,
+    spaces_of_kind,
+    trait_args,
+)
 from talisman.modules.roster.module import MODULE
 
 if TYPE_CHECKING:
@@ -69,7 +77,7 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
         opts.append(Choice("let-them-be", f"Let the {foe_names(g, kin)} be: they do not attack you", let_be))
     if fight["evadable"] and not can_evade_here(g, seat) and any_foe:
         but = [t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("evade-but:")]
-        torch = stats.has_trait(g, seat, "evade-with-torch") and held_named(g, seat, "Torch")
+        torch = any(held_named(g, seat, name) for name in trait_args(g, seat, "evade-with"))
         if torch or (but and not subtypes & set(but)):
             opts.append(Choice("evade", f"Evade the {foe_names(g, fight)}", [frame_of("combat_evaded", {**fight})]))
     if battle and any_foe:
@@ -82,13 +90,13 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
                 )
             )
         if stats.has_trait(g, seat, "charge") and not fight.get("charge"):
-            warhorse = held_named(g, seat, "Warhorse")
+            mount = next((n for n in trait_args(g, seat, "charge-with") if held_named(g, seat, n)), None)
             opts.append(
                 Choice(
                     "charge",
-                    f"Charge: +2 Strength{' and a D4 (your Warhorse)' if warhorse else ''}, and lose your next turn",
+                    f"Charge: +2 Strength{f' and a D4 (your {mount})' if mount else ''}, and lose your next turn",
                     [
-                        frame("fury", p=seat, n=2, why="charges", d4=warhorse),
+                        frame("fury", p=seat, n=2, why="charges", d4=mount is not None),
                         frame_of("combat", {**fight, "charge": True}),
                     ],
                 )
@@ -541,11 +549,12 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
             )
         )
     if stats.has_trait(g, seat, "enslave") and o.followers:
-        if held_named(g, seat, "Slaver"):
+        sure = next((n for n in trait_args(g, seat, "enslave-with") if held_named(g, seat, n)), None)
+        if sure is not None:
             opts.append(
                 Choice(
                     "enslave",
-                    f"Take a Follower from the {g.name(other)} (your Slaver needs no roll)",
+                    f"Take a Follower from the {g.name(other)} (your {sure} needs no roll)",
                     [frame("enslave_pick", p=seat, other=other)],
                 )
             )
