@@ -433,7 +433,7 @@ def _check_references(raw: RawContent, space_index: dict[str, int], fail: Fail) 
         if ch.start not in space_index:
             fail(f"{raw.origin['character.' + key]}: character.{key}.start: unknown space {ch.start!r}")
     for sid, s in raw.spaces.items():
-        for attr in ("before_draw", "encounter", "on_enter"):
+        for attr in ("before_draw", "encounter", "on_enter", "theft"):
             _check_effects(
                 s.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}", space_index, raw, names, fail
             )
@@ -515,7 +515,7 @@ def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any], 
         for t in ch.traits:
             trait(t, f"{raw.origin['character.' + key]}: character.{key}.traits")
     for sid, sp in raw.spaces.items():
-        for attr in ("before_draw", "encounter", "on_enter"):
+        for attr in ("before_draw", "encounter", "on_enter", "theft"):
             walk(sp.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}")
     for ln in raw.links:
         walk(ln.on_pass, f"{raw.origin.get(f'link.{ln.a}-{ln.b}', '?')}: link {ln.kind} {ln.a}-{ln.b}.on_pass")

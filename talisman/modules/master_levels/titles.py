@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from talisman.content import vocabulary as voc
 from talisman.engine import abilities, cards, effects, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -218,19 +219,20 @@ def offer(g: Game, seat: int, level: str, why: str) -> None:
 # --- the Adventure cards ------------------------------------------------------------------
 
 
-@MODULE.hook("champion-of-chaos")
-def champion_of_chaos(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    gain(g, seat, "champion-of-chaos")
+def _title_check(v: Any, path: str) -> None:
+    voc._table(v, path, {"level": voc._str, "offer": voc._str}, ("level",))
 
 
-@MODULE.hook("herald")
-def herald(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    offer(g, seat, "herald", "The Noble seeks a Herald")
+@MODULE.verb("master_title", _title_check)
+def _master_title(g: Game, seat: int, value: dict[str, str], ctx: dict[str, Any]) -> None:
+    """A card gives a title (a Master Level's card): the character may take or leave it when the card
+    ``offer``s it (its words), else must take it.
 
-
-@MODULE.hook("templar")
-def templar(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    offer(g, seat, "templar", "The Recruiter offers you the white mantle")
+    ``{ master_title = { level = "herald", offer = "The Noble seeks a Herald" } }``"""
+    if "offer" in value:
+        offer(g, seat, value["level"], value["offer"])
+    else:
+        gain(g, seat, value["level"])
 
 
 @MODULE.hook("recruiter-drawn")
@@ -243,11 +245,6 @@ def recruiter_drawn(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     cards.discard(g, card)
     g.say("There is a Templar already: the Recruiter is discarded and another card drawn.", seat=seat)
     g.push_frame(frames.draw_cards(seat, len(g.cards_on(space)) + 1))
-
-
-@MODULE.hook("warrior-of-chaos")
-def warrior_of_chaos(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    offer(g, seat, "warrior-of-chaos", "Chaos calls you")
 
 
 # --- the City's ways -----------------------------------------------------------------------

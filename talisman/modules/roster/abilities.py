@@ -174,8 +174,7 @@ def roster_bonuses(g: Game, seat: int, fight: dict[str, Any]) -> int:
     used = stats.weapons_used(g, seat, "dragon" if dragons else "")
     if not used:
         bonus += stats.trait_value(g, seat, "unarmed")
-    if any(g.card_name(w) == "Sword" for w in used):
-        bonus += stats.trait_value(g, seat, "sword-bonus")
+    bonus += sum(stats.trait_value(g, seat, f"weapon-bonus:{name}") for name in {g.card_name(w) for w in used})
     two_handed = stats.trait_value(g, seat, "two-handed")
     for w in used:
         if two_handed and g.card_name(w) == "Two-handed Sword":  # it adds this much in all, its own bonus included
@@ -409,10 +408,9 @@ def arrival(g: Game, seat: int, came_from: int) -> None:
             del g.globals["doctors-takings"]
         g.say(f"{g.name(seat)} plunders the Doctor's takings.", seat=seat)
         effects.run(g, seat, [{"gain": {"gold": takings[str(here)]}}])
-    if stats.has_trait(g, seat, f"refit-at:{kind}"):
-        for name in ("Helmet", "Sword"):
-            if not held_named(g, seat, name):
-                effects.run(g, seat, [{"take_card": {"deck": "purchase", "name": name}}])
+    for where, _, name in (arg.partition(":") for arg in trait_args(g, seat, "refit-at")):
+        if where == kind and not held_named(g, seat, name):
+            effects.run(g, seat, [{"take_card": {"deck": "purchase", "name": name}}])
     if stats.has_trait(g, seat, "haggle") and region_here(g, seat) == CITY and "haggled" not in p.flags:
         g.push("haggle_offer", p=seat)
 
