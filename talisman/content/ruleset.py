@@ -20,9 +20,9 @@ from typing import Any, Final
 from talisman.content.cache import Bounded
 from talisman.content.loader import RawContent, build_spaces, load_files, resolve_numbers
 from talisman.content.model import CardDef, CharacterDef, LinkDef, NumberDef, RegionDef, SpaceDef, Table
-from talisman.content.modules import DECLARATION, Ending, Feature, Module, OptionSpec, Verb, resolve_modules
+from talisman.content.modules import DECLARATION, Ending, Feature, Module, OptionSpec, Verb, get_module, resolve_modules
 from talisman.content.option_args import OptionGrammar, compose_grammar
-from talisman.content.vocabulary import VERBS, module_verbs
+from talisman.content.vocabulary import VERBS, Validator, module_verbs
 from talisman.errors import ConfigError, ContentError
 
 Fn = Callable[..., Any]
@@ -299,6 +299,14 @@ def _raise(problem: str) -> None:
     raise ContentError(problem)
 
 
+def verbs_of(module: str) -> dict[str, Validator]:
+    """The verbs a module adds, with their checks (none for a module no one has registered)."""
+    try:
+        return {name: verb.validate for name, verb in get_module(module).verbs.items()}
+    except ConfigError:
+        return {}
+
+
 def build(
     every: tuple[Module, ...], overrides: dict[str, int] | None = None, tuning: tuple[tuple[str, int], ...] = ()
 ) -> Ruleset:
@@ -311,7 +319,7 @@ def build(
             if name in VERBS:
                 raise ConfigError(f"module {m.name!r} adds the verb {name!r}, which the engine's vocabulary has")
     raw = RawContent()
-    with module_verbs({name: verb.validate for name, verb in tables["verbs"].items()}):
+    with module_verbs({name: verb.validate for name, verb in tables["verbs"].items()}, verbs_of):
         for m in modules:
             load_files(content_files(m), raw, m.name, overrides)
     spaces, options, numbers = check_content(raw, every, tables, _raise)

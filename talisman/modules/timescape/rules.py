@@ -584,17 +584,3 @@ def null_zone(g: Game, seat: int, ctx: dict[str, Any]) -> None:
             for c in magic
         ],
     )
-
-
-def into_catacombs(g: Game, seat: int, how: str) -> None:
-    effects.run(g, seat, [{"enter_catacombs": how}])
-
-
-@MODULE.hook("warp-sink")
-def warp_sink(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    into_catacombs(g, seat, "falls through a frayed warp line")
-
-
-@MODULE.hook("buried-gate")
-def buried_gate(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    into_catacombs(g, seat, "steps through the Buried Gate")
