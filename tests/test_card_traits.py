@@ -24,6 +24,13 @@ def carriers(modules: tuple[str, ...], trait: str) -> set[str]:
         ("horse", {"Horse", "Horse and Cart"}, {"Horse", "Horse and Cart", "Warhorse"}),
         ("waits-outside", {"Mule", "Horse", "Horse and Cart", "Stray Horse"}, {"Mule"}),
         ("city-bound", {"Errand Boy", "Urchins"}, set()),
+        (
+            "handless",
+            {"Mule", "Horse", "Horse and Cart", "Unicorn"},
+            {"Mule", "Horse", "Horse and Cart", "Warhorse", "Unicorn"},
+        ),
+        ("outlaw", {"Bandit", "Raiders"}, {"Bandit", "Raiders", "Deserter"}),
+        ("take-follower-but:Unicorn", {"Sorceress"}, {"Sorceress"}),
         ("royal", {"Prince", "Princess"}, {"Prince", "Princess"}),
         (
             "forbidden-race",

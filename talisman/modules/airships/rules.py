@@ -54,7 +54,6 @@ if TYPE_CHECKING:
 
 SKY = ("outer", "middle")  # the air over the Inner Region is too thin (000)
 CART = "Horse and Cart"
-UNICORN = "Unicorn"  # Followers without hands: the subtype ``animal``, the steeds and the Unicorn
 STUNNED_TURNS = 3
 DAMAGE = "airship-damage"
 
@@ -103,7 +102,7 @@ def ship_roll(g: Game, seat: int, card: int) -> int:
 
 def animal(g: Game, card: int) -> bool:
     c = g.rules.instances[card]
-    return c.subtype == "animal" or "steed" in c.traits or c.name == UNICORN
+    return c.subtype == "animal" or "handless" in c.traits
 
 
 def flying(g: Game, card: int) -> bool:
