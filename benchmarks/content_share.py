@@ -39,7 +39,7 @@ builds.use()
 from talisman.content.loader import RawContent, load_files  # noqa: E402
 from talisman.content.model import CardDef  # noqa: E402
 from talisman.content.modules import TALISMAN, game_of, get_module, known_modules, resolve_modules  # noqa: E402
-from talisman.content.ruleset import content_files  # noqa: E402
+from talisman.content.ruleset import content_files, verbs_of  # noqa: E402
 from talisman.content.vocabulary import module_verbs  # noqa: E402
 
 RULE_CODE = ("talisman/engine", "talisman/content", "talisman/modules")
@@ -83,7 +83,7 @@ def load_with_what_it_builds_on(module: str) -> RawContent:
     before = RawContent()
     talisman = game_of((module,)) == TALISMAN
     every = [m for m in resolve_modules(("core", module) if talisman else (module,)) if not m.base]
-    with module_verbs({name: verb.validate for m in every for name, verb in m.verbs.items()}):
+    with module_verbs({name: verb.validate for m in every for name, verb in m.verbs.items()}, verbs_of):
         for m in every:
             if m.name != module and m.content_dir is not None:
                 load_files(content_files(m), before, m.name)

@@ -251,6 +251,14 @@ def test_leaving_by_road_moves_on_past_the_gate_onto_the_main_board():
     assert "city-gate" in moves(s)
 
 
+def test_city_bound_followers_stay_behind_when_one_leaves_by_road():
+    s = away(game().at(0, "town-square").give(0, "Errand Boy", "Urchins", "Mule"))
+    roll(s, 3)
+    s.choose("move:hills-2")
+    assert s.names(s.player(0).followers) == ["Mule"] and "stays behind in the City" in s.log()
+    check_conservation(s.game)
+
+
 @pytest.mark.rules("city-classic.leaving.warrant-blocks")
 def test_with_a_warrant_leaving_by_road_means_arrest():
     s = away(game().at(0, "town-square"))

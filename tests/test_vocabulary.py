@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from talisman.content import vocabulary as voc
+from talisman.content.ruleset import verbs_of
 from talisman.engine import effects, stats
 from talisman.engine.cards import deck_here
 from talisman.engine.movement import in_blizzard
@@ -287,3 +288,18 @@ def test_a_follower_named_is_discarded_if_the_character_has_it():
         Scenario(["elf", "thief"]).give(0, "Prince", "Guide"), 0, [{"discard": {"what": "follower", "name": "Prince"}}]
     )
     assert s.names(s.player(0).followers) == ["Guide"]
+
+
+def test_an_effect_waiting_for_a_module_may_use_that_modules_verbs() -> None:
+    waits = {"enter_catacombs": "falls", "if": {"module": "catacombs"}}
+    with voc.module_verbs({}, verbs_of):
+        voc.effects([waits], "card.x.on_encounter")  # accepted: it runs only with the Catacombs
+        for bad in (
+            {"enter_catacombs": "falls"},  # not waiting for the Catacombs
+            {"enter_catacombs": "falls", "if": {"module": "timescape"}},  # waiting for a module without the verb
+            {"enter_catacombs": 3, "if": {"module": "catacombs"}},  # the verb's own check still holds
+        ):
+            with pytest.raises(voc.VocabularyError):
+                voc.effects([bad], "card.x.on_encounter")
+    with voc.module_verbs({}), pytest.raises(voc.VocabularyError):
+        voc.effects([waits], "card.x.on_encounter")  # no way to look beyond the game's modules

@@ -45,7 +45,7 @@ from talisman.content.modules import (
     register_module,
     resolve_modules,
 )
-from talisman.content.ruleset import build, check_content, compose_tables, content_files
+from talisman.content.ruleset import build, check_content, compose_tables, content_files, verbs_of
 from talisman.content.vocabulary import module_verbs
 from talisman.errors import ConfigError, ContentError
 
@@ -179,7 +179,7 @@ def check(folder: Path) -> Checked:
     others = resolve_modules(module.requires if module else ())
     tables = compose_tables(others)
     raw = loader.RawContent()  # what the modules it plays with define, then each file's entries in turn
-    with module_verbs({name: verb.validate for name, verb in tables["verbs"].items()}):
+    with module_verbs({name: verb.validate for name, verb in tables["verbs"].items()}, verbs_of):
         for m in others:
             loader.load_files(content_files(m), raw, m.name)
         for path in files:
@@ -367,7 +367,7 @@ def summary(module: Module) -> str:
     """What a module brings, counted from its content: ``1 character, 5 cards, 1 option``."""
     raw = loader.RawContent()
     others = resolve_modules(module.requires)
-    with module_verbs({name: verb.validate for name, verb in compose_tables(others)["verbs"].items()}):
+    with module_verbs({name: verb.validate for name, verb in compose_tables(others)["verbs"].items()}, verbs_of):
         for m in others:
             loader.load_files(content_files(m), raw, m.name)
         before = {k: len(getattr(raw, k)) for k in ("characters", "spaces", "numbers")}

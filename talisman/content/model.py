@@ -20,7 +20,8 @@ class SpaceDef:
     ``kind`` is the terrain or building (``woods``, ``hills``, ``village``...)
     that abilities and cards refer to; ``draw`` is how many cards the space
     asks for (0 for a space with its own instructions); a move that enters a
-    ``stop`` space ends there, whatever the roll (the Treasure Chamber).
+    ``stop`` space ends there, whatever the roll (the Treasure Chamber); ``theft`` is what a thief
+    takes there on a roll of 6 (000's Thief, in the City's buildings).
     """
 
     index: int
@@ -32,6 +33,7 @@ class SpaceDef:
     before_draw: Effects = ()
     encounter: Effects = ()
     on_enter: Effects = ()
+    theft: Effects = ()
     creature_bonus: int = 0
     suppress: tuple[str, ...] = ()
     character_encounters: bool = True

@@ -20,9 +20,9 @@ from typing import Any, Final
 from talisman.content.cache import Bounded
 from talisman.content.loader import RawContent, build_spaces, load_files, resolve_numbers
 from talisman.content.model import CardDef, CharacterDef, LinkDef, NumberDef, RegionDef, SpaceDef, Table
-from talisman.content.modules import DECLARATION, Ending, Feature, Module, OptionSpec, Verb, resolve_modules
+from talisman.content.modules import DECLARATION, Ending, Feature, Module, OptionSpec, Verb, get_module, resolve_modules
 from talisman.content.option_args import OptionGrammar, compose_grammar
-from talisman.content.vocabulary import VERBS, module_verbs
+from talisman.content.vocabulary import VERBS, Validator, module_verbs
 from talisman.errors import ConfigError, ContentError
 
 Fn = Callable[..., Any]
@@ -299,6 +299,14 @@ def _raise(problem: str) -> None:
     raise ContentError(problem)
 
 
+def verbs_of(module: str) -> dict[str, Validator]:
+    """The verbs a module adds, with their checks (none for a module no one has registered)."""
+    try:
+        return {name: verb.validate for name, verb in get_module(module).verbs.items()}
+    except ConfigError:
+        return {}
+
+
 def build(
     every: tuple[Module, ...], overrides: dict[str, int] | None = None, tuning: tuple[tuple[str, int], ...] = ()
 ) -> Ruleset:
@@ -311,7 +319,7 @@ def build(
             if name in VERBS:
                 raise ConfigError(f"module {m.name!r} adds the verb {name!r}, which the engine's vocabulary has")
     raw = RawContent()
-    with module_verbs({name: verb.validate for name, verb in tables["verbs"].items()}):
+    with module_verbs({name: verb.validate for name, verb in tables["verbs"].items()}, verbs_of):
         for m in modules:
             load_files(content_files(m), raw, m.name, overrides)
     spaces, options, numbers = check_content(raw, every, tables, _raise)
@@ -433,7 +441,7 @@ def _check_references(raw: RawContent, space_index: dict[str, int], fail: Fail) 
         if ch.start not in space_index:
             fail(f"{raw.origin['character.' + key]}: character.{key}.start: unknown space {ch.start!r}")
     for sid, s in raw.spaces.items():
-        for attr in ("before_draw", "encounter", "on_enter"):
+        for attr in ("before_draw", "encounter", "on_enter", "theft"):
             _check_effects(
                 s.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}", space_index, raw, names, fail
             )
@@ -515,7 +523,7 @@ def _check_declared(raw: RawContent, modules: set[str], tables: dict[str, Any], 
         for t in ch.traits:
             trait(t, f"{raw.origin['character.' + key]}: character.{key}.traits")
     for sid, sp in raw.spaces.items():
-        for attr in ("before_draw", "encounter", "on_enter"):
+        for attr in ("before_draw", "encounter", "on_enter", "theft"):
             walk(sp.get(attr, ()), f"{raw.origin['space.' + sid]}: space.{sid}.{attr}")
     for ln in raw.links:
         walk(ln.on_pass, f"{raw.origin.get(f'link.{ln.a}-{ln.b}', '?')}: link {ln.kind} {ln.a}-{ln.b}.on_pass")

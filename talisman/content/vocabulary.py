@@ -132,6 +132,10 @@ def effect(e: Any, path: str) -> None:
         _fail(path, f"an effect needs exactly one verb, found {verbs or 'none'}")
     verb = verbs[0]
     check = VERBS.get(verb) or (_MODULE_VERBS.get() or {}).get(verb)
+    guard = e.get("if")
+    elsewhere = _ELSEWHERE.get()
+    if check is None and isinstance(guard, dict) and isinstance(guard.get("module"), str) and elsewhere is not None:
+        check = elsewhere(guard["module"]).get(verb)  # a verb of the module the effect waits for
     if check is None:
         _fail(path, f"unknown effect {verb!r}")
     else:
@@ -511,13 +515,19 @@ def _boost_amount(v: Any, path: str) -> None:
 
 
 _MODULE_VERBS: ContextVar[Mapping[str, Validator] | None] = ContextVar("module_verbs", default=None)
+_ELSEWHERE: ContextVar[Callable[[str], Mapping[str, Validator]] | None] = ContextVar("verbs_elsewhere", default=None)
 
 
 @contextmanager
-def module_verbs(verbs: Mapping[str, Validator]) -> Iterator[None]:
-    """While content is loaded, also accept the verbs the game's modules add (``Module.verb``)."""
-    token = _MODULE_VERBS.set(verbs)
+def module_verbs(
+    verbs: Mapping[str, Validator], elsewhere: Callable[[str], Mapping[str, Validator]] | None = None
+) -> Iterator[None]:
+    """While content is loaded, also accept the verbs the game's modules add (``Module.verb``), and
+    (``elsewhere``: a module's name to its verbs) the verbs of a module an effect waits for with
+    ``if = { module = "..." }``, which runs only when that module is in the game."""
+    token, other = _MODULE_VERBS.set(verbs), _ELSEWHERE.set(elsewhere)
     try:
         yield
     finally:
         _MODULE_VERBS.reset(token)
+        _ELSEWHERE.reset(other)

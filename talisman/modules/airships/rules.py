@@ -54,7 +54,6 @@ if TYPE_CHECKING:
 
 SKY = ("outer", "middle")  # the air over the Inner Region is too thin (000)
 CART = "Horse and Cart"
-ANIMALS = ("Mule", "Unicorn", "Horse", "Warhorse", CART)  # Followers without hands, besides the subtype ``animal``
 STUNNED_TURNS = 3
 DAMAGE = "airship-damage"
 
@@ -103,7 +102,7 @@ def ship_roll(g: Game, seat: int, card: int) -> int:
 
 def animal(g: Game, card: int) -> bool:
     c = g.rules.instances[card]
-    return c.subtype == "animal" or c.name in ANIMALS
+    return c.subtype == "animal" or "handless" in c.traits
 
 
 def flying(g: Game, card: int) -> bool:

@@ -78,7 +78,8 @@ STATUTES = {
 }
 LAW_FOES = ("Watch", "Patrol")
 WATCH_STRENGTH = 7
-FORBIDDEN_RACES = ("Cyborg", "Ghoul", "Hobgoblin", "Orc", "Troll", "Warrior of Chaos", "Champion of Chaos")
+# Statute I's forbidden races are the characters with the trait ``forbidden-race``; the Warriors and
+# Champions of Chaos are Titles held.
 FORBIDDEN_TITLES = ("warrior-of-chaos", "champion-of-chaos")
 # The options that do a forbidden act, by statute (ids of the decisions' options, or their prefix before ":").
 # The characters' Karate and Secret Strikes are their killer blows here; Corrupting and
@@ -176,6 +177,13 @@ def street_magic(g: Game, seat: int, card: int) -> None:
 # --- the end of the turn: standing crimes, then the Law ------------------------------------------------
 
 
+def forbidden_race(g: Game, seat: int) -> bool:
+    """A character of a race Statute I forbids (its card's trait); a second body (a Mirror Image) goes
+    by a name of its own and is not judged by its card."""
+    card = g.rules.characters[g.players[seat].character]
+    return "forbidden-race" in card.traits and g.name(seat) == card.name
+
+
 @MODULE.ability("turn_end")
 def law_after_turn(g: Game, seat: int) -> None:
     if not active(g):
@@ -183,7 +191,7 @@ def law_after_turn(g: Game, seat: int) -> None:
     p = g.players[seat]
     just_out = p.status.pop("released", None) is not None
     if in_city(g, seat) and g.rules.spaces[p.space].id not in (DONJON, GATE):
-        if g.name(seat) in FORBIDDEN_RACES or any(t in p.status.get("master", {}) for t in FORBIDDEN_TITLES):
+        if forbidden_race(g, seat) or any(t in p.status.get("master", {}) for t in FORBIDDEN_TITLES):
             crime(g, seat, "I", f"a {g.name(seat)} in the City")
         if p.gold == 0 and not just_out:
             crime(g, seat, "J")

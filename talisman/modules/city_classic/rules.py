@@ -64,9 +64,7 @@ if TYPE_CHECKING:
 BARGE_FARE = {"outer": 2, "middle": 4}
 LOAN, LOAN_DUE = 3, 4
 TOAD_TURNS = 3
-ANIMALS = ("Mule", "Horse", "Horse and Cart", "Warhorse", "Stray Horse")
 WOODS_OUTSIDE = "woods-2"  # stowaway 4: "the Woods space immediately outside the City Gate" (the nearest Woods)
-STOWAWAY_ANIMALS = ("Horse", "Mule", "Horse and Cart")
 
 
 @MODULE.ability("turn_start")
@@ -171,7 +169,7 @@ def animals(g: Game, seat: int) -> list[int]:
     return [
         c
         for c in p.followers + p.objects + p.packed
-        if g.card_name(c) in ANIMALS or g.rules.instances[c].subtype in ("animal", "dragon")
+        if "waits-outside" in g.rules.instances[c].traits or g.rules.instances[c].subtype in ("animal", "dragon")
     ]
 
 
@@ -207,8 +205,6 @@ def animals_outside(g: Game, seat: int, came_from: int) -> None:
 
 # --- leaving the City: the Bank's Wizard, the Errand Boy and the Urchins ------------------------------
 
-CITY_BOUND = ("Errand Boy", "Urchin", "Urchins")
-
 
 @MODULE.ability("arrive")
 def left_the_city(g: Game, seat: int, came_from: int) -> None:
@@ -228,7 +224,7 @@ def left_the_city(g: Game, seat: int, came_from: int) -> None:
         g.say(f"{g.name(seat)} leaves the City without repaying the Bank: its Wizard strikes.", seat=seat)
         effects.run(g, seat, [{"toad": {"turns": TOAD_TURNS}}])
     if not stats.has_trait(g, seat, "urchins-follow"):
-        for f in [f for f in p.followers if g.card_name(f) in CITY_BOUND]:
+        for f in [f for f in p.followers if "city-bound" in g.rules.instances[f].traits]:
             possessions.lose_follower(g, seat, f, "stays behind in the City")
 
 
@@ -236,16 +232,10 @@ def left_the_city(g: Game, seat: int, came_from: int) -> None:
 
 
 def stowaway_allowed(g: Game, seat: int) -> bool:
-    """000: alone, no Followers, 4 possessions or fewer, no Horse, Mule or Horse and Cart."""
+    """000: alone, no Followers, 4 possessions or fewer, no Horse, Mule or Horse and Cart (Followers all)."""
     p = g.players[seat]
     alone = not any(o.alive and o.space == p.space for i, o in enumerate(g.players) if i != seat)
-    owned = p.objects + p.packed + p.followers
-    return (
-        alone
-        and not p.followers
-        and len(p.objects) + len(p.packed) <= 4
-        and not any(g.card_name(c) in STOWAWAY_ANIMALS for c in owned)
-    )
+    return alone and not p.followers and len(p.objects) + len(p.packed) <= 4
 
 
 @MODULE.ability("turn")

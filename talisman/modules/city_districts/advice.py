@@ -34,7 +34,7 @@ from typing import Any, Final
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision, Option
-from talisman.modules.city_districts.districts import FARE, OUTLAWS, TASK_OBJECTS
+from talisman.modules.city_districts.districts import FARE, TASK_OBJECTS
 from talisman.modules.city_districts.rules import GATES, REGION, reach
 from talisman.modules.core.advice.common import (
     INNER,
@@ -100,7 +100,8 @@ def _business(bot: HeuristicBot) -> str:
     trophies = {t["name"] for t in me["trophies"]}
     if "city-escort" in status or (task and _task_done(bot, task, trophies)):
         return "palace"
-    if "Deserter" in trophies or (task and task["n"] == 1 and not task.get("done") and trophies & set(OUTLAWS)):
+    outlaws = any("outlaw" in bot.card(int(t["id"])).traits for t in me["trophies"])
+    if "Deserter" in trophies or (task and task["n"] == 1 and not task.get("done") and outlaws):
         return "gaol"
     return ""
 

@@ -48,7 +48,6 @@ if TYPE_CHECKING:
 
 FARE = 3
 DONATION_MOST = 12  # more could never change the prayer's outcome
-OUTLAWS = ("Bandit", "Outlaw", "Raiders", "Gang", "Robber", "Deserter")
 TASKS = {
     1: "bring a Bandit, an Outlaw, the Raiders, the Gang, the Robber or a Deserter to the Sheriff",
     2: "slay a Dragon",
@@ -446,7 +445,7 @@ def _thug(g: Game, a: dict[str, Any]) -> None:
 
 
 def outlaw_trophies(g: Game, seat: int) -> list[int]:
-    return [c for c in g.players[seat].trophies if g.card_name(c) in OUTLAWS]
+    return [c for c in g.players[seat].trophies if "outlaw" in g.rules.instances[c].traits]
 
 
 @MODULE.hook("sheriff")

@@ -53,7 +53,6 @@ GATES_SPACE = "city"  # the main board's City space: the City Gates
 GATES = {"north-gate": "North Gate", "west-gate": "West Gate"}
 MOVES = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4}  # 22:25.01
 CARRY = 4  # 22:24
-STEEDS = ("Mule", "Horse", "Warhorse", "Horse and Cart")  # 22:22 (the Mule is core's card)
 THEFT = {1: "stolen", 2: "accused"}  # 22:6; 3-6: retrieved
 GATE_TURNS = 2
 
@@ -277,7 +276,7 @@ def guards(seat: int) -> str:
 
 def is_steed(g: Game, card: int) -> bool:
     c = g.rules.instances[card]
-    return c.type == "follower" and (c.name in STEEDS or "riding-animal" in c.traits)
+    return c.type == "follower" and ("steed" in c.traits or "riding-animal" in c.traits)
 
 
 def is_bow(g: Game, card: int) -> bool:

@@ -16,15 +16,13 @@ from talisman.engine.combat import apart, foe_names, foe_subtypes, has_foes, let
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
 from talisman.engine.turn import trophy_options
-from talisman.modules.core.character_rules import guard_spared
+from talisman.modules.core.character_rules import guard_spared, trait_args
 from talisman.modules.core.module import MODULE
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 BEGUILE_NEED: Final = {"good": 6, "neutral": 5, "evil": 4}
-# Besides the Maidens (Followers of subtype ``maiden``), the Sorceress cannot lure the Unicorn (000).
-UNTAKEABLE_BY_SORCERESS: Final = ("Unicorn",)
 AFFLICTIONS: Final = ("Cursed by a Hag", "Poltergeist")
 ANIMALS_AND_DRAGONS: Final = frozenset({"animal", "dragon"})
 
@@ -432,8 +430,9 @@ def sorceress(g: Game, seat: int, other: int) -> list[Choice]:
             )
         )
     if stats.has_trait(g, seat, "take-follower"):
+        spared = trait_args(g, seat, "take-follower-but")  # and the Maidens (000: the Sorceress and the Unicorn)
         for f in g.players[other].followers:
-            if g.card_name(f) not in UNTAKEABLE_BY_SORCERESS and g.rules.instances[f].subtype != "maiden":
+            if g.card_name(f) not in spared and g.rules.instances[f].subtype != "maiden":
                 opts.append(Choice(f"lure:{f}", f"Lure away the {g.card_name(f)}", [frames.steal(seat, other, f)]))
     return opts
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from talisman.content import vocabulary
 from talisman.engine import cards, effects, frames, possessions, stats
 from talisman.engine.abilities import movement_die
 from talisman.engine.decision import Choice
@@ -362,12 +361,10 @@ def _law_bribe(g: Game, a: dict[str, Any]) -> None:
 
 # --- the Errand Boy and the Urchins stay in the City ----------------------------------------
 
-CITY_BOUND: Final = ("Errand Boy", "Urchin", "Urchins")
-
 
 @MODULE.ability("arrive")
 def city_followers_stay(g: Game, seat: int, came_from: int) -> None:
-    """000 (the Gladiator, the Merchant): the Errand Boy and the Urchins will not
+    """000 (the Gladiator, the Merchant): the Errand Boy and the Urchins (``city-bound``) will not
     leave the City; a character leaving it loses them, unless they follow it
     everywhere (``urchins-follow``, the Merchant)."""
     p = g.players[seat]
@@ -377,7 +374,7 @@ def city_followers_stay(g: Game, seat: int, came_from: int) -> None:
         or stats.has_trait(g, seat, "urchins-follow")
     ):
         return
-    for f in [f for f in p.followers if g.card_name(f) in CITY_BOUND]:
+    for f in [f for f in p.followers if "city-bound" in g.rules.instances[f].traits]:
         possessions.lose_follower(g, seat, f, "stays behind in the City")
 
 
@@ -397,54 +394,16 @@ def guard_spared(g: Game, seat: int, fight: dict[str, Any]) -> bool:
 
 # --- the Thief in the City and the Space Fortress ---------------------------------------------
 
-# 000's Thief, a roll of 6: what he steals in each building (kinds of space).
-# The Armory's "choice of the Armory list" is read as the Objects the core
-# Purchase stock holds; the Potion comes from a ``potion`` deck, and the
-# Timescape's purchase Objects from a ``timescape-purchase`` deck, when in play.
-ARMORY: Final = ("Sword", "Axe", "Helmet", "Shield", "Armour")
-THEFT_PRIZES: Final[dict[str, list[dict[str, Any]]]] = {
-    "magic-emporium": [{"take_card": {"deck": SCROLL_DECK}, "if": {"deck": SCROLL_DECK}}],
-    "enchantress": [{"take_card": {"deck": SCROLL_DECK}, "if": {"deck": SCROLL_DECK}}],
-    "doctor": [{"gain": {"gold": 1}}],
-    "doctors-surgery": [{"gain": {"gold": 1}}],
-    "stables": [{"take_card": {"deck": "purchase", "name": "Mule"}}],
-    "armory": [
-        {
-            "choose": {
-                "prompt": "Take one from the Armory",
-                "options": [
-                    {
-                        "id": name.lower(),
-                        "label": f"A {name}",
-                        "do": [{"take_card": {"deck": "purchase", "name": name}}],
-                    }
-                    for name in ARMORY
-                ],
-            }
-        }
-    ],
-    "anarchists-guild": [{"gain": {"gold": 3}}],
-    "six-fates-inn": [{"gain": {"gold": 3}}],
-    "bank": [{"gain": {"gold": 3}}],
-    "apothecary": [{"take_card": {"deck": "potion"}, "if": {"deck": "potion"}}],
-    "space-fortress": [{"take_card": {"deck": "timescape-purchase"}, "if": {"deck": "timescape-purchase"}}],
-}
-THEFT_PRIZES["armoury"] = THEFT_PRIZES["armory"]
+# 000's Thief, a roll of 6: what he steals in each building is the building's ``theft`` (the City's boards
+# say it: the Armory's "choice of the Armory list" is read as the Objects the core Purchase stock holds).
 GAOLS: Final = {"space-fortress": "sentinel-outpost"}  # caught there, sent here; anywhere else the Donjon
-for _kind, _prize in THEFT_PRIZES.items():
-    vocabulary.effects(_prize, f"THEFT_PRIZES.{_kind}")
 
 
 @MODULE.ability("end_of_turn")
 def city_theft(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
-    kind = g.rules.spaces[p.space].kind
-    if (
-        kind not in THEFT_PRIZES
-        or "arrived" not in p.flags
-        or "stole" in p.flags
-        or not stats.has_trait(g, seat, "city-theft")
-    ):
+    here = g.rules.spaces[p.space]
+    if not here.theft or "arrived" not in p.flags or "stole" in p.flags or not stats.has_trait(g, seat, "city-theft"):
         return []
     return [
         Choice(
@@ -453,7 +412,7 @@ def city_theft(g: Game, seat: int) -> list[Choice]:
             [
                 frames.flag(seat, "stole"),
                 frames.roll(
-                    seat, "D6", ["theft_result", {"p": seat, "place": kind}], why="a theft", into="roll", fate=True
+                    seat, "D6", ["theft_result", {"p": seat, "place": here.kind}], why="a theft", into="roll", fate=True
                 ),
             ],
         )
@@ -477,4 +436,4 @@ def _theft_result(g: Game, a: dict[str, Any]) -> None:
     elif roll <= 5:
         effects.run(g, seat, [{"gain": {"gold": 1 if roll < 5 else 2}}])
     else:
-        effects.run(g, seat, THEFT_PRIZES[kind])
+        effects.run(g, seat, g.rules.spaces[g.players[seat].space].theft)

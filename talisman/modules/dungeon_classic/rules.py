@@ -43,7 +43,6 @@ DUNGEON = "dungeon"
 ENTRANCE = "entrance"
 DOORWAY = "Doorway"
 MAX_DOORWAYS = 2
-STEEDS = ("Horse", "Warhorse", "Horse and Cart")
 # The Treasure Chamber chart (facts/city-timescape-classic.md 3): a die, +1 per
 # character on the Crown of Command, more than 6 read as 6.
 CHART = {1: "castle", 2: "temple", 3: "warlocks-cave", 4: "portal-of-power", 5: "plain-of-peril", 6: "crown-of-command"}
@@ -135,7 +134,7 @@ def _enter_dungeon(g: Game, a: frames.Seat) -> None:
     p.space = entrance
     stats.changed(g)
     g.say(f"{g.name(seat)} goes down into the Dungeon and waits at the Entrance.", type="move", seat=seat)
-    for c in [c for c in p.objects + p.packed + p.followers if g.card_name(c) in STEEDS]:
+    for c in [c for c in p.objects + p.packed + p.followers if "horse" in g.rules.instances[c].traits]:
         cards.release(g, seat, c)
         cards.place(g, c, entrance)
         g.say(f"The {g.card_name(c)} cannot go down: it is left at the Entrance.", seat=seat)

@@ -18,7 +18,7 @@ How each is gained:
 - High Mage, King's Champion, Master Thief, Sheriff: in the City. They come
   alive with a module that has the City's spaces and cards: landing on a
   space named Magic Emporium or Royal Castle, and the hooks
-  ``kings-champion`` (the Beggar's card) and ``master-thief-beaten`` (a win
+  ``kings-champion`` (the Beggar's card) and the verb ``master_title`` (a win
   over the Master Thief). Without the City they cannot be gained.
 
 Choices where 000 refers to what it does not reproduce, or is unclear: the
@@ -27,7 +27,7 @@ Object or Item offered, and the offerings are given up); the King's Champion
 needs a 6 after the gold is given; the Sheriff's chart is ours: a die plus
 Strength of 12 or more makes the Sheriff, less gains nothing. When the
 Warrior of Chaos's time is up, 000 reshuffles "the Warrior Adventure card":
-the card that brings the title, the Call of Chaos. A title's turns are the
+the card that brings the title, the Call of Chaos (the title's ``title-reshuffle``). A title's turns are the
 turns of the player who holds it (with two characters, whichever acts).
 """
 
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from talisman.content import vocabulary as voc
 from talisman.engine import abilities, cards, effects, frames, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -131,8 +132,9 @@ def lose(g: Game, seat: int, level: str, why: str) -> None:
     g.say(f"{g.name(seat)} is the {title_name(g, level)} no longer ({why}).", type="title", seat=seat)
     if entry.get("was"):
         possessions.set_alignment(g, seat, entry["was"])
-    if level == "warrior-of-chaos":
-        _reshuffle(g, "Call of Chaos")
+    for t in card_traits(g, level):
+        if t.startswith("title-reshuffle:"):
+            _reshuffle(g, t.split(":", 1)[1])
     abilities.react("title_lost", g, seat, level, entry)
     possessions.check_limits(g, seat)
 
@@ -218,19 +220,20 @@ def offer(g: Game, seat: int, level: str, why: str) -> None:
 # --- the Adventure cards ------------------------------------------------------------------
 
 
-@MODULE.hook("champion-of-chaos")
-def champion_of_chaos(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    gain(g, seat, "champion-of-chaos")
+def _title_check(v: Any, path: str) -> None:
+    voc._table(v, path, {"level": voc._str, "offer": voc._str}, ("level",))
 
 
-@MODULE.hook("herald")
-def herald(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    offer(g, seat, "herald", "The Noble seeks a Herald")
+@MODULE.verb("master_title", _title_check)
+def _master_title(g: Game, seat: int, value: dict[str, str], ctx: dict[str, Any]) -> None:
+    """A card gives a title (a Master Level's card): the character may take or leave it when the card
+    ``offer``s it (its words), else must take it.
 
-
-@MODULE.hook("templar")
-def templar(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    offer(g, seat, "templar", "The Recruiter offers you the white mantle")
+    ``{ master_title = { level = "herald", offer = "The Noble seeks a Herald" } }``"""
+    if "offer" in value:
+        offer(g, seat, value["level"], value["offer"])
+    else:
+        gain(g, seat, value["level"])
 
 
 @MODULE.hook("recruiter-drawn")
@@ -243,11 +246,6 @@ def recruiter_drawn(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     cards.discard(g, card)
     g.say("There is a Templar already: the Recruiter is discarded and another card drawn.", seat=seat)
     g.push_frame(frames.draw_cards(seat, len(g.cards_on(space)) + 1))
-
-
-@MODULE.hook("warrior-of-chaos")
-def warrior_of_chaos(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    offer(g, seat, "warrior-of-chaos", "Chaos calls you")
 
 
 # --- the City's ways -----------------------------------------------------------------------
@@ -379,9 +377,3 @@ def _beggar_result(g: Game, a: dict[str, Any]) -> None:
         gain(g, a["p"], "kings-champion")
     else:
         g.say("The Beggar thanks you, and nothing more.", seat=a["p"])
-
-
-@MODULE.hook("master-thief-beaten")
-def master_thief_beaten(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    if in_game(g):
-        gain(g, seat, "master-thief")

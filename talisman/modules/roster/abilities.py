@@ -17,7 +17,15 @@ from talisman.engine.abilities import can_evade_here, next_spaces
 from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
-from talisman.modules.core.character_rules import CITY, DUNGEON, guard_spared, in_dungeon, region_here, spaces_of_kind
+from talisman.modules.core.character_rules import (
+    CITY,
+    DUNGEON,
+    guard_spared,
+    in_dungeon,
+    region_here,
+    spaces_of_kind,
+    trait_args,
+)
 from talisman.modules.roster.module import MODULE
 
 if TYPE_CHECKING:
@@ -69,7 +77,7 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
         opts.append(Choice("let-them-be", f"Let the {foe_names(g, kin)} be: they do not attack you", let_be))
     if fight["evadable"] and not can_evade_here(g, seat) and any_foe:
         but = [t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("evade-but:")]
-        torch = stats.has_trait(g, seat, "evade-with-torch") and held_named(g, seat, "Torch")
+        torch = any(held_named(g, seat, name) for name in trait_args(g, seat, "evade-with"))
         if torch or (but and not subtypes & set(but)):
             opts.append(Choice("evade", f"Evade the {foe_names(g, fight)}", [frame_of("combat_evaded", {**fight})]))
     if battle and any_foe:
@@ -82,13 +90,13 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
                 )
             )
         if stats.has_trait(g, seat, "charge") and not fight.get("charge"):
-            warhorse = held_named(g, seat, "Warhorse")
+            mount = next((n for n in trait_args(g, seat, "charge-with") if held_named(g, seat, n)), None)
             opts.append(
                 Choice(
                     "charge",
-                    f"Charge: +2 Strength{' and a D4 (your Warhorse)' if warhorse else ''}, and lose your next turn",
+                    f"Charge: +2 Strength{f' and a D4 (your {mount})' if mount else ''}, and lose your next turn",
                     [
-                        frame("fury", p=seat, n=2, why="charges", d4=warhorse),
+                        frame("fury", p=seat, n=2, why="charges", d4=mount is not None),
                         frame_of("combat", {**fight, "charge": True}),
                     ],
                 )
@@ -166,8 +174,7 @@ def roster_bonuses(g: Game, seat: int, fight: dict[str, Any]) -> int:
     used = stats.weapons_used(g, seat, "dragon" if dragons else "")
     if not used:
         bonus += stats.trait_value(g, seat, "unarmed")
-    if any(g.card_name(w) == "Sword" for w in used):
-        bonus += stats.trait_value(g, seat, "sword-bonus")
+    bonus += sum(stats.trait_value(g, seat, f"weapon-bonus:{name}") for name in {g.card_name(w) for w in used})
     two_handed = stats.trait_value(g, seat, "two-handed")
     for w in used:
         if two_handed and g.card_name(w) == "Two-handed Sword":  # it adds this much in all, its own bonus included
@@ -401,10 +408,9 @@ def arrival(g: Game, seat: int, came_from: int) -> None:
             del g.globals["doctors-takings"]
         g.say(f"{g.name(seat)} plunders the Doctor's takings.", seat=seat)
         effects.run(g, seat, [{"gain": {"gold": takings[str(here)]}}])
-    if stats.has_trait(g, seat, f"refit-at:{kind}"):
-        for name in ("Helmet", "Sword"):
-            if not held_named(g, seat, name):
-                effects.run(g, seat, [{"take_card": {"deck": "purchase", "name": name}}])
+    for where, _, name in (arg.partition(":") for arg in trait_args(g, seat, "refit-at")):
+        if where == kind and not held_named(g, seat, name):
+            effects.run(g, seat, [{"take_card": {"deck": "purchase", "name": name}}])
     if stats.has_trait(g, seat, "haggle") and region_here(g, seat) == CITY and "haggled" not in p.flags:
         g.push("haggle_offer", p=seat)
 
@@ -541,11 +547,12 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
             )
         )
     if stats.has_trait(g, seat, "enslave") and o.followers:
-        if held_named(g, seat, "Slaver"):
+        sure = next((n for n in trait_args(g, seat, "enslave-with") if held_named(g, seat, n)), None)
+        if sure is not None:
             opts.append(
                 Choice(
                     "enslave",
-                    f"Take a Follower from the {g.name(other)} (your Slaver needs no roll)",
+                    f"Take a Follower from the {g.name(other)} (your {sure} needs no roll)",
                     [frame("enslave_pick", p=seat, other=other)],
                 )
             )

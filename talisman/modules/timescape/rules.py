@@ -68,24 +68,9 @@ GATE = "warp-gate"
 HOME = "city"  # where the Space Port's ships set one down (the main board's City)
 # the warp lines by the die (the Movement Table is not in 000: our own)
 LINES = ((2, "White"), (4, "Blue"), (6, "Red"))
-# 000: these fear the Timescape and stay behind (with every animal Follower)
-FEARFUL = ("Mule", "Warhorse", "Horse", "Horse and Cart", "Stray Horse", "Poltergeist", "Unicorn")
-# 000: Adventure cards discarded and drawn again in the Timescape (with every Animal);
-# "a Dungeon Door" is the classic Dungeon's Doorway card, or the 4th edition's Dungeon Door
-REDRAWN = (
-    "Mule",
-    "Horse",
-    "Horse and Cart",
-    "Warhorse",
-    "Poltergeist",
-    "Arena",
-    "Blizzard",
-    "Doorway",
-    "Dungeon Door",
-    "Hermit",
-)
-# 000: these Places give 1 of their attribute in the Timescape, then are discarded
-ATTRIBUTE_PLACES = {"Pool of Life": "lives", "Magic Stream": "strength", "Fountain of Wisdom": "craft"}
+# 000's lists of the cards that fear the Timescape, that have no place in it (drawn again) and the
+# Places that give their attribute there are said by the cards' traits ``fears-timescape``,
+# ``out-of-time`` and ``timescape-gift:<attribute>``; every Animal (the subtype) is both of the first two.
 WORTHY = "2D6"  # the Mystic's and the Enchantress's judgement: under Strength + Craft
 ESCAPE = "2D8"  # out of the Sentinels' prison: at most the Craft
 NEXUS_DRAW = 5
@@ -296,7 +281,7 @@ def enter(g: Game, seat: int, came_from: int) -> None:
         leave_ship(g, seat, came_from, "cannot sail the warp lines: it stays moored")
     for f in list(p.followers):
         cdef = g.rules.instances[f]
-        if cdef.name in FEARFUL or cdef.subtype == "animal":
+        if "fears-timescape" in cdef.traits or cdef.subtype == "animal":
             cards.release(g, seat, f)
             cards.place(g, f, came_from)
             g.say(f"The {cdef.name} fears the Timescape and stays on the {g.space_name(came_from)}.", seat=seat)
@@ -473,14 +458,15 @@ def draw_adventure(g: Game, seat: int, n: int) -> list[int]:
         if card is None:
             break
         cdef = g.rules.instances[card]
-        if cdef.name in REDRAWN or cdef.subtype == "animal":
+        if "out-of-time" in cdef.traits or cdef.subtype == "animal":
             cards.discard(g, card)
             g.say(f"{g.name(seat)} draws the {cdef.name}, which has no place in the Timescape: drawn again.", seat=seat)
             continue
-        if cdef.name in ATTRIBUTE_PLACES:
+        gift = next((t.split(":", 1)[1] for t in cdef.traits if t.startswith("timescape-gift:")), None)
+        if gift is not None:
             cards.discard(g, card)
             g.say(f"{g.name(seat)} draws the {cdef.name}: its gift, then it is discarded.", type="draw", seat=seat)
-            effects.run_now(g, seat, [{"gain": {ATTRIBUTE_PLACES[cdef.name]: 1}}], {})
+            effects.run_now(g, seat, [{"gain": {gift: 1}}], {})
             drawn.append(-1)
             continue
         cards.place(g, card, space)
@@ -598,17 +584,3 @@ def null_zone(g: Game, seat: int, ctx: dict[str, Any]) -> None:
             for c in magic
         ],
     )
-
-
-def into_catacombs(g: Game, seat: int, how: str) -> None:
-    effects.run(g, seat, [{"enter_catacombs": how}])
-
-
-@MODULE.hook("warp-sink")
-def warp_sink(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    into_catacombs(g, seat, "falls through a frayed warp line")
-
-
-@MODULE.hook("buried-gate")
-def buried_gate(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    into_catacombs(g, seat, "steps through the Buried Gate")

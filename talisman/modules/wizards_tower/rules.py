@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 REGION = "tower"
-STEEDS = ("Mule", "Horse", "Horse and Cart", "Warhorse")
 GARGOYLE = {"name": "Gargoyle", "strength": "3D6+4", "evade": False, "until_won": True, "trophy": False}
 PRINCE = 15
 RETREAT = "leave-tower"
@@ -44,8 +43,7 @@ def in_tower(g: Game, space: int) -> bool:
 
 
 def is_steed(g: Game, card: int) -> bool:
-    c = g.rules.instances[card]
-    return c.name in STEEDS or "steed" in c.traits
+    return "steed" in g.rules.instances[card].traits
 
 
 @MODULE.hook("enter-tower")

@@ -114,6 +114,10 @@ def named(g: Game, held: list[int], *names: str) -> list[int]:
     return [c for c in held if g.card_name(c) in names]
 
 
+def with_trait(g: Game, held: list[int], trait: str) -> list[int]:
+    return [c for c in held if trait in g.rules.instances[c].traits]
+
+
 def give_up(g: Game, seat: int, given: list[int]) -> None:
     for c in given:
         cards.release(g, seat, c)
@@ -338,8 +342,8 @@ def check(g: Game, seat: int, event: str) -> None:
     elif n == 3 and event == "arrived" and here == "tavern" and p.gold >= 5:
         p.gold -= 5
         done(g, seat, "five gold left at the Tavern")
-    elif n == 4 and event == "arrived" and here == "castle" and named(g, p.followers, "Prince", "Princess"):
-        give_up(g, seat, named(g, p.followers, "Prince", "Princess")[:1])
+    elif n == 4 and event == "arrived" and here == "castle" and with_trait(g, p.followers, "royal"):
+        give_up(g, seat, with_trait(g, p.followers, "royal")[:1])
         done(g, seat, "royalty delivered to the Castle")
     elif n == 5 and event == "arrived" and here == "graveyard":
         spirits = [c for c in p.trophies if g.rules.instances[c].subtype == "spirit"]

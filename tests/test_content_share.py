@@ -1,0 +1,30 @@
+"""The share of the cards that need Python (benchmarks/content_share.py): at most a quarter, and the
+manual quotes the figure the measure gives."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_at_most_a_quarter_of_the_cards_need_python_and_the_manual_says_how_many() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "content_share.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout
+    figures = re.search(r"cards needing Python: (\d+) of (\d+) \(([\d.]+)%\)", out)
+    hooks_figures = re.search(r"used by one card only: (\d+) of (\d+)", out)
+    assert figures and hooks_figures, out
+    need, cards, share = figures.groups()
+    single, hooks = hooks_figures.groups()
+    assert int(need) <= int(cards) // 4
+    manual = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert f"of the {cards} cards of the modules, {need} ({share}%" in manual
+    assert f"{single} of the {hooks} hooks and Spell effects serve one" in manual
