@@ -1,5 +1,5 @@
 """The share of the cards that need Python (benchmarks/content_share.py): at most a quarter, and the
-manual quotes the figure the measure gives."""
+manual and the README quote the figure the measure gives."""
 
 from __future__ import annotations
 
@@ -28,3 +28,5 @@ def test_at_most_a_quarter_of_the_cards_need_python_and_the_manual_says_how_many
     manual = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     assert f"of the {cards} cards of the modules, {need} ({share}%" in manual
     assert f"{single} of the {hooks} hooks and Spell effects serve one" in manual
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"{need} of the {cards} cards ({share}%)" in " ".join(readme.split())
