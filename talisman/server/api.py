@@ -34,7 +34,7 @@ from talisman.errors import ConfigError
 from talisman.server.catalog import HUMAN, board_data, catalog, character_cards
 from talisman.server.errors import ActionError
 from talisman.server.hub import Hub, NewGame, NewSeat
-from talisman.server.session import public_info
+from talisman.server.session import GameSession, public_info
 from talisman.server.workers import Overrun
 
 T = TypeVar("T")
@@ -332,6 +332,12 @@ async def pick_character(
         return session.info()
 
 
+async def _state(session: GameSession, seat: int | None, events_from: int) -> State:
+    """The game as ``seat`` sees it now, from ``events_from`` on (the WebSocket's message without its type)."""
+    msg = await session.state(seat, events_from)
+    return State(**{k: v for k, v in msg.items() if k != "type"})
+
+
 @router.get(
     "/games/{game_id}/state",
     summary="the game as one seat (or a spectator) sees it",
@@ -349,8 +355,7 @@ async def get_state(
     session = await hub_of(request).session(game_id)
     if seat is not None:
         await session.authenticate(seat, x_seat_token)
-    msg = await session.state(seat, events_from)
-    return State(**{k: v for k, v in msg.items() if k != "type"})
+    return await _state(session, seat, events_from)
 
 
 @router.post(
@@ -368,8 +373,7 @@ async def post_action(
 ) -> State:
     session = await hub_of(request).session(game_id)
     await session.act(action.seat, x_seat_token, action.option, action.step)
-    msg = await session.state(action.seat, events_from)
-    return State(**{k: v for k, v in msg.items() if k != "type"})
+    return await _state(session, action.seat, events_from)
 
 
 @router.post(
