@@ -139,6 +139,23 @@ def test_every_declared_key_is_touched_somewhere():
     assert not unused, "declared but never touched: " + ", ".join(unused)
 
 
+def test_a_module_names_only_the_keys_of_others_its_code_touches():
+    touched: dict[str, set[tuple[str, str, bool]]] = {}
+    for m, use in code_uses():
+        if use.key is not None:
+            touched.setdefault(m.name, set()).add((use.scope, use.key, use.sets))
+    touched.setdefault("core", set()).add(("character", "charmed", True))  # (its _adopt works the key out)
+    stale = [
+        f"{m.name} {how} the {scope} key {key!r}, which its code no longer touches"
+        for m in every_module()
+        for how, named in (("reads", m.reads), ("writes", m.writes))
+        for scope, keys in named.items()
+        for key in keys
+        if not any(s == scope and k == key and (sets or how == "reads") for s, k, sets in touched.get(m.name, ()))
+    ]
+    assert not stale, "\n".join(stale)
+
+
 def content_names(verb: str, field: str) -> set[str]:
     """The keys the content of every module names in its effects ``verb = { field = ... }``."""
     import tomllib
