@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, frames, lives, stats
+from talisman.engine import cards, effects, frames, holds, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.brotherhood.module import MODULE
@@ -71,7 +71,7 @@ JUDGEMENT = {
     1: ("Declared the Leader of the Brotherhood and sentenced to hang", 0, 0, "hanged"),
 }
 DONJON, GATE, RELEASE, CASTLE = "donjon", "city-gate", "watch-street", "castle"
-HOLD = {"what": "the Donjon, where the Brotherhood has no allies", "effects": [{"hook": "bell-donjon"}]}
+HOLD_WHAT = "the Donjon, where the Brotherhood has no allies"
 
 
 def percent(g: Game) -> int:
@@ -246,7 +246,7 @@ def jail(g: Game, seat: int) -> None:
         p.gold = 0
         stats.changed(g)
         g.say(f"The Brotherhood has no allies here: {g.name(seat)} loses every possession.", type="lose", seat=seat)
-    p.status["hold"] = {"space": p.space, **HOLD}
+    holds.hold(g, seat, HOLD_WHAT, [{"hook": "bell-donjon"}])
 
 
 @MODULE.handler("bell_jail_check", args=frames.Seat)
@@ -303,7 +303,7 @@ def let_out(g: Game, seat: int, to: str | None, cleared: bool) -> None:
     """Out of the Donjon, onto ``to`` (None: the rule that lets it out moves it on)."""
     p = g.players[seat]
     update(g, seat, jail=None, **({"exposed": False} if cleared else {}))
-    p.status.pop("hold", None)
+    holds.release(g, seat)
     if cleared:
         p.status.pop("warrant", None)
     p.status["released"] = True  # the City's: not penniless in the turn one is let out
