@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import frames, possessions, stats
+from talisman.engine import frames, holds, possessions, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -90,7 +90,7 @@ def unfaced_lord(g: Game, seat: int) -> None:
     """A character in the Chamber that has not faced him there faces him this turn."""
     p = g.players[seat]
     if rules.active(g) and g.rules.spaces[p.space].id == CHAMBER and "hold" not in p.status:
-        p.status["hold"] = {"space": p.space, "what": LORD, "effects": [{"hook": "lord-of-darkness"}]}
+        holds.hold(g, seat, LORD, [{"hook": "lord-of-darkness"}])
 
 
 @MODULE.handler("lord_fight")
@@ -172,7 +172,7 @@ def _lord_after(g: Game, a: dict[str, Any]) -> None:
     if not p.alive:
         return
     if rules.short_game(g):
-        p.status["hold"] = {"space": p.space, "what": f"{LORD} again", "effects": [{"hook": "lord-of-darkness"}]}
+        holds.hold(g, seat, f"{LORD} again", [{"hook": "lord-of-darkness"}])
         g.say(f"{g.name(seat)} stays in the Treasure Chamber to face the {LORD} again.", seat=seat)
         return
     result = 0 if scores is None else max(0, scores[0] - scores[1])
