@@ -31,6 +31,26 @@ KINDS: Final = {
     "record": "a table of named fields",
     "mapping": "a table from a name, a seat or a card to a value",
 }
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _table(v: Any) -> bool:
+    return isinstance(v, dict) and all(isinstance(k, str) for k in v)
+
+
+_FITS: Final[dict[str, Callable[[Any], bool]]] = {
+    "bool": lambda v: isinstance(v, bool),
+    "int": _whole,
+    "str": lambda v: isinstance(v, str),
+    "numbers": lambda v: isinstance(v, list) and all(_whole(x) for x in v),
+    "words": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    "list": lambda v: isinstance(v, list) and all(isinstance(x, list | dict) for x in v),
+    "record": _table,
+    "mapping": _table,
+}
 _FIELDS: Final = ("kind", "meaning")
 _USES: Final = ("reads", "writes")
 KEY: Final = re.compile(r"[a-z][a-z0-9_-]*(:\*)?\Z")  # a key, or a family of keys (``hex:*``)
@@ -51,6 +71,14 @@ class StateKey:
     name: str
     kind: str
     meaning: str
+
+    def fits(self, value: Any) -> bool:
+        """Is ``value`` of this key's kind?
+
+        >>> StateKey("core", "character", "tamed", "numbers", "creatures tamed").fits([3, True])
+        False
+        """
+        return _FITS[self.kind](value)
 
     def matches(self, key: str) -> bool:
         """Is ``key`` this key, or one of its family?"""
