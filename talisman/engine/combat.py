@@ -122,6 +122,13 @@ def fight_creature(
     )
 
 
+def take_scores(g: Game, seat: int) -> list[int] | None:
+    """The attack scores of the character's last fight recorded (``record`` in its frame): its own
+    and its foe's, forgotten as they are taken (None: none recorded since)."""
+    scores: list[int] | None = g.players[seat].status.pop("fight_scores", None)
+    return scores
+
+
 @ENGINE.handler("hold")
 def _hold(g: Game, a: dict[str, Any]) -> None:
     """Stay on this space and face the same foe next turn (Werewolf, Pits)."""
