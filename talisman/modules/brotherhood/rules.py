@@ -49,7 +49,7 @@ from talisman.engine import cards, effects, frames, holds, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.brotherhood.module import MODULE
-from talisman.modules.shared.warrant import give_warrant
+from talisman.modules.shared.warrant import give_warrant, lift_warrant
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -305,7 +305,7 @@ def let_out(g: Game, seat: int, to: str | None, cleared: bool) -> None:
     update(g, seat, jail=None, **({"exposed": False} if cleared else {}))
     holds.release(g, seat)
     if cleared:
-        p.status.pop("warrant", None)
+        lift_warrant(g, seat)
     p.status["released"] = True  # the City's: not penniless in the turn one is let out
     if to is not None:
         p.space = g.rules.space_index[to]
@@ -363,11 +363,8 @@ def _bell_jailed(g: Game, a: dict[str, Any]) -> None:
 
 def lose_game(g: Game, seat: int) -> None:
     """The character has lost the game: it is out, and its player begins no new one."""
-    p = g.players[seat]
-    p.conceded = True
     g.say(f"{g.name(seat)} has lost the game (hanged as the Leader of the Brotherhood).", type="concede", seat=seat)
-    lives.kill(g, seat, "hanged as the Leader of the Brotherhood")
-    p.status.pop("replace", None)
+    lives.lose_game(g, seat, "hanged as the Leader of the Brotherhood")
     lives.check_game_end(g)
 
 
