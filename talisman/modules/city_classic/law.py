@@ -60,6 +60,7 @@ from talisman.modules.city_classic.places import (
     on_street,
     put_in_city,
 )
+from talisman.modules.shared.warrant import lift_warrant
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -304,7 +305,7 @@ def donjon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 def release(g: Game, seat: int, keep_warrant: bool) -> None:
     p = g.players[seat]
     if not keep_warrant:
-        p.status.pop("warrant", None)
+        lift_warrant(g, seat)
     holds.release(g, seat)
     p.status["released"] = True  # choice: not penniless (J) in the very turn one is let out
     put_in_city(g, seat, RELEASE)
