@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import frames, holds, possessions, stats
-from talisman.engine.combat import fight_creature
+from talisman.engine.combat import fight_creature, take_scores
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
@@ -62,8 +62,7 @@ def emerge_space(result: int) -> str:
 
 @MODULE.hook("lord-of-darkness")
 def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    p = g.players[seat]
-    p.status.pop("fight_scores", None)
+    take_scores(g, seat)
     g.say(f"The {LORD} rises from his hoard to face {g.name(seat)}.", type="attack", seat=seat)
     g.decide(
         seat,
@@ -168,7 +167,7 @@ def _lord_after(g: Game, a: dict[str, Any]) -> None:
     """After the fight: emerge by the chart, or (Short Dungeon Game) stay to fight again."""
     seat = a["p"]
     p = g.players[seat]
-    scores = p.status.pop("fight_scores", None)
+    scores = take_scores(g, seat)
     if not p.alive:
         return
     if rules.short_game(g):
