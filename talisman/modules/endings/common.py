@@ -65,10 +65,8 @@ def _lose_game(g: Game, a: dict[str, Any]) -> None:
     p = g.players[seat]
     if not p.alive:
         return
-    p.conceded = True
     g.say(f"{g.name(seat)} has lost the game ({a['why']}).", type="concede", seat=seat)
-    lives.kill(g, seat, a["why"])
-    p.status.pop("replace", None)
+    lives.lose_game(g, seat, a["why"])
     check_game_end(g)
 
 
