@@ -143,11 +143,6 @@ def discard_possessions(g: Game, seat: int, why: str) -> None:
     g.say(f"{g.name(seat)} gives up every Object, Spell, Scroll and coin ({why}).", type="lose", seat=seat)
 
 
-def remove_from_game(g: Game, card: int) -> None:
-    """A card that leaves the game for good (the Horrible Black Void)."""
-    g.globals["removed"] = [*g.globals.get("removed", ()), card]
-
-
 @MODULE.handler("ending_win")
 def _ending_win(g: Game, a: dict[str, Any]) -> None:
     if g.players[a["p"]].alive:
