@@ -8,6 +8,7 @@ import pytest
 
 from talisman.content.modules import DECLARATION, declared, get_module
 from talisman.content.ruleset import content_files
+from talisman.content.state import StateKey, owner
 from talisman.errors import ConfigError
 
 GOOD = """\
@@ -39,6 +40,17 @@ meaning = "a tip paid"
 verbs = "tip"
 kinds = ["tip", "choose"]
 never_pays = "a gold for nothing"
+
+[state.character.songs]
+kind = "int"
+meaning = "the songs heard"
+
+[state.game."curse:*"]
+kind = "record"
+meaning = "a curse on a space"
+
+[state.reads]
+character = ["hold"]
 """
 
 
@@ -55,6 +67,9 @@ def test_every_declaration_of_the_file_is_on_the_module(tmp_path: Path) -> None:
     assert m.option_args == {"tip": "number"} and m.points == {"on-tip": "asked as a tip is paid"}
     tip = m.features["tip"]
     assert (tip.kinds, tip.verbs, tip.never_pays) == (("tip", "choose"), ("tip",), "a gold for nothing")
+    assert m.state["character"]["songs"] == StateKey("tiny", "character", "songs", "int", "the songs heard")
+    assert owner(m.state["game"], "curse:12") == m.state["game"]["curse:*"]
+    assert m.reads == {"character": ("hold",)} and m.writes == {}
 
 
 def test_options_found_as_the_module_loads_come_after_the_file_s(tmp_path: Path) -> None:
@@ -77,6 +92,13 @@ def test_options_found_as_the_module_loads_come_after_the_file_s(tmp_path: Path)
         (("choices = [1, 2]", "choices = 1"), 6, "option.tip.choices: a list of values"),
         (("default = 1", "default = 3"), 6, "option.tip.default: one of the choices, not 3"),
         (('labels = ["1 gold", "2 gold"]', 'labels = ["1 gold"]'), 6, "one label for each choice"),
+        (('kind = "int"', 'kind = "number"'), 30, "state.character.songs.kind: one of bool, int"),
+        (('meaning = "the songs heard"', 'meaning = ""'), 30, "state.character.songs.meaning: one line"),
+        (('meaning = "the songs heard"', 'means = "the songs heard"'), 30, "expected a table of kind and meaning"),
+        (("[state.character.songs]", "[state.character.Songs]"), 30, "a key is lowercase letters"),
+        (("[state.reads]", "[state.uses]"), 38, "unknown part 'uses'"),
+        (('character = ["hold"]', 'character = "hold"'), 38, "character: expected a list of keys"),
+        (('character = ["hold"]', 'seat = ["hold"]'), 38, "expected a table of game and character"),
     ],
 )
 def test_a_malformed_file_is_refused_with_its_file_and_line(

@@ -16,8 +16,8 @@ the features a character may choose, which the simulator counts
 a game plays with, in the order it resolves them, and of those only.
 
 A module's declarations that are data (its title, relations, options, traits, decision kinds,
-option arguments, hook points and features) are written in ``module.toml`` in its folder and read
-by :func:`declared`; its ``module.py`` keeps only what is code.
+option arguments, hook points, features and the state it keeps) are written in ``module.toml`` in
+its folder and read by :func:`declared`; its ``module.py`` keeps only what is code.
 
 Modules are found through the package entry points of the group
 ``talisman.modules`` (so another package can bring one with no change
@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from talisman.content.option_args import parse_spec
+from talisman.content.state import SCOPES, StateKey, check_state_table, state_keys, state_uses
 from talisman.errors import ConfigError
 
 ENTRY_POINT_GROUP: Final = "talisman.modules"
@@ -182,6 +183,11 @@ class Module:
         self.advice: tuple[str, ...] = ()
         self.services: dict[str, Fn] = {}  # functions the kernel asks for by name (the engine's: view, attribute)
         self.features: dict[str, Feature] = {}  # the choices it offers a character, by name (see feature)
+        # The state it keeps, by scope (game: g.globals; character: p.status) and key, and the keys
+        # of other modules its code reads or sets, by scope (talisman.content.state).
+        self.state: dict[str, dict[str, StateKey]] = {scope: {} for scope in SCOPES}
+        self.reads: dict[str, tuple[str, ...]] = {}
+        self.writes: dict[str, tuple[str, ...]] = {}
 
     def __repr__(self) -> str:
         return f"Module({self.name!r})"
@@ -338,7 +344,7 @@ def _words(value: str | Iterable[str]) -> tuple[str, ...]:
 
 # --- the declarations in module.toml -------------------------------------------------------
 
-_SECTIONS: Final = ("module", "option", "traits", "decisions", "option-args", "points", "feature")
+_SECTIONS: Final = ("module", "option", "traits", "decisions", "option-args", "points", "feature", "state")
 _MODULE_KEYS: Final = ("name", "title", "requires", "excludes", "game")
 _OPTION_FIELDS: Final = ("default", "choices", "help", "title", "labels")
 NAME: Final = re.compile(r"[a-z][a-z0-9-]*\Z")  # a module's name, or an option's
@@ -352,24 +358,16 @@ def declared(folder: Path, options_found: dict[str, OptionSpec] | None = None) -
     The file holds ``[module]`` (``name``, ``title``, and optionally ``requires``, ``excludes``,
     ``game``), then any of ``[option.<name>]`` (the fields of :class:`OptionSpec`), ``[traits]``
     and ``[decisions]`` (keyword -> meaning), ``[option-args]`` (verb -> arguments, see
-    :meth:`Module.declare_options`), ``[points]`` (hook point -> meaning) and ``[feature.<name>]``
-    (the arguments of :meth:`Module.feature`). A malformed file raises ConfigError naming the
-    file and the line.
+    :meth:`Module.declare_options`), ``[points]`` (hook point -> meaning), ``[feature.<name>]``
+    (the arguments of :meth:`Module.feature`) and ``[state]`` (the state it keeps: see
+    :func:`declare_state`). A malformed file raises ConfigError naming the file and the line.
 
     >>> from talisman.modules.catacombs import module
     >>> declared(Path(module.__file__).parent).decisions["catacombs-exit"][:7]
     'whether'
     """
     path = folder / DECLARATION
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        at = re.search(r"at line (\d+)", str(e))
-        raise ConfigError(f"{path}:{at.group(1) if at else 1}: not valid TOML: {e}") from None
-
-    def refuse(where: str, message: str) -> ConfigError:
-        return ConfigError(f"{path}:{_line_of(text, where)}: {where}: {message}")
+    data, refuse = _read(path)
 
     def table(value: Any, where: str, keys: tuple[str, ...] = ()) -> dict[str, Any]:
         if not isinstance(value, dict):
@@ -424,7 +422,50 @@ def declared(folder: Path, options_found: dict[str, OptionSpec] | None = None) -
             module.feature(name, **table(f, f"feature.{name}", _FEATURE_KEYS))
         except (TypeError, ValueError) as e:
             raise refuse(f"feature.{name}", str(e)) from None
+    declare_state(module, data.get("state", {}), fail)
     return module
+
+
+def declare_state(module: Module, table: Any, problem: Callable[[str, str], None]) -> None:
+    """Set on ``module`` the state a ``[state]`` table declares (``problem(where, message)`` hears of
+    what is refused): the keys it keeps (``[state.game.<key>]``, ``[state.character.<key>]``, each
+    with its ``kind`` and ``meaning``) and the keys of other modules it reads or sets
+    (``[state.reads]``, ``[state.writes]``: ``character = ["hold"]``). See :mod:`talisman.content.state`."""
+    check_state_table(table, problem)
+    module.state = state_keys(module.name, table, problem)
+    uses = state_uses(table, problem)
+    module.reads, module.writes = uses["reads"], uses["writes"]
+
+
+def state_file(module: Module, path: Path) -> None:
+    """Set on ``module`` the state the ``[state]`` table of the TOML file ``path`` declares (a module
+    written in code, as the engine is, keeps its declarations so); a malformed file raises
+    ConfigError naming the file and the line."""
+    data, refuse = _read(path)
+    for top in data:
+        if top != "state":
+            raise refuse(top, "unknown section (allowed: state)")
+
+    def fail(where: str, message: str) -> None:
+        raise refuse(where, message)
+
+    declare_state(module, data.get("state", {}), fail)
+
+
+def _read(path: Path) -> tuple[dict[str, Any], Callable[[str, str], ConfigError]]:
+    """A declaration file's TOML, and the error to raise for a part of it (naming the file and the
+    part's line)."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        at = re.search(r"at line (\d+)", str(e))
+        raise ConfigError(f"{path}:{at.group(1) if at else 1}: not valid TOML: {e}") from None
+
+    def refuse(where: str, message: str) -> ConfigError:
+        return ConfigError(f"{path}:{_line_of(text, where)}: {where}: {message}")
+
+    return data, refuse
 
 
 def option_specs(table: Any, problem: Callable[[str, str], None], *, extends: bool = False) -> dict[str, OptionSpec]:

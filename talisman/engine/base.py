@@ -8,11 +8,14 @@ first. The package entry point ``engine`` names it.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Final
 
-from talisman.content.modules import Module
+from talisman.content.modules import Module, state_file
 
 ENGINE: Final = Module(name="engine", title="The rules engine's own vocabulary", base=True)
+# The state the engine's rules keep, and the keys of modules' state it reads (data, beside this file).
+state_file(ENGINE, Path(__file__).with_name("state.toml"))
 
 # The traits the engine's own rules read: its vocabulary for content (a card's or a character's
 # ``traits``); ``name:N`` carries a number, ``name:<kind>`` a kind of space or creature.

@@ -74,10 +74,12 @@ def discard(g: Game, card: int) -> None:
         g.discards[deck].append(card)
 
 
-def remove(g: Game, card: int) -> None:
-    """Take a card out of the game for good (it is kept apart, never drawn again)."""
+def remove(g: Game, card: int, announce: bool = True) -> None:
+    """Take a card out of the game for good (it is kept apart, never drawn again); ``announce``: say
+    so in the log (a rule that tells it its own way does not)."""
     g.globals["removed"] = [*g.globals.get("removed", ()), card]
-    g.say(f"The {g.card_name(card)} is removed from the game.")
+    if announce:
+        g.say(f"The {g.card_name(card)} is removed from the game.")
 
 
 def hold(g: Game, holder: str, card: int) -> None:

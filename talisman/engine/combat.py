@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
-from talisman.engine import abilities, cards, effects, frames, lives, possessions, quests, spells, stats
+from talisman.engine import abilities, cards, effects, frames, holds, lives, possessions, quests, spells, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame, frame_of
@@ -122,13 +122,20 @@ def fight_creature(
     )
 
 
+def take_scores(g: Game, seat: int) -> list[int] | None:
+    """The attack scores of the character's last fight recorded (``record`` in its frame): its own
+    and its foe's, forgotten as they are taken (None: none recorded since)."""
+    scores: list[int] | None = g.players[seat].status.pop("fight_scores", None)
+    return scores
+
+
 @ENGINE.handler("hold")
 def _hold(g: Game, a: dict[str, Any]) -> None:
     """Stay on this space and face the same foe next turn (Werewolf, Pits)."""
     seat: int = a["p"]
     p = g.players[seat]
     if p.alive:
-        p.status["hold"] = {"space": p.space, "what": a["what"], "effects": [{"fight": a["params"]}]}
+        holds.hold(g, seat, a["what"], [{"fight": a["params"]}])
         g.say(f"{g.name(seat)} must face the {a['what']} again before going on.", seat=seat)
         lives.end_turn_now(g)
 

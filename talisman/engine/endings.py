@@ -21,7 +21,7 @@ from talisman.engine.combat import attack_options, must_attack
 from talisman.engine.decision import Choice
 from talisman.engine.effects import roll
 from talisman.engine.game import frame
-from talisman.engine.lives import check_game_end, kill
+from talisman.engine.lives import check_game_end, lose_game
 from talisman.engine.spells import counter_window
 
 if TYPE_CHECKING:
@@ -176,11 +176,8 @@ def _command_result(g: Game, a: CommandResult) -> None:
 
 @ENGINE.handler("concede", args=frames.Seat)
 def _concede(g: Game, a: frames.Seat) -> None:
-    p = g.players[a["p"]]
-    p.conceded = True
     g.say(f"{g.name(a['p'])} admits defeat.", type="concede", seat=a["p"])
-    kill(g, a["p"], "admitted defeat")
-    p.status.pop("replace", None)
+    lose_game(g, a["p"], "admitted defeat")
     check_game_end(g)
 
 

@@ -162,6 +162,14 @@ def kill(g: Game, seat: int, cause: str = "") -> None:
         end_turn_now(g)
 
 
+def lose_game(g: Game, seat: int, cause: str) -> None:
+    """The character has lost the game: it is out, killed as ``cause`` says, and its player begins
+    no new one, whatever the option ``new-character`` says."""
+    g.players[seat].conceded = True
+    kill(g, seat, cause)
+    g.players[seat].status.pop("replace", None)
+
+
 def _replacement_left(g: Game) -> bool:
     in_play = {p.character for p in g.players}
     return any(k not in in_play and c.playable for k, c in g.rules.characters.items())

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.content.dice import parse_range
 from talisman.content.places import place_name
-from talisman.engine import abilities, effects, frames, lives, possessions, stats
+from talisman.engine import abilities, effects, frames, holds, lives, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
@@ -758,6 +758,5 @@ def _move_steps(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any])
 @effects.verb("hold")
 def _hold_verb(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) -> None:
     """The character's next move is to do ``do`` here instead (the Hall of Darkness)."""
-    p = g.players[seat]
-    p.status["hold"] = {"space": p.space, "what": params["what"], "effects": list(params["do"])}
+    holds.hold(g, seat, params["what"], list(params["do"]))
     g.say(f"{g.name(seat)} must face the {params['what']} next turn.", seat=seat)

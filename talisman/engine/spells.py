@@ -484,14 +484,19 @@ def _spell_resolve(g: Game, a: dict[str, Any]) -> None:
     _after_cast(g, seat)
 
 
-def finish(g: Game, card: int) -> None:
-    """A cast Spell's card leaves play for the discard pile, or for the hand of a
-    character who called it (Spell Call: ``called`` names the card and the caller)."""
+def leave_play(g: Game, card: int) -> None:
+    """A cast Spell's card is no longer in play (where it goes, the caller says)."""
     in_play = [c for c in g.globals.get("in_play", ()) if c != card]
     if in_play:
         g.globals["in_play"] = in_play
     else:
         g.globals.pop("in_play", None)
+
+
+def finish(g: Game, card: int) -> None:
+    """A cast Spell's card leaves play for the discard pile, or for the hand of a
+    character who called it (Spell Call: ``called`` names the card and the caller)."""
+    leave_play(g, card)
     called = g.globals.get("called")
     if called is not None and called["card"] == card:
         del g.globals["called"]

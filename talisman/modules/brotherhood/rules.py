@@ -45,11 +45,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, frames, lives, stats
+from talisman.engine import cards, effects, frames, holds, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.brotherhood.module import MODULE
-from talisman.modules.shared.warrant import give_warrant
+from talisman.modules.shared.warrant import give_warrant, lift_warrant
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -71,7 +71,7 @@ JUDGEMENT = {
     1: ("Declared the Leader of the Brotherhood and sentenced to hang", 0, 0, "hanged"),
 }
 DONJON, GATE, RELEASE, CASTLE = "donjon", "city-gate", "watch-street", "castle"
-HOLD = {"what": "the Donjon, where the Brotherhood has no allies", "effects": [{"hook": "bell-donjon"}]}
+HOLD_WHAT = "the Donjon, where the Brotherhood has no allies"
 
 
 def percent(g: Game) -> int:
@@ -246,7 +246,7 @@ def jail(g: Game, seat: int) -> None:
         p.gold = 0
         stats.changed(g)
         g.say(f"The Brotherhood has no allies here: {g.name(seat)} loses every possession.", type="lose", seat=seat)
-    p.status["hold"] = {"space": p.space, **HOLD}
+    holds.hold(g, seat, HOLD_WHAT, [{"hook": "bell-donjon"}])
 
 
 @MODULE.handler("bell_jail_check", args=frames.Seat)
@@ -303,9 +303,9 @@ def let_out(g: Game, seat: int, to: str | None, cleared: bool) -> None:
     """Out of the Donjon, onto ``to`` (None: the rule that lets it out moves it on)."""
     p = g.players[seat]
     update(g, seat, jail=None, **({"exposed": False} if cleared else {}))
-    p.status.pop("hold", None)
+    holds.release(g, seat)
     if cleared:
-        p.status.pop("warrant", None)
+        lift_warrant(g, seat)
     p.status["released"] = True  # the City's: not penniless in the turn one is let out
     if to is not None:
         p.space = g.rules.space_index[to]
@@ -363,11 +363,8 @@ def _bell_jailed(g: Game, a: dict[str, Any]) -> None:
 
 def lose_game(g: Game, seat: int) -> None:
     """The character has lost the game: it is out, and its player begins no new one."""
-    p = g.players[seat]
-    p.conceded = True
     g.say(f"{g.name(seat)} has lost the game (hanged as the Leader of the Brotherhood).", type="concede", seat=seat)
-    lives.kill(g, seat, "hanged as the Leader of the Brotherhood")
-    p.status.pop("replace", None)
+    lives.lose_game(g, seat, "hanged as the Leader of the Brotherhood")
     lives.check_game_end(g)
 
 

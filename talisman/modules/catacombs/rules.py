@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.vocabulary import _str
-from talisman.engine import cards, lives, stats
+from talisman.engine import cards, holds, lives, stats
 from talisman.modules.catacombs.module import MODULE
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def enter_catacombs(g: Game, seat: int, text: str, ctx: dict[str, Any]) -> None:
     if not p.alive or below(g, seat):
         return
     p.space = space(g)
-    p.status.pop("hold", None)
+    holds.release(g, seat)
     stats.changed(g)
     g.say(f"{g.name(seat)} {text} into the Catacombs.", type="move", seat=seat, space=CATACOMBS)
     if seat == g.active:
@@ -61,7 +61,7 @@ def enter_catacombs(g: Game, seat: int, text: str, ctx: dict[str, Any]) -> None:
 def groping_in_the_dark(g: Game, seat: int) -> None:
     """Below, the turn's move is to draw a Catacombs card."""
     if below(g, seat):
-        g.players[seat].status["hold"] = {"space": space(g), "what": HOLD, "effects": [{"hook": "catacombs-draw"}]}
+        holds.hold(g, seat, HOLD, [{"hook": "catacombs-draw"}], space=space(g))
 
 
 @MODULE.hook("catacombs-draw")

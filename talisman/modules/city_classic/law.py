@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content import vocabulary as voc
-from talisman.engine import cards, effects, frames, lives
+from talisman.engine import cards, effects, frames, holds, lives
 from talisman.engine.combat import fight_creature, foe_names
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -60,6 +60,7 @@ from talisman.modules.city_classic.places import (
     on_street,
     put_in_city,
 )
+from talisman.modules.shared.warrant import lift_warrant
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -270,8 +271,7 @@ def _arrested(g: Game, a: dict[str, Any]) -> None:
 
 
 def hold(g: Game, seat: int) -> None:
-    p = g.players[seat]
-    p.status["hold"] = {"space": p.space, "what": "the Judge of the Donjon", "effects": [{"hook": "donjon"}]}
+    holds.hold(g, seat, "the Judge of the Donjon", [{"hook": "donjon"}])
 
 
 @MODULE.ability("turn_start")
@@ -313,8 +313,8 @@ def donjon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 def release(g: Game, seat: int, keep_warrant: bool) -> None:
     p = g.players[seat]
     if not keep_warrant:
-        p.status.pop("warrant", None)
-    p.status.pop("hold", None)
+        lift_warrant(g, seat)
+    holds.release(g, seat)
     p.status["released"] = True  # choice: not penniless (J) in the very turn one is let out
     put_in_city(g, seat, RELEASE)
     g.say(f"{g.name(seat)} walks out of the Donjon onto {g.space_name(p.space)}.", type="move", seat=seat)

@@ -57,6 +57,7 @@ from talisman.modules.city_classic.places import (
     put_in_city,
     space,
 )
+from talisman.modules.shared.warrant import lift_warrant
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -536,7 +537,7 @@ def pardon(g: Game, a: dict[str, Any]) -> None:
 
     seat = a["p"]
     p = g.players[seat]
-    p.status.pop("warrant", None)
+    lift_warrant(g, seat)
     g.say(f"A royal pardon: {g.name(seat)} is no longer wanted.", seat=seat)
     if g.rules.spaces[p.space].id == DONJON:
         release(g, seat, keep_warrant=False)

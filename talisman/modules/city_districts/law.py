@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, frames, stats
+from talisman.engine import cards, effects, frames, holds, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -47,8 +47,8 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 DUNGEON_ENTRANCES = ("dungeon-entrance", "entrance")  # dungeon-4e, dungeon-classic
-TRIAL = {"what": "trial in Judgement Square", "effects": [{"hook": "trial"}]}
-GAOL = {"what": "Gaol", "effects": [{"hook": "gaol-roll"}]}
+TRIAL = ("trial in Judgement Square", [{"hook": "trial"}])
+GAOL = ("Gaol", [{"hook": "gaol-roll"}])
 
 
 def accuse(g: Game, seat: int) -> None:
@@ -60,7 +60,7 @@ def accuse(g: Game, seat: int) -> None:
     end_move(g, seat)
     stow(g, seat)
     p.space = space(g, "judgement-square")
-    p.status["hold"] = {"space": p.space, **TRIAL}
+    holds.hold(g, seat, *TRIAL)
     p.status["on-trial"] = True
     stats.changed(g)
     g.say(f"The City Guards march {g.name(seat)} to Judgement Square to stand trial.", type="move", seat=seat)
@@ -77,7 +77,7 @@ def trial(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     if not p.status.pop("on-trial", None):
         return  # a visitor to the square: nothing happens to it
-    p.status.pop("hold", None)
+    holds.release(g, seat)
     bystanders = [o.seat for o in g.players if o.alive and o.seat != seat and o.space == p.space]
     g.push("city_trial_roll", p=seat, shift=0)
     for other in reversed(bystanders):
@@ -150,7 +150,7 @@ def arrest(g: Game, seat: int) -> None:
     p.space = space(g, "gaol")
     p.status.pop("on-trial", None)
     p.status.pop("city-released", None)
-    p.status["hold"] = {"space": p.space, **GAOL}
+    holds.hold(g, seat, *GAOL)
     p.lost_turns += 1
     stats.changed(g)
     taken = f"; the Guards take {', '.join(g.card_name(c) for c in gone)}" if gone else ""
@@ -173,7 +173,7 @@ def _release(g: Game, a: dict[str, Any]) -> None:
     p = g.players[seat]
     if 4 <= n <= 5:
         p.lost_turns += 1
-        p.status["hold"] = {"space": p.space, **GAOL}
+        holds.hold(g, seat, *GAOL)
         g.say(f"{g.name(seat)} stays another turn in the Gaol.", seat=seat)
         return
     entrance = next((s for s in DUNGEON_ENTRANCES if s in g.rules.space_index), None) if n == 6 else None
@@ -185,7 +185,7 @@ def _release(g: Game, a: dict[str, Any]) -> None:
         return
     p.space = space(g, "north-gate")
     p.status["city-released"] = True
-    p.status["hold"] = {"space": p.space, "what": "North Gate", "effects": [{"hook": "released"}]}
+    holds.hold(g, seat, "North Gate", [{"hook": "released"}])
     stats.changed(g)
     g.say(f"{g.name(seat)} is let out at the North Gate and must leave the City.", type="move", seat=seat)
 
@@ -193,12 +193,10 @@ def _release(g: Game, a: dict[str, Any]) -> None:
 @MODULE.hook("released")
 def released(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """22:5.07: just let out, the character waits for the North Gate to open, and leaves by it."""
-
-    p = g.players[seat]
     if gate_open(g, "north-gate"):
         g.push("city_leave_city", p=seat)
         return
-    p.status["hold"] = {"space": p.space, "what": "North Gate", "effects": [{"hook": "released"}]}
+    holds.hold(g, seat, "North Gate", [{"hook": "released"}])
     g.say(f"The North Gate is shut: {g.name(seat)} must wait.", seat=seat)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from talisman.engine import effects, frames, lives, quests
+from talisman.engine import effects, frames, holds, lives, quests
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.core.module import MODULE
@@ -65,14 +65,13 @@ def dice_with_death(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 @MODULE.handler("death_result")
 def _death_result(g: Game, a: dict[str, Any]) -> None:
     seat: int = a["p"]
-    p = g.players[seat]
     death, _ = g.roll_dice("2D6", seat)
     g.say(f"Death rolls {death} against {g.name(seat)}'s {a['roll']}.", type="combat", seat=seat)
     if a["roll"] > death:
-        p.status.pop("hold", None)
+        holds.release(g, seat)
         g.say(f"{g.name(seat)} beats Death and may go on.", type="combat-result", seat=seat)
         return
-    p.status["hold"] = {"space": p.space, "what": "Death", "effects": [{"hook": "dice-with-death"}]}
+    holds.hold(g, seat, "Death", [{"hook": "dice-with-death"}])
     g.say(f"{g.name(seat)} must play Death again next turn.", seat=seat)
     lives.end_turn_now(g)
     if a["roll"] < death:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards
+from talisman.engine import cards, spells
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.core.module import MODULE
@@ -39,9 +39,7 @@ def hex_(g: Game, a: dict[str, Any]) -> None:
 def _lay_hex(g: Game, a: dict[str, Any]) -> None:
     card = a["card"]
     space = a["space"]
-    g.globals["in_play"] = [c for c in g.globals.get("in_play", ()) if c != card]
-    if not g.globals["in_play"]:
-        del g.globals["in_play"]
+    spells.leave_play(g, card)
     cards.place(g, card, space)
     g.globals[f"hex:{card}"] = {"seat": a["p"], "turns": 3, "space": space, "card": card}
     g.say(f"A Hex lies on the {g.space_name(space)} for three rounds.", seat=a["p"])

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import frames, possessions, stats
-from talisman.engine.combat import fight_creature
+from talisman.engine import frames, holds, possessions, stats
+from talisman.engine.combat import fight_creature, take_scores
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
@@ -62,8 +62,7 @@ def emerge_space(result: int) -> str:
 
 @MODULE.hook("lord-of-darkness")
 def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    p = g.players[seat]
-    p.status.pop("fight_scores", None)
+    take_scores(g, seat)
     g.say(f"The {LORD} rises from his hoard to face {g.name(seat)}.", type="attack", seat=seat)
     g.decide(
         seat,
@@ -90,7 +89,7 @@ def unfaced_lord(g: Game, seat: int) -> None:
     """A character in the Chamber that has not faced him there faces him this turn."""
     p = g.players[seat]
     if rules.active(g) and g.rules.spaces[p.space].id == CHAMBER and "hold" not in p.status:
-        p.status["hold"] = {"space": p.space, "what": LORD, "effects": [{"hook": "lord-of-darkness"}]}
+        holds.hold(g, seat, LORD, [{"hook": "lord-of-darkness"}])
 
 
 @MODULE.handler("lord_fight")
@@ -168,11 +167,11 @@ def _lord_after(g: Game, a: dict[str, Any]) -> None:
     """After the fight: emerge by the chart, or (Short Dungeon Game) stay to fight again."""
     seat = a["p"]
     p = g.players[seat]
-    scores = p.status.pop("fight_scores", None)
+    scores = take_scores(g, seat)
     if not p.alive:
         return
     if rules.short_game(g):
-        p.status["hold"] = {"space": p.space, "what": f"{LORD} again", "effects": [{"hook": "lord-of-darkness"}]}
+        holds.hold(g, seat, f"{LORD} again", [{"hook": "lord-of-darkness"}])
         g.say(f"{g.name(seat)} stays in the Treasure Chamber to face the {LORD} again.", seat=seat)
         return
     result = 0 if scores is None else max(0, scores[0] - scores[1])

@@ -71,7 +71,7 @@ def reach(g: Game, seat: int) -> None:
         card = ending_card(g)
         assert card is not None  # current(g) turned it face up
         cards.lift(g, card, common.crown(g))
-        common.remove_from_game(g, card)
+        cards.remove(g, card, announce=False)  # (the Void tells of it)
 
 
 def turn_start(g: Game, seat: int) -> None:

@@ -65,10 +65,8 @@ def _lose_game(g: Game, a: dict[str, Any]) -> None:
     p = g.players[seat]
     if not p.alive:
         return
-    p.conceded = True
     g.say(f"{g.name(seat)} has lost the game ({a['why']}).", type="concede", seat=seat)
-    lives.kill(g, seat, a["why"])
-    p.status.pop("replace", None)
+    lives.lose_game(g, seat, a["why"])
     check_game_end(g)
 
 
@@ -143,11 +141,6 @@ def discard_possessions(g: Game, seat: int, why: str) -> None:
         cards.discard(g, card)
     p.gold = 0
     g.say(f"{g.name(seat)} gives up every Object, Spell, Scroll and coin ({why}).", type="lose", seat=seat)
-
-
-def remove_from_game(g: Game, card: int) -> None:
-    """A card that leaves the game for good (the Horrible Black Void)."""
-    g.globals["removed"] = [*g.globals.get("removed", ()), card]
 
 
 @MODULE.handler("ending_win")

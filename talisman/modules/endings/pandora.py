@@ -119,9 +119,7 @@ def _outcome(g: Game, a: dict[str, Any]) -> None:
         common.leave_crown(g, seat, "sets out on the Quest of a Lifetime")
     elif n == 5:
         common.set_goal(g, seat, NAME, "hydra", f"bring {DRAGONS_NEEDED} Dragons' heads back to the Crown")
-        p = g.players[seat]
-        p.status["traits"] = [*p.status.get("traits", ()), "keep-trophies:dragon"]
-        stats.changed(g)
+        possessions.lend_traits(g, seat, ["keep-trophies:dragon"])
         common.leave_crown(g, seat, "sets out to hunt Dragons")
     elif n == 7:
         common.set_goal(g, seat, NAME, "ashes", "take a life from another character and come back", taken=False)

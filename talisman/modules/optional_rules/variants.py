@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, frames, lives, possessions, stats
+from talisman.engine import cards, frames, holds, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.optional_rules.module import MODULE
@@ -97,7 +97,7 @@ def _hill_chamber(g: Game, a: frames.Seat) -> None:
     if talisman is not None:
         possessions.give_item(g, seat, talisman)
     p = g.players[seat]
-    p.status.pop("hold", None)
+    holds.release(g, seat)
     p.space = g.rules.space_index[PORTAL]
     stats.changed(g)
     g.say(f"{g.name(seat)} leaves the Treasure Chamber for the Portal of Power.", type="move", seat=seat, space=PORTAL)

@@ -21,3 +21,8 @@ def give_warrant(g: Game, seat: int, why: str) -> None:
         return
     g.players[seat].status["warrant"] = True
     g.say(f"{g.name(seat)} takes a Warrant Card ({why}): the Law wants it.", seat=seat)
+
+
+def lift_warrant(g: Game, seat: int) -> None:
+    """The character's Warrant Card, if it has one, is gone: the Law no longer wants it."""
+    g.players[seat].status.pop("warrant", None)

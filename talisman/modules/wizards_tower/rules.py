@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, frames, lives, possessions, stats
+from talisman.engine import cards, effects, frames, holds, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.movement import ring_distance
@@ -69,7 +69,7 @@ def enter_tower(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         else:
             cards.place(g, card, portal)
             g.say(f"The {g.card_name(card)} stays at the {g.space_name(portal)} with the steeds.", seat=seat)
-    p.status["hold"] = {"space": here, "what": "Gargoyle", "effects": [{"fight": GARGOYLE}]}
+    holds.hold(g, seat, "Gargoyle", [{"fight": GARGOYLE}], space=here)
     g.say(f"A Gargoyle guards the {g.space_name(here)}: {g.name(seat)} must beat it to go on.", seat=seat)
 
 

@@ -53,9 +53,7 @@ def _void_reach(g: Game, seat: int) -> None:
     g.globals[world.SECRET] = {"ending": nxt, "pool": pool}
     g.globals[world.LAYOUT] = {**g.globals[world.LAYOUT], "face_down": [ENDING], "labels": {}}
     g.say("Another ending tile is laid face down in its place.", type="crown")
-    p.conceded = True
-    lives.kill(g, seat, "pulled into the Horrible Black Void")
-    p.status.pop("replace", None)
+    lives.lose_game(g, seat, "pulled into the Horrible Black Void")
     lives.check_game_end(g)
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.content.vocabulary import _fail
 from talisman.engine import cards, frames, lives, stats
-from talisman.engine.combat import fight_creature
+from talisman.engine.combat import fight_creature, take_scores
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.shared.cell import register_cell
@@ -98,7 +98,7 @@ def summon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("worlds-lord-of-darkness")
 def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    g.players[seat].status.pop("fight_scores", None)
+    take_scores(g, seat)
     g.decide(
         seat,
         "worlds-lord",
@@ -135,7 +135,7 @@ def _lord_fight(g: Game, a: dict[str, Any]) -> None:
 def _emerge(g: Game, a: dict[str, Any]) -> None:
     seat = a["p"]
     p = g.players[seat]
-    scores = p.status.pop("fight_scores", None)
+    scores = take_scores(g, seat)
     if not p.alive:
         return
     result = 0 if scores is None else max(0, scores[0] - scores[1])

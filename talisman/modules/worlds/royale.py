@@ -38,9 +38,7 @@ def _royale_reach(g: Game, seat: int) -> None:
             continue
         p = g.players[s]
         if not talismans(g, s):
-            p.conceded = True
-            lives.kill(g, s, "had no Talisman for the Battle Royale")
-            p.status.pop("replace", None)
+            lives.lose_game(g, s, "had no Talisman for the Battle Royale")
         elif p.space != tile:
             p.space = tile
             stats.changed(g)
