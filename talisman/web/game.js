@@ -12,6 +12,7 @@ import { lastRoll, logLine, sheet } from './sheet.js';
 import { Zoom } from './zoom.js';
 
 const LOG_SHOWN = 400;
+const DRAW_LATEST_MS = 200;   // a state is drawn this long after it came at the latest (see drawSoon)
 // The standing answers that cover a kind of question: shown beside it (talisman/engine/standing.py).
 const STANDING_FOR = {
   fate: ['fate-beside-die', 'no-fate'], 'others-turn': ['spells-that-matter', 'spells-own-turn'], counterspell: ['spells-own-turn'],
@@ -114,6 +115,19 @@ export async function gamePage(root, gameId) {
   const state = { game: null, view: null, step: 0, events: [], sending: false, error: '', cards: null, tutorial: null, hint: null, hinting: false };
   const tutorial = tutorialTips(gameId);
 
+  // Bots at "instant" speed (or a reconnection catching up) send states faster than the page can draw
+  // them: the page is drawn once per animation frame, from the newest state however many came since.
+  // A tab in the background gets no frames: a timer draws it instead, so that its title still says
+  // when it is this seat's turn.
+  let drawing = false;
+  function drawSoon() {
+    if (drawing) return;
+    drawing = true;
+    const draw = () => { if (drawing) render(); };   // (render clears it: one drawing, whichever comes first)
+    requestAnimationFrame(draw);
+    setTimeout(draw, DRAW_LATEST_MS);
+  }
+
   const live = new Live(gameId, seat, token, {
     eventsSeen: () => state.events.length,
     onStatus: (st) => {
@@ -128,10 +142,10 @@ export async function gamePage(root, gameId) {
         else state.events = state.events.slice(0, msg.events_from).concat(msg.events);
         Object.assign(state, { game: msg.game, view: msg.view, step: msg.step, sending: false, settings: msg.settings, tutorial: msg.tutorial || null });
         if (msg.events.length || msg.events_from === 0) state.error = '';
-        render();
+        drawSoon();
       } else if (msg.type === 'game') {
         state.game = msg.game;
-        render();
+        drawSoon();
       } else if (msg.type === 'error') {
         state.sending = false;
         state.error = msg.message;
@@ -307,6 +321,7 @@ export async function gamePage(root, gameId) {
   }
 
   function render() {
+    drawing = false;
     const { game, view } = state;
     remember();
     if (game) allowMotion(game.bot_speed !== 'instant');
@@ -425,7 +440,7 @@ export async function gamePage(root, gameId) {
     restoreFocus();
   }
 
-  /** The page is drawn afresh at each message: keyboard focus on an option (or where one was) stays there. */
+  /** The page is drawn afresh for each new state: keyboard focus on an option (or where one was) stays there. */
   function restoreFocus() {
     const was = state.focused;
     state.focused = null;

@@ -1,8 +1,8 @@
 // Motion: a piece slides from the space it left to the one it reached, and a die tumbles when it is rolled.
 // Short (under half a second), skipped by Escape or a click on the board or the dice, and none at all in a
 // game played at "instant" speed, where the person turned it off (the game's settings) or asks the system
-// for reduced motion. The board is drawn afresh at every message: a slide under way goes on in the new
-// drawing from where it was.
+// for reduced motion. The board is drawn afresh for each new state (at most once a frame): a slide under
+// way goes on in the new drawing from where it was.
 
 export const MOVE_MS = 450;
 export const ROLL_MS = 500;

@@ -23,7 +23,7 @@ function creators() {
   }
 }
 
-/** The pace panel of the game page: call update(state) after each message. */
+/** The pace panel of the game page: call update(state) at each drawing of the page. */
 export function pacePanel(gameId, seat, token) {
   const el = h('section', { class: 'pace', 'aria-label': 'pace and settings' });
   const clock = h('p', { class: 'countdown', role: 'timer', hidden: true });
@@ -34,7 +34,7 @@ export function pacePanel(gameId, seat, token) {
   let last = null;
   let problem = '';
   let timer = null;
-  // Which panels the person has opened: the panel is drawn afresh at every message (a bot's move too),
+  // Which panels the person has opened: the panel is drawn afresh for every new state (a bot's move too),
   // and must not fold up under their hand.
   const opened = { settings: false, links: false };
   const remember = (key) => (e) => { opened[key] = e.target.open; };

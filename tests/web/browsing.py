@@ -37,6 +37,50 @@ def over(page) -> bool:
     return page.locator(".banner.over").count() > 0
 
 
+# Waits in the page until its seat is to act or the game is over. Meanwhile it counts, at each drawing of
+# the page (a MutationObserver on the step it shows, installed at the first wait), the elements of a
+# selector (those whose text holds a given text, if one is given); the count is kept on the page between
+# the waits, and each wait takes what was counted since the last.
+TURN_OR_OVER = """([selector, text]) => {
+  const game = document.querySelector('.game');
+  if (!game) return null;
+  if (!window.talismanWatched || window.talismanWatched.game !== game) {
+    const watched = { game, count: 0 };
+    const look = () => {
+      const found = [...document.querySelectorAll(selector)];
+      watched.count += text ? found.filter((e) => e.textContent.includes(text)).length : found.length;
+    };
+    if (selector) {
+      look();
+      new MutationObserver(look).observe(game, { attributes: true, attributeFilter: ['data-step'] });
+    }
+    window.talismanWatched = watched;
+  }
+  if (!document.querySelector('.banner.yours, .banner.over')) return null;
+  const count = window.talismanWatched.count;
+  window.talismanWatched.count = 0;
+  return { count };
+}"""
+
+
+def wait_for_turn(page, watch: str = "", text: str = "") -> int:
+    """Wait while the others play until it is this page's seat's turn or the game is over (one wait
+    in the page, not a poll from here every few milliseconds), however long the others play, as long as
+    the page shows the game moving on; return how many elements ``watch`` (a CSS selector; with ``text``,
+    those whose text holds it) the page showed at each of its drawings meanwhile."""
+    from playwright.sync_api import TimeoutError as Slow
+
+    while True:
+        before = step_of(page)
+        try:
+            return page.wait_for_function(TURN_OR_OVER, arg=[watch, text], polling=20).json_value()["count"]
+        except Slow as slow:
+            if step_of(page) != before:
+                continue  # (a person out of the game watches the bots play it to its end)
+            banner = page.locator(".banner").first.inner_text()
+            raise AssertionError(f"the game stopped at step {before}, and not for this seat: {banner}") from slow
+
+
 def take_turn(page, rng) -> str:
     """Click one choice as a person would: a highlighted board space when the
     decision offers some, else one of the main buttons. Returns "" when the
@@ -73,7 +117,7 @@ def take_turn(page, rng) -> str:
 
 def box(page, selector: str, nth: int = 0) -> dict:
     """The bounding box of the ``nth`` element the selector finds, measured in one go inside
-    the page. The board is drawn afresh at every message (a bot's move too), so an element
+    the page. The board is drawn afresh for every new state (a bot's move too), so an element
     Playwright found a moment before may be gone when it measures it; here the finding and
     the measuring cannot be parted. Waits until the element is there and has a size."""
     found = page.wait_for_function(

@@ -11,6 +11,7 @@ import random
 import re
 from typing import Any
 
+import httpx2 as httpx
 import pytest
 from browsing import DOCS, measure_labels, my_turn, over, step_of, take_turn
 
@@ -323,8 +324,6 @@ def test_two_friends_choose_their_characters_then_play(server, browser):
 
 def person_and_bot(server, character: str = "wizard", seed: int = 7) -> tuple[str, str]:
     """A game of one person (playing ``character``) and a heuristic bot: its id and the person's link."""
-    import httpx2 as httpx
-
     body = {
         "title": "Texts test",
         "seed": seed,
@@ -561,4 +560,48 @@ def test_the_replay_jumps_by_turn_and_plays_itself(server, browser):
     phone.goto(f"{server.url}/replay/{game_id}")
     labels = measure_labels(phone)
     assert len(labels["shown"]) >= 10 and labels["shown"][0][0] >= 11 and not labels["hidden"], labels
+    assert errors == []
+
+
+# In the page: count the states the live connection brings (COUNT_STATES, before the page's own scripts) and
+# the drawings of the board (each replaces the board's children), while the page is kept busy for a moment,
+# as on a slow machine, and the bots play on quickly: their states pile up unread. Then, half a
+# second later, what was received and drawn.
+COUNT_STATES = """
+window.talismanReceived = 0;
+window.WebSocket = class extends window.WebSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', () => { window.talismanReceived += 1; });
+  }
+};"""
+BUSY_A_MOMENT = """() => {
+  let drawn = 0;
+  new MutationObserver(() => { drawn += 1; }).observe(document.querySelector('svg.board'), { childList: true });
+  const from = window.talismanReceived;
+  const busy = performance.now() + 2000;
+  while (performance.now() < busy);
+  return new Promise((resolve) => setTimeout(() => resolve([window.talismanReceived - from, drawn]), 500));
+}"""
+
+
+def test_the_page_draws_the_newest_state_once_however_many_came(server, browser):
+    """States that came while the page was busy are drawn once, the newest (not one drawing each); and
+    where no animation frame comes (a tab in the background), a timer draws the page all the same."""
+    server.start(bot_delay=0.01)  # (a hundred states a second at most: the game lasts some seconds)
+    seats = [{"controller": "heuristic"}] * 4
+    r = httpx.post(server.url + "/api/games", json={"seats": seats, "seed": 7})
+    assert r.status_code == 201, r.text
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(COUNT_STATES)
+    page.goto(f"{server.url}/game/{r.json()['game']['id']}")  # a spectator
+    page.wait_for_function("Number(document.querySelector('.game').dataset.step) > 0")
+    received, drawn = page.evaluate(BUSY_A_MOMENT)
+    assert received >= 10 and drawn < received / 2, (received, drawn)
+
+    page.evaluate("window.requestAnimationFrame = () => 0")  # no frames from now on, as in a hidden tab
+    before = step_of(page)
+    page.wait_for_function(f"Number(document.querySelector('.game').dataset.step) > {before}")
     assert errors == []

@@ -9,7 +9,7 @@ import re
 
 import httpx2 as httpx
 import pytest
-from browsing import DOCS, step_of
+from browsing import DOCS, step_of, wait_for_turn
 
 from talisman.bots.heuristic import board_for
 
@@ -59,11 +59,9 @@ def test_a_person_walks_into_the_talisman_city_in_the_browser(server, browser):
 
     seen: list[str] = []
     for _ in range(400):
+        wait_for_turn(page)
         if page.locator(".banner.over").count() or len([s for s in seen if s in inside]) >= 4:
             break
-        if page.locator(".banner.yours").count() == 0:
-            page.wait_for_timeout(20)
-            continue
         before = step_of(page)
         targets = page.locator("g.space.target")
         if targets.count():

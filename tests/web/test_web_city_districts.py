@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from browsing import DOCS, box, my_turn, over, step_of
+from browsing import DOCS, box, over, step_of, wait_for_turn
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -77,11 +77,9 @@ def test_a_person_enters_the_city_and_walks_its_districts(server, browser):
     districts = {sid for row in GRID for sid in row if sid}
     walked: set[str] = set()
     for _ in range(400):
+        wait_for_turn(page)
         if over(page) or len(walked) >= 3:
             break
-        if not my_turn(page):
-            page.wait_for_timeout(20)
-            continue
         targets = page.locator("g.space.target")
         ids = [targets.nth(i).get_attribute("data-space") for i in range(targets.count())]
         if ids and set(ids) <= districts:

@@ -11,7 +11,7 @@ import time
 
 import httpx2 as httpx
 import pytest
-from browsing import DOCS, step_of
+from browsing import DOCS, step_of, wait_for_turn
 
 SEED = 39  # the Emperor's Guard is the first Adventure card drawn (core, emperors-guard, brotherhood)
 
@@ -77,11 +77,9 @@ def test_the_emperors_guard_walks_the_board_in_the_browser(server, browser):
     placed: list[str] = []
     walked = False
     for _ in range(300):
+        wait_for_turn(page)
         if page.locator(".banner.over").count() or walked:
             break
-        if page.locator(".banner.yours").count() == 0:
-            page.wait_for_timeout(20)
-            continue
         before = step_of(page)
         targets = page.locator("g.space.target")
         if targets.count():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from browsing import my_turn, over, take_turn
+from browsing import over, take_turn, wait_for_turn
 
 
 def play_in_the_browser(
@@ -16,14 +16,15 @@ def play_in_the_browser(
     title: str,
     seed: int,
     watch: str,
+    text: str = "",
     eager: tuple[str, ...] = (),
     clicks: int = 3000,
     enough: int | None = None,
 ):
     """One person (seat 1) and three heuristic bots play a game with ``module`` to its end, the person
     clicking at random but always on a button of ``eager`` when there is one (or until the elements
-    ``watch``, a selector, were seen ``enough`` times); returns how often they were seen, and the
-    page's errors."""
+    ``watch``, a selector, holding ``text`` if given, were seen ``enough`` times); returns how many the
+    states drawn showed, and the page's errors."""
     rng = random.Random(seed)
     server.start(bot_delay=0.01)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -45,12 +46,9 @@ def play_in_the_browser(
     page.wait_for_selector("g.space")
     seen = 0
     for _ in range(clicks):
+        seen += wait_for_turn(page, watch, text)
         if over(page) or (enough is not None and seen >= enough):
             break
-        seen += page.locator(watch).count()
-        if not my_turn(page):
-            page.wait_for_timeout(20)
-            continue
         wanted = [page.locator(f"button.option[data-option={o}]") for o in eager]
         wanted = [b for b in wanted if b.count()]
         if wanted:
@@ -86,7 +84,8 @@ def test_a_game_with_airships_in_the_browser(server, browser):
         "airships",
         "Airships (000)",
         3,
-        "ul.notes li:has-text('Aboard the')",
+        "ul.notes li",
+        "Aboard the",
         eager=("claim",),
         enough=40,
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from browsing import DOCS, my_turn, over, take_turn
+from browsing import DOCS, over, take_turn, wait_for_turn
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -43,12 +43,10 @@ def test_a_game_with_disasters_and_henchmen_in_the_browser(server, browser):
     assert page.locator("ul.notes li:has-text('Henchman: the ')").count() >= 2  # two henchmen: its sheet shows them
     struck = 0
     for _ in range(3000):
+        wait_for_turn(page)
         struck = page.locator("g.space.struck text.disaster-name").count()
         if over(page) or struck >= 2:
             break
-        if not my_turn(page):
-            page.wait_for_timeout(20)
-            continue
         take_turn(page, rng)
     assert struck >= 2, "Disasters struck the board, and their spaces are drawn struck"
     space = page.locator("g.space.struck").first

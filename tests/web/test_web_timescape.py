@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from browsing import my_turn, over, take_turn
+from browsing import over, take_turn, wait_for_turn
 
 from talisman.bots.heuristic import board_for
 
@@ -39,8 +39,8 @@ def click(page, element) -> bool:
 def play(server, browser, modules: tuple[str, ...], seed: int, clicks: int = 3000):  # noqa: F811
     """One person (seat 0) beside heuristic bots plays a game with ``modules`` to its end, walking
     to the Village until it has been in the Timescape, always taking the way in when offered, and
-    else clicking at random; returns how often a piece was seen in the Timescape, the warp lines
-    drawn, and the page's errors."""
+    else clicking at random; returns how many pieces the states drawn showed in the Timescape, the warp
+    lines drawn, and the page's errors."""
     rng = random.Random(seed)
     server.start(bot_delay=0.01)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -67,12 +67,9 @@ def play(server, browser, modules: tuple[str, ...], seed: int, clicks: int = 300
     lines = {c: page.locator(f"path.link-warp.link-{c}").count() for c in ("blue", "red")}
     seen = 0
     for _ in range(clicks):
+        seen += wait_for_turn(page, WATCH)
         if over(page):
             break
-        seen += page.locator(WATCH).count()
-        if not my_turn(page):
-            page.wait_for_timeout(20)
-            continue
         wanted = [b for b in (page.locator(f"button.option[data-option='{o}']") for o in EAGER) if b.count()]
         targets = page.locator("g.space.target")
         if not seen and not wanted and targets.count():

@@ -9,7 +9,7 @@ import re
 
 import httpx2 as httpx
 import pytest
-from browsing import DOCS, over, step_of, take_turn
+from browsing import DOCS, over, step_of, take_turn, wait_for_turn
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -50,11 +50,9 @@ def test_a_person_plays_on_a_hex_world_in_the_browser(server, browser):
 
     moved: list[str] = []
     for _ in range(300):
+        wait_for_turn(page)
         if over(page) or len(moved) >= 3:
             break
-        if not page.locator(".banner.yours").count():
-            page.wait_for_timeout(20)
-            continue
         what = take_turn(page, rng)
         if what.startswith("board:"):
             moved.append(what[6:])
