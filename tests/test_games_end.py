@@ -12,6 +12,7 @@ from test_worlds_endings import CENTRE, enter, far
 from talisman.bots import act, make_bot
 from talisman.modules.core.advice.common import FRESH_CARDS, cards_worth, ready_for_inner, target
 from talisman.modules.core.advice.moving import WALKED, walked
+from talisman.modules.endings import common
 from talisman.modules.worlds.generator import ring_hexes, ring_of
 from talisman.modules.worlds.module import ENDINGS
 from talisman.testing import Scenario
@@ -392,3 +393,36 @@ def test_a_bot_kept_out_by_the_sentinel_takes_the_boatman_to_the_temple():
     s.dice(1, 6).start().choose("roll").choose("move:tavern")  # a 6: the boatman
     assert s.kind == "turn" and s.decision.player == 0 and "next-move" in s.options()
     assert bot_says(s) == "next-move"
+
+
+# --- a hunter's judgement of a fight with another character ---------------------------------------
+
+
+@rules("combat.pvp.resolution")
+def test_a_hunter_attacks_the_prey_it_meets_rather_than_robbing_it():
+    """Only a life taken brings a hunt's end nearer: a Thief of Strength 34 hunting the last rival
+    stole a gold from it at every meeting, for 600 turns. A bot not hunting still takes."""
+
+    def met(turn: int) -> Scenario:
+        s = Scenario(["thief", "elf"]).no_spells().at(0, "fields-1").at(1, "village").set(0, strength=9)
+        warlock_has_none(s).game.turn = turn  # late, no Talisman to be had: the Thief hunts
+        s.set(1, gold=2).dice(1).start().choose("move:village").choose("meet:1")
+        assert s.kind == "meet" and "steal:gold" in s.options()
+        return s
+
+    assert bot_says(met(500)) == "attack:1"
+    assert bot_says(met(100)) == "steal:gold"
+
+
+@rules("endings.pandoras-box.2-finders-keepers", "combat.pvp.resolution")
+def test_finders_keepers_counts_the_warriors_two_dice_and_the_monks_craft():
+    """The Warrior rolls two battle dice and keeps the better (about one point more); the Monk
+    adds his Craft to his Strength in battle. The Warrior leapt onto a Monk of Strength 22 and
+    Craft 22 that it could never beat, and never onto a Thief as strong as itself."""
+    s = Scenario(["warrior", "thief", "monk"], modules=("endings",), ending="draw").no_spells()
+    s.at(0, "crown-of-command").at(1, "city").at(2, "village")
+    s.set(0, strength=6, lives=3).set(1, strength=6).set(2, strength=3, craft=5)
+    common.set_goal(s.game, 0, "pandoras-box", "finders-keepers", "Finder's Keepers")
+    s.start()
+    assert {"leap:1", "leap:2"} <= set(s.options())
+    assert bot_says(s) == "leap:1"  # 6 and a second die against the Thief's 6; the Monk's 3 + 5

@@ -105,9 +105,19 @@ def battle_strength(bot: HeuristicBot) -> int:
     return int(me["strength"]) + any(c["name"] in WEAPONS for c in me["objects"])
 
 
+def fight_strength(bot: HeuristicBot, p: Sheet) -> int:
+    """A character's strength in a battle with another character, as its sheet shows it:
+    Strength, 1 for a Weapon it may use, its Craft too where its abilities add it (the Monk),
+    and 1 for the better of two dice (the Warrior: about one point above a single die)."""
+    traits = {t.split("@", 1)[0] for t in bot.rules.characters[p["character"]].traits}
+    armed = "no-weapons" not in traits and any(c["name"] in WEAPONS for c in p["objects"])
+    craft = int(p["craft"]) if "battle-craft" in traits else 0
+    return int(p["strength"]) + armed + craft + ("battle-two-dice" in traits)
+
+
 def beatable(bot: HeuristicBot, other: Sheet, margin: int = 1) -> bool:
     """Could the bot beat this character in battle (or, where it may, in psychic combat)?"""
-    if battle_strength(bot) >= other["strength"] + margin:
+    if fight_strength(bot, bot.me) >= fight_strength(bot, other) + margin:
         return True
     return "psychic-attack" in bot.traits() and bot.me["craft"] >= other["craft"] + margin
 
