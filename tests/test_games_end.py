@@ -4,6 +4,10 @@ cannot unseat, challenges one it can, and never stays held between two spaces.""
 
 from __future__ import annotations
 
+import argparse
+import sys
+from pathlib import Path
+
 import pytest
 from test_endings import dragon_king, reach
 from test_worlds import game, land, near, plain_river, put, rolled, turn_of_0, where
@@ -15,6 +19,7 @@ from talisman.modules.core.advice.moving import WALKED, walked
 from talisman.modules.endings import common
 from talisman.modules.worlds.generator import ring_hexes, ring_of
 from talisman.modules.worlds.module import ENDINGS
+from talisman.sim import runner
 from talisman.testing import Scenario
 
 rules = pytest.mark.rules
@@ -426,3 +431,30 @@ def test_finders_keepers_counts_the_warriors_two_dice_and_the_monks_craft():
     s.start()
     assert {"leap:1", "leap:2"} <= set(s.options())
     assert bot_says(s) == "leap:1"  # 6 and a second die against the Thief's 6; the Monk's 3 + 5
+
+
+# --- benchmarks/games_end.py: a game that raises loses no other -----------------------------------
+
+
+def test_the_survey_names_a_game_that_raises_and_plays_the_others(monkeypatch, capsys, tmp_path):
+    """One game's error took its whole set of 200 with it, unnamed: now the set, the game, its
+    seed and the error are said, and the set's other games are measured (and recorded)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        import games_end
+    finally:
+        sys.path.pop(0)
+    played = runner.play_game
+
+    def flawed(spec: runner.GameSpec) -> dict:
+        if spec.index == 1:
+            raise KeyError("foe")
+        return played(spec)
+
+    monkeypatch.setattr(runner, "play_game", flawed)
+    args = argparse.Namespace(games=3, seed=1, max_turns=4, workers=1)
+    found = games_end.measure("core", ("core",), args, tmp_path / "core.jsonl")
+    assert [r["index"] for r in found] == [0, 2]
+    seed = runner.game_seed(1, 1)
+    assert capsys.readouterr().err == f"core: game 1 (seed {seed}) raised KeyError: 'foe'\n"
+    assert len((tmp_path / "core.jsonl").read_text().splitlines()) == 2
