@@ -142,6 +142,15 @@ def _no_talisman_left(bot: HeuristicBot) -> bool:
     return bool(bot.view["turn"] > HUNT_LATE) and not bot.has("Talisman") and not talismans_left(bot)
 
 
+@ADVICE.flag("hunting")
+def _last_rival_late(bot: HeuristicBot) -> bool:
+    """A very long game down to one rival the bot can beat: taking its lives ends the game (the
+    last one standing wins), where two weak characters, healing every loss, had worn themselves
+    down at the Portal and the Sentinel's bridge until the turn cap."""
+    rivals = bot.rivals()
+    return desperate(bot) and len(rivals) == 1 and beatable(bot, rivals[0], hunt_margin(bot))
+
+
 def talismans_left(bot: HeuristicBot) -> bool:
     """Has the Warlock a Talisman left to give for a quest (the Talisman deck not empty)?"""
     return bool(bot.view["decks"].get(TALISMAN_DECK, 1))
@@ -153,13 +162,27 @@ def hunt_margin(bot: HeuristicBot) -> int:
 
 
 def prey(bot: HeuristicBot) -> list[Sheet]:
-    """The rivals the bot could beat, where it can catch them (not on the Crown, nor a step at a time inward)."""
+    """The rivals the bot could beat, where it can catch them (not on the Crown, nor a step at a
+    time inward), and that cannot evade it wherever it meets them."""
     margin = hunt_margin(bot)
     return [
         p
         for p in bot.rivals()
-        if beatable(bot, p, margin) and bot.rules.regions[bot.region(p["space"])].movement == "roll"
+        if beatable(bot, p, margin)
+        and bot.rules.regions[bot.region(p["space"])].movement == "roll"
+        and not elusive(bot, p)
     ]
+
+
+ELUSIVE: Final = frozenset({"evade-anywhere", "evade-characters"})  # evading a character met anywhere
+
+
+def elusive(bot: HeuristicBot, p: Sheet) -> bool:
+    """May this character evade every attack on it, wherever it stands (by its own card, a Title
+    such as the Master Thief's, an Ability, an Object or a Follower it holds)? A Gladiator of
+    Strength 17 chased such a rival for 400 turns: it evaded each of its attacks."""
+    held = [bot.card(c["id"]).traits for key in ("titles", "ability_cards", "objects", "followers") for c in p[key]]
+    return any(t in ELUSIVE for traits in (bot.rules.characters[p["character"]].traits, *held) for t in traits)
 
 
 def holds_talisman(p: Sheet) -> bool:
