@@ -458,3 +458,45 @@ def test_the_survey_names_a_game_that_raises_and_plays_the_others(monkeypatch, c
     seed = runner.game_seed(1, 1)
     assert capsys.readouterr().err == f"core: game 1 (seed {seed}) raised KeyError: 'foe'\n"
     assert len((tmp_path / "core.jsonl").read_text().splitlines()) == 2
+
+
+# --- very long games: the last rival, a rival that evades, the Dungeon's detour --------------------
+
+
+def last_two(turn: int, *holding: str) -> Scenario:
+    """A Warrior of Strength 9 with a Talisman (strong enough for the Crown) and the one rival
+    left, a Thief of Strength 3 on the Village (holding ``holding``), at ``turn``."""
+    s = Scenario(["warrior", "thief"], modules=("timescape",)).no_spells().at(0, "fields-1").at(1, "village")
+    s.give(0, "Talisman").give(1, "Talisman", *holding).set(0, strength=9, lives=5).set(1, strength=3)
+    s.game.turn = turn
+    return s.dice(1)
+
+
+@rules("combat.pvp.resolution")
+def test_a_bot_hunts_the_last_rival_it_can_beat_in_a_very_long_game():
+    """Two weak characters healed every loss at the Portal and the bridge for 400 turns: taking
+    the one rival's lives ends the game as surely as the Crown."""
+    assert aimed(last_two(500)) == "portal-of-power"
+    assert aimed(last_two(700)) == "village"
+
+
+@rules("combat.evade.targets")
+def test_a_rival_that_may_evade_anywhere_is_no_prey():
+    """It evades each attack: a Gladiator of Strength 17 chased such a rival for 400 turns."""
+    assert aimed(last_two(700, "Chameleon Suit")) == "portal-of-power"
+
+
+@rules("dungeon-classic.entering")
+def test_a_hunter_does_not_go_down_into_the_dungeon_for_its_treasure():
+    """The Treasure Chamber is thirty turns away from the prey (and comes up on the Crown)."""
+
+    def on_the_doorway(turn: int) -> Scenario:
+        s = Scenario(["warrior", "thief"], modules=("dungeon-classic",)).no_spells().put("fields-1", "Doorway")
+        s.at(0, "fields-1").at(1, "village").give(0, "Talisman").give(1, "Talisman")
+        s.set(0, strength=12, lives=5).set(1, strength=3)
+        s.game.players[0].status["doorway"] = {"space": s.game.rules.space_index["fields-1"], "turn": 0}
+        s.game.turn = turn
+        return s
+
+    assert bot_says(on_the_doorway(500)) == "enter-dungeon"
+    assert bot_says(on_the_doorway(700)) != "enter-dungeon"  # hunting the Thief
