@@ -463,10 +463,10 @@ def test_the_survey_names_a_game_that_raises_and_plays_the_others(monkeypatch, c
 # --- very long games: the last rival, a rival that evades, the Dungeon's detour --------------------
 
 
-def last_two(turn: int, *holding: str) -> Scenario:
+def last_two(turn: int, *holding: str, rival: str = "thief") -> Scenario:
     """A Warrior of Strength 9 with a Talisman (strong enough for the Crown) and the one rival
-    left, a Thief of Strength 3 on the Village (holding ``holding``), at ``turn``."""
-    s = Scenario(["warrior", "thief"], modules=("timescape",)).no_spells().at(0, "fields-1").at(1, "village")
+    left, of Strength 3 on the Village (holding ``holding``), at ``turn``."""
+    s = Scenario(["warrior", rival], modules=("timescape", "roster")).no_spells().at(0, "fields-1").at(1, "village")
     s.give(0, "Talisman").give(1, "Talisman", *holding).set(0, strength=9, lives=5).set(1, strength=3)
     s.game.turn = turn
     return s.dice(1)
@@ -482,8 +482,10 @@ def test_a_bot_hunts_the_last_rival_it_can_beat_in_a_very_long_game():
 
 @rules("combat.evade.targets")
 def test_a_rival_that_may_evade_anywhere_is_no_prey():
-    """It evades each attack: a Gladiator of Strength 17 chased such a rival for 400 turns."""
+    """It evades each attack: a Gladiator of Strength 17 chased such a rival for 400 turns (the
+    Ninja evades anywhere out of a Dungeon)."""
     assert aimed(last_two(700, "Chameleon Suit")) == "portal-of-power"
+    assert aimed(last_two(700, rival="ninja")) == "portal-of-power"
 
 
 @rules("dungeon-classic.entering")

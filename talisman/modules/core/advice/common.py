@@ -178,11 +178,26 @@ ELUSIVE: Final = frozenset({"evade-anywhere", "evade-characters"})  # evading a 
 
 
 def elusive(bot: HeuristicBot, p: Sheet) -> bool:
-    """May this character evade every attack on it, wherever it stands (by its own card, a Title
-    such as the Master Thief's, an Ability, an Object or a Follower it holds)? A Gladiator of
-    Strength 17 chased such a rival for 400 turns: it evaded each of its attacks."""
+    """May this character evade every attack on it where it is now (by its own card, a Title such
+    as the Master Thief's, an Ability, an Object or a Follower it holds; the Ninja anywhere out of
+    a Dungeon)? A Gladiator of Strength 17 chased such a rival for 400 turns: it evaded each attack."""
     held = [bot.card(c["id"]).traits for key in ("titles", "ability_cards", "objects", "followers") for c in p[key]]
-    return any(t in ELUSIVE for traits in (bot.rules.characters[p["character"]].traits, *held) for t in traits)
+    return any(
+        t.split("@", 1)[0] in ELUSIVE and holds_there(bot, t, p["space"])
+        for traits in (bot.rules.characters[p["character"]].traits, *held)
+        for t in traits
+    )
+
+
+def holds_there(bot: HeuristicBot, trait: str, sid: str) -> bool:
+    """Does a trait hold on this space: everywhere, or only in (``name@in:X``) or out of
+    (``name@out:X``) a region or a kind of region or space, X being any of them?"""
+    side, _, place = trait.partition("@")[2].partition(":")
+    if side not in ("in", "out"):
+        return True  # (a condition on the holder's alignment: taken as holding)
+    region = bot.region(sid)
+    inside = place in (region, bot.region_kind(region), bot.rules.space(sid).kind)
+    return inside == (side == "in")
 
 
 def holds_talisman(p: Sheet) -> bool:
