@@ -24,9 +24,12 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import builds
+
+if TYPE_CHECKING:
+    from talisman.sim.runner import GameSpec
 
 
 def module_sets() -> dict[str, tuple[str, ...]]:
@@ -62,8 +65,9 @@ def percentile(values: list[int], q: float) -> int:
     return ordered[int(rank) - 1]
 
 
-def measure(modules: tuple[str, ...], args: argparse.Namespace, path: Path | None) -> list[dict[str, Any]]:
-    """The records of one set's games (read back from ``path`` when that file is complete)."""
+def measure(name: str, modules: tuple[str, ...], args: argparse.Namespace, path: Path | None) -> list[dict[str, Any]]:
+    """The records of one set's games (read back from ``path`` when that file is complete); a game
+    that raises is named (set, index, seed, error) and left out, and the other games go on."""
     from talisman.sim import records, runner
 
     if path is not None and path.exists():
@@ -71,14 +75,29 @@ def measure(modules: tuple[str, ...], args: argparse.Namespace, path: Path | Non
         if len(done) == args.games:
             return done
     todo = runner.specs(args.games, 4, ["heuristic"], args.seed, modules, None, args.max_turns)
-    found = runner.run(todo, workers=args.workers)
-    if path is not None:
+    found = []
+    for r in runner.run_local(todo, args.workers, play_one=play_or_fail):
+        if "error" in r:
+            print(f"{name}: game {r['index']} (seed {r['seed']}) raised {r['error']}", file=sys.stderr, flush=True)
+        else:
+            found.append(r)
+    if path is not None:  # (a file short of a failed game's record is played again next time)
         records.write(path, found)
     return found
 
 
+def play_or_fail(spec: GameSpec) -> dict[str, Any]:
+    """A game's record, or what it raised (``error``): one game that fails loses no other."""
+    from talisman.sim import runner
+
+    try:
+        return runner.play_game(spec)
+    except Exception as e:
+        return {"index": spec.index, "seed": spec.seed, "error": f"{type(e).__name__}: {e}"}
+
+
 def row(name: str, modules: tuple[str, ...], found: list[dict[str, Any]]) -> str:
-    turns = [int(r["turns"]) for r in found]
+    turns = [int(r["turns"]) for r in found] or [0]  # (0: every game of the set failed)
     capped = sum(1 for r in found if not r["finished"])
     shown = name if name.startswith(("core", "worlds")) else f"{name}: {', '.join(modules[1:])}"
     return f"| {shown} | {len(found)} | {statistics.median(turns):g} | {percentile(turns, 0.9)} | {capped} |"
@@ -108,7 +127,7 @@ def main() -> None:
         if wanted and not any(name.startswith(w) for w in wanted):
             continue
         path = args.records / f"{name}.jsonl" if args.records else None
-        print(row(name, modules, measure(modules, args, path)), flush=True)
+        print(row(name, modules, measure(name, modules, args, path)), flush=True)
     print(
         f"\n{args.games} four-player games a set, seed {args.seed}, cap {args.max_turns} turns,"
         f" {time.perf_counter() - start:.0f} s",

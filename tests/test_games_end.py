@@ -4,6 +4,10 @@ cannot unseat, challenges one it can, and never stays held between two spaces.""
 
 from __future__ import annotations
 
+import argparse
+import sys
+from pathlib import Path
+
 import pytest
 from test_endings import dragon_king, reach
 from test_worlds import game, land, near, plain_river, put, rolled, turn_of_0, where
@@ -12,8 +16,10 @@ from test_worlds_endings import CENTRE, enter, far
 from talisman.bots import act, make_bot
 from talisman.modules.core.advice.common import FRESH_CARDS, cards_worth, ready_for_inner, target
 from talisman.modules.core.advice.moving import WALKED, walked
+from talisman.modules.endings import common
 from talisman.modules.worlds.generator import ring_hexes, ring_of
 from talisman.modules.worlds.module import ENDINGS
+from talisman.sim import runner
 from talisman.testing import Scenario
 
 rules = pytest.mark.rules
@@ -392,3 +398,107 @@ def test_a_bot_kept_out_by_the_sentinel_takes_the_boatman_to_the_temple():
     s.dice(1, 6).start().choose("roll").choose("move:tavern")  # a 6: the boatman
     assert s.kind == "turn" and s.decision.player == 0 and "next-move" in s.options()
     assert bot_says(s) == "next-move"
+
+
+# --- a hunter's judgement of a fight with another character ---------------------------------------
+
+
+@rules("combat.pvp.resolution")
+def test_a_hunter_attacks_the_prey_it_meets_rather_than_robbing_it():
+    """Only a life taken brings a hunt's end nearer: a Thief of Strength 34 hunting the last rival
+    stole a gold from it at every meeting, for 600 turns. A bot not hunting still takes."""
+
+    def met(turn: int) -> Scenario:
+        s = Scenario(["thief", "elf"]).no_spells().at(0, "fields-1").at(1, "village").set(0, strength=9)
+        warlock_has_none(s).game.turn = turn  # late, no Talisman to be had: the Thief hunts
+        s.set(1, gold=2).dice(1).start().choose("move:village").choose("meet:1")
+        assert s.kind == "meet" and "steal:gold" in s.options()
+        return s
+
+    assert bot_says(met(500)) == "attack:1"
+    assert bot_says(met(100)) == "steal:gold"
+
+
+@rules("endings.pandoras-box.2-finders-keepers", "combat.pvp.resolution")
+def test_finders_keepers_counts_the_warriors_two_dice_and_the_monks_craft():
+    """The Warrior rolls two battle dice and keeps the better (about one point more); the Monk
+    adds his Craft to his Strength in battle. The Warrior leapt onto a Monk of Strength 22 and
+    Craft 22 that it could never beat, and never onto a Thief as strong as itself."""
+    s = Scenario(["warrior", "thief", "monk"], modules=("endings",), ending="draw").no_spells()
+    s.at(0, "crown-of-command").at(1, "city").at(2, "village")
+    s.set(0, strength=6, lives=3).set(1, strength=6).set(2, strength=3, craft=5)
+    common.set_goal(s.game, 0, "pandoras-box", "finders-keepers", "Finder's Keepers")
+    s.start()
+    assert {"leap:1", "leap:2"} <= set(s.options())
+    assert bot_says(s) == "leap:1"  # 6 and a second die against the Thief's 6; the Monk's 3 + 5
+
+
+# --- benchmarks/games_end.py: a game that raises loses no other -----------------------------------
+
+
+def test_the_survey_names_a_game_that_raises_and_plays_the_others(monkeypatch, capsys, tmp_path):
+    """One game's error took its whole set of 200 with it, unnamed: now the set, the game, its
+    seed and the error are said, and the set's other games are measured (and recorded)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        import games_end
+    finally:
+        sys.path.pop(0)
+    played = runner.play_game
+
+    def flawed(spec: runner.GameSpec) -> dict:
+        if spec.index == 1:
+            raise KeyError("foe")
+        return played(spec)
+
+    monkeypatch.setattr(runner, "play_game", flawed)
+    args = argparse.Namespace(games=3, seed=1, max_turns=4, workers=1)
+    found = games_end.measure("core", ("core",), args, tmp_path / "core.jsonl")
+    assert [r["index"] for r in found] == [0, 2]
+    seed = runner.game_seed(1, 1)
+    assert capsys.readouterr().err == f"core: game 1 (seed {seed}) raised KeyError: 'foe'\n"
+    assert len((tmp_path / "core.jsonl").read_text().splitlines()) == 2
+
+
+# --- very long games: the last rival, a rival that evades, the Dungeon's detour --------------------
+
+
+def last_two(turn: int, *holding: str, rival: str = "thief") -> Scenario:
+    """A Warrior of Strength 9 with a Talisman (strong enough for the Crown) and the one rival
+    left, of Strength 3 on the Village (holding ``holding``), at ``turn``."""
+    s = Scenario(["warrior", rival], modules=("timescape", "roster")).no_spells().at(0, "fields-1").at(1, "village")
+    s.give(0, "Talisman").give(1, "Talisman", *holding).set(0, strength=9, lives=5).set(1, strength=3)
+    s.game.turn = turn
+    return s.dice(1)
+
+
+@rules("combat.pvp.resolution")
+def test_a_bot_hunts_the_last_rival_it_can_beat_in_a_very_long_game():
+    """Two weak characters healed every loss at the Portal and the bridge for 400 turns: taking
+    the one rival's lives ends the game as surely as the Crown."""
+    assert aimed(last_two(500)) == "portal-of-power"
+    assert aimed(last_two(700)) == "village"
+
+
+@rules("combat.evade.targets")
+def test_a_rival_that_may_evade_anywhere_is_no_prey():
+    """It evades each attack: a Gladiator of Strength 17 chased such a rival for 400 turns (the
+    Ninja evades anywhere out of a Dungeon)."""
+    assert aimed(last_two(700, "Chameleon Suit")) == "portal-of-power"
+    assert aimed(last_two(700, rival="ninja")) == "portal-of-power"
+
+
+@rules("dungeon-classic.entering")
+def test_a_hunter_does_not_go_down_into_the_dungeon_for_its_treasure():
+    """The Treasure Chamber is thirty turns away from the prey (and comes up on the Crown)."""
+
+    def on_the_doorway(turn: int) -> Scenario:
+        s = Scenario(["warrior", "thief"], modules=("dungeon-classic",)).no_spells().put("fields-1", "Doorway")
+        s.at(0, "fields-1").at(1, "village").give(0, "Talisman").give(1, "Talisman")
+        s.set(0, strength=12, lives=5).set(1, strength=3)
+        s.game.players[0].status["doorway"] = {"space": s.game.rules.space_index["fields-1"], "turn": 0}
+        s.game.turn = turn
+        return s
+
+    assert bot_says(on_the_doorway(500)) == "enter-dungeon"
+    assert bot_says(on_the_doorway(700)) != "enter-dungeon"  # hunting the Thief

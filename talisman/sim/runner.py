@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -206,17 +206,20 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
     return record
 
 
-def run_local(todo: list[GameSpec], workers: int) -> Iterator[dict[str, Any]]:
-    """Play the games in ``workers`` processes; yields records in game order."""
+def run_local(
+    todo: list[GameSpec], workers: int, play_one: Callable[[GameSpec], dict[str, Any]] = play_game
+) -> Iterator[dict[str, Any]]:
+    """Play the games in ``workers`` processes; yields records in game order. ``play_one`` plays
+    a game (a function of a module, so that a worker process can be given it by name)."""
     if workers <= 1 or len(todo) <= 1:
         for spec in todo:
-            yield play_game(spec)
+            yield play_one(spec)
         return
     import multiprocessing
 
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with ctx.Pool(min(workers, len(todo)), initializer=freeze_rulesets) as pool:
-        yield from pool.imap(play_game, todo, chunksize=1)
+        yield from pool.imap(play_one, todo, chunksize=1)
 
 
 # A Ray task costs a few milliseconds to schedule and return, a base game about 0.1 s of one

@@ -11,7 +11,7 @@ from typing import Final
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision
-from talisman.modules.core.advice.common import score_space
+from talisman.modules.core.advice.common import hunting, score_space
 from talisman.modules.shared.dungeon_advice import dungeon_ready, leaving_dungeon, lord_ready
 
 ADVICE: Final = Advice("dungeon-classic")
@@ -19,8 +19,10 @@ ADVICE: Final = Advice("dungeon-classic")
 
 @ADVICE.answer("turn", order=5)
 def _enter(bot: HeuristicBot, d: Decision) -> str | None:
-    """000's Dungeon: down through the Doorway when strong enough for its Treasure Chamber."""
-    return "enter-dungeon" if bot.offered("enter-dungeon") and lord_ready(bot) else None
+    """000's Dungeon: down through the Doorway when strong enough for its Treasure Chamber, unless
+    hunting: the Dungeon is a long way round from the prey (a Gladiator of Strength 17 chasing the
+    last rival went down at each Doorway it passed, and came up on the Crown, thirty turns on)."""
+    return "enter-dungeon" if bot.offered("enter-dungeon") and lord_ready(bot) and not hunting(bot) else None
 
 
 @ADVICE.answer("turn", order=55)

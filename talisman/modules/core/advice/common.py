@@ -105,9 +105,19 @@ def battle_strength(bot: HeuristicBot) -> int:
     return int(me["strength"]) + any(c["name"] in WEAPONS for c in me["objects"])
 
 
+def fight_strength(bot: HeuristicBot, p: Sheet) -> int:
+    """A character's strength in a battle with another character, as its sheet shows it:
+    Strength, 1 for a Weapon it may use, its Craft too where its abilities add it (the Monk),
+    and 1 for the better of two dice (the Warrior: about one point above a single die)."""
+    traits = {t.split("@", 1)[0] for t in bot.rules.characters[p["character"]].traits}
+    armed = "no-weapons" not in traits and any(c["name"] in WEAPONS for c in p["objects"])
+    craft = int(p["craft"]) if "battle-craft" in traits else 0
+    return int(p["strength"]) + armed + craft + ("battle-two-dice" in traits)
+
+
 def beatable(bot: HeuristicBot, other: Sheet, margin: int = 1) -> bool:
     """Could the bot beat this character in battle (or, where it may, in psychic combat)?"""
-    if battle_strength(bot) >= other["strength"] + margin:
+    if fight_strength(bot, bot.me) >= fight_strength(bot, other) + margin:
         return True
     return "psychic-attack" in bot.traits() and bot.me["craft"] >= other["craft"] + margin
 
@@ -132,6 +142,15 @@ def _no_talisman_left(bot: HeuristicBot) -> bool:
     return bool(bot.view["turn"] > HUNT_LATE) and not bot.has("Talisman") and not talismans_left(bot)
 
 
+@ADVICE.flag("hunting")
+def _last_rival_late(bot: HeuristicBot) -> bool:
+    """A very long game down to one rival the bot can beat: taking its lives ends the game (the
+    last one standing wins), where two weak characters, healing every loss, had worn themselves
+    down at the Portal and the Sentinel's bridge until the turn cap."""
+    rivals = bot.rivals()
+    return desperate(bot) and len(rivals) == 1 and beatable(bot, rivals[0], hunt_margin(bot))
+
+
 def talismans_left(bot: HeuristicBot) -> bool:
     """Has the Warlock a Talisman left to give for a quest (the Talisman deck not empty)?"""
     return bool(bot.view["decks"].get(TALISMAN_DECK, 1))
@@ -143,13 +162,42 @@ def hunt_margin(bot: HeuristicBot) -> int:
 
 
 def prey(bot: HeuristicBot) -> list[Sheet]:
-    """The rivals the bot could beat, where it can catch them (not on the Crown, nor a step at a time inward)."""
+    """The rivals the bot could beat, where it can catch them (not on the Crown, nor a step at a
+    time inward), and that cannot evade it wherever it meets them."""
     margin = hunt_margin(bot)
     return [
         p
         for p in bot.rivals()
-        if beatable(bot, p, margin) and bot.rules.regions[bot.region(p["space"])].movement == "roll"
+        if beatable(bot, p, margin)
+        and bot.rules.regions[bot.region(p["space"])].movement == "roll"
+        and not elusive(bot, p)
     ]
+
+
+ELUSIVE: Final = frozenset({"evade-anywhere", "evade-characters"})  # evading a character met anywhere
+
+
+def elusive(bot: HeuristicBot, p: Sheet) -> bool:
+    """May this character evade every attack on it where it is now (by its own card, a Title such
+    as the Master Thief's, an Ability, an Object or a Follower it holds; the Ninja anywhere out of
+    a Dungeon)? A Gladiator of Strength 17 chased such a rival for 400 turns: it evaded each attack."""
+    held = [bot.card(c["id"]).traits for key in ("titles", "ability_cards", "objects", "followers") for c in p[key]]
+    return any(
+        t.split("@", 1)[0] in ELUSIVE and holds_there(bot, t, p["space"])
+        for traits in (bot.rules.characters[p["character"]].traits, *held)
+        for t in traits
+    )
+
+
+def holds_there(bot: HeuristicBot, trait: str, sid: str) -> bool:
+    """Does a trait hold on this space: everywhere, or only in (``name@in:X``) or out of
+    (``name@out:X``) a region or a kind of region or space, X being any of them?"""
+    side, _, place = trait.partition("@")[2].partition(":")
+    if side not in ("in", "out"):
+        return True  # (a condition on the holder's alignment: taken as holding)
+    region = bot.region(sid)
+    inside = place in (region, bot.region_kind(region), bot.rules.space(sid).kind)
+    return inside == (side == "in")
 
 
 def holds_talisman(p: Sheet) -> bool:
