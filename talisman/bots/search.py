@@ -113,6 +113,9 @@ class SearchBot:
         iterations: int = DEFAULT_ITERATIONS,
         seconds: float | None = None,
         horizon: int | None = DEFAULT_HORIZON,
+        margin: float = MARGIN,
+        fitted: bool = False,
+        epsilon: float = 0.0,
     ) -> None:
         if iterations < 1 and seconds is None:
             raise ConfigError("the search bot needs at least one iteration or a time budget")
@@ -120,6 +123,9 @@ class SearchBot:
         self.iterations = iterations
         self.seconds = seconds
         self.horizon = horizon
+        self.margin = margin
+        self.fitted = fitted  # evaluate by the weights fitted on games' outcomes, not the hand-set score
+        self.epsilon = epsilon  # the share of the rollouts' choices taken at random among the main options
         self.policy = HeuristicBot(random.Random(rng.getrandbits(32)))
         self.last: dict[str, Any] = {}  # what the last search found, for analysis
         self._last_key: tuple[Any, ...] = ()
@@ -172,7 +178,7 @@ class SearchBot:
             done += 1
         found = {i: (c.visits, c.value / c.visits if c.visits else 0.0) for i, c in root.children.items()}
         best = max(ids, key=lambda i: (found[i][0], found[i][1], i == prior))
-        if best != prior and found.get(prior, (0, 0.0))[0] and found[best][1] - found[prior][1] < MARGIN:
+        if best != prior and found.get(prior, (0, 0.0))[0] and found[best][1] - found[prior][1] < self.margin:
             best = prior  # the rule-aware choice stands unless the search finds clearly better
         self.last = {"iterations": done, "options": found, "choice": best, "prior": prior}
         return best
@@ -210,12 +216,15 @@ class SearchBot:
         stop = w.turn + horizon
         steps = 0
         policy = self.policy
+        epsilon = self.epsilon
+        rng = self.rng
         while w.result is None and w.turn <= stop and steps < MAX_ROLLOUT_ACTIONS:
             d = w.decision
             assert d is not None
-            w.apply(policy.choose(agent_view(w, d.player), d))
+            ids = candidates(d) if epsilon and rng.random() < epsilon else []
+            w.apply(rng.choice(ids) if ids else policy.choose(agent_view(w, d.player), d))
             steps += 1
-        return evaluate(w)[seat]
+        return evaluate(w, self.fitted)[seat]
 
 
 class CeilingBot(SearchBot):
