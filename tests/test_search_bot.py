@@ -215,3 +215,20 @@ def test_fitted_weights_for_an_unknown_feature_are_refused(tmp_path, monkeypatch
     monkeypatch.setattr(evaluation, "WEIGHTS_FILE", bad)
     with pytest.raises(ConfigError, match="luck"):
         evaluation.fitted_weights.__wrapped__()
+
+
+def test_the_search_variants_for_analysis_score_and_roll_out_as_they_say():
+    """search-fitted plays the search with the fitted evaluation; search-randomised the search whose
+    rollouts take a tenth of their choices at random: same seed, same budget, other choices or values."""
+    from talisman.sim.roster import make
+
+    g = _midgame(seed=5, players=2, turns=12)
+    while g.decision.kind != "move" or len(g.decision.ids) < 3:
+        g.apply(act(make_bot("heuristic", 0), g))
+    found = {}
+    for name in ("search", "search-fitted", "search-randomised"):
+        bot = make(f"{name}:16", seed=3)
+        bot.choose(observe(g, g.decision.player), g.decision)
+        found[name] = bot.last["options"]
+    assert found["search-fitted"] != found["search"] and found["search-randomised"] != found["search"]
+    assert make("search-fitted:16", seed=3).fitted and make("search-randomised:16", seed=3).epsilon == 0.1
