@@ -227,7 +227,13 @@ def test_agents_by_name_bots_levels_budgets_and_factories():
     assert roster.parse("search:8") == ("search", {"iterations": 8})
     assert roster.parse("ceiling-cards:4") == ("ceiling-cards", {"iterations": 4})
     assert list(roster.bots())[:4] == ["gentle", "fair", "hard", "strongest"]  # the levels, as bot_kinds names them
-    assert [k for k in roster.bots() if roster.budgeted(k)] == ["search", "ceiling", "ceiling-cards"]
+    assert [k for k in roster.bots() if roster.budgeted(k)] == [
+        "search",
+        "ceiling",
+        "ceiling-cards",
+        "search-fitted",
+        "search-randomised",
+    ]
     assert type(roster.make("hard", seed=1)).__name__ == "SearchBot"
     agent = roster.make("talisman.bots.random_bot:RandomBot", seed=1)
     assert type(agent).__name__ == "RandomBot"

@@ -140,6 +140,7 @@ BENCHMARKS = {
     "bench_simulate.py": ["--quick"],
     "content_share.py": ["--quick"],
     "features_used.py": ["--quick", "--out", "{tmp}/features"],
+    "fit_evaluation.py": ["--games", "5"],
     "games_end.py": ["--quick"],
     "levels.py": ["--quick"],
     "lt_search.py": ["--quick", "--out", "{tmp}/lt.jsonl"],

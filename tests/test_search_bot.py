@@ -185,3 +185,50 @@ def test_a_rollout_plays_a_whole_round_of_the_others_by_default(players, turns):
     world = g.clone()
     SearchBot(random.Random(1), horizon=1)._rollout(world, g.decision.player)
     assert world.is_over or world.turn == g.turn + 2
+
+
+def test_the_fitted_evaluation_reads_its_weights_and_prefers_the_stronger():
+    """The weights fitted on games' outcomes (talisman/bots/evaluation.toml) are read, each for a
+    feature the evaluation knows, and a character made stronger, healthier and holding a Talisman
+    gets a larger share of the win."""
+    from talisman.bots.evaluation import FEATURES, fitted_weights
+
+    weights = dict(zip(FEATURES, fitted_weights(), strict=True))
+    assert weights["strength"] > 0 and weights["lives"] > 0 and weights["talisman"] > 0
+    g = _midgame(seed=3, players=2, turns=10)
+    before = evaluate(g, fitted=True)
+    assert abs(sum(before) - 1) < 1e-9
+    better = g.clone()
+    p = better.players[0]
+    p.strength += 2
+    p.lives += 1
+    p.objects.append(next(i for i, card in enumerate(better.rules.instances) if "talisman" in card.traits))
+    after = evaluate(better, fitted=True)
+    assert after[0] > before[0] + 0.05 and after[1] < before[1]
+
+
+def test_fitted_weights_for_an_unknown_feature_are_refused(tmp_path, monkeypatch):
+    from talisman.bots import evaluation
+
+    bad = tmp_path / "evaluation.toml"
+    bad.write_text("[weights]\nstrength = 0.1\nluck = 2.0\n")
+    monkeypatch.setattr(evaluation, "WEIGHTS_FILE", bad)
+    with pytest.raises(ConfigError, match="luck"):
+        evaluation.fitted_weights.__wrapped__()
+
+
+def test_the_search_variants_for_analysis_score_and_roll_out_as_they_say():
+    """search-fitted plays the search with the fitted evaluation; search-randomised the search whose
+    rollouts take a tenth of their choices at random: same seed, same budget, other choices or values."""
+    from talisman.sim.roster import make
+
+    g = _midgame(seed=5, players=2, turns=12)
+    while g.decision.kind != "move" or len(g.decision.ids) < 3:
+        g.apply(act(make_bot("heuristic", 0), g))
+    found = {}
+    for name in ("search", "search-fitted", "search-randomised"):
+        bot = make(f"{name}:16", seed=3)
+        bot.choose(observe(g, g.decision.player), g.decision)
+        found[name] = bot.last["options"]
+    assert found["search-fitted"] != found["search"] and found["search-randomised"] != found["search"]
+    assert make("search-fitted:16", seed=3).fitted and make("search-randomised:16", seed=3).epsilon == 0.1

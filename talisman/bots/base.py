@@ -56,10 +56,16 @@ def bot_texts() -> dict[str, str]:
 def analysis_bots() -> dict[str, Callable[..., Agent]]:
     """Bots for analysis only, never offered in play (``talisman simulate`` takes them): the
     ceiling, a search allowed to see the hidden cards and the dice to come, and the search that
-    sees the hidden cards alone."""
-    from talisman.bots.search import CardsCeilingBot, CeilingBot
+    sees the hidden cards alone; and the search's variants tried against it: with the evaluation
+    fitted on games' outcomes, and with rollouts that take some of their choices at random."""
+    from talisman.bots.search import CardsCeilingBot, CeilingBot, FittedSearchBot, RandomisedSearchBot
 
-    return {"ceiling": CeilingBot, "ceiling-cards": CardsCeilingBot}
+    return {
+        "ceiling": CeilingBot,
+        "ceiling-cards": CardsCeilingBot,
+        "search-fitted": FittedSearchBot,
+        "search-randomised": RandomisedSearchBot,
+    }
 
 
 def make_bot(kind: str, seed: int = 0) -> Agent:

@@ -10,12 +10,17 @@ softmax share of a score of strength, lives, a Talisman and progress toward the 
 from __future__ import annotations
 
 import math
+import tomllib
+from functools import cache
+from pathlib import Path
 from typing import Final
 
 from talisman.engine import movement, stats
 from talisman.engine.game import Game
+from talisman.errors import ConfigError
 
 TEMPERATURE: Final = 4.0  # softmax temperature of the evaluation, in score points
+WEIGHTS_FILE: Final = Path(__file__).with_name("evaluation.toml")
 
 
 def score(g: Game, seat: int) -> float:
@@ -38,15 +43,86 @@ def score(g: Game, seat: int) -> float:
     return v - 3.0 * (p.toad > 0) - 1.5 * p.lost_turns
 
 
-def evaluate(g: Game) -> list[float]:
+# What the evaluation reads of a character, each a number (``features``).
+FEATURES: Final = (
+    "strength",
+    "craft",
+    "lives",  # up to five
+    "lives-over-five",
+    "gold",
+    "fate",
+    "spells",
+    "talisman",
+    "crown",
+    "inner-hex",  # in a world's inner ring
+    "valley-of-fire",
+    "inner-region",  # in a board's inner region (moved by steps)
+    "steps-on",  # how far along it, in rings
+    "middle",
+    "toad",
+    "lost-turns",
+)
+
+
+def features(g: Game, seat: int) -> tuple[float, ...]:
+    """What :data:`FEATURES` names, for one character."""
+    p = g.players[seat]
+    space = g.rules.spaces[p.space]
+    region = g.rules.regions[space.region]
+    crown = space.kind == "crown"
+    hex_inner = not crown and region.shape == "hex" and space.region == "inner"
+    stepped = not crown and not hex_inner and region.movement == "step"
+    return (
+        float(stats.strength(g, seat)),
+        float(stats.craft(g, seat)),
+        float(min(p.lives, 5)),
+        float(max(p.lives - 5, 0)),
+        float(p.gold),
+        float(p.fate),
+        float(len(p.spells)),
+        float(movement.holds_talisman(g, seat)),
+        float(crown),
+        float(hex_inner),
+        float(hex_inner and space.kind == "valley-of-fire"),
+        float(stepped),
+        float(movement.ring_distance(g, p.space)) if stepped else 0.0,
+        float(not crown and not hex_inner and not stepped and space.region == "middle"),
+        float(p.toad > 0),
+        float(p.lost_turns),
+    )
+
+
+def fitted_score(g: Game, seat: int) -> float:
+    """One character's fitted score: the weights of :data:`WEIGHTS_FILE` times its :func:`features`."""
+    return sum(w * f for w, f in zip(fitted_weights(), features(g, seat), strict=True))
+
+
+@cache
+def fitted_weights() -> tuple[float, ...]:
+    """The weights of :data:`FEATURES` fitted on games' outcomes (``benchmarks/fit_evaluation.py``),
+    read once from :data:`WEIGHTS_FILE`; a feature it leaves out weighs 0.
+
+    >>> len(fitted_weights()) == len(FEATURES)
+    True
+    """
+    table = tomllib.loads(WEIGHTS_FILE.read_text())["weights"]
+    unknown = set(table) - set(FEATURES)
+    if unknown:
+        raise ConfigError(f"{WEIGHTS_FILE.name} weighs features the evaluation does not read: {sorted(unknown)}")
+    return tuple(float(table.get(name, 0.0)) for name in FEATURES)
+
+
+def evaluate(g: Game, fitted: bool = False) -> list[float]:
     """A value in [0, 1] per seat: the result when the game is over, else a
-    softmax share of :func:`score` among the living (the dead get 0)."""
+    softmax share among the living (the dead get 0) of :func:`score` over :data:`TEMPERATURE`,
+    or with ``fitted`` of :func:`fitted_score`, a chance to win fitted on games' outcomes."""
     n = len(g.players)
     if g.result is not None:
         winners = g.result["winners"]
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
-    scores = [score(g, s) if g.players[s].alive else None for s in range(n)]
+    value, temperature = (fitted_score, 1.0) if fitted else (score, TEMPERATURE)
+    scores = [value(g, s) if g.players[s].alive else None for s in range(n)]
     best = max((s for s in scores if s is not None), default=0.0)
-    weights = [0.0 if s is None else math.exp((s - best) / TEMPERATURE) for s in scores]
+    weights = [0.0 if s is None else math.exp((s - best) / temperature) for s in scores]
     total = sum(weights) or 1.0
     return [w / total for w in weights]

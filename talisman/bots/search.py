@@ -55,6 +55,7 @@ MAX_ROLLOUT_ACTIONS = 200
 EXPLORATION = 0.5  # UCB1 constant, for values in [0, 1]
 MAX_REPEATS = 3  # searches of one kind of decision in a row within a turn
 MAX_TREE_DEPTH = 8  # own choices in the tree of one search
+ROLLOUT_RANDOMNESS = 0.1  # the share of random choices in the rollouts of RandomisedSearchBot
 # How much better (in value) another option must look than the rule-aware one. Chosen by
 # matches on the same 1,000 two-player games at 240 iterations (README, the search bot's
 # variants): 0.025 won 73.5%, 0.05 66.8% (McNemar's p = 0.001); 0.1 and 0 did worse on fewer.
@@ -113,6 +114,8 @@ class SearchBot:
         iterations: int = DEFAULT_ITERATIONS,
         seconds: float | None = None,
         horizon: int | None = DEFAULT_HORIZON,
+        fitted: bool = False,
+        epsilon: float = 0.0,
     ) -> None:
         if iterations < 1 and seconds is None:
             raise ConfigError("the search bot needs at least one iteration or a time budget")
@@ -120,6 +123,8 @@ class SearchBot:
         self.iterations = iterations
         self.seconds = seconds
         self.horizon = horizon
+        self.fitted = fitted  # evaluate by the weights fitted on games' outcomes, not the hand-set score
+        self.epsilon = epsilon  # the share of the rollouts' choices taken at random among the main options
         self.policy = HeuristicBot(random.Random(rng.getrandbits(32)))
         self.last: dict[str, Any] = {}  # what the last search found, for analysis
         self._last_key: tuple[Any, ...] = ()
@@ -210,12 +215,15 @@ class SearchBot:
         stop = w.turn + horizon
         steps = 0
         policy = self.policy
+        epsilon = self.epsilon
+        rng = self.rng
         while w.result is None and w.turn <= stop and steps < MAX_ROLLOUT_ACTIONS:
             d = w.decision
             assert d is not None
-            w.apply(policy.choose(agent_view(w, d.player), d))
+            ids = candidates(d) if epsilon and rng.random() < epsilon else []
+            w.apply(rng.choice(ids) if ids else policy.choose(agent_view(w, d.player), d))
             steps += 1
-        return evaluate(w)[seat]
+        return evaluate(w, self.fitted)[seat]
 
 
 class CeilingBot(SearchBot):
@@ -242,3 +250,24 @@ class CardsCeilingBot(SearchBot):
         w = view.open_world()
         w.rng = Rng(self.rng.getrandbits(64))
         return w
+
+
+class FittedSearchBot(SearchBot):
+    """The search that scores where its rollouts stop by the evaluation fitted on games' outcomes
+    (:func:`~talisman.bots.evaluation.fitted_score`) instead of the hand-set one, for analysis
+    (``docs/simulation.md``, the search's variants)."""
+
+    name = "search-fitted"
+
+    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
+        super().__init__(rng, iterations, seconds, fitted=True)
+
+
+class RandomisedSearchBot(SearchBot):
+    """The search whose rollouts take :data:`ROLLOUT_RANDOMNESS` of their choices at random among
+    the main options, the rest by the rule-aware bot, for analysis (``docs/simulation.md``)."""
+
+    name = "search-randomised"
+
+    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
+        super().__init__(rng, iterations, seconds, epsilon=ROLLOUT_RANDOMNESS)
