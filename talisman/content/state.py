@@ -53,6 +53,7 @@ _FITS: Final[dict[str, Callable[[Any], bool]]] = {
 }
 _FIELDS: Final = ("kind", "meaning")
 _USES: Final = ("reads", "writes")
+_PARTS: Final = SCOPES + _USES  # the parts a [state] table may have
 KEY: Final = re.compile(r"[a-z][a-z0-9_-]*(:\*)?\Z")  # a key, or a family of keys (``hex:*``)
 
 
@@ -138,8 +139,8 @@ def check_state_table(table: Any, problem: Callable[[str, str], None]) -> None:
         problem("state", "expected a table")
         return
     for part in table:
-        if part not in (*SCOPES, *_USES):
-            problem(f"state.{part}", f"unknown part {part!r} (allowed: {', '.join((*SCOPES, *_USES))})")
+        if part not in _PARTS:
+            problem(f"state.{part}", f"unknown part {part!r} (allowed: {', '.join(_PARTS)})")
 
 
 def owner(declared: Mapping[str, StateKey], key: str) -> StateKey | None:

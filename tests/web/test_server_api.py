@@ -376,7 +376,7 @@ def test_a_game_on_the_server_ends_at_its_turn_cap(client):
     ends at a turn cap: the simulator's 1,000 turns unless the lobby chose another; none is refused."""
     cap = client.get("/api/catalog").json()["options"]["turn-cap"]
     assert cap["default"] == 1000 and None not in cap["choices"] and cap["labels"][0] == "100 turns"
-    t = make_table(client, ["heuristic", "heuristic"], seed=1, options={"turn-cap": 100})
+    t = make_table(client, ["heuristic", "heuristic"], seed=2, options={"turn-cap": 100})  # (lasts past 100 turns)
     info = finished(client, t.id)
     assert info["turn"] == 100 and info["result"]["winners"] == [] and info["result"]["capped"] is True
     assert info["result"]["how"] == "the game reached its cap of 100 turns with nobody winning"
