@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -81,6 +82,24 @@ def wait_for_turn(page, watch: str = "", text: str = "") -> int:
             raise AssertionError(f"the game stopped at step {before}, and not for this seat: {banner}") from slow
 
 
+def click_in_turn(page, element, step: int, patience: float = 60.0) -> bool:
+    """Click ``element`` while the decision of ``step`` waits for this page's seat; False when the
+    turn leaves the page first (the server gave a standing answer for the seat, and the bots, playing
+    on, redraw the page at every frame, so that no button stays still long enough to be clicked)."""
+    from playwright.sync_api import TimeoutError as Slow
+
+    end = time.monotonic() + patience
+    while True:
+        try:
+            element.click(timeout=5_000)
+            return True
+        except Slow:
+            if step_of(page) != step or not my_turn(page):
+                return False
+            if time.monotonic() > end:
+                raise
+
+
 def take_turn(page, rng) -> str:
     """Click one choice as a person would: a highlighted board space when the
     decision offers some, else one of the main buttons. Returns "" when the
@@ -99,13 +118,15 @@ def take_turn(page, rng) -> str:
         sid = target.get_attribute("data-space")
         what = "board:" + sid
         deadly = page.locator(f"button.option.deadly[data-option='move:{sid}']").count() > 0
-        target.click()
+        if not click_in_turn(page, target, before):
+            return ""
     else:
         buttons = page.locator("button.option.main, button.option.beside")  # beside: a Fate reroll by the die
         button = buttons.nth(rng.randrange(buttons.count()))
         what = "button:" + button.get_attribute("data-option")
         deadly = "deadly" in (button.get_attribute("class") or "")
-        button.click()
+        if not click_in_turn(page, button, before):
+            return ""
     if deadly:  # a move into certain death asks again: "Really?"
         page.locator("button.option.deadly", has_text="Really?").first.click()
     page.wait_for_function(
