@@ -377,7 +377,7 @@ export async function gamePage(root, gameId) {
     if (mine && besideTheDie(d, mine)) renderBeside(d);
     else clear(el.dice, h('h2', {}, 'Dice'), lastRoll(state.events));
     const roll = el.dice.querySelector('.dice-row[data-roll]');
-    if (roll) tumble(roll, Number(roll.dataset.roll));
+    tumble(roll, roll ? Number(roll.dataset.roll) : -1);
     renderTutorial();
     markHint();
     restoreFocus();
@@ -433,7 +433,7 @@ export async function gamePage(root, gameId) {
     clear(el.adventure, adventurePanel(view));
     clear(el.dice, h('h2', {}, 'Travel die'), lastRoll(state.events, 'Not rolled yet.'), h('h2', {}, 'Drawn this turn'), drawnPanel(view));
     const roll = el.dice.querySelector('.dice-row[data-roll]');
-    if (roll) tumble(roll, Number(roll.dataset.roll));
+    tumble(roll, roll ? Number(roll.dataset.roll) : -1);
     clear(el.sheets, heroSheets(view, seatInfo, seat));
     renderLog();
     markHint();

@@ -74,13 +74,17 @@ export function moved(svg) {
 }
 
 let rolled = -1;   // the index of the last roll event whose dice tumbled
+let drawn = false;   // whether the page has drawn the dice once
 
-/** Tumble the dice of `row` when `index` is a roll not shown tumbling before. */
+/** At each drawing of the dice: tumble those of `row` (null: none shown) when `index` is a roll not
+ *  shown before. The page's first drawing shows the dice as they lie; a roll after it tumbles, even
+ *  the game's first (several states drawn at once in one frame must not hide it). */
 export function tumble(row, index) {
-  if (index === rolled || index < 0) return;
-  const first = rolled === -1;
+  const first = !drawn;
+  drawn = true;
+  if (!row || index === rolled || index < 0) return;
   rolled = index;
-  if (first || !motionOn()) return;   // the page's first drawing shows the dice as they lie
+  if (first || !motionOn()) return;
   for (const die of row.querySelectorAll('svg.die')) {
     const a = die.animate([
       { transform: 'rotate(-300deg) scale(.55)', opacity: 0.4 },

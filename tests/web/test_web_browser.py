@@ -597,7 +597,9 @@ def test_the_page_draws_the_newest_state_once_however_many_came(server, browser)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.add_init_script(COUNT_STATES)
     page.goto(f"{server.url}/game/{r.json()['game']['id']}")  # a spectator
-    page.wait_for_function("Number(document.querySelector('.game').dataset.step) > 0")
+    page.wait_for_function(
+        "document.querySelector('.game') && Number(document.querySelector('.game').dataset.step) > 0"
+    )
     received, drawn = page.evaluate(BUSY_A_MOMENT)
     assert received >= 10 and drawn < received / 2, (received, drawn)
 
