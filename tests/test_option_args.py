@@ -66,11 +66,17 @@ def test_two_modules_may_not_give_a_verb_two_grammars() -> None:
         compose_grammar([(m.name, m.option_args) for m in (one, two)])
 
 
-def test_a_decision_shows_each_option_with_its_arguments() -> None:
+def at_the_first_move() -> Game:
+    """A two-player base game played on to its first decision of where to move."""
     g = Game.new(["troll", "elf"], seed=2)
     while g.decision is not None and g.decision.kind != "move":
         d = g.decision
         g.apply("roll" if "roll" in d.ids else d.ids[0])
+    return g
+
+
+def test_a_decision_shows_each_option_with_its_arguments() -> None:
+    g = at_the_first_move()
     d = g.decision
     assert d is not None
     moves = d.of("move")
@@ -95,10 +101,7 @@ def test_every_option_offered_in_random_games_fits_its_verbs_declaration(module:
 
 def test_a_seats_view_shows_each_option_with_its_verb_and_arguments() -> None:
     """What a front end gets: the id to send back, and beside it what the option is about."""
-    g = Game.new(["troll", "elf"], seed=2)
-    while g.decision is not None and g.decision.kind != "move":
-        d = g.decision
-        g.apply("roll" if "roll" in d.ids else d.ids[0])
+    g = at_the_first_move()
     d = g.decision
     assert d is not None
     shown = g.view(d.player)["decision"]["options"]
