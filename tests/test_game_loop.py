@@ -3,8 +3,12 @@ play_out share, and the one check of a game's options and seats the engine and t
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
+import talisman
 from talisman import Game
 from talisman.bots import make_bot, observe, play_out
 from talisman.bots.base import seated
@@ -56,6 +60,31 @@ def test_the_loop_plays_the_same_game_as_play_out_and_stops_when_told():
     c = Game.new(players=3, seed=8, log=False)
     left = iter(range(10))
     assert play(c, seated(c, bots_for(c, 8)), max_turns=40, going=lambda: next(left, None) is not None) == 10
+
+
+def bot_moves_applied_by_hand(tree: ast.AST) -> list[int]:
+    """The lines where a bot's answer is applied to a game by hand (``g.apply(act(...))``), not
+    through the loop."""
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "apply"
+        and any(isinstance(a, ast.Call) and isinstance(a.func, ast.Name) and a.func.id == "act" for a in node.args)
+    ]
+
+
+def test_no_front_end_or_runner_plays_the_bots_in_a_loop_of_its_own():
+    """The terminal game's full-screen form played its bots in a loop of its own until 7 December."""
+    package = Path(talisman.__file__).parent
+    found = {
+        str(path.relative_to(package)): lines
+        for path in sorted(package.rglob("*.py"))
+        if (lines := bot_moves_applied_by_hand(ast.parse(path.read_text())))
+    }
+    assert found == {}
+    assert bot_moves_applied_by_hand(ast.parse("g.apply(act(bots[d.player], g))")) == [1]
 
 
 def test_an_answer_comes_from_the_seats_view():

@@ -2,7 +2,8 @@
 
 :func:`play` asks the pending decision, gives it to whoever answers it (a
 bot, a person, a standing answer), applies the answer, tells the hooks, and
-stops when the game is over or passes its turn cap. The terminal game, the
+stops when the game is over or passes its turn cap. The terminal game (its
+plain form and its full-screen one, a batch of moves between two redraws), the
 simulator, the fuzzer and :func:`talisman.bots.base.play_out` are this loop
 with their own answers and hooks. The web server's autopilot answers one
 decision at a time between waits (its moves are stored and broadcast), so it

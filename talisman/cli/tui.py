@@ -50,6 +50,7 @@ from talisman import tutorial
 from talisman.bots import act
 from talisman.bots.base import Agent
 from talisman.bots.hint import hint
+from talisman.bots.loop import play
 from talisman.cli import legendary_board as lt
 from talisman.cli.board_map import draw, seat_colour
 from talisman.cli.rules_text import Entry, character_entry, character_lines, lookup, notes
@@ -400,37 +401,43 @@ class PlayApp(App[None]):
         self.query_one("#hint").display = False  # a hint is for the question it was asked at
 
     def step(self) -> None:
-        """Let bots play until a person must choose or the game ends."""
+        """Let bots play until a person must choose or the game ends: the one game loop
+        (:func:`talisman.bots.loop.play`), a batch of moves between two redraws, or one bot move
+        and a pause when the bots are to be watched."""
         g = self.game
         assert g is not None
-        for _ in range(BATCH):
-            if g.is_over or g.turn > self.max_turns:
-                self.finish()
-                return
-            d = decision_of(g)
-            auto = standing_answer(g, self.standing.get(d.player, ())) if d.player not in self.bots else None
-            if auto is not None:  # a question the person answered once and for all
-                option = d.option(auto)
-                self.write_log()
-                self.query_one("#log", RichLog).write(
-                    Text(f"(Seat {d.player + 1}'s standing answer: {option.label if option else auto}.)", style="dim")
-                )
-                g.apply(auto, player=d.player)
-                self.after_auto = True
-                continue
-            if d.player not in self.bots:
-                self.write_log()
-                self.ask(d.player)
-                return
-            g.apply(act(self.bots[d.player], g))
-            if self.bot_delay > 0:
-                self.write_log()
-                self.redraw()
-                self.set_timer(self.bot_delay, self.step)
-                return
+        asked: list[int] = []  # the seat of a person who must choose
+        moves, paused = 0, False
+
+        def answer(d: Decision) -> str | None:
+            if d.player in self.bots:
+                return act(self.bots[d.player], g)
+            auto = standing_answer(g, self.standing.get(d.player, ()))
+            if auto is None:
+                asked.append(d.player)
+                return None
+            option = d.option(auto)  # a question the person answered once and for all
+            self.write_log()
+            self.query_one("#log", RichLog).write(
+                Text(f"(Seat {d.player + 1}'s standing answer: {option.label if option else auto}.)", style="dim")
+            )
+            self.after_auto = True
+            return auto
+
+        def applied(d: Decision, choice: str) -> None:
+            nonlocal moves, paused
+            moves += 1
+            paused = self.bot_delay > 0 and d.player in self.bots
+
+        play(g, answer, max_turns=self.max_turns, applied=applied, going=lambda: moves < BATCH and not paused)
         self.write_log()
-        self.redraw()
-        self.set_timer(0.01, self.step)
+        if g.is_over or g.turn > self.max_turns:
+            self.finish()
+        elif asked:
+            self.ask(asked[0])
+        else:
+            self.redraw()
+            self.set_timer(self.bot_delay if paused else 0.01, self.step)
 
     def ask(self, seat: int) -> None:
         g = self.game
