@@ -17,7 +17,9 @@ Over every card title of every known module (a title counts once, however many c
 
 A trait several titles share is vocabulary, as a verb is. The bots and front ends are not rule code and are
 not searched. The second figure is over the Python hooks and spell effects the content calls: the share
-used by one card only (a space or character using it counts as a user too).
+used by one card only (a space or character using it counts as a user too). A hook kept for one card says
+why no verb or trait says it, in a line of its function's docstring that starts ``One card:`` (or
+``One space:``); the third figure counts the single-card hooks without such a line (the goal is none).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from talisman.content.vocabulary import module_verbs  # noqa: E402
 RULE_CODE = ("talisman/engine", "talisman/content", "talisman/modules")
 ATTRIBUTES = ("strength", "craft", "lives", "gold", "fate")
 EFFECT_FIELDS = ("on_draw", "on_encounter", "use", "on_win", "on_lose", "on_standoff")
+REASON = ("One card:", "One space:")  # how a single-card hook's docstring says why it is Python
 
 
 def _hooks_in(value: Any) -> Iterator[str]:
@@ -73,6 +76,31 @@ def _string_constants() -> set[str]:
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str):
                     found.add(node.value)
+    return found
+
+
+def reason_of(fn: Any) -> str | None:
+    """The line of a hook's docstring saying why no verb or trait says what it does, if it has one.
+
+    >>> def barge(g, seat, ctx):
+    ...     '''A Barge to the Wharf.
+    ...
+    ...     One card: a voyage priced by the Region one boards in.'''
+    >>> reason_of(barge)
+    'One card: a voyage priced by the Region one boards in.'
+    """
+    lines = (line.strip() for line in (getattr(fn, "__doc__", None) or "").splitlines())
+    return next((line for line in lines if line.startswith(REASON)), None)
+
+
+def python_of_hooks() -> dict[str, Any]:
+    """Every hook and Spell effect of the known modules, by the name the content calls it (a Spell
+    effect as ``spell:<name>``)."""
+    found: dict[str, Any] = {}
+    for module in known_modules():
+        m = get_module(module)
+        found.update(m.hooks)
+        found.update({f"spell:{name}": fn for name, fn in m.spell_effects.items()})
     return found
 
 
@@ -136,7 +164,9 @@ def measure() -> dict[str, Any]:
         if why:
             reasons[ident] = why
     single = sorted(h for h, users in hook_users.items() if len(users) == 1)
-    return {"cards": len(cards), "reasons": reasons, "hooks": len(hook_users), "single": single}
+    python = python_of_hooks()
+    why_python = {h: reason_of(python.get(h)) for h in single}
+    return {"cards": len(cards), "reasons": reasons, "hooks": len(hook_users), "single": single, "why": why_python}
 
 
 def main() -> None:
@@ -149,7 +179,9 @@ def main() -> None:
     if args.list:
         for (module, key), why in sorted(m["reasons"].items()):
             print(f"{module}/{key}: {', '.join(why)}")
-        print(f"hooks used by one card only: {', '.join(m['single'])}")
+        print("hooks used by one card only:")
+        for hook in m["single"]:
+            print(f"  {hook}: {m['why'][hook] or 'NO REASON (say in its docstring why no verb or trait says it)'}")
     need = len(m["reasons"])
     print(f"cards needing Python: {need} of {m['cards']} ({100 * need / m['cards']:.1f}%)")
     kinds = defaultdict(int)
@@ -159,6 +191,11 @@ def main() -> None:
     print("  by reason (a card may have several): " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
     single = len(m["single"])
     print(f"hooks and spell effects used by one card only: {single} of {m['hooks']} ({100 * single / m['hooks']:.1f}%)")
+    unexplained = sorted(h for h, why in m["why"].items() if why is None)
+    print(
+        f"single-card hooks without a reason: {len(unexplained)}"
+        + (f" ({', '.join(unexplained)})" if unexplained else "")
+    )
 
 
 if __name__ == "__main__":

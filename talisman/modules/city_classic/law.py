@@ -245,6 +245,7 @@ def law_card(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("take-warrant")
 def take_warrant(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One card: a Warrant, given unless the character has one, is the classic City's law."""
     if not has_warrant(g, seat):
         give_warrant(g, seat)
 

@@ -314,7 +314,9 @@ def _stowaway_result(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.hook("barge")
 def barge(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """000: a Barge met in the Outer or Middle Region may carry one to the City's Wharf."""
+    """000: a Barge met in the Outer or Middle Region may carry one to the City's Wharf.
+
+    One card: a voyage to the Wharf, priced by the Region one boards in, is the classic City's passage."""
     if g.rules.spaces[g.players[seat].space].region not in BARGE_FARE:
         return
     g.decide(
@@ -339,7 +341,9 @@ def _ride_barge(g: Game, a: frames.Seat) -> None:
 
 @MODULE.spell_effect("water-walking")
 def water_walking(g: Game, a: dict[str, Any]) -> None:
-    """000: a character who casts Water Walking may simply walk to the Wharf (from the Outer or Middle Region)."""
+    """000: a character who casts Water Walking may simply walk to the Wharf (from the Outer or Middle Region).
+
+    One card: a walk over the river to the Wharf, from the Outer or Middle Region."""
     seat = a["p"]
     if g.rules.spaces[g.players[seat].space].region not in BARGE_FARE:
         g.say("There is no water to walk on here.", seat=seat)
@@ -353,6 +357,7 @@ def water_walking(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.hook("bank")
 def bank(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: a Loan owed until one leaves the City, and a robbery that is a crime."""
     p = g.players[seat]
     opts: list[Choice] = [Choice("leave", "Leave the Bank", [])]
     if p.status.get("loan"):
@@ -420,7 +425,7 @@ WARRANT_PRICE = 1
 
 @MODULE.hook("royal-castle")
 def royal_castle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-
+    """One space: a Warrant is bought and laid on another character."""
     p = g.players[seat]
     if p.gold < WARRANT_PRICE:
         return
@@ -457,7 +462,9 @@ def _lay_warrant(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.hook("riverman")
 def riverman(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """Our own: the riverman's passage is a barge's, for 2G, to the Outer Region."""
+    """Our own: the riverman's passage is a barge's, for 2G, to the Outer Region.
+
+    One space: a voyage out of the City to a space of the Outer Region, by the classic City's passage."""
     if g.players[seat].gold < BARGE_FARE["outer"]:
         g.say("A riverman offers passage, but you cannot pay him.", seat=seat)
         return
@@ -481,7 +488,9 @@ def riverman(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("ruckus")
 def ruckus(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """A ruckus at the Inn: a City card is drawn and met there (a fight in a building: Statute B)."""
+    """A ruckus at the Inn: a City card is drawn and met there (a fight in a building: Statute B).
+
+    One space: a City card is drawn and met in a building (the classic City's Statute B)."""
     g.push("card_queue", p=seat)
     g.push_frame(frames.draw_cards(seat, len(g.cards_on(g.players[seat].space)) + 1))
 
@@ -491,6 +500,7 @@ BIG_MONEY = ((6, -1), (9, 1), (11, 2), (99, 4))  # die + Craft at most ..., gold
 
 @MODULE.hook("big-money")
 def big_money(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the die plus Craft is read on a table of winnings (the roll verb reads the die alone)."""
     effects.roll(g, seat, "D6", frame("big_money", p=seat), why="a game of Big Money")
 
 
@@ -512,7 +522,9 @@ def _big_money(g: Game, a: dict[str, Any]) -> None:
 @MODULE.hook("warp-gate")
 def warp_gate(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """000: the Enchantress judges (2 dice under Strength and Craft together); the
-    ``timescape`` module's rule (``timescape_seek``) does it, with its once-only limit."""
+    ``timescape`` module's rule (``timescape_seek``) does it, with its once-only limit.
+
+    One space: the Enchantress's way into the Timescape, by that module's own seeking."""
     g.push("timescape_seek", p=seat, who="enchantress")
 
 
@@ -534,7 +546,7 @@ def city_doorway(g: Game, seat: int) -> None:
 
 @MODULE.spell_effect("pardon")
 def pardon(g: Game, a: dict[str, Any]) -> None:
-
+    """One card: a Warrant is lifted, and the Donjon opened."""
     seat = a["p"]
     p = g.players[seat]
     lift_warrant(g, seat)

@@ -54,6 +54,7 @@ CART_SEATS = 3  # Followers riding in the Horse and Cart
 
 @MODULE.hook("county-patrol")
 def county_patrol(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One card: go to the districts' court, or fight the Patrol (a crime of its own)."""
     g.decide(
         seat,
         "city-county-patrol",

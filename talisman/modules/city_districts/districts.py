@@ -65,6 +65,7 @@ DESERTER_REWARD = 2
 
 @MODULE.hook("arena")
 def arena(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: a bout with a Gladiator or a summoned character, under the districts' Arena rules."""
     others = [o.seat for o in g.players if o.alive and o.seat != seat and not g.players[o.seat].status.get("hold")]
     g.decide(
         seat,
@@ -165,6 +166,7 @@ def _bout_over(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.hook("temple-prayer")
 def temple(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: a prayer whose roll rises with each gold given."""
     p = g.players[seat]
     most = min(p.gold, DONATION_MOST)
     g.decide(
@@ -248,6 +250,7 @@ def sides_sailed(g: Game, to: int) -> int:
 
 @MODULE.hook("harbour-passage")
 def harbour(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: a passage booked to a riverside space, sailed over later turns."""
     p = g.players[seat]
     if p.gold < FARE or not p.alive or g.players[seat].space != space(g, "harbour"):
         return
@@ -334,7 +337,9 @@ def _aboard(g: Game, a: frames.Seat) -> None:
 
 @MODULE.hook("choose-purchase")
 def choose_purchase(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """Any card left in the Purchase stock, for nothing."""
+    """Any card left in the Purchase stock, for nothing.
+
+    One space: any card left in the Purchase stock, for nothing (no verb offers a deck's cards)."""
     names = sorted({g.card_name(c) for c in g.decks["purchase"]})
     if not names:
         g.say("The Purchase stock is empty.", seat=seat)
@@ -349,6 +354,7 @@ def choose_purchase(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("thief")
 def thief(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: an Object chosen at random is stolen (no verb picks at random)."""
     p = g.players[seat]
     carried = [c for c in p.objects + p.packed if g.rules.instances[c].type in ("object", "magic-object")]
     if not carried:
@@ -363,6 +369,7 @@ def thief(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("follower-wanders")
 def wanders(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: a Follower chosen at random (not a loyal one) is lost."""
     p = g.players[seat]
     free = [f for f in p.followers if "loyal" not in g.rules.instances[f].traits]
     if not free:
@@ -418,6 +425,7 @@ ENCHANTRESS = [
 
 @MODULE.hook("slums-thugs")
 def slums(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: thugs to beat one after another, a die less 3 of them, before the Enchantress."""
     n = max(1, effects.amount(g, seat, "D6-3"))
     g.say(f"{n} {'thug bars' if n == 1 else 'thugs bar'} the way to the Enchantress.", seat=seat)
     g.push("city_slums_thug", p=seat, left=n)
@@ -450,6 +458,7 @@ def outlaw_trophies(g: Game, seat: int) -> list[int]:
 
 @MODULE.hook("sheriff")
 def sheriff(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the Sheriff pays for outlaws' trophies and takes the King's task."""
     p = g.players[seat]
     opts: list[Choice] = []
     task = p.status.get("king-task")
@@ -509,6 +518,7 @@ def task_card(g: Game, seat: int) -> int | None:
 
 @MODULE.hook("palace")
 def palace(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the Palace's service, and the escorts the districts' King and Queen give."""
     from talisman.modules.city_districts.cards import escorts_arrive
 
     g.push("city_palace_service", p=seat)

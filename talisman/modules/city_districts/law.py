@@ -68,12 +68,15 @@ def accuse(g: Game, seat: int) -> None:
 
 @MODULE.hook("accused")
 def _accused(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the districts' court (a march to Judgement Square, held there for a trial) is this module's own."""
     accuse(g, seat)
 
 
 @MODULE.hook("trial")
 def trial(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """The trial, on the turn after the accusation; bystanders first say how they lean."""
+    """The trial, on the turn after the accusation; bystanders first say how they lean.
+
+    One space: the districts' trial, with the bystanders' leanings first."""
     p = g.players[seat]
     if not p.status.pop("on-trial", None):
         return  # a visitor to the square: nothing happens to it
@@ -159,6 +162,7 @@ def arrest(g: Game, seat: int) -> None:
 
 @MODULE.hook("arrest")
 def _arrest(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the districts' Gaol (the Guards take the character's things) is this module's own rule."""
     arrest(g, seat)
 
 

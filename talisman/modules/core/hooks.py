@@ -26,7 +26,9 @@ WARLOCK_QUESTS: Final = {
 
 @MODULE.hook("warlock-quest")
 def warlock_quest(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """The Warlock's Cave: ask for a quest (one at a time); finish it for a Talisman."""
+    """The Warlock's Cave: ask for a quest (one at a time); finish it for a Talisman.
+
+    One space: a quest is given, held and checked until it is done."""
     p = g.players[seat]
     if "quest" in p.status:
         g.say(f"The Warlock reminds {g.name(seat)} of its quest: {quests.describe(p.status['quest'])}.", seat=seat)
@@ -58,7 +60,9 @@ def _warlock_roll(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.hook("dice-with-death")
 def dice_with_death(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """Death: both roll 2 dice; lower loses (a life for the character); win to go on."""
+    """Death: both roll 2 dice; lower loses (a life for the character); win to go on.
+
+    One space: Death rolls its own dice against the character's (no verb rolls for a foe)."""
     effects.roll(g, seat, "2D6", frame("death_result", p=seat), why="the game with Death")
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 @MODULE.spell_effect("hex")
 def hex_(g: Game, a: dict[str, Any]) -> None:
+    """One card: the Spell is laid on an empty space, for whoever lands there."""
     seat: int = a["p"]
     card = a["card"]
     occupied = {p.space for p in g.players if p.alive}

@@ -62,6 +62,7 @@ def emerge_space(result: int) -> str:
 
 @MODULE.hook("lord-of-darkness")
 def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the Lord of Darkness is fought by Strength or Craft, and the scores are taken first."""
     take_scores(g, seat)
     g.say(f"The {LORD} rises from his hoard to face {g.name(seat)}.", type="attack", seat=seat)
     g.decide(

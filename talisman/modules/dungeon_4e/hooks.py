@@ -29,7 +29,9 @@ def _space_of(g: Game, card: int) -> int | None:
 def summoning_circle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """The nearest Enemy face up elsewhere in this Region comes here to be faced.
     Choice: nearest along the path; on a tie, the one nearer the Treasure Chamber;
-    of several on that space, the first met there. With none, draw 1 card."""
+    of several on that space, the first met there. With none, draw 1 card.
+
+    One space: the nearest Enemy of the Region's ring is brought here."""
     here = g.players[seat].space
     region = g.rules.spaces[here].region
     ring = [g.rules.space_index[s] for s in g.rules.regions[region].ring]
@@ -77,7 +79,9 @@ def join_as_follower(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("tinker-imp")
 def tinker_imp(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """Before the fight the Imp drops one of your Objects (at random) a die roll of spaces clockwise."""
+    """Before the fight the Imp drops one of your Objects (at random) a die roll of spaces clockwise.
+
+    One card: an Object is dropped a die roll of spaces clockwise."""
     p = g.players[seat]
     if not p.objects:
         return
@@ -105,7 +109,9 @@ def tinker_imp(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 @MODULE.hook("dungeon-keeper")
 def dungeon_keeper(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """He locks up all your Followers (not those that cling to you); buy any he
-    holds back at 1 gold each; he leaves when he holds none."""
+    holds back at 1 gold each; he leaves when he holds none.
+
+    One card: the Keeper holds Followers on himself and sells them back one by one."""
     keeper = ctx["src"]
     p = g.players[seat]
     taken = [f for f in p.followers if not g.rules.instances[f].must_take]

@@ -24,7 +24,9 @@ SHELL_TRAITS = ("spell-immune", "no-spells", "no-magic-objects", "command-immune
 
 @MODULE.spell_effect("divine-intervention")
 def divine_intervention(g: Game, a: dict[str, Any]) -> None:
-    """A lost fight becomes a stand-off (cast from the ``defeat`` window)."""
+    """A lost fight becomes a stand-off (cast from the ``defeat`` window).
+
+    One card: a lost fight becomes a stand-off."""
     fight = a["combat"]
     g.say(f"Divine Intervention: {g.name(a['p'])}'s defeat becomes a stand-off.", seat=a["p"])
     if "foes" in fight:
@@ -43,7 +45,9 @@ def intervene(g: Game, seat: int, fight: dict[str, Any]) -> list[Choice]:
 
 @MODULE.spell_effect("finger-of-death")
 def finger_of_death(g: Game, a: dict[str, Any]) -> None:
-    """Creatures die at once (Enemy cards become trophies); a character loses 2 lives and the fight is over."""
+    """Creatures die at once (Enemy cards become trophies); a character loses 2 lives and the fight is over.
+
+    One card: a fight is ended at once, the foes slain."""
     seat, fight = a["p"], a["combat"]
     if "foes" in fight:
         g.say(f"The Finger of Death points at the {combat.foe_names(g, fight)}.", seat=seat)
@@ -56,6 +60,7 @@ def finger_of_death(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.spell_effect("magic-shell")
 def magic_shell(g: Game, a: dict[str, Any]) -> None:
+    """One card: traits lent until the caster's next turn."""
     p = g.players[a["p"]]
     if not p.status.get("shell"):  # a second Shell while one holds lends nothing more
         possessions.lend_traits(g, a["p"], SHELL_TRAITS)
@@ -73,6 +78,7 @@ def shell_breaks(g: Game, seat: int) -> None:
 
 @MODULE.spell_effect("spell-call")
 def spell_call(g: Game, a: dict[str, Any]) -> None:
+    """One card: the foe is called to the caster, as the 4th-edition Dungeon's fights allow."""
     against = a["combat"]["against"]
     g.globals["called"] = {"card": against, "by": a["p"]}
     g.say(f"{g.name(a['p'])} calls the {g.card_name(against)} to itself.", seat=a["p"])
@@ -80,6 +86,7 @@ def spell_call(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.spell_effect("temporal-vortex")
 def temporal_vortex(g: Game, a: dict[str, Any]) -> None:
+    """One card: a lost turn is given back, or an extra turn is taken."""
     seat = a["p"]
     p = g.players[seat]
     if a["window"] == "lost-turn":
@@ -93,7 +100,9 @@ def temporal_vortex(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.spell_effect("twist-of-fate")
 def twist_of_fate(g: Game, a: dict[str, Any]) -> None:
-    """Choose the die instead of rolling again: finish the roll that waited (``combat`` describes it)."""
+    """Choose the die instead of rolling again: finish the roll that waited (``combat`` describes it).
+
+    One card: a die that waits is set to the face one chooses."""
     seat, roll = a["p"], a["combat"]
     options = []
     for k in range(roll["sides"], 0, -1):

@@ -84,13 +84,16 @@ def third_doorway(g: Game, card: int) -> bool:
 
 @MODULE.hook("doorway-found")
 def doorway_found(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """A new Doorway unseals the Dungeon."""
+    """A new Doorway unseals the Dungeon.
+
+    One card: a new Doorway unseals the classic Dungeon."""
     if g.globals.pop("dungeon-sealed", None):
         g.say("A new Doorway is found: the Dungeon is open again.", seat=seat)
 
 
 @MODULE.hook("doorway")
 def doorway(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One card: a way down into the Dungeon next turn, unless the Doorway was turned."""
     if ctx["src"] in g.globals.get("turned-doorways", ()):
         return
     g.players[seat].status["doorway"] = {"space": g.players[seat].space, "turn": g.turn}
@@ -243,13 +246,16 @@ def flight_sealed(g: Game, seat: int) -> None:
 
 @MODULE.hook("move-again")
 def move_again(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """The Library's secret passage: roll and move again at once."""
+    """The Library's secret passage: roll and move again at once.
+
+    One space: a second movement roll at once, in the middle of a turn."""
     g.say(f"{g.name(seat)} finds a secret passage and moves again.", seat=seat)
     g.push_frame(frames.move_roll(seat))
 
 
 @MODULE.hook("treasure-chamber-exit")
 def treasure_chamber_exit(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the Treasure Chamber's chart of ways out of the classic Dungeon."""
     effects.roll(g, seat, "D6", frame("chamber_chart", p=seat), why="the Treasure Chamber chart")
 
 

@@ -146,6 +146,7 @@ def start_spaces(g: Game) -> list[int]:
 
 @MODULE.hook("emperors-guard")
 def muster(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One card: the Guards are set out on the board as pieces, and every character is taxed."""
     spaces = start_spaces(g)
     g.globals["guards"] = [{"id": i, "space": s} for i, s in enumerate(spaces)]
     g.globals["guards-round"] = g.round

@@ -238,7 +238,9 @@ def _master_title(g: Game, seat: int, value: dict[str, str], ctx: dict[str, Any]
 
 @MODULE.hook("recruiter-drawn")
 def recruiter_drawn(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """With a Templar in the game the Recruiter is discarded and another card drawn."""
+    """With a Templar in the game the Recruiter is discarded and another card drawn.
+
+    One card: with a Templar in the game it is discarded and another card drawn."""
     card, space = ctx["src"], ctx["space"]
     if holder(g, "templar") is None or card not in g.cards_on(space):
         return
@@ -345,7 +347,9 @@ def _sheriff_result(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.hook("kings-champion")
 def kings_champion(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """The Beggar: give him a gold, and on a 6 the King makes you his Champion."""
+    """The Beggar: give him a gold, and on a 6 the King makes you his Champion.
+
+    One card: the Beggar's gift may make the giver the King's Champion, a Master Level title."""
     if not in_game(g) or g.players[seat].gold < 1 or holder(g, "kings-champion") is not None:
         return
     g.decide(

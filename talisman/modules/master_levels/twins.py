@@ -87,6 +87,7 @@ def hand_over(g: Game, giver: int, taker: int) -> None:
 
 @MODULE.hook("mirror")
 def mirror(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One card: passing through makes the character two for 10 rounds (a second body)."""
     if titles.holder(g, MIRROR) is not None or titles.holder(g, MYSTIC) is not None or twin_of(g, seat) is not None:
         g.say("The Mirror shows only your own face.", seat=seat)
         return
@@ -203,6 +204,7 @@ def _twin_gold(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.spell_effect("way-of-the-lotus")
 def way_of_the_lotus(g: Game, a: dict[str, Any]) -> None:
+    """One card: the caster's spirit leaves as a second body, the Mystic."""
     seat = a["p"]
     p = g.players[seat]
     if titles.holder(g, MYSTIC) is not None or twin_of(g, seat) is not None:

@@ -219,7 +219,9 @@ WARP_GATE_OPEN = "warp-gate-open"  # the turn the Warp Gate Spell was cast in
 
 @MODULE.hook("warp-gate-spell")
 def warp_gate_spell(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """The Warp Gate Spell: the way in opens for the caster's next turn (000), not the one it is cast in."""
+    """The Warp Gate Spell: the way in opens for the caster's next turn (000), not the one it is cast in.
+
+    One card: the Warp Gate opens for the caster's next turn."""
     if inside(g, seat):
         return
     g.players[seat].status[WARP_GATE_OPEN] = g.turn
@@ -328,7 +330,9 @@ def _warp_go(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.hook("time-loop")
 def time_loop(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """Back along the line one came by, to meet that reality again."""
+    """Back along the line one came by, to meet that reality again.
+
+    One space: back to the space the warp came from."""
     back = g.players[seat].status.get("warp-from")
     if back is None or back == g.players[seat].space:
         g.say("Time turns about, and leaves you where you are.", seat=seat)
@@ -339,6 +343,7 @@ def time_loop(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("warp-storm")
 def warp_storm(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One card: the Timescape's warp roll, at once."""
     g.push("warp_roll", p=seat)
 
 
@@ -353,7 +358,9 @@ def no_meeting(g: Game, seat: int, other: int) -> bool:
 
 @MODULE.hook("dimensional-rift")
 def dimensional_rift(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """The realities touch for this turn: one may meet a character here, and be reached."""
+    """The realities touch for this turn: one may meet a character here, and be reached.
+
+    One card: the realities touch for a turn, so characters in other realities may meet."""
     g.globals["rift"] = True
     g.say("A Dimensional Rift opens: for this turn the realities touch.", type="event", seat=seat)
     here = [o.seat for o in g.players if o.alive and o.seat != seat and o.space == g.players[seat].space]
@@ -401,6 +408,7 @@ def theft_in_the_fortress(g: Game, seat: int, kind: str, option: str) -> None:
 
 @MODULE.hook("timescape-imprison")
 def imprison(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the Sentinels' prison, which the Timescape's turn start reads."""
     g.players[seat].status["imprisoned"] = True
     g.say(f"The Sentinels imprison {g.name(seat)}.", seat=seat)
 
@@ -483,7 +491,9 @@ def draw_adventure_verb(g: Game, seat: int, n: int, ctx: dict[str, Any]) -> None
 
 @MODULE.hook("nexus")
 def nexus(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """Draw 5 Adventure cards, encounter the one chosen and discard the others."""
+    """Draw 5 Adventure cards, encounter the one chosen and discard the others.
+
+    One space: 5 Adventure cards drawn, one chosen to encounter, the others discarded."""
     drawn = draw_adventure(g, seat, NEXUS_DRAW)
     if not drawn:
         return
@@ -514,6 +524,7 @@ def _nexus_pick(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.hook("timescape-passage")
 def passage_home(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: home from the Timescape by ship, leaving it."""
     g.say(f"A ship of the Space Port carries {g.name(seat)} home.", seat=seat)
     g.players[seat].status.pop("timescape", None)
     g.push_frame(frames.teleport(seat, g.rules.space_index[HOME], encounter=False))
@@ -521,7 +532,9 @@ def passage_home(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("rogue-trader")
 def rogue_trader(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """The Rogue Trader sells the Timescape Purchase cards left in his stock, at their price."""
+    """The Rogue Trader sells the Timescape Purchase cards left in his stock, at their price.
+
+    One space: the Timescape Purchase cards left in the stock are sold, one after another."""
     p = g.players[seat]
     offers: dict[str, int] = {}
     for c in g.decks["timescape-purchase"]:
@@ -569,7 +582,9 @@ def _buy(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.hook("null-zone")
 def null_zone(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """Lose one Magic Object or Item (not the Ancient Artifact, an Object here)."""
+    """Lose one Magic Object or Item (not the Ancient Artifact, an Object here).
+
+    One card: lose one Magic Object, as the Timescape judges magic there."""
     p = g.players[seat]
     magic = [c for c in p.objects + p.packed if is_magic_here(g, seat, c)]
     if not magic:

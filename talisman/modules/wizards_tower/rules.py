@@ -103,6 +103,7 @@ def out_of_the_tower(g: Game, seat: int) -> None:
 
 @MODULE.hook("tower-dice-with-death")
 def dice_with_death(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the Tower's Death sends the loser back down the Tower."""
     effects.roll(g, seat, "2D6", frame("tower_death_result", p=seat), why="the dice with Death")
 
 
@@ -120,6 +121,7 @@ def _death_result(g: Game, a: dict[str, Any]) -> None:
 
 @MODULE.hook("magical-trap")
 def magical_trap(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: a die for each Object carried, each lost on a 1 or 2 (no verb rolls per Object)."""
     p = g.players[seat]
     for card in list(p.objects + p.packed):
         roll, _ = g.roll_dice("D6", seat)
@@ -137,6 +139,7 @@ def magical_trap(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("pit-trap")
 def pit_trap(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: a die for each Follower, each lost on a 1 or 2 (no verb rolls per Follower)."""
     p = g.players[seat]
     g.say(f"{g.name(seat)} leaps clear of the Pit Trap.", seat=seat)
     for f in list(p.followers):
@@ -148,6 +151,7 @@ def pit_trap(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("dragon-prince")
 def dragon_prince(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the Dragon Prince is fought by Strength or Craft, as one chooses."""
     g.decide(
         seat,
         "dragon-prince",

@@ -79,6 +79,7 @@ def world_steps(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any])
 
 @MODULE.hook("worlds-summon")
 def summon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the nearest Enemy of the hex board is brought here."""
     here = g.players[seat].space
     geo = world.geometry(g)
     found = sorted(
@@ -98,6 +99,7 @@ def summon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("worlds-lord-of-darkness")
 def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: the Lord of Darkness is fought by Strength or Craft, and the scores are taken first."""
     take_scores(g, seat)
     g.decide(
         seat,

@@ -199,6 +199,7 @@ def talismans(g: Game, seat: int) -> list[int]:
 
 @MODULE.hook("worlds-valley")
 def valley(g: Game, seat: int, ctx: dict[str, Any]) -> None:
+    """One space: a Talisman given up opens the way on to the ending."""
     if PAID in g.players[seat].status:
         return
     held = talismans(g, seat)
