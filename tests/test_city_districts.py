@@ -556,7 +556,7 @@ def test_the_city_center_thief_mercenary_tax_and_wandering_follower():
     s = game()
     s.give(0, "Sword")
     visit(s, "city-center", 1, 1)
-    assert s.player(0).objects == [] and "thief steals" in s.log()
+    assert s.player(0).objects == [] and "Sword is stolen by a thief" in s.log()
     s = game(strength=20)
     visit(s, "city-center", 2, 4)
     line = next(x for x in s.log().splitlines() if "fights the Drunken Mercenary in battle" in x)

@@ -100,6 +100,10 @@ def test_choose_names_its_decision_for_the_bots():
         ({"heal": {}, "target": "victim"}, "unknown target"),
         ({"discard": {"what": "objects", "filter": {"colour": "red"}}}, "unknown card filter"),
         ({"discard_cards": {"pick": "some"}}, "pick must be all, space or card"),
+        ({"discard": {"what": "follower", "pick": "worst"}}, "pick must be random"),
+        ({"discard": {"what": "spells", "pick": "random"}}, "only one follower or one object"),
+        ({"discard": {"what": "object"}}, 'only with pick = "random"'),
+        ({"discard": {"what": "follower", "pick": "random", "filter": {"without_trait": 2}}}, "without_trait"),
         ({"discard_cards": {"chance": "x"}}, "discard_cards.chance"),
         ({"follower_for_life": {"pick": "worst"}}, "pick must be choose or random"),
         ({"steal": {"what": ["spells"]}}, "expected a list of gold, object, follower"),
@@ -281,6 +285,26 @@ def test_peek_may_take_one_card_that_passes_its_filter():
     assert s.options() == ["nothing", f"take:{s.game.decks['adventure'][-2]}"]
     s.choose("take:")
     assert s.names(s.player(0).objects) == ["Sword"] and s.names(s.game.decks["adventure"][-2:]) == ["Wolf", "Bear"]
+
+
+def test_one_object_is_discarded_at_random_of_those_the_filter_lets_through():
+    s = Scenario(["elf", "thief"]).give(0, "Sword", "Helmet")
+    carried = list(s.player(0).objects)
+    pick = {"what": "object", "pick": "random", "filter": {"type": "object"}, "why": "is stolen"}
+    run(s, 0, [{"discard": pick}])
+    assert len(s.player(0).objects) == 1
+    lost = next(c for c in carried if c not in s.player(0).objects)
+    assert f"{s.game.card_name(lost)} is stolen" in s.log()
+    s = run(Scenario(["elf", "thief"]).give(0, "Sword"), 0, [{"discard": {**pick, "filter": {"type": "follower"}}}])
+    assert s.names(s.player(0).objects) == ["Sword"] and "has no object to lose" in s.log()
+
+
+def test_a_follower_at_random_is_never_one_with_the_trait_the_filter_leaves_out():
+    for seed in range(6):
+        s = Scenario(["elf", "thief"], seed=seed).give(0, "Mule", "Guide")
+        leaves = {"what": "follower", "pick": "random", "filter": {"without_trait": "steed"}, "why": "wanders away"}
+        run(s, 0, [{"discard": leaves}])
+        assert s.names(s.player(0).followers) == ["Mule"] and "wanders away" in s.log()
 
 
 def test_a_follower_named_is_discarded_if_the_character_has_it():

@@ -205,7 +205,7 @@ def condition(c: Any, path: str) -> None:
 
 # --- card filters -------------------------------------------------------------
 
-CARD_FILTER_KEYS = ("type", "subtype", "weapon", "armour", "deck", "used_weapon", "any")
+CARD_FILTER_KEYS = ("type", "subtype", "weapon", "armour", "deck", "used_weapon", "without_trait", "any")
 
 
 def card_filter(f: Any, path: str) -> None:
@@ -221,7 +221,7 @@ def card_filter(f: Any, path: str) -> None:
                 _names(val, p)
         elif key in ("weapon", "armour", "used_weapon"):
             _bool(val, p)
-        elif key == "deck":
+        elif key in ("deck", "without_trait"):
             _str(val, p)
         elif key == "any":
             if not isinstance(val, list) or not val:
@@ -233,6 +233,32 @@ def card_filter(f: Any, path: str) -> None:
 
 
 # --- verbs ------------------------------------------------------------------
+
+
+def _discard(v: Any, path: str) -> None:
+    """``discard``: a kind of card the character holds; ``pick = "random"`` takes one of them at random
+    (``object`` is only picked so: a thief does not ask which purse to cut)."""
+    _table(
+        v,
+        path,
+        {
+            "what": lambda x, q: (
+                None
+                if x in ("spells", "followers", "follower", "objects", "object")
+                else _fail(q, f"unknown kind {x!r}")
+            ),
+            "n": lambda x, q: _int(x, q, 1),
+            "filter": card_filter,
+            "name": _str,
+            "why": _str,
+            "pick": lambda x, q: None if x == "random" else _fail(q, "pick must be random"),
+        },
+        ("what",),
+    )
+    if v.get("pick") == "random" and v["what"] not in ("follower", "object"):
+        _fail(f"{path}.pick", "only one follower or one object is picked at random")
+    if v["what"] == "object" and v.get("pick") != "random":
+        _fail(f"{path}.what", 'one object is discarded only with pick = "random"')
 
 
 def _attr_amounts(v: Any, path: str, allow_all: bool = False) -> None:
@@ -398,20 +424,7 @@ VERBS: dict[str, Validator] = {
     ),
     "shop": lambda v, p: _table(v, p, {"items": _price_list, "free_trait": _str}, ("items",)),
     "sell_objects": lambda v, p: _table(v, p, {"price": lambda x, q: _int(x, q, 0)}, ("price",)),
-    "discard": lambda v, p: _table(
-        v,
-        p,
-        {
-            "what": lambda x, q: (
-                None if x in ("spells", "followers", "follower", "objects") else _fail(q, f"unknown kind {x!r}")
-            ),
-            "n": lambda x, q: _int(x, q, 1),
-            "filter": card_filter,
-            "name": _str,
-            "why": _str,
-        },
-        ("what",),
-    ),
+    "discard": _discard,
     "discard_cards": lambda v, p: _table(
         v,
         p,

@@ -467,6 +467,22 @@ def _discard(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     elif what == "followers":
         for f in list(p.followers):
             possessions.lose_follower(g, seat, f)
+    elif params.get("pick") == "random":
+        # One Follower or Object at random, of those the filter lets through (a thief, a Follower that wanders).
+        held = p.followers if what == "follower" else p.objects + p.packed
+        flt = params.get("filter")
+        pool = [c for c in held if flt is None or card_matches(g, seat, c, flt)]
+        why = params.get("why", "is lost")
+        if not pool:
+            g.say(f"{g.name(seat)} has no {what} to lose.", seat=seat)
+        elif what == "follower":
+            possessions.lose_follower(g, seat, pool[g.rng.below(len(pool))], why)
+        else:
+            card = pool[g.rng.below(len(pool))]
+            cards.release(g, seat, card)
+            cards.discard(g, card)
+            g.say(f"{g.name(seat)}'s {g.card_name(card)} {why}.", type="lose", seat=seat)
+            possessions.settle_packs(g, seat)
     elif what == "follower" and "name" in params:
         # The Follower of that name (the first), if the character has one (the Prince left at court).
         named = next((f for f in p.followers if g.card_name(f) == params["name"]), None)
@@ -514,6 +530,8 @@ def card_matches(g: Game, seat: int, card: int, flt: dict[str, Any]) -> bool:
             ok = c.deck == (cards.deck_here(g, seat, "adventure") if val == "here" else val)
         elif key == "used_weapon":
             ok = (card in stats.weapons_used(g, seat)) == val
+        elif key == "without_trait":
+            ok = val not in c.traits
         else:  # any
             ok = any(card_matches(g, seat, card, sub) for sub in val)
         if not ok:

@@ -352,31 +352,6 @@ def choose_purchase(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.hook("thief")
-def thief(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """One space: an Object chosen at random is stolen (no verb picks at random)."""
-    p = g.players[seat]
-    carried = [c for c in p.objects + p.packed if g.rules.instances[c].type in ("object", "magic-object")]
-    if not carried:
-        g.say(f"A thief finds nothing worth taking from {g.name(seat)}.", seat=seat)
-        return
-    card = carried[g.rng.below(len(carried))]
-    cards.release(g, seat, card)
-    cards.discard(g, card)
-    g.say(f"A thief steals {g.name(seat)}'s {g.card_name(card)}.", type="lose", seat=seat)
-    possessions.settle_packs(g, seat)
-
-
-@MODULE.hook("follower-wanders")
-def wanders(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """One space: a Follower chosen at random (not a loyal one) is lost."""
-    p = g.players[seat]
-    free = [f for f in p.followers if "loyal" not in g.rules.instances[f].traits]
-    if not free:
-        return
-    possessions.lose_follower(g, seat, free[g.rng.below(len(free))], "wanders away")
-
-
 # --- the Slums -----------------------------------------------------------------------------------------
 
 ENCHANTRESS = [
