@@ -103,6 +103,8 @@ def test_choose_names_its_decision_for_the_bots():
         ({"discard": {"what": "follower", "pick": "worst"}}, "pick must be random"),
         ({"discard": {"what": "spells", "pick": "random"}}, "only one follower or one object"),
         ({"discard": {"what": "object"}}, 'only with pick = "random"'),
+        ({"discard": {"what": "follower", "chance": "1-2"}}, "only each of the followers or of the objects"),
+        ({"discard": {"what": "objects", "chance": "x"}}, "discard.chance"),
         ({"discard": {"what": "follower", "pick": "random", "filter": {"without_trait": 2}}}, "without_trait"),
         ({"discard_cards": {"chance": "x"}}, "discard_cards.chance"),
         ({"follower_for_life": {"pick": "worst"}}, "pick must be choose or random"),
@@ -305,6 +307,14 @@ def test_a_follower_at_random_is_never_one_with_the_trait_the_filter_leaves_out(
         leaves = {"what": "follower", "pick": "random", "filter": {"without_trait": "steed"}, "why": "wanders away"}
         run(s, 0, [{"discard": leaves}])
         assert s.names(s.player(0).followers) == ["Mule"] and "wanders away" in s.log()
+
+
+def test_each_object_or_follower_is_lost_on_its_own_roll_in_the_chance():
+    s = Scenario(["elf", "thief"]).give(0, "Sword", "Helmet", "Mule", "Guide").dice(2, 3, 4, 1)
+    run(s, 0, [{"discard": {"what": "objects", "chance": "1-2", "why": "crumbles"}}])
+    run(s, 0, [{"discard": {"what": "followers", "chance": "1-2"}}])
+    assert s.names(s.player(0).objects) == ["Helmet"] and s.names(s.player(0).followers) == ["Mule"]
+    assert "Sword crumbles" in s.log()
 
 
 def test_a_follower_named_is_discarded_if_the_character_has_it():

@@ -237,7 +237,8 @@ def card_filter(f: Any, path: str) -> None:
 
 def _discard(v: Any, path: str) -> None:
     """``discard``: a kind of card the character holds; ``pick = "random"`` takes one of them at random
-    (``object`` is only picked so: a thief does not ask which purse to cut)."""
+    (``object`` is only picked so: a thief does not ask which purse to cut); ``chance`` rolls a die for
+    each Follower or Object, lost on a roll in it."""
     _table(
         v,
         path,
@@ -252,11 +253,14 @@ def _discard(v: Any, path: str) -> None:
             "name": _str,
             "why": _str,
             "pick": lambda x, q: None if x == "random" else _fail(q, "pick must be random"),
+            "chance": _at,
         },
         ("what",),
     )
     if v.get("pick") == "random" and v["what"] not in ("follower", "object"):
         _fail(f"{path}.pick", "only one follower or one object is picked at random")
+    if "chance" in v and v["what"] not in ("followers", "objects"):
+        _fail(f"{path}.chance", "only each of the followers or of the objects is lost on a roll")
     if v["what"] == "object" and v.get("pick") != "random":
         _fail(f"{path}.what", 'one object is discarded only with pick = "random"')
 

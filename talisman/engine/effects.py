@@ -464,6 +464,22 @@ def _discard(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
         if p.spells == [] and ctx.get("quiet") is None:
             g.say(f"{g.name(seat)} loses all Spells.", seat=seat)
         possessions.fill_wand(g, seat)
+    elif "chance" in params:
+        # Each Object or Follower on its own die roll, lost on one in ``chance`` (the Tower's traps).
+        for c in list(p.followers if what == "followers" else p.objects + p.packed):
+            value, _ = g.roll_dice("D6", seat)
+            g.say(f"{g.name(seat)} rolls {value} for the {g.card_name(c)}.", type="roll", seat=seat, dice=[value])
+            lo, hi = parse_range(params["chance"])
+            if not lo <= value <= hi:
+                continue
+            if what == "followers":
+                possessions.lose_follower(g, seat, c, params.get("why", "is lost"))
+            else:
+                cards.release(g, seat, c)
+                cards.discard(g, c)
+                g.say(f"{g.name(seat)}'s {g.card_name(c)} {params.get('why', 'is lost')}.", type="lose", seat=seat)
+        if what == "objects":
+            possessions.settle_packs(g, seat)
     elif what == "followers":
         for f in list(p.followers):
             possessions.lose_follower(g, seat, f)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, frames, holds, lives, possessions, stats
+from talisman.engine import cards, effects, frames, holds, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.movement import ring_distance
@@ -117,36 +117,6 @@ def _death_result(g: Game, a: dict[str, Any]) -> None:
         return
     send_back(g, seat, "loses at dice with Death")
     lives.lose_lives(g, seat, 1, "Death")
-
-
-@MODULE.hook("magical-trap")
-def magical_trap(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """One space: a die for each Object carried, each lost on a 1 or 2 (no verb rolls per Object)."""
-    p = g.players[seat]
-    for card in list(p.objects + p.packed):
-        roll, _ = g.roll_dice("D6", seat)
-        if roll <= 2:
-            cards.release(g, seat, card)
-            cards.discard(g, card)
-        g.say(
-            f"{g.name(seat)} rolls {roll} for the {g.card_name(card)}{': the trap destroys it' if roll <= 2 else ''}.",
-            type="roll",
-            seat=seat,
-            dice=[roll],
-        )
-    possessions.settle_packs(g, seat)
-
-
-@MODULE.hook("pit-trap")
-def pit_trap(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """One space: a die for each Follower, each lost on a 1 or 2 (no verb rolls per Follower)."""
-    p = g.players[seat]
-    g.say(f"{g.name(seat)} leaps clear of the Pit Trap.", seat=seat)
-    for f in list(p.followers):
-        roll, _ = g.roll_dice("D6", seat)
-        g.say(f"{g.name(seat)} rolls {roll} for the {g.card_name(f)}.", type="roll", seat=seat, dice=[roll])
-        if roll <= 2:
-            possessions.lose_follower(g, seat, f, "falls into the pit")
 
 
 @MODULE.hook("dragon-prince")
