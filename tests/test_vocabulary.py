@@ -317,6 +317,14 @@ def test_each_object_or_follower_is_lost_on_its_own_roll_in_the_chance():
     assert "Sword crumbles" in s.log()
 
 
+@pytest.mark.parametrize("again", [True, False])
+def test_move_again_rolls_for_a_second_move_at_once(again):
+    g = Scenario(["elf", "thief"]).game
+    before = len(g.stack)
+    effects.run_one(g, 1, {"move_again": again}, {})
+    assert g.stack[before:] == ([("move_roll", {"p": 1})] if again else [])
+
+
 def test_a_follower_named_is_discarded_if_the_character_has_it():
     s = run(
         Scenario(["elf", "thief"]).give(0, "Prince", "Guide"), 0, [{"discard": {"what": "follower", "name": "Prince"}}]

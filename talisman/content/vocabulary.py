@@ -458,6 +458,7 @@ VERBS: dict[str, Validator] = {
     "take_from_card": lambda v, p: None if v in ATTRS else _fail(p, f"unknown attribute {v!r}"),
     "hook": _str,
     "end_turn": _bool,
+    "move_again": _bool,
     "status": lambda v, p: _table(
         v,
         p,

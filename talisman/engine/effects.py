@@ -1289,6 +1289,13 @@ def _end_turn(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
         lives.end_turn_now(g)
 
 
+@verb("move_again")
+def _move_again(g: Game, seat: int, params: Any, ctx: Ctx) -> None:
+    """A second movement roll at once, in the middle of the turn (the classic Dungeon Library's secret passage)."""
+    if params:
+        g.push_frame(frames.move_roll(seat))
+
+
 @verb("toad")
 def _toad(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     transform.become_toad(g, seat, params["turns"])

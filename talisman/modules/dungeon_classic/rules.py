@@ -244,15 +244,6 @@ def flight_sealed(g: Game, seat: int) -> None:
 # --- rooms ------------------------------------------------------------------------------------
 
 
-@MODULE.hook("move-again")
-def move_again(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    """The Library's secret passage: roll and move again at once.
-
-    One space: a second movement roll at once, in the middle of a turn."""
-    g.say(f"{g.name(seat)} finds a secret passage and moves again.", seat=seat)
-    g.push_frame(frames.move_roll(seat))
-
-
 @MODULE.hook("treasure-chamber-exit")
 def treasure_chamber_exit(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """One space: the Treasure Chamber's chart of ways out of the classic Dungeon."""
