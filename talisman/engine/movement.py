@@ -534,8 +534,16 @@ def _portal_attempt(g: Game, a: PortalAttempt) -> None:
     )
 
 
-@ENGINE.handler("portal_result")
-def _portal_result(g: Game, a: dict[str, Any]) -> None:
+class PortalResult(frames.Rolled):
+    """The roll of character ``p`` against its ``attr`` to pass a Portal (``link``: the space it
+    leads to)."""
+
+    attr: str
+    link: int
+
+
+@ENGINE.handler("portal_result", args=PortalResult)
+def _portal_result(g: Game, a: PortalResult) -> None:
     """The attempt is the whole move: the turn ends, on the far side or back on
     the portal's space (what follows from it, a lost life or the portal's
     ``on_pass`` effects, still happens)."""
