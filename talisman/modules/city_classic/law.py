@@ -42,7 +42,7 @@ the Warrant; the released walk out onto Watch Street, their turn over.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.content import vocabulary as voc
 from talisman.engine import cards, effects, frames, holds, lives
@@ -259,8 +259,8 @@ def arrest(g: Game, seat: int, why: str) -> None:
     g.push("arrested", p=seat, why=why)
 
 
-@MODULE.handler("arrested")
-def _arrested(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("arrested", args=frames.Because)
+def _arrested(g: Game, a: frames.Because) -> None:
     seat = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -334,8 +334,8 @@ def _donjon_bribe(g: Game, a: frames.Seat) -> None:
     release(g, seat, keep_warrant=False)
 
 
-@MODULE.handler("donjon_escape")
-def _donjon_escape(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("donjon_escape", args=frames.Rolled)
+def _donjon_escape(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     if a["roll"] == ESCAPE_ROLL:
         g.say(f"{g.name(seat)} escapes from the Donjon!", seat=seat)
@@ -358,8 +358,8 @@ for _roll, (_what, _effect, _out) in JUDGEMENT.items():
         voc.effects([_effect], f"JUDGEMENT.{_roll}")
 
 
-@MODULE.handler("donjon_judged")
-def _donjon_judged(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("donjon_judged", args=frames.Rolled)
+def _donjon_judged(g: Game, a: frames.Rolled) -> None:
     """Choice: a fine that cannot be paid in full keeps one in for another day."""
     seat = a["p"]
     what, effect, out = JUDGEMENT[a["roll"]]
@@ -400,8 +400,15 @@ def hand_over(g: Game, winner: int, loser: int) -> None:
     )
 
 
-@MODULE.handler("handed_over")
-def _handed_over(g: Game, a: dict[str, Any]) -> None:
+class HandedOver(TypedDict):
+    """Character ``p`` is handed over to the Law by character ``by``."""
+
+    p: int
+    by: int
+
+
+@MODULE.handler("handed_over", args=HandedOver)
+def _handed_over(g: Game, a: HandedOver) -> None:
     seat = a["p"]
     if seat == g.active:
         lives.end_turn_now(g)

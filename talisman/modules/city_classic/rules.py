@@ -35,7 +35,7 @@ Choices where 000 is silent are marked where they are made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
@@ -150,8 +150,17 @@ def leave_options(g: Game, seat: int, roll: int) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("leave_by_road")
-def _leave_by_road(g: Game, a: dict[str, Any]) -> None:
+class LeaveByRoad(TypedDict):
+    """Character ``p`` walks out of the City along ``path`` (space indexes), passing its gate at
+    step ``gate``."""
+
+    p: int
+    path: list[int]
+    gate: int
+
+
+@MODULE.handler("leave_by_road", args=LeaveByRoad)
+def _leave_by_road(g: Game, a: LeaveByRoad) -> None:
     """000: with a Warrant, leaving by road means arrest at the Gate."""
 
     seat = a["p"]
@@ -259,15 +268,30 @@ def wharf_departures(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("lose_gold")
-def _lose_gold(g: Game, a: dict[str, Any]) -> None:
+class LoseGold(TypedDict):
+    """Character ``p`` pays ``n`` gold for ``why`` (in words)."""
+
+    p: int
+    n: int
+    why: str
+
+
+@MODULE.handler("lose_gold", args=LoseGold)
+def _lose_gold(g: Game, a: LoseGold) -> None:
     seat = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(f"{g.name(seat)} pays {a['n']}G for {a['why']}.", type="gold", seat=seat)
 
 
-@MODULE.handler("voyage")
-def _voyage(g: Game, a: dict[str, Any]) -> None:
+class Voyage(TypedDict):
+    """Character ``p`` sails to a space of one of the ``regions`` (their ids)."""
+
+    p: int
+    regions: list[str]
+
+
+@MODULE.handler("voyage", args=Voyage)
+def _voyage(g: Game, a: Voyage) -> None:
     """A passage by water to a space of one's choice in these regions: the move of the turn."""
     seat = a["p"]
     dests = [s for s in g.rules.spaces if s.region in a["regions"] and s.id != MAIN_CITY]
@@ -291,8 +315,8 @@ def _stowaway(g: Game, a: frames.Seat) -> None:
     effects.roll(g, a["p"], "D6", frame("stowaway_result", p=a["p"]), why="stowing away")
 
 
-@MODULE.handler("stowaway_result")
-def _stowaway_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("stowaway_result", args=frames.Rolled)
+def _stowaway_result(g: Game, a: frames.Rolled) -> None:
     """000's table. Choice: beating the Sailor (2) you stay on the Wharf unseen, but with no passage."""
 
     seat, roll = a["p"], a["roll"]
@@ -396,8 +420,8 @@ def _rob_bank(g: Game, a: frames.Seat) -> None:
     effects.roll(g, a["p"], "D6", frame("robbery", p=a["p"]), why="robbing the Bank")
 
 
-@MODULE.handler("robbery")
-def _robbery(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("robbery", args=frames.Rolled)
+def _robbery(g: Game, a: frames.Rolled) -> None:
     """facts 1.4: 1 a Toad; 2 spotted, a Warrant; 3 no chance; 4 +1G; 5 +2G; 6 +4G and a Warrant."""
 
     seat, roll = a["p"], a["roll"]
@@ -445,8 +469,15 @@ def royal_castle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("lay_warrant")
-def _lay_warrant(g: Game, a: dict[str, Any]) -> None:
+class LayWarrant(TypedDict):
+    """Character ``p`` has a Warrant laid on character ``on``."""
+
+    p: int
+    on: int
+
+
+@MODULE.handler("lay_warrant", args=LayWarrant)
+def _lay_warrant(g: Game, a: LayWarrant) -> None:
 
     g.say(f"{g.name(a['p'])} swears out a Warrant against the {g.name(a['on'])}.", seat=a["p"])
     give_warrant(g, a["on"])
@@ -494,8 +525,8 @@ def big_money(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "D6", frame("big_money", p=seat), why="a game of Big Money")
 
 
-@MODULE.handler("big_money")
-def _big_money(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("big_money", args=frames.Rolled)
+def _big_money(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     total = a["roll"] + stats.craft(g, seat)
     won = next(n for top, n in BIG_MONEY if total <= top)
