@@ -25,7 +25,7 @@ is the only way out.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import frames, holds, possessions, stats
 from talisman.engine.combat import fight_creature, take_scores
@@ -92,8 +92,15 @@ def unfaced_lord(g: Game, seat: int) -> None:
         holds.hold(g, seat, LORD, [{"hook": "lord-of-darkness"}])
 
 
-@MODULE.handler("lord_fight")
-def _lord_fight(g: Game, a: dict[str, Any]) -> None:
+class LordFight(TypedDict):
+    """Character ``p`` fights the Lord of Darkness in ``mode`` (strength or craft)."""
+
+    p: int
+    mode: str
+
+
+@MODULE.handler("lord_fight", args=LordFight)
+def _lord_fight(g: Game, a: LordFight) -> None:
     seat, mode = a["p"], a["mode"]
     fight_creature(
         g,
@@ -162,8 +169,15 @@ def _take_treasure(g: Game, a: frames.CardOf) -> None:
     possessions.offer(g, seat, card)
 
 
-@MODULE.handler("lord_after")
-def _lord_after(g: Game, a: dict[str, Any]) -> None:
+class LordAfter(TypedDict):
+    """Character ``p`` leaves the Treasure Chamber, having ``defeated`` the Lord of Darkness or not."""
+
+    p: int
+    defeated: bool
+
+
+@MODULE.handler("lord_after", args=LordAfter)
+def _lord_after(g: Game, a: LordAfter) -> None:
     """After the fight: emerge by the chart, or (Short Dungeon Game) stay to fight again."""
     seat = a["p"]
     p = g.players[seat]
