@@ -141,8 +141,8 @@ def _enter_dungeon(g: Game, a: frames.Seat) -> None:
     lives.end_turn_now(g)
 
 
-@MODULE.handler("climb_out")
-def _climb_out(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("climb_out", args=frames.GoTo)
+def _climb_out(g: Game, a: frames.GoTo) -> None:
     seat = a["p"]
     g.players[seat].space = a["to"]
     stats.changed(g)
@@ -253,8 +253,8 @@ def treasure_chamber_exit(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "D6", frame("chamber_chart", p=seat), why="the Treasure Chamber chart")
 
 
-@MODULE.handler("chamber_chart")
-def _chamber_chart(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("chamber_chart", args=frames.Rolled)
+def _chamber_chart(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     crowned = sum(1 for p in g.players if p.alive and g.rules.spaces[p.space].kind == "crown")
     result = min(6, a["roll"] + crowned)
