@@ -10,7 +10,7 @@ and ``move-pick-two`` (in core/character_rules).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.abilities import can_evade_here, next_spaces
@@ -120,8 +120,16 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
     return opts
 
 
-@MODULE.handler("ranged_shot")
-def _ranged_shot(g: Game, a: dict[str, Any]) -> None:
+class RangedShot(TypedDict):
+    """Character ``p`` shoots its ``weapon`` at the foe of its ``fight``."""
+
+    p: int
+    fight: dict[str, Any]
+    weapon: str
+
+
+@MODULE.handler("ranged_shot", args=RangedShot)
+def _ranged_shot(g: Game, a: RangedShot) -> None:
     """The Pistol (5 or 6) or a Bow (beat their Strength) before the battle: a
     kill ends the fight as a win; a miss leaves the battle to fight."""
     seat, fight = a["p"], a["fight"]
@@ -142,8 +150,18 @@ def _ranged_shot(g: Game, a: dict[str, Any]) -> None:
     g.push_all(fight["win"])
 
 
-@MODULE.handler("fury")
-def _fury(g: Game, a: dict[str, Any]) -> None:
+class Fury(TypedDict):
+    """Character ``p`` adds ``n`` to its Strength in this fight (``why``: in words). ``d4``: a
+    four-sided die is added (a mount's charge)."""
+
+    p: int
+    n: int
+    why: str
+    d4: NotRequired[bool]
+
+
+@MODULE.handler("fury", args=Fury)
+def _fury(g: Game, a: Fury) -> None:
     """Berserk (+3) or a Charge (+2, and a D4 with a Warhorse): Strength in battle
     for the rest of the turn, paid for with the next turn."""
     seat = a["p"]
@@ -209,8 +227,8 @@ def after_pvp(g: Game, a: dict[str, Any], s_att: int, s_dfd: int) -> None:
         g.push("rout_offer", p=winner, other=a["d"] if winner == a["a"] else a["a"])
 
 
-@MODULE.handler("cut_weapon")
-def _cut_weapon(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("cut_weapon", args=frames.Toward)
+def _cut_weapon(g: Game, a: frames.Toward) -> None:
     other = a["other"]
     used = stats.weapons_used(g, other) if g.players[other].alive else []
     if used:
@@ -436,8 +454,8 @@ def _haggle_offer(g: Game, a: frames.Seat) -> None:
     )
 
 
-@MODULE.handler("haggle_result")
-def _haggle_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("haggle_result", args=frames.Rolled)
+def _haggle_result(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     if a["roll"] <= stats.craft(g, seat):
         g.players[seat].mods.append(("discount", 1, "turn"))
@@ -610,8 +628,8 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("imprison")
-def _imprison(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("imprison", args=frames.Toward)
+def _imprison(g: Game, a: frames.Toward) -> None:
     other = g.players[a["other"]]
     other.lost_turns += 1
     g.say(
@@ -621,16 +639,16 @@ def _imprison(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("enslave_result")
-def _enslave_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("enslave_result", args=frames.RolledAgainst)
+def _enslave_result(g: Game, a: frames.RolledAgainst) -> None:
     if a["roll"] >= 5:
         g.push("enslave_pick", p=a["p"], other=a["other"])
     else:
         g.say(f"The {g.name(a['other'])}'s Followers stay loyal.", seat=a["p"])
 
 
-@MODULE.handler("enslave_pick")
-def _enslave_pick(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("enslave_pick", args=frames.Toward)
+def _enslave_pick(g: Game, a: frames.Toward) -> None:
     seat, other = a["p"], a["other"]
     g.decide(
         seat,
@@ -643,8 +661,8 @@ def _enslave_pick(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("panic_result")
-def _panic_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("panic_result", args=frames.RolledAgainst)
+def _panic_result(g: Game, a: frames.RolledAgainst) -> None:
     """A panicked character flees one space, the Satyr saying which way; in the
     Dungeon it flees the Dungeon (000)."""
     seat, other = a["p"], a["other"]
@@ -669,8 +687,8 @@ def _panic_result(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("curse_result")
-def _curse_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("curse_result", args=frames.RolledAgainst)
+def _curse_result(g: Game, a: frames.RolledAgainst) -> None:
     """000's Witch Doctor: cursed in the Dungeon, a character flees it, and its
     next move is to the Chapel."""
     seat, other = a["p"], a["other"]
@@ -696,8 +714,8 @@ def flee_dungeon(g: Game, seat: int) -> None:
     g.push("drive", p=seat, to=dungeon_exit(g))
 
 
-@MODULE.handler("drive")
-def _drive(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("drive", args=frames.GoTo)
+def _drive(g: Game, a: frames.GoTo) -> None:
     """A character driven off by another is placed on a space, meeting nothing there."""
     seat = a["p"]
     if g.players[seat].alive:
@@ -723,8 +741,8 @@ def _to_chapel(g: Game, a: frames.Seat) -> None:
         g.push_frame(frames.arrive(seat, chapel[0], "move"))
 
 
-@MODULE.handler("rout_offer")
-def _rout_offer(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("rout_offer", args=frames.Toward)
+def _rout_offer(g: Game, a: frames.Toward) -> None:
     """The Zulu may drive back the character he beat: one space counter-clockwise;
     in the Dungeon either way, and on its next turn it must move toward the Entrance."""
     seat, other = a["p"], a["other"]
