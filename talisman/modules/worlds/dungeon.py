@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.content.vocabulary import _fail
 from talisman.engine import cards, frames, lives, stats
@@ -117,8 +117,15 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("worlds_lord_of_darkness")
-def _lord_fight(g: Game, a: dict[str, Any]) -> None:
+class LordOfDarkness(TypedDict):
+    """Character ``p`` fights the Lord of Darkness in ``mode`` (strength or craft)."""
+
+    p: int
+    mode: str
+
+
+@MODULE.handler("worlds_lord_of_darkness", args=LordOfDarkness)
+def _lord_fight(g: Game, a: LordOfDarkness) -> None:
     seat, mode = a["p"], a["mode"]
     fight_creature(
         g,
@@ -131,8 +138,15 @@ def _lord_fight(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("worlds_emerge")
-def _emerge(g: Game, a: dict[str, Any]) -> None:
+class Emerge(TypedDict):
+    """Character ``p`` leaves the Dungeon, having ``defeated`` its lord or not."""
+
+    p: int
+    defeated: bool
+
+
+@MODULE.handler("worlds_emerge", args=Emerge)
+def _emerge(g: Game, a: Emerge) -> None:
     seat = a["p"]
     p = g.players[seat]
     scores = take_scores(g, seat)
