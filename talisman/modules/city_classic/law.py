@@ -60,7 +60,7 @@ from talisman.modules.city_classic.places import (
     on_street,
     put_in_city,
 )
-from talisman.modules.shared.warrant import lift_warrant
+from talisman.modules.shared.warrant import give_warrant, has_warrant, lift_warrant
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -94,15 +94,6 @@ ACTS = {
 STREET_ONLY = ("A", "E", "F", "G")
 BRIBE, BRIBE_PER_FOLLOWER = 2, 1
 ESCAPE_ROLL = 1
-
-
-def has_warrant(g: Game, seat: int) -> bool:
-    return bool(g.players[seat].status.get("warrant"))
-
-
-def give_warrant(g: Game, seat: int) -> None:
-    g.players[seat].status["warrant"] = True
-    g.say(f"The {g.name(seat)} is now wanted by the Law of the City: it holds a Warrant.", seat=seat)
 
 
 def crime(g: Game, seat: int, statute: str, what: str = "") -> None:
@@ -245,8 +236,7 @@ def law_card(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.hook("take-warrant")
 def take_warrant(g: Game, seat: int, ctx: dict[str, Any]) -> None:
-    if not has_warrant(g, seat):
-        give_warrant(g, seat)
+    give_warrant(g, seat, "the Law of the City")
 
 
 # --- arrest and the Donjon -----------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.engine.movement import _walks
-from talisman.modules.city_classic.law import arrest, crime, give_warrant, has_warrant, release
+from talisman.modules.city_classic.law import arrest, crime, release
 from talisman.modules.city_classic.module import MODULE
 from talisman.modules.city_classic.places import (
     CITY,
@@ -57,7 +57,7 @@ from talisman.modules.city_classic.places import (
     put_in_city,
     space,
 )
-from talisman.modules.shared.warrant import lift_warrant
+from talisman.modules.shared.warrant import give_warrant, has_warrant, lift_warrant
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -433,7 +433,7 @@ def _robbery(g: Game, a: frames.Rolled) -> None:
         effects.run(g, seat, [{"gain": {"gold": {4: 1, 5: 2, 6: 4}[roll]}}])
     if roll in (2, 6):
         g.say(f"{g.name(seat)} is seen robbing the Bank.", seat=seat)
-        give_warrant(g, seat)
+        give_warrant(g, seat, "a robbery of the Bank")
 
 
 # --- the Royal Castle: Warrants for sale ---------------------------------------------------------------
@@ -480,7 +480,7 @@ class LayWarrant(TypedDict):
 def _lay_warrant(g: Game, a: LayWarrant) -> None:
 
     g.say(f"{g.name(a['p'])} swears out a Warrant against the {g.name(a['on'])}.", seat=a["p"])
-    give_warrant(g, a["on"])
+    give_warrant(g, a["on"], "sworn out at the Royal Castle")
 
 
 # --- the Six Fates Inn -----------------------------------------------------------------------------------
