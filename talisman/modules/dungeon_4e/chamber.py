@@ -25,7 +25,7 @@ is the only way out.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import frames, holds, possessions, stats
 from talisman.engine.combat import fight_creature, take_scores
@@ -33,26 +33,13 @@ from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
+from talisman.modules.shared.lord_of_darkness import EMERGE_ON_BOARD, LORD, LORD_VALUE, Emerge, LordFight, fight_result
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-LORD = "Lord of Darkness"
 CHAMBER = "treasure-chamber"
-LORD_VALUE = 12  # his Strength and his Craft
-# Result (the character's attack score minus his) -> where the character emerges.
-# Source: facts/dungeon-4e.md 1d (MOD), agreeing with 001's example (2: the Chasm).
-EMERGE = (
-    "crags",
-    "forest",
-    "chasm",
-    "cursed-glade",
-    "warlocks-cave",
-    "temple",
-    "portal-of-power",
-    "plain-of-peril",
-    "crown-of-command",
-)
+EMERGE = (*EMERGE_ON_BOARD, "crown-of-command")
 
 
 def emerge_space(result: int) -> str:
@@ -90,13 +77,6 @@ def unfaced_lord(g: Game, seat: int) -> None:
     p = g.players[seat]
     if rules.active(g) and g.rules.spaces[p.space].id == CHAMBER and "hold" not in p.status:
         holds.hold(g, seat, LORD, [{"hook": "lord-of-darkness"}])
-
-
-class LordFight(TypedDict):
-    """Character ``p`` fights the Lord of Darkness in ``mode`` (strength or craft)."""
-
-    p: int
-    mode: str
 
 
 @MODULE.handler("lord_fight", args=LordFight)
@@ -169,26 +149,17 @@ def _take_treasure(g: Game, a: frames.CardOf) -> None:
     possessions.offer(g, seat, card)
 
 
-class LordAfter(TypedDict):
-    """Character ``p`` leaves the Treasure Chamber, having ``defeated`` the Lord of Darkness or not."""
-
-    p: int
-    defeated: bool
-
-
-@MODULE.handler("lord_after", args=LordAfter)
-def _lord_after(g: Game, a: LordAfter) -> None:
+@MODULE.handler("lord_after", args=Emerge)
+def _lord_after(g: Game, a: Emerge) -> None:
     """After the fight: emerge by the chart, or (Short Dungeon Game) stay to fight again."""
     seat = a["p"]
-    p = g.players[seat]
-    scores = take_scores(g, seat)
-    if not p.alive:
+    result = fight_result(g, seat)
+    if result is None:
         return
     if rules.short_game(g):
         holds.hold(g, seat, f"{LORD} again", [{"hook": "lord-of-darkness"}])
         g.say(f"{g.name(seat)} stays in the Treasure Chamber to face the {LORD} again.", seat=seat)
         return
-    result = 0 if scores is None else max(0, scores[0] - scores[1])
     bonus = stats.trait_value(g, seat, "emerge-bonus")  # the Lone Dwarf as a Follower
     if bonus:
         g.say(f"{g.name(seat)}'s guide adds {bonus} to the result.", seat=seat)

@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.vocabulary import _fail
 from talisman.engine import cards, frames, lives, stats
@@ -25,6 +25,7 @@ from talisman.engine.combat import fight_creature, take_scores
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.shared.cell import register_cell
+from talisman.modules.shared.lord_of_darkness import EMERGE_ON_BOARD, LORD, LORD_VALUE, Emerge, LordFight, fight_result
 from talisman.modules.worlds import generator, world
 from talisman.modules.worlds.module import MODULE
 from talisman.modules.worlds.tiles import to_peril
@@ -33,18 +34,7 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 register_cell(MODULE)
-LORD, LORD_VALUE = "Lord of Darkness", 12
-EMERGE = (
-    "crags",
-    "forest",
-    "chasm",
-    "cursed-glade",
-    "warlocks-cave",
-    "temple",
-    "portal-of-power",
-    "plain-of-peril",
-    generator.ENDING,
-)
+EMERGE = (*EMERGE_ON_BOARD, generator.ENDING)
 
 
 def _steps_ok(value: Any, path: str) -> None:
@@ -117,15 +107,8 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-class LordOfDarkness(TypedDict):
-    """Character ``p`` fights the Lord of Darkness in ``mode`` (strength or craft)."""
-
-    p: int
-    mode: str
-
-
-@MODULE.handler("worlds_lord_of_darkness", args=LordOfDarkness)
-def _lord_fight(g: Game, a: LordOfDarkness) -> None:
+@MODULE.handler("worlds_lord_of_darkness", args=LordFight)
+def _lord_fight(g: Game, a: LordFight) -> None:
     seat, mode = a["p"], a["mode"]
     fight_creature(
         g,
@@ -138,21 +121,12 @@ def _lord_fight(g: Game, a: LordOfDarkness) -> None:
     )
 
 
-class Emerge(TypedDict):
-    """Character ``p`` leaves the Dungeon, having ``defeated`` its lord or not."""
-
-    p: int
-    defeated: bool
-
-
 @MODULE.handler("worlds_emerge", args=Emerge)
 def _emerge(g: Game, a: Emerge) -> None:
     seat = a["p"]
-    p = g.players[seat]
-    scores = take_scores(g, seat)
-    if not p.alive:
+    result = fight_result(g, seat)
+    if result is None:
         return
-    result = 0 if scores is None else max(0, scores[0] - scores[1])
     dest = EMERGE[min(result, len(EMERGE) - 1)]
     g.say(f"{g.name(seat)} comes out of the Treasure Chamber (result {result}).", type="move", seat=seat)
     if dest == "plain-of-peril":
