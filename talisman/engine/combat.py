@@ -429,7 +429,7 @@ def _combat_resolve(g: Game, a: CombatRolled) -> None:
     else:
         mine = roll + stats.craft(g, seat, battle=True) + abilities.battle_bonus(g, seat, a)
     theirs = foe_value(g, a, mode) + a["enemy_roll"] + (bonus if a["enemy_roll"] else 0)
-    noun = "battle" if mode == "strength" else "psychic combat"
+    noun = fought_in(mode)
     attr = "Strength" if mode == "strength" else "Craft"
     extra = f" (+{bonus} for the {g.space_name(p.space)})" if bonus and a["enemy_roll"] else ""
     g.say(
@@ -724,6 +724,23 @@ def _ability_on(g: Game, a: AbilityOn) -> None:
             Choice("evade", f"Evade the {g.name(a['a'])}", [frame("pvp_evaded", a=a["a"], d=a["d"])]),
         ],
     )
+
+
+def fought_in(mode: str) -> str:
+    """The words for a fight in ``mode``: ``battle`` (strength) or ``psychic combat`` (craft).
+
+    >>> fought_in("craft")
+    'psychic combat'
+    """
+    return "battle" if mode == "strength" else "psychic combat"
+
+
+def bout(g: Game, a: frames.Bout, told: str, result: str) -> None:
+    """A bout a rule arranges (:class:`~talisman.engine.frames.Bout`), ``told`` in words, is fought
+    and then settled by the frame of kind ``result`` (its args: ``att`` and ``dfd``, and those
+    :func:`arranged_fight` adds)."""
+    g.say(told, type="attack", seat=a["a"])
+    arranged_fight(g, a["a"], a["d"], a["mode"], (result, {"att": a["a"], "dfd": a["d"]}))
 
 
 def arranged_fight(g: Game, att: int, dfd: int, mode: str, settle: tuple[str, dict[str, Any]]) -> None:

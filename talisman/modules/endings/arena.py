@@ -81,7 +81,7 @@ def open_arena(g: Game, seat: int, magic: bool) -> None:
         [
             Choice(
                 f"bout:{o}:{mode}",
-                f"Fight the {g.name(o)} in {'battle' if mode == 'strength' else 'psychic combat'}",
+                f"Fight the {g.name(o)} in {combat.fought_in(mode)}",
                 [frame("arena_bout", a=seat, d=o, mode=mode)],
             )
             for o in others
@@ -97,13 +97,8 @@ def standing(g: Game) -> list[int]:
 
 @MODULE.handler("arena_bout", args=frames.Bout)
 def _bout(g: Game, a: frames.Bout) -> None:
-    att, dfd, mode = a["a"], a["d"], a["mode"]
-    g.say(
-        f"Bout: the {g.name(att)} against the {g.name(dfd)} in {'battle' if mode == 'strength' else 'psychic combat'}.",
-        type="attack",
-        seat=att,
-    )
-    combat.arranged_fight(g, att, dfd, mode, ("arena_result", {"att": att, "dfd": dfd}))
+    told = f"Bout: the {g.name(a['a'])} against the {g.name(a['d'])} in {combat.fought_in(a['mode'])}."
+    combat.bout(g, a, told, "arena_result")
 
 
 @MODULE.handler("arena_result", args=frames.BoutResult)

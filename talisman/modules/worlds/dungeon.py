@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.content.vocabulary import _fail
 from talisman.engine import cards, frames, lives, stats
-from talisman.engine.combat import fight_creature, take_scores
+from talisman.engine.combat import fight_creature, fought_in, take_scores
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.shared.cell import register_cell
@@ -96,7 +96,7 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         [
             Choice(
                 mode,
-                f"In {'battle' if mode == 'strength' else 'psychic combat'} ({value} against his {LORD_VALUE})",
+                f"In {fought_in(mode)} ({value} against his {LORD_VALUE})",
                 [frame("worlds_lord_of_darkness", p=seat, mode=mode)],
             )
             for mode, value in (

@@ -90,7 +90,7 @@ def _royale(g: Game, a: Royale) -> None:
         [
             Choice(
                 f"{mode}:{t}",
-                f"The {g.name(t)}, in {'battle' if mode == 'strength' else 'psychic combat'}",
+                f"The {g.name(t)}, in {combat.fought_in(mode)}",
                 [frame("worlds_royale_bout", a=seat, d=t, mode=mode)],
             )
             for t in targets
@@ -101,13 +101,9 @@ def _royale(g: Game, a: Royale) -> None:
 
 @MODULE.handler("worlds_royale_bout", args=frames.Bout)
 def _bout(g: Game, a: frames.Bout) -> None:
-    att, dfd, mode = a["a"], a["d"], a["mode"]
-    g.say(
-        f"{g.name(att)} attacks {g.name(dfd)} in {'battle' if mode == 'strength' else 'psychic combat'}.",
-        type="attack",
-        seat=att,
+    combat.bout(
+        g, a, f"{g.name(a['a'])} attacks {g.name(a['d'])} in {combat.fought_in(a['mode'])}.", "worlds_royale_result"
     )
-    combat.arranged_fight(g, att, dfd, mode, ("worlds_royale_result", {"att": att, "dfd": dfd}))
 
 
 @MODULE.handler("worlds_royale_result", args=frames.BoutResult)
