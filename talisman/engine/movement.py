@@ -505,30 +505,12 @@ def _portal_attempt(g: Game, a: PortalAttempt) -> None:
             Choice(
                 "strength",
                 f"Force it: roll 2 dice, at most your Strength ({stats.strength(g, seat)})",
-                [
-                    frames.roll(
-                        seat,
-                        "2D6",
-                        ["portal_result", {**then, "attr": "strength"}],
-                        why=f"the {what}",
-                        into="roll",
-                        fate=True,
-                    )
-                ],
+                [frames.roll(seat, "2D6", ["portal_result", {**then, "attr": "strength"}], why=f"the {what}")],
             ),
             Choice(
                 "craft",
                 f"Pick the lock: roll {n_craft} {'die' if n_craft == 1 else 'dice'}, at most your Craft ({stats.craft(g, seat)})",
-                [
-                    frames.roll(
-                        seat,
-                        f"{n_craft}D6",
-                        ["portal_result", {**then, "attr": "craft"}],
-                        why=f"the {what}",
-                        into="roll",
-                        fate=True,
-                    )
-                ],
+                [frames.roll(seat, f"{n_craft}D6", ["portal_result", {**then, "attr": "craft"}], why=f"the {what}")],
             ),
         ],
     )

@@ -282,7 +282,7 @@ def members_in_the_donjon(g: Game, seat: int) -> None:
 
 
 def roll_frame(seat: int, dice: str, then: str, why: str) -> Any:
-    return frames.roll(seat, dice, [then, {"p": seat}], why=why, into="roll", fate=True)
+    return frames.roll(seat, dice, [then, {"p": seat}], why=why)
 
 
 @MODULE.hook("bell-donjon")

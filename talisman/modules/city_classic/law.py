@@ -289,12 +289,12 @@ def donjon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         Choice(
             "escape",
             f"Try to escape: roll a die, {ESCAPE_ROLL} and you are out (keeping your Warrant)",
-            [frames.roll(seat, "D6", ["donjon_escape", {"p": seat}], why="an escape", into="roll", fate=True)],
+            [frames.roll(seat, "D6", ["donjon_escape", {"p": seat}], why="an escape")],
         ),
         Choice(
             "judged",
             "Be judged: roll a die (your Warrant is discarded when you are let out)",
-            [frames.roll(seat, "D6", ["donjon_judged", {"p": seat}], why="the judgement", into="roll", fate=True)],
+            [frames.roll(seat, "D6", ["donjon_judged", {"p": seat}], why="the judgement")],
         ),
     ]
     g.decide(seat, "donjon", "The Donjon: how do you get out?", opts)

@@ -233,9 +233,7 @@ def street_fight(g: Game, fight: dict[str, Any], s_att: int, s_dfd: int) -> None
     if fight["mode"] != "strength" or fight.get("settle") or not in_city(g, att):
         return
     g.push_frame(
-        frames.roll(
-            att, "D6", ["city_guards", {"a": att, "b": fight["d"]}], why="the City Guards", into="roll", fate=False
-        )
+        frames.roll(att, "D6", ["city_guards", {"a": att, "b": fight["d"]}], why="the City Guards", fate=False)
     )
 
 

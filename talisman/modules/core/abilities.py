@@ -132,7 +132,7 @@ def dispel_magic(g: Game, seat: int, back: list[Any]) -> list[Choice]:
             f"Try to dispel the {' and the '.join(g.card_name(f) for f in afflicted)}",
             [
                 frames.flag(seat, "dispel"),
-                frames.roll(seat, "2D6", ["dispel_result", {"p": seat}], why="Dispel Magic", into="roll", fate=True),
+                frames.roll(seat, "2D6", ["dispel_result", {"p": seat}], why="Dispel Magic"),
                 *back,
             ],
             "free",
@@ -211,8 +211,6 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
                         "D6",
                         ["charm_result", {"p": seat, "fight": {**fight, "tried_charm": True}}],
                         why="charming the animal",
-                        into="roll",
-                        fate=True,
                     )
                 ],
             )
@@ -451,12 +449,7 @@ def sorceress(g: Game, seat: int, other: int) -> list[Choice]:
                 f"Beguile the {g.name(other)} (roll {need} or more)",
                 [
                     frames.roll(
-                        seat,
-                        "D6",
-                        ["beguile_result", {"p": seat, "other": other, "need": need}],
-                        why="beguiling",
-                        into="roll",
-                        fate=True,
+                        seat, "D6", ["beguile_result", {"p": seat, "other": other, "need": need}], why="beguiling"
                     )
                 ],
             )

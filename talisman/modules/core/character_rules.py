@@ -440,9 +440,7 @@ def city_theft(g: Game, seat: int) -> list[Choice]:
             f"Try to steal in the {g.space_name(p.space)}",
             [
                 frames.flag(seat, "stole"),
-                frames.roll(
-                    seat, "D6", ["theft_result", {"p": seat, "place": here.kind}], why="a theft", into="roll", fate=True
-                ),
+                frames.roll(seat, "D6", ["theft_result", {"p": seat, "place": here.kind}], why="a theft"),
             ],
         )
     ]

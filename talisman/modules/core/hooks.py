@@ -39,11 +39,7 @@ def warlock_quest(g: Game, seat: int, ctx: dict[str, Any]) -> None:
             Choice(
                 "quest",
                 "Ask for a quest (roll a die)",
-                [
-                    frames.roll(
-                        seat, "D6", ["warlock_roll", {"p": seat}], why="the Warlock's quest", into="roll", fate=True
-                    )
-                ],
+                [frames.roll(seat, "D6", ["warlock_roll", {"p": seat}], why="the Warlock's quest")],
             ),
             Choice("decline", "Leave him be", []),
         ],

@@ -309,12 +309,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                         *used,
                         frames.lose_lives(seat, 1, f"the {g.card_name(stone)}"),
                         frames.roll(
-                            seat,
-                            "D6",
-                            ["blood_stone", {"p": seat, "card": stone}],
-                            why=f"the {g.card_name(stone)}",
-                            into="roll",
-                            fate=True,
+                            seat, "D6", ["blood_stone", {"p": seat, "card": stone}], why=f"the {g.card_name(stone)}"
                         ),
                         *back,
                     ],

@@ -274,16 +274,7 @@ def city_places(g: Game, seat: int) -> None:
                 Choice(
                     "seek",
                     "Seek the office of Sheriff",
-                    [
-                        frames.roll(
-                            seat,
-                            "D6",
-                            ["sheriff_result", {"p": seat}],
-                            why="the office of Sheriff",
-                            into="roll",
-                            fate=True,
-                        )
-                    ],
+                    [frames.roll(seat, "D6", ["sheriff_result", {"p": seat}], why="the office of Sheriff")],
                 ),
                 Choice("leave", "Leave", []),
             ],

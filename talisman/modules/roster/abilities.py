@@ -446,7 +446,7 @@ def _haggle_offer(g: Game, a: frames.Seat) -> None:
                 "Haggle",
                 [
                     frames.flag(seat, "haggled"),
-                    frames.roll(seat, "2D6", ["haggle_result", {"p": seat}], why="haggling", into="roll", fate=True),
+                    frames.roll(seat, "2D6", ["haggle_result", {"p": seat}], why="haggling"),
                 ],
             ),
             Choice("no", "Pay the posted prices", [frames.flag(seat, "haggled")]),
@@ -579,16 +579,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
                 Choice(
                     "enslave",
                     f"Try to enslave a Follower of the {g.name(other)} (5 or 6)",
-                    [
-                        frames.roll(
-                            seat,
-                            "D6",
-                            ["enslave_result", {"p": seat, "other": other}],
-                            why="enslaving",
-                            into="roll",
-                            fate=True,
-                        )
-                    ],
+                    [frames.roll(seat, "D6", ["enslave_result", {"p": seat, "other": other}], why="enslaving")],
                 )
             )
     if stats.has_trait(g, seat, "panic"):
@@ -596,16 +587,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
             Choice(
                 "panic",
                 f"Pipe the {g.name(other)} into a panic (1 to 3: it flees)",
-                [
-                    frames.roll(
-                        other,
-                        "D6",
-                        ["panic_result", {"p": seat, "other": other}],
-                        why="resisting panic",
-                        into="roll",
-                        fate=True,
-                    )
-                ],
+                [frames.roll(other, "D6", ["panic_result", {"p": seat, "other": other}], why="resisting panic")],
             )
         )
     if stats.has_trait(g, seat, "curse"):
@@ -613,16 +595,7 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
             Choice(
                 "curse",
                 f"Curse the {g.name(other)} (1 to 3: it loses 1 Craft)",
-                [
-                    frames.roll(
-                        other,
-                        "D6",
-                        ["curse_result", {"p": seat, "other": other}],
-                        why="resisting a curse",
-                        into="roll",
-                        fate=True,
-                    )
-                ],
+                [frames.roll(other, "D6", ["curse_result", {"p": seat, "other": other}], why="resisting a curse")],
             )
         )
     return opts

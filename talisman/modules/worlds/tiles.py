@@ -68,12 +68,7 @@ def _portal(g: Game, a: frames.Seat) -> None:
                 f"{attr.title()} ({value}): roll 2 dice, at or under it",
                 [
                     frames.roll(
-                        seat,
-                        "2D6",
-                        ["worlds_portal_result", {"p": seat, "attr": attr}],
-                        why="the Portal of Power",
-                        into="roll",
-                        fate=True,
+                        seat, "2D6", ["worlds_portal_result", {"p": seat, "attr": attr}], why="the Portal of Power"
                     )
                 ],
             )
