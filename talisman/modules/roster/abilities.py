@@ -552,6 +552,14 @@ def _trade_take(g: Game, a: frames.CardOf) -> None:
 # --- meeting characters ---------------------------------------------------------------------------
 
 
+# What a character may do to another it meets that the other rolls a die to resist: the trait (also
+# the option's id), the option's label, the frame that reads the roll, and the roll in words.
+RESISTED = (
+    ("panic", "Pipe the {} into a panic (1 to 3: it flees)", "panic_result", "resisting panic"),
+    ("curse", "Curse the {} (1 to 3: it loses 1 Craft)", "curse_result", "resisting a curse"),
+)
+
+
 @MODULE.ability("meet")
 def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
     o = g.players[other]
@@ -582,22 +590,10 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
                     [frames.roll(seat, "D6", ["enslave_result", {"p": seat, "other": other}], why="enslaving")],
                 )
             )
-    if stats.has_trait(g, seat, "panic"):
-        opts.append(
-            Choice(
-                "panic",
-                f"Pipe the {g.name(other)} into a panic (1 to 3: it flees)",
-                [frames.roll(other, "D6", ["panic_result", {"p": seat, "other": other}], why="resisting panic")],
-            )
-        )
-    if stats.has_trait(g, seat, "curse"):
-        opts.append(
-            Choice(
-                "curse",
-                f"Curse the {g.name(other)} (1 to 3: it loses 1 Craft)",
-                [frames.roll(other, "D6", ["curse_result", {"p": seat, "other": other}], why="resisting a curse")],
-            )
-        )
+    for trait, label, then, why in RESISTED:
+        if stats.has_trait(g, seat, trait):
+            roll = frames.roll(other, "D6", [then, {"p": seat, "other": other}], why=why)
+            opts.append(Choice(trait, label.format(g.name(other)), [roll]))
     return opts
 
 
