@@ -35,6 +35,7 @@ from talisman.engine import cards, effects, frames, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_classic.module import MODULE
+from talisman.modules.shared import flight
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -210,20 +211,10 @@ def declare_flight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
         or g.rules.spaces[p.space].id == ENTRANCE
     ):
         return []
-    return [
-        Choice(
-            "flee",
-            "Declare that you flee the Dungeon (from now on you move only toward the Entrance)",
-            [frame("declare_flight", p=seat), *back],
-            "free",
-        )
-    ]
+    return [flight.flee_choice(seat, "declare_flight", "toward the Entrance", back)]
 
 
-@MODULE.handler("declare_flight", args=frames.Seat)
-def _declare_flight(g: Game, a: frames.Seat) -> None:
-    g.players[a["p"]].status["flight"] = True
-    g.say(f"{g.name(a['p'])} flees the Dungeon.", seat=a["p"])
+MODULE.handler("declare_flight", args=frames.Seat)(flight.declare)
 
 
 @MODULE.ability("turn_start")
