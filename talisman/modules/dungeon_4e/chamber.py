@@ -28,12 +28,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import frames, holds, possessions, stats
-from talisman.engine.combat import fight_creature, take_scores
+from talisman.engine.combat import take_scores
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
-from talisman.modules.shared.lord_of_darkness import EMERGE_ON_BOARD, LORD, LORD_VALUE, Emerge, LordFight, fight_result
+from talisman.modules.shared.lord_of_darkness import (
+    EMERGE_ON_BOARD,
+    LORD,
+    LORD_VALUE,
+    Emerge,
+    LordFight,
+    fight_lord,
+    fight_result,
+)
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -81,16 +89,7 @@ def unfaced_lord(g: Game, seat: int) -> None:
 
 @MODULE.handler("lord_fight", args=LordFight)
 def _lord_fight(g: Game, a: LordFight) -> None:
-    seat, mode = a["p"], a["mode"]
-    fight_creature(
-        g,
-        seat,
-        {"name": LORD, mode: LORD_VALUE, "evade": False, "record": True, "alone": True},
-        {"space": g.players[seat].space},
-        win=[frame("lord_slain", p=seat)],
-        lose=[frame("lord_after", p=seat, defeated=True)],
-        standoff=[frame("lord_after", p=seat, defeated=False)],
-    )
+    fight_lord(g, a, "lord_after", [frame("lord_slain", p=a["p"])], alone=True)
 
 
 @MODULE.handler("lord_slain", args=frames.Seat)

@@ -5,9 +5,9 @@ the chart is each module's own: the Crown of Command, or the Worlds' ending)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine.combat import take_scores
+from talisman.engine.combat import fight_creature, take_scores
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -55,3 +55,21 @@ def fight_result(g: Game, seat: int) -> int | None:
     if not g.players[seat].alive:
         return None
     return 0 if scores is None else max(0, scores[0] - scores[1])
+
+
+def fight_lord(g: Game, a: LordFight, emerge: str, won: list[Any], **rule: bool) -> None:
+    """Character ``p`` fights the Lord of Darkness in its ``mode``; his attack score is recorded
+    (:func:`fight_result` reads it). A win goes on to the frames ``won``; a defeat or a stand-off
+    to the frame of kind ``emerge``, told whether the character was defeated. ``rule``: what the
+    module's fight says besides (``alone``: no Follower fights for the character; ``trophy``:
+    False, he leaves none)."""
+    seat = a["p"]
+    fight_creature(
+        g,
+        seat,
+        {"name": LORD, a["mode"]: LORD_VALUE, "evade": False, "record": True, **rule},
+        {"space": g.players[seat].space},
+        win=won,
+        lose=[(emerge, {"p": seat, "defeated": True})],
+        standoff=[(emerge, {"p": seat, "defeated": False})],
+    )

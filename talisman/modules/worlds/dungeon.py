@@ -21,11 +21,19 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.content.vocabulary import _fail
 from talisman.engine import cards, frames, lives, stats
-from talisman.engine.combat import fight_creature, fought_in, take_scores
+from talisman.engine.combat import fought_in, take_scores
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.shared.cell import register_cell
-from talisman.modules.shared.lord_of_darkness import EMERGE_ON_BOARD, LORD, LORD_VALUE, Emerge, LordFight, fight_result
+from talisman.modules.shared.lord_of_darkness import (
+    EMERGE_ON_BOARD,
+    LORD,
+    LORD_VALUE,
+    Emerge,
+    LordFight,
+    fight_lord,
+    fight_result,
+)
 from talisman.modules.worlds import generator, world
 from talisman.modules.worlds.module import MODULE
 from talisman.modules.worlds.tiles import to_peril
@@ -109,16 +117,7 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 
 @MODULE.handler("worlds_lord_of_darkness", args=LordFight)
 def _lord_fight(g: Game, a: LordFight) -> None:
-    seat, mode = a["p"], a["mode"]
-    fight_creature(
-        g,
-        seat,
-        {"name": LORD, mode: LORD_VALUE, "evade": False, "record": True, "trophy": False},
-        {"space": g.players[seat].space},
-        win=[frame("worlds_emerge", p=seat, defeated=False)],
-        lose=[frame("worlds_emerge", p=seat, defeated=True)],
-        standoff=[frame("worlds_emerge", p=seat, defeated=False)],
-    )
+    fight_lord(g, a, "worlds_emerge", [frame("worlds_emerge", p=a["p"], defeated=False)], trophy=False)
 
 
 @MODULE.handler("worlds_emerge", args=Emerge)
