@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, effects, frames, lives, possessions, stats
-from talisman.engine.decision import Choice
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame
 from talisman.engine.movement import _walks
 from talisman.modules.city_classic.law import arrest, crime, release
@@ -260,7 +260,7 @@ def wharf_departures(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                 Choice(
                     f"barge:{region}",
                     f"Pay {fare}G for a barge to any space of the {g.rules.regions[region].name}",
-                    [frame("lose_gold", p=seat, n=fare, why="the barge"), frame("voyage", p=seat, regions=[region])],
+                    [lose_gold(seat, fare, "the barge"), frame("voyage", p=seat, regions=[region])],
                 )
             )
     if stowaway_allowed(g, seat):
@@ -274,6 +274,11 @@ class LoseGold(TypedDict):
     p: int
     n: int
     why: str
+
+
+def lose_gold(p: int, n: int, why: str) -> Frame:
+    """Character ``p`` pays ``n`` gold for ``why`` (see :class:`LoseGold`)."""
+    return ("lose_gold", {"p": p, "n": n, "why": why})
 
 
 @MODULE.handler("lose_gold", args=LoseGold)
@@ -461,7 +466,7 @@ def royal_castle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
                 Choice(
                     f"warrant:{i}",
                     f"Lay a Warrant on the {g.name(i)}",
-                    [frame("lose_gold", p=seat, n=WARRANT_PRICE, why="a Warrant"), frame("lay_warrant", p=seat, on=i)],
+                    [lose_gold(seat, WARRANT_PRICE, "a Warrant"), frame("lay_warrant", p=seat, on=i)],
                 )
                 for i in rivals
             ],
@@ -502,7 +507,7 @@ def riverman(g: Game, seat: int, ctx: dict[str, Any]) -> None:
                 "sail",
                 "Pay him 2G and sail",
                 [
-                    frame("lose_gold", p=seat, n=BARGE_FARE["outer"], why="the passage"),
+                    lose_gold(seat, BARGE_FARE["outer"], "the passage"),
                     frame("voyage", p=seat, regions=["outer"]),
                 ],
             ),
