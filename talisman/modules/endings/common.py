@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, frames, lives, stats
+from talisman.engine.decision import Frame
 from talisman.modules.endings.module import MODULE
 
 if TYPE_CHECKING:
@@ -148,6 +149,11 @@ class EndingWin(TypedDict):
 
     p: int
     how: str
+
+
+def ending_win(p: int, how: str) -> Frame:
+    """Character ``p`` wins the game, ``how`` in words (see :class:`EndingWin`)."""
+    return ("ending_win", {"p": p, "how": how})
 
 
 @MODULE.handler("ending_win", args=EndingWin)

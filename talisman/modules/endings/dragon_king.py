@@ -66,7 +66,7 @@ def king(g: Game, seat: int, on_win: list[Any]) -> dict[str, Any]:
 
 
 def _won(seat: int) -> list[Any]:
-    return [frame("ending_win", p=seat, how=WIN)]
+    return [common.ending_win(seat, WIN)]
 
 
 @MODULE.handler("dragon_king_outcome", args=frames.Rolled)

@@ -163,7 +163,9 @@ def _suffer(g: Game, a: frames.Rolled) -> None:
         )
         common.leave_crown(g, seat, "is driven from the Crown")
     if wins:
-        g.push("ending_win", p=seat, how=f"survived the Lord of Chaos's torment ({found}) and rules from the Crown")
+        g.push_frame(
+            common.ending_win(seat, f"survived the Lord of Chaos's torment ({found}) and rules from the Crown")
+        )
     if everything:
         common.discard_possessions(g, seat, "the Lord of Chaos's torment")
     lives.lose_lives(g, seat, n, "the Lord of Chaos")
@@ -207,7 +209,7 @@ def priest_of_chaos(**changes: Any) -> dict[str, Any]:
 @MODULE.handler("chaos_combat", args=frames.Rolled)
 def _combat(g: Game, a: frames.Rolled) -> None:
     seat, n = a["p"], a["roll"]
-    won = [frame("ending_win", p=seat, how="defeated the champion of the Lord of Chaos and rules from the Crown")]
+    won = [common.ending_win(seat, "defeated the champion of the Lord of Chaos and rules from the Crown")]
     alignment = g.players[seat].alignment
     if n == 6:
         strength, _ = g.roll_dice("D6", seat)
