@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.abilities import can_evade_here, next_spaces
 from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
-from talisman.engine.decision import Choice
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame, frame_of
 from talisman.modules.core.character_rules import (
     CITY,
@@ -649,10 +649,7 @@ def _panic_result(g: Game, a: frames.RolledAgainst) -> None:
         seat,
         "panic",
         f"The {g.name(other)} panics: which way does it flee?",
-        [
-            Choice(f"to:{g.rules.spaces[s].id}", f"To the {g.space_name(s)}", [frame("drive", p=other, to=s)])
-            for s in ways
-        ],
+        [Choice(f"to:{g.rules.spaces[s].id}", f"To the {g.space_name(s)}", [drive(other, s)]) for s in ways],
     )
 
 
@@ -680,7 +677,12 @@ def dungeon_exit(g: Game) -> int:
 
 def flee_dungeon(g: Game, seat: int) -> None:
     g.say(f"The {g.name(seat)} flees the Dungeon.", seat=seat)
-    g.push("drive", p=seat, to=dungeon_exit(g))
+    g.push_frame(drive(seat, dungeon_exit(g)))
+
+
+def drive(p: int, to: int) -> Frame:
+    """Character ``p`` is driven to the space of index ``to`` (see :class:`~talisman.engine.frames.GoTo`)."""
+    return ("drive", {"p": p, "to": to})
 
 
 @MODULE.handler("drive", args=frames.GoTo)
@@ -734,7 +736,7 @@ def _rout_offer(g: Game, a: frames.Toward) -> None:
                 Choice(
                     f"rout:{g.rules.spaces[w].id}",
                     f"Drive it to the {g.space_name(w)}",
-                    [frame("drive", p=other, to=w), *([frame("mark_routed", p=other)] if dungeon else [])],
+                    [drive(other, w), *([frame("mark_routed", p=other)] if dungeon else [])],
                 )
                 for w in ways
             ],
