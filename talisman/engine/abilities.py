@@ -60,7 +60,7 @@ drawn: the Emperor's Guard, face-down cards).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from talisman.engine import stats
@@ -187,7 +187,7 @@ def end_of_turn_options(g: Game, seat: int) -> list[Choice]:
     return [] if g.players[seat].toad else _collect("end_of_turn", g, seat)
 
 
-def on_enemies_killed(g: Game, seat: int, fight: dict[str, Any]) -> None:
+def on_enemies_killed(g: Game, seat: int, fight: Mapping[str, Any]) -> None:
     for fn in hooks(g, "killed"):
         fn(g, seat, fight)
 
@@ -269,7 +269,7 @@ def pieces(g: Game) -> list[dict[str, Any]]:
     return [piece for fn in hooks(g, "pieces") for piece in fn(g)]
 
 
-def battle_bonus(g: Game, seat: int, fight: dict[str, Any]) -> int:
+def battle_bonus(g: Game, seat: int, fight: Mapping[str, Any]) -> int:
     """Strength (or, in psychic combat, Craft) that abilities add in this fight."""
     if g.players[seat].toad:
         return 0
@@ -299,7 +299,7 @@ def may_meet(g: Game, seat: int, other: int) -> bool:
     return all(fn(g, seat, other) for fn in hooks(g, "may_meet"))
 
 
-def spell_twisted(g: Game, cast: dict[str, Any]) -> bool:
+def spell_twisted(g: Game, cast: Mapping[str, Any]) -> bool:
     """Does a rule take over how this Spell resolves (``cast``: the args of its ``spell_resolve``)?
     It pushes the frames that resolve it: ``spell_resolve`` again, marked ``twisted``."""
     return any(fn(g, cast) for fn in hooks(g, "spell_twist"))
@@ -319,13 +319,13 @@ def foe_value(g: Game, seat: int, card: int, mode: str) -> int:
     return printed
 
 
-def attack_faces(g: Game, seat: int, fight: dict[str, Any], faces: list[int]) -> list[int]:
+def attack_faces(g: Game, seat: int, fight: Mapping[str, Any], faces: list[int]) -> list[int]:
     for fn in hooks(g, "attack_faces"):
         faces = fn(g, seat, fight, faces)
     return faces
 
 
-def fight_result(g: Game, seat: int, fight: dict[str, Any], outcome: str, margin: int) -> str:
+def fight_result(g: Game, seat: int, fight: Mapping[str, Any], outcome: str, margin: int) -> str:
     """``win``, ``lose`` or ``standoff``, once every rule has had its say (``margin``: my score - theirs)."""
     for fn in hooks(g, "fight_result"):
         outcome = fn(g, seat, fight, outcome, margin)

@@ -129,8 +129,16 @@ def take_scores(g: Game, seat: int) -> list[int] | None:
     return scores
 
 
-@ENGINE.handler("hold")
-def _hold(g: Game, a: dict[str, Any]) -> None:
+class Hold(TypedDict):
+    """Character ``p`` must face ``what`` again next turn (``params``: the fight it faces again)."""
+
+    p: int
+    what: str
+    params: dict[str, Any]
+
+
+@ENGINE.handler("hold", args=Hold)
+def _hold(g: Game, a: Hold) -> None:
     """Stay on this space and face the same foe next turn (Werewolf, Pits)."""
     seat: int = a["p"]
     p = g.players[seat]
@@ -205,7 +213,7 @@ def _own_score(g: Game, seat: int, a: dict[str, Any]) -> int:
     return battle_strength(g, seat, a)
 
 
-def battle_strength(g: Game, seat: int, a: dict[str, Any]) -> int:
+def battle_strength(g: Game, seat: int, a: Mapping[str, Any]) -> int:
     # A weapon's bonus against one kind of foe counts against Dragons among the foes,
     # or against foes all of one kind (the Goblin Slayer against Goblins).
     kinds = foe_subtypes(g, a) - {""}
@@ -225,8 +233,14 @@ def evade_options(g: Game, seat: int, a: dict[str, Any]) -> list[Choice]:
     return []
 
 
-@ENGINE.handler("combat_evaded")
-def _combat_evaded(g: Game, a: dict[str, Any]) -> None:
+class CombatEvaded(frames.Combat):
+    """A fight (see :class:`~talisman.engine.frames.Combat`) that character ``p`` evades."""
+
+    whole_space: NotRequired[bool]
+
+
+@ENGINE.handler("combat_evaded", args=CombatEvaded)
+def _combat_evaded(g: Game, a: CombatEvaded) -> None:
     """The creatures stay where they are but no longer bar the other cards.
 
     ``whole_space``: the evasion passes every Enemy on the space, not only
@@ -287,15 +301,15 @@ def evaded(g: Game, seat: int, card: int) -> bool:
 # --- rolling and resolving ------------------------------------------------------
 
 
-@ENGINE.handler("combat_roll")
-def _combat_roll(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("combat_roll", args=frames.Combat)
+def _combat_roll(g: Game, a: frames.Combat) -> None:
     seat: int = a["p"]
     faces = _fight_faces(g, seat, a)
     enemy = 0 if a.get("assassinate") else g.rng.die(CREATURE_DIE)
     _offer_reroll(g, seat, {**a, "faces": faces, "enemy_roll": enemy}, "combat_resolve")
 
 
-def _fight_faces(g: Game, seat: int, a: dict[str, Any]) -> list[int]:
+def _fight_faces(g: Game, seat: int, a: Mapping[str, Any]) -> list[int]:
     """The attack dice against creatures: a Follower fighting in the character's
     place (``champion``) rolls one die; rules may change the dice (``attack_faces``)."""
     if a.get("champion"):
@@ -314,7 +328,7 @@ def _attack_faces(g: Game, seat: int, mode: str, foes: int = 1) -> list[int]:
     return [g.rng.die(die) for _ in range(n)]
 
 
-def _offer_reroll(g: Game, seat: int, a: dict[str, Any], then: str, key: str = "faces") -> None:
+def _offer_reroll(g: Game, seat: int, a: Mapping[str, Any], then: str, key: str = "faces") -> None:
     p = g.players[seat]
     roll = max(a[key])
     # No Fate against a foe that forbids it (``no-fate-reroll``: the Soulbinder), nor for no roll at all.
@@ -371,8 +385,18 @@ def _offer_reroll(g: Game, seat: int, a: dict[str, Any], then: str, key: str = "
     g.push(then, **a)
 
 
-@ENGINE.handler("reroll_battle")
-def _reroll_battle(g: Game, a: dict[str, Any]) -> None:
+class RerollBattle(TypedDict):
+    """Character ``seat`` rolls its dice again (its ``key``: ``faces`` or ``dfaces``) in the fight
+    ``a`` (the arguments of the frame the roll was for), then the frame of kind ``then`` runs."""
+
+    a: dict[str, Any]
+    seat: int
+    key: str
+    then: str
+
+
+@ENGINE.handler("reroll_battle", args=RerollBattle)
+def _reroll_battle(g: Game, a: RerollBattle) -> None:
     inner = dict(a["a"])
     if "foes" in inner:
         inner[a["key"]] = _fight_faces(g, a["seat"], inner)
@@ -381,8 +405,18 @@ def _reroll_battle(g: Game, a: dict[str, Any]) -> None:
     g.push(a["then"], **inner)
 
 
-@ENGINE.handler("combat_resolve")
-def _combat_resolve(g: Game, a: dict[str, Any]) -> None:
+class CombatRolled(frames.Combat):
+    """A fight (see :class:`~talisman.engine.frames.Combat`) whose dice are rolled: the
+    character's ``faces`` and the foe's ``enemy_roll`` (0: none). A character that has rolled
+    again carries ``rerolled_<its seat>``, a key no TypedDict can name (tests/test_frame_args.py
+    allows it)."""
+
+    faces: list[int]
+    enemy_roll: int
+
+
+@ENGINE.handler("combat_resolve", args=CombatRolled)
+def _combat_resolve(g: Game, a: CombatRolled) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     mode = a["mode"]
@@ -395,7 +429,7 @@ def _combat_resolve(g: Game, a: dict[str, Any]) -> None:
     else:
         mine = roll + stats.craft(g, seat, battle=True) + abilities.battle_bonus(g, seat, a)
     theirs = foe_value(g, a, mode) + a["enemy_roll"] + (bonus if a["enemy_roll"] else 0)
-    noun = "battle" if mode == "strength" else "psychic combat"
+    noun = fought_in(mode)
     attr = "Strength" if mode == "strength" else "Craft"
     extra = f" (+{bonus} for the {g.space_name(p.space)})" if bonus and a["enemy_roll"] else ""
     g.say(
@@ -435,8 +469,14 @@ def _combat_resolve(g: Game, a: dict[str, Any]) -> None:
             g.push_all([outcome])
 
 
-@ENGINE.handler("combat_outcome")
-def _combat_outcome(g: Game, a: dict[str, Any]) -> None:
+class CombatOutcome(CombatRolled):
+    """A fight whose result is known: ``outcome`` (``win``, ``lose`` or ``standoff``)."""
+
+    outcome: str
+
+
+@ENGINE.handler("combat_outcome", args=CombatOutcome)
+def _combat_outcome(g: Game, a: CombatOutcome) -> None:
     """A lost battle costs a life (and a tamed Animal); a stand-off ends the fight."""
     seat: int = a["p"]
     mode = a["mode"]
@@ -461,7 +501,7 @@ def _combat_outcome(g: Game, a: dict[str, Any]) -> None:
         g.push_all(a["standoff"])
 
 
-def creatures_killed(g: Game, seat: int, a: dict[str, Any]) -> None:
+def creatures_killed(g: Game, seat: int, a: Mapping[str, Any]) -> None:
     p = g.players[seat]
     g.say(f"{g.name(seat)} kills the {foe_names(g, a)}.", type="combat-result", seat=seat)
     for c in a["foes"]:
@@ -513,8 +553,18 @@ def lose_battle_life(g: Game, seat: int, cause: str, armour: bool = True, by: in
     g.push("armour_save", p=seat, cause=cause, armour=armour, by=by)
 
 
-@ENGINE.handler("armour_save")
-def _armour_save(g: Game, a: dict[str, Any]) -> None:
+class ArmourSave(TypedDict):
+    """Character ``p`` loses a life in battle (``cause`` in words), unless saved (``armour``:
+    Armour may save it); ``by``: the character who takes the life."""
+
+    p: int
+    cause: str
+    armour: bool
+    by: NotRequired[int | None]
+
+
+@ENGINE.handler("armour_save", args=ArmourSave)
+def _armour_save(g: Game, a: ArmourSave) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     best = 0
@@ -635,14 +685,35 @@ def _pvp(g: Game, a: Pvp) -> None:
     g.decide(dfd, "defend", f"The {g.name(att)} attacks you in {noun}.", opts)
 
 
-@ENGINE.handler("pvp_evaded")
-def _pvp_evaded(g: Game, a: dict[str, Any]) -> None:
+class PvpEvaded(TypedDict):
+    """Character ``d`` evades character ``a`` (the rest of the fight's arguments may come along)."""
+
+    a: int
+    d: int
+    mode: NotRequired[str]
+    assassinate: NotRequired[bool]
+    announced: NotRequired[bool]
+    turn: NotRequired[int | None]
+    settle: NotRequired[list[Any]]
+
+
+@ENGINE.handler("pvp_evaded", args=PvpEvaded)
+def _pvp_evaded(g: Game, a: PvpEvaded) -> None:
     g.say(f"{g.name(a['d'])} evades {g.name(a['a'])}.", type="evade", seat=a["d"])
     g.players[a["a"]].flags.add(f"evaded-by:{a['d']}")  # this turn (the Wise Man stays with one who evades)
 
 
-@ENGINE.handler("ability_on")
-def _ability_on(g: Game, a: dict[str, Any]) -> None:
+class AbilityOn(TypedDict):
+    """Character ``a`` uses an ability on character ``d``, who may evade it; ``then``: the ability's
+    frames."""
+
+    a: int
+    d: int
+    then: list[Any]
+
+
+@ENGINE.handler("ability_on", args=AbilityOn)
+def _ability_on(g: Game, a: AbilityOn) -> None:
     """000 Evading (B): a character may evade another who uses an ability on it (the Thief's theft)."""
     g.decide(
         a["d"],
@@ -655,6 +726,23 @@ def _ability_on(g: Game, a: dict[str, Any]) -> None:
     )
 
 
+def fought_in(mode: str) -> str:
+    """The words for a fight in ``mode``: ``battle`` (strength) or ``psychic combat`` (craft).
+
+    >>> fought_in("craft")
+    'psychic combat'
+    """
+    return "battle" if mode == "strength" else "psychic combat"
+
+
+def bout(g: Game, a: frames.Bout, told: str, result: str) -> None:
+    """A bout a rule arranges (:class:`~talisman.engine.frames.Bout`), ``told`` in words, is fought
+    and then settled by the frame of kind ``result`` (its args: ``att`` and ``dfd``, and those
+    :func:`arranged_fight` adds)."""
+    g.say(told, type="attack", seat=a["a"])
+    arranged_fight(g, a["a"], a["d"], a["mode"], (result, {"att": a["a"], "dfd": a["d"]}))
+
+
 def arranged_fight(g: Game, att: int, dfd: int, mode: str, settle: tuple[str, dict[str, Any]]) -> None:
     """A fight between two characters that a rule arranges (the Arena, the Perils of Pandora, a shot
     with a Bow): Spells first, then the dice; ``settle`` (a frame's kind and args) is told the winner
@@ -665,8 +753,22 @@ def arranged_fight(g: Game, att: int, dfd: int, mode: str, settle: tuple[str, di
     g.push("pvp_magic", a=att, d=dfd, mode=mode, assassinate=False, announced=True, turn=att, settle=[kind, args])
 
 
-@ENGINE.handler("pvp_magic")
-def _pvp_magic(g: Game, a: dict[str, Any]) -> None:
+class PvpStep(TypedDict):
+    """A fight between characters (see :class:`Pvp`) before its dice: ``turn``, the side that may
+    cast a Spell now; ``settle``, the frame told the result instead of the usual
+    spoils."""
+
+    a: int
+    d: int
+    mode: str
+    assassinate: bool
+    announced: bool
+    turn: int
+    settle: NotRequired[list[Any]]
+
+
+@ENGINE.handler("pvp_magic", args=PvpStep)
+def _pvp_magic(g: Game, a: PvpStep) -> None:
     """Each side may cast Spells before the dice, attacker first."""
     who = a["turn"]
     nxt = a["d"] if who == a["a"] else None
@@ -683,28 +785,36 @@ def _pvp_magic(g: Game, a: dict[str, Any]) -> None:
         g.push_all(cont)
 
 
-@ENGINE.handler("pvp_roll")
-def _pvp_roll(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("pvp_roll", args=PvpStep)
+def _pvp_roll(g: Game, a: PvpStep) -> None:
     att: int = a["a"]
     dfd: int = a["d"]
     mode = a["mode"]
-    a = {
+    rolled = {
         **a,
         "faces": abilities.attack_faces(g, att, a, _attack_faces(g, att, mode)),
         "dfaces": [0] if a["assassinate"] else abilities.attack_faces(g, dfd, a, _attack_faces(g, dfd, mode)),
     }
-    _offer_reroll(g, att, a, "pvp_reroll_defender")
+    _offer_reroll(g, att, rolled, "pvp_reroll_defender")
 
 
-@ENGINE.handler("pvp_reroll_defender")
-def _pvp_reroll_defender(g: Game, a: dict[str, Any]) -> None:
+class PvpRolled(PvpStep):
+    """A fight between characters whose dice are rolled: the attacker's ``faces`` and the
+    defender's ``dfaces`` (and ``rerolled_<seat>``, as in :class:`CombatRolled`)."""
+
+    faces: list[int]
+    dfaces: list[int]
+
+
+@ENGINE.handler("pvp_reroll_defender", args=PvpRolled)
+def _pvp_reroll_defender(g: Game, a: PvpRolled) -> None:
     if a["assassinate"]:
         g.push("pvp_resolve", **a)
         return
     _offer_reroll(g, a["d"], a, "pvp_resolve", key="dfaces")
 
 
-def _pvp_score(g: Game, seat: int, a: dict[str, Any]) -> int:
+def _pvp_score(g: Game, seat: int, a: Mapping[str, Any]) -> int:
     bonus = abilities.battle_bonus(
         g, seat, {"mode": a["mode"], "foes": [], "adhoc": [], "vs": a["d"] if seat == a["a"] else a["a"]}
     )
@@ -716,8 +826,8 @@ def _pvp_score(g: Game, seat: int, a: dict[str, Any]) -> int:
     return total + bonus
 
 
-@ENGINE.handler("pvp_resolve")
-def _pvp_resolve(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("pvp_resolve", args=PvpRolled)
+def _pvp_resolve(g: Game, a: PvpRolled) -> None:
     att: int = a["a"]
     dfd: int = a["d"]
     mode = a["mode"]

@@ -612,8 +612,17 @@ def _discard_cards(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None
             board_discard(g, s, c)
 
 
-@ENGINE.handler("discard_cards_at")
-def _discard_cards_at(g: Game, a: dict[str, Any]) -> None:
+class DiscardCardsAt(TypedDict):
+    """The cards on the space of index ``space`` that match ``filter`` (as judged for character
+    ``p``) are discarded."""
+
+    p: int
+    space: int
+    filter: Any
+
+
+@ENGINE.handler("discard_cards_at", args=DiscardCardsAt)
+def _discard_cards_at(g: Game, a: DiscardCardsAt) -> None:
     for c in [c for c in g.cards_on(a["space"]) if card_matches(g, a["p"], c, a["filter"])]:
         board_discard(g, a["space"], c)
 
@@ -672,8 +681,20 @@ def _follower_for_life(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> 
             g.push_all(dies)
 
 
-@ENGINE.handler("follower_for_life")
-def _follower_for_life_frame(g: Game, a: dict[str, Any]) -> None:
+class FollowerForLife(TypedDict):
+    """Character ``p`` may give up a Follower instead of losing ``n`` lives (``decision``, ``prompt``:
+    the question asked; ``cause``, ``why``: the loss and the Follower's end, in words)."""
+
+    p: int
+    n: int
+    cause: str
+    decision: str
+    prompt: str
+    why: str
+
+
+@ENGINE.handler("follower_for_life", args=FollowerForLife)
+def _follower_for_life_frame(g: Game, a: FollowerForLife) -> None:
     seat: int = a["p"]
     n = a["n"]
     p = g.players[seat]
@@ -732,8 +753,17 @@ def _shop(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     g.push("shop", p=seat, items=params["items"], free_trait=params.get("free_trait", ""))
 
 
-@ENGINE.handler("shop")
-def _shop_frame(g: Game, a: dict[str, Any]) -> None:
+class Shop(TypedDict):
+    """Character ``p`` is offered ``items`` (name -> price) to buy; ``free_trait``: a trait that
+    makes one free."""
+
+    p: int
+    items: dict[str, Any]
+    free_trait: str
+
+
+@ENGINE.handler("shop", args=Shop)
+def _shop_frame(g: Game, a: Shop) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     # One free card a visit; marked by turn, as a visit may come in another's turn (Market Day).
@@ -771,8 +801,18 @@ def _shop_frame(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@ENGINE.handler("buy")
-def _buy(g: Game, a: dict[str, Any]) -> None:
+class BuyItem(TypedDict):
+    """Character ``p`` buys the item ``name`` for ``price`` gold. ``free``: the item is given,
+    whatever its price."""
+
+    p: int
+    name: str
+    price: int
+    free: NotRequired[bool]
+
+
+@ENGINE.handler("buy", args=BuyItem)
+def _buy(g: Game, a: BuyItem) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     card = cards.take_named(g, "purchase", a["name"])
@@ -892,8 +932,18 @@ def _roll(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     roll(g, seat, expr, then, why=params.get("prompt", ""), fate=params.get("fate", True))
 
 
-@ENGINE.handler("pick_of_two")
-def _pick_of_two(g: Game, a: dict[str, Any]) -> None:
+class PickOfTwo(TypedDict):
+    """Character ``p`` rolls ``dice`` twice and keeps either roll for ``then`` (``why``: the roll,
+    in words)."""
+
+    p: int
+    dice: str
+    then: list[Any]
+    why: str
+
+
+@ENGINE.handler("pick_of_two", args=PickOfTwo)
+def _pick_of_two(g: Game, a: PickOfTwo) -> None:
     seat: int = a["p"]
     first, _ = g.roll_dice(a["dice"], seat)
     second, _ = g.roll_dice(a["dice"], seat)
@@ -1099,8 +1149,16 @@ def _spend_fate(g: Game, a: SpendFate) -> None:
         g.say(f"{g.name(seat)}'s Fate comes straight back ({p.fate}).", type="fate", seat=seat)
 
 
-@ENGINE.handler("table")
-def _table(g: Game, a: dict[str, Any]) -> None:
+class Table(frames.Rolled):
+    """A roll read on a table's ``rows`` with ``bonus`` added (``ctx``: where the table comes from)."""
+
+    rows: list[Any]
+    ctx: dict[str, Any]
+    bonus: int
+
+
+@ENGINE.handler("table", args=Table)
+def _table(g: Game, a: Table) -> None:
     seat: int = a["p"]
     value = a["roll"] + a.get("bonus", 0)
     if a.get("bonus"):
@@ -1112,8 +1170,16 @@ def _table(g: Game, a: dict[str, Any]) -> None:
             return
 
 
-@ENGINE.handler("follower_rolls")
-def _follower_rolls(g: Game, a: dict[str, Any]) -> None:
+class FollowerRolls(TypedDict):
+    """Character ``p`` rolls on the table's ``rows`` for each of its ``followers`` too."""
+
+    p: int
+    rows: list[Any]
+    followers: list[int]
+
+
+@ENGINE.handler("follower_rolls", args=FollowerRolls)
+def _follower_rolls(g: Game, a: FollowerRolls) -> None:
     """Roll for each Follower too (the Chasm): on the table's losing rows it is lost."""
     seat: int = a["p"]
     lethal = [row for row in a["rows"] if any("lose" in e for e in row.get("do", ()))]
@@ -1141,8 +1207,16 @@ def _test(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     roll(g, seat, expr, frame("test_result", p=seat, params=params, ctx=ctx), why=f"a test of {params['vs']}")
 
 
-@ENGINE.handler("test_result")
-def _test_result(g: Game, a: dict[str, Any]) -> None:
+class TestResult(frames.Rolled):
+    """A roll tested against an attribute of character ``p`` (``params``: the test as content
+    gives it; ``ctx``: where it comes from)."""
+
+    params: dict[str, Any]
+    ctx: dict[str, Any]
+
+
+@ENGINE.handler("test_result", args=TestResult)
+def _test_result(g: Game, a: TestResult) -> None:
     seat: int = a["p"]
     params = a["params"]
     target = stats.attribute(g, seat, params["vs"])
@@ -1380,8 +1454,18 @@ def _peek(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
         )
 
 
-@ENGINE.handler("put_back")
-def _put_back(g: Game, a: dict[str, Any]) -> None:
+class PutBack(TypedDict):
+    """Character ``p`` puts the cards ``left`` back on the ``deck`` one at a time (``chosen``: in
+    the order picked so far)."""
+
+    p: int
+    deck: str
+    left: list[int]
+    chosen: list[int]
+
+
+@ENGINE.handler("put_back", args=PutBack)
+def _put_back(g: Game, a: PutBack) -> None:
     """Put the cards looked at back one at a time, the first chosen on top."""
     left, chosen = a["left"], a["chosen"]
     if len(left) <= 1:
@@ -1405,8 +1489,16 @@ def _put_back(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@ENGINE.handler("take_from_deck")
-def _take_from_deck(g: Game, a: dict[str, Any]) -> None:
+class TakeFromDeck(TypedDict):
+    """Character ``p`` takes ``card`` out of ``deck``."""
+
+    p: int
+    deck: str
+    card: int
+
+
+@ENGINE.handler("take_from_deck", args=TakeFromDeck)
+def _take_from_deck(g: Game, a: TakeFromDeck) -> None:
     if a["card"] in g.decks[a["deck"]]:
         g.decks[a["deck"]].remove(a["card"])
         offer(g, a["p"], a["card"])

@@ -63,13 +63,21 @@ def rivals_on_crown(g: Game, seat: int) -> list[int]:
 # --- the Crown of Command (Command Spell) -------------------------------------
 
 
-def _crown_reach(g: Game, seat: int) -> None:
-    g.say(f"{g.name(seat)} reaches the Crown of Command!", type="crown", seat=seat)
+def crown_reached(g: Game, seat: int, told: str, won: str) -> None:
+    """The character is on the Crown of Command (``told`` in words): it challenges the rivals there,
+    or with no rival left anywhere it wins (``won``: how, in words)."""
+    g.say(told, type="crown", seat=seat)
     here = rivals_on_crown(g, seat)
     if here:
         g.push("crown_challenge", p=seat, rivals=here)
     elif not rivals(g, seat):
-        g.end([g.controller(seat)], "reached the Crown of Command with no rival left")
+        g.end([g.controller(seat)], won)
+
+
+def _crown_reach(g: Game, seat: int) -> None:
+    crown_reached(
+        g, seat, f"{g.name(seat)} reaches the Crown of Command!", "reached the Crown of Command with no rival left"
+    )
 
 
 class CrownChallenge(TypedDict):

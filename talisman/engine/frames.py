@@ -343,6 +343,10 @@ class CombatMore(TypedDict, total=False):
     shot: bool  # the roster's Pistol or Bow: a ranged shot was taken at the foe
     berserk: bool  # the roster: the character went berserk in this fight
     charge: bool  # the roster: the character charged in this fight
+    tried_charm: bool  # the core game: a Charm was tried on the foe (not to be tried again)
+    assassinate: bool  # the core game: the character assassinates the foe (it rolls no die)
+    champion: dict[str, Any]  # the City: a Follower (``card``, ``strength``) fights in the character's place
+    rematched: bool  # the Dungeon's characters: the fight was fought again once already
 
 
 class Combat(CombatMore):
@@ -416,3 +420,64 @@ class CardAt(TypedDict):
 
     card: int
     space: int
+
+
+class Rolled(TypedDict):
+    """What the frame a roll runs next is told (see :class:`Roll`): character ``p``, the total
+    ``roll`` and its dice ``roll_faces``. A frame that carries more extends it."""
+
+    p: int
+    roll: int
+    roll_faces: list[int]
+
+
+class RolledAgainst(Rolled):
+    """A roll of character ``p`` against character ``other``."""
+
+    other: int
+
+
+class Toward(TypedDict):
+    """Character ``p`` acting on (or towards) character ``other`` (``bell_invite``, ``imprison``...)."""
+
+    p: int
+    other: int
+
+
+class GoTo(TypedDict):
+    """Character ``p`` goes to the space of index ``to`` (``drive``, ``climb_out``...)."""
+
+    p: int
+    to: int
+
+
+class Because(TypedDict):
+    """Something befalls character ``p``, ``why`` in words (``arrested``, ``lose_game``...)."""
+
+    p: int
+    why: str
+
+
+class Bout(TypedDict):
+    """Character ``a`` attacks character ``d`` in ``mode`` (strength or craft) in a fight a rule
+    arranges (the Arena's bouts, the Battle Royale)."""
+
+    a: int
+    d: int
+    mode: str
+
+
+class Settled(TypedDict):
+    """How a fight a rule arranged ended (``combat.arranged_fight``): ``win`` beat ``lose`` (both
+    None: a stand-off) in ``mode``."""
+
+    win: int | None
+    lose: int | None
+    mode: str
+
+
+class BoutResult(Settled):
+    """How the bout of character ``att`` against character ``dfd`` ended."""
+
+    att: int
+    dfd: int

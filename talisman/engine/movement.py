@@ -505,37 +505,27 @@ def _portal_attempt(g: Game, a: PortalAttempt) -> None:
             Choice(
                 "strength",
                 f"Force it: roll 2 dice, at most your Strength ({stats.strength(g, seat)})",
-                [
-                    frames.roll(
-                        seat,
-                        "2D6",
-                        ["portal_result", {**then, "attr": "strength"}],
-                        why=f"the {what}",
-                        into="roll",
-                        fate=True,
-                    )
-                ],
+                [frames.roll(seat, "2D6", ["portal_result", {**then, "attr": "strength"}], why=f"the {what}")],
             ),
             Choice(
                 "craft",
                 f"Pick the lock: roll {n_craft} {'die' if n_craft == 1 else 'dice'}, at most your Craft ({stats.craft(g, seat)})",
-                [
-                    frames.roll(
-                        seat,
-                        f"{n_craft}D6",
-                        ["portal_result", {**then, "attr": "craft"}],
-                        why=f"the {what}",
-                        into="roll",
-                        fate=True,
-                    )
-                ],
+                [frames.roll(seat, f"{n_craft}D6", ["portal_result", {**then, "attr": "craft"}], why=f"the {what}")],
             ),
         ],
     )
 
 
-@ENGINE.handler("portal_result")
-def _portal_result(g: Game, a: dict[str, Any]) -> None:
+class PortalResult(frames.Rolled):
+    """The roll of character ``p`` against its ``attr`` to pass a Portal (``link``: the space it
+    leads to)."""
+
+    attr: str
+    link: int
+
+
+@ENGINE.handler("portal_result", args=PortalResult)
+def _portal_result(g: Game, a: PortalResult) -> None:
     """The attempt is the whole move: the turn ends, on the far side or back on
     the portal's space (what follows from it, a lost life or the portal's
     ``on_pass`` effects, still happens)."""

@@ -223,13 +223,7 @@ def keep_apart(g: Game, seat: int, card: int) -> None:
     g.players[seat].cards.append(card)
     stats.changed(g, seat)
     if c.type == "scroll":
-        g.say(
-            f"{g.name(seat)} gains a Scroll: {c.name}.",
-            type="gain",
-            seat=seat,
-            private=seat,
-            public=f"{g.name(seat)} gains a Scroll.",
-        )
+        _gained_in_secret(g, seat, "Scroll", c.name)
     else:
         g.say(f"{g.name(seat)} gains the {c.type.capitalize()} {c.name}.", type="gain", seat=seat)
 
@@ -257,14 +251,19 @@ def gain_spell(g: Game, seat: int) -> bool:
         g.say("The Spell deck is empty.", seat=seat)
         return False
     p.spells.append(card)
+    _gained_in_secret(g, seat, "Spell", g.card_name(card))
+    return True
+
+
+def _gained_in_secret(g: Game, seat: int, what: str, name: str) -> None:
+    """A card the others may not see (a Scroll, a Spell) is named to the character alone."""
     g.say(
-        f"{g.name(seat)} gains a Spell: {g.card_name(card)}.",
+        f"{g.name(seat)} gains a {what}: {name}.",
         type="gain",
         seat=seat,
         private=seat,
-        public=f"{g.name(seat)} gains a Spell.",
+        public=f"{g.name(seat)} gains a {what}.",
     )
-    return True
 
 
 def fill_spells(g: Game, seat: int) -> None:

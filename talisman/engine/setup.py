@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from talisman.content.places import place_names
-from talisman.engine import abilities, possessions, stats
+from talisman.engine import abilities, frames, possessions, stats
 from talisman.engine.base import ENGINE
 from talisman.engine.player import Player
 
@@ -22,8 +22,8 @@ START_LIVES: Final = 4
 START_GOLD: Final = 1
 
 
-@ENGINE.handler("setup")
-def _setup(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("setup", args=frames.NoArgs)
+def _setup(g: Game, a: frames.NoArgs) -> None:
     """Run by :meth:`Game.new` on an empty game."""
     setup_game(g)
 

@@ -47,8 +47,8 @@ Counterspell do not touch them; read, a Scroll goes to its discard pile.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
 from talisman.engine import abilities, cards, frames, possessions, stats
 from talisman.engine.base import ENGINE
@@ -241,7 +241,7 @@ def cast_options(
     seat: int,
     window: str,
     back: list[Any],
-    combat: dict[str, Any] | None = None,
+    combat: Mapping[str, Any] | None = None,
     back_key: tuple[Any, ...] | None = None,
 ) -> list[Choice]:
     """Options to cast each Spell the character may cast in this window.
@@ -281,7 +281,7 @@ def _cast_choice(
     on: str,
     window: str,
     back: list[Any],
-    combat: dict[str, Any] | None,
+    combat: Mapping[str, Any] | None,
 ) -> Choice:
     # A Spell that ends the step (an evasion, Teleport) comes back to it if countered.
     ends = spell.cast.get("ends")
@@ -303,7 +303,7 @@ def _cast_choice(
     )
 
 
-def creatures_beyond_spells(g: Game, seat: int, combat: dict[str, Any] | None) -> bool:
+def creatures_beyond_spells(g: Game, seat: int, combat: Mapping[str, Any] | None) -> bool:
     """Are the creatures of this fight beyond every Spell? 000: Spells affect
     creatures in the Outer and Middle Regions only, and none of the creatures met
     in the Inner Region can be affected by any Spell. The regions crossed one space
@@ -318,7 +318,9 @@ def creatures_beyond_spells(g: Game, seat: int, combat: dict[str, Any] | None) -
     return g.rules.regions[region].movement != "roll"
 
 
-def _targets(g: Game, seat: int, cast: dict[str, Any], window: str, combat: dict[str, Any] | None) -> list[int | None]:
+def _targets(
+    g: Game, seat: int, cast: dict[str, Any], window: str, combat: Mapping[str, Any] | None
+) -> list[int | None]:
     """Whom the Spell may be cast on here (None: it takes no character as its target)."""
     kind = cast.get("target", "none")
     if kind == "character":
@@ -332,8 +334,24 @@ def _targets(g: Game, seat: int, cast: dict[str, Any], window: str, combat: dict
     return [None]
 
 
-@ENGINE.handler("cast")
-def _cast(g: Game, a: dict[str, Any]) -> None:
+class Cast(TypedDict):
+    """Character ``p`` casts the Spell ``card`` at ``target`` (a seat, or None) in the ``window``
+    named (``combat``: the fight or the cast it is cast in); ``if_countered``: frames run if the
+    Spell is countered; ``loss``: the loss of lives it answers; ``twisted``: a rule has already
+    turned it (wild magic)."""
+
+    p: int
+    card: int
+    target: int | None
+    window: str
+    combat: dict[str, Any]
+    if_countered: NotRequired[list[Any]]
+    loss: NotRequired[dict[str, Any]]
+    twisted: NotRequired[bool]
+
+
+@ENGINE.handler("cast", args=Cast)
+def _cast(g: Game, a: Cast) -> None:
     seat: int = a["p"]
     card = a["card"]
     ring = next((o for o in g.players[seat].objects if card in cards.held_by(g, f"card:{o}")), None)
@@ -384,8 +402,17 @@ def aimed_at(g: Game) -> int | None:
     return None
 
 
-@ENGINE.handler("counter_ask")
-def _counter_ask(g: Game, a: dict[str, Any]) -> None:
+class CounterAsk(TypedDict):
+    """Character ``p`` may answer the Spell ``card`` (or the Command Spell, by name) that ``caster``
+    casts."""
+
+    p: int
+    card: int | str
+    caster: int
+
+
+@ENGINE.handler("counter_ask", args=CounterAsk)
+def _counter_ask(g: Game, a: CounterAsk) -> None:
     seat: int = a["p"]
     card = a["card"]
     if (isinstance(card, int) and card not in g.globals.get("in_play", ())) or g.globals.get("countered") == card:
@@ -432,8 +459,16 @@ def _counter_ask(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@ENGINE.handler("counter")
-def _counter(g: Game, a: dict[str, Any]) -> None:
+class Counter(TypedDict):
+    """Character ``p`` casts its Counterspell ``card`` against the Spell ``against``."""
+
+    p: int
+    card: int
+    against: int | str
+
+
+@ENGINE.handler("counter", args=Counter)
+def _counter(g: Game, a: Counter) -> None:
     seat: int = a["p"]
     if a["card"] not in g.players[seat].spells:
         return
@@ -452,8 +487,8 @@ def spell_name(g: Game, spell: int | str) -> str:
     return g.card_name(spell) if isinstance(spell, int) else spell
 
 
-@ENGINE.handler("spell_resolve")
-def _spell_resolve(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("spell_resolve", args=Cast)
+def _spell_resolve(g: Game, a: Cast) -> None:
     seat: int = a["p"]
     card = a["card"]
     spell = g.rules.instances[card]
@@ -526,8 +561,15 @@ def other_players_window(g: Game, active: int) -> None:
             g.push("others_turn_ask", p=other, active=active)
 
 
-@ENGINE.handler("others_turn_ask")
-def _others_turn_ask(g: Game, a: dict[str, Any]) -> None:
+class OthersTurnAsk(TypedDict):
+    """Character ``p`` may cast a Spell in the turn of character ``active``."""
+
+    p: int
+    active: int
+
+
+@ENGINE.handler("others_turn_ask", args=OthersTurnAsk)
+def _others_turn_ask(g: Game, a: OthersTurnAsk) -> None:
     seat: int = a["p"]
     opts = cast_options(
         g, seat, "others-turn", [frame_of("others_turn_ask", {**a})], back_key=("others_turn_ask", a["active"])

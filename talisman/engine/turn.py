@@ -7,7 +7,7 @@ who loses a turn spends it standing its piece up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
 from talisman.content.places import place_name
 from talisman.engine import abilities, cards, endings, frames, movement, possessions, quests, spells, stats, transform
@@ -23,8 +23,8 @@ TROPHY_STRENGTH: Final = 7
 TROPHY_CRAFT: Final = 10  # 000: 10 Craft of Spirits for 1 Craft (the 4th edition uses 7)
 
 
-@ENGINE.handler("next_turn")
-def _next_turn(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("next_turn", args=frames.NoArgs)
+def _next_turn(g: Game, a: frames.NoArgs) -> None:
     """The machine runs this when the stack is empty."""
     next_turn(g)
 
@@ -69,8 +69,15 @@ def _begin(g: Game, actor: int) -> None:
     g.push_all([frame("turn_start", p=actor), frame("turn_end", p=actor)])
 
 
-@ENGINE.handler("choose_actor")
-def _choose_actor(g: Game, a: dict[str, Any]) -> None:
+class ChooseActor(TypedDict):
+    """Character ``p`` chooses which of its ``actors`` (seats) takes the turn."""
+
+    p: int
+    actors: list[int]
+
+
+@ENGINE.handler("choose_actor", args=ChooseActor)
+def _choose_actor(g: Game, a: ChooseActor) -> None:
     g.decide(
         a["p"],
         "actor",
@@ -84,13 +91,13 @@ def _choose_actor(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@ENGINE.handler("begin_turn")
-def _begin_turn(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("begin_turn", args=frames.Seat)
+def _begin_turn(g: Game, a: frames.Seat) -> None:
     _begin(g, a["p"])
 
 
-@ENGINE.handler("turn_start")
-def _turn_start(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("turn_start", args=frames.Seat)
+def _turn_start(g: Game, a: frames.Seat) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -120,15 +127,15 @@ def _turn_start(g: Game, a: dict[str, Any]) -> None:
     _turn_go(g, seat)
 
 
-@ENGINE.handler("turn_missed")
-def _turn_missed(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("turn_missed", args=frames.Seat)
+def _turn_missed(g: Game, a: frames.Seat) -> None:
     p = g.players[a["p"]]
     p.lost_turns -= 1
     g.say(f"{g.name(a['p'])} spends this turn recovering.", type="lose-turn", seat=a["p"])
 
 
-@ENGINE.handler("turn_go")
-def _turn_go_frame(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("turn_go", args=frames.Seat)
+def _turn_go_frame(g: Game, a: frames.Seat) -> None:
     _turn_go(g, a["p"])
 
 
@@ -143,8 +150,8 @@ def _turn_go(g: Game, seat: int) -> None:
     spells.other_players_window(g, seat)
 
 
-@ENGINE.handler("turn_menu")
-def _turn_menu(g: Game, a: dict[str, Any]) -> None:
+@ENGINE.handler("turn_menu", args=frames.Seat)
+def _turn_menu(g: Game, a: frames.Seat) -> None:
     seat: int = a["p"]
     if not g.players[seat].alive or g.players[seat].status.get("immobile"):
         if g.players[seat].alive:
@@ -242,8 +249,16 @@ def best_trophies(g: Game, seat: int, attr: str, each: int) -> list[int]:
     return best[min(good)]
 
 
-@ENGINE.handler("cash_trophies")
-def _cash_trophies(g: Game, a: dict[str, Any]) -> None:
+class CashTrophies(TypedDict):
+    """Character ``p`` trades the trophies ``cards`` for its ``attr`` (strength or craft)."""
+
+    p: int
+    attr: str
+    cards: list[int]
+
+
+@ENGINE.handler("cash_trophies", args=CashTrophies)
+def _cash_trophies(g: Game, a: CashTrophies) -> None:
     seat: int = a["p"]
     attr = a["attr"]
     each = TROPHY_STRENGTH if attr == "strength" else TROPHY_CRAFT
@@ -259,8 +274,16 @@ def _cash_trophies(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} trades trophies worth {value} for {gain} {attr.capitalize()}.", type="attribute", seat=seat)
 
 
-@ENGINE.handler("turn_end")
-def _turn_end(g: Game, a: dict[str, Any]) -> None:
+class TurnEnd(TypedDict):
+    """The turn of character ``p`` ends. ``offered``: what may be done at the end of the turn was
+    offered already."""
+
+    p: int
+    offered: NotRequired[bool]
+
+
+@ENGINE.handler("turn_end", args=TurnEnd)
+def _turn_end(g: Game, a: TurnEnd) -> None:
     seat: int = a["p"]
     p = g.players[seat]
     if p.alive and not a.get("offered"):

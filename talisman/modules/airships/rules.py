@@ -336,8 +336,8 @@ def _airship_course(g: Game, a: frames.Seat) -> None:
     )
 
 
-@MODULE.handler("airship_fly")
-def _airship_fly(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("airship_fly", args=frames.GoTo)
+def _airship_fly(g: Game, a: frames.GoTo) -> None:
     seat, to = a["p"], a["to"]
     card = ship_of(g, seat)
     if card is None:
@@ -375,8 +375,8 @@ def broadside(g: Game, seat: int, other: int) -> list[Choice]:
     return [Choice(f"broadside:{other}", label, battle, data={"card": theirs, "own": mine})]
 
 
-@MODULE.handler("airship_battle")
-def _airship_battle(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("airship_battle", args=frames.Toward)
+def _airship_battle(g: Game, a: frames.Toward) -> None:
     """Ship against ship: each ship's Strength is the damage it deals to the other."""
     seat, other = a["p"], a["other"]
     ships = {s: ship_of(g, s) for s in (seat, other)}

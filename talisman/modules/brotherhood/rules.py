@@ -43,7 +43,7 @@ others, so none can betray the whole. In play:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, effects, frames, holds, lives, stats
 from talisman.engine.decision import Choice
@@ -141,8 +141,15 @@ def law_met(g: Game, seat: int, law: str) -> None:
         g.push("bell_law", p=seat, law=law)
 
 
-@MODULE.handler("bell_law")
-def _bell_law(g: Game, a: dict[str, Any]) -> None:
+class BellLaw(TypedDict):
+    """Character ``p`` meets the Law ``law`` of the Brotherhood."""
+
+    p: int
+    law: str
+
+
+@MODULE.handler("bell_law", args=BellLaw)
+def _bell_law(g: Game, a: BellLaw) -> None:
     seat, law = a["p"], a["law"]
     found = bell(g, seat)
     if found is None or not g.players[seat].alive:
@@ -191,8 +198,8 @@ def invite(g: Game, seat: int, other: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("bell_invite")
-def _bell_invite(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("bell_invite", args=frames.Toward)
+def _bell_invite(g: Game, a: frames.Toward) -> None:
     seat, other = a["p"], a["other"]
     g.decide(
         other,
@@ -205,8 +212,15 @@ def _bell_invite(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("bell_join")
-def _bell_join(g: Game, a: dict[str, Any]) -> None:
+class BellJoin(TypedDict):
+    """Character ``p`` joins the Brotherhood, invited by character ``by``."""
+
+    p: int
+    by: int
+
+
+@MODULE.handler("bell_join", args=BellJoin)
+def _bell_join(g: Game, a: BellJoin) -> None:
     seat, by = a["p"], a["by"]
     know(g, seat, f"seat:{by}", f"The {g.name(by)}")
     found = bell(g, by)
@@ -268,7 +282,7 @@ def members_in_the_donjon(g: Game, seat: int) -> None:
 
 
 def roll_frame(seat: int, dice: str, then: str, why: str) -> Any:
-    return frames.roll(seat, dice, [then, {"p": seat}], why=why, into="roll", fate=True)
+    return frames.roll(seat, dice, [then, {"p": seat}], why=why)
 
 
 @MODULE.hook("bell-donjon")
@@ -313,8 +327,8 @@ def let_out(g: Game, seat: int, to: str | None, cleared: bool) -> None:
         g.say(f"{g.name(seat)} walks out of the Donjon onto {g.space_name(p.space)}.", type="move", seat=seat)
 
 
-@MODULE.handler("bell_convince")
-def _bell_convince(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("bell_convince", args=frames.Rolled)
+def _bell_convince(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     if a["roll"] < CONVINCE:
         g.say(f"The guard is not convinced: {g.name(seat)} stays in the Donjon.", seat=seat)
@@ -324,8 +338,8 @@ def _bell_convince(g: Game, a: dict[str, Any]) -> None:
     g.push_frame(frames.teleport(seat, g.rules.space_index[CASTLE]))
 
 
-@MODULE.handler("bell_escape")
-def _bell_escape(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("bell_escape", args=frames.Rolled)
+def _bell_escape(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     if a["roll"] == ESCAPE:
         g.say(f"{g.name(seat)} escapes from the Donjon!", seat=seat)
@@ -334,8 +348,8 @@ def _bell_escape(g: Game, a: dict[str, Any]) -> None:
         g.say(f"{g.name(seat)} finds no way out, and stays in the Donjon.", seat=seat)
 
 
-@MODULE.handler("bell_judged")
-def _bell_judged(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("bell_judged", args=frames.Rolled)
+def _bell_judged(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     what, gold, life, then = JUDGEMENT[a["roll"]]
     g.say(f"The judge has spoken: {what}.", seat=seat)
@@ -351,8 +365,8 @@ def _bell_judged(g: Game, a: dict[str, Any]) -> None:
         g.push_frame(frames.lose_lives(seat, life, "beaten senseless in the Donjon", by=None))
 
 
-@MODULE.handler("bell_jailed")
-def _bell_jailed(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("bell_jailed", args=frames.Rolled)
+def _bell_jailed(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     if a["roll"] == JAILED_ROLL:
         g.say(f"{g.name(seat)} rolls a 6 and walks out of its cell.", seat=seat)

@@ -42,7 +42,7 @@ the Warrant; the released walk out onto Watch Street, their turn over.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.content import vocabulary as voc
 from talisman.engine import cards, effects, frames, holds, lives
@@ -60,7 +60,7 @@ from talisman.modules.city_classic.places import (
     on_street,
     put_in_city,
 )
-from talisman.modules.shared.warrant import lift_warrant
+from talisman.modules.shared.warrant import give_warrant, has_warrant, lift_warrant
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -94,15 +94,6 @@ ACTS = {
 STREET_ONLY = ("A", "E", "F", "G")
 BRIBE, BRIBE_PER_FOLLOWER = 2, 1
 ESCAPE_ROLL = 1
-
-
-def has_warrant(g: Game, seat: int) -> bool:
-    return bool(g.players[seat].status.get("warrant"))
-
-
-def give_warrant(g: Game, seat: int) -> None:
-    g.players[seat].status["warrant"] = True
-    g.say(f"The {g.name(seat)} is now wanted by the Law of the City: it holds a Warrant.", seat=seat)
 
 
 def crime(g: Game, seat: int, statute: str, what: str = "") -> None:
@@ -246,8 +237,7 @@ def law_card(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 @MODULE.hook("take-warrant")
 def take_warrant(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """One card: a Warrant, given unless the character has one, is the classic City's law."""
-    if not has_warrant(g, seat):
-        give_warrant(g, seat)
+    give_warrant(g, seat, "the Law of the City")
 
 
 # --- arrest and the Donjon -----------------------------------------------------------------------------
@@ -260,8 +250,8 @@ def arrest(g: Game, seat: int, why: str) -> None:
     g.push("arrested", p=seat, why=why)
 
 
-@MODULE.handler("arrested")
-def _arrested(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("arrested", args=frames.Because)
+def _arrested(g: Game, a: frames.Because) -> None:
     seat = a["p"]
     p = g.players[seat]
     if not p.alive:
@@ -300,12 +290,12 @@ def donjon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         Choice(
             "escape",
             f"Try to escape: roll a die, {ESCAPE_ROLL} and you are out (keeping your Warrant)",
-            [frames.roll(seat, "D6", ["donjon_escape", {"p": seat}], why="an escape", into="roll", fate=True)],
+            [frames.roll(seat, "D6", ["donjon_escape", {"p": seat}], why="an escape")],
         ),
         Choice(
             "judged",
             "Be judged: roll a die (your Warrant is discarded when you are let out)",
-            [frames.roll(seat, "D6", ["donjon_judged", {"p": seat}], why="the judgement", into="roll", fate=True)],
+            [frames.roll(seat, "D6", ["donjon_judged", {"p": seat}], why="the judgement")],
         ),
     ]
     g.decide(seat, "donjon", "The Donjon: how do you get out?", opts)
@@ -335,8 +325,8 @@ def _donjon_bribe(g: Game, a: frames.Seat) -> None:
     release(g, seat, keep_warrant=False)
 
 
-@MODULE.handler("donjon_escape")
-def _donjon_escape(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("donjon_escape", args=frames.Rolled)
+def _donjon_escape(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     if a["roll"] == ESCAPE_ROLL:
         g.say(f"{g.name(seat)} escapes from the Donjon!", seat=seat)
@@ -359,8 +349,8 @@ for _roll, (_what, _effect, _out) in JUDGEMENT.items():
         voc.effects([_effect], f"JUDGEMENT.{_roll}")
 
 
-@MODULE.handler("donjon_judged")
-def _donjon_judged(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("donjon_judged", args=frames.Rolled)
+def _donjon_judged(g: Game, a: frames.Rolled) -> None:
     """Choice: a fine that cannot be paid in full keeps one in for another day."""
     seat = a["p"]
     what, effect, out = JUDGEMENT[a["roll"]]
@@ -401,8 +391,15 @@ def hand_over(g: Game, winner: int, loser: int) -> None:
     )
 
 
-@MODULE.handler("handed_over")
-def _handed_over(g: Game, a: dict[str, Any]) -> None:
+class HandedOver(TypedDict):
+    """Character ``p`` is handed over to the Law by character ``by``."""
+
+    p: int
+    by: int
+
+
+@MODULE.handler("handed_over", args=HandedOver)
+def _handed_over(g: Game, a: HandedOver) -> None:
     seat = a["p"]
     if seat == g.active:
         lives.end_turn_now(g)

@@ -35,13 +35,13 @@ Choices where 000 is silent are marked where they are made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, effects, frames, lives, possessions, stats
-from talisman.engine.decision import Choice
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame
 from talisman.engine.movement import _walks
-from talisman.modules.city_classic.law import arrest, crime, give_warrant, has_warrant, release
+from talisman.modules.city_classic.law import arrest, crime, release
 from talisman.modules.city_classic.module import MODULE
 from talisman.modules.city_classic.places import (
     CITY,
@@ -57,7 +57,7 @@ from talisman.modules.city_classic.places import (
     put_in_city,
     space,
 )
-from talisman.modules.shared.warrant import lift_warrant
+from talisman.modules.shared.warrant import give_warrant, has_warrant, lift_warrant
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -150,8 +150,17 @@ def leave_options(g: Game, seat: int, roll: int) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("leave_by_road")
-def _leave_by_road(g: Game, a: dict[str, Any]) -> None:
+class LeaveByRoad(TypedDict):
+    """Character ``p`` walks out of the City along ``path`` (space indexes), passing its gate at
+    step ``gate``."""
+
+    p: int
+    path: list[int]
+    gate: int
+
+
+@MODULE.handler("leave_by_road", args=LeaveByRoad)
+def _leave_by_road(g: Game, a: LeaveByRoad) -> None:
     """000: with a Warrant, leaving by road means arrest at the Gate."""
 
     seat = a["p"]
@@ -251,7 +260,7 @@ def wharf_departures(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                 Choice(
                     f"barge:{region}",
                     f"Pay {fare}G for a barge to any space of the {g.rules.regions[region].name}",
-                    [frame("lose_gold", p=seat, n=fare, why="the barge"), frame("voyage", p=seat, regions=[region])],
+                    [lose_gold(seat, fare, "the barge"), frame("voyage", p=seat, regions=[region])],
                 )
             )
     if stowaway_allowed(g, seat):
@@ -259,15 +268,35 @@ def wharf_departures(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("lose_gold")
-def _lose_gold(g: Game, a: dict[str, Any]) -> None:
+class LoseGold(TypedDict):
+    """Character ``p`` pays ``n`` gold for ``why`` (in words)."""
+
+    p: int
+    n: int
+    why: str
+
+
+def lose_gold(p: int, n: int, why: str) -> Frame:
+    """Character ``p`` pays ``n`` gold for ``why`` (see :class:`LoseGold`)."""
+    return ("lose_gold", {"p": p, "n": n, "why": why})
+
+
+@MODULE.handler("lose_gold", args=LoseGold)
+def _lose_gold(g: Game, a: LoseGold) -> None:
     seat = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(f"{g.name(seat)} pays {a['n']}G for {a['why']}.", type="gold", seat=seat)
 
 
-@MODULE.handler("voyage")
-def _voyage(g: Game, a: dict[str, Any]) -> None:
+class Voyage(TypedDict):
+    """Character ``p`` sails to a space of one of the ``regions`` (their ids)."""
+
+    p: int
+    regions: list[str]
+
+
+@MODULE.handler("voyage", args=Voyage)
+def _voyage(g: Game, a: Voyage) -> None:
     """A passage by water to a space of one's choice in these regions: the move of the turn."""
     seat = a["p"]
     dests = [s for s in g.rules.spaces if s.region in a["regions"] and s.id != MAIN_CITY]
@@ -291,8 +320,8 @@ def _stowaway(g: Game, a: frames.Seat) -> None:
     effects.roll(g, a["p"], "D6", frame("stowaway_result", p=a["p"]), why="stowing away")
 
 
-@MODULE.handler("stowaway_result")
-def _stowaway_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("stowaway_result", args=frames.Rolled)
+def _stowaway_result(g: Game, a: frames.Rolled) -> None:
     """000's table. Choice: beating the Sailor (2) you stay on the Wharf unseen, but with no passage."""
 
     seat, roll = a["p"], a["roll"]
@@ -401,8 +430,8 @@ def _rob_bank(g: Game, a: frames.Seat) -> None:
     effects.roll(g, a["p"], "D6", frame("robbery", p=a["p"]), why="robbing the Bank")
 
 
-@MODULE.handler("robbery")
-def _robbery(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("robbery", args=frames.Rolled)
+def _robbery(g: Game, a: frames.Rolled) -> None:
     """facts 1.4: 1 a Toad; 2 spotted, a Warrant; 3 no chance; 4 +1G; 5 +2G; 6 +4G and a Warrant."""
 
     seat, roll = a["p"], a["roll"]
@@ -414,7 +443,7 @@ def _robbery(g: Game, a: dict[str, Any]) -> None:
         effects.run(g, seat, [{"gain": {"gold": {4: 1, 5: 2, 6: 4}[roll]}}])
     if roll in (2, 6):
         g.say(f"{g.name(seat)} is seen robbing the Bank.", seat=seat)
-        give_warrant(g, seat)
+        give_warrant(g, seat, "a robbery of the Bank")
 
 
 # --- the Royal Castle: Warrants for sale ---------------------------------------------------------------
@@ -442,7 +471,7 @@ def royal_castle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
                 Choice(
                     f"warrant:{i}",
                     f"Lay a Warrant on the {g.name(i)}",
-                    [frame("lose_gold", p=seat, n=WARRANT_PRICE, why="a Warrant"), frame("lay_warrant", p=seat, on=i)],
+                    [lose_gold(seat, WARRANT_PRICE, "a Warrant"), frame("lay_warrant", p=seat, on=i)],
                 )
                 for i in rivals
             ],
@@ -450,11 +479,18 @@ def royal_castle(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("lay_warrant")
-def _lay_warrant(g: Game, a: dict[str, Any]) -> None:
+class LayWarrant(TypedDict):
+    """Character ``p`` has a Warrant laid on character ``on``."""
+
+    p: int
+    on: int
+
+
+@MODULE.handler("lay_warrant", args=LayWarrant)
+def _lay_warrant(g: Game, a: LayWarrant) -> None:
 
     g.say(f"{g.name(a['p'])} swears out a Warrant against the {g.name(a['on'])}.", seat=a["p"])
-    give_warrant(g, a["on"])
+    give_warrant(g, a["on"], "sworn out at the Royal Castle")
 
 
 # --- the Six Fates Inn -----------------------------------------------------------------------------------
@@ -478,7 +514,7 @@ def riverman(g: Game, seat: int, ctx: dict[str, Any]) -> None:
                 "sail",
                 "Pay him 2G and sail",
                 [
-                    frame("lose_gold", p=seat, n=BARGE_FARE["outer"], why="the passage"),
+                    lose_gold(seat, BARGE_FARE["outer"], "the passage"),
                     frame("voyage", p=seat, regions=["outer"]),
                 ],
             ),
@@ -504,8 +540,8 @@ def big_money(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "D6", frame("big_money", p=seat), why="a game of Big Money")
 
 
-@MODULE.handler("big_money")
-def _big_money(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("big_money", args=frames.Rolled)
+def _big_money(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     total = a["roll"] + stats.craft(g, seat)
     won = next(n for top, n in BIG_MONEY if total <= top)

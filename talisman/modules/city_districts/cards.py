@@ -31,7 +31,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, combat, frames, lives, stats
 from talisman.engine.combat import fight_creature
@@ -158,8 +158,16 @@ def eat_before_battle(g: Game, seat: int, fight: dict[str, Any], back: list[Any]
     ]
 
 
-@MODULE.handler("city_eat")
-def _eat(g: Game, a: dict[str, Any]) -> None:
+class CityEat(TypedDict):
+    """Character ``p`` eats the food ``card`` in the fight of ``fight`` (its kind)."""
+
+    p: int
+    card: int
+    fight: str
+
+
+@MODULE.handler("city_eat", args=CityEat)
+def _eat(g: Game, a: CityEat) -> None:
     seat, card = a["p"], a["card"]
     if card not in g.players[seat].objects:
         return
@@ -252,8 +260,19 @@ def shoot(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("city_shoot")
-def _shoot(g: Game, a: dict[str, Any]) -> None:
+class CityShoot(TypedDict):
+    """Character ``p`` shoots its ``bow`` at ``target`` (``what``: an enemy card, or a character) on
+    the space ``space``."""
+
+    p: int
+    what: str
+    target: int
+    space: int
+    bow: int
+
+
+@MODULE.handler("city_shoot", args=CityShoot)
+def _shoot(g: Game, a: CityShoot) -> None:
     seat, target, space = a["p"], a["target"], a["space"]
     p = g.players[seat]
     quiver = next((o for o in p.objects if "quiver" in g.rules.instances[o].traits), None)
@@ -286,8 +305,16 @@ def _shoot(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("city_arrow_kills")
-def _arrow_kills(g: Game, a: dict[str, Any]) -> None:
+class ArrowKills(TypedDict):
+    """Character ``p``'s arrow kills the enemy ``card`` on the space ``space``."""
+
+    p: int
+    card: int
+    space: int
+
+
+@MODULE.handler("city_arrow_kills", args=ArrowKills)
+def _arrow_kills(g: Game, a: ArrowKills) -> None:
     seat, card, space = a["p"], a["card"], a["space"]
     if card in g.cards_on(space):
         cards.lift(g, card, space)
@@ -298,13 +325,19 @@ def _arrow_kills(g: Game, a: dict[str, Any]) -> None:
         g.say(f"{g.name(seat)}'s arrow kills the {g.card_name(card)}.", type="combat-result", seat=seat)
 
 
-@MODULE.handler("city_arrow_settle")
-def _arrow_settle(g: Game, a: dict[str, Any]) -> None:
+class ArrowSettle(frames.Settled):
+    """A shot at a character is settled (``archer``: the seat that shot)."""
+
+    archer: int
+
+
+@MODULE.handler("city_arrow_settle", args=ArrowSettle)
+def _arrow_settle(g: Game, a: ArrowSettle) -> None:
     """The archer's loss costs it nothing; a target beaten loses a life (Armour may save it)."""
     from talisman.engine.combat import lose_battle_life
 
     win, lose = a["win"], a["lose"]
-    if win is None or lose == a["archer"]:
+    if win is None or lose is None or lose == a["archer"]:
         return
     lose_battle_life(g, lose, cause=f"shot by the {g.name(win)}", by=win)
 
@@ -337,8 +370,16 @@ def ride(g: Game, seat: int, roll: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("city_ride")
-def _ride(g: Game, a: dict[str, Any]) -> None:
+class CityRide(TypedDict):
+    """Character ``p`` rides its ``mount`` by ``roll`` spaces."""
+
+    p: int
+    roll: int
+    mount: int
+
+
+@MODULE.handler("city_ride", args=CityRide)
+def _ride(g: Game, a: CityRide) -> None:
     """Followers keep to the die's pace: those who cannot ride are left behind
     (up to 3 ride in a Horse and Cart); next turn the rider may go back for them."""
     seat, mount = a["p"], a["mount"]

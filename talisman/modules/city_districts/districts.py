@@ -34,7 +34,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.content.places import ring_cells
 from talisman.engine import cards, combat, effects, frames, lives, possessions, stats
@@ -92,8 +92,14 @@ def _bench(g: Game, seat: int) -> None:
         cards.hold(g, f"city-arena:{seat}", f)
 
 
-@MODULE.handler("city_arena_unbench")
-def _unbench(g: Game, a: dict[str, Any]) -> None:
+class Unbench(TypedDict):
+    """The characters ``seats`` may fight in the Arena again."""
+
+    seats: list[int]
+
+
+@MODULE.handler("city_arena_unbench", args=Unbench)
+def _unbench(g: Game, a: Unbench) -> None:
     for seat in a["seats"]:
         for f in cards.held_by(g, f"city-arena:{seat}"):
             cards.unhold(g, f"city-arena:{seat}", f)
@@ -127,15 +133,23 @@ def _gladiator(g: Game, a: frames.Seat) -> None:
     )
 
 
-@MODULE.handler("city_arena_prize")
-def _prize(g: Game, a: dict[str, Any]) -> None:
+class ArenaPrize(TypedDict):
+    """Character ``p`` wins ``gold`` for beating ``of`` (in words)."""
+
+    p: int
+    gold: int
+    of: str
+
+
+@MODULE.handler("city_arena_prize", args=ArenaPrize)
+def _prize(g: Game, a: ArenaPrize) -> None:
     seat = a["p"]
     g.players[seat].gold += a["gold"]
     g.say(f"{g.name(seat)} wins {a['gold']} gold, half the Strength of {a['of']}.", type="gold", seat=seat)
 
 
-@MODULE.handler("city_arena_summon")
-def _summon(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_arena_summon", args=frames.Toward)
+def _summon(g: Game, a: frames.Toward) -> None:
     seat, other = a["p"], a["other"]
     o = g.players[other]
     if not in_city(g, other):
@@ -150,10 +164,10 @@ def _summon(g: Game, a: dict[str, Any]) -> None:
     combat.arranged_fight(g, seat, other, "strength", ("city_arena_bout_over", {}))
 
 
-@MODULE.handler("city_arena_bout_over")
-def _bout_over(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_arena_bout_over", args=frames.Settled)
+def _bout_over(g: Game, a: frames.Settled) -> None:
     win, lose = a["win"], a["lose"]
-    if win is None:
+    if win is None or lose is None:
         g.say("The bout ends in a stand-off: no prize.")
         return
     prize = stats.strength(g, lose) // 2
@@ -187,15 +201,28 @@ def temple(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("city_temple_pray")
-def _pray(g: Game, a: dict[str, Any]) -> None:
+class TemplePray(TypedDict):
+    """Character ``p`` prays at the Temple with a gift of ``gift`` gold."""
+
+    p: int
+    gift: int
+
+
+@MODULE.handler("city_temple_pray", args=TemplePray)
+def _pray(g: Game, a: TemplePray) -> None:
     seat, gift = a["p"], a["gift"]
     g.players[seat].gold -= gift
     effects.roll(g, seat, "D6", frame("city_temple_answer", p=seat, gift=gift), why="the prayer")
 
 
-@MODULE.handler("city_temple_answer")
-def _answer(g: Game, a: dict[str, Any]) -> None:
+class TempleAnswer(frames.Rolled):
+    """The answer to a prayer with a gift of ``gift`` gold."""
+
+    gift: int
+
+
+@MODULE.handler("city_temple_answer", args=TempleAnswer)
+def _answer(g: Game, a: TempleAnswer) -> None:
     seat = a["p"]
     total = a["roll"] + stats.craft(g, seat) + a["gift"]
     g.say(f"The prayer reads {total}.", seat=seat)
@@ -273,8 +300,8 @@ def harbour(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("city_book_passage")
-def _book(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_book_passage", args=frames.GoTo)
+def _book(g: Game, a: frames.GoTo) -> None:
     seat = a["p"]
     g.players[seat].gold -= FARE
     g.players[seat].status["passage"] = {"to": a["to"], "turn": g.turn}
@@ -406,8 +433,15 @@ def slums(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.push("city_slums_thug", p=seat, left=n)
 
 
-@MODULE.handler("city_slums_thug")
-def _thug(g: Game, a: dict[str, Any]) -> None:
+class SlumsThug(TypedDict):
+    """Character ``p`` meets the thugs of the Slums, ``left`` more to come."""
+
+    p: int
+    left: int
+
+
+@MODULE.handler("city_slums_thug", args=SlumsThug)
+def _thug(g: Game, a: SlumsThug) -> None:
     seat, left = a["p"], a["left"]
     if left == 0:
         g.say(f"{g.name(seat)} reaches the Enchantress.", seat=seat)
@@ -529,8 +563,8 @@ def _enlist(g: Game, a: frames.Seat) -> None:
     effects.roll(g, seat, "D6", frame("city_palace_task", p=seat), why="the King's task")
 
 
-@MODULE.handler("city_palace_task")
-def _task(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_palace_task", args=frames.Rolled)
+def _task(g: Game, a: frames.Rolled) -> None:
     seat, n = a["p"], a["roll"]
     if n not in TASKS:
         g.say("The King has no task for you today.", seat=seat)

@@ -25,7 +25,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, effects, frames, holds, stats
 from talisman.engine.decision import Choice
@@ -87,8 +87,15 @@ def trial(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         g.push("city_trial_lean", p=other, accused=seat)
 
 
-@MODULE.handler("city_trial_lean")
-def _lean(g: Game, a: dict[str, Any]) -> None:
+class TrialLean(TypedDict):
+    """Character ``p`` may lean on the trial of character ``accused``."""
+
+    p: int
+    accused: int
+
+
+@MODULE.handler("city_trial_lean", args=TrialLean)
+def _lean(g: Game, a: TrialLean) -> None:
     seat, accused = a["p"], a["accused"]
     g.decide(
         seat,
@@ -102,8 +109,14 @@ def _lean(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("city_trial_shift")
-def _shift(g: Game, a: dict[str, Any]) -> None:
+class TrialShift(TypedDict):
+    """The trial's roll is shifted ``by`` this much."""
+
+    by: int
+
+
+@MODULE.handler("city_trial_shift", args=TrialShift)
+def _shift(g: Game, a: TrialShift) -> None:
     for i in range(len(g.stack) - 1, -1, -1):
         kind, args = g.stack[i]
         if kind == "city_trial_roll":
@@ -111,14 +124,27 @@ def _shift(g: Game, a: dict[str, Any]) -> None:
             return
 
 
-@MODULE.handler("city_trial_roll")
-def _trial_roll(g: Game, a: dict[str, Any]) -> None:
+class TrialRoll(TypedDict):
+    """Character ``p`` is tried, its roll shifted by ``shift``."""
+
+    p: int
+    shift: int
+
+
+@MODULE.handler("city_trial_roll", args=TrialRoll)
+def _trial_roll(g: Game, a: TrialRoll) -> None:
     seat = a["p"]
     effects.roll(g, seat, "D6", frame("city_trial_verdict", p=seat, shift=a["shift"]), why="the trial")
 
 
-@MODULE.handler("city_trial_verdict")
-def _verdict(g: Game, a: dict[str, Any]) -> None:
+class TrialVerdict(frames.Rolled):
+    """The roll of a trial, shifted by ``shift``."""
+
+    shift: int
+
+
+@MODULE.handler("city_trial_verdict", args=TrialVerdict)
+def _verdict(g: Game, a: TrialVerdict) -> None:
     seat = a["p"]
     total = a["roll"] + a["shift"]
     if a["shift"]:
@@ -171,8 +197,8 @@ def gaol_roll(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "D6", frame("city_gaol_release", p=seat), why="release from the Gaol")
 
 
-@MODULE.handler("city_gaol_release")
-def _release(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_gaol_release", args=frames.Rolled)
+def _release(g: Game, a: frames.Rolled) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
     if 4 <= n <= 5:
@@ -211,14 +237,21 @@ def street_fight(g: Game, fight: dict[str, Any], s_att: int, s_dfd: int) -> None
     if fight["mode"] != "strength" or fight.get("settle") or not in_city(g, att):
         return
     g.push_frame(
-        frames.roll(
-            att, "D6", ["city_guards", {"a": att, "b": fight["d"]}], why="the City Guards", into="roll", fate=False
-        )
+        frames.roll(att, "D6", ["city_guards", {"a": att, "b": fight["d"]}], why="the City Guards", fate=False)
     )
 
 
-@MODULE.handler("city_guards")
-def _guards(g: Game, a: dict[str, Any]) -> None:
+class CityGuards(TypedDict):
+    """The City Guards' roll after character ``a`` attacked character ``b``."""
+
+    a: int
+    b: int
+    roll: int
+    roll_faces: list[int]
+
+
+@MODULE.handler("city_guards", args=CityGuards)
+def _guards(g: Game, a: CityGuards) -> None:
     if a["roll"] >= 3:
         g.say("The City Guards break up the fight and drag both fighters off to the Gaol.")
         for seat in (a["b"], a["a"]):
@@ -227,8 +260,14 @@ def _guards(g: Game, a: dict[str, Any]) -> None:
         g.say("No Guard sees the fight.")
 
 
-@MODULE.handler("city_theft")
-def _theft(g: Game, a: dict[str, Any]) -> None:
+class CityTheft(frames.Rolled):
+    """The roll that says whether the ``beast`` (a card) left at the gates was stolen."""
+
+    beast: int
+
+
+@MODULE.handler("city_theft", args=CityTheft)
+def _theft(g: Game, a: CityTheft) -> None:
     seat, beast = a["p"], a["beast"]
     outcome = THEFT.get(a["roll"], "retrieved")
     loads = [c for c in cards.held_by(g, stables(seat)) if not is_steed(g, c)]

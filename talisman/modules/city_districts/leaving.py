@@ -23,7 +23,7 @@ may continue your Movement outside the City."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from talisman.engine import abilities, cards, effects, frames, movement, possessions, stats
 from talisman.engine.decision import Choice
@@ -80,15 +80,15 @@ def ready_to_leave(g: Game, seat: int) -> list[Choice] | None:
     return [Choice("roll", label, [frame("city_gates_roll", p=seat)])]
 
 
-@MODULE.handler("city_gates_roll")
-def _gates_roll(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_gates_roll", args=frames.Seat)
+def _gates_roll(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     die = f"D{abilities.movement_die(g, seat)}"
     effects.roll(g, seat, die, frame("city_gates_pause", p=seat), why="movement")
 
 
-@MODULE.handler("city_gates_pause")
-def _pause(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("city_gates_pause", args=frames.Rolled)
+def _pause(g: Game, a: frames.Rolled) -> None:
     """The roll is made: pause at the City Gates (if anything waits), then move it on."""
     seat = a["p"]
     g.push_all([frame("city_collect", p=seat), frames.move_choose(seat, roll=a["roll"])])
@@ -135,8 +135,15 @@ def _go_on(g: Game, a: frames.Seat) -> None:
     g.say(f"{g.name(seat)} goes on; waiting at the City Gates: {', '.join(left)}.", seat=seat)
 
 
-@MODULE.handler("city_fetch")
-def _fetch_beast(g: Game, a: dict[str, Any]) -> None:
+class CityFetch(TypedDict):
+    """Character ``p`` fetches its ``beast`` (a card) on leaving the City."""
+
+    p: int
+    beast: int
+
+
+@MODULE.handler("city_fetch", args=CityFetch)
+def _fetch_beast(g: Game, a: CityFetch) -> None:
     """A beast bought on this visit comes back at once; one left on arrival rolls for theft (``city_theft``)."""
     seat, beast = a["p"], a["beast"]
     p = g.players[seat]

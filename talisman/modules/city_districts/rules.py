@@ -37,7 +37,7 @@ waits at them.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
@@ -253,8 +253,15 @@ def gate_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return []
 
 
-@MODULE.handler("city_enter_city")
-def _enter_city(g: Game, a: dict[str, Any]) -> None:
+class EnterCity(TypedDict):
+    """Character ``p`` enters the City by the gate ``gate``."""
+
+    p: int
+    gate: str
+
+
+@MODULE.handler("city_enter_city", args=EnterCity)
+def _enter_city(g: Game, a: EnterCity) -> None:
     seat, gate = a["p"], a["gate"]
     p = g.players[seat]
     p.status.pop("city-gates", None)

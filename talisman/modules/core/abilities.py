@@ -8,7 +8,7 @@ Follower or an Object that grants the same trait gets the same option.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypedDict
 
 from talisman.content.places import place_name
 from talisman.engine import cards, effects, frames, lives, possessions, stats
@@ -42,8 +42,15 @@ def druid_alignment(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("choose_alignment")
-def _choose_alignment(g: Game, a: dict[str, Any]) -> None:
+class ChooseAlignment(TypedDict):
+    """Character ``p`` turns ``to`` this alignment."""
+
+    p: int
+    to: str
+
+
+@MODULE.handler("choose_alignment", args=ChooseAlignment)
+def _choose_alignment(g: Game, a: ChooseAlignment) -> None:
     g.players[a["p"]].flags.add("alignment-changed")
     possessions.set_alignment(g, a["p"], a["to"])
 
@@ -125,7 +132,7 @@ def dispel_magic(g: Game, seat: int, back: list[Any]) -> list[Choice]:
             f"Try to dispel the {' and the '.join(g.card_name(f) for f in afflicted)}",
             [
                 frames.flag(seat, "dispel"),
-                frames.roll(seat, "2D6", ["dispel_result", {"p": seat}], why="Dispel Magic", into="roll", fate=True),
+                frames.roll(seat, "2D6", ["dispel_result", {"p": seat}], why="Dispel Magic"),
                 *back,
             ],
             "free",
@@ -133,8 +140,8 @@ def dispel_magic(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("dispel_result")
-def _dispel_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("dispel_result", args=frames.Rolled)
+def _dispel_result(g: Game, a: frames.Rolled) -> None:
     seat: int = a["p"]
     if a["roll"] < stats.craft(g, seat):
         for f in [f for f in g.players[seat].followers if g.card_name(f) in AFFLICTIONS]:
@@ -204,8 +211,6 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
                         "D6",
                         ["charm_result", {"p": seat, "fight": {**fight, "tried_charm": True}}],
                         why="charming the animal",
-                        into="roll",
-                        fate=True,
                     )
                 ],
             )
@@ -261,8 +266,21 @@ def stats_bribe(g: Game, card: int) -> int:
     return 0
 
 
-@MODULE.handler("tame")
-def _tame(g: Game, a: dict[str, Any]) -> None:
+class OnFight(TypedDict):
+    """Character ``p`` acts on the foe of its ``fight`` (the Exorcist's rite, a Tame...)."""
+
+    p: int
+    fight: dict[str, Any]
+
+
+class Tame(OnFight):
+    """Character ``p`` tries to tame the foe ``card`` of its ``fight``."""
+
+    card: int
+
+
+@MODULE.handler("tame", args=Tame)
+def _tame(g: Game, a: Tame) -> None:
     """Tamed, the Animal follows; whoever came with it is still fought. Not tamed, all are fought."""
     seat: int = a["p"]
     fight = a["fight"]
@@ -287,8 +305,14 @@ def _tame(g: Game, a: dict[str, Any]) -> None:
         g.push("combat", **fight)
 
 
-@MODULE.handler("charm_result")
-def _charm_result(g: Game, a: dict[str, Any]) -> None:
+class CharmResult(frames.Rolled):
+    """The roll of a Charm on the foe of character ``p``'s ``fight``."""
+
+    fight: dict[str, Any]
+
+
+@MODULE.handler("charm_result", args=CharmResult)
+def _charm_result(g: Game, a: CharmResult) -> None:
     seat: int = a["p"]
     fight = a["fight"]
     card = fight["foes"][0]
@@ -308,8 +332,8 @@ def _adopt(g: Game, seat: int, card: int, how: str) -> None:
     stats.changed(g)
 
 
-@MODULE.handler("exorcise")
-def _exorcise(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("exorcise", args=OnFight)
+def _exorcise(g: Game, a: OnFight) -> None:
     seat: int = a["p"]
     fight = a["fight"]
     p = g.players[seat]
@@ -331,8 +355,14 @@ def _exorcise(g: Game, a: dict[str, Any]) -> None:
         )
 
 
-@MODULE.handler("bribe")
-def _bribe(g: Game, a: dict[str, Any]) -> None:
+class Bribe(OnFight):
+    """Character ``p`` pays ``n`` gold to end its ``fight``."""
+
+    n: int
+
+
+@MODULE.handler("bribe", args=Bribe)
+def _bribe(g: Game, a: Bribe) -> None:
     seat: int = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(f"{g.name(seat)} pays {a['n']}G and is let alone.", type="gold", seat=seat)
@@ -419,12 +449,7 @@ def sorceress(g: Game, seat: int, other: int) -> list[Choice]:
                 f"Beguile the {g.name(other)} (roll {need} or more)",
                 [
                     frames.roll(
-                        seat,
-                        "D6",
-                        ["beguile_result", {"p": seat, "other": other, "need": need}],
-                        why="beguiling",
-                        into="roll",
-                        fate=True,
+                        seat, "D6", ["beguile_result", {"p": seat, "other": other, "need": need}], why="beguiling"
                     )
                 ],
             )
@@ -437,8 +462,14 @@ def sorceress(g: Game, seat: int, other: int) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("beguile_result")
-def _beguile_result(g: Game, a: dict[str, Any]) -> None:
+class BeguileResult(frames.RolledAgainst):
+    """A roll to beguile character ``other``: it needs ``need`` or more."""
+
+    need: int
+
+
+@MODULE.handler("beguile_result", args=BeguileResult)
+def _beguile_result(g: Game, a: BeguileResult) -> None:
     seat: int = a["p"]
     other: int = a["other"]
     if a["roll"] < a["need"]:

@@ -34,7 +34,7 @@ module has a ``scroll`` deck.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypedDict
 
 from talisman.engine import cards, effects, frames, possessions, stats
 from talisman.engine.abilities import movement_die
@@ -178,8 +178,15 @@ def starting_extras(g: Game, seat: int) -> None:
         g.push("scroll_for_spell", p=seat, left=swaps)
 
 
-@MODULE.handler("scroll_for_spell")
-def _scroll_for_spell(g: Game, a: dict[str, Any]) -> None:
+class ScrollForSpell(TypedDict):
+    """Character ``p`` may swap a Scroll for a Spell, ``left`` more times."""
+
+    p: int
+    left: int
+
+
+@MODULE.handler("scroll_for_spell", args=ScrollForSpell)
+def _scroll_for_spell(g: Game, a: ScrollForSpell) -> None:
     """000: "begin the game with either a Spell or a Scroll": the player, having
     seen its Spells, may give one back (to the bottom of the Spell deck) for a Scroll."""
     seat: int = a["p"]
@@ -296,8 +303,8 @@ def patrol_and_law(g: Game, seat: int, card: int) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("patrol_escort")
-def _patrol_escort(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("patrol_escort", args=frames.GoTo)
+def _patrol_escort(g: Game, a: frames.GoTo) -> None:
     """The Patrol sends the character to a place: it goes there at once and its turn ends."""
     from talisman.engine import lives
 
@@ -309,8 +316,16 @@ def _patrol_escort(g: Game, a: dict[str, Any]) -> None:
         lives.end_turn_now(g)
 
 
-@MODULE.handler("patrol_fight")
-def _patrol_fight(g: Game, a: dict[str, Any]) -> None:
+class PatrolFight(TypedDict):
+    """Character ``p`` fights the Patrol ``card`` of Strength ``strength``."""
+
+    p: int
+    card: int
+    strength: int
+
+
+@MODULE.handler("patrol_fight", args=PatrolFight)
+def _patrol_fight(g: Game, a: PatrolFight) -> None:
     """000's Cyborg: the Patrol fights at Strength 6; beaten, its card may be kept
     as a trophy; otherwise it is discarded after the fight."""
     from talisman.engine.combat import fight_creature
@@ -340,8 +355,14 @@ def _trophy_from_space(g: Game, a: frames.CardOf) -> None:
         g.say(f"{g.name(seat)} keeps the {g.card_name(card)} as a trophy.", seat=seat)
 
 
-@MODULE.handler("discard_from_space")
-def _discard_from_space(g: Game, a: dict[str, Any]) -> None:
+class DiscardFromSpace(TypedDict):
+    """The card ``card`` is discarded from the space it lies on."""
+
+    card: int
+
+
+@MODULE.handler("discard_from_space", args=DiscardFromSpace)
+def _discard_from_space(g: Game, a: DiscardFromSpace) -> None:
     for space, held in list(g.board.items()):
         if a["card"] in held:
             cards.lift(g, a["card"], space)
@@ -350,8 +371,16 @@ def _discard_from_space(g: Game, a: dict[str, Any]) -> None:
             return
 
 
-@MODULE.handler("law_bribe")
-def _law_bribe(g: Game, a: dict[str, Any]) -> None:
+class LawBribe(TypedDict):
+    """Character ``p`` pays the Law's ``card`` ``n`` gold to be let go."""
+
+    p: int
+    card: int
+    n: int
+
+
+@MODULE.handler("law_bribe", args=LawBribe)
+def _law_bribe(g: Game, a: LawBribe) -> None:
     seat: int = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(
@@ -411,16 +440,20 @@ def city_theft(g: Game, seat: int) -> list[Choice]:
             f"Try to steal in the {g.space_name(p.space)}",
             [
                 frames.flag(seat, "stole"),
-                frames.roll(
-                    seat, "D6", ["theft_result", {"p": seat, "place": here.kind}], why="a theft", into="roll", fate=True
-                ),
+                frames.roll(seat, "D6", ["theft_result", {"p": seat, "place": here.kind}], why="a theft"),
             ],
         )
     ]
 
 
-@MODULE.handler("theft_result")
-def _theft_result(g: Game, a: dict[str, Any]) -> None:
+class TheftResult(frames.Rolled):
+    """The roll of a theft at a place of the kind ``place``."""
+
+    place: str
+
+
+@MODULE.handler("theft_result", args=TheftResult)
+def _theft_result(g: Game, a: TheftResult) -> None:
     seat: int = a["p"]
     roll = a["roll"]
     kind = a["place"]

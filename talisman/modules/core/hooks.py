@@ -41,19 +41,15 @@ def warlock_quest(g: Game, seat: int, ctx: dict[str, Any]) -> None:
             Choice(
                 "quest",
                 "Ask for a quest (roll a die)",
-                [
-                    frames.roll(
-                        seat, "D6", ["warlock_roll", {"p": seat}], why="the Warlock's quest", into="roll", fate=True
-                    )
-                ],
+                [frames.roll(seat, "D6", ["warlock_roll", {"p": seat}], why="the Warlock's quest")],
             ),
             Choice("decline", "Leave him be", []),
         ],
     )
 
 
-@MODULE.handler("warlock_roll")
-def _warlock_roll(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("warlock_roll", args=frames.Rolled)
+def _warlock_roll(g: Game, a: frames.Rolled) -> None:
     goal, n = WARLOCK_QUESTS[a["roll"]]
     quests.start(g, a["p"], goal, n)
 
@@ -66,8 +62,8 @@ def dice_with_death(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "2D6", frame("death_result", p=seat), why="the game with Death")
 
 
-@MODULE.handler("death_result")
-def _death_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("death_result", args=frames.Rolled)
+def _death_result(g: Game, a: frames.Rolled) -> None:
     seat: int = a["p"]
     death, _ = g.roll_dice("2D6", seat)
     g.say(f"Death rolls {death} against {g.name(seat)}'s {a['roll']}.", type="combat", seat=seat)

@@ -7,7 +7,7 @@ cast in, and ``combat``, the fight it was cast in (if any).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, spells
 from talisman.engine.decision import Choice
@@ -36,8 +36,16 @@ def hex_(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("lay_hex")
-def _lay_hex(g: Game, a: dict[str, Any]) -> None:
+class LayHex(TypedDict):
+    """Character ``p`` lays the Hex ``card`` on the space of index ``space``."""
+
+    p: int
+    card: int
+    space: int
+
+
+@MODULE.handler("lay_hex", args=LayHex)
+def _lay_hex(g: Game, a: LayHex) -> None:
     card = a["card"]
     space = a["space"]
     spells.leave_play(g, card)

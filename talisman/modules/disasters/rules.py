@@ -22,7 +22,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.content.places import place_name
 from talisman.content.vocabulary import _fail, _str, _table, effects
@@ -86,8 +86,18 @@ def disaster(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) ->
     )
 
 
-@MODULE.handler("disaster_strike")
-def _disaster_strike(g: Game, a: dict[str, Any]) -> None:
+class DisasterStrike(TypedDict):
+    """The Disaster ``card`` drawn by character ``p`` on the space ``drawn_on`` strikes the space
+    ``space``."""
+
+    p: int
+    card: int
+    space: int
+    drawn_on: int
+
+
+@MODULE.handler("disaster_strike", args=DisasterStrike)
+def _disaster_strike(g: Game, a: DisasterStrike) -> None:
     """The card lies on its space from now on; the characters there are struck at once."""
     seat, card, space, drawn_on = a["p"], a["card"], a["space"], a["drawn_on"]
     if card not in g.cards_on(drawn_on):

@@ -28,31 +28,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import frames, holds, possessions, stats
-from talisman.engine.combat import fight_creature, take_scores
+from talisman.engine.combat import take_scores
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
+from talisman.modules.shared.lord_of_darkness import (
+    EMERGE_ON_BOARD,
+    LORD,
+    LORD_VALUE,
+    Emerge,
+    LordFight,
+    fight_lord,
+    fight_result,
+)
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
-LORD = "Lord of Darkness"
 CHAMBER = "treasure-chamber"
-LORD_VALUE = 12  # his Strength and his Craft
-# Result (the character's attack score minus his) -> where the character emerges.
-# Source: facts/dungeon-4e.md 1d (MOD), agreeing with 001's example (2: the Chasm).
-EMERGE = (
-    "crags",
-    "forest",
-    "chasm",
-    "cursed-glade",
-    "warlocks-cave",
-    "temple",
-    "portal-of-power",
-    "plain-of-peril",
-    "crown-of-command",
-)
+EMERGE = (*EMERGE_ON_BOARD, "crown-of-command")
 
 
 def emerge_space(result: int) -> str:
@@ -93,18 +88,9 @@ def unfaced_lord(g: Game, seat: int) -> None:
         holds.hold(g, seat, LORD, [{"hook": "lord-of-darkness"}])
 
 
-@MODULE.handler("lord_fight")
-def _lord_fight(g: Game, a: dict[str, Any]) -> None:
-    seat, mode = a["p"], a["mode"]
-    fight_creature(
-        g,
-        seat,
-        {"name": LORD, mode: LORD_VALUE, "evade": False, "record": True, "alone": True},
-        {"space": g.players[seat].space},
-        win=[frame("lord_slain", p=seat)],
-        lose=[frame("lord_after", p=seat, defeated=True)],
-        standoff=[frame("lord_after", p=seat, defeated=False)],
-    )
+@MODULE.handler("lord_fight", args=LordFight)
+def _lord_fight(g: Game, a: LordFight) -> None:
+    fight_lord(g, a, "lord_after", [frame("lord_slain", p=a["p"])], alone=True)
 
 
 @MODULE.handler("lord_slain", args=frames.Seat)
@@ -163,19 +149,17 @@ def _take_treasure(g: Game, a: frames.CardOf) -> None:
     possessions.offer(g, seat, card)
 
 
-@MODULE.handler("lord_after")
-def _lord_after(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lord_after", args=Emerge)
+def _lord_after(g: Game, a: Emerge) -> None:
     """After the fight: emerge by the chart, or (Short Dungeon Game) stay to fight again."""
     seat = a["p"]
-    p = g.players[seat]
-    scores = take_scores(g, seat)
-    if not p.alive:
+    result = fight_result(g, seat)
+    if result is None:
         return
     if rules.short_game(g):
         holds.hold(g, seat, f"{LORD} again", [{"hook": "lord-of-darkness"}])
         g.say(f"{g.name(seat)} stays in the Treasure Chamber to face the {LORD} again.", seat=seat)
         return
-    result = 0 if scores is None else max(0, scores[0] - scores[1])
     bonus = stats.trait_value(g, seat, "emerge-bonus")  # the Lone Dwarf as a Follower
     if bonus:
         g.say(f"{g.name(seat)}'s guide adds {bonus} to the result.", seat=seat)

@@ -3,7 +3,7 @@ is named from the content (``{ hook = "name" }``) and lives here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, frames, possessions, stats
 from talisman.engine.decision import Choice
@@ -124,8 +124,15 @@ def dungeon_keeper(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.push("keeper_buy", p=seat, keeper=keeper)
 
 
-@MODULE.handler("keeper_buy")
-def _keeper_buy(g: Game, a: dict[str, Any]) -> None:
+class Keeper(TypedDict):
+    """Character ``p`` deals with the Dungeon Keeper ``keeper`` (a card)."""
+
+    p: int
+    keeper: int
+
+
+@MODULE.handler("keeper_buy", args=Keeper)
+def _keeper_buy(g: Game, a: Keeper) -> None:
     seat, keeper = a["p"], a["keeper"]
     p = g.players[seat]
     held = cards.held_by(g, f"card:{keeper}")
@@ -150,16 +157,28 @@ def _keeper_buy(g: Game, a: dict[str, Any]) -> None:
         g.push("keeper_leaves", keeper=keeper)
 
 
-@MODULE.handler("keeper_sell")
-def _keeper_sell(g: Game, a: dict[str, Any]) -> None:
+class KeeperSell(Keeper):
+    """Character ``p`` sells the Dungeon Keeper ``keeper`` the card ``card``."""
+
+    card: int
+
+
+@MODULE.handler("keeper_sell", args=KeeperSell)
+def _keeper_sell(g: Game, a: KeeperSell) -> None:
     seat, card = a["p"], a["card"]
     g.players[seat].gold -= 1
     cards.unhold(g, f"card:{a['keeper']}", card)
     possessions.give_item(g, seat, card)
 
 
-@MODULE.handler("keeper_leaves")
-def _keeper_leaves(g: Game, a: dict[str, Any]) -> None:
+class KeeperLeaves(TypedDict):
+    """The Dungeon Keeper ``keeper`` (a card) leaves."""
+
+    keeper: int
+
+
+@MODULE.handler("keeper_leaves", args=KeeperLeaves)
+def _keeper_leaves(g: Game, a: KeeperLeaves) -> None:
     keeper = a["keeper"]
     space = _space_of(g, keeper)
     if space is not None and not cards.held_by(g, f"card:{keeper}"):

@@ -6,7 +6,7 @@ game without these cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, effects, frames, lives, movement, possessions, stats
 from talisman.engine.decision import Choice
@@ -202,8 +202,17 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[
     return opts
 
 
-@MODULE.handler("exile")
-def _exile(g: Game, a: dict[str, Any]) -> None:
+class Exile(TypedDict):
+    """Character ``p`` reads the ``scroll`` to exile the foe ``card`` of its ``fight``."""
+
+    p: int
+    scroll: int
+    card: int
+    fight: dict[str, Any]
+
+
+@MODULE.handler("exile", args=Exile)
+def _exile(g: Game, a: Exile) -> None:
     seat, card, fight = a["p"], a["card"], a["fight"]
     space = g.players[seat].space
     _use_up(g, seat, a["scroll"])
@@ -216,8 +225,16 @@ def _exile(g: Game, a: dict[str, Any]) -> None:
         g.push("combat", **{**fight, "foes": rest, "announced": False})
 
 
-@MODULE.handler("weighted_attack")
-def _weighted_attack(g: Game, a: dict[str, Any]) -> None:
+class WeightedAttack(TypedDict):
+    """Character ``p`` rolls the weighted dice ``card`` in its ``fight``."""
+
+    p: int
+    card: int
+    fight: dict[str, Any]
+
+
+@MODULE.handler("weighted_attack", args=WeightedAttack)
+def _weighted_attack(g: Game, a: WeightedAttack) -> None:
     seat, fight = a["p"], a["fight"]
     g.decide(
         seat,
@@ -292,12 +309,7 @@ def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
                         *used,
                         frames.lose_lives(seat, 1, f"the {g.card_name(stone)}"),
                         frames.roll(
-                            seat,
-                            "D6",
-                            ["blood_stone", {"p": seat, "card": stone}],
-                            why=f"the {g.card_name(stone)}",
-                            into="roll",
-                            fate=True,
+                            seat, "D6", ["blood_stone", {"p": seat, "card": stone}], why=f"the {g.card_name(stone)}"
                         ),
                         *back,
                     ],
@@ -400,8 +412,14 @@ def _fly(g: Game, a: frames.Seat) -> None:
     )
 
 
-@MODULE.handler("blood_stone")
-def _blood_stone(g: Game, a: dict[str, Any]) -> None:
+class BloodStone(frames.Rolled):
+    """The roll for the Blood Stone ``card``."""
+
+    card: int
+
+
+@MODULE.handler("blood_stone", args=BloodStone)
+def _blood_stone(g: Game, a: BloodStone) -> None:
     seat, roll = a["p"], a["roll"]
     if roll == 1:
         _use_up(g, seat, a["card"])
@@ -413,8 +431,15 @@ def _blood_stone(g: Game, a: dict[str, Any]) -> None:
         effects.run(g, seat, [{"gain": {"fate": 1}}] if roll == 4 else [{"take_card": {"deck": "spell"}}])
 
 
-@MODULE.handler("totem")
-def _totem(g: Game, a: dict[str, Any]) -> None:
+class Totem(TypedDict):
+    """Character ``p`` gives the Totem its trophy ``trophy``."""
+
+    p: int
+    trophy: int
+
+
+@MODULE.handler("totem", args=Totem)
+def _totem(g: Game, a: Totem) -> None:
     seat, trophy = a["p"], a["trophy"]
     if trophy in g.players[seat].trophies:
         cards.release(g, seat, trophy)
@@ -452,8 +477,16 @@ def upkeep(g: Game, seat: int) -> None:
             g.push("upkeep", p=seat, card=f, n=n)
 
 
-@MODULE.handler("upkeep")
-def _upkeep(g: Game, a: dict[str, Any]) -> None:
+class Upkeep(TypedDict):
+    """The Follower ``card`` of character ``p`` wants ``n`` gold to stay."""
+
+    p: int
+    card: int
+    n: int
+
+
+@MODULE.handler("upkeep", args=Upkeep)
+def _upkeep(g: Game, a: Upkeep) -> None:
     seat, card, n = a["p"], a["card"], a["n"]
     p = g.players[seat]
     leave = [frames.lose_follower(seat, card, why="leaves, unpaid")]
@@ -470,8 +503,15 @@ def _upkeep(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("pay_upkeep")
-def _pay_upkeep(g: Game, a: dict[str, Any]) -> None:
+class PayUpkeep(TypedDict):
+    """Character ``p`` pays ``n`` gold of upkeep."""
+
+    p: int
+    n: int
+
+
+@MODULE.handler("pay_upkeep", args=PayUpkeep)
+def _pay_upkeep(g: Game, a: PayUpkeep) -> None:
     g.players[a["p"]].gold -= a["n"]
     g.say(f"{g.name(a['p'])} pays {a['n']} gold in wages.", type="gold", seat=a["p"])
 
@@ -503,8 +543,16 @@ def wise_man_wanders(g: Game, seat: int, by: int) -> None:
             g.push("wanders", p=seat, by=by, card=f)
 
 
-@MODULE.handler("wanders")
-def _wanders(g: Game, a: dict[str, Any]) -> None:
+class Wanders(TypedDict):
+    """The Follower ``card`` of character ``p`` wanders off to character ``by``."""
+
+    p: int
+    by: int
+    card: int
+
+
+@MODULE.handler("wanders", args=Wanders)
+def _wanders(g: Game, a: Wanders) -> None:
     """Once the meeting is over the Wise Man goes with the one who met his master, unless it was evaded."""
     holder, by, card = a["p"], a["by"], a["card"]
     if card not in g.players[holder].followers or f"evaded-by:{holder}" in g.players[by].flags:
@@ -537,8 +585,16 @@ def _avenger_done(g: Game, a: frames.CardOf) -> None:
         possessions.lose_follower(g, seat, a["card"], "has done its work and leaves")
 
 
-@MODULE.handler("pass_on")
-def _pass_on(g: Game, a: dict[str, Any]) -> None:
+class PassOn(TypedDict):
+    """Character ``p`` passes the card ``card`` on to character ``to``."""
+
+    p: int
+    to: int
+    card: int
+
+
+@MODULE.handler("pass_on", args=PassOn)
+def _pass_on(g: Game, a: PassOn) -> None:
     seat, to, card = a["p"], a["to"], a["card"]
     if card not in g.players[seat].followers or not g.players[to].alive:
         return
@@ -553,8 +609,8 @@ def _pass_on(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("passed_on")
-def _passed_on(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("passed_on", args=PassOn)
+def _passed_on(g: Game, a: PassOn) -> None:
     cards.release(g, a["p"], a["card"])
     g.players[a["to"]].followers.append(a["card"])
     stats.changed(g)

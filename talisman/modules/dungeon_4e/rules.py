@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, frames, possessions, stats
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
 from talisman.modules.dungeon_4e.module import MODULE
+from talisman.modules.shared import flight
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -114,20 +114,10 @@ def declare_flight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
         return []
     if short_game(g):
         return []
-    return [
-        Choice(
-            "flee",
-            "Declare that you flee the Dungeon (from now on you move only against the arrows)",
-            [frame("flee", p=seat), *back],
-            "free",
-        )
-    ]
+    return [flight.flee_choice(seat, "flee", "against the arrows", back)]
 
 
-@MODULE.handler("flee", args=frames.Seat)
-def _flee(g: Game, a: frames.Seat) -> None:
-    g.players[a["p"]].status["flight"] = True
-    g.say(f"{g.name(a['p'])} flees the Dungeon.", seat=a["p"])
+MODULE.handler("flee", args=frames.Seat)(flight.declare)
 
 
 @MODULE.ability("arrive")

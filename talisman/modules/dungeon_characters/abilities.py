@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, frames, possessions, stats
 from talisman.engine.decision import Choice
@@ -112,8 +112,8 @@ def _sell_spell(g: Game, a: frames.CardOf) -> None:
         g.say(f"{g.name(seat)} sells a Spell for 1 gold.", type="gold", seat=seat)
 
 
-@MODULE.handler("fortune")
-def _fortune(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("fortune", args=frames.Toward)
+def _fortune(g: Game, a: frames.Toward) -> None:
     seat, other = a["p"], a["other"]
     g.say(f"{g.name(seat)} tells the {g.name(other)}'s fortune.", seat=seat)
     g.push("peek", p=seat, deck="adventure")
@@ -121,8 +121,15 @@ def _fortune(g: Game, a: dict[str, Any]) -> None:
         g.push_frame(frames.take_gold(seat, other, n=1))
 
 
-@MODULE.handler("peek")
-def _peek(g: Game, a: dict[str, Any]) -> None:
+class Peek(TypedDict):
+    """Character ``p`` looks at the top card of ``deck``."""
+
+    p: int
+    deck: str
+
+
+@MODULE.handler("peek", args=Peek)
+def _peek(g: Game, a: Peek) -> None:
     """Look at the top card of a deck: only the looker learns it."""
     seat, deck = a["p"], a["deck"]
     pile = g.decks.get(deck) or []
@@ -210,8 +217,8 @@ def persuade(g: Game, seat: int, other: int) -> list[Choice]:
     ]
 
 
-@MODULE.handler("persuade")
-def _persuade(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("persuade", args=frames.Toward)
+def _persuade(g: Game, a: frames.Toward) -> None:
     seat, other = a["p"], a["other"]
     mine = g.rng.die(6) + stats.craft(g, seat)
     theirs = g.rng.die(6) + stats.craft(g, other)

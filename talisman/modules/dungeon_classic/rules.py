@@ -35,6 +35,7 @@ from talisman.engine import cards, effects, frames, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_classic.module import MODULE
+from talisman.modules.shared import flight
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -144,8 +145,8 @@ def _enter_dungeon(g: Game, a: frames.Seat) -> None:
     lives.end_turn_now(g)
 
 
-@MODULE.handler("climb_out")
-def _climb_out(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("climb_out", args=frames.GoTo)
+def _climb_out(g: Game, a: frames.GoTo) -> None:
     seat = a["p"]
     g.players[seat].space = a["to"]
     stats.changed(g)
@@ -213,20 +214,10 @@ def declare_flight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
         or g.rules.spaces[p.space].id == ENTRANCE
     ):
         return []
-    return [
-        Choice(
-            "flee",
-            "Declare that you flee the Dungeon (from now on you move only toward the Entrance)",
-            [frame("declare_flight", p=seat), *back],
-            "free",
-        )
-    ]
+    return [flight.flee_choice(seat, "declare_flight", "toward the Entrance", back)]
 
 
-@MODULE.handler("declare_flight", args=frames.Seat)
-def _declare_flight(g: Game, a: frames.Seat) -> None:
-    g.players[a["p"]].status["flight"] = True
-    g.say(f"{g.name(a['p'])} flees the Dungeon.", seat=a["p"])
+MODULE.handler("declare_flight", args=frames.Seat)(flight.declare)
 
 
 @MODULE.ability("turn_start")
@@ -250,8 +241,8 @@ def treasure_chamber_exit(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "D6", frame("chamber_chart", p=seat), why="the Treasure Chamber chart")
 
 
-@MODULE.handler("chamber_chart")
-def _chamber_chart(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("chamber_chart", args=frames.Rolled)
+def _chamber_chart(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     crowned = sum(1 for p in g.players if p.alive and g.rules.spaces[p.space].kind == "crown")
     result = min(6, a["roll"] + crowned)

@@ -51,7 +51,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from talisman.engine import cards, frames, possessions, stats
 from talisman.engine.decision import Choice
@@ -185,8 +185,8 @@ def step(g: Game, space: int) -> int:
     return door
 
 
-@MODULE.handler("guards_walk")
-def _guards_walk(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("guards_walk", args=frames.NoArgs)
+def _guards_walk(g: Game, a: frames.NoArgs) -> None:
     n, _ = g.roll_dice("D6")
     moved = []
     for x in guards(g):
@@ -203,8 +203,14 @@ def _guards_walk(g: Game, a: dict[str, Any]) -> None:
     g.push_all([frame("guard_lands", id=x["id"]) for x in sorted(moved, key=lambda x: x["space"] == last)])
 
 
-@MODULE.handler("guard_lands")
-def _guard_lands(g: Game, a: dict[str, Any]) -> None:
+class GuardLands(TypedDict):
+    """The Guard ``id`` lands on its space."""
+
+    id: int
+
+
+@MODULE.handler("guard_lands", args=GuardLands)
+def _guard_lands(g: Game, a: GuardLands) -> None:
     gid = a["id"]
     space = guard_at(g, gid)
     if space is None:
@@ -265,8 +271,14 @@ def fight_enemy(g: Game, gid: int, space: int, card: int) -> None:
 # --- the characters the Guard finds ---------------------------------------------------------------------
 
 
-@MODULE.handler("guard_meets")
-def _guard_meets(g: Game, a: dict[str, Any]) -> None:
+class GuardMeets(GuardLands):
+    """The Guard ``id`` and character ``p``."""
+
+    p: int
+
+
+@MODULE.handler("guard_meets", args=GuardMeets)
+def _guard_meets(g: Game, a: GuardMeets) -> None:
     gid, seat = a["id"], a["p"]
     space = guard_at(g, gid)
     if space is None or not g.players[seat].alive or g.players[seat].space != space:
@@ -318,8 +330,8 @@ def bribe_choices(g: Game, gid: int, seat: int, roll: int) -> list[Choice]:
     return out
 
 
-@MODULE.handler("guard_bribe")
-def _guard_bribe(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("guard_bribe", args=GuardMeets)
+def _guard_bribe(g: Game, a: GuardMeets) -> None:
     gid, seat = a["id"], a["p"]
     if guard_at(g, gid) is None or not g.players[seat].alive:
         return
@@ -350,8 +362,16 @@ def _guard_bribe(g: Game, a: dict[str, Any]) -> None:
     g.decide(seat, "guard-bribe", prompt, offers + fight_choices(g, gid, seat, bool(offers)))
 
 
-@MODULE.handler("guard_paid")
-def _guard_paid(g: Game, a: dict[str, Any]) -> None:
+class GuardPaid(TypedDict):
+    """Character ``p`` pays the Guard ``gold`` gold. ``card``: an Object given besides the gold."""
+
+    p: int
+    gold: int
+    card: NotRequired[int]
+
+
+@MODULE.handler("guard_paid", args=GuardPaid)
+def _guard_paid(g: Game, a: GuardPaid) -> None:
     seat = a["p"]
     p = g.players[seat]
     p.gold -= a["gold"]
@@ -365,8 +385,17 @@ def _guard_paid(g: Game, a: dict[str, Any]) -> None:
     g.say(f"{g.name(seat)} bribes the Emperor's Guard with {' and '.join(paid)}.", type="gold", seat=seat)
 
 
-@MODULE.handler("guard_fight")
-def _guard_fight(g: Game, a: dict[str, Any]) -> None:
+class GuardFight(TypedDict):
+    """Character ``p`` fights the Guard ``id``. ``mode``: the fight is in craft (strength unless
+    told)."""
+
+    id: int
+    p: int
+    mode: NotRequired[str]
+
+
+@MODULE.handler("guard_fight", args=GuardFight)
+def _guard_fight(g: Game, a: GuardFight) -> None:
     """A fight with the Guard, out of the character's own turn: nothing in it ends a turn (``alone``:
     no Follower fights in the character's place, whose defeat would)."""
     gid, seat = a["id"], a["p"]
@@ -394,8 +423,8 @@ def _guard_fight(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("guard_beaten")
-def _guard_beaten(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("guard_beaten", args=GuardMeets)
+def _guard_beaten(g: Game, a: GuardMeets) -> None:
     remove_guard(g, a["id"])
     stats.changed(g)
     g.say(f"{g.name(a['p'])} beats the Emperor's Guard: the piece is removed from play.", seat=a["p"])

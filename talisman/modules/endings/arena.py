@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, combat, lives, stats
+from talisman.engine import cards, combat, frames, lives, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import common
@@ -81,7 +81,7 @@ def open_arena(g: Game, seat: int, magic: bool) -> None:
         [
             Choice(
                 f"bout:{o}:{mode}",
-                f"Fight the {g.name(o)} in {'battle' if mode == 'strength' else 'psychic combat'}",
+                f"Fight the {g.name(o)} in {combat.fought_in(mode)}",
                 [frame("arena_bout", a=seat, d=o, mode=mode)],
             )
             for o in others
@@ -95,37 +95,32 @@ def standing(g: Game) -> list[int]:
     return [p.seat for p in g.players if p.alive and t["losses"].get(str(p.seat), 2) < 2 and p.lives > 0]
 
 
-@MODULE.handler("arena_bout")
-def _bout(g: Game, a: dict[str, Any]) -> None:
-    att, dfd, mode = a["a"], a["d"], a["mode"]
-    g.say(
-        f"Bout: the {g.name(att)} against the {g.name(dfd)} in {'battle' if mode == 'strength' else 'psychic combat'}.",
-        type="attack",
-        seat=att,
-    )
-    combat.arranged_fight(g, att, dfd, mode, ("arena_result", {"att": att, "dfd": dfd}))
+@MODULE.handler("arena_bout", args=frames.Bout)
+def _bout(g: Game, a: frames.Bout) -> None:
+    told = f"Bout: the {g.name(a['a'])} against the {g.name(a['d'])} in {combat.fought_in(a['mode'])}."
+    combat.bout(g, a, told, "arena_result")
 
 
-@MODULE.handler("arena_result")
-def _result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("arena_result", args=frames.BoutResult)
+def _result(g: Game, a: frames.BoutResult) -> None:
     t = g.globals[KEY]
-    att, dfd, mode = a["att"], a["dfd"], a["mode"]
-    if a["win"] is None:
+    att, dfd, mode, beaten = a["att"], a["dfd"], a["mode"], a["lose"]
+    if beaten is None:
         g.push("arena_bout", a=att, d=dfd, mode=mode)  # a stand-off is fought again
         return
     fought = {**t["fought"]}
     for s in (att, dfd):
         fought[str(s)] = sorted(set(fought[str(s)]) | {mode})
     bouts = {**t["bouts"], str(att): t["bouts"][str(att)] + 1, str(dfd): t["bouts"][str(dfd)] + 1}
-    losses = {**t["losses"], str(a["lose"]): t["losses"][str(a["lose"])] + 1}
+    losses = {**t["losses"], str(beaten): t["losses"][str(beaten)] + 1}
     g.globals[KEY] = {**t, "fought": fought, "bouts": bouts, "losses": losses, "last": mode}
-    loser = g.players[a["lose"]]
+    loser = g.players[beaten]
     loser.lives = max(0, loser.lives - 1)
     g.say(
-        f"{g.name(a['lose'])} loses a life in the Arena: {loser.lives} left"
-        f"{'; it is out of the tournament' if losses[str(a['lose'])] >= 2 else ''}.",
+        f"{g.name(beaten)} loses a life in the Arena: {loser.lives} left"
+        f"{'; it is out of the tournament' if losses[str(beaten)] >= 2 else ''}.",
         type="life",
-        seat=a["lose"],
+        seat=beaten,
     )
     if loser.lives > 0:
         g.push("arena_next")
@@ -134,13 +129,13 @@ def _result(g: Game, a: dict[str, Any]) -> None:
     if len(left) == 1:  # the Champion first: the game is won in the Arena, not by the last one standing
         del g.globals[KEY]
         common.win(g, left[0], "is the Champion of the Arena")
-    lives.kill(g, a["lose"], "beaten twice in the Arena")
+    lives.kill(g, beaten, "beaten twice in the Arena")
     if g.result is None:
         g.push("arena_next")  # (after the kill, which ends the turn of an opener beaten)
 
 
-@MODULE.handler("arena_next")
-def _next(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("arena_next", args=frames.NoArgs)
+def _next(g: Game, a: frames.NoArgs) -> None:
     t = g.globals[KEY]
     left = standing(g)
     if len(left) <= 1:

@@ -171,8 +171,15 @@ def _boss_round(g: Game, a: BossTurn) -> None:
     )
 
 
-@MODULE.handler("boss_hit")
-def _boss_hit(g: Game, a: dict[str, Any]) -> None:
+class Boss(TypedDict):
+    """Character ``p`` fights the ``boss`` (its description: name, values, lives...)."""
+
+    p: int
+    boss: dict[str, Any]
+
+
+@MODULE.handler("boss_hit", args=Boss)
+def _boss_hit(g: Game, a: Boss) -> None:
     seat, b = a["p"], a["boss"]
     _unrestrict(g, seat)
     left = lives_of(g, b) - 1
@@ -185,8 +192,14 @@ def _boss_hit(g: Game, a: dict[str, Any]) -> None:
     g.push_frame(boss_next(seat, b))
 
 
-@MODULE.handler("boss_hurt")
-def _boss_hurt(g: Game, a: dict[str, Any]) -> None:
+class BossHurt(Boss):
+    """A round lost to the ``boss``; ``had``: the lives character ``p`` had before it."""
+
+    had: int
+
+
+@MODULE.handler("boss_hurt", args=BossHurt)
+def _boss_hurt(g: Game, a: BossHurt) -> None:
     """A round lost (its life already taken, unless Armour or a Spell saved it)."""
     seat, b = a["p"], a["boss"]
     _unrestrict(g, seat)
@@ -227,8 +240,8 @@ def dual_fight(seat: int, b: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@MODULE.handler("dual_magic")
-def _dual_magic(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("dual_magic", args=Boss)
+def _dual_magic(g: Game, a: Boss) -> None:
     """Spells and Scrolls before the dice of the round (000: before the dice are rolled)."""
     seat, b = a["p"], a["boss"]
     roll = frame("dual_battle", p=seat, boss=b)
@@ -247,8 +260,8 @@ def _dual_magic(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("dual_battle")
-def _dual_battle(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("dual_battle", args=Boss)
+def _dual_battle(g: Game, a: Boss) -> None:
     effects.roll(
         g,
         a["p"],
@@ -259,8 +272,15 @@ def _dual_battle(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("dual_psychic")
-def _dual_psychic(g: Game, a: dict[str, Any]) -> None:
+class DualPsychic(Boss):
+    """The roll of character ``p``'s psychic combat against the ``boss``."""
+
+    roll: int
+    roll_faces: list[int]
+
+
+@MODULE.handler("dual_psychic", args=DualPsychic)
+def _dual_psychic(g: Game, a: DualPsychic) -> None:
     seat, b = a["p"], a["boss"]
     effects.roll(
         g,
@@ -281,8 +301,14 @@ def dual_scores(g: Game, seat: int, b: dict[str, Any], battle_roll: int, psychic
     return battle, psychic
 
 
-@MODULE.handler("dual_resolve")
-def _dual_resolve(g: Game, a: dict[str, Any]) -> None:
+class DualResolve(DualPsychic):
+    """Both rolls of a round against the ``boss``: ``battle`` and the psychic ``roll``."""
+
+    battle: int
+
+
+@MODULE.handler("dual_resolve", args=DualResolve)
+def _dual_resolve(g: Game, a: DualResolve) -> None:
     seat, b = a["p"], a["boss"]
     p = g.players[seat]
     if not p.alive:

@@ -8,9 +8,10 @@ never changed in place (copies of a game share the old dict).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, lives, stats
+from talisman.engine import cards, frames, lives, stats
+from talisman.engine.decision import Frame
 from talisman.modules.endings.module import MODULE
 
 if TYPE_CHECKING:
@@ -56,8 +57,8 @@ def win(g: Game, seat: int, how: str) -> None:
     g.end([g.controller(seat)], how)
 
 
-@MODULE.handler("lose_game")
-def _lose_game(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lose_game", args=frames.Because)
+def _lose_game(g: Game, a: frames.Because) -> None:
     """The character has lost the game: it is out, and its player begins no new one."""
     from talisman.engine.lives import check_game_end
 
@@ -143,7 +144,19 @@ def discard_possessions(g: Game, seat: int, why: str) -> None:
     g.say(f"{g.name(seat)} gives up every Object, Spell, Scroll and coin ({why}).", type="lose", seat=seat)
 
 
-@MODULE.handler("ending_win")
-def _ending_win(g: Game, a: dict[str, Any]) -> None:
+class EndingWin(TypedDict):
+    """Character ``p`` wins the game, ``how`` in words."""
+
+    p: int
+    how: str
+
+
+def ending_win(p: int, how: str) -> Frame:
+    """Character ``p`` wins the game, ``how`` in words (see :class:`EndingWin`)."""
+    return ("ending_win", {"p": p, "how": how})
+
+
+@MODULE.handler("ending_win", args=EndingWin)
+def _ending_win(g: Game, a: EndingWin) -> None:
     if g.players[a["p"]].alive:
         win(g, a["p"], a["how"])

@@ -117,8 +117,8 @@ def _throw(g: Game, a: frames.Seat) -> None:
     effects.roll(g, a["p"], "D8", frame("demon_lord_thrown", p=a["p"]), why="where the barrier throws you")
 
 
-@MODULE.handler("demon_lord_thrown")
-def _thrown(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("demon_lord_thrown", args=frames.Rolled)
+def _thrown(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     space = common.space_named(g, CHART[a["roll"] - 1])
     if space is None:

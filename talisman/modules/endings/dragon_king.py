@@ -66,11 +66,11 @@ def king(g: Game, seat: int, on_win: list[Any]) -> dict[str, Any]:
 
 
 def _won(seat: int) -> list[Any]:
-    return [frame("ending_win", p=seat, how=WIN)]
+    return [common.ending_win(seat, WIN)]
 
 
-@MODULE.handler("dragon_king_outcome")
-def _outcome(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("dragon_king_outcome", args=frames.Rolled)
+def _outcome(g: Game, a: frames.Rolled) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
     if n == 1:
@@ -138,8 +138,8 @@ def _throw(g: Game, a: Throw) -> None:
     common.send(g, a["p"], g.rules.space_index[a["to"]], "is thrown from the Crown by the Dragon King")
 
 
-@MODULE.handler("dragon_king_asleep")
-def _asleep(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("dragon_king_asleep", args=frames.Rolled)
+def _asleep(g: Game, a: frames.Rolled) -> None:
     from talisman.engine import stats
 
     seat = a["p"]
@@ -150,8 +150,15 @@ def _asleep(g: Game, a: dict[str, Any]) -> None:
         g.push("dragon_king_feast", p=seat)
 
 
-@MODULE.handler("dragon_king_visit")
-def _visit(g: Game, a: dict[str, Any]) -> None:
+class DragonKingVisit(TypedDict):
+    """The Dragon King, served by character ``p``, visits character ``victim``."""
+
+    p: int
+    victim: int
+
+
+@MODULE.handler("dragon_king_visit", args=DragonKingVisit)
+def _visit(g: Game, a: DragonKingVisit) -> None:
     ruler, victim = a["p"], a["victim"]
     if not g.players[victim].alive or g.result is not None:
         return
@@ -170,8 +177,15 @@ def _visit(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("dragon_king_challenge")
-def _challenge(g: Game, a: dict[str, Any]) -> None:
+class Challenge(TypedDict):
+    """Character ``p`` fights the Dragon King, in the service of the ruler ``ruler`` (a seat)."""
+
+    p: int
+    ruler: int
+
+
+@MODULE.handler("dragon_king_challenge", args=Challenge)
+def _challenge(g: Game, a: Challenge) -> None:
     boss.fight(g, a["p"], king(g, a["p"], []))
 
 
@@ -207,8 +221,15 @@ def _summons(g: Game, a: frames.Seat) -> None:
     g.push("dragon_king_horde", p=seat, dragons=dragons)
 
 
-@MODULE.handler("dragon_king_horde")
-def _horde(g: Game, a: dict[str, Any]) -> None:
+class DragonKingHorde(TypedDict):
+    """The ``dragons`` (cards) called to the Crown fight character ``p`` in turn."""
+
+    p: int
+    dragons: list[int]
+
+
+@MODULE.handler("dragon_king_horde", args=DragonKingHorde)
+def _horde(g: Game, a: DragonKingHorde) -> None:
     """All the Dragons at once, until they are beaten (then the King) or the character dies."""
     seat = a["p"]
     here = g.players[seat].space

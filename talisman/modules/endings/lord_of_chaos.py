@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import effects, lives
+from talisman.engine import effects, frames, lives
 from talisman.engine.game import frame
 from talisman.modules.endings import boss, common
 from talisman.modules.endings.module import MODULE
@@ -89,8 +89,8 @@ def _roll(g: Game, seat: int) -> None:
     effects.roll(g, seat, "D6", frame("chaos_outcome", p=seat), why="the Lord of Chaos")
 
 
-@MODULE.handler("chaos_outcome")
-def _outcome(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("chaos_outcome", args=frames.Rolled)
+def _outcome(g: Game, a: frames.Rolled) -> None:
     seat, n = a["p"], a["roll"]
     alignment = g.players[seat].alignment
     if n in ERRANDS:
@@ -151,8 +151,8 @@ def letter(roll: int, alignment: str) -> str:
     return LETTERS[roll][COLUMN[alignment]]
 
 
-@MODULE.handler("chaos_suffer")
-def _suffer(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("chaos_suffer", args=frames.Rolled)
+def _suffer(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     found = letter(a["roll"], g.players[seat].alignment)
     n, everything, leave, wins = RESULTS[found]
@@ -163,7 +163,9 @@ def _suffer(g: Game, a: dict[str, Any]) -> None:
         )
         common.leave_crown(g, seat, "is driven from the Crown")
     if wins:
-        g.push("ending_win", p=seat, how=f"survived the Lord of Chaos's torment ({found}) and rules from the Crown")
+        g.push_frame(
+            common.ending_win(seat, f"survived the Lord of Chaos's torment ({found}) and rules from the Crown")
+        )
     if everything:
         common.discard_possessions(g, seat, "the Lord of Chaos's torment")
     lives.lose_lives(g, seat, n, "the Lord of Chaos")
@@ -204,10 +206,10 @@ def priest_of_chaos(**changes: Any) -> dict[str, Any]:
     )
 
 
-@MODULE.handler("chaos_combat")
-def _combat(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("chaos_combat", args=frames.Rolled)
+def _combat(g: Game, a: frames.Rolled) -> None:
     seat, n = a["p"], a["roll"]
-    won = [frame("ending_win", p=seat, how="defeated the champion of the Lord of Chaos and rules from the Crown")]
+    won = [common.ending_win(seat, "defeated the champion of the Lord of Chaos and rules from the Crown")]
     alignment = g.players[seat].alignment
     if n == 6:
         strength, _ = g.roll_dice("D6", seat)

@@ -29,7 +29,7 @@ once, and it wins when it lands on the Crown again with the task done.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import combat, effects, frames, possessions, stats
 from talisman.engine.decision import Choice
@@ -94,8 +94,8 @@ def dragons(g: Game, seat: int) -> int:
     return sum(1 for c in g.players[seat].trophies if g.rules.instances[c].subtype == "dragon")
 
 
-@MODULE.handler("pandora_outcome")
-def _outcome(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("pandora_outcome", args=frames.Rolled)
+def _outcome(g: Game, a: frames.Rolled) -> None:
     seat, n = a["p"], a["roll"]
     if n in (1, 6):
         arena.open_arena(g, seat, magic=(n == 6))
@@ -191,8 +191,8 @@ def finders_leap(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.handler("pandora_leap")
-def _leap(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("pandora_leap", args=frames.Toward)
+def _leap(g: Game, a: frames.Toward) -> None:
     seat, other = a["p"], a["other"]
     if not g.players[other].alive:
         return
@@ -239,8 +239,17 @@ def _perils_offer(g: Game, a: frames.Seat) -> None:
     g.decide(seat, "perils", "Perils of Pandora: whom do you set against whom?", [*opts, Choice("pass", "Not now", [])])
 
 
-@MODULE.handler("perils_send")
-def _perils_send(g: Game, a: dict[str, Any]) -> None:
+class PerilsSend(TypedDict):
+    """Character ``p`` sends character ``x`` against character ``y`` in ``mode`` (strength or craft)."""
+
+    p: int
+    x: int
+    y: int
+    mode: str
+
+
+@MODULE.handler("perils_send", args=PerilsSend)
+def _perils_send(g: Game, a: PerilsSend) -> None:
     x, y = a["x"], a["y"]
     if x == a["p"]:
         common.send(g, x, g.players[y].space, f"teleports to the {g.name(y)}")
@@ -255,22 +264,36 @@ def _perils_send(g: Game, a: dict[str, Any]) -> None:
     g.push("perils_bout", x=x, y=y, mode=a["mode"])
 
 
-@MODULE.handler("perils_bout")
-def _perils_bout(g: Game, a: dict[str, Any]) -> None:
+class PerilsBout(TypedDict):
+    """Character ``x`` fights character ``y`` in ``mode`` (strength or craft)."""
+
+    x: int
+    y: int
+    mode: str
+
+
+@MODULE.handler("perils_bout", args=PerilsBout)
+def _perils_bout(g: Game, a: PerilsBout) -> None:
     x, y = a["x"], a["y"]
     if g.players[x].alive and g.players[y].alive:
         combat.arranged_fight(g, x, y, a["mode"], ("perils_result", {"x": x, "y": y}))
 
 
-@MODULE.handler("perils_result")
-def _perils_result(g: Game, a: dict[str, Any]) -> None:
+class PerilsResult(frames.Settled):
+    """How the bout of character ``x`` against character ``y`` ended."""
+
+    x: int
+    y: int
+
+
+@MODULE.handler("perils_result", args=PerilsResult)
+def _perils_result(g: Game, a: PerilsResult) -> None:
     from talisman.engine.combat import lose_battle_life
 
     g.push("perils_bout", x=a["x"], y=a["y"], mode=a["mode"])
-    if a["win"] is not None:
-        lose_battle_life(
-            g, a["lose"], cause=f"beaten by the {g.name(a['win'])}", armour=a["mode"] == "strength", by=a["win"]
-        )
+    win, lose = a["win"], a["lose"]
+    if win is not None and lose is not None:
+        lose_battle_life(g, lose, cause=f"beaten by the {g.name(win)}", armour=a["mode"] == "strength", by=win)
 
 
 @MODULE.ability("turn_start")

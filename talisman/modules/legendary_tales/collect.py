@@ -6,8 +6,9 @@ hero's bag. A Reward's icons do nothing when it comes out of the Reward bag.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
+from talisman.engine import frames
 from talisman.engine.decision import Choice
 from talisman.engine.game import Game, frame
 from talisman.modules.legendary_tales.board import enemies_at, hero
@@ -15,8 +16,8 @@ from talisman.modules.legendary_tales.catalogue import catalogue
 from talisman.modules.legendary_tales.module import MODULE
 
 
-@MODULE.handler("lt-collect")
-def collect(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lt-collect", args=frames.NoArgs)
+def collect(g: Game, a: frames.NoArgs) -> None:
     where = g.players[g.active].space
     cat = catalogue()
     if not enemies_at(g, where):
@@ -37,8 +38,8 @@ def collect(g: Game, a: dict[str, Any]) -> None:
     g.globals = {**g.globals, "rewards_due": 0}
 
 
-@MODULE.handler("lt-reward")
-def reward(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lt-reward", args=frames.NoArgs)
+def reward(g: Game, a: frames.NoArgs) -> None:
     bag = g.decks["reward"]
     if not bag:
         g.say("The Reward bag is empty.")
@@ -55,7 +56,14 @@ def reward(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("lt-give")
-def give(g: Game, a: dict[str, Any]) -> None:
+class Give(TypedDict):
+    """The token ``t`` goes into the bag of the character ``seat``."""
+
+    t: int
+    seat: int
+
+
+@MODULE.handler("lt-give", args=Give)
+def give(g: Game, a: Give) -> None:
     g.decks["revealed"].remove(a["t"])
     g.decks[f"bag:{a['seat']}"].append(a["t"])

@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from talisman.engine import frames
 from talisman.engine.decision import Choice, Frame
@@ -160,8 +160,14 @@ def effective(g: Game, t: int, owner: int) -> list[str]:
     return list(tok.icons)
 
 
-@MODULE.handler("lt-return")
-def give_back(g: Game, a: dict[str, Any]) -> None:
+class Return(TypedDict):
+    """The character ``seat`` returns its tokens to its bag."""
+
+    seat: int
+
+
+@MODULE.handler("lt-return", args=Return)
+def give_back(g: Game, a: Return) -> None:
     s = a["seat"]
     used = [d[0] for d in g.globals["drawn"]]
     back = [t for t in g.decks[f"front:{s}"] if t not in used]
@@ -232,8 +238,14 @@ def fight(g: Game, a: frames.NoArgs) -> None:
     g.decide(g.active, "lt-defeat", "Which enemies do you defeat?", opts)
 
 
-@MODULE.handler("lt-hit")
-def hit(g: Game, a: dict[str, Any]) -> None:
+class Hit(TypedDict):
+    """The token ``t`` hits the party."""
+
+    t: int
+
+
+@MODULE.handler("lt-hit", args=Hit)
+def hit(g: Game, a: Hit) -> None:
     t = a["t"]
     tok = catalogue().tokens[t]
     if g.counters.get(t, 0) > 0:

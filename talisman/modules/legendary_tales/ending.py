@@ -7,7 +7,7 @@ a campaign what the party does next (retry, go on if the stars allow, or stop) a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from talisman.engine.decision import Choice
 from talisman.engine.game import Game, frame
@@ -69,8 +69,15 @@ def rank(total: int) -> str | None:
     return "Legendary" if total >= 15 else "Renowned" if total >= 13 else "Heroic" if total >= 11 else None
 
 
-@MODULE.handler("lt-campaign-ask")
-def campaign_ask(g: Game, a: dict[str, Any]) -> None:
+class Finished(TypedDict):
+    """The adventure is over: the party ``won`` it or not (``how``, in words)."""
+
+    won: bool
+    how: str
+
+
+@MODULE.handler("lt-campaign-ask", args=Finished)
+def campaign_ask(g: Game, a: Finished) -> None:
     number = g.globals["adventure"]
     total = sum(g.globals["scoreboard"].values())
     opts = [
@@ -90,6 +97,6 @@ def campaign_ask(g: Game, a: dict[str, Any]) -> None:
     g.decide(0, "lt-campaign", "The party decides (seat 0 for the party): retry, go on, or stop.", opts)
 
 
-@MODULE.handler("lt-stop")
-def stop(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lt-stop", args=Finished)
+def stop(g: Game, a: Finished) -> None:
     end(g, a["won"], a["how"])

@@ -7,8 +7,9 @@ party seat its youngest first.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
+from talisman.engine import frames
 from talisman.engine.game import Game
 from talisman.engine.player import Player
 from talisman.errors import ConfigError
@@ -19,8 +20,8 @@ from talisman.modules.legendary_tales.module import MODULE
 from talisman.modules.legendary_tales.story import begin_step
 
 
-@MODULE.handler("setup")
-def setup(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("setup", args=frames.NoArgs)
+def setup(g: Game, a: frames.NoArgs) -> None:
     cat = catalogue()
     given = g.config.characters
     free = [h for h in cat.heroes if h not in given]
@@ -34,8 +35,15 @@ def setup(g: Game, a: dict[str, Any]) -> None:
     start_adventure(g, int(g.options["adventure"]), int(g.options["difficulty"]))
 
 
-@MODULE.handler("lt-begin")
-def begin(g: Game, a: dict[str, Any]) -> None:
+class Begin(TypedDict):
+    """Adventure number ``n`` begins, with ``stars`` won so far."""
+
+    n: int
+    stars: int
+
+
+@MODULE.handler("lt-begin", args=Begin)
+def begin(g: Game, a: Begin) -> None:
     start_adventure(g, a["n"], a["stars"])
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from talisman.engine import frames
 from talisman.engine.game import Game
 from talisman.modules.legendary_tales import tasks
 from talisman.modules.legendary_tales.board import adv, keyed, loc, pick, put, take_out, track, where_is
@@ -26,8 +27,8 @@ def begin_step(g: Game) -> None:
     g.say(f"Task: {s['task']}")
 
 
-@MODULE.handler("lt-check")
-def check(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("lt-check", args=frames.NoArgs)
+def check(g: Game, a: frames.NoArgs) -> None:
     """As soon as the current task is done, read on (and again, while the next is done too)."""
     steps = adv(g).get("step", [])
     while g.result is None and g.globals["step"] < len(steps):

@@ -6,7 +6,7 @@ the move ends are turned face up. Turns pass in seat order; each turn runs the t
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from talisman.engine import frames
 from talisman.engine.decision import Choice
@@ -19,8 +19,8 @@ from talisman.modules.legendary_tales.module import MODULE
 PHASES = ("travel", "encounter", "collect")
 
 
-@MODULE.handler("next_turn")
-def next_turn(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("next_turn", args=frames.NoArgs)
+def next_turn(g: Game, a: frames.NoArgs) -> None:
     if g.turn > 0:
         g.active = (g.active + 1) % len(g.players)  # clockwise = seat order
     g.turn += 1

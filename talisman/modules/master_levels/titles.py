@@ -33,7 +33,7 @@ turns of the player who holds it (with two characters, whichever acts).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.content import vocabulary as voc
 from talisman.engine import abilities, cards, effects, frames, possessions, stats
@@ -191,13 +191,20 @@ def resign_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("resign_title")
-def _resign(g: Game, a: dict[str, Any]) -> None:
+class Title(TypedDict):
+    """Character ``p`` and the title of ``level``."""
+
+    p: int
+    level: str
+
+
+@MODULE.handler("resign_title", args=Title)
+def _resign(g: Game, a: Title) -> None:
     lose(g, a["p"], a["level"], "resigned")
 
 
-@MODULE.handler("gain_title")
-def _gain_title(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("gain_title", args=Title)
+def _gain_title(g: Game, a: Title) -> None:
     gain(g, a["p"], a["level"])
 
 
@@ -269,24 +276,23 @@ def city_places(g: Game, seat: int) -> None:
                 Choice(
                     "seek",
                     "Seek the office of Sheriff",
-                    [
-                        frames.roll(
-                            seat,
-                            "D6",
-                            ["sheriff_result", {"p": seat}],
-                            why="the office of Sheriff",
-                            into="roll",
-                            fate=True,
-                        )
-                    ],
+                    [frames.roll(seat, "D6", ["sheriff_result", {"p": seat}], why="the office of Sheriff")],
                 ),
                 Choice("leave", "Leave", []),
             ],
         )
 
 
-@MODULE.handler("high_mage")
-def _high_mage(g: Game, a: dict[str, Any]) -> None:
+class HighMage(TypedDict):
+    """Character ``p`` offers magic Objects to become the High Mage (``offered``: those offered so
+    far)."""
+
+    p: int
+    offered: list[int]
+
+
+@MODULE.handler("high_mage", args=HighMage)
+def _high_mage(g: Game, a: HighMage) -> None:
     seat, offered = a["p"], a["offered"]
     p = g.players[seat]
     magic = [c for c in p.objects + p.packed if g.rules.instances[c].is_magic and c not in offered]
@@ -312,8 +318,8 @@ def _high_mage(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("high_mage_offer")
-def _high_mage_offer(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("high_mage_offer", args=HighMage)
+def _high_mage_offer(g: Game, a: HighMage) -> None:
     seat = a["p"]
     for c in a["offered"]:
         if c in g.players[seat].holdings():
@@ -326,8 +332,14 @@ def _high_mage_offer(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("high_mage_result")
-def _high_mage_result(g: Game, a: dict[str, Any]) -> None:
+class HighMageResult(frames.Rolled):
+    """The roll of character ``p`` for the High Mage, having offered ``n`` Objects."""
+
+    n: int
+
+
+@MODULE.handler("high_mage_result", args=HighMageResult)
+def _high_mage_result(g: Game, a: HighMageResult) -> None:
     total = a["roll"] + a["n"]
     if total >= HIGH_MAGE_NEED:
         gain(g, a["p"], "high-mage")
@@ -335,8 +347,8 @@ def _high_mage_result(g: Game, a: dict[str, Any]) -> None:
         g.say(f"{total}: the power of the High Mage is not bestowed.", seat=a["p"])
 
 
-@MODULE.handler("sheriff_result")
-def _sheriff_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("sheriff_result", args=frames.Rolled)
+def _sheriff_result(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     total = a["roll"] + stats.strength(g, seat)
     if total >= SHERIFF_NEED:
@@ -375,8 +387,8 @@ def _beggar_gift(g: Game, a: frames.Seat) -> None:
     effects.roll(g, seat, "D6", frame("beggar_result", p=seat), why="the Beggar's blessing")
 
 
-@MODULE.handler("beggar_result")
-def _beggar_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("beggar_result", args=frames.Rolled)
+def _beggar_result(g: Game, a: frames.Rolled) -> None:
     if a["roll"] == CHAMPION_ROLL:
         gain(g, a["p"], "kings-champion")
     else:

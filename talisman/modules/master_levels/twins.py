@@ -26,7 +26,7 @@ Strength and 2 Craft.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, frames, lives, possessions, realms, stats
 from talisman.engine.decision import Choice
@@ -143,8 +143,15 @@ def mirror_ends(g: Game, seat: int) -> None:
         )
 
 
-@MODULE.handler("mirror_keep")
-def _mirror_keep(g: Game, a: dict[str, Any]) -> None:
+class MirrorKeep(TypedDict):
+    """Of the twins, character ``keep`` stays and character ``lose`` goes."""
+
+    keep: int
+    lose: int
+
+
+@MODULE.handler("mirror_keep", args=MirrorKeep)
+def _mirror_keep(g: Game, a: MirrorKeep) -> None:
     if g.players[a["lose"]].alive and g.players[a["keep"]].alive:
         vanish(g, a["lose"], "fades back into the Mirror")
 
@@ -182,8 +189,16 @@ def trade(g: Game, seat: int, other: int) -> list[Choice]:
     return opts
 
 
-@MODULE.handler("twin_give")
-def _twin_give(g: Game, a: dict[str, Any]) -> None:
+class TwinGive(TypedDict):
+    """Twin ``p`` gives the card ``card`` to twin ``to``."""
+
+    p: int
+    to: int
+    card: int
+
+
+@MODULE.handler("twin_give", args=TwinGive)
+def _twin_give(g: Game, a: TwinGive) -> None:
     giver, taker, card = a["p"], a["to"], a["card"]
     if card in g.players[giver].holdings() and possessions.can_take(g, taker, card):
         cards.release(g, giver, card)
@@ -192,8 +207,15 @@ def _twin_give(g: Game, a: dict[str, Any]) -> None:
         possessions.check_limits(g, taker)
 
 
-@MODULE.handler("twin_gold")
-def _twin_gold(g: Game, a: dict[str, Any]) -> None:
+class TwinGold(TypedDict):
+    """Twin ``p`` gives gold to twin ``to``."""
+
+    p: int
+    to: int
+
+
+@MODULE.handler("twin_gold", args=TwinGold)
+def _twin_gold(g: Game, a: TwinGold) -> None:
     giver, taker = g.players[a["p"]], g.players[a["to"]]
     taker.gold += giver.gold
     giver.gold = 0

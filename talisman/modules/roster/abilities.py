@@ -10,12 +10,12 @@ and ``move-pick-two`` (in core/character_rules).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.abilities import can_evade_here, next_spaces
 from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
-from talisman.engine.decision import Choice
+from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame, frame_of
 from talisman.modules.core.character_rules import (
     CITY,
@@ -120,8 +120,16 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
     return opts
 
 
-@MODULE.handler("ranged_shot")
-def _ranged_shot(g: Game, a: dict[str, Any]) -> None:
+class RangedShot(TypedDict):
+    """Character ``p`` shoots its ``weapon`` at the foe of its ``fight``."""
+
+    p: int
+    fight: dict[str, Any]
+    weapon: str
+
+
+@MODULE.handler("ranged_shot", args=RangedShot)
+def _ranged_shot(g: Game, a: RangedShot) -> None:
     """The Pistol (5 or 6) or a Bow (beat their Strength) before the battle: a
     kill ends the fight as a win; a miss leaves the battle to fight."""
     seat, fight = a["p"], a["fight"]
@@ -142,8 +150,18 @@ def _ranged_shot(g: Game, a: dict[str, Any]) -> None:
     g.push_all(fight["win"])
 
 
-@MODULE.handler("fury")
-def _fury(g: Game, a: dict[str, Any]) -> None:
+class Fury(TypedDict):
+    """Character ``p`` adds ``n`` to its Strength in this fight (``why``: in words). ``d4``: a
+    four-sided die is added (a mount's charge)."""
+
+    p: int
+    n: int
+    why: str
+    d4: NotRequired[bool]
+
+
+@MODULE.handler("fury", args=Fury)
+def _fury(g: Game, a: Fury) -> None:
     """Berserk (+3) or a Charge (+2, and a D4 with a Warhorse): Strength in battle
     for the rest of the turn, paid for with the next turn."""
     seat = a["p"]
@@ -209,8 +227,8 @@ def after_pvp(g: Game, a: dict[str, Any], s_att: int, s_dfd: int) -> None:
         g.push("rout_offer", p=winner, other=a["d"] if winner == a["a"] else a["a"])
 
 
-@MODULE.handler("cut_weapon")
-def _cut_weapon(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("cut_weapon", args=frames.Toward)
+def _cut_weapon(g: Game, a: frames.Toward) -> None:
     other = a["other"]
     used = stats.weapons_used(g, other) if g.players[other].alive else []
     if used:
@@ -428,7 +446,7 @@ def _haggle_offer(g: Game, a: frames.Seat) -> None:
                 "Haggle",
                 [
                     frames.flag(seat, "haggled"),
-                    frames.roll(seat, "2D6", ["haggle_result", {"p": seat}], why="haggling", into="roll", fate=True),
+                    frames.roll(seat, "2D6", ["haggle_result", {"p": seat}], why="haggling"),
                 ],
             ),
             Choice("no", "Pay the posted prices", [frames.flag(seat, "haggled")]),
@@ -436,8 +454,8 @@ def _haggle_offer(g: Game, a: frames.Seat) -> None:
     )
 
 
-@MODULE.handler("haggle_result")
-def _haggle_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("haggle_result", args=frames.Rolled)
+def _haggle_result(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     if a["roll"] <= stats.craft(g, seat):
         g.players[seat].mods.append(("discount", 1, "turn"))
@@ -534,6 +552,14 @@ def _trade_take(g: Game, a: frames.CardOf) -> None:
 # --- meeting characters ---------------------------------------------------------------------------
 
 
+# What a character may do to another it meets that the other rolls a die to resist: the trait (also
+# the option's id), the option's label, the frame that reads the roll, and the roll in words.
+RESISTED = (
+    ("panic", "Pipe the {} into a panic (1 to 3: it flees)", "panic_result", "resisting panic"),
+    ("curse", "Curse the {} (1 to 3: it loses 1 Craft)", "curse_result", "resisting a curse"),
+)
+
+
 @MODULE.ability("meet")
 def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
     o = g.players[other]
@@ -561,57 +587,18 @@ def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
                 Choice(
                     "enslave",
                     f"Try to enslave a Follower of the {g.name(other)} (5 or 6)",
-                    [
-                        frames.roll(
-                            seat,
-                            "D6",
-                            ["enslave_result", {"p": seat, "other": other}],
-                            why="enslaving",
-                            into="roll",
-                            fate=True,
-                        )
-                    ],
+                    [frames.roll(seat, "D6", ["enslave_result", {"p": seat, "other": other}], why="enslaving")],
                 )
             )
-    if stats.has_trait(g, seat, "panic"):
-        opts.append(
-            Choice(
-                "panic",
-                f"Pipe the {g.name(other)} into a panic (1 to 3: it flees)",
-                [
-                    frames.roll(
-                        other,
-                        "D6",
-                        ["panic_result", {"p": seat, "other": other}],
-                        why="resisting panic",
-                        into="roll",
-                        fate=True,
-                    )
-                ],
-            )
-        )
-    if stats.has_trait(g, seat, "curse"):
-        opts.append(
-            Choice(
-                "curse",
-                f"Curse the {g.name(other)} (1 to 3: it loses 1 Craft)",
-                [
-                    frames.roll(
-                        other,
-                        "D6",
-                        ["curse_result", {"p": seat, "other": other}],
-                        why="resisting a curse",
-                        into="roll",
-                        fate=True,
-                    )
-                ],
-            )
-        )
+    for trait, label, then, why in RESISTED:
+        if stats.has_trait(g, seat, trait):
+            roll = frames.roll(other, "D6", [then, {"p": seat, "other": other}], why=why)
+            opts.append(Choice(trait, label.format(g.name(other)), [roll]))
     return opts
 
 
-@MODULE.handler("imprison")
-def _imprison(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("imprison", args=frames.Toward)
+def _imprison(g: Game, a: frames.Toward) -> None:
     other = g.players[a["other"]]
     other.lost_turns += 1
     g.say(
@@ -621,16 +608,16 @@ def _imprison(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("enslave_result")
-def _enslave_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("enslave_result", args=frames.RolledAgainst)
+def _enslave_result(g: Game, a: frames.RolledAgainst) -> None:
     if a["roll"] >= 5:
         g.push("enslave_pick", p=a["p"], other=a["other"])
     else:
         g.say(f"The {g.name(a['other'])}'s Followers stay loyal.", seat=a["p"])
 
 
-@MODULE.handler("enslave_pick")
-def _enslave_pick(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("enslave_pick", args=frames.Toward)
+def _enslave_pick(g: Game, a: frames.Toward) -> None:
     seat, other = a["p"], a["other"]
     g.decide(
         seat,
@@ -643,8 +630,8 @@ def _enslave_pick(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("panic_result")
-def _panic_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("panic_result", args=frames.RolledAgainst)
+def _panic_result(g: Game, a: frames.RolledAgainst) -> None:
     """A panicked character flees one space, the Satyr saying which way; in the
     Dungeon it flees the Dungeon (000)."""
     seat, other = a["p"], a["other"]
@@ -662,15 +649,12 @@ def _panic_result(g: Game, a: dict[str, Any]) -> None:
         seat,
         "panic",
         f"The {g.name(other)} panics: which way does it flee?",
-        [
-            Choice(f"to:{g.rules.spaces[s].id}", f"To the {g.space_name(s)}", [frame("drive", p=other, to=s)])
-            for s in ways
-        ],
+        [Choice(f"to:{g.rules.spaces[s].id}", f"To the {g.space_name(s)}", [drive(other, s)]) for s in ways],
     )
 
 
-@MODULE.handler("curse_result")
-def _curse_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("curse_result", args=frames.RolledAgainst)
+def _curse_result(g: Game, a: frames.RolledAgainst) -> None:
     """000's Witch Doctor: cursed in the Dungeon, a character flees it, and its
     next move is to the Chapel."""
     seat, other = a["p"], a["other"]
@@ -693,11 +677,16 @@ def dungeon_exit(g: Game) -> int:
 
 def flee_dungeon(g: Game, seat: int) -> None:
     g.say(f"The {g.name(seat)} flees the Dungeon.", seat=seat)
-    g.push("drive", p=seat, to=dungeon_exit(g))
+    g.push_frame(drive(seat, dungeon_exit(g)))
 
 
-@MODULE.handler("drive")
-def _drive(g: Game, a: dict[str, Any]) -> None:
+def drive(p: int, to: int) -> Frame:
+    """Character ``p`` is driven to the space of index ``to`` (see :class:`~talisman.engine.frames.GoTo`)."""
+    return ("drive", {"p": p, "to": to})
+
+
+@MODULE.handler("drive", args=frames.GoTo)
+def _drive(g: Game, a: frames.GoTo) -> None:
     """A character driven off by another is placed on a space, meeting nothing there."""
     seat = a["p"]
     if g.players[seat].alive:
@@ -723,8 +712,8 @@ def _to_chapel(g: Game, a: frames.Seat) -> None:
         g.push_frame(frames.arrive(seat, chapel[0], "move"))
 
 
-@MODULE.handler("rout_offer")
-def _rout_offer(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("rout_offer", args=frames.Toward)
+def _rout_offer(g: Game, a: frames.Toward) -> None:
     """The Zulu may drive back the character he beat: one space counter-clockwise;
     in the Dungeon either way, and on its next turn it must move toward the Entrance."""
     seat, other = a["p"], a["other"]
@@ -747,7 +736,7 @@ def _rout_offer(g: Game, a: dict[str, Any]) -> None:
                 Choice(
                     f"rout:{g.rules.spaces[w].id}",
                     f"Drive it to the {g.space_name(w)}",
-                    [frame("drive", p=other, to=w), *([frame("mark_routed", p=other)] if dungeon else [])],
+                    [drive(other, w), *([frame("mark_routed", p=other)] if dungeon else [])],
                 )
                 for w in ways
             ],

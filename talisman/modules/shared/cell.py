@@ -4,7 +4,7 @@ module registers it on itself with :func:`register_cell`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.content.modules import Module
 from talisman.engine import cards, frames, possessions
@@ -21,8 +21,8 @@ def register_cell(module: Module) -> None:
     module.declare_decisions(
         {"cell": "the Cell: the Follower to leave locked there", "cell-free": "the Cell: a Follower left there to free"}
     )
-    module.handler("cell_leave")(_cell_leave)
-    module.handler("cell_free")(_cell_free)
+    module.handler("cell_leave", args=frames.CardOf)(_cell_leave)
+    module.handler("cell_free", args=CellFree)(_cell_free)
 
 
 def cell(g: Game, seat: int, ctx: dict[str, Any]) -> None:
@@ -41,7 +41,7 @@ def cell(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-def _cell_leave(g: Game, a: dict[str, Any]) -> None:
+def _cell_leave(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
     p = g.players[seat]
     cards.release(g, seat, card)
@@ -51,7 +51,15 @@ def _cell_leave(g: Game, a: dict[str, Any]) -> None:
     g.push("cell_free", p=seat, left=card)
 
 
-def _cell_free(g: Game, a: dict[str, Any]) -> None:
+class CellFree(TypedDict):
+    """Character ``p`` may free a Follower locked in the Cell, but for the one it has just left
+    there (``left``: that card, or -1)."""
+
+    p: int
+    left: int
+
+
+def _cell_free(g: Game, a: CellFree) -> None:
     seat = a["p"]
     space = g.players[seat].space
     prisoners = [

@@ -27,7 +27,7 @@ What 000 leaves to us (choices):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import effects, frames, possessions, spells, stats
 from talisman.engine.game import frame, frame_of
@@ -62,8 +62,16 @@ def wild_magic(g: Game, cast: dict[str, Any]) -> bool:
     return True
 
 
-@MODULE.handler("wild_magic")
-def _wild_magic(g: Game, a: dict[str, Any]) -> None:
+class WildMagic(TypedDict):
+    """The roll of wild magic on the Spell cast ``cast`` (the frame arguments of its resolution)."""
+
+    cast: dict[str, Any]
+    roll: int
+    roll_faces: list[int]
+
+
+@MODULE.handler("wild_magic", args=WildMagic)
+def _wild_magic(g: Game, a: WildMagic) -> None:
     cast, n = a["cast"], a["roll"]
     seat, card = cast["p"], cast["card"]
     spell = g.rules.instances[card]
@@ -134,8 +142,15 @@ def _turned(verb: str, params: Any, times: int) -> dict[str, Any] | None:
     return None
 
 
-@MODULE.handler("wild_reverse")
-def _wild_reverse(g: Game, a: dict[str, Any]) -> None:
+class WildReverse(TypedDict):
+    """The Spell cast ``cast`` resolves ``times`` times, reversed."""
+
+    cast: dict[str, Any]
+    times: int
+
+
+@MODULE.handler("wild_reverse", args=WildReverse)
+def _wild_reverse(g: Game, a: WildReverse) -> None:
     """The reversed effect (``times`` over), or nothing where the Spell has none."""
     cast, times = a["cast"], a["times"]
     seat, card = cast["p"], cast["card"]

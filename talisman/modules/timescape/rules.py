@@ -52,7 +52,7 @@ the realities' own rules, and the changes to the rules there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from talisman.content.vocabulary import _int
 from talisman.engine import cards, effects, frames, lives, possessions, stats
@@ -126,8 +126,15 @@ def ways_in(g: Game, seat: int) -> list[Choice]:
     return []
 
 
-@MODULE.handler("timescape_seek")
-def _seek(g: Game, a: dict[str, Any]) -> None:
+class Seek(TypedDict):
+    """Character ``p`` seeks the Timescape through ``who`` (mystic, warlock or enchantress)."""
+
+    p: int
+    who: str
+
+
+@MODULE.handler("timescape_seek", args=Seek)
+def _seek(g: Game, a: Seek) -> None:
     """Ask the Mystic, the Enchantress (the City's hook ``warp-gate``) or the Warlock."""
     seat, who = a["p"], a["who"]
     name = who.title()
@@ -139,8 +146,14 @@ def _seek(g: Game, a: dict[str, Any]) -> None:
         effects.roll(g, seat, WORTHY, frame("timescape_worthy", p=seat, who=who), why=f"the {name}'s judgement")
 
 
-@MODULE.handler("timescape_worthy")
-def _worthy(g: Game, a: dict[str, Any]) -> None:
+class Worthy(frames.Rolled):
+    """The roll that says whether ``who`` finds the character worthy."""
+
+    who: str
+
+
+@MODULE.handler("timescape_worthy", args=Worthy)
+def _worthy(g: Game, a: Worthy) -> None:
     seat, who = a["p"], a["who"]
     total = stats.strength(g, seat) + stats.craft(g, seat)
     if a["roll"] >= total:
@@ -163,8 +176,8 @@ def fee_cards(g: Game, seat: int, kind: str) -> list[int]:
     return [c for c in items if g.rules.instances[c].is_item] + list(p.followers)
 
 
-@MODULE.handler("timescape_fee")
-def _fee(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("timescape_fee", args=frames.Rolled)
+def _fee(g: Game, a: frames.Rolled) -> None:
     seat, roll = a["p"], a["roll"]
     fee = FEES.get(roll)
     if fee is None or len(fee_cards(g, seat, fee[1])) < fee[0]:
@@ -180,8 +193,16 @@ def _fee(g: Game, a: dict[str, Any]) -> None:
     g.push("timescape_pay", p=seat, left=fee[0], what=fee[1])
 
 
-@MODULE.handler("timescape_pay")
-def _pay(g: Game, a: dict[str, Any]) -> None:
+class Pay(TypedDict):
+    """Character ``p`` pays its fee, ``left`` more cards of the kind ``what``."""
+
+    p: int
+    left: int
+    what: str
+
+
+@MODULE.handler("timescape_pay", args=Pay)
+def _pay(g: Game, a: Pay) -> None:
     """The fee must be paid, a card at a time (the character's choice), then the Warp Gate opens."""
     seat, left, kind = a["p"], a["left"], a["what"]
     if left <= 0:
@@ -203,8 +224,17 @@ def _pay(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("timescape_give")
-def _give(g: Game, a: dict[str, Any]) -> None:
+class GiveCard(TypedDict):
+    """Character ``p`` gives up the card ``card``. ``to``: ``null``, the card is lost to the Null
+    rather than discarded."""
+
+    p: int
+    card: int
+    to: NotRequired[str]
+
+
+@MODULE.handler("timescape_give", args=GiveCard)
+def _give(g: Game, a: GiveCard) -> None:
     seat, card = a["p"], a["card"]
     cards.release(g, seat, card)
     cards.discard(g, card)
@@ -316,8 +346,8 @@ def _warp_roll(g: Game, a: frames.Seat) -> None:
     effects.roll(g, a["p"], "D6", frame("warp_go", p=a["p"]), why="the warp lines", fate=False)
 
 
-@MODULE.handler("warp_go")
-def _warp_go(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("warp_go", args=frames.Rolled)
+def _warp_go(g: Game, a: frames.Rolled) -> None:
     """Follow the line the die gives (the Warp Belt: the Red one), to meet the reality it leads to."""
     seat = a["p"]
     p = g.players[seat]
@@ -382,8 +412,8 @@ def turn_begins(g: Game, seat: int) -> None:
         effects.roll(g, seat, ESCAPE, frame("timescape_escape", p=seat), why="an escape from the Sentinels")
 
 
-@MODULE.handler("timescape_escape")
-def _escape(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("timescape_escape", args=frames.Rolled)
+def _escape(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     status = g.players[seat].status
     tries = int(status.get("prison-tries", 0))
@@ -508,8 +538,16 @@ def nexus(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("nexus_pick")
-def _nexus_pick(g: Game, a: dict[str, Any]) -> None:
+class NexusPick(TypedDict):
+    """Character ``p`` picks the card ``card`` of those ``drawn`` at the Nexus."""
+
+    p: int
+    card: int
+    drawn: list[int]
+
+
+@MODULE.handler("nexus_pick", args=NexusPick)
+def _nexus_pick(g: Game, a: NexusPick) -> None:
     seat = a["p"]
     space = g.players[seat].space
     for c in a["drawn"]:
@@ -565,8 +603,15 @@ def rogue_trader(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("timescape_buy")
-def _buy(g: Game, a: dict[str, Any]) -> None:
+class TimescapeBuy(TypedDict):
+    """Character ``p`` buys the card named ``name``."""
+
+    p: int
+    name: str
+
+
+@MODULE.handler("timescape_buy", args=TimescapeBuy)
+def _buy(g: Game, a: TimescapeBuy) -> None:
     seat = a["p"]
     card = cards.take_named(g, "timescape-purchase", a["name"])
     if card is None:

@@ -21,7 +21,7 @@ Tower").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, effects, frames, holds, lives, stats
 from talisman.engine.decision import Choice
@@ -80,8 +80,8 @@ def send_back(g: Game, seat: int, why: str) -> None:
         g.say(f"{g.name(seat)} {why} and must leave the Tower.", seat=seat)
 
 
-@MODULE.handler("tower_send_back")
-def _send_back(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("tower_send_back", args=frames.Because)
+def _send_back(g: Game, a: frames.Because) -> None:
     send_back(g, a["p"], a["why"])
 
 
@@ -107,8 +107,8 @@ def dice_with_death(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     effects.roll(g, seat, "2D6", frame("tower_death_result", p=seat), why="the dice with Death")
 
 
-@MODULE.handler("tower_death_result")
-def _death_result(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("tower_death_result", args=frames.Rolled)
+def _death_result(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     death, _ = g.roll_dice("2D6", seat)
     g.say(f"Death rolls {death} against {g.name(seat)}'s {a['roll']}.", type="combat", seat=seat)
@@ -133,8 +133,15 @@ def dragon_prince(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("dragon_prince_fight")
-def _prince_fight(g: Game, a: dict[str, Any]) -> None:
+class DragonPrinceFight(TypedDict):
+    """Character ``p`` fights the Dragon Prince in ``mode`` (strength or craft)."""
+
+    p: int
+    mode: str
+
+
+@MODULE.handler("dragon_prince_fight", args=DragonPrinceFight)
+def _prince_fight(g: Game, a: DragonPrinceFight) -> None:
     seat, mode = a["p"], a["mode"]
     beaten = [frame("tower_send_back", p=seat, why="is driven off by the Dragon Prince")]
     g.push_frame(

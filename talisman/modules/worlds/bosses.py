@@ -19,9 +19,9 @@ evading): a lost fight costs a life, as any.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, lives, possessions, stats
+from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.effects import roll
@@ -72,8 +72,24 @@ def attack(g: Game, seat: int, lord: str, again: bool, after: list[Any]) -> None
         g.decide(seat, "worlds-boss", f"The {title} ({lives_left(g, lord)} lives left): how do you attack?", opts)
 
 
-@MODULE.handler("worlds_lord_fight")
-def _fight(g: Game, a: dict[str, Any]) -> None:
+class LordHit(TypedDict):
+    """Character ``p`` hits the lord ``lord`` (``again``: it may attack again; ``after``: the frames
+    that follow)."""
+
+    p: int
+    lord: str
+    again: bool
+    after: list[Any]
+
+
+class LordFight(LordHit):
+    """Character ``p`` attacks the lord in ``mode`` (strength or craft)."""
+
+    mode: str
+
+
+@MODULE.handler("worlds_lord_fight", args=LordFight)
+def _fight(g: Game, a: LordFight) -> None:
     seat, lord = a["p"], a["lord"]
     after = [tuple(f) for f in a["after"]]
     repel = [frame("worlds_lord_repels", p=seat, lord=lord)] if LORDS[lord]["repel"] else []
@@ -88,8 +104,8 @@ def _fight(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("worlds_lord_hit")
-def _hit(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_lord_hit", args=LordHit)
+def _hit(g: Game, a: LordHit) -> None:
     seat, lord = a["p"], a["lord"]
     title = LORDS[lord]["name"]
     left = lives_left(g, lord) - 1
@@ -105,8 +121,15 @@ def _hit(g: Game, a: dict[str, Any]) -> None:
         g.push_all([tuple(f) for f in a["after"]])
 
 
-@MODULE.handler("worlds_lord_repels")
-def _repels(g: Game, a: dict[str, Any]) -> None:
+class LordRepels(TypedDict):
+    """The lord ``lord`` repels character ``p``."""
+
+    p: int
+    lord: str
+
+
+@MODULE.handler("worlds_lord_repels", args=LordRepels)
+def _repels(g: Game, a: LordRepels) -> None:
     seat = a["p"]
     if not g.players[seat].alive:
         return
@@ -142,8 +165,8 @@ def _dragon_turn(g: Game, seat: int) -> None:
     roll(g, seat, "D6", frame("worlds_dragon", p=seat), why="the Dragon King")
 
 
-@MODULE.handler("worlds_dragon")
-def _dragon(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_dragon", args=frames.Rolled)
+def _dragon(g: Game, a: frames.Rolled) -> None:
     seat, n = a["p"], a["roll"]
     lord = "worlds-dragon-king"
     if n <= 2:
@@ -164,8 +187,14 @@ def _dragon(g: Game, a: dict[str, Any]) -> None:
         attack(g, seat, lord, True, [])
 
 
-@MODULE.handler("worlds_dragon_all")
-def _dragon_all(g: Game, a: dict[str, Any]) -> None:
+class DragonAll(TypedDict):
+    """The characters ``order`` (seats) fight the Dragon King in turn."""
+
+    order: list[int]
+
+
+@MODULE.handler("worlds_dragon_all", args=DragonAll)
+def _dragon_all(g: Game, a: DragonAll) -> None:
     order = a["order"]
     if not order or g.result is not None:
         return

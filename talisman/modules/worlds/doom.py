@@ -78,8 +78,8 @@ def _doom_turn(g: Game, seat: int) -> None:
     roll(g, seat, "D6", frame("worlds_doom", p=seat), why="the Hand of Doom")
 
 
-@MODULE.handler("worlds_doom")
-def _doom(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_doom", args=frames.Rolled)
+def _doom(g: Game, a: frames.Rolled) -> None:
     seat, n = a["p"], a["roll"]
     if n == 1:
         g.end([], "the Hand of Doom killed every character")
@@ -123,8 +123,8 @@ def _guild_turn(g: Game, seat: int) -> None:
     roll(g, seat, "D6", frame("worlds_thieves", p=seat), why="the Thieves' Guild")
 
 
-@MODULE.handler("worlds_thieves")
-def _thieves(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_thieves", args=frames.Rolled)
+def _thieves(g: Game, a: frames.Rolled) -> None:
     seat, n = a["p"], a["roll"]
     taker = g.players[seat]
     for o in rivals(g, seat):

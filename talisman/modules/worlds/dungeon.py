@@ -21,10 +21,19 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.content.vocabulary import _fail
 from talisman.engine import cards, frames, lives, stats
-from talisman.engine.combat import fight_creature, take_scores
+from talisman.engine.combat import fought_in, take_scores
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.shared.cell import register_cell
+from talisman.modules.shared.lord_of_darkness import (
+    EMERGE_ON_BOARD,
+    LORD,
+    LORD_VALUE,
+    Emerge,
+    LordFight,
+    fight_lord,
+    fight_result,
+)
 from talisman.modules.worlds import generator, world
 from talisman.modules.worlds.module import MODULE
 from talisman.modules.worlds.tiles import to_peril
@@ -33,18 +42,7 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 register_cell(MODULE)
-LORD, LORD_VALUE = "Lord of Darkness", 12
-EMERGE = (
-    "crags",
-    "forest",
-    "chasm",
-    "cursed-glade",
-    "warlocks-cave",
-    "temple",
-    "portal-of-power",
-    "plain-of-peril",
-    generator.ENDING,
-)
+EMERGE = (*EMERGE_ON_BOARD, generator.ENDING)
 
 
 def _steps_ok(value: Any, path: str) -> None:
@@ -108,7 +106,7 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         [
             Choice(
                 mode,
-                f"In {'battle' if mode == 'strength' else 'psychic combat'} ({value} against his {LORD_VALUE})",
+                f"In {fought_in(mode)} ({value} against his {LORD_VALUE})",
                 [frame("worlds_lord_of_darkness", p=seat, mode=mode)],
             )
             for mode, value in (
@@ -119,28 +117,17 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-@MODULE.handler("worlds_lord_of_darkness")
-def _lord_fight(g: Game, a: dict[str, Any]) -> None:
-    seat, mode = a["p"], a["mode"]
-    fight_creature(
-        g,
-        seat,
-        {"name": LORD, mode: LORD_VALUE, "evade": False, "record": True, "trophy": False},
-        {"space": g.players[seat].space},
-        win=[frame("worlds_emerge", p=seat, defeated=False)],
-        lose=[frame("worlds_emerge", p=seat, defeated=True)],
-        standoff=[frame("worlds_emerge", p=seat, defeated=False)],
-    )
+@MODULE.handler("worlds_lord_of_darkness", args=LordFight)
+def _lord_fight(g: Game, a: LordFight) -> None:
+    fight_lord(g, a, "worlds_emerge", [frame("worlds_emerge", p=a["p"], defeated=False)], trophy=False)
 
 
-@MODULE.handler("worlds_emerge")
-def _emerge(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_emerge", args=Emerge)
+def _emerge(g: Game, a: Emerge) -> None:
     seat = a["p"]
-    p = g.players[seat]
-    scores = take_scores(g, seat)
-    if not p.alive:
+    result = fight_result(g, seat)
+    if result is None:
         return
-    result = 0 if scores is None else max(0, scores[0] - scores[1])
     dest = EMERGE[min(result, len(EMERGE) - 1)]
     g.say(f"{g.name(seat)} comes out of the Treasure Chamber (result {result}).", type="move", seat=seat)
     if dest == "plain-of-peril":

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from talisman.engine import stats
-from talisman.engine.endings import ending_of, rivals, rivals_on_crown
+from talisman.engine.endings import crown_reached, ending_of, rivals, rivals_on_crown
 from talisman.modules.worlds import world
 from talisman.modules.worlds.generator import ENDING
 from talisman.modules.worlds.module import ENDINGS, MODULE
@@ -62,12 +62,9 @@ def reveal(g: Game, seat: int, came_from: int) -> None:
 
 
 def _crown_reach(g: Game, seat: int) -> None:
-    g.say(f"{g.name(seat)} takes the Crown of Command!", type="crown", seat=seat)
-    here = rivals_on_crown(g, seat)
-    if here:
-        g.push("crown_challenge", p=seat, rivals=here)
-    elif not rivals(g, seat):
-        g.end([g.controller(seat)], "took the Crown of Command with no rival left")
+    crown_reached(
+        g, seat, f"{g.name(seat)} takes the Crown of Command!", "took the Crown of Command with no rival left"
+    )
 
 
 def _crown_turn_start(g: Game, seat: int) -> None:

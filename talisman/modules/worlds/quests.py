@@ -175,8 +175,8 @@ def _ask(g: Game, a: frames.Seat) -> None:
     roll(g, a["p"], "D20", frame("worlds_quest_set", p=a["p"]), why="the Warlock's quest")
 
 
-@MODULE.handler("worlds_quest_set")
-def _set(g: Game, a: dict[str, Any]) -> None:
+@MODULE.handler("worlds_quest_set", args=frames.Rolled)
+def _set(g: Game, a: frames.Rolled) -> None:
     seat, n = a["p"], a["roll"]
     p = g.players[seat]
     p.status[KEY] = {"n": n, "done": False, "alignment": p.alignment, "woods": [], "low": False, "since": g.turn}

@@ -17,7 +17,7 @@ of the next turn, the last winner attacking (``ROYALE`` keeps who it was).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from talisman.engine import combat, frames, lives, stats
 from talisman.engine.decision import Choice, Frame
@@ -90,7 +90,7 @@ def _royale(g: Game, a: Royale) -> None:
         [
             Choice(
                 f"{mode}:{t}",
-                f"The {g.name(t)}, in {'battle' if mode == 'strength' else 'psychic combat'}",
+                f"The {g.name(t)}, in {combat.fought_in(mode)}",
                 [frame("worlds_royale_bout", a=seat, d=t, mode=mode)],
             )
             for t in targets
@@ -99,23 +99,19 @@ def _royale(g: Game, a: Royale) -> None:
     )
 
 
-@MODULE.handler("worlds_royale_bout")
-def _bout(g: Game, a: dict[str, Any]) -> None:
-    att, dfd, mode = a["a"], a["d"], a["mode"]
-    g.say(
-        f"{g.name(att)} attacks {g.name(dfd)} in {'battle' if mode == 'strength' else 'psychic combat'}.",
-        type="attack",
-        seat=att,
+@MODULE.handler("worlds_royale_bout", args=frames.Bout)
+def _bout(g: Game, a: frames.Bout) -> None:
+    combat.bout(
+        g, a, f"{g.name(a['a'])} attacks {g.name(a['d'])} in {combat.fought_in(a['mode'])}.", "worlds_royale_result"
     )
-    combat.arranged_fight(g, att, dfd, mode, ("worlds_royale_result", {"att": att, "dfd": dfd}))
 
 
-@MODULE.handler("worlds_royale_result")
-def _result(g: Game, a: dict[str, Any]) -> None:
-    if a["win"] is None:
+@MODULE.handler("worlds_royale_result", args=frames.BoutResult)
+def _result(g: Game, a: frames.BoutResult) -> None:
+    win, lose = a["win"], a["lose"]
+    if win is None or lose is None:
         g.push("worlds_royale_bout", a=a["att"], d=a["dfd"], mode=a["mode"])  # a stand-off is fought again
         return
-    win, lose = a["win"], a["lose"]
     g.globals[ROYALE] = {"p": win, "last": lose}
     g.push_frame(royale(win, lose))
     g.push_frame(frames.lose_lives(lose, 1, f"beaten by the {g.name(win)} in the Battle Royale", by=win))

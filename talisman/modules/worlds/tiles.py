@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.combat import fight_creature
@@ -68,12 +68,7 @@ def _portal(g: Game, a: frames.Seat) -> None:
                 f"{attr.title()} ({value}): roll 2 dice, at or under it",
                 [
                     frames.roll(
-                        seat,
-                        "2D6",
-                        ["worlds_portal_result", {"p": seat, "attr": attr}],
-                        why="the Portal of Power",
-                        into="roll",
-                        fate=True,
+                        seat, "2D6", ["worlds_portal_result", {"p": seat, "attr": attr}], why="the Portal of Power"
                     )
                 ],
             )
@@ -82,8 +77,14 @@ def _portal(g: Game, a: frames.Seat) -> None:
     )
 
 
-@MODULE.handler("worlds_portal_result")
-def _portal_result(g: Game, a: dict[str, Any]) -> None:
+class PortalResult(frames.Rolled):
+    """The roll of character ``p`` against its ``attr`` to pass a Portal."""
+
+    attr: str
+
+
+@MODULE.handler("worlds_portal_result", args=PortalResult)
+def _portal_result(g: Game, a: PortalResult) -> None:
     seat = a["p"]
     value = stats.strength(g, seat) if a["attr"] == "strength" else stats.craft(g, seat)
     if a["roll"] > value:
@@ -130,8 +131,16 @@ def peril(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     to_peril(g, seat, encounter=False)
 
 
-@MODULE.handler("worlds_go")
-def _go(g: Game, a: dict[str, Any]) -> None:
+class Go(TypedDict):
+    """Character ``p`` goes to the space of index ``space`` (``encounter``: it meets the space)."""
+
+    p: int
+    space: int
+    encounter: bool
+
+
+@MODULE.handler("worlds_go", args=Go)
+def _go(g: Game, a: Go) -> None:
     seat, to = a["p"], a["space"]
     if a["encounter"]:
         g.push_frame(frames.arrive(seat, to, "move"))
