@@ -13,7 +13,8 @@ Over every card title of every known module (a title counts once, however many c
   carries, so that the code reading it serves this card alone;
 - ``named``: the rule code (``talisman/engine``, ``talisman/content``, ``talisman/modules``) holds a string
   constant equal to the card's name: the code picks the card out by name (the names of the attributes,
-  Strength and Craft, which two Spells bear, are words of the rules and do not count).
+  Strength and Craft, which two Spells bear, and the kinds of card, such as the City's Scroll, which is
+  named for its kind, are words of the rules and do not count).
 
 A trait several titles share is vocabulary, as a verb is. The bots and front ends are not rule code and are
 not searched. The second figure is over the Python hooks and spell effects the content calls: the share
@@ -145,6 +146,7 @@ def measure() -> dict[str, Any]:
             for name in _hooks_in(space):
                 hook_users[name].add(f"space {module}/{sid}")
     constants = _string_constants()
+    rule_words = {*ATTRIBUTES, *(card.type for card in cards.values())}
     reasons: dict[tuple[str, str], list[str]] = {}
     for ident, card in cards.items():
         why: list[str] = []
@@ -159,7 +161,7 @@ def measure() -> dict[str, Any]:
         for trait in card.traits + card.owner_traits:
             if len(trait_users[_trait_word(trait)]) == 1:
                 why.append(f"trait {trait}")
-        if card.name in constants and card.name.lower() not in ATTRIBUTES:
+        if card.name in constants and card.name.lower() not in rule_words:
             why.append("named in code")
         if why:
             reasons[ident] = why
