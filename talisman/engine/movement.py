@@ -669,6 +669,20 @@ def holds_talisman(g: Game, seat: int) -> bool:
     return False
 
 
+def put(g: Game, seat: int, space: int) -> None:
+    """Set the character down on ``space``: no move, nothing met there (a rule that sends it and
+    lets it meet the space pushes :func:`talisman.engine.frames.arrive` after).
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> put(g, 0, g.rules.space_index["chapel"]); g.space_name(g.players[0].space)
+    'Chapel'
+    """
+    p = g.players[seat]
+    before, p.space = p.space, space
+    stats.moved(g, seat, before)
+
+
 @ENGINE.handler("teleport", args=frames.Teleport)
 def _teleport(g: Game, a: frames.Teleport) -> None:
     seat: int = a["p"]

@@ -79,6 +79,62 @@ def moved(g: Game, seat: int, before: int) -> None:
         changed(g, seat)
 
 
+def set_status(g: Game, seat: int, key: str, value: Any) -> None:
+    """Set the character's status ``key``, one that derived values read (its module declares it
+    ``derived = true``: ``traits``, ``suspended``...), or take it away with ``None``; its derived
+    values are forgotten. The one way to change such a key (a test holds every module to it).
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> g.derived = {}
+    >>> "see-spells" in traits(g, 0)
+    False
+    >>> set_status(g, 0, "traits", ["see-spells"])
+    >>> "see-spells" in traits(g, 0)
+    True
+    """
+    status = g.players[seat].status
+    if value is None:
+        status.pop(key, None)
+    else:
+        status[key] = value
+    changed(g, seat)
+
+
+def set_global(g: Game, key: str, value: Any) -> None:
+    """Set the game's global ``key``, one that derived values read (``destroy-magic``...), or take it
+    away with ``None``; everyone's derived values are forgotten (see :func:`set_status`)."""
+    if value is None:
+        g.globals.pop(key, None)
+    else:
+        g.globals[key] = value
+    changed(g)
+
+
+def add_mod(g: Game, seat: int, attr: str, amount: int, until: str) -> None:
+    """Give the character a temporary modifier: ``amount`` to ``attr`` (``strength``,
+    ``battle_craft``, ``discount``...) until ``until`` (``turn``, ``combat``, or a rule's own tag,
+    which :func:`drop_mods` takes back).
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> add_mod(g, 0, "strength", 2, "example")
+    >>> strength(g, 0) - g.players[0].strength
+    2
+    >>> drop_mods(g, 0, "example"); g.players[0].mods
+    []
+    """
+    g.players[seat].mods.append((attr, amount, until))
+    changed(g, seat)
+
+
+def drop_mods(g: Game, seat: int, until: str) -> None:
+    """Take back the character's modifiers that last until ``until`` (see :func:`add_mod`)."""
+    p = g.players[seat]
+    p.mods = [m for m in p.mods if m[2] != until]
+    changed(g, seat)
+
+
 def _places_matter(g: Game, seat: int) -> bool:
     """Does the character, or anything it holds, have a trait that holds only in or out of some
     places (``name@in:X``, ``name@out:X``)?"""

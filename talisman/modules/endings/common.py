@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, lives, stats
+from talisman.engine import cards, lives, movement
 from talisman.modules.endings.module import MODULE
 
 if TYPE_CHECKING:
@@ -77,8 +77,7 @@ def send(g: Game, seat: int, space: int, why: str) -> None:
         return
     if seat == g.active:
         lives.end_turn_now(g)
-    p.space = space
-    stats.changed(g)
+    movement.put(g, seat, space)
     g.say(
         f"{g.name(seat)} {why}: it is now on the {g.space_name(space)}.",
         type="move",
