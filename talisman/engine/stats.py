@@ -15,11 +15,13 @@ Followers, Objects, Abilities and Titles (``cards``), counters, modifiers
 (``mods``), the statuses ``traits``, ``uses``, ``suspended``, ``tamed``,
 ``charmed`` and ``raised``, its space, and the ``destroy-magic`` and
 ``no-magic`` globals.
-Whatever changes one of these calls :func:`changed` at once (naming the
-character when only its own values can change; the helpers that move
-possessions and change counters, alignment, Toads and spaces do it
-themselves; a move calls :func:`moved`, which forgets them only where a space
-can change them). In checking mode (:data:`CHECK`, or the environment variable
+Whatever changes one of these forgets them at once: the engine's owner
+functions call :func:`changed` (naming the character when only its own values
+can change; a move calls :func:`moved`, which forgets them only where a space
+can change them), and modules change what they read only through those owners
+(:func:`set_status` and :func:`set_global` for the keys declared
+``derived = true``, :func:`add_mod`, ``movement.put``, ``cards.receive``...):
+no module calls :func:`changed` (tests/test_module_state.py holds them to it). In checking mode (:data:`CHECK`, or the environment variable
 ``TALISMAN_CHECK_DERIVED=1``) every memoised read is also worked out afresh
 and a difference raises :class:`StaleDerivedValue`: the test
 suite plays many games of every module so.
