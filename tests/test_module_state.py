@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -21,6 +22,7 @@ from talisman.content.modules import Module, get_module, known_modules, resolve_
 from talisman.content.ruleset import content_files
 from talisman.content.state import SCOPES, StateKey, owner
 from talisman.engine.base import ENGINE
+from talisman.errors import SaveError
 
 ROOT = Path(__file__).resolve().parents[1]
 # The places that work a key out rather than name it, and where the keys they may touch are declared.
@@ -320,3 +322,31 @@ def test_no_module_forgets_derived_values_or_changes_what_they_read_by_hand():
 def test_the_scan_finds_a_change_made_by_hand():
     code = "p.followers.append(card)\np.space = 3\nstats.changed(g)\np.mods += [m]\np.status = {}\n"
     assert sorted(line for line, _ in forgets_or_writes(ast.parse(code))) == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize(
+    ("scope", "key", "value", "says"),
+    [
+        ("game", "songs", 3, "the snapshot keeps the game key 'songs', which no module of the game declares"),
+        ("character", "crimes", ["F"], "the character key 'crimes', which no module of the game declares"),
+        ("character", "traits", "see-spells", "the snapshot's character key 'traits' is 'see-spells', not words"),
+    ],
+)
+def test_a_snapshot_keeping_an_undeclared_key_is_refused(scope: str, key: str, value: object, says: str):
+    g = Game.new(players=2, seed=4, log=False)
+    g.apply(g.legal_ids()[0])
+    d = json.loads(json.dumps(g.state_dict()))
+    assert Game.from_state_dict(d).state_hash() == g.state_hash()  # as it is, it loads
+    (d["globals"] if scope == "game" else d["players"][1]["status"])[key] = value
+    before = json.dumps(d, sort_keys=True)
+    with pytest.raises(SaveError, match=re.escape(says)):
+        Game.from_state_dict(d)
+    assert json.dumps(d, sort_keys=True) == before  # nothing changed
+
+
+def test_a_snapshot_may_keep_a_key_a_module_of_its_game_sets_for_another():
+    """The City's ``released`` (declared by city-districts, set by brotherhood) in a game without the City."""
+    g = Game.new(players=2, modules=("brotherhood",), seed=4, log=False)
+    d = json.loads(json.dumps(g.state_dict()))
+    d["players"][0]["status"]["released"] = True
+    assert Game.from_state_dict(d).players[0].status["released"] is True
