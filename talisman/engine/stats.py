@@ -21,10 +21,11 @@ can change; a move calls :func:`moved`, which forgets them only where a space
 can change them), and modules change what they read only through those owners
 (:func:`set_status` and :func:`set_global` for the keys declared
 ``derived = true``, :func:`add_mod`, ``movement.put``, ``cards.receive``...):
-no module calls :func:`changed` (tests/test_module_state.py holds them to it). In checking mode (:data:`CHECK`, or the environment variable
+no module calls :func:`changed` (tests/test_module_state.py holds them to it).
+In checking mode (:data:`CHECK`, or the environment variable
 ``TALISMAN_CHECK_DERIVED=1``) every memoised read is also worked out afresh
-and a difference raises :class:`StaleDerivedValue`: the test
-suite plays many games of every module so.
+and a difference raises :class:`StaleDerivedValue`: the test suite plays many
+games of every module so.
 """
 
 from __future__ import annotations
