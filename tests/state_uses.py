@@ -11,12 +11,15 @@ from pathlib import Path
 STORES = {"globals": "game", "status": "character"}
 READING = ("get",)
 SETTING = ("pop", "setdefault")
+# The setters of the keys derived values read (talisman.engine.stats): each with its scope and where its key is.
+SETTERS = {"set_status": ("character", 2), "set_global": ("game", 1)}
 
 
 @dataclass(frozen=True)
 class Use:
     """One place code reads or sets a key: its file and line, the scope, the key (a family
-    ``prefix:*`` for an f-string that begins so; None when the key is worked out otherwise)."""
+    ``prefix:*`` for an f-string that begins so; None when the key is worked out otherwise); ``setter``:
+    set through a setter of :data:`SETTERS` rather than written in the store itself."""
 
     path: Path
     line: int
@@ -24,6 +27,7 @@ class Use:
     scope: str
     key: str | None
     sets: bool
+    setter: bool = False
 
 
 def constants(paths: list[Path]) -> dict[str, set[str]]:
@@ -64,6 +68,13 @@ def _key(node: ast.expr, own: dict[str, set[str]], named: dict[str, set[str]]) -
     return None
 
 
+def _setter(call: ast.Call) -> str | None:
+    """The setter of :data:`SETTERS` the call is to (``stats.set_status(...)``), if any."""
+    f = call.func
+    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+    return name if name in SETTERS else None
+
+
 def uses(path: Path, named: dict[str, set[str]]) -> Iterator[Use]:
     """The places the file reads or sets a key of the state (a name bound to ``x.status`` or
     ``x.globals`` counts as the store itself)."""
@@ -91,6 +102,9 @@ def uses(path: Path, named: dict[str, set[str]]) -> Iterator[Use]:
             if method in (*READING, *SETTING) and node.args:
                 key = _key(node.args[0], own, named)
                 yield Use(path, node.lineno, function, scope, key, method in SETTING)
+        elif isinstance(node, ast.Call) and (setter := _setter(node)) and len(node.args) > SETTERS[setter][1]:
+            scope, at = SETTERS[setter]
+            yield Use(path, node.lineno, function, scope, _key(node.args[at], own, named), True, setter=True)
         elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn):
             if scope := store(node.comparators[0]):
                 yield Use(path, node.lineno, function, scope, _key(node.left, own, named), False)

@@ -4,7 +4,9 @@ names only declared keys, and games of every module whose state holds declared k
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -20,6 +22,7 @@ from talisman.content.modules import Module, get_module, known_modules, resolve_
 from talisman.content.ruleset import content_files
 from talisman.content.state import SCOPES, StateKey, owner
 from talisman.engine.base import ENGINE
+from talisman.errors import SaveError
 
 ROOT = Path(__file__).resolve().parents[1]
 # The places that work a key out rather than name it, and where the keys they may touch are declared.
@@ -37,6 +40,8 @@ WORKED_OUT = {
         "_clear_status",
     ): "the clear_status frame: its makers name the key (frames.clear_status)",
     ("talisman/engine/stats.py", "helper_strength"): "the engine's charmed and raised",
+    ("talisman/engine/stats.py", "set_status"): "the setter of derived keys: its callers name the key",
+    ("talisman/engine/stats.py", "set_global"): "the setter of derived keys: its callers name the key",
     (
         "talisman/engine/turn.py",
         "expire_globals",
@@ -238,3 +243,110 @@ def test_a_game_keeps_only_declared_keys_of_their_kinds(modules: tuple[str, ...]
                 assert found.fits(value), f"{modules} seed {seed}: {scope} {key!r} is {value!r}, not {found.kind}"
             d = g.decision
             g.apply(bots[d.player].choose(g.view(d.player), d))
+
+
+# What a character's derived values read beside its statuses (talisman.engine.stats): a module changes
+# these only through the engine's owner functions, which forget the values (movement.put,
+# cards.receive / release, stats.add_mod / drop_mods, lives.set_attribute, possessions...).
+DERIVED_FIELDS = {
+    "space",
+    "strength",
+    "craft",
+    "alignment",
+    "toad",
+    "character",
+    "followers",
+    "objects",
+    "cards",
+    "mods",
+}
+MUTATORS = {"append", "remove", "pop", "extend", "insert", "clear", "sort", "reverse"}
+
+
+def module_files() -> list[Path]:
+    """The code of every module (its own folder), the example module's among them."""
+    return sorted(p for m in every_module() if (f := folder_of(m)) is not None for p in f.rglob("*.py"))
+
+
+def test_derived_keys_are_set_only_through_their_setters():
+    every = declarations()
+    wrong = []
+    for m, use in code_uses():
+        found = owner(every[use.scope], use.key) if use.key is not None else None
+        where = f"{use.path.relative_to(ROOT)}:{use.line}"
+        if use.setter and use.key is not None and (found is None or not found.derived):
+            wrong.append(
+                f"{where}: a setter of derived keys sets the {use.scope} key {use.key!r}, which is not derived"
+            )
+        elif use.sets and not use.setter and found is not None and found.derived and m is not ENGINE:
+            wrong.append(f"{where}: {m.name} sets the derived {use.scope} key {use.key!r} without its setter")
+    assert not wrong, "\n".join(wrong)
+
+
+def forgets_or_writes(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """Where code forgets derived values by hand, or changes what they read other than by an owner function."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in ("changed", "moved", "derived"):
+            v = node.value  # (a ruleset's own caches are no memo of a game's)
+            ruleset = isinstance(v, ast.Attribute) and v.attr == "rules" or isinstance(v, ast.Name) and v.id == "rules"
+            if not ruleset:
+                yield node.lineno, f"touches the memo of derived values ({node.attr})"
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
+        )
+        for t in targets:
+            for e in t.elts if isinstance(t, ast.Tuple) else [t]:
+                if isinstance(e, ast.Attribute) and e.attr in DERIVED_FIELDS | {"status"}:
+                    yield node.lineno, f"sets .{e.attr}"
+                elif (
+                    isinstance(e, ast.Subscript)
+                    and isinstance(e.value, ast.Attribute)
+                    and e.value.attr in DERIVED_FIELDS
+                ):
+                    yield node.lineno, f"sets an item of .{e.value.attr}"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+            held = node.func.value
+            if isinstance(held, ast.Attribute) and held.attr in DERIVED_FIELDS:
+                yield node.lineno, f"changes .{held.attr} in place ({node.func.attr})"
+
+
+def test_no_module_forgets_derived_values_or_changes_what_they_read_by_hand():
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line}: {what}"
+        for path in module_files()
+        for line, what in forgets_or_writes(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_scan_finds_a_change_made_by_hand():
+    code = "p.followers.append(card)\np.space = 3\nstats.changed(g)\np.mods += [m]\np.status = {}\n"
+    assert sorted(line for line, _ in forgets_or_writes(ast.parse(code))) == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize(
+    ("scope", "key", "value", "says"),
+    [
+        ("game", "songs", 3, "the snapshot keeps the game key 'songs', which no module of the game declares"),
+        ("character", "crimes", ["F"], "the character key 'crimes', which no module of the game declares"),
+        ("character", "traits", "see-spells", "the snapshot's character key 'traits' is 'see-spells', not words"),
+    ],
+)
+def test_a_snapshot_keeping_an_undeclared_key_is_refused(scope: str, key: str, value: object, says: str):
+    g = Game.new(players=2, seed=4, log=False)
+    g.apply(g.legal_ids()[0])
+    d = json.loads(json.dumps(g.state_dict()))
+    assert Game.from_state_dict(d).state_hash() == g.state_hash()  # as it is, it loads
+    (d["globals"] if scope == "game" else d["players"][1]["status"])[key] = value
+    before = json.dumps(d, sort_keys=True)
+    with pytest.raises(SaveError, match=re.escape(says)):
+        Game.from_state_dict(d)
+    assert json.dumps(d, sort_keys=True) == before  # nothing changed
+
+
+def test_a_snapshot_may_keep_a_key_a_module_of_its_game_sets_for_another():
+    """The City's ``released`` (declared by city-districts, set by brotherhood) in a game without the City."""
+    g = Game.new(players=2, modules=("brotherhood",), seed=4, log=False)
+    d = json.loads(json.dumps(g.state_dict()))
+    d["players"][0]["status"]["released"] = True
+    assert Game.from_state_dict(d).players[0].status["released"] is True

@@ -51,7 +51,7 @@ _FITS: Final[dict[str, Callable[[Any], bool]]] = {
     "record": _table,
     "mapping": _table,
 }
-_FIELDS: Final = ("kind", "meaning")
+_FIELDS: Final = ("kind", "meaning", "derived")
 _USES: Final = ("reads", "writes")
 _PARTS: Final = SCOPES + _USES  # the parts a [state] table may have
 KEY: Final = re.compile(r"[a-z][a-z0-9_-]*(:\*)?\Z")  # a key, or a family of keys (``hex:*``)
@@ -61,7 +61,10 @@ KEY: Final = re.compile(r"[a-z][a-z0-9_-]*(:\*)?\Z")  # a key, or a family of ke
 class StateKey:
     """One key a module keeps in the state: in ``scope`` (``game``: ``g.globals``; ``character``:
     ``p.status``), its ``name`` (``hex:*`` for the family of keys beginning ``hex:``), its ``kind``
-    (one of :data:`KINDS`) and its ``meaning``, one line.
+    (one of :data:`KINDS`) and its ``meaning``, one line. A ``derived`` key is one the derived
+    values of :mod:`talisman.engine.stats` read (a character's lasting ``traits``...): it is set only
+    through :func:`talisman.engine.stats.set_status` / :func:`~talisman.engine.stats.set_global`,
+    which forget them.
 
     >>> StateKey("core", "game", "hex:*", "record", "a Hex Spell's curse").matches("hex:114")
     True
@@ -72,6 +75,7 @@ class StateKey:
     name: str
     kind: str
     meaning: str
+    derived: bool = False
 
     def fits(self, value: Any) -> bool:
         """Is ``value`` of this key's kind?
@@ -102,13 +106,18 @@ def state_keys(module: str, table: Any, problem: Callable[[str, str], None]) -> 
             if not KEY.match(name):
                 problem(where, "a key is lowercase letters, digits, '-' and '_' (a family ends ':*')")
             elif not isinstance(spec, dict) or any(k not in _FIELDS for k in spec):
-                problem(where, f"expected a table of {' and '.join(_FIELDS)}")
+                problem(
+                    where, "expected a table of kind and meaning (and derived = true for a key derived values read)"
+                )
             elif spec.get("kind") not in KINDS:
                 problem(f"{where}.kind", f"one of {', '.join(KINDS)}, not {spec.get('kind')!r}")
             elif not isinstance(spec.get("meaning"), str) or not spec["meaning"]:
                 problem(f"{where}.meaning", "one line saying what the key holds")
+            elif not isinstance(spec.get("derived", False), bool):
+                problem(f"{where}.derived", "true for a key the derived values read, else left out")
             else:
-                out[scope][name] = StateKey(module, scope, name, spec["kind"], spec["meaning"])
+                kind, meaning, derived = spec["kind"], spec["meaning"], spec.get("derived", False)
+                out[scope][name] = StateKey(module, scope, name, kind, meaning, derived)
     return out
 
 

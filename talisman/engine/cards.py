@@ -134,6 +134,23 @@ def release(g: Game, seat: int, card: int) -> None:
     raise ValueError(f"{g.card_name(card)} is not held by seat {seat}")
 
 
+def receive(g: Game, seat: int, card: int, holding: str) -> None:
+    """Put a card into the character's ``holding`` (one of :data:`HOLDINGS`) as it is, nothing said
+    and nothing checked: the counterpart of :func:`release` (a rule that gives with all the checks
+    and messages calls :func:`talisman.engine.possessions.give_item`).
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> guide = g.rules.by_name["Guide"][0]
+    >>> receive(g, 0, guide, "followers"); g.players[0].followers == [guide]
+    True
+    """
+    if holding not in HOLDINGS:
+        raise ValueError(f"{holding!r} is not a holding (one of {', '.join(HOLDINGS)})")
+    getattr(g.players[seat], holding).append(card)
+    stats.changed(g, seat)
+
+
 def owner_of(g: Game, card: int) -> int | None:
     for p in g.players:
         for attr in HOLDINGS:

@@ -531,8 +531,7 @@ def _spend_raised(g: Game, seat: int) -> None:
     fought = [f for f in raised if f in stats.followers_used(g, seat)]
     if fought:
         used = max(fought, key=lambda f: g.rules.instances[f].strength)
-        p.status["raised"] = [f for f in raised if f != used]
-        stats.changed(g)
+        stats.set_status(g, seat, "raised", [f for f in raised if f != used])
         possessions.lose_follower(g, seat, used, "crumbles to dust after the battle")
 
 
@@ -674,8 +673,7 @@ def _pvp(g: Game, a: Pvp) -> None:
         if "magic-between-characters" in g.rules.spaces[g.players[att].space].suppress:
             # 000 (the Wizard's Tower): characters may meet there, but no Magic Object,
             # Magic Item, Spell or Scroll works for them; till the end of the turn.
-            g.globals["no-magic"] = [att, dfd]
-            stats.changed(g)
+            stats.set_global(g, "no-magic", [att, dfd])
     fight: dict[str, Any] = {**a, "announced": True}
     back = [frame_of("pvp", {**fight})]
     opts: list[Choice] = [Choice("defend", "Fight back", [frame_of("pvp_magic", {**fight, "turn": att})])]

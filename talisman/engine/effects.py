@@ -1602,7 +1602,6 @@ def _boost(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     the turn (``turn``: the holder's; ``this-turn``: the turn now being played, cast on another), or of
     the fight. An amount may be an attribute, read now (Psionic Blast adds the Craft); with
     ``floor = "printed"`` a malus never takes the value below the printed one (Weakness)."""
-    p = g.players[seat]
     for attr in ("strength", "craft", "battle_strength"):
         n = params.get(attr)
         if not n:
@@ -1611,8 +1610,7 @@ def _boost(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
             n = stats.attribute(g, seat, n)
         if n < 0 and params.get("floor") == "printed":
             n = -max(0, min(-n, stats.attribute(g, seat, attr) - stats.base_value(g, seat, attr)))
-        p.mods.append((attr, n, params["until"]))
-        stats.changed(g)
+        stats.add_mod(g, seat, attr, n, params["until"])
         shown = "Strength in battle" if attr == "battle_strength" else attr.capitalize()
         until = "this turn" if params["until"] == "this-turn" else f"the end of the {params['until']}"
         g.say(f"{g.name(seat)} has {n:+d} {shown} until {until}.", seat=seat)

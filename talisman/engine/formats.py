@@ -3,8 +3,11 @@ either is played or rebuilt."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
+from talisman.content.modules import Module, get_module, known_modules
+from talisman.content.state import SCOPES, StateKey, owner
 from talisman.errors import SaveError
 
 SAVE_FORMAT: Final = "talisman-save"
@@ -90,3 +93,30 @@ def check_state_dict(d: Any) -> None:
     )
     for key in ("config", *STATE_SLOTS):
         _need(key in d, f"the snapshot lacks {key!r}")
+
+
+def check_declared_state(d: dict[str, Any], modules: Sequence[Module]) -> None:
+    """Raise SaveError unless every key of the snapshot ``d``'s ``globals`` and of each character's
+    ``status`` is one that ``modules`` (the game's, the base ones among them) declare, or one that
+    they say they set and another module declares (the City's ``released``), with a value of its kind.
+
+    >>> from talisman.content.modules import resolve_modules
+    >>> check_declared_state({"globals": {"songs": 3}, "players": []}, resolve_modules(["core"]))
+    Traceback (most recent call last):
+    talisman.errors.SaveError: the snapshot keeps the game key 'songs', which no module of the game declares
+    """
+    keeps: dict[str, dict[str, StateKey]] = {scope: {} for scope in SCOPES}
+    sets: dict[str, set[str]] = {scope: set() for scope in SCOPES}
+    for m in modules:
+        for scope in SCOPES:
+            keeps[scope].update(m.state[scope])
+            sets[scope].update(m.writes.get(scope, ()))
+    kept = [("game", k, v) for k, v in d["globals"].items()]
+    kept += [("character", k, v) for p in d["players"] for k, v in p.get("status", {}).items()]
+    for scope, key, value in kept:
+        found = owner(keeps[scope], key)
+        if found is None and key in sets[scope]:
+            found = next((f for n in known_modules() if (f := owner(get_module(n).state[scope], key))), None)
+        if found is None:
+            raise SaveError(f"the snapshot keeps the {scope} key {key!r}, which no module of the game declares")
+        _need(found.fits(value), f"the snapshot's {scope} key {key!r} is {value!r}, not {found.kind} ({found.meaning})")

@@ -32,12 +32,19 @@ from functools import partial
 from typing import Any, Final
 
 from talisman.content.dice import parse
-from talisman.content.modules import played_modules
+from talisman.content.modules import played_modules, resolve_modules
 from talisman.content.ruleset import TURN_CAP, Ruleset, tuned_ruleset
 from talisman.engine import sharing
 from talisman.engine.config import GameConfig
 from talisman.engine.decision import ArgValue, Choice, Decision, Event, Frame, Option, sentence
-from talisman.engine.formats import SAVE_FORMAT, STATE_SLOTS, STATE_VERSION, check_save, check_state_dict
+from talisman.engine.formats import (
+    SAVE_FORMAT,
+    STATE_SLOTS,
+    STATE_VERSION,
+    check_declared_state,
+    check_save,
+    check_state_dict,
+)
 from talisman.engine.player import Player
 from talisman.engine.rng import Rng
 from talisman.errors import ConfigError, GameOverError, IllegalOptionError, OutOfTurnError, SaveError, TalismanError
@@ -588,6 +595,7 @@ class Game:
         """Rebuild a game from :meth:`state_dict` (no log before that point)."""
         check_state_dict(d)
         config = GameConfig.from_dict(d["config"])
+        check_declared_state(d, resolve_modules(config.modules))
         g = cls._empty(rules_of(config), config, log)
         g.rng = Rng(d["rng"][0], tuple(d["rng"][1]))
         g.players = [Player.from_dict(p) for p in d["players"]]

@@ -125,24 +125,9 @@ def kill(g: Game, seat: int, cause: str = "") -> None:
     p = g.players[seat]
     if not p.alive:
         return
-    p.alive = False
-    p.lives = 0
-    space = p.space
-    scrolls = [c for c in p.cards if g.rules.instances[c].type == "scroll"]
-    for card in p.objects + p.packed + p.followers + scrolls:
-        cards.place(g, card, space)
-    for card in p.spells + p.trophies + [c for c in p.cards if c not in scrolls]:
-        cards.discard(g, card)
-    p.objects, p.packed, p.followers, p.spells, p.cards, p.trophies = [], [], [], [], [], []
-    realms.fall(g, seat)
-    if p.gold:
-        g.gold_on[space] = g.gold_on.get(space, 0) + p.gold
-        p.gold = 0
+    space = leave(g, seat, cause or "killed")
     p.toad = 0
     p.lost_turns = 0
-    p.status = {"dead": cause or "killed"}
-    p.mods = []
-    stats.changed(g)
     g.say(
         f"{g.name(seat)} is dead{' (' + cause + ')' if cause else ''}. Everything it carried lies on the "
         f"{g.space_name(space)}.",
@@ -160,6 +145,37 @@ def kill(g: Game, seat: int, cause: str = "") -> None:
     check_game_end(g)
     if seat == g.active:
         end_turn_now(g)
+
+
+def leave(g: Game, seat: int, why: str) -> int:
+    """The character leaves the game, dead or not (:func:`kill`; a Mystic's spirit gone home): what
+    it carries and its Scrolls lie on its space, its other cards are discarded, its Realms fall, its
+    gold lies on its space; its one status is ``dead``: ``why``. Returns the space."""
+    p = g.players[seat]
+    p.alive = False
+    p.lives = 0
+    space = p.space
+    scrolls = [c for c in p.cards if g.rules.instances[c].type == "scroll"]
+    for card in p.objects + p.packed + p.followers + scrolls:
+        cards.place(g, card, space)
+    for card in p.spells + p.trophies + [c for c in p.cards if c not in scrolls]:
+        cards.discard(g, card)
+    p.objects, p.packed, p.followers, p.spells, p.cards, p.trophies = [], [], [], [], [], []
+    realms.fall(g, seat)
+    if p.gold:
+        g.gold_on[space] = g.gold_on.get(space, 0) + p.gold
+        p.gold = 0
+    p.status = {"dead": why}
+    p.mods = []
+    stats.changed(g)
+    return space
+
+
+def set_attribute(g: Game, seat: int, attr: str, value: int) -> None:
+    """Set the character's Strength or Craft counters to ``value``, nothing said (a rule that
+    shares them out anew: the Mystic's spirit parting from its body); see :func:`gain_attribute`."""
+    setattr(g.players[seat], attr, value)
+    stats.changed(g, seat)
 
 
 def lose_game(g: Game, seat: int, cause: str) -> None:

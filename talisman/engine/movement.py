@@ -466,8 +466,7 @@ def _raft_cross(g: Game, a: Cross) -> None:
     g.players[seat].status.pop("raft", None)
     g.say(f"{g.name(seat)} crosses the Storm River by raft; the raft is left to the current.", seat=seat)
     crossed_river(g, seat)
-    g.players[seat].space = a["to"]
-    stats.changed(g)
+    put(g, seat, a["to"])
     g.push_frame(frames.arrive(seat, a["to"], "move"))
 
 
@@ -492,8 +491,7 @@ def _portal_attempt(g: Game, a: PortalAttempt) -> None:
     link = g.rules.links[a["link"] if "link" in a else portals_from(g, g.players[seat].space)[0]]
     what = link.name or "portal"
     if link.via:
-        g.players[seat].space = g.rules.space_index[link.via]
-        stats.changed(g)
+        put(g, seat, g.rules.space_index[link.via])
         g.say(f"{g.name(seat)} stands before the {what}.", type="move", seat=seat, space=link.via)
     n_craft = stats.trait_value(g, seat, "portal-craft-dice") or 2
     then = {"p": seat, "link": g.rules.links.index(link)}
@@ -537,13 +535,11 @@ def _portal_result(g: Game, a: PortalResult) -> None:
     lives.end_turn_now(g)
     if a["roll"] <= value:
         g.say(f"The {what} opens for {g.name(seat)}.", seat=seat)
-        g.players[seat].space = g.rules.space_index[portal.b]
-        stats.changed(g)
+        put(g, seat, g.rules.space_index[portal.b])
         effects.run(g, seat, portal.on_pass, {"space": g.players[seat].space})
     else:
         g.say(f"The {what} holds fast against {g.name(seat)}.", seat=seat)
-        g.players[seat].space = g.rules.space_index[portal.a]
-        stats.changed(g)
+        put(g, seat, g.rules.space_index[portal.a])
         lives.lose_attribute(g, seat, attr, 1)
 
 
@@ -659,6 +655,20 @@ def holds_talisman(g: Game, seat: int) -> bool:
     return False
 
 
+def put(g: Game, seat: int, space: int) -> None:
+    """Set the character down on ``space``: no move, nothing met there (a rule that sends it and
+    lets it meet the space pushes :func:`talisman.engine.frames.arrive` after).
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> put(g, 0, g.rules.space_index["chapel"]); g.space_name(g.players[0].space)
+    'Chapel'
+    """
+    p = g.players[seat]
+    before, p.space = p.space, space
+    stats.moved(g, seat, before)
+
+
 @ENGINE.handler("teleport", args=frames.Teleport)
 def _teleport(g: Game, a: frames.Teleport) -> None:
     seat: int = a["p"]
@@ -675,8 +685,7 @@ def _teleport(g: Game, a: frames.Teleport) -> None:
     g.say(f"{g.name(seat)} is moved to the {g.space_name(to)}.", type="move", seat=seat)
     if seat == g.active:
         lives.end_turn_now(g)
-    p.space = to
-    stats.changed(g)
+    put(g, seat, to)
     if a.get("encounter", True):
         g.push_frame(frames.arrive(seat, to, "teleport"))
 

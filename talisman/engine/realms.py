@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, stats
+from talisman.engine import cards
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -55,8 +55,7 @@ def entitle(g: Game, seat: int) -> None:
     if card is None:
         g.say("No Title is left to grant.", seat=seat)
         return
-    g.players[seat].cards.append(card)
-    stats.changed(g)
+    cards.receive(g, seat, card, "cards")
     g.say(f"{g.name(seat)} is Entitled: {g.card_name(card)}.", type="title", seat=seat)
     occupied = {p.space for p in g.players if p.alive}
     free = [

@@ -15,14 +15,17 @@ Followers, Objects, Abilities and Titles (``cards``), counters, modifiers
 (``mods``), the statuses ``traits``, ``uses``, ``suspended``, ``tamed``,
 ``charmed`` and ``raised``, its space, and the ``destroy-magic`` and
 ``no-magic`` globals.
-Whatever changes one of these calls :func:`changed` at once (naming the
-character when only its own values can change; the helpers that move
-possessions and change counters, alignment, Toads and spaces do it
-themselves; a move calls :func:`moved`, which forgets them only where a space
-can change them). In checking mode (:data:`CHECK`, or the environment variable
+Whatever changes one of these forgets them at once: the engine's owner
+functions call :func:`changed` (naming the character when only its own values
+can change; a move calls :func:`moved`, which forgets them only where a space
+can change them), and modules change what they read only through those owners
+(:func:`set_status` and :func:`set_global` for the keys declared
+``derived = true``, :func:`add_mod`, ``movement.put``, ``cards.receive``...):
+no module calls :func:`changed` (tests/test_module_state.py holds them to it).
+In checking mode (:data:`CHECK`, or the environment variable
 ``TALISMAN_CHECK_DERIVED=1``) every memoised read is also worked out afresh
-and a difference raises :class:`StaleDerivedValue`: the test
-suite plays many games of every module so.
+and a difference raises :class:`StaleDerivedValue`: the test suite plays many
+games of every module so.
 """
 
 from __future__ import annotations
@@ -77,6 +80,62 @@ def moved(g: Game, seat: int, before: int) -> None:
     spaces = g.rules.spaces
     if spaces[before].suppress or spaces[g.players[seat].space].suppress or _places_matter(g, seat):
         changed(g, seat)
+
+
+def set_status(g: Game, seat: int, key: str, value: Any) -> None:
+    """Set the character's status ``key``, one that derived values read (its module declares it
+    ``derived = true``: ``traits``, ``suspended``...), or take it away with ``None``; its derived
+    values are forgotten. The one way to change such a key (a test holds every module to it).
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> g.derived = {}
+    >>> "see-spells" in traits(g, 0)
+    False
+    >>> set_status(g, 0, "traits", ["see-spells"])
+    >>> "see-spells" in traits(g, 0)
+    True
+    """
+    status = g.players[seat].status
+    if value is None:
+        status.pop(key, None)
+    else:
+        status[key] = value
+    changed(g, seat)
+
+
+def set_global(g: Game, key: str, value: Any) -> None:
+    """Set the game's global ``key``, one that derived values read (``destroy-magic``...), or take it
+    away with ``None``; everyone's derived values are forgotten (see :func:`set_status`)."""
+    if value is None:
+        g.globals.pop(key, None)
+    else:
+        g.globals[key] = value
+    changed(g)
+
+
+def add_mod(g: Game, seat: int, attr: str, amount: int, until: str) -> None:
+    """Give the character a temporary modifier: ``amount`` to ``attr`` (``strength``,
+    ``battle_craft``, ``discount``...) until ``until`` (``turn``, ``combat``, or a rule's own tag,
+    which :func:`drop_mods` takes back).
+
+    >>> from talisman import Game
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> add_mod(g, 0, "strength", 2, "example")
+    >>> strength(g, 0) - g.players[0].strength
+    2
+    >>> drop_mods(g, 0, "example"); g.players[0].mods
+    []
+    """
+    g.players[seat].mods.append((attr, amount, until))
+    changed(g, seat)
+
+
+def drop_mods(g: Game, seat: int, until: str) -> None:
+    """Take back the character's modifiers that last until ``until`` (see :func:`add_mod`)."""
+    p = g.players[seat]
+    p.mods = [m for m in p.mods if m[2] != until]
+    changed(g, seat)
 
 
 def _places_matter(g: Game, seat: int) -> bool:

@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, frames, possessions, stats
+from talisman.engine import cards, effects, frames, possessions
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.airships.module import MODULE
@@ -185,7 +185,6 @@ def _airship_claim(g: Game, a: frames.CardOf) -> None:
     cards.lift(g, card, p.space)
     cards.hold(g, holder(seat), card)
     p.status["airship"] = {"card": card, "space": p.space}
-    stats.changed(g)
     g.say(f"{g.name(seat)} claims the {name} and goes aboard with its party.", type="gain", seat=seat)
 
 
@@ -203,7 +202,6 @@ def leave_ship(g: Game, seat: int, space: int, why: str) -> int:
     card = int(p.status.pop("airship")["card"])
     cards.unhold(g, holder(seat), card)
     cards.place(g, card, space)
-    stats.changed(g)
     g.say(f"The {g.card_name(card)} {why} on the {g.space_name(space)}.", seat=seat)
     return card
 
@@ -421,7 +419,6 @@ def _airship_destroyed(g: Game, a: frames.Seat) -> None:
     else:
         g.globals.pop(DAMAGE, None)
     cards.discard(g, card)
-    stats.changed(g)
     g.say(f"The {g.card_name(card)} is destroyed: {g.name(seat)} and its party fall!", type="lose", seat=seat)
     for c in [c for c in p.objects + p.packed if animal(g, c)]:
         cards.release(g, seat, c)

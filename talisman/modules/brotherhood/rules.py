@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, effects, frames, holds, lives, stats
+from talisman.engine import cards, effects, frames, holds, lives, movement
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.brotherhood.module import MODULE
@@ -258,7 +258,6 @@ def jail(g: Game, seat: int) -> None:
             cards.release(g, seat, card)
             cards.discard(g, card)
         p.gold = 0
-        stats.changed(g)
         g.say(f"The Brotherhood has no allies here: {g.name(seat)} loses every possession.", type="lose", seat=seat)
     holds.hold(g, seat, HOLD_WHAT, [{"hook": "bell-donjon"}])
 
@@ -322,8 +321,7 @@ def let_out(g: Game, seat: int, to: str | None, cleared: bool) -> None:
         lift_warrant(g, seat)
     p.status["released"] = True  # the City's: not penniless in the turn one is let out
     if to is not None:
-        p.space = g.rules.space_index[to]
-        stats.changed(g)
+        movement.put(g, seat, g.rules.space_index[to])
         g.say(f"{g.name(seat)} walks out of the Donjon onto {g.space_name(p.space)}.", type="move", seat=seat)
 
 

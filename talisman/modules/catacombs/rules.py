@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.vocabulary import _str
-from talisman.engine import cards, holds, lives, stats
+from talisman.engine import cards, holds, lives, movement
 from talisman.modules.catacombs.module import MODULE
 
 if TYPE_CHECKING:
@@ -49,9 +49,8 @@ def enter_catacombs(g: Game, seat: int, text: str, ctx: dict[str, Any]) -> None:
     p = g.players[seat]
     if not p.alive or below(g, seat):
         return
-    p.space = space(g)
+    movement.put(g, seat, space(g))
     holds.release(g, seat)
-    stats.changed(g)
     g.say(f"{g.name(seat)} {text} into the Catacombs.", type="move", seat=seat, space=CATACOMBS)
     if seat == g.active:
         lives.end_turn_now(g)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import stats
+from talisman.engine import movement
 from talisman.modules.city_classic.module import MODULE
 
 if TYPE_CHECKING:
@@ -51,6 +51,5 @@ def space(g: Game, sid: str) -> int:
 
 def put_in_city(g: Game, seat: int, sid: str) -> None:
     """Set a character straight down on a space of the City (no move, nothing met there)."""
-    g.players[seat].space = space(g, sid)
+    movement.put(g, seat, space(g, sid))
     g.players[seat].status["in-city"] = True
-    stats.changed(g)

@@ -196,9 +196,8 @@ def animals_outside(g: Game, seat: int, came_from: int) -> None:
         del p.status["animals-outside"]
         for c in back:
             cards.lift(g, c, street)
-            (p.followers if g.rules.instances[c].type == "follower" else p.objects).append(c)
+            cards.receive(g, seat, c, "followers" if g.rules.instances[c].type == "follower" else "objects")
             g.say(f"{g.name(seat)} takes the {g.card_name(c)} back from outside the door.", seat=seat)
-        stats.changed(g)
     if not is_building(g, here):
         return
     waiting = animals(g, seat)
@@ -210,7 +209,6 @@ def animals_outside(g: Game, seat: int, came_from: int) -> None:
         cards.place(g, c, street)
         g.say(f"No animals in the {g.space_name(here)}: the {g.card_name(c)} waits outside.", seat=seat)
     p.status["animals-outside"] = {"building": here, "street": street, "cards": waiting}
-    stats.changed(g)
 
 
 # --- leaving the City: the Bank's Wizard, the Errand Boy and the Urchins ------------------------------

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, combat, frames, lives, stats
+from talisman.engine import cards, combat, frames, lives, movement, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
@@ -173,8 +173,7 @@ def _eat(g: Game, a: CityEat) -> None:
         return
     cards.release(g, seat, card)
     cards.discard(g, card)
-    g.players[seat].mods.append(("battle_craft" if a["fight"] == "psychic" else "battle_strength", 1, "combat"))
-    stats.changed(g)
+    stats.add_mod(g, seat, "battle_craft" if a["fight"] == "psychic" else "battle_strength", 1, "combat")
     g.say(f"{g.name(seat)} eats the {g.card_name(card)}: +1 in this fight.", seat=seat)
 
 
@@ -420,12 +419,11 @@ def _ride_back(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
     p = g.players[seat]
     left = p.status.pop("ditched")
-    p.space = left["space"]
-    stats.changed(g)
+    movement.put(g, seat, left["space"])
     for f in left["cards"]:
         if f in g.cards_on(p.space):
             cards.lift(g, f, p.space)
-            p.followers.append(f)
+            cards.receive(g, seat, f, "followers")
     g.say(
         f"{g.name(seat)} rides back and gathers its Followers on the {g.space_name(p.space)}.", type="move", seat=seat
     )

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.content.places import ring_cells
-from talisman.engine import cards, combat, effects, frames, lives, possessions, stats
+from talisman.engine import cards, combat, effects, frames, lives, movement, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -103,8 +103,7 @@ def _unbench(g: Game, a: Unbench) -> None:
     for seat in a["seats"]:
         for f in cards.held_by(g, f"city-arena:{seat}"):
             cards.unhold(g, f"city-arena:{seat}", f)
-            g.players[seat].followers.append(f)
-    stats.changed(g)
+            cards.receive(g, seat, f, "followers")
 
 
 @MODULE.handler("city_arena_gladiator", args=frames.Seat)
@@ -154,9 +153,8 @@ def _summon(g: Game, a: frames.Toward) -> None:
     o = g.players[other]
     if not in_city(g, other):
         stow(g, other)
-    o.space = g.players[seat].space
+    movement.put(g, other, g.players[seat].space)
     o.status.pop("city-gates", None)
-    stats.changed(g)
     g.say(f"{g.name(other)} is summoned to the Arena by {g.name(seat)}.", type="move", seat=other)
     _bench(g, seat)
     _bench(g, other)
@@ -330,8 +328,7 @@ def _sail(g: Game, a: frames.Seat) -> None:
     from talisman.modules.city_districts.rules import left_city
 
     g.push("city_collect_aboard", p=seat)
-    p.space = to
-    stats.changed(g)
+    movement.put(g, seat, to)
     left_city(g, seat)
     turns = sides_sailed(g, to)
     p.lost_turns += turns - 1

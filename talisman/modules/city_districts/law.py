@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, effects, frames, holds, stats
+from talisman.engine import cards, effects, frames, holds, movement, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -59,10 +59,9 @@ def accuse(g: Game, seat: int) -> None:
         return
     end_move(g, seat)
     stow(g, seat)
-    p.space = space(g, "judgement-square")
+    movement.put(g, seat, space(g, "judgement-square"))
     holds.hold(g, seat, *TRIAL)
     p.status["on-trial"] = True
-    stats.changed(g)
     g.say(f"The City Guards march {g.name(seat)} to Judgement Square to stand trial.", type="move", seat=seat)
 
 
@@ -176,12 +175,11 @@ def arrest(g: Game, seat: int) -> None:
     for c in gone:
         cards.release(g, seat, c)
         cards.discard(g, c)
-    p.space = space(g, "gaol")
+    movement.put(g, seat, space(g, "gaol"))
     p.status.pop("on-trial", None)
     p.status.pop("city-released", None)
     holds.hold(g, seat, *GAOL)
     p.lost_turns += 1
-    stats.changed(g)
     taken = f"; the Guards take {', '.join(g.card_name(c) for c in gone)}" if gone else ""
     g.say(f"{g.name(seat)} is thrown in the Gaol{taken}.", type="move", seat=seat)
 
@@ -208,15 +206,13 @@ def _release(g: Game, a: frames.Rolled) -> None:
         return
     entrance = next((s for s in DUNGEON_ENTRANCES if s in g.rules.space_index), None) if n == 6 else None
     if entrance is not None:
-        p.space = space(g, entrance)
-        stats.changed(g)
+        movement.put(g, seat, space(g, entrance))
         g.say(f"{g.name(seat)} finds a way from the Gaol down into the Dungeon.", type="move", seat=seat)
         g.push_frame(frames.arrive(seat, p.space, "move"))
         return
-    p.space = space(g, "north-gate")
+    movement.put(g, seat, space(g, "north-gate"))
     p.status["city-released"] = True
     holds.hold(g, seat, "North Gate", [{"hook": "released"}])
-    stats.changed(g)
     g.say(f"{g.name(seat)} is let out at the North Gate and must leave the City.", type="move", seat=seat)
 
 

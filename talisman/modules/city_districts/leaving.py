@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
-from talisman.engine import abilities, cards, effects, frames, movement, possessions, stats
+from talisman.engine import abilities, cards, effects, frames, movement, possessions
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -56,8 +56,7 @@ def _leave_city(g: Game, a: frames.Seat) -> None:
     p = g.players[seat]
     p.status.pop("city-released", None)
     g.say(f"{g.name(seat)} leaves the City by the {g.space_name(p.space)}.", type="move", seat=seat)
-    p.space = space(g, GATES_SPACE)
-    stats.changed(g)
+    movement.put(g, seat, space(g, GATES_SPACE))
     left_city(g, seat)
     if movement.one_space_only(g, seat):
         g.push_all([frame("city_collect", p=seat), frames.move_choose(seat, roll=1, fixed=True)])

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, frames, lives, possessions, stats
+from talisman.engine import cards, frames, lives, possessions
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.city_districts.module import MODULE
@@ -314,7 +314,6 @@ def stow(g: Game, seat: int) -> None:
         left.append(g.card_name(c))
     if left:
         g.say(f"{g.name(seat)} leaves at the Stables: {', '.join(left)}.", seat=seat)
-    stats.changed(g)
 
 
 @MODULE.ability("gained")

@@ -327,9 +327,8 @@ def _charm_result(g: Game, a: CharmResult) -> None:
 def _adopt(g: Game, seat: int, card: int, how: str) -> None:
     p = g.players[seat]
     cards.lift(g, card, p.space)
-    p.followers.append(card)
-    p.status[how] = [*p.status.get(how, ()), card]
-    stats.changed(g)
+    cards.receive(g, seat, card, "followers")
+    stats.set_status(g, seat, how, [*p.status.get(how, ()), card])
 
 
 @MODULE.handler("exorcise", args=OnFight)
@@ -375,8 +374,7 @@ def _mercenary(g: Game, a: frames.Seat) -> None:
     p = g.players[a["p"]]
     p.gold -= 1
     p.flags.add("mercenary")
-    p.mods.append(("battle_strength", 3, "turn"))
-    stats.changed(g)
+    stats.add_mod(g, a["p"], "battle_strength", 3, "turn")
     g.say(f"{g.name(a['p'])} pays the Mercenary: +3 Strength in battle this turn.", seat=a["p"])
 
 
@@ -410,10 +408,9 @@ def _raise(g: Game, a: frames.CardOf) -> None:
     card = a["card"]
     p = g.players[seat]
     if card in p.trophies:
-        p.trophies.remove(card)
-        p.followers.append(card)
-        p.status["raised"] = [*p.status.get("raised", ()), card]
-        stats.changed(g)
+        cards.release(g, seat, card)
+        cards.receive(g, seat, card, "followers")
+        stats.set_status(g, seat, "raised", [*p.status.get("raised", ()), card])
         g.say(f"The {g.card_name(card)} rises to serve {g.name(seat)}.", seat=seat)
 
 

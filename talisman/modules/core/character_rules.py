@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, TypedDict
 
-from talisman.engine import cards, effects, frames, possessions, stats
+from talisman.engine import cards, effects, frames, movement, possessions, stats
 from talisman.engine.abilities import movement_die
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -310,8 +310,7 @@ def _patrol_escort(g: Game, a: frames.GoTo) -> None:
 
     seat: int = a["p"]
     g.say(f"The Patrol marches {g.name(seat)} off to the {g.space_name(a['to'])}.", type="move", seat=seat)
-    g.players[seat].space = a["to"]
-    stats.changed(g)
+    movement.put(g, seat, a["to"])
     if seat == g.active:
         lives.end_turn_now(g)
 
@@ -461,8 +460,7 @@ def _theft_result(g: Game, a: TheftResult) -> None:
         gaol = spaces_of_kind(g, GAOLS.get(kind, "donjon"))
         g.say(f"{g.name(seat)} is caught stealing.", seat=seat)
         if gaol:
-            g.players[seat].space = gaol[0]
-            stats.changed(g)
+            movement.put(g, seat, gaol[0])
             g.say(f"{g.name(seat)} is thrown into the {g.space_name(gaol[0])}.", type="move", seat=seat)
     elif roll == 2:
         g.say(f"{g.name(seat)} finds nothing to steal, but is not seen.", seat=seat)

@@ -69,8 +69,7 @@ def join_as_follower(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         cards.lift(g, card, space)
     else:
         g.discards[g.rules.instances[card].deck].remove(card)
-    p.followers.append(card)
-    stats.changed(g)
+    cards.receive(g, seat, card, "followers")
     g.say(f"The {g.card_name(card)} joins {g.name(seat)} as a Follower.", type="gain", seat=seat)
 
 

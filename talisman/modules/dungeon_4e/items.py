@@ -612,8 +612,7 @@ def _pass_on(g: Game, a: PassOn) -> None:
 @MODULE.handler("passed_on", args=PassOn)
 def _passed_on(g: Game, a: PassOn) -> None:
     cards.release(g, a["p"], a["card"])
-    g.players[a["to"]].followers.append(a["card"])
-    stats.changed(g)
+    cards.receive(g, a["to"], a["card"], "followers")
     g.say(f"The {g.card_name(a['card'])} passes from {g.name(a['p'])} to {g.name(a['to'])}.", seat=a["p"])
 
 

@@ -23,7 +23,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, frames, possessions, stats
+from talisman.engine import cards, frames, movement, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.modules.dungeon_4e.module import MODULE
 from talisman.modules.shared import flight
@@ -162,8 +162,7 @@ def dungeon_setup(g: Game, seat: int) -> None:
     if not active(g):
         return
     if short_game(g):
-        g.players[seat].space = g.rules.space_index[ENTRANCE]
-        stats.changed(g)
+        movement.put(g, seat, g.rules.space_index[ENTRANCE])
     if g.options.get("dungeon-parts") == "characters-and-spells":
         for card in [c for c in g.decks["adventure"] if g.rules.instances[c].key in NEW_ADVENTURE_KEYS]:
             g.decks["adventure"].remove(card)

@@ -70,8 +70,7 @@ def _adopt_from_space(g: Game, a: frames.CardOf) -> None:
     space = g.players[seat].space
     if card in g.cards_on(space):
         cards.lift(g, card, space)
-        g.players[seat].followers.append(card)
-        stats.changed(g)
+        cards.receive(g, seat, card, "followers")
         possessions.on_follower_gained(g, seat, card)
         g.say(f"The {g.card_name(card)} now follows {g.name(seat)}.", type="gain", seat=seat)
 

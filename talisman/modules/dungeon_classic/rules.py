@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, effects, frames, lives, stats
+from talisman.engine import cards, effects, frames, lives, movement
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_classic.module import MODULE
@@ -135,8 +135,7 @@ def _enter_dungeon(g: Game, a: frames.Seat) -> None:
     p = g.players[seat]
     entrance = g.rules.space_index[ENTRANCE]
     p.status.pop("doorway", None)
-    p.space = entrance
-    stats.changed(g)
+    movement.put(g, seat, entrance)
     g.say(f"{g.name(seat)} goes down into the Dungeon and waits at the Entrance.", type="move", seat=seat)
     for c in [c for c in p.objects + p.packed + p.followers if "horse" in g.rules.instances[c].traits]:
         cards.release(g, seat, c)
@@ -148,8 +147,7 @@ def _enter_dungeon(g: Game, a: frames.Seat) -> None:
 @MODULE.handler("climb_out", args=frames.GoTo)
 def _climb_out(g: Game, a: frames.GoTo) -> None:
     seat = a["p"]
-    g.players[seat].space = a["to"]
-    stats.changed(g)
+    movement.put(g, seat, a["to"])
     g.say(f"{g.name(seat)} climbs out of the Dungeon onto the {g.space_name(a['to'])}.", type="move", seat=seat)
     lives.end_turn_now(g)
 

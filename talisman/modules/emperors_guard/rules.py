@@ -150,7 +150,6 @@ def muster(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     spaces = start_spaces(g)
     g.globals["guards"] = [{"id": i, "space": s} for i, s in enumerate(spaces)]
     g.globals["guards-round"] = g.round
-    stats.changed(g)
     where = ", ".join(f"the {g.space_name(s)}" for s in spaces)
     g.say(f"The Emperor's Guard marches out: {len(spaces)} Guards stand on {where}.", type="event", seat=seat)
     if len(spaces) < len(PLACES):
@@ -195,7 +194,6 @@ def _guards_walk(g: Game, a: frames.NoArgs) -> None:
             space = step(g, space)
         moved.append({"id": x["id"], "space": space})
     g.globals["guards"] = moved
-    stats.changed(g)
     g.say(f"The round is over: the Emperor's Guards march {n} spaces clockwise.", type="event", dice=[n])
     # The Guards that land on the character whose turn begins come last: killed, its turn is over,
     # and what is left of the round's end with it (no other Guard's encounter is lost so).
@@ -264,7 +262,6 @@ def fight_enemy(g: Game, gid: int, space: int, card: int) -> None:
         g.say(f"The Guard kills the {c.name}.", type="combat-result")
     elif mine < theirs:
         remove_guard(g, gid)
-        stats.changed(g)
         g.say(f"The {c.name} kills the Emperor's Guard: the piece is removed from play.", type="combat-result")
 
 
@@ -426,7 +423,6 @@ def _guard_fight(g: Game, a: GuardFight) -> None:
 @MODULE.handler("guard_beaten", args=GuardMeets)
 def _guard_beaten(g: Game, a: GuardMeets) -> None:
     remove_guard(g, a["id"])
-    stats.changed(g)
     g.say(f"{g.name(a['p'])} beats the Emperor's Guard: the piece is removed from play.", seat=a["p"])
     give_warrant(g, a["p"], "it beat one of the Emperor's Guard")
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, combat, frames, lives, stats
+from talisman.engine import cards, combat, frames, lives, movement
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import common
@@ -46,8 +46,7 @@ def open_arena(g: Game, seat: int, magic: bool) -> None:
     for s in entrants:
         p = g.players[s]
         if arena is not None:
-            p.space = arena
-            stats.changed(g)
+            movement.put(g, s, arena)
         if not magic:
             for c in (
                 [c for c in p.objects + p.packed if g.rules.instances[c].is_magic]

@@ -100,14 +100,11 @@ def _restrict(g: Game, seat: int, b: dict[str, Any]) -> None:
     """Against the Priest of Chaos only the one Craft item drawn at random counts."""
     lost = sum(v for c, v in craft_sources(g, seat) if c != b["allowed"])
     if lost:
-        g.players[seat].mods.append(("craft", -lost, ONE_ITEM))
-        stats.changed(g)
+        stats.add_mod(g, seat, "craft", -lost, ONE_ITEM)
 
 
 def _unrestrict(g: Game, seat: int) -> None:
-    p = g.players[seat]
-    p.mods = [m for m in p.mods if m[2] != ONE_ITEM]
-    stats.changed(g)
+    stats.drop_mods(g, seat, ONE_ITEM)
 
 
 class BossTurn(TypedDict):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, frames, lives, stats
+from talisman.engine import cards, frames, lives, movement
 from talisman.engine.decision import Frame
 from talisman.modules.endings.module import MODULE
 
@@ -78,8 +78,7 @@ def send(g: Game, seat: int, space: int, why: str) -> None:
         return
     if seat == g.active:
         lives.end_turn_now(g)
-    p.space = space
-    stats.changed(g)
+    movement.put(g, seat, space)
     g.say(
         f"{g.name(seat)} {why}: it is now on the {g.space_name(space)}.",
         type="move",

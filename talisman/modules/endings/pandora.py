@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import combat, effects, frames, possessions, stats
+from talisman.engine import combat, effects, frames, movement, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.endings import arena, common
@@ -254,8 +254,7 @@ def _perils_send(g: Game, a: PerilsSend) -> None:
     if x == a["p"]:
         common.send(g, x, g.players[y].space, f"teleports to the {g.name(y)}")
     else:
-        g.players[x].space = g.players[y].space
-        stats.changed(g)
+        movement.put(g, x, g.players[y].space)
         g.say(
             f"Pandora's power hurls the {g.name(x)} onto the {g.name(y)}: they must fight until one is dead.",
             type="move",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from talisman.engine import frames
+from talisman.engine import frames, movement
 from talisman.engine.game import Game
 from talisman.engine.player import Player
 from talisman.errors import ConfigError
@@ -75,7 +75,7 @@ def start_adventure(g: Game, number: int, stars: int) -> None:
         "attempts": g.globals.get("attempts", 0) + 1,  # adventures begun in this game (a campaign's retries)
     }
     for p in g.players:
-        p.space = loc(g, a["start"])
+        movement.put(g, p.seat, loc(g, a["start"]))
     g.say(f"Adventure {number}: {a['title']} ({stars} star{'s' if stars > 1 else ''}). {a.get('intro', '')}")
     tasks.run(g, cat.adventures[number].get("setup", []))
     begin_step(g)

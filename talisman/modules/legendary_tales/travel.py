@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from talisman.engine import frames
+from talisman.engine import frames, movement
 from talisman.engine.decision import Choice
 from talisman.engine.game import Game, frame
 from talisman.modules.legendary_tales.board import enemies_at, flip_at, hero, paths
@@ -114,7 +114,7 @@ class Goto(TypedDict):
 
 @MODULE.handler("lt-goto", args=Goto)
 def goto(g: Game, a: Goto) -> None:
-    g.players[g.active].space = a["to"]
+    movement.put(g, g.active, a["to"])
 
 
 @MODULE.handler("lt-flip", args=frames.NoArgs)

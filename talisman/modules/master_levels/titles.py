@@ -103,9 +103,8 @@ def gain(g: Game, seat: int, level: str, **data: Any) -> bool:
     for t in card_traits(g, level):
         if t.startswith("bonus-"):
             attr, n = t[len("bonus-") :].split(":")
-            p.mods.append((attr, int(n), TAG + level))
+            stats.add_mod(g, seat, attr, int(n), TAG + level)
     possessions.lend_traits(g, seat, _abilities(g, level))
-    stats.changed(g)
     g.say(
         f"{g.name(seat)} becomes the {title_name(g, level)}{f' for {turns} turns' if turns else ''}.",
         type="title",
@@ -127,7 +126,7 @@ def lose(g: Game, seat: int, level: str, why: str) -> None:
     p.status["master"] = {k: v for k, v in held(g, seat).items() if k != level}
     if not p.status["master"]:
         del p.status["master"]
-    p.mods = [m for m in p.mods if m[2] != TAG + level]
+    stats.drop_mods(g, seat, TAG + level)
     possessions.take_back_traits(g, seat, _abilities(g, level))
     g.say(f"{g.name(seat)} is the {title_name(g, level)} no longer ({why}).", type="title", seat=seat)
     if entry.get("was"):

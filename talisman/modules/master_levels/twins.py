@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, frames, lives, possessions, realms, stats
+from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.master_levels import titles
@@ -51,19 +51,7 @@ def twin_of(g: Game, seat: int) -> int | None:
 
 def vanish(g: Game, seat: int, why: str, kind: str = "death") -> None:
     """A character leaves the game without dying: what it carries stays on its space."""
-    p = g.players[seat]
-    space = p.space
-    for card in p.objects + p.packed + p.followers + [c for c in p.cards if g.rules.instances[c].type == "scroll"]:
-        cards.place(g, card, space)
-    for card in p.spells + p.trophies + [c for c in p.cards if g.rules.instances[c].type != "scroll"]:
-        cards.discard(g, card)
-    p.objects, p.packed, p.followers, p.spells, p.cards, p.trophies = [], [], [], [], [], []
-    realms.fall(g, seat)
-    if p.gold:
-        g.gold_on[space] = g.gold_on.get(space, 0) + p.gold
-    p.gold, p.lives, p.alive, p.mods = 0, 0, False, []
-    p.status = {"dead": why}
-    stats.changed(g)
+    lives.leave(g, seat, why)
     g.say(f"{g.name(seat)} {why}.", type=kind, seat=seat)
 
 
@@ -74,11 +62,12 @@ def hand_over(g: Game, giver: int, taker: int) -> None:
         cards.release(g, giver, card)
         possessions.give_item(g, taker, card)
     b.spells += a.spells
-    b.cards += a.cards
-    stats.changed(g)
+    for card in list(a.cards):
+        cards.release(g, giver, card)
+        cards.receive(g, taker, card, "cards")
     b.trophies += a.trophies
     b.gold += a.gold
-    a.spells, a.cards, a.trophies, a.gold = [], [], [], 0
+    a.spells, a.trophies, a.gold = [], [], 0
     possessions.check_limits(g, taker)
 
 
@@ -108,7 +97,9 @@ def _mirror_pass(g: Game, a: frames.Seat) -> None:
     p = g.players[seat]
     twin = g.add_body(seat, p.character, f"{g.name(seat)}'s Mirror Image")
     t = g.players[twin]
-    t.strength, t.craft, t.lives, t.fate = p.craft, p.strength, p.lives, p.fate
+    lives.set_attribute(g, twin, "strength", p.craft)
+    lives.set_attribute(g, twin, "craft", p.strength)
+    t.lives, t.fate = p.lives, p.fate
     g.say(
         f"{g.name(seat)} steps through the Mirror: {g.name(twin)} stands beside it, Strength {t.strength}, "
         f"Craft {t.craft}.",
@@ -237,15 +228,17 @@ def way_of_the_lotus(g: Game, a: dict[str, Any]) -> None:
         return
     spirit = g.add_body(seat, MYSTIC, f"{g.name(seat)}'s Mystic")
     m = g.players[spirit]
-    m.strength, m.craft, m.lives = 1, p.craft - 1, 1
-    p.strength, p.craft = p.strength - 1, 1
-    m.status["uses"], p.status["uses"] = "magic", "mundane"
-    stats.changed(g)
+    m.lives = 1
+    lives.set_attribute(g, spirit, "strength", 1)
+    lives.set_attribute(g, spirit, "craft", p.craft - 1)
+    lives.set_attribute(g, seat, "strength", p.strength - 1)
+    lives.set_attribute(g, seat, "craft", 1)
+    stats.set_status(g, spirit, "uses", "magic")
+    stats.set_status(g, seat, "uses", "mundane")
     magic = [c for c in p.objects + p.packed if g.rules.instances[c].is_magic]
     for c in magic[:4]:
         cards.release(g, seat, c)
-        m.objects.append(c)
-        stats.changed(g)
+        cards.receive(g, spirit, c, "objects")
     m.spells, p.spells = p.spells, []
     possessions.settle_packs(g, seat)
     g.say(
@@ -267,10 +260,9 @@ def end_mystic(g: Game, seat: int, entry: dict[str, Any]) -> None:
     """The title ends (resigned, or the spirit or the body died): the spirit comes home."""
     p = g.players[seat]
     spirit = g.players[entry["body"]]
-    p.status.pop("uses", None)
-    p.strength += spirit.strength
-    p.craft += spirit.craft
-    stats.changed(g)
+    stats.set_status(g, seat, "uses", None)
+    lives.set_attribute(g, seat, "strength", p.strength + spirit.strength)
+    lives.set_attribute(g, seat, "craft", p.craft + spirit.craft)
     if spirit.alive:
         vanish(g, entry["body"], "returns to its body", kind="title")
 
@@ -304,13 +296,14 @@ def spirit_gains(g: Game, seat: int) -> None:
     spirit, body = g.players[seat], g.players[g.controller(seat)]
     if body.alive and (spirit.gold or spirit.followers):
         body.gold += spirit.gold
-        body.followers += spirit.followers
         g.say(
             f"The Mystic's gains go to {g.name(body.seat)}: {spirit.gold} gold, {len(spirit.followers)} Follower(s).",
             seat=seat,
         )
-        spirit.gold, spirit.followers = 0, []
-        stats.changed(g)
+        spirit.gold = 0
+        for f in list(spirit.followers):
+            cards.release(g, seat, f)
+            cards.receive(g, body.seat, f, "followers")
 
 
 @MODULE.ability("death")

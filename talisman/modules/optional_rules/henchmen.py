@@ -139,10 +139,10 @@ def deal(g: Game) -> None:
             key = pool.pop(g.rng.below(len(pool)))
             card = g.decks[DECK].pop()
             dealt[str(card)] = {"character": key, "lives": min(g.rules.characters[key].lives, MAX_LIVES)}
-            g.globals["henchmen"] = dict(dealt)
+            stats.set_global(g, "henchmen", dict(dealt))
             possessions.give_item(g, p.seat, card)
             g.say(f"The {g.rules.characters[key].name} serves the {g.name(p.seat)} as its henchman.", seat=p.seat)
-    g.globals["henchmen"] = dealt
+    stats.set_global(g, "henchmen", dealt)
     for p in g.players:
         lend(g, p.seat)
 
@@ -167,7 +167,6 @@ def lend(g: Game, seat: int) -> None:
         p.status["henchman-traits"] = wanted
     else:
         p.status.pop("henchman-traits", None)
-    stats.changed(g)
 
 
 def _serving(g: Game, seat: int) -> tuple[str, ...]:
@@ -285,7 +284,7 @@ def _henchman_hurt(g: Game, a: frames.CardOf) -> None:
     if str(card) not in known:
         return
     lives = known[str(card)]["lives"] - 1
-    g.globals["henchmen"] = {**known, str(card): {**known[str(card)], "lives": lives}}
+    stats.set_global(g, "henchmen", {**known, str(card): {**known[str(card)], "lives": lives}})
     if lives > 0:
         g.say(f"Henchman {title(g, card)} loses a life: {lives} left.", type="life", seat=seat)
         return

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from talisman.engine import cards, frames, holds, lives, possessions, stats
+from talisman.engine import cards, frames, holds, lives, movement, possessions
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.optional_rules.module import MODULE
@@ -96,9 +96,7 @@ def _hill_chamber(g: Game, a: frames.Seat) -> None:
     talisman = cards.take_with(g, TALISMAN, TALISMAN)
     if talisman is not None:
         possessions.give_item(g, seat, talisman)
-    p = g.players[seat]
     holds.release(g, seat)
-    p.space = g.rules.space_index[PORTAL]
-    stats.changed(g)
+    movement.put(g, seat, g.rules.space_index[PORTAL])
     g.say(f"{g.name(seat)} leaves the Treasure Chamber for the Portal of Power.", type="move", seat=seat, space=PORTAL)
     lives.end_turn_now(g)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from talisman.engine import cards, effects, frames, lives, possessions, stats
+from talisman.engine import cards, effects, frames, lives, movement, possessions, stats
 from talisman.engine.abilities import can_evade_here, next_spaces
 from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
 from talisman.engine.decision import Choice, Frame
@@ -171,8 +171,7 @@ def _fury(g: Game, a: Fury) -> None:
         d4 = g.rng.die(4)
         g.say(f"{g.name(seat)}'s Warhorse thunders on: D4 = {d4}.", type="roll", seat=seat, dice=[d4])
         n += d4
-    p.mods.append(("battle_strength", n, "turn"))
-    stats.changed(g)
+    stats.add_mod(g, seat, "battle_strength", n, "turn")
     p.lost_turns += 1
     g.say(f"{g.name(seat)} {a['why']}: +{n} Strength in battle this turn, and loses the next turn.", seat=seat)
 
@@ -458,8 +457,7 @@ def _haggle_offer(g: Game, a: frames.Seat) -> None:
 def _haggle_result(g: Game, a: frames.Rolled) -> None:
     seat = a["p"]
     if a["roll"] <= stats.craft(g, seat):
-        g.players[seat].mods.append(("discount", 1, "turn"))
-        stats.changed(g)
+        stats.add_mod(g, seat, "discount", 1, "turn")
         g.say(f"{g.name(seat)} talks the prices down: 1 gold less this turn.", seat=seat)
     else:
         g.say(f"The traders of the City will not budge for {g.name(seat)}.", seat=seat)
@@ -690,8 +688,7 @@ def _drive(g: Game, a: frames.GoTo) -> None:
     """A character driven off by another is placed on a space, meeting nothing there."""
     seat = a["p"]
     if g.players[seat].alive:
-        g.players[seat].space = a["to"]
-        stats.changed(g)
+        movement.put(g, seat, a["to"])
         g.say(f"The {g.name(seat)} is driven to the {g.space_name(a['to'])}.", type="move", seat=seat)
 
 

@@ -186,7 +186,6 @@ def _wild_keep(g: Game, a: frames.CardOf) -> None:
     pile.remove(card)
     if cdef.type == "spell":
         p.spells.append(card)
-        stats.changed(g)
     else:
         possessions.keep_apart(g, seat, card)
     g.say(f"The wild magic leaves the {cdef.name} in {g.name(seat)}'s hand.", type="gain", seat=seat)

@@ -64,8 +64,7 @@ def enter_tower(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     while len(p.packed) > stats.pack_capacity(g, seat):
         card = p.packed.pop()
         if len(p.objects) < stats.capacity(g, seat):
-            p.objects.append(card)
-            stats.changed(g)
+            cards.receive(g, seat, card, "objects")
         else:
             cards.place(g, card, portal)
             g.say(f"The {g.card_name(card)} stays at the {g.space_name(portal)} with the steeds.", seat=seat)

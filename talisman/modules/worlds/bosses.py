@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, frames, lives, possessions, stats
+from talisman.engine import cards, frames, lives, movement, possessions, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.effects import roll
@@ -135,8 +135,7 @@ def _repels(g: Game, a: LordRepels) -> None:
         return
     if seat == g.active:
         lives.end_turn_now(g)
-    g.players[seat].space = g.rules.space_index["crags"]
-    stats.changed(g)
+    movement.put(g, seat, g.rules.space_index["crags"])
     g.say(f"The {LORDS[a['lord']]['name']} hurls {g.name(seat)} back to the Crags.", type="move", seat=seat)
 
 

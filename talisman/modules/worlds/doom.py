@@ -45,7 +45,6 @@ def _void_reach(g: Game, seat: int) -> None:
         cards.release(g, seat, c)
         cards.discard(g, c)
     p.gold = 0
-    stats.changed(g)
     g.say(f"The Horrible Black Void pulls {g.name(seat)} in, and all it carries.", type="death", seat=seat)
     secret = world.secret(g)
     pool = list(secret["pool"])
@@ -141,11 +140,10 @@ def _thieves(g: Game, a: frames.Rolled) -> None:
         held = victim.objects + victim.packed
         for c in held[::-1][:want]:
             cards.release(g, o, c)
-            taker.objects.append(c)
+            cards.receive(g, seat, c, "objects")
             g.say(f"{g.name(seat)} takes the {g.card_name(c)} from {g.name(o)}.", seat=seat)
         if len(held) < want:
             lives.kill(g, o, "could not give the Thieves' Guild its due")
-    stats.changed(g)
 
 
 MODULE.ending(GUILD, _arrived("Thieves' Guild"), _guild_turn)
@@ -160,8 +158,4 @@ def guild_pockets(g: Game, seat: int, came_from: int) -> None:
     lasting = [t for t in p.status.get("traits", ()) if t != UNLIMITED]
     if on_ending(g, seat) and ending_here(g) == GUILD:
         lasting.append(UNLIMITED)
-    if lasting:
-        p.status["traits"] = lasting
-    else:
-        p.status.pop("traits", None)
-    stats.changed(g)
+    stats.set_status(g, seat, "traits", lasting or None)

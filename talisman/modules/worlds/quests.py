@@ -254,11 +254,10 @@ def sync(g: Game, seat: int) -> None:
     p = g.players[seat]
     has = any(m[2] == BONUS for m in p.mods)
     if holds_the_one(g, seat) and p.alive and not has:
-        p.mods = [*p.mods, ("strength", 2, BONUS), ("craft", 2, BONUS)]
-        stats.changed(g)
+        stats.add_mod(g, seat, "strength", 2, BONUS)
+        stats.add_mod(g, seat, "craft", 2, BONUS)
     elif has and not holds_the_one(g, seat):
-        p.mods = [m for m in p.mods if m[2] != BONUS]
-        stats.changed(g)
+        stats.drop_mods(g, seat, BONUS)
 
 
 # --- progress ------------------------------------------------------------------------------------------

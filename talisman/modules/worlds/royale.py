@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
-from talisman.engine import combat, frames, lives, stats
+from talisman.engine import combat, frames, lives, movement
 from talisman.engine.decision import Choice, Frame
 from talisman.engine.game import frame
 from talisman.modules.worlds.generator import ENDING
@@ -40,8 +40,7 @@ def _royale_reach(g: Game, seat: int) -> None:
         if not talismans(g, s):
             lives.lose_game(g, s, "had no Talisman for the Battle Royale")
         elif p.space != tile:
-            p.space = tile
-            stats.changed(g)
+            movement.put(g, s, tile)
             g.say(f"{g.name(s)} is drawn into the Battle Royale.", type="move", seat=s)
     lives.end_turn_now(g)
     g.push_frame(royale(seat, -1))

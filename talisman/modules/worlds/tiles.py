@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards, frames, lives, possessions, stats
+from talisman.engine import cards, frames, lives, movement, possessions, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -145,8 +145,7 @@ def _go(g: Game, a: Go) -> None:
     if a["encounter"]:
         g.push_frame(frames.arrive(seat, to, "move"))
         return
-    g.players[seat].space = to
-    stats.changed(g)
+    movement.put(g, seat, to)
     g.say(f"{g.name(seat)} is moved to the {g.space_name(to)}.", type="move", seat=seat)
 
 
