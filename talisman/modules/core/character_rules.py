@@ -399,7 +399,7 @@ def guard_spared(g: Game, seat: int, fight: dict[str, Any]) -> bool:
 GAOLS: Final = {"space-fortress": "sentinel-outpost"}  # caught there, sent here; anywhere else the Donjon
 
 
-@MODULE.ability("end_of_turn")
+@MODULE.ability("end_of_turn", traits="city-theft")
 def city_theft(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
     here = g.rules.spaces[p.space]

@@ -300,7 +300,7 @@ def routed_flees(g: Game, seat: int) -> None:
 # --- the turn menu ------------------------------------------------------------------------------
 
 
-@MODULE.ability("turn")
+@MODULE.ability("turn", traits=("trader", "sacrifice", "shadowing", "seal-doorways"))
 def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     opts: list[Choice] = []
@@ -380,7 +380,7 @@ def _turn_doorway(g: Game, a: frames.CardOf) -> None:
 # --- landing -------------------------------------------------------------------------------------
 
 
-@MODULE.ability("land")
+@MODULE.ability("land", traits="pass-by")
 def pass_by(g: Game, seat: int) -> list[Choice]:
     """The Ninja's Shadow: he need not encounter where he lands (000: he must, in the Dungeon)."""
     if not stats.has_trait(g, seat, "pass-by"):
@@ -534,7 +534,7 @@ def _trade_take(g: Game, a: frames.CardOf) -> None:
 # --- meeting characters ---------------------------------------------------------------------------
 
 
-@MODULE.ability("meet")
+@MODULE.ability("meet", traits=("imprison", "enslave", "panic", "curse"))
 def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
     o = g.players[other]
     opts: list[Choice] = []
