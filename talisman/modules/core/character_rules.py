@@ -78,22 +78,9 @@ def spaces_of_kind(g: Game, kind: str) -> list[int]:
 
 
 def trait_args(g: Game, seat: int, name: str) -> list[str]:
-    """The arguments of every ``name:...`` trait the character has (sorted; ``name`` holds no colon):
-    those of all its traits are sorted out at once and memoised with its derived values (each
-    arrival asks for ``refit-at``, each move for ``scroll-at``...)."""
-    return stats.memoised(g, seat, "core/trait-args", _trait_args).get(name, [])
-
-
-def _trait_args(g: Game, seat: int) -> dict[str, list[str]]:
-    """The arguments of the character's ``name:...`` traits, by name."""
-    found: dict[str, list[str]] = {}
-    for t in stats.traits(g, seat):
-        name, colon, arg = t.partition(":")
-        if colon:
-            found.setdefault(name, []).append(arg)
-    for args in found.values():
-        args.sort()
-    return found
+    """The arguments of every ``name:...`` trait the character has (sorted)."""
+    prefix = name + ":"
+    return sorted(t[len(prefix) :] for t in stats.traits(g, seat) if t.startswith(prefix))
 
 
 # --- movement: sizes and two dice -------------------------------------------------------
@@ -412,7 +399,7 @@ def guard_spared(g: Game, seat: int, fight: dict[str, Any]) -> bool:
 GAOLS: Final = {"space-fortress": "sentinel-outpost"}  # caught there, sent here; anywhere else the Donjon
 
 
-@MODULE.ability("end_of_turn", traits="city-theft")
+@MODULE.ability("end_of_turn")
 def city_theft(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
     here = g.rules.spaces[p.space]
