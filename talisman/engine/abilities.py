@@ -127,11 +127,13 @@ for _point, _meaning in (
 
 _NOTHING: Final = object()  # an argument not given (see _collect)
 
-# The hook points whose abilities may be woken by traits (see Module.ability): those whose options
-# are a character's, each ability asked ``fn(g, seat, ...)`` (see _collect).
-WOKEN_BY_TRAITS: Final = frozenset(
-    ("turn", "after_roll", "board_moves", "combat", "meet", "end_of_turn", "land", "card", "lost_fight")
-)
+# The hook points whose abilities may be woken by traits (see Module.ability): option points, each
+# ability asked ``fn(g, seat, ...)`` (see _collect), where it pays. The turn menu asks some twenty
+# abilities, a third of them for what few characters hold, and the character's traits are mostly
+# worked out already (its Spells are asked too); at the other points, where one or two abilities
+# look at a trait and most look first at something cheaper (the space, a flag), working out the
+# traits to wake them cost more than the calls it saved (callgrind, every module in play).
+WOKEN_BY_TRAITS: Final = frozenset(("turn", "meet"))
 # Checking mode (tests): every ability left asleep is asked all the same, and one that offers
 # something raises (its module declares too few traits to wake it).
 CHECK_WAKING = False

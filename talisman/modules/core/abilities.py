@@ -146,7 +146,7 @@ def _dispel_result(g: Game, a: dict[str, Any]) -> None:
 # --- after the movement roll -----------------------------------------------------
 
 
-@MODULE.ability("after_roll", traits="regenerate-on-6")
+@MODULE.ability("after_roll")
 def troll_regenerate(g: Game, seat: int, roll: int) -> list[Choice]:
     if roll != 6 or not stats.has_trait(g, seat, "regenerate-on-6"):
         return []
@@ -483,7 +483,7 @@ def _build_raft(g: Game, a: frames.Seat) -> None:
     g.say(f"{g.name(a['p'])} builds a raft.", seat=a["p"])
 
 
-@MODULE.ability("end_of_turn", traits="woods-spells")
+@MODULE.ability("end_of_turn")
 def druid_woods(g: Game, seat: int) -> list[Choice]:
     p = g.players[seat]
     if (

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 # --- the Amazon: one more fight --------------------------------------------------------
 
 
-@MODULE.ability("lost_fight", traits="rematch")
+@MODULE.ability("lost_fight")
 def rematch(g: Game, seat: int, fight: dict[str, Any]) -> list[Choice]:
     """``rematch``: after a lost or drawn battle with creatures, fight once more."""
     if fight["mode"] != "strength" or fight.get("rematched") or not stats.has_trait(g, seat, "rematch"):

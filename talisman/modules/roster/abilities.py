@@ -380,7 +380,7 @@ def _turn_doorway(g: Game, a: frames.CardOf) -> None:
 # --- landing -------------------------------------------------------------------------------------
 
 
-@MODULE.ability("land", traits="pass-by")
+@MODULE.ability("land")
 def pass_by(g: Game, seat: int) -> list[Choice]:
     """The Ninja's Shadow: he need not encounter where he lands (000: he must, in the Dungeon)."""
     if not stats.has_trait(g, seat, "pass-by"):
