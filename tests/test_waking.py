@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from talisman import Game
-from talisman.bots import make_bot, play_out
+from talisman.bots import make_bot, observe
+from talisman.bots.loop import play
 from talisman.content.modules import Module, register_module, unregister_module
 from talisman.content.ruleset import ruleset_for
 from talisman.engine import abilities
@@ -39,14 +40,22 @@ MODULE_SETS = [
     ("worlds",),
     ("legendary-tales",),
 ]
-SEEDS = range(3)
+SEEDS = range(4)
 PLAYERS = 6  # (many characters a game: many traits to wake abilities)
 
 
 def played(modules: tuple[str, ...], seed: int, bot: str) -> tuple[list[str], str]:
+    """Every answer of a seeded game (to turn 150), and its state at the end."""
     g = Game.new(players=PLAYERS, modules=modules, seed=seed, log=False)
-    play_out(g, {i: make_bot(bot, seed * 10 + i) for i in range(PLAYERS)}, max_turns=80)
-    return list(g.history or []), g.state_hash()
+    bots = [make_bot(bot, seed * 10 + i) for i in range(PLAYERS)]
+    answers: list[str] = []
+    play(
+        g,
+        lambda d: bots[d.player].choose(observe(g, d.player), d),
+        max_turns=150,
+        chosen=lambda d, c: answers.append(c),
+    )
+    return answers, g.state_hash()
 
 
 def every_ability_asked(g: Game, point: str, seat: int) -> tuple:
