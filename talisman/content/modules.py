@@ -202,9 +202,9 @@ class Module:
     def ability(self, point: str, *, traits: str | Iterable[str] = ()) -> Callable[[F], F]:
         """Register a function at a hook point; it is asked only in games with this module.
 
-        ``traits`` wakes it only for a character holding one of them (at a point whose options
-        are a character's, ``fn(g, seat, ...)``: see ``abilities.WOKEN_BY_TRAITS``): it offers
-        nothing to any other, so a game does not ask it for them (``Ruleset.woken``).
+        ``traits`` wakes it only for a character holding one of them (at the points
+        ``abilities.WOKEN_BY_TRAITS`` lists: the turn menu and meetings): it offers nothing to any
+        other, so a game does not ask it for them (``Ruleset.woken``).
 
         >>> m = Module(name="example", title="An example")
         >>> @m.ability("turn", traits="juggle")

@@ -57,10 +57,10 @@ character standing win now off the Crown: not under 000's Chaos Bloodbath), ``ne
 ``pieces`` (what lies on the board that is neither a card nor a character, for the boards
 drawn: the Emperor's Guard, face-down cards).
 
-An ability at an option point may be woken by traits (``@MODULE.ability("meet", traits="steal")``):
-it offers nothing to a character holding none of them, and so is not asked for one
-(:data:`WOKEN_BY_TRAITS`, ``Ruleset.woken``). A turn asks some twenty abilities at its menu with
-every module in play, most of them for what one character in many holds.
+An ability on the turn menu or at a meeting (the points :data:`WOKEN_BY_TRAITS` lists) may be
+woken by traits (``@MODULE.ability("meet", traits="steal")``): it offers nothing to a character
+holding none of them, and so is not asked for one (``Ruleset.woken``). A turn asks some twenty
+abilities at its menu with every module in play, a third of them for what few characters hold.
 """
 
 from __future__ import annotations
