@@ -168,6 +168,7 @@ class Module:
         self.base = base
         self.points: dict[str, str] = {}  # hook points it declares, with their meaning
         self.abilities: dict[str, list[Fn]] = {}  # by hook point, in registration order
+        self.wakers: dict[str, dict[Fn, frozenset[str]]] = {}  # by hook point: the traits that wake an ability
         self.hooks: dict[str, Fn] = {}  # content hooks: { hook = "name" }
         self.handlers: dict[str, Fn] = {}  # frame kind -> handler
         self.frame_args: dict[str, type] = {}  # frame kind -> its arguments (a TypedDict), where declared
@@ -198,11 +199,26 @@ class Module:
         """Declare a hook point that abilities (of any module in the game) may register at."""
         self.points[name] = meaning
 
-    def ability(self, point: str) -> Callable[[F], F]:
-        """Register a function at a hook point; it is asked only in games with this module."""
+    def ability(self, point: str, *, traits: str | Iterable[str] = ()) -> Callable[[F], F]:
+        """Register a function at a hook point; it is asked only in games with this module.
+
+        ``traits`` wakes it only for a character holding one of them (at the points
+        ``abilities.WOKEN_BY_TRAITS`` lists: the turn menu and meetings): it offers nothing to any
+        other, so a game does not ask it for them (``Ruleset.woken``).
+
+        >>> m = Module(name="example", title="An example")
+        >>> @m.ability("turn", traits="juggle")
+        ... def juggle(g, seat, back):
+        ...     return []
+        >>> m.wakers["turn"][juggle]
+        frozenset({'juggle'})
+        """
+        wake = frozenset(_words(traits))
 
         def register(fn: F) -> F:
             self.abilities.setdefault(point, []).append(fn)
+            if wake:
+                self.wakers.setdefault(point, {})[fn] = wake
             return fn
 
         return register

@@ -32,6 +32,9 @@ Fail = Callable[[str], None]  # what a check does with a problem it finds: raise
 DERIVED_LIMIT: Final = 20_000
 # Options the rules share between turns and games (see options_kept): a game needs a few hundred.
 OPTIONS_LIMIT: Final = 2_048
+# The abilities to ask at a hook point, kept for each set of traits a character holds (Ruleset.woken):
+# forgotten all at once past this many sets at one point.
+WOKEN_LIMIT: Final = 4_096
 # The option every game has, whatever its modules (before theirs): the engine ends a game that has
 # played this many turns (Game.run). None by default: a game runs until it ends by its rules, and a
 # front end stops it where it likes (the simulator after 1,000 turns); the web server sets a cap. (Turns
@@ -76,6 +79,9 @@ class Ruleset:
     # the rule code of the modules, merged in their order (see compose_tables)
     points: dict[str, str]  # hook point -> its meaning
     abilities: dict[str, tuple[Fn, ...]]  # by hook point: module by module, each in its registration order
+    # by hook point where an ability is woken by traits (Module.ability): every ability there, in the
+    # same order, each with the traits that wake it (None: it is asked for every character)
+    wakers: dict[str, tuple[tuple[Fn, frozenset[str] | None], ...]]
     hooks: dict[str, Fn]  # content hooks: { hook = "name" }
     handlers: dict[str, Fn]  # frame kind -> handler
     frame_args: dict[str, type]  # frame kind -> the TypedDict of its arguments, where its module declares one
@@ -107,6 +113,10 @@ class Ruleset:
     # code reads directly (rules ask many times a turn; ``derived`` is a dict subclass, whose ``get``
     # compiled code calls as a Python method).
     _has: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # The abilities woken at each hook point for each set of traits a character holds (see woken).
+    _woken: dict[str, dict[frozenset[str], tuple[Fn, ...]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     @property
     def module_names(self) -> tuple[str, ...]:
@@ -119,6 +129,30 @@ class Ruleset:
         found = self._has.get(name)
         if found is None:
             found = self._has[name] = any(m.name == name for m in self.modules)
+        return found
+
+    def woken(self, point: str, held: frozenset[str]) -> tuple[Fn, ...]:
+        """The abilities at ``point`` to ask for a character holding the traits ``held``: all of them
+        but those woken by traits it holds none of (see :meth:`Module.ability`), in their order;
+        worked out once per set of traits (a character's set is mostly the same object again).
+
+        >>> rules = ruleset_for(("core",))
+        >>> len(rules.abilities["turn"]) - len(rules.woken("turn", frozenset()))
+        3
+        >>> len(rules.abilities["turn"]) - len(rules.woken("turn", frozenset({"woods-walk"})))
+        2
+        """
+        table = self.wakers.get(point)
+        if table is None:
+            return self.abilities[point]
+        kept = self._woken.get(point)
+        if kept is None:
+            kept = self._woken[point] = {}
+        found = kept.get(held)
+        if found is None:
+            if len(kept) >= WOKEN_LIMIT:
+                kept.clear()
+            found = kept[held] = tuple(fn for fn, wake in table if wake is None or not wake.isdisjoint(held))
         return found
 
     def cards_with_trait(self, trait: str) -> frozenset[int]:
@@ -185,10 +219,22 @@ def compose_tables(modules: tuple[Module, ...]) -> dict[str, Any]:
     return {
         "points": points,
         "abilities": {p: tuple(fns) for p, fns in abilities.items()},
+        "wakers": _wakers(modules, abilities),
         "ending_choices": tuple(fn for m in modules for fn in m.ending_choices),
         "features": played_features(modules, named["decisions"]),
         **named,
     }
+
+
+def _wakers(
+    modules: tuple[Module, ...], abilities: dict[str, list[Fn]]
+) -> dict[str, tuple[tuple[Fn, frozenset[str] | None], ...]]:
+    """Every ability at each hook point where one is woken by traits, with the traits that wake it."""
+    woken: dict[str, dict[Fn, frozenset[str]]] = {}
+    for m in modules:
+        for point, table in m.wakers.items():
+            woken.setdefault(point, {}).update(table)
+    return {point: tuple((fn, table.get(fn)) for fn in abilities[point]) for point, table in woken.items()}
 
 
 def played_features(modules: tuple[Module, ...], decisions: dict[str, str]) -> tuple[Feature, ...]:

@@ -56,6 +56,11 @@ character standing win now off the Crown: not under 000's Chaos Bloodbath), ``ne
 (may a dead character's player start again with a new one, when the option allows it),
 ``pieces`` (what lies on the board that is neither a card nor a character, for the boards
 drawn: the Emperor's Guard, face-down cards).
+
+An ability on the turn menu or at a meeting (the points :data:`WOKEN_BY_TRAITS` lists) may be
+woken by traits (``@MODULE.ability("meet", traits="steal")``): it offers nothing to a character
+holding none of them, and so is not asked for one (``Ruleset.woken``). A turn asks some twenty
+abilities at its menu with every module in play, a third of them for what few characters hold.
 """
 
 from __future__ import annotations
@@ -122,25 +127,70 @@ for _point, _meaning in (
 
 _NOTHING: Final = object()  # an argument not given (see _collect)
 
+# The hook points whose abilities may be woken by traits (see Module.ability): option points, each
+# ability asked ``fn(g, seat, ...)`` (see _collect), where it pays. The turn menu asks some twenty
+# abilities, a third of them for what few characters hold, and the character's traits are mostly
+# worked out already (its Spells are asked too); at the other points, where one or two abilities
+# look at a trait and most look first at something cheaper (the space, a flag), working out the
+# traits to wake them cost more than the calls it saved (callgrind, every module in play).
+WOKEN_BY_TRAITS: Final = frozenset(("turn", "meet"))
+# Checking mode (tests): every ability left asleep is asked all the same, and one that offers
+# something raises (its module declares too few traits to wake it).
+CHECK_WAKING = False
+
 
 def hooks(g: Game, point: str) -> tuple[Callable[..., Any], ...]:
     """The abilities registered at ``point`` by this game's modules, in the ruleset's order."""
     return g.rules.abilities[point]
 
 
+def woken(g: Game, point: str, seat: int) -> tuple[Callable[..., Any], ...]:
+    """The abilities at ``point`` that can offer the character something: all of them but those
+    woken by traits it holds none of, in the ruleset's order.
+
+    >>> from talisman import Game
+    >>> g = Game.new(["elf", "thief"], seed=1)
+    >>> sorted(fn.__name__ for fn in set(hooks(g, "meet")) - set(woken(g, "meet", 1)))
+    ['minstrel_maidens', 'sorceress']
+    """
+    rules = g.rules
+    if point not in rules.wakers:
+        return rules.abilities[point]
+    return rules.woken(point, stats.traits(g, seat))
+
+
 def _collect(point: str, g: Game, seat: int, arg: Any = _NOTHING, back: Any = _NOTHING) -> list[Choice]:
-    """The options of every ability at ``point``, each asked ``fn(g, seat[, arg[, back]])``: a call
-    with a fixed number of arguments, which compiled code makes directly (a ``*args`` call builds
-    a tuple for each of the many hooks of a turn menu)."""
+    """The options of every ability woken at ``point``, each asked ``fn(g, seat[, arg[, back]])``: a
+    call with a fixed number of arguments, which compiled code makes directly (a ``*args`` call
+    builds a tuple for each of the many hooks of a turn menu)."""
     out: list[Choice] = []
-    for fn in hooks(g, point):
+    asked = woken(g, point, seat)
+    for fn in asked:
         if arg is _NOTHING:
             out += fn(g, seat)
         elif back is _NOTHING:
             out += fn(g, seat, arg)
         else:
             out += fn(g, seat, arg, back)
+    if CHECK_WAKING and len(asked) < len(hooks(g, point)):
+        for fn in hooks(g, point):
+            if fn not in asked and _ask(fn, g, seat, arg, back):
+                raise RuntimeError(
+                    f"{fn.__module__}.{fn.__name__} at {point!r} offers options to the {g.name(seat)},"
+                    " who holds none of the traits that wake it"
+                )
     return out
+
+
+def _ask(fn: Callable[..., Any], g: Game, seat: int, arg: Any, back: Any) -> list[Choice]:
+    """One ability's options, asked as :func:`_collect` asks them (its checking mode)."""
+    if arg is _NOTHING:
+        found: list[Choice] = fn(g, seat)
+    elif back is _NOTHING:
+        found = fn(g, seat, arg)
+    else:
+        found = fn(g, seat, arg, back)
+    return found
 
 
 def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:

@@ -504,7 +504,11 @@ class Game:
         bodies = self.globals.get("bodies")
         if not bodies:
             return [seat]
-        return [seat, *(int(k) for k, b in bodies.items() if b["seat"] == seat)]
+        found = [seat]
+        for k, b in bodies.items():  # (a loop: compiled code makes a generator an object of its own)
+            if b["seat"] == seat:
+                found.append(int(k))
+        return found
 
     def add_body(self, seat: int, character: str, name: str) -> int:
         """Put a second character into play for ``seat``, called ``name``; it

@@ -253,7 +253,16 @@ def riverside(g: Game) -> list[int]:
 
 
 def board_side(g: Game, idx: int) -> int:
-    """Which side of the main board (0 north, 1 east, 2 south, 3 west) a space of a square ring lies on."""
+    """Which side of the main board (0 north, 1 east, 2 south, 3 west) a space of a square ring lies on
+    (worked out once per ruleset and space: the Harbour's passages ask it for every destination)."""
+    key = ("city-board-side", idx)
+    side: int | None = g.rules.derived.get(key)
+    if side is None:
+        side = g.rules.derived[key] = _board_side(g, idx)
+    return side
+
+
+def _board_side(g: Game, idx: int) -> int:
     region = g.rules.regions[g.rules.spaces[idx].region]
     n = len(region.ring)
     x, y = ring_cells(n)[region.ring.index(g.rules.spaces[idx].id)]

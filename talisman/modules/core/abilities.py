@@ -30,7 +30,7 @@ ANIMALS_AND_DRAGONS: Final = frozenset({"animal", "dragon"})
 # --- the turn menu ---------------------------------------------------------------
 
 
-@MODULE.ability("turn")
+@MODULE.ability("turn", traits="alignment-at-will")
 def druid_alignment(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alignment-at-will") or "alignment-changed" in p.flags:
@@ -55,7 +55,7 @@ def _choose_alignment(g: Game, a: ChooseAlignment) -> None:
     possessions.set_alignment(g, a["p"], a["to"])
 
 
-@MODULE.ability("turn")
+@MODULE.ability("turn", traits="woods-walk")
 def elf_woods_walk(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     here = g.rules.spaces[p.space]
@@ -72,7 +72,7 @@ def elf_woods_walk(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.ability("turn")
+@MODULE.ability("turn", traits="alchemist")
 def alchemist_follower(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "alchemist") or not (p.objects or p.packed) or "alchemist" in p.flags:
@@ -417,7 +417,7 @@ def _raise(g: Game, a: frames.CardOf) -> None:
 # --- meeting another character ----------------------------------------------------
 
 
-@MODULE.ability("meet")
+@MODULE.ability("meet", traits="steal")
 def thief_steal(g: Game, seat: int, other: int) -> list[Choice]:
     if not stats.has_trait(g, seat, "steal"):
         return []
@@ -435,7 +435,7 @@ def _take_options(g: Game, seat: int, other: int, key: str, verb_: str) -> list[
     return opts
 
 
-@MODULE.ability("meet")
+@MODULE.ability("meet", traits=("beguile", "take-follower"))
 def sorceress(g: Game, seat: int, other: int) -> list[Choice]:
     opts: list[Choice] = []
     if stats.has_trait(g, seat, "beguile"):
@@ -477,7 +477,7 @@ def _beguile_result(g: Game, a: BeguileResult) -> None:
         g.decide(seat, "beguile", f"The {g.name(other)} is beguiled: take something.", opts)
 
 
-@MODULE.ability("meet")
+@MODULE.ability("meet", traits="take-maidens")
 def minstrel_maidens(g: Game, seat: int, other: int) -> list[Choice]:
     if not stats.has_trait(g, seat, "take-maidens"):
         return []

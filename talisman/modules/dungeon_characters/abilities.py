@@ -78,14 +78,14 @@ def _adopt_from_space(g: Game, a: frames.CardOf) -> None:
 # --- the Gypsy --------------------------------------------------------------------------------
 
 
-@MODULE.ability("meet")
+@MODULE.ability("meet", traits="fortune-telling")
 def tell_fortune(g: Game, seat: int, other: int) -> list[Choice]:
     if not stats.has_trait(g, seat, "fortune-telling"):
         return []
     return [Choice("fortune", f"Tell the {g.name(other)}'s fortune", [frame("fortune", p=seat, other=other)])]
 
 
-@MODULE.ability("turn")
+@MODULE.ability("turn", traits="sell-spells")
 def sell_spells(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, "sell-spells") or "sold-spell" in p.flags:
@@ -184,7 +184,7 @@ def _claim_scroll(g: Game, a: frames.CardOf) -> None:
 # --- the Philosopher --------------------------------------------------------------------------
 
 
-@MODULE.ability("turn")
+@MODULE.ability("turn", traits="foresight")
 def foresight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     """Look at the next card of the deck of the board the Philosopher is on (000)."""
     p = g.players[seat]
@@ -203,7 +203,7 @@ def foresight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     ]
 
 
-@MODULE.ability("meet")
+@MODULE.ability("meet", traits="persuade")
 def persuade(g: Game, seat: int, other: int) -> list[Choice]:
     if not stats.has_trait(g, seat, "persuade") or g.players[other].alignment == g.players[seat].alignment:
         return []

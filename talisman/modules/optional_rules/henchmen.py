@@ -152,15 +152,11 @@ def deal(g: Game) -> None:
 
 def lend(g: Game, seat: int) -> None:
     """Keep the abilities a character's henchmen lend it in step with the henchmen it holds."""
+    if stats.memoised(g, seat, "optional-rules/henchmen-in-step", _in_step):
+        return  # (asked for every character at every answer: most often nothing has changed since)
     p = g.players[seat]
     lent = p.status.get("henchman-traits", [])
-    serving = stats.memoised(g, seat, "optional-rules/henchmen-serving", _serving)
-    if not serving and not lent:
-        return  # (asked for every character at every answer: most often there is nothing to compare)
-    wanted = lent_by(g, serving)
-    if wanted == lent:
-        return
-    wanted = list(wanted)  # (the state's own copy: the ruleset keeps the other)
+    wanted = list(lent_by(g, _serving(g, seat)))  # (the state's own copy: the ruleset keeps the other)
     possessions.take_back_traits(g, seat, lent)  # only what the henchmen lent: a title's same ability stays
     possessions.lend_traits(g, seat, wanted)
     if wanted:
@@ -169,10 +165,18 @@ def lend(g: Game, seat: int) -> None:
         p.status.pop("henchman-traits", None)
 
 
+def _in_step(g: Game, seat: int) -> bool:
+    """Are the abilities lent to the character those its henchmen lend? They change only with its
+    Followers (a henchman's card stands for the same Character Card all game) and with :func:`lend`,
+    so the answer is memoised with its derived values (:func:`lend` asks for every character at
+    every answer)."""
+    lent = g.players[seat].status.get("henchman-traits", [])
+    serving = _serving(g, seat)
+    return (not serving and not lent) or lent_by(g, serving) == lent
+
+
 def _serving(g: Game, seat: int) -> tuple[str, ...]:
-    """The Character Cards of the henchmen that serve the character (:func:`helping`): they change
-    only with its Followers (a henchman's card stands for the same Character Card all game), so they
-    are memoised with its derived values (:func:`lend` asks for every character at every answer)."""
+    """The Character Cards of the henchmen that serve the character (:func:`helping`)."""
     known = henchmen(g)
     serving = []
     for f in stats.followers_used(g, seat):

@@ -317,7 +317,7 @@ def routed_flees(g: Game, seat: int) -> None:
 # --- the turn menu ------------------------------------------------------------------------------
 
 
-@MODULE.ability("turn")
+@MODULE.ability("turn", traits=("trader", "sacrifice", "shadowing", "seal-doorways"))
 def turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
     opts: list[Choice] = []
@@ -558,7 +558,7 @@ RESISTED = (
 )
 
 
-@MODULE.ability("meet")
+@MODULE.ability("meet", traits=("imprison", "enslave", "panic", "curse"))
 def meet_options(g: Game, seat: int, other: int) -> list[Choice]:
     o = g.players[other]
     opts: list[Choice] = []

@@ -453,7 +453,7 @@ def nothing_stays(g: Game, seat: int) -> None:
     if p.status.pop("fortress-theft", None) and g.rules.spaces[p.space].kind == "sentinel-outpost":
         imprison(g, seat, {})
     ring = _ring(g)
-    if not (_any_on(ring[1], g.board) or _any_on(ring[1], g.gold_on)):
+    if ring[1].isdisjoint(g.board) and ring[1].isdisjoint(g.gold_on):
         return  # (every turn's end asks: most often nothing lies there)
     for here in ring[0]:
         left = list(g.cards_on(here))
@@ -472,14 +472,6 @@ def _ring(g: Game) -> tuple[tuple[int, ...], frozenset[int]]:
         spaces = tuple(g.rules.space_index[sid] for sid in g.rules.regions[TIMESCAPE].ring)
         found = g.rules.derived["timescape-ring"] = (spaces, frozenset(spaces))
     return found
-
-
-def _any_on(spaces: frozenset[int], lying: dict[int, Any]) -> bool:
-    """Does anything lie on one of these spaces (``lying``: the board's cards or gold by space)?"""
-    for here in lying:
-        if here in spaces:
-            return True
-    return False
 
 
 # --- Adventure cards in the Timescape ---------------------------------------------------------------------

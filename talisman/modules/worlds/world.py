@@ -62,7 +62,13 @@ def tiles(g: Game) -> tuple[tuple[int, int, str], ...]:
 
 
 def geometry(g: Game) -> Geometry:
-    """The world's geometry, worked out once per layout (a few kept per ruleset)."""
+    """The world's geometry, worked out once per layout (a few kept per ruleset). The last one
+    asked for is found again by the layout's own list of tiles (laid once, never changed), with
+    no key made of its tiles: a move asks for it at every tile it could reach."""
+    laid_out = g.globals[LAYOUT]["tiles"]
+    last: tuple[Any, Geometry] | None = g.rules.derived.get("worlds-geometry-last")
+    if last is not None and last[0] is laid_out:
+        return last[1]
     laid = tiles(g)
     known: dict[Any, Geometry] = g.rules.derived.setdefault("worlds-geometry", {})
     found = known.get(laid)
@@ -70,6 +76,7 @@ def geometry(g: Game) -> Geometry:
         if len(known) >= KEPT:
             del known[next(iter(known))]
         found = known[laid] = geometry_of(g.rules, laid)
+    g.rules.derived["worlds-geometry-last"] = (laid_out, found)
     return found
 
 
