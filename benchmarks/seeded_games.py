@@ -6,6 +6,9 @@
 A refactoring or a speed change must leave every game the same (same actions,
 same final state hash); a rule fix changes only the games where the rule comes
 into play, and ``--compare`` lists them. Not a test: a tool for the engineer.
+The games are played by the one game loop (``talisman.bots.loop.play``) with the
+bots seeded as every game loop seeds them (``bot_seed``); records made before
+7 December's evening seeded them otherwise, and compare with nothing made since.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ builds.use()
 
 from talisman import Game  # noqa: E402
 from talisman.bots import make_bot  # noqa: E402
+from talisman.bots.loop import bot_seed, play  # noqa: E402
 from talisman.engine.view import agent_view  # noqa: E402
 
 MODULE_SETS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
@@ -61,15 +65,14 @@ MODULE_SETS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
 
 def fingerprint(modules: tuple[str, ...], options: dict[str, object], seed: int, bot: str, players: int) -> dict:
     g = Game.new(players=players, modules=modules, options=dict(options), seed=seed, log=False)
-    bots = {i: make_bot(bot, seed * 7 + i) for i in range(len(g.players))}
+    bots = {i: make_bot(bot, bot_seed(seed, i)) for i in range(len(g.players))}
     played = hashlib.sha256()
-    steps = 0
-    while not g.is_over and g.turn <= 150:
-        d = g.decision
-        choice = bots[d.player].choose(agent_view(g, d.player), d)
-        played.update(choice.encode() + b"\n")
-        g.apply(choice)
-        steps += 1
+    steps = play(
+        g,
+        lambda d: bots[d.player].choose(agent_view(g, d.player), d),
+        max_turns=150,
+        chosen=lambda d, choice: played.update(choice.encode() + b"\n"),
+    )
     actions = played.hexdigest()[:16]
     return {"steps": steps, "turn": g.turn, "actions": actions, "hash": g.state_hash(), "result": g.result}
 
