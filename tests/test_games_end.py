@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_endings import dragon_king, reach
+from test_endings import crown, dragon_king, reach
+from test_endings import turn_of_0 as endings_turn_of_0
 from test_worlds import game, land, near, plain_river, put, rolled, turn_of_0, where
 from test_worlds_endings import CENTRE, enter, far
 
@@ -502,3 +503,17 @@ def test_a_hunter_does_not_go_down_into_the_dungeon_for_its_treasure():
 
     assert bot_says(on_the_doorway(500)) == "enter-dungeon"
     assert bot_says(on_the_doorway(700)) != "enter-dungeon"  # hunting the Thief
+
+
+@rules("endings.pandoras-box.5-hydra")
+def test_a_bot_sent_for_seven_dragons_goes_back_to_open_pandoras_box_again():
+    s = Scenario(["elf", "thief"], modules=("endings",), ending="pandoras-box").no_spells()
+    s.at(0, "fields-1").give(0, "Talisman").set(0, strength=9, lives=5).at(1, "village")
+    common.set_goal(s.game, 0, "pandoras-box", "hydra", "bring 7 Dragons' heads back to the Crown")
+    assert aimed(s.dice(1)) == "portal-of-power"  # not the Thief it could beat, nor Dragons
+    s = reach(crown("pandoras-box"), 5)
+    endings_turn_of_0(s, "valley-of-fire").choose("move:crown-of-command")
+    assert s.decision.kind == "pandora-again" and act(make_bot("heuristic", 0), s.game) == "reopen"
+    s = reach(crown("pandoras-box"), 7)  # Ashes to Ashes: a task the bot can do, kept
+    endings_turn_of_0(s, "valley-of-fire").choose("move:crown-of-command")
+    assert act(make_bot("heuristic", 0), s.game) == "keep"
