@@ -517,3 +517,27 @@ def test_a_bot_sent_for_seven_dragons_goes_back_to_open_pandoras_box_again():
     s = reach(crown("pandoras-box"), 7)  # Ashes to Ashes: a task the bot can do, kept
     endings_turn_of_0(s, "valley-of-fire").choose("move:crown-of-command")
     assert act(make_bot("heuristic", 0), s.game) == "keep"
+
+
+@rules("endings.demon-lord.fight")
+def test_a_bot_that_chose_to_fight_the_demon_lord_does_not_let_him_be():
+    s = Scenario(["necromancer", "thief"], modules=("endings", "roster"), ending="demon-lord").no_spells()
+    s.at(0, "valley-of-fire").give(0, "Talisman").set(0, strength=4, craft=11, lives=9)
+    s.at(1, "village").set(1, lost_turns=50)
+    s.start().choose("move:crown-of-command").choose("fight")
+    assert s.kind == "combat" and "let-them-be" in s.options()  # the Necromancer's way with Spirits
+    assert act(make_bot("heuristic", 0), s.game) == "fight"
+
+
+@rules("endings.demon-lord.fight")
+def test_in_a_very_long_game_a_bot_two_points_short_of_the_demon_lord_faces_him():
+    def facing(turn: int) -> str:
+        s = crown("demon-lord", chars=("elf",)).set(0, craft=10, lives=5)
+        s.game.turn = turn
+        reach(s)
+        assert s.kind == "demon-lord"
+        return act(make_bot("heuristic", 0), s.game)
+
+    assert facing(700) == "fight"  # he keeps the lives taken from him: visit after visit wears him down
+    assert facing(400) == "flee"
+    assert facing(100) == "flee"
