@@ -15,6 +15,7 @@ from test_worlds import game, land, near, plain_river, put, rolled, turn_of_0, w
 from test_worlds_endings import CENTRE, enter, far
 
 from talisman.bots import act, make_bot
+from talisman.engine.view import agent_view
 from talisman.modules.core.advice.common import FRESH_CARDS, cards_worth, ready_for_inner, target
 from talisman.modules.core.advice.moving import WALKED, walked
 from talisman.modules.endings import common
@@ -541,3 +542,28 @@ def test_in_a_very_long_game_a_bot_two_points_short_of_the_demon_lord_faces_him(
     assert facing(700) == "fight"  # he keeps the lives taken from him: visit after visit wears him down
     assert facing(400) == "flee"
     assert facing(100) == "flee"
+
+
+@rules("city-districts.purchase-availability")
+def test_a_bot_goes_no_more_into_the_city_for_a_weapon_the_bazaar_has_sold_out():
+    from test_city_districts import game, visit
+
+    from talisman.modules.city_districts.advice import wants_city
+
+    def sold(*names: str) -> Scenario:
+        s = game("warrior", "thief", gold=20).give(0, "Armour")
+        g = s.game
+        for c in [c for c in g.decks["purchase"] if g.card_name(c) in names]:
+            g.decks["purchase"].remove(c)
+            g.discards["purchase"].append(c)
+        return visit(s, "bazaar")
+
+    s = sold("Sword", "Axe")
+    assert act(make_bot("heuristic", 0), s.game) == "buy:Great Axe"  # the weapon it came for
+    s = sold("Sword", "Axe", "Great Axe")
+    g = s.game
+    bot = make_bot("heuristic", 0)
+    bot._setup(agent_view(g, 0), s.decision)
+    assert wants_city(bot)  # no weapon, 20 gold: the Bazaar, as far as it knows
+    assert s.kind == "shop" and act(bot, g) == "buy:Bow"  # an extra: no weapon left to buy
+    assert not wants_city(bot)

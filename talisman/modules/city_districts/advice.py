@@ -55,6 +55,7 @@ SAFE_PRAYER: Final = 9  # 9 or more: ignored at worst
 FREE_PICKS: Final = ("Armour", "Warhorse", "Great Axe", "Horse", "Shield", "Helmet", "Sword", "Scroll")
 DONE: Final = "city-districts-done"  # the bot's memory: the errands run on this visit
 BOUGHT: Final = "city-districts-bought"  # the bot's memory: the extras bought (a Bow, a Horse wait at the gates)
+SOLD_OUT: Final = "city-districts-sold-out"  # the bot's memory: "armour", "weapon" when the Bazaar had none left
 
 
 def active(bot: HeuristicBot) -> bool:
@@ -84,10 +85,14 @@ def _wounded(bot: HeuristicBot) -> bool:
 
 
 def _gear_wanted(bot: HeuristicBot) -> bool:
+    """Armour or a weapon lacking, with the gold for it, while the Bazaar has some left (a
+    Gladiator of 20 gold and no weapon went in and out of the City for 300 turns, the Swords
+    and Axes long sold)."""
     owned = _names(bot.me["objects"])
     gold = bot.me["gold"]
-    armour = any(n in owned for n in GEAR) or gold < 2
-    weapon = any(n in owned for n in (*WEAPONS, "Holy Lance", "Runesword")) or gold < 1
+    sold_out = bot.memory.get(SOLD_OUT, set())
+    armour = any(n in owned for n in GEAR) or gold < 2 or "armour" in sold_out
+    weapon = any(n in owned for n in (*WEAPONS, "Holy Lance", "Runesword")) or gold < 1 or "weapon" in sold_out
     return not (armour and weapon)
 
 
@@ -312,8 +317,17 @@ def extras_wanted(bot: HeuristicBot) -> list[str]:
 
 @ADVICE.answer("shop", order=10)
 def _extras(bot: HeuristicBot, d: Decision) -> str | None:
-    """Armour and a weapon first (the core game's answer); then the extras, in their order (each
+    """Armour and a weapon first (the core game's answer, and the Great Axe once the Swords and
+    Axes are sold: the weapon the City was entered for); then the extras, in their order (each
     once a game: the City keeps a Bow and a Horse out of sight until one leaves)."""
+    if bot.here() == "bazaar":
+        for kind, names in (("armour", GEAR), ("weapon", WEAPONS)):
+            if not any(bot.offered(f"buy:{n}") for n in names):
+                bot.memory.setdefault(SOLD_OUT, set()).add(kind)
+    unarmed = not _names(bot.me["objects"]) & {*WEAPONS, "Holy Lance", "Runesword"}
+    cheaper = bot.offered("buy:Sword") or bot.offered("buy:Axe")
+    if unarmed and not cheaper and bot.offered("buy:Great Axe"):
+        return "buy:Great Axe"
     for name in extras_wanted(bot):
         if bot.offered(f"buy:{name}"):
             bot.memory.setdefault(BOUGHT, set()).add(name)
