@@ -569,3 +569,9 @@ def test_a_bot_goes_no_more_into_the_city_for_a_weapon_the_bazaar_has_sold_out()
     assert wants_city(bot)  # no weapon, 20 gold: the Bazaar, as far as it knows
     assert s.kind == "shop" and act(bot, g) == "buy:Bow"  # an extra: no weapon left to buy
     assert not wants_city(bot)
+    s = visit(game("warrior", "thief", gold=1).give(0, "Sword"), "bazaar")  # too poor for armour: not sold out
+    bot = make_bot("heuristic", 0)
+    act(bot, s.game)
+    s.set(0, gold=20)
+    bot._setup(agent_view(s.game, 0), s.decision)
+    assert wants_city(bot)
