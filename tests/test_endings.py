@@ -384,8 +384,23 @@ def test_pandora_8_raise_the_rabble_come_back_with_twelve_followers():
     assert s.game.result["winners"] == [0]
 
 
+@rules("endings.pandoras-box.5-hydra", "endings.pandoras-box.roll")
+def test_a_character_back_with_its_task_not_done_may_open_the_box_again():
+    s = crown("pandoras-box")
+    reach(s, 5)
+    assert goal(s)["kind"] == "hydra" and "keep-trophies:dragon" in s.player(0).status["traits"]
+    turn_of_0(s, "valley-of-fire")
+    s.choose("move:crown-of-command")
+    assert s.decision.kind == "pandora-again" and set(s.options()) == {"reopen", "keep"}
+    s.dice(7).choose("reopen")  # the new roll: Ashes to Ashes in place of the Dragons
+    assert goal(s)["kind"] == "ashes" and "keep-trophies:dragon" not in s.player(0).status.get("traits", ())
+    turn_of_0(s, "valley-of-fire")
+    s.choose("move:crown-of-command").choose("keep")
+    assert goal(s)["kind"] == "ashes" and s.log().count("carefully opens Pandora's Box") == 2
+
+
 @rules("endings.pandoras-box.roll")
-def test_the_box_is_opened_once_by_each_character():
+def test_the_box_is_opened_by_each_character_who_reaches_the_crown():
     s = crown("pandoras-box", chars=("elf", "thief"))
     s.at(1, "valley-of-fire").give(1, "Talisman").set(1, lost_turns=0)
     reach(s, 8)  # the Elf: the rabble

@@ -9,11 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_endings import dragon_king, reach
+from test_endings import crown, dragon_king, reach
+from test_endings import turn_of_0 as endings_turn_of_0
 from test_worlds import game, land, near, plain_river, put, rolled, turn_of_0, where
 from test_worlds_endings import CENTRE, enter, far
 
 from talisman.bots import act, make_bot
+from talisman.engine.view import agent_view
 from talisman.modules.core.advice.common import FRESH_CARDS, cards_worth, ready_for_inner, target
 from talisman.modules.core.advice.moving import WALKED, walked
 from talisman.modules.endings import common
@@ -175,16 +177,18 @@ def test_a_bot_heading_in_lands_on_the_sentinel_whatever_lies_there():
 @rules(NEEDS_TALISMAN)
 def test_a_weak_bot_with_a_talisman_goes_for_the_crown_in_a_very_long_game():
     """After 600 turns it goes in whatever its strength: it wins or dies trying (bots waiting
-    to grow left games at the turn cap)."""
+    to grow left games at the turn cap), but for the Portal of Power, whose failed tries cost a
+    point each: there it wants a fair chance, 6 in Strength or Craft."""
 
-    def weak(turn: int) -> Scenario:
+    def weak(turn: int, strength: int = 6) -> Scenario:
         s = Scenario(["warrior", "thief"]).no_spells().at(0, "castle").at(1, "chapel").give(0, "Talisman", "Sword")
-        s.set(0, strength=4, craft=3, lives=4).set(1, strength=9)
+        s.set(0, strength=strength, craft=3, lives=4).set(1, strength=9)
         s.game.turn = turn
         return s.dice(1)
 
-    assert aimed(weak(300)) != "portal-of-power"
+    assert aimed(weak(300, strength=5)) != "portal-of-power"
     assert aimed(weak(700)) == "portal-of-power"
+    assert aimed(weak(700, strength=5)) != "portal-of-power"  # it would wear itself down there
 
 
 @rules("core.encumbrance.four-objects")
@@ -502,3 +506,72 @@ def test_a_hunter_does_not_go_down_into_the_dungeon_for_its_treasure():
 
     assert bot_says(on_the_doorway(500)) == "enter-dungeon"
     assert bot_says(on_the_doorway(700)) != "enter-dungeon"  # hunting the Thief
+
+
+@rules("endings.pandoras-box.5-hydra")
+def test_a_bot_sent_for_seven_dragons_goes_back_to_open_pandoras_box_again():
+    s = Scenario(["elf", "thief"], modules=("endings",), ending="pandoras-box").no_spells()
+    s.at(0, "fields-1").give(0, "Talisman").set(0, strength=9, lives=5).at(1, "village")
+    common.set_goal(s.game, 0, "pandoras-box", "hydra", "bring 7 Dragons' heads back to the Crown")
+    assert aimed(s.dice(1)) == "portal-of-power"  # not the Thief it could beat, nor Dragons
+    s = reach(crown("pandoras-box"), 5)
+    endings_turn_of_0(s, "valley-of-fire").choose("move:crown-of-command")
+    assert s.decision.kind == "pandora-again" and act(make_bot("heuristic", 0), s.game) == "reopen"
+    s = reach(crown("pandoras-box"), 7)  # Ashes to Ashes: a task the bot can do, kept
+    endings_turn_of_0(s, "valley-of-fire").choose("move:crown-of-command")
+    assert act(make_bot("heuristic", 0), s.game) == "keep"
+
+
+@rules("endings.demon-lord.fight")
+def test_a_bot_that_chose_to_fight_the_demon_lord_does_not_let_him_be():
+    s = Scenario(["necromancer", "thief"], modules=("endings", "roster"), ending="demon-lord").no_spells()
+    s.at(0, "valley-of-fire").give(0, "Talisman").set(0, strength=4, craft=11, lives=9)
+    s.at(1, "village").set(1, lost_turns=50)
+    s.start().choose("move:crown-of-command").choose("fight")
+    assert s.kind == "combat" and "let-them-be" in s.options()  # the Necromancer's way with Spirits
+    assert act(make_bot("heuristic", 0), s.game) == "fight"
+
+
+@rules("endings.demon-lord.fight")
+def test_in_a_very_long_game_a_bot_two_points_short_of_the_demon_lord_faces_him():
+    def facing(turn: int) -> str:
+        s = crown("demon-lord", chars=("elf",)).set(0, craft=10, lives=5)
+        s.game.turn = turn
+        reach(s)
+        assert s.kind == "demon-lord"
+        return act(make_bot("heuristic", 0), s.game)
+
+    assert facing(700) == "fight"  # he keeps the lives taken from him: visit after visit wears him down
+    assert facing(400) == "flee"
+    assert facing(100) == "flee"
+
+
+@rules("city-districts.purchase-availability")
+def test_a_bot_goes_no_more_into_the_city_for_a_weapon_the_bazaar_has_sold_out():
+    from test_city_districts import game, visit
+
+    from talisman.modules.city_districts.advice import wants_city
+
+    def sold(*names: str) -> Scenario:
+        s = game("warrior", "thief", gold=20).give(0, "Armour")
+        g = s.game
+        for c in [c for c in g.decks["purchase"] if g.card_name(c) in names]:
+            g.decks["purchase"].remove(c)
+            g.discards["purchase"].append(c)
+        return visit(s, "bazaar")
+
+    s = sold("Sword", "Axe")
+    assert act(make_bot("heuristic", 0), s.game) == "buy:Great Axe"  # the weapon it came for
+    s = sold("Sword", "Axe", "Great Axe")
+    g = s.game
+    bot = make_bot("heuristic", 0)
+    bot._setup(agent_view(g, 0), s.decision)
+    assert wants_city(bot)  # no weapon, 20 gold: the Bazaar, as far as it knows
+    assert s.kind == "shop" and act(bot, g) == "buy:Bow"  # an extra: no weapon left to buy
+    assert not wants_city(bot)
+    s = visit(game("warrior", "thief", gold=1).give(0, "Sword"), "bazaar")  # too poor for armour: not sold out
+    bot = make_bot("heuristic", 0)
+    act(bot, s.game)
+    s.set(0, gold=20)
+    bot._setup(agent_view(s.game, 0), s.decision)
+    assert wants_city(bot)

@@ -55,6 +55,10 @@ SAFE_PRAYER: Final = 9  # 9 or more: ignored at worst
 FREE_PICKS: Final = ("Armour", "Warhorse", "Great Axe", "Horse", "Shield", "Helmet", "Sword", "Scroll")
 DONE: Final = "city-districts-done"  # the bot's memory: the errands run on this visit
 BOUGHT: Final = "city-districts-bought"  # the bot's memory: the extras bought (a Bow, a Horse wait at the gates)
+SOLD_OUT: Final = (
+    "city-districts-sold-out"  # the bot's memory: the turn the Bazaar had no "armour" or "weapon" it could pay for
+)
+RESTOCK: Final = 100  # turns the bot trusts that memory (a card discarded goes back into the stock)
 
 
 def active(bot: HeuristicBot) -> bool:
@@ -84,10 +88,15 @@ def _wounded(bot: HeuristicBot) -> bool:
 
 
 def _gear_wanted(bot: HeuristicBot) -> bool:
+    """Armour or a weapon lacking, with the gold for it, while the Bazaar has some left (a
+    Gladiator of 20 gold and no weapon went in and out of the City for 300 turns, the Swords
+    and Axes long sold)."""
     owned = _names(bot.me["objects"])
     gold = bot.me["gold"]
-    armour = any(n in owned for n in GEAR) or gold < 2
-    weapon = any(n in owned for n in (*WEAPONS, "Holy Lance", "Runesword")) or gold < 1
+    seen: dict[str, int] = bot.memory.get(SOLD_OUT, {})
+    sold_out = {kind for kind, turn in seen.items() if bot.view["turn"] - turn < RESTOCK}
+    armour = any(n in owned for n in GEAR) or gold < 2 or "armour" in sold_out
+    weapon = any(n in owned for n in (*WEAPONS, "Holy Lance", "Runesword")) or gold < 1 or "weapon" in sold_out
     return not (armour and weapon)
 
 
@@ -312,8 +321,18 @@ def extras_wanted(bot: HeuristicBot) -> list[str]:
 
 @ADVICE.answer("shop", order=10)
 def _extras(bot: HeuristicBot, d: Decision) -> str | None:
-    """Armour and a weapon first (the core game's answer); then the extras, in their order (each
+    """Armour and a weapon first (the core game's answer, and the Great Axe once the Swords and
+    Axes are sold: the weapon the City was entered for); then the extras, in their order (each
     once a game: the City keeps a Bow and a Horse out of sight until one leaves)."""
+    if bot.here() == "bazaar":  # (a shop offers only what the bot can pay for)
+        for kind, prices in (("armour", GEAR), ("weapon", WEAPONS)):
+            affordable = [n for n, price in prices.items() if price <= bot.me["gold"]]
+            if affordable and not any(bot.offered(f"buy:{n}") for n in affordable):
+                bot.memory.setdefault(SOLD_OUT, {})[kind] = bot.view["turn"]
+    unarmed = not _names(bot.me["objects"]) & {*WEAPONS, "Holy Lance", "Runesword"}
+    cheaper = bot.offered("buy:Sword") or bot.offered("buy:Axe")
+    if unarmed and not cheaper and bot.offered("buy:Great Axe"):
+        return "buy:Great Axe"
     for name in extras_wanted(bot):
         if bot.offered(f"buy:{name}"):
             bot.memory.setdefault(BOUGHT, set()).add(name)

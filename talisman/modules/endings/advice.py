@@ -4,9 +4,8 @@ It reads the ending face up on the Crown (the Demon Lord's part is shared with T
 :mod:`talisman.modules.shared.crown_advice`) and the task an ending gives it
 (``status["goal"]``): it walks to the places of a quest or an errand, hunts the characters it
 can beat for Ashes to Ashes and Finder's Keepers, goes back out through the Portal when the
-Lord of Chaos says so, and comes back to the Crown once the task is done. Where the rules
-leave a task impossible in practice (Pandora's Hydra or Rabble) it hunts the other characters
-instead: the last one standing wins too.
+Lord of Chaos says so, and comes back to the Crown once the task is done. A task hardly ever
+done (Pandora's Hydra or Rabble) takes it straight back to the Crown, to open the Box again.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ from talisman.modules.core.advice.moving import BRANCHES
 from talisman.modules.shared.crown_advice import crafty_enough
 
 ADVICE: Final = Advice("endings")
-DRAGONS_NEEDED, FOLLOWERS_NEEDED = 7, 12  # Pandora's Hydra and Rabble
+HOPELESS: Final = ("hydra", "rabble")  # Pandora's seven Dragons, twelve Followers: hardly ever done
 
 
 @ADVICE.value("crown-ending")
@@ -46,11 +45,8 @@ def goal_target(bot: HeuristicBot, aim: dict[str, Any]) -> str | None:
         return None if aim["done"] else bot.nearest(bot.board.named.get(aim["place"], ()))
     if kind == "portal":
         return None if aim["reached"] else "portal-of-power"
-    if kind == "hydra":
-        dragons = sum(1 for t in bot.me["trophies"] if t.get("subtype") == "dragon")
-        return None if dragons >= DRAGONS_NEEDED else ""
-    if kind == "rabble":
-        return None if len(bot.me["followers"]) >= FOLLOWERS_NEEDED else ""
+    if kind in HOPELESS:
+        return None  # done, it wins on the Crown; not done, it opens the Box again there
     if kind in ("ashes", "finders-keepers"):
         if kind == "ashes" and aim["taken"]:
             return None
@@ -75,14 +71,18 @@ def _task(bot: HeuristicBot) -> str | None:
 
 @ADVICE.flag("hunting")
 def _task_of_lives(bot: HeuristicBot) -> bool:
-    """Ashes to Ashes and Finder's Keepers take lives; the Hydra and the Rabble, hardly ever
-    done, leave being the last one standing."""
+    """Ashes to Ashes and Finder's Keepers take lives."""
     aim = goal(bot)
     if aim is None:
         return False
-    if aim["kind"] == "finders-keepers" or aim["kind"] == "ashes" and not aim["taken"]:
-        return True
-    return aim["kind"] in ("hydra", "rabble") and goal_target(bot, aim) == ""
+    return bool(aim["kind"] == "finders-keepers" or aim["kind"] == "ashes" and not aim["taken"])
+
+
+@ADVICE.answer("pandora-again")
+def _open_again(bot: HeuristicBot, d: Decision) -> str:
+    """Back on the Crown with a Box task not done: a task hardly ever done is traded for a new roll."""
+    aim = goal(bot)
+    return "reopen" if aim is not None and aim["kind"] in HOPELESS else "keep"
 
 
 @ADVICE.flag("away-from-crown")

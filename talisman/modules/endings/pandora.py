@@ -22,9 +22,13 @@ rolls a D8.
 7 Ashes to Ashes: come back after taking a life from another character.
 8 Raise the Rabble to Victory: come back with 12 Followers.
 
-Choices: the Box is opened once by each character who reaches the Crown; an
+Choices: the Box is opened by each character who reaches the Crown; an
 outcome that sends the character out (4, 5, 7, 8) moves it off the Crown at
-once, and it wins when it lands on the Crown again with the task done.
+once, and it wins when it lands on the Crown again with the task done. The
+card does not say the Box opens only once: a character that comes back with
+its task not done may open it again, the new roll taking the old task's
+place, or keep the task (two characters each sent for seven Dragons, which
+hardly anyone brings back, had hunted each other to the turn cap).
 """
 
 from __future__ import annotations
@@ -64,13 +68,37 @@ RETURNS = ("quest", "hydra", "ashes", "rabble")
 def reach(g: Game, seat: int) -> None:
     aim = common.goal(g, seat, NAME)
     if aim is None:
-        g.say(f"{g.name(seat)} carefully opens Pandora's Box.", type="crown", seat=seat)
-        effects.roll(g, seat, "D8", frame("pandora_outcome", p=seat), why="Pandora's Box")
+        open_box(g, seat)
     elif aim["kind"] in RETURNS:
         if done(g, seat, aim):
             common.win(g, seat, f"came back to the Crown of Command with Pandora's task done ({aim['text']})")
         else:
             g.say(f"{g.name(seat)} has not yet done what the Box asked: {aim['text']}.", seat=seat)
+            g.decide(
+                seat,
+                "pandora-again",
+                f"Open Pandora's Box again? A new roll takes the place of the task ({aim['text']}).",
+                [
+                    Choice("reopen", "Open the Box again", [frame("pandora_reopen", p=seat)]),
+                    Choice("keep", "Keep the task", []),
+                ],
+            )
+
+
+def open_box(g: Game, seat: int) -> None:
+    g.say(f"{g.name(seat)} carefully opens Pandora's Box.", type="crown", seat=seat)
+    effects.roll(g, seat, "D8", frame("pandora_outcome", p=seat), why="Pandora's Box")
+
+
+@MODULE.handler("pandora_reopen", args=frames.Seat)
+def _reopen(g: Game, a: frames.Seat) -> None:
+    """The task not done is given up (the Hydra's Dragons may be traded again) and the Box opened anew."""
+    seat = a["p"]
+    aim = common.goal(g, seat, NAME)
+    if aim is not None and aim["kind"] == "hydra":
+        possessions.take_back_traits(g, seat, ["keep-trophies:dragon"])
+    common.clear_goal(g, seat)
+    open_box(g, seat)
 
 
 def turn_start(g: Game, seat: int) -> None:

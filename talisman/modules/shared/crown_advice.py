@@ -6,8 +6,9 @@ while nobody fights him, so only a bot his equal in the attribute he is fought w
 
 With one there, the bot heads inward only when it is his equal (a little less late in a long
 game; before the Dragon King, who takes a Talisman or a life, with a Talisman to spare), tries
-the Portal with Craft and wishes for Craft before the Demon Lord, and, when the Crown stays
-beyond it for long, hunts the other characters instead: the last one standing wins too.
+the Portal with Craft and wishes for Craft before the Demon Lord, fights the lord it chose to
+fight (never lets him be), and, when the Crown stays beyond it for long, hunts the other
+characters instead: the last one standing wins too.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Final
 
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
-from talisman.modules.core.advice.common import INNER, crown_ending, late
+from talisman.engine.decision import Decision
+from talisman.modules.core.advice.common import INNER, crown_ending, desperate, late
 
 ADVICE: Final = Advice("lords")
 DEMON_LORD: Final = "demon-lord"  # the endings' names, as crown_ending reads them
@@ -37,14 +39,22 @@ def best_against_lord(bot: HeuristicBot) -> int:
     return max((int(bot.me[mode]) for mode in lord_modes(bot)), default=0)
 
 
+def lord_margin(bot: HeuristicBot) -> int:
+    """How much weaker than the lord the bot may be to face him: 1 late in a long game, 2 in a
+    very long one. A lord keeps the lives a challenger who fled took from him, so a bot that
+    flees before its last life wears him down visit after visit (two characters of Strength 17
+    and Craft 10 had walked round the Inner Region, never going up to a Demon Lord of 2 lives)."""
+    return 2 if desperate(bot) else 1 if late(bot) else 0
+
+
 def equal_to_the_lord(bot: HeuristicBot) -> bool:
     """Strong enough in an attribute the lord is fought with (less, late in a long game)."""
-    return best_against_lord(bot) >= LORD_VALUE - (1 if late(bot) else 0)
+    return best_against_lord(bot) >= LORD_VALUE - lord_margin(bot)
 
 
 def crafty_enough(bot: HeuristicBot) -> bool:
     """Craft to face the Demon Lord (less, late in a long game)."""
-    return bool(bot.me["craft"] >= LORD_VALUE - (1 if late(bot) else 0))
+    return bool(bot.me["craft"] >= LORD_VALUE - lord_margin(bot))
 
 
 def talismans(bot: HeuristicBot) -> int:
@@ -81,4 +91,13 @@ def _wants_craft(bot: HeuristicBot) -> bool:
 @ADVICE.flag("hunting")
 def _crown_out_of_reach(bot: HeuristicBot) -> bool:
     """Long into a game the lord is beyond the bot: only being the last one standing is left."""
-    return bot.view["turn"] > HUNT_AFTER and guarded(bot) and best_against_lord(bot) < LORD_VALUE - 1
+    return bot.view["turn"] > HUNT_AFTER and guarded(bot) and not equal_to_the_lord(bot)
+
+
+@ADVICE.on("forbidden")
+def _no_letting_the_lord_be(bot: HeuristicBot, d: Decision) -> set[str]:
+    """On the Crown the bot fights the lord it chose to fight: letting him be (the Necromancer's
+    way with Spirits) only ended its turn, and a Necromancer of Craft 11 and 14 lives sat on the
+    Crown before the Demon Lord, one life from the win, for 300 turns."""
+    on_crown = bot.rules.space(bot.here()).kind == "crown"
+    return {"let-them-be"} if d.kind == "combat" and on_crown and guarded(bot) else set()
