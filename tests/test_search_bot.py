@@ -235,7 +235,8 @@ def test_the_search_variants_for_analysis_score_and_roll_out_as_they_say():
 
 
 def test_the_paired_search_tries_every_option_on_the_same_worlds(monkeypatch):
-    """search-paired spends its budget in blocks of one world per option: within a block every
+    """search-paired (with the fitted evaluation) spends its budget in blocks of one world per
+    option: within a block every
     option is played on a world drawn from one seed (the same cards and dice), the blocks' seeds
     differ, every option gets as many visits, and the best valued one is played."""
     from talisman.bots.search import MARGIN, candidates
@@ -253,6 +254,7 @@ def test_the_paired_search_tries_every_option_on_the_same_worlds(monkeypatch):
 
     monkeypatch.setattr(LazyView, "sample_world", recorded)
     bot = make("search-paired:16", seed=3)
+    assert bot.fitted
     choice = bot.choose(observe(g, g.decision.player), g.decision)
     k = len(candidates(g.decision))
     blocks = [drawn[i : i + k] for i in range(0, len(drawn), k)]
@@ -261,14 +263,15 @@ def test_the_paired_search_tries_every_option_on_the_same_worlds(monkeypatch):
     assert {visits for visits, _ in bot.last["options"].values()} == {16 // k}
     monkeypatch.setattr(LazyView, "sample_world", sample)
     seat, departed, other = g.decision.player, 0, make_bot("heuristic", 1)
-    for _ in range(10):  # this and the next searched decisions: the best valued option, or the prior by MARGIN
+    for _ in range(30):  # this and the next searched decisions: the best valued option, or the prior by MARGIN
         found, prior = bot.last["options"], bot.last["prior"]
         best = max(found, key=lambda i: found[i][1])
         assert choice == (best if found[best][1] - found[prior][1] >= MARGIN else prior)
         departed += choice != prior
         g.apply(choice)
         bot.last = {}
-        while not g.is_over and not bot.last:
+        while not bot.last:
+            assert not g.is_over
             d = g.decision
             choice = bot.choose(observe(g, seat), d) if d.player == seat else other.choose(observe(g, d.player), d)
             if not bot.last:

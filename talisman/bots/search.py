@@ -288,14 +288,18 @@ class RandomisedSearchBot(SearchBot):
 
 
 class PairedSearchBot(SearchBot):
-    """The search that tries every option of the decision on the same sampled worlds (common
-    random numbers: one deck order, one hand of the others, one run of dice for all of them), so
-    that two options' values differ by the choice more than by the luck of the worlds drawn, for
-    analysis (``docs/simulation.md``, the search's variants). Its budget goes in blocks of one
-    world per option (at least one block), and it plays the best valued option, under the same
-    :data:`MARGIN` before it departs from the rule-aware choice."""
+    """The search with the fitted evaluation (as :class:`FittedSearchBot`) that tries every option
+    of the decision on the same sampled worlds (common random numbers: one deck order, one hand of
+    the others, one run of dice for all of them), so that two options' values differ by the choice
+    more than by the luck of the worlds drawn, for analysis (``docs/simulation.md``, the search's
+    variants). Its budget goes in blocks of one world per option (at least one block), and it
+    plays the best valued option, under the same :data:`MARGIN` before it departs from the
+    rule-aware choice."""
 
     name = "search-paired"
+
+    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
+        super().__init__(rng, iterations, seconds, fitted=True)
 
     def search(self, view: LazyView, decision: Decision, ids: list[str], prior: str) -> str:
         root = _Node()
