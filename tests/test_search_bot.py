@@ -236,9 +236,9 @@ def test_the_search_variants_for_analysis_score_and_roll_out_as_they_say():
 
 def test_the_paired_search_tries_every_option_on_the_same_worlds(monkeypatch):
     """search-paired (with the fitted evaluation) spends its budget in blocks of one world per
-    option: within a block every
-    option is played on a world drawn from one seed (the same cards and dice), the blocks' seeds
-    differ, every option gets as many visits, and the best valued one is played."""
+    option: within a block every option is played on a world drawn from one seed (the same cards
+    and dice), the blocks' seeds differ, every option gets as many visits, and the best valued one
+    is played, or the rule-aware choice unless another looks better by MARGIN."""
     from talisman.bots.search import MARGIN, candidates
     from talisman.sim.roster import make
 
