@@ -233,6 +233,7 @@ def test_agents_by_name_bots_levels_budgets_and_factories():
         "ceiling-cards",
         "search-fitted",
         "search-randomised",
+        "search-paired",
     ]
     assert type(roster.make("hard", seed=1)).__name__ == "SearchBot"
     agent = roster.make("talisman.bots.random_bot:RandomBot", seed=1)

@@ -232,3 +232,48 @@ def test_the_search_variants_for_analysis_score_and_roll_out_as_they_say():
         found[name] = bot.last["options"]
     assert found["search-fitted"] != found["search"] and found["search-randomised"] != found["search"]
     assert make("search-fitted:16", seed=3).fitted and make("search-randomised:16", seed=3).epsilon == 0.1
+
+
+def test_the_paired_search_tries_every_option_on_the_same_worlds(monkeypatch):
+    """search-paired (with the fitted evaluation) spends its budget in blocks of one world per
+    option: within a block every option is played on a world drawn from one seed (the same cards
+    and dice), the blocks' seeds differ, every option gets as many visits, and the best valued one
+    is played, or the rule-aware choice unless another looks better by MARGIN."""
+    from talisman.bots.search import MARGIN, candidates
+    from talisman.sim.roster import make
+
+    g = _midgame(seed=5, players=2, turns=12)
+    while g.decision.kind != "move" or len(g.decision.ids) < 3:
+        g.apply(act(make_bot("heuristic", 0), g))
+    drawn: list[object] = []
+    sample = LazyView.sample_world
+
+    def recorded(view: LazyView, rng: random.Random) -> Game:
+        drawn.append(rng.getstate())
+        return sample(view, rng)
+
+    monkeypatch.setattr(LazyView, "sample_world", recorded)
+    bot = make("search-paired:16", seed=3)
+    assert bot.fitted
+    choice = bot.choose(observe(g, g.decision.player), g.decision)
+    k = len(candidates(g.decision))
+    blocks = [drawn[i : i + k] for i in range(0, len(drawn), k)]
+    assert bot.last["iterations"] == len(drawn) == 16 // k * k
+    assert all(len(set(block)) == 1 for block in blocks) and len({b[0] for b in blocks}) == len(blocks)
+    assert {visits for visits, _ in bot.last["options"].values()} == {16 // k}
+    monkeypatch.setattr(LazyView, "sample_world", sample)
+    seat, departed, other = g.decision.player, 0, make_bot("heuristic", 1)
+    for _ in range(30):  # this and the next searched decisions: the best valued option, or the prior by MARGIN
+        found, prior = bot.last["options"], bot.last["prior"]
+        best = max(found, key=lambda i: found[i][1])
+        assert choice == (best if found[best][1] - found[prior][1] >= MARGIN else prior)
+        departed += choice != prior
+        g.apply(choice)
+        bot.last = {}
+        while not bot.last:
+            assert not g.is_over
+            d = g.decision
+            choice = bot.choose(observe(g, seat), d) if d.player == seat else other.choose(observe(g, d.player), d)
+            if not bot.last:
+                g.apply(choice)
+    assert departed

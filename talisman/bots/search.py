@@ -158,23 +158,37 @@ class SearchBot:
         return self.search(view, decision, ids, fallback)
 
     def search(self, view: LazyView, decision: Decision, ids: list[str], prior: str) -> str:
-        seat = decision.player
         root = _Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = self._deadline()
         done = 0
-        while True:
-            if deadline is not None:
-                if time.perf_counter() >= deadline and done:
-                    break
-            elif done >= self.iterations:
-                break
-            world = self.world(view)
-            path = self._descend(world, root, seat, ids, prior)
-            value = self._rollout(world, seat)
-            for node in path:
-                node.visits += 1
-                node.value += value
+        while not self._spent(done, self.iterations, deadline):
+            self._iterate(self.world(view), root, decision.player, ids, prior)
             done += 1
+        return self._verdict(root, ids, prior, done)
+
+    def _deadline(self) -> float | None:
+        """When a search with a time budget must stop (None: its budget is in iterations)."""
+        return None if self.seconds is None else time.perf_counter() + self.seconds
+
+    @staticmethod
+    def _spent(done: int, budget: int, deadline: float | None) -> bool:
+        """Whether a search has spent its budget: ``budget`` iterations, or its time up to
+        ``deadline`` when it has one (one iteration at least)."""
+        if deadline is not None:
+            return done > 0 and time.perf_counter() >= deadline
+        return done >= budget
+
+    def _iterate(self, world: Game, root: _Node, seat: int, ids: list[str], prior: str) -> None:
+        """One iteration on ``world``: down the tree from ``root``, a rollout, its value up the path."""
+        path = self._descend(world, root, seat, ids, prior)
+        value = self._rollout(world, seat)
+        for node in path:
+            node.visits += 1
+            node.value += value
+
+    def _verdict(self, root: _Node, ids: list[str], prior: str, done: int) -> str:
+        """The option the search plays: the most visited (the best valued among equals), unless it
+        is not the rule-aware bot's choice and does not look better than it by :data:`MARGIN`."""
         found = {i: (c.visits, c.value / c.visits if c.visits else 0.0) for i, c in root.children.items()}
         best = max(ids, key=lambda i: (found[i][0], found[i][1], i == prior))
         if best != prior and found.get(prior, (0, 0.0))[0] and found[best][1] - found[prior][1] < MARGIN:
@@ -271,3 +285,30 @@ class RandomisedSearchBot(SearchBot):
 
     def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
         super().__init__(rng, iterations, seconds, epsilon=ROLLOUT_RANDOMNESS)
+
+
+class PairedSearchBot(SearchBot):
+    """The search with the fitted evaluation (as :class:`FittedSearchBot`) that tries every option
+    of the decision on the same sampled worlds (common random numbers: one deck order, one hand of
+    the others, one run of dice for all of them), so that two options' values differ by the choice
+    more than by the luck of the worlds drawn, for analysis (``docs/simulation.md``, the search's
+    variants). Its budget goes in blocks of one world per option (at least one block), and it
+    plays the best valued option, under the same :data:`MARGIN` before it departs from the
+    rule-aware choice."""
+
+    name = "search-paired"
+
+    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
+        super().__init__(rng, iterations, seconds, fitted=True)
+
+    def search(self, view: LazyView, decision: Decision, ids: list[str], prior: str) -> str:
+        root = _Node()
+        deadline = self._deadline()
+        budget = max(1, self.iterations // len(ids)) * len(ids)
+        done = 0
+        while not self._spent(done, budget, deadline):
+            seed = self.rng.getrandbits(64)
+            for option in ids:  # the same world for every option, the option forced at the root
+                self._iterate(view.sample_world(random.Random(seed)), root, decision.player, [option], option)
+                done += 1
+        return self._verdict(root, ids, prior, done)  # equal visits: the best valued
