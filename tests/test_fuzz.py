@@ -125,7 +125,9 @@ def test_the_fuzzer_finds_a_copy_whose_moves_change_the_game(monkeypatch):
 
     def careless(g: Game, a: dict) -> None:
         real(g, a)
-        g.players[a["p"]].status.setdefault("turns", []).append(g.turn)  # in place: the game's list too
+        # in place: the game's list too (a declared key of numbers: an undeclared one is refused sooner, when
+        # the copy's snapshot loads)
+        g.players[a["p"]].status.setdefault("fight_scores", []).append(g.turn)
 
     monkeypatch.setitem(handlers, "turn_start", careless)
     f = fuzz_game(6, ("core",), players=2, max_steps=60)
