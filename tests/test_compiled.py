@@ -95,23 +95,25 @@ def play(path: Path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def compiled_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A build as new as the sources: the README's, or one made now (optimised less, for speed) in a folder
-    the test processes share (compile.sh makes it once: the others wait for it and take it)."""
+def compiled_build() -> Path:
+    """A build as new as the sources: the README's, or the check build (optimised less, for speed), made
+    once for these sources in ``build/check-HASH`` and kept for the next run on the same sources
+    (compile.sh makes it once: the other test processes wait for it and take it; the check builds of
+    older sources are removed)."""
     made = ROOT / "build" / f"compiled-{source_hash()}"
     if (made / "SOURCE_HASH").exists() and (made / "SOURCE_HASH").read_text().strip() == source_hash():
         return made
     if shutil.which(os.environ.get("CC", "cc")) is None:
         pytest.skip("no C compiler: the compiled engine cannot be built here")
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = shared.parent  # the folder of this run's workers
-    out = shared / "compiled"
+    out = ROOT / "build" / f"check-{source_hash()}"
     env = {**os.environ, "MYPYC_OPT_LEVEL": "0", "MYPYC_DEBUG_LEVEL": "0"}
     run = subprocess.run(
         [str(ROOT / "scripts" / "compile.sh"), "--out", str(out)], capture_output=True, text=True, env=env
     )
     assert run.returncode == 0, run.stderr[-2000:]
+    for old in (ROOT / "build").glob("check-*"):
+        if old != out:
+            shutil.rmtree(old, ignore_errors=True)
     return out
 
 
