@@ -62,13 +62,14 @@ def play_in_the_browser(
 
 
 def test_a_game_with_the_catacombs_in_the_browser(server, browser):
-    # seed 3: someone goes below (in seeds 1, 2 and 4 no one does)
+    # seed 10: someone goes below (in seeds 1, 2, 4 and 8 no one does), and the game ends sooner than
+    # in seed 3 (44 s against 71 s on a loaded machine)
     seen, errors = play_in_the_browser(
         server,
         browser,
         "catacombs",
         "The Catacombs (000)",
-        3,
+        10,
         "g.space[data-space=catacombs] g.piece",
         eager=("go-down", "climb-out"),
     )
@@ -87,7 +88,7 @@ def test_a_game_with_airships_in_the_browser(server, browser):
         "ul.notes li",
         "Aboard the",
         eager=("claim",),
-        enough=40,
+        enough=15,
     )
     assert seen > 0, "someone flew an Airship"
     assert errors == []

@@ -93,6 +93,8 @@ def test_a_person_rides_the_warp_lines_in_the_browser(server, browser):
 
 
 def test_the_timescape_with_the_catacombs_and_airships_in_the_browser(server, browser):
-    seen, _, errors = play(server, browser, ("timescape", "catacombs", "airships"), 1)
+    # seed 5: pieces are seen in the Timescape in 25 states drawn, and the game ends in a quarter of
+    # seed 1's time (49 s against 191 s on a loaded machine)
+    seen, _, errors = play(server, browser, ("timescape", "catacombs", "airships"), 5)
     assert seen > 0
     assert errors == []
