@@ -243,3 +243,20 @@ def test_the_rule_aware_bot_takes_a_treasure_rather_than_none(random_treasures):
     assert s.kind == "treasure" and "none" in s.options()
     choice = act(make_bot("heuristic", 1), s.game)
     assert choice == "draw" if random_treasures else choice.startswith("treasure:")
+
+
+def test_the_bots_rivals_are_looked_for_once_a_decision_and_afresh_at_the_next():
+    from talisman import Game
+    from talisman.bots.heuristic import HeuristicBot
+    from talisman.engine.view import LazyView
+
+    bot = make_bot("heuristic", 3)
+    assert isinstance(bot, HeuristicBot)
+    for players, rivals in ((4, 3), (2, 1), (3, 2)):  # one bot, games of a different size in turn
+        g = Game.new(players=players, seed=players, log=False)
+        d = g.decision
+        assert d is not None
+        bot.choose(LazyView(g, d.player), d)
+        assert len(bot.rivals()) == rivals
+        assert bot.rivals() is bot.rivals()  # (within one decision, the same)
+        assert d.player not in {p["seat"] for p in bot.rivals()}

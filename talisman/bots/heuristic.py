@@ -137,6 +137,7 @@ class HeuristicBot:
         self.decision = decision
         self._me: Sheet | None = None
         self._held: set[str] | None = None  # the names of what it holds (see has)
+        self._rivals: tuple[Sheet, ...] | None = None  # (see rivals)
         self.plan: dict[str, Any] = {}  # what the advice works out once per decision (where to head...)
 
     @staticmethod
@@ -178,10 +179,13 @@ class HeuristicBot:
     def here(self) -> str:
         return str(self.me["space"])
 
-    def rivals(self) -> list[Sheet]:
-        """The other players' living characters."""
-        mine = self.me["controller"]
-        return [p for p in self.view["players"] if p["alive"] and p["controller"] != mine]
+    def rivals(self) -> tuple[Sheet, ...]:
+        """The other players' living characters (looked for once per decision: the advice asks
+        at every move, for its aim, for a ruler of the Crown, for prey)."""
+        if self._rivals is None:
+            mine = self.me["controller"]
+            self._rivals = tuple([p for p in self.view["players"] if p["alive"] and p["controller"] != mine])
+        return self._rivals
 
     def sheet(self, seat: int) -> Sheet:
         """A character's sheet, by seat."""

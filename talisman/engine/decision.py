@@ -111,7 +111,7 @@ class Option:
     ('take', 37, False)
     """
 
-    __slots__ = ("id", "label", "group", "_args", "_read", "_data")
+    __slots__ = ("id", "label", "group", "_verb", "_args", "_read", "_data")
 
     def __init__(
         self,
@@ -125,14 +125,19 @@ class Option:
         self.id = id
         self.label = label
         self.group = group
+        self._verb: str | None = None  # the id's first word, when first asked for (see verb)
         self._args = args  # worked out by ``read`` when first asked for (most options are never read so)
         self._read = read
         self._data = data  # what the rules tell beside the id (Choice.data)
 
     @property
     def verb(self) -> str:
-        """The id's first word: what the option does (``move``, ``take``, ``fight``)."""
-        return self.id.partition(":")[0]
+        """The id's first word: what the option does (``move``, ``take``, ``fight``). Kept once
+        read: a bot asks it of every option for each verb it looks for."""
+        verb = self._verb
+        if verb is None:
+            verb = self._verb = self.id.partition(":")[0]
+        return verb
 
     @property
     def args(self) -> Mapping[str, ArgValue]:

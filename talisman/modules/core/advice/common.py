@@ -148,8 +148,10 @@ def _last_rival_late(bot: HeuristicBot) -> bool:
     """A very long game down to one rival the bot can beat: taking its lives ends the game (the
     last one standing wins), where two weak characters, healing every loss, had worn themselves
     down at the Portal and the Sentinel's bridge until the turn cap."""
+    if not desperate(bot):
+        return False
     rivals = bot.rivals()
-    return desperate(bot) and len(rivals) == 1 and beatable(bot, rivals[0], hunt_margin(bot))
+    return len(rivals) == 1 and beatable(bot, rivals[0], hunt_margin(bot))
 
 
 def talismans_left(bot: HeuristicBot) -> bool:
@@ -248,15 +250,16 @@ def strong(bot: HeuristicBot) -> bool:
     me = bot.me
     if desperate(bot):
         return bool(max(me["strength"], me["craft"]) >= PORTAL_FAIR)
-    if late(bot) or ruler(bot) is not None:
-        return bool(me["strength"] >= 6 or (me["craft"] >= 8 and me["strength"] >= 4))
-    return bool(me["strength"] >= 8 or (me["craft"] >= 10 and me["strength"] >= 5))
+    strength, craft = me["strength"], me["craft"]
+    if strength >= 8 or (craft >= 10 and strength >= 5):
+        return True  # (strong by the stricter measure: by the other too, without looking for a ruler)
+    return bool(strength >= 6 or (craft >= 8 and strength >= 4)) and (late(bot) or ruler(bot) is not None)
 
 
 def ready_for_inner(bot: HeuristicBot) -> bool:
     """A Talisman, strength and lives for the Inner Region, and nothing on the Crown it cannot
     face: neither what an ending left there nor a rival ruling it."""
-    if not (bot.has("Talisman") and strong(bot) and bot.me["lives"] >= 3):
+    if not (bot.has("Talisman") and bot.me["lives"] >= 3 and strong(bot)):
         return False
     holder = ruler(bot)
     return not bot.flag("crown-beyond-reach") and (holder is None or unseats(bot, holder))
@@ -317,9 +320,12 @@ def healer(bot: HeuristicBot) -> str:
 
 @ADVICE.aim(order=60)
 def _hunt(bot: HeuristicBot) -> str | None:
-    """Hunting (see :func:`hunting`): the nearest rival it can beat."""
+    """Hunting (see :func:`hunting`): the nearest rival it can beat. (The prey is looked for only
+    when hunting: weighing every rival at every move was a tenth of a whole game's time.)"""
+    if not hunting(bot):
+        return None
     found = prey(bot)
-    if hunting(bot) and found:
+    if found:
         armed = [p for p in found if holds_talisman(p)]
         if armed and not bot.has("Talisman"):
             found = armed  # (a Talisman it may take as its prize)
@@ -376,6 +382,8 @@ def card_on_space(bot: HeuristicBot, c: dict[str, Any]) -> float:
 def objects_worth(bot: HeuristicBot, lying: list[dict[str, Any]]) -> float:
     """What the Objects lying on a space are worth going for: one the bot would take (it has
     room, or the Object is clearly better than the worst it carries), not a pile of them all."""
+    if not lying:
+        return 0.0
     held = [value_of(bot, c["name"]) for c in bot.me["objects"]]
     least = min(held) + 1 if len(held) >= CARRIED else 0
     return 2.0 if any(value_of(bot, c["name"]) > least for c in lying) else 0.0

@@ -273,8 +273,10 @@ def _counterspell(bot: HeuristicBot, d: Decision) -> str:
 @ADVICE.answer("others-turn")
 def _others_turn(bot: HeuristicBot, d: Decision) -> str:
     """Healing on itself when badly wounded; no other Spell out of turn."""
+    if bot.me["lives"] > 2:
+        return "pass"
     for o in bot.options("cast"):
-        if bot.card(o.card).name == "Healing" and o.args.get("target") == bot.seat and bot.me["lives"] <= 2:
+        if bot.card(o.card).name == "Healing" and o.args.get("target") == bot.seat:
             return o.id
     return "pass"
 
