@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 PATROL = {"name": "County Patrol", "strength": 5, "trophy": False}
 QUEEN_REWARD = 5
 KING_PICKS = 2
-CART_SEATS = 3  # Followers riding in the Horse and Cart
 
 
 # --- County Patrol -------------------------------------------------------------------------------
@@ -358,12 +357,12 @@ class CityRide(TypedDict):
 @MODULE.handler("city_ride", args=CityRide)
 def _ride(g: Game, a: CityRide) -> None:
     """Followers keep to the die's pace: those who cannot ride are left behind
-    (up to 3 ride in a Horse and Cart); next turn the rider may go back for them."""
+    (up to N ride in a ``cart:N``, the Horse and Cart's 3); next turn the rider may go back for them."""
     seat, mount = a["p"], a["mount"]
     p = g.players[seat]
     p.flags.add("rode")
     walkers = [f for f in p.followers if ride_bonus(g, f) == 0 and "riding-animal" not in g.rules.instances[f].traits]
-    seats = CART_SEATS if g.card_name(mount) == "Horse and Cart" else 0
+    seats = next((int(t.split(":")[1]) for t in g.rules.instances[mount].traits if t.startswith("cart:")), 0)
     left = walkers[seats:]
     for f in left:
         cards.release(g, seat, f)
