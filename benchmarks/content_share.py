@@ -102,13 +102,14 @@ def reason_of(fn: Any) -> str | None:
 def trait_reason_of(meaning: str | None) -> str | None:
     """What a trait's declared meaning says of why one card carries it, if it says so.
 
-    >>> trait_reason_of("a Weapon that breaks on a 1. One card: the rule is the Axe's own.")
-    'One card: the rule is the Axe\'s own.'
+    >>> trait_reason_of("a Weapon that breaks on a 1. One card: the rule is the Great Axe alone.")
+    'One card: the rule is the Great Axe alone.'
     >>> trait_reason_of("a Follower that stays behind") is None
     True
     """
-    at = (meaning or "").find(REASON[0])
-    return None if at < 0 else (meaning or "")[at:]
+    text = meaning or ""
+    at = text.find(REASON[0])
+    return None if at < 0 else text[at:]
 
 
 def python_reads(word: str, constants: set[str]) -> bool:
