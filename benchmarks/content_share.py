@@ -10,7 +10,9 @@ Over every card title of every known module (a title counts once, however many c
   ``on_standoff``, ``cast.do``, ``cast.on_land``, at any depth) calls ``{ hook = "..." }``;
 - ``spell``: its ``cast`` table names a Python spell effect (``cast.hook``);
 - ``trait``: it carries a trait keyword (the part before any ``:`` or ``@``) that no other card or character
-  carries, so that the code reading it serves this card alone;
+  carries and that the rule code reads (holds as a string constant, alone or before a ``:``), so that the
+  code reading it serves this card alone (a trait only the content reads, with the condition ``trait``, is
+  vocabulary whoever carries it);
 - ``named``: the rule code (``talisman/engine``, ``talisman/content``, ``talisman/modules``) holds a string
   constant equal to the card's name: the code picks the card out by name (the names of the attributes,
   Strength and Craft, which two Spells bear, and the kinds of card, such as the City's Scroll, which is
@@ -21,6 +23,8 @@ not searched. The second figure is over the Python hooks and spell effects the c
 used by one card only (a space or character using it counts as a user too). A hook kept for one card says
 why no verb or trait says it, in a line of its function's docstring that starts ``One card:`` (or
 ``One space:``); the third figure counts the single-card hooks without such a line (the goal is none).
+A trait kept for one card says why in its declared meaning (a module's ``[traits]`` table, or the engine's),
+after the words ``One card:``; the fourth figure counts the single-card traits without them (the goal is none).
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from talisman.content.model import CardDef  # noqa: E402
 from talisman.content.modules import TALISMAN, game_of, get_module, known_modules, resolve_modules  # noqa: E402
 from talisman.content.ruleset import content_files, verbs_of  # noqa: E402
 from talisman.content.vocabulary import module_verbs  # noqa: E402
+from talisman.engine.base import ENGINE  # noqa: E402
 
 RULE_CODE = ("talisman/engine", "talisman/content", "talisman/modules")
 ATTRIBUTES = ("strength", "craft", "lives", "gold", "fate")
@@ -92,6 +97,32 @@ def reason_of(fn: Any) -> str | None:
     """
     lines = (line.strip() for line in (getattr(fn, "__doc__", None) or "").splitlines())
     return next((line for line in lines if line.startswith(REASON)), None)
+
+
+def trait_reason_of(meaning: str | None) -> str | None:
+    """What a trait's declared meaning says of why one card carries it, if it says so.
+
+    >>> trait_reason_of("a Weapon that breaks on a 1. One card: the rule is the Great Axe alone.")
+    'One card: the rule is the Great Axe alone.'
+    >>> trait_reason_of("a Follower that stays behind") is None
+    True
+    """
+    text = meaning or ""
+    at = text.find(REASON[0])
+    return None if at < 0 else text[at:]
+
+
+def python_reads(word: str, constants: set[str]) -> bool:
+    """Whether the rule code holds a trait's keyword, alone or before a ``:`` or ``@``."""
+    return any(c == word or c.startswith((f"{word}:", f"{word}@")) for c in constants)
+
+
+def trait_meanings() -> dict[str, str]:
+    """The declared meaning of every trait keyword of the known modules (and the engine's)."""
+    found: dict[str, str] = dict(ENGINE.traits)
+    for module in known_modules():
+        found.update(get_module(module).traits)
+    return found
 
 
 def python_of_hooks() -> dict[str, Any]:
@@ -148,6 +179,7 @@ def measure() -> dict[str, Any]:
     constants = _string_constants()
     rule_words = {*ATTRIBUTES, *(card.type for card in cards.values())}
     reasons: dict[tuple[str, str], list[str]] = {}
+    single_traits: set[str] = set()
     for ident, card in cards.items():
         why: list[str] = []
         effects: list[Any] = [getattr(card, f) for f in EFFECT_FIELDS]
@@ -159,8 +191,10 @@ def measure() -> dict[str, Any]:
             why.append(f"spell {card.cast['hook']}")
             hook_users[f"spell:{card.cast['hook']}"].add(card.name)
         for trait in card.traits + card.owner_traits:
-            if len(trait_users[_trait_word(trait)]) == 1:
+            word = _trait_word(trait)
+            if len(trait_users[word]) == 1 and python_reads(word, constants):
                 why.append(f"trait {trait}")
+                single_traits.add(word)
         if card.name in constants and card.name.lower() not in rule_words:
             why.append("named in code")
         if why:
@@ -168,7 +202,16 @@ def measure() -> dict[str, Any]:
     single = sorted(h for h, users in hook_users.items() if len(users) == 1)
     python = python_of_hooks()
     why_python = {h: reason_of(python.get(h)) for h in single}
-    return {"cards": len(cards), "reasons": reasons, "hooks": len(hook_users), "single": single, "why": why_python}
+    meanings = trait_meanings()
+    why_trait = {t: trait_reason_of(meanings.get(t)) for t in sorted(single_traits)}
+    return {
+        "cards": len(cards),
+        "reasons": reasons,
+        "hooks": len(hook_users),
+        "single": single,
+        "why": why_python,
+        "why_trait": why_trait,
+    }
 
 
 def main() -> None:
@@ -184,6 +227,9 @@ def main() -> None:
         print("hooks used by one card only:")
         for hook in m["single"]:
             print(f"  {hook}: {m['why'][hook] or 'NO REASON (say in its docstring why no verb or trait says it)'}")
+        print("traits carried by one card only:")
+        for trait, why in m["why_trait"].items():
+            print(f"  {trait}: {why or 'NO REASON (say in its meaning why no verb, condition or trait says it)'}")
     need = len(m["reasons"])
     print(f"cards needing Python: {need} of {m['cards']} ({100 * need / m['cards']:.1f}%)")
     kinds = defaultdict(int)
@@ -198,6 +244,8 @@ def main() -> None:
         f"single-card hooks without a reason: {len(unexplained)}"
         + (f" ({', '.join(unexplained)})" if unexplained else "")
     )
+    lone = sorted(t for t, why in m["why_trait"].items() if why is None)
+    print(f"single-card traits without a reason: {len(lone)}" + (f" ({', '.join(lone)})" if lone else ""))
 
 
 if __name__ == "__main__":

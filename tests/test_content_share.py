@@ -1,5 +1,5 @@
 """The share of the cards that need Python (benchmarks/content_share.py): at most a quarter, the manual
-and the README quote the figure the measure gives, and every hook kept for one card says why."""
+and the README quote the figure the measure gives, and every hook or trait kept for one card says why."""
 
 from __future__ import annotations
 
@@ -43,3 +43,12 @@ def test_every_hook_kept_for_one_card_says_why_no_verb_or_trait_says_it() -> Non
     unexplained = re.search(r"single-card hooks without a reason: (\d+)(.*)", out)
     assert unexplained, out
     assert unexplained.group(1) == "0", f"a hook serves one card without a 'One card:' line: {unexplained.group(2)}"
+
+
+def test_every_trait_kept_for_one_card_says_why_no_verb_or_condition_says_it() -> None:
+    out = measured()
+    unexplained = re.search(r"single-card traits without a reason: (\d+)(.*)", out)
+    assert unexplained, out
+    assert unexplained.group(1) == "0", (
+        f"a trait serves one card without 'One card:' in its meaning: {unexplained.group(2)}"
+    )

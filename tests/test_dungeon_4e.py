@@ -968,7 +968,7 @@ def test_sister_of_fate_restores_up_to_two_fate():
 def test_faithful_hound_fights_in_your_place(dice, hound_lives):
     s = game().give(0, "Faithful Hound")
     draw_here(s, "Gnoll")
-    s.dice(*dice).choose("champion:")
+    s.dice(*dice).choose("stand-in:")
     assert s.player(0).lives == 4
     assert (names(s, s.player(0).followers) == ["Faithful Hound"]) == hound_lives
     assert (names(s, s.player(0).trophies) == ["Gnoll"]) == hound_lives

@@ -262,8 +262,8 @@ def test_the_faithful_hound_fights_in_place_of_a_bot_with_a_last_life_to_lose():
         return rolled(s, 1).choose("move:corridor-1")
 
     s = gnoll(lives=1)
-    assert s.kind == "combat" and bot_says(s).startswith("champion:")
-    assert not bot_says(gnoll(lives=4)).startswith("champion:")
+    assert s.kind == "combat" and bot_says(s).startswith("stand-in:")
+    assert not bot_says(gnoll(lives=4)).startswith("stand-in:")
 
 
 # --- the Catacombs (000) -----------------------------------------------------------------------------------------

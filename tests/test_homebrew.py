@@ -146,6 +146,23 @@ def test_a_home_brew_module_may_replace_a_card_of_the_core_game(brew):
     assert [c.key for c in brewed.instances[: len(core.instances)]][:50] == [c.key for c in core.instances][:50]
 
 
+@pytest.mark.parametrize(("dice", "hound_kept"), [((6, 1), True), ((1, 6), False)])
+def test_a_home_brew_follower_with_stand_in_fights_in_its_holders_place(brew, dice, hound_kept):
+    (brew / "hound.toml").write_text(
+        '[card.war-hound]\nname = "War Hound"\ndeck = "adventure"\ntype = "follower"\nnumber = 1\n'
+        'traits = ["stand-in:4"]\ndesign = "our-own"\ntext = "Follower. May fight a battle in your place."\n'
+    )
+    homebrew.install([brew])
+    s = Scenario(["warrior", "troll"], modules=("test-brew",)).no_spells().give(0, "War Hound")
+    s.at(0, "fields-1").on_top("adventure", "Bear").arrive("woods-1", 2)  # the Bear: Strength 3
+    sent = [o for o in s.options() if o.startswith("stand-in:")]
+    assert s.kind == "combat" and sent and "Strength 4" in " ".join(s.labels())
+    lives = s.player(0).lives
+    s.dice(*dice).choose(sent[0])  # 4 + 6 beats 3 + 1; 4 + 1 loses to 3 + 6
+    assert s.player(0).lives == lives  # no life lost either way
+    assert (s.names(s.player(0).followers) == ["War Hound"]) == hound_kept
+
+
 def test_a_worker_process_installs_the_content_its_games_name(tmp_path):
     import multiprocessing
 

@@ -12,6 +12,7 @@ import pytest
 
 from talisman.engine import effects, possessions, stats
 from talisman.engine.view import sheet
+from talisman.modules.core.abilities import send_a_stand_in
 from talisman.testing import Scenario
 
 FALL = "airships.fall-chart"  # the rule that suspends a Follower
@@ -197,13 +198,11 @@ def test_the_dungeons_hound_avenger_and_tunnel_fighter_give_nothing_while_suspen
     s.give(0, "Faithful Hound", "Holy Avenger", "Tunnel Fighter").at(0, rules.ENTRANCE)
     g = s.game
     vs_evil = {**strength_fight(), "vs": 1}
-    assert [c.id for c in items.dungeon_fight_options(g, 0, strength_fight(), [])] == [
-        f"champion:{g.players[0].followers[0]}"
-    ]
+    assert [c.id for c in send_a_stand_in(g, 0, strength_fight(), [])] == [f"stand-in:{g.players[0].followers[0]}"]
     assert items.dungeon_fighters(g, 0, vs_evil) == 2 + items.AVENGER_BONUS
     for name in ("Faithful Hound", "Holy Avenger", "Tunnel Fighter"):
         stun(s, 0, name)
-    assert items.dungeon_fight_options(g, 0, strength_fight(), []) == []
+    assert send_a_stand_in(g, 0, strength_fight(), []) == []
     assert items.dungeon_fighters(g, 0, vs_evil) == 0 and rules.battle_bonus_in_dungeon(g, 0, "strength") == 0
 
 
@@ -261,10 +260,10 @@ def test_the_citys_dog_mount_and_courtesan_do_nothing_while_suspended():
     s = Scenario(["warrior", "thief"], modules=("city-districts",)).no_spells().at(0, "fields-1")
     s.give(0, "Dog", "Warhorse", deck="purchase").give(0, "Courtesan")
     g = s.game
-    assert cards.stand_in(g, 0, strength_fight(), []) and cards.ride(g, 0, 3)
+    assert send_a_stand_in(g, 0, strength_fight(), []) and cards.ride(g, 0, 3)
     for name in ("Dog", "Warhorse", "Courtesan"):
         stun(s, 0, name)
-    assert cards.stand_in(g, 0, strength_fight(), []) == [] and cards.ride(g, 0, 3) == []
+    assert send_a_stand_in(g, 0, strength_fight(), []) == [] and cards.ride(g, 0, 3) == []
     law.arrest(g, 0)
     assert s.space_of(0) == "gaol" and "Courtesan" in s.names(s.player(0).followers)
 

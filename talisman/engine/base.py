@@ -27,52 +27,72 @@ ENGINE.declare_traits(
         "battle-two-dice": "rolls two dice in battle and adds them",
         "carry": "carry:N: may carry N more Objects",
         "command-immune": "the Command Spell cannot reach this character",
-        "draw-extra-discard": "draws one card more for a space, then discards one of those drawn",
+        "draw-extra-discard": "draws one card more for a space, then discards one of those drawn."
+        " One card: the Orb of Prophesy; a standing change to how many cards a space draws, which no effect list reaches (any card may carry this engine word).",
         "evade-anywhere": "may evade creatures anywhere",
         "evade-characters": "may evade characters (not creatures) wherever it meets them",
         "evade-in": "evade-in:<kind>: may evade creatures on spaces of that kind",
         "extra-draw": "extra-draw:<kind>:N: draws N more cards on spaces of that kind",
-        "extra-spells": "extra-spells:N: may hold N Spells more than Craft allows",
-        "faith-save": "faith-save:N: a life about to be lost after a defeat is kept on a roll of N or more",
+        "extra-spells": "extra-spells:N: may hold N Spells more than Craft allows."
+        " One card: the Totem Staff; a standing change to the Spell limit, read wherever Spells are counted (any card may carry this engine word).",
+        "faith-save": "faith-save:N: a life about to be lost after a defeat is kept on a roll of N or more."
+        " One card: the Shield of Faith; a save read when a lost fight would take a life (any card may carry this engine word).",
         "fixed": "a card that stays where it lies for the rest of the game: no card filter picks it",
-        "free-movement-reroll": "the Fate spent to roll the movement die again comes straight back",
-        "guards-pack": "an Object that holds others, which no one may take from its holder",
+        "free-movement-reroll": "the Fate spent to roll the movement die again comes straight back."
+        " One card: the Cloak of Feathers; read by the Fate reroll of the movement die (any card may carry this engine word).",
+        "guards-pack": "an Object that holds others, which no one may take from its holder."
+        " One card: the Bag of Holding; every rule that takes an Object reads it (any card may carry this engine word).",
         "keep-one-spell": "keeps at least one Spell whatever its Craft",
         "keep-spells": "keep-spells:N: keeps up to N Spells whatever its Craft",
         "keep-trophies": "keep-trophies:<subtype>: trophies of that subtype are kept when trophies are traded",
-        "leaves-at-river": "a Follower that stays behind when its holder crosses the Storm River",
-        "loyal": "a Follower that no Stranger, Enemy, Event or character takes from its holder",
+        "leaves-at-river": "a Follower that stays behind when its holder crosses the Storm River."
+        " One card: the Poltergeist; the crossing of the Storm River reads it (any Follower may carry this engine word).",
+        "loyal": "a Follower that no Stranger, Enemy, Event or character takes from its holder."
+        " One card: the Dog; every rule that takes a Follower reads it, and filters leave it out with without_trait (any Follower may carry this engine word).",
         "life-drain": "a character beaten in psychic combat gives a life to this one",
-        "may-evade": "an Enemy every character may evade",
+        "may-evade": "an Enemy every character may evade."
+        " One card: the Battle Hulk; the fight's offer to evade reads it (any Enemy may carry this engine word).",
         "move-up-to": "may move any number of spaces up to its movement roll",
-        "must-attack": "must-attack:<alignment>: must attack characters of that alignment where it lands",
-        "must-attack-characters": "must attack any character where it lands, instead of the space",
+        "must-attack": "must-attack:<alignment>: must attack characters of that alignment where it lands."
+        " One card: the Holy Avenger; the landing rule reads it (any card may carry this engine word, with an alignment).",
+        "must-attack-characters": "must attack any character where it lands, instead of the space."
+        " One card: the Spirit of Vengeance; the landing rule reads it (any card may carry this engine word).",
         "natural-armour": "natural-armour:N: a hide that saves a life like Armour on N or more",
         "no-armour": "may not use Armour",
-        "no-fate-reroll": "an Enemy against which no Fate may be spent to roll again",
-        "no-followers": "no Follower joins its holder but the card itself; the others leave when it comes",
-        "no-spells": "may not cast Spells",
+        "no-fate-reroll": "an Enemy against which no Fate may be spent to roll again."
+        " One card: the Soulbinder; the fight's offer of a Fate reroll reads it (any Enemy may carry this engine word).",
+        "no-followers": "no Follower joins its holder but the card itself; the others leave when it comes."
+        " One card: Cursed by a Hag; every rule that gives a Follower reads it (any card may carry this engine word).",
+        "no-spells": "may not cast Spells."
+        " One card: the Amulet; the casting rule reads it (any card or character may carry this engine word).",
         "no-trophy": "an Enemy that is no trophy when killed",
         "no-weapons": "may not use Weapons",
-        "one-space": "moves one space a turn",
+        "one-space": "moves one space a turn."
+        " One card: the Poltergeist; the movement rule reads it (any card may carry this engine word).",
         "optional-roll": "optional-roll:<kind>: need not make the roll a space of that kind asks",
         "pick-of-two": "pick-of-two:<kind>: on spaces of that kind rolls two dice and keeps one",
         "portal-craft-dice": "portal-craft-dice:N: rolls N dice to open the Portal with Craft",
         "psychic-attack": "may attack characters in psychic combat",
-        "reroll-card": "a card its holder may discard to roll one die roll again (a Blessing)",
+        "reroll-card": "a card its holder may discard to roll one die roll again (a Blessing)."
+        " One card: the Blessing; the reroll offer of every die roll reads it (any card may carry this engine word).",
         "redraw-one": "may discard one of the cards drawn for a space and draw another",
-        "runesword": "a Weapon that gives a life for each battle it wins against a creature",
+        "runesword": "a Weapon that gives a life for each battle it wins against a creature."
+        " One card: the Runesword; a won battle against a creature reads it (any Weapon may carry this engine word).",
         "see-scrolls": "may look at the Scrolls of other characters",
         "see-spells": "may look at the Spells of other characters",
-        "spell-immune": "no Spell but the Command Spell touches its holder",
-        "spell-ring": "an Object that holds a Spell of its own, beyond the Spell limit",
+        "spell-immune": "no Spell but the Command Spell touches its holder."
+        " One card: the Amulet; the target rule of every Spell reads it (any card or character may carry this engine word).",
+        "spell-ring": "an Object that holds a Spell of its own, beyond the Spell limit."
+        " One card: the Spell Ring; the Spell limit and casting read the Spell it holds (any Object may carry this engine word).",
         "spoils-gold": "spoils-gold:N: takes N gold from a character it beats",
         "steal": "may take an Object, a Follower or gold from a character it beats or meets",
-        "talisman": "a Talisman: lets its holder into the Valley of Fire",
+        "talisman": "a Talisman: lets its holder into the Valley of Fire."
+        " One card: the Talisman (one title in several decks); the Valley of Fire and the quests of several modules read it (an engine word).",
         "tamed": "a tamed Animal Follower that fights beside its holder",
         "two-dice-vs-many": "rolls two dice in battle against more than one creature",
         "two-weapons": "may use two Weapons at once",
-        "wand": "while its holder has no Spell and Craft allows one, draws a Spell",
+        "wand": "while its holder has no Spell and Craft allows one, draws a Spell."
+        " One card: the Wand; the Spell count is checked after every change, a standing rule (any card may carry this engine word).",
     }
 )
 

@@ -10,7 +10,7 @@
   Animals, which ride as cargo). Too few cannot claim it; too many may, leaving
   Followers with hands behind on the space until the party fits (our reading of
   000's "no more and no less" beside "you must leave behind any Followers"). A
-  Horse and Cart never boards: it stays on the space.
+  cart (``cart:N``, the Horse and Cart) never boards: it stays on the space.
 - Aboard, the character rolls no die: it flies up to the ship's Movement,
   between the Outer and the Middle Region over the Storm River (the raft's
   crossings, the bridge), never into the Inner Region or to the Crown. It lands
@@ -53,7 +53,6 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 SKY = ("outer", "middle")  # the air over the Inner Region is too thin (000)
-CART = "Horse and Cart"
 STUNNED_TURNS = 3
 DAMAGE = "airship-damage"
 
@@ -65,6 +64,11 @@ def ship_of(g: Game, seat: int) -> int | None:
     """The Airship the character is aboard, if any."""
     aboard = g.players[seat].status.get("airship")
     return None if aboard is None else int(aboard["card"])
+
+
+def is_cart(g: Game, card: int) -> bool:
+    """A cart (``cart:N``, the Horse and Cart): too big to go aboard."""
+    return any(t.startswith("cart:") for t in g.rules.instances[card].traits)
 
 
 def stat(g: Game, card: int, key: str) -> str:
@@ -179,9 +183,9 @@ def _airship_claim(g: Game, a: frames.CardOf) -> None:
             ],
         )
         return
-    for c in [c for c in p.followers + p.objects + p.packed if g.card_name(c) == CART]:
+    for c in [c for c in p.followers + p.objects + p.packed if is_cart(g, c)]:
         possessions.drop(g, seat, c)
-        g.say(f"The {CART} cannot go aboard: it stays on the {g.space_name(p.space)}.", seat=seat)
+        g.say(f"The {g.card_name(c)} cannot go aboard: it stays on the {g.space_name(p.space)}.", seat=seat)
     cards.lift(g, card, p.space)
     cards.hold(g, holder(seat), card)
     p.status["airship"] = {"card": card, "space": p.space}

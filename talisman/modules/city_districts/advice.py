@@ -44,7 +44,6 @@ from talisman.modules.core.advice.common import (
     score_space,
     target,
 )
-from talisman.modules.core.advice.fighting import best_stand_in, trait_number
 from talisman.modules.core.advice.holdings import spare
 from talisman.modules.core.advice.moving import roll_value
 
@@ -232,14 +231,6 @@ def _move(bot: HeuristicBot, d: Decision) -> str | None:
     if aim and best.space == aim:
         _done(bot).add(aim)
     return best.id
-
-
-@ADVICE.on("stand-in")
-def _dog(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
-    """The Dog in the bot's place when it fights as well, or when a loss would cost one of the
-    bot's last lives (beaten, the Dog dies instead)."""
-    sent = [(trait_number(bot, o.card, "stand-in"), o.id) for o in bot.options("stand-in")]
-    return best_stand_in(bot, sent, foe, mine)
 
 
 @ADVICE.answer("combat", order=5)

@@ -12,7 +12,7 @@
 - Pastry and Fish Cake (22:8): eaten before the dice of a battle (Pastry) or a
   psychic combat (Fish Cake) for +1 in it.
 - Dog (22:8): may fight a battle in its holder's place with Strength 2 (the
-  engine's champion), never beside it; loyal, it never wanders off (the City
+  core game's ``stand-in:2``), never beside it; loyal, it never wanders off (the City
   Center) and no theft takes it (choice: the engine's ways of taking a
   Follower, the thief's steal and a psychic victor's spoils, pass it over).
 - Great Axe (22:8): a 1 on its holder's attack die breaks it before the scores
@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from talisman.engine import cards, combat, frames, lives, movement, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame, frame_of
+from talisman.engine.game import frame
 from talisman.modules.city_districts.law import accuse, arrest
 from talisman.modules.city_districts.module import MODULE
 
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 PATROL = {"name": "County Patrol", "strength": 5, "trophy": False}
 QUEEN_REWARD = 5
 KING_PICKS = 2
-CART_SEATS = 3  # Followers riding in the Horse and Cart
 
 
 # --- County Patrol -------------------------------------------------------------------------------
@@ -175,28 +174,6 @@ def _eat(g: Game, a: CityEat) -> None:
     cards.discard(g, card)
     stats.add_mod(g, seat, "battle_craft" if a["fight"] == "psychic" else "battle_strength", 1, "combat")
     g.say(f"{g.name(seat)} eats the {g.card_name(card)}: +1 in this fight.", seat=seat)
-
-
-# --- the Dog ------------------------------------------------------------------------------------------------
-
-
-@MODULE.ability("combat")
-def stand_in(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
-    """The Dog fights a battle in its holder's place (never beside it)."""
-    if fight.get("mode") != "strength" or fight.get("alone") or fight.get("champion"):
-        return []
-    out = []
-    for f in stats.followers_used(g, seat):
-        n = next((int(t.split(":")[1]) for t in g.rules.instances[f].traits if t.startswith("stand-in:")), 0)
-        if n:
-            out.append(
-                Choice(
-                    f"stand-in:{f}",
-                    f"Let the {g.card_name(f)} fight in your place (Strength {n})",
-                    [frame_of("combat_roll", {**fight, "champion": {"card": f, "strength": n}})],
-                )
-            )
-    return out
 
 
 # --- the Great Axe ------------------------------------------------------------------------------------------------
@@ -380,12 +357,12 @@ class CityRide(TypedDict):
 @MODULE.handler("city_ride", args=CityRide)
 def _ride(g: Game, a: CityRide) -> None:
     """Followers keep to the die's pace: those who cannot ride are left behind
-    (up to 3 ride in a Horse and Cart); next turn the rider may go back for them."""
+    (up to N ride in a ``cart:N``, the Horse and Cart's 3); next turn the rider may go back for them."""
     seat, mount = a["p"], a["mount"]
     p = g.players[seat]
     p.flags.add("rode")
     walkers = [f for f in p.followers if ride_bonus(g, f) == 0 and "riding-animal" not in g.rules.instances[f].traits]
-    seats = CART_SEATS if g.card_name(mount) == "Horse and Cart" else 0
+    seats = next((int(t.split(":")[1]) for t in g.rules.instances[mount].traits if t.startswith("cart:")), 0)
     left = walkers[seats:]
     for f in left:
         cards.release(g, seat, f)

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 BEGUILE_NEED: Final = {"good": 6, "neutral": 5, "evil": 4}
 AFFLICTIONS: Final = ("Cursed by a Hag", "Poltergeist")
 ANIMALS_AND_DRAGONS: Final = frozenset({"animal", "dragon"})
+STAND_IN: Final = "stand-in:"  # the trait of a Follower that fights a battle in its holder's place
 
 
 # --- the turn menu ---------------------------------------------------------------
@@ -257,6 +258,30 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
 def trophies_before_battle(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     """000: killed enemies may be cashed in at any time, so before the dice too."""
     return trophy_options(g, seat, back)
+
+
+@MODULE.ability("combat")
+def send_a_stand_in(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
+    """A Follower with ``stand-in:N`` (the City's Dog, the Dungeon's Faithful Hound) may fight a battle
+    in its holder's place with Strength N, never beside it; beaten, it dies and its holder loses no life
+    (the engine's champion). Not where the character must fight alone (the Lord of Darkness). A card
+    says it in its TOML: ``traits = ["stand-in:2"]`` offers "Send the Dog to fight in your place
+    (Strength 2)" before each battle.
+    """
+    if fight["mode"] != "strength" or fight.get("alone") or fight.get("champion"):
+        return []
+    out = []
+    for f in stats.followers_used(g, seat):
+        n = next((int(t[len(STAND_IN) :]) for t in g.rules.instances[f].traits if t.startswith(STAND_IN)), 0)
+        if n:
+            out.append(
+                Choice(
+                    f"stand-in:{f}",
+                    f"Send the {g.card_name(f)} to fight in your place (Strength {n})",
+                    [frame_of("combat_roll", {**fight, "champion": {"card": f, "strength": n}})],
+                )
+            )
+    return out
 
 
 def stats_bribe(g: Game, card: int) -> int:

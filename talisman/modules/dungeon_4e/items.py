@@ -167,21 +167,9 @@ def dungeon_fighters(g: Game, seat: int, fight: dict[str, Any]) -> int:
 
 @MODULE.ability("combat")
 def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
-    """The Faithful Hound fights in your place (not where only you may fight: the
-    Lord of Darkness); the Scroll of Exile banishes an Enemy card; the Weighted
-    Dice choose your attack roll."""
+    """The Scroll of Exile banishes an Enemy card; the Weighted Dice choose your attack roll
+    (the Faithful Hound's ``stand-in:3`` is the core game's)."""
     opts: list[Choice] = []
-    if fight["mode"] == "strength" and not fight.get("alone") and not fight.get("champion"):
-        for f in stats.followers_used(g, seat):
-            n = _value_of(g, f, "champion")  # ``champion:N``: fights in the character's place with Strength N
-            if n:
-                opts.append(
-                    Choice(
-                        f"champion:{f}",
-                        f"Send the {g.card_name(f)} to fight in your place (Strength {n})",
-                        [frame_of("combat_roll", {**fight, "champion": {"card": f, "strength": n}})],
-                    )
-                )
     for scroll in _holding(g, seat, "exile"):
         for c in fight["foes"]:
             opts.append(

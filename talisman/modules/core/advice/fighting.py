@@ -302,7 +302,7 @@ def _mesmerism(bot: HeuristicBot, d: Decision) -> str | None:
 
 
 def trait_number(bot: HeuristicBot, card: int, keyword: str) -> int:
-    """The number of a card's ``keyword:N`` trait (0 without one): the Dog's ``stand-in:3``."""
+    """The number of a card's ``keyword:N`` trait (0 without one): the Dog's ``stand-in:2``."""
     for t in bot.card(card).traits:
         name, _, n = t.partition(":")
         if name == keyword and n.isdigit():
@@ -317,3 +317,11 @@ def best_stand_in(bot: HeuristicBot, sent: list[tuple[int, str]], foe: int, mine
         return None
     score, best = max(sent)
     return best if score >= mine or (bot.me["lives"] <= 2 and foe >= mine) else None
+
+
+@ADVICE.on("stand-in")
+def _stand_in(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
+    """A ``stand-in:N`` Follower (the Dog, the Faithful Hound) in the bot's place when it fights as
+    well, or when a loss would cost one of the bot's last lives (beaten, the Follower dies instead)."""
+    sent = [(trait_number(bot, o.card, "stand-in"), o.id) for o in bot.options("stand-in")]
+    return best_stand_in(bot, sent, foe, mine)
