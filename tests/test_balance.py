@@ -232,6 +232,7 @@ def test_agents_by_name_bots_levels_budgets_and_factories():
         "ceiling",
         "ceiling-cards",
         "search-fitted",
+        "search-self-fitted",
         "search-randomised",
         "search-paired",
     ]

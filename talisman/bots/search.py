@@ -34,9 +34,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from pathlib import Path
 from typing import Any
 
-from talisman.bots.evaluation import evaluate
+from talisman.bots.evaluation import SEARCHED_WEIGHTS_FILE, WEIGHTS_FILE, evaluate, fitted_weights
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import knowledge_for
 from talisman.engine.decision import Decision
@@ -114,7 +115,7 @@ class SearchBot:
         iterations: int = DEFAULT_ITERATIONS,
         seconds: float | None = None,
         horizon: int | None = DEFAULT_HORIZON,
-        fitted: bool = False,
+        weights: Path | None = None,
         epsilon: float = 0.0,
     ) -> None:
         if iterations < 1 and seconds is None:
@@ -123,7 +124,8 @@ class SearchBot:
         self.iterations = iterations
         self.seconds = seconds
         self.horizon = horizon
-        self.fitted = fitted  # evaluate by the weights fitted on games' outcomes, not the hand-set score
+        # Evaluate by the weights of this file, fitted on games' outcomes (None: the hand-set score).
+        self.weights = None if weights is None else fitted_weights(weights)
         self.epsilon = epsilon  # the share of the rollouts' choices taken at random among the main options
         self.policy = HeuristicBot(random.Random(rng.getrandbits(32)))
         self.last: dict[str, Any] = {}  # what the last search found, for analysis
@@ -237,7 +239,7 @@ class SearchBot:
             ids = candidates(d) if epsilon and rng.random() < epsilon else []
             w.apply(rng.choice(ids) if ids else policy.choose(agent_view(w, d.player), d))
             steps += 1
-        return evaluate(w, self.fitted)[seat]
+        return evaluate(w, self.weights)[seat]
 
 
 class CeilingBot(SearchBot):
@@ -274,7 +276,19 @@ class FittedSearchBot(SearchBot):
     name = "search-fitted"
 
     def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
-        super().__init__(rng, iterations, seconds, fitted=True)
+        super().__init__(rng, iterations, seconds, weights=WEIGHTS_FILE)
+
+
+class SelfFittedSearchBot(SearchBot):
+    """The search that scores where its rollouts stop by an evaluation fitted on the positions of
+    its own games against the rule-aware bot, with their outcomes as the target
+    (:data:`~talisman.bots.evaluation.SEARCHED_WEIGHTS_FILE`), rather than on rule-aware bots'
+    games as :class:`FittedSearchBot`'s is, for analysis (``docs/simulation.md``)."""
+
+    name = "search-self-fitted"
+
+    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
+        super().__init__(rng, iterations, seconds, weights=SEARCHED_WEIGHTS_FILE)
 
 
 class RandomisedSearchBot(SearchBot):
@@ -299,7 +313,7 @@ class PairedSearchBot(SearchBot):
     name = "search-paired"
 
     def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
-        super().__init__(rng, iterations, seconds, fitted=True)
+        super().__init__(rng, iterations, seconds, weights=WEIGHTS_FILE)
 
     def search(self, view: LazyView, decision: Decision, ids: list[str], prior: str) -> str:
         root = _Node()
