@@ -233,6 +233,7 @@ def test_agents_by_name_bots_levels_budgets_and_factories():
         "ceiling-cards",
         "search-fitted",
         "search-self-fitted",
+        "search-far",
         "search-randomised",
         "search-paired",
     ]

@@ -65,3 +65,11 @@ def test_the_screens_are_paired_with_the_search_on_the_same_games() -> None:
     assert rows["search-fitted-24"][1:4] == ["200", "139", "69.5%"]
     assert rows["search-fitted-24"][-4:] == ["135", "43", "39", "0.741"]
     assert rows["search-randomised-24"][-4:] == ["135", "28", "41", "0.148"]
+    assert rows["search-self-fitted-24"][1:3] + rows["search-self-fitted-24"][-4:] == [
+        "60",
+        "27",
+        "42",
+        "6",
+        "21",
+        "0.006",
+    ]

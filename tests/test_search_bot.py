@@ -218,16 +218,18 @@ def test_fitted_weights_for_an_unknown_feature_are_refused(tmp_path, monkeypatch
 
 def test_the_search_variants_for_analysis_score_and_roll_out_as_they_say():
     """search-fitted plays the search with the evaluation fitted on rule-aware games, search-self-fitted
-    with the one fitted on the search's own games; search-randomised the search whose rollouts take a
-    tenth of their choices at random: same seed, same budget, other choices or values."""
+    with the one fitted on the search's own games, search-far with the first and rollouts of two rounds;
+    search-randomised the search whose rollouts take a tenth of their choices at random: same seed, same
+    budget, other choices or values."""
     from talisman.bots.evaluation import SEARCHED_WEIGHTS_FILE, WEIGHTS_FILE, fitted_weights
+    from talisman.bots.search import FAR_HORIZON
     from talisman.sim.roster import make
 
     g = _midgame(seed=5, players=2, turns=12)
     while g.decision.kind != "move" or len(g.decision.ids) < 3:
         g.apply(act(make_bot("heuristic", 0), g))
     found = {}
-    for name in ("search", "search-fitted", "search-self-fitted", "search-randomised"):
+    for name in ("search", "search-fitted", "search-self-fitted", "search-far", "search-randomised"):
         bot = make(f"{name}:16", seed=3)
         bot.choose(observe(g, g.decision.player), g.decision)
         found[name] = bot.last["options"]
@@ -235,6 +237,8 @@ def test_the_search_variants_for_analysis_score_and_roll_out_as_they_say():
     assert make("search-fitted:16", seed=3).weights == fitted_weights(WEIGHTS_FILE)
     assert make("search-self-fitted:16", seed=3).weights == fitted_weights(SEARCHED_WEIGHTS_FILE)
     assert fitted_weights(SEARCHED_WEIGHTS_FILE) != fitted_weights(WEIGHTS_FILE)
+    far = make("search-far:16", seed=3)
+    assert far.weights == fitted_weights(WEIGHTS_FILE) and far.horizon == FAR_HORIZON == 3
     assert make("search:16", seed=3).weights is None and make("search-randomised:16", seed=3).epsilon == 0.1
 
 
