@@ -40,6 +40,7 @@ def test_levels_are_offered_wherever_a_bot_is_chosen_and_the_ceiling_nowhere_in_
         "ceiling-cards",
         "search-fitted",
         "search-self-fitted",
+        "search-far",
         "search-randomised",
         "search-paired",
     ):
