@@ -1,6 +1,7 @@
-"""Fit the search's evaluation on the outcomes of games between rule-aware bots (issue 35, point 4).
+"""Fit the search's evaluation on the outcomes of games (issue 35, point 4).
 
-Plays seeded base games of rule-aware bots (two- and four-player), reads the features of every
+Plays seeded base games of rule-aware bots (two- and four-player; with ``--bot`` one seat, turn
+about, is that bot, such as the search itself), reads the features of every
 living character (:data:`talisman.bots.evaluation.FEATURES`) at the start of every few turns, and
 fits a conditional logit: a character's chance to win the game is a softmax, among the living, of
 a weighted sum of its features. The weights are fitted by maximum likelihood (Newton's method,
@@ -8,9 +9,11 @@ a small ridge penalty) on four games in five, and the log-loss of the fifth held
 beside the hand-set evaluation's. Only features that go with winning are kept: one whose weight
 comes out against winning (a correlation, such as Fate that weak characters hold, not a cause a
 search should chase), or a hindrance (a Toad, lost turns) that comes out for it, is dropped and the rest fitted again. The weights are written to
-``talisman/bots/evaluation.toml``, which the evaluation reads.
+``talisman/bots/evaluation.toml`` (or ``--out``), which the evaluation reads.
 
     python benchmarks/fit_evaluation.py --games 300 --every 3 --write
+    python benchmarks/fit_evaluation.py --bot search:24 --players 2 --games 100 --every 2 \
+        --write --out talisman/bots/evaluation-searched.toml
 """
 
 from __future__ import annotations
@@ -29,11 +32,12 @@ import builds  # noqa: E402  (benchmarks/builds.py: a compiled build on PYTHONPA
 
 builds.use()
 
-from talisman.bots.base import make_bot, seated  # noqa: E402
+from talisman.bots.base import seated  # noqa: E402
 from talisman.bots.evaluation import FEATURES, WEIGHTS_FILE, evaluate, features  # noqa: E402
 from talisman.bots.loop import bot_seed, play  # noqa: E402
 from talisman.engine.decision import Decision  # noqa: E402
 from talisman.engine.game import Game  # noqa: E402
+from talisman.sim import roster  # noqa: E402
 from talisman.sim.runner import game_seed  # noqa: E402
 
 SEED = 35  # the master seed of the games fitted on (not the strength matches' 2026)
@@ -41,12 +45,17 @@ RIDGE = 1.0  # the penalty on the weights' squares, against features seldom seen
 HINDRANCES = ("toad", "lost-turns")  # the features that can only count against a character
 
 
-def positions(index: int, players: int, every: int) -> list[tuple[np.ndarray, int, list[float]]]:
+def positions(
+    index: int, players: int, every: int, bot: str = "heuristic"
+) -> list[tuple[np.ndarray, int, list[float]]]:
     """One game's positions: the living characters' features, the winner's row among them, and the
-    hand-set evaluation's chances (for comparison). An unfinished game gives none."""
+    hand-set evaluation's chances (for comparison). An unfinished game gives none. ``bot`` sits in
+    seat ``index % players``, rule-aware bots in the others."""
     seed = game_seed(SEED, index)
     g = Game.new(players=players, modules=("core",), seed=seed, log=False)
-    agents = [make_bot("heuristic", bot_seed(seed, seat)) for seat in range(players)]
+    names = ["heuristic"] * players
+    names[index % players] = bot
+    agents = [roster.make(name, bot_seed(seed, seat)) for seat, name in enumerate(names)]
     seen: list[tuple[list[int], np.ndarray, list[float]]] = []
     last = [-1]
 
@@ -117,16 +126,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=300, help="games of each party size (two and four players)")
     parser.add_argument("--every", type=int, default=3, help="read the position at the start of every N-th turn")
-    parser.add_argument("--write", action="store_true", help=f"write the weights to {WEIGHTS_FILE.name}")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4], help="the party sizes played")
+    parser.add_argument("--bot", default="heuristic", help="the bot in one seat (turn about), such as search:24")
+    parser.add_argument("--write", action="store_true", help="write the weights (to --out)")
+    parser.add_argument("--out", type=Path, default=WEIGHTS_FILE, help="the weights' file written")
     args = parser.parse_args()
     print(builds.which(), flush=True)
     train: list[tuple[np.ndarray, int, list[float]]] = []
     held: list[tuple[np.ndarray, int, list[float]]] = []
     t0 = time.perf_counter()
-    for players in (2, 4):
+    for players in args.players:
         for i in range(args.games):
-            (held if i % 5 == 4 else train).extend(positions(i + players * 100_000, players, args.every))
-            if i % 100 == 99:
+            (held if i % 5 == 4 else train).extend(positions(i + players * 100_000, players, args.every, args.bot))
+            if i % 10 == 9:
                 print(
                     f"{players} players: {i + 1} games, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True
                 )
@@ -149,12 +161,12 @@ def main() -> None:
         lines = [
             "# The search's evaluation: a character's chance to win is a softmax, among the living, of these",
             "# weights times its features (talisman/bots/evaluation.py). Written by benchmarks/fit_evaluation.py",
-            f"# (--games {args.games} --every {args.every}); a feature left out counts for nothing.",
+            f"# ({' '.join(sys.argv[1:])}); a feature left out counts for nothing.",
             "[weights]",
             *(f'"{name}" = {weight:.6f}' for name, weight in zip(FEATURES, w, strict=True) if weight),
         ]
-        WEIGHTS_FILE.write_text("\n".join(lines) + "\n")
-        print(f"written {WEIGHTS_FILE}")
+        args.out.write_text("\n".join(lines) + "\n")
+        print(f"written {args.out}")
 
 
 if __name__ == "__main__":

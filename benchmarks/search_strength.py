@@ -24,6 +24,11 @@ resumed:
     curve's, ``MARGIN`` 0.05) on the same games: both bots' wins, the games only one of them
     won, and McNemar's exact p-value. Two were adopted: ``margin-0.025`` and ``round-horizon``
     (rollouts that play a whole round of the others, with ``MARGIN`` 0.025).
+``screens``
+    Each screen of a variant at a small budget (``screens-35/<bot>-<N>.jsonl`` under the records,
+    played with ``talisman simulate --bot <bot>:<N>,heuristic --players 2 --rotate --seed 2026``)
+    against the search as it is at the same budget (``screens-35/search-<N>.jsonl``) on the games
+    both played: wins with Wilson intervals, the games only one won, McNemar's exact p-value.
 ``pack``
     Packs the chunks played since (under ``results/``, out of the tree) into the records' archive
     ``benchmarks/records.tar.xz``, which every other step reads beside them.
@@ -79,6 +84,9 @@ RESULTS = ROOT / "benchmarks" / "results"
 MOVES_LEFT = "moves-left"
 # Variants of the search bot tried against the main series' bot (issue 11; the README says what each changed).
 EXPERIMENTS = "search-experiments"
+# Screens of the search's variants at a small budget, two-player games, against the search as it is
+# on the same games (issue 35): one file of records a bot.
+SCREENS = "screens-35"
 CURVE = ROOT / "docs" / "search-strength.png"
 SEED = 2026
 CHUNK = 20  # a multiple of 2 and of 4: each chunk rotates the search bot through every seat
@@ -288,6 +296,37 @@ def cmd_experiments(args: argparse.Namespace) -> None:
         )
 
 
+def screen_records(name: str) -> dict[int, dict[str, Any]]:
+    """One screen's records by game index: packed in the archive, else played since under ``results/``."""
+    member = f"{SCREENS}/{name}"
+    loose = RESULTS / SCREENS / name
+    return {r["index"]: r for r in records.read(loose if loose.exists() else f"{ARCHIVE}:{member}")}
+
+
+def cmd_screens(args: argparse.Namespace) -> None:
+    names = {m.rsplit("/", 1)[1] for m in records.members(ARCHIVE, f"{SCREENS}/*.jsonl")}
+    names |= {p.name for p in (RESULTS / SCREENS).glob("*.jsonl")}
+    print(
+        "screen                          games  its wins (95% Wilson)       the search's  only it  only the search  McNemar p"
+    )
+    for name in sorted(names):
+        budget = name.removesuffix(".jsonl").rsplit("-", 1)[1]
+        if name == f"search-{budget}.jsonl":
+            continue
+        tried, base = screen_records(name), screen_records(f"search-{budget}.jsonl")
+        both = sorted(set(tried) & set(base))
+        # Not the rule-aware bot's win (the first games of some screens name their bot by a factory's path).
+        a = [any(tried[i]["bots"][seat] != "heuristic" for seat in tried[i]["winners"]) for i in both]
+        b = [searcher_won(base[i]) for i in both]
+        only_a = sum(x and not y for x, y in zip(a, b, strict=True))
+        only_b = sum(y and not x for x, y in zip(a, b, strict=True))
+        low, high = wilson(sum(a), len(both))
+        print(
+            f"{name.removesuffix('.jsonl'):<30}  {len(both):>5}  {sum(a):>4} {sum(a) / len(both):5.1%} ({low:.1%}-{high:.1%})"
+            f"  {sum(b):>12}  {only_a:>7}  {only_b:>15}  {mcnemar(only_a, only_b):9.3f}"
+        )
+
+
 def cmd_pack(args: argparse.Namespace) -> None:
     for name in records.pack(ARCHIVE, RESULTS):
         print(f"packed {name}")
@@ -388,6 +427,8 @@ def main() -> None:
     play.set_defaults(run=cmd_play)
     exp = sub.add_parser("experiments", help="variants of the search bot against the curve's, on the same games")
     exp.set_defaults(run=cmd_experiments)
+    scr = sub.add_parser("screens", help="the screens of variants against the search as it is, on the same games")
+    scr.set_defaults(run=cmd_screens)
     pack = sub.add_parser("pack", help="pack the chunks played since into the records' archive")
     pack.set_defaults(run=cmd_pack)
     rep = sub.add_parser("report", help="win rates with Wilson intervals, and the curve")

@@ -232,6 +232,8 @@ def test_agents_by_name_bots_levels_budgets_and_factories():
         "ceiling",
         "ceiling-cards",
         "search-fitted",
+        "search-self-fitted",
+        "search-far",
         "search-randomised",
         "search-paired",
     ]

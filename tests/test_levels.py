@@ -35,7 +35,15 @@ def test_levels_are_offered_wherever_a_bot_is_chosen_and_the_ceiling_nowhere_in_
     for name in LEVELS:
         assert name in bot_kinds() and name in bot_names()
         assert parse(name) == (name, {})
-    for analysis in ("ceiling", "ceiling-cards", "search-fitted", "search-randomised", "search-paired"):
+    for analysis in (
+        "ceiling",
+        "ceiling-cards",
+        "search-fitted",
+        "search-self-fitted",
+        "search-far",
+        "search-randomised",
+        "search-paired",
+    ):
         assert analysis not in bot_kinds() and analysis not in bot_names()
     assert isinstance(make_agent("ceiling:5", 1), CeilingBot)
     assert isinstance(make_agent("ceiling-cards:5", 1), CardsCeilingBot)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,3 +53,19 @@ def test_a_member_not_there_is_a_clear_error() -> None:
         records.expand([f"{ARCHIVE}:nothing-*.jsonl"])
     with pytest.raises(ConfigError, match="no such archive"):
         list(records.read("nowhere.tar.xz:a.jsonl"))
+
+
+def test_the_screens_are_paired_with_the_search_on_the_same_games() -> None:
+    """`search_strength.py screens` reads each screen of issue 35 and the search's games beside it:
+    the figures docs/simulation.md quotes (search-fitted:24 won 139 of 200, 43 only it, 39 only the
+    search, McNemar's p = 0.74; search-self-fitted:24 and search-far:24 on the first 60), the first
+    games' factory-named bots counted as the screened bot."""
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "search_strength.py"
+    out = subprocess.run([sys.executable, str(script), "screens"], capture_output=True, text=True, check=True).stdout
+    rows = {line.split()[0]: line.split() for line in out.splitlines()[2:]}
+    assert rows["search-fitted-24"][1:4] == ["200", "139", "69.5%"]
+    assert rows["search-fitted-24"][-4:] == ["135", "43", "39", "0.741"]
+    assert rows["search-randomised-24"][-4:] == ["135", "28", "41", "0.148"]
+    screened = {name: rows[name][1:3] + rows[name][-4:] for name in ("search-self-fitted-24", "search-far-24")}
+    assert screened["search-self-fitted-24"] == ["60", "27", "42", "6", "21", "0.006"]
+    assert screened["search-far-24"] == ["60", "41", "42", "14", "15", "1.000"]

@@ -196,14 +196,14 @@ def test_the_fitted_evaluation_reads_its_weights_and_prefers_the_stronger():
     weights = dict(zip(FEATURES, fitted_weights(), strict=True))
     assert weights["strength"] > 0 and weights["lives"] > 0 and weights["talisman"] > 0
     g = _midgame(seed=3, players=2, turns=10)
-    before = evaluate(g, fitted=True)
+    before = evaluate(g, fitted_weights())
     assert abs(sum(before) - 1) < 1e-9
     better = g.clone()
     p = better.players[0]
     p.strength += 2
     p.lives += 1
     p.objects.append(next(i for i, card in enumerate(better.rules.instances) if "talisman" in card.traits))
-    after = evaluate(better, fitted=True)
+    after = evaluate(better, fitted_weights())
     assert after[0] > before[0] + 0.05 and after[1] < before[1]
 
 
@@ -212,26 +212,34 @@ def test_fitted_weights_for_an_unknown_feature_are_refused(tmp_path, monkeypatch
 
     bad = tmp_path / "evaluation.toml"
     bad.write_text("[weights]\nstrength = 0.1\nluck = 2.0\n")
-    monkeypatch.setattr(evaluation, "WEIGHTS_FILE", bad)
     with pytest.raises(ConfigError, match="luck"):
-        evaluation.fitted_weights.__wrapped__()
+        evaluation.fitted_weights.__wrapped__(bad)
 
 
 def test_the_search_variants_for_analysis_score_and_roll_out_as_they_say():
-    """search-fitted plays the search with the fitted evaluation; search-randomised the search whose
-    rollouts take a tenth of their choices at random: same seed, same budget, other choices or values."""
+    """search-fitted plays the search with the evaluation fitted on rule-aware games, search-self-fitted
+    with the one fitted on the search's own games, search-far with the first and rollouts of two rounds;
+    search-randomised the search whose rollouts take a tenth of their choices at random: same seed, same
+    budget, other choices or values."""
+    from talisman.bots.evaluation import SEARCHED_WEIGHTS_FILE, WEIGHTS_FILE, fitted_weights
+    from talisman.bots.search import FAR_HORIZON
     from talisman.sim.roster import make
 
     g = _midgame(seed=5, players=2, turns=12)
     while g.decision.kind != "move" or len(g.decision.ids) < 3:
         g.apply(act(make_bot("heuristic", 0), g))
     found = {}
-    for name in ("search", "search-fitted", "search-randomised"):
+    for name in ("search", "search-fitted", "search-self-fitted", "search-far", "search-randomised"):
         bot = make(f"{name}:16", seed=3)
         bot.choose(observe(g, g.decision.player), g.decision)
         found[name] = bot.last["options"]
-    assert found["search-fitted"] != found["search"] and found["search-randomised"] != found["search"]
-    assert make("search-fitted:16", seed=3).fitted and make("search-randomised:16", seed=3).epsilon == 0.1
+    assert len({str(options) for options in found.values()}) == len(found)
+    assert make("search-fitted:16", seed=3).weights == fitted_weights(WEIGHTS_FILE)
+    assert make("search-self-fitted:16", seed=3).weights == fitted_weights(SEARCHED_WEIGHTS_FILE)
+    assert fitted_weights(SEARCHED_WEIGHTS_FILE) != fitted_weights(WEIGHTS_FILE)
+    far = make("search-far:16", seed=3)
+    assert far.weights == fitted_weights(WEIGHTS_FILE) and far.horizon == FAR_HORIZON == 3
+    assert make("search:16", seed=3).weights is None and make("search-randomised:16", seed=3).epsilon == 0.1
 
 
 def test_the_paired_search_tries_every_option_on_the_same_worlds(monkeypatch):
@@ -254,7 +262,7 @@ def test_the_paired_search_tries_every_option_on_the_same_worlds(monkeypatch):
 
     monkeypatch.setattr(LazyView, "sample_world", recorded)
     bot = make("search-paired:16", seed=3)
-    assert bot.fitted
+    assert bot.weights is not None
     choice = bot.choose(observe(g, g.decision.player), g.decision)
     k = len(candidates(g.decision))
     blocks = [drawn[i : i + k] for i in range(0, len(drawn), k)]

@@ -57,20 +57,25 @@ def analysis_bots() -> dict[str, Callable[..., Agent]]:
     """Bots for analysis only, never offered in play (``talisman simulate`` takes them): the
     ceiling, a search allowed to see the hidden cards and the dice to come, and the search that
     sees the hidden cards alone; and the search's variants tried against it: with the evaluation
-    fitted on games' outcomes, with rollouts that take some of their choices at random, and with
-    every option tried on the same sampled worlds."""
+    fitted on games' outcomes (of rule-aware bots, or of the search's own; or the first with rollouts
+    of two rounds), with rollouts that take
+    some of their choices at random, and with every option tried on the same sampled worlds."""
     from talisman.bots.search import (
         CardsCeilingBot,
         CeilingBot,
+        FarSearchBot,
         FittedSearchBot,
         PairedSearchBot,
         RandomisedSearchBot,
+        SelfFittedSearchBot,
     )
 
     return {
         "ceiling": CeilingBot,
         "ceiling-cards": CardsCeilingBot,
         "search-fitted": FittedSearchBot,
+        "search-self-fitted": SelfFittedSearchBot,
+        "search-far": FarSearchBot,
         "search-randomised": RandomisedSearchBot,
         "search-paired": PairedSearchBot,
     }

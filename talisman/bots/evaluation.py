@@ -20,7 +20,10 @@ from talisman.engine.game import Game
 from talisman.errors import ConfigError
 
 TEMPERATURE: Final = 4.0  # softmax temperature of the evaluation, in score points
-WEIGHTS_FILE: Final = Path(__file__).with_name("evaluation.toml")
+WEIGHTS_FILE: Final = Path(__file__).with_name("evaluation.toml")  # fitted on rule-aware bots' games
+# Fitted on the games of the search itself (at 24 iterations) against the rule-aware bot: the
+# positions its own play reaches (``benchmarks/fit_evaluation.py --bot search:24``).
+SEARCHED_WEIGHTS_FILE: Final = Path(__file__).with_name("evaluation-searched.toml")
 
 
 def score(g: Game, seat: int) -> float:
@@ -92,37 +95,42 @@ def features(g: Game, seat: int) -> tuple[float, ...]:
     )
 
 
-def fitted_score(g: Game, seat: int) -> float:
-    """One character's fitted score: the weights of :data:`WEIGHTS_FILE` times its :func:`features`."""
-    return sum(w * f for w, f in zip(fitted_weights(), features(g, seat), strict=True))
+def fitted_score(g: Game, seat: int, weights: tuple[float, ...] | None = None) -> float:
+    """One character's fitted score: ``weights`` (by default those of :data:`WEIGHTS_FILE`) times
+    its :func:`features`."""
+    return sum(w * f for w, f in zip(weights or fitted_weights(), features(g, seat), strict=True))
 
 
 @cache
-def fitted_weights() -> tuple[float, ...]:
+def fitted_weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
     """The weights of :data:`FEATURES` fitted on games' outcomes (``benchmarks/fit_evaluation.py``),
-    read once from :data:`WEIGHTS_FILE`; a feature it leaves out weighs 0.
+    read once from ``path``; a feature it leaves out weighs 0.
 
-    >>> len(fitted_weights()) == len(FEATURES)
+    >>> len(fitted_weights()) == len(fitted_weights(SEARCHED_WEIGHTS_FILE)) == len(FEATURES)
     True
     """
-    table = tomllib.loads(WEIGHTS_FILE.read_text())["weights"]
+    table = tomllib.loads(path.read_text())["weights"]
     unknown = set(table) - set(FEATURES)
     if unknown:
-        raise ConfigError(f"{WEIGHTS_FILE.name} weighs features the evaluation does not read: {sorted(unknown)}")
+        raise ConfigError(f"{path.name} weighs features the evaluation does not read: {sorted(unknown)}")
     return tuple(float(table.get(name, 0.0)) for name in FEATURES)
 
 
-def evaluate(g: Game, fitted: bool = False) -> list[float]:
+def evaluate(g: Game, weights: tuple[float, ...] | None = None) -> list[float]:
     """A value in [0, 1] per seat: the result when the game is over, else a
     softmax share among the living (the dead get 0) of :func:`score` over :data:`TEMPERATURE`,
-    or with ``fitted`` of :func:`fitted_score`, a chance to win fitted on games' outcomes."""
+    or given fitted ``weights`` (:func:`fitted_weights`) of :func:`fitted_score`, a chance to win
+    fitted on games' outcomes."""
     n = len(g.players)
     if g.result is not None:
         winners = g.result["winners"]
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
-    value, temperature = (fitted_score, 1.0) if fitted else (score, TEMPERATURE)
-    scores = [value(g, s) if g.players[s].alive else None for s in range(n)]
+    temperature = TEMPERATURE if weights is None else 1.0
+    scores = [
+        (score(g, s) if weights is None else fitted_score(g, s, weights)) if g.players[s].alive else None
+        for s in range(n)
+    ]
     best = max((s for s in scores if s is not None), default=0.0)
-    weights = [0.0 if s is None else math.exp((s - best) / temperature) for s in scores]
-    total = sum(weights) or 1.0
-    return [w / total for w in weights]
+    shares = [0.0 if s is None else math.exp((s - best) / temperature) for s in scores]
+    total = sum(shares) or 1.0
+    return [w / total for w in shares]

@@ -34,9 +34,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from pathlib import Path
 from typing import Any
 
-from talisman.bots.evaluation import evaluate
+from talisman.bots.evaluation import SEARCHED_WEIGHTS_FILE, WEIGHTS_FILE, evaluate, fitted_weights
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import knowledge_for
 from talisman.engine.decision import Decision
@@ -51,6 +52,7 @@ DEFAULT_ITERATIONS = 10
 # variants): at 135 iterations a round won 45.3% of 150, one turn 33.3% (McNemar's p = 0.018).
 # With two seats both are one turn.
 DEFAULT_HORIZON: int | None = None
+FAR_HORIZON = 3  # the turns after this one that the rollouts of FarSearchBot play
 MAX_ROLLOUT_ACTIONS = 200
 EXPLORATION = 0.5  # UCB1 constant, for values in [0, 1]
 MAX_REPEATS = 3  # searches of one kind of decision in a row within a turn
@@ -114,7 +116,7 @@ class SearchBot:
         iterations: int = DEFAULT_ITERATIONS,
         seconds: float | None = None,
         horizon: int | None = DEFAULT_HORIZON,
-        fitted: bool = False,
+        weights: Path | None = None,
         epsilon: float = 0.0,
     ) -> None:
         if iterations < 1 and seconds is None:
@@ -123,7 +125,8 @@ class SearchBot:
         self.iterations = iterations
         self.seconds = seconds
         self.horizon = horizon
-        self.fitted = fitted  # evaluate by the weights fitted on games' outcomes, not the hand-set score
+        # Evaluate by the weights of this file, fitted on games' outcomes (None: the hand-set score).
+        self.weights = None if weights is None else fitted_weights(weights)
         self.epsilon = epsilon  # the share of the rollouts' choices taken at random among the main options
         self.policy = HeuristicBot(random.Random(rng.getrandbits(32)))
         self.last: dict[str, Any] = {}  # what the last search found, for analysis
@@ -237,7 +240,7 @@ class SearchBot:
             ids = candidates(d) if epsilon and rng.random() < epsilon else []
             w.apply(rng.choice(ids) if ids else policy.choose(agent_view(w, d.player), d))
             steps += 1
-        return evaluate(w, self.fitted)[seat]
+        return evaluate(w, self.weights)[seat]
 
 
 class CeilingBot(SearchBot):
@@ -274,7 +277,31 @@ class FittedSearchBot(SearchBot):
     name = "search-fitted"
 
     def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
-        super().__init__(rng, iterations, seconds, fitted=True)
+        super().__init__(rng, iterations, seconds, weights=WEIGHTS_FILE)
+
+
+class SelfFittedSearchBot(SearchBot):
+    """The search that scores where its rollouts stop by an evaluation fitted on the positions of
+    its own games against the rule-aware bot, with their outcomes as the target
+    (:data:`~talisman.bots.evaluation.SEARCHED_WEIGHTS_FILE`), rather than on rule-aware bots'
+    games as :class:`FittedSearchBot`'s is, for analysis (``docs/simulation.md``)."""
+
+    name = "search-self-fitted"
+
+    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
+        super().__init__(rng, iterations, seconds, weights=SEARCHED_WEIGHTS_FILE)
+
+
+class FarSearchBot(SearchBot):
+    """The search with the evaluation fitted on rule-aware games (as :class:`FittedSearchBot`) and
+    rollouts of :data:`FAR_HORIZON` turns after the search's own (two rounds in two-player games),
+    for analysis (``docs/simulation.md``): whether a better calibrated score where the rollouts
+    stop lets a longer look-ahead pay, which it did not with the hand-set one."""
+
+    name = "search-far"
+
+    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
+        super().__init__(rng, iterations, seconds, horizon=FAR_HORIZON, weights=WEIGHTS_FILE)
 
 
 class RandomisedSearchBot(SearchBot):
@@ -299,7 +326,7 @@ class PairedSearchBot(SearchBot):
     name = "search-paired"
 
     def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
-        super().__init__(rng, iterations, seconds, fitted=True)
+        super().__init__(rng, iterations, seconds, weights=WEIGHTS_FILE)
 
     def search(self, view: LazyView, decision: Decision, ids: list[str], prior: str) -> str:
         root = _Node()

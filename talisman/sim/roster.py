@@ -5,7 +5,7 @@ A name is one of the bots of play, :func:`talisman.bots.base.bot_kinds` (the lev
 ``gentle``, ``fair``, ``hard``, ``strongest``, then ``random``, ``heuristic`` and ``search``:
 whatever the bots package adds appears here by itself), one of the bots for analysis,
 :func:`talisman.bots.base.analysis_bots` (``ceiling``, ``ceiling-cards``, ``search-fitted``,
-``search-randomised``, ``search-paired``), a bot that searches
+``search-self-fitted``, ``search-far``, ``search-randomised``, ``search-paired``), a bot that searches
 with a budget (``search:64``, ``ceiling:64``: its iterations per decision), or any factory of
 agents by its import path, ``package.module:function``, called with a ``random.Random`` (the
 seat's own random source) and returning an :class:`~talisman.bots.base.Agent`.
