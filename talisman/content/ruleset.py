@@ -20,7 +20,17 @@ from typing import Any, Final
 from talisman.content.cache import Bounded
 from talisman.content.loader import RawContent, build_spaces, load_files, resolve_numbers
 from talisman.content.model import CardDef, CharacterDef, LinkDef, NumberDef, RegionDef, SpaceDef, Table
-from talisman.content.modules import DECLARATION, Ending, Feature, Module, OptionSpec, Verb, get_module, resolve_modules
+from talisman.content.modules import (
+    DECLARATION,
+    Ending,
+    Feature,
+    Module,
+    OptionSpec,
+    Verb,
+    Wake,
+    get_module,
+    resolve_modules,
+)
 from talisman.content.option_args import OptionGrammar, compose_grammar
 from talisman.content.vocabulary import VERBS, Validator, module_verbs
 from talisman.errors import ConfigError, ContentError
@@ -79,9 +89,9 @@ class Ruleset:
     # the rule code of the modules, merged in their order (see compose_tables)
     points: dict[str, str]  # hook point -> its meaning
     abilities: dict[str, tuple[Fn, ...]]  # by hook point: module by module, each in its registration order
-    # by hook point where an ability is woken by traits (Module.ability): every ability there, in the
-    # same order, each with the traits that wake it (None: it is asked for every character)
-    wakers: dict[str, tuple[tuple[Fn, frozenset[str] | None], ...]]
+    # by hook point where an ability is woken by traits or state keys (Module.ability): every ability
+    # there, in the same order, each with what wakes it (None: it is asked for every character)
+    wakers: dict[str, tuple[tuple[Fn, Wake | None], ...]]
     hooks: dict[str, Fn]  # content hooks: { hook = "name" }
     handlers: dict[str, Fn]  # frame kind -> handler
     frame_args: dict[str, type]  # frame kind -> the TypedDict of its arguments, where its module declares one
@@ -152,7 +162,7 @@ class Ruleset:
         if found is None:
             if len(kept) >= WOKEN_LIMIT:
                 kept.clear()
-            found = kept[held] = tuple(fn for fn, wake in table if wake is None or not wake.isdisjoint(held))
+            found = kept[held] = tuple(fn for fn, wake in table if wake is None or not wake.traits.isdisjoint(held))
         return found
 
     def cards_with_trait(self, trait: str) -> frozenset[int]:
@@ -228,9 +238,9 @@ def compose_tables(modules: tuple[Module, ...]) -> dict[str, Any]:
 
 def _wakers(
     modules: tuple[Module, ...], abilities: dict[str, list[Fn]]
-) -> dict[str, tuple[tuple[Fn, frozenset[str] | None], ...]]:
-    """Every ability at each hook point where one is woken by traits, with the traits that wake it."""
-    woken: dict[str, dict[Fn, frozenset[str]]] = {}
+) -> dict[str, tuple[tuple[Fn, Wake | None], ...]]:
+    """Every ability at each hook point where one is woken by traits or keys, with what wakes it."""
+    woken: dict[str, dict[Fn, Wake]] = {}
     for m in modules:
         for point, table in m.wakers.items():
             woken.setdefault(point, {}).update(table)
