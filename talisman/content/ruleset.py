@@ -92,6 +92,9 @@ class Ruleset:
     # by hook point where an ability is woken by traits or state keys (Module.ability): every ability
     # there, in the same order, each with what wakes it (None: it is asked for every character)
     wakers: dict[str, tuple[tuple[Fn, Wake | None], ...]]
+    # by hook point: every ability there, in the same order, each with what wakes it or None (a reaction
+    # point's abilities are asked from it: one lookup, whether or not any ability there is woken)
+    reactors: dict[str, tuple[tuple[Fn, Wake | None], ...]]
     hooks: dict[str, Fn]  # content hooks: { hook = "name" }
     handlers: dict[str, Fn]  # frame kind -> handler
     frame_args: dict[str, type]  # frame kind -> the TypedDict of its arguments, where its module declares one
@@ -230,6 +233,7 @@ def compose_tables(modules: tuple[Module, ...]) -> dict[str, Any]:
         "points": points,
         "abilities": {p: tuple(fns) for p, fns in abilities.items()},
         "wakers": _wakers(modules, abilities),
+        "reactors": _reactors(modules, abilities),
         "ending_choices": tuple(fn for m in modules for fn in m.ending_choices),
         "features": played_features(modules, named["decisions"]),
         **named,
@@ -240,11 +244,19 @@ def _wakers(
     modules: tuple[Module, ...], abilities: dict[str, list[Fn]]
 ) -> dict[str, tuple[tuple[Fn, Wake | None], ...]]:
     """Every ability at each hook point where one is woken by traits or keys, with what wakes it."""
+    reactors = _reactors(modules, abilities)
+    return {point: reactors[point] for m in modules for point in m.wakers}
+
+
+def _reactors(
+    modules: tuple[Module, ...], abilities: dict[str, list[Fn]]
+) -> dict[str, tuple[tuple[Fn, Wake | None], ...]]:
+    """Every ability at each hook point, with what wakes it (None: nothing, it is always asked)."""
     woken: dict[str, dict[Fn, Wake]] = {}
     for m in modules:
         for point, table in m.wakers.items():
             woken.setdefault(point, {}).update(table)
-    return {point: tuple((fn, table.get(fn)) for fn in abilities[point]) for point, table in woken.items()}
+    return {point: tuple((fn, woken.get(point, {}).get(fn)) for fn in fns) for point, fns in abilities.items()}
 
 
 def played_features(modules: tuple[Module, ...], decisions: dict[str, str]) -> tuple[Feature, ...]:

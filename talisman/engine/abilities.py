@@ -271,13 +271,7 @@ def react(point: str, g: Game, first: Any, second: Any = _NOTHING, third: Any = 
     ``fn(g, first[, second[, third]])``, a call with a fixed number of arguments (see :func:`_collect`:
     a turn asks some fifty reactions with every module in play). One woken by traits or state keys
     (see :data:`REACTIONS`) is asked only when one of them is there for the character ``first``."""
-    rules = g.rules
-    table = rules.wakers.get(point)
-    if table is None:
-        for fn in rules.abilities[point]:
-            _react(fn, g, first, second, third)
-        return
-    for fn, wake in table:
+    for fn, wake in g.rules.reactors[point]:
         if wake is None or awake(g, wake, first):
             _react(fn, g, first, second, third)
         elif CHECK_WAKING:
