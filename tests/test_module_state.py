@@ -39,6 +39,10 @@ WORKED_OUT = {
         "talisman/engine/movement.py",
         "_clear_status",
     ): "the clear_status frame: its makers name the key (frames.clear_status)",
+    (
+        "talisman/engine/abilities.py",
+        "awake",
+    ): "the keys that wake a reaction: its module names them beside it (test_waking checks them declared)",
     ("talisman/engine/stats.py", "helper_strength"): "the engine's charmed and raised",
     ("talisman/engine/stats.py", "set_status"): "the setter of derived keys: its callers name the key",
     ("talisman/engine/stats.py", "set_global"): "the setter of derived keys: its callers name the key",

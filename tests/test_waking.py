@@ -1,8 +1,10 @@
-"""Abilities woken by traits (``Module.ability(point, traits=...)``): a game asks such an ability
-only for a character holding one of its traits, and that changes no game. In checking mode
-(``abilities.CHECK_WAKING``) every ability left asleep is asked all the same and must offer
-nothing, over seeded games of every module with both bots; the same games played with every
-ability asked are the same, action for action."""
+"""Abilities woken by traits or state keys (``Module.ability(point, traits=..., game=...,
+character=...)``): a game asks such an ability only for a character holding one of its traits (or,
+at a reaction point, when one of its keys is in the game's globals or the character's status), and
+that changes no game. In checking mode (``abilities.CHECK_WAKING``) every ability left asleep is
+asked all the same and must offer nothing (a reaction: change nothing), over seeded games of every
+module with both bots; the same games played with every ability asked are the same, action for
+action."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import pytest
 from talisman import Game
 from talisman.bots import make_bot, observe
 from talisman.bots.loop import play
-from talisman.content.modules import Module, register_module, unregister_module
+from talisman.content.modules import Module, Wake, register_module, resolve_modules, unregister_module
 from talisman.content.ruleset import ruleset_for
 from talisman.engine import abilities
 from talisman.engine.decision import Choice
@@ -62,6 +64,10 @@ def every_ability_asked(g: Game, point: str, seat: int) -> tuple:
     return abilities.hooks(g, point)
 
 
+def always(g: Game, wake: Wake, seat: int) -> bool:
+    return True
+
+
 @pytest.mark.parametrize("modules", MODULE_SETS, ids=["+".join(m) for m in MODULE_SETS])
 def test_asleep_abilities_offer_nothing_and_waking_changes_no_game(monkeypatch, modules):
     for seed in SEEDS:
@@ -71,15 +77,35 @@ def test_asleep_abilities_offer_nothing_and_waking_changes_no_game(monkeypatch, 
                 woken = played(modules, seed, bot)  # (raises if an ability asleep offers something)
             with monkeypatch.context() as m:
                 m.setattr(abilities, "woken", every_ability_asked)
+                m.setattr(abilities, "awake", always)
                 assert played(modules, seed, bot) == woken, (seed, bot)
 
 
-def test_the_modules_declare_waking_traits_only_at_points_that_honour_them():
-    rules = ruleset_for(MODULE_SETS[2])
-    assert rules.wakers, "some abilities are woken by traits"
-    assert set(rules.wakers) <= abilities.WOKEN_BY_TRAITS
+@pytest.mark.parametrize("modules", MODULE_SETS, ids=["+".join(m) for m in MODULE_SETS])
+def test_the_modules_declare_waking_only_at_points_that_honour_it(modules):
+    """Traits at the option points that wake by them; traits and state keys at the reaction points,
+    each key one that a module of the game declares in that scope."""
+    rules = ruleset_for(modules)
+    assert set(rules.wakers) <= abilities.WOKEN_BY_TRAITS | abilities.REACTIONS
+    declared = [key for m in resolve_modules(modules) for keys in m.state.values() for key in keys.values()]
+
+    def known(scope: str, name: str) -> bool:
+        return any(key.scope == scope and key.matches(name) for key in declared)
+
     for point, table in rules.wakers.items():
         assert tuple(fn for fn, _wake in table) == rules.abilities[point]
+        for fn, wake in table:
+            if wake is None:
+                continue
+            assert point in abilities.REACTIONS or not wake.keys, (point, fn.__name__)
+            assert all(known("game", name) for name in wake.game), (fn.__name__, wake.game)
+            assert all(known("character", name) for name in wake.character), (fn.__name__, wake.character)
+
+
+def test_some_abilities_are_woken_by_traits_and_some_by_keys():
+    wakes = [wake for table in ruleset_for(MODULE_SETS[2]).wakers.values() for _fn, wake in table if wake]
+    assert any(wake.traits for wake in wakes) and any(wake.game for wake in wakes)
+    assert any(wake.character for wake in wakes)
 
 
 def test_an_ability_woken_by_too_few_traits_is_caught():
@@ -101,3 +127,27 @@ def test_an_ability_woken_by_too_few_traits_is_caught():
     finally:
         abilities.CHECK_WAKING = False
         unregister_module("test-waking")
+
+
+def test_a_reaction_woken_by_too_few_keys_is_caught():
+    brew = Module(name="test-waking-keys", title="A juggler's tricks")
+
+    @brew.ability("turn_start", character="juggling")
+    def juggle(g: Game, seat: int) -> None:
+        g.globals["juggled"] = True  # (whatever the character's status: "juggling" does not wake it)
+
+    register_module(brew)
+    try:
+        g = Game.new(["warrior"], modules=("core", "test-waking-keys"), seed=1, log=False)
+        abilities.react("turn_start", g, 0)
+        assert "juggled" not in g.globals
+        g.players[0].status["juggling"] = True
+        abilities.react("turn_start", g, 0)
+        assert g.globals.pop("juggled")
+        del g.players[0].status["juggling"]
+        abilities.CHECK_WAKING = True
+        with pytest.raises(RuntimeError, match="juggle at 'turn_start' changed the game for the Warrior"):
+            abilities.react("turn_start", g, 0)
+    finally:
+        abilities.CHECK_WAKING = False
+        unregister_module("test-waking-keys")

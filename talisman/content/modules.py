@@ -125,6 +125,26 @@ class Feature:
 
 
 @dataclass(frozen=True)
+class Wake:
+    """What wakes an ability (see :meth:`Module.ability`): a character holding one of ``traits``, a
+    character whose ``status`` holds one of the keys ``character``, or a game whose ``globals`` hold
+    one of the keys ``game``. An ability so declared does nothing for a character woken by none.
+
+    >>> Wake(frozenset(), (), ("routed",)).keys
+    ('routed',)
+    """
+
+    traits: frozenset[str]
+    game: tuple[str, ...]
+    character: tuple[str, ...]
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The state keys that wake it, of either scope."""
+        return self.game + self.character
+
+
+@dataclass(frozen=True)
 class Verb:
     """An effect verb a module adds to the vocabulary: the check of its TOML value, and what it does."""
 
@@ -168,7 +188,7 @@ class Module:
         self.base = base
         self.points: dict[str, str] = {}  # hook points it declares, with their meaning
         self.abilities: dict[str, list[Fn]] = {}  # by hook point, in registration order
-        self.wakers: dict[str, dict[Fn, frozenset[str]]] = {}  # by hook point: the traits that wake an ability
+        self.wakers: dict[str, dict[Fn, Wake]] = {}  # by hook point: what wakes an ability (see ability)
         self.hooks: dict[str, Fn] = {}  # content hooks: { hook = "name" }
         self.handlers: dict[str, Fn] = {}  # frame kind -> handler
         self.frame_args: dict[str, type] = {}  # frame kind -> its arguments (a TypedDict), where declared
@@ -199,25 +219,40 @@ class Module:
         """Declare a hook point that abilities (of any module in the game) may register at."""
         self.points[name] = meaning
 
-    def ability(self, point: str, *, traits: str | Iterable[str] = ()) -> Callable[[F], F]:
+    def ability(
+        self,
+        point: str,
+        *,
+        traits: str | Iterable[str] = (),
+        game: str | Iterable[str] = (),
+        character: str | Iterable[str] = (),
+    ) -> Callable[[F], F]:
         """Register a function at a hook point; it is asked only in games with this module.
 
         ``traits`` wakes it only for a character holding one of them (at the points
         ``abilities.WOKEN_BY_TRAITS`` lists: the turn menu and meetings): it offers nothing to any
-        other, so a game does not ask it for them (``Ruleset.woken``).
+        other, so a game does not ask it for them (``Ruleset.woken``). At a reaction point
+        (``abilities.REACTIONS``) the state keys it serves wake it too: ``game``, keys of the game's
+        ``globals``, and ``character``, keys of the ``status`` of the character it reacts for (its
+        first argument); it does nothing while none of its traits and keys is there, and is not asked.
 
         >>> m = Module(name="example", title="An example")
         >>> @m.ability("turn", traits="juggle")
         ... def juggle(g, seat, back):
         ...     return []
-        >>> m.wakers["turn"][juggle]
+        >>> m.wakers["turn"][juggle].traits
         frozenset({'juggle'})
+        >>> @m.ability("turn_start", character="routed")
+        ... def flee(g, seat):
+        ...     pass
+        >>> m.wakers["turn_start"][flee].character
+        ('routed',)
         """
-        wake = frozenset(_words(traits))
+        wake = Wake(frozenset(_words(traits)), tuple(_words(game)), tuple(_words(character)))
 
         def register(fn: F) -> F:
             self.abilities.setdefault(point, []).append(fn)
-            if wake:
+            if wake.traits or wake.keys:
                 self.wakers.setdefault(point, {})[fn] = wake
             return fn
 

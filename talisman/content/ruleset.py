@@ -20,7 +20,17 @@ from typing import Any, Final
 from talisman.content.cache import Bounded
 from talisman.content.loader import RawContent, build_spaces, load_files, resolve_numbers
 from talisman.content.model import CardDef, CharacterDef, LinkDef, NumberDef, RegionDef, SpaceDef, Table
-from talisman.content.modules import DECLARATION, Ending, Feature, Module, OptionSpec, Verb, get_module, resolve_modules
+from talisman.content.modules import (
+    DECLARATION,
+    Ending,
+    Feature,
+    Module,
+    OptionSpec,
+    Verb,
+    Wake,
+    get_module,
+    resolve_modules,
+)
 from talisman.content.option_args import OptionGrammar, compose_grammar
 from talisman.content.vocabulary import VERBS, Validator, module_verbs
 from talisman.errors import ConfigError, ContentError
@@ -79,9 +89,12 @@ class Ruleset:
     # the rule code of the modules, merged in their order (see compose_tables)
     points: dict[str, str]  # hook point -> its meaning
     abilities: dict[str, tuple[Fn, ...]]  # by hook point: module by module, each in its registration order
-    # by hook point where an ability is woken by traits (Module.ability): every ability there, in the
-    # same order, each with the traits that wake it (None: it is asked for every character)
-    wakers: dict[str, tuple[tuple[Fn, frozenset[str] | None], ...]]
+    # by hook point where an ability is woken by traits or state keys (Module.ability): every ability
+    # there, in the same order, each with what wakes it (None: it is asked for every character)
+    wakers: dict[str, tuple[tuple[Fn, Wake | None], ...]]
+    # by hook point: every ability there, in the same order, each with what wakes it or None (a reaction
+    # point's abilities are asked from it: one lookup, whether or not any ability there is woken)
+    reactors: dict[str, tuple[tuple[Fn, Wake | None], ...]]
     hooks: dict[str, Fn]  # content hooks: { hook = "name" }
     handlers: dict[str, Fn]  # frame kind -> handler
     frame_args: dict[str, type]  # frame kind -> the TypedDict of its arguments, where its module declares one
@@ -152,7 +165,7 @@ class Ruleset:
         if found is None:
             if len(kept) >= WOKEN_LIMIT:
                 kept.clear()
-            found = kept[held] = tuple(fn for fn, wake in table if wake is None or not wake.isdisjoint(held))
+            found = kept[held] = tuple(fn for fn, wake in table if wake is None or not wake.traits.isdisjoint(held))
         return found
 
     def cards_with_trait(self, trait: str) -> frozenset[int]:
@@ -220,6 +233,7 @@ def compose_tables(modules: tuple[Module, ...]) -> dict[str, Any]:
         "points": points,
         "abilities": {p: tuple(fns) for p, fns in abilities.items()},
         "wakers": _wakers(modules, abilities),
+        "reactors": _reactors(modules, abilities),
         "ending_choices": tuple(fn for m in modules for fn in m.ending_choices),
         "features": played_features(modules, named["decisions"]),
         **named,
@@ -228,13 +242,21 @@ def compose_tables(modules: tuple[Module, ...]) -> dict[str, Any]:
 
 def _wakers(
     modules: tuple[Module, ...], abilities: dict[str, list[Fn]]
-) -> dict[str, tuple[tuple[Fn, frozenset[str] | None], ...]]:
-    """Every ability at each hook point where one is woken by traits, with the traits that wake it."""
-    woken: dict[str, dict[Fn, frozenset[str]]] = {}
+) -> dict[str, tuple[tuple[Fn, Wake | None], ...]]:
+    """Every ability at each hook point where one is woken by traits or keys, with what wakes it."""
+    reactors = _reactors(modules, abilities)
+    return {point: reactors[point] for m in modules for point in m.wakers}
+
+
+def _reactors(
+    modules: tuple[Module, ...], abilities: dict[str, list[Fn]]
+) -> dict[str, tuple[tuple[Fn, Wake | None], ...]]:
+    """Every ability at each hook point, with what wakes it (None: nothing, it is always asked)."""
+    woken: dict[str, dict[Fn, Wake]] = {}
     for m in modules:
         for point, table in m.wakers.items():
             woken.setdefault(point, {}).update(table)
-    return {point: tuple((fn, table.get(fn)) for fn in abilities[point]) for point, table in woken.items()}
+    return {point: tuple((fn, woken.get(point, {}).get(fn)) for fn in fns) for point, fns in abilities.items()}
 
 
 def played_features(modules: tuple[Module, ...], decisions: dict[str, str]) -> tuple[Feature, ...]:

@@ -68,6 +68,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from talisman.content.modules import Wake
 from talisman.engine import stats
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
@@ -134,8 +135,19 @@ _NOTHING: Final = object()  # an argument not given (see _collect)
 # look at a trait and most look first at something cheaper (the space, a flag), working out the
 # traits to wake them cost more than the calls it saved (callgrind, every module in play).
 WOKEN_BY_TRAITS: Final = frozenset(("turn", "meet"))
+# The engine's reaction points asked through :func:`react` for a character (their abilities push frames
+# or change the state and return nothing), where an ability may be woken by the state keys it serves
+# as well as by traits (``pvp_rolled`` is asked for a fight, ``killed`` and ``chose`` otherwise): a
+# turn asks some fifty reactions with every module in play, most of them looking for a key of their
+# module's (a ship aboard, a Magic Shell, a gate closed) that is seldom there.
+REACTIONS: Final = frozenset(
+    (
+        "setup", "turn_start", "arrive", "scroll_read", "paid", "landed", "turn_end", "death", "life_taken",
+        "met", "life_lost", "defeated", "pvp_won", "gained", "cast", "card_met",
+    )
+)  # fmt: skip
 # Checking mode (tests): every ability left asleep is asked all the same, and one that offers
-# something raises (its module declares too few traits to wake it).
+# something, or a reaction that changes the game, raises (its module declares too little to wake it).
 CHECK_WAKING = False
 
 
@@ -257,14 +269,54 @@ def lost_fight_options(g: Game, seat: int, fight: dict[str, Any]) -> list[Choice
 def react(point: str, g: Game, first: Any, second: Any = _NOTHING, third: Any = _NOTHING) -> None:
     """Let every ability registered at a reaction point react (they push frames): each is asked
     ``fn(g, first[, second[, third]])``, a call with a fixed number of arguments (see :func:`_collect`:
-    a turn asks some fifty reactions with every module in play)."""
-    for fn in hooks(g, point):
-        if second is _NOTHING:
-            fn(g, first)
-        elif third is _NOTHING:
-            fn(g, first, second)
-        else:
-            fn(g, first, second, third)
+    a turn asks some fifty reactions with every module in play). One woken by traits or state keys
+    (see :data:`REACTIONS`) is asked only when one of them is there for the character ``first``."""
+    for fn, wake in g.rules.reactors[point]:
+        if wake is None or awake(g, wake, first):
+            _react(fn, g, first, second, third)
+        elif CHECK_WAKING:
+            before = g.state_hash()
+            _react(fn, g, first, second, third)
+            if g.state_hash() != before:
+                raise RuntimeError(
+                    f"{fn.__module__}.{fn.__name__} at {point!r} changed the game for the {g.name(first)},"
+                    " though none of the traits and state keys that wake it is there"
+                )
+
+
+def _react(fn: Callable[..., Any], g: Game, first: Any, second: Any, third: Any) -> None:
+    """One reaction, asked as :func:`react` asks it."""
+    if second is _NOTHING:
+        fn(g, first)
+    elif third is _NOTHING:
+        fn(g, first, second)
+    else:
+        fn(g, first, second, third)
+
+
+def awake(g: Game, wake: Wake, seat: int) -> bool:
+    """Is one of the keys or traits that wake an ability there: a key of the game's ``globals``, a
+    key of the character's ``status``, a trait it holds (the cheapest looked at first)?
+
+    >>> from talisman import Game
+    >>> from talisman.content.modules import Wake
+    >>> g = Game.new(["warrior"], seed=1)
+    >>> awake(g, Wake(frozenset(), (), ("routed",)), 0)
+    False
+    >>> g.players[0].status["routed"] = True
+    >>> awake(g, Wake(frozenset(), (), ("routed",)), 0)
+    True
+    """
+    found = g.globals
+    for key in wake.game:
+        if key in found:
+            return True
+    if wake.character:
+        found = g.players[seat].status
+        for key in wake.character:
+            if key in found:
+                return True
+    return bool(wake.traits) and not wake.traits.isdisjoint(stats.traits(g, seat))
 
 
 def movement_die(g: Game, seat: int) -> int:

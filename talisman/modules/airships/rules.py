@@ -246,7 +246,7 @@ def _airship_disembark(g: Game, a: frames.Seat) -> None:
     g.players[seat].status["disembarked"] = {"card": card, "turn": g.turn}
 
 
-@MODULE.ability("arrive")
+@MODULE.ability("arrive", character="airship")
 def left_behind(g: Game, seat: int, came_from: int) -> None:
     """A flight carries the ship; anything else that moves the character leaves it where it last was."""
     p = g.players[seat]
@@ -259,7 +259,7 @@ def left_behind(g: Game, seat: int, came_from: int) -> None:
     leave_ship(g, seat, p.status["airship"]["space"], "stays behind")
 
 
-@MODULE.ability("turn_start")
+@MODULE.ability("turn_start", character="airship")
 def off_the_board(g: Game, seat: int) -> None:
     """Taken where no ship can fly without arriving (below the land), the ship stays where it was."""
     p = g.players[seat]

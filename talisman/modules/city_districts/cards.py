@@ -407,7 +407,7 @@ def _ride_back(g: Game, a: frames.Seat) -> None:
     lives.end_turn_now(g)
 
 
-@MODULE.ability("turn_end")
+@MODULE.ability("turn_end", character="ditched")
 def ditched_for_good(g: Game, seat: int) -> None:
     """Not fetched on the next turn, those left behind are free for anyone to take."""
     left = g.players[seat].status.get("ditched")

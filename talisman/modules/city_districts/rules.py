@@ -162,7 +162,7 @@ def close_gate(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.say(f"The {GATES[gate]} slams shut: no one passes it for two turns.", seat=seat)
 
 
-@MODULE.ability("turn_end")
+@MODULE.ability("turn_end", game=tuple(f"city-gate:{gate}" for gate in GATES))
 def gates_reopen(g: Game, seat: int) -> None:
     """The gate opens again at the end of its closer's second turn after the closing one."""
     for gate in GATES:

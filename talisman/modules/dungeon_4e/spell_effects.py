@@ -68,7 +68,7 @@ def magic_shell(g: Game, a: dict[str, Any]) -> None:
     g.say(f"A Magic Shell closes round {g.name(a['p'])} until its next turn.", seat=a["p"])
 
 
-@MODULE.ability("turn_start")
+@MODULE.ability("turn_start", character="shell")
 def shell_breaks(g: Game, seat: int) -> None:
     p = g.players[seat]
     if p.status.pop("shell", None):

@@ -152,7 +152,7 @@ def _climb_out(g: Game, a: frames.GoTo) -> None:
     lives.end_turn_now(g)
 
 
-@MODULE.ability("arrive")
+@MODULE.ability("arrive", character=("doorway", "flight"))
 def left_doorway(g: Game, seat: int, came_from: int) -> None:
     p = g.players[seat]
     found = p.status.get("doorway")
@@ -194,7 +194,7 @@ def beaten_back(g: Game, seat: int) -> None:
         g.players[seat].status["retreat"] = g.turn
 
 
-@MODULE.ability("turn_end")
+@MODULE.ability("turn_end", character="retreat")
 def retreat_done(g: Game, seat: int) -> None:
     p = g.players[seat]
     if p.status.get("retreat", g.turn) < g.turn:
@@ -218,7 +218,7 @@ def declare_flight(g: Game, seat: int, back: list[Any]) -> list[Choice]:
 MODULE.handler("declare_flight", args=frames.Seat)(flight.declare)
 
 
-@MODULE.ability("turn_start")
+@MODULE.ability("turn_start", character="flight")
 def flight_sealed(g: Game, seat: int) -> None:
     """In a sealed Dungeon flight is vain: the way out is the Treasure Chamber."""
     p = g.players[seat]

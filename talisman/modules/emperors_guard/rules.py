@@ -166,7 +166,7 @@ def muster(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 # --- the walk at the end of each round ---------------------------------------------------------------------
 
 
-@MODULE.ability("turn_start")
+@MODULE.ability("turn_start", game="guards")
 def round_over(g: Game, seat: int) -> None:
     """The first turn of a new round begins: the last round is over, and the Guards walk."""
     if guards(g) and g.round > g.globals.get("guards-round", g.round):

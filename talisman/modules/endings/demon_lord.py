@@ -155,7 +155,7 @@ def barrier(g: Game, seat: int, path: list[int]) -> bool:
     return not [f for f in fighters(g) if f != seat]
 
 
-@MODULE.ability("death")
+@MODULE.ability("death", game=POOL)
 def challenger_killed(g: Game, seat: int) -> None:
     """The Demon Lord regains his lives when his challenger dies."""
     if common.in_game(g) and seat in g.globals.get(POOL, {}).get("fighters", ()):

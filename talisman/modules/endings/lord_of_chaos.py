@@ -136,7 +136,7 @@ def _errand(g: Game, seat: int, place: str, lose_life: bool) -> None:
         lives.lose_lives(g, seat, 1, "the Lord of Chaos")
 
 
-@MODULE.ability("landed")
+@MODULE.ability("landed", character="goal")
 def errand_place(g: Game, seat: int) -> None:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     if aim and aim["kind"] == "errand" and not aim["done"] and g.space_name(g.players[seat].space) == aim["place"]:
@@ -180,7 +180,7 @@ def back_to_the_portal(g: Game, seat: int, path: list[int]) -> bool:
     return not any(g.rules.spaces[s].kind == "crown" for s in path)
 
 
-@MODULE.ability("landed")
+@MODULE.ability("landed", character="goal")
 def portal_reached(g: Game, seat: int) -> None:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     here = g.rules.spaces[g.players[seat].space]

@@ -323,7 +323,7 @@ def _perils_result(g: Game, a: PerilsResult) -> None:
         lose_battle_life(g, lose, cause=f"beaten by the {g.name(win)}", armour=a["mode"] == "strength", by=win)
 
 
-@MODULE.ability("turn_start")
+@MODULE.ability("turn_start", character="goal")
 def perils_each_turn(g: Game, seat: int) -> None:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     if aim and aim["kind"] == "perils":
@@ -333,7 +333,7 @@ def perils_each_turn(g: Game, seat: int) -> None:
 # --- the returning quests ------------------------------------------------------------
 
 
-@MODULE.ability("landed")
+@MODULE.ability("landed", character="goal")
 def quest_places(g: Game, seat: int) -> None:
     """The Quest of a Lifetime counts the places landed on, in order."""
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
@@ -346,7 +346,7 @@ def quest_places(g: Game, seat: int) -> None:
         g.say(f"{g.name(seat)} has visited the {here} for its quest; next, the {following}.", type="quest", seat=seat)
 
 
-@MODULE.ability("life_taken")
+@MODULE.ability("life_taken", character="goal")
 def ashes(g: Game, seat: int, victim: int) -> None:
     aim = common.goal(g, seat, NAME) if common.in_game(g) else None
     if aim and aim["kind"] == "ashes" and not aim["taken"] and g.controller(victim) != g.controller(seat):

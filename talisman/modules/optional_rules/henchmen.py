@@ -212,13 +212,13 @@ def lend_after_a_choice(g: Game, seat: int, kind: str, option: str) -> None:
                 lend(g, p.seat)
 
 
-@MODULE.ability("turn_start")
+@MODULE.ability("turn_start", game="henchmen")
 def lend_at_turn_start(g: Game, seat: int) -> None:
     if "henchmen" in g.globals:
         lend(g, seat)
 
 
-@MODULE.ability("gained")
+@MODULE.ability("gained", game="henchmen")
 def lend_on_gaining(g: Game, seat: int, card: int) -> None:
     """A henchman taken up (from a dead master's space, from a character met) serves its new master."""
     if str(card) in henchmen(g):

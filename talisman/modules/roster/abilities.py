@@ -306,7 +306,7 @@ def movement_limits(g: Game, seat: int, path: list[int]) -> bool:
     return True
 
 
-@MODULE.ability("turn_start")
+@MODULE.ability("turn_start", character="routed")
 def routed_flees(g: Game, seat: int) -> None:
     """A character routed in the Dungeon spends its next turn fleeing toward the Entrance."""
     p = g.players[seat]
@@ -692,7 +692,7 @@ def _drive(g: Game, a: frames.GoTo) -> None:
         g.say(f"The {g.name(seat)} is driven to the {g.space_name(a['to'])}.", type="move", seat=seat)
 
 
-@MODULE.ability("turn_start")
+@MODULE.ability("turn_start", character="chapel-bound")
 def chapel_bound(g: Game, seat: int) -> None:
     if g.players[seat].status.get("chapel-bound"):
         g.push("to_chapel", p=seat)
@@ -749,7 +749,7 @@ def _mark_routed(g: Game, a: frames.Seat) -> None:
 # --- Scrolls ---------------------------------------------------------------------------------------
 
 
-@MODULE.ability("scroll_read")
+@MODULE.ability("scroll_read", traits="keep-scroll")
 def keep_a_scroll(g: Game, reader: int, card: int) -> None:
     """000's Scientist: once he has had a Scroll he always has one."""
     p = g.players[reader]

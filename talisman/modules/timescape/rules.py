@@ -258,7 +258,7 @@ def warp_gate_spell(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.say(f"A Warp Gate opens for {g.name(seat)}: on its next turn it may enter the Timescape by it.", seat=seat)
 
 
-@MODULE.ability("turn_start")
+@MODULE.ability("turn_start", character=WARP_GATE_OPEN)
 def warp_gate_ready(g: Game, seat: int) -> None:
     """On the turn after the Spell, the Warp Gate is the caster's promised move, for this turn only."""
     p = g.players[seat]
@@ -401,7 +401,7 @@ def dimensional_rift(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         )
 
 
-@MODULE.ability("turn_start")
+@MODULE.ability("turn_start", game="rift", character=("timescape", "imprisoned"))
 def turn_begins(g: Game, seat: int) -> None:
     """A Rift lasts one turn; a prisoner of the Sentinels tries to escape."""
     g.globals.pop("rift", None)

@@ -93,7 +93,7 @@ def only_outward(g: Game, seat: int, path: list[int]) -> bool:
     return all(not in_tower(g, s) or ring_distance(g, s) < ring_distance(g, p.space) for s in path)
 
 
-@MODULE.ability("landed")
+@MODULE.ability("landed", character=RETREAT)
 def out_of_the_tower(g: Game, seat: int) -> None:
     p = g.players[seat]
     if p.status.get(RETREAT) and not in_tower(g, p.space):
