@@ -522,14 +522,18 @@ def test_a_bot_sent_for_seven_dragons_goes_back_to_open_pandoras_box_again():
     assert act(make_bot("heuristic", 0), s.game) == "keep"
 
 
-@rules("endings.demon-lord.fight")
-def test_a_bot_that_chose_to_fight_the_demon_lord_does_not_let_him_be():
+@rules("inner-region.creatures-immune", "endings.demon-lord.fight")
+def test_the_necromancer_may_not_let_the_demon_lord_be():
+    """000: no creature of the Inner Region may be evaded, and the Demon Lord is fought. Letting
+    him be (the Necromancer's way with Spirits) had ended the turn: a Necromancer of Craft 11 and
+    14 lives sat on the Crown before a Demon Lord of one life for 300 turns."""
     s = Scenario(["necromancer", "thief"], modules=("endings", "roster"), ending="demon-lord").no_spells()
     s.at(0, "valley-of-fire").give(0, "Talisman").set(0, strength=4, craft=11, lives=9)
     s.at(1, "village").set(1, lost_turns=50)
-    s.start().choose("move:crown-of-command").choose("fight")
-    assert s.kind == "combat" and "let-them-be" in s.options()  # the Necromancer's way with Spirits
-    assert act(make_bot("heuristic", 0), s.game) == "fight"
+    s.start().choose("move:crown-of-command")
+    s.dice(6, 1).choose("fight")  # no choice before the dice: 11 + 6 against 12 + 1
+    assert s.kind != "combat", s.options()  # (it offered "let-them-be", which ended the turn)
+    assert s.game.globals["demon-lord"]["lives"] == 3
 
 
 @rules("endings.demon-lord.fight")
@@ -575,3 +579,22 @@ def test_a_bot_goes_no_more_into_the_city_for_a_weapon_the_bazaar_has_sold_out()
     s.set(0, gold=20)
     bot._setup(agent_view(s.game, 0), s.decision)
     assert wants_city(bot)
+
+
+@rules("endings.pandoras-box.4-quest", "timescape.enter.mystic-enchantress")
+def test_a_quest_that_leads_into_the_timescape_goes_by_the_mystic():
+    """No road leads to the Space Fortress: the bot heads for the Village and asks the Mystic,
+    Talisman and all (a Monk of Strength 28 had wandered 250 turns with that step of its quest)."""
+    from test_timescape import village
+
+    def questing(s: Scenario) -> Scenario:
+        s.no_spells().give(0, "Talisman").set(0, strength=9, craft=6, lives=5).at(1, "tavern")
+        places = [["Graveyard"], ["Space Fortress"], ["Crown of Command"]]
+        common.set_goal(s.game, 0, "pandoras-box", "quest", "the Quest of a Lifetime", places=places, next=1)
+        return s
+
+    s = questing(Scenario(["monk", "thief"], modules=("endings", "timescape"), ending="pandoras-box"))
+    assert aimed(s.at(0, "chapel").dice(1)) == "village"
+    s = questing(Scenario(["monk", "thief"], modules=("endings", "timescape"), ending="pandoras-box"))
+    village(s)
+    assert s.kind == "encounter" and act(make_bot("heuristic", 0), s.game) == "timescape:mystic"

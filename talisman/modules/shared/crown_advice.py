@@ -7,7 +7,7 @@ while nobody fights him, so only a bot his equal in the attribute he is fought w
 With one there, the bot heads inward only when it is his equal (a little less late in a long
 game; before the Dragon King, who takes a Talisman or a life, with a Talisman to spare), tries
 the Portal with Craft and wishes for Craft before the Demon Lord, fights the lord it chose to
-fight (never lets him be), and, when the Crown stays beyond it for long, hunts the other
+fight, and, when the Crown stays beyond it for long, hunts the other
 characters instead: the last one standing wins too.
 """
 
@@ -17,7 +17,6 @@ from typing import Final
 
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
-from talisman.engine.decision import Decision
 from talisman.modules.core.advice.common import INNER, crown_ending, desperate, late
 
 ADVICE: Final = Advice("lords")
@@ -92,12 +91,3 @@ def _wants_craft(bot: HeuristicBot) -> bool:
 def _crown_out_of_reach(bot: HeuristicBot) -> bool:
     """Long into a game the lord is beyond the bot: only being the last one standing is left."""
     return bot.view["turn"] > HUNT_AFTER and guarded(bot) and not equal_to_the_lord(bot)
-
-
-@ADVICE.on("forbidden")
-def _no_letting_the_lord_be(bot: HeuristicBot, d: Decision) -> set[str]:
-    """On the Crown the bot fights the lord it chose to fight: letting him be (the Necromancer's
-    way with Spirits) only ended its turn, and a Necromancer of Craft 11 and 14 lives sat on the
-    Crown before the Demon Lord, one life from the win, for 300 turns."""
-    on_crown = bot.rules.space(bot.here()).kind == "crown"
-    return {"let-them-be"} if d.kind == "combat" and on_crown and guarded(bot) else set()
