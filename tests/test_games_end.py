@@ -598,3 +598,48 @@ def test_a_quest_that_leads_into_the_timescape_goes_by_the_mystic():
     s = questing(Scenario(["monk", "thief"], modules=("endings", "timescape"), ending="pandoras-box"))
     village(s)
     assert s.kind == "encounter" and act(make_bot("heuristic", 0), s.game) == "timescape:mystic"
+
+
+@rules("movement.raft.obtain", "movement.roll-outer-middle")
+def test_a_bot_kept_out_by_the_sentinel_builds_a_raft():
+    """With an Axe it heads for a Woods or the Forest and builds a raft there (weak characters
+    with a Talisman had walked the Outer Region for 400 turns, the Sentinel barring the bridge);
+    without one, and gold to pay for it, it goes to buy one at the Village and buys it first."""
+
+    def kept_out(*objects: str, gold: int = 0, at: str = "fields-5") -> Scenario:
+        s = Scenario(["wizard", "thief"]).no_spells().at(0, at).at(1, "crags").set(1, lost_turns=50)
+        for name in ("Talisman", *objects):
+            s.give(0, name)
+        s.set(0, strength=4, craft=8, lives=4, gold=gold)
+        s.game.turn = 300
+        return s
+
+    assert aimed(kept_out("Axe").dice(1)) == "forest"  # (the Ruins, then the Forest: the nearest)
+    assert aimed(kept_out(gold=3).dice(1)) == "village"
+    assert aimed(kept_out(gold=2).dice(1)) == "tavern"  # no Axe to be had: the boatman
+    s = kept_out("Axe", at="plains-4").dice(1)
+    s.start().choose("roll").choose("move:forest")
+    while s.kind != "end-turn":
+        s.choose(act(make_bot("heuristic", 0), s.game))
+    assert bot_says(s) == "build-raft"
+    s = kept_out("Sword", gold=3, at="fields-6").dice(1)
+    s.start().choose("roll").choose("move:village")
+    assert s.kind == "choose" and bot_says(s) == "blacksmith"
+    s.choose("blacksmith")
+    assert s.kind == "shop" and bot_says(s) == "buy:Axe"  # (not the Shield it would buy otherwise)
+
+
+@rules("endings.demon-lord.fight")
+def test_a_bot_a_few_points_of_craft_short_of_the_demon_lord_prays_at_the_temple():
+    """Two rivals Craft 9 and 8 had hunted each other for 400 turns, healing every loss."""
+
+    def short(craft: int, turn: int) -> str:
+        s = crown("demon-lord").at(0, "castle").set(0, strength=6, craft=craft, lives=4)
+        s.put("crown-of-command", "The Demon Lord")  # face up: a rival met him
+        s.game.turn = turn
+        return aimed(s.dice(1))
+
+    assert short(8, 400) == "temple"
+    assert short(8, 100) != "temple"  # early: the cards may yet give it Craft
+    assert short(5, 400) != "temple"  # too far short for prayers
+    assert short(11, 400) != "temple"  # (its equal, late in a long game: it goes in)

@@ -26,6 +26,7 @@ DRAGON_KING: Final = "worlds-dragon-king"
 LORDS: Final = {DEMON_LORD: ("craft",), "worlds-eagle-king": ("strength", "craft"), DRAGON_KING: ("strength", "craft")}
 LORD_VALUE: Final = 12  # each lord's Strength and Craft: the bot wants as much to face him with some hope
 HUNT_AFTER: Final = 300  # turns after which a bot the Crown is beyond hunts the others instead
+PRAYING: Final = 3  # the most Craft a bot may lack (beyond the late margin) to pray for it at the Temple
 
 
 def lord_modes(bot: HeuristicBot) -> tuple[str, ...]:
@@ -85,6 +86,18 @@ def _portal_by_craft(bot: HeuristicBot) -> bool:
 @ADVICE.flag("wants-craft")
 def _wants_craft(bot: HeuristicBot) -> bool:
     return lord_modes(bot) == ("craft",) and bot.me["craft"] < LORD_VALUE
+
+
+@ADVICE.aim(order=65)
+def _pray_for_craft(bot: HeuristicBot) -> str | None:
+    """Late in a long game, a few points of Craft short of the Demon Lord, the bot prays at the
+    Temple (two dice: 7 gives a point of Craft, 6 one of Strength, 10 a Talisman), when healthy:
+    a Barbarian and a Priest of Craft 9 and 8 hunted each other for 400 turns, each healing
+    every loss, and no card they met gave Craft."""
+    short = LORD_VALUE - lord_margin(bot) - int(bot.me["craft"])
+    if not late(bot) or not 0 < short <= PRAYING or lord_modes(bot) != ("craft",):
+        return None
+    return "temple" if "temple" in bot.rules.space_index and bot.me["lives"] >= 3 else None
 
 
 @ADVICE.flag("hunting")
