@@ -596,6 +596,9 @@ def test_a_quest_that_leads_into_the_timescape_goes_by_the_mystic():
     s = questing(Scenario(["monk", "thief"], modules=("endings", "timescape"), ending="pandoras-box"))
     assert aimed(s.at(0, "chapel").dice(1)) == "village"
     s = questing(Scenario(["monk", "thief"], modules=("endings", "timescape"), ending="pandoras-box"))
+    s.game.players[0].status["timescape-sent"] = ["mystic"]  # the Mystic sends a character once: the Warlock then
+    assert aimed(s.at(0, "chapel").dice(1)) == "warlocks-cave"
+    s = questing(Scenario(["monk", "thief"], modules=("endings", "timescape"), ending="pandoras-box"))
     village(s)
     assert s.kind == "encounter" and act(make_bot("heuristic", 0), s.game) == "timescape:mystic"
 
