@@ -522,14 +522,18 @@ def test_a_bot_sent_for_seven_dragons_goes_back_to_open_pandoras_box_again():
     assert act(make_bot("heuristic", 0), s.game) == "keep"
 
 
-@rules("endings.demon-lord.fight")
-def test_a_bot_that_chose_to_fight_the_demon_lord_does_not_let_him_be():
+@rules("inner-region.creatures-immune", "endings.demon-lord.fight")
+def test_the_necromancer_may_not_let_the_demon_lord_be():
+    """000: no creature of the Inner Region may be evaded, and the Demon Lord is fought. Letting
+    him be (the Necromancer's way with Spirits) had ended the turn: a Necromancer of Craft 11 and
+    14 lives sat on the Crown before a Demon Lord of one life for 300 turns."""
     s = Scenario(["necromancer", "thief"], modules=("endings", "roster"), ending="demon-lord").no_spells()
     s.at(0, "valley-of-fire").give(0, "Talisman").set(0, strength=4, craft=11, lives=9)
     s.at(1, "village").set(1, lost_turns=50)
-    s.start().choose("move:crown-of-command").choose("fight")
-    assert s.kind == "combat" and "let-them-be" in s.options()  # the Necromancer's way with Spirits
-    assert act(make_bot("heuristic", 0), s.game) == "fight"
+    s.start().choose("move:crown-of-command")
+    s.dice(6, 1).choose("fight")  # no choice before the dice: 11 + 6 against 12 + 1
+    assert s.kind != "combat", s.options()  # (it offered "let-them-be", which ended the turn)
+    assert s.game.globals["demon-lord"]["lives"] == 3
 
 
 @rules("endings.demon-lord.fight")
@@ -575,3 +579,70 @@ def test_a_bot_goes_no_more_into_the_city_for_a_weapon_the_bazaar_has_sold_out()
     s.set(0, gold=20)
     bot._setup(agent_view(s.game, 0), s.decision)
     assert wants_city(bot)
+
+
+@rules("endings.pandoras-box.4-quest", "timescape.enter.mystic-enchantress")
+def test_a_quest_that_leads_into_the_timescape_goes_by_the_mystic():
+    """No road leads to the Space Fortress: the bot heads for the Village and asks the Mystic,
+    Talisman and all (a Monk of Strength 28 had wandered 250 turns with that step of its quest)."""
+    from test_timescape import village
+
+    def questing(s: Scenario) -> Scenario:
+        s.no_spells().give(0, "Talisman").set(0, strength=9, craft=6, lives=5).at(1, "tavern")
+        places = [["Graveyard"], ["Space Fortress"], ["Crown of Command"]]
+        common.set_goal(s.game, 0, "pandoras-box", "quest", "the Quest of a Lifetime", places=places, next=1)
+        return s
+
+    s = questing(Scenario(["monk", "thief"], modules=("endings", "timescape"), ending="pandoras-box"))
+    assert aimed(s.at(0, "chapel").dice(1)) == "village"
+    s = questing(Scenario(["monk", "thief"], modules=("endings", "timescape"), ending="pandoras-box"))
+    s.game.players[0].status["timescape-sent"] = ["mystic"]  # the Mystic sends a character once: the Warlock then
+    assert aimed(s.at(0, "chapel").dice(1)) == "warlocks-cave"
+    s = questing(Scenario(["monk", "thief"], modules=("endings", "timescape"), ending="pandoras-box"))
+    village(s)
+    assert s.kind == "encounter" and act(make_bot("heuristic", 0), s.game) == "timescape:mystic"
+
+
+@rules("movement.raft.obtain", "movement.roll-outer-middle")
+def test_a_bot_kept_out_by_the_sentinel_builds_a_raft():
+    """With an Axe it heads for a Woods or the Forest and builds a raft there (weak characters
+    with a Talisman had walked the Outer Region for 400 turns, the Sentinel barring the bridge);
+    without one, and gold to pay for it, it goes to buy one at the Village and buys it first."""
+
+    def kept_out(*objects: str, gold: int = 0, at: str = "fields-5") -> Scenario:
+        s = Scenario(["wizard", "thief"]).no_spells().at(0, at).at(1, "crags").set(1, lost_turns=50)
+        for name in ("Talisman", *objects):
+            s.give(0, name)
+        s.set(0, strength=4, craft=8, lives=4, gold=gold)
+        s.game.turn = 300
+        return s
+
+    assert aimed(kept_out("Axe").dice(1)) == "forest"  # (the Ruins, then the Forest: the nearest)
+    assert aimed(kept_out(gold=3).dice(1)) == "village"
+    assert aimed(kept_out(gold=2).dice(1)) == "tavern"  # no Axe to be had: the boatman
+    s = kept_out("Axe", at="plains-4").dice(1)
+    s.start().choose("roll").choose("move:forest")
+    while s.kind != "end-turn":
+        s.choose(act(make_bot("heuristic", 0), s.game))
+    assert bot_says(s) == "build-raft"
+    s = kept_out("Sword", gold=3, at="fields-6").dice(1)
+    s.start().choose("roll").choose("move:village")
+    assert s.kind == "choose" and bot_says(s) == "blacksmith"
+    s.choose("blacksmith")
+    assert s.kind == "shop" and bot_says(s) == "buy:Axe"  # (not the Shield it would buy otherwise)
+
+
+@rules("endings.demon-lord.fight")
+def test_a_bot_a_few_points_of_craft_short_of_the_demon_lord_prays_at_the_temple():
+    """Two rivals Craft 9 and 8 had hunted each other for 400 turns, healing every loss."""
+
+    def short(craft: int, turn: int) -> str:
+        s = crown("demon-lord").at(0, "castle").set(0, strength=6, craft=craft, lives=4)
+        s.put("crown-of-command", "The Demon Lord")  # face up: a rival met him
+        s.game.turn = turn
+        return aimed(s.dice(1))
+
+    assert short(8, 400) == "temple"
+    assert short(8, 100) != "temple"  # early: the cards may yet give it Craft
+    assert short(5, 400) != "temple"  # too far short for prayers
+    assert short(11, 400) != "temple"  # (its equal, late in a long game: it goes in)

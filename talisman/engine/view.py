@@ -65,6 +65,7 @@ PUBLIC_STATUS: Final = frozenset(
         "city-escort",
         "passage",
         "worlds-quest",
+        "timescape-sent",
         "suspended",
     )
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from talisman.bots.heuristic import HeuristicBot, Sheet
+from talisman.bots.heuristic import FAR, HeuristicBot, Sheet
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision, Option
 from talisman.modules.core.advice.common import beatable, goal, hunt_margin, hunting, prey, value_of
@@ -38,9 +38,8 @@ def goal_target(bot: HeuristicBot, aim: dict[str, Any]) -> str | None:
     done (or is done on the Crown): then the bot heads for the Crown as usual."""
     kind = aim["kind"]
     if kind == "quest":
-        names = aim["places"][aim["next"]]
-        spaces = [s for n in names for s in bot.board.named.get(n, ()) if bot.rules.space(s).kind != "crown"]
-        return bot.nearest(spaces) if spaces else None
+        place = _errand(bot)
+        return way_to(bot, place) if place else None
     if kind == "errand":
         return None if aim["done"] else bot.nearest(bot.board.named.get(aim["place"], ()))
     if kind == "portal":
@@ -56,6 +55,27 @@ def goal_target(bot: HeuristicBot, aim: dict[str, Any]) -> str | None:
         if len(rivals) == 1 and not beatable(bot, rivals[0], 1):
             return ""  # the last rival is too strong to finish: grow first, away from the Crown
     return None  # change, perils, the Demon Lord: on (or back to) the Crown
+
+
+@ADVICE.value("errand")
+def _errand(bot: HeuristicBot) -> str | None:
+    """The place a quest sends the bot to next (the nearest of that name), walkable or not."""
+    aim = goal(bot)
+    if aim is None or aim["kind"] != "quest":
+        return None
+    names = aim["places"][aim["next"]]
+    spaces = [s for n in names for s in bot.board.named.get(n, ()) if bot.rules.space(s).kind != "crown"]
+    return bot.nearest(spaces) if spaces else None
+
+
+def way_to(bot: HeuristicBot, place: str) -> str:
+    """The place, or where the way to it opens when no road leads there (a reality of the
+    Timescape: its module's advice says where, ``way-to``; a Monk on the Quest of a Lifetime
+    had wandered 250 turns for the Space Fortress)."""
+    if bot.distance(bot.here(), place) < FAR:
+        return place
+    doors = [door for door in bot.tell("way-to", place) if door]
+    return bot.nearest(doors) if doors else place
 
 
 @ADVICE.aim(order=90)

@@ -42,6 +42,13 @@ def held_named(g: Game, seat: int, name: str) -> bool:
 
 # --- before a fight with creatures ---------------------------------------------------------
 
+INNER = ("inner", "crown")  # the Inner Region's spaces, the Crown's among them
+
+
+def _beyond_friendship(g: Game, seat: int, fight: dict[str, Any]) -> bool:
+    """A foe no kin-friend lets be: one met in the Inner Region, or a ``unique`` one."""
+    return bool(fight.get("unique")) or region_here(g, seat) in INNER
+
 
 @MODULE.ability("combat")
 def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
@@ -71,7 +78,9 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
                 )
             )
     kinds = frozenset(sub for sub in ("animal", "dragon", "spirit") if stats.has_trait(g, seat, f"let-be:{sub}"))
-    let_be = let_be_frames(g, fight, kinds) if any_foe and kinds else None
+    # 000: a creature met in the Inner Region may not be evaded (letting it be passes it as an
+    # evasion does), and a ``unique`` foe (the endings' lords) is not one of its kind's common run
+    let_be = let_be_frames(g, fight, kinds) if any_foe and kinds and not _beyond_friendship(g, seat, fight) else None
     if let_be:
         kin, _ = apart(g, fight, [], kinds)
         opts.append(Choice("let-them-be", f"Let the {foe_names(g, kin)} be: they do not attack you", let_be))

@@ -7,7 +7,7 @@ while nobody fights him, so only a bot his equal in the attribute he is fought w
 With one there, the bot heads inward only when it is his equal (a little less late in a long
 game; before the Dragon King, who takes a Talisman or a life, with a Talisman to spare), tries
 the Portal with Craft and wishes for Craft before the Demon Lord, fights the lord it chose to
-fight (never lets him be), and, when the Crown stays beyond it for long, hunts the other
+fight, and, when the Crown stays beyond it for long, hunts the other
 characters instead: the last one standing wins too.
 """
 
@@ -17,7 +17,6 @@ from typing import Final
 
 from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
-from talisman.engine.decision import Decision
 from talisman.modules.core.advice.common import INNER, crown_ending, desperate, late
 
 ADVICE: Final = Advice("lords")
@@ -27,6 +26,7 @@ DRAGON_KING: Final = "worlds-dragon-king"
 LORDS: Final = {DEMON_LORD: ("craft",), "worlds-eagle-king": ("strength", "craft"), DRAGON_KING: ("strength", "craft")}
 LORD_VALUE: Final = 12  # each lord's Strength and Craft: the bot wants as much to face him with some hope
 HUNT_AFTER: Final = 300  # turns after which a bot the Crown is beyond hunts the others instead
+PRAYING: Final = 3  # the most Craft a bot may lack (beyond the late margin) to pray for it at the Temple
 
 
 def lord_modes(bot: HeuristicBot) -> tuple[str, ...]:
@@ -88,16 +88,19 @@ def _wants_craft(bot: HeuristicBot) -> bool:
     return lord_modes(bot) == ("craft",) and bot.me["craft"] < LORD_VALUE
 
 
+@ADVICE.aim(order=65)
+def _pray_for_craft(bot: HeuristicBot) -> str | None:
+    """Late in a long game, a few points of Craft short of the Demon Lord, the bot prays at the
+    Temple (two dice: 7 gives a point of Craft, 6 one of Strength, 10 a Talisman), when healthy:
+    a Barbarian and a Priest of Craft 9 and 8 hunted each other for 400 turns, each healing
+    every loss, and no card they met gave Craft."""
+    short = LORD_VALUE - lord_margin(bot) - int(bot.me["craft"])
+    if not late(bot) or not 0 < short <= PRAYING or lord_modes(bot) != ("craft",):
+        return None
+    return "temple" if "temple" in bot.rules.space_index and bot.me["lives"] >= 3 else None
+
+
 @ADVICE.flag("hunting")
 def _crown_out_of_reach(bot: HeuristicBot) -> bool:
     """Long into a game the lord is beyond the bot: only being the last one standing is left."""
     return bot.view["turn"] > HUNT_AFTER and guarded(bot) and not equal_to_the_lord(bot)
-
-
-@ADVICE.on("forbidden")
-def _no_letting_the_lord_be(bot: HeuristicBot, d: Decision) -> set[str]:
-    """On the Crown the bot fights the lord it chose to fight: letting him be (the Necromancer's
-    way with Spirits) only ended its turn, and a Necromancer of Craft 11 and 14 lives sat on the
-    Crown before the Demon Lord, one life from the win, for 300 turns."""
-    on_crown = bot.rules.space(bot.here()).kind == "crown"
-    return {"let-them-be"} if d.kind == "combat" and on_crown and guarded(bot) else set()

@@ -41,13 +41,31 @@ VALUE: Final = {"object": 3, "magic-object": 3, "follower": 2, "stranger": 1, "p
 WILD_SPELLS: Final = ("Temporal Warp", "Acquisition", "Mesmerism", "Gold Dust", "Healing")
 
 
+def sent_in(bot: HeuristicBot) -> bool:
+    """Does a task send the bot to a reality of the Timescape (the Quest of a Lifetime's Space Fortress)?"""
+    place = bot.value("errand")
+    return bool(place) and bot.region(str(place)) == REGION
+
+
 def wants_in(bot: HeuristicBot) -> bool:
-    """Strong, healthy, without a Talisman (which calls it to the Crown) and not yet grown."""
+    """Strong, healthy, without a Talisman (which calls it to the Crown) and not yet grown; or
+    sent there by a task, when healthy."""
+    if sent_in(bot):
+        return bool(bot.me["lives"] >= 3)
     return READY <= bot.power < GROWN and bot.me["lives"] >= 4 and not bot.has("Talisman")
 
 
 def wants_out(bot: HeuristicBot) -> bool:
-    return bool(bot.me["lives"] <= 2 or bot.power >= GROWN)
+    return bool(bot.me["lives"] <= 2 or bot.power >= GROWN and not sent_in(bot))
+
+
+@ADVICE.on("way-to")
+def _door(bot: HeuristicBot, place: str) -> str | None:
+    """From outside, a reality of the Timescape is reached through the Village's Mystic (once a
+    character), else through the Warlock, for his fee."""
+    if bot.region(place) != REGION or bot.region(bot.here()) == REGION:
+        return None
+    return "warlocks-cave" if "mystic" in bot.me["status"].get("timescape-sent", ()) else "village"
 
 
 @ADVICE.on("encounter-instead")
@@ -55,7 +73,7 @@ def _seek(bot: HeuristicBot, d: Decision) -> str | None:
     """On the Village or at the Warlock's: ask for the way in?"""
     if bot.offered("timescape:mystic") and wants_in(bot):
         return "timescape:mystic"
-    if bot.offered("timescape:warlock") and wants_in(bot) and "quest" in bot.me["status"]:
+    if bot.offered("timescape:warlock") and wants_in(bot) and ("quest" in bot.me["status"] or sent_in(bot)):
         return "timescape:warlock"
     return None
 

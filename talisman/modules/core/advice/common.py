@@ -287,15 +287,49 @@ def kept_out(bot: HeuristicBot) -> bool:
 
 def target(bot: HeuristicBot) -> str:
     """Where the bot is heading now ('' to roam and grow): its aim, unless the Sentinel keeps it
-    out of the middle: then growing stronger first or, late in a long game, the Tavern, whose
-    boatman may row it to the Temple (a module may know another way in: ``way-in``)."""
+    out of the middle: then, with an Axe, a Woods or the Forest to build a raft there; else a way
+    in a module knows (``way-in``: a City's barge), or the Village's blacksmith for an Axe, or
+    growing stronger first; late in a long game, without an Axe, the Village's blacksmith or the
+    Tavern, whose boatman may row it to the Temple."""
     found = bot.plan.get("target")
     if found is None:
         found = bot.aim()
         if bot.region(bot.here()) == "outer" and kept_out(bot):
-            found = "tavern" if late(bot) and "tavern" in bot.rules.space_index else str(bot.value("way-in", ""))
+            found = raft_site(bot) or ("" if late(bot) else str(bot.value("way-in", ""))) or axe_seller(bot)
+            if not found and late(bot) and "tavern" in bot.rules.space_index:
+                found = "tavern"
         bot.plan["target"] = found
     return str(found)
+
+
+RAFT_SITES: Final = ("woods", "forest")  # where an Axe's holder may build a raft, ending its turn
+
+
+def raft_builder(bot: HeuristicBot) -> bool:
+    """Does the bot hold what builds a raft (the Axe)?"""
+    return any("raft-builder" in bot.card(c["id"]).traits for c in bot.me["objects"] + bot.me["packed"])
+
+
+AXE_PRICE: Final = 3  # the Village blacksmith's price for an Axe
+
+
+def axe_seller(bot: HeuristicBot) -> str:
+    """The Village, whose blacksmith sells the Axe that builds a raft, when the bot can pay for
+    one and has none ('' otherwise)."""
+    if raft_builder(bot) or bot.me["gold"] < AXE_PRICE or "village" not in bot.rules.space_index:
+        return ""
+    return "village"
+
+
+def raft_site(bot: HeuristicBot) -> str:
+    """The nearest Woods or Forest of the Outer Region, where the bot's Axe builds a raft across
+    the Storm River ('' without one). 000's way past the Sentinel: weak characters with a
+    Talisman had walked the Outer Region for 400 turns, the Sentinel barring the bridge."""
+    if not raft_builder(bot):
+        return ""
+    return bot.nearest(
+        [s for s in bot.rules.space_index if bot.region(s) == "outer" and bot.rules.space(s).kind in RAFT_SITES]
+    )
 
 
 def needs_healing(bot: HeuristicBot) -> bool:

@@ -14,6 +14,7 @@ from talisman.modules.core.advice.common import (
     WEAPONS,
     card_on_space,
     kept_out,
+    raft_builder,
     score_space,
     target,
     value_of,
@@ -113,11 +114,16 @@ def _make_room(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("shop")
 def _shop(bot: HeuristicBot, d: Decision) -> str:
-    """Armour, a weapon, a Shield, a Helmet, a Water Bottle: the first not owned yet."""
+    """Armour, a weapon, a Shield, a Helmet, a Water Bottle: the first not owned yet; the Axe
+    first when the Sentinel bars the bot's way (it builds a raft across the Storm River)."""
     wanted = ["Armour", "Sword", "Shield", "Helmet", "Axe", "Water Bottle"]
+    raft = kept_out(bot) and not raft_builder(bot)
+    if raft:
+        wanted = ["Axe", *wanted]
     owned = {c["name"] for c in bot.me["objects"]}
     for name in wanted:
-        if name in owned or (name in ("Sword", "Axe") and (owned & {"Sword", "Axe", "Holy Lance", "Runesword"})):
+        armed = name in ("Sword", "Axe") and owned & {"Sword", "Axe", "Holy Lance", "Runesword"}
+        if name in owned or armed and not (raft and name == "Axe"):
             continue
         for verb in ("free", "buy"):
             if bot.offered(f"{verb}:{name}"):
@@ -223,7 +229,10 @@ def _redraw(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("end-turn")
 def _end_turn(bot: HeuristicBot, d: Decision) -> str:
-    """A Spell gained in the Woods when it may be; else the turn ends."""
+    """A raft built when the Sentinel bars the bot's way; a Spell gained in the Woods when it
+    may be; else the turn ends."""
+    if bot.offered("build-raft") and kept_out(bot):
+        return "build-raft"
     return "woods-spells" if bot.offered("woods-spells") else "end"
 
 
