@@ -603,6 +603,27 @@ def test_a_quest_that_leads_into_the_timescape_goes_by_the_mystic():
     assert s.kind == "encounter" and act(make_bot("heuristic", 0), s.game) == "timescape:mystic"
 
 
+@rules("endings.pandoras-box.4-quest", "dungeon-classic.entering")
+def test_a_quest_that_leads_into_the_classic_dungeon_goes_by_a_doorway():
+    """No road leads into 000's Dungeon: a quest whose next place is the Guard Room sends the bot
+    to the nearest Doorway lying on the board, and down through it, though it is not strong enough
+    for the Treasure Chamber (four bots had wandered to the turn cap with that step of a quest)."""
+
+    def questing(at: str) -> Scenario:
+        s = Scenario(["monk", "thief"], modules=("endings", "dungeon-classic"), ending="pandoras-box")
+        s.no_spells().put("plains-2", "Doorway").put("fields-5", "Doorway")
+        s.set(0, strength=9, craft=6, lives=5).at(0, at).at(1, "tavern")
+        places = [["Graveyard"], ["Guard Room"], ["Crown of Command"]]
+        common.set_goal(s.game, 0, "pandoras-box", "quest", "the Quest of a Lifetime", places=places, next=1)
+        return s
+
+    assert aimed(questing("plains-1").dice(1)) == "plains-2"
+    s = questing("plains-2")
+    s.game.players[0].status["doorway"] = {"space": s.game.rules.space_index["plains-2"], "turn": 0}
+    s.start()
+    assert "enter-dungeon" in s.options() and act(make_bot("heuristic", 0), s.game) == "enter-dungeon"
+
+
 @rules("movement.raft.obtain", "movement.roll-outer-middle")
 def test_a_bot_kept_out_by_the_sentinel_builds_a_raft():
     """With an Axe it heads for a Woods or the Forest and builds a raft there (weak characters
