@@ -44,7 +44,7 @@ from talisman.modules.core.advice.common import (
     score_space,
     target,
 )
-from talisman.modules.core.advice.fighting import best_stand_in, trait_number
+from talisman.modules.core.advice.fighting import stand_in_by_trait
 from talisman.modules.core.advice.holdings import spare
 from talisman.modules.core.advice.moving import roll_value
 
@@ -238,8 +238,7 @@ def _move(bot: HeuristicBot, d: Decision) -> str | None:
 def _dog(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
     """The Dog in the bot's place when it fights as well, or when a loss would cost one of the
     bot's last lives (beaten, the Dog dies instead)."""
-    sent = [(trait_number(bot, o.card, "stand-in"), o.id) for o in bot.options("stand-in")]
-    return best_stand_in(bot, sent, foe, mine)
+    return stand_in_by_trait(bot, "stand-in", foe, mine)
 
 
 @ADVICE.answer("combat", order=5)

@@ -36,9 +36,10 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from talisman.engine import cards, combat, frames, lives, movement, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame, frame_of
+from talisman.engine.game import frame
 from talisman.modules.city_districts.law import accuse, arrest
 from talisman.modules.city_districts.module import MODULE
+from talisman.modules.shared.stand_in import stand_in_options
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -183,20 +184,7 @@ def _eat(g: Game, a: CityEat) -> None:
 @MODULE.ability("combat")
 def stand_in(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     """The Dog fights a battle in its holder's place (never beside it)."""
-    if fight.get("mode") != "strength" or fight.get("alone") or fight.get("champion"):
-        return []
-    out = []
-    for f in stats.followers_used(g, seat):
-        n = next((int(t.split(":")[1]) for t in g.rules.instances[f].traits if t.startswith("stand-in:")), 0)
-        if n:
-            out.append(
-                Choice(
-                    f"stand-in:{f}",
-                    f"Let the {g.card_name(f)} fight in your place (Strength {n})",
-                    [frame_of("combat_roll", {**fight, "champion": {"card": f, "strength": n}})],
-                )
-            )
-    return out
+    return stand_in_options(g, seat, fight, "stand-in")
 
 
 # --- the Great Axe ------------------------------------------------------------------------------------------------
@@ -345,7 +333,7 @@ def _arrow_settle(g: Game, a: ArrowSettle) -> None:
 
 
 def ride_bonus(g: Game, card: int) -> int:
-    return next((int(t.split(":")[1]) for t in g.rules.instances[card].traits if t.startswith("ride:")), 0)
+    return g.rules.instances[card].trait_number("ride")
 
 
 @MODULE.ability("after_roll")

@@ -260,10 +260,7 @@ def trophies_before_battle(g: Game, seat: int, fight: dict[str, Any], back: list
 
 
 def stats_bribe(g: Game, card: int) -> int:
-    for t in g.rules.instances[card].traits:
-        if t.startswith("bribe:"):
-            return int(t.split(":")[1])
-    return 0
+    return g.rules.instances[card].trait_number("bribe")
 
 
 class OnFight(TypedDict):

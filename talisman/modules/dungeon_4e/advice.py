@@ -17,7 +17,7 @@ from talisman.bots.heuristic import HeuristicBot
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision
 from talisman.modules.core.advice.common import score_space, target
-from talisman.modules.core.advice.fighting import best_stand_in, trait_number
+from talisman.modules.core.advice.fighting import stand_in_by_trait
 from talisman.modules.core.advice.holdings import worst_card
 from talisman.modules.core.advice.moving import roll_value, teleport
 from talisman.modules.shared.dungeon_advice import CHAMBER, lord_ready
@@ -56,8 +56,7 @@ def _the_lord(bot: HeuristicBot) -> str | None:
 def _hound(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
     """The Hound in the bot's place when it fights as well, or when a loss would cost one of the
     bot's last lives (beaten, the Hound dies instead)."""
-    sent = [(trait_number(bot, o.card, "champion"), o.id) for o in bot.options("champion")]
-    return best_stand_in(bot, sent, foe, mine)
+    return stand_in_by_trait(bot, "champion", foe, mine)
 
 
 @ADVICE.answer("combat", order=5)

@@ -13,6 +13,7 @@ from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
+from talisman.modules.shared.stand_in import stand_in_options
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -43,13 +44,6 @@ def _carriers(g: Game, traits: tuple[str, ...]) -> frozenset[int]:
             i for i, c in enumerate(g.rules.instances) if any(t in c.traits or t in c.owner_traits for t in traits)
         )
     return found
-
-
-def _value_of(g: Game, card: int, name: str) -> int:
-    for t in g.rules.instances[card].traits:
-        if t.startswith(name + ":"):
-            return int(t[len(name) + 1 :])
-    return 0
 
 
 def _foe_traits(g: Game, fight: dict[str, Any]) -> set[str]:
@@ -170,18 +164,7 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[
     """The Faithful Hound fights in your place (not where only you may fight: the
     Lord of Darkness); the Scroll of Exile banishes an Enemy card; the Weighted
     Dice choose your attack roll."""
-    opts: list[Choice] = []
-    if fight["mode"] == "strength" and not fight.get("alone") and not fight.get("champion"):
-        for f in stats.followers_used(g, seat):
-            n = _value_of(g, f, "champion")  # ``champion:N``: fights in the character's place with Strength N
-            if n:
-                opts.append(
-                    Choice(
-                        f"champion:{f}",
-                        f"Send the {g.card_name(f)} to fight in your place (Strength {n})",
-                        [frame_of("combat_roll", {**fight, "champion": {"card": f, "strength": n}})],
-                    )
-                )
+    opts = stand_in_options(g, seat, fight, "champion")
     for scroll in _holding(g, seat, "exile"):
         for c in fight["foes"]:
             opts.append(
@@ -472,7 +455,7 @@ def amulet_of_speed(g: Game, seat: int, roll: int) -> list[Choice]:
 def upkeep(g: Game, seat: int) -> None:
     """Followers paid each turn (``upkeep:N``: the Miner): pay, or they leave."""
     for f in list(g.players[seat].followers):
-        n = _value_of(g, f, "upkeep")
+        n = g.rules.instances[f].trait_number("upkeep")
         if n:
             g.push("upkeep", p=seat, card=f, n=n)
 

@@ -315,3 +315,9 @@ def best_stand_in(bot: HeuristicBot, sent: list[tuple[int, str]], foe: int, mine
         return None
     score, best = max(sent)
     return best if score >= mine or (bot.me["lives"] <= 2 and foe >= mine) else None
+
+
+def stand_in_by_trait(bot: HeuristicBot, verb: str, foe: int, mine: int) -> str | None:
+    """:func:`best_stand_in` of the Followers offered by the options of ``verb``, each fighting with
+    the number of its ``<verb>:N`` trait (the Dog's ``stand-in``, the Hound's ``champion``)."""
+    return best_stand_in(bot, [(trait_number(bot, o.card, verb), o.id) for o in bot.options(verb)], foe, mine)
