@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import frames, holds, possessions, stats
-from talisman.engine.combat import take_scores
+from talisman.engine.combat import FightIn, ask_mode, take_scores
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
@@ -38,7 +38,6 @@ from talisman.modules.shared.lord_of_darkness import (
     LORD,
     LORD_VALUE,
     Emerge,
-    LordFight,
     fight_lord,
     fight_result,
 )
@@ -60,24 +59,7 @@ def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """One space: the Lord of Darkness is fought by Strength or Craft, and the scores are taken first."""
     take_scores(g, seat)
     g.say(f"The {LORD} rises from his hoard to face {g.name(seat)}.", type="attack", seat=seat)
-    g.decide(
-        seat,
-        "lord",
-        f"The {LORD} (Strength {LORD_VALUE}, Craft {LORD_VALUE}): how do you fight him?",
-        [
-            Choice(
-                "battle",
-                f"In battle: your Strength {stats.strength(g, seat, battle=True)} against his {LORD_VALUE}",
-                [frame("lord_fight", p=seat, mode="strength")],
-            ),
-            Choice(
-                "psychic",
-                f"In psychic combat: your Craft {stats.craft(g, seat, battle=True)} against his {LORD_VALUE}",
-                [frame("lord_fight", p=seat, mode="craft")],
-            ),
-        ],
-        about={"strength": stats.strength(g, seat, battle=True), "craft": stats.craft(g, seat, battle=True)},
-    )
+    ask_mode(g, seat, "lord", LORD, LORD_VALUE, "lord_fight", ids=("battle", "psychic"))
 
 
 @MODULE.ability("turn_start")
@@ -88,8 +70,8 @@ def unfaced_lord(g: Game, seat: int) -> None:
         holds.hold(g, seat, LORD, [{"hook": "lord-of-darkness"}])
 
 
-@MODULE.handler("lord_fight", args=LordFight)
-def _lord_fight(g: Game, a: LordFight) -> None:
+@MODULE.handler("lord_fight", args=FightIn)
+def _lord_fight(g: Game, a: FightIn) -> None:
     fight_lord(g, a, "lord_after", [frame("lord_slain", p=a["p"])], alone=True)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine.combat import fight_creature, take_scores
+from talisman.engine.combat import FightIn, fight_creature, take_scores
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -27,13 +27,6 @@ EMERGE_ON_BOARD = (
     "portal-of-power",
     "plain-of-peril",
 )
-
-
-class LordFight(TypedDict):
-    """Character ``p`` fights the Lord of Darkness in ``mode`` (strength or craft)."""
-
-    p: int
-    mode: str
 
 
 class Emerge(TypedDict):
@@ -57,7 +50,7 @@ def fight_result(g: Game, seat: int) -> int | None:
     return 0 if scores is None else max(0, scores[0] - scores[1])
 
 
-def fight_lord(g: Game, a: LordFight, emerge: str, won: list[Any], **rule: bool) -> None:
+def fight_lord(g: Game, a: FightIn, emerge: str, won: list[Any], **rule: bool) -> None:
     """Character ``p`` fights the Lord of Darkness in its ``mode``; his attack score is recorded
     (:func:`fight_result` reads it). A win goes on to the frames ``won``; a defeat or a stand-off
     to the frame of kind ``emerge``, told whether the character was defeated. ``rule``: what the

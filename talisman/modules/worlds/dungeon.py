@@ -20,9 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.vocabulary import _fail
-from talisman.engine import cards, frames, lives, stats
-from talisman.engine.combat import fought_in, take_scores
-from talisman.engine.decision import Choice
+from talisman.engine import cards, frames, lives
+from talisman.engine.combat import FightIn, ask_mode, take_scores
 from talisman.engine.game import frame
 from talisman.modules.shared.cell import register_cell
 from talisman.modules.shared.lord_of_darkness import (
@@ -30,7 +29,6 @@ from talisman.modules.shared.lord_of_darkness import (
     LORD,
     LORD_VALUE,
     Emerge,
-    LordFight,
     fight_lord,
     fight_result,
 )
@@ -99,26 +97,11 @@ def summon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """One space: the Lord of Darkness is fought by Strength or Craft, and the scores are taken first."""
     take_scores(g, seat)
-    g.decide(
-        seat,
-        "worlds-lord",
-        f"The {LORD} (Strength {LORD_VALUE}, Craft {LORD_VALUE}): how do you fight him?",
-        [
-            Choice(
-                mode,
-                f"In {fought_in(mode)} ({value} against his {LORD_VALUE})",
-                [frame("worlds_lord_of_darkness", p=seat, mode=mode)],
-            )
-            for mode, value in (
-                ("strength", stats.strength(g, seat, battle=True)),
-                ("craft", stats.craft(g, seat, battle=True)),
-            )
-        ],
-    )
+    ask_mode(g, seat, "worlds-lord", LORD, LORD_VALUE, "worlds_lord_of_darkness")
 
 
-@MODULE.handler("worlds_lord_of_darkness", args=LordFight)
-def _lord_fight(g: Game, a: LordFight) -> None:
+@MODULE.handler("worlds_lord_of_darkness", args=FightIn)
+def _lord_fight(g: Game, a: FightIn) -> None:
     fight_lord(g, a, "worlds_emerge", [frame("worlds_emerge", p=a["p"], defeated=False)], trophy=False)
 
 
