@@ -234,11 +234,7 @@ def _move(bot: HeuristicBot, d: Decision) -> str | None:
     return best.id
 
 
-@ADVICE.on("stand-in")
-def _dog(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
-    """The Dog in the bot's place when it fights as well, or when a loss would cost one of the
-    bot's last lives (beaten, the Dog dies instead)."""
-    return stand_in_by_trait(bot, "stand-in", foe, mine)
+ADVICE.on("stand-in")(stand_in_by_trait("stand-in"))
 
 
 @ADVICE.answer("combat", order=5)

@@ -52,11 +52,7 @@ def _the_lord(bot: HeuristicBot) -> str | None:
     return None
 
 
-@ADVICE.on("stand-in")
-def _hound(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
-    """The Hound in the bot's place when it fights as well, or when a loss would cost one of the
-    bot's last lives (beaten, the Hound dies instead)."""
-    return stand_in_by_trait(bot, "champion", foe, mine)
+ADVICE.on("stand-in")(stand_in_by_trait("champion"))
 
 
 @ADVICE.answer("combat", order=5)

@@ -3,6 +3,8 @@ allow, evade or cast when they do not, meet a character only to take something f
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from talisman.bots.heuristic import HeuristicBot, Sheet
 from talisman.engine.decision import Decision, Option
 from talisman.modules.core.advice.common import (
@@ -317,7 +319,13 @@ def best_stand_in(bot: HeuristicBot, sent: list[tuple[int, str]], foe: int, mine
     return best if score >= mine or (bot.me["lives"] <= 2 and foe >= mine) else None
 
 
-def stand_in_by_trait(bot: HeuristicBot, verb: str, foe: int, mine: int) -> str | None:
-    """:func:`best_stand_in` of the Followers offered by the options of ``verb``, each fighting with
-    the number of its ``<verb>:N`` trait (the Dog's ``stand-in``, the Hound's ``champion``)."""
-    return best_stand_in(bot, [(trait_number(bot, o.card, verb), o.id) for o in bot.options(verb)], foe, mine)
+def stand_in_by_trait(verb: str) -> Callable[[HeuristicBot, Decision, int, int], str | None]:
+    """The ``stand-in`` advice of Followers offered by the options of ``verb``, each fighting with
+    the number of its ``<verb>:N`` trait (the Dog's ``stand-in``, the Hound's ``champion``): the
+    best of them when it fights as well as the bot, or when a loss would cost one of the bot's
+    last lives (beaten, the Follower dies instead)."""
+
+    def advice(bot: HeuristicBot, d: Decision, foe: int, mine: int) -> str | None:
+        return best_stand_in(bot, [(trait_number(bot, o.card, verb), o.id) for o in bot.options(verb)], foe, mine)
+
+    return advice
