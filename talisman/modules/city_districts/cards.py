@@ -292,16 +292,8 @@ def _shoot(g: Game, a: CityShoot) -> None:
     )
 
 
-class ArrowKills(TypedDict):
-    """Character ``p``'s arrow kills the enemy ``card`` on the space ``space``."""
-
-    p: int
-    card: int
-    space: int
-
-
-@MODULE.handler("city_arrow_kills", args=ArrowKills)
-def _arrow_kills(g: Game, a: ArrowKills) -> None:
+@MODULE.handler("city_arrow_kills", args=frames.CardOn)
+def _arrow_kills(g: Game, a: frames.CardOn) -> None:
     seat, card, space = a["p"], a["card"], a["space"]
     if card in g.cards_on(space):
         cards.lift(g, card, space)

@@ -439,15 +439,8 @@ def slums(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.push("city_slums_thug", p=seat, left=n)
 
 
-class SlumsThug(TypedDict):
-    """Character ``p`` meets the thugs of the Slums, ``left`` more to come."""
-
-    p: int
-    left: int
-
-
-@MODULE.handler("city_slums_thug", args=SlumsThug)
-def _thug(g: Game, a: SlumsThug) -> None:
+@MODULE.handler("city_slums_thug", args=frames.Countdown)
+def _thug(g: Game, a: frames.Countdown) -> None:
     seat, left = a["p"], a["left"]
     if left == 0:
         g.say(f"{g.name(seat)} reaches the Enchantress.", seat=seat)

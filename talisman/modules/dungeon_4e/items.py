@@ -460,16 +460,8 @@ def upkeep(g: Game, seat: int) -> None:
             g.push("upkeep", p=seat, card=f, n=n)
 
 
-class Upkeep(TypedDict):
-    """The Follower ``card`` of character ``p`` wants ``n`` gold to stay."""
-
-    p: int
-    card: int
-    n: int
-
-
-@MODULE.handler("upkeep", args=Upkeep)
-def _upkeep(g: Game, a: Upkeep) -> None:
+@MODULE.handler("upkeep", args=frames.CardPrice)
+def _upkeep(g: Game, a: frames.CardPrice) -> None:
     seat, card, n = a["p"], a["card"], a["n"]
     p = g.players[seat]
     leave = [frames.lose_follower(seat, card, why="leaves, unpaid")]
@@ -568,16 +560,8 @@ def _avenger_done(g: Game, a: frames.CardOf) -> None:
         possessions.lose_follower(g, seat, a["card"], "has done its work and leaves")
 
 
-class PassOn(TypedDict):
-    """Character ``p`` passes the card ``card`` on to character ``to``."""
-
-    p: int
-    to: int
-    card: int
-
-
-@MODULE.handler("pass_on", args=PassOn)
-def _pass_on(g: Game, a: PassOn) -> None:
+@MODULE.handler("pass_on", args=frames.CardTo)
+def _pass_on(g: Game, a: frames.CardTo) -> None:
     seat, to, card = a["p"], a["to"], a["card"]
     if card not in g.players[seat].followers or not g.players[to].alive:
         return
@@ -592,8 +576,8 @@ def _pass_on(g: Game, a: PassOn) -> None:
     )
 
 
-@MODULE.handler("passed_on", args=PassOn)
-def _passed_on(g: Game, a: PassOn) -> None:
+@MODULE.handler("passed_on", args=frames.CardTo)
+def _passed_on(g: Game, a: frames.CardTo) -> None:
     cards.release(g, a["p"], a["card"])
     cards.receive(g, a["to"], a["card"], "followers")
     g.say(f"The {g.card_name(a['card'])} passes from {g.name(a['p'])} to {g.name(a['to'])}.", seat=a["p"])
