@@ -495,10 +495,7 @@ def sheriff(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 @MODULE.handler("city_sheriff_reward", args=frames.CardOf)
 def _reward(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
-    if card in g.players[seat].trophies:
-        cards.release(g, seat, card)
-        cards.discard(g, card)
-        g.players[seat].gold += DESERTER_REWARD
+    if card in g.players[seat].trophies and possessions.sell(g, seat, card, DESERTER_REWARD):
         g.say(f"The Sheriff pays {g.name(seat)} {DESERTER_REWARD} gold for the {g.card_name(card)}.", type="gold")
 
 
