@@ -217,7 +217,7 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
         )
     if subtypes == {"spirit"} and any_foe and stats.has_trait(g, seat, "spirit-slayer") and not p.toad:
         opts.append(Choice("exorcise", "Destroy the Spirits outright", [frame("exorcise", p=seat, fight=fight)]))
-    bribes = [stats_bribe(g, c) for c in foes]
+    bribes = [g.rules.instances[c].trait_number("bribe") for c in foes]
     if foes and all(bribes) and p.gold >= sum(bribes):
         opts.append(
             Choice("bribe", f"Pay {sum(bribes)}G to be let alone", [frame("bribe", p=seat, n=sum(bribes), fight=fight)])
@@ -257,10 +257,6 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
 def trophies_before_battle(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) -> list[Choice]:
     """000: killed enemies may be cashed in at any time, so before the dice too."""
     return trophy_options(g, seat, back)
-
-
-def stats_bribe(g: Game, card: int) -> int:
-    return g.rules.instances[card].trait_number("bribe")
 
 
 class OnFight(TypedDict):
