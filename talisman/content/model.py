@@ -160,9 +160,10 @@ class CardDef:
         >>> CardDef("dog", "Dog", "city", "follower", traits=("stand-in:2", "loyal")).trait_number("stand-in")
         2
         """
+        prefix = name + ":"
         for t in self.traits:
-            if t.startswith(name) and t[len(name) : len(name) + 1] == ":":
-                return int(t[len(name) + 1 :])
+            if t.startswith(prefix):
+                return int(t[len(prefix) :])
         return 0
 
 
