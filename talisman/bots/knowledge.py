@@ -90,6 +90,21 @@ class Advice:
 
         return register
 
+    def always(self, option: str, *kinds: str) -> None:
+        """Answer decisions of these kinds with the option ``option`` (a choice with one sensible
+        answer: claim the ship, take the Scroll).
+
+        >>> advice = Advice("example")
+        >>> advice.always("claim", "airship-claim")
+        >>> [fn(None, None) for _, fn in advice.answers["airship-claim"]]
+        ['claim']
+        """
+
+        def answer(bot: HeuristicBot, d: Decision) -> str:
+            return option
+
+        self.answer(*kinds)(answer)
+
     def aim(self, order: int) -> Callable[[F], F]:
         """Register a rule for where to head (asked before lower ``order``)."""
 

@@ -154,6 +154,18 @@ class CardDef:
         """Cards held beside the character sheet, never carried: Scrolls, Abilities, Titles."""
         return self.type in ("scroll", "ability", "title")
 
+    def trait_number(self, name: str) -> int:
+        """The number of the card's first ``name:N`` trait (0 without one): the Dog's ``stand-in:2``.
+
+        >>> CardDef("dog", "Dog", "city", "follower", traits=("stand-in:2", "loyal")).trait_number("stand-in")
+        2
+        """
+        prefix = name + ":"
+        for t in self.traits:
+            if t.startswith(prefix):
+                return int(t[len(prefix) :])
+        return 0
+
 
 @dataclass(frozen=True)
 class CharacterDef:

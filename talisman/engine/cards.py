@@ -8,14 +8,13 @@ place for the conservation check the tests run after every step.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from talisman.engine import stats
+from talisman.engine.player import HOLDINGS
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
-
-HOLDINGS: Final = ("objects", "packed", "followers", "spells", "cards", "trophies")
 
 
 def draw(g: Game, deck: str) -> int | None:
@@ -120,6 +119,23 @@ def lift(g: Game, card: int, space: int) -> None:
     cards.remove(card)
     if not cards:
         del g.board[space]
+
+
+def clear_space(g: Game, space: int) -> list[int]:
+    """Discard every card lying on a space, and forget the gold dropped there (a place where
+    nothing stays: the Catacombs' dark, Timescape's ring); the cards discarded, in the order
+    they lay.
+
+    >>> from talisman import Game
+    >>> clear_space(Game.new(players=2, seed=0, log=False), 0)
+    []
+    """
+    left = list(g.cards_on(space))
+    for c in left:
+        lift(g, c, space)
+        discard(g, c)
+    g.gold_on.pop(space, None)
+    return left
 
 
 def release(g: Game, seat: int, card: int) -> None:

@@ -733,6 +733,44 @@ def fought_in(mode: str) -> str:
     return "battle" if mode == "strength" else "psychic combat"
 
 
+class FightIn(TypedDict):
+    """Character ``p`` fights a foe in the ``mode`` it chose (strength or craft): see :func:`ask_mode`."""
+
+    p: int
+    mode: str
+
+
+def ask_mode(
+    g: Game, seat: int, kind: str, foe: str, value: int, fight: str, ids: tuple[str, str] = ("strength", "craft")
+) -> None:
+    """Character ``seat`` chooses whether to fight ``foe`` (Strength and Craft ``value``) in battle
+    or in psychic combat: a decision of ``kind`` between the options ``ids`` (battle's first), each
+    going on to the frame of kind ``fight`` (:class:`FightIn`); ``about`` tells the character's
+    Strength and Craft in battle.
+
+    >>> from talisman import Game
+    >>> g = Game.new(players=2, seed=0, log=False, modules=["wizards-tower"])
+    >>> ask_mode(g, 0, "dragon-prince", "Dragon Prince", 15, "dragon_prince_fight")
+    >>> [o.label for o in g.decision.options]
+    ['In battle: your Strength 3 against his 15', 'In psychic combat: your Craft 3 against his 15']
+    """
+    scores = {"strength": stats.strength(g, seat, battle=True), "craft": stats.craft(g, seat, battle=True)}
+    g.decide(
+        seat,
+        kind,
+        f"The {foe} (Strength {value}, Craft {value}): how do you fight him?",
+        [
+            Choice(
+                i,
+                f"In {fought_in(mode)}: your {mode.title()} {scores[mode]} against his {value}",
+                [frame(fight, p=seat, mode=mode)],
+            )
+            for i, mode in zip(ids, ("strength", "craft"), strict=True)
+        ],
+        about=scores,
+    )
+
+
 def bout(g: Game, a: frames.Bout, told: str, result: str) -> None:
     """A bout a rule arranges (:class:`~talisman.engine.frames.Bout`), ``told`` in words, is fought
     and then settled by the frame of kind ``result`` (its args: ``att`` and ``dfd``, and those

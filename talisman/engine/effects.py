@@ -884,10 +884,7 @@ class Sold(Sell):
 def _sold(g: Game, a: Sold) -> None:
     seat: int = a["p"]
     card = a["card"]
-    if card in g.players[seat].holdings():
-        cards.release(g, seat, card)
-        cards.discard(g, card)
-        g.players[seat].gold += a["price"]
+    if possessions.sell(g, seat, card, a["price"]):
         g.say(f"{g.name(seat)} sells the {g.card_name(card)} for {a['price']}G.", type="gold", seat=seat)
         possessions.settle_packs(g, seat)
 

@@ -445,10 +445,54 @@ class Toward(TypedDict):
 
 
 class GoTo(TypedDict):
-    """Character ``p`` goes to the space of index ``to`` (``drive``, ``climb_out``...)."""
+    """Character ``p`` goes to the space of index ``to`` (``drive``, ``climb_out``, ``cross``: over
+    a bridge or a river...)."""
 
     p: int
     to: int
+
+
+class Countdown(TypedDict):
+    """Character ``p`` meets the same thing again, ``left`` more times at the most (``city_slums_thug``:
+    the Slums' thugs still to beat; ``scroll_for_spell``: the Scrolls it may still swap)."""
+
+    p: int
+    left: int
+
+
+class By(TypedDict):
+    """Something befalls character ``p`` by the doing of character ``by`` (``bell_join``: invited
+    into the Brotherhood; ``handed_over``: to the Law)."""
+
+    p: int
+    by: int
+
+
+class CardTo(TypedDict):
+    """Character ``p`` gives the card ``card`` to character ``to`` (``twin_give``, ``pass_on``...)."""
+
+    p: int
+    to: int
+    card: int
+
+
+class CardOn(TypedDict):
+    """Character ``p`` does something with the card ``card`` on the space of index ``space``
+    (``lay_hex``: lays it there; ``tithe``: leaves it at the Realm there, -1 for a gold;
+    ``city_arrow_kills``: an arrow kills the enemy there)."""
+
+    p: int
+    card: int
+    space: int
+
+
+class CardPrice(TypedDict):
+    """Character ``p`` is asked ``n`` gold for the card ``card`` (``upkeep``: a Follower's to
+    stay; ``law_bribe``: the Law's to let it go)."""
+
+    p: int
+    card: int
+    n: int
 
 
 class Because(TypedDict):

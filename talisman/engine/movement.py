@@ -431,15 +431,8 @@ def _step(g: Game, seat: int, to: int) -> None:
     stats.moved(g, seat, before)
 
 
-class Cross(TypedDict):
-    """Character ``p`` steps onto the space of index ``to`` (across a bridge, a river)."""
-
-    p: int
-    to: int
-
-
-@ENGINE.handler("cross", args=Cross)
-def _cross(g: Game, a: Cross) -> None:
+@ENGINE.handler("cross", args=frames.GoTo)
+def _cross(g: Game, a: frames.GoTo) -> None:
     _step(g, a["p"], a["to"])
 
 
@@ -460,8 +453,8 @@ def crossed_river(g: Game, seat: int) -> None:
             possessions.lose_follower(g, seat, f, "stays behind on the river bank")
 
 
-@ENGINE.handler("raft_cross", args=Cross)
-def _raft_cross(g: Game, a: Cross) -> None:
+@ENGINE.handler("raft_cross", args=frames.GoTo)
+def _raft_cross(g: Game, a: frames.GoTo) -> None:
     seat: int = a["p"]
     g.players[seat].status.pop("raft", None)
     g.say(f"{g.name(seat)} crosses the Storm River by raft; the raft is left to the current.", seat=seat)

@@ -7,36 +7,29 @@ Possessions are card instance numbers.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+# The character's counters and states of plain value, and its holdings (lists of card instances).
+COUNTERS: Final = (
+    "alive",
+    "conceded",
+    "space",
+    "strength",
+    "craft",
+    "lives",
+    "gold",
+    "fate",
+    "alignment",
+    "lost_turns",
+    "toad",
+)
+HOLDINGS: Final = ("objects", "packed", "followers", "spells", "cards", "trophies")
 
 
 class Player:
     """The state of one seat's character. Copy it with :meth:`copy`."""
 
-    __slots__ = (
-        "seat",
-        "character",
-        "alive",
-        "space",
-        "strength",
-        "craft",
-        "lives",
-        "gold",
-        "fate",
-        "alignment",
-        "objects",
-        "packed",
-        "followers",
-        "spells",
-        "cards",
-        "trophies",
-        "lost_turns",
-        "toad",
-        "status",
-        "mods",
-        "flags",
-        "conceded",
-    )
+    __slots__ = ("seat", "character", *COUNTERS, *HOLDINGS, "status", "mods", "flags")
 
     seat: int
     character: str
@@ -140,21 +133,9 @@ class Player:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Player:
         p = cls(d["seat"], d["character"])
-        for key in (
-            "alive",
-            "conceded",
-            "space",
-            "strength",
-            "craft",
-            "lives",
-            "gold",
-            "fate",
-            "alignment",
-            "lost_turns",
-            "toad",
-        ):
+        for key in COUNTERS:
             setattr(p, key, d[key])
-        for key in ("objects", "packed", "followers", "spells", "cards", "trophies"):
+        for key in HOLDINGS:
             setattr(p, key, list(d[key]))
         p.status = dict(d["status"])
         p.mods = [tuple(m) for m in d["mods"]]

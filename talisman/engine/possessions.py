@@ -176,6 +176,22 @@ def lose_follower(g: Game, seat: int, card: int, why: str = "is lost") -> None:
     settle_packs(g, seat)
 
 
+def sell(g: Game, seat: int, card: int, price: int) -> bool:
+    """Character ``seat`` gives up the card ``card`` (to its discard pile) for ``price`` gold, if it
+    still holds it; whether it did. The words are the caller's.
+
+    >>> from talisman import Game
+    >>> sell(Game.new(players=2, seed=0, log=False), 0, 5, 1)
+    False
+    """
+    if card not in g.players[seat].holdings():
+        return False
+    cards.release(g, seat, card)
+    cards.discard(g, card)
+    g.players[seat].gold += price
+    return True
+
+
 def settle_packs(g: Game, seat: int) -> None:
     """After a possession leaves: drop transported Objects beyond what the
     remaining Articles can carry, and discard at once the Spells a lower Craft

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine import cards
+from talisman.engine import cards, frames
 from talisman.engine.base import ENGINE
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
@@ -113,16 +113,8 @@ def visit(g: Game, seat: int, space: int) -> None:
         g.say(f"{g.name(seat)} has nothing to leave at the Realm.", seat=seat)
 
 
-class Tithe(TypedDict):
-    """Character ``p`` leaves the card ``card`` (-1: 1 gold) at the Realm on ``space``."""
-
-    p: int
-    card: int
-    space: int
-
-
-@ENGINE.handler("tithe", args=Tithe)
-def _tithe(g: Game, a: Tithe) -> None:
+@ENGINE.handler("tithe", args=frames.CardOn)
+def _tithe(g: Game, a: frames.CardOn) -> None:
     seat: int = a["p"]
     card = a["card"]
     realm = realm_at(g, a["space"])

@@ -38,9 +38,7 @@ def _aboard(bot: HeuristicBot, d: Decision) -> str | None:
     return "fly"
 
 
-@ADVICE.answer("airship-claim")
-def _claim(bot: HeuristicBot, d: Decision) -> str:
-    return "claim"
+ADVICE.always("claim", "airship-claim")
 
 
 @ADVICE.answer("airship-crew")

@@ -212,15 +212,8 @@ def _bell_invite(g: Game, a: frames.Toward) -> None:
     )
 
 
-class BellJoin(TypedDict):
-    """Character ``p`` joins the Brotherhood, invited by character ``by``."""
-
-    p: int
-    by: int
-
-
-@MODULE.handler("bell_join", args=BellJoin)
-def _bell_join(g: Game, a: BellJoin) -> None:
+@MODULE.handler("bell_join", args=frames.By)
+def _bell_join(g: Game, a: frames.By) -> None:
     seat, by = a["p"], a["by"]
     know(g, seat, f"seat:{by}", f"The {g.name(by)}")
     found = bell(g, by)

@@ -79,11 +79,6 @@ def nothing_stays(g: Game, seat: int) -> None:
 
 def clear(g: Game) -> None:
     """Discard every card lying below (none stays in play unless taken), and any gold dropped there."""
-    here = space(g)
-    left = list(g.cards_on(here))
-    for c in left:
-        cards.lift(g, c, here)
-        cards.discard(g, c)
+    left = cards.clear_space(g, space(g))
     if left:
         g.say(f"Left in the dark, discarded: {', '.join(g.card_name(c) for c in left)}.")
-    g.gold_on.pop(here, None)

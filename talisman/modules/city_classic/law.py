@@ -42,7 +42,7 @@ the Warrant; the released walk out onto Watch Street, their turn over.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from talisman.content import vocabulary as voc
 from talisman.engine import cards, effects, frames, holds, lives
@@ -391,15 +391,8 @@ def hand_over(g: Game, winner: int, loser: int) -> None:
     )
 
 
-class HandedOver(TypedDict):
-    """Character ``p`` is handed over to the Law by character ``by``."""
-
-    p: int
-    by: int
-
-
-@MODULE.handler("handed_over", args=HandedOver)
-def _handed_over(g: Game, a: HandedOver) -> None:
+@MODULE.handler("handed_over", args=frames.By)
+def _handed_over(g: Game, a: frames.By) -> None:
     seat = a["p"]
     if seat == g.active:
         lives.end_turn_now(g)

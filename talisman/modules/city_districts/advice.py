@@ -346,10 +346,8 @@ def _shoot(bot: HeuristicBot, d: Decision) -> str | None:
     return best
 
 
-@ADVICE.answer("city-trial-lean")
-def _trial_lean(bot: HeuristicBot, d: Decision) -> str:
-    """Against the accused: a rival (the bot stands by), the likelier for the Gaol."""
-    return "against"
+# Against the accused: a rival (the bot stands by), the likelier for the Gaol.
+ADVICE.always("against", "city-trial-lean")
 
 
 @ADVICE.answer("city-well")
@@ -377,14 +375,10 @@ def _sheriff(bot: HeuristicBot, d: Decision) -> str:
     return next((i for i in d.ids if i != "none"), "none")
 
 
-@ADVICE.answer("city-palace")
-def _palace(bot: HeuristicBot, d: Decision) -> str:
-    return "enlist"
+ADVICE.always("enlist", "city-palace")
 
 
-@ADVICE.answer("city-escort")
-def _escort(bot: HeuristicBot, d: Decision) -> str:
-    return "escort"
+ADVICE.always("escort", "city-escort")
 
 
 @ADVICE.answer("city-harbour")

@@ -281,16 +281,8 @@ def _shoot(g: Game, a: CityShoot) -> None:
     )
 
 
-class ArrowKills(TypedDict):
-    """Character ``p``'s arrow kills the enemy ``card`` on the space ``space``."""
-
-    p: int
-    card: int
-    space: int
-
-
-@MODULE.handler("city_arrow_kills", args=ArrowKills)
-def _arrow_kills(g: Game, a: ArrowKills) -> None:
+@MODULE.handler("city_arrow_kills", args=frames.CardOn)
+def _arrow_kills(g: Game, a: frames.CardOn) -> None:
     seat, card, space = a["p"], a["card"], a["space"]
     if card in g.cards_on(space):
         cards.lift(g, card, space)
@@ -322,7 +314,7 @@ def _arrow_settle(g: Game, a: ArrowSettle) -> None:
 
 
 def ride_bonus(g: Game, card: int) -> int:
-    return next((int(t.split(":")[1]) for t in g.rules.instances[card].traits if t.startswith("ride:")), 0)
+    return g.rules.instances[card].trait_number("ride")
 
 
 @MODULE.ability("after_roll")

@@ -439,15 +439,8 @@ def slums(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     g.push("city_slums_thug", p=seat, left=n)
 
 
-class SlumsThug(TypedDict):
-    """Character ``p`` meets the thugs of the Slums, ``left`` more to come."""
-
-    p: int
-    left: int
-
-
-@MODULE.handler("city_slums_thug", args=SlumsThug)
-def _thug(g: Game, a: SlumsThug) -> None:
+@MODULE.handler("city_slums_thug", args=frames.Countdown)
+def _thug(g: Game, a: frames.Countdown) -> None:
     seat, left = a["p"], a["left"]
     if left == 0:
         g.say(f"{g.name(seat)} reaches the Enchantress.", seat=seat)
@@ -502,10 +495,7 @@ def sheriff(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 @MODULE.handler("city_sheriff_reward", args=frames.CardOf)
 def _reward(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
-    if card in g.players[seat].trophies:
-        cards.release(g, seat, card)
-        cards.discard(g, card)
-        g.players[seat].gold += DESERTER_REWARD
+    if card in g.players[seat].trophies and possessions.sell(g, seat, card, DESERTER_REWARD):
         g.say(f"The Sheriff pays {g.name(seat)} {DESERTER_REWARD} gold for the {g.card_name(card)}.", type="gold")
 
 

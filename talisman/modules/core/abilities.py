@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 BEGUILE_NEED: Final = {"good": 6, "neutral": 5, "evil": 4}
 AFFLICTIONS: Final = ("Cursed by a Hag", "Poltergeist")
 ANIMALS_AND_DRAGONS: Final = frozenset({"animal", "dragon"})
-STAND_IN: Final = "stand-in:"  # the trait of a Follower that fights a battle in its holder's place
 
 
 # --- the turn menu ---------------------------------------------------------------
@@ -218,7 +217,7 @@ def creature_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any])
         )
     if subtypes == {"spirit"} and any_foe and stats.has_trait(g, seat, "spirit-slayer") and not p.toad:
         opts.append(Choice("exorcise", "Destroy the Spirits outright", [frame("exorcise", p=seat, fight=fight)]))
-    bribes = [stats_bribe(g, c) for c in foes]
+    bribes = [g.rules.instances[c].trait_number("bribe") for c in foes]
     if foes and all(bribes) and p.gold >= sum(bribes):
         opts.append(
             Choice("bribe", f"Pay {sum(bribes)}G to be let alone", [frame("bribe", p=seat, n=sum(bribes), fight=fight)])
@@ -272,7 +271,7 @@ def send_a_stand_in(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) 
         return []
     out = []
     for f in stats.followers_used(g, seat):
-        n = next((int(t[len(STAND_IN) :]) for t in g.rules.instances[f].traits if t.startswith(STAND_IN)), 0)
+        n = g.rules.instances[f].trait_number("stand-in")
         if n:
             out.append(
                 Choice(
@@ -282,13 +281,6 @@ def send_a_stand_in(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) 
                 )
             )
     return out
-
-
-def stats_bribe(g: Game, card: int) -> int:
-    for t in g.rules.instances[card].traits:
-        if t.startswith("bribe:"):
-            return int(t.split(":")[1])
-    return 0
 
 
 class OnFight(TypedDict):

@@ -178,15 +178,8 @@ def starting_extras(g: Game, seat: int) -> None:
         g.push("scroll_for_spell", p=seat, left=swaps)
 
 
-class ScrollForSpell(TypedDict):
-    """Character ``p`` may swap a Scroll for a Spell, ``left`` more times."""
-
-    p: int
-    left: int
-
-
-@MODULE.handler("scroll_for_spell", args=ScrollForSpell)
-def _scroll_for_spell(g: Game, a: ScrollForSpell) -> None:
+@MODULE.handler("scroll_for_spell", args=frames.Countdown)
+def _scroll_for_spell(g: Game, a: frames.Countdown) -> None:
     """000: "begin the game with either a Spell or a Scroll": the player, having
     seen its Spells, may give one back (to the bottom of the Spell deck) for a Scroll."""
     seat: int = a["p"]
@@ -370,16 +363,8 @@ def _discard_from_space(g: Game, a: DiscardFromSpace) -> None:
             return
 
 
-class LawBribe(TypedDict):
-    """Character ``p`` pays the Law's ``card`` ``n`` gold to be let go."""
-
-    p: int
-    card: int
-    n: int
-
-
-@MODULE.handler("law_bribe", args=LawBribe)
-def _law_bribe(g: Game, a: LawBribe) -> None:
+@MODULE.handler("law_bribe", args=frames.CardPrice)
+def _law_bribe(g: Game, a: frames.CardPrice) -> None:
     seat: int = a["p"]
     g.players[seat].gold -= a["n"]
     g.say(

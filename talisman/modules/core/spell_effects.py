@@ -7,9 +7,9 @@ cast in, and ``combat``, the fight it was cast in (if any).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
-from talisman.engine import cards, spells
+from talisman.engine import cards, frames, spells
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.core.module import MODULE
@@ -36,16 +36,8 @@ def hex_(g: Game, a: dict[str, Any]) -> None:
     )
 
 
-class LayHex(TypedDict):
-    """Character ``p`` lays the Hex ``card`` on the space of index ``space``."""
-
-    p: int
-    card: int
-    space: int
-
-
-@MODULE.handler("lay_hex", args=LayHex)
-def _lay_hex(g: Game, a: LayHex) -> None:
+@MODULE.handler("lay_hex", args=frames.CardOn)
+def _lay_hex(g: Game, a: frames.CardOn) -> None:
     card = a["card"]
     space = a["space"]
     spells.leave_play(g, card)

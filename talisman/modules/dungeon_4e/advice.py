@@ -152,9 +152,7 @@ def _snake_pit(bot: HeuristicBot, d: Decision) -> str | None:
     return worst_card(bot, followers) if followers else "life"
 
 
-@ADVICE.answer("pass-on")
-def _pass_on(bot: HeuristicBot, d: Decision) -> str:
-    return "pass"  # the Spirit of Vengeance is a burden
+ADVICE.always("pass", "pass-on")
 
 
 @ADVICE.answer("keeper")

@@ -28,56 +28,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.engine import frames, holds, possessions, stats
-from talisman.engine.combat import take_scores
+from talisman.engine.combat import FightIn
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
-from talisman.modules.shared.lord_of_darkness import (
-    EMERGE_ON_BOARD,
-    LORD,
-    LORD_VALUE,
-    Emerge,
-    LordFight,
-    fight_lord,
-    fight_result,
-)
+from talisman.modules.shared.lord_of_darkness import LORD, Emerge, emerge_space, face_lord, fight_lord, fight_result
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 CHAMBER = "treasure-chamber"
-EMERGE = (*EMERGE_ON_BOARD, "crown-of-command")
-
-
-def emerge_space(result: int) -> str:
-    """The chart: 0 or less the Crags ... 8 or more the Crown of Command."""
-    return EMERGE[max(0, min(result, len(EMERGE) - 1))]
 
 
 @MODULE.hook("lord-of-darkness")
 def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """One space: the Lord of Darkness is fought by Strength or Craft, and the scores are taken first."""
-    take_scores(g, seat)
     g.say(f"The {LORD} rises from his hoard to face {g.name(seat)}.", type="attack", seat=seat)
-    g.decide(
-        seat,
-        "lord",
-        f"The {LORD} (Strength {LORD_VALUE}, Craft {LORD_VALUE}): how do you fight him?",
-        [
-            Choice(
-                "battle",
-                f"In battle: your Strength {stats.strength(g, seat, battle=True)} against his {LORD_VALUE}",
-                [frame("lord_fight", p=seat, mode="strength")],
-            ),
-            Choice(
-                "psychic",
-                f"In psychic combat: your Craft {stats.craft(g, seat, battle=True)} against his {LORD_VALUE}",
-                [frame("lord_fight", p=seat, mode="craft")],
-            ),
-        ],
-        about={"strength": stats.strength(g, seat, battle=True), "craft": stats.craft(g, seat, battle=True)},
-    )
+    face_lord(g, seat, "lord", "lord_fight", ids=("battle", "psychic"))
 
 
 @MODULE.ability("turn_start")
@@ -88,8 +56,8 @@ def unfaced_lord(g: Game, seat: int) -> None:
         holds.hold(g, seat, LORD, [{"hook": "lord-of-darkness"}])
 
 
-@MODULE.handler("lord_fight", args=LordFight)
-def _lord_fight(g: Game, a: LordFight) -> None:
+@MODULE.handler("lord_fight", args=FightIn)
+def _lord_fight(g: Game, a: FightIn) -> None:
     fight_lord(g, a, "lord_after", [frame("lord_slain", p=a["p"])], alone=True)
 
 
@@ -163,7 +131,7 @@ def _lord_after(g: Game, a: Emerge) -> None:
     bonus = stats.trait_value(g, seat, "emerge-bonus")  # the Lone Dwarf as a Follower
     if bonus:
         g.say(f"{g.name(seat)}'s guide adds {bonus} to the result.", seat=seat)
-    dest = g.rules.space_index[emerge_space(result + bonus)]
+    dest = g.rules.space_index[emerge_space(result + bonus, "crown-of-command")]
     g.say(
         f"{g.name(seat)} emerges from the Treasure Chamber (result {result + bonus}) on the {g.space_name(dest)}"
         f"{', beaten: the turn ends there' if a['defeated'] else ''}.",

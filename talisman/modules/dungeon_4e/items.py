@@ -45,13 +45,6 @@ def _carriers(g: Game, traits: tuple[str, ...]) -> frozenset[int]:
     return found
 
 
-def _value_of(g: Game, card: int, name: str) -> int:
-    for t in g.rules.instances[card].traits:
-        if t.startswith(name + ":"):
-            return int(t[len(name) + 1 :])
-    return 0
-
-
 def _foe_traits(g: Game, fight: dict[str, Any]) -> set[str]:
     return {t for c in fight.get("foes", ()) for t in g.rules.instances[c].traits}
 
@@ -460,21 +453,13 @@ def amulet_of_speed(g: Game, seat: int, roll: int) -> list[Choice]:
 def upkeep(g: Game, seat: int) -> None:
     """Followers paid each turn (``upkeep:N``: the Miner): pay, or they leave."""
     for f in list(g.players[seat].followers):
-        n = _value_of(g, f, "upkeep")
+        n = g.rules.instances[f].trait_number("upkeep")
         if n:
             g.push("upkeep", p=seat, card=f, n=n)
 
 
-class Upkeep(TypedDict):
-    """The Follower ``card`` of character ``p`` wants ``n`` gold to stay."""
-
-    p: int
-    card: int
-    n: int
-
-
-@MODULE.handler("upkeep", args=Upkeep)
-def _upkeep(g: Game, a: Upkeep) -> None:
+@MODULE.handler("upkeep", args=frames.CardPrice)
+def _upkeep(g: Game, a: frames.CardPrice) -> None:
     seat, card, n = a["p"], a["card"], a["n"]
     p = g.players[seat]
     leave = [frames.lose_follower(seat, card, why="leaves, unpaid")]
@@ -573,16 +558,8 @@ def _avenger_done(g: Game, a: frames.CardOf) -> None:
         possessions.lose_follower(g, seat, a["card"], "has done its work and leaves")
 
 
-class PassOn(TypedDict):
-    """Character ``p`` passes the card ``card`` on to character ``to``."""
-
-    p: int
-    to: int
-    card: int
-
-
-@MODULE.handler("pass_on", args=PassOn)
-def _pass_on(g: Game, a: PassOn) -> None:
+@MODULE.handler("pass_on", args=frames.CardTo)
+def _pass_on(g: Game, a: frames.CardTo) -> None:
     seat, to, card = a["p"], a["to"], a["card"]
     if card not in g.players[seat].followers or not g.players[to].alive:
         return
@@ -597,8 +574,8 @@ def _pass_on(g: Game, a: PassOn) -> None:
     )
 
 
-@MODULE.handler("passed_on", args=PassOn)
-def _passed_on(g: Game, a: PassOn) -> None:
+@MODULE.handler("passed_on", args=frames.CardTo)
+def _passed_on(g: Game, a: frames.CardTo) -> None:
     cards.release(g, a["p"], a["card"])
     cards.receive(g, a["to"], a["card"], "followers")
     g.say(f"The {g.card_name(a['card'])} passes from {g.name(a['p'])} to {g.name(a['to'])}.", seat=a["p"])

@@ -104,10 +104,7 @@ def sell_spells(g: Game, seat: int, back: list[Any]) -> list[Choice]:
 @MODULE.handler("sell_spell", args=frames.CardOf)
 def _sell_spell(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
-    if card in g.players[seat].spells:
-        cards.release(g, seat, card)
-        cards.discard(g, card)
-        g.players[seat].gold += 1
+    if card in g.players[seat].spells and possessions.sell(g, seat, card, 1):
         g.say(f"{g.name(seat)} sells a Spell for 1 gold.", type="gold", seat=seat)
 
 

@@ -14,9 +14,7 @@ from talisman.engine.decision import Decision
 ADVICE: Final = Advice("dungeon-characters")
 
 
-@ADVICE.answer("claim-scroll")
-def _claim(bot: HeuristicBot, d: Decision) -> str:
-    return "claim"
+ADVICE.always("claim", "claim-scroll")
 
 
 def idle_spell(bot: HeuristicBot, card: int) -> bool:

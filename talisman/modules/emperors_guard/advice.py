@@ -41,6 +41,4 @@ def _reopen(bot: HeuristicBot, d: Decision) -> str:
     return "leave"
 
 
-@ADVICE.answer("guard-hiding")
-def _hiding(bot: HeuristicBot, d: Decision) -> str:
-    return "take"
+ADVICE.always("take", "guard-hiding")

@@ -157,9 +157,7 @@ def _demon_lord(bot: HeuristicBot, d: Decision) -> str:
     return "fight" if bot.me["lives"] >= 2 and crafty_enough(bot) else "flee"
 
 
-@ADVICE.answer("dragon-king")
-def _dragon_king(bot: HeuristicBot, d: Decision) -> str:
-    return "fight"  # being eaten is certain death; a fight is not
+ADVICE.always("fight", "dragon-king")
 
 
 @ADVICE.answer("arena")

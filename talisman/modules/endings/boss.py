@@ -107,8 +107,9 @@ def _unrestrict(g: Game, seat: int) -> None:
     stats.drop_mods(g, seat, ONE_ITEM)
 
 
-class BossTurn(TypedDict):
-    """Character ``p`` against a ``boss`` (its state as plain data: name, scores, round...)."""
+class Boss(TypedDict):
+    """Character ``p`` against a ``boss`` (its description and state as plain data: name, values,
+    lives, round...)."""
 
     p: int
     boss: dict[str, Any]
@@ -124,8 +125,8 @@ def boss_next(p: int, boss: dict[str, Any]) -> Frame:
     return ("boss_next", {"p": p, "boss": boss})
 
 
-@MODULE.handler("boss_round", args=BossTurn)
-def _boss_round(g: Game, a: BossTurn) -> None:
+@MODULE.handler("boss_round", args=Boss)
+def _boss_round(g: Game, a: Boss) -> None:
     seat, b = a["p"], a["boss"]
     p = g.players[seat]
     if not p.alive or g.result is not None:
@@ -168,13 +169,6 @@ def _boss_round(g: Game, a: BossTurn) -> None:
     )
 
 
-class Boss(TypedDict):
-    """Character ``p`` fights the ``boss`` (its description: name, values, lives...)."""
-
-    p: int
-    boss: dict[str, Any]
-
-
 @MODULE.handler("boss_hit", args=Boss)
 def _boss_hit(g: Game, a: Boss) -> None:
     seat, b = a["p"], a["boss"]
@@ -212,8 +206,8 @@ def _boss_hurt(g: Game, a: BossHurt) -> None:
     g.push_frame(boss_next(seat, b))
 
 
-@MODULE.handler("boss_next", args=BossTurn)
-def _boss_next(g: Game, a: BossTurn) -> None:
+@MODULE.handler("boss_next", args=Boss)
+def _boss_next(g: Game, a: Boss) -> None:
     seat, b = a["p"], a["boss"]
     _unrestrict(g, seat)
     b = {**b, "round": b["round"] + 1}

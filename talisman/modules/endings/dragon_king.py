@@ -150,15 +150,8 @@ def _asleep(g: Game, a: frames.Rolled) -> None:
         g.push("dragon_king_feast", p=seat)
 
 
-class DragonKingVisit(TypedDict):
-    """The Dragon King, served by character ``p``, visits character ``victim``."""
-
-    p: int
-    victim: int
-
-
-@MODULE.handler("dragon_king_visit", args=DragonKingVisit)
-def _visit(g: Game, a: DragonKingVisit) -> None:
+@MODULE.handler("dragon_king_visit", args=frames.Victim)
+def _visit(g: Game, a: frames.Victim) -> None:
     ruler, victim = a["p"], a["victim"]
     if not g.players[victim].alive or g.result is not None:
         return

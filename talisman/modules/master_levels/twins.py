@@ -180,16 +180,8 @@ def trade(g: Game, seat: int, other: int) -> list[Choice]:
     return opts
 
 
-class TwinGive(TypedDict):
-    """Twin ``p`` gives the card ``card`` to twin ``to``."""
-
-    p: int
-    to: int
-    card: int
-
-
-@MODULE.handler("twin_give", args=TwinGive)
-def _twin_give(g: Game, a: TwinGive) -> None:
+@MODULE.handler("twin_give", args=frames.CardTo)
+def _twin_give(g: Game, a: frames.CardTo) -> None:
     giver, taker, card = a["p"], a["to"], a["card"]
     if card in g.players[giver].holdings() and possessions.can_take(g, taker, card):
         cards.release(g, giver, card)

@@ -76,9 +76,7 @@ def _enslave(bot: HeuristicBot, d: Decision) -> str | None:
     return best_card(bot, d.options)
 
 
-@ADVICE.answer("haggle")
-def _haggle(bot: HeuristicBot, d: Decision) -> str:
-    return "haggle"  # a free roll for lower prices
+ADVICE.always("haggle", "haggle")
 
 
 @ADVICE.answer("panic")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from talisman.engine.combat import fight_creature, take_scores
+from talisman.engine.combat import FightIn, ask_mode, fight_creature, take_scores
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 LORD = "Lord of Darkness"
 LORD_VALUE = 12  # his Strength and his Craft
 # Result (the character's attack score minus his) -> where the character emerges, 0 or less to 7;
-# 8 or more is the module's own. Source: facts/dungeon-4e.md 1d (MOD), agreeing with 001's example
-# (2: the Chasm).
+# 8 or more is the module's own (:func:`emerge_space`). Source: facts/dungeon-4e.md 1d (MOD),
+# agreeing with 001's example (2: the Chasm).
 EMERGE_ON_BOARD = (
     "crags",
     "forest",
@@ -29,11 +29,22 @@ EMERGE_ON_BOARD = (
 )
 
 
-class LordFight(TypedDict):
-    """Character ``p`` fights the Lord of Darkness in ``mode`` (strength or craft)."""
+def emerge_space(result: int, last: str) -> str:
+    """Where the chart sends a character out of the Treasure Chamber for a fight ``result``: 0 or
+    less the Crags ... 8 or more ``last``, the module's own space.
 
-    p: int
-    mode: str
+    >>> emerge_space(2, "crown-of-command"), emerge_space(9, "crown-of-command")
+    ('chasm', 'crown-of-command')
+    """
+    return EMERGE_ON_BOARD[max(0, result)] if result < len(EMERGE_ON_BOARD) else last
+
+
+def face_lord(g: Game, seat: int, kind: str, fight: str, ids: tuple[str, str] = ("strength", "craft")) -> None:
+    """Character ``seat`` faces the Lord: the attack scores of an earlier fight are forgotten, and
+    it chooses how to fight him (:func:`~talisman.engine.combat.ask_mode`: a decision of ``kind``
+    going on to the frame of kind ``fight``)."""
+    take_scores(g, seat)
+    ask_mode(g, seat, kind, LORD, LORD_VALUE, fight, ids)
 
 
 class Emerge(TypedDict):
@@ -57,7 +68,7 @@ def fight_result(g: Game, seat: int) -> int | None:
     return 0 if scores is None else max(0, scores[0] - scores[1])
 
 
-def fight_lord(g: Game, a: LordFight, emerge: str, won: list[Any], **rule: bool) -> None:
+def fight_lord(g: Game, a: FightIn, emerge: str, won: list[Any], **rule: bool) -> None:
     """Character ``p`` fights the Lord of Darkness in its ``mode``; his attack score is recorded
     (:func:`fight_result` reads it). A win goes on to the frames ``won``; a defeat or a stand-off
     to the frame of kind ``emerge``, told whether the character was defeated. ``rule``: what the

@@ -456,13 +456,9 @@ def nothing_stays(g: Game, seat: int) -> None:
     if ring[1].isdisjoint(g.board) and ring[1].isdisjoint(g.gold_on):
         return  # (every turn's end asks: most often nothing lies there)
     for here in ring[0]:
-        left = list(g.cards_on(here))
-        for c in left:
-            cards.lift(g, c, here)
-            cards.discard(g, c)
+        left = cards.clear_space(g, here)
         if left:
             g.say(f"Nothing stays in the {g.space_name(here)}: {', '.join(g.card_name(c) for c in left)} discarded.")
-        g.gold_on.pop(here, None)
 
 
 def _ring(g: Game) -> tuple[tuple[int, ...], frozenset[int]]:

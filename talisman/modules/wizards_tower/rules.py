@@ -21,10 +21,10 @@ Tower").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, frames, holds, lives, stats
-from talisman.engine.decision import Choice
+from talisman.engine.combat import FightIn, ask_mode
 from talisman.engine.game import frame
 from talisman.engine.movement import ring_distance
 from talisman.modules.wizards_tower.module import MODULE
@@ -121,26 +121,11 @@ def _death_result(g: Game, a: frames.Rolled) -> None:
 @MODULE.hook("dragon-prince")
 def dragon_prince(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """One space: the Dragon Prince is fought by Strength or Craft, as one chooses."""
-    g.decide(
-        seat,
-        "dragon-prince",
-        "The Dragon Prince (Strength 15, Craft 15): how do you fight him?",
-        [
-            Choice("strength", "In battle (Strength)", [frame("dragon_prince_fight", p=seat, mode="strength")]),
-            Choice("craft", "In psychic combat (Craft)", [frame("dragon_prince_fight", p=seat, mode="craft")]),
-        ],
-    )
+    ask_mode(g, seat, "dragon-prince", "Dragon Prince", PRINCE, "dragon_prince_fight")
 
 
-class DragonPrinceFight(TypedDict):
-    """Character ``p`` fights the Dragon Prince in ``mode`` (strength or craft)."""
-
-    p: int
-    mode: str
-
-
-@MODULE.handler("dragon_prince_fight", args=DragonPrinceFight)
-def _prince_fight(g: Game, a: DragonPrinceFight) -> None:
+@MODULE.handler("dragon_prince_fight", args=FightIn)
+def _prince_fight(g: Game, a: FightIn) -> None:
     seat, mode = a["p"], a["mode"]
     beaten = [frame("tower_send_back", p=seat, why="is driven off by the Dragon Prince")]
     g.push_frame(

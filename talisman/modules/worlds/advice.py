@@ -118,9 +118,7 @@ def _portal(bot: HeuristicBot, d: Decision) -> str:
     return "strength" if bot.me["strength"] >= bot.me["craft"] else "craft"
 
 
-@ADVICE.answer("worlds-valley")
-def _valley(bot: HeuristicBot, d: Decision) -> str:
-    return "give"
+ADVICE.always("give", "worlds-valley")
 
 
 def better_attribute(bot: HeuristicBot, d: Decision) -> str:

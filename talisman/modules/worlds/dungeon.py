@@ -20,20 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from talisman.content.vocabulary import _fail
-from talisman.engine import cards, frames, lives, stats
-from talisman.engine.combat import fought_in, take_scores
-from talisman.engine.decision import Choice
+from talisman.engine import cards, frames, lives
+from talisman.engine.combat import FightIn
 from talisman.engine.game import frame
 from talisman.modules.shared.cell import register_cell
-from talisman.modules.shared.lord_of_darkness import (
-    EMERGE_ON_BOARD,
-    LORD,
-    LORD_VALUE,
-    Emerge,
-    LordFight,
-    fight_lord,
-    fight_result,
-)
+from talisman.modules.shared.lord_of_darkness import Emerge, emerge_space, face_lord, fight_lord, fight_result
 from talisman.modules.worlds import generator, world
 from talisman.modules.worlds.module import MODULE
 from talisman.modules.worlds.tiles import to_peril
@@ -42,7 +33,6 @@ if TYPE_CHECKING:
     from talisman.engine.game import Game
 
 register_cell(MODULE)
-EMERGE = (*EMERGE_ON_BOARD, generator.ENDING)
 
 
 def _steps_ok(value: Any, path: str) -> None:
@@ -98,27 +88,11 @@ def summon(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 @MODULE.hook("worlds-lord-of-darkness")
 def lord_of_darkness(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     """One space: the Lord of Darkness is fought by Strength or Craft, and the scores are taken first."""
-    take_scores(g, seat)
-    g.decide(
-        seat,
-        "worlds-lord",
-        f"The {LORD} (Strength {LORD_VALUE}, Craft {LORD_VALUE}): how do you fight him?",
-        [
-            Choice(
-                mode,
-                f"In {fought_in(mode)} ({value} against his {LORD_VALUE})",
-                [frame("worlds_lord_of_darkness", p=seat, mode=mode)],
-            )
-            for mode, value in (
-                ("strength", stats.strength(g, seat, battle=True)),
-                ("craft", stats.craft(g, seat, battle=True)),
-            )
-        ],
-    )
+    face_lord(g, seat, "worlds-lord", "worlds_lord_of_darkness")
 
 
-@MODULE.handler("worlds_lord_of_darkness", args=LordFight)
-def _lord_fight(g: Game, a: LordFight) -> None:
+@MODULE.handler("worlds_lord_of_darkness", args=FightIn)
+def _lord_fight(g: Game, a: FightIn) -> None:
     fight_lord(g, a, "worlds_emerge", [frame("worlds_emerge", p=a["p"], defeated=False)], trophy=False)
 
 
@@ -128,7 +102,7 @@ def _emerge(g: Game, a: Emerge) -> None:
     result = fight_result(g, seat)
     if result is None:
         return
-    dest = EMERGE[min(result, len(EMERGE) - 1)]
+    dest = emerge_space(result, generator.ENDING)
     g.say(f"{g.name(seat)} comes out of the Treasure Chamber (result {result}).", type="move", seat=seat)
     if dest == "plain-of-peril":
         to_peril(g, seat, encounter=not a["defeated"])

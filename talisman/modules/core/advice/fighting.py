@@ -96,9 +96,7 @@ def _defend(bot: HeuristicBot, d: Decision) -> str:
     return cast_named(bot, "Invisibility") or "defend"
 
 
-@ADVICE.answer("evade-ability")
-def _evade_ability(bot: HeuristicBot, d: Decision) -> str:
-    return "evade"
+ADVICE.always("evade", "evade-ability")
 
 
 @ADVICE.answer("defeat")

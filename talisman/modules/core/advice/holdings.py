@@ -211,10 +211,8 @@ def _warlock(bot: HeuristicBot, d: Decision) -> str:
     return "quest" if not bot.has("Talisman") else "decline"
 
 
-@ADVICE.answer("optional-roll")
-def _optional_roll(bot: HeuristicBot, d: Decision) -> str:
-    """A roll one may decline is declined: no risk taken that need not be."""
-    return "skip"
+# A roll one may decline is declined: no risk taken that need not be.
+ADVICE.always("skip", "optional-roll")
 
 
 @ADVICE.answer("redraw")
@@ -236,14 +234,10 @@ def _end_turn(bot: HeuristicBot, d: Decision) -> str:
     return "woods-spells" if bot.offered("woods-spells") else "end"
 
 
-@ADVICE.answer("raise-dead")
-def _raise_dead(bot: HeuristicBot, d: Decision) -> str:
-    return "raise"
+ADVICE.always("raise", "raise-dead")
 
 
-@ADVICE.answer("spirit-spell")
-def _spirit_spell(bot: HeuristicBot, d: Decision) -> str:
-    return "spell"
+ADVICE.always("spell", "spirit-spell")
 
 
 @ADVICE.answer("discard-spell")
@@ -251,9 +245,7 @@ def _discard_spell(bot: HeuristicBot, d: Decision) -> str:
     return d.options[-1].id
 
 
-@ADVICE.answer("start-scroll")
-def _start_scroll(bot: HeuristicBot, d: Decision) -> str:
-    return "keep"
+ADVICE.always("keep", "start-scroll")
 
 
 @ADVICE.answer("drop")
