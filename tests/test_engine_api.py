@@ -342,6 +342,7 @@ def test_a_game_ends_at_its_turn_cap_with_nobody_winning():
         "capped": True,
     }
     free = Game.new(players=2, seed=3, log=False)
+    bots = {i: make_bot("heuristic", i) for i in range(2)}  # (new bots: a bot remembers its game, e.g. its trail)
     play_out(free, bots, max_turns=101)
     assert free.turn > 100 and free.result is None  # no cap: the game plays on
     with pytest.raises(ConfigError, match="option 'turn-cap' cannot be 7"):

@@ -36,7 +36,7 @@ from __future__ import annotations
 import pkgutil
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from talisman.content.ruleset import Ruleset, ruleset_for
@@ -56,6 +56,11 @@ SearchMaker = Callable[..., Any]  # (a random.Random, iterations, seconds) -> a 
 LayoutReader = Callable[[Any], Hashable]  # (a view) -> its layout (None: none)
 Ways = Callable[[Ruleset, Any], dict[int, set[int]]]  # (rules, layout) -> more ways between spaces
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _always(option: str, bot: HeuristicBot, d: Decision) -> str:
+    """The one answer of ``Advice.always``."""
+    return option
 
 
 class Advice:
@@ -90,19 +95,21 @@ class Advice:
 
         return register
 
-    def always(self, option: str, *kinds: str) -> None:
+    def always(self, option: str, *kinds: str, why: str) -> None:
         """Answer decisions of these kinds with the option ``option`` (a choice with one sensible
-        answer: claim the ship, take the Scroll).
+        answer: claim the ship, take the Scroll); ``why``, one sentence, is the rule of thumb a
+        hint gives for it.
 
         >>> advice = Advice("example")
-        >>> advice.always("claim", "airship-claim")
-        >>> [fn(None, None) for _, fn in advice.answers["airship-claim"]]
-        ['claim']
+        >>> advice.always("claim", "airship-claim", why="A free Airship is always worth claiming.")
+        >>> [(fn(None, None), fn.__doc__) for _, fn in advice.answers["airship-claim"]]
+        [('claim', 'A free Airship is always worth claiming.')]
         """
 
-        def answer(bot: HeuristicBot, d: Decision) -> str:
-            return option
-
+        # (a partial, not a nested function: the compiled build's functions take no new __doc__)
+        answer = partial(_always, option)
+        answer.__doc__ = why
+        answer.__name__ = f"always_{option.replace('-', '_')}"  # type: ignore[attr-defined]
         self.answer(*kinds)(answer)
 
     def aim(self, order: int) -> Callable[[F], F]:

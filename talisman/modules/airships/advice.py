@@ -38,7 +38,7 @@ def _aboard(bot: HeuristicBot, d: Decision) -> str | None:
     return "fly"
 
 
-ADVICE.always("claim", "airship-claim")
+ADVICE.always("claim", "airship-claim", why="A free Airship is always worth claiming.")
 
 
 @ADVICE.answer("airship-crew")

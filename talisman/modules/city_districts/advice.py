@@ -346,8 +346,9 @@ def _shoot(bot: HeuristicBot, d: Decision) -> str | None:
     return best
 
 
-# Against the accused: a rival (the bot stands by), the likelier for the Gaol.
-ADVICE.always("against", "city-trial-lean")
+ADVICE.always(
+    "against", "city-trial-lean", why="Against the accused: a rival (the bot stands by), the likelier for the Gaol."
+)
 
 
 @ADVICE.answer("city-well")
@@ -375,10 +376,10 @@ def _sheriff(bot: HeuristicBot, d: Decision) -> str:
     return next((i for i in d.ids if i != "none"), "none")
 
 
-ADVICE.always("enlist", "city-palace")
+ADVICE.always("enlist", "city-palace", why="The King's service is taken at the Palace: its task ends in a reward.")
 
 
-ADVICE.always("escort", "city-escort")
+ADVICE.always("escort", "city-escort", why="A traveller asking for an escort to the Palace is escorted.")
 
 
 @ADVICE.answer("city-harbour")

@@ -152,7 +152,7 @@ def _snake_pit(bot: HeuristicBot, d: Decision) -> str | None:
     return worst_card(bot, followers) if followers else "life"
 
 
-ADVICE.always("pass", "pass-on")
+ADVICE.always("pass", "pass-on", why="A Follower that may be handed to the beaten rival is passed on.")
 
 
 @ADVICE.answer("keeper")

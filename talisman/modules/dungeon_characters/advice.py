@@ -14,7 +14,7 @@ from talisman.engine.decision import Decision
 ADVICE: Final = Advice("dungeon-characters")
 
 
-ADVICE.always("claim", "claim-scroll")
+ADVICE.always("claim", "claim-scroll", why="A discarded Scroll the bot may claim is claimed: it costs nothing.")
 
 
 def idle_spell(bot: HeuristicBot, card: int) -> bool:

@@ -41,4 +41,4 @@ def _reopen(bot: HeuristicBot, d: Decision) -> str:
     return "leave"
 
 
-ADVICE.always("take", "guard-hiding")
+ADVICE.always("take", "guard-hiding", why="A Follower hiding from the Emperor's Guard is taken.")

@@ -157,7 +157,7 @@ def _demon_lord(bot: HeuristicBot, d: Decision) -> str:
     return "fight" if bot.me["lives"] >= 2 and crafty_enough(bot) else "flee"
 
 
-ADVICE.always("fight", "dragon-king")
+ADVICE.always("fight", "dragon-king", why="The Dragon King is fought rather than being eaten.")
 
 
 @ADVICE.answer("arena")

@@ -76,7 +76,7 @@ def _enslave(bot: HeuristicBot, d: Decision) -> str | None:
     return best_card(bot, d.options)
 
 
-ADVICE.always("haggle", "haggle")
+ADVICE.always("haggle", "haggle", why="The City's prices are haggled over: a lower price is worth the roll.")
 
 
 @ADVICE.answer("panic")

@@ -118,7 +118,9 @@ def _portal(bot: HeuristicBot, d: Decision) -> str:
     return "strength" if bot.me["strength"] >= bot.me["craft"] else "craft"
 
 
-ADVICE.always("give", "worlds-valley")
+ADVICE.always(
+    "give", "worlds-valley", why="A Talisman is given up at the Valley of Fire: it opens the way on to the ending."
+)
 
 
 def better_attribute(bot: HeuristicBot, d: Decision) -> str:

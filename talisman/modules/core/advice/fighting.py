@@ -96,7 +96,7 @@ def _defend(bot: HeuristicBot, d: Decision) -> str:
     return cast_named(bot, "Invisibility") or "defend"
 
 
-ADVICE.always("evade", "evade-ability")
+ADVICE.always("evade", "evade-ability", why="An ability a rival uses on the bot is evaded when it may be.")
 
 
 @ADVICE.answer("defeat")

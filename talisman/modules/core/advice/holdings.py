@@ -211,8 +211,7 @@ def _warlock(bot: HeuristicBot, d: Decision) -> str:
     return "quest" if not bot.has("Talisman") else "decline"
 
 
-# A roll one may decline is declined: no risk taken that need not be.
-ADVICE.always("skip", "optional-roll")
+ADVICE.always("skip", "optional-roll", why="A roll one may decline is declined: no risk taken that need not be.")
 
 
 @ADVICE.answer("redraw")
@@ -234,10 +233,10 @@ def _end_turn(bot: HeuristicBot, d: Decision) -> str:
     return "woods-spells" if bot.offered("woods-spells") else "end"
 
 
-ADVICE.always("raise", "raise-dead")
+ADVICE.always("raise", "raise-dead", why="A beaten foe is raised as a Follower rather than kept as a trophy.")
 
 
-ADVICE.always("spell", "spirit-spell")
+ADVICE.always("spell", "spirit-spell", why="A Spell offered for an exorcism is taken.")
 
 
 @ADVICE.answer("discard-spell")
@@ -245,7 +244,7 @@ def _discard_spell(bot: HeuristicBot, d: Decision) -> str:
     return d.options[-1].id
 
 
-ADVICE.always("keep", "start-scroll")
+ADVICE.always("keep", "start-scroll", why="The Spells dealt at the start are kept rather than given back for a Scroll.")
 
 
 @ADVICE.answer("drop")
