@@ -241,7 +241,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a few seconds' run that only shows it works")
     args = parser.parse_args()
     if args.quick:
-        args.games, args.people, args.bots, args.seconds, args.warmup = 1, 1, 1, 1.0, 0.0
+        # (4 s: on a crowded machine the first game's first moves took longer than 1 s, and no move was made)
+        args.games, args.people, args.bots, args.seconds, args.warmup = 1, 1, 1, 4.0, 0.0
     print(builds.which(), flush=True)
     if not 1 <= args.people + args.bots <= 6 or args.people < 1:
         raise SystemExit("a game has 1 to 6 seats, at least one of them a person's")
