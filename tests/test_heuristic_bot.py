@@ -260,3 +260,31 @@ def test_the_bots_rivals_are_looked_for_once_a_decision_and_afresh_at_the_next()
         assert len(bot.rivals()) == rivals
         assert bot.rivals() is bot.rivals()  # (within one decision, the same)
         assert d.player not in {p["seat"] for p in bot.rivals()}
+
+
+def test_a_bot_reused_for_a_new_game_plays_it_as_a_fresh_bot_would():
+    """What the advice remembers from one decision to the next (the last moves walked, the City's
+    errands, a Bazaar sold out) belongs to one game: a bot that played a game before starts the next
+    as if new, and so plays it move for move as a new bot of the same random source does."""
+    from talisman import Game
+    from talisman.bots import observe
+    from talisman.bots.loop import bot_seed, play
+
+    def played(game: Game, bots: list) -> list[str]:
+        answers: list[str] = []
+        play(
+            game,
+            lambda d: bots[d.player].choose(observe(game, d.player), d),
+            max_turns=60,
+            chosen=lambda d, choice: answers.append(choice),
+        )
+        return answers
+
+    reused = [make_bot("heuristic", bot_seed(1, seat)) for seat in range(2)]
+    played(Game.new(["warrior", "elf"], seed=1, log=False), reused)
+    assert any(bot.memory.keys() - {"flags"} for bot in reused)  # the first game left memories
+    for seat, bot in enumerate(reused):
+        bot.rng.seed(bot_seed(2, seat))  # the random source a new bot for the second game has
+    fresh = [make_bot("heuristic", bot_seed(2, seat)) for seat in range(2)]
+    again = played(Game.new(["warrior", "elf"], seed=2, log=False), reused)
+    assert again == played(Game.new(["warrior", "elf"], seed=2, log=False), fresh)

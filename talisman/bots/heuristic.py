@@ -115,11 +115,17 @@ class HeuristicBot:
         self.layout: Hashable = None  # the game's layout dealt at the start, as the advice reads it
         self._modules: list[str] | None = None  # the modules of the game the board is worked out for
         self._source: tuple[object, object] = (None, None)  # the board's objects in the game (see _setup)
+        self._game: object = None  # the game its memory belongs to (LazyView.game_key)
 
     # --- reading the view ------------------------------------------------------
 
     def _setup(self, view: Any, decision: Decision) -> None:
         self.view = view
+        if isinstance(view, LazyView):
+            game = view.game_key()
+            if game is not self._game:  # a new game (a copy of the same one keeps the token): forget the last one
+                self._game = game
+                self.memory = {"flags": {}}
         source = view.board_source() if isinstance(view, LazyView) else None
         if source is None or source[0] is not self._source[0] or source[1] is not self._source[1]:
             modules = view["modules"]
@@ -130,7 +136,7 @@ class HeuristicBot:
                 self.rules = self.board.rules
                 self.know = self.board.knowledge
                 self.dist = self.board.dist
-                self.memory["flags"] = {}  # judgements that hold for a whole game (see game_flag)
+                self.memory = {"flags": {}}  # another board is another game: its judgements (game_flag) and memories go
             self._source = source or (None, None)
         # The character the decision is about (a seat may play two: a Mirror Image, a Mystic).
         self.seat = decision.character if decision.character is not None else decision.player

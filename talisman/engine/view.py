@@ -375,6 +375,13 @@ class LazyView(Mapping[str, Any]):
         g = self._game
         return g.config.modules, g.globals.get("layout")
 
+    def game_key(self) -> object:
+        """Which game this is, as an opaque token: the same object for the game and every copy of
+        it (a search's sampled worlds), another for any other game, even one of the same modules
+        and seed. A bot that keeps memories from one decision to the next forgets them when the
+        token changes, so that a bot reused for a new game starts it knowing nothing."""
+        return self._game.config
+
     def sample_world(self, rng: random.Random) -> Game:
         """A copy of the game in which all this seat cannot see (deck order,
         others' Spells and Scrolls, the dice to come) is drawn again from
