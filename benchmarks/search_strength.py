@@ -144,7 +144,7 @@ def reference_speed() -> float:
     time: ``PYTHONHASHSEED`` is fixed by :func:`main`), timed beside the search bot's decisions."""
     from versus import catanatron_games
 
-    _, _, seconds = catanatron_games(5)
+    seconds = catanatron_games(5)[2]
     return 5 / seconds
 
 

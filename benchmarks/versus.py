@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import builds  # noqa: E402  (benchmarks/builds.py: which build is measured)
 
@@ -47,17 +48,21 @@ EVERY: tuple[str, ...] = (
 SETS = {"talisman": ("core",), "talisman-every": EVERY, "talisman-worlds": ("core", "worlds")}
 
 
-def talisman_games(n: int, first: int = 0, modules: tuple[str, ...] = ("core",)) -> tuple[int, float, float]:
-    """Actions, engine seconds and total seconds of ``n`` 4-player games with rule-aware bots."""
+def talisman_games(
+    n: int, first: int = 0, modules: tuple[str, ...] = ("core",)
+) -> tuple[int, float, float, list[list[str]]]:
+    """Actions, engine seconds and total seconds of ``n`` 4-player games with rule-aware bots,
+    and each game's answers (to replay them)."""
     from talisman import Game
     from talisman.bots import make_bot
     from talisman.engine.view import LazyView
 
-    actions, engine = 0, 0.0
+    actions, engine, games = 0, 0.0, []
     start = time.perf_counter()
     for seed in range(first, first + n):
         g = Game.new(players=4, modules=modules, seed=seed, log=False)
         bots = {i: make_bot("heuristic", seed * 10 + i) for i in range(4)}
+        answers = []
         while g.result is None and g.turn <= 1000:
             d = g.decision
             assert d is not None
@@ -65,26 +70,74 @@ def talisman_games(n: int, first: int = 0, modules: tuple[str, ...] = ("core",))
             t0 = time.perf_counter()
             g.apply(choice)
             engine += time.perf_counter() - t0
-            actions += 1
-    return actions, engine, time.perf_counter() - start
+            answers.append(choice)
+        actions += len(answers)
+        games.append(answers)
+    return actions, engine, time.perf_counter() - start, games
 
 
-def catanatron_games(n: int, first: int = 0) -> tuple[int, float, float]:
-    """The same figures for ``n`` 4-player catanatron games between its random players."""
+def catanatron_games(n: int, first: int = 0) -> tuple[int, float, float, list[list[tuple[Any, Any]]]]:
+    """The same figures for ``n`` 4-player catanatron games between its random players; each
+    game's actions as chosen and as carried out (the dice, the card stolen, filled in)."""
     from catanatron.game import TURNS_LIMIT, Game
     from catanatron.models.player import Color, RandomPlayer
 
-    actions, engine = 0, 0.0
+    actions, engine, games = 0, 0.0, []
     start = time.perf_counter()
     for seed in range(first, first + n):
-        g = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)], seed=seed + 1)
+        g = Game([RandomPlayer(c) for c in _seats(Color)], seed=seed + 1)
+        done = []
         while g.winning_color() is None and g.state.num_turns < TURNS_LIMIT:
             action = g.state.current_player().decide(g, g.state.playable_actions)
             t0 = time.perf_counter()
-            g.execute(action)
+            carried_out = g.execute(action)
             engine += time.perf_counter() - t0
-            actions += 1
-    return actions, engine, time.perf_counter() - start
+            done.append((action, carried_out))
+        actions += len(done)
+        games.append(done)
+    return actions, engine, time.perf_counter() - start, games
+
+
+def _seats(colour: Any) -> tuple[Any, ...]:
+    """Catanatron's four seats, in its order."""
+    return (colour.RED, colour.BLUE, colour.WHITE, colour.ORANGE)
+
+
+def talisman_replayed(first: int, games: list[list[str]], modules: tuple[str, ...] = ("core",)) -> tuple[int, float]:
+    """Talisman's engine alone: recorded games answered again, each answer checked and applied
+    as in play; their actions and the seconds ``apply`` took (no bot runs between two)."""
+    from talisman import Game
+
+    actions, engine = 0, 0.0
+    for seed, answers in enumerate(games, start=first):
+        g = Game.new(players=4, modules=modules, seed=seed, log=False)
+        for answer in answers:
+            t0 = time.perf_counter()
+            g.apply(answer)
+            engine += time.perf_counter() - t0
+        actions += len(answers)
+    return actions, engine
+
+
+def catanatron_replayed(first: int, games: list[list[tuple[Any, Any]]]) -> tuple[int, float]:
+    """Catanatron's engine alone, the same way: each action checked against the playable ones as
+    ``Game.execute`` does, then carried out as it was (its outcome given, as catanatron's own
+    replays give it, so the same game is played without the players' random draws between)."""
+    from catanatron.game import Game
+    from catanatron.models.player import Color, RandomPlayer
+    from catanatron.state import apply_action
+
+    actions, engine = 0, 0.0
+    for seed, done in enumerate(games, start=first):
+        g = Game([RandomPlayer(c) for c in _seats(Color)], seed=seed + 1)
+        for chosen, carried_out in done:
+            t0 = time.perf_counter()
+            if chosen not in g.state.playable_actions:
+                raise RuntimeError(f"catanatron's replay of game {seed} went otherwise: {chosen}")
+            apply_action(g.state, carried_out)
+            engine += time.perf_counter() - t0
+        actions += len(done)
+    return actions, engine
 
 
 def spread(values: list[float]) -> str:
@@ -94,21 +147,29 @@ def spread(values: list[float]) -> str:
 def wall_clock(rounds: int, games: int) -> None:
     talisman_games(1)  # imports, the ruleset, the shared caches
     catanatron_games(1)
-    rows: dict[str, list[float]] = {k: [] for k in ("t_eng", "c_eng", "t_games", "c_games", "t_len", "c_len")}
+    keys = ("t_eng", "c_eng", "t_alone", "c_alone", "t_games", "c_games", "t_len", "c_len")
+    rows: dict[str, list[float]] = {k: [] for k in keys}
     for r in range(rounds):
-        ta, te, tt = talisman_games(games, 100 + r * games)
-        ca, ce, ct = catanatron_games(games, 100 + r * games)
+        first = 100 + r * games
+        ta, te, tt, t_answers = talisman_games(games, first)
+        ca, ce, ct, c_actions = catanatron_games(games, first)
+        ra, re = talisman_replayed(first, t_answers)
+        qa, qe = catanatron_replayed(first, c_actions)
         rows["t_eng"].append(ta / te)
         rows["c_eng"].append(ca / ce)
+        rows["t_alone"].append(ra / re)
+        rows["c_alone"].append(qa / qe)
         rows["t_games"].append(games / tt)
         rows["c_games"].append(games / ct)
         rows["t_len"].append(ta / games)
         rows["c_len"].append(ca / games)
         print(
-            f"round {r + 1}: engine actions/s {ta / te:,.0f} vs {ca / ce:,.0f}, "
-            f"games/s {games / tt:.1f} vs {games / ct:.1f}, load {os.getloadavg()[0]:.2f}",
+            f"round {r + 1}: engine actions/s alone {ra / re:,.0f} vs {qa / qe:,.0f}, between the players' "
+            f"choices {ta / te:,.0f} vs {ca / ce:,.0f}, games/s {games / tt:.1f} vs {games / ct:.1f}, "
+            f"load {os.getloadavg()[0]:.2f}",
             flush=True,
         )
+    ratio_alone = [t / c for t, c in zip(rows["t_alone"], rows["c_alone"], strict=True)]
     ratio_eng = [t / c for t, c in zip(rows["t_eng"], rows["c_eng"], strict=True)]
     ratio_games = [t / c for t, c in zip(rows["t_games"], rows["c_games"], strict=True)]
     # pooled: every round's games over every round's time, each engine (fresh seeds each round)
@@ -117,7 +178,14 @@ def wall_clock(rounds: int, games: int) -> None:
     )
     med = statistics.median
     print(f"talisman: {med(rows['t_len']):.0f} actions a game; catanatron: {med(rows['c_len']):.0f}")
-    print(f"engine actions/s: {med(rows['t_eng']):,.0f} vs {med(rows['c_eng']):,.0f}: ratio {spread(ratio_eng)}")
+    print(
+        f"engine actions/s, the engine alone (the games' answers replayed): {med(rows['t_alone']):,.0f} vs "
+        f"{med(rows['c_alone']):,.0f}: ratio {spread(ratio_alone)}"
+    )
+    print(
+        f"engine actions/s, between the players' choices: {med(rows['t_eng']):,.0f} vs "
+        f"{med(rows['c_eng']):,.0f}: ratio {spread(ratio_eng)}"
+    )
     print(
         f"complete games/s: {med(rows['t_games']):.1f} vs {med(rows['c_games']):.1f}: ratio {spread(ratio_games)}, "
         f"pooled {pooled:.2f}x ({rounds * games} games of each)"
@@ -126,22 +194,7 @@ def wall_clock(rounds: int, games: int) -> None:
 
 def record_choices(n: int, path: Path, modules: tuple[str, ...] = ("core",)) -> None:
     """The rule-aware bots' answers in talisman games 0 .. n-1 (replayed under callgrind, bots left out)."""
-    from talisman import Game
-    from talisman.bots import make_bot
-    from talisman.engine.view import LazyView
-
-    games = []
-    for seed in range(n):
-        g = Game.new(players=4, modules=modules, seed=seed, log=False)
-        bots = {i: make_bot("heuristic", seed * 10 + i) for i in range(4)}
-        answers = []
-        while g.result is None and g.turn <= 1000:
-            d = g.decision
-            assert d is not None
-            answers.append(bots[d.player].choose(LazyView(g, d.player), d))
-            g.apply(answers[-1])
-        games.append(answers)
-    path.write_text(json.dumps(games))
+    path.write_text(json.dumps(talisman_games(n, 0, modules)[3]))
 
 
 def replay(n: int, path: Path, modules: tuple[str, ...] = ("core",)) -> int:
