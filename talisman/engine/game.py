@@ -429,6 +429,11 @@ class Game:
             a["about"] = about
         self.stack.append(("decide", a))
 
+    def offer(self, p: int, kind: str, prompt: str, take: Choice, refuse: tuple[str, str]) -> None:
+        """Ask seat ``p`` a yes-or-no question: the option ``take``, or the option ``refuse`` (its id
+        and label), which does nothing."""
+        self.decide(p, kind, prompt, [take, Choice(refuse[0], refuse[1], [])])
+
     def say(
         self,
         text: str,

@@ -149,14 +149,12 @@ def airship(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         return
     over = n - hi
     behind = f", leaving {over} {'Follower' if over == 1 else 'Followers'} behind" if over > 0 else ""
-    g.decide(
+    g.offer(
         seat,
         "airship-claim",
         f"The {name} lies unguarded ({hit_points(g, card)} of {hull(g, card)} Hit Points).",
-        [
-            Choice("claim", f"Claim the {name} and go aboard{behind}", [frame("airship_claim", p=seat, card=card)]),
-            Choice("leave", f"Leave the {name} where it is", []),
-        ],
+        Choice("claim", f"Claim the {name} and go aboard{behind}", [frame("airship_claim", p=seat, card=card)]),
+        ("leave", f"Leave the {name} where it is"),
     )
 
 

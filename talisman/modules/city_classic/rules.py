@@ -266,12 +266,10 @@ def wharf_departures(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-class LoseGold(TypedDict):
+class LoseGold(frames.Because):
     """Character ``p`` pays ``n`` gold for ``why`` (in words)."""
 
-    p: int
     n: int
-    why: str
 
 
 def lose_gold(p: int, n: int, why: str) -> Frame:
@@ -346,14 +344,12 @@ def barge(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     One card: a voyage to the Wharf, priced by the Region one boards in, is the classic City's passage."""
     if g.rules.spaces[g.players[seat].space].region not in BARGE_FARE:
         return
-    g.decide(
+    g.offer(
         seat,
         "barge",
         "A Barge is tied up here, bound for the City: ride it to the Wharf?",
-        [
-            Choice("ride", "Ride the Barge to the City's Wharf (your turn ends there)", [frame("ride_barge", p=seat)]),
-            Choice("stay", "Stay ashore", []),
-        ],
+        Choice("ride", "Ride the Barge to the City's Wharf (your turn ends there)", [frame("ride_barge", p=seat)]),
+        ("stay", "Stay ashore"),
     )
 
 

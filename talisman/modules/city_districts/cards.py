@@ -157,11 +157,9 @@ def eat_before_battle(g: Game, seat: int, fight: dict[str, Any], back: list[Any]
     ]
 
 
-class CityEat(TypedDict):
+class CityEat(frames.CardOf):
     """Character ``p`` eats the food ``card`` in the fight of ``fight`` (its kind)."""
 
-    p: int
-    card: int
     fight: str
 
 

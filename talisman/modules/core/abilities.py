@@ -360,14 +360,12 @@ def _exorcise(g: Game, a: OnFight) -> None:
     g.say(f"{g.name(seat)} destroys the {foe_names(g, fight)}.", type="combat-result", seat=seat)
     g.push_all(fight["win"])
     if stats.has_trait(g, seat, "spirit-spell") and len(p.spells) < stats.spell_limit(g, seat):
-        g.decide(
+        g.offer(
             seat,
             "spirit-spell",
             "Gain a Spell for your exorcism?",
-            [
-                Choice("spell", "Gain a Spell", [frames.effects(seat, [{"take_card": {"deck": "spell"}}], {})]),
-                Choice("no", "No", []),
-            ],
+            Choice("spell", "Gain a Spell", [frames.effects(seat, [{"take_card": {"deck": "spell"}}], {})]),
+            ("no", "No"),
         )
 
 

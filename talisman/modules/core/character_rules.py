@@ -308,11 +308,9 @@ def _patrol_escort(g: Game, a: frames.GoTo) -> None:
         lives.end_turn_now(g)
 
 
-class PatrolFight(TypedDict):
+class PatrolFight(frames.CardOf):
     """Character ``p`` fights the Patrol ``card`` of Strength ``strength``."""
 
-    p: int
-    card: int
     strength: int
 
 

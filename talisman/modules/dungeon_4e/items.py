@@ -183,12 +183,10 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[
     return opts
 
 
-class Exile(TypedDict):
+class Exile(frames.CardOf):
     """Character ``p`` reads the ``scroll`` to exile the foe ``card`` of its ``fight``."""
 
-    p: int
     scroll: int
-    card: int
     fight: dict[str, Any]
 
 
@@ -206,11 +204,9 @@ def _exile(g: Game, a: Exile) -> None:
         g.push("combat", **{**fight, "foes": rest, "announced": False})
 
 
-class WeightedAttack(TypedDict):
+class WeightedAttack(frames.CardOf):
     """Character ``p`` rolls the weighted dice ``card`` in its ``fight``."""
 
-    p: int
-    card: int
     fight: dict[str, Any]
 
 
@@ -516,12 +512,10 @@ def wise_man_wanders(g: Game, seat: int, by: int) -> None:
             g.push("wanders", p=seat, by=by, card=f)
 
 
-class Wanders(TypedDict):
+class Wanders(frames.CardOf):
     """The Follower ``card`` of character ``p`` wanders off to character ``by``."""
 
-    p: int
     by: int
-    card: int
 
 
 @MODULE.handler("wanders", args=Wanders)

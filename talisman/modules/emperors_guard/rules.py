@@ -435,29 +435,25 @@ def face_down_cards(g: Game, seat: int, came_from: int) -> None:
     """Arriving on a card the Guard turned face down: reopen a Place, take a Follower."""
     space = g.players[seat].space
     for card in cards.held_by(g, hiding(space)):
-        g.decide(
+        g.offer(
             seat,
             "guard-hiding",
             f"The {g.card_name(card)} hides here from the Emperor's Guard.",
-            [
-                Choice("take", f"Take the {g.card_name(card)}", [frame("guard_unhide", p=seat, card=card)]),
-                Choice("leave", "Leave it hiding", []),
-            ],
+            Choice("take", f"Take the {g.card_name(card)}", [frame("guard_unhide", p=seat, card=card)]),
+            ("leave", "Leave it hiding"),
         )
     for card in cards.held_by(g, closed(space)):
-        g.decide(
+        g.offer(
             seat,
             "guard-reopen",
             f"The Emperor's Guard closed the {g.card_name(card)} here.",
-            [
-                Choice(
-                    "reopen",
-                    f"Reopen the {g.card_name(card)} (you miss your next turn)",
-                    [frame("guard_reopen", p=seat, card=card)],
-                    data={"card": card},  # the Place, for an agent to weigh (option.card)
-                ),
-                Choice("leave", "Leave it closed", []),
-            ],
+            Choice(
+                "reopen",
+                f"Reopen the {g.card_name(card)} (you miss your next turn)",
+                [frame("guard_reopen", p=seat, card=card)],
+                data={"card": card},  # the Place, for an agent to weigh (option.card)
+            ),
+            ("leave", "Leave it closed"),
         )
 
 

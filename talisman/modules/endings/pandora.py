@@ -74,14 +74,12 @@ def reach(g: Game, seat: int) -> None:
             common.win(g, seat, f"came back to the Crown of Command with Pandora's task done ({aim['text']})")
         else:
             g.say(f"{g.name(seat)} has not yet done what the Box asked: {aim['text']}.", seat=seat)
-            g.decide(
+            g.offer(
                 seat,
                 "pandora-again",
                 f"Open Pandora's Box again? A new roll takes the place of the task ({aim['text']}).",
-                [
-                    Choice("reopen", "Open the Box again", [frame("pandora_reopen", p=seat)]),
-                    Choice("keep", "Keep the task", []),
-                ],
+                Choice("reopen", "Open the Box again", [frame("pandora_reopen", p=seat)]),
+                ("keep", "Keep the task"),
             )
 
 

@@ -80,14 +80,12 @@ def mirror(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     if titles.holder(g, MIRROR) is not None or titles.holder(g, MYSTIC) is not None or twin_of(g, seat) is not None:
         g.say("The Mirror shows only your own face.", seat=seat)
         return
-    g.decide(
+    g.offer(
         seat,
         "master-level",
         "A Mirror: pass through it and become two characters for 10 rounds?",
-        [
-            Choice("pass", "Pass through the Mirror", [frame("mirror_pass", p=seat)]),
-            Choice("decline", "Turn away", []),
-        ],
+        Choice("pass", "Pass through the Mirror", [frame("mirror_pass", p=seat)]),
+        ("decline", "Turn away"),
     )
 
 

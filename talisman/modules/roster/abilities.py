@@ -159,13 +159,11 @@ def _ranged_shot(g: Game, a: RangedShot) -> None:
     g.push_all(fight["win"])
 
 
-class Fury(TypedDict):
+class Fury(frames.Because):
     """Character ``p`` adds ``n`` to its Strength in this fight (``why``: in words). ``d4``: a
     four-sided die is added (a mount's charge)."""
 
-    p: int
     n: int
-    why: str
     d4: NotRequired[bool]
 
 

@@ -214,14 +214,12 @@ def valley(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     if not held:
         g.say(f"{g.name(seat)} has no Talisman to give up: the way on to the ending stays closed.", seat=seat)
         return
-    g.decide(
+    g.offer(
         seat,
         "worlds-valley",
         "The Valley of Fire: give up a Talisman, and go on to the ending next turn?",
-        [
-            Choice("give", "Give up a Talisman", [frame("worlds_valley_paid", p=seat, card=held[0])]),
-            Choice("keep", "Keep it", []),
-        ],
+        Choice("give", "Give up a Talisman", [frame("worlds_valley_paid", p=seat, card=held[0])]),
+        ("keep", "Keep it"),
     )
 
 
