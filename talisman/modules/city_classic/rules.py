@@ -95,8 +95,14 @@ def city_space_is_the_gate(g: Game, seat: int) -> list[Choice]:
 @MODULE.handler("to_city_gate", args=frames.Seat)
 def _to_city_gate(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
-    put_in_city(g, seat, GATE)
-    g.say(f"{g.name(seat)} comes to the City Gate: next turn it may enter the City.", type="move", seat=seat)
+    end_turn_at(g, seat, GATE, f"{g.name(seat)} comes to the City Gate: next turn it may enter the City.")
+
+
+def end_turn_at(g: Game, seat: int, sid: str, text: str) -> None:
+    """Set a character down on a space of the City, ``text`` saying how; in its own turn, the turn
+    ends there."""
+    put_in_city(g, seat, sid)
+    g.say(text, type="move", seat=seat)
     if seat == g.active:
         lives.end_turn_now(g)
 
@@ -356,10 +362,7 @@ def barge(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 @MODULE.handler("ride_barge", args=frames.Seat)
 def _ride_barge(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
-    put_in_city(g, seat, WHARF)
-    g.say(f"{g.name(seat)} rides the Barge down to the City's Wharf.", type="move", seat=seat)
-    if seat == g.active:
-        lives.end_turn_now(g)
+    end_turn_at(g, seat, WHARF, f"{g.name(seat)} rides the Barge down to the City's Wharf.")
 
 
 @MODULE.spell_effect("water-walking")

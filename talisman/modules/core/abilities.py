@@ -283,22 +283,10 @@ def send_a_stand_in(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) 
     return out
 
 
-class OnFight(TypedDict):
-    """Character ``p`` acts on the foe of its ``fight`` (the Exorcist's rite, a Tame...)."""
-
-    p: int
-    fight: dict[str, Any]
-
-
-class Tame(OnFight):
-    """Character ``p`` tries to tame the foe ``card`` of its ``fight``."""
-
-    card: int
-
-
-@MODULE.handler("tame", args=Tame)
-def _tame(g: Game, a: Tame) -> None:
-    """Tamed, the Animal follows; whoever came with it is still fought. Not tamed, all are fought."""
+@MODULE.handler("tame", args=frames.CardInFight)
+def _tame(g: Game, a: frames.CardInFight) -> None:
+    """Character ``p`` tries to tame the foe ``card`` of its ``fight``. Tamed, the Animal follows; whoever
+    came with it is still fought. Not tamed, all are fought."""
     seat: int = a["p"]
     fight = a["fight"]
     card = a["card"]
@@ -348,8 +336,8 @@ def _adopt(g: Game, seat: int, card: int, how: str) -> None:
     stats.set_status(g, seat, how, [*p.status.get(how, ()), card])
 
 
-@MODULE.handler("exorcise", args=OnFight)
-def _exorcise(g: Game, a: OnFight) -> None:
+@MODULE.handler("exorcise", args=frames.OnFight)
+def _exorcise(g: Game, a: frames.OnFight) -> None:
     seat: int = a["p"]
     fight = a["fight"]
     p = g.players[seat]
@@ -369,7 +357,7 @@ def _exorcise(g: Game, a: OnFight) -> None:
         )
 
 
-class Bribe(OnFight):
+class Bribe(frames.OnFight):
     """Character ``p`` pays ``n`` gold to end its ``fight``."""
 
     n: int

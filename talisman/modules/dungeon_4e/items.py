@@ -183,11 +183,10 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[
     return opts
 
 
-class Exile(frames.CardOf):
+class Exile(frames.CardInFight):
     """Character ``p`` reads the ``scroll`` to exile the foe ``card`` of its ``fight``."""
 
     scroll: int
-    fight: dict[str, Any]
 
 
 @MODULE.handler("exile", args=Exile)
@@ -204,14 +203,9 @@ def _exile(g: Game, a: Exile) -> None:
         g.push("combat", **{**fight, "foes": rest, "announced": False})
 
 
-class WeightedAttack(frames.CardOf):
+@MODULE.handler("weighted_attack", args=frames.CardInFight)
+def _weighted_attack(g: Game, a: frames.CardInFight) -> None:
     """Character ``p`` rolls the weighted dice ``card`` in its ``fight``."""
-
-    fight: dict[str, Any]
-
-
-@MODULE.handler("weighted_attack", args=WeightedAttack)
-def _weighted_attack(g: Game, a: WeightedAttack) -> None:
     seat, fight = a["p"], a["fight"]
     g.decide(
         seat,

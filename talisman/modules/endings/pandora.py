@@ -265,13 +265,18 @@ def _perils_offer(g: Game, a: frames.Seat) -> None:
     g.decide(seat, "perils", "Perils of Pandora: whom do you set against whom?", [*opts, Choice("pass", "Not now", [])])
 
 
-class PerilsSend(TypedDict):
-    """Character ``p`` sends character ``x`` against character ``y`` in ``mode`` (strength or craft)."""
+class PerilsBout(TypedDict):
+    """Character ``x`` fights character ``y`` in ``mode`` (strength or craft)."""
 
-    p: int
     x: int
     y: int
     mode: str
+
+
+class PerilsSend(PerilsBout):
+    """Character ``p`` sends character ``x`` against character ``y`` in ``mode`` (strength or craft)."""
+
+    p: int
 
 
 @MODULE.handler("perils_send", args=PerilsSend)
@@ -287,14 +292,6 @@ def _perils_send(g: Game, a: PerilsSend) -> None:
             seat=x,
         )
     g.push("perils_bout", x=x, y=y, mode=a["mode"])
-
-
-class PerilsBout(TypedDict):
-    """Character ``x`` fights character ``y`` in ``mode`` (strength or craft)."""
-
-    x: int
-    y: int
-    mode: str
 
 
 @MODULE.handler("perils_bout", args=PerilsBout)

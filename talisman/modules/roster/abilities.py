@@ -10,7 +10,7 @@ and ``move-pick-two`` (in core/character_rules).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired
 
 from talisman.engine import cards, effects, frames, lives, movement, possessions, stats
 from talisman.engine.abilities import can_evade_here, next_spaces
@@ -129,11 +129,9 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
     return opts
 
 
-class RangedShot(TypedDict):
+class RangedShot(frames.OnFight):
     """Character ``p`` shoots its ``weapon`` at the foe of its ``fight``."""
 
-    p: int
-    fight: dict[str, Any]
     weapon: str
 
 
