@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.decision import Choice, Frame
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.engine.movement import _walks
 from talisman.modules.city_classic.law import arrest, crime, release
 from talisman.modules.city_classic.module import MODULE
@@ -82,14 +82,13 @@ def city_space_is_the_gate(g: Game, seat: int) -> list[Choice]:
     """000: the main board's City space is the City Gate; its printed instructions are ignored."""
     if not active(g) or g.rules.spaces[g.players[seat].space].id != MAIN_CITY:
         return []
-    return [
-        Choice(
-            "city-gate",
-            "Go to the City Gate (the City space's own instructions are ignored; your turn ends)",
-            [frame("to_city_gate", p=seat)],
-            "instead",
-        )
-    ]
+    return one_option(
+        seat,
+        "city-gate",
+        "Go to the City Gate (the City space's own instructions are ignored; your turn ends)",
+        "to_city_gate",
+        "instead",
+    )
 
 
 @MODULE.handler("to_city_gate", args=frames.Seat)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from talisman.engine import cards, combat, frames, lives, movement, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.modules.city_districts.law import accuse, arrest
 from talisman.modules.city_districts.module import MODULE
 
@@ -372,13 +372,12 @@ def ride_back(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     left = g.players[seat].status.get("ditched")
     if not left or left["turn"] >= g.turn:
         return []
-    return [
-        Choice(
-            "ride-back",
-            f"Ride back to your Followers on the {g.space_name(left['space'])} (instead of your turn)",
-            [frame("city_ride_back", p=seat)],
-        )
-    ]
+    return one_option(
+        seat,
+        "ride-back",
+        f"Ride back to your Followers on the {g.space_name(left['space'])} (instead of your turn)",
+        "city_ride_back",
+    )
 
 
 @MODULE.handler("city_ride_back", args=frames.Seat)

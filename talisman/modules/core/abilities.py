@@ -14,7 +14,7 @@ from talisman.content.places import place_name
 from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.combat import apart, foe_names, foe_subtypes, has_foes, let_be_frames, let_pass
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame, frame_of
+from talisman.engine.game import frame, frame_of, one_option
 from talisman.engine.turn import trophy_options
 from talisman.modules.core.character_rules import guard_spared, trait_args
 from talisman.modules.core.module import MODULE
@@ -157,11 +157,7 @@ def _dispel_result(g: Game, a: frames.Rolled) -> None:
 def troll_regenerate(g: Game, seat: int, roll: int) -> list[Choice]:
     if roll != 6 or not stats.has_trait(g, seat, "regenerate-on-6"):
         return []
-    return [
-        Choice(
-            "regenerate", "Regenerate instead of moving: heal 1 life and end the turn", [frame("regenerate", p=seat)]
-        )
-    ]
+    return one_option(seat, "regenerate", "Regenerate instead of moving: heal 1 life and end the turn", "regenerate")
 
 
 @MODULE.handler("regenerate", args=frames.Seat)
@@ -501,11 +497,7 @@ def build_raft(g: Game, seat: int) -> list[Choice]:
         return []
     if not any("raft-builder" in g.rules.instances[o].traits for o in p.objects + p.packed):
         return []
-    return [
-        Choice(
-            "build-raft", "Build a raft with your Axe (cross the Storm River next turn)", [frame("build_raft", p=seat)]
-        )
-    ]
+    return one_option(seat, "build-raft", "Build a raft with your Axe (cross the Storm River next turn)", "build_raft")
 
 
 @MODULE.handler("build_raft", args=frames.Seat)

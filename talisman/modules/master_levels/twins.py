@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.modules.master_levels import titles
 from talisman.modules.master_levels.module import MODULE
 
@@ -265,7 +265,7 @@ def rejoin_option(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     entry = titles.held(g, body).get(MYSTIC)
     if not entry or not g.players[entry["body"]].alive or g.players[body].space != g.players[entry["body"]].space:
         return []
-    return [Choice("rejoin", "Rejoin spirit and body (this is your whole turn)", [frame("mystic_rejoin", p=body)])]
+    return one_option(body, "rejoin", "Rejoin spirit and body (this is your whole turn)", "mystic_rejoin")
 
 
 @MODULE.handler("mystic_rejoin", args=frames.Seat)

@@ -16,7 +16,7 @@ from talisman.engine import cards, effects, frames, lives, movement, possessions
 from talisman.engine.abilities import can_evade_here, next_spaces
 from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
 from talisman.engine.decision import Choice, Frame
-from talisman.engine.game import frame, frame_of
+from talisman.engine.game import frame, frame_of, one_option
 from talisman.modules.core.character_rules import (
     CITY,
     DUNGEON,
@@ -508,9 +508,7 @@ def peddler(g: Game, seat: int, card: int) -> list[Choice]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, f"trade:{name}") or not (p.objects or p.packed):
         return []
-    return [
-        Choice("trade", f"Trade with the {name}: an Object of yours for a Purchase card", [frame("trade_give", p=seat)])
-    ]
+    return one_option(seat, "trade", f"Trade with the {name}: an Object of yours for a Purchase card", "trade_give")
 
 
 @MODULE.handler("trade_give", args=frames.Seat)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from talisman.engine import cards, frames, lives, movement, possessions, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.modules.worlds import world
 from talisman.modules.worlds.module import MODULE
 
@@ -45,14 +45,13 @@ def here(g: Game, seat: int, sid: str) -> bool:
 def portal_try(g: Game, seat: int) -> list[Choice]:
     if not world.active(g) or not here(g, seat, "portal-of-power"):
         return []
-    return [
-        Choice(
-            "worlds-portal",
-            "Try the Portal of Power instead of drawing (2 dice, at or under Strength or Craft)",
-            [frame("worlds_portal", p=seat)],
-            "main",
-        )
-    ]
+    return one_option(
+        seat,
+        "worlds-portal",
+        "Try the Portal of Power instead of drawing (2 dice, at or under Strength or Craft)",
+        "worlds_portal",
+        "main",
+    )
 
 
 @MODULE.handler("worlds_portal", args=frames.Seat)
@@ -156,14 +155,13 @@ def _go(g: Game, a: Go) -> None:
 def sentinel_challenge(g: Game, seat: int) -> list[Choice]:
     if not world.active(g) or not here(g, seat, "sentinel") or PASSED in g.players[seat].status:
         return []
-    return [
-        Choice(
-            "worlds-sentinel",
-            f"Fight the Sentinel (Strength {SENTINEL_STRENGTH}) to cross the river next turn",
-            [frame("worlds_sentinel", p=seat)],
-            "main",
-        )
-    ]
+    return one_option(
+        seat,
+        "worlds-sentinel",
+        f"Fight the Sentinel (Strength {SENTINEL_STRENGTH}) to cross the river next turn",
+        "worlds_sentinel",
+        "main",
+    )
 
 
 @MODULE.handler("worlds_sentinel", args=frames.Seat)
