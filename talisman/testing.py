@@ -72,33 +72,33 @@ class Scenario:
                 return
         raise LookupError(f"card {card} is not in a deck")
 
-    def give(self, seat: int, *names: str, deck: str | None = None) -> Scenario:
-        """Hand cards to a character: Objects carried, Followers, Spells."""
+    def _taken(self, names: tuple[str, ...], deck: str | None = None) -> list[int]:
+        """A card called each of ``names``, found in the decks (``deck`` alone, when given) and taken out."""
         self.game.touched()
-        g = self.game
-        p = g.players[seat]
+        out = []
         for name in names:
             card = self.find(name, deck)
             self._unplace(card)
+            out.append(card)
+        return out
+
+    def give(self, seat: int, *names: str, deck: str | None = None) -> Scenario:
+        """Hand cards to a character: Objects carried, Followers, Spells."""
+        g = self.game
+        p = g.players[seat]
+        for card in self._taken(names, deck):
             kind = g.rules.instances[card].type
             held = {"follower": p.followers, "spell": p.spells, "scroll": p.cards, "ability": p.cards, "title": p.cards}
             held.get(kind, p.objects).append(card)
         return self
 
     def trophy(self, seat: int, *names: str) -> Scenario:
-        self.game.touched()
-        for name in names:
-            card = self.find(name)
-            self._unplace(card)
-            self.game.players[seat].trophies.append(card)
+        self.game.players[seat].trophies.extend(self._taken(names))
         return self
 
     def put(self, space: str, *names: str) -> Scenario:
         """Lay cards face up on a space."""
-        self.game.touched()
-        for name in names:
-            card = self.find(name)
-            self._unplace(card)
+        for card in self._taken(names):
             cards.place(self.game, card, self.game.rules.space_index[space])
         return self
 

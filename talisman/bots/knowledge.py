@@ -58,6 +58,16 @@ Ways = Callable[[Ruleset, Any], dict[int, set[int]]]  # (rules, layout) -> more 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _listed(table: dict[str, list[Any]], name: str) -> Callable[[F], F]:
+    """A decorator that adds a function to ``table``'s list for ``name`` (and returns it unchanged)."""
+
+    def register(fn: F) -> F:
+        table.setdefault(name, []).append(fn)
+        return fn
+
+    return register
+
+
 def _always(option: str, bot: HeuristicBot, d: Decision) -> str:
     """The one answer of ``Advice.always``."""
     return option
@@ -123,30 +133,15 @@ class Advice:
 
     def flag(self, name: str) -> Callable[[F], F]:
         """Register a part of a named yes-or-no judgement (true when any part says so)."""
-
-        def register(fn: F) -> F:
-            self.flags.setdefault(name, []).append(fn)
-            return fn
-
-        return register
+        return _listed(self.flags, name)
 
     def value(self, name: str) -> Callable[[F], F]:
         """Register a source of a named value (the first not None is taken)."""
-
-        def register(fn: F) -> F:
-            self.values.setdefault(name, []).append(fn)
-            return fn
-
-        return register
+        return _listed(self.values, name)
 
     def on(self, name: str) -> Callable[[F], F]:
         """Register a part of a named moment other advice tells (``fn(bot, *args)``)."""
-
-        def register(fn: F) -> F:
-            self.hooks.setdefault(name, []).append(fn)
-            return fn
-
-        return register
+        return _listed(self.hooks, name)
 
     def space_bonus(self, fn: F) -> F:
         """Register more worth of a space (``fn(bot, space_id, target)``) in the moment."""

@@ -37,7 +37,8 @@ from talisman.sim.runner import GameSpec
 DEFAULT_AGENTS = "random,gentle,fair,hard,strongest"
 
 
-def _common(p: argparse.ArgumentParser, games: int | None, games_help: str, players: int) -> None:
+def _common(p: argparse.ArgumentParser, games: int | None, games_help: str, players: int, bot: bool = True) -> None:
+    """The arguments every question takes (``bot``: and the one agent of every seat, ``--bot``)."""
     p.add_argument("--modules", default="core", help="comma-separated modules (default: core)")
     p.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeat for several)"
@@ -52,6 +53,8 @@ def _common(p: argparse.ArgumentParser, games: int | None, games_help: str, play
     p.add_argument("--players", type=int, default=players, help=f"seats per game (default {players})")
     p.add_argument("--games", type=int, default=games, help=games_help)
     p.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
+    if bot:
+        p.add_argument("--bot", default="heuristic", help="the agent of every seat (default heuristic)")
     add_play_options(p)
     p.add_argument("--out", required=True, metavar="DIR", help="folder for index.html, the plots and summary.json")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -73,7 +76,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--precision, the games are planned for it, and more are played until every interval is that narrow.",
     )
     _common(c, None, "games (rounded up to whole blocks of the deal; default: planned for --precision, else 1000)", 4)
-    c.add_argument("--bot", default="heuristic", help="the agent of every seat (default heuristic)")
     c.add_argument(
         "--precision",
         type=float,
@@ -89,7 +91,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "each difference (B - A) with a paired 95%% interval and whether the games show it.",
     )
     _common(k, 1000, "games on each side (default 1000)", 4)
-    k.add_argument("--bot", default="heuristic", help="the agent of every seat (default heuristic)")
     k.add_argument("--against", default=None, metavar="MODULES", help="B's modules (default: A's)")
     k.add_argument("--against-option", action="append", default=[], metavar="NAME=VALUE", help="an option of B")
     k.add_argument("--against-tune", action="append", default=[], metavar="NAME=N", help="a tuned number of B")
@@ -100,7 +101,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "second): the matrix of shares of the wins, each agent's rating (Bradley-Terry on the Elo scale, "
         "with a 95%% bootstrap interval), and the share of games skill decides.",
     )
-    _common(s, 100, "games for each pair of agents (default 100)", 2)
+    _common(s, 100, "games for each pair of agents (default 100)", 2, bot=False)
     s.add_argument(
         "--agents",
         default=DEFAULT_AGENTS,
@@ -116,7 +117,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "The content is not changed.",
     )
     _common(t, 200, "games for each trial (default 200)", 4)
-    t.add_argument("--bot", default="heuristic", help="the agent of every seat (default heuristic)")
     t.add_argument("--number", action="append", default=[], metavar="NAME", help="a number to tune (default: all)")
     t.add_argument("--target", default="fair", help="fair (default) or turns=N")
     t.add_argument("--trials", type=int, default=20, help="trials, the first the content as it is (default 20)")

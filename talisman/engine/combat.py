@@ -926,11 +926,9 @@ def _pvp_outcome(g: Game, a: WinLose) -> None:
     abilities.react("defeated", g, a["lose"])
 
 
-class Spoils(TypedDict):
+class Spoils(frames.Taking):
     """Character ``win`` beat character ``lose`` in a fight of ``mode`` (strength or craft)."""
 
-    win: int
-    lose: int
     mode: str
 
 

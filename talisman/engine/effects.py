@@ -555,6 +555,10 @@ def card_matches(g: Game, seat: int, card: int, flt: dict[str, Any]) -> bool:
     return True
 
 
+# What ``discard_cards`` asks when the character picks a space (all the cards on it go) or a card.
+PICK_PROMPTS = {"space": "Which space is struck?", "card": "Which card is discarded?"}
+
+
 @verb("discard_cards")
 def _discard_cards(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     """Discard face-up cards from the board that pass a filter, in the character's region or anywhere:
@@ -574,34 +578,26 @@ def _discard_cards(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None
     pick = params.get("pick", "all")
     if not found and pick != "all":
         g.say("There is no card to discard.", seat=seat)
-    elif pick == "space":
-        g.decide(
-            seat,
-            params.get("decision", "discard-space"),
-            params.get("prompt", "Which space is struck?"),
-            [
+    elif pick in PICK_PROMPTS:
+        if pick == "space":
+            opts = [
                 Choice(
                     f"space:{g.rules.spaces[s].id}",
                     f"The {g.space_name(s)}",
                     [frame("discard_cards_at", p=seat, space=s, filter=flt)],
                 )
                 for s in sorted({s for s, _ in found})
-            ],
-        )
-    elif pick == "card":
-        g.decide(
-            seat,
-            params.get("decision", "discard-card"),
-            params.get("prompt", "Which card is discarded?"),
-            [
+            ]
+        else:
+            opts = [
                 Choice(
                     f"destroy:{c}",
                     f"The {g.card_name(c)} on the {g.space_name(s)}",
                     [frame("board_discard", space=s, card=c)],
                 )
                 for s, c in found
-            ],
-        )
+            ]
+        g.decide(seat, params.get("decision", f"discard-{pick}"), params.get("prompt", PICK_PROMPTS[pick]), opts)
     else:
         for s, c in found:
             if "chance" in params:
@@ -899,16 +895,14 @@ def _sold(g: Game, a: Sold) -> None:
 def _roll(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> None:
     if params.get("optional_trait") and stats.has_trait(g, seat, params["optional_trait"]):
         rest = {k: v for k, v in params.items() if k != "optional_trait"}
-        g.decide(
+        g.offer(
             seat,
             "optional-roll",
             f"Roll for {params['prompt']}? You may choose not to."
             if params.get("prompt")
             else "Roll? You may choose not to.",
-            [
-                Choice("roll", "Roll", [frames.effects(seat, [{"roll": rest}], ctx)]),
-                Choice("skip", "Do not roll", []),
-            ],
+            Choice("roll", "Roll", [frames.effects(seat, [{"roll": rest}], ctx)]),
+            ("skip", "Do not roll"),
         )
         return
     expr = params["dice"]
@@ -1486,12 +1480,10 @@ def _put_back(g: Game, a: PutBack) -> None:
     )
 
 
-class TakeFromDeck(TypedDict):
+class TakeFromDeck(frames.CardOf):
     """Character ``p`` takes ``card`` out of ``deck``."""
 
-    p: int
     deck: str
-    card: int
 
 
 @ENGINE.handler("take_from_deck", args=TakeFromDeck)

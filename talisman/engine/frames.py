@@ -210,11 +210,17 @@ def draw_cards(p: int, n: int) -> Frame:
     return ("draw_cards", {"p": p, "n": n})
 
 
-class Steal(TypedDict):
-    """Character ``win`` takes the card ``card`` from character ``lose``."""
+class Taking(TypedDict):
+    """Character ``win`` takes something from character ``lose`` (``steal``: a card; ``take_gold``:
+    gold; ``spoils``: the prize of a fight won)."""
 
     win: int
     lose: int
+
+
+class Steal(Taking):
+    """Character ``win`` takes the card ``card`` from character ``lose``."""
+
     card: int
 
 
@@ -229,11 +235,8 @@ class TakeGoldMore(TypedDict, total=False):
     n: int
 
 
-class TakeGold(TakeGoldMore):
+class TakeGold(Taking, TakeGoldMore):
     """Character ``win`` takes gold from character ``lose``."""
-
-    win: int
-    lose: int
 
 
 def take_gold(win: int, lose: int, **more: Unpack[TakeGoldMore]) -> Frame:
@@ -420,6 +423,21 @@ class CardAt(TypedDict):
 
     card: int
     space: int
+
+
+class OnFight(TypedDict):
+    """Character ``p`` acts in its ``fight`` (a combat frame's arguments): ``exorcise``, ``bribe``,
+    ``ranged_shot``..."""
+
+    p: int
+    fight: dict[str, Any]
+
+
+class CardInFight(OnFight):
+    """Character ``p`` acts on (or with) the card ``card`` in its ``fight``: ``tame`` (the foe),
+    ``exile`` (the foe), ``weighted_attack`` (the dice)."""
+
+    card: int
 
 
 class Rolled(TypedDict):

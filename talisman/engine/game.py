@@ -36,7 +36,7 @@ from talisman.content.modules import played_modules, resolve_modules
 from talisman.content.ruleset import TURN_CAP, Ruleset, tuned_ruleset
 from talisman.engine import sharing
 from talisman.engine.config import GameConfig
-from talisman.engine.decision import ArgValue, Choice, Decision, Event, Frame, Option, sentence
+from talisman.engine.decision import ArgValue, Choice, ChoiceGroup, Decision, Event, Frame, Option, sentence
 from talisman.engine.formats import (
     SAVE_FORMAT,
     STATE_SLOTS,
@@ -73,6 +73,16 @@ def _option(stored: Any, read: Callable[[str], Mapping[str, ArgValue]]) -> Optio
 def frame(kind: str, **args: Any) -> Frame:
     """A frame to push or to attach to an option."""
     return (kind, args)
+
+
+def one_option(p: int, id: str, label: str, kind: str, group: ChoiceGroup = "main") -> list[Choice]:
+    """An ability's one option (``id``, ``label``, ``group``: see :class:`Choice`), which pushes the
+    frame ``kind`` about character ``p`` alone.
+
+    >>> one_option(0, "fly", "Fly", "airship_course")[0].frames
+    [('airship_course', {'p': 0})]
+    """
+    return [Choice(id, label, [(kind, {"p": p})], group)]
 
 
 def frame_of(kind: str, args: dict[str, Any]) -> Frame:
@@ -428,6 +438,11 @@ class Game:
         if about:
             a["about"] = about
         self.stack.append(("decide", a))
+
+    def offer(self, p: int, kind: str, prompt: str, take: Choice, refuse: tuple[str, str]) -> None:
+        """Ask seat ``p`` a yes-or-no question: the option ``take``, or the option ``refuse`` (its id
+        and label), which does nothing."""
+        self.decide(p, kind, prompt, [take, Choice(refuse[0], refuse[1], [])])
 
     def say(
         self,

@@ -32,14 +32,16 @@ talisman.engine.sharing.SharedValueChanged: append() on a value of the game's st
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from talisman.engine.decision import Choice
 
 if TYPE_CHECKING:
     from talisman.engine.game import Game
+
+C = TypeVar("C")
 
 CHECK = os.environ.get("TALISMAN_CHECK_SHARING", "") not in ("", "0")
 
@@ -72,121 +74,48 @@ def _refuse(what: str) -> NoReturn:
     )
 
 
+def _refuser(name: str) -> Callable[..., NoReturn]:
+    def refuse(self: Any, *a: Any, **k: Any) -> NoReturn:
+        _refuse(name)
+
+    refuse.__name__ = name
+    return refuse
+
+
+def _refusing(names: str) -> Callable[[type[C]], type[C]]:
+    """A frozen container's class: each of the methods ``names`` (separated by spaces: every one that
+    would change it in place) refuses, raising :class:`SharedValueChanged`."""
+
+    def frozen(cls: type[C]) -> type[C]:
+        for name in names.split():
+            setattr(cls, name, _refuser(name))
+        return cls
+
+    return frozen
+
+
+@_refusing("append extend insert pop remove clear sort reverse __setitem__ __delitem__ __iadd__ __imul__")
 class FrozenList(list[Any]):
     """A list of the state shared by copies of a game (checking mode): it cannot be changed."""
 
     __slots__ = ()
 
-    def append(self, *a: Any) -> NoReturn:
-        _refuse("append")
 
-    def extend(self, *a: Any) -> NoReturn:
-        _refuse("extend")
-
-    def insert(self, *a: Any) -> NoReturn:
-        _refuse("insert")
-
-    def pop(self, *a: Any) -> NoReturn:
-        _refuse("pop")
-
-    def remove(self, *a: Any) -> NoReturn:
-        _refuse("remove")
-
-    def clear(self) -> NoReturn:
-        _refuse("clear")
-
-    def sort(self, *a: Any, **k: Any) -> NoReturn:
-        _refuse("sort")
-
-    def reverse(self) -> NoReturn:
-        _refuse("reverse")
-
-    def __setitem__(self, *a: Any) -> NoReturn:
-        _refuse("__setitem__")
-
-    def __delitem__(self, *a: Any) -> NoReturn:
-        _refuse("__delitem__")
-
-    def __iadd__(self, *a: Any) -> NoReturn:  # type: ignore[misc]
-        _refuse("__iadd__")
-
-    def __imul__(self, *a: Any) -> NoReturn:  # type: ignore[misc]
-        _refuse("__imul__")
-
-
+@_refusing("__setitem__ __delitem__ pop popitem setdefault update clear __ior__")
 class FrozenDict(dict[Any, Any]):
     """A dict of the state shared by copies of a game (checking mode): it cannot be changed."""
 
     __slots__ = ()
 
-    def __setitem__(self, *a: Any) -> NoReturn:
-        _refuse("__setitem__")
 
-    def __delitem__(self, *a: Any) -> NoReturn:
-        _refuse("__delitem__")
-
-    def pop(self, *a: Any) -> NoReturn:
-        _refuse("pop")
-
-    def popitem(self) -> NoReturn:
-        _refuse("popitem")
-
-    def setdefault(self, *a: Any) -> NoReturn:
-        _refuse("setdefault")
-
-    def update(self, *a: Any, **k: Any) -> NoReturn:
-        _refuse("update")
-
-    def clear(self) -> NoReturn:
-        _refuse("clear")
-
-    def __ior__(self, *a: Any) -> NoReturn:  # type: ignore[misc]
-        _refuse("__ior__")
-
-
+@_refusing(
+    "add discard remove pop clear update difference_update intersection_update symmetric_difference_update "
+    "__ior__ __iand__ __isub__ __ixor__"
+)
 class FrozenSet(set[Any]):
     """A set of the state shared by copies of a game (checking mode): it cannot be changed."""
 
     __slots__ = ()
-
-    def add(self, *a: Any) -> NoReturn:
-        _refuse("add")
-
-    def discard(self, *a: Any) -> NoReturn:
-        _refuse("discard")
-
-    def remove(self, *a: Any) -> NoReturn:
-        _refuse("remove")
-
-    def pop(self) -> NoReturn:
-        _refuse("pop")
-
-    def clear(self) -> NoReturn:
-        _refuse("clear")
-
-    def update(self, *a: Any) -> NoReturn:
-        _refuse("update")
-
-    def difference_update(self, *a: Any) -> NoReturn:
-        _refuse("difference_update")
-
-    def intersection_update(self, *a: Any) -> NoReturn:
-        _refuse("intersection_update")
-
-    def symmetric_difference_update(self, *a: Any) -> NoReturn:
-        _refuse("symmetric_difference_update")
-
-    def __ior__(self, *a: Any) -> NoReturn:  # type: ignore[misc]
-        _refuse("__ior__")
-
-    def __iand__(self, *a: Any) -> NoReturn:  # type: ignore[misc]
-        _refuse("__iand__")
-
-    def __isub__(self, *a: Any) -> NoReturn:  # type: ignore[misc]
-        _refuse("__isub__")
-
-    def __ixor__(self, *a: Any) -> NoReturn:  # type: ignore[misc]
-        _refuse("__ixor__")
 
 
 _FROZEN = (FrozenList, FrozenDict, FrozenSet, str, int, float, bool, type(None))

@@ -459,11 +459,9 @@ def _counter_ask(g: Game, a: CounterAsk) -> None:
     )
 
 
-class Counter(TypedDict):
+class Counter(frames.CardOf):
     """Character ``p`` casts its Counterspell ``card`` against the Spell ``against``."""
 
-    p: int
-    card: int
     against: int | str
 
 

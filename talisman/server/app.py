@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Unpack
 
 import swagger_ui
 from fastapi import FastAPI, Request
@@ -22,11 +23,9 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
 from talisman.content.ruleset import freeze_rulesets
-from talisman.engine.standing import BESIDE_THE_DIE_SECONDS
 from talisman.server import api, ws
-from talisman.server.autopilot import ANSWER_WAIT, AWAY_AFTER, UNOPENED_WAIT
 from talisman.server.errors import ActionError
-from talisman.server.hub import BOT_BUDGET, ENGINE_BUDGET, RESTORE_BUDGET, SNAPSHOT_EVERY, Hub
+from talisman.server.hub import SNAPSHOT_EVERY, Hub, Timing
 from talisman.server.limits import ClientLimiter, Limits, LimitsMiddleware
 from talisman.server.store import Store
 
@@ -66,18 +65,11 @@ def create_app(
     snapshot_every: int = SNAPSHOT_EVERY,
     *,
     limits: Limits | None = None,
-    engine_budget: float = ENGINE_BUDGET,
-    bot_budget: float = BOT_BUDGET,
-    restore_budget: float = RESTORE_BUDGET,
-    answer_wait: float = ANSWER_WAIT,
-    away_after: float = AWAY_AFTER,
-    beside_wait: float = BESIDE_THE_DIE_SECONDS,
-    unopened_wait: float = UNOPENED_WAIT,
+    **timing: Unpack[Timing],
 ) -> FastAPI:
     """The application over the database at ``db_url`` (any SQLAlchemy URL), with what one
-    client may ask (:class:`Limits`) and the time budgets of engine work (:mod:`talisman.server.hub`).
-    ``bot_delay`` overrides every game's bot speed; ``answer_wait``, ``away_after``, ``beside_wait``
-    and ``unopened_wait``: see :mod:`talisman.server.autopilot`."""
+    client may ask (:class:`Limits`), and the time budgets of engine work and the autopilot's waits
+    (``timing``: :class:`~talisman.server.hub.Timing`). ``bot_delay`` overrides every game's bot speed."""
     limiter = ClientLimiter(limits if limits is not None else Limits())
 
     @asynccontextmanager
@@ -86,14 +78,8 @@ def create_app(
             Store(db_url),
             bot_delay=bot_delay,
             snapshot_every=snapshot_every,
-            engine_budget=engine_budget,
-            bot_budget=bot_budget,
-            restore_budget=restore_budget,
             limiter=limiter,
-            answer_wait=answer_wait,
-            away_after=away_after,
-            beside_wait=beside_wait,
-            unopened_wait=unopened_wait,
+            **timing,
         )
         app.state.hub = hub
         freeze_rulesets()  # the server owns its process

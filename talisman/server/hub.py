@@ -36,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from talisman.engine.game import Game, check_seats, make_config
 from talisman.engine.standing import BESIDE_THE_DIE_SECONDS, check_answers
@@ -83,6 +83,19 @@ class NewGame:
     seed: int | None = None
     bot_speed: str = "normal"  # a key of talisman.server.autopilot.BOT_SPEEDS
     tutorial: bool = False  # a guided first game: its people's states carry the tutorial's tips
+
+
+class Timing(TypedDict, total=False):
+    """The time budgets of engine work and the waits of the autopilot a server may be given (each
+    :class:`Hub`'s argument of that name; the defaults are its)."""
+
+    engine_budget: float
+    bot_budget: float
+    restore_budget: float
+    answer_wait: float
+    away_after: float
+    beside_wait: float
+    unopened_wait: float
 
 
 class Hub:

@@ -21,26 +21,27 @@ export async function api(path, { method = 'GET', body, token } = {}) {
 // Seat tokens live in localStorage, so that another tab of this browser, or a reload, finds them.
 const KEY = 'talisman.tokens';
 
-function allTokens() {
+/** The object kept in localStorage under ``key`` ({} when there is none, or it cannot be read). */
+export function stored(key) {
   try {
-    return JSON.parse(localStorage.getItem(KEY) || '{}');
+    return JSON.parse(localStorage.getItem(key) || '{}');
   } catch {
     return {};
   }
 }
 
 export function saveToken(gameId, seat, token) {
-  const all = allTokens();
+  const all = stored(KEY);
   all[gameId] = { ...(all[gameId] || {}), [seat]: token };
   localStorage.setItem(KEY, JSON.stringify(all));
 }
 
 export function tokenFor(gameId, seat) {
-  return (allTokens()[gameId] || {})[seat] || null;
+  return (stored(KEY)[gameId] || {})[seat] || null;
 }
 
 export function mySeats(gameId) {
-  return Object.keys(allTokens()[gameId] || {}).map(Number);
+  return Object.keys(stored(KEY)[gameId] || {}).map(Number);
 }
 
 /**

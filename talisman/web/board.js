@@ -30,7 +30,7 @@ import { h, ownerOf, s, SEAT_COLOURS } from './dom.js';
 import { cardIcon, iconDefs, spaceIcon, useIcon } from './icons.js';
 import { fitText, legible } from './legible.js';
 import { moved } from './motion.js';
-import { cardTip, tidyTip, withTip } from './tip.js';
+import { cardTip, tidyTip, withPick } from './tip.js';
 
 const SIZE = 1000;
 const GAP = 26;
@@ -364,15 +364,8 @@ export function drawBoard(svg, board, layout, view, { targets = new Map(), onPic
     drawMarkers(g, cell, markers);
     drawPieces(g, cell, here[id] || [], view.active);
     const pick = target && onPick ? onPick : null;
-    withTip(g, () => spaceTip(board, space, cards, here[id] || [], gold, realms[id], target, pick, seatName, markers), {
-      key: `space:${id}`,
-      onTap: (e, pointer) => {
-        if (!pick || pointer === 'touch') return false;
-        pick(target);
-        return true;
-      },
-    });
-    if (pick) g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') pick(target); });
+    const tip = () => spaceTip(board, space, cards, here[id] || [], gold, realms[id], target, pick, seatName, markers);
+    withPick(g, tip, `space:${id}`, pick, target);
     svg.append(g);
   }
   if (zoom) zoom.apply();

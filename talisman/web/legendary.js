@@ -10,7 +10,7 @@ import { h, s, SEAT_COLOURS } from './dom.js';
 import { iconDefs, spaceIcon, useIcon } from './icons.js';
 import { fitText, legible } from './legible.js';
 import { moved } from './motion.js';
-import { tidyTip, withTip } from './tip.js';
+import { tidyTip, withPick } from './tip.js';
 
 export const LEGENDARY = 'legendary-tales';
 
@@ -164,15 +164,7 @@ export function drawLegendary(svg, view, { targets = new Map(), onPick = null, b
     drawTokens(g, x, y, loc.tokens);
     drawHeroes(g, x, y, loc.heroes.map((seat) => view.heroes.find((x2) => x2.seat === seat)).filter(Boolean), view.active);
     const pick = target && onPick ? onPick : null;
-    withTip(g, () => locationTip(loc, view, board, target, pick, seatName), {
-      key: `loc:${loc.id}`,
-      onTap: (e, pointer) => {
-        if (!pick || pointer === 'touch') return false;
-        pick(target);
-        return true;
-      },
-    });
-    if (pick) g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') pick(target); });
+    withPick(g, () => locationTip(loc, view, board, target, pick, seatName), `loc:${loc.id}`, pick, target);
     hexes.append(g);
   }
   svg.append(paths, hexes);

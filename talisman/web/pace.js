@@ -2,7 +2,7 @@
 // asked in another player's turn, "skip to my turn", the seat's standing answers, who is away (a bot plays
 // their seat), and, for the game's creator, a new invitation for a person's seat.
 
-import { api } from './api.js';
+import { api, stored } from './api.js';
 import { clear, h } from './dom.js';
 import { motionWanted, setMotion } from './motion.js';
 
@@ -10,17 +10,9 @@ const CREATOR_KEY = 'talisman.creator';
 
 /** Keep the creator's token of a game in this browser (the lobby calls this when it makes a game). */
 export function saveCreator(gameId, token) {
-  const all = creators();
+  const all = stored(CREATOR_KEY);
   all[gameId] = token;
   localStorage.setItem(CREATOR_KEY, JSON.stringify(all));
-}
-
-function creators() {
-  try {
-    return JSON.parse(localStorage.getItem(CREATOR_KEY) || '{}');
-  } catch {
-    return {};
-  }
 }
 
 /** The pace panel of the game page: call update(state) at each drawing of the page. */
@@ -29,7 +21,7 @@ export function pacePanel(gameId, seat, token) {
   const clock = h('p', { class: 'countdown', role: 'timer', hidden: true });
   const body = h('div', {});
   el.append(clock, body);
-  const creator = creators()[gameId] || null;
+  const creator = stored(CREATOR_KEY)[gameId] || null;
   const links = {};            // seat -> an invitation link this page has just made
   let last = null;
   let problem = '';

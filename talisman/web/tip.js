@@ -83,6 +83,20 @@ export function withTip(el, content, { onTap = null, key = null } = {}) {
   return el;
 }
 
+/** A place of a board that may be picked: its tip as withTip gives it (``key`` names it), and, when ``pick`` is
+ * given, a click (a touch opens the tip) or Enter or Space calls pick(target). */
+export function withPick(el, content, key, pick, target) {
+  withTip(el, content, {
+    key,
+    onTap: (e, pointer) => {
+      if (!pick || pointer === 'touch') return false;
+      pick(target);
+      return true;
+    },
+  });
+  if (pick) el.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') pick(target); });
+}
+
 /** What a card says: its name, type and text. */
 export function cardTip(card) {
   const kind = [card.type, card.subtype].filter(Boolean).join(', ').replaceAll('-', ' ');

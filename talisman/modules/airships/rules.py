@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 from talisman.engine import cards, effects, frames, possessions
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.modules.airships.module import MODULE
 
 if TYPE_CHECKING:
@@ -149,14 +149,12 @@ def airship(g: Game, seat: int, ctx: dict[str, Any]) -> None:
         return
     over = n - hi
     behind = f", leaving {over} {'Follower' if over == 1 else 'Followers'} behind" if over > 0 else ""
-    g.decide(
+    g.offer(
         seat,
         "airship-claim",
         f"The {name} lies unguarded ({hit_points(g, card)} of {hull(g, card)} Hit Points).",
-        [
-            Choice("claim", f"Claim the {name} and go aboard{behind}", [frame("airship_claim", p=seat, card=card)]),
-            Choice("leave", f"Leave the {name} where it is", []),
-        ],
+        Choice("claim", f"Claim the {name} and go aboard{behind}", [frame("airship_claim", p=seat, card=card)]),
+        ("leave", f"Leave the {name} where it is"),
     )
 
 
@@ -227,13 +225,9 @@ def disembark_last(g: Game, seat: int) -> list[Choice]:
     card = ship_of(g, seat)
     if card is None:
         return []
-    return [
-        Choice(
-            "disembark",
-            f"Disembark from the {g.card_name(card)}, leaving it here",
-            [frame("airship_disembark", p=seat)],
-        )
-    ]
+    return one_option(
+        seat, "disembark", f"Disembark from the {g.card_name(card)}, leaving it here", "airship_disembark"
+    )
 
 
 @MODULE.handler("airship_disembark", args=frames.Seat)
@@ -307,13 +301,9 @@ def fly(g: Game, seat: int) -> list[Choice] | None:
         leave_ship(g, seat, p.status["airship"]["space"], "stays behind")
         return None
     n = speed(g, card)
-    return [
-        Choice(
-            "fly",
-            f"Fly the {g.card_name(card)} (up to {n} {'space' if n == 1 else 'spaces'})",
-            [frame("airship_course", p=seat)],
-        )
-    ]
+    return one_option(
+        seat, "fly", f"Fly the {g.card_name(card)} (up to {n} {'space' if n == 1 else 'spaces'})", "airship_course"
+    )
 
 
 @MODULE.handler("airship_course", args=frames.Seat)

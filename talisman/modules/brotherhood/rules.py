@@ -201,14 +201,12 @@ def invite(g: Game, seat: int, other: int) -> list[Choice]:
 @MODULE.handler("bell_invite", args=frames.Toward)
 def _bell_invite(g: Game, a: frames.Toward) -> None:
     seat, other = a["p"], a["other"]
-    g.decide(
+    g.offer(
         other,
         "bell-invite",
         f"The {g.name(seat)} asks you to join the Brotherhood of the Bell.",
-        [
-            Choice("join", "Join the Brotherhood (at the South of the Bell)", [frame("bell_join", p=other, by=seat)]),
-            Choice("refuse", "Refuse", []),
-        ],
+        Choice("join", "Join the Brotherhood (at the South of the Bell)", [frame("bell_join", p=other, by=seat)]),
+        ("refuse", "Refuse"),
     )
 
 

@@ -376,18 +376,16 @@ def hand_over(g: Game, winner: int, loser: int) -> None:
     The loser is immediately placed in the Donjon." Choice: besides the spoils, not instead."""
     if not active(g) or not has_warrant(g, loser) or not g.players[loser].alive:
         return
-    g.decide(
+    g.offer(
         winner,
         "warrant",
         f"The {g.name(loser)} holds a Warrant: turn it over to the Law?",
-        [
-            Choice(
-                "hand-over",
-                f"Turn the {g.name(loser)} over to the Law (to the Donjon)",
-                [frame("handed_over", p=loser, by=winner)],
-            ),
-            Choice("let-go", "Let it go", []),
-        ],
+        Choice(
+            "hand-over",
+            f"Turn the {g.name(loser)} over to the Law (to the Donjon)",
+            [frame("handed_over", p=loser, by=winner)],
+        ),
+        ("let-go", "Let it go"),
     )
 
 

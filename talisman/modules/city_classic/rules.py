@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.decision import Choice, Frame
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.engine.movement import _walks
 from talisman.modules.city_classic.law import arrest, crime, release
 from talisman.modules.city_classic.module import MODULE
@@ -82,21 +82,26 @@ def city_space_is_the_gate(g: Game, seat: int) -> list[Choice]:
     """000: the main board's City space is the City Gate; its printed instructions are ignored."""
     if not active(g) or g.rules.spaces[g.players[seat].space].id != MAIN_CITY:
         return []
-    return [
-        Choice(
-            "city-gate",
-            "Go to the City Gate (the City space's own instructions are ignored; your turn ends)",
-            [frame("to_city_gate", p=seat)],
-            "instead",
-        )
-    ]
+    return one_option(
+        seat,
+        "city-gate",
+        "Go to the City Gate (the City space's own instructions are ignored; your turn ends)",
+        "to_city_gate",
+        "instead",
+    )
 
 
 @MODULE.handler("to_city_gate", args=frames.Seat)
 def _to_city_gate(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
-    put_in_city(g, seat, GATE)
-    g.say(f"{g.name(seat)} comes to the City Gate: next turn it may enter the City.", type="move", seat=seat)
+    end_turn_at(g, seat, GATE, f"{g.name(seat)} comes to the City Gate: next turn it may enter the City.")
+
+
+def end_turn_at(g: Game, seat: int, sid: str, text: str) -> None:
+    """Set a character down on a space of the City, ``text`` saying how; in its own turn, the turn
+    ends there."""
+    put_in_city(g, seat, sid)
+    g.say(text, type="move", seat=seat)
     if seat == g.active:
         lives.end_turn_now(g)
 
@@ -266,12 +271,10 @@ def wharf_departures(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     return opts
 
 
-class LoseGold(TypedDict):
+class LoseGold(frames.Because):
     """Character ``p`` pays ``n`` gold for ``why`` (in words)."""
 
-    p: int
     n: int
-    why: str
 
 
 def lose_gold(p: int, n: int, why: str) -> Frame:
@@ -346,24 +349,19 @@ def barge(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     One card: a voyage to the Wharf, priced by the Region one boards in, is the classic City's passage."""
     if g.rules.spaces[g.players[seat].space].region not in BARGE_FARE:
         return
-    g.decide(
+    g.offer(
         seat,
         "barge",
         "A Barge is tied up here, bound for the City: ride it to the Wharf?",
-        [
-            Choice("ride", "Ride the Barge to the City's Wharf (your turn ends there)", [frame("ride_barge", p=seat)]),
-            Choice("stay", "Stay ashore", []),
-        ],
+        Choice("ride", "Ride the Barge to the City's Wharf (your turn ends there)", [frame("ride_barge", p=seat)]),
+        ("stay", "Stay ashore"),
     )
 
 
 @MODULE.handler("ride_barge", args=frames.Seat)
 def _ride_barge(g: Game, a: frames.Seat) -> None:
     seat = a["p"]
-    put_in_city(g, seat, WHARF)
-    g.say(f"{g.name(seat)} rides the Barge down to the City's Wharf.", type="move", seat=seat)
-    if seat == g.active:
-        lives.end_turn_now(g)
+    end_turn_at(g, seat, WHARF, f"{g.name(seat)} rides the Barge down to the City's Wharf.")
 
 
 @MODULE.spell_effect("water-walking")

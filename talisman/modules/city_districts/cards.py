@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from talisman.engine import cards, combat, frames, lives, movement, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.modules.city_districts.law import accuse, arrest
 from talisman.modules.city_districts.module import MODULE
 
@@ -157,11 +157,9 @@ def eat_before_battle(g: Game, seat: int, fight: dict[str, Any], back: list[Any]
     ]
 
 
-class CityEat(TypedDict):
+class CityEat(frames.CardOf):
     """Character ``p`` eats the food ``card`` in the fight of ``fight`` (its kind)."""
 
-    p: int
-    card: int
     fight: str
 
 
@@ -374,13 +372,12 @@ def ride_back(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     left = g.players[seat].status.get("ditched")
     if not left or left["turn"] >= g.turn:
         return []
-    return [
-        Choice(
-            "ride-back",
-            f"Ride back to your Followers on the {g.space_name(left['space'])} (instead of your turn)",
-            [frame("city_ride_back", p=seat)],
-        )
-    ]
+    return one_option(
+        seat,
+        "ride-back",
+        f"Ride back to your Followers on the {g.space_name(left['space'])} (instead of your turn)",
+        "city_ride_back",
+    )
 
 
 @MODULE.handler("city_ride_back", args=frames.Seat)

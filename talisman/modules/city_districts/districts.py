@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from talisman.content.places import ring_cells
 from talisman.engine import cards, combat, effects, frames, lives, movement, possessions, stats
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.modules.city_districts.module import MODULE
 from talisman.modules.city_districts.rules import GATES_SPACE, end_move, in_city, space, stow
 
@@ -320,13 +320,7 @@ def set_sail(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     booked = g.players[seat].status.get("passage")
     if not booked or booked["turn"] >= g.turn:
         return []
-    return [
-        Choice(
-            "set-sail",
-            f"Set sail for the {g.space_name(booked['to'])}",
-            [frame("city_set_sail", p=seat)],
-        )
-    ]
+    return one_option(seat, "set-sail", f"Set sail for the {g.space_name(booked['to'])}", "city_set_sail")
 
 
 @MODULE.handler("city_set_sail", args=frames.Seat)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from talisman.engine import abilities, cards, effects, frames, movement, possessions
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.modules.city_districts.module import MODULE
 from talisman.modules.city_districts.rules import (
     GATES_SPACE,
@@ -76,7 +76,7 @@ def ready_to_leave(g: Game, seat: int) -> list[Choice] | None:
         return None  # aboard an Airship: its own way to move
     die = abilities.movement_die(g, seat)
     label = f"Roll the D{die} to move (pausing at the City Gates to take back what waits there)"
-    return [Choice("roll", label, [frame("city_gates_roll", p=seat)])]
+    return one_option(seat, "roll", label, "city_gates_roll")
 
 
 @MODULE.handler("city_gates_roll", args=frames.Seat)

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, frames, lives, possessions
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.modules.city_districts.module import MODULE
 
 if TYPE_CHECKING:
@@ -189,14 +189,9 @@ def city_gates(g: Game, seat: int) -> list[Choice]:
     """22:21: the main board's City is the City Gates: stopping there, the City may be entered next turn."""
     if not at(g, seat, GATES_SPACE):
         return []
-    return [
-        Choice(
-            "city-gates",
-            "Stop at the City Gates (next turn you may go in)",
-            [frame("city_gates_reached", p=seat)],
-            "instead",
-        )
-    ]
+    return one_option(
+        seat, "city-gates", "Stop at the City Gates (next turn you may go in)", "city_gates_reached", "instead"
+    )
 
 
 @MODULE.handler("city_gates_reached", args=frames.Seat)
@@ -247,9 +242,7 @@ def gate_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
         ]
     here = g.rules.spaces[p.space].id
     if here in GATES and gate_open(g, here) and not p.status.get("city-released"):
-        return [
-            Choice(f"leave-city:{here}", f"Leave the City by the {GATES[here]}", [frame("city_leave_city", p=seat)])
-        ]
+        return one_option(seat, f"leave-city:{here}", f"Leave the City by the {GATES[here]}", "city_leave_city")
     return []
 
 

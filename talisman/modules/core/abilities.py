@@ -14,7 +14,7 @@ from talisman.content.places import place_name
 from talisman.engine import cards, effects, frames, lives, possessions, stats
 from talisman.engine.combat import apart, foe_names, foe_subtypes, has_foes, let_be_frames, let_pass
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame, frame_of
+from talisman.engine.game import frame, frame_of, one_option
 from talisman.engine.turn import trophy_options
 from talisman.modules.core.character_rules import guard_spared, trait_args
 from talisman.modules.core.module import MODULE
@@ -157,11 +157,7 @@ def _dispel_result(g: Game, a: frames.Rolled) -> None:
 def troll_regenerate(g: Game, seat: int, roll: int) -> list[Choice]:
     if roll != 6 or not stats.has_trait(g, seat, "regenerate-on-6"):
         return []
-    return [
-        Choice(
-            "regenerate", "Regenerate instead of moving: heal 1 life and end the turn", [frame("regenerate", p=seat)]
-        )
-    ]
+    return one_option(seat, "regenerate", "Regenerate instead of moving: heal 1 life and end the turn", "regenerate")
 
 
 @MODULE.handler("regenerate", args=frames.Seat)
@@ -283,22 +279,10 @@ def send_a_stand_in(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) 
     return out
 
 
-class OnFight(TypedDict):
-    """Character ``p`` acts on the foe of its ``fight`` (the Exorcist's rite, a Tame...)."""
-
-    p: int
-    fight: dict[str, Any]
-
-
-class Tame(OnFight):
-    """Character ``p`` tries to tame the foe ``card`` of its ``fight``."""
-
-    card: int
-
-
-@MODULE.handler("tame", args=Tame)
-def _tame(g: Game, a: Tame) -> None:
-    """Tamed, the Animal follows; whoever came with it is still fought. Not tamed, all are fought."""
+@MODULE.handler("tame", args=frames.CardInFight)
+def _tame(g: Game, a: frames.CardInFight) -> None:
+    """Character ``p`` tries to tame the foe ``card`` of its ``fight``. Tamed, the Animal follows; whoever
+    came with it is still fought. Not tamed, all are fought."""
     seat: int = a["p"]
     fight = a["fight"]
     card = a["card"]
@@ -348,8 +332,8 @@ def _adopt(g: Game, seat: int, card: int, how: str) -> None:
     stats.set_status(g, seat, how, [*p.status.get(how, ()), card])
 
 
-@MODULE.handler("exorcise", args=OnFight)
-def _exorcise(g: Game, a: OnFight) -> None:
+@MODULE.handler("exorcise", args=frames.OnFight)
+def _exorcise(g: Game, a: frames.OnFight) -> None:
     seat: int = a["p"]
     fight = a["fight"]
     p = g.players[seat]
@@ -360,18 +344,16 @@ def _exorcise(g: Game, a: OnFight) -> None:
     g.say(f"{g.name(seat)} destroys the {foe_names(g, fight)}.", type="combat-result", seat=seat)
     g.push_all(fight["win"])
     if stats.has_trait(g, seat, "spirit-spell") and len(p.spells) < stats.spell_limit(g, seat):
-        g.decide(
+        g.offer(
             seat,
             "spirit-spell",
             "Gain a Spell for your exorcism?",
-            [
-                Choice("spell", "Gain a Spell", [frames.effects(seat, [{"take_card": {"deck": "spell"}}], {})]),
-                Choice("no", "No", []),
-            ],
+            Choice("spell", "Gain a Spell", [frames.effects(seat, [{"take_card": {"deck": "spell"}}], {})]),
+            ("no", "No"),
         )
 
 
-class Bribe(OnFight):
+class Bribe(frames.OnFight):
     """Character ``p`` pays ``n`` gold to end its ``fight``."""
 
     n: int
@@ -515,11 +497,7 @@ def build_raft(g: Game, seat: int) -> list[Choice]:
         return []
     if not any("raft-builder" in g.rules.instances[o].traits for o in p.objects + p.packed):
         return []
-    return [
-        Choice(
-            "build-raft", "Build a raft with your Axe (cross the Storm River next turn)", [frame("build_raft", p=seat)]
-        )
-    ]
+    return one_option(seat, "build-raft", "Build a raft with your Axe (cross the Storm River next turn)", "build_raft")
 
 
 @MODULE.handler("build_raft", args=frames.Seat)

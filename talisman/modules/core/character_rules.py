@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Final, TypedDict
 from talisman.engine import cards, effects, frames, movement, possessions, stats
 from talisman.engine.abilities import movement_die
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.engine.movement import one_space_only
 from talisman.modules.core.module import MODULE
 
@@ -119,11 +119,7 @@ def roll_two_to_move(g: Game, seat: int, back: list[Any]) -> list[Choice]:
         or one_space_only(g, seat)
     ):
         return []
-    return [
-        Choice(
-            "roll-two", f"Roll two D{movement_die(g, seat)} to move and keep either", [frame("move_pick_two", p=seat)]
-        )
-    ]
+    return one_option(seat, "roll-two", f"Roll two D{movement_die(g, seat)} to move and keep either", "move_pick_two")
 
 
 @MODULE.handler("move_pick_two", args=frames.Seat)
@@ -308,11 +304,9 @@ def _patrol_escort(g: Game, a: frames.GoTo) -> None:
         lives.end_turn_now(g)
 
 
-class PatrolFight(TypedDict):
+class PatrolFight(frames.CardOf):
     """Character ``p`` fights the Patrol ``card`` of Strength ``strength``."""
 
-    p: int
-    card: int
     strength: int
 
 

@@ -33,18 +33,16 @@ def warlock_quest(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     if "quest" in p.status:
         g.say(f"The Warlock reminds {g.name(seat)} of its quest: {quests.describe(p.status['quest'])}.", seat=seat)
         return
-    g.decide(
+    g.offer(
         seat,
         "warlock",
         "The Warlock offers you a quest.",
-        [
-            Choice(
-                "quest",
-                "Ask for a quest (roll a die)",
-                [frames.roll(seat, "D6", ["warlock_roll", {"p": seat}], why="the Warlock's quest")],
-            ),
-            Choice("decline", "Leave him be", []),
-        ],
+        Choice(
+            "quest",
+            "Ask for a quest (roll a die)",
+            [frames.roll(seat, "D6", ["warlock_roll", {"p": seat}], why="the Warlock's quest")],
+        ),
+        ("decline", "Leave him be"),
     )
 
 

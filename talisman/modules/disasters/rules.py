@@ -22,7 +22,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from talisman.content.places import place_name
 from talisman.content.vocabulary import _fail, _str, _table, effects
@@ -86,13 +86,10 @@ def disaster(g: Game, seat: int, params: dict[str, Any], ctx: dict[str, Any]) ->
     )
 
 
-class DisasterStrike(TypedDict):
+class DisasterStrike(frames.CardOn):
     """The Disaster ``card`` drawn by character ``p`` on the space ``drawn_on`` strikes the space
     ``space``."""
 
-    p: int
-    card: int
-    space: int
     drawn_on: int
 
 

@@ -183,13 +183,10 @@ def dungeon_fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[
     return opts
 
 
-class Exile(TypedDict):
+class Exile(frames.CardInFight):
     """Character ``p`` reads the ``scroll`` to exile the foe ``card`` of its ``fight``."""
 
-    p: int
     scroll: int
-    card: int
-    fight: dict[str, Any]
 
 
 @MODULE.handler("exile", args=Exile)
@@ -206,16 +203,9 @@ def _exile(g: Game, a: Exile) -> None:
         g.push("combat", **{**fight, "foes": rest, "announced": False})
 
 
-class WeightedAttack(TypedDict):
+@MODULE.handler("weighted_attack", args=frames.CardInFight)
+def _weighted_attack(g: Game, a: frames.CardInFight) -> None:
     """Character ``p`` rolls the weighted dice ``card`` in its ``fight``."""
-
-    p: int
-    card: int
-    fight: dict[str, Any]
-
-
-@MODULE.handler("weighted_attack", args=WeightedAttack)
-def _weighted_attack(g: Game, a: WeightedAttack) -> None:
     seat, fight = a["p"], a["fight"]
     g.decide(
         seat,
@@ -516,12 +506,10 @@ def wise_man_wanders(g: Game, seat: int, by: int) -> None:
             g.push("wanders", p=seat, by=by, card=f)
 
 
-class Wanders(TypedDict):
+class Wanders(frames.CardOf):
     """The Follower ``card`` of character ``p`` wanders off to character ``by``."""
 
-    p: int
     by: int
-    card: int
 
 
 @MODULE.handler("wanders", args=Wanders)

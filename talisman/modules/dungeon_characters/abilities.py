@@ -158,14 +158,12 @@ def claim_scroll(g: Game, reader: int, card: int) -> None:
 @MODULE.handler("claim_offer", args=frames.CardOf)
 def _claim_offer(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
-    g.decide(
+    g.offer(
         seat,
         "claim-scroll",
         f"The {g.card_name(card)} Scroll is discarded. Claim it?",
-        [
-            Choice("claim", "Claim the Scroll", [frame("claim_scroll", p=seat, card=card)]),
-            Choice("leave", "Leave it", []),
-        ],
+        Choice("claim", "Claim the Scroll", [frame("claim_scroll", p=seat, card=card)]),
+        ("leave", "Leave it"),
     )
 
 

@@ -51,6 +51,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from talisman.engine import cards, frames, possessions, stats
@@ -435,38 +436,32 @@ def face_down_cards(g: Game, seat: int, came_from: int) -> None:
     """Arriving on a card the Guard turned face down: reopen a Place, take a Follower."""
     space = g.players[seat].space
     for card in cards.held_by(g, hiding(space)):
-        g.decide(
+        g.offer(
             seat,
             "guard-hiding",
             f"The {g.card_name(card)} hides here from the Emperor's Guard.",
-            [
-                Choice("take", f"Take the {g.card_name(card)}", [frame("guard_unhide", p=seat, card=card)]),
-                Choice("leave", "Leave it hiding", []),
-            ],
+            Choice("take", f"Take the {g.card_name(card)}", [frame("guard_unhide", p=seat, card=card)]),
+            ("leave", "Leave it hiding"),
         )
     for card in cards.held_by(g, closed(space)):
-        g.decide(
+        g.offer(
             seat,
             "guard-reopen",
             f"The Emperor's Guard closed the {g.card_name(card)} here.",
-            [
-                Choice(
-                    "reopen",
-                    f"Reopen the {g.card_name(card)} (you miss your next turn)",
-                    [frame("guard_reopen", p=seat, card=card)],
-                    data={"card": card},  # the Place, for an agent to weigh (option.card)
-                ),
-                Choice("leave", "Leave it closed", []),
-            ],
+            Choice(
+                "reopen",
+                f"Reopen the {g.card_name(card)} (you miss your next turn)",
+                [frame("guard_reopen", p=seat, card=card)],
+                data={"card": card},  # the Place, for an agent to weigh (option.card)
+            ),
+            ("leave", "Leave it closed"),
         )
 
 
 @MODULE.handler("guard_reopen", args=frames.CardOf)
 def _guard_reopen(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
-    space = g.players[seat].space
-    cards.unhold(g, closed(space), card)
-    cards.place(g, card, space)
+    turn_up(g, card, g.players[seat].space, closed)
     g.players[seat].lost_turns += 1
     g.say(f"{g.name(seat)} reopens the {g.card_name(card)}, and will miss its next turn.", seat=seat)
 
@@ -474,11 +469,16 @@ def _guard_reopen(g: Game, a: frames.CardOf) -> None:
 @MODULE.handler("guard_unhide", args=frames.CardOf)
 def _guard_unhide(g: Game, a: frames.CardOf) -> None:
     seat, card = a["p"], a["card"]
-    space = g.players[seat].space
-    cards.unhold(g, hiding(space), card)
-    cards.place(g, card, space)
+    turn_up(g, card, g.players[seat].space, hiding)
     g.say(f"The {g.card_name(card)} comes out of hiding.", seat=seat)
     g.push_frame(frames.take(seat, card))
+
+
+def turn_up(g: Game, card: int, space: int, held: Callable[[int], str]) -> None:
+    """A card the Guard turned face down on a space lies face up there again (``held``: what holds
+    it, ``closed`` for a Place, ``hiding`` for a Follower)."""
+    cards.unhold(g, held(space), card)
+    cards.place(g, card, space)
 
 
 # --- on the boards drawn -------------------------------------------------------------------------------------

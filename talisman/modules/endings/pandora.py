@@ -74,14 +74,12 @@ def reach(g: Game, seat: int) -> None:
             common.win(g, seat, f"came back to the Crown of Command with Pandora's task done ({aim['text']})")
         else:
             g.say(f"{g.name(seat)} has not yet done what the Box asked: {aim['text']}.", seat=seat)
-            g.decide(
+            g.offer(
                 seat,
                 "pandora-again",
                 f"Open Pandora's Box again? A new roll takes the place of the task ({aim['text']}).",
-                [
-                    Choice("reopen", "Open the Box again", [frame("pandora_reopen", p=seat)]),
-                    Choice("keep", "Keep the task", []),
-                ],
+                Choice("reopen", "Open the Box again", [frame("pandora_reopen", p=seat)]),
+                ("keep", "Keep the task"),
             )
 
 
@@ -267,13 +265,18 @@ def _perils_offer(g: Game, a: frames.Seat) -> None:
     g.decide(seat, "perils", "Perils of Pandora: whom do you set against whom?", [*opts, Choice("pass", "Not now", [])])
 
 
-class PerilsSend(TypedDict):
-    """Character ``p`` sends character ``x`` against character ``y`` in ``mode`` (strength or craft)."""
+class PerilsBout(TypedDict):
+    """Character ``x`` fights character ``y`` in ``mode`` (strength or craft)."""
 
-    p: int
     x: int
     y: int
     mode: str
+
+
+class PerilsSend(PerilsBout):
+    """Character ``p`` sends character ``x`` against character ``y`` in ``mode`` (strength or craft)."""
+
+    p: int
 
 
 @MODULE.handler("perils_send", args=PerilsSend)
@@ -289,14 +292,6 @@ def _perils_send(g: Game, a: PerilsSend) -> None:
             seat=x,
         )
     g.push("perils_bout", x=x, y=y, mode=a["mode"])
-
-
-class PerilsBout(TypedDict):
-    """Character ``x`` fights character ``y`` in ``mode`` (strength or craft)."""
-
-    x: int
-    y: int
-    mode: str
 
 
 @MODULE.handler("perils_bout", args=PerilsBout)

@@ -212,14 +212,12 @@ def offer(g: Game, seat: int, level: str, why: str) -> None:
     if holder(g, level) is not None:
         g.say(f"The {title_name(g, level)} card is held already.", seat=seat)
         return
-    g.decide(
+    g.offer(
         seat,
         "master-level",
         f"{why}: become the {title_name(g, level)}?",
-        [
-            Choice("accept", f"Become the {title_name(g, level)}", [frame("gain_title", p=seat, level=level)]),
-            Choice("decline", "Decline", []),
-        ],
+        Choice("accept", f"Become the {title_name(g, level)}", [frame("gain_title", p=seat, level=level)]),
+        ("decline", "Decline"),
     )
 
 
@@ -267,18 +265,16 @@ def city_places(g: Game, seat: int) -> None:
     if place == "Magic Emporium" and holder(g, "high-mage") is None:
         g.push("high_mage", p=seat, offered=[])
     elif place == "Royal Castle" and holder(g, "sheriff") is None:
-        g.decide(
+        g.offer(
             seat,
             "master-level",
             f"The Royal Castle: seek the office of Sheriff (a die plus your Strength, {SHERIFF_NEED} or more)?",
-            [
-                Choice(
-                    "seek",
-                    "Seek the office of Sheriff",
-                    [frames.roll(seat, "D6", ["sheriff_result", {"p": seat}], why="the office of Sheriff")],
-                ),
-                Choice("leave", "Leave", []),
-            ],
+            Choice(
+                "seek",
+                "Seek the office of Sheriff",
+                [frames.roll(seat, "D6", ["sheriff_result", {"p": seat}], why="the office of Sheriff")],
+            ),
+            ("leave", "Leave"),
         )
 
 
@@ -363,18 +359,16 @@ def kings_champion(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     One card: the Beggar's gift may make the giver the King's Champion, a Master Level title."""
     if not in_game(g) or g.players[seat].gold < 1 or holder(g, "kings-champion") is not None:
         return
-    g.decide(
+    g.offer(
         seat,
         "master-level",
         "The Beggar holds out his hand: give him a gold?",
-        [
-            Choice(
-                "give",
-                f"Give 1 gold and roll a die (a {CHAMPION_ROLL} makes you the King's Champion)",
-                [frame("beggar_gift", p=seat)],
-            ),
-            Choice("refuse", "Give nothing", []),
-        ],
+        Choice(
+            "give",
+            f"Give 1 gold and roll a die (a {CHAMPION_ROLL} makes you the King's Champion)",
+            [frame("beggar_gift", p=seat)],
+        ),
+        ("refuse", "Give nothing"),
     )
 
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.modules.master_levels import titles
 from talisman.modules.master_levels.module import MODULE
 
@@ -80,14 +80,12 @@ def mirror(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     if titles.holder(g, MIRROR) is not None or titles.holder(g, MYSTIC) is not None or twin_of(g, seat) is not None:
         g.say("The Mirror shows only your own face.", seat=seat)
         return
-    g.decide(
+    g.offer(
         seat,
         "master-level",
         "A Mirror: pass through it and become two characters for 10 rounds?",
-        [
-            Choice("pass", "Pass through the Mirror", [frame("mirror_pass", p=seat)]),
-            Choice("decline", "Turn away", []),
-        ],
+        Choice("pass", "Pass through the Mirror", [frame("mirror_pass", p=seat)]),
+        ("decline", "Turn away"),
     )
 
 
@@ -267,7 +265,7 @@ def rejoin_option(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     entry = titles.held(g, body).get(MYSTIC)
     if not entry or not g.players[entry["body"]].alive or g.players[body].space != g.players[entry["body"]].space:
         return []
-    return [Choice("rejoin", "Rejoin spirit and body (this is your whole turn)", [frame("mystic_rejoin", p=body)])]
+    return one_option(body, "rejoin", "Rejoin spirit and body (this is your whole turn)", "mystic_rejoin")
 
 
 @MODULE.handler("mystic_rejoin", args=frames.Seat)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from talisman.engine import cards, frames, holds, lives, movement, possessions
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import one_option
 from talisman.modules.optional_rules.module import MODULE
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def out_by_the_portal(g: Game, seat: int) -> list[Choice]:
         return []
     left = cards.in_stock_with(g, TALISMAN, TALISMAN) is not None
     what = "Take a Talisman and leave" if left else "Leave (no Talisman is left)"
-    return [Choice("hill-chamber", f"{what} the Dungeon by the Portal of Power", [frame("hill_chamber", p=seat)])]
+    return one_option(seat, "hill-chamber", f"{what} the Dungeon by the Portal of Power", "hill_chamber")
 
 
 @MODULE.handler("hill_chamber", args=frames.Seat)

@@ -10,13 +10,13 @@ and ``move-pick-two`` (in core/character_rules).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired
 
 from talisman.engine import cards, effects, frames, lives, movement, possessions, stats
 from talisman.engine.abilities import can_evade_here, next_spaces
 from talisman.engine.combat import apart, creatures_killed, foe_names, foe_subtypes, foe_value, let_be_frames
 from talisman.engine.decision import Choice, Frame
-from talisman.engine.game import frame, frame_of
+from talisman.engine.game import frame, frame_of, one_option
 from talisman.modules.core.character_rules import (
     CITY,
     DUNGEON,
@@ -129,11 +129,9 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
     return opts
 
 
-class RangedShot(TypedDict):
+class RangedShot(frames.OnFight):
     """Character ``p`` shoots its ``weapon`` at the foe of its ``fight``."""
 
-    p: int
-    fight: dict[str, Any]
     weapon: str
 
 
@@ -159,13 +157,11 @@ def _ranged_shot(g: Game, a: RangedShot) -> None:
     g.push_all(fight["win"])
 
 
-class Fury(TypedDict):
+class Fury(frames.Because):
     """Character ``p`` adds ``n`` to its Strength in this fight (``why``: in words). ``d4``: a
     four-sided die is added (a mount's charge)."""
 
-    p: int
     n: int
-    why: str
     d4: NotRequired[bool]
 
 
@@ -512,9 +508,7 @@ def peddler(g: Game, seat: int, card: int) -> list[Choice]:
     p = g.players[seat]
     if not stats.has_trait(g, seat, f"trade:{name}") or not (p.objects or p.packed):
         return []
-    return [
-        Choice("trade", f"Trade with the {name}: an Object of yours for a Purchase card", [frame("trade_give", p=seat)])
-    ]
+    return one_option(seat, "trade", f"Trade with the {name}: an Object of yours for a Purchase card", "trade_give")
 
 
 @MODULE.handler("trade_give", args=frames.Seat)

@@ -193,11 +193,9 @@ def _fee(g: Game, a: frames.Rolled) -> None:
     g.push("timescape_pay", p=seat, left=fee[0], what=fee[1])
 
 
-class Pay(TypedDict):
+class Pay(frames.Countdown):
     """Character ``p`` pays its fee, ``left`` more cards of the kind ``what``."""
 
-    p: int
-    left: int
     what: str
 
 
@@ -224,12 +222,10 @@ def _pay(g: Game, a: Pay) -> None:
     )
 
 
-class GiveCard(TypedDict):
+class GiveCard(frames.CardOf):
     """Character ``p`` gives up the card ``card``. ``to``: ``null``, the card is lost to the Null
     rather than discarded."""
 
-    p: int
-    card: int
     to: NotRequired[str]
 
 
@@ -526,11 +522,9 @@ def nexus(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     )
 
 
-class NexusPick(TypedDict):
+class NexusPick(frames.CardOf):
     """Character ``p`` picks the card ``card`` of those ``drawn`` at the Nexus."""
 
-    p: int
-    card: int
     drawn: list[int]
 
 

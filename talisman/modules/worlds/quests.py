@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from talisman.engine import cards, frames, lives, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.effects import roll
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.modules.worlds import world
 from talisman.modules.worlds.module import MODULE
 
@@ -153,20 +153,11 @@ def warlock(g: Game, seat: int) -> list[Choice]:
         return []
     q = quest(g, seat)
     if q is None:
-        return [
-            Choice(
-                "worlds-quest",
-                "Ask the Warlock for a quest (roll a D20)",
-                [frame("worlds_quest_ask", p=seat)],
-                "instead",
-            )
-        ]
+        return one_option(
+            seat, "worlds-quest", "Ask the Warlock for a quest (roll a D20)", "worlds_quest_ask", "instead"
+        )
     if q["done"]:
-        return [
-            Choice(
-                "worlds-claim", "Claim your Talisman from the Warlock", [frame("worlds_quest_claim", p=seat)], "instead"
-            )
-        ]
+        return one_option(seat, "worlds-claim", "Claim your Talisman from the Warlock", "worlds_quest_claim", "instead")
     return [Choice("worlds-quest-held", f"The Warlock waits: {QUESTS[q['n']]}", [], "instead")]
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from talisman.engine import cards, frames, lives, movement, possessions, stats
 from talisman.engine.combat import fight_creature
 from talisman.engine.decision import Choice
-from talisman.engine.game import frame
+from talisman.engine.game import frame, one_option
 from talisman.modules.worlds import world
 from talisman.modules.worlds.module import MODULE
 
@@ -45,14 +45,13 @@ def here(g: Game, seat: int, sid: str) -> bool:
 def portal_try(g: Game, seat: int) -> list[Choice]:
     if not world.active(g) or not here(g, seat, "portal-of-power"):
         return []
-    return [
-        Choice(
-            "worlds-portal",
-            "Try the Portal of Power instead of drawing (2 dice, at or under Strength or Craft)",
-            [frame("worlds_portal", p=seat)],
-            "main",
-        )
-    ]
+    return one_option(
+        seat,
+        "worlds-portal",
+        "Try the Portal of Power instead of drawing (2 dice, at or under Strength or Craft)",
+        "worlds_portal",
+        "main",
+    )
 
 
 @MODULE.handler("worlds_portal", args=frames.Seat)
@@ -156,14 +155,13 @@ def _go(g: Game, a: Go) -> None:
 def sentinel_challenge(g: Game, seat: int) -> list[Choice]:
     if not world.active(g) or not here(g, seat, "sentinel") or PASSED in g.players[seat].status:
         return []
-    return [
-        Choice(
-            "worlds-sentinel",
-            f"Fight the Sentinel (Strength {SENTINEL_STRENGTH}) to cross the river next turn",
-            [frame("worlds_sentinel", p=seat)],
-            "main",
-        )
-    ]
+    return one_option(
+        seat,
+        "worlds-sentinel",
+        f"Fight the Sentinel (Strength {SENTINEL_STRENGTH}) to cross the river next turn",
+        "worlds_sentinel",
+        "main",
+    )
 
 
 @MODULE.handler("worlds_sentinel", args=frames.Seat)
@@ -214,14 +212,12 @@ def valley(g: Game, seat: int, ctx: dict[str, Any]) -> None:
     if not held:
         g.say(f"{g.name(seat)} has no Talisman to give up: the way on to the ending stays closed.", seat=seat)
         return
-    g.decide(
+    g.offer(
         seat,
         "worlds-valley",
         "The Valley of Fire: give up a Talisman, and go on to the ending next turn?",
-        [
-            Choice("give", "Give up a Talisman", [frame("worlds_valley_paid", p=seat, card=held[0])]),
-            Choice("keep", "Keep it", []),
-        ],
+        Choice("give", "Give up a Talisman", [frame("worlds_valley_paid", p=seat, card=held[0])]),
+        ("keep", "Keep it"),
     )
 
 
