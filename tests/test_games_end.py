@@ -667,3 +667,49 @@ def test_a_bot_a_few_points_of_craft_short_of_the_demon_lord_prays_at_the_temple
     assert short(8, 100) != "temple"  # early: the cards may yet give it Craft
     assert short(5, 400) != "temple"  # too far short for prayers
     assert short(11, 400) != "temple"  # (its equal, late in a long game: it goes in)
+
+
+# --- the Command Spell: a ruler free to cast it, a victim that never gets back to the Crown -------
+
+
+@rules(ALONE)
+def test_a_ruler_holding_the_amulet_drops_it_to_cast_the_command_spell():
+    """The Amulet forbids every Spell, the Command Spell too: a Troll holding it stood on the
+    Crown for 400 turns and its rival, never struck, never admitted defeat. Off the Crown the
+    bot keeps it."""
+
+    def holding(space: str) -> Scenario:
+        s = Scenario(["troll", "elf"]).no_spells().at(0, space).at(1, "village").give(0, "Amulet", "Sword")
+        return s.dice(1)
+
+    ruling = holding("crown-of-command")
+    said = bot_says(ruling)
+    assert said.startswith("drop:") and ruling.game.card_name(int(said.split(":")[1])) == "Amulet"
+    ruling.choose(said).choose("stay")
+    bots = [make_bot("heuristic", seat) for seat in (0, 1)]
+    while ruling.kind != "command-victim" and ruling.game.turn < 20:  # (the spell bites on a 4 to 6)
+        ruling.choose(act(bots[ruling.decision.player], ruling.game))
+    assert ruling.kind == "command-victim" and bot_says(ruling) == "concede"  # (the Elf has no Talisman)
+    assert not bot_says(holding("castle")).startswith("drop:")
+
+
+@rules(ALONE)
+def test_a_victim_the_spell_has_worn_down_far_from_the_crown_admits_defeat():
+    """A bot that could beat the ruler loses lives to the spell and heals them, and when it has
+    lost eight and is still farther from the Crown than it has lives it admits defeat: a
+    Poltergeist's one space a turn kept an Assassin going between the Chapel and the Fields for
+    500 turns."""
+
+    def victim(space: str) -> Scenario:
+        s = Scenario(["thief", "assassin"]).no_spells().at(0, "crown-of-command").at(1, space)
+        s.give(1, "Talisman").set(0, strength=6).set(1, strength=7, lives=4)
+        return s.dice(5)
+
+    bot = make_bot("heuristic", 0)
+    said = []
+    for _ in range(8):
+        s = struck(victim("chapel"))
+        said.append(act(bot, s.game))
+    assert said == ["life"] * 7 + ["concede"]
+    near_crown = struck(victim("valley-of-fire"))
+    assert act(bot, near_crown.game) == "life"  # (two steps away, with four lives)

@@ -3,6 +3,8 @@ allow, evade or cast when they do not, meet a character only to take something f
 
 from __future__ import annotations
 
+from typing import Final
+
 from talisman.bots.heuristic import HeuristicBot, Sheet
 from talisman.engine.decision import Decision, Option
 from talisman.modules.core.advice.common import (
@@ -238,13 +240,39 @@ def _command(bot: HeuristicBot, d: Decision) -> str:
     return min(d.options, key=soonest).id
 
 
+@ADVICE.answer("turn", order=95)
+def _free_to_command(bot: HeuristicBot, d: Decision) -> str | None:
+    """On the Crown with rivals left, the bot drops what forbids it Spells (the Amulet: not even
+    the Command Spell): the spell is how the ruler wins, and a Troll holding the Amulet stood on
+    the Crown for 400 turns, casting nothing, its rival never struck and so never admitting defeat."""
+    if bot.rules.space(bot.here()).kind != "crown" or not bot.rivals():
+        return None
+    for o in bot.options("drop"):
+        if "no-spells" in bot.card(o.card).traits:
+            return o.id
+    return None
+
+
+STRUCK: Final = "struck"  # the bot's memory: the ruler's seat, and the lives its Command Spell took
+WORN_DOWN: Final = 8  # lives lost to one ruler's Command Spell that show the bot never gets to the Crown
+
+
 @ADVICE.answer("command-victim")
 def _command_victim(bot: HeuristicBot, d: Decision) -> str:
     """Lose a life while the bot may still unseat the ruler. 000 lets the victim admit defeat
     instead, and one that cannot (no Talisman to pass the Valley of Fire, or no hope of beating
-    the ruler) does: it could only heal every loss for ever, and the game is the ruler's."""
+    the ruler) does: it could only heal every loss for ever, and the game is the ruler's. So
+    does one that has lost :data:`WORN_DOWN` lives to this ruler and is still further from the
+    Crown than it has lives: whatever holds it back (a Poltergeist's one space a turn, the Sentinel's bridge), it heals
+    what the spell takes and sets out again (an Assassin that could beat the ruler went to and
+    fro between the Chapel and the Fields for 500 turns)."""
     holder = ruler(bot)
     hopeless = holder is not None and not (bot.has("Talisman") and unseats(bot, holder))
+    if holder is not None and not hopeless:
+        seat, lost = bot.memory.get(STRUCK, (-1, 0))
+        lost = lost + 1 if seat == holder["seat"] else 1
+        bot.memory[STRUCK] = (holder["seat"], lost)
+        hopeless = lost >= WORN_DOWN and bot.distance(bot.here(), holder["space"]) > int(bot.me["lives"])
     return "concede" if hopeless and bot.offered("concede") else "life"
 
 
