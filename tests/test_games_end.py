@@ -713,3 +713,20 @@ def test_a_victim_the_spell_has_worn_down_far_from_the_crown_admits_defeat():
     assert said == ["life"] * 7 + ["concede"]
     near_crown = struck(victim("valley-of-fire"))
     assert act(bot, near_crown.game) == "life"  # (two steps away, with four lives)
+
+
+@rules("endings.pandoras-box.4-quest", "core.win.conditions")
+def test_in_a_very_long_game_a_quest_gives_way_to_the_hunt_for_the_last_rival():
+    """The last rival's death ends the game at once, where the quest has twelve places to go (a
+    Samurai of Strength 18 walked 300 turns for its second place, its one rival far weaker)."""
+
+    def questing(turn: int) -> Scenario:
+        s = Scenario(["warrior", "thief"], modules=("endings",), ending="pandoras-box").no_spells()
+        s.set(0, strength=18, craft=4, lives=4).at(0, "chapel").set(1, strength=5, craft=5, lives=4).at(1, "tavern")
+        places = [["Graveyard"], ["Oasis"], ["Crown of Command"]]
+        common.set_goal(s.game, 0, "pandoras-box", "quest", "the Quest of a Lifetime", places=places, next=1)
+        s.game.turn = turn
+        return s.dice(1)
+
+    assert aimed(questing(300)) == "oasis"
+    assert aimed(questing(700)) == "tavern"
