@@ -730,3 +730,30 @@ def test_in_a_very_long_game_a_quest_gives_way_to_the_hunt_for_the_last_rival():
 
     assert aimed(questing(300)) == "oasis"
     assert aimed(questing(700)) == "tavern"
+
+
+@rules("movement.raft.obtain", "core.encumbrance.four-objects")
+def test_a_bot_kept_out_by_the_sentinel_buys_a_raft_and_makes_room_for_an_axe():
+    """A Market's Raft crosses the Storm River next turn from any space: the bot buys it first (a
+    Ghoul kept out for 300 turns turned one down). With its hands full, it drops its least
+    valuable Object for the Axe it bought at the blacksmith (it left the Axe lying there and
+    walked to the Tavern's boatman instead)."""
+
+    def kept_out(*objects: str, gold: int = 3, at: str = "fields-5") -> Scenario:
+        s = Scenario(["wizard", "thief"]).no_spells().at(0, at).at(1, "crags").set(1, lost_turns=50)
+        for name in ("Talisman", *objects):
+            s.give(0, name)
+        s.set(0, strength=4, craft=8, lives=4, gold=gold)
+        s.game.turn = 300
+        return s.dice(1)
+
+    s = kept_out("Sword", at="plains-4").put("forest", "Market")
+    s.start().choose("roll").choose("move:forest")
+    while s.kind != "shop":
+        s.choose(act(make_bot("heuristic", 0), s.game))
+    assert bot_says(s) == "buy:Raft"
+    full = kept_out("Sword", "Shield", "Helmet", at="fields-6")
+    full.start().choose("roll").choose("move:village").choose("blacksmith").choose("buy:Axe")
+    assert full.kind == "make-room"
+    said = bot_says(full)
+    assert said.startswith("drop:") and full.game.card_name(int(said.split(":")[1])) != "Talisman"
