@@ -757,3 +757,20 @@ def test_a_bot_kept_out_by_the_sentinel_buys_a_raft_and_makes_room_for_an_axe():
     assert full.kind == "make-room"
     said = bot_says(full)
     assert said.startswith("drop:") and full.game.card_name(int(said.split(":")[1])) != "Talisman"
+
+
+@rules("combat.pvp.spoils", "core.encumbrance.four-objects")
+def test_a_bot_hunting_a_talisman_with_its_hands_full_drops_an_object_near_its_prey():
+    """The prize goes only into a free hand: a Dwarf carrying four Objects beat a Minstrel 30
+    times in 400 turns, taking a life each time, and the Minstrel healed them all."""
+
+    def hunter(prey_at: str) -> Scenario:
+        s = Scenario(["warrior", "thief"]).no_spells().at(0, "fields-1").at(1, prey_at).give(1, "Talisman")
+        s.give(0, "Sword", "Shield", "Helmet", "Armour").set(0, strength=9, lives=5).set(1, strength=3)
+        s.game.turn = 500
+        return warlock_has_none(s).dice(1)
+
+    near = hunter("chapel")
+    said = bot_says(near)
+    assert said.startswith("drop:") and near.game.card_name(int(said.split(":")[1])) == "Helmet"
+    assert not bot_says(hunter("tavern")).startswith("drop:")  # (far off: it keeps what it has)
