@@ -667,3 +667,110 @@ def test_a_bot_a_few_points_of_craft_short_of_the_demon_lord_prays_at_the_temple
     assert short(8, 100) != "temple"  # early: the cards may yet give it Craft
     assert short(5, 400) != "temple"  # too far short for prayers
     assert short(11, 400) != "temple"  # (its equal, late in a long game: it goes in)
+
+
+# --- the Command Spell: a ruler free to cast it, a victim that never gets back to the Crown -------
+
+
+@rules(ALONE)
+def test_a_ruler_holding_the_amulet_drops_it_to_cast_the_command_spell():
+    """The Amulet forbids every Spell, the Command Spell too: a Troll holding it stood on the
+    Crown for 400 turns and its rival, never struck, never admitted defeat. Off the Crown the
+    bot keeps it."""
+
+    def holding(space: str) -> Scenario:
+        s = Scenario(["troll", "elf"]).no_spells().at(0, space).at(1, "village").give(0, "Amulet", "Sword")
+        return s.dice(1)
+
+    ruling = holding("crown-of-command")
+    said = bot_says(ruling)
+    assert said.startswith("drop:") and ruling.game.card_name(int(said.split(":")[1])) == "Amulet"
+    ruling.choose(said).choose("stay")
+    bots = [make_bot("heuristic", seat) for seat in (0, 1)]
+    while ruling.kind != "command-victim" and ruling.game.turn < 20:  # (the spell bites on a 4 to 6)
+        ruling.choose(act(bots[ruling.decision.player], ruling.game))
+    assert ruling.kind == "command-victim" and bot_says(ruling) == "concede"  # (the Elf has no Talisman)
+    assert not bot_says(holding("castle")).startswith("drop:")
+
+
+@rules(ALONE)
+def test_a_victim_the_spell_has_worn_down_far_from_the_crown_admits_defeat():
+    """A bot that could beat the ruler loses lives to the spell and heals them, and when it has
+    lost eight and is still farther from the Crown than it has lives it admits defeat: a
+    Poltergeist's one space a turn kept an Assassin going between the Chapel and the Fields for
+    500 turns."""
+
+    def victim(space: str) -> Scenario:
+        s = Scenario(["thief", "assassin"]).no_spells().at(0, "crown-of-command").at(1, space)
+        s.give(1, "Talisman").set(0, strength=6).set(1, strength=7, lives=4)
+        return s.dice(5)
+
+    bot = make_bot("heuristic", 0)
+    said = []
+    for _ in range(8):
+        s = struck(victim("chapel"))
+        said.append(act(bot, s.game))
+    assert said == ["life"] * 7 + ["concede"]
+    near_crown = struck(victim("valley-of-fire"))
+    assert act(bot, near_crown.game) == "life"  # (two steps away, with four lives)
+
+
+@rules("endings.pandoras-box.4-quest", "core.win.conditions")
+def test_in_a_very_long_game_a_quest_gives_way_to_the_hunt_for_the_last_rival():
+    """The last rival's death ends the game at once, where the quest has twelve places to go (a
+    Samurai of Strength 18 walked 300 turns for its second place, its one rival far weaker)."""
+
+    def questing(turn: int) -> Scenario:
+        s = Scenario(["warrior", "thief"], modules=("endings",), ending="pandoras-box").no_spells()
+        s.set(0, strength=18, craft=4, lives=4).at(0, "chapel").set(1, strength=5, craft=5, lives=4).at(1, "tavern")
+        places = [["Graveyard"], ["Oasis"], ["Crown of Command"]]
+        common.set_goal(s.game, 0, "pandoras-box", "quest", "the Quest of a Lifetime", places=places, next=1)
+        s.game.turn = turn
+        return s.dice(1)
+
+    assert aimed(questing(300)) == "oasis"
+    assert aimed(questing(700)) == "tavern"
+
+
+@rules("movement.raft.obtain", "core.encumbrance.four-objects")
+def test_a_bot_kept_out_by_the_sentinel_buys_a_raft_and_makes_room_for_an_axe():
+    """A Market's Raft crosses the Storm River next turn from any space: the bot buys it first (a
+    Ghoul kept out for 300 turns turned one down). With its hands full, it drops its least
+    valuable Object for the Axe it bought at the blacksmith (it left the Axe lying there and
+    walked to the Tavern's boatman instead)."""
+
+    def kept_out(*objects: str, gold: int = 3, at: str = "fields-5") -> Scenario:
+        s = Scenario(["wizard", "thief"]).no_spells().at(0, at).at(1, "crags").set(1, lost_turns=50)
+        for name in ("Talisman", *objects):
+            s.give(0, name)
+        s.set(0, strength=4, craft=8, lives=4, gold=gold)
+        s.game.turn = 300
+        return s.dice(1)
+
+    s = kept_out("Sword", at="plains-4").put("forest", "Market")
+    s.start().choose("roll").choose("move:forest")
+    while s.kind != "shop":
+        s.choose(act(make_bot("heuristic", 0), s.game))
+    assert bot_says(s) == "buy:Raft"
+    full = kept_out("Sword", "Shield", "Helmet", at="fields-6")
+    full.start().choose("roll").choose("move:village").choose("blacksmith").choose("buy:Axe")
+    assert full.kind == "make-room"
+    said = bot_says(full)
+    assert said.startswith("drop:") and full.game.card_name(int(said.split(":")[1])) != "Talisman"
+
+
+@rules("combat.pvp.spoils", "core.encumbrance.four-objects")
+def test_a_bot_hunting_a_talisman_with_its_hands_full_drops_an_object_near_its_prey():
+    """The prize goes only into a free hand: a Dwarf carrying four Objects beat a Minstrel 30
+    times in 400 turns, taking a life each time, and the Minstrel healed them all."""
+
+    def hunter(prey_at: str) -> Scenario:
+        s = Scenario(["warrior", "thief"]).no_spells().at(0, "fields-1").at(1, prey_at).give(1, "Talisman")
+        s.give(0, "Sword", "Shield", "Helmet", "Armour").set(0, strength=9, lives=5).set(1, strength=3)
+        s.game.turn = 500
+        return warlock_has_none(s).dice(1)
+
+    near = hunter("chapel")
+    said = bot_says(near)
+    assert said.startswith("drop:") and near.game.card_name(int(said.split(":")[1])) == "Helmet"
+    assert not bot_says(hunter("tavern")).startswith("drop:")  # (far off: it keeps what it has)

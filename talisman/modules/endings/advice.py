@@ -15,7 +15,7 @@ from typing import Any, Final
 from talisman.bots.heuristic import FAR, HeuristicBot, Sheet
 from talisman.bots.knowledge import Advice
 from talisman.engine.decision import Decision, Option
-from talisman.modules.core.advice.common import beatable, goal, hunt_margin, hunting, prey, value_of
+from talisman.modules.core.advice.common import beatable, desperate, goal, hunt_margin, hunting, prey, value_of
 from talisman.modules.core.advice.holdings import best_card
 from talisman.modules.core.advice.moving import BRANCHES
 from talisman.modules.shared.crown_advice import crafty_enough
@@ -80,9 +80,17 @@ def way_to(bot: HeuristicBot, place: str) -> str:
 
 @ADVICE.aim(order=90)
 def _task(bot: HeuristicBot) -> str | None:
+    """The task's place; '' (roam) or, hunting, the nearest prey. In a very long game a quest
+    gives way to the hunt for a last rival the bot can beat, whose death ends the game at once
+    (a Samurai of Strength 18 on the Quest of a Lifetime walked 300 turns for its second place
+    of thirteen, a Hobgoblin of Strength 11 on the same quest its one rival)."""
     aim = goal(bot)
     if aim is None:
         return None
+    if aim["kind"] == "quest" and desperate(bot) and hunting(bot):
+        found_prey = prey(bot)
+        if found_prey:
+            return bot.nearest([p["space"] for p in found_prey])
     found = goal_target(bot, aim)
     if found == "" and hunting(bot):
         return bot.nearest([p["space"] for p in prey(bot)])

@@ -3,6 +3,8 @@ allow, evade or cast when they do not, meet a character only to take something f
 
 from __future__ import annotations
 
+from typing import Final
+
 from talisman.bots.heuristic import HeuristicBot, Sheet
 from talisman.engine.decision import Decision, Option
 from talisman.modules.core.advice.common import (
@@ -12,8 +14,10 @@ from talisman.modules.core.advice.common import (
     beatable,
     card_on_space,
     fight_strength,
+    holds_talisman,
     hunt_margin,
     hunting,
+    prey,
     ruler,
     unseats,
     value_of,
@@ -21,6 +25,7 @@ from talisman.modules.core.advice.common import (
 from talisman.modules.core.advice.holdings import best_card
 
 BAD_ODDS_SPELLS = ("Invisibility", "Immobility", "Psionic Blast")
+ROLL_AWAY: Final = 6  # spaces a character may cover in one turn's move
 
 
 def cast_named(bot: HeuristicBot, *names: str) -> str | None:
@@ -238,13 +243,54 @@ def _command(bot: HeuristicBot, d: Decision) -> str:
     return min(d.options, key=soonest).id
 
 
+@ADVICE.answer("turn", order=95)
+def _free_to_command(bot: HeuristicBot, d: Decision) -> str | None:
+    """On the Crown with rivals left, the bot drops what forbids it Spells (the Amulet: not even
+    the Command Spell): the spell is how the ruler wins, and a Troll holding the Amulet stood on
+    the Crown for 400 turns, casting nothing, its rival never struck and so never admitting defeat."""
+    if bot.rules.space(bot.here()).kind != "crown" or not bot.rivals():
+        return None
+    for o in bot.options("drop"):
+        if "no-spells" in bot.card(o.card).traits:
+            return o.id
+    return None
+
+
+@ADVICE.answer("turn", order=94)
+def _room_for_the_prize(bot: HeuristicBot, d: Decision) -> str | None:
+    """Hunting a Talisman with its hands full, the bot drops its least valuable Object when its
+    prey is a roll away: a beaten character's Talisman is taken only into a free hand (a Dwarf
+    carrying four Objects beat a Minstrel 30 times in 400 turns, took a life each time, and the
+    Minstrel healed them all)."""
+    if bot.has("Talisman") or len(bot.me["objects"]) < CARRIED or not hunting(bot):
+        return None
+    here = bot.here()
+    if not any(holds_talisman(p) and bot.distance(here, p["space"]) <= ROLL_AWAY for p in prey(bot)):
+        return None
+    drops = bot.options("drop")
+    return min(drops, key=lambda o: value_of(bot, bot.card(o.card).name, 1)).id if drops else None
+
+
+STRUCK: Final = "struck"  # the bot's memory: the ruler's seat, and the lives its Command Spell took
+WORN_DOWN: Final = 8  # lives lost to one ruler's Command Spell that show the bot never gets to the Crown
+
+
 @ADVICE.answer("command-victim")
 def _command_victim(bot: HeuristicBot, d: Decision) -> str:
     """Lose a life while the bot may still unseat the ruler. 000 lets the victim admit defeat
     instead, and one that cannot (no Talisman to pass the Valley of Fire, or no hope of beating
-    the ruler) does: it could only heal every loss for ever, and the game is the ruler's."""
+    the ruler) does: it could only heal every loss for ever, and the game is the ruler's. So
+    does one that has lost :data:`WORN_DOWN` lives to this ruler and is still further from the
+    Crown than it has lives: whatever holds it back (a Poltergeist's one space a turn, the Sentinel's bridge), it heals
+    what the spell takes and sets out again (an Assassin that could beat the ruler went to and
+    fro between the Chapel and the Fields for 500 turns)."""
     holder = ruler(bot)
     hopeless = holder is not None and not (bot.has("Talisman") and unseats(bot, holder))
+    if holder is not None and not hopeless:
+        seat, lost = bot.memory.get(STRUCK, (-1, 0))
+        lost = lost + 1 if seat == holder["seat"] else 1
+        bot.memory[STRUCK] = (holder["seat"], lost)
+        hopeless = lost >= WORN_DOWN and bot.distance(bot.here(), holder["space"]) > int(bot.me["lives"])
     return "concede" if hopeless and bot.offered("concede") else "life"
 
 

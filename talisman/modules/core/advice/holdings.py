@@ -101,25 +101,36 @@ def _take(bot: HeuristicBot, d: Decision) -> str:
 
 @ADVICE.answer("make-room")
 def _make_room(bot: HeuristicBot, d: Decision) -> str:
-    """Drop the least valuable Object when the new one is worth more."""
-    name = bot.card(int(d.about["card"])).name if "card" in d.about else ""
+    """Drop the least valuable Object when the new one is worth more, or when the new one builds
+    the raft that takes the bot past the Sentinel (a Ghoul with its hands full bought an Axe at
+    the blacksmith and left it lying there, then walked to the Tavern's boatman for 300 turns)."""
+    card = bot.card(int(d.about["card"])) if "card" in d.about else None
+    name = card.name if card is not None else ""
     new = next((n for n in ITEM_VALUE if n in name), "")
     drops = bot.options("drop")
-    if drops and new:
-        worst = min(drops, key=lambda o: value_of(bot, bot.card(o.card).name, 1))
-        if ITEM_VALUE[new] > value_of(bot, bot.card(worst.card).name, 1) + 1:
-            return worst.id
+    if not drops:
+        return "leave"
+    worst = min(drops, key=lambda o: value_of(bot, bot.card(o.card).name, 1))
+    raft = card is not None and "raft-builder" in card.traits and kept_out(bot) and not raft_builder(bot)
+    if raft and bot.card(worst.card).name != "Talisman":
+        return worst.id
+    if new and ITEM_VALUE[new] > value_of(bot, bot.card(worst.card).name, 1) + 1:
+        return worst.id
     return "leave"
 
 
 @ADVICE.answer("shop")
 def _shop(bot: HeuristicBot, d: Decision) -> str:
-    """Armour, a weapon, a Shield, a Helmet, a Water Bottle: the first not owned yet; the Axe
-    first when the Sentinel bars the bot's way (it builds a raft across the Storm River)."""
+    """Armour, a weapon, a Shield, a Helmet, a Water Bottle: the first not owned yet. When the
+    Sentinel bars the bot's way, first a Raft (a Pedlar sells one: it crosses the Storm River
+    next turn, from any space of the Outer Region; a Ghoul kept out for 300 turns turned one
+    down), then the Axe (it builds a raft)."""
     wanted = ["Armour", "Sword", "Shield", "Helmet", "Axe", "Water Bottle"]
     raft = kept_out(bot) and not raft_builder(bot)
     if raft:
         wanted = ["Axe", *wanted]
+    if kept_out(bot):
+        wanted = ["Raft", *wanted]  # (a Pedlar's: across the Storm River next turn, from any space)
     owned = {c["name"] for c in bot.me["objects"]}
     for name in wanted:
         armed = name in ("Sword", "Axe") and owned & {"Sword", "Axe", "Holy Lance", "Runesword"}
