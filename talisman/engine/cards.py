@@ -134,7 +134,8 @@ def clear_space(g: Game, space: int) -> list[int]:
     for c in left:
         lift(g, c, space)
         discard(g, c)
-    g.gold_on.pop(space, None)
+    if space in g.gold_on:  # (a look rather than ``pop``, a method called by name in compiled code)
+        del g.gold_on[space]
     return left
 
 
