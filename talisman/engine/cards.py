@@ -91,7 +91,10 @@ def hold(g: Game, holder: str, card: int) -> None:
 
 
 def held_by(g: Game, holder: str) -> list[int]:
-    return list(g.globals.get("held", {}).get(holder, ()))
+    held: dict[str, list[int]] | None = g.globals.get("held")  # (typed: an ``Any``'s ``get`` is a method call)
+    if not held:
+        return []
+    return list(held.get(holder, ()))
 
 
 def unhold(g: Game, holder: str, card: int) -> None:

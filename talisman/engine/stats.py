@@ -293,7 +293,9 @@ def _traits(g: Game, seat: int) -> frozenset[str]:
         magic_suppressed(g, seat),
         p.status.get("uses"),
     )
-    cache = g.rules.derived.get("held-traits")
+    cache: dict[Any, tuple[frozenset[str], tuple[tuple[str, bool, str], ...]]] | None = g.rules.derived.get(
+        "held-traits"
+    )  # (typed: see _numbers)
     if cache is None:
         cache = g.rules.derived["held-traits"] = Bounded(HELD_TRAITS_LIMIT)
     entry = cache.get(key)
@@ -384,7 +386,9 @@ def _numbers(g: Game, found: frozenset[str]) -> dict[str, int]:
     per set and remembered by the ruleset (a character's set is mostly the same object again).
 
     A trait whose part after its last colon is not a number (``evade-in:woods``) has no value."""
-    cache = g.rules.derived.get("trait-numbers")
+    # (the caches typed as dicts: compiled, an ``Any``'s ``get`` is a method called by name, a dict's a direct
+    # look-up; a store still goes through the Bounded cache's own ``__setitem__``)
+    cache: dict[frozenset[str], dict[str, int]] | None = g.rules.derived.get("trait-numbers")
     if cache is None:
         cache = g.rules.derived["trait-numbers"] = Bounded(HELD_TRAITS_LIMIT)
     numbers: dict[str, int] | None = cache.get(found)

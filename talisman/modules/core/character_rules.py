@@ -90,7 +90,8 @@ def trait_args(g: Game, seat: int, name: str) -> tuple[str, ...]:
     (('ruins',), ())
     """
     found = stats.traits(g, seat)
-    cache = g.rules.derived.get("trait-args")
+    # (typed as a dict: compiled, an ``Any``'s ``get`` is a method called by name, a dict's a direct look-up)
+    cache: dict[frozenset[str], dict[str, tuple[str, ...]]] | None = g.rules.derived.get("trait-args")
     if cache is None:
         cache = g.rules.derived["trait-args"] = Bounded(stats.HELD_TRAITS_LIMIT)
     by_name: dict[str, tuple[str, ...]] | None = cache.get(found)

@@ -459,20 +459,25 @@ def nothing_stays(g: Game, seat: int) -> None:
         if g.rules.spaces[g.players[seat].space].kind == "sentinel-outpost":
             imprison(g, seat, {})
     ring = _ring(g)
-    if ring[1].isdisjoint(g.board) and (not g.gold_on or ring[1].isdisjoint(g.gold_on)):
+    board, gold = g.board, g.gold_on
+    for here in ring:  # (its sixteen spaces looked up: ``isdisjoint`` walked the board's every space)
+        if here in board or here in gold:
+            break
+    else:
         return  # (most often nothing lies there)
-    for here in ring[0]:
+    for here in ring:
         left = cards.clear_space(g, here)
         if left:
             g.say(f"Nothing stays in the {g.space_name(here)}: {', '.join(g.card_name(c) for c in left)} discarded.")
 
 
-def _ring(g: Game) -> tuple[tuple[int, ...], frozenset[int]]:
-    """The Timescape's spaces in the order of its ring, and as a set (worked out once per ruleset)."""
-    found: tuple[tuple[int, ...], frozenset[int]] | None = g.rules.derived.get("timescape-ring")
+def _ring(g: Game) -> tuple[int, ...]:
+    """The Timescape's spaces in the order of its ring (worked out once per ruleset)."""
+    found: tuple[int, ...] | None = g.rules.derived.get("timescape-ring")
     if found is None:
-        spaces = tuple(g.rules.space_index[sid] for sid in g.rules.regions[TIMESCAPE].ring)
-        found = g.rules.derived["timescape-ring"] = (spaces, frozenset(spaces))
+        found = g.rules.derived["timescape-ring"] = tuple(
+            g.rules.space_index[sid] for sid in g.rules.regions[TIMESCAPE].ring
+        )
     return found
 
 
