@@ -22,7 +22,7 @@ can change them), and modules change what they read only through those owners
 (:func:`set_status` and :func:`set_global` for the keys declared
 ``derived = true``, :func:`add_mod`, ``movement.put``, ``cards.receive``...):
 no module calls :func:`changed` (tests/test_module_state.py holds them to it).
-In checking mode (:data:`CHECK`, or the environment variable
+In checking mode (``CHECKING.on``, or the environment variable
 ``TALISMAN_CHECK_DERIVED=1``) every memoised read is also worked out afresh
 and a difference raises :class:`StaleDerivedValue`: the test suite plays many
 games of every module so.
@@ -49,7 +49,18 @@ BASE_CAPACITY: Final = 4
 # the memo of each character keeps what its own turns ask again).
 HELD_TRAITS_LIMIT: Final = 4096
 
-CHECK = os.environ.get("TALISMAN_CHECK_DERIVED", "") not in ("", "0")
+
+class Checking:
+    """Whether memoised reads are checked (tests switch ``CHECKING.on``). An attribute of an object
+    rather than a module-level name: compiled code reads a module's name through the module's dict,
+    some 130 instructions at every memoised read (the traits alone are read some fifteen times an
+    action), and an attribute of its own objects directly."""
+
+    def __init__(self, on: bool) -> None:
+        self.on = on
+
+
+CHECKING: Final = Checking(os.environ.get("TALISMAN_CHECK_DERIVED", "") not in ("", "0"))
 
 
 class StaleDerivedValue(Exception):
@@ -268,7 +279,7 @@ def traits(g: Game, seat: int) -> frozenset[str]:
     found: frozenset[str] | None = mine.get("traits")
     if found is None:
         found = mine["traits"] = _traits(g, seat)
-    elif CHECK:
+    elif CHECKING.on:
         fresh = _traits(g, seat)
         if fresh != found:
             raise _stale(("traits", seat), found, fresh)
@@ -432,7 +443,7 @@ def memoised(g: Game, seat: int, key: str, compute: Callable[[Game, int], T]) ->
     value: T = mine.get(key, _MISSING)
     if value is _MISSING:
         value = mine[key] = compute(g, seat)
-    elif CHECK:
+    elif CHECKING.on:
         fresh = compute(g, seat)
         if fresh != value:
             raise _stale((key, seat), value, fresh)
@@ -452,7 +463,7 @@ def _total(g: Game, seat: int, key: Any, of_strength: bool, battle: bool, vs_sub
     value: int | None = mine.get(key)
     if value is None:
         value = mine[key] = _strength(g, seat, battle, vs_subtype) if of_strength else _craft(g, seat, battle)
-    elif CHECK:
+    elif CHECKING.on:
         fresh = _strength(g, seat, battle, vs_subtype) if of_strength else _craft(g, seat, battle)
         if fresh != value:
             raise _stale((key, seat), value, fresh)
