@@ -330,7 +330,7 @@ def test_a_stunned_follower_remains_with_its_character_without_benefit_for_three
     """000: "Follower remains with you but you may not gain any benefits from this Follower for 3 Turns":
     it is still one of the character's Followers, but its Craft and its ability are not the character's
     until three of its turns after the fall have ended (the memo checked all along)."""
-    monkeypatch.setattr(stats, "CHECK", True)
+    monkeypatch.setattr(stats.CHECKING, "on", True)
     s = game("thief").give(0, "Maiden", "Guide").at(0, "fields-1")
     aboard(s, 0, "Eagle", damage=4)
     g = s.game

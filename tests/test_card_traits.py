@@ -62,3 +62,36 @@ def test_the_timescape_gifts_name_the_attribute_of_each_place() -> None:
         "Magic Stream": "timescape-gift:strength",
         "Fountain of Wisdom": "timescape-gift:craft",
     }
+
+
+EVERY = (
+    "core", "endings", "wizards-tower", "master-levels", "roster", "dungeon-characters", "dungeon-4e", "catacombs",
+    "airships", "city-districts", "disasters", "optional-rules", "emperors-guard", "brotherhood", "timescape",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["region-bound", "upkeep", "stand-in", "ride", "cart"])
+def test_the_cards_with_a_named_argument_are_those_printed_so(name: str) -> None:
+    """``cards_with_args`` (kept per name by the ruleset) holds every card with a ``name:...`` trait and no other:
+    the 4th edition Dungeon's upkeep and region-bound Followers are looked for through it at every turn."""
+    rules = ruleset_for(EVERY)
+    walked = {i for i, c in enumerate(rules.instances) if any(t.startswith(name + ":") for t in c.traits)}
+    assert walked and rules.cards_with_args(name) == walked
+    assert rules.cards_with_args(name) is rules.cards_with_args(name)
+
+
+def test_trait_arguments_follow_the_traits_a_character_holds_now() -> None:
+    """``trait_args`` is remembered by the ruleset per set of traits: a trait given or taken away gives the
+    character another set, and so its arguments again (nothing kept for the character itself)."""
+    from talisman import Game
+    from talisman.engine import stats
+    from talisman.modules.core.character_rules import trait_args
+
+    g = Game.new(["druid", "warrior"], seed=1)
+    g.derived = {}
+    assert trait_args(g, 0, "scroll-at") == ("ruins",)
+    stats.set_status(g, 0, "traits", ["scroll-at:tavern"])
+    assert trait_args(g, 0, "scroll-at") == ("ruins", "tavern")
+    assert trait_args(g, 1, "scroll-at") == ()
+    stats.set_status(g, 0, "traits", None)
+    assert trait_args(g, 0, "scroll-at") == ("ruins",)

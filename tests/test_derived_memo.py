@@ -42,7 +42,7 @@ GAMES_PER_MODULE = 4
 
 @pytest.fixture
 def checking(monkeypatch):
-    monkeypatch.setattr(stats, "CHECK", True)
+    monkeypatch.setattr(stats.CHECKING, "on", True)
 
 
 @pytest.mark.parametrize("modules", MODULE_SETS, ids=["+".join(m[1:]) or "core" for m in MODULE_SETS])

@@ -113,7 +113,7 @@ def end_turns(s: Scenario, n: int, seat: int = 0) -> None:
 def test_a_suspended_follower_helps_again_when_its_turns_are_over_not_before(monkeypatch):
     """The turn it is suspended in does not count: three whole turns of its holder pass first. Checked
     with the memo in checking mode (a change not told to ``stats.changed`` would raise)."""
-    monkeypatch.setattr(stats, "CHECK", True)
+    monkeypatch.setattr(stats.CHECKING, "on", True)
     s = Scenario(["thief"]).no_spells().give(0, "Maiden").at(0, "village")
     g = s.game
     s.dice(1, 1, 1, 1, 1, 1).start()

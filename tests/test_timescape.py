@@ -705,7 +705,7 @@ def test_memoised_values_stay_true_in_the_timescape(monkeypatch):
     from talisman.bots import make_bot, play_out
     from talisman.engine import stats
 
-    monkeypatch.setattr(stats, "CHECK", True)
+    monkeypatch.setattr(stats.CHECKING, "on", True)
     for seed in range(4):
         g = Game.new(players=3, modules=(*TS, "roster", "endings", "city-classic"), seed=seed, log=False)
         bots = {i: make_bot("heuristic" if seed % 2 else "random", seed * 10 + i) for i in range(3)}

@@ -122,6 +122,7 @@ class Ruleset:
     # The card instances with each printed trait asked after (see cards_with_trait): as many as
     # the traits the content names, so bounded by the content.
     _trait_cards: dict[str, frozenset[int]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _arg_cards: dict[str, frozenset[int]] = field(default_factory=dict, init=False, compare=False, repr=False)
     # Whether each module asked after is in the ruleset (see has_module): a plain dict, which compiled
     # code reads directly (rules ask many times a turn; ``derived`` is a dict subclass, whose ``get``
     # compiled code calls as a Python method).
@@ -179,6 +180,22 @@ class Ruleset:
         found = self._trait_cards.get(trait)
         if found is None:
             found = self._trait_cards[trait] = frozenset(i for i, c in enumerate(self.instances) if trait in c.traits)
+        return found
+
+    def cards_with_args(self, name: str) -> frozenset[int]:
+        """The card instances with a printed ``name:...`` trait (worked out once per name): a rule
+        asked for every Follower a character has at every turn looks no closer at the others.
+
+        >>> rules = ruleset_for(("core", "dungeon-4e"))
+        >>> sorted({rules.card_of(i).name for i in rules.cards_with_args("upkeep")})
+        ['Miner']
+        """
+        found = self._arg_cards.get(name)
+        if found is None:
+            prefix = name + ":"
+            found = self._arg_cards[name] = frozenset(
+                i for i, c in enumerate(self.instances) if any(t.startswith(prefix) for t in c.traits)
+            )
         return found
 
     def card_of(self, instance: int) -> CardDef:

@@ -91,7 +91,10 @@ def hold(g: Game, holder: str, card: int) -> None:
 
 
 def held_by(g: Game, holder: str) -> list[int]:
-    return list(g.globals.get("held", {}).get(holder, ()))
+    held: dict[str, list[int]] | None = g.globals.get("held")  # (typed: an ``Any``'s ``get`` is a method call)
+    if not held:
+        return []
+    return list(held.get(holder, ()))
 
 
 def unhold(g: Game, holder: str, card: int) -> None:
@@ -134,7 +137,8 @@ def clear_space(g: Game, space: int) -> list[int]:
     for c in left:
         lift(g, c, space)
         discard(g, c)
-    g.gold_on.pop(space, None)
+    if space in g.gold_on:  # (a look rather than ``pop``, a method called by name in compiled code)
+        del g.gold_on[space]
     return left
 
 

@@ -1299,8 +1299,16 @@ def _move_to_chosen(g: Game, seat: int, params: dict[str, Any], ctx: Ctx) -> Non
     sel = params["spaces"]
     here = g.players[seat].space
     named = [g.rules.space_index[sid] for sid in sel.get("ids", ())]
-    found = {s for s, held in g.board.items() for c in held if g.card_name(c) == sel.get("cards")}
-    found |= {s.index for s in g.rules.spaces if s.kind == sel.get("kind")}
+    # (each asked of ``sel`` once, not for every card and space: compiled, an ``Any``'s ``get`` is a method call)
+    card_name: str | None = sel.get("cards")
+    kind: str | None = sel.get("kind")
+    found = (
+        {s for s, held in g.board.items() for c in held if g.card_name(c) == card_name}
+        if card_name is not None
+        else set()
+    )
+    if kind is not None:
+        found |= {s.index for s in g.rules.spaces if s.kind == kind}
     ways = named + sorted(found - set(named))
     if params.get("not_here"):
         ways = [s for s in ways if s != here]

@@ -506,7 +506,8 @@ class Game:
     def controller(self, index: int) -> int:
         """The seat that plays character ``index``: its own, or the seat that
         raised it beside its first character (a Mirror Image, a Mystic's body)."""
-        bodies = self.globals.get("bodies")
+        # (typed: compiled code reads a dict directly, where an ``Any``'s ``get`` is a method called by name)
+        bodies: dict[str, dict[str, Any]] | None = self.globals.get("bodies")
         if bodies:
             body = bodies.get(str(index))
             if body is not None:
@@ -516,12 +517,13 @@ class Game:
 
     def characters_of(self, seat: int) -> list[int]:
         """Every character a seat plays, its first one first (dead ones included)."""
-        bodies = self.globals.get("bodies")
+        bodies: dict[str, dict[str, Any]] | None = self.globals.get("bodies")  # (typed: see controller)
         if not bodies:
             return [seat]
         found = [seat]
         for k, b in bodies.items():  # (a loop: compiled code makes a generator an object of its own)
-            if b["seat"] == seat:
+            owner: int = b["seat"]
+            if owner == seat:
                 found.append(int(k))
         return found
 

@@ -22,7 +22,7 @@ can change them), and modules change what they read only through those owners
 (:func:`set_status` and :func:`set_global` for the keys declared
 ``derived = true``, :func:`add_mod`, ``movement.put``, ``cards.receive``...):
 no module calls :func:`changed` (tests/test_module_state.py holds them to it).
-In checking mode (:data:`CHECK`, or the environment variable
+In checking mode (``CHECKING.on``, or the environment variable
 ``TALISMAN_CHECK_DERIVED=1``) every memoised read is also worked out afresh
 and a difference raises :class:`StaleDerivedValue`: the test suite plays many
 games of every module so.
@@ -49,7 +49,18 @@ BASE_CAPACITY: Final = 4
 # the memo of each character keeps what its own turns ask again).
 HELD_TRAITS_LIMIT: Final = 4096
 
-CHECK = os.environ.get("TALISMAN_CHECK_DERIVED", "") not in ("", "0")
+
+class Checking:
+    """Whether memoised reads are checked (tests switch ``CHECKING.on``). An attribute of an object
+    rather than a module-level name: compiled code reads a module's name through the module's dict,
+    some 130 instructions at every memoised read (the traits alone are read some fifteen times an
+    action), and an attribute of its own objects directly."""
+
+    def __init__(self, on: bool) -> None:
+        self.on = on
+
+
+CHECKING: Final = Checking(os.environ.get("TALISMAN_CHECK_DERIVED", "") not in ("", "0"))
 
 
 class StaleDerivedValue(Exception):
@@ -66,8 +77,8 @@ def changed(g: Game, seat: int | None = None) -> None:
     if memo:
         if seat is None:
             memo.clear()
-        else:
-            memo.pop(seat, None)
+        elif seat in memo:  # (a look and ``del``: compiled, a dict's ``pop`` is a method called by name)
+            del memo[seat]
 
 
 def moved(g: Game, seat: int, before: int) -> None:
@@ -232,7 +243,7 @@ def working_items(g: Game, seat: int) -> list[tuple[int, dict[str, int], tuple[s
     or only mundane things. Memoised while the machine runs (the list is
     shared: never change it).
     """
-    return _memo(g, seat, "working_items", _working_items)
+    return memoised(g, seat, "working_items", _working_items)
 
 
 def _working_items(g: Game, seat: int) -> list[tuple[int, dict[str, int], tuple[str, ...]]]:
@@ -268,7 +279,7 @@ def traits(g: Game, seat: int) -> frozenset[str]:
     found: frozenset[str] | None = mine.get("traits")
     if found is None:
         found = mine["traits"] = _traits(g, seat)
-    elif CHECK:
+    elif CHECKING.on:
         fresh = _traits(g, seat)
         if fresh != found:
             raise _stale(("traits", seat), found, fresh)
@@ -293,18 +304,23 @@ def _traits(g: Game, seat: int) -> frozenset[str]:
         magic_suppressed(g, seat),
         p.status.get("uses"),
     )
-    cache = g.rules.derived.get("held-traits")
+    cache: dict[Any, tuple[frozenset[str], tuple[tuple[str, bool, str], ...]]] | None = g.rules.derived.get(
+        "held-traits"
+    )  # (typed: see _numbers)
     if cache is None:
         cache = g.rules.derived["held-traits"] = Bounded(HELD_TRAITS_LIMIT)
     entry = cache.get(key)
     if entry is None:
         entry = cache[key] = _split_located(_held_traits(g, seat))
     found, located = entry
+    # (``|`` rather than ``union``: compiled, a set's method is called by name, its operator directly)
     if located:
         here = g.rules.spaces[p.space]
-        found = found.union(name for name, inside, place in located if (place in (here.region, here.kind)) == inside)
+        found = found | frozenset(
+            [name for name, inside, place in located if (place in (here.region, here.kind)) == inside]
+        )
     lasting = p.status.get("traits")
-    return found.union(lasting) if lasting else found
+    return found | frozenset(lasting) if lasting else found
 
 
 def _split_located(held: set[str]) -> tuple[frozenset[str], tuple[tuple[str, bool, str], ...]]:
@@ -381,7 +397,9 @@ def _numbers(g: Game, found: frozenset[str]) -> dict[str, int]:
     per set and remembered by the ruleset (a character's set is mostly the same object again).
 
     A trait whose part after its last colon is not a number (``evade-in:woods``) has no value."""
-    cache = g.rules.derived.get("trait-numbers")
+    # (the caches typed as dicts: compiled, an ``Any``'s ``get`` is a method called by name, a dict's a direct
+    # look-up; a store still goes through the Bounded cache's own ``__setitem__``)
+    cache: dict[frozenset[str], dict[str, int]] | None = g.rules.derived.get("trait-numbers")
     if cache is None:
         cache = g.rules.derived["trait-numbers"] = Bounded(HELD_TRAITS_LIMIT)
     numbers: dict[str, int] | None = cache.get(found)
@@ -414,22 +432,39 @@ def memoised(g: Game, seat: int, key: str, compute: Callable[[Game, int], T]) ->
     >>> g.derived[0]["example/followers"]
     0
     """
-    return _memo(g, seat, key, compute)
-
-
-def _memo(g: Game, seat: int, key: Any, compute: Callable[..., T], *args: Any) -> T:
-    """``compute(g, seat, *args)``, memoised under the character's ``key`` (see :func:`changed`)."""
+    # (compiled, ``compute`` is called with its two arguments as they are: a call through ``*args``
+    # built a list and a tuple for each value worked out, and the modules' values are asked at every answer)
     memo = g.derived
     if memo is None:
-        return compute(g, seat, *args)
+        return compute(g, seat)
     mine = memo.get(seat)
     if mine is None:
         mine = memo[seat] = {}
     value: T = mine.get(key, _MISSING)
     if value is _MISSING:
-        value = mine[key] = compute(g, seat, *args)
-    elif CHECK:
-        fresh = compute(g, seat, *args)
+        value = mine[key] = compute(g, seat)
+    elif CHECKING.on:
+        fresh = compute(g, seat)
+        if fresh != value:
+            raise _stale((key, seat), value, fresh)
+    return value
+
+
+def _total(g: Game, seat: int, key: Any, of_strength: bool, battle: bool, vs_subtype: str) -> int:
+    """Total Strength (``of_strength``) or Craft, memoised under the character's ``key`` (see
+    :func:`changed`). (Worked out by a direct call: a memo taking the function and its arguments
+    called it through ``*args``, a list and a tuple built for each total, some thousand a game.)"""
+    memo = g.derived
+    if memo is None:
+        return _strength(g, seat, battle, vs_subtype) if of_strength else _craft(g, seat, battle)
+    mine = memo.get(seat)
+    if mine is None:
+        mine = memo[seat] = {}
+    value: int | None = mine.get(key)
+    if value is None:
+        value = mine[key] = _strength(g, seat, battle, vs_subtype) if of_strength else _craft(g, seat, battle)
+    elif CHECKING.on:
+        fresh = _strength(g, seat, battle, vs_subtype) if of_strength else _craft(g, seat, battle)
         if fresh != value:
             raise _stale((key, seat), value, fresh)
     return value
@@ -455,7 +490,7 @@ def strength(g: Game, seat: int, battle: bool = False, vs_subtype: str = "") -> 
     # (string keys where they do: a literal string is the same object at every call, found at
     # once, where a tuple made afresh is compared item by item)
     key: Any = ("strength", battle, vs_subtype) if vs_subtype else "strength-battle" if battle else "strength"
-    return _memo(g, seat, key, _strength, battle, vs_subtype)
+    return _total(g, seat, key, True, battle, vs_subtype)
 
 
 def _strength(g: Game, seat: int, battle: bool, vs_subtype: str) -> int:
@@ -489,7 +524,7 @@ def _strength(g: Game, seat: int, battle: bool, vs_subtype: str) -> int:
 
 def craft(g: Game, seat: int, battle: bool = False) -> int:
     """Total Craft; in psychic ``battle`` battle-only bonuses count too."""
-    return _memo(g, seat, "craft-battle" if battle else "craft", _craft, battle)
+    return _total(g, seat, "craft-battle" if battle else "craft", False, battle, "")
 
 
 def _craft(g: Game, seat: int, battle: bool) -> int:
@@ -569,7 +604,7 @@ def capacity(g: Game, seat: int) -> int:
 def pack_capacity(g: Game, seat: int) -> int:
     """Objects the character's Articles (Mules...) and carried containers (the
     Bag of Holding) can transport."""
-    return _memo(g, seat, "pack_capacity", _pack_capacity)
+    return memoised(g, seat, "pack_capacity", _pack_capacity)
 
 
 def _pack_capacity(g: Game, seat: int) -> int:

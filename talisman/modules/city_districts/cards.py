@@ -317,14 +317,24 @@ def ride_bonus(g: Game, card: int) -> int:
 
 @MODULE.ability("after_roll")
 def ride(g: Game, seat: int, roll: int) -> list[Choice]:
-    """Add up to the mount's bonus to the movement roll (22:8), once a move; not in the City."""
+    """Add up to the mount's bonus to the movement roll (22:8), once a move; not in the City. (Asked
+    after every roll: the mount is looked for first, in a loop rather than ``max`` with a key, which
+    compiled code calls as a Python function for each Follower.)"""
+    p = g.players[seat]
+    if "rode" in p.flags:
+        return []
+    best: int | None = None
+    most = 0
+    for f in stats.followers_used(g, seat):
+        n = ride_bonus(g, f)
+        if best is None or n > most:
+            best, most = f, n
+    if not most:
+        return []
     from talisman.modules.city_districts.rules import in_city
 
-    p = g.players[seat]
-    if "rode" in p.flags or in_city(g, seat) or g.rules.regions[g.rules.spaces[p.space].region].movement != "roll":
+    if in_city(g, seat) or g.rules.regions[g.rules.spaces[p.space].region].movement != "roll":
         return []
-    best = max(stats.followers_used(g, seat), key=lambda f: ride_bonus(g, f), default=None)
-    most = ride_bonus(g, best) if best is not None else 0
     return [
         Choice(
             f"ride:{k}",

@@ -213,8 +213,8 @@ def starts_at_the_gates(g: Game, seat: int) -> None:
 @MODULE.ability("arrive")
 def left_the_gates(g: Game, seat: int, came_from: int) -> None:
     p = g.players[seat]
-    if not at(g, seat, GATES_SPACE):
-        p.status.pop("city-gates", None)
+    if "city-gates" in p.status and not at(g, seat, GATES_SPACE):  # (every arrival: mostly not there)
+        del p.status["city-gates"]
     if not in_city(g, seat) and came_from in neighbours(g.rules):
         left_city(g, seat)
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, TypedDict
 
+from talisman.content.cache import Bounded
 from talisman.engine import cards, effects, frames, movement, possessions, stats
 from talisman.engine.abilities import movement_die
 from talisman.engine.decision import Choice
@@ -77,10 +78,30 @@ def spaces_of_kind(g: Game, kind: str) -> list[int]:
     return [s.index for s in g.rules.spaces if s.kind == kind]
 
 
-def trait_args(g: Game, seat: int, name: str) -> list[str]:
-    """The arguments of every ``name:...`` trait the character has (sorted)."""
-    prefix = name + ":"
-    return sorted(t[len(prefix) :] for t in stats.traits(g, seat) if t.startswith(prefix))
+def trait_args(g: Game, seat: int, name: str) -> tuple[str, ...]:
+    """The arguments of every ``name:...`` trait the character has (sorted). The same set of traits
+    gives the same arguments, so they are worked out once per set and name and remembered by the
+    ruleset, as :func:`talisman.engine.stats.trait_value`'s numbers are (an arrival asks for the
+    roster's ``refit-at`` and the core game's ``scroll-at``: a walk over some thirty traits each).
+
+    >>> from talisman import Game
+    >>> g = Game.new(["druid"], seed=1)
+    >>> trait_args(g, 0, "scroll-at"), trait_args(g, 0, "refit-at")
+    (('ruins',), ())
+    """
+    found = stats.traits(g, seat)
+    # (typed as a dict: compiled, an ``Any``'s ``get`` is a method called by name, a dict's a direct look-up)
+    cache: dict[frozenset[str], dict[str, tuple[str, ...]]] | None = g.rules.derived.get("trait-args")
+    if cache is None:
+        cache = g.rules.derived["trait-args"] = Bounded(stats.HELD_TRAITS_LIMIT)
+    by_name: dict[str, tuple[str, ...]] | None = cache.get(found)
+    if by_name is None:
+        by_name = cache[found] = {}
+    args = by_name.get(name)
+    if args is None:
+        prefix = name + ":"
+        args = by_name[name] = tuple(sorted(t[len(prefix) :] for t in found if t.startswith(prefix)))
+    return args
 
 
 # --- movement: sizes and two dice -------------------------------------------------------
@@ -101,12 +122,16 @@ def rides_tamed_animal(g: Game, seat: int) -> bool:
 def may_pick_of_two(g: Game, seat: int) -> bool:
     """May the character roll two movement dice and keep either? (A Horse in 000
     is read so: the Horse's own card is not in these documents.) ``ride:<name>``:
-    riding a Follower of that name does it too (the Orc's Wolf)."""
-    return (
-        stats.has_trait(g, seat, "move-pick-two")
-        or rides_tamed_animal(g, seat)
-        or any(stats.has_trait(g, seat, f"ride:{g.card_name(f)}") for f in stats.followers_used(g, seat))
-    )
+    riding a Follower of that name does it too (the Orc's Wolf). (Asked at every turn menu: the
+    names ridden are looked up once per set of traits, not a trait made for each Follower.)"""
+    if stats.has_trait(g, seat, "move-pick-two") or rides_tamed_animal(g, seat):
+        return True
+    ridden = trait_args(g, seat, "ride")
+    if ridden:
+        for f in stats.followers_used(g, seat):
+            if g.card_name(f) in ridden:
+                return True
+    return False
 
 
 @MODULE.ability("turn")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from talisman.engine import cards, effects, frames, lives, movement, possessions, stats
 from talisman.engine.decision import Choice
 from talisman.engine.game import frame, frame_of
+from talisman.modules.core.character_rules import trait_args
 from talisman.modules.dungeon_4e import rules
 from talisman.modules.dungeon_4e.module import MODULE
 
@@ -28,15 +29,16 @@ AVENGER_BONUS = 3
 def _holding(g: Game, seat: int, trait: str) -> list[int]:
     """The character's working Objects and its Followers that have this trait (not a suspended one)."""
     p = g.players[seat]
-    if not stats.holds_any(_carriers(g, (trait,)), p.objects, p.followers):
+    if not stats.holds_any(_carriers(g, ("dungeon-4e-carriers", trait), (trait,)), p.objects, p.followers):
         return []  # (the common case: most characters hold no such card)
     found = [o for o, _, traits in stats.working_items(g, seat) if trait in traits]
     return found + [f for f in stats.followers_used(g, seat) if trait in g.rules.instances[f].traits]
 
 
-def _carriers(g: Game, traits: tuple[str, ...]) -> frozenset[int]:
-    """The cards that have one of these traits, printed or for their proper owner: worked out once per ruleset."""
-    key = ("dungeon-4e-carriers", traits)
+def _carriers(g: Game, key: Any, traits: tuple[str, ...]) -> frozenset[int]:
+    """The cards that have one of these traits, printed or for their proper owner: worked out once per ruleset
+    and kept under ``key`` (a string for the turn menu's, which every turn asks: a key made of the traits
+    was built and hashed afresh each time)."""
     found: frozenset[int] | None = g.rules.derived.get(key)
     if found is None:
         found = g.rules.derived[key] = frozenset(
@@ -240,7 +242,7 @@ def _use_up(g: Game, seat: int, card: int) -> None:
 @MODULE.ability("turn")
 def dungeon_turn_options(g: Game, seat: int, back: list[Any]) -> list[Choice]:
     p = g.players[seat]
-    if not stats.holds_any(_carriers(g, TURN_ITEMS), p.objects, p.followers):
+    if not stats.holds_any(_carriers(g, "dungeon-4e-turn-items", TURN_ITEMS), p.objects, p.followers):
         return []  # (at every turn: most characters hold none of these)
     opts: list[Choice] = []
     weighted, cloaks = _holding(g, seat, "weighted-dice")[:1], _holding(g, seat, "cloak-teleport")[:1]
@@ -442,8 +444,9 @@ def amulet_of_speed(g: Game, seat: int, roll: int) -> list[Choice]:
 @MODULE.ability("turn_start")
 def upkeep(g: Game, seat: int) -> None:
     """Followers paid each turn (``upkeep:N``: the Miner): pay, or they leave."""
+    paid = g.rules.cards_with_args("upkeep")  # (asked at every turn: most Followers ask for nothing)
     for f in list(g.players[seat].followers):
-        n = g.rules.instances[f].trait_number("upkeep")
+        n = g.rules.instances[f].trait_number("upkeep") if f in paid else 0
         if n:
             g.push("upkeep", p=seat, card=f, n=n)
 
@@ -485,13 +488,16 @@ def _pay_upkeep(g: Game, a: PayUpkeep) -> None:
 @MODULE.ability("land")
 def driven_to_attack(g: Game, seat: int) -> list[Choice]:
     """A Follower that drives its holder to attack (the Spirit of Vengeance, the
-    Holy Avenger against the evil): the attack replaces meeting the space."""
+    Holy Avenger against the evil): the attack replaces meeting the space. (Every landing asks:
+    the character's drive is looked for before anyone else here, :func:`must_attack`'s traits.)"""
+    if not g.rules.spaces[g.players[seat].space].character_encounters:
+        return []
+    if not stats.has_trait(g, seat, "must-attack-characters") and not trait_args(g, seat, "must-attack"):
+        return []
     from talisman.engine.abilities import may_meet
     from talisman.engine.combat import must_attack
     from talisman.engine.encounter import others_here
 
-    if not g.rules.spaces[g.players[seat].space].character_encounters:
-        return []
     return [
         Choice(f"must-attack:{o}", f"Attack the {g.name(o)} (you must)", [frames.meet(seat, o)], "instead")
         for o in others_here(g, seat)

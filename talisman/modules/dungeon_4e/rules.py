@@ -84,14 +84,15 @@ def dungeon_paths(g: Game, seat: int, path: list[int]) -> bool:
     if not active(g):
         return True
     strict = g.options.get("fight-or-flight")
-    if not strict and board_in_play(g) and not short_game(g):
+    board, short = board_in_play(g), short_game(g)
+    if not strict and board and not short:
         return True  # no region closed and no way through the Dungeon barred (asked for every way of every move)
     p = g.players[seat]
     fleeing = "flight" in p.status
     prev = p.space
     for step in path:
-        if closed(g, region_of(g, step)):
-            return False
+        if (not board) if region_of(g, step) == DUNGEON else short:
+            return False  # (a closed region: what :func:`closed` says, its options read once a path)
         if strict and region_of(g, prev) == DUNGEON and (step == g.rules.cw[prev]) == fleeing:
             return False  # against the arrows (or out) without fleeing, or with them while fleeing
         prev = step
@@ -140,7 +141,10 @@ def out_of_region(g: Game, seat: int) -> None:
     if "flight" in p.status and region != DUNGEON:
         del p.status["flight"]
         g.say(f"{g.name(seat)} has fled the Dungeon.", seat=seat)
+    bound_cards = g.rules.cards_with_args("region-bound")  # (asked at every arrival and turn: mostly none)
     for f in list(p.followers):
+        if f not in bound_cards:
+            continue
         bound = [t.split(":", 1)[1] for t in g.rules.instances[f].traits if t.startswith("region-bound:")]
         if bound and region not in bound:
             possessions.lose_follower(g, seat, f, "will not leave the Dungeon and is gone")

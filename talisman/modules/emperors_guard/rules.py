@@ -434,6 +434,8 @@ def _guard_beaten(g: Game, a: GuardMeets) -> None:
 @MODULE.ability("arrive")
 def face_down_cards(g: Game, seat: int, came_from: int) -> None:
     """Arriving on a card the Guard turned face down: reopen a Place, take a Follower."""
+    if not g.globals.get("held"):
+        return  # (every arrival asks: most often no card is kept face down anywhere)
     space = g.players[seat].space
     for card in cards.held_by(g, hiding(space)):
         g.offer(

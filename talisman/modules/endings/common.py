@@ -128,8 +128,8 @@ def track_route(g: Game, seat: int) -> None:
         p.status["route"] = ROUTES[sdef.id]
     elif sdef.region == TOWER_REGION:
         p.status["route"] = "the Wizard's Tower"
-    elif g.rules.regions[sdef.region].movement == "roll":
-        p.status.pop("route", None)
+    elif "route" in p.status and g.rules.regions[sdef.region].movement == "roll":
+        del p.status["route"]  # (every landing asks: a look rather than ``pop``, a method call compiled)
 
 
 def discard_possessions(g: Game, seat: int, why: str) -> None:

@@ -174,7 +174,9 @@ def _suffer(g: Game, a: frames.Rolled) -> None:
 @MODULE.ability("move_allowed")
 def back_to_the_portal(g: Game, seat: int, path: list[int]) -> bool:
     """A character driven out must reach the Portal of Power before entering the Crown again."""
-    aim = common.goal(g, seat, NAME) if common.in_game(g) else None
+    aim = common.goal(g, seat, NAME)  # (asked for every destination of every move: the goal looked at first)
+    if aim is not None and not common.in_game(g):
+        aim = None
     if not aim or aim["kind"] != "portal" or aim["reached"]:
         return True
     return not any(g.rules.spaces[s].kind == "crown" for s in path)

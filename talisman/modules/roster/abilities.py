@@ -77,7 +77,10 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
                     [frame("ranged_shot", p=seat, fight={**fight, "shot": True}, weapon="bow")],
                 )
             )
-    kinds = frozenset(sub for sub in ("animal", "dragon", "spirit") if stats.has_trait(g, seat, f"let-be:{sub}"))
+    let_be_kinds = trait_args(g, seat, "let-be")  # (at every fight: mostly none, and no trait made for each kind)
+    kinds = (
+        frozenset(sub for sub in ("animal", "dragon", "spirit") if sub in let_be_kinds) if let_be_kinds else frozenset()
+    )
     # 000: a creature met in the Inner Region may not be evaded (letting it be passes it as an
     # evasion does), and a ``unique`` foe (the endings' lords) is not one of its kind's common run
     let_be = let_be_frames(g, fight, kinds) if any_foe and kinds and not _beyond_friendship(g, seat, fight) else None
@@ -85,7 +88,7 @@ def fight_options(g: Game, seat: int, fight: dict[str, Any], back: list[Any]) ->
         kin, _ = apart(g, fight, [], kinds)
         opts.append(Choice("let-them-be", f"Let the {foe_names(g, kin)} be: they do not attack you", let_be))
     if fight["evadable"] and not can_evade_here(g, seat) and any_foe:
-        but = [t.split(":", 1)[1] for t in stats.traits(g, seat) if t.startswith("evade-but:")]
+        but = trait_args(g, seat, "evade-but")
         torch = any(held_named(g, seat, name) for name in trait_args(g, seat, "evade-with"))
         if torch or (but and not subtypes & set(but)):
             opts.append(Choice("evade", f"Evade the {foe_names(g, fight)}", [frame_of("combat_evaded", {**fight})]))
@@ -203,7 +206,7 @@ def roster_bonuses(g: Game, seat: int, fight: dict[str, Any]) -> int:
             bonus += two_handed - g.rules.instances[w].bonus.get("battle_strength", 0)
     if not p.followers:
         bonus += stats.trait_value(g, seat, "lone-warrior")
-    sworn = [t.split(":")[1:] for t in stats.traits(g, seat) if t.startswith("sworn:")]
+    sworn = [arg.split(":") for arg in trait_args(g, seat, "sworn")]
     for f in stats.followers_used(g, seat):
         for oath in sworn:
             if oath[0] == g.card_name(f):
@@ -251,7 +254,8 @@ def _cut_weapon(g: Game, a: frames.Toward) -> None:
 def after_movement_roll(g: Game, seat: int, roll: int) -> list[Choice]:
     p = g.players[seat]
     opts: list[Choice] = []
-    if stats.has_trait(g, seat, f"teleport-on:{roll}"):
+    teleports = trait_args(g, seat, "teleport-on")  # (the rolls; mostly none: no trait made for the roll)
+    if teleports and str(roll) in teleports:
         opts.append(Choice("teleport", "Teleport instead: to any space of your region", [frame("leap", p=seat)]))
     if stats.has_trait(g, seat, "reroll-move") and "rerolled-move" not in p.flags:
         opts.append(

@@ -281,8 +281,8 @@ def crossing(g: Game, seat: int, came_from: int) -> None:
     p = g.players[seat]
     if inside(g, seat) and not p.status.get("timescape"):
         enter(g, seat, came_from)
-    elif not inside(g, seat) and p.status.pop("timescape", None):
-        p.status.pop("warp-from", None)
+    elif "timescape" in p.status and not inside(g, seat) and p.status.pop("timescape"):
+        p.status.pop("warp-from", None)  # (every arrival asks: the key looked for before it is taken)
         g.say(f"{g.name(seat)} is back in the Talisman world.", seat=seat)
 
 
@@ -443,26 +443,37 @@ def imprison(g: Game, seat: int, ctx: dict[str, Any]) -> None:
 def nothing_stays(g: Game, seat: int) -> None:
     """000: cards are never left on the Timescape board (nor gold); the Rift closes.
     A Thief caught stealing in the Space Fortress is the Sentinels' prisoner."""
-    g.globals.pop("rift", None)
-    p = g.players[seat]
-    p.status.pop("timescape-from", None)  # (noted for a move that another rule refused)
-    if p.status.pop("fortress-theft", None) and g.rules.spaces[p.space].kind == "sentinel-outpost":
-        imprison(g, seat, {})
+    # (every turn's end asks: a key looked for before it is taken away, a dict's ``pop`` being a
+    # method called by name in compiled code, and most often none of them is there)
+    if "rift" in g.globals:
+        del g.globals["rift"]
+    status = g.players[seat].status
+    if "timescape-from" in status:
+        del status["timescape-from"]  # (noted for a move that another rule refused)
+    if "fortress-theft" in status:
+        del status["fortress-theft"]
+        if g.rules.spaces[g.players[seat].space].kind == "sentinel-outpost":
+            imprison(g, seat, {})
     ring = _ring(g)
-    if ring[1].isdisjoint(g.board) and ring[1].isdisjoint(g.gold_on):
-        return  # (every turn's end asks: most often nothing lies there)
-    for here in ring[0]:
+    board, gold = g.board, g.gold_on
+    for here in ring:  # (its sixteen spaces looked up: ``isdisjoint`` walked the board's every space)
+        if here in board or here in gold:
+            break
+    else:
+        return  # (most often nothing lies there)
+    for here in ring:
         left = cards.clear_space(g, here)
         if left:
             g.say(f"Nothing stays in the {g.space_name(here)}: {', '.join(g.card_name(c) for c in left)} discarded.")
 
 
-def _ring(g: Game) -> tuple[tuple[int, ...], frozenset[int]]:
-    """The Timescape's spaces in the order of its ring, and as a set (worked out once per ruleset)."""
-    found: tuple[tuple[int, ...], frozenset[int]] | None = g.rules.derived.get("timescape-ring")
+def _ring(g: Game) -> tuple[int, ...]:
+    """The Timescape's spaces in the order of its ring (worked out once per ruleset)."""
+    found: tuple[int, ...] | None = g.rules.derived.get("timescape-ring")
     if found is None:
-        spaces = tuple(g.rules.space_index[sid] for sid in g.rules.regions[TIMESCAPE].ring)
-        found = g.rules.derived["timescape-ring"] = (spaces, frozenset(spaces))
+        found = g.rules.derived["timescape-ring"] = tuple(
+            g.rules.space_index[sid] for sid in g.rules.regions[TIMESCAPE].ring
+        )
     return found
 
 
