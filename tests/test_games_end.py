@@ -700,19 +700,15 @@ def test_a_victim_the_spell_has_worn_down_far_from_the_crown_admits_defeat():
     Poltergeist's one space a turn kept an Assassin going between the Chapel and the Fields for
     500 turns."""
 
-    def victim(space: str) -> Scenario:
-        s = Scenario(["thief", "assassin"]).no_spells().at(0, "crown-of-command").at(1, space)
-        s.give(1, "Talisman").set(0, strength=6).set(1, strength=7, lives=4)
-        return s.dice(5)
-
+    s = Scenario(["thief", "assassin"]).no_spells().at(0, "crown-of-command").at(1, "chapel")
+    s = struck(s.give(1, "Talisman").set(0, strength=6).set(1, strength=7, lives=4))
     bot = make_bot("heuristic", 0)
-    said = []
-    for _ in range(8):
-        s = struck(victim("chapel"))
-        said.append(act(bot, s.game))
+    # The same strike again and again in copies of one game (the bot's memories belong to its game,
+    # and a copy is the same game): the eighth finds it worn down.
+    said = [act(bot, s.game.clone()) for _ in range(8)]
     assert said == ["life"] * 7 + ["concede"]
-    near_crown = struck(victim("valley-of-fire"))
-    assert act(bot, near_crown.game) == "life"  # (two steps away, with four lives)
+    near_crown = s.at(1, "valley-of-fire")
+    assert act(bot, near_crown.game) == "life"  # (the ninth, two steps away, with four lives)
 
 
 @rules("endings.pandoras-box.4-quest", "core.win.conditions")
