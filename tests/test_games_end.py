@@ -774,3 +774,20 @@ def test_a_bot_hunting_a_talisman_with_its_hands_full_drops_an_object_near_its_p
     said = bot_says(near)
     assert said.startswith("drop:") and near.game.card_name(int(said.split(":")[1])) == "Helmet"
     assert not bot_says(hunter("tavern")).startswith("drop:")  # (far off: it keeps what it has)
+
+
+@rules("encounters.other-spaces")
+def test_a_weak_bot_with_nowhere_to_go_seeks_a_place_that_raises_it_in_a_very_long_game():
+    """After 600 turns, under 8 in Strength and Craft, no Talisman and too weak for the Warlock's
+    quest, it heads for the nearest place whose own roll may raise it (the Crags, the Forest)
+    rather than wandering: weak characters had walked the Outer Region to the turn cap."""
+
+    def weak(turn: int, strength: int = 4) -> Scenario:
+        s = Scenario(["warrior", "thief"]).no_spells().at(0, "tavern").at(1, "chapel")
+        s.set(0, strength=strength, craft=3, lives=4).set(1, strength=9)
+        s.game.turn = turn
+        return s.dice(1)
+
+    assert aimed(weak(700)) in ("crags", "forest")
+    assert aimed(weak(300)) not in ("crags", "forest")  # (not yet: it grows by the cards)
+    assert aimed(weak(700, strength=8)) not in ("crags", "forest")  # (no longer weak)
