@@ -770,3 +770,22 @@ def test_a_bot_hunting_a_talisman_with_its_hands_full_drops_an_object_near_its_p
     said = bot_says(near)
     assert said.startswith("drop:") and near.game.card_name(int(said.split(":")[1])) == "Helmet"
     assert not bot_says(hunter("tavern")).startswith("drop:")  # (far off: it keeps what it has)
+
+
+@rules("encounters.other-spaces")
+def test_a_weak_bot_with_nowhere_to_go_seeks_a_place_that_raises_it_in_a_very_long_game():
+    """After 600 turns, under 8 in Strength and Craft, no Talisman and too weak for the Warlock's
+    quest, it heads for the nearest place of its region whose own roll may raise it (the Crags,
+    the Forest, the Temple) rather than wandering (three of the survey's six games at the turn
+    cap end so: largest-1 9, largest-4 45, worlds 51)."""
+
+    def weak(turn: int, strength: int = 4, space: str = "tavern") -> Scenario:
+        s = Scenario(["warrior", "thief"]).no_spells().at(0, space).at(1, "chapel")
+        s.set(0, strength=strength, craft=3, lives=4).set(1, strength=9)
+        s.game.turn = turn
+        return s.dice(1)
+
+    assert aimed(weak(700)) in ("crags", "forest")
+    assert aimed(weak(300)) not in ("crags", "forest")  # (not yet: it grows by the cards)
+    assert aimed(weak(700, strength=8)) not in ("crags", "forest")  # (no longer weak)
+    assert aimed(weak(700, space="castle")) == "temple"  # (the Middle Region's: its prayer)

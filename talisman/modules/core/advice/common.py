@@ -72,6 +72,7 @@ CARRIED: Final = 4  # Objects a character carries (more only on a Mule, a cart..
 LATE: Final = 250  # turns after which a long game calls for risks rather than wandering for ever
 DESPERATE: Final = 600  # turns after which a bot with a Talisman goes for the Crown whatever its strength
 HUNT_LATE: Final = 400  # turns after which a bot without a Talisman, none left to win, hunts
+WEAK: Final = 8  # Strength and Craft both under it, very late in a game: the bot seeks places that raise them
 PORTAL_FAIR: Final = 6  # the least Strength or Craft for the Portal of Power (2 dice at or under it: 5 in 12)
 TALISMAN_DECK: Final = "talisman"  # the Talismans the Warlock gives for a quest
 # Face-up Places a character is hurt by unless strong (name: the Strength that makes it safe).
@@ -390,6 +391,30 @@ def _warlock(bot: HeuristicBot) -> str | None:
     if me["strength"] + me["craft"] >= 10 or ruler(bot) is not None:
         return "warlocks-cave"  # (with a rival on the Crown, only a Talisman lets the bot challenge it)
     return None
+
+
+# Places that may raise Strength or Craft by their own roll, whatever cards lie about: the Crags'
+# Barbarian (+1 Strength on a 6), the Forest's Ranger (+1 Craft on a 6), the Temple's prayer (two
+# dice: 6 a Strength, 7 a Craft, 10 a Talisman).
+GROWING_PLACES: Final = ("crags", "forest", "temple")
+
+
+def weak(bot: HeuristicBot) -> bool:
+    """Under :data:`WEAK` in both Strength and Craft."""
+    return bool(max(bot.me["strength"], bot.me["craft"]) < WEAK)
+
+
+@ADVICE.aim(order=10)
+def _grow(bot: HeuristicBot) -> str | None:
+    """A very long game, a weak bot with nowhere else to go: the nearest place of its region that
+    raises Strength or Craft by its own roll (a weak bot without a Talisman, too weak for the
+    Warlock's quest, had no aim at all: shunning the strong creatures left lying about, it fought
+    seldom, drew few new cards, and so hardly grew)."""
+    if not (desperate(bot) and weak(bot)):
+        return None
+    region = bot.region(bot.here())
+    places = [s.id for s in bot.rules.spaces if s.kind in GROWING_PLACES and bot.region(s.id) == region]
+    return bot.nearest(places) or None
 
 
 # --- what a space is worth landing on ----------------------------------------------------------
