@@ -624,19 +624,22 @@ def test_a_quest_that_leads_into_the_classic_dungeon_goes_by_a_doorway():
     assert "enter-dungeon" in s.options() and act(make_bot("heuristic", 0), s.game) == "enter-dungeon"
 
 
+def kept_out(*objects: str, gold: int = 0, at: str = "fields-5") -> Scenario:
+    """Turn 300: a weak Wizard with a Talisman (and ``objects``) at ``at``, the Sentinel barring
+    its way to the Inner Region, its one rival out of play."""
+    s = Scenario(["wizard", "thief"]).no_spells().at(0, at).at(1, "crags").set(1, lost_turns=50)
+    for name in ("Talisman", *objects):
+        s.give(0, name)
+    s.set(0, strength=4, craft=8, lives=4, gold=gold)
+    s.game.turn = 300
+    return s
+
+
 @rules("movement.raft.obtain", "movement.roll-outer-middle")
 def test_a_bot_kept_out_by_the_sentinel_builds_a_raft():
     """With an Axe it heads for a Woods or the Forest and builds a raft there (weak characters
     with a Talisman had walked the Outer Region for 400 turns, the Sentinel barring the bridge);
     without one, and gold to pay for it, it goes to buy one at the Village and buys it first."""
-
-    def kept_out(*objects: str, gold: int = 0, at: str = "fields-5") -> Scenario:
-        s = Scenario(["wizard", "thief"]).no_spells().at(0, at).at(1, "crags").set(1, lost_turns=50)
-        for name in ("Talisman", *objects):
-            s.give(0, name)
-        s.set(0, strength=4, craft=8, lives=4, gold=gold)
-        s.game.turn = 300
-        return s
 
     assert aimed(kept_out("Axe").dice(1)) == "forest"  # (the Ruins, then the Forest: the nearest)
     assert aimed(kept_out(gold=3).dice(1)) == "village"
@@ -735,20 +738,12 @@ def test_a_bot_kept_out_by_the_sentinel_buys_a_raft_and_makes_room_for_an_axe():
     valuable Object for the Axe it bought at the blacksmith (it left the Axe lying there and
     walked to the Tavern's boatman instead)."""
 
-    def kept_out(*objects: str, gold: int = 3, at: str = "fields-5") -> Scenario:
-        s = Scenario(["wizard", "thief"]).no_spells().at(0, at).at(1, "crags").set(1, lost_turns=50)
-        for name in ("Talisman", *objects):
-            s.give(0, name)
-        s.set(0, strength=4, craft=8, lives=4, gold=gold)
-        s.game.turn = 300
-        return s.dice(1)
-
-    s = kept_out("Sword", at="plains-4").put("forest", "Market")
+    s = kept_out("Sword", gold=3, at="plains-4").dice(1).put("forest", "Market")
     s.start().choose("roll").choose("move:forest")
     while s.kind != "shop":
         s.choose(act(make_bot("heuristic", 0), s.game))
     assert bot_says(s) == "buy:Raft"
-    full = kept_out("Sword", "Shield", "Helmet", at="fields-6")
+    full = kept_out("Sword", "Shield", "Helmet", gold=3, at="fields-6").dice(1)
     full.start().choose("roll").choose("move:village").choose("blacksmith").choose("buy:Axe")
     assert full.kind == "make-room"
     said = bot_says(full)

@@ -121,12 +121,13 @@ class HeuristicBot:
 
     def _setup(self, view: Any, decision: Decision) -> None:
         self.view = view
+        source = None
         if isinstance(view, LazyView):
             game = view.game_key()
             if game is not self._game:  # a new game (a copy of the same one keeps the token): forget the last one
                 self._game = game
                 self.memory = {"flags": {}}
-        source = view.board_source() if isinstance(view, LazyView) else None
+            source = view.board_source()
         if source is None or source[0] is not self._source[0] or source[1] is not self._source[1]:
             modules = view["modules"]
             layout = self._layout(modules, view)
